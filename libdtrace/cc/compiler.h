@@ -1,0 +1,52 @@
+// The D compiler's entry point. One Compiler per dtrace invocation:
+// identifiers (globals, aggregations, thread-locals) persist across the
+// programs it compiles, as every -n/-s of one dtrace run shares them.
+// It never touches the device; probe matching goes through a callback.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cc/program.h"
+#include "util/result.h"
+
+namespace dtrace::cc {
+
+struct CompileOptions {
+  uint32_t strsize = 256;
+  // $0 is the script name (or "dtrace"), $1.. the operands.
+  std::vector<std::string> macro_args;
+  bool defaultargs = false;          // unset $n become 0 / ""
+  bool zdefs = false;                // allow descriptions matching nothing
+  // Returns how many live probes match; null when there is no device
+  // (dtrace -e): descriptions are then not checked (D_PDESC_ZERO).
+  std::function<uint32_t(const ProbeSpec&)> count_matches;
+};
+
+class Compiler {
+ public:
+  explicit Compiler(CompileOptions options);
+  ~Compiler();
+  Compiler(const Compiler&) = delete;
+  Compiler& operator=(const Compiler&) = delete;
+
+  // Compiles a whole D program: `-s` file contents or an `-n` argument.
+  // Errors carry the D_* tag and line; the caller adds the
+  // "failed to compile script X: " / "invalid probe specifier X: " prefix.
+  Result<Program> compile(std::string_view source);
+
+  const CompileOptions& options() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Parses one probe description ("BEGIN", "syscall::read:entry",
+// "a:b:c:d"): fewer fields fill from the right, as DTrace does.
+Result<ProbeSpec> parse_probe_spec(std::string_view text);
+
+}  // namespace dtrace::cc

@@ -1,0 +1,46 @@
+// Result<T>: a value or an error, returned across every layer instead of
+// exceptions or longjmp (C++20 has no std::expected).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace dtrace {
+
+// What went wrong, as dtrace(1) will print it. `tag` is a D_* compiler
+// tag (printed only with -xerrtags) or empty; `line` is 0 when the error
+// has no source position.
+struct Error {
+  std::string message;
+  std::string tag;
+  int line = 0;
+};
+
+template <typename T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}        // NOLINT: implicit by design
+  Result(Error error) : v_(std::move(error)) {}    // NOLINT
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  T& value() & { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  const T& value() const& { return std::get<0>(v_); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const Error& error() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+struct Ok {};
+using Status = Result<Ok>;
+
+inline Error make_error(std::string message, std::string tag = {}, int line = 0) {
+  return Error{std::move(message), std::move(tag), line};
+}
+
+}  // namespace dtrace
