@@ -1,0 +1,290 @@
+// dtrace(1): parses the command line and drives libdtrace's public API.
+// All D semantics live in libdtrace; this file only decides what to ask
+// for and how to report failures (exit 1 for errors, 2 for usage).
+#include <getopt.h>
+#include <signal.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dtrace/handle.h"
+#include "dtrace/version.h"
+
+namespace {
+
+volatile sig_atomic_t g_interrupted = 0;
+
+void on_signal(int) { g_interrupted = 1; }
+
+enum class SpecKind { Script, Name, Provider, Module, Function, Id };
+
+struct ProgramSpec {
+  SpecKind kind;
+  std::string arg;   // file name or description argument
+  std::string text;  // D source to compile
+};
+
+struct CommandLine {
+  std::vector<ProgramSpec> specs;
+  std::vector<std::pair<std::string, std::string>> options;  // -x and friends, in order
+  std::vector<std::string> operands;
+  std::string output;
+  bool compile_only = false, print_dif = false, list = false, version = false;
+  bool verbose = false, quiet = false;
+};
+
+const char kUsage[] =
+    "Usage: dtrace [-aAeFHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
+    "\t[-x opt[=val]] [-X a|c|s|t]\n\n"
+    "\t[-P provider [[ predicate ] action ]]\n"
+    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+    "\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+    "\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+    "\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
+    "\tpredicate -> '/' D-expression '/'\n"
+    "\t   action -> '{' D-statements '}'\n\n"
+    "\t-b  set trace buffer size\n"
+    "\t-e  exit after compiling request but prior to enabling probes\n"
+    "\t-f  enable or list probes matching the specified function name\n"
+    "\t-l  list probes matching specified criteria\n"
+    "\t-m  enable or list probes matching the specified module name\n"
+    "\t-n  enable or list probes matching the specified probe name\n"
+    "\t-o  set output file\n"
+    "\t-P  enable or list probes matching the specified provider name\n"
+    "\t-q  set quiet mode (only output explicitly traced data)\n"
+    "\t-s  enable or list probes according to the specified D script\n"
+    "\t-S  print D compiler intermediate code\n"
+    "\t-V  report DTrace API version\n"
+    "\t-w  permit destructive actions\n"
+    "\t-x  enable or modify compiler and tracing options\n"
+    "\t-Z  permit probe descriptions that match zero probes\n";
+
+int usage_error(const char* msg = nullptr) {
+  if (msg) std::fprintf(stderr, "dtrace: %s\n", msg);
+  std::fputs(kUsage, stderr);
+  return 2;
+}
+
+void error(const std::string& msg) { std::fprintf(stderr, "dtrace: %s\n", msg.c_str()); }
+
+// The description part of an -n/-P/... argument ends where its predicate
+// or action begins; DTrace names it that way in "matched" notices.
+std::string description_part(const std::string& arg) {
+  size_t cut = arg.find_first_of("/{;");
+  return cut == std::string::npos ? arg : arg.substr(0, cut);
+}
+
+// -P/-m/-f name a leading part of the description: pad it to four fields.
+std::string to_program_text(SpecKind kind, const std::string& arg) {
+  std::string desc = description_part(arg), rest = arg.substr(desc.size());
+  switch (kind) {
+    case SpecKind::Provider: return desc + ":::" + rest;
+    case SpecKind::Module: return desc + "::" + rest;
+    case SpecKind::Function: return desc + ":" + rest;
+    default: return arg;
+  }
+}
+
+bool read_file(const std::string& path, std::string* out) {
+  std::ifstream in(path);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  *out = ss.str();
+  return true;
+}
+
+// "dtrace: failed to compile script x.d: [D_TAG] line 3: message"
+std::string compile_error(const ProgramSpec& spec, const dtrace::Error& e, bool errtags) {
+  std::string out = spec.kind == SpecKind::Script ? "failed to compile script " + spec.arg + ": "
+                                                  : "invalid probe specifier " + spec.arg + ": ";
+  if (errtags && !e.tag.empty()) out += "[" + e.tag + "] ";
+  if (e.line > 0) out += "line " + std::to_string(e.line) + ": ";
+  return out + e.message;
+}
+
+int parse(int argc, char** argv, CommandLine* cl) {
+  const char* optstring = "+3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
+  static const option longopts[] = {{"help", no_argument, nullptr, 'Q'}, {}};
+  int c;
+  opterr = 0;
+  while (optind < argc) {
+    if ((c = getopt_long(argc, argv, optstring, longopts, nullptr)) == -1) {
+      cl->operands.push_back(argv[optind++]);  // operands may precede options
+      continue;
+    }
+    switch (c) {
+      case 'n': cl->specs.push_back({SpecKind::Name, optarg, optarg}); break;
+      case 'P': cl->specs.push_back({SpecKind::Provider, optarg, {}}); break;
+      case 'm': cl->specs.push_back({SpecKind::Module, optarg, {}}); break;
+      case 'f': cl->specs.push_back({SpecKind::Function, optarg, {}}); break;
+      case 'i': cl->specs.push_back({SpecKind::Id, optarg, {}}); break;
+      case 's': cl->specs.push_back({SpecKind::Script, optarg, {}}); break;
+      case 'b': cl->options.emplace_back("bufsize", optarg); break;
+      case 'x': {
+        std::string s = optarg;
+        size_t eq = s.find('=');
+        cl->options.emplace_back(s.substr(0, eq), eq == std::string::npos ? "" : s.substr(eq + 1));
+        break;
+      }
+      case 'q': cl->quiet = true; cl->options.emplace_back("quiet", ""); break;
+      case 'F': cl->options.emplace_back("flowindent", ""); break;
+      case 'w': cl->options.emplace_back("destructive", ""); break;
+      case 'Z': cl->options.emplace_back("zdefs", ""); break;
+      case 'e': cl->compile_only = true; break;
+      case 'S': cl->print_dif = true; break;
+      case 'l': cl->list = true; break;
+      case 'V': cl->version = true; break;
+      case 'v': cl->verbose = true; break;
+      case 'o': cl->output = optarg; break;
+      case 'a': case 'A': case 'B': case 'H': case '3': case '6': case 'L': case 'X':
+        break;  // accepted; no effect yet
+      case 'C': case 'D': case 'U': case 'I':
+        error(std::string("-") + static_cast<char>(c) + ": the C preprocessor is not supported yet");
+        return 2;
+      case 'c': case 'p':
+        error(std::string("-") + static_cast<char>(c) + ": process control is not supported yet");
+        return 2;
+      case 'G': case 'h':
+        error(std::string("-") + static_cast<char>(c) + ": USDT generation is not supported yet");
+        return 2;
+      case 'Q': std::fputs(kUsage, stdout); std::exit(0);
+      case ':':
+        return usage_error(
+            (std::string("option requires an argument -- ") + static_cast<char>(optopt)).c_str());
+      default:
+        return usage_error((std::string("illegal option -- ") + static_cast<char>(optopt)).c_str());
+    }
+  }
+  return 0;
+}
+
+int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
+  std::vector<dtrace::ProbeInfo> all;
+  if (cl.specs.empty()) {
+    auto r = h.list_probes("");
+    if (!r) { error(r.error().message); return 1; }
+    all = std::move(*r);
+  }
+  for (const auto& spec : cl.specs) {
+    std::string desc = spec.kind == SpecKind::Script ? "" : description_part(to_program_text(spec.kind, spec.arg));
+    auto r = h.list_probes(desc);
+    if (!r) { error("invalid probe specifier " + spec.arg + ": " + r.error().message); return 1; }
+    if (r->empty()) { error("failed to match " + desc + ": No probe matches description"); return 1; }
+    all.insert(all.end(), r->begin(), r->end());
+  }
+  std::fputs(h.format_probe_list(all, true).c_str(), out);
+  return 0;
+}
+
+int trace(dtrace::Handle& h, FILE* out) {
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGHUP, &sa, nullptr);
+  if (auto st = h.go(); !st) { error("could not enable tracing: " + st.error().message); return 1; }
+  while (!g_interrupted) {
+    auto w = h.work(out);
+    if (!w) { error(w.error().message); break; }
+    if (*w == dtrace::Work::Done) break;
+  }
+  if (auto st = h.stop(out); !st) { error(st.error().message); return 1; }
+  return h.exit_status();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CommandLine cl;
+  if (argc == 1) return usage_error();
+  if (int rc = parse(argc, argv, &cl)) return rc;
+  if (cl.version) {
+    std::printf("dtrace: %s\n", DTRACE_D_VERSION_STRING);
+    return 0;
+  }
+  bool need_device = !cl.compile_only;
+  auto opened = dtrace::Handle::open({need_device, ""});
+  if (!opened) {
+    error("failed to initialize dtrace: " + opened.error().message);
+    return 1;
+  }
+  dtrace::Handle& h = **opened;
+  for (const auto& [name, value] : cl.options) {
+    if (auto st = h.set_option(name, value); !st) {
+      error("failed to set -x " + name + (value.empty() ? "" : "=" + value) + ": " +
+            st.error().message);
+      return 2;
+    }
+  }
+  FILE* out = stdout;
+  if (!cl.output.empty() && !(out = std::fopen(cl.output.c_str(), "a"))) {
+    error("failed to open output file '" + cl.output + "': " + std::strerror(errno));
+    return 1;
+  }
+  if (cl.list) return list_probes(h, cl, out);
+  if (cl.specs.empty()) {
+    error("no probes specified");
+    return 1;
+  }
+  std::vector<std::string> macro_args{cl.specs.front().kind == SpecKind::Script ? cl.specs.front().arg
+                                                                               : "dtrace"};
+  macro_args.insert(macro_args.end(), cl.operands.begin(), cl.operands.end());
+  h.set_macro_args(macro_args);
+
+  bool errtags = false;
+  for (const auto& [name, value] : cl.options) errtags |= name == "errtags";
+  std::vector<std::pair<const ProgramSpec*, size_t>> compiled;
+  for (auto& spec : cl.specs) {
+    if (spec.kind == SpecKind::Id) {
+      error("-i: probe descriptions by id are not supported yet");
+      return 2;
+    }
+    if (spec.kind == SpecKind::Script) {
+      if (!read_file(spec.arg, &spec.text)) {
+        error("failed to open " + spec.arg + ": " + std::strerror(errno));
+        return 1;
+      }
+    } else if (spec.text.empty()) {
+      spec.text = to_program_text(spec.kind, spec.arg);
+    }
+    auto p = h.compile(spec.text);
+    if (!p) {
+      error(compile_error(spec, p.error(), errtags));
+      return 1;
+    }
+    compiled.emplace_back(&spec, *p);
+  }
+  if (cl.print_dif)
+    for (const auto& [spec, index] : compiled) std::fputs(h.disassemble(index).c_str(), stderr);
+  if (cl.compile_only) return 0;
+
+  uint32_t total = 0;
+  for (const auto& [spec, index] : compiled) {
+    auto n = h.enable(index);
+    if (!n) {
+      error(compile_error(*spec, n.error(), errtags));
+      return 1;
+    }
+    total += *n;
+    if (!h.quiet()) {
+      bool script = spec->kind == SpecKind::Script;
+      std::fprintf(stderr, "dtrace: %s '%s' matched %u probe%s\n", script ? "script" : "description",
+                   script ? spec->arg.c_str() : description_part(spec->arg).c_str(), *n,
+                   *n == 1 ? "" : "s");
+    }
+  }
+  if (total == 0) {
+    error("no probes matched");
+    return 1;
+  }
+  int rc = trace(h, out);
+  if (out != stdout) std::fclose(out);
+  return rc;
+}

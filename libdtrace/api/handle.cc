@@ -1,0 +1,334 @@
+// Handle: the session. Owns the device, the options, the compiler and
+// every compiled program; turns enable/go/work/stop into ioctls and
+// hands each drained firing to consume/ for printing. It formats no
+// records itself.
+#include "dtrace/handle.h"
+
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <thread>
+
+#include "api/options.h"
+#include "cc/compiler.h"
+#include "consume/buffer_walk.h"
+#include "consume/firing.h"
+#include "consume/probe_list.h"
+#include "dif/disasm.h"
+#include "kio/device.h"
+#include "prog/encode.h"
+
+namespace dtrace {
+namespace {
+
+// Recorded by the consumer's own ERROR enabling, turned into DTrace's
+// "error on enabled probe" message.
+constexpr const char* kErrorProgram =
+    "dtrace:::ERROR { trace(arg1); trace(arg2); trace(arg3); trace(arg4); trace(arg5); }";
+
+const char* fault_message(uint64_t code) {
+  switch (code) {
+#define DTRACEFLT(c, name, msg) \
+  case c:                       \
+    return msg;
+#include "dtrace/faults.def"
+#undef DTRACEFLT
+    default:
+      return "unknown fault";
+  }
+}
+
+bool fault_has_address(uint64_t code) {
+  return code == DTRACEFLT_BADADDR || code == DTRACEFLT_BADALIGN || code == DTRACEFLT_KPRIV ||
+         code == DTRACEFLT_UPRIV || code == DTRACEFLT_BADSTACK;
+}
+
+dtrace_probedesc to_pattern(const cc::ProbeSpec& s) {
+  dtrace_probedesc d{};
+  d.dtpd_id = s.id;
+  std::strncpy(d.dtpd_provider, s.provider.c_str(), sizeof d.dtpd_provider - 1);
+  std::strncpy(d.dtpd_mod, s.mod.c_str(), sizeof d.dtpd_mod - 1);
+  std::strncpy(d.dtpd_func, s.func.c_str(), sizeof d.dtpd_func - 1);
+  std::strncpy(d.dtpd_name, s.name.c_str(), sizeof d.dtpd_name - 1);
+  return d;
+}
+
+ProbeInfo to_info(const dtrace_probedesc& d) {
+  auto f = [](const char* s, size_t n) { return std::string(s, strnlen(s, n)); };
+  return ProbeInfo{d.dtpd_id, f(d.dtpd_provider, sizeof d.dtpd_provider),
+                   f(d.dtpd_mod, sizeof d.dtpd_mod), f(d.dtpd_func, sizeof d.dtpd_func),
+                   f(d.dtpd_name, sizeof d.dtpd_name)};
+}
+
+}  // namespace
+
+struct Handle::Impl {
+  OpenOptions open_opts;
+  std::unique_ptr<kio::Device> dev;
+  api::Options options;
+  std::vector<std::string> macro_args{"dtrace"};
+  std::unique_ptr<cc::Compiler> compiler;
+  std::vector<cc::Program> programs;
+  std::optional<size_t> error_program;
+  std::map<uint32_t, kio::EpDesc> epdescs;
+  std::map<uint32_t, dtrace_probedesc> probes;
+  consume::PrintState print;
+  uint32_t ncpus = 1;
+  bool started = false, stopped = false;
+  std::chrono::steady_clock::time_point next_switch{};
+
+  cc::Compiler& the_compiler() {
+    if (!compiler) {
+      cc::CompileOptions co;
+      uint64_t strsize = options.number("strsize");
+      co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
+      co.macro_args = macro_args;
+      co.defaultargs = options.flag("defaultargs");
+      co.zdefs = options.flag("zdefs");
+      if (dev) co.count_matches = [this](const cc::ProbeSpec& s) { return count_matches(s); };
+      compiler = std::make_unique<cc::Compiler>(std::move(co));
+    }
+    return *compiler;
+  }
+
+  uint32_t count_matches(const cc::ProbeSpec& s) {
+    auto all = match(to_pattern(s));
+    return all ? static_cast<uint32_t>(all->size()) : 0;
+  }
+
+  Result<std::vector<dtrace_probedesc>> match(const dtrace_probedesc& pattern) {
+    std::vector<dtrace_probedesc> out;
+    uint32_t start = 0;
+    for (;;) {
+      auto p = dev->probe_match(pattern, start);
+      if (!p) return p.error();
+      if (!*p) return out;
+      out.push_back(**p);
+      start = (*p)->dtpd_id + 1;
+    }
+  }
+
+  Result<const dtrace_probedesc*> probe(uint32_t id) {
+    auto it = probes.find(id);
+    if (it != probes.end()) return &it->second;
+    auto p = dev->probe_match(dtrace_probedesc{}, id);
+    if (!p) return p.error();
+    if (!*p || (*p)->dtpd_id != id) return make_error("probe " + std::to_string(id) + " vanished");
+    return &probes.emplace(id, **p).first->second;
+  }
+
+  Result<const kio::EpDesc*> epdesc(uint32_t epid) {
+    auto it = epdescs.find(epid);
+    if (it != epdescs.end()) return &it->second;
+    auto d = dev->epdesc(epid);
+    if (!d) return d.error();
+    return &epdescs.emplace(epid, std::move(*d)).first->second;
+  }
+
+  Result<uint32_t> enable_program(size_t index) {
+    const cc::Program& prog = programs[index];
+    auto blob = prog::encode(prog, options.kernel_options(), static_cast<uint32_t>(index));
+    kio::EnableFailure why;
+    auto r = dev->enable(blob, &why);
+    if (r) return r->nprobes;
+    if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
+      const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
+      return make_error("probe description " + s.str() + " does not match any probes",
+                        "D_PDESC_ZERO", s.line);
+    }
+    return r.error();
+  }
+
+  void report_error(const consume::FiringView& f, FILE*) {
+    uint64_t arg[5] = {};
+    for (size_t i = 0; i < 5 && i < f.ep->recs.size(); i++) {
+      auto b = consume::record_bytes(f.data, f.ep->recs[i]);
+      if (b && b->size() <= 8) std::memcpy(&arg[i], b->data(), b->size());
+    }
+    std::string where = arg[1] == 0 ? "predicate" : "action #" + std::to_string(arg[1]);
+    std::string detail;
+    if (fault_has_address(arg[3])) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, " (0x%llx)", static_cast<unsigned long long>(arg[4]));
+      detail = buf;
+    }
+    std::string desc = "?";
+    uint32_t probe_id = 0;
+    if (auto ep = epdesc(static_cast<uint32_t>(arg[0]))) {
+      probe_id = (*ep)->probeid;
+      if (auto p = probe(probe_id)) desc = consume::probe_full_name(**p);
+    }
+    std::fflush(stdout);
+    std::fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s): %s%s in %s at DIF offset %llu\n",
+                 static_cast<unsigned long long>(arg[0]), probe_id, desc.c_str(),
+                 fault_message(arg[3]), detail.c_str(), where.c_str(),
+                 static_cast<unsigned long long>(arg[2]));
+  }
+
+  Status drain_cpu(uint32_t cpu, FILE* out) {
+    auto snap = dev->bufsnap(cpu);
+    if (!snap) return snap.error();
+    if (snap->drops)
+      std::fprintf(stderr, "dtrace: %llu drop%s on CPU %u\n",
+                   static_cast<unsigned long long>(snap->drops), snap->drops == 1 ? "" : "s", cpu);
+    auto size_of = [this](uint32_t epid) -> Result<uint32_t> {
+      auto d = epdesc(epid);
+      if (!d) return d.error();
+      return (*d)->size;
+    };
+    return consume::walk_buffer(snap->data, size_of, [&](const consume::Firing& fi) -> Status {
+      auto ep = epdesc(fi.epid);
+      if (!ep) return ep.error();
+      size_t prog_id = (*ep)->uarg >> 32;
+      size_t clause = (*ep)->uarg & 0xffffffffu;
+      if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size())
+        return make_error("EPID " + std::to_string(fi.epid) + " belongs to no known program");
+      auto p = probe((*ep)->probeid);
+      if (!p) return p.error();
+      consume::FiringView view{cpu, *p, *ep, &programs[prog_id],
+                               &programs[prog_id].clauses[clause], fi.data};
+      if (error_program && prog_id == *error_program) {
+        report_error(view, out);
+        return Ok{};
+      }
+      return consume::print_firing(view, print, out);
+    });
+  }
+
+  Status drain(FILE* out) {
+    for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
+      Status st = drain_cpu(cpu, out);
+      if (!st) return st;
+    }
+    std::fflush(out);
+    return Ok{};
+  }
+};
+
+Handle::Handle(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Handle::~Handle() = default;
+
+Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
+  auto impl = std::make_unique<Impl>();
+  impl->open_opts = opts;
+  auto dev = opts.device_path.empty() ? kio::open_kernel_device()
+                                      : kio::open_kernel_device(opts.device_path);
+  if (dev) {
+    impl->dev = std::move(*dev);
+    auto conf = impl->dev->conf();
+    if (!conf) return conf.error();
+    impl->ncpus = conf->dtc_maxcpu ? conf->dtc_maxcpu : 1;
+  } else if (opts.need_device) {
+    return dev.error();
+  }
+  return std::unique_ptr<Handle>(new Handle(std::move(impl)));
+}
+
+bool Handle::has_device() const { return impl_->dev != nullptr; }
+
+Status Handle::set_option(std::string_view name, std::string_view value) {
+  return impl_->options.set(name, value);
+}
+
+bool Handle::quiet() const { return impl_->options.flag("quiet"); }
+
+void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }
+
+Result<size_t> Handle::compile(std::string_view source) {
+  auto prog = impl_->the_compiler().compile(source);
+  if (!prog) return prog.error();
+  for (const auto& [name, value] : prog->pragma_options) {
+    Status st = impl_->options.set(name, value);
+    if (!st) return make_error("failed to set option " + name + ": " + st.error().message,
+                               "D_PRAGMA_OPTSET");
+  }
+  impl_->programs.push_back(std::move(*prog));
+  return impl_->programs.size() - 1;
+}
+
+std::string Handle::disassemble(size_t program) const {
+  return dif::disassemble(impl_->programs.at(program));
+}
+
+Result<uint32_t> Handle::enable(size_t program) {
+  if (!impl_->dev) return make_error("DTrace device not available on system");
+  if (!impl_->error_program) {
+    // Enabled first so it owns the first EPID, as in DTrace.
+    auto ep = impl_->the_compiler().compile(kErrorProgram);
+    if (!ep) return make_error("internal ERROR enabling: " + ep.error().message);
+    impl_->programs.push_back(std::move(*ep));
+    impl_->error_program = impl_->programs.size() - 1;
+    auto r = impl_->enable_program(*impl_->error_program);
+    if (!r) return r.error();
+  }
+  return impl_->enable_program(program);
+}
+
+Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
+  if (!impl_->dev) return make_error("DTrace device not available on system");
+  dtrace_probedesc pattern{};
+  if (!spec.empty()) {
+    auto s = cc::parse_probe_spec(spec);
+    if (!s) return s.error();
+    pattern = to_pattern(*s);
+  }
+  auto all = impl_->match(pattern);
+  if (!all) return all.error();
+  std::vector<ProbeInfo> out;
+  for (const auto& d : *all) out.push_back(to_info(d));
+  return out;
+}
+
+std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool header) const {
+  std::string out = header ? consume::probe_list_header() : std::string();
+  for (const auto& p : probes) {
+    cc::ProbeSpec s{p.provider, p.mod, p.func, p.name, p.id, "", 0};
+    dtrace_probedesc d = to_pattern(s);
+    out += consume::probe_list_row(d);
+  }
+  return out;
+}
+
+Status Handle::go() {
+  if (!impl_->dev) return make_error("DTrace device not available on system");
+  impl_->print.quiet = quiet();
+  auto cpu = impl_->dev->go();
+  if (!cpu) return cpu.error();
+  impl_->started = true;
+  impl_->next_switch = std::chrono::steady_clock::now();
+  return Ok{};
+}
+
+Result<Work> Handle::work(FILE* out) {
+  using namespace std::chrono;
+  Impl& I = *impl_;
+  auto now = steady_clock::now();
+  if (now >= I.next_switch) {
+    Status st = I.drain(out);
+    if (!st) return st.error();
+    uint64_t rate = I.options.number("switchrate");
+    I.next_switch = now + nanoseconds(rate ? rate : 1000000000ull);
+  }
+  auto status = I.dev->status();
+  if (!status) return status.error();
+  if (status->dtst_exiting || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING) return Work::Done;
+  // Poll the status often so exit() ends the run promptly; buffers are
+  // still read at switchrate.
+  std::this_thread::sleep_for(std::min<steady_clock::duration>(milliseconds(10),
+                                                               I.next_switch - now));
+  return Work::Continue;
+}
+
+Status Handle::stop(FILE* out) {
+  Impl& I = *impl_;
+  if (!I.started || I.stopped) return Ok{};
+  I.stopped = true;
+  auto cpu = I.dev->stop();
+  if (!cpu) return cpu.error();
+  return I.drain(out);
+}
+
+int Handle::exit_status() const { return impl_->print.exit_status.value_or(0); }
+
+}  // namespace dtrace

@@ -1,0 +1,209 @@
+#include "api/options.h"
+
+#include <cctype>
+#include <charconv>
+
+namespace dtrace::api {
+namespace {
+
+enum class Kind { Bool, Size, Time, Int, Text };
+
+struct OptionDef {
+  std::string_view name;
+  Kind kind;
+  int kernel_id;  // DTRACEOPT_* or -1 for compile-time/consumer-only options
+};
+
+// Every option name DTrace documents; those without an effect here yet
+// are accepted so that existing scripts keep working.
+constexpr OptionDef kOptions[] = {
+    {"aggpercpu", Kind::Bool, -1},     {"amin", Kind::Text, -1},
+    {"argref", Kind::Bool, -1},        {"core", Kind::Bool, -1},
+    {"cpp", Kind::Bool, -1},           {"cpphdrs", Kind::Bool, -1},
+    {"cpppath", Kind::Text, -1},       {"ctypes", Kind::Text, -1},
+    {"debug", Kind::Bool, -1},         {"defaultargs", Kind::Bool, -1},
+    {"define", Kind::Text, -1},        {"droptags", Kind::Bool, -1},
+    {"dtypes", Kind::Text, -1},        {"empty", Kind::Bool, -1},
+    {"encoding", Kind::Text, -1},      {"errtags", Kind::Bool, -1},
+    {"evaltime", Kind::Text, -1},      {"incdir", Kind::Text, -1},
+    {"iregs", Kind::Int, -1},          {"kdefs", Kind::Bool, -1},
+    {"knodefs", Kind::Bool, -1},       {"late", Kind::Text, -1},
+    {"lazyload", Kind::Bool, -1},      {"ldpath", Kind::Text, -1},
+    {"libdir", Kind::Text, -1},        {"linkmode", Kind::Text, -1},
+    {"linktype", Kind::Text, -1},      {"nolibs", Kind::Bool, -1},
+    {"pgmax", Kind::Int, -1},          {"pspec", Kind::Bool, -1},
+    {"setenv", Kind::Text, -1},        {"stdc", Kind::Text, -1},
+    {"strip", Kind::Bool, -1},         {"syslibdir", Kind::Text, -1},
+    {"tree", Kind::Int, -1},           {"tregs", Kind::Int, -1},
+    {"udefs", Kind::Bool, -1},         {"unodefs", Kind::Bool, -1},
+    {"undef", Kind::Text, -1},         {"unsetenv", Kind::Text, -1},
+    {"verbose", Kind::Bool, -1},       {"version", Kind::Text, -1},
+    {"zdefs", Kind::Bool, -1},
+    {"aggsize", Kind::Size, DTRACEOPT_AGGSIZE},
+    {"bufsize", Kind::Size, DTRACEOPT_BUFSIZE},
+    {"bufpolicy", Kind::Text, DTRACEOPT_BUFPOLICY},
+    {"bufresize", Kind::Text, DTRACEOPT_BUFRESIZE},
+    {"cleanrate", Kind::Time, DTRACEOPT_CLEANRATE},
+    {"cpu", Kind::Int, DTRACEOPT_CPU},
+    {"destructive", Kind::Bool, DTRACEOPT_DESTRUCTIVE},
+    {"dynvarsize", Kind::Size, DTRACEOPT_DYNVARSIZE},
+    {"grabanon", Kind::Bool, -1},
+    {"jstackframes", Kind::Int, DTRACEOPT_JSTACKFRAMES},
+    {"jstackstrsize", Kind::Size, DTRACEOPT_JSTACKSTRSIZE},
+    {"noresolve", Kind::Bool, -1},
+    {"nspec", Kind::Int, DTRACEOPT_NSPEC},
+    {"scratchsize", Kind::Size, DTRACEOPT_SCRATCHSIZE},
+    {"specsize", Kind::Size, DTRACEOPT_SPECSIZE},
+    {"stackframes", Kind::Int, DTRACEOPT_STACKFRAMES},
+    {"statusrate", Kind::Time, DTRACEOPT_STATUSRATE},
+    {"strsize", Kind::Size, DTRACEOPT_STRSIZE},
+    {"temporal", Kind::Bool, -1},
+    {"ustackframes", Kind::Int, DTRACEOPT_USTACKFRAMES},
+    {"zone", Kind::Text, -1},
+    {"aggrate", Kind::Time, DTRACEOPT_AGGRATE},
+    {"aggsortkey", Kind::Bool, -1},    {"aggsortkeypos", Kind::Int, -1},
+    {"aggsortpos", Kind::Int, -1},     {"aggsortrev", Kind::Bool, -1},
+    {"agghist", Kind::Bool, -1},       {"aggpack", Kind::Bool, -1},
+    {"aggzoom", Kind::Bool, -1},       {"flowindent", Kind::Bool, -1},
+    {"quiet", Kind::Bool, -1},         {"quietresize", Kind::Bool, -1},
+    {"rawbytes", Kind::Bool, -1},      {"stackindent", Kind::Int, -1},
+    {"switchrate", Kind::Time, DTRACEOPT_SWITCHRATE},
+};
+
+const OptionDef* find(std::string_view name) {
+  for (const auto& o : kOptions)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+Error bad_value() { return make_error("Invalid value for specified option"); }
+
+Result<uint64_t> parse_number(std::string_view v, std::string_view* rest) {
+  uint64_t n = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p == v.data()) return bad_value();
+  *rest = v.substr(static_cast<size_t>(p - v.data()));
+  return n;
+}
+
+Result<uint64_t> parse_bool(std::string_view v) {
+  if (v.empty() || v == "yes" || v == "true" || v == "on" || v == "set" || v == "enable" ||
+      v == "enabled" || v == "1")
+    return uint64_t{1};
+  if (v == "no" || v == "false" || v == "off" || v == "unset" || v == "disable" ||
+      v == "disabled" || v == "0")
+    return uint64_t{0};
+  return bad_value();
+}
+
+Result<uint64_t> parse_policy(std::string_view name, std::string_view v) {
+  if (name == "bufpolicy") {
+    if (v == "switch") return uint64_t{DTRACEOPT_BUFPOLICY_SWITCH};
+    if (v == "fill") return uint64_t{DTRACEOPT_BUFPOLICY_FILL};
+    if (v == "ring") return uint64_t{DTRACEOPT_BUFPOLICY_RING};
+    return bad_value();
+  }
+  if (v == "auto") return uint64_t{0};
+  if (v == "manual") return uint64_t{1};
+  return bad_value();
+}
+
+}  // namespace
+
+Result<uint64_t> parse_size(std::string_view v) {
+  std::string_view rest;
+  auto n = parse_number(v, &rest);
+  if (!n) return n;
+  uint64_t mul = 1;
+  if (rest.size() == 1) {
+    switch (std::tolower(static_cast<unsigned char>(rest[0]))) {
+      case 'k': mul = 1ull << 10; break;
+      case 'm': mul = 1ull << 20; break;
+      case 'g': mul = 1ull << 30; break;
+      case 't': mul = 1ull << 40; break;
+      default: return bad_value();
+    }
+  } else if (!rest.empty()) {
+    return bad_value();
+  }
+  return *n * mul;
+}
+
+Result<uint64_t> parse_time(std::string_view v) {
+  std::string_view rest;
+  auto n = parse_number(v, &rest);
+  if (!n) return n;
+  struct Unit { std::string_view suffix; uint64_t ns; };
+  static constexpr Unit kUnits[] = {
+      {"", 1}, {"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000},
+      {"ms", 1000000}, {"msec", 1000000}, {"s", 1000000000ull}, {"sec", 1000000000ull},
+      {"m", 60000000000ull}, {"min", 60000000000ull}, {"h", 3600000000000ull},
+      {"hour", 3600000000000ull}, {"d", 86400000000000ull}, {"day", 86400000000000ull}};
+  if (rest == "hz") {
+    if (*n == 0) return bad_value();
+    return 1000000000ull / *n;
+  }
+  for (const auto& u : kUnits)
+    if (u.suffix == rest) return *n * u.ns;
+  return bad_value();
+}
+
+Options::Options() {
+  // dtrace(1) raises these two defaults before reading any option.
+  (void)set("bufsize", "4m");
+  (void)set("aggsize", "4m");
+}
+
+Status Options::set(std::string_view name, std::string_view value) {
+  const OptionDef* def = find(name);
+  if (!def) return make_error("Invalid option name");
+  Result<uint64_t> v = uint64_t{0};
+  switch (def->kind) {
+    case Kind::Bool: v = parse_bool(value); break;
+    case Kind::Size: v = parse_size(value); break;
+    case Kind::Time: v = parse_time(value); break;
+    case Kind::Int: {
+      std::string_view rest;
+      v = parse_number(value, &rest);
+      if (v && !rest.empty()) v = bad_value();
+      break;
+    }
+    case Kind::Text:
+      if (name == "bufpolicy" || name == "bufresize") v = parse_policy(name, value);
+      break;
+  }
+  if (!v) return v.error();
+  raw_[std::string(name)] = std::string(value);
+  parsed_[std::string(name)] = *v;
+  return Ok{};
+}
+
+bool Options::flag(std::string_view name) const {
+  auto it = parsed_.find(name);
+  return it != parsed_.end() && it->second != 0;
+}
+
+uint64_t Options::number(std::string_view name) const {
+  auto it = parsed_.find(name);
+  return it == parsed_.end() ? 0 : it->second;
+}
+
+std::string Options::text(std::string_view name) const {
+  auto it = raw_.find(name);
+  return it == raw_.end() ? std::string() : it->second;
+}
+
+std::vector<dtrace_prog_option> Options::kernel_options() const {
+  std::vector<dtrace_prog_option> out;
+  for (const auto& [name, value] : parsed_) {
+    const OptionDef* def = find(name);
+    if (!def || def->kernel_id < 0) continue;
+    dtrace_prog_option o{};
+    o.dtpo_option = static_cast<uint32_t>(def->kernel_id);
+    o.dtpo_value = value;
+    out.push_back(o);
+  }
+  return out;
+}
+
+}  // namespace dtrace::api

@@ -1,0 +1,80 @@
+#include "consume/firing.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "consume/probe_list.h"
+#include "consume/record_format.h"
+
+namespace dtrace::consume {
+
+Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data,
+                                              const dtrace_recdesc& rec) {
+  if (rec.dtrd_offset > data.size() || data.size() - rec.dtrd_offset < rec.dtrd_size)
+    return make_error("record at offset " + std::to_string(rec.dtrd_offset) +
+                      " lies outside its firing");
+  return data.subspan(rec.dtrd_offset, rec.dtrd_size);
+}
+
+namespace {
+
+// printf and friends: the head's format applied to its ARG records.
+Result<std::string> format_with_args(const FiringView& f, size_t head) {
+  const cc::Action& act = f.program->actions[f.clause->first_action + head];
+  std::vector<Datum> args;
+  for (uint32_t k = 1; k <= act.ntuple; k++) {
+    size_t i = head + k;
+    if (i >= f.ep->recs.size()) return make_error("printf arguments missing from record");
+    auto bytes = record_bytes(f.data, f.ep->recs[i]);
+    if (!bytes) return bytes.error();
+    args.push_back(Datum{&f.program->actions[f.clause->first_action + i].type, *bytes});
+  }
+  return format_printf(act.format, args);
+}
+
+}  // namespace
+
+Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
+  if (f.ep->recs.size() != f.clause->naction)
+    return make_error("EPID " + std::to_string(f.ep->epid) + " has " +
+                      std::to_string(f.ep->recs.size()) + " records for " +
+                      std::to_string(f.clause->naction) + " actions");
+  if (!st.quiet) {
+    if (!st.header_printed) {
+      std::fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+      st.header_printed = true;
+    }
+    std::fprintf(out, "%3u %6u %32s ", f.cpu, f.probe->dtpd_id, probe_func_name(*f.probe).c_str());
+  }
+  for (size_t i = 0; i < f.ep->recs.size(); i++) {
+    const cc::Action& act = f.program->actions[f.clause->first_action + i];
+    auto bytes = record_bytes(f.data, f.ep->recs[i]);
+    if (!bytes) return bytes.error();
+    switch (act.kind) {
+      case DTRACEACT_DIFEXPR:
+        std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet).c_str(), out);
+        break;
+      case DTRACEACT_PRINTF: {
+        auto text = format_with_args(f, i);
+        if (!text) return text.error();
+        std::fputs(text->c_str(), out);
+        i += act.ntuple;
+        break;
+      }
+      case DTRACEACT_EXIT:
+        if (bytes->size() == sizeof(int32_t)) {
+          int32_t status;
+          std::memcpy(&status, bytes->data(), sizeof status);
+          st.exit_status = status;
+        }
+        break;
+      default:  // records other consumers' work (aggregations, ...) or not yet printed
+        break;
+    }
+  }
+  if (!st.quiet) std::fputc('\n', out);
+  return Ok{};
+}
+
+}  // namespace dtrace::consume

@@ -1,0 +1,37 @@
+// Prints one firing of an enabled probe: the default-layout prefix, each
+// action's record in turn, and the closing newline, as dtrace(1) does.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <span>
+
+#include "cc/program.h"
+#include "kio/device.h"
+#include "util/result.h"
+
+namespace dtrace::consume {
+
+struct FiringView {
+  uint32_t cpu = 0;
+  const dtrace_probedesc* probe = nullptr;
+  const kio::EpDesc* ep = nullptr;
+  const cc::Program* program = nullptr;
+  const cc::Clause* clause = nullptr;  // its actions match ep->recs one to one
+  std::span<const uint8_t> data;
+};
+
+struct PrintState {
+  bool quiet = false;
+  bool header_printed = false;
+  std::optional<int> exit_status;  // set by an exit() record
+};
+
+Status print_firing(const FiringView& f, PrintState& st, FILE* out);
+
+// The bytes of record `rec` within a firing's data, bounds-checked.
+Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data,
+                                              const dtrace_recdesc& rec);
+
+}  // namespace dtrace::consume

@@ -1,0 +1,34 @@
+// Turns record bytes into text the way dtrace(1) prints them: trace()
+// data in the default and quiet layouts, and printf-style formats.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cc/program.h"
+#include "util/result.h"
+
+namespace dtrace::consume {
+
+// One recorded value with the type the compiler gave it.
+struct Datum {
+  const cc::ValueType* type = nullptr;
+  std::span<const uint8_t> bytes;
+
+  int64_t as_signed() const;
+  uint64_t as_unsigned() const;
+  std::string as_string() const;  // up to the first NUL
+};
+
+// trace(): " %16lld", " %8d", " %5d", " %3d" by size and "  %-33s" for
+// strings; quiet mode prints the bare value.
+std::string format_trace(const Datum& d, bool quiet);
+
+// printf(): C conversions with flags, width, precision and `*`, applied
+// to recorded arguments. Errors name the conversion that has no argument.
+Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args);
+
+}  // namespace dtrace::consume

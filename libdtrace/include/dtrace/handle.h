@@ -1,0 +1,75 @@
+// libdtrace's public C++ API: what cmd/dtrace (and any other consumer)
+// uses. One Handle = one tracing session on one /dev/dtrace state.
+//
+//   auto h = dtrace::Handle::open({});
+//   auto p = (*h)->compile(source);      // -n / -s text
+//   (*h)->enable(*p);                    // probes matched
+//   (*h)->go();
+//   while ((*h)->work(stdout) == Work::Continue) ...
+//   (*h)->stop(stdout);
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/result.h"
+
+namespace dtrace {
+
+struct OpenOptions {
+  bool need_device = true;  // false: compile-only use (dtrace -e, -S) may run without the module
+  std::string device_path;  // default /dev/dtrace
+};
+
+struct ProbeInfo {
+  uint32_t id = 0;
+  std::string provider, mod, func, name;
+};
+
+enum class Work { Continue, Done };
+
+class Handle {
+ public:
+  static Result<std::unique_ptr<Handle>> open(const OpenOptions& opts);
+  ~Handle();
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+
+  bool has_device() const;
+  // -x name[=value]; also used for #pragma D option.
+  Status set_option(std::string_view name, std::string_view value);
+  bool quiet() const;
+  // $0 and $1..$n for macro variables.
+  void set_macro_args(std::vector<std::string> args);
+
+  // Compiles a D program (an -s file's text or an -n/-P/... argument);
+  // returns a program index for enable()/disassemble().
+  Result<size_t> compile(std::string_view source);
+  std::string disassemble(size_t program) const;
+  // Hands the program to the module; returns the number of probes matched.
+  Result<uint32_t> enable(size_t program);
+
+  // Probes matching a description such as "dtrace:::" or "BEGIN".
+  Result<std::vector<ProbeInfo>> list_probes(std::string_view spec);
+  std::string format_probe_list(const std::vector<ProbeInfo>& probes, bool header) const;
+
+  Status go();
+  // Drains buffers and prints records; Done once exit() ran or tracing
+  // cannot continue. Sleeps at most until the next switch/status tick.
+  Result<Work> work(FILE* out);
+  // Ends tracing (END fires), drains the rest and prints aggregations.
+  Status stop(FILE* out);
+  // The status passed to exit(), 0 if none.
+  int exit_status() const;
+
+ private:
+  struct Impl;
+  explicit Handle(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dtrace

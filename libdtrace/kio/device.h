@@ -1,0 +1,79 @@
+// The consumer's view of the module: one method per ioctl of
+// kernel/uapi/dtrace/ioctl.h, with capacity/retry handling done here so
+// callers get whole results. KernelDevice talks to /dev/dtrace; tests may
+// substitute another implementation.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "util/result.h"
+
+extern "C" {
+#include "dtrace/dtrace.h"
+}
+
+namespace dtrace::kio {
+
+struct EnableResult {
+  uint32_t nprobes = 0;
+};
+
+// Why ENABLE refused a program: the raw dtrace_enable out-fields.
+struct EnableFailure {
+  int err = 0;  // errno
+  dtrace_enable detail{};
+};
+
+struct EpDesc {
+  uint32_t epid = 0;
+  uint32_t probeid = 0;
+  uint64_t uarg = 0;
+  uint32_t size = 0;
+  std::vector<dtrace_recdesc> recs;
+};
+
+struct AggDesc {
+  uint32_t id = 0;
+  uint32_t epid = 0;
+  uint64_t varid = 0;
+  uint32_t size = 0;
+  std::vector<dtrace_recdesc> recs;
+};
+
+struct Snapshot {
+  std::vector<uint8_t> data;
+  uint32_t cpu = 0;
+  uint32_t errors = 0;
+  uint64_t drops = 0;
+};
+
+class Device {
+ public:
+  virtual ~Device() = default;
+  virtual Result<dtrace_conf> conf() = 0;
+  // First probe with id >= start matching pattern; nullopt when none.
+  virtual Result<std::optional<dtrace_probedesc>> probe_match(const dtrace_probedesc& pattern,
+                                                              uint32_t start) = 0;
+  virtual Result<dtrace_argdesc> probe_arg(uint32_t id, uint32_t ndx) = 0;
+  // On failure, *failure (if given) receives the module's explanation.
+  virtual Result<EnableResult> enable(const std::vector<uint8_t>& prog,
+                                      EnableFailure* failure) = 0;
+  virtual Result<EpDesc> epdesc(uint32_t epid) = 0;
+  virtual Result<AggDesc> aggdesc(uint32_t aggid) = 0;
+  virtual Result<std::string> format(uint32_t id) = 0;
+  virtual Result<uint32_t> go() = 0;    // CPU BEGIN fired on
+  virtual Result<uint32_t> stop() = 0;  // CPU END fired on
+  virtual Result<Snapshot> bufsnap(uint32_t cpu) = 0;
+  virtual Result<Snapshot> aggsnap(uint32_t cpu) = 0;
+  virtual Result<dtrace_status> status() = 0;
+};
+
+// Opens /dev/dtrace (or `path`) and checks the module's ABI version.
+// `buffer_size` sizes the snapshot buffers (the state's bufsize).
+Result<std::unique_ptr<Device>> open_kernel_device(const std::string& path = DTRACE_DEVICE);
+
+}  // namespace dtrace::kio

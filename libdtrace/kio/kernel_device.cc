@@ -1,0 +1,185 @@
+// KernelDevice: Device over the /dev/dtrace ioctls. The only file in
+// libdtrace that issues ioctls; it owns the descriptor.
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "kio/device.h"
+
+namespace dtrace::kio {
+namespace {
+
+Error errno_error(const char* what, int err) {
+  return make_error(std::string(what) + ": " + std::strerror(err));
+}
+
+class KernelDevice final : public Device {
+ public:
+  explicit KernelDevice(int fd) : fd_(fd) {}
+  ~KernelDevice() override { ::close(fd_); }
+
+  Result<dtrace_conf> conf() override {
+    dtrace_conf c{};
+    if (ioctl(DTRACEIOC_CONF, &c) != 0) return errno_error("DTRACEIOC_CONF", errno);
+    return c;
+  }
+
+  Result<std::optional<dtrace_probedesc>> probe_match(const dtrace_probedesc& pattern,
+                                                      uint32_t start) override {
+    dtrace_probematch m{};
+    m.dtpm_pattern = pattern;
+    m.dtpm_start = start;
+    if (ioctl(DTRACEIOC_PROBEMATCH, &m) != 0) {
+      if (errno == ENOENT) return std::optional<dtrace_probedesc>();
+      return errno_error("DTRACEIOC_PROBEMATCH", errno);
+    }
+    return std::optional<dtrace_probedesc>(m.dtpm_probe);
+  }
+
+  Result<dtrace_argdesc> probe_arg(uint32_t id, uint32_t ndx) override {
+    dtrace_argdesc a{};
+    a.dtargd_id = id;
+    a.dtargd_ndx = ndx;
+    if (ioctl(DTRACEIOC_PROBEARG, &a) != 0) return errno_error("DTRACEIOC_PROBEARG", errno);
+    return a;
+  }
+
+  Result<EnableResult> enable(const std::vector<uint8_t>& prog, EnableFailure* failure) override {
+    dtrace_enable e{};
+    e.dten_prog = reinterpret_cast<uintptr_t>(prog.data());
+    e.dten_size = prog.size();
+    if (ioctl(DTRACEIOC_ENABLE, &e) != 0) {
+      int err = errno;
+      if (failure) *failure = EnableFailure{err, e};
+      std::string msg = e.dten_msg[0] ? std::string(e.dten_msg, strnlen(e.dten_msg, sizeof e.dten_msg))
+                                      : std::string(std::strerror(err));
+      return make_error(msg);
+    }
+    return EnableResult{e.dten_nprobes};
+  }
+
+  Result<EpDesc> epdesc(uint32_t epid) override {
+    return describe<dtrace_epdesc, EpDesc>(DTRACEIOC_EPDESC, "DTRACEIOC_EPDESC", epid);
+  }
+
+  Result<AggDesc> aggdesc(uint32_t aggid) override {
+    return describe<dtrace_aggdesc, AggDesc>(DTRACEIOC_AGGDESC, "DTRACEIOC_AGGDESC", aggid);
+  }
+
+  Result<std::string> format(uint32_t id) override {
+    std::vector<char> buf(256);
+    for (;;) {
+      dtrace_fmtdesc f{};
+      f.dtfd_id = id;
+      f.dtfd_string = reinterpret_cast<uintptr_t>(buf.data());
+      f.dtfd_length = static_cast<uint32_t>(buf.size());
+      if (ioctl(DTRACEIOC_FORMAT, &f) != 0) return errno_error("DTRACEIOC_FORMAT", errno);
+      if (f.dtfd_length <= buf.size()) return std::string(buf.data(), strnlen(buf.data(), buf.size()));
+      buf.resize(f.dtfd_length);
+    }
+  }
+
+  Result<uint32_t> go() override { return go_stop(DTRACEIOC_GO, "DTRACEIOC_GO"); }
+  Result<uint32_t> stop() override { return go_stop(DTRACEIOC_STOP, "DTRACEIOC_STOP"); }
+  Result<Snapshot> bufsnap(uint32_t cpu) override { return snap(DTRACEIOC_BUFSNAP, cpu); }
+  Result<Snapshot> aggsnap(uint32_t cpu) override { return snap(DTRACEIOC_AGGSNAP, cpu); }
+
+  Result<dtrace_status> status() override {
+    dtrace_status s{};
+    if (ioctl(DTRACEIOC_STATUS, &s) != 0) return errno_error("DTRACEIOC_STATUS", errno);
+    return s;
+  }
+
+ private:
+  int ioctl(unsigned long req, void* arg) { return ::ioctl(fd_, req, arg); }
+
+  Result<uint32_t> go_stop(unsigned long req, const char* what) {
+    dtrace_go g{};
+    if (ioctl(req, &g) != 0) return errno_error(what, errno);
+    return g.dtgo_cpu;
+  }
+
+  // EPDESC/AGGDESC: ask with a guess at the record count; the module
+  // answers ENOSPC with the count it needs, and we ask again.
+  template <typename Raw, typename Out>
+  Result<Out> describe(unsigned long req, const char* what, uint32_t id) {
+    uint32_t cap = 16;
+    for (;;) {
+      std::vector<uint8_t> buf(sizeof(Raw) + cap * sizeof(dtrace_recdesc));
+      auto* raw = reinterpret_cast<Raw*>(buf.data());
+      set_id(raw, id);
+      nrecs(raw) = cap;
+      if (ioctl(req, raw) != 0) {
+        if (errno == ENOSPC && nrecs(raw) > cap) {
+          cap = nrecs(raw);
+          continue;
+        }
+        return errno_error(what, errno);
+      }
+      return convert(*raw);
+    }
+  }
+  static void set_id(dtrace_epdesc* d, uint32_t id) { d->dtepd_epid = id; }
+  static void set_id(dtrace_aggdesc* d, uint32_t id) { d->dtagd_id = id; }
+  static uint32_t& nrecs(dtrace_epdesc* d) { return d->dtepd_nrecs; }
+  static uint32_t& nrecs(dtrace_aggdesc* d) { return d->dtagd_nrecs; }
+  static EpDesc convert(const dtrace_epdesc& d) {
+    return EpDesc{d.dtepd_epid, d.dtepd_probeid, d.dtepd_uarg, d.dtepd_size,
+                  {d.dtepd_rec, d.dtepd_rec + d.dtepd_nrecs}};
+  }
+  static AggDesc convert(const dtrace_aggdesc& d) {
+    return AggDesc{d.dtagd_id, d.dtagd_epid, d.dtagd_varid, d.dtagd_size,
+                   {d.dtagd_rec, d.dtagd_rec + d.dtagd_nrecs}};
+  }
+
+  Result<Snapshot> snap(unsigned long req, uint32_t cpu) {
+    if (snapbuf_.empty()) snapbuf_.resize(size_t{4} << 20);
+    for (;;) {
+      dtrace_bufdesc b{};
+      b.dtbd_data = reinterpret_cast<uintptr_t>(snapbuf_.data());
+      b.dtbd_size = snapbuf_.size();
+      b.dtbd_cpu = cpu;
+      if (ioctl(req, &b) != 0) {
+        if ((errno == ENOSPC || errno == ENOMEM) && b.dtbd_size > snapbuf_.size()) {
+          snapbuf_.resize(b.dtbd_size);
+          continue;
+        }
+        return errno_error(req == DTRACEIOC_BUFSNAP ? "DTRACEIOC_BUFSNAP" : "DTRACEIOC_AGGSNAP",
+                           errno);
+      }
+      Snapshot s;
+      s.data.assign(snapbuf_.begin(), snapbuf_.begin() + static_cast<long>(b.dtbd_size));
+      s.cpu = cpu;
+      s.errors = b.dtbd_errors;
+      s.drops = b.dtbd_drops;
+      return s;
+    }
+  }
+
+  int fd_;
+  std::vector<uint8_t> snapbuf_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Device>> open_kernel_device(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) {
+    int err = errno;
+    if (err == ENOENT || err == ENXIO || err == ENODEV)
+      return make_error("DTrace device not available on system (" + path +
+                        " is missing: load the dtrace module first)");
+    return errno_error(("cannot open " + path).c_str(), err);
+  }
+  auto dev = std::make_unique<KernelDevice>(fd);
+  auto c = dev->conf();
+  if (!c) return c.error();
+  if (c->dtc_abi_version != DTRACE_ABI_VERSION)
+    return make_error("dtrace module ABI version " + std::to_string(c->dtc_abi_version) +
+                      " does not match this dtrace's " + std::to_string(DTRACE_ABI_VERSION));
+  return std::unique_ptr<Device>(std::move(dev));
+}
+
+}  // namespace dtrace::kio
