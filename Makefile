@@ -1,0 +1,67 @@
+# The front door. `make` builds everything (build/dtrace and
+# build/kernel/dtrace.ko); `make check` runs every test; `make demo` runs
+# a real one-liner; `make install` installs. Userspace builds with CMake
+# into build/, the module with Kbuild against KDIR.
+#
+# KDIR defaults to the running kernel's build tree when it has one, else
+# to the Debian cloud kernel the guest tests boot (test/vm/kdir).
+
+BUILD      ?= build
+JOBS       ?= $(shell nproc)
+RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
+KDIR       ?= $(shell if [ -e $(RUNNING_KDIR)/Makefile ]; then echo $(RUNNING_KDIR); \
+                else test/vm/kdir 2>/dev/null; fi)
+PREFIX     ?= /usr
+DEMO       ?= BEGIN { trace("hello"); exit(0); }
+
+.PHONY: all deps userspace module check unit dtests demo install golden clean
+
+all: userspace module
+
+deps:
+	@scripts/deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+
+userspace: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+module:
+	@test -n "$(KDIR)" || { echo "make: no kernel build tree (KDIR); run make deps" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kernel modules
+	@mkdir -p $(BUILD)/kernel
+	cp kernel/dtrace.ko $(BUILD)/kernel/dtrace.ko
+
+# Unit tests natively, then the D suite against the real module in one
+# guest boot; the last line sums both: "N passed, N failed".
+check: deps all
+	@test/check.sh
+
+unit: userspace
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+dtests: all
+	@test/vm/run -- test/harness/runtest
+
+# Runs $(DEMO) for real: natively where modules can be loaded, otherwise
+# in the guest.
+demo: deps all
+	@if [ -e /proc/modules ] && [ "$(KDIR)" = "$(RUNNING_KDIR)" ]; then \
+		rmmod dtrace 2>/dev/null; insmod $(BUILD)/kernel/dtrace.ko || exit 1; \
+		$(BUILD)/dtrace -n '$(DEMO)'; rc=$$?; rmmod dtrace; exit $$rc; \
+	else \
+		test/vm/setup && test/vm/run -- $(BUILD)/dtrace -n '$(DEMO)'; \
+	fi
+
+install: all
+	install -D -m 0755 $(BUILD)/dtrace $(DESTDIR)$(PREFIX)/sbin/dtrace
+	install -D -m 0644 $(BUILD)/kernel/dtrace.ko \
+		$(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
+
+golden: userspace
+	@UPDATE=$(UPDATE) $(BUILD)/test/unit/unit_tests --gtest_filter='*Golden*'
+
+clean:
+	rm -rf $(BUILD)
+	-$(MAKE) -C $(KDIR) M=$(CURDIR)/kernel clean
