@@ -1,0 +1,1 @@
+cpu_column.r.p

@@ -1,0 +1,13 @@
+/*
+ * ASSERTION: a clause without actions still reports each firing (prefix
+ * and newline); two clauses on one probe fire in order.
+ * @@nosort
+ */
+BEGIN
+{
+}
+
+BEGIN
+{
+	exit(0);
+}

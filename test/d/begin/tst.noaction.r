@@ -1,0 +1,3 @@
+CPU     ID                    FUNCTION:NAME
+  #      1                           :BEGIN 
+  #      1                           :BEGIN 

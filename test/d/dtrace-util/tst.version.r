@@ -1,0 +1,1 @@
+dtrace: Linux D 1.0

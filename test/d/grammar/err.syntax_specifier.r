@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: invalid probe specifier BEGIN { trace(; }: line 1: syntax error near ";"

@@ -1,0 +1,5 @@
+/* ASSERTION: a description that matches no probe is an error. */
+dtrace:::nosuchprobe
+{
+	exit(0);
+}
