@@ -1,6 +1,7 @@
 #include "consume/probe_list.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace dtrace::consume {
 namespace {
