@@ -1,0 +1,52 @@
+#include "api/options.h"
+
+#include <gtest/gtest.h>
+
+namespace dtrace::api {
+namespace {
+
+TEST(Options, SizesTakeBinarySuffixes) {
+  EXPECT_EQ(*parse_size("512"), 512u);
+  EXPECT_EQ(*parse_size("4k"), 4096u);
+  EXPECT_EQ(*parse_size("2M"), 2u << 20);
+  EXPECT_EQ(*parse_size("1g"), 1u << 30);
+  EXPECT_FALSE(parse_size("12q"));
+  EXPECT_FALSE(parse_size("k"));
+}
+
+TEST(Options, TimesTakeUnitsAndHertz) {
+  EXPECT_EQ(*parse_time("10ms"), 10000000u);
+  EXPECT_EQ(*parse_time("1s"), 1000000000u);
+  EXPECT_EQ(*parse_time("100hz"), 10000000u);
+  EXPECT_EQ(*parse_time("250"), 250u);
+  EXPECT_FALSE(parse_time("0hz"));
+  EXPECT_FALSE(parse_time("5parsecs"));
+}
+
+TEST(Options, UnknownNamesAndBadValuesUseDTraceMessages) {
+  Options o;
+  Status st = o.set("nosuchoption", "");
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "Invalid option name");
+  st = o.set("bufsize", "lots");
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "Invalid value for specified option");
+  EXPECT_FALSE(o.set("bufpolicy", "sometimes"));
+}
+
+TEST(Options, KernelOptionsCarryDefaultsAndSettings) {
+  Options o;
+  ASSERT_TRUE(o.set("quiet", ""));
+  ASSERT_TRUE(o.set("bufpolicy", "ring"));
+  ASSERT_TRUE(o.set("strsize", "512"));
+  EXPECT_TRUE(o.flag("quiet"));
+  std::map<uint32_t, uint64_t> k;
+  for (const auto& opt : o.kernel_options()) k[opt.dtpo_option] = opt.dtpo_value;
+  EXPECT_EQ(k[DTRACEOPT_BUFSIZE], 4u << 20);  // dtrace(1)'s default
+  EXPECT_EQ(k[DTRACEOPT_BUFPOLICY], uint64_t{DTRACEOPT_BUFPOLICY_RING});
+  EXPECT_EQ(k[DTRACEOPT_STRSIZE], 512u);
+  EXPECT_EQ(k.count(DTRACEOPT_DESTRUCTIVE), 0u);  // never set: not sent
+}
+
+}  // namespace
+}  // namespace dtrace::api

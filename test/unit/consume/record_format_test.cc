@@ -1,0 +1,69 @@
+#include "consume/record_format.h"
+
+#include <cstring>
+#include <gtest/gtest.h>
+
+namespace dtrace::consume {
+namespace {
+
+using Kind = cc::ValueType::Kind;
+
+struct Value {
+  cc::ValueType type;
+  std::vector<uint8_t> bytes;
+  Datum datum() const { return Datum{&type, bytes}; }
+};
+
+Value int_value(int64_t v, uint32_t size, Kind kind = Kind::Signed) {
+  Value out{cc::ValueType{kind, size, "int"}, std::vector<uint8_t>(size)};
+  std::memcpy(out.bytes.data(), &v, size);  // little-endian
+  return out;
+}
+
+Value string_value(const std::string& s, uint32_t strsize = 32) {
+  Value out{cc::ValueType{Kind::String, strsize, "string"}, std::vector<uint8_t>(strsize)};
+  std::memcpy(out.bytes.data(), s.data(), std::min<size_t>(s.size(), strsize - 1));
+  return out;
+}
+
+TEST(FormatTrace, IntegersUseDTraceWidthsBySize) {
+  EXPECT_EQ(format_trace(int_value(-5, 8).datum(), false), "               -5");
+  EXPECT_EQ(format_trace(int_value(42, 4).datum(), false), "       42");
+  EXPECT_EQ(format_trace(int_value(7, 2).datum(), false), "     7");
+  EXPECT_EQ(format_trace(int_value(-1, 1).datum(), false), "  -1");
+}
+
+TEST(FormatTrace, QuietPrintsBareValues) {
+  EXPECT_EQ(format_trace(int_value(-5, 8).datum(), true), "-5");
+  EXPECT_EQ(format_trace(string_value("hello").datum(), true), "hello");
+}
+
+TEST(FormatTrace, StringsArePaddedTo33Columns) {
+  EXPECT_EQ(format_trace(string_value("hello").datum(), false),
+            "  hello                            ");
+}
+
+TEST(FormatPrintf, ConversionsFlagsAndWidths) {
+  Value a = int_value(42, 4), b = string_value("x"), c = int_value(-1, 4);
+  std::vector<Datum> args{a.datum(), b.datum(), c.datum()};
+  auto r = format_printf("%d|%-3s|%x|%%", args);
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(*r, "42|x  |ffffffff|%");
+}
+
+TEST(FormatPrintf, StarTakesWidthFromArguments) {
+  Value w = int_value(5, 4), v = int_value(3, 8);
+  std::vector<Datum> args{w.datum(), v.datum()};
+  auto r = format_printf("[%*d]", args);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, "[    3]");
+}
+
+TEST(FormatPrintf, MissingArgumentIsAnError) {
+  auto r = format_printf("%d %d", std::vector<Datum>{});
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("missing argument"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dtrace::consume
