@@ -30,6 +30,8 @@ class [[nodiscard]] Result {
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
+  T&& operator*() && { return std::move(*this).value(); }
+  const T& operator*() const& { return value(); }
   const Error& error() const { return std::get<1>(v_); }
 
  private:
