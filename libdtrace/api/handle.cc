@@ -40,8 +40,7 @@ const char* fault_message(uint64_t code) {
 }
 
 bool fault_has_address(uint64_t code) {
-  return code == DTRACEFLT_BADADDR || code == DTRACEFLT_BADALIGN || code == DTRACEFLT_KPRIV ||
-         code == DTRACEFLT_UPRIV || code == DTRACEFLT_BADSTACK;
+  return code == DTRACEFLT_BADADDR || code == DTRACEFLT_BADALIGN || code == DTRACEFLT_BADSTACK;
 }
 
 dtrace_probedesc to_pattern(const cc::ProbeSpec& s) {

@@ -77,12 +77,12 @@ struct dtrace_argdesc {
 
 /*
  * DTRACEIOC_ENABLE: in: a program (prog.h). out: probes matched. When
- * the program is refused (EINVAL), dten_err says why: a validator verdict
+ * the program is refused (EINVAL), the dten_* fields say why: a validator verdict
  * (DIF_DVR_*) with the DIFO and instruction, or a container problem
  * (dten_dvr = DIF_DVR_OK, dten_msg filled). ENOENT: a clause matched no
  * probe (dten_clause says which); E2BIG: program too large; EBUSY:
- * tracing already started; EPERM: destructive action without
- * DTRACEOPT_DESTRUCTIVE.
+ * tracing already started; EPERM: destructive action or subroutine
+ * without DTRACEOPT_DESTRUCTIVE (dten_dvr = DIF_DVR_PRIV for subroutines).
  */
 struct dtrace_enable {
 	uint64_t	dten_prog;	/* user pointer to the blob */
