@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-CPU memory of a state, allocated at GO (never in probe context):
+ * two principal buffers per CPU (DTrace's switch model: probes write the
+ * active one, BUFSNAP switches them on that CPU and copies the other
+ * out), the scratch area and the clause-local variables. With
+ * bufresize=auto an allocation failure halves the buffer size and tries
+ * again down to a floor.
+ */
+#include "core/state.h"
+#include "core/util.h"
+
+#define DTRACE_BUFSIZE_FLOOR	4096
+
+static void cpu_free(struct dtrace_state_cpu *sc)
+{
+	dtrace_port_free(sc->buf.data[0]);
+	dtrace_port_free(sc->buf.data[1]);
+	dtrace_port_free(sc->scratch);
+	dtrace_port_free(sc->lvals);
+	dtrace_memset(sc, 0, sizeof(*sc));
+}
+
+static int cpu_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc,
+		     uint32_t cpu, uint64_t bufsize)
+{
+	uint64_t lsize = st->lvars.n * sizeof(uint64_t) + st->lstore_size;
+
+	sc->buf.data[0] = dtrace_port_zalloc(bufsize);
+	sc->buf.data[1] = dtrace_port_zalloc(bufsize);
+	sc->scratch = dtrace_port_zalloc(st->scratch_size);
+	sc->lvals = dtrace_port_zalloc(lsize != 0 ? lsize : 8);
+	if (sc->buf.data[0] == NULL || sc->buf.data[1] == NULL ||
+	    sc->scratch == NULL || sc->lvals == NULL) {
+		cpu_free(sc);
+		return -ENOMEM;
+	}
+	sc->lstore = (uint8_t *)(sc->lvals + st->lvars.n);
+	sc->rand = st->opts[DTRACEOPT_STRSIZE] ^ dtrace_port_gethrtime() ^
+		   ((uint64_t)cpu << 32);
+	return 0;
+}
+
+static int try_alloc(struct dtrace_state *st, uint64_t bufsize)
+{
+	uint32_t c;
+	int err;
+
+	for (c = 0; c < st->ncpus; c++) {
+		err = cpu_alloc(st, &st->cpus[c], c, bufsize);
+		if (err != 0) {
+			while (c-- > 0)
+				cpu_free(&st->cpus[c]);
+			return err;
+		}
+	}
+	st->bufsize = bufsize;
+	return 0;
+}
+
+int dtrace_buffers_alloc(struct dtrace_state *st)
+{
+	uint64_t bufsize = st->opts[DTRACEOPT_BUFSIZE];
+	uint64_t strsize = st->opts[DTRACEOPT_STRSIZE];
+	int err;
+
+	st->ncpus = st->core->ncpus;
+	/* Room for alloca() plus several string results per clause. */
+	st->scratch_size = DTRACE_ALIGN(st->opts[DTRACEOPT_SCRATCHSIZE] +
+					8 * (strsize + 8), (uint64_t)8);
+	st->cpus = dtrace_zalloc_array(st->ncpus, sizeof(*st->cpus));
+	if (st->cpus == NULL)
+		return -ENOMEM;
+	for (;;) {
+		err = try_alloc(st, bufsize);
+		if (err == 0)
+			return 0;
+		if (st->opts[DTRACEOPT_BUFRESIZE] != 0 ||
+		    bufsize / 2 < DTRACE_BUFSIZE_FLOOR)
+			break;
+		bufsize = DTRACE_ALIGN(bufsize / 2, (uint64_t)8);
+	}
+	dtrace_port_free(st->cpus);
+	st->cpus = NULL;
+	return err;
+}
+
+void dtrace_buffers_free(struct dtrace_state *st)
+{
+	uint32_t c;
+
+	if (st->cpus == NULL)
+		return;
+	for (c = 0; c < st->ncpus; c++)
+		cpu_free(&st->cpus[c]);
+	dtrace_port_free(st->cpus);
+	st->cpus = NULL;
+}
+
+struct snap {
+	struct dtrace_state_cpu	*sc;
+	uint64_t		size;
+	uint64_t		drops;
+	uint32_t		errors;
+	uint32_t		inactive;
+};
+
+/* Runs on the buffer's CPU with interrupts off: no probe is writing. */
+static void bufswitch(void *arg)
+{
+	struct snap *s = arg;
+	struct dtrace_state_cpu *sc = s->sc;
+	struct dtrace_buf *b = &sc->buf;
+
+	s->inactive = b->active;
+	s->size = b->off[b->active];
+	b->active ^= 1;
+	b->off[b->active] = 0;
+	s->drops = sc->drops - sc->snap_drops;
+	s->errors = (uint32_t)(sc->errors - sc->snap_errors);
+	sc->snap_drops = sc->drops;
+	sc->snap_errors = sc->errors;
+}
+
+int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
+			 struct dtrace_bufdesc *d, const void **data)
+{
+	struct snap s = { 0 };
+
+	if (st->cpus == NULL)
+		return -ENOENT;
+	if (cpu >= st->ncpus)
+		return -EINVAL;
+	if (cap < st->bufsize) {
+		d->dtbd_size = st->bufsize;
+		return -EINVAL;
+	}
+	s.sc = &st->cpus[cpu];
+	if (dtrace_port_xcall(cpu, bufswitch, &s) != 0) {
+		/* An offline CPU fires nothing: switch from here. */
+		unsigned long flags = dtrace_port_irq_save();
+
+		bufswitch(&s);
+		dtrace_port_irq_restore(flags);
+	}
+	*data = s.sc->buf.data[s.inactive];
+	d->dtbd_size = s.size;
+	d->dtbd_cpu = cpu;
+	d->dtbd_errors = s.errors;
+	d->dtbd_drops = s.drops;
+	d->dtbd_oldest = 0;
+	d->dtbd_timestamp = dtrace_port_gethrtime();
+	return 0;
+}

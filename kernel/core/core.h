@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The core object: one per loaded module (or per test). It owns the probe
+ * registry and the per-CPU firing guards; tracing states (state.h) hang
+ * off it. No globals anywhere in core/: everything is reached from here.
+ *
+ * Locking contract: the OS glue serialises every call into core/ with
+ * one lock, except dtrace_core_probe(), which runs lock-free in probe
+ * context and sees only fully published objects (port.h DTRACE_PUBLISH).
+ */
+#ifndef _DTRACE_CORE_CORE_H
+#define _DTRACE_CORE_CORE_H
+
+#include "core/port.h"
+#include "core/probe.h"
+
+struct dtrace_core_cpu {
+	uint32_t	depth;		/* inside dtrace_core_probe() */
+	uint64_t	reentries;	/* firings refused by the guard */
+};
+
+struct dtrace_core {
+	struct dtrace_probe	**chunks[DTRACE_PROBE_NCHUNKS];
+	uint32_t		nprobes;	/* highest id handed out */
+	struct dtrace_provider	*providers;
+	/* dtrace:::BEGIN/END/ERROR, set by prov/dtrace.c; 0 = none. */
+	uint32_t		begin_id;
+	uint32_t		end_id;
+	uint32_t		error_id;
+	uint32_t		ncpus;
+	struct dtrace_core_cpu	*cpu;
+};
+
+struct dtrace_core *dtrace_core_create(void);
+/* Every state destroyed and every provider unregistered first. */
+void dtrace_core_destroy(struct dtrace_core *core);
+
+/*
+ * Fires probe id with arguments a0..a5 on the current CPU: the entry
+ * point for providers. Safe in any context; turns interrupts off itself.
+ */
+void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
+		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
+		       uint64_t a5);
+
+#endif /* _DTRACE_CORE_CORE_H */

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Built-in D variables (dif_vars.def) as DIF reads them in probe context.
+ * Values come from the firing (args, ids, timestamp) or from the port's
+ * view of the current task. Strings are returned by address: probe names
+ * point into the probe registry, execname into scratch. Variables that
+ * need support the port does not have yet (curcpu, cwd, rootdir,
+ * curpsinfo, regs[], uregs[]) fault ILLOP rather than lie.
+ */
+#include "core/state.h"
+#include "core/util.h"
+
+static const char zonename[] = "global";
+
+bool dtrace_dif_builtin_exists(uint32_t id)
+{
+	switch (id) {
+#define DIF_VAR(name, vid, type, d_name) case vid:
+#include "dtrace/dif_vars.def"
+#undef DIF_VAR
+		return true;
+	default:
+		return false;
+	}
+}
+
+static uint64_t arg(struct dtrace_mstate *ms, uint32_t n)
+{
+	const struct dtrace_provider *prov = ms->probe->prov;
+
+	if (n >= 6 && !ms->argsdone) {
+		uint32_t i;
+
+		ms->argsdone = 1;
+		for (i = 6; i < DTRACE_CORE_MAXARGS && prov->ops->getarg; i++)
+			ms->args[i] = prov->ops->getarg(prov->arg,
+							ms->probe->id,
+							ms->probe->arg, i);
+	}
+	return ms->args[n];
+}
+
+static uint64_t execname(struct dtrace_mstate *ms)
+{
+	if (ms->execname == 0) {
+		uintptr_t p = dtrace_dif_scratch(ms, DTRACE_COMMLEN);
+
+		if (p == 0)
+			return 0;
+		dtrace_port_comm((char *)p);
+		((char *)p)[DTRACE_COMMLEN - 1] = '\0';
+		ms->execname = p;
+	}
+	return ms->execname;
+}
+
+static uint64_t task(enum dtrace_task_field f)
+{
+	return dtrace_port_task(f);
+}
+
+uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
+{
+	if (id >= DIF_VAR_ARG0 && id <= DIF_VAR_ARG9)
+		return arg(ms, id - DIF_VAR_ARG0);
+	switch (id) {
+	case DIF_VAR_CURTHREAD:	return task(DTRACE_TASK_CURTHREAD);
+	case DIF_VAR_TIMESTAMP:	return ms->timestamp;
+	case DIF_VAR_VTIMESTAMP: return task(DTRACE_TASK_VTIME);
+	case DIF_VAR_WALLTIMESTAMP: return (uint64_t)dtrace_port_walltime();
+	case DIF_VAR_EPID:	return ms->epid;
+	case DIF_VAR_ID:	return ms->probe->id;
+	case DIF_VAR_CPU:	return ms->cpu;
+	case DIF_VAR_PID:	return task(DTRACE_TASK_PID);
+	case DIF_VAR_TID:	return task(DTRACE_TASK_TID);
+	case DIF_VAR_PPID:	return task(DTRACE_TASK_PPID);
+	case DIF_VAR_UID:	return task(DTRACE_TASK_UID);
+	case DIF_VAR_GID:	return task(DTRACE_TASK_GID);
+	case DIF_VAR_EUID:	return task(DTRACE_TASK_EUID);
+	case DIF_VAR_EGID:	return task(DTRACE_TASK_EGID);
+	case DIF_VAR_PGID:	return task(DTRACE_TASK_PGID);
+	case DIF_VAR_SID:	return task(DTRACE_TASK_SID);
+	case DIF_VAR_EXECNAME:	return execname(ms);
+	case DIF_VAR_PROBEPROV:	return (uintptr_t)ms->probe->prov->name;
+	case DIF_VAR_PROBEMOD:	return (uintptr_t)ms->probe->mod;
+	case DIF_VAR_PROBEFUNC:	return (uintptr_t)ms->probe->func;
+	case DIF_VAR_PROBENAME:	return (uintptr_t)ms->probe->name;
+	case DIF_VAR_ZONENAME:	return (uintptr_t)zonename;
+	case DIF_VAR_IPL:
+	case DIF_VAR_ERRNO:
+	case DIF_VAR_STACKDEPTH:
+	case DIF_VAR_CALLER:
+	case DIF_VAR_USTACKDEPTH:
+	case DIF_VAR_UCALLER:
+		return 0;	/* not tracked yet */
+	default:
+		dtrace_fault(ms, DTRACEFLT_ILLOP, id);
+		return 0;
+	}
+}
+
+uint64_t dtrace_dif_builtin_array(struct dtrace_mstate *ms, uint32_t id,
+				  uint64_t ndx)
+{
+	if (id != DIF_VAR_ARGS) {
+		dtrace_fault(ms, DTRACEFLT_ILLOP, id);
+		return 0;
+	}
+	if (ndx >= DTRACE_CORE_MAXARGS) {
+		dtrace_fault(ms, DTRACEFLT_BADINDEX, ndx);
+		return 0;
+	}
+	return arg(ms, (uint32_t)ndx);
+}

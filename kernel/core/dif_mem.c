@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Memory access for DIF in probe context. Every read of memory named by
+ * DIF goes through the port's fault-tolerant copies; strings are walked
+ * in aligned 8-byte words (an aligned word never straddles a page, so a
+ * string that ends just before an unmapped page does not fault). Scratch
+ * is a per-CPU bump allocator reset for every ECB firing.
+ */
+#include "core/difo.h"
+#include "core/util.h"
+
+int dtrace_dif_load(struct dtrace_mstate *ms, void *dst, uintptr_t addr,
+		    size_t n, bool user)
+{
+	int err;
+
+	if (n == 0)
+		return 0;
+	if (addr + n < addr) {
+		dtrace_fault(ms, DTRACEFLT_BADADDR, addr);
+		return -1;
+	}
+	err = user ? dtrace_port_uload(dst, addr, n) :
+		     dtrace_port_kload(dst, addr, n);
+	if (err != 0) {
+		dtrace_fault(ms, DTRACEFLT_BADADDR, addr);
+		return -1;
+	}
+	return 0;
+}
+
+int dtrace_dif_sbyte(struct dtrace_mstate *ms, struct dtrace_strwalk *sw,
+		     uintptr_t addr)
+{
+	uintptr_t base = addr & ~(uintptr_t)7;
+
+	if (!sw->valid || sw->base != base) {
+		int err = sw->user ? dtrace_port_uload(sw->w, base, 8) :
+				     dtrace_port_kload(sw->w, base, 8);
+
+		if (err != 0) {
+			sw->valid = false;
+			dtrace_fault(ms, DTRACEFLT_BADADDR, addr);
+			return -1;
+		}
+		sw->base = base;
+		sw->valid = true;
+	}
+	return sw->w[addr - base];
+}
+
+size_t dtrace_dif_strlen(struct dtrace_mstate *ms, uintptr_t addr, size_t max,
+			 bool user)
+{
+	struct dtrace_strwalk sw = { .user = user };
+	size_t n;
+
+	for (n = 0; n < max; n++) {
+		int c = dtrace_dif_sbyte(ms, &sw, addr + n);
+
+		if (c <= 0)
+			return c < 0 ? 0 : n;
+	}
+	return max;
+}
+
+size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
+			 size_t size, bool user)
+{
+	struct dtrace_strwalk sw = { .user = user };
+	size_t n;
+
+	if (size == 0)
+		return 0;
+	for (n = 0; n + 1 < size; n++) {
+		int c = dtrace_dif_sbyte(ms, &sw, src + n);
+
+		if (c <= 0)
+			break;
+		dst[n] = (char)c;
+	}
+	dst[n] = '\0';
+	return n;
+}
+
+/* Compares the strings at a and b (at most max bytes): <0, 0, >0. */
+int dtrace_dif_strcmp(struct dtrace_mstate *ms, uintptr_t a, uintptr_t b,
+		      size_t max)
+{
+	struct dtrace_strwalk sa = { .user = false }, sb = { .user = false };
+	size_t n;
+
+	for (n = 0; n < max; n++) {
+		int ca = dtrace_dif_sbyte(ms, &sa, a + n);
+		int cb = dtrace_dif_sbyte(ms, &sb, b + n);
+
+		if (ca < 0 || cb < 0)
+			return 0;
+		if (ca != cb)
+			return ca - cb;
+		if (ca == 0)
+			return 0;
+	}
+	return 0;
+}
+
+uintptr_t dtrace_dif_scratch(struct dtrace_mstate *ms, uint64_t n)
+{
+	uintptr_t p = DTRACE_ALIGN(ms->scratch_ptr, (uintptr_t)8);
+
+	if (p > ms->scratch_end || n > ms->scratch_end - p) {
+		dtrace_fault(ms, DTRACEFLT_NOSCRATCH, 0);
+		return 0;
+	}
+	dtrace_memset((void *)p, 0, n);
+	ms->scratch_ptr = p + n;
+	return p;
+}
+
+bool dtrace_dif_in_scratch(const struct dtrace_mstate *ms, uintptr_t addr,
+			   uint64_t n)
+{
+	return addr >= ms->scratch_base && addr <= ms->scratch_ptr &&
+	       n <= ms->scratch_ptr - addr;
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DIF subroutines (CALL): dispatch, and the ones that are not about
+ * strings (those are in dif_subr_str.c). Arguments are the tuple stack,
+ * bottom first; results that are not plain values live in scratch.
+ * Every argument is a run-time value: sizes are bounded, destinations
+ * must be scratch, sources are read through the fault-tolerant loads.
+ * Subroutines without a Linux implementation yet fault ILLOP.
+ */
+#include "core/state.h"
+#include "core/util.h"
+#include "core/subr.h"
+
+bool dtrace_dif_subr_exists(uint32_t subr)
+{
+	switch (subr) {
+#define DIF_SUBR(name, id, d_name) case id:
+#include "dtrace/dif_subrs.def"
+#undef DIF_SUBR
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool dtrace_dif_subr_destructive(uint32_t subr)
+{
+	return subr == DIF_SUBR_COPYOUT || subr == DIF_SUBR_COPYOUTSTR;
+}
+
+static uint64_t subr_rand(struct dtrace_mstate *ms)
+{
+	uint64_t x = ms->scpu->rand;
+
+	if (x == 0)
+		x = ms->timestamp | 1;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	ms->scpu->rand = x;
+	return (x * 0x2545f4914f6cdd1dull) >> 33;	/* a 31-bit int */
+}
+
+static uint64_t bswap(uint64_t v, uint32_t size)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return size == 8 ? v : v & ((1ull << (size * 8)) - 1);
+#else
+	switch (size) {
+	case 2:		return __builtin_bswap16((uint16_t)v);
+	case 4:		return __builtin_bswap32((uint32_t)v);
+	default:	return __builtin_bswap64(v);
+	}
+#endif
+}
+
+/* Bounded sizes for copyin/bcopy/alloca: never more than the scratch. */
+static bool size_ok(struct dtrace_mstate *ms, uint64_t n)
+{
+	if (n > ms->scratch_end - ms->scratch_base) {
+		dtrace_fault(ms, DTRACEFLT_NOSCRATCH, n);
+		return false;
+	}
+	return true;
+}
+
+static uint64_t subr_copyin(struct dtrace_mstate *ms, uint64_t uaddr,
+			    uint64_t n)
+{
+	uintptr_t p;
+
+	if (!size_ok(ms, n))
+		return 0;
+	p = dtrace_dif_scratch(ms, n);
+	if (p != 0)
+		dtrace_dif_load(ms, (void *)p, uaddr, n, true);
+	return p;
+}
+
+static uint64_t subr_copyinstr(struct dtrace_mstate *ms, uint64_t uaddr,
+			       uint64_t max)
+{
+	uintptr_t p = dtrace_dif_scratch(ms, ms->strsize);
+
+	if (p == 0)
+		return 0;
+	if (max == 0 || max >= ms->strsize)
+		max = ms->strsize - 1;
+	dtrace_dif_strcpy(ms, (char *)p, uaddr, max + 1, true);
+	return p;
+}
+
+/* copyinto(uaddr, size, dest) and bcopy(src, dest, size). */
+static void copy_to_scratch(struct dtrace_mstate *ms, uint64_t src,
+			    uint64_t dst, uint64_t n, bool user)
+{
+	if (!dtrace_dif_in_scratch(ms, dst, n)) {
+		dtrace_fault(ms, DTRACEFLT_BADADDR, dst);
+		return;
+	}
+	dtrace_dif_load(ms, (void *)(uintptr_t)dst, src, n, user);
+}
+
+static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
+			  const uint64_t *a, uint32_t n)
+{
+	switch (subr) {
+	case DIF_SUBR_RAND:
+		return subr_rand(ms);
+	case DIF_SUBR_ALLOCA:
+		return size_ok(ms, a[0]) ? dtrace_dif_scratch(ms, a[0]) : 0;
+	case DIF_SUBR_COPYIN:
+		return subr_copyin(ms, a[0], a[1]);
+	case DIF_SUBR_COPYINSTR:
+		return subr_copyinstr(ms, a[0], n > 1 ? a[1] : 0);
+	case DIF_SUBR_COPYINTO:
+		copy_to_scratch(ms, a[0], a[2], a[1], true);
+		return 0;
+	case DIF_SUBR_BCOPY:
+		copy_to_scratch(ms, a[0], a[1], a[2], false);
+		return 0;
+	case DIF_SUBR_HTONS: case DIF_SUBR_NTOHS:
+		return bswap(a[0], 2);
+	case DIF_SUBR_HTONL: case DIF_SUBR_NTOHL:
+		return bswap(a[0], 4);
+	case DIF_SUBR_HTONLL: case DIF_SUBR_NTOHLL:
+		return bswap(a[0], 8);
+	case DIF_SUBR_GETMAJOR:		/* Linux kernel dev_t: 12:20 */
+		return (a[0] >> 20) & 0xfff;
+	case DIF_SUBR_GETMINOR:
+		return a[0] & 0xfffff;
+	default:
+		dtrace_fault(ms, DTRACEFLT_ILLOP, subr);
+		return 0;
+	}
+}
+
+/* Minimum argument counts; the compiler checks these too. */
+static uint32_t subr_nargs(uint32_t subr)
+{
+	switch (subr) {
+	case DIF_SUBR_RAND:
+		return 0;
+	case DIF_SUBR_COPYIN: case DIF_SUBR_STRJOIN: case DIF_SUBR_SUBSTR:
+	case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR: case DIF_SUBR_STRSTR:
+	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX:
+		return 2;
+	case DIF_SUBR_COPYINTO: case DIF_SUBR_BCOPY:
+		return 3;
+	default:
+		return 1;
+	}
+}
+
+uint64_t dtrace_dif_subr(struct dtrace_mstate *ms, uint32_t subr,
+			 const struct dtrace_tuple *tup, uint32_t ntup)
+{
+	uint64_t a[DIF_DTR_NREGS] = { 0 };
+	uint32_t i;
+
+	if (ntup < subr_nargs(subr)) {
+		dtrace_fault(ms, DTRACEFLT_ILLOP, subr);
+		return 0;
+	}
+	for (i = 0; i < ntup; i++)
+		a[i] = tup[i].val;
+	if (dtrace_subr_is_string(subr))
+		return dtrace_subr_string(ms, subr, a, ntup);
+	return subr_misc(ms, subr, a, ntup);
+}

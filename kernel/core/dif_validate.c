@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The DIF validator: every DIFO passes here once, at enable time, before
+ * it can run. It proves what the interpreter relies on and never checks
+ * again: known opcodes with their operand fields in range and unused
+ * bits zero, no writes to %r0, forward-only branches inside the DIFO
+ * (so every DIFO terminates), table indexes in range, variables that
+ * exist in the scope the opcode names, known subroutines, and a final
+ * RET. It must not look at anything outside the DIFO it is given.
+ */
+#include "core/difo.h"
+#include "core/util.h"
+
+#define DIF_FORM_INVALID	0xff
+#define DTRACE_BYREF_MAX	(1u << 20)
+
+/* Form + 1 by opcode, so that 0 (unlisted) becomes DIF_FORM_INVALID. */
+static const uint8_t dif_forms1[256] = {
+#define DIF_OP(name, code, form, mnem) [code] = DIF_FORM_##form + 1,
+#include "dtrace/dif_ops.def"
+#undef DIF_OP
+};
+
+uint8_t dtrace_dif_form(uint8_t op)
+{
+	return (uint8_t)(dif_forms1[op] - 1);
+}
+
+bool dtrace_diftype_valid(const struct dtrace_diftype *t)
+{
+	switch (t->dtdt_kind) {
+	case DIF_TYPE_STRING:
+		return (t->dtdt_flags & ~DIF_TF_BYREF) == 0;
+	case DIF_TYPE_CTF:
+		if (t->dtdt_flags == 0)
+			return t->dtdt_size == 1 || t->dtdt_size == 2 ||
+			       t->dtdt_size == 4 || t->dtdt_size == 8;
+		if (t->dtdt_flags != DIF_TF_BYREF &&
+		    t->dtdt_flags != DIF_TF_BYUREF)
+			return false;
+		return t->dtdt_size > 0 && t->dtdt_size <= DTRACE_BYREF_MAX;
+	default:
+		return false;
+	}
+}
+
+struct vstate {
+	const struct dtrace_difo	*dp;
+	bool				destructive;
+	struct dtrace_vres		*res;
+};
+
+static int verdict(struct vstate *vs, uint32_t dvr, uint32_t pc)
+{
+	vs->res->dvr = dvr;
+	vs->res->pc = pc;
+	return -EINVAL;
+}
+
+static bool str_ok(const struct dtrace_difo *dp, uint32_t off)
+{
+	return off < dp->strlen &&
+	       dtrace_strnlen(dp->strtab + off, dp->strlen - off) <
+	       dp->strlen - off;
+}
+
+static bool difv_same(const struct dtrace_difv *a, const struct dtrace_difv *b)
+{
+	return a->dtdv_kind == b->dtdv_kind &&
+	       a->dtdv_type.dtdt_kind == b->dtdv_type.dtdt_kind &&
+	       a->dtdv_type.dtdt_flags == b->dtdv_type.dtdt_flags &&
+	       a->dtdv_type.dtdt_size == b->dtdv_type.dtdt_size;
+}
+
+static int check_vartab(struct vstate *vs)
+{
+	const struct dtrace_difo *dp = vs->dp;
+	uint32_t i, j;
+
+	for (i = 0; i < dp->nvars; i++) {
+		const struct dtrace_difv *v = &dp->vars[i];
+
+		if (v->dtdv_name != DTRACE_NONE && !str_ok(dp, v->dtdv_name))
+			return verdict(vs, DIF_DVR_VARTAB, i);
+		if (v->dtdv_kind > DIFV_KIND_SCALAR ||
+		    v->dtdv_scope > DIFV_SCOPE_LOCAL)
+			return verdict(vs, DIF_DVR_VARTAB, i);
+		if (v->dtdv_id < DIF_VAR_OTHER_UBASE)
+			continue;	/* built-ins may be listed; ignored */
+		if (v->dtdv_scope == DIFV_SCOPE_LOCAL &&
+		    v->dtdv_kind == DIFV_KIND_ARRAY)
+			return verdict(vs, DIF_DVR_VARTAB, i);
+		if (!dtrace_diftype_valid(&v->dtdv_type))
+			return verdict(vs, DIF_DVR_VARTAB, i);
+		for (j = 0; j < i; j++) {
+			const struct dtrace_difv *w = &dp->vars[j];
+
+			if (w->dtdv_id == v->dtdv_id &&
+			    w->dtdv_scope == v->dtdv_scope && !difv_same(v, w))
+				return verdict(vs, DIF_DVR_VARTAB, i);
+		}
+	}
+	return 0;
+}
+
+static bool var_listed(const struct dtrace_difo *dp, uint32_t id,
+		       uint8_t scope, uint8_t kind)
+{
+	uint32_t i;
+
+	if (id < DIF_VAR_OTHER_UBASE)
+		return false;
+	for (i = 0; i < dp->nvars; i++) {
+		const struct dtrace_difv *v = &dp->vars[i];
+
+		if (v->dtdv_id == id && v->dtdv_scope == scope)
+			return v->dtdv_kind == kind;
+	}
+	return false;
+}
+
+/* Is variable id valid for a variable-form opcode? */
+static bool var_ok(const struct dtrace_difo *dp, uint8_t op, uint32_t id)
+{
+	switch (op) {
+	case DIF_OP_LDGS:
+		if (id < DIF_VAR_OTHER_UBASE)
+			return id >= DIF_VAR_SCALAR_MIN &&
+			       dtrace_dif_builtin_exists(id);
+		return var_listed(dp, id, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR);
+	case DIF_OP_STGS:
+		return var_listed(dp, id, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR);
+	case DIF_OP_LDTS:
+	case DIF_OP_STTS:
+		return var_listed(dp, id, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR);
+	case DIF_OP_LDLS:
+	case DIF_OP_STLS:
+		return var_listed(dp, id, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR);
+	case DIF_OP_LDGAA:
+	case DIF_OP_STGAA:
+		return var_listed(dp, id, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY);
+	case DIF_OP_LDTAA:
+	case DIF_OP_STTAA:
+		return var_listed(dp, id, DIFV_SCOPE_THREAD, DIFV_KIND_ARRAY);
+	case DIF_OP_LDGA:
+		return id <= DIF_VAR_ARRAY_MAX && dtrace_dif_builtin_exists(id);
+	default:		/* LDTA: there are no built-in thread arrays */
+		return false;
+	}
+}
+
+#define REG_OK(r)	((r) < DIF_DIR_NREGS)
+
+/* Register fields of the register-only forms. */
+static int check_regs(struct vstate *vs, uint32_t pc, uint8_t form,
+		      dif_instr_t in)
+{
+	uint32_t r1 = DIF_INSTR_R1(in), r2 = DIF_INSTR_R2(in);
+	uint32_t rd = DIF_INSTR_RD(in);
+	bool writes = form == DIF_FORM_R1_R2_RD || form == DIF_FORM_R1_RD;
+
+	switch (form) {
+	case DIF_FORM_R1_R2:
+	case DIF_FORM_R1_RD:
+	case DIF_FORM_R1_RS_ADDR:
+		if (form == DIF_FORM_R1_R2 ? rd != 0 : r2 != 0)
+			return verdict(vs, DIF_DVR_BAD_FIELD, pc);
+		break;
+	case DIF_FORM_R1:
+		if (r2 != 0 || rd != 0)
+			return verdict(vs, DIF_DVR_BAD_FIELD, pc);
+		break;
+	case DIF_FORM_RD:
+		if (r1 != 0 || r2 != 0)
+			return verdict(vs, DIF_DVR_BAD_FIELD, pc);
+		break;
+	default:
+		break;
+	}
+	if (!REG_OK(r1) || !REG_OK(r2) || !REG_OK(rd))
+		return verdict(vs, DIF_DVR_BAD_REG, pc);
+	if (writes && rd == 0)
+		return verdict(vs, DIF_DVR_WRITE_R0, pc);
+	return 0;
+}
+
+/* The forms with a 16-bit index and a register in bits 7..0. */
+static int check_indexed(struct vstate *vs, uint32_t pc, uint8_t op,
+			 uint8_t form, dif_instr_t in)
+{
+	const struct dtrace_difo *dp = vs->dp;
+	uint32_t idx = DIF_INSTR_INDEX(in), r = DIF_INSTR_RD(in);
+
+	if (!REG_OK(r))
+		return verdict(vs, DIF_DVR_BAD_REG, pc);
+	if (form != DIF_FORM_VAR_RS && r == 0)
+		return verdict(vs, DIF_DVR_WRITE_R0, pc);
+	switch (form) {
+	case DIF_FORM_INT_RD:
+		if (idx >= dp->nints)
+			return verdict(vs, DIF_DVR_INTTAB_OOB, pc);
+		break;
+	case DIF_FORM_STR_RD:
+		if (idx >= dp->strlen)
+			return verdict(vs, DIF_DVR_STRTAB_OOB, pc);
+		if (!str_ok(dp, idx))
+			return verdict(vs, DIF_DVR_STRTAB_UNTERM, pc);
+		break;
+	case DIF_FORM_SUBR_RD:
+		if (!dtrace_dif_subr_exists(idx))
+			return verdict(vs, DIF_DVR_BAD_SUBR, pc);
+		if (dtrace_dif_subr_destructive(idx) && !vs->destructive)
+			return verdict(vs, DIF_DVR_PRIV, pc);
+		break;
+	default:		/* VAR_RD, VAR_RS */
+		if (!var_ok(dp, op, idx))
+			return verdict(vs, DIF_DVR_BAD_VAR, pc);
+		break;
+	}
+	return 0;
+}
+
+static int check_instr(struct vstate *vs, uint32_t pc)
+{
+	dif_instr_t in = vs->dp->code[pc];
+	uint8_t op = DIF_INSTR_OP(in), form = dtrace_dif_form(op);
+	uint32_t label;
+
+	switch (form) {
+	case DIF_FORM_INVALID:
+		return verdict(vs, DIF_DVR_BAD_OPCODE, pc);
+	case DIF_FORM_NONE:
+		if ((in & 0xffffffu) != 0)
+			return verdict(vs, DIF_DVR_BAD_FIELD, pc);
+		return 0;
+	case DIF_FORM_LABEL:
+		label = DIF_INSTR_LABEL(in);
+		if (label <= pc)
+			return verdict(vs, DIF_DVR_BACKWARD_BRANCH, pc);
+		if (label >= vs->dp->ncode)
+			return verdict(vs, DIF_DVR_BRANCH_OOB, pc);
+		return 0;
+	case DIF_FORM_INT_RD:
+	case DIF_FORM_STR_RD:
+	case DIF_FORM_VAR_RD:
+	case DIF_FORM_VAR_RS:
+	case DIF_FORM_SUBR_RD:
+		return check_indexed(vs, pc, op, form, in);
+	case DIF_FORM_ARRAY_RD:
+		if (!REG_OK(DIF_INSTR_R2(in)) || !REG_OK(DIF_INSTR_RD(in)))
+			return verdict(vs, DIF_DVR_BAD_REG, pc);
+		if (DIF_INSTR_RD(in) == 0)
+			return verdict(vs, DIF_DVR_WRITE_R0, pc);
+		if (!var_ok(vs->dp, op, DIF_INSTR_AVAR(in)))
+			return verdict(vs, DIF_DVR_BAD_VAR, pc);
+		return 0;
+	case DIF_FORM_TUPLE:
+		if (!REG_OK(DIF_INSTR_R2(in)) || !REG_OK(DIF_INSTR_RS(in)))
+			return verdict(vs, DIF_DVR_BAD_REG, pc);
+		if (DIF_INSTR_TYPE(in) != DIF_TYPE_CTF &&
+		    (DIF_INSTR_TYPE(in) != DIF_TYPE_STRING ||
+		     op == DIF_OP_PUSHTV))
+			return verdict(vs, DIF_DVR_BAD_TUPLE_TYPE, pc);
+		return 0;
+	default:
+		return check_regs(vs, pc, form, in);
+	}
+}
+
+int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
+			struct dtrace_vres *res)
+{
+	struct vstate vs = { .dp = dp, .destructive = destructive,
+			     .res = res };
+	uint32_t pc;
+	int err;
+
+	res->dvr = DIF_DVR_OK;
+	res->pc = 0;
+	if (dp->ncode == 0)
+		return verdict(&vs, DIF_DVR_EMPTY, 0);
+	if (dp->ncode > DIF_MAX_INSTRS)
+		return verdict(&vs, DIF_DVR_TOO_LONG, DIF_MAX_INSTRS);
+	if (!dtrace_diftype_valid(&dp->rtype))
+		return verdict(&vs, DIF_DVR_BAD_RTYPE, 0);
+	err = check_vartab(&vs);
+	if (err != 0)
+		return err;
+	for (pc = 0; pc < dp->ncode; pc++) {
+		err = check_instr(&vs, pc);
+		if (err != 0)
+			return err;
+	}
+	if (DIF_INSTR_OP(dp->code[dp->ncode - 1]) != DIF_OP_RET)
+		return verdict(&vs, DIF_DVR_NO_RET, dp->ncode - 1);
+	return 0;
+}

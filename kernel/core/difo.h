@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * DIF objects as the core holds them, the machine state of one firing,
+ * and the validator/interpreter entry points. A DIFO's tables point into
+ * the kernel's copy of the program blob (enable.c keeps it alive).
+ */
+#ifndef _DTRACE_CORE_DIFO_H
+#define _DTRACE_CORE_DIFO_H
+
+#include "core/port.h"
+#include "dtrace/dif.h"
+#include "dtrace/faults.h"
+
+struct dtrace_state;
+struct dtrace_state_cpu;
+struct dtrace_probe;
+struct dtrace_ecb;
+
+struct dtrace_difo {
+	const dif_instr_t	*code;
+	const uint64_t		*ints;
+	const char		*strtab;
+	const struct dtrace_difv *vars;
+	uint32_t		ncode;
+	uint32_t		nints;
+	uint32_t		strlen;
+	uint32_t		nvars;
+	struct dtrace_diftype	rtype;
+};
+
+/* Validator verdict: dvr is DIF_DVR_*, pc the instruction (or vartab entry). */
+struct dtrace_vres {
+	uint32_t	dvr;
+	uint32_t	pc;
+};
+
+/* Returns 0 if valid, else -EINVAL with *res filled. */
+int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
+			struct dtrace_vres *res);
+/* A value type a DIFO may return or a variable may have. */
+bool dtrace_diftype_valid(const struct dtrace_diftype *t);
+/* The validator's form table; 0xff for an invalid opcode. */
+uint8_t dtrace_dif_form(uint8_t op);
+
+/* The machine state of one ECB firing on one CPU. */
+struct dtrace_mstate {
+	struct dtrace_state		*state;
+	struct dtrace_state_cpu		*scpu;
+	const struct dtrace_probe	*probe;
+	uint64_t			args[10];
+	uint64_t			timestamp;
+	uint32_t			cpu;
+	uint32_t			epid;
+	uint32_t			strsize;
+	uint32_t			argsdone;	/* args[6..9] fetched */
+	uintptr_t			scratch_base;
+	uintptr_t			scratch_ptr;
+	uintptr_t			scratch_end;
+	uintptr_t			execname;	/* cached in scratch */
+	uint16_t			fault;		/* DTRACEFLT_* */
+	uint32_t			fault_pc;
+	uint64_t			fault_addr;
+};
+
+/* A tuple stack entry (PUSHTR/PUSHTV). */
+struct dtrace_tuple {
+	uint64_t	val;	/* value, or address for by-reference */
+	uint64_t	size;
+	uint8_t		type;	/* DIF_TYPE_* */
+	uint8_t		byref;
+};
+
+/* Runs dp; on a fault ms->fault/fault_addr/fault_pc are set, result 0. */
+uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
+			    struct dtrace_mstate *ms);
+
+/* Built-in variables (dif_builtin.c): LDGS of ids < UBASE and LDGA. */
+uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id);
+uint64_t dtrace_dif_builtin_array(struct dtrace_mstate *ms, uint32_t id,
+				  uint64_t ndx);
+bool dtrace_dif_builtin_exists(uint32_t id);
+
+/* Subroutines (dif_subr*.c). */
+uint64_t dtrace_dif_subr(struct dtrace_mstate *ms, uint32_t subr,
+			 const struct dtrace_tuple *tup, uint32_t ntup);
+bool dtrace_dif_subr_exists(uint32_t subr);
+bool dtrace_dif_subr_destructive(uint32_t subr);
+
+/* Fault-tolerant memory access for DIF (dif_mem.c). */
+static inline void dtrace_fault(struct dtrace_mstate *ms, uint16_t code,
+				uint64_t addr)
+{
+	if (ms->fault == DTRACEFLT_NONE) {
+		ms->fault = code;
+		ms->fault_addr = addr;
+	}
+}
+/* Loads n bytes; faults BADADDR. Returns 0 on success. */
+int dtrace_dif_load(struct dtrace_mstate *ms, void *dst, uintptr_t addr,
+		    size_t n, bool user);
+/* Byte-wise walks over strings: one cached aligned word. */
+struct dtrace_strwalk {
+	uintptr_t	base;
+	uint8_t		w[8];
+	bool		valid;
+	bool		user;
+};
+/* The byte at addr (0..255), or -1 after faulting BADADDR. */
+int dtrace_dif_sbyte(struct dtrace_mstate *ms, struct dtrace_strwalk *sw,
+		     uintptr_t addr);
+/* Length of the string at addr, at most max; faults BADADDR. */
+size_t dtrace_dif_strlen(struct dtrace_mstate *ms, uintptr_t addr, size_t max,
+			 bool user);
+/* Copies the string at src, at most size - 1 bytes, terminated; faults. */
+size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
+			 size_t size, bool user);
+/* Compares two kernel strings (at most max bytes); faults BADADDR. */
+int dtrace_dif_strcmp(struct dtrace_mstate *ms, uintptr_t a, uintptr_t b,
+		      size_t max);
+/* n zeroed bytes of scratch, 8-aligned; 0 and NOSCRATCH when exhausted. */
+uintptr_t dtrace_dif_scratch(struct dtrace_mstate *ms, uint64_t n);
+/* Is [addr, addr + n) inside the scratch handed out so far? */
+bool dtrace_dif_in_scratch(const struct dtrace_mstate *ms, uintptr_t addr,
+			   uint64_t n);
+
+#endif /* _DTRACE_CORE_DIFO_H */

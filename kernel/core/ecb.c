@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Enabled probe control blocks. One ECB per (clause, matching probe),
+ * numbered by EPID from 1 within its state. Creating an ECB lays out its
+ * records (data starts after the 16-byte rechdr; each action's record at
+ * its alignment; the total rounded to 8), registers its format strings
+ * and aggregations, but leaves it unattached: dtrace_ecb_attach() makes
+ * it visible to probe context once the whole enable has succeeded, and
+ * dtrace_ecb_detach_all() takes it away before anything is freed.
+ */
+#include "core/enable.h"
+#include "core/util.h"
+
+/*
+ * Returns arr grown to hold at least n + 1 entries of esize bytes (arr
+ * itself if it already does), or NULL with arr untouched.
+ */
+static void *grow(void *arr, uint32_t *cap, uint32_t n, size_t esize)
+{
+	void *na;
+	uint32_t ncap;
+
+	if (n < *cap)
+		return arr;
+	ncap = *cap != 0 ? *cap * 2 : 16;
+	na = dtrace_zalloc_array(ncap, esize);
+	if (na == NULL)
+		return NULL;
+	if (arr != NULL) {
+		dtrace_memcpy(na, arr, *cap * esize);
+		dtrace_port_free(arr);
+	}
+	*cap = ncap;
+	return na;
+}
+
+#define GROW(arr, cap, n) ({ \
+	__typeof__(arr) _g = grow((arr), &(cap), (n), sizeof(*(arr))); \
+	if (_g != NULL) \
+		(arr) = _g; \
+	_g != NULL ? 0 : -ENOMEM; })
+
+/* The id (from 1) of format string s, adding it if new; 0 on failure. */
+static uint32_t format_id(struct dtrace_state *st, const char *s)
+{
+	size_t len = dtrace_strlen(s);
+	uint32_t i;
+	char *copy;
+
+	for (i = 0; i < st->nformats; i++)
+		if (dtrace_strcmp(st->formats[i], s) == 0)
+			return i + 1;
+	if (GROW(st->formats, st->fmtcap, st->nformats) != 0)
+		return 0;
+	copy = dtrace_port_zalloc(len + 1);
+	if (copy == NULL)
+		return 0;
+	dtrace_memcpy(copy, s, len);
+	st->formats[st->nformats++] = copy;
+	return st->nformats;
+}
+
+static void agg_free(struct dtrace_aggregation *agg)
+{
+	dtrace_port_free(agg->recs);
+	dtrace_port_free(agg);
+}
+
+/* The aggregation of head action ai of ecb: keys, then the value. */
+static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
+		      uint32_t ai, uint32_t ntuple, uint32_t strsize)
+{
+	struct dtrace_aggregation *agg;
+	struct dtrace_action *head = &ecb->acts[ai];
+	uint32_t i, off = 0, nkeys = 0;
+
+	for (i = 1; i <= ntuple; i++)
+		if (ecb->acts[ai + i].kind == DTRACEACT_AGGKEY)
+			nkeys++;
+	if (GROW(st->aggs, st->aggcap, st->naggs) != 0)
+		return -ENOMEM;
+	agg = dtrace_port_zalloc(sizeof(*agg));
+	if (agg == NULL)
+		return -ENOMEM;
+	agg->recs = dtrace_zalloc_array(nkeys + 1, sizeof(*agg->recs));
+	if (agg->recs == NULL) {
+		dtrace_port_free(agg);
+		return -ENOMEM;
+	}
+	for (i = 0; i < nkeys; i++) {
+		struct dtrace_recdesc *r = &agg->recs[i];
+		const struct dtrace_action *k = &ecb->acts[ai + 1 + i];
+		uint32_t size, align;
+		uint8_t vk;
+
+		dtrace_value_layout(&k->difo->rtype, strsize, &vk, &size,
+				    &align);
+		off = DTRACE_ALIGN(off, align);
+		r->dtrd_action = DTRACEACT_AGGKEY;
+		r->dtrd_alignment = (uint16_t)align;
+		r->dtrd_size = size;
+		r->dtrd_offset = off;
+		r->dtrd_uarg = ecb->recs[ai + 1 + i].dtrd_uarg;
+		off += size;
+	}
+	off = DTRACE_ALIGN(off, 8);
+	agg->recs[nkeys] = ecb->recs[ai];
+	agg->recs[nkeys].dtrd_alignment = 8;
+	agg->recs[nkeys].dtrd_offset = off;
+	agg->recs[nkeys].dtrd_size = dtrace_agg_valsize(head->kind, head->arg);
+	agg->nrecs = nkeys + 1;
+	agg->size = off + agg->recs[nkeys].dtrd_size;
+	agg->ecb = ecb;
+	agg->act = ai;
+	agg->varid = ecb->recs[ai].dtrd_uarg;
+	agg->id = ++st->naggs;
+	st->aggs[agg->id - 1] = agg;
+	head->aggid = agg->id;
+	ecb->recs[ai].dtrd_aggid = agg->id;
+	agg->recs[nkeys].dtrd_aggid = agg->id;
+	return 0;
+}
+
+/* Fills ecb->acts and ecb->recs (without aggregation ids). */
+static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
+		      const struct dtrace_progview *pv,
+		      const struct dtrace_prog_clause *c, struct dtrace_ecb *ecb,
+		      uint32_t strsize)
+{
+	uint32_t i, off = 0;
+	bool aggonly = c->dtpc_naction > 0;
+
+	for (i = 0; i < c->dtpc_naction; i++) {
+		const struct dtrace_prog_action *pa =
+			&pv->acts[c->dtpc_action + i];
+		struct dtrace_action *a = &ecb->acts[i];
+		struct dtrace_recdesc *r = &ecb->recs[i];
+		uint32_t align;
+
+		a->kind = pa->dtpa_kind;
+		a->arg = pa->dtpa_arg;
+		if (pa->dtpa_difo != DTRACE_NONE)
+			a->difo = &en->difos[pa->dtpa_difo];
+		dtrace_action_layout(a, strsize, &align);
+		off = DTRACE_ALIGN(off, align);
+		a->offset = off;
+		off += a->size;
+		r->dtrd_action = a->kind;
+		r->dtrd_alignment = (uint16_t)align;
+		r->dtrd_size = a->size;
+		r->dtrd_offset = a->offset;
+		r->dtrd_arg = pa->dtpa_arg;
+		r->dtrd_uarg = pa->dtpa_uarg;
+		if (pa->dtpa_format != DTRACE_NONE) {
+			r->dtrd_format = format_id(st, dtrace_prog_str(pv,
+							pa->dtpa_format));
+			if (r->dtrd_format == 0)
+				return -ENOMEM;
+		}
+		if (!DTRACEACT_ISAGG(a->kind) && a->kind != DTRACEACT_AGGKEY &&
+		    a->kind != DTRACEACT_AGGINCR)
+			aggonly = false;
+	}
+	ecb->size = DTRACE_ALIGN(off, 8);
+	ecb->noheader = aggonly;
+	return 0;
+}
+
+static void ecb_free(struct dtrace_ecb *ecb)
+{
+	dtrace_port_free(ecb->acts);
+	dtrace_port_free(ecb->recs);
+	dtrace_port_free(ecb);
+}
+
+int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
+		      const struct dtrace_progview *pv, uint32_t clause,
+		      struct dtrace_probe *probe)
+{
+	const struct dtrace_prog_clause *c = &pv->clauses[clause];
+	uint32_t strsize = (uint32_t)st->opts[DTRACEOPT_STRSIZE], i;
+	struct dtrace_ecb *ecb;
+	int err;
+
+	if (GROW(st->ecbs, st->ecbcap, st->necbs) != 0)
+		return -ENOMEM;
+	ecb = dtrace_port_zalloc(sizeof(*ecb));
+	if (ecb == NULL)
+		return -ENOMEM;
+	ecb->acts = dtrace_zalloc_array(c->dtpc_naction, sizeof(*ecb->acts));
+	ecb->recs = dtrace_zalloc_array(c->dtpc_naction, sizeof(*ecb->recs));
+	if (ecb->acts == NULL || ecb->recs == NULL) {
+		ecb_free(ecb);
+		return -ENOMEM;
+	}
+	ecb->state = st;
+	ecb->probe = probe;
+	ecb->nacts = c->dtpc_naction;
+	ecb->uarg = c->dtpc_uarg;
+	if (c->dtpc_pred != DTRACE_NONE)
+		ecb->pred = &en->difos[c->dtpc_pred];
+	ecb->epid = st->necbs + 1;
+	st->ecbs[st->necbs++] = ecb;	/* rollback frees it from here */
+	err = ecb_layout(st, en, pv, c, ecb, strsize);
+	for (i = 0; err == 0 && i < ecb->nacts; i++)
+		if (DTRACEACT_ISAGG(ecb->acts[i].kind))
+			err = agg_create(st, ecb, i,
+					 pv->acts[c->dtpc_action + i].dtpa_ntuple,
+					 strsize);
+	return err;
+}
+
+void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
+			 uint32_t naggs, uint32_t nformats)
+{
+	while (st->necbs > necbs)
+		ecb_free(st->ecbs[--st->necbs]);
+	while (st->naggs > naggs)
+		agg_free(st->aggs[--st->naggs]);
+	while (st->nformats > nformats)
+		dtrace_port_free(st->formats[--st->nformats]);
+}
+
+static void ecb_unlink(struct dtrace_ecb *ecb)
+{
+	struct dtrace_probe *p = ecb->probe;
+	struct dtrace_ecb **pp;
+
+	for (pp = &p->ecbs; *pp != NULL; pp = &(*pp)->next) {
+		if (*pp == ecb) {
+			DTRACE_WRITE_ONCE(*pp, ecb->next);
+			break;
+		}
+	}
+	if (--p->necbs == 0 && p->prov->ops->disable != NULL)
+		p->prov->ops->disable(p->prov->arg, p->id, p->arg);
+}
+
+static int ecb_link(struct dtrace_ecb *ecb)
+{
+	struct dtrace_probe *p = ecb->probe;
+	struct dtrace_ecb **pp;
+	int err;
+
+	if (p->necbs == 0 && p->prov->ops->enable != NULL) {
+		err = p->prov->ops->enable(p->prov->arg, p->id, p->arg);
+		if (err != 0)
+			return err;
+	}
+	p->necbs++;
+	ecb->next = NULL;
+	for (pp = &p->ecbs; *pp != NULL; pp = &(*pp)->next)
+		;
+	DTRACE_PUBLISH(*pp, ecb);
+	return 0;
+}
+
+int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from)
+{
+	uint32_t i;
+	int err;
+
+	for (i = from; i < st->necbs; i++) {
+		err = ecb_link(st->ecbs[i]);
+		if (err != 0) {
+			while (i-- > from)
+				ecb_unlink(st->ecbs[i]);
+			dtrace_port_sync();
+			return err;
+		}
+	}
+	return 0;
+}
+
+void dtrace_ecb_detach_all(struct dtrace_state *st)
+{
+	uint32_t i;
+
+	for (i = 0; i < st->necbs; i++)
+		ecb_unlink(st->ecbs[i]);
+}
+
+void dtrace_ecbs_free(struct dtrace_state *st)
+{
+	dtrace_ecb_rollback(st, 0, 0, 0);
+	dtrace_port_free(st->ecbs);
+	dtrace_port_free(st->aggs);
+	dtrace_port_free(st->formats);
+	st->ecbs = NULL;
+	st->aggs = NULL;
+	st->formats = NULL;
+	st->ecbcap = st->aggcap = st->fmtcap = 0;
+}

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DTRACEIOC_ENABLE: turns a program container into ECBs of a state.
+ * Order: container checks (prog.c), options (the first enable fixes
+ * them), clause structure, DIF validation of every DIFO, variables,
+ * probe matching for every clause, then ECB creation. Nothing becomes
+ * visible to probe context until everything has succeeded; on failure
+ * the state is exactly as before and res says why.
+ */
+#include "core/enable.h"
+#include "core/util.h"
+
+#define OPT_GB	(1ull << 30)
+
+static const uint64_t opt_defaults[DTRACEOPT_MAX] = {
+#define DTRACEOPT(name, id, def) [id] = def,
+#include "dtrace/options.def"
+#undef DTRACEOPT
+};
+
+void dtrace_opts_defaults(uint64_t *opts)
+{
+	dtrace_memcpy(opts, opt_defaults, sizeof(opt_defaults));
+}
+
+static bool opt_ok(uint32_t id, uint64_t v)
+{
+	switch (id) {
+	case DTRACEOPT_BUFSIZE:
+		return v >= 64 && v <= OPT_GB;
+	case DTRACEOPT_AGGSIZE:
+	case DTRACEOPT_DYNVARSIZE:
+	case DTRACEOPT_SPECSIZE:
+		return v <= OPT_GB;
+	case DTRACEOPT_BUFPOLICY:
+		return v <= DTRACEOPT_BUFPOLICY_RING;
+	case DTRACEOPT_BUFRESIZE:
+	case DTRACEOPT_DESTRUCTIVE:
+		return v <= 1;
+	case DTRACEOPT_STRSIZE:
+		return v >= 1 && v <= (1u << 20);
+	case DTRACEOPT_SCRATCHSIZE:
+		return v <= (16u << 20);
+	case DTRACEOPT_NSPEC:
+		return v <= 65536;
+	default:
+		return true;
+	}
+}
+
+int dtrace_opts_apply(const struct dtrace_state *st,
+		      const struct dtrace_progview *pv, uint64_t *opts,
+		      struct dtrace_enable_res *res)
+{
+	uint32_t i;
+
+	dtrace_memcpy(opts, st->opts, sizeof(st->opts));
+	for (i = 0; i < pv->nopts; i++) {
+		uint32_t id = pv->opts[i].dtpo_option;
+		uint64_t v = pv->opts[i].dtpo_value;
+
+		if (!opt_ok(id, v))
+			return dtrace_enable_fail(res, -EINVAL, "option ", id,
+						  " value out of range");
+		/* After the first enable only destructive may be turned on. */
+		if (st->opts_fixed &&
+		    !(id == DTRACEOPT_DESTRUCTIVE && v != 0))
+			continue;
+		if (id == DTRACEOPT_BUFSIZE)
+			v = DTRACE_ALIGN(v, 8);
+		opts[id] = v;
+	}
+	return 0;
+}
+
+static struct dtrace_enabling *enabling_create(void *blob,
+					       const struct dtrace_progview *pv)
+{
+	struct dtrace_enabling *en = dtrace_port_zalloc(sizeof(*en));
+	uint32_t i;
+
+	if (en == NULL)
+		return NULL;
+	en->difos = dtrace_zalloc_array(pv->ndifos, sizeof(*en->difos));
+	if (en->difos == NULL) {
+		dtrace_port_free(en);
+		return NULL;
+	}
+	en->blob = blob;
+	en->ndifos = pv->ndifos;
+	for (i = 0; i < pv->ndifos; i++) {
+		const struct dtrace_prog_difo *pd = &pv->difos[i];
+		struct dtrace_difo *d = &en->difos[i];
+
+		d->code = pv->code + pd->dtpd_code;
+		d->ncode = pd->dtpd_ncode;
+		d->ints = pv->ints + pd->dtpd_ints;
+		d->nints = pd->dtpd_nints;
+		d->vars = pv->vars + pd->dtpd_vars;
+		d->nvars = pd->dtpd_nvars;
+		d->strtab = pv->strtab + pd->dtpd_strtab;
+		d->strlen = pd->dtpd_strlen;
+		d->rtype = pd->dtpd_rtype;
+	}
+	return en;
+}
+
+static void enabling_free(struct dtrace_enabling *en)
+{
+	dtrace_port_free(en->blob);
+	dtrace_port_free(en->difos);
+	dtrace_port_free(en);
+}
+
+static const char *const dvr_msgs[] = {
+#define DIF_DVR(name, msg) msg,
+#include "dtrace/dif_dvr.def"
+#undef DIF_DVR
+};
+
+static int validate_all(struct dtrace_enabling *en, bool destructive,
+			struct dtrace_enable_res *res)
+{
+	struct dtrace_vres vr;
+	uint32_t i;
+
+	for (i = 0; i < en->ndifos; i++) {
+		if (dtrace_dif_validate(&en->difos[i], destructive, &vr) == 0)
+			continue;
+		res->difo = i;
+		res->pc = vr.pc;
+		res->dvr = vr.dvr;
+		dtrace_enable_fail(res, 0, "DIFO ", i, ": ");
+		dtrace_strlcpy(res->msg + dtrace_strlen(res->msg),
+			       vr.dvr < DTRACE_ARRAY_SIZE(dvr_msgs) ?
+			       dvr_msgs[vr.dvr] : "invalid",
+			       sizeof(res->msg) - dtrace_strlen(res->msg));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void clause_pattern(const struct dtrace_progview *pv, uint32_t c,
+			   struct dtrace_pattern *pat)
+{
+	const struct dtrace_prog_probe *pp =
+		&pv->probes[pv->clauses[c].dtpc_probe];
+
+	pat->id = pp->dtpp_id;
+	pat->prov = dtrace_prog_str(pv, pp->dtpp_provider);
+	pat->mod = dtrace_prog_str(pv, pp->dtpp_mod);
+	pat->func = dtrace_prog_str(pv, pp->dtpp_func);
+	pat->name = dtrace_prog_str(pv, pp->dtpp_name);
+}
+
+/* Every clause must match at least one probe. */
+static int match_all(struct dtrace_state *st, const struct dtrace_progview *pv,
+		     struct dtrace_enable_res *res)
+{
+	struct dtrace_pattern pat;
+	uint32_t c;
+
+	for (c = 0; c < pv->nclauses; c++) {
+		clause_pattern(pv, c, &pat);
+		dtrace_probe_provide(st->core, &pat);
+		if (dtrace_probe_match_next(st->core, &pat, 1) != NULL)
+			continue;
+		res->clause = c;
+		return dtrace_enable_fail(res, -ENOENT, "clause ", c,
+					  " matches no probes");
+	}
+	return 0;
+}
+
+static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
+		      const struct dtrace_progview *pv,
+		      struct dtrace_enable_res *res)
+{
+	struct dtrace_pattern pat;
+	struct dtrace_probe *p;
+	uint32_t c;
+	int err;
+
+	for (c = 0; c < pv->nclauses; c++) {
+		clause_pattern(pv, c, &pat);
+		for (p = dtrace_probe_match_next(st->core, &pat, 1); p != NULL;
+		     p = dtrace_probe_match_next(st->core, &pat, p->id + 1)) {
+			err = dtrace_ecb_create(st, en, pv, c, p);
+			if (err != 0) {
+				res->clause = c;
+				return dtrace_enable_fail(res, err,
+						"out of memory creating ECBs",
+						0, NULL);
+			}
+			res->nprobes++;
+		}
+	}
+	return 0;
+}
+
+/* The steps that need no rollback of the state. */
+static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
+			const struct dtrace_progview *pv, const uint64_t *opts,
+			struct dtrace_enable_res *res)
+{
+	uint32_t c;
+	int err;
+
+	for (c = 0; c < pv->nclauses; c++) {
+		err = dtrace_clause_check(pv, c, opts, res);
+		if (err != 0)
+			return err;
+	}
+	err = validate_all(en, opts[DTRACEOPT_DESTRUCTIVE] != 0, res);
+	if (err == 0)
+		err = match_all(st, pv, res);
+	return err;
+}
+
+static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
+			 const struct dtrace_progview *pv, const uint64_t *opts,
+			 struct dtrace_enable_res *res)
+{
+	uint32_t necbs = st->necbs, naggs = st->naggs;
+	uint32_t nformats = st->nformats;
+	uint64_t saved[DTRACEOPT_MAX];
+	struct dtrace_varmerge vm;
+	int err;
+
+	err = dtrace_vars_merge(st, pv, (uint32_t)opts[DTRACEOPT_STRSIZE], &vm,
+				res);
+	if (err != 0)
+		return err;
+	dtrace_memcpy(saved, st->opts, sizeof(saved));
+	dtrace_memcpy(st->opts, opts, sizeof(saved));	/* ECB layout uses them */
+	err = create_all(st, en, pv, res);
+	if (err == 0)
+		err = dtrace_ecb_attach(st, necbs);
+	if (err != 0) {
+		dtrace_ecb_rollback(st, necbs, naggs, nformats);
+		dtrace_vars_abort(st, &vm);
+		dtrace_memcpy(st->opts, saved, sizeof(saved));
+		res->nprobes = 0;
+		return err;
+	}
+	dtrace_vars_commit(st, &vm);
+	st->opts_fixed = 1;
+	en->next = st->enablings;
+	st->enablings = en;
+	return 0;
+}
+
+int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
+			struct dtrace_enable_res *res)
+{
+	struct dtrace_progview pv;
+	struct dtrace_enabling *en;
+	uint64_t opts[DTRACEOPT_MAX];
+	int err;
+
+	dtrace_memset(res, 0, sizeof(*res));
+	res->clause = DTRACE_NONE;
+	res->difo = DTRACE_NONE;
+	if (st->activity != DTRACE_ACTIVITY_INACTIVE) {
+		dtrace_port_free(blob);
+		return dtrace_enable_fail(res, -EBUSY,
+					  "tracing has already started", 0,
+					  NULL);
+	}
+	err = dtrace_prog_check(blob, size, &pv, res);
+	if (err == 0)
+		err = dtrace_opts_apply(st, &pv, opts, res);
+	if (err != 0) {
+		dtrace_port_free(blob);
+		return err;
+	}
+	en = enabling_create(blob, &pv);
+	if (en == NULL) {
+		dtrace_port_free(blob);
+		return -ENOMEM;
+	}
+	err = enable_check(st, en, &pv, opts, res);
+	if (err == 0)
+		err = enable_commit(st, en, &pv, opts, res);
+	if (err != 0)
+		enabling_free(en);
+	return err;
+}
+
+void dtrace_enablings_free(struct dtrace_state *st)
+{
+	while (st->enablings != NULL) {
+		struct dtrace_enabling *en = st->enablings;
+
+		st->enablings = en->next;
+		enabling_free(en);
+	}
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal interfaces of the ENABLE path: prog.c checks a container and
+ * yields a view of its tables; vars.c merges its variables into the
+ * state; ecb.c lays out and creates ECBs; enable.c drives it all.
+ */
+#ifndef _DTRACE_CORE_ENABLE_H
+#define _DTRACE_CORE_ENABLE_H
+
+#include "core/state.h"
+
+/* A checked container: every table in bounds, every index in range. */
+struct dtrace_progview {
+	const struct dtrace_prog_hdr	*hdr;
+	const char			*strtab;
+	const struct dtrace_prog_probe	*probes;
+	const struct dtrace_prog_difo	*difos;
+	const dif_instr_t		*code;
+	const uint64_t			*ints;
+	const struct dtrace_difv	*vars;
+	const struct dtrace_prog_action	*acts;
+	const struct dtrace_prog_clause	*clauses;
+	const struct dtrace_prog_option	*opts;
+	uint32_t			strtab_len;
+	uint32_t			nprobes;
+	uint32_t			ndifos;
+	uint32_t			ncode;
+	uint32_t			nints;
+	uint32_t			nvars;
+	uint32_t			nacts;
+	uint32_t			nclauses;
+	uint32_t			nopts;
+};
+
+/* Limits on action arguments that size records. */
+#define DTRACE_MAX_FRAMES	1024
+#define DTRACE_MAX_TRACEMEM	(64u << 10)
+#define DTRACE_MAX_USTRSIZE	(64u << 10)
+
+/* Sets res->msg (and returns -EINVAL) with an optional number. */
+int dtrace_enable_fail(struct dtrace_enable_res *res, int err,
+		       const char *what, uint64_t n, const char *rest);
+
+int dtrace_prog_check(const void *blob, size_t size,
+		      struct dtrace_progview *pv, struct dtrace_enable_res *res);
+/* Checked strtab string (offsets were checked by dtrace_prog_check). */
+static inline const char *dtrace_prog_str(const struct dtrace_progview *pv,
+					  uint32_t off)
+{
+	return pv->strtab + off;
+}
+
+/* Action kind properties (ecb.c). */
+#define DTRACE_AF_KNOWN		0x01
+#define DTRACE_AF_CONT		0x02	/* continuation: ARG, AGGKEY, ... */
+#define DTRACE_AF_DIFO		0x04	/* needs a DIFO */
+#define DTRACE_AF_REFUSED	0x08	/* never allowed on Linux */
+uint32_t dtrace_act_flags(uint16_t kind);
+/* Clause action structure: heads, continuations, DIFOs, privileges. */
+int dtrace_clause_check(const struct dtrace_progview *pv, uint32_t c,
+			const uint64_t *opts, struct dtrace_enable_res *res);
+
+/* Options from the program, on top of st->opts, into opts. */
+int dtrace_opts_apply(const struct dtrace_state *st,
+		      const struct dtrace_progview *pv, uint64_t *opts,
+		      struct dtrace_enable_res *res);
+
+/* Variables: merge every DIFO's vartab into new tables, then commit. */
+struct dtrace_varmerge {
+	struct dtrace_vars	g, t, l;
+	uint64_t		lstore_size;
+};
+int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
+		      uint32_t strsize, struct dtrace_varmerge *vm,
+		      struct dtrace_enable_res *res);
+void dtrace_vars_commit(struct dtrace_state *st, struct dtrace_varmerge *vm);
+void dtrace_vars_abort(struct dtrace_state *st, struct dtrace_varmerge *vm);
+
+/* ECBs: create one, unattached, with a new EPID; rollback undoes them. */
+int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
+		      const struct dtrace_progview *pv, uint32_t clause,
+		      struct dtrace_probe *probe);
+void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
+			 uint32_t naggs, uint32_t nformats);
+/* Links ECBs epid > from onto their probes. */
+int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from);
+/* Sets act->rk/vk/size and the record alignment from act->kind/arg/difo. */
+void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
+			  uint32_t *align);
+/* Value bytes of an aggregating action (AGG_*), per buf.h. */
+uint32_t dtrace_agg_valsize(uint16_t kind, uint64_t arg);
+/* Record layout of a value of type t (size 0 = strsize). */
+void dtrace_value_layout(const struct dtrace_diftype *t, uint32_t strsize,
+			 uint8_t *vk, uint32_t *size, uint32_t *align);
+
+#endif /* _DTRACE_CORE_ENABLE_H */

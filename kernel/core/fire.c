@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probe firing: the only core code that runs in probe context. For each
+ * ECB on the probe whose state is live: run the predicate, reserve the
+ * record in this CPU's active buffer (a full buffer is a counted drop),
+ * run the actions into it, commit. A fault abandons the ECB's record,
+ * counts an error and fires dtrace:::ERROR for the same state (a fault
+ * inside an ERROR clause only counts a double error). Runs with
+ * interrupts off behind a per-CPU re-entry guard; never allocates,
+ * sleeps or takes locks; sees only objects published by the ioctl side.
+ */
+#include "core/state.h"
+#include "core/util.h"
+
+struct firing {
+	struct dtrace_core	*core;
+	struct dtrace_probe	*probe;
+	struct dtrace_state	*only;		/* NULL: every state */
+	const uint64_t		*args;		/* a0..a5 */
+	uint64_t		timestamp;
+	uint32_t		cpu;
+	bool			in_error;	/* firing dtrace:::ERROR */
+};
+
+static void fire_probe(const struct firing *f);
+
+/* May this state take a firing of probe id in its current activity? */
+static bool state_live(const struct dtrace_core *core,
+		       const struct dtrace_state *st, uint32_t id, uint32_t cpu)
+{
+	uint32_t act = DTRACE_READ_ONCE(st->activity);
+
+	if (act == DTRACE_ACTIVITY_ACTIVE)
+		return st->opts[DTRACEOPT_CPU] == 0xffffffffu ||
+		       st->opts[DTRACEOPT_CPU] == cpu || id == core->error_id;
+	if (id == core->begin_id)
+		return act == DTRACE_ACTIVITY_WARMUP;
+	if (id == core->end_id)
+		return act == DTRACE_ACTIVITY_COOLDOWN;
+	if (id == core->error_id)
+		return act >= DTRACE_ACTIVITY_WARMUP &&
+		       act <= DTRACE_ACTIVITY_COOLDOWN;
+	return false;
+}
+
+static void state_exit(struct dtrace_state *st)
+{
+	DTRACE_WRITE_ONCE(st->exiting, 1);
+	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_ACTIVE,
+			  DTRACE_ACTIVITY_DRAINING);
+	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_WARMUP,
+			  DTRACE_ACTIVITY_DRAINING);
+}
+
+static void record_value(struct dtrace_mstate *ms,
+			 const struct dtrace_action *a, uint8_t *dst,
+			 uint64_t v)
+{
+	union { uint8_t b; uint16_t h; uint32_t w; uint64_t x; } u;
+
+	switch (a->vk) {
+	case DTRACE_VK_STRING:
+		dtrace_dif_strcpy(ms, (char *)dst, v, a->size, false);
+		return;
+	case DTRACE_VK_REF:
+	case DTRACE_VK_UREF:
+		dtrace_dif_load(ms, dst, v, a->size, a->vk == DTRACE_VK_UREF);
+		return;
+	default:
+		break;
+	}
+	switch (a->size) {
+	case 1: u.b = (uint8_t)v; break;
+	case 2: u.h = (uint16_t)v; break;
+	case 4: u.w = (uint32_t)v; break;
+	default: u.x = v; break;
+	}
+	dtrace_memcpy(dst, &u, a->size);
+}
+
+/* dst is 8-aligned: buffers are page-aligned and records 8-aligned. */
+static void record_stack(const struct dtrace_action *a, uint8_t *dst)
+{
+	dtrace_port_stack((uint64_t *)(void *)dst, (uint32_t)a->arg);
+}
+
+/* Runs one action into its record (dst is the ECB's data, or NULL). */
+static void act_run(struct dtrace_mstate *ms, const struct dtrace_action *a,
+		    uint8_t *dst)
+{
+	uint64_t v = 0, pid;
+	int32_t status;
+
+	if (a->rk == DTRACE_RK_NONE || a->rk == DTRACE_RK_AGG)
+		return;
+	if (a->rk == DTRACE_RK_ILLOP) {
+		dtrace_fault(ms, DTRACEFLT_ILLOP, a->kind);
+		return;
+	}
+	if (a->difo != NULL) {
+		v = dtrace_dif_emulate(a->difo, ms);
+		if (ms->fault != DTRACEFLT_NONE)
+			return;
+	}
+	dst += a->offset;
+	switch (a->rk) {
+	case DTRACE_RK_VALUE:
+		record_value(ms, a, dst, v);
+		break;
+	case DTRACE_RK_EXIT:
+		status = (int32_t)v;
+		dtrace_memcpy(dst, &status, 4);
+		state_exit(ms->state);
+		break;
+	case DTRACE_RK_U64:
+		dtrace_memcpy(dst, &v, 8);
+		break;
+	case DTRACE_RK_PIDADDR:
+	case DTRACE_RK_USTACK:	/* user stacks: pid only, for now */
+		pid = dtrace_port_task(DTRACE_TASK_PID);
+		dtrace_memcpy(dst, &pid, 8);
+		if (a->rk == DTRACE_RK_PIDADDR)
+			dtrace_memcpy(dst + 8, &v, 8);
+		break;
+	case DTRACE_RK_TRACEMEM:
+		dtrace_dif_load(ms, dst, v, a->size, false);
+		break;
+	case DTRACE_RK_STACK:
+		record_stack(a, dst);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A fault in action act (0 = predicate) of ecb. */
+static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
+		      const struct dtrace_ecb *ecb, uint32_t act)
+{
+	struct dtrace_probe *ep;
+	struct firing ef;
+	uint64_t args[6];
+
+	if (f->in_error) {
+		ms->scpu->dblerrors++;
+		return;
+	}
+	ms->scpu->errors++;
+	ep = dtrace_probe_lookup(f->core, f->core->error_id);
+	if (ep == NULL)
+		return;
+	args[0] = 0;
+	args[1] = ecb->epid;
+	args[2] = act;
+	args[3] = (uint64_t)ms->fault_pc * sizeof(dif_instr_t);
+	args[4] = ms->fault;
+	args[5] = ms->fault_addr;
+	ef = *f;
+	ef.probe = ep;
+	ef.only = ms->state;
+	ef.args = args;
+	ef.in_error = true;
+	fire_probe(&ef);
+}
+
+/* Reserves the ECB's record in the active buffer; NULL is a drop. */
+static uint8_t *reserve(struct dtrace_state *st, struct dtrace_state_cpu *sc,
+			const struct dtrace_ecb *ecb)
+{
+	struct dtrace_buf *b = &sc->buf;
+	uint64_t off = b->off[b->active], need = 16 + (uint64_t)ecb->size;
+	uint8_t *rec;
+
+	if (need > st->bufsize - off) {
+		sc->drops++;
+		if (st->opts[DTRACEOPT_BUFPOLICY] == DTRACEOPT_BUFPOLICY_FILL)
+			sc->filled++;
+		return NULL;
+	}
+	rec = b->data[b->active] + off;
+	dtrace_memset(rec + 16, 0, ecb->size);
+	return rec;
+}
+
+static void commit(struct dtrace_state_cpu *sc, const struct dtrace_ecb *ecb,
+		   uint8_t *rec, uint64_t ts)
+{
+	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid, .dtrh_pad = 0,
+				   .dtrh_timestamp = ts };
+
+	dtrace_memcpy(rec, &h, sizeof(h));
+	sc->buf.off[sc->buf.active] += 16 + ecb->size;
+}
+
+static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
+		     const struct dtrace_ecb *ecb)
+{
+	uint8_t *rec = NULL;
+	uint32_t i;
+
+	if (ecb->pred != NULL) {
+		uint64_t v = dtrace_dif_emulate(ecb->pred, ms);
+
+		if (ms->fault != DTRACEFLT_NONE) {
+			ecb_fault(f, ms, ecb, 0);
+			return;
+		}
+		if (v == 0)
+			return;
+	}
+	if (!ecb->noheader) {
+		rec = reserve(ms->state, ms->scpu, ecb);
+		if (rec == NULL)
+			return;
+	}
+	for (i = 0; i < ecb->nacts; i++) {
+		act_run(ms, &ecb->acts[i], rec != NULL ? rec + 16 : NULL);
+		if (ms->fault != DTRACEFLT_NONE) {
+			ecb_fault(f, ms, ecb, i + 1);
+			return;
+		}
+	}
+	if (rec != NULL)
+		commit(ms->scpu, ecb, rec, ms->timestamp);
+}
+
+static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,
+			const struct dtrace_ecb *ecb)
+{
+	struct dtrace_state *st = ecb->state;
+	struct dtrace_state_cpu *sc = &st->cpus[f->cpu];
+
+	dtrace_memset(ms, 0, sizeof(*ms));
+	ms->state = st;
+	ms->scpu = sc;
+	ms->probe = f->probe;
+	dtrace_memcpy(ms->args, f->args, 6 * sizeof(uint64_t));
+	ms->timestamp = f->timestamp;
+	ms->cpu = f->cpu;
+	ms->epid = ecb->epid;
+	ms->strsize = (uint32_t)st->opts[DTRACEOPT_STRSIZE];
+	ms->scratch_base = (uintptr_t)sc->scratch;
+	ms->scratch_ptr = ms->scratch_base;
+	ms->scratch_end = ms->scratch_base + st->scratch_size;
+}
+
+static void fire_probe(const struct firing *f)
+{
+	const struct dtrace_state *prev = NULL;
+	struct dtrace_mstate ms;
+	struct dtrace_ecb *ecb;
+
+	for (ecb = DTRACE_READ_ONCE(f->probe->ecbs); ecb != NULL;
+	     ecb = DTRACE_READ_ONCE(ecb->next)) {
+		struct dtrace_state *st = ecb->state;
+
+		if ((f->only != NULL && st != f->only) ||
+		    !state_live(f->core, st, f->probe->id, f->cpu) ||
+		    f->cpu >= st->ncpus)
+			continue;
+		mstate_init(f, &ms, ecb);
+		if (st != prev && st->lvars.n > 0) {
+			dtrace_memset(ms.scpu->lvals, 0,
+				      st->lvars.n * sizeof(uint64_t));
+			prev = st;
+		}
+		fire_ecb(f, &ms, ecb);
+	}
+}
+
+/* The common entry: guard, interrupts, then fire. Returns the CPU. */
+static uint32_t fire(struct dtrace_core *core, uint32_t id,
+		     struct dtrace_state *only, const uint64_t *args)
+{
+	unsigned long flags = dtrace_port_irq_save();
+	uint32_t cpu = dtrace_port_cpu();
+	struct firing f = { .core = core, .only = only, .args = args,
+			    .cpu = cpu };
+
+	if (cpu >= core->ncpus)
+		goto out;
+	if (core->cpu[cpu].depth != 0) {
+		core->cpu[cpu].reentries++;
+		goto out;
+	}
+	f.probe = dtrace_probe_lookup(core, id);
+	if (f.probe != NULL && DTRACE_READ_ONCE(f.probe->ecbs) != NULL) {
+		core->cpu[cpu].depth = 1;
+		f.timestamp = dtrace_port_gethrtime();
+		fire_probe(&f);
+		core->cpu[cpu].depth = 0;
+	}
+out:
+	dtrace_port_irq_restore(flags);
+	return cpu;
+}
+
+void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
+		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
+		       uint64_t a5)
+{
+	uint64_t args[6] = { a0, a1, a2, a3, a4, a5 };
+
+	fire(core, id, NULL, args);
+}
+
+uint32_t dtrace_fire_state(struct dtrace_state *st, uint32_t id)
+{
+	static const uint64_t zero[6];
+
+	return fire(st->core, id, st, zero);
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * port.h: everything kernel/core may call outside itself.
+ *
+ * core/ is plain C that builds twice: into dtrace.ko (kernel/linux/
+ * port_linux.c implements these hooks) and into libdtkcore.a for tests
+ * (kernel/user/port_user.c). Nothing in core/ includes an OS header; the
+ * few conditionals below are the only place the two builds differ.
+ *
+ * Context rules: hooks marked [probe] may be called in probe context
+ * (interrupts off, any CPU, possibly NMI-like); the others only from the
+ * ioctl/module paths, which may sleep.
+ */
+#ifndef _DTRACE_CORE_PORT_H
+#define _DTRACE_CORE_PORT_H
+
+#include "dtrace/types.h"
+
+#ifdef __KERNEL__
+#include <linux/errno.h>
+#else
+#include <errno.h>
+#include <stdbool.h>
+#endif
+
+/* Memory: zeroed, may sleep, any size (small or many megabytes). */
+void *dtrace_port_zalloc(size_t size);
+void dtrace_port_free(void *p);
+
+/*
+ * Fault-tolerant copies [probe]: 0 on success, non-zero when any byte of
+ * [addr, addr + n) cannot be read. kload reads kernel memory, uload the
+ * current task's user memory.
+ */
+int dtrace_port_kload(void *dst, uintptr_t addr, size_t n);
+int dtrace_port_uload(void *dst, uintptr_t addr, size_t n);
+
+/* Time [probe]: monotonic ns, and ns since the epoch. */
+uint64_t dtrace_port_gethrtime(void);
+int64_t dtrace_port_walltime(void);
+
+/* CPUs. cpu() [probe]; ncpus(): highest possible CPU id + 1. */
+uint32_t dtrace_port_cpu(void);
+uint32_t dtrace_port_ncpus(void);
+
+/* Run fn(arg) on CPU cpu with interrupts off there, and wait. */
+int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg);
+
+/* Interrupts [probe]. */
+unsigned long dtrace_port_irq_save(void);
+void dtrace_port_irq_restore(unsigned long flags);
+
+/*
+ * Wait until every probe firing that started before the call has ended
+ * (firings run with interrupts off, so an RCU grace period does it).
+ */
+void dtrace_port_sync(void);
+
+/* Atomic compare-and-swap [probe]; returns the old value. */
+uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val);
+
+/* The current task [probe]. */
+enum dtrace_task_field {
+	DTRACE_TASK_CURTHREAD,	/* task pointer */
+	DTRACE_TASK_PID,	/* thread group id */
+	DTRACE_TASK_TID,
+	DTRACE_TASK_PPID,
+	DTRACE_TASK_UID,
+	DTRACE_TASK_GID,
+	DTRACE_TASK_EUID,
+	DTRACE_TASK_EGID,
+	DTRACE_TASK_PGID,
+	DTRACE_TASK_SID,
+	DTRACE_TASK_VTIME,	/* ns on CPU */
+};
+uint64_t dtrace_port_task(enum dtrace_task_field f);
+
+#define DTRACE_COMMLEN	16
+/* Copies the task's command name, NUL-terminated, into buf[DTRACE_COMMLEN]. */
+void dtrace_port_comm(char *buf);
+
+/* Kernel stack [probe]: fills at most n return addresses, returns count. */
+uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n);
+
+/* Single-copy accesses for data shared with probe context. */
+#define DTRACE_READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
+#define DTRACE_WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+/* Publish a fully initialised object to probe context. */
+#define DTRACE_PUBLISH(x, v) \
+	do { __atomic_thread_fence(__ATOMIC_RELEASE); \
+	     DTRACE_WRITE_ONCE(x, v); } while (0)
+
+#define dtrace_memcpy(d, s, n)	__builtin_memcpy((d), (s), (n))
+#define dtrace_memset(d, c, n)	__builtin_memset((d), (c), (n))
+#define dtrace_memcmp(a, b, n)	__builtin_memcmp((a), (b), (n))
+
+#endif /* _DTRACE_CORE_PORT_H */

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Providers and probes. A provider registers probes (provider, module,
+ * function, name) and fires them with dtrace_core_probe(); the registry
+ * gives ids from 1 and never reuses them while the core lives. All
+ * functions here except dtrace_probe_lookup() must be called with the
+ * caller's global lock held (the Linux glue's dtrace_lock); lookup is
+ * safe in probe context.
+ */
+#ifndef _DTRACE_CORE_PROBE_H
+#define _DTRACE_CORE_PROBE_H
+
+#include "core/port.h"
+
+/* Name limits, equal to the ioctl.h DTRACE_*LEN (the glue checks). */
+#define DTRACE_CORE_PROVNAMELEN	64
+#define DTRACE_CORE_MODNAMELEN	64
+#define DTRACE_CORE_FUNCNAMELEN	192
+#define DTRACE_CORE_NAMELEN	64
+#define DTRACE_CORE_MAXARGS	10
+
+/* The probe registry is two-level so that lookup never sees a realloc. */
+#define DTRACE_PROBE_CHUNK	1024
+#define DTRACE_PROBE_NCHUNKS	1024
+#define DTRACE_PROBE_MAX	(DTRACE_PROBE_CHUNK * DTRACE_PROBE_NCHUNKS)
+
+struct dtrace_core;
+struct dtrace_ecb;
+struct dtrace_pattern;
+
+/* What PROBEARG reports. */
+struct dtrace_core_argdesc {
+	uint32_t	mapping;
+	char		native[128];
+	char		xlate[128];
+};
+
+struct dtrace_provider_ops {
+	/* Create the probes matching the pattern (lazy providers); may be NULL. */
+	void	(*provide)(void *parg, const struct dtrace_pattern *pat);
+	/* First ECB added to / last removed from a probe; may be NULL. */
+	int	(*enable)(void *parg, uint32_t id, void *prarg);
+	void	(*disable)(void *parg, uint32_t id, void *prarg);
+	/* Argument ndx's types; non-zero when there is no such argument. */
+	int	(*getargdesc)(void *parg, uint32_t id, void *prarg, uint32_t ndx,
+			      struct dtrace_core_argdesc *out);
+	/* [probe] args[5..9] when the firing passed only a0..a5; may be NULL. */
+	uint64_t (*getarg)(void *parg, uint32_t id, void *prarg, uint32_t ndx);
+};
+
+/* A probe description pattern: glob fields ("" or NULL = any), or an id. */
+struct dtrace_pattern {
+	const char	*prov;
+	const char	*mod;
+	const char	*func;
+	const char	*name;
+	uint32_t	id;	/* non-zero: exactly this probe */
+};
+
+struct dtrace_provider {
+	struct dtrace_provider	*next;
+	char			name[DTRACE_CORE_PROVNAMELEN];
+	const struct dtrace_provider_ops *ops;
+	void			*arg;
+	uint32_t		nprobes;
+};
+
+struct dtrace_probe {
+	uint32_t		id;
+	struct dtrace_provider	*prov;
+	void			*arg;		/* provider's cookie */
+	struct dtrace_ecb	*ecbs;		/* fired in order; see fire.c */
+	uint32_t		necbs;
+	struct dtrace_probe	*gc;		/* unregister's free list */
+	char			mod[DTRACE_CORE_MODNAMELEN];
+	char			func[DTRACE_CORE_FUNCNAMELEN];
+	char			name[DTRACE_CORE_NAMELEN];
+};
+
+int dtrace_provider_register(struct dtrace_core *core, const char *name,
+			     const struct dtrace_provider_ops *ops, void *arg,
+			     struct dtrace_provider **out);
+/* Fails with -EBUSY while any of its probes is enabled. */
+int dtrace_provider_unregister(struct dtrace_core *core,
+			       struct dtrace_provider *prov);
+
+/* Returns the new id (> 0) or -errno; -EEXIST if the names are taken. */
+int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
+			const char *mod, const char *func, const char *name,
+			void *arg);
+struct dtrace_probe *dtrace_probe_lookup(struct dtrace_core *core, uint32_t id);
+
+/* The first probe with id >= start matching pat, or NULL. */
+struct dtrace_probe *dtrace_probe_match_next(struct dtrace_core *core,
+					     const struct dtrace_pattern *pat,
+					     uint32_t start);
+/* Asks every lazy provider to provide probes matching pat. */
+void dtrace_probe_provide(struct dtrace_core *core,
+			  const struct dtrace_pattern *pat);
+bool dtrace_probe_matches(const struct dtrace_probe *p,
+			  const struct dtrace_pattern *pat);
+int dtrace_probe_argdesc(struct dtrace_core *core, uint32_t id, uint32_t ndx,
+			 struct dtrace_core_argdesc *out);
+
+/* Glob matching: *, ?, [set], [!set], \ escape; "" matches anything. */
+bool dtrace_glob(const char *pat, const char *s);
+
+#endif /* _DTRACE_CORE_PROBE_H */

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Program container checks (prog.h). Runs on the kernel's private copy
+ * of the blob before anything else looks at it: the header, every table
+ * (8-aligned, inside the blob, after the header), every cross-table
+ * index and every string offset (NUL-terminated inside STRTAB). After
+ * dtrace_prog_check() succeeds, the rest of the ENABLE path may index
+ * the view's tables without further bounds checks. DIF code itself is
+ * the validator's business (dif_validate.c).
+ */
+#include "core/enable.h"
+#include "core/util.h"
+#include "dtrace/version.h"
+
+int dtrace_enable_fail(struct dtrace_enable_res *res, int err,
+		       const char *what, uint64_t n, const char *rest)
+{
+	struct dtrace_msg m;
+
+	dtrace_msg_init(&m, res->msg, sizeof(res->msg));
+	dtrace_msg_str(&m, what);
+	if (rest != NULL) {
+		dtrace_msg_u64(&m, n);
+		dtrace_msg_str(&m, rest);
+	}
+	return err;
+}
+
+static const uint32_t tab_entsize[DTRACE_PT_NTABLES] = {
+	[DTRACE_PT_STRTAB] = 1,
+	[DTRACE_PT_PROBES] = sizeof(struct dtrace_prog_probe),
+	[DTRACE_PT_DIFOS] = sizeof(struct dtrace_prog_difo),
+	[DTRACE_PT_CODE] = sizeof(dif_instr_t),
+	[DTRACE_PT_INTS] = sizeof(uint64_t),
+	[DTRACE_PT_VARS] = sizeof(struct dtrace_difv),
+	[DTRACE_PT_ACTIONS] = sizeof(struct dtrace_prog_action),
+	[DTRACE_PT_CLAUSES] = sizeof(struct dtrace_prog_clause),
+	[DTRACE_PT_OPTIONS] = sizeof(struct dtrace_prog_option),
+	[DTRACE_PT_PROVIDERS] = sizeof(struct dtrace_prog_provider),
+	[DTRACE_PT_USDT] = sizeof(struct dtrace_prog_usdt),
+	[DTRACE_PT_OFFSETS] = sizeof(uint64_t),
+};
+
+static int check_header(const struct dtrace_prog_hdr *h, size_t size,
+			struct dtrace_enable_res *res)
+{
+	if (size < sizeof(*h))
+		return dtrace_enable_fail(res, -EINVAL,
+					  "program smaller than its header",
+					  0, NULL);
+	if (h->dtph_magic != DTRACE_PROG_MAGIC)
+		return dtrace_enable_fail(res, -EINVAL, "bad program magic",
+					  0, NULL);
+	if (h->dtph_version != DTRACE_PROG_VERSION)
+		return dtrace_enable_fail(res, -EINVAL,
+					  "unsupported program version ",
+					  h->dtph_version, "");
+	if (h->dtph_hdrsize != sizeof(*h))
+		return dtrace_enable_fail(res, -EINVAL, "bad header size ",
+					  h->dtph_hdrsize, "");
+	if (h->dtph_size != size)
+		return dtrace_enable_fail(res, -EINVAL,
+					  "header size field is ", h->dtph_size,
+					  ", not the blob size");
+	if (h->dtph_flags & DTRACE_PROGF_HELPER)
+		return dtrace_enable_fail(res, -EINVAL,
+					  "helper programs are not enablings",
+					  0, NULL);
+	if (h->dtph_flags != 0)
+		return dtrace_enable_fail(res, -EINVAL, "unknown header flags",
+					  0, NULL);
+	if (h->dtph_difvers != DTRACE_DIF_VERSION)
+		return dtrace_enable_fail(res, -EINVAL,
+					  "unsupported DIF version ",
+					  h->dtph_difvers, "");
+	if (h->dtph_nregs > DIF_DIR_NREGS || h->dtph_ntregs > DIF_DTR_NREGS)
+		return dtrace_enable_fail(res, -EINVAL,
+					  "program needs more DIF registers",
+					  0, NULL);
+	return 0;
+}
+
+static int check_tables(const struct dtrace_prog_hdr *h, size_t size,
+			struct dtrace_enable_res *res)
+{
+	uint32_t t;
+
+	for (t = 0; t < DTRACE_PT_NTABLES; t++) {
+		const struct dtrace_prog_tab *tab = &h->dtph_tab[t];
+		uint64_t end;
+
+		if (tab->dtpt_count == 0)
+			continue;
+		end = tab->dtpt_off + (uint64_t)tab->dtpt_count * tab_entsize[t];
+		if (tab->dtpt_off % 8 != 0)
+			return dtrace_enable_fail(res, -EINVAL, "table ", t,
+						  " is not 8-aligned");
+		if (tab->dtpt_off < sizeof(*h) || end > size)
+			return dtrace_enable_fail(res, -EINVAL, "table ", t,
+						  " lies outside the program");
+		if (t >= DTRACE_PT_PROVIDERS)
+			return dtrace_enable_fail(res, -EINVAL, "table ", t,
+						  " is only for helpers");
+	}
+	return 0;
+}
+
+#define TAB(pv, blob, t, type) \
+	((const type *)((const char *)(blob) + \
+	 (pv)->hdr->dtph_tab[t].dtpt_off))
+#define CNT(pv, t)	((pv)->hdr->dtph_tab[t].dtpt_count)
+
+static void make_view(const void *blob, struct dtrace_progview *pv)
+{
+	pv->hdr = blob;
+	pv->strtab = TAB(pv, blob, DTRACE_PT_STRTAB, char);
+	pv->probes = TAB(pv, blob, DTRACE_PT_PROBES, struct dtrace_prog_probe);
+	pv->difos = TAB(pv, blob, DTRACE_PT_DIFOS, struct dtrace_prog_difo);
+	pv->code = TAB(pv, blob, DTRACE_PT_CODE, dif_instr_t);
+	pv->ints = TAB(pv, blob, DTRACE_PT_INTS, uint64_t);
+	pv->vars = TAB(pv, blob, DTRACE_PT_VARS, struct dtrace_difv);
+	pv->acts = TAB(pv, blob, DTRACE_PT_ACTIONS, struct dtrace_prog_action);
+	pv->clauses = TAB(pv, blob, DTRACE_PT_CLAUSES,
+			  struct dtrace_prog_clause);
+	pv->opts = TAB(pv, blob, DTRACE_PT_OPTIONS, struct dtrace_prog_option);
+	pv->strtab_len = CNT(pv, DTRACE_PT_STRTAB);
+	pv->nprobes = CNT(pv, DTRACE_PT_PROBES);
+	pv->ndifos = CNT(pv, DTRACE_PT_DIFOS);
+	pv->ncode = CNT(pv, DTRACE_PT_CODE);
+	pv->nints = CNT(pv, DTRACE_PT_INTS);
+	pv->nvars = CNT(pv, DTRACE_PT_VARS);
+	pv->nacts = CNT(pv, DTRACE_PT_ACTIONS);
+	pv->nclauses = CNT(pv, DTRACE_PT_CLAUSES);
+	pv->nopts = CNT(pv, DTRACE_PT_OPTIONS);
+}
+
+/* Is off a string in STRTAB shorter than max (with its NUL)? */
+static bool str_ok(const struct dtrace_progview *pv, uint32_t off, size_t max)
+{
+	size_t room;
+
+	if (off >= pv->strtab_len)
+		return false;
+	room = pv->strtab_len - off;
+	return dtrace_strnlen(pv->strtab + off, room) < DTRACE_MIN(room, max);
+}
+
+static int check_probes(const struct dtrace_progview *pv,
+			struct dtrace_enable_res *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < pv->nprobes; i++) {
+		const struct dtrace_prog_probe *p = &pv->probes[i];
+
+		if (!str_ok(pv, p->dtpp_provider, DTRACE_CORE_PROVNAMELEN) ||
+		    !str_ok(pv, p->dtpp_mod, DTRACE_CORE_MODNAMELEN) ||
+		    !str_ok(pv, p->dtpp_func, DTRACE_CORE_FUNCNAMELEN) ||
+		    !str_ok(pv, p->dtpp_name, DTRACE_CORE_NAMELEN))
+			return dtrace_enable_fail(res, -EINVAL, "probe ", i,
+						  ": bad name offset");
+	}
+	return 0;
+}
+
+static bool slice_ok(uint32_t first, uint32_t n, uint32_t total)
+{
+	return (uint64_t)first + n <= total;
+}
+
+static int check_difos(const struct dtrace_progview *pv,
+		       struct dtrace_enable_res *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < pv->ndifos; i++) {
+		const struct dtrace_prog_difo *d = &pv->difos[i];
+
+		res->difo = i;
+		if (!slice_ok(d->dtpd_code, d->dtpd_ncode, pv->ncode))
+			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
+						  ": code outside CODE");
+		if (!slice_ok(d->dtpd_ints, d->dtpd_nints, pv->nints) ||
+		    d->dtpd_nints > DIF_MAX_INTTAB)
+			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
+						  ": bad integer table");
+		if (!slice_ok(d->dtpd_vars, d->dtpd_nvars, pv->nvars) ||
+		    d->dtpd_nvars > DIF_MAX_VARTAB)
+			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
+						  ": bad variable table");
+		if (!slice_ok(d->dtpd_strtab, d->dtpd_strlen, pv->strtab_len) ||
+		    d->dtpd_strlen > DIF_MAX_STRTAB)
+			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
+						  ": bad string table");
+	}
+	res->difo = DTRACE_NONE;
+	return 0;
+}
+
+static bool index_ok(uint32_t ndx, uint32_t n)
+{
+	return ndx == DTRACE_NONE || ndx < n;
+}
+
+static int check_actions(const struct dtrace_progview *pv,
+			 struct dtrace_enable_res *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < pv->nacts; i++) {
+		const struct dtrace_prog_action *a = &pv->acts[i];
+
+		if (!(dtrace_act_flags(a->dtpa_kind) & DTRACE_AF_KNOWN) ||
+		    a->dtpa_flags != 0)
+			return dtrace_enable_fail(res, -EINVAL, "action ", i,
+						  ": unknown kind or flags");
+		if (!index_ok(a->dtpa_difo, pv->ndifos))
+			return dtrace_enable_fail(res, -EINVAL, "action ", i,
+						  ": DIFO index out of range");
+		if (a->dtpa_format != DTRACE_NONE &&
+		    !str_ok(pv, a->dtpa_format, DIF_MAX_STRTAB))
+			return dtrace_enable_fail(res, -EINVAL, "action ", i,
+						  ": bad format offset");
+	}
+	return 0;
+}
+
+static int check_clauses(const struct dtrace_progview *pv,
+			 struct dtrace_enable_res *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < pv->nclauses; i++) {
+		const struct dtrace_prog_clause *c = &pv->clauses[i];
+
+		res->clause = i;
+		if (c->dtpc_probe >= pv->nprobes)
+			return dtrace_enable_fail(res, -EINVAL, "clause ", i,
+						  ": probe index out of range");
+		if (!index_ok(c->dtpc_pred, pv->ndifos))
+			return dtrace_enable_fail(res, -EINVAL, "clause ", i,
+						  ": predicate out of range");
+		if (!slice_ok(c->dtpc_action, c->dtpc_naction, pv->nacts))
+			return dtrace_enable_fail(res, -EINVAL, "clause ", i,
+						  ": actions out of range");
+	}
+	res->clause = DTRACE_NONE;
+	return 0;
+}
+
+static int check_options(const struct dtrace_progview *pv,
+			 struct dtrace_enable_res *res)
+{
+	uint32_t i;
+
+	for (i = 0; i < pv->nopts; i++)
+		if (pv->opts[i].dtpo_option >= DTRACEOPT_MAX)
+			return dtrace_enable_fail(res, -EINVAL, "option ",
+						  pv->opts[i].dtpo_option,
+						  " is unknown");
+	return 0;
+}
+
+int dtrace_prog_check(const void *blob, size_t size,
+		      struct dtrace_progview *pv, struct dtrace_enable_res *res)
+{
+	int err;
+
+	dtrace_memset(pv, 0, sizeof(*pv));
+	err = check_header(blob, size, res);
+	if (err == 0)
+		err = check_tables(blob, size, res);
+	if (err != 0)
+		return err;
+	make_view(blob, pv);
+	err = check_probes(pv, res);
+	if (err == 0)
+		err = check_difos(pv, res);
+	if (err == 0)
+		err = check_actions(pv, res);
+	if (err == 0)
+		err = check_clauses(pv, res);
+	if (err == 0)
+		err = check_options(pv, res);
+	return err;
+}

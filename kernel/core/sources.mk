@@ -1,0 +1,24 @@
+# kernel/core sources, shared by kernel/Kbuild (the module) and
+# kernel/user/CMakeLists.txt (libdtkcore.a). Paths relative to kernel/.
+DTRACE_CORE_SOURCES := \
+	core/action.c \
+	core/buffer.c \
+	core/dif_builtin.c \
+	core/dif_emulate.c \
+	core/dif_mem.c \
+	core/dif_subr.c \
+	core/dif_subr_str.c \
+	core/dif_validate.c \
+	core/ecb.c \
+	core/enable.c \
+	core/fire.c \
+	core/glob.c \
+	core/probe.c \
+	core/prog.c \
+	core/state.c \
+	core/util.c \
+	core/vars.c
+
+# Providers written against core/ only (no OS calls): in both builds.
+DTRACE_PORTABLE_PROV_SOURCES := \
+	prov/dtrace.c

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tracing states: creation and teardown, GO/STOP and the activity state
+ * machine (INACTIVE -> WARMUP (BEGIN) -> ACTIVE -> [DRAINING after
+ * exit()] -> COOLDOWN (END) -> STOPPED; KILLED when the file goes away),
+ * and the read-only queries (STATUS, EPDESC, AGGDESC, FORMAT). ENABLE is
+ * in enable.c, buffers in buffer.c, firing in fire.c.
+ */
+#include "core/state.h"
+#include "core/util.h"
+
+struct dtrace_core *dtrace_core_create(void)
+{
+	struct dtrace_core *core = dtrace_port_zalloc(sizeof(*core));
+
+	if (core == NULL)
+		return NULL;
+	core->ncpus = dtrace_port_ncpus();
+	core->cpu = dtrace_zalloc_array(core->ncpus, sizeof(*core->cpu));
+	if (core->cpu == NULL) {
+		dtrace_port_free(core);
+		return NULL;
+	}
+	return core;
+}
+
+void dtrace_core_destroy(struct dtrace_core *core)
+{
+	uint32_t c;
+
+	while (core->providers != NULL)
+		if (dtrace_provider_unregister(core, core->providers) != 0)
+			break;	/* still enabled: a bug in the caller */
+	for (c = 0; c < DTRACE_PROBE_NCHUNKS; c++)
+		dtrace_port_free(core->chunks[c]);
+	dtrace_port_free(core->cpu);
+	dtrace_port_free(core);
+}
+
+struct dtrace_state *dtrace_state_create(struct dtrace_core *core)
+{
+	struct dtrace_state *st = dtrace_port_zalloc(sizeof(*st));
+
+	if (st == NULL)
+		return NULL;
+	st->core = core;
+	st->activity = DTRACE_ACTIVITY_INACTIVE;
+	dtrace_opts_defaults(st->opts);
+	return st;
+}
+
+void dtrace_state_destroy(struct dtrace_state *st)
+{
+	if (st->activity != DTRACE_ACTIVITY_INACTIVE)
+		DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_KILLED);
+	dtrace_ecb_detach_all(st);
+	dtrace_port_sync();	/* no firing still sees this state */
+	dtrace_buffers_free(st);
+	dtrace_ecbs_free(st);
+	dtrace_vars_free(st);
+	dtrace_enablings_free(st);
+	dtrace_port_free(st);
+}
+
+int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu)
+{
+	int err;
+
+	if (st->activity != DTRACE_ACTIVITY_INACTIVE)
+		return -EBUSY;
+	err = dtrace_buffers_alloc(st);
+	if (err != 0)
+		return err;
+	st->opts_fixed = 1;
+	DTRACE_PUBLISH(st->activity, DTRACE_ACTIVITY_WARMUP);
+	*cpu = dtrace_fire_state(st, st->core->begin_id);
+	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_WARMUP,
+			  DTRACE_ACTIVITY_ACTIVE);
+	return 0;
+}
+
+int dtrace_state_stop(struct dtrace_state *st, uint32_t *cpu)
+{
+	uint32_t act = st->activity;
+
+	if (act == DTRACE_ACTIVITY_INACTIVE)
+		return -EINVAL;
+	if (act == DTRACE_ACTIVITY_STOPPED) {
+		*cpu = dtrace_port_cpu();
+		return 0;
+	}
+	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_COOLDOWN);
+	dtrace_port_sync();	/* END is the last firing of this state */
+	*cpu = dtrace_fire_state(st, st->core->end_id);
+	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_STOPPED);
+	return 0;
+}
+
+void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out)
+{
+	uint64_t errors = 0, dbl = 0, filled = 0;
+	uint32_t c;
+
+	dtrace_memset(out, 0, sizeof(*out));
+	for (c = 0; st->cpus != NULL && c < st->ncpus; c++) {
+		errors += DTRACE_READ_ONCE(st->cpus[c].errors);
+		dbl += DTRACE_READ_ONCE(st->cpus[c].dblerrors);
+		filled += DTRACE_READ_ONCE(st->cpus[c].filled);
+	}
+	out->dtst_errors = errors - st->stat_errors;
+	out->dtst_dblerrors = dbl - st->stat_dblerrors;
+	out->dtst_filled = filled - st->stat_filled;
+	st->stat_errors = errors;
+	st->stat_dblerrors = dbl;
+	st->stat_filled = filled;
+	out->dtst_activity = DTRACE_READ_ONCE(st->activity);
+	out->dtst_exiting = DTRACE_READ_ONCE(st->exiting);
+}
+
+int dtrace_state_epdesc(struct dtrace_state *st, struct dtrace_epdesc *ep,
+			uint32_t cap)
+{
+	const struct dtrace_ecb *ecb;
+
+	if (ep->dtepd_epid == 0 || ep->dtepd_epid > st->necbs)
+		return -EINVAL;
+	ecb = st->ecbs[ep->dtepd_epid - 1];
+	ep->dtepd_probeid = ecb->probe->id;
+	ep->dtepd_uarg = ecb->uarg;
+	ep->dtepd_size = ecb->size;
+	ep->dtepd_nrecs = ecb->nacts;
+	if (cap < ecb->nacts)
+		return -ENOSPC;
+	dtrace_memcpy(ep->dtepd_rec, ecb->recs,
+		      ecb->nacts * sizeof(*ecb->recs));
+	return 0;
+}
+
+int dtrace_state_aggdesc(struct dtrace_state *st, struct dtrace_aggdesc *ag,
+			 uint32_t cap)
+{
+	const struct dtrace_aggregation *agg;
+
+	if (ag->dtagd_id == 0 || ag->dtagd_id > st->naggs)
+		return -EINVAL;
+	agg = st->aggs[ag->dtagd_id - 1];
+	ag->dtagd_epid = agg->ecb->epid;
+	ag->dtagd_varid = agg->varid;
+	ag->dtagd_size = agg->size;
+	ag->dtagd_nrecs = agg->nrecs;
+	if (cap < agg->nrecs)
+		return -ENOSPC;
+	dtrace_memcpy(ag->dtagd_rec, agg->recs,
+		      agg->nrecs * sizeof(*agg->recs));
+	return 0;
+}
+
+const char *dtrace_state_format(struct dtrace_state *st, uint32_t id)
+{
+	if (id == 0 || id > st->nformats)
+		return NULL;
+	return st->formats[id - 1];
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A tracing state: what one open of /dev/dtrace owns. Its enablings
+ * (kernel copies of program blobs), ECBs (one per clause and matching
+ * probe, numbered by EPID from 1), aggregation and format tables,
+ * variables, options, and per-CPU buffers. The ioctl layer calls the
+ * dtrace_state_* functions with the global lock held; probe context
+ * reads what they publish.
+ */
+#ifndef _DTRACE_CORE_STATE_H
+#define _DTRACE_CORE_STATE_H
+
+#include "core/core.h"
+#include "core/difo.h"
+#include "dtrace/buf.h"
+#include "dtrace/options.h"
+#include "dtrace/actions.h"
+#include "dtrace/prog.h"
+
+/* How a value is stored by STGS/STLS or recorded by a data action. */
+#define DTRACE_VK_VALUE		0	/* 1, 2, 4 or 8 bytes by value */
+#define DTRACE_VK_STRING	1	/* up to strsize, NUL-padded */
+#define DTRACE_VK_REF		2	/* size bytes at a kernel address */
+#define DTRACE_VK_UREF		3	/* size bytes at a user address */
+
+/* A user variable as the state knows it (index: id - DIF_VAR_OTHER_UBASE). */
+struct dtrace_var {
+	struct dtrace_diftype	type;
+	uint8_t			present;
+	uint8_t			kind;		/* DIFV_KIND_* */
+	uint8_t			vk;		/* DTRACE_VK_* */
+	uint8_t			fresh;		/* created by the current enable */
+	uint32_t		size;		/* by-ref storage bytes */
+	uint32_t		offset;		/* locals: storage offset */
+	uint64_t		value;		/* globals by value */
+	uint8_t			*store;		/* globals by reference */
+};
+
+struct dtrace_vars {
+	struct dtrace_var	*v;
+	uint32_t		n;
+};
+
+/* How an action records (ecb.c decides, fire.c does). */
+enum dtrace_rk {
+	DTRACE_RK_NONE,		/* nothing at run time */
+	DTRACE_RK_VALUE,	/* the DIFO's value per vk */
+	DTRACE_RK_EXIT,		/* int32 status, then exit */
+	DTRACE_RK_U64,		/* the DIFO's value as uint64 */
+	DTRACE_RK_PIDADDR,	/* uint64 pid, uint64 value */
+	DTRACE_RK_TRACEMEM,	/* arg bytes at the DIFO's address */
+	DTRACE_RK_STACK,	/* arg kernel pcs */
+	DTRACE_RK_USTACK,	/* pid, pcs, strings */
+	DTRACE_RK_AGG,		/* aggregation head (agg.c) */
+	DTRACE_RK_ILLOP,	/* accepted, not implemented: faults */
+};
+
+struct dtrace_action {
+	const struct dtrace_difo *difo;
+	uint64_t		arg;
+	uint32_t		size;		/* record bytes */
+	uint32_t		offset;		/* after the rechdr */
+	uint32_t		aggid;
+	uint16_t		kind;		/* DTRACEACT_* */
+	uint8_t			rk;		/* DTRACE_RK_* */
+	uint8_t			vk;		/* DTRACE_VK_* for RK_VALUE */
+};
+
+struct dtrace_ecb {
+	struct dtrace_ecb	*next;		/* on probe->ecbs */
+	struct dtrace_state	*state;
+	struct dtrace_probe	*probe;
+	const struct dtrace_difo *pred;
+	struct dtrace_action	*acts;
+	struct dtrace_recdesc	*recs;
+	uint32_t		nacts;
+	uint32_t		epid;
+	uint32_t		size;		/* dtepd_size, 8-aligned */
+	uint32_t		noheader;	/* only aggregations: no record */
+	uint64_t		uarg;
+};
+
+struct dtrace_aggregation {
+	uint32_t		id;
+	uint32_t		act;		/* the AGG_* head in ecb->acts */
+	struct dtrace_ecb	*ecb;
+	struct dtrace_recdesc	*recs;		/* keys, then the value */
+	uint32_t		nrecs;
+	uint32_t		size;		/* key + value bytes */
+	uint64_t		varid;
+};
+
+/* The kernel's copy of one ENABLEd program; ECBs point into it. */
+struct dtrace_enabling {
+	struct dtrace_enabling	*next;
+	void			*blob;
+	struct dtrace_difo	*difos;
+	uint32_t		ndifos;
+};
+
+struct dtrace_buf {
+	uint8_t			*data[2];
+	uint64_t		off[2];		/* bytes used */
+	uint32_t		active;		/* the one probes write */
+};
+
+/* Per-CPU part of a state: written by probe context on that CPU only. */
+struct dtrace_state_cpu {
+	struct dtrace_buf	buf;
+	uint8_t			*scratch;
+	uint64_t		*lvals;		/* clause-local slots */
+	uint8_t			*lstore;	/* clause-local by-ref storage */
+	uint64_t		rand;
+	uint64_t		drops;		/* monotonic counters */
+	uint64_t		errors;
+	uint64_t		dblerrors;
+	uint64_t		filled;
+	uint64_t		snap_drops;	/* values at the last BUFSNAP */
+	uint64_t		snap_errors;
+};
+
+struct dtrace_state {
+	struct dtrace_core	*core;
+	uint32_t		activity;	/* DTRACE_ACTIVITY_* */
+	uint32_t		exiting;
+	uint64_t		opts[DTRACEOPT_MAX];
+	uint32_t		opts_fixed;	/* first ENABLE done */
+	uint32_t		ncpus;
+	struct dtrace_state_cpu	*cpus;		/* NULL until GO */
+	uint64_t		bufsize;	/* per buffer, after resizing */
+	uint64_t		scratch_size;
+	struct dtrace_enabling	*enablings;
+	struct dtrace_ecb	**ecbs;		/* by EPID - 1 */
+	uint32_t		necbs, ecbcap;
+	struct dtrace_aggregation **aggs;	/* by aggid - 1 */
+	uint32_t		naggs, aggcap;
+	char			**formats;	/* by format id - 1 */
+	uint32_t		nformats, fmtcap;
+	struct dtrace_vars	gvars;		/* globals */
+	struct dtrace_vars	tvars;		/* thread-locals (types only) */
+	struct dtrace_vars	lvars;		/* clause-locals */
+	uint64_t		lstore_size;	/* per-CPU by-ref local bytes */
+	uint64_t		stat_errors;	/* totals at the last STATUS */
+	uint64_t		stat_dblerrors;
+	uint64_t		stat_filled;
+};
+
+/* What ENABLE reports besides the errno (the dtrace_enable out fields). */
+struct dtrace_enable_res {
+	uint32_t	nprobes;
+	uint32_t	clause;
+	uint32_t	difo;
+	uint32_t	pc;
+	uint32_t	dvr;
+	char		msg[128];
+};
+
+struct dtrace_state *dtrace_state_create(struct dtrace_core *core);
+/* Stops tracing if needed, detaches every ECB, waits, frees. */
+void dtrace_state_destroy(struct dtrace_state *st);
+
+/* Takes ownership of blob (dtrace_port_zalloc'ed), on success or not. */
+int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
+			struct dtrace_enable_res *res);
+int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu);
+int dtrace_state_stop(struct dtrace_state *st, uint32_t *cpu);
+void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out);
+/*
+ * ep->dtepd_epid and cap (records ep has room for) in; fills ep and
+ * returns -ENOSPC (with dtepd_nrecs = the number needed) if cap is short.
+ */
+int dtrace_state_epdesc(struct dtrace_state *st, struct dtrace_epdesc *ep,
+			uint32_t cap);
+int dtrace_state_aggdesc(struct dtrace_state *st, struct dtrace_aggdesc *ag,
+			 uint32_t cap);
+/* The format string with id (from 1), or NULL. */
+const char *dtrace_state_format(struct dtrace_state *st, uint32_t id);
+/*
+ * Switches CPU cpu's buffers and returns the filled one in *data, its
+ * length in d->dtbd_size. cap is the caller's capacity: -EINVAL with
+ * d->dtbd_size = the buffer size when it is smaller than one buffer.
+ * -ENOENT before GO. The data stays valid until the next BUFSNAP of cpu.
+ */
+int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
+			 struct dtrace_bufdesc *d, const void **data);
+
+/* Internal, between the state's files. */
+void dtrace_opts_defaults(uint64_t *opts);
+void dtrace_enablings_free(struct dtrace_state *st);
+int dtrace_buffers_alloc(struct dtrace_state *st);
+void dtrace_buffers_free(struct dtrace_state *st);
+void dtrace_ecb_detach_all(struct dtrace_state *st);
+void dtrace_ecbs_free(struct dtrace_state *st);
+void dtrace_vars_free(struct dtrace_state *st);
+/*
+ * Fires probe id for the ECBs of st only (BEGIN/END), with interrupts
+ * off; returns the CPU it ran on.
+ */
+uint32_t dtrace_fire_state(struct dtrace_state *st, uint32_t id);
+
+#endif /* _DTRACE_CORE_STATE_H */

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/dtrace: one tracing state per open file, ioctls that copy the
+ * uapi structures in and out and call core/ under dtrace_lock. All
+ * validation of what userspace sends is core/'s (prog.c, dif_validate.c);
+ * this file only bounds sizes before allocating and copying.
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "linux/glue.h"
+#include "core/state.h"
+#include "dtrace/ioctl.h"
+#include "dtrace/version.h"
+
+static_assert(DTRACE_PROVNAMELEN == DTRACE_CORE_PROVNAMELEN);
+static_assert(DTRACE_MODNAMELEN == DTRACE_CORE_MODNAMELEN);
+static_assert(DTRACE_FUNCNAMELEN == DTRACE_CORE_FUNCNAMELEN);
+static_assert(DTRACE_NAMELEN == DTRACE_CORE_NAMELEN);
+static_assert(DTRACE_ARGTYPELEN == sizeof_field(struct dtrace_core_argdesc,
+						native));
+
+static int ioc_conf(void __user *arg)
+{
+	struct dtrace_conf c = {
+		.dtc_abi_version = DTRACE_ABI_VERSION,
+		.dtc_difversion = DTRACE_DIF_VERSION,
+		.dtc_difintregs = DIF_DIR_NREGS,
+		.dtc_diftupregs = DIF_DTR_NREGS,
+		.dtc_ncpus = num_possible_cpus(),
+		.dtc_maxcpu = nr_cpu_ids,
+		.dtc_maxprog = DTRACE_PROG_MAXSIZE,
+	};
+
+	return copy_to_user(arg, &c, sizeof(c)) ? -EFAULT : 0;
+}
+
+static void desc_terminate(struct dtrace_probedesc *d)
+{
+	d->dtpd_provider[sizeof(d->dtpd_provider) - 1] = '\0';
+	d->dtpd_mod[sizeof(d->dtpd_mod) - 1] = '\0';
+	d->dtpd_func[sizeof(d->dtpd_func) - 1] = '\0';
+	d->dtpd_name[sizeof(d->dtpd_name) - 1] = '\0';
+}
+
+static void desc_fill(struct dtrace_probedesc *d, const struct dtrace_probe *p)
+{
+	memset(d, 0, sizeof(*d));
+	d->dtpd_id = p->id;
+	strscpy(d->dtpd_provider, p->prov->name, sizeof(d->dtpd_provider));
+	strscpy(d->dtpd_mod, p->mod, sizeof(d->dtpd_mod));
+	strscpy(d->dtpd_func, p->func, sizeof(d->dtpd_func));
+	strscpy(d->dtpd_name, p->name, sizeof(d->dtpd_name));
+}
+
+static int ioc_probematch(void __user *arg)
+{
+	struct dtrace_probematch *m;
+	struct dtrace_pattern pat;
+	struct dtrace_probe *p;
+	int err = 0;
+
+	m = memdup_user(arg, sizeof(*m));
+	if (IS_ERR(m))
+		return PTR_ERR(m);
+	desc_terminate(&m->dtpm_pattern);
+	pat.id = m->dtpm_pattern.dtpd_id;
+	pat.prov = m->dtpm_pattern.dtpd_provider;
+	pat.mod = m->dtpm_pattern.dtpd_mod;
+	pat.func = m->dtpm_pattern.dtpd_func;
+	pat.name = m->dtpm_pattern.dtpd_name;
+	if (m->dtpm_start == 0)
+		dtrace_probe_provide(dtrace_core, &pat);
+	p = dtrace_probe_match_next(dtrace_core, &pat, m->dtpm_start);
+	if (p == NULL)
+		err = -ENOENT;
+	else
+		desc_fill(&m->dtpm_probe, p);
+	if (err == 0 && copy_to_user(arg, m, sizeof(*m)))
+		err = -EFAULT;
+	kfree(m);
+	return err;
+}
+
+static int ioc_probearg(void __user *arg)
+{
+	struct dtrace_core_argdesc cd;
+	struct dtrace_argdesc *a;
+	int err;
+
+	a = memdup_user(arg, sizeof(*a));
+	if (IS_ERR(a))
+		return PTR_ERR(a);
+	err = dtrace_probe_argdesc(dtrace_core, a->dtargd_id, a->dtargd_ndx,
+				   &cd);
+	if (err == 0) {
+		a->dtargd_mapping = cd.mapping;
+		strscpy(a->dtargd_native, cd.native, sizeof(a->dtargd_native));
+		strscpy(a->dtargd_xlate, cd.xlate, sizeof(a->dtargd_xlate));
+		if (copy_to_user(arg, a, sizeof(*a)))
+			err = -EFAULT;
+	}
+	kfree(a);
+	return err;
+}
+
+/* Copies the blob in before taking the lock (it may be 64 MB). */
+static int ioc_enable(struct dtrace_state *st, void __user *arg)
+{
+	struct dtrace_enable en;
+	struct dtrace_enable_res res;
+	void *blob;
+	int err;
+
+	if (copy_from_user(&en, arg, sizeof(en)))
+		return -EFAULT;
+	if (en.dten_size > DTRACE_PROG_MAXSIZE)
+		return -E2BIG;
+	blob = dtrace_port_zalloc(en.dten_size);
+	if (blob == NULL)
+		return -ENOMEM;
+	if (copy_from_user(blob, u64_to_user_ptr(en.dten_prog), en.dten_size)) {
+		dtrace_port_free(blob);
+		return -EFAULT;
+	}
+	mutex_lock(&dtrace_lock);
+	err = dtrace_state_enable(st, blob, en.dten_size, &res);
+	mutex_unlock(&dtrace_lock);
+	en.dten_nprobes = res.nprobes;
+	en.dten_clause = res.clause;
+	en.dten_difo = res.difo;
+	en.dten_pc = res.pc;
+	en.dten_dvr = res.dvr;
+	memcpy(en.dten_msg, res.msg, sizeof(en.dten_msg));
+	if (copy_to_user(arg, &en, sizeof(en)))
+		return -EFAULT;
+	return err;
+}
+
+/* EPDESC and AGGDESC: ask for the count, then fill to the capacity. */
+#define DESC_IOCTL(name, type, idf, nrecf, recf, fn)			\
+static int name(struct dtrace_state *st, void __user *arg)		\
+{									\
+	type hdr, *d;							\
+	uint32_t cap;							\
+	int err;							\
+									\
+	if (copy_from_user(&hdr, arg, sizeof(hdr)))			\
+		return -EFAULT;						\
+	cap = hdr.nrecf;						\
+	err = fn(st, &hdr, 0);						\
+	if (err != 0 && err != -ENOSPC)					\
+		return err;						\
+	if (cap < hdr.nrecf) {						\
+		if (copy_to_user(arg, &hdr, sizeof(hdr)))		\
+			return -EFAULT;					\
+		return -ENOSPC;						\
+	}								\
+	d = kzalloc(struct_size(d, recf, hdr.nrecf), GFP_KERNEL);	\
+	if (d == NULL)							\
+		return -ENOMEM;						\
+	d->idf = hdr.idf;						\
+	err = fn(st, d, hdr.nrecf);					\
+	if (err == 0 && copy_to_user(arg, d,				\
+				     struct_size(d, recf, hdr.nrecf)))	\
+		err = -EFAULT;						\
+	kfree(d);							\
+	return err;							\
+}
+
+DESC_IOCTL(ioc_epdesc, struct dtrace_epdesc, dtepd_epid, dtepd_nrecs,
+	   dtepd_rec, dtrace_state_epdesc)
+DESC_IOCTL(ioc_aggdesc, struct dtrace_aggdesc, dtagd_id, dtagd_nrecs,
+	   dtagd_rec, dtrace_state_aggdesc)
+
+static int ioc_format(struct dtrace_state *st, void __user *arg)
+{
+	struct dtrace_fmtdesc f;
+	const char *s;
+	size_t len;
+
+	if (copy_from_user(&f, arg, sizeof(f)))
+		return -EFAULT;
+	s = dtrace_state_format(st, f.dtfd_id);
+	if (s == NULL)
+		return -EINVAL;
+	len = strlen(s) + 1;
+	if (f.dtfd_length < len) {
+		f.dtfd_length = len;
+		return copy_to_user(arg, &f, sizeof(f)) ? -EFAULT : -ENOSPC;
+	}
+	if (copy_to_user(u64_to_user_ptr(f.dtfd_string), s, len))
+		return -EFAULT;
+	f.dtfd_length = len;
+	return copy_to_user(arg, &f, sizeof(f)) ? -EFAULT : 0;
+}
+
+static int ioc_gostop(struct dtrace_state *st, void __user *arg, bool go)
+{
+	struct dtrace_go g = { 0 };
+	int err;
+
+	err = go ? dtrace_state_go(st, &g.dtgo_cpu) :
+		   dtrace_state_stop(st, &g.dtgo_cpu);
+	if (err != 0)
+		return err;
+	return copy_to_user(arg, &g, sizeof(g)) ? -EFAULT : 0;
+}
+
+static int ioc_bufsnap(struct dtrace_state *st, void __user *arg)
+{
+	struct dtrace_bufdesc d;
+	const void *data;
+	uint64_t cap;
+	int err;
+
+	if (copy_from_user(&d, arg, sizeof(d)))
+		return -EFAULT;
+	cap = d.dtbd_size;
+	err = dtrace_state_bufsnap(st, d.dtbd_cpu, cap, &d, &data);
+	if (err == -EINVAL && cap < d.dtbd_size) {
+		/* Too small: tell the caller how much room it needs. */
+		return copy_to_user(arg, &d, sizeof(d)) ? -EFAULT : err;
+	}
+	if (err != 0)
+		return err;
+	if (d.dtbd_size > 0 &&
+	    copy_to_user(u64_to_user_ptr(d.dtbd_data), data, d.dtbd_size))
+		return -EFAULT;
+	return copy_to_user(arg, &d, sizeof(d)) ? -EFAULT : 0;
+}
+
+static int ioc_status(struct dtrace_state *st, void __user *arg)
+{
+	struct dtrace_status s;
+
+	dtrace_state_status(st, &s);
+	return copy_to_user(arg, &s, sizeof(s)) ? -EFAULT : 0;
+}
+
+static long dtrace_ioctl(struct file *file, unsigned int cmd,
+			 unsigned long uarg)
+{
+	struct dtrace_state *st = file->private_data;
+	void __user *arg = (void __user *)uarg;
+	long err;
+
+	if (cmd == DTRACEIOC_ENABLE)
+		return ioc_enable(st, arg);
+	if (cmd == DTRACEIOC_CONF)
+		return ioc_conf(arg);
+	mutex_lock(&dtrace_lock);
+	switch (cmd) {
+	case DTRACEIOC_PROBEMATCH:	err = ioc_probematch(arg); break;
+	case DTRACEIOC_PROBEARG:	err = ioc_probearg(arg); break;
+	case DTRACEIOC_EPDESC:		err = ioc_epdesc(st, arg); break;
+	case DTRACEIOC_AGGDESC:		err = ioc_aggdesc(st, arg); break;
+	case DTRACEIOC_FORMAT:		err = ioc_format(st, arg); break;
+	case DTRACEIOC_GO:		err = ioc_gostop(st, arg, true); break;
+	case DTRACEIOC_STOP:		err = ioc_gostop(st, arg, false); break;
+	case DTRACEIOC_BUFSNAP:		err = ioc_bufsnap(st, arg); break;
+	case DTRACEIOC_STATUS:		err = ioc_status(st, arg); break;
+	case DTRACEIOC_AGGSNAP:
+	case DTRACEHIOC_ADDPROG:
+	case DTRACEHIOC_REMOVE:		err = -EOPNOTSUPP; break;
+	default:			err = -ENOTTY; break;
+	}
+	mutex_unlock(&dtrace_lock);
+	return err;
+}
+
+static int dtrace_open(struct inode *inode, struct file *file)
+{
+	struct dtrace_state *st;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	mutex_lock(&dtrace_lock);
+	st = dtrace_state_create(dtrace_core);
+	mutex_unlock(&dtrace_lock);
+	if (st == NULL)
+		return -ENOMEM;
+	file->private_data = st;
+	return 0;
+}
+
+static int dtrace_release(struct inode *inode, struct file *file)
+{
+	mutex_lock(&dtrace_lock);
+	dtrace_state_destroy(file->private_data);
+	mutex_unlock(&dtrace_lock);
+	return 0;
+}
+
+static const struct file_operations dtrace_fops = {
+	.owner		= THIS_MODULE,
+	.open		= dtrace_open,
+	.release	= dtrace_release,
+	.unlocked_ioctl	= dtrace_ioctl,
+	.compat_ioctl	= compat_ptr_ioctl,
+	.llseek		= noop_llseek,
+};
+
+static struct miscdevice dtrace_misc = {
+	.minor	= MISC_DYNAMIC_MINOR,
+	.name	= "dtrace",
+	.fops	= &dtrace_fops,
+	.mode	= 0600,
+};
+
+int dtrace_dev_init(void)
+{
+	return misc_register(&dtrace_misc);
+}
+
+void dtrace_dev_exit(void)
+{
+	misc_deregister(&dtrace_misc);
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * port.h for userspace: kernel/core built into libdtkcore.a for unit
+ * tests, fuzzers and the in-process device. Memory is calloc; the
+ * "nofault" loads read the process's own memory with process_vm_readv,
+ * which reports unmapped addresses as EFAULT instead of crashing, and
+ * refuse the first page and any range a test registered as faulting.
+ * Single-threaded: the test drives CPUs by setting the current one.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/port.h"
+#include "user/port_user.h"
+
+#define MAX_FAULTS	32
+
+static uint32_t cur_cpu;
+static uint32_t n_cpus = 2;
+static uint64_t fixed_time;
+static char comm[DTRACE_COMMLEN];
+static uint64_t nsyncs, nxcalls;
+static struct { uintptr_t addr; size_t len; } faults[MAX_FAULTS];
+static unsigned nfaults;
+
+void dtrace_user_set_ncpus(uint32_t n) { n_cpus = n != 0 ? n : 1; }
+void dtrace_user_set_cpu(uint32_t cpu) { cur_cpu = cpu; }
+void dtrace_user_set_time(uint64_t ns) { fixed_time = ns; }
+uint64_t dtrace_user_syncs(void) { return nsyncs; }
+uint64_t dtrace_user_xcalls(void) { return nxcalls; }
+
+void dtrace_user_set_comm(const char *c)
+{
+	strncpy(comm, c, sizeof(comm) - 1);
+	comm[sizeof(comm) - 1] = '\0';
+}
+
+int dtrace_user_fault_add(uintptr_t addr, size_t len)
+{
+	if (nfaults == MAX_FAULTS)
+		return -ENOSPC;
+	faults[nfaults].addr = addr;
+	faults[nfaults].len = len;
+	nfaults++;
+	return 0;
+}
+
+void dtrace_user_fault_clear(void) { nfaults = 0; }
+
+void *dtrace_port_zalloc(size_t size)
+{
+	return calloc(1, size != 0 ? size : 1);
+}
+
+void dtrace_port_free(void *p)
+{
+	free(p);
+}
+
+static int load(void *dst, uintptr_t addr, size_t n)
+{
+	struct iovec local = { dst, n }, remote = { (void *)addr, n };
+	unsigned i;
+
+	if (n == 0)
+		return 0;
+	if (addr < 4096 || addr + n < addr)
+		return -EFAULT;
+	for (i = 0; i < nfaults; i++)
+		if (addr < faults[i].addr + faults[i].len &&
+		    faults[i].addr < addr + n)
+			return -EFAULT;
+	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
+		return -EFAULT;
+	return 0;
+}
+
+int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
+{
+	return load(dst, addr, n);
+}
+
+int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
+{
+	return load(dst, addr, n);
+}
+
+uint64_t dtrace_port_gethrtime(void)
+{
+	struct timespec ts;
+
+	if (fixed_time != 0)
+		return fixed_time;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+int64_t dtrace_port_walltime(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+uint32_t dtrace_port_cpu(void) { return cur_cpu; }
+uint32_t dtrace_port_ncpus(void) { return n_cpus; }
+
+int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg)
+{
+	uint32_t saved = cur_cpu;
+
+	if (cpu >= n_cpus)
+		return -ENXIO;
+	nxcalls++;
+	cur_cpu = cpu;
+	fn(arg);
+	cur_cpu = saved;
+	return 0;
+}
+
+unsigned long dtrace_port_irq_save(void) { return 0; }
+void dtrace_port_irq_restore(unsigned long flags) { (void)flags; }
+void dtrace_port_sync(void) { nsyncs++; }
+
+uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val)
+{
+	__atomic_compare_exchange_n(p, &old, val, false, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
+	return old;
+}
+
+uint64_t dtrace_port_task(enum dtrace_task_field f)
+{
+	switch (f) {
+	case DTRACE_TASK_CURTHREAD:	return (uintptr_t)&cur_cpu;
+	case DTRACE_TASK_PID:		return (uint64_t)getpid();
+	case DTRACE_TASK_TID:		return (uint64_t)gettid();
+	case DTRACE_TASK_PPID:		return (uint64_t)getppid();
+	case DTRACE_TASK_UID:		return getuid();
+	case DTRACE_TASK_GID:		return getgid();
+	case DTRACE_TASK_EUID:		return geteuid();
+	case DTRACE_TASK_EGID:		return getegid();
+	case DTRACE_TASK_PGID:		return (uint64_t)getpgrp();
+	case DTRACE_TASK_SID:		return (uint64_t)getsid(0);
+	case DTRACE_TASK_VTIME:		return dtrace_port_gethrtime();
+	}
+	return 0;
+}
+
+void dtrace_port_comm(char *buf)
+{
+	memset(buf, 0, DTRACE_COMMLEN);
+	if (comm[0] != '\0')
+		memcpy(buf, comm, sizeof(comm));
+	else
+		prctl(PR_GET_NAME, buf, 0, 0, 0);
+	buf[DTRACE_COMMLEN - 1] = '\0';
+}
+
+uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
+{
+	(void)pcs;
+	(void)n;
+	return 0;
+}
