@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cc/program.h"
@@ -19,8 +20,16 @@ struct CompileOptions {
   uint32_t strsize = 256;
   // $0 is the script name (or "dtrace"), $1.. the operands.
   std::vector<std::string> macro_args;
+  // Named macro variables: {"target", "1234"} for $target. $pid, $ppid,
+  // $pgid, $sid, $uid, $gid, $euid, $egid default to this process's.
+  std::vector<std::pair<std::string, std::string>> macro_vars;
   bool defaultargs = false;          // unset $n become 0 / ""
   bool zdefs = false;                // allow descriptions matching nothing
+  // Defaults for stack()/ustack()/jstack() without arguments (-x stackframes=...).
+  uint32_t stackframes = 20;
+  uint32_t ustackframes = 20;
+  uint32_t jstackframes = 50;
+  uint32_t jstackstrsize = 512;
   // Returns how many live probes match; null when there is no device
   // (dtrace -e): descriptions are then not checked (D_PDESC_ZERO).
   std::function<uint32_t(const ProbeSpec&)> count_matches;

@@ -1,0 +1,348 @@
+// The D abstract syntax tree. Nodes are owned by the compile's arena and
+// linked by raw pointers; kind() says what a node is and visitor.h walks
+// them. The parser builds the tree; passes annotate it in place (types,
+// resolved identifiers, constant values) or replace subtrees (fold).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cc/types.h"
+
+namespace dtrace::cc {
+struct VarInfo;
+struct AggInfo;
+}
+
+namespace dtrace::cc::ast {
+
+enum class Kind : uint8_t {
+  // expressions
+  IntLit, StrLit, Ident, ScopedVar, AggRef, SymRef, Index, Call, Member,
+  Unary, Binary, Ternary, Assign, IncDec, Cast, Sizeof, Offsetof, Stringof,
+  Xlate, Comma,
+  // statements
+  ExprStmt, IfStmt, Block, TypeName,
+  // top level
+  Clause, VarDecl, InlineDecl, Translator, ProviderDecl,
+};
+
+struct Node {
+  explicit Node(Kind k, int l) : line(l), kind_(k) {}
+  virtual ~Node() = default;
+  Kind kind() const { return kind_; }
+  int line;
+
+ private:
+  Kind kind_;
+};
+
+// ---- Types as written (declarations, casts, sizeof) ----
+
+// A type name as the parser saw it; the decl pass resolves it to a Type.
+struct TypeSpec {
+  std::vector<std::string> words;   // "unsigned", "long", "int" / typedef name
+  Type::Kind tag_kind = Type::Kind::Void;
+  std::string tag;                  // struct/union/enum tag ("" = anonymous)
+  struct Body* body = nullptr;      // struct/union members or enumerators
+  bool is_const = false;
+  bool is_volatile = false;
+  bool userland = false;
+};
+
+// What a declarator adds to a TypeSpec: pointers, then array dimensions.
+struct ArrayDim {
+  struct Expr* size = nullptr;              // int a[5]
+  std::vector<struct TypeName*> keys;       // int a[string, int]
+  std::vector<std::string> key_names;       // inline f[int x]: formal names
+};
+struct Declarator {
+  std::string name;                 // "" for abstract declarators
+  int line = 0;
+  int pointers = 0;
+  std::vector<ArrayDim> dims;
+};
+
+struct TypeName : Node {
+  TypeName(int l) : Node(Kind::TypeName, l) {}
+  TypeSpec spec;
+  Declarator decl;
+  const Type* resolved = nullptr;
+};
+
+struct Body {
+  struct MemberDecl {
+    TypeName* type;
+    int line;
+  };
+  std::vector<MemberDecl> members;  // struct/union
+  struct Enumerator {
+    std::string name;
+    struct Expr* value;             // may be null
+    int line;
+  };
+  std::vector<Enumerator> enumerators;
+};
+
+// ---- Expressions ----
+
+struct Expr : Node {
+  using Node::Node;
+  const Type* type = nullptr;       // set by typecheck
+  bool is_lvalue = false;
+};
+
+struct IntLit : Expr {
+  IntLit(int l, uint64_t v) : Expr(Kind::IntLit, l), value(v) {}
+  uint64_t value;
+  const Type* lit_type = nullptr;   // from the suffix/magnitude (typecheck reads it)
+  std::string text;                 // as written
+};
+
+struct StrLit : Expr {
+  StrLit(int l, std::string v) : Expr(Kind::StrLit, l), value(std::move(v)) {}
+  std::string value;                // escapes processed
+};
+
+// A bare name: a built-in variable, a global, an inline, an enumerator,
+// a function name (callee of Call) or an action name.
+struct Ident : Expr {
+  Ident(int l, std::string n) : Expr(Kind::Ident, l), name(std::move(n)) {}
+  std::string name;
+  VarInfo* var = nullptr;           // set by resolve
+  bool is_const = false;            // enumerator / inline constant
+  int64_t const_value = 0;
+};
+
+// self->name, this->name
+struct ScopedVar : Expr {
+  enum class Scope : uint8_t { Thread, Local };
+  ScopedVar(int l, Scope s, std::string n)
+      : Expr(Kind::ScopedVar, l), scope(s), name(std::move(n)) {}
+  Scope scope;
+  std::string name;
+  VarInfo* var = nullptr;
+};
+
+// @name (name "" = the anonymous aggregation @)
+struct AggRef : Expr {
+  AggRef(int l, std::string n) : Expr(Kind::AggRef, l), name(std::move(n)) {}
+  std::string name;
+  AggInfo* agg = nullptr;
+};
+
+// `sym or mod`sym
+struct SymRef : Expr {
+  SymRef(int l, std::string t) : Expr(Kind::SymRef, l), text(std::move(t)) {}
+  std::string text;
+};
+
+// base[a, b]: associative arrays, args[], aggregation keys, C arrays.
+struct Index : Expr {
+  Index(int l, Expr* b, std::vector<Expr*> a)
+      : Expr(Kind::Index, l), base(b), args(std::move(a)) {}
+  Expr* base;
+  std::vector<Expr*> args;
+};
+
+// name(args): subroutines, actions, aggregating functions.
+struct Call : Expr {
+  Call(int l, std::string n, std::vector<Expr*> a)
+      : Expr(Kind::Call, l), name(std::move(n)), args(std::move(a)) {}
+  std::string name;
+  std::vector<Expr*> args;
+};
+
+struct Member : Expr {
+  Member(int l, Expr* b, std::string m, bool arrow)
+      : Expr(Kind::Member, l), base(b), member(std::move(m)), arrow(arrow) {}
+  Expr* base;
+  std::string member;
+  bool arrow;
+  uint32_t offset = 0;              // set by typecheck
+};
+
+enum class Op : uint8_t {
+  // unary
+  Neg, Plus, BitNot, LogNot, Deref, AddrOf,
+  // binary
+  Mul, Div, Mod, Add, Sub, Shl, Shr, Lt, Gt, Le, Ge, Eq, Ne,
+  BitAnd, BitXor, BitOr, LogAnd, LogXor, LogOr,
+  // assignment ("Assign" = plain '=')
+  Assign,
+};
+const char* op_text(Op op);
+
+struct Unary : Expr {
+  Unary(int l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}
+  Op op;
+  Expr* operand;
+};
+
+struct Binary : Expr {
+  Binary(int l, Op o, Expr* a, Expr* b) : Expr(Kind::Binary, l), op(o), lhs(a), rhs(b) {}
+  Op op;
+  Expr* lhs;
+  Expr* rhs;
+};
+
+struct Ternary : Expr {
+  Ternary(int l, Expr* c, Expr* a, Expr* b)
+      : Expr(Kind::Ternary, l), cond(c), then(a), other(b) {}
+  Expr* cond;
+  Expr* then;
+  Expr* other;
+};
+
+// lhs = rhs, lhs op= rhs (op is the arithmetic operator, Assign for '=')
+struct Assign : Expr {
+  Assign(int l, Op o, Expr* a, Expr* b) : Expr(Kind::Assign, l), op(o), lhs(a), rhs(b) {}
+  Op op;
+  Expr* lhs;
+  Expr* rhs;
+};
+
+struct IncDec : Expr {
+  IncDec(int l, Expr* e, bool inc, bool post)
+      : Expr(Kind::IncDec, l), operand(e), increment(inc), postfix(post) {}
+  Expr* operand;
+  bool increment;
+  bool postfix;
+};
+
+struct Cast : Expr {
+  Cast(int l, TypeName* t, Expr* e) : Expr(Kind::Cast, l), to(t), operand(e) {}
+  TypeName* to;
+  Expr* operand;
+};
+
+// sizeof(type) or sizeof expr
+struct Sizeof : Expr {
+  Sizeof(int l, TypeName* t, Expr* e) : Expr(Kind::Sizeof, l), of_type(t), operand(e) {}
+  TypeName* of_type;
+  Expr* operand;
+  uint64_t value = 0;               // set by typecheck
+};
+
+struct Offsetof : Expr {
+  Offsetof(int l, TypeName* t, std::string m)
+      : Expr(Kind::Offsetof, l), of_type(t), member(std::move(m)) {}
+  TypeName* of_type;
+  std::string member;
+  uint64_t value = 0;               // set by typecheck
+};
+
+struct Stringof : Expr {
+  Stringof(int l, Expr* e) : Expr(Kind::Stringof, l), operand(e) {}
+  Expr* operand;
+};
+
+// xlate <type>(expr)
+struct Xlate : Expr {
+  Xlate(int l, TypeName* t, Expr* e) : Expr(Kind::Xlate, l), to(t), operand(e) {}
+  TypeName* to;
+  Expr* operand;
+};
+
+struct Comma : Expr {
+  Comma(int l, Expr* a, Expr* b) : Expr(Kind::Comma, l), lhs(a), rhs(b) {}
+  Expr* lhs;
+  Expr* rhs;
+};
+
+// ---- Statements ----
+
+struct Stmt : Node {
+  using Node::Node;
+};
+
+struct ExprStmt : Stmt {
+  ExprStmt(int l, Expr* e) : Stmt(Kind::ExprStmt, l), expr(e) {}
+  Expr* expr;
+};
+
+struct Block : Stmt {
+  Block(int l) : Stmt(Kind::Block, l) {}
+  std::vector<Stmt*> stmts;
+};
+
+struct IfStmt : Stmt {
+  IfStmt(int l, Expr* c, Block* t, Block* e)
+      : Stmt(Kind::IfStmt, l), cond(c), then(t), other(e) {}
+  Expr* cond;
+  Block* then;
+  Block* other;                     // may be null
+};
+
+// ---- Top level ----
+
+struct ProbeDesc {
+  std::string text;                 // as written ($macros expanded)
+  int line = 0;
+};
+
+struct Clause : Node {
+  Clause(int l) : Node(Kind::Clause, l) {}
+  std::vector<ProbeDesc> probes;
+  Expr* pred = nullptr;
+  Block* body = nullptr;            // null: a bare description
+  uint32_t index = 0;               // statement number in the program
+};
+
+enum class StorageClass : uint8_t { None, Self, This, Extern, Static, Register, Typedef, Auto };
+
+// [class] type declarator, declarator...;
+struct VarDecl : Node {
+  VarDecl(int l) : Node(Kind::VarDecl, l) {}
+  StorageClass storage = StorageClass::None;
+  TypeSpec spec;
+  std::vector<Declarator> decls;
+};
+
+// inline type name = expr;
+struct InlineDecl : Node {
+  InlineDecl(int l) : Node(Kind::InlineDecl, l) {}
+  TypeSpec spec;
+  Declarator decl;
+  Expr* value = nullptr;
+};
+
+// translator out < in name > { member = expr; ... };
+struct Translator : Node {
+  Translator(int l) : Node(Kind::Translator, l) {}
+  TypeName* out = nullptr;
+  TypeName* in = nullptr;
+  std::string arg;
+  struct Member {
+    std::string name;
+    Expr* value;
+    int line;
+  };
+  std::vector<Member> members;
+};
+
+// provider name { probe p(args) [: (xargs)]; ... };
+struct ProviderDecl : Node {
+  ProviderDecl(int l) : Node(Kind::ProviderDecl, l) {}
+  std::string name;
+  struct Probe {
+    std::string name;
+    std::vector<TypeName*> args;
+    std::vector<TypeName*> xargs;
+    int line;
+  };
+  std::vector<Probe> probes;
+};
+
+struct Pragma {
+  std::string text;                 // after "#pragma", trimmed
+  int line = 0;
+};
+
+struct Program {
+  std::vector<Node*> items;         // clauses and declarations, in order
+  std::vector<Pragma> pragmas;
+};
+
+}  // namespace dtrace::cc::ast

@@ -1,0 +1,49 @@
+// Diagnostics: the errors of one compile, each with its D_* tag and line.
+// Passes report here and return; the driver stops after the first pass
+// that reported anything. Nothing here throws or jumps.
+#pragma once
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "util/result.h"
+
+namespace dtrace::cc {
+
+enum class ErrTag : uint16_t {
+#define DT_ERRTAG(name, desc) name,
+#include "cc/errtags.def"
+#undef DT_ERRTAG
+  kNone,  // errors that are not D_* diagnostics (EDT_* style: registers)
+};
+
+const char* errtag_name(ErrTag tag);   // "D_SYNTAX"; "" for kNone
+const char* errtag_desc(ErrTag tag);
+
+// Concatenates anything streamable: cat("@", name, ": redefined").
+template <typename... Args>
+std::string cat(Args&&... args) {
+  std::ostringstream os;
+  (os << ... << std::forward<Args>(args));
+  return os.str();
+}
+
+class Diagnostics {
+ public:
+  void error(int line, ErrTag tag, std::string message);
+  // An error with no tag and no line ("Insufficient registers ...").
+  void fatal(std::string message) { error(0, ErrTag::kNone, std::move(message)); }
+
+  bool has_error() const { return !errors_.empty(); }
+  size_t count() const { return errors_.size(); }
+  const Error& first() const { return errors_.front(); }
+  const std::vector<Error>& all() const { return errors_; }
+
+ private:
+  std::vector<Error> errors_;
+};
+
+}  // namespace dtrace::cc

@@ -1,0 +1,162 @@
+// The parse pass driver: runs the reentrant scanner and the Bison parser
+// over the source and reports the first syntax error DTrace-style.
+#include "cc/parse.h"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdlib>
+
+#include "grammar.hh"
+
+typedef void* yyscan_t;
+int dtcc_lex_init_extra(dtrace::cc::ParseDriver* extra, yyscan_t* scanner);
+int dtcc_lex_destroy(yyscan_t scanner);
+void dtcc_set_lineno(int line, yyscan_t scanner);
+struct yy_buffer_state;
+yy_buffer_state* dtcc__scan_bytes(const char* bytes, int len, yyscan_t scanner);
+
+namespace dtrace::cc {
+
+void ParseDriver::syntax_error(int line) {
+  if (ctx.diags.has_error()) return;  // the lexer already said why
+  if (lex.last_eof || lex.last_text.empty())
+    ctx.error(line, ErrTag::D_SYNTAX, "syntax error near end of input");
+  else
+    ctx.error(line, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
+}
+
+bool ParseDriver::macro_value(const std::string& name, std::string& out) const {
+  const CompileOptions& o = ctx.options;
+  if (!name.empty() && isdigit(static_cast<unsigned char>(name[0]))) {
+    size_t n = strtoul(name.c_str(), nullptr, 10);
+    if (n >= o.macro_args.size()) return false;
+    out = o.macro_args[n];
+    return true;
+  }
+  for (const auto& [k, v] : o.macro_vars) {
+    if (k == name) {
+      out = v;
+      return true;
+    }
+  }
+  // Values of this process, as DTrace defines them for the dtrace command.
+  if (name == "pid") out = std::to_string(getpid());
+  else if (name == "ppid") out = std::to_string(getppid());
+  else if (name == "pgid") out = std::to_string(getpgrp());
+  else if (name == "sid") out = std::to_string(getsid(0));
+  else if (name == "uid") out = std::to_string(getuid());
+  else if (name == "gid") out = std::to_string(getgid());
+  else if (name == "euid") out = std::to_string(geteuid());
+  else if (name == "egid") out = std::to_string(getegid());
+  else return false;
+  return true;
+}
+
+bool ParseDriver::expand_macros(std::string& text, int line) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] != '$') {
+      out += text[i++];
+      continue;
+    }
+    size_t j = i + 1;
+    if (j < text.size() && text[j] == '$') j++;
+    size_t k = j;
+    if (k < text.size() && isdigit(static_cast<unsigned char>(text[k]))) {
+      while (k < text.size() && isdigit(static_cast<unsigned char>(text[k]))) k++;
+    } else {
+      while (k < text.size() && (isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_')) k++;
+    }
+    std::string name = text.substr(j, k - j);
+    std::string value;
+    if (name.empty()) {
+      out += text[i++];
+      continue;
+    }
+    if (!macro_value(name, value)) {
+      if (isdigit(static_cast<unsigned char>(name[0])) && ctx.options.defaultargs) {
+        value = "";
+      } else {
+        ctx.error(line, ErrTag::D_MACRO_UNDEF,
+                  cat("macro argument ", text.substr(i, k - i), " is not defined"));
+        return false;
+      }
+    }
+    out += value;
+    i = k;
+  }
+  text = std::move(out);
+  return true;
+}
+
+const Type* int_literal_type(const TypeTable& types, const IntTok& t) {
+  if (t.is_char) return types.char_type();
+  uint64_t v = t.value;
+  bool may_unsigned = t.unsigned_suffix || !t.decimal;
+  if (t.long_suffix == 0) {
+    if (!t.unsigned_suffix && v <= INT32_MAX) return types.int_type();
+    if (may_unsigned && v <= UINT32_MAX) return types.uint_type();
+  }
+  if (!t.unsigned_suffix && v <= INT64_MAX) return types.long_type();
+  return types.ulong_type();
+}
+
+std::string unescape(std::string_view body) {
+  std::string out;
+  for (size_t i = 0; i < body.size(); i++) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[++i];
+    switch (e) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case 'b': out += '\b'; break;
+      case 'r': out += '\r'; break;
+      case 'f': out += '\f'; break;
+      case 'a': out += '\a'; break;
+      case 'x': {
+        int v = 0, n = 0;
+        while (i + 1 < body.size() && n < 2 && isxdigit(static_cast<unsigned char>(body[i + 1]))) {
+          char h = body[++i];
+          v = v * 16 + (isdigit(static_cast<unsigned char>(h)) ? h - '0' : (tolower(h) - 'a' + 10));
+          n++;
+        }
+        out += static_cast<char>(v);
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7') {
+          int v = e - '0', n = 1;
+          while (i + 1 < body.size() && n < 3 && body[i + 1] >= '0' && body[i + 1] <= '7') {
+            v = v * 8 + (body[++i] - '0');
+            n++;
+          }
+          out += static_cast<char>(v);
+        } else {
+          out += e;  // \\ \" \' \? and anything else stand for themselves
+        }
+    }
+  }
+  return out;
+}
+
+bool parse(CompileContext& ctx) {
+  ParseDriver drv(ctx);
+  yyscan_t scanner = nullptr;
+  dtcc_lex_init_extra(&drv, &scanner);
+  drv.scanner = scanner;
+  dtcc__scan_bytes(ctx.source.data(), static_cast<int>(ctx.source.size()), scanner);
+  dtcc_set_lineno(1, scanner);
+  yy::Parser parser(drv);
+  int rc = parser.parse();
+  dtcc_lex_destroy(scanner);
+  if (rc != 0 && !ctx.diags.has_error()) drv.syntax_error(0);
+  return rc == 0 && !ctx.diags.has_error();
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,72 @@
+// The "parse" pass: D source text -> ast::Program (lexer.l + grammar.y).
+//
+// Lexing is modal, as D requires: at the top level (Prog mode) the text
+// up to whitespace, ',', '/' or '{' is one probe description token
+// (PSPEC); after '{' (clause body), after a predicate's opening '/' or
+// after a declaration keyword the lexer reads C-like tokens (Expr mode)
+// until the matching '}', the predicate's closing '/' or the ';' that
+// ends the declaration. A '/' inside a predicate closes it when the
+// next non-blank character is end of input, ';', '{' or '/', and is a
+// division otherwise. Control lines (#pragma, #line, #!) are consumed by
+// the lexer; pragmas are stored in ast::Program::pragmas for the pragma
+// pass. $n and $name macro variables are expanded by the lexer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "cc/context.h"
+
+namespace dtrace::cc {
+
+struct Loc {
+  int line = 1;
+};
+
+// An integer or character constant as lexed.
+struct IntTok {
+  uint64_t value = 0;
+  bool unsigned_suffix = false;
+  int long_suffix = 0;     // 0, 1 (l) or 2 (ll)
+  bool decimal = true;
+  bool is_char = false;
+  std::string text;
+};
+
+struct LexState {
+  enum class Mode : uint8_t { Prog, Expr };
+  enum class Ctx : uint8_t { Body, Pred, Decl };
+  Mode mode = Mode::Prog;
+  Ctx ctx = Ctx::Body;
+  int depth = 0;           // braces in Body/Decl
+  int parens = 0;          // parentheses in Pred
+  size_t pos = 0;          // offset in the source after the current match
+  int comment_line = 0;    // where an open comment started
+  std::string last_text;   // text of the last token returned ("" at EOF)
+  bool last_eof = false;
+};
+
+struct ParseDriver {
+  explicit ParseDriver(CompileContext& c) : ctx(c) {}
+  CompileContext& ctx;
+  void* scanner = nullptr;
+  LexState lex;
+
+  // Reports `syntax error near "<last token>"` (or "end of input").
+  void syntax_error(int line);
+  // Expands $n / $$n / $name in a probe description; false on error.
+  bool expand_macros(std::string& text, int line);
+  // The value of a macro variable ("1", "target", "pid"), or false.
+  bool macro_value(const std::string& name, std::string& out) const;
+};
+
+// The pass: fills ctx.ast; returns false (with a diagnostic) on error.
+bool parse(CompileContext& ctx);
+
+// The C type of an integer constant (int, long, unsigned ... per C99/LP64).
+const Type* int_literal_type(const TypeTable& types, const IntTok& tok);
+// Escape processing for string/char literal bodies; false on a bad escape.
+std::string unescape(std::string_view body);
+
+}  // namespace dtrace::cc

@@ -1,0 +1,415 @@
+#include "cc/passes/actions.h"
+
+#include <optional>
+
+#include "cc/builtins.h"
+#include "cc/passes/printf_check.h"
+
+namespace dtrace::cc {
+namespace {
+
+using ast::Kind;
+
+class ActionChecker {
+ public:
+  explicit ActionChecker(CompileContext& c) : ctx_(c) {}
+
+  bool clause(ClausePlan& plan) {
+    plan_ = &plan;
+    if (plan.clause->body != nullptr) block(plan.clause->body);
+    return !failed_;
+  }
+
+ private:
+  bool fail(int line, ErrTag tag, std::string msg) {
+    if (!failed_) ctx_.error(line, tag, std::move(msg));
+    failed_ = true;
+    return false;
+  }
+
+  void block(ast::Block* b) {
+    for (ast::Stmt* s : b->stmts) {
+      if (failed_) return;
+      statement(s);
+    }
+  }
+
+  static bool has_actions(ast::Stmt* s) {
+    if (s == nullptr) return false;
+    if (s->kind() == Kind::ExprStmt) {
+      ast::Expr* e = static_cast<ast::ExprStmt*>(s)->expr;
+      if (e->kind() == Kind::Call) {
+        auto* c = static_cast<ast::Call*>(e);
+        return find_action(c->name) || find_aggfunc(c->name);
+      }
+      if (e->kind() == Kind::Assign) {
+        auto* a = static_cast<ast::Assign*>(e);
+        ast::Expr* base = a->lhs->kind() == Kind::Index ? static_cast<ast::Index*>(a->lhs)->base : a->lhs;
+        return base->kind() == Kind::AggRef;
+      }
+      return false;
+    }
+    if (s->kind() == Kind::IfStmt) {
+      auto* i = static_cast<ast::IfStmt*>(s);
+      return has_actions(i->then) || has_actions(i->other);
+    }
+    if (s->kind() == Kind::Block) {
+      for (ast::Stmt* c : static_cast<ast::Block*>(s)->stmts)
+        if (has_actions(c)) return true;
+    }
+    return false;
+  }
+
+  void statement(ast::Stmt* s) {
+    if (s->kind() == Kind::IfStmt || s->kind() == Kind::Block) {
+      if (has_actions(s)) {
+        fail(s->line, ErrTag::D_UNKNOWN, "actions inside if/else are not supported yet");
+        return;
+      }
+      side_effect(s);
+      return;
+    }
+    ast::Expr* e = static_cast<ast::ExprStmt*>(s)->expr;
+    if (e->kind() == Kind::Call && find_action(static_cast<ast::Call*>(e)->name)) {
+      action(*static_cast<ast::Call*>(e));
+      return;
+    }
+    if (e->kind() == Kind::Assign) {
+      auto* a = static_cast<ast::Assign*>(e);
+      ast::Expr* base = a->lhs->kind() == Kind::Index ? static_cast<ast::Index*>(a->lhs)->base : a->lhs;
+      if (base->kind() == Kind::AggRef) {
+        aggregation(*a);
+        return;
+      }
+    }
+    side_effect(s);
+  }
+
+  void side_effect(ast::Stmt* s) {
+    ActionPlan p;
+    p.kind = DTRACEACT_DIFEXPR;
+    p.stmt = s;
+    p.line = s->line;
+    plan_->actions.push_back(std::move(p));
+  }
+
+  bool arity(const ast::Call& c, int min, int max) {
+    int n = static_cast<int>(c.args.size());
+    if (n >= min && (max < 0 || n <= max)) return true;
+    std::string expected = min == max ? std::to_string(min)
+                           : n < min  ? cat("at least ", min)
+                                      : cat("no more than ", max);
+    return fail(c.line, ErrTag::D_PROTO_LEN,
+                cat(c.name, "( ) prototype mismatch: ", n, " arg", n == 1 ? "" : "s", " passed, ",
+                    expected, " expected"));
+  }
+
+  bool proto_arg(const ast::Call& c, size_t i, const char* proto) {
+    const ast::Expr* a = c.args[i];
+    std::string got = a->kind() == Kind::AggRef ? "aggregation" : a->type ? a->type->name : "void";
+    return fail(a->line, ErrTag::D_PROTO_ARG,
+                cat(c.name, "( ) argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
+                    proto, "\n\t argument: ", got));
+  }
+
+  bool is_int_arg(const ast::Expr* e) {
+    return e->kind() != Kind::AggRef && e->type && e->type->is_int();
+  }
+
+  std::optional<int64_t> const_arg(const ast::Expr* e) {
+    if (e->kind() != Kind::IntLit) return std::nullopt;
+    return static_cast<int64_t>(static_cast<const ast::IntLit*>(e)->value);
+  }
+
+  bool formatted(const ast::Call& c, ActionPlan& p, bool printa) {
+    std::vector<FormatArg> fa;
+    const ast::Expr* f = c.args[0];
+    if (f->kind() != Kind::StrLit) {
+      if (printa && f->kind() == Kind::AggRef) return true;
+      return fail(f->line, ErrTag::D_PRINTF_ARG_FMT,
+                  cat(c.name, "( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: ",
+                      f->type ? f->type->name : "aggregation"));
+    }
+    p.format = static_cast<const ast::StrLit*>(f)->value;
+    p.has_format = true;
+    if (printa) return check_format(ctx_, c.line, c.name, p.format, {}, 2, true, false);
+    for (size_t i = 1; i < c.args.size(); i++) {
+      const ast::Expr* a = c.args[i];
+      if (a->kind() == Kind::AggRef)
+        return fail(a->line, ErrTag::D_PRINTF_ARG_TYPE, cat(c.name, "( ) argument #", i + 1, " may not be an aggregation"));
+      fa.push_back({a->type, a->line});
+    }
+    return check_format(ctx_, c.line, c.name, p.format, fa, 2, false, true);
+  }
+
+  // An ARG continuation whose DIFO returns an aggregation's index.
+  bool agg_arg(const ast::Call& c, size_t i, ActionPlan& p, ErrTag tag) {
+    const ast::Expr* a = c.args[i];
+    if (a->kind() != Kind::AggRef)
+      return fail(a->line, tag,
+                  cat(c.name, "( ) argument #", i + 1, " is incompatible with prototype:\n\tprototype: aggregation\n\t argument: ",
+                      a->type ? a->type->name : "void"));
+    PlanArg pa;
+    pa.value = static_cast<const ast::AggRef*>(a)->agg->index;
+    p.tuple.push_back(pa);
+    return true;
+  }
+
+  void action(ast::Call& c) {
+    const ActionProto* ap = find_action(c.name);
+    if (!arity(c, ap->min_args, ap->max_args)) return;
+    ActionPlan p;
+    p.kind = ap->kind;
+    p.line = c.line;
+    const std::string& n = c.name;
+    if (n == "trace" || n == "print") {
+      ast::Expr* e = c.args[0];
+      if (e->kind() == Kind::AggRef) {
+        fail(e->line, n == "trace" ? ErrTag::D_TRACE_AGG : ErrTag::D_PRINT_AGG,
+             cat(n, "( ) may not be applied to an aggregation"));
+        return;
+      }
+      if (e->type->is_void()) {
+        fail(e->line, n == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
+             cat(n, "( ) may not be applied to a void expression"));
+        return;
+      }
+      if (n == "trace" && (e->type->is_sou() || e->type->kind == Type::Kind::Array)) {
+        fail(e->line, ErrTag::D_TRACE_DYN, "trace( ) may not be applied to a struct, union or array; use print( )");
+        return;
+      }
+      p.expr = e;
+    } else if (n == "printf" || n == "system" || n == "freopen") {
+      if (!formatted(c, p, false)) return;
+      for (size_t i = 1; i < c.args.size(); i++) p.tuple.push_back({DTRACEACT_ARG, c.args[i], 0});
+    } else if (n == "printa") {
+      size_t first = 0;
+      if (c.args[0]->kind() == Kind::StrLit) {
+        if (!formatted(c, p, true)) return;
+        first = 1;
+      }
+      if (first >= c.args.size()) {
+        fail(c.line, ErrTag::D_PRINTA_PROTO,
+             "printa( ) prototype mismatch: aggregation argument expected after format");
+        return;
+      }
+      for (size_t i = first; i < c.args.size(); i++)
+        if (!agg_arg(c, i, p, ErrTag::D_PRINTA_AGGARG)) return;
+    } else if (n == "exit" || n == "raise" || n == "chill" || n == "speculate" || n == "commit" ||
+               n == "discard") {
+      if (!is_int_arg(c.args[0])) {
+        proto_arg(c, 0, "int");
+        return;
+      }
+      p.expr = c.args[0];
+    } else if (n == "stack" || n == "ustack" || n == "jstack") {
+      uint64_t frames = n == "stack" ? ctx_.options.stackframes
+                        : n == "jstack" ? ctx_.options.jstackframes : ctx_.options.ustackframes;
+      uint64_t strsize = n == "jstack" ? ctx_.options.jstackstrsize : 0;
+      for (size_t i = 0; i < c.args.size(); i++) {
+        auto v = const_arg(c.args[i]);
+        if (!v || *v <= 0) {
+          ErrTag tag = n == "stack" ? ErrTag::D_STACK_SIZE : i == 0 ? ErrTag::D_USTACK_FRAMES : ErrTag::D_USTACK_STRSIZE;
+          fail(c.args[i]->line, tag,
+               cat(n, "( ) argument #", i + 1, " must be a non-zero positive integral constant expression"));
+          return;
+        }
+        (i == 0 ? frames : strsize) = static_cast<uint64_t>(*v);
+      }
+      p.arg = n == "stack" ? frames : (frames | (strsize << 32));
+    } else if (n == "sym" || n == "func" || n == "mod" || n == "usym" || n == "ufunc" ||
+               n == "umod" || n == "uaddr") {
+      ast::Expr* e = c.args[0];
+      if (e->kind() == Kind::AggRef || !e->type->is_scalar()) {
+        proto_arg(c, 0, "uintptr_t");
+        return;
+      }
+      p.expr = e;
+    } else if (n == "tracemem") {
+      ast::Expr* addr = c.args[0];
+      if (addr->kind() == Kind::AggRef || !addr->type->is_scalar()) {
+        fail(addr->line, ErrTag::D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer");
+        return;
+      }
+      auto size = const_arg(c.args[1]);
+      if (!size || *size <= 0) {
+        fail(c.args[1]->line, ErrTag::D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+        return;
+      }
+      p.expr = addr;
+      p.arg = static_cast<uint64_t>(*size);
+      if (c.args.size() == 3) {
+        if (!is_int_arg(c.args[2])) {
+          fail(c.args[2]->line, ErrTag::D_TRACEMEM_DYNSIZE, "tracemem( ) argument #3 must be an integer");
+          return;
+        }
+        p.tuple.push_back({DTRACEACT_TRACEMEM_DYNSIZE, c.args[2], 0});
+      }
+    } else if (n == "setopt") {
+      for (size_t i = 0; i < c.args.size(); i++) {
+        if (c.args[i]->kind() != Kind::StrLit) {
+          proto_arg(c, i, "string constant");
+          return;
+        }
+      }
+      p.format = static_cast<ast::StrLit*>(c.args[0])->value;
+      p.has_format = true;
+      if (c.args.size() == 2) p.tuple.push_back({DTRACEACT_ARG, c.args[1], 0});
+    } else if (n == "clear" || n == "denormalize" || n == "normalize" || n == "trunc") {
+      ErrTag aggtag = n == "clear" ? ErrTag::D_CLEAR_AGGARG
+                      : n == "trunc" ? ErrTag::D_TRUNC_AGGARG : ErrTag::D_NORMALIZE_AGGARG;
+      p.arg = n == "clear" ? DTRACE_LIBACT_CLEAR
+              : n == "denormalize" ? DTRACE_LIBACT_DENORMALIZE
+              : n == "normalize" ? DTRACE_LIBACT_NORMALIZE : DTRACE_LIBACT_TRUNC;
+      if (!agg_arg(c, 0, p, aggtag)) return;
+      if (c.args.size() == 2) {
+        if (!is_int_arg(c.args[1])) {
+          fail(c.args[1]->line, n == "trunc" ? ErrTag::D_TRUNC_SCALAR : ErrTag::D_NORMALIZE_SCALAR,
+               cat(n, "( ) argument #2 must be of scalar type"));
+          return;
+        }
+        p.tuple.push_back({DTRACEACT_ARG, c.args[1], 0});
+      }
+    }
+    p.tuple.shrink_to_fit();
+    plan_->actions.push_back(std::move(p));
+  }
+
+  bool lquantize_arg(const ast::Call& c, uint64_t& arg);
+  bool llquantize_arg(const ast::Call& c, uint64_t& arg);
+  void aggregation(ast::Assign& a);
+
+  CompileContext& ctx_;
+  ClausePlan* plan_ = nullptr;
+  bool failed_ = false;
+};
+
+bool ActionChecker::lquantize_arg(const ast::Call& c, uint64_t& arg) {
+  auto base = const_arg(c.args[1]);
+  if (!base) return fail(c.args[1]->line, ErrTag::D_LQUANT_BASETYPE, "lquantize( ) argument #2 must be a 32-bit quantity");
+  if (*base < INT32_MIN || *base > INT32_MAX)
+    return fail(c.args[1]->line, ErrTag::D_LQUANT_BASEVAL, "lquantize( ) argument #2 must be a 32-bit quantity");
+  auto limit = const_arg(c.args[2]);
+  if (!limit) return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMTYPE, "lquantize( ) argument #3 must be a 32-bit quantity");
+  if (*limit < INT32_MIN || *limit > INT32_MAX)
+    return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMVAL, "lquantize( ) argument #3 must be a 32-bit quantity");
+  if (*limit <= *base)
+    return fail(c.line, ErrTag::D_LQUANT_MISMATCH, "lquantize( ) base (argument #2) must be less than limit (argument #3)");
+  int64_t step = 1;
+  if (c.args.size() > 3) {
+    auto s = const_arg(c.args[3]);
+    if (!s) return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPTYPE, "lquantize( ) argument #4 must be a 16-bit quantity");
+    if (*s <= 0 || *s > UINT16_MAX)
+      return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPVAL, "lquantize( ) argument #4 must be a 16-bit quantity");
+    step = *s;
+  }
+  if (step > *limit - *base)
+    return fail(c.line, ErrTag::D_LQUANT_STEPLARGE,
+                "lquantize( ) step (argument #4) too large: must have at least one bucket");
+  int64_t levels = (*limit - *base) / step;
+  if (levels > UINT16_MAX)
+    return fail(c.line, ErrTag::D_LQUANT_STEPSMALL,
+                "lquantize( ) step (argument #4) too small: number of buckets exceeds 65535");
+  arg = DTRACE_LQUANTIZE_ARG(*base, levels, step);
+  return true;
+}
+
+bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
+  int64_t v[4];
+  const ErrTag types[4] = {ErrTag::D_LLQUANT_FACTORTYPE, ErrTag::D_LLQUANT_LOWTYPE,
+                           ErrTag::D_LLQUANT_HIGHTYPE, ErrTag::D_LLQUANT_NSTEPTYPE};
+  const ErrTag vals[4] = {ErrTag::D_LLQUANT_FACTORVAL, ErrTag::D_LLQUANT_LOWVAL,
+                          ErrTag::D_LLQUANT_HIGHVAL, ErrTag::D_LLQUANT_NSTEPVAL};
+  for (int i = 0; i < 4; i++) {
+    auto x = const_arg(c.args[i + 1]);
+    if (!x) return fail(c.args[i + 1]->line, types[i], cat("llquantize( ) argument #", i + 2, " must be an integer constant"));
+    if (*x < 0 || *x > UINT16_MAX)
+      return fail(c.args[i + 1]->line, vals[i], cat("llquantize( ) argument #", i + 2, " must be a non-negative 16-bit quantity"));
+    v[i] = *x;
+  }
+  int64_t factor = v[0], low = v[1], high = v[2], nsteps = v[3];
+  if (factor < 2) return fail(c.line, ErrTag::D_LLQUANT_FACTORSMALL, "llquantize( ) argument #2 (factor) must be two or more");
+  if (low > high) return fail(c.line, ErrTag::D_LLQUANT_MAGRANGE, "llquantize( ) argument #3 (low magnitude) must be less than or equal to argument #4 (high magnitude)");
+  if (nsteps < factor) return fail(c.line, ErrTag::D_LLQUANT_FACTORNSTEPS, "llquantize( ) argument #5 (steps) must be greater than or equal to argument #2 (factor)");
+  if (nsteps % factor != 0) return fail(c.line, ErrTag::D_LLQUANT_FACTOREVEN, "llquantize( ) argument #5 (steps) must be evenly divisible by argument #2 (factor)");
+  // factor^(high + 1) must fit in 64 bits.
+  unsigned __int128 p = 1;
+  for (int64_t i = 0; i <= high; i++) {
+    p *= static_cast<uint64_t>(factor);
+    if (p > UINT64_MAX) return fail(c.line, ErrTag::D_LLQUANT_MAGTOOBIG, "llquantize( ) argument #4 (high magnitude) too large");
+  }
+  arg = DTRACE_LLQUANTIZE_ARG(factor, low, high, nsteps);
+  return true;
+}
+
+void ActionChecker::aggregation(ast::Assign& a) {
+  auto& call = *static_cast<ast::Call*>(a.rhs);
+  ast::Index* ix = a.lhs->kind() == Kind::Index ? static_cast<ast::Index*>(a.lhs) : nullptr;
+  AggInfo* agg = static_cast<ast::AggRef*>(ix ? ix->base : a.lhs)->agg;
+  const ActionProto* fp = find_aggfunc(call.name);
+  if (!arity(call, fp->min_args, fp->max_args)) return;
+  if (agg->func != 0 && agg->func != fp->kind) {
+    fail(a.line, ErrTag::D_AGG_REDEF,
+         cat("aggregation redefined: @", agg->name, "\n\t current: @", agg->name, " = ", call.name,
+             "( )\n\tprevious: @", agg->name, " = ", action_name(agg->func), "( )"));
+    return;
+  }
+  for (size_t i = 0; i < call.args.size(); i++) {
+    if (!is_int_arg(call.args[i]) && !(i == 0 && call.args[i]->type && call.args[i]->type->is_pointer())) {
+      fail(call.args[i]->line, ErrTag::D_AGG_SCALAR,
+           cat(call.name, "( ) argument #", i + 1, " must be of scalar type"));
+      return;
+    }
+  }
+  ActionPlan p;
+  p.kind = fp->kind;
+  p.line = a.line;
+  p.aggvar = agg->index;
+  if (!call.args.empty()) p.expr = call.args[0];
+  if (ix)
+    for (ast::Expr* k : ix->args) p.tuple.push_back({DTRACEACT_AGGKEY, k, 0});
+  size_t incr = SIZE_MAX;
+  if (fp->kind == DTRACEACT_AGG_QUANTIZE && call.args.size() == 2) incr = 1;
+  if (fp->kind == DTRACEACT_AGG_LQUANTIZE) {
+    if (!lquantize_arg(call, p.arg)) return;
+    if (call.args.size() == 5) incr = 4;
+  }
+  if (fp->kind == DTRACEACT_AGG_LLQUANTIZE) {
+    if (!llquantize_arg(call, p.arg)) return;
+    if (call.args.size() == 6) incr = 5;
+  }
+  if (incr != SIZE_MAX) p.tuple.push_back({DTRACEACT_AGGINCR, call.args[incr], 0});
+  if (agg->has_arg && agg->arg != p.arg) {
+    bool lq = fp->kind == DTRACEACT_AGG_LQUANTIZE;
+    ErrTag tag = ErrTag::D_LQUANT_MATCHBASE;
+    if (lq) {
+      tag = DTRACE_LQUANTIZE_BASE(agg->arg) != DTRACE_LQUANTIZE_BASE(p.arg) ? ErrTag::D_LQUANT_MATCHBASE
+            : DTRACE_LQUANTIZE_STEP(agg->arg) != DTRACE_LQUANTIZE_STEP(p.arg) ? ErrTag::D_LQUANT_MATCHSTEP
+                                                                             : ErrTag::D_LQUANT_MATCHLIM;
+    } else {
+      tag = DTRACE_LLQUANTIZE_FACTOR(agg->arg) != DTRACE_LLQUANTIZE_FACTOR(p.arg) ? ErrTag::D_LLQUANT_FACTORMATCH
+            : DTRACE_LLQUANTIZE_LOW(agg->arg) != DTRACE_LLQUANTIZE_LOW(p.arg)     ? ErrTag::D_LLQUANT_LOWMATCH
+            : DTRACE_LLQUANTIZE_HIGH(agg->arg) != DTRACE_LLQUANTIZE_HIGH(p.arg)   ? ErrTag::D_LLQUANT_HIGHMATCH
+                                                                                  : ErrTag::D_LLQUANT_NSTEPMATCH;
+    }
+    fail(a.line, tag, cat(call.name, "( ) parameters of @", agg->name, " differ from its previous use"));
+    return;
+  }
+  agg->func = fp->kind;
+  if (fp->kind == DTRACEACT_AGG_LQUANTIZE || fp->kind == DTRACEACT_AGG_LLQUANTIZE) {
+    agg->arg = p.arg;
+    agg->has_arg = true;
+  }
+  plan_->actions.push_back(std::move(p));
+}
+
+}  // namespace
+
+bool check_actions(CompileContext& ctx) {
+  ActionChecker ac(ctx);
+  for (ClausePlan& p : ctx.plans)
+    if (!ac.clause(p)) return false;
+  return !ctx.diags.has_error();
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,236 @@
+#include "cc/passes/decl.h"
+
+#include "cc/passes/fold.h"
+
+namespace dtrace::cc {
+namespace {
+
+const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) {
+  TypeTable& types = ctx.types;
+  if (spec.tag_kind != Type::Kind::Void) {
+    Type* t = spec.tag.empty() ? types.make_anonymous(spec.tag_kind)
+                               : types.declare_tag(spec.tag_kind, spec.tag);
+    if (spec.body == nullptr) return t;
+    if (t->complete && !spec.tag.empty()) {
+      ctx.error(line, ErrTag::D_DECL_TYPERED, cat("type redeclared: ", t->name));
+      return nullptr;
+    }
+    if (spec.tag_kind == Type::Kind::Enum) {
+      int64_t next = 0;
+      for (const auto& e : spec.body->enumerators) {
+        if (e.value != nullptr) {
+          std::optional<int64_t> v = eval_const(ctx, e.value);
+          if (!v) {
+            ctx.error(e.line, ErrTag::D_DECL_ENCONST,
+                      cat("enumerator '", e.name, "' must be assigned an integral constant expression"));
+            return nullptr;
+          }
+          next = *v;
+        }
+        if (next > INT32_MAX || next < INT32_MIN) {
+          ctx.error(e.line, ErrTag::D_DECL_ENOFLOW,
+                    cat("enumerator '", e.name, "' overflows INT_MAX"));
+          return nullptr;
+        }
+        t->enumerators.emplace_back(e.name, next);
+        InlineInfo* in = ctx.idents.create_inline(e.name);
+        in->type = types.int_type();
+        in->is_const = true;
+        in->value = next;
+        next++;
+      }
+    } else {
+      uint32_t off = 0, align = 1, size = 0;
+      for (const auto& m : spec.body->members) {
+        const Type* mt = resolve_typename(ctx, m.type);
+        if (mt == nullptr) return nullptr;
+        uint32_t a = mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
+        if (a == 0 || a > 8) a = 8;
+        if (spec.tag_kind == Type::Kind::Struct) {
+          off = (off + a - 1) / a * a;
+          t->members.push_back({m.type->decl.name, mt, off});
+          off += mt->size;
+          size = off;
+        } else {
+          t->members.push_back({m.type->decl.name, mt, 0});
+          if (mt->size > size) size = mt->size;
+        }
+        if (a > align) align = a;
+      }
+      t->size = (size + align - 1) / align * align;
+    }
+    t->complete = true;
+    return t;
+  }
+  int nunsigned = 0, nsigned = 0, nlong = 0, nshort = 0, nchar = 0, nint = 0;
+  std::string other;
+  for (const std::string& w : spec.words) {
+    if (w == "unsigned") nunsigned++;
+    else if (w == "signed") nsigned++;
+    else if (w == "long") nlong++;
+    else if (w == "short") nshort++;
+    else if (w == "char") nchar++;
+    else if (w == "int") nint++;
+    else if (!other.empty()) {
+      ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+      return nullptr;
+    } else other = w;
+  }
+  if (!other.empty()) {
+    if (nunsigned + nsigned + nlong + nshort + nchar + nint > 0) {
+      ctx.error(line, other == "void" || other == "string" ? ErrTag::D_DECL_SIGNINT
+                                                           : ErrTag::D_DECL_COMBO,
+                "invalid type combination");
+      return nullptr;
+    }
+    if (other == "float" || other == "double") {
+      ctx.error(line, ErrTag::D_DECL_COMBO, "floating-point types are not supported");
+      return nullptr;
+    }
+    const Type* t = types.lookup(other);
+    if (t == nullptr) ctx.error(line, ErrTag::D_TYPE_ERR, cat("undefined type: ", other));
+    return t;
+  }
+  if (nunsigned && nsigned) {
+    ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+    return nullptr;
+  }
+  bool is_unsigned = nunsigned > 0;
+  if (nchar) return types.lookup(is_unsigned ? "unsigned char" : nsigned ? "signed char" : "char");
+  if (nshort) return types.lookup(is_unsigned ? "unsigned short" : "short");
+  if (nlong >= 2) return types.lookup(is_unsigned ? "unsigned long long" : "long long");
+  if (nlong == 1) return is_unsigned ? types.ulong_type() : types.long_type();
+  return is_unsigned ? types.uint_type() : types.int_type();
+}
+
+}  // namespace
+
+const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
+                         const ast::Declarator& decl, int line) {
+  const Type* t = base_type(ctx, spec, line);
+  if (t == nullptr) return nullptr;
+  for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t);
+  // C arrays, innermost dimension last: int a[2][3] is 2 x (3 x int).
+  for (size_t i = decl.dims.size(); i-- > 0;) {
+    const ast::ArrayDim& d = decl.dims[i];
+    if (!d.keys.empty()) continue;
+    if (d.size == nullptr) {
+      ctx.error(line, ErrTag::D_DECL_ARRNULL, "array declaration requires array dimension or tuple signature");
+      return nullptr;
+    }
+    std::optional<int64_t> n = eval_const(ctx, d.size);
+    if (!n || *n <= 0) {
+      ctx.error(line, ErrTag::D_DECL_ARRSUB, "positive integral constant expression or tuple signature expected as array declaration subscript");
+      return nullptr;
+    }
+    t = ctx.types.array_of(t, static_cast<uint32_t>(*n));
+  }
+  return t;
+}
+
+const Type* resolve_typename(CompileContext& ctx, ast::TypeName* t) {
+  if (t->resolved == nullptr) t->resolved = resolve_type(ctx, t->spec, t->decl, t->line);
+  return t->resolved;
+}
+
+void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
+  if (d->storage != ast::StorageClass::Typedef) {
+    // struct/union/enum bodies define their tags even in variable declarations.
+    if (d->spec.body != nullptr) {
+      ast::Declarator none;
+      const Type* t = resolve_type(ctx, d->spec, none, d->line);
+      if (t) d->spec.body = nullptr, d->spec.tag = t->name.substr(t->name.find(' ') + 1);
+    }
+    return;
+  }
+  for (const ast::Declarator& decl : d->decls) {
+    const Type* t = resolve_type(ctx, d->spec, decl, d->line);
+    if (t == nullptr) return;
+    if (ctx.types.lookup(decl.name) != nullptr) {
+      ctx.error(decl.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
+      return;
+    }
+    ctx.types.add_typedef(decl.name, t);
+  }
+}
+
+bool declare_vars(CompileContext& ctx) {
+  for (ast::Node* n : ctx.ast.items) {
+    if (n->kind() == ast::Kind::InlineDecl) {
+      auto* d = static_cast<ast::InlineDecl*>(n);
+      const Type* t = resolve_type(ctx, d->spec, d->decl, d->line);
+      if (t == nullptr) return false;
+      if (!d->decl.dims.empty() && !d->decl.dims[0].keys.empty()) {
+        ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "parameterized inlines are not supported yet");
+        return false;
+      }
+      std::optional<int64_t> v = eval_const(ctx, d->value);
+      if (!v || !t->is_int()) {
+        ctx.error(d->line, ErrTag::D_DECL_BADCLASS,
+                  cat("inline ", d->decl.name, " must be an integral constant expression for now"));
+        return false;
+      }
+      InlineInfo* in = ctx.idents.create_inline(d->decl.name);
+      in->type = t;
+      in->is_const = true;
+      in->value = *v;
+      continue;
+    }
+    if (n->kind() != ast::Kind::VarDecl) continue;
+    auto* d = static_cast<ast::VarDecl*>(n);
+    if (d->storage == ast::StorageClass::Typedef) continue;
+    VarScope scope = d->storage == ast::StorageClass::Self   ? VarScope::Thread
+                     : d->storage == ast::StorageClass::This ? VarScope::Local
+                                                             : VarScope::Global;
+    if (d->storage == ast::StorageClass::Register || d->storage == ast::StorageClass::Auto) {
+      ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "storage class not supported in D");
+      return false;
+    }
+    for (const ast::Declarator& decl : d->decls) {
+      const Type* t = resolve_type(ctx, d->spec, decl, d->line);
+      if (t == nullptr) return false;
+      if (t->is_void()) {
+        ctx.error(decl.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot declare void object : ", decl.name));
+        return false;
+      }
+      bool assoc = !decl.dims.empty() && !decl.dims[0].keys.empty();
+      if (assoc && scope == VarScope::Local) {
+        ctx.error(decl.line, ErrTag::D_DECL_LOCASSC,
+                  cat("associative arrays may not be declared as local variables: ", decl.name));
+        return false;
+      }
+      if (t->kind == Type::Kind::Array) {
+        ctx.error(decl.line, ErrTag::D_DECL_ARRSUB, "scalar arrays are not supported yet");
+        return false;
+      }
+      VarInfo* v = ctx.idents.find(scope, decl.name);
+      if (v != nullptr) {
+        if (v->type != nullptr && v->type != t && v->type->name != t->name) {
+          ctx.error(decl.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
+          return false;
+        }
+      } else {
+        if (!ctx.idents.ids_left(scope)) {
+          ctx.error(decl.line, ErrTag::D_ID_OFLOW, "identifier space exhausted");
+          return false;
+        }
+        v = ctx.idents.create(scope, decl.name, decl.line);
+      }
+      v->type = t;
+      v->declared = true;
+      if (assoc) {
+        v->is_array = true;
+        v->keys.clear();
+        for (ast::TypeName* k : decl.dims[0].keys) {
+          const Type* kt = resolve_typename(ctx, k);
+          if (kt == nullptr) return false;
+          v->keys.push_back(kt);
+        }
+        v->keys_known = true;
+      }
+    }
+  }
+  return !ctx.diags.has_error();
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,213 @@
+#include "cc/passes/printf_check.h"
+
+#include <cctype>
+
+namespace dtrace::cc {
+namespace {
+
+enum class Check : uint8_t { XInt, CSI, Addr, Str, FP, Stack, Time, Int, Pct, WStr };
+
+struct Conv {
+  const char* name;
+  const char* proto;
+  Check check;
+};
+
+constexpr const char kXInt[] = "char, short, int, long, or long long";
+constexpr const char kCSI[] = "char, short, or int";
+constexpr const char kFP[] = "float, double, or long double";
+constexpr const char kAddr[] = "pointer or integer";
+constexpr const char kCStr[] = "char [] or string (or use stringof)";
+
+// The conversions D accepts; prototypes are the texts DTrace prints.
+constexpr Conv kConvs[] = {
+    {"a", kAddr, Check::Addr},      {"A", kAddr, Check::Addr},
+    {"c", kCSI, Check::CSI},        {"C", kCSI, Check::CSI},
+    {"d", kXInt, Check::XInt},      {"e", kFP, Check::FP},
+    {"E", kFP, Check::FP},          {"f", kFP, Check::FP},
+    {"g", kFP, Check::FP},          {"G", kFP, Check::FP},
+    {"hd", "short", Check::Int},    {"hi", "short", Check::Int},
+    {"ho", "unsigned short", Check::Int}, {"hu", "unsigned short", Check::Int},
+    {"hx", "short", Check::Int},    {"hX", "short", Check::Int},
+    {"hhd", "char", Check::Int},    {"hhu", "unsigned char", Check::Int},
+    {"hhx", "char", Check::Int},    {"i", kXInt, Check::XInt},
+    {"I", kCStr, Check::Str},       {"k", "stack", Check::Stack},
+    {"lc", "int", Check::Int},      {"ld", "long", Check::Int},
+    {"li", "long", Check::Int},     {"lo", "unsigned long", Check::Int},
+    {"lu", "unsigned long", Check::Int}, {"ls", "wchar_t []", Check::WStr},
+    {"lx", "long", Check::Int},     {"lX", "long", Check::Int},
+    {"lld", "long long", Check::Int}, {"lli", "long long", Check::Int},
+    {"llo", "unsigned long long", Check::Int}, {"llu", "unsigned long long", Check::Int},
+    {"llx", "long long", Check::Int}, {"llX", "long long", Check::Int},
+    {"Le", "long double", Check::FP}, {"LE", "long double", Check::FP},
+    {"Lf", "long double", Check::FP}, {"Lg", "long double", Check::FP},
+    {"LG", "long double", Check::FP}, {"o", kXInt, Check::XInt},
+    {"p", kAddr, Check::Addr},      {"P", "uint16_t", Check::Int},
+    {"s", kCStr, Check::Str},       {"S", kCStr, Check::Str},
+    {"T", "int64_t", Check::Time},  {"u", kXInt, Check::XInt},
+    {"wc", "int", Check::Int},      {"ws", "wchar_t []", Check::WStr},
+    {"x", kXInt, Check::XInt},      {"X", kXInt, Check::XInt},
+    {"Y", "int64_t", Check::Time},  {"%", "void", Check::Pct},
+};
+
+const Conv* find_conv(const std::string& n) {
+  for (const auto& c : kConvs)
+    if (n == c.name) return &c;
+  return nullptr;
+}
+
+bool accepts(Check c, const Type* t) {
+  if (t == nullptr) return c != Check::Str && c != Check::FP && c != Check::WStr;  // aggregation value: int64
+  switch (c) {
+    case Check::XInt: return t->is_int() || t->is_pointer();
+    case Check::CSI: return t->is_int() && t->size <= 4;
+    case Check::Addr: return t->is_int() || t->is_pointer();
+    case Check::Str:
+      return t->is_string() || ((t->is_pointer() || t->kind == Type::Kind::Array) && t->base &&
+                                t->base->is_int() && t->base->size == 1);
+    case Check::FP: return false;
+    case Check::Stack: return true;
+    case Check::Time: return t->is_int();
+    case Check::Int: return t->is_int();
+    case Check::Pct: return true;
+    case Check::WStr: return false;
+  }
+  return false;
+}
+
+struct Directive {
+  std::string name;
+  bool dyn_width = false, dyn_prec = false, agg = false;
+};
+
+}  // namespace
+
+bool check_format(CompileContext& ctx, int line, const std::string& func, const std::string& fmt,
+                  const std::vector<FormatArg>& args, int first_argno, bool aggregation,
+                  bool exact) {
+  if (fmt.empty()) {
+    ctx.error(line, ErrTag::D_PRINTF_FMT_EMPTY, cat(func, "( ) format string is empty"));
+    return false;
+  }
+  std::vector<Directive> dirs;
+  for (size_t p = fmt.find('%'); p != std::string::npos; p = fmt.find('%', p)) {
+    Directive d;
+    int dot = 0;
+    size_t start = p;
+    for (;;) {
+      char c = ++p < fmt.size() ? fmt[p] : '\0';
+      if (isdigit(static_cast<unsigned char>(c))) continue;
+      if (c == '#' || c == '+' || c == '-' || c == ' ' || c == '\'' || c == '?') continue;
+      if (c == '.') {
+        if (dot++) {
+          ctx.error(line, ErrTag::kNone,
+                    cat(func, "( ) format conversion #", dirs.size() + 1, " has more than one '.' specified"));
+          return false;
+        }
+        continue;
+      }
+      if (c == '*') {
+        (dot ? d.dyn_prec : d.dyn_width) = true;
+        continue;
+      }
+      if (c == '@') {
+        d.agg = true;
+        continue;
+      }
+      if (c == 'h' || c == 'l' || c == 'L' || c == 'w') {
+        d.name += c;
+        continue;
+      }
+      if (c == '\0') {
+        ctx.error(line, ErrTag::kNone,
+                  cat(func, "( ) format conversion #", dirs.size() + 1,
+                      " name expected before end of format string"));
+        return false;
+      }
+      if (c == '$') {
+        ctx.error(line, ErrTag::kNone,
+                  cat(func, "( ) format conversion #", dirs.size() + 1, " uses unsupported positional format (%n$)"));
+        return false;
+      }
+      if (c == '%' && p != start + 1) {
+        ctx.error(line, ErrTag::kNone,
+                  cat(func, "( ) format conversion #", dirs.size() + 1, " cannot be combined with other format flags: %%"));
+        return false;
+      }
+      d.name += c;
+      p++;
+      break;
+    }
+    if (find_conv(d.name) == nullptr) {
+      ctx.error(line, ErrTag::kNone,
+                cat(func, "( ) format conversion #", dirs.size() + 1, " is undefined: %", d.name));
+      return false;
+    }
+    dirs.push_back(std::move(d));
+  }
+
+  size_t j = 0;  // next value argument
+  for (size_t i = 0; i < dirs.size(); i++) {
+    const Directive& d = dirs[i];
+    const Conv* conv = find_conv(d.name);
+    if (conv->check == Check::Pct) continue;
+    const char* dyns[2];
+    int ndyn = 0;
+    if (d.dyn_prec) dyns[ndyn++] = ".*";
+    if (d.dyn_width) dyns[ndyn++] = "*";
+    for (; ndyn > 0; ndyn--) {
+      if (j >= args.size()) {
+        ctx.error(line, ErrTag::D_PRINTF_DYN_PROTO,
+                  cat(func, "( ) prototype mismatch: conversion #", i + 1, " (%", conv->name,
+                      ") is missing a corresponding \"", dyns[ndyn - 1], "\" argument"));
+        return false;
+      }
+      const Type* t = args[j].type;
+      if (t == nullptr || !t->is_int()) {
+        ctx.error(args[j].line, ErrTag::D_PRINTF_DYN_TYPE,
+                  cat(func, "( ) argument #", j + first_argno, " is incompatible with conversion #", i + 1,
+                      " prototype:\n\tconversion: % ", dyns[ndyn - 1], " ", conv->name,
+                      "\n\t prototype: int\n\t  argument: ", t ? t->name : "aggregation"));
+        return false;
+      }
+      j++;
+    }
+    const Type* vt = nullptr;
+    std::string vname;
+    int vline = line;
+    if (d.agg) {
+      if (!aggregation) {
+        ctx.error(line, ErrTag::D_PRINTF_AGG_CONV,
+                  cat("%@ conversion requires an aggregation and is not for use with ", func, "( )"));
+        return false;
+      }
+      vname = "aggregating action";
+    } else if (j >= args.size()) {
+      if (aggregation) continue;  // printa: conversions may consume keys
+      ctx.error(line, ErrTag::D_PRINTF_ARG_PROTO,
+                cat(func, "( ) prototype mismatch: conversion #", i + 1, " (%", conv->name,
+                    ") is missing a corresponding value argument"));
+      return false;
+    } else {
+      vt = args[j].type;
+      vline = args[j].line;
+      vname = cat("argument #", j + first_argno);
+      j++;
+    }
+    if (!accepts(conv->check, vt)) {
+      ctx.error(vline, ErrTag::D_PRINTF_ARG_TYPE,
+                cat(func, "( ) ", vname, " is incompatible with conversion #", i + 1,
+                    " prototype:\n\tconversion: %", conv->name, "\n\t prototype: ", conv->proto,
+                    "\n\t  argument: ", vt ? vt->name : "int64_t"));
+      return false;
+    }
+  }
+  if (exact && j < args.size()) {
+    ctx.error(line, ErrTag::D_PRINTF_ARG_EXTRA,
+              cat(func, "( ) prototype mismatch: only ", j, " arguments required by this format string"));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,70 @@
+#include "cc/passes/probes.h"
+
+#include <cctype>
+
+namespace dtrace::cc {
+
+Result<ProbeSpec> parse_probe_spec(std::string_view text) {
+  ProbeSpec spec;
+  spec.text = std::string(text);
+  if (text.empty()) return make_error("invalid probe description \"\"", "D_PDESC_INVAL");
+  // A description made only of digits is a probe id.
+  bool numeric = true;
+  for (char c : text)
+    if (!isdigit(static_cast<unsigned char>(c))) numeric = false;
+  if (numeric) {
+    spec.id = static_cast<uint32_t>(std::stoul(std::string(text)));
+    return spec;
+  }
+  std::vector<std::string> parts;
+  std::string cur;
+  for (size_t i = 0; i < text.size(); i++) {
+    char c = text[i];
+    if (c == '\\' && i + 1 < text.size()) {  // an escaped ':' is part of a field
+      cur += c;
+      cur += text[++i];
+    } else if (c == ':') {
+      parts.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  parts.push_back(cur);
+  if (parts.size() > 4)
+    return make_error(cat("invalid probe description \"", text, "\": too many fields"),
+                      "D_PDESC_INVAL");
+  std::string* fields[4] = {&spec.provider, &spec.mod, &spec.func, &spec.name};
+  size_t skip = 4 - parts.size();
+  for (size_t i = 0; i < parts.size(); i++) *fields[skip + i] = parts[i];
+  return spec;
+}
+
+bool match_probes(CompileContext& ctx) {
+  for (ast::Node* n : ctx.ast.items) {
+    if (n->kind() != ast::Kind::Clause) continue;
+    auto* c = static_cast<ast::Clause*>(n);
+    ClausePlan cp;
+    cp.clause = c;
+    for (const ast::ProbeDesc& d : c->probes) {
+      Result<ProbeSpec> r = parse_probe_spec(d.text);
+      if (!r) {
+        ctx.error(d.line, ErrTag::D_PDESC_INVAL, r.error().message);
+        return false;
+      }
+      ProbeSpec spec = std::move(r.value());
+      spec.line = d.line;
+      if (ctx.options.count_matches && !ctx.options.zdefs && ctx.options.count_matches(spec) == 0) {
+        ctx.error(d.line, ErrTag::D_PDESC_ZERO,
+                  cat("probe description ", spec.id ? d.text : spec.str(),
+                      " does not match any probes"));
+        return false;
+      }
+      cp.specs.push_back(std::move(spec));
+    }
+    ctx.plans.push_back(std::move(cp));
+  }
+  return true;
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,170 @@
+#include "cc/passes/resolve.h"
+
+#include "cc/builtins.h"
+#include "cc/visitor.h"
+
+namespace dtrace::cc {
+namespace {
+
+class Resolver : public Visitor<Resolver> {
+ public:
+  explicit Resolver(CompileContext& c) : ctx_(c) {}
+
+  void visit_Ident(ast::Ident& n) { read_ident(n, false); }
+
+  void visit_ScopedVar(ast::ScopedVar& n) {
+    VarScope scope = n.scope == ast::ScopedVar::Scope::Thread ? VarScope::Thread : VarScope::Local;
+    n.var = ctx_.idents.find(scope, n.name);
+    if (n.var == nullptr)
+      fail(n.line, ErrTag::D_IDENT_UNDEF,
+           cat("failed to resolve ", scope == VarScope::Thread ? "self->" : "this->", n.name,
+               ": Unknown variable name"));
+  }
+
+  void visit_AggRef(ast::AggRef& n) {
+    n.agg = ctx_.idents.find_agg(n.name);
+    if (n.agg == nullptr)
+      fail(n.line, ErrTag::D_IDENT_UNDEF,
+           cat("failed to resolve @", n.name, ": Unknown aggregation name"));
+  }
+
+  void visit_SymRef(ast::SymRef& n) {
+    fail(n.line, ErrTag::D_SYM_NOTYPES,
+         cat("failed to resolve ", n.text, ": kernel symbols are not available yet"));
+  }
+
+  void visit_Index(ast::Index& n) {
+    if (n.base->kind() == ast::Kind::Ident) {
+      read_ident(*static_cast<ast::Ident*>(n.base), true);
+    } else {
+      visit(n.base);
+    }
+    for (auto* a : n.args) visit(a);
+  }
+
+  void visit_Call(ast::Call& n) {
+    if (!n.name.empty() && !find_action(n.name) && !find_aggfunc(n.name) && !find_subr(n.name)) {
+      fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown function name"));
+      return;
+    }
+    for (auto* a : n.args) visit(a);
+  }
+
+  void visit_Assign(ast::Assign& n) {
+    visit(n.rhs);
+    define(n.lhs, n.op != ast::Op::Assign);
+  }
+
+  void visit_IncDec(ast::IncDec& n) { define(n.operand, true); }
+
+  bool failed() const { return failed_; }
+
+ private:
+  void fail(int line, ErrTag tag, std::string msg) {
+    if (!failed_) ctx_.error(line, tag, std::move(msg));
+    failed_ = true;
+  }
+
+  VarInfo* builtin(const std::string& name) {
+    const BuiltinVar* b = find_builtin_var(name);
+    if (b == nullptr) return nullptr;
+    VarInfo* v = ctx_.idents.find(VarScope::Builtin, name);
+    if (v == nullptr) {
+      v = ctx_.idents.create(VarScope::Builtin, name, 0);
+      v->id = b->id;
+      v->is_array = b->is_array;
+    }
+    return v;
+  }
+
+  void read_ident(ast::Ident& n, bool indexed) {
+    if ((n.var = builtin(n.name)) != nullptr) return;
+    if ((n.var = ctx_.idents.find(VarScope::Global, n.name)) != nullptr) return;
+    if (!indexed) {
+      if (InlineInfo* in = ctx_.idents.find_inline(n.name); in && in->is_const) {
+        n.is_const = true;
+        n.const_value = in->value;
+        return;
+      }
+    }
+    fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
+  }
+
+  VarInfo* find_or_create(VarScope scope, const std::string& name, int line) {
+    if (VarInfo* v = ctx_.idents.find(scope, name)) return v;
+    if (!ctx_.idents.ids_left(scope)) {
+      fail(line, ErrTag::D_ID_OFLOW, "identifier space exhausted");
+      return nullptr;
+    }
+    return ctx_.idents.create(scope, name, line);
+  }
+
+  // An assignment target: creates the variable it names if needed.
+  void define(ast::Expr* lhs, bool compound) {
+    (void)compound;
+    switch (lhs->kind()) {
+      case ast::Kind::Ident: {
+        auto& n = static_cast<ast::Ident&>(*lhs);
+        if ((n.var = builtin(n.name)) != nullptr) return;  // typecheck: not writable
+        n.var = find_or_create(VarScope::Global, n.name, n.line);
+        return;
+      }
+      case ast::Kind::ScopedVar: {
+        auto& n = static_cast<ast::ScopedVar&>(*lhs);
+        VarScope scope = n.scope == ast::ScopedVar::Scope::Thread ? VarScope::Thread : VarScope::Local;
+        n.var = find_or_create(scope, n.name, n.line);
+        return;
+      }
+      case ast::Kind::AggRef: {
+        auto& n = static_cast<ast::AggRef&>(*lhs);
+        n.agg = ctx_.idents.find_agg(n.name);
+        if (n.agg == nullptr) n.agg = ctx_.idents.create_agg(n.name, n.line);
+        return;
+      }
+      case ast::Kind::Index: {
+        auto& n = static_cast<ast::Index&>(*lhs);
+        for (auto* a : n.args) visit(a);
+        ast::Expr* base = n.base;
+        if (base->kind() == ast::Kind::Ident) {
+          auto& id = static_cast<ast::Ident&>(*base);
+          if ((id.var = builtin(id.name)) != nullptr) return;
+          id.var = find_or_create(VarScope::Global, id.name, id.line);
+          if (id.var && id.var->type == nullptr && !id.var->declared) id.var->is_array = true;
+        } else if (base->kind() == ast::Kind::ScopedVar) {
+          auto& sv = static_cast<ast::ScopedVar&>(*base);
+          if (sv.scope == ast::ScopedVar::Scope::Local) {
+            fail(sv.line, ErrTag::D_ARR_LOCAL,
+                 cat("associative arrays may not be declared as local variables: this->", sv.name));
+            return;
+          }
+          sv.var = find_or_create(VarScope::Thread, sv.name, sv.line);
+          if (sv.var && sv.var->type == nullptr && !sv.var->declared) sv.var->is_array = true;
+        } else if (base->kind() == ast::Kind::AggRef) {
+          define(base, false);
+        } else {
+          visit(base);
+        }
+        return;
+      }
+      default:
+        visit(lhs);  // typecheck reports non-lvalues
+    }
+  }
+
+  CompileContext& ctx_;
+  bool failed_ = false;
+};
+
+}  // namespace
+
+bool resolve_idents(CompileContext& ctx) {
+  Resolver r(ctx);
+  for (ast::Node* n : ctx.ast.items) {
+    if (n->kind() != ast::Kind::Clause) continue;
+    r.visit(n);
+    if (r.failed()) return false;
+  }
+  return !ctx.diags.has_error();
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,13 @@
+// Pass "resolve": binds every identifier to what it names, in source
+// order: built-in variables (dif_vars.def), D variables (globals,
+// self->, this->, associative arrays), aggregations, inline constants
+// and enumerators. A variable comes into existence at its first
+// assignment (or declaration); reading one before that is
+// D_IDENT_UNDEF "failed to resolve X: Unknown variable name".
+#pragma once
+
+#include "cc/context.h"
+
+namespace dtrace::cc {
+bool resolve_idents(CompileContext& ctx);
+}

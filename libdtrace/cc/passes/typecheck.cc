@@ -1,0 +1,566 @@
+#include "cc/passes/typecheck.h"
+
+#include "cc/builtins.h"
+#include "cc/passes/decl.h"
+
+namespace dtrace::cc {
+
+const Type* type_from_string(TypeTable& types, const std::string& name) {
+  std::string n = name;
+  int ptrs = 0;
+  while (!n.empty() && (n.back() == '*' || n.back() == ' ')) {
+    if (n.back() == '*') ptrs++;
+    n.pop_back();
+  }
+  const Type* t = nullptr;
+  if (n.rfind("struct ", 0) == 0) t = types.lookup_tag(Type::Kind::Struct, n.substr(7));
+  else t = types.lookup(n);
+  if (t == nullptr) t = types.int64();
+  for (int i = 0; i < ptrs; i++) t = types.pointer_to(t);
+  return t;
+}
+
+bool is_strcompat(const Type* t) {
+  if (t->is_string()) return true;
+  const Type* b = t->base;
+  if ((t->is_pointer() || t->kind == Type::Kind::Array) && b && b->is_int() && b->size == 1) return true;
+  return false;
+}
+
+bool assignable(const Type* to, const Type* from) {
+  if (to->is_int()) return from->is_int();
+  if (to->is_string()) return from->is_string();
+  if (to->is_pointer()) return from->is_pointer() || from->is_int();
+  if (to->is_sou()) return to == from;
+  return false;
+}
+
+namespace {
+
+using ast::Kind;
+using ast::Op;
+
+class Checker {
+ public:
+  explicit Checker(CompileContext& c) : ctx_(c), types_(c.types) {}
+
+  bool run();
+
+ private:
+  const Type* check(ast::Expr* e, bool stmt = false);
+  const Type* check_ident(ast::Ident& n);
+  const Type* check_index(ast::Index& n, bool defining, const Type* value);
+  const Type* check_call(ast::Call& n, bool stmt);
+  const Type* check_unary(ast::Unary& n);
+  const Type* check_binary(ast::Binary& n);
+  const Type* check_assign(ast::Assign& n, bool stmt);
+  const Type* check_agg_assign(ast::Assign& n);
+  const Type* check_member(ast::Member& n);
+  const Type* check_cast(ast::Cast& n);
+  bool store_to(ast::Expr* lhs, const Type* value, const char* op, int line);
+  bool check_keys(VarInfo* v, ast::Index& n, const std::string& what);
+  void block(ast::Block* b);
+
+  const Type* fail(int line, ErrTag tag, std::string msg) {
+    if (!failed_) ctx_.error(line, tag, std::move(msg));
+    failed_ = true;
+    return types_.void_type();
+  }
+
+  CompileContext& ctx_;
+  TypeTable& types_;
+  bool failed_ = false;
+};
+
+const Type* Checker::check_ident(ast::Ident& n) {
+  if (n.is_const) {
+    InlineInfo* in = ctx_.idents.find_inline(n.name);
+    return in && in->type ? in->type : types_.int_type();
+  }
+  VarInfo* v = n.var;
+  if (v == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
+  if (v->scope == VarScope::Builtin) {
+    const BuiltinVar* b = find_builtin_var(v->name);
+    if (b->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
+    n.is_lvalue = false;
+    return type_from_string(types_, b->type);
+  }
+  if (v->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] used as a scalar"));
+  if (v->type == nullptr)
+    return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
+  n.is_lvalue = true;
+  return v->type;
+}
+
+bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
+  std::vector<const Type*> kt;
+  for (ast::Expr* a : n.args) {
+    const Type* t = check(a);
+    if (failed_) return false;
+    if (t->is_void() || t->is_sou()) {
+      fail(a->line, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
+      return false;
+    }
+    kt.push_back(t->is_int() ? types_.promote(t) : t);
+  }
+  if (!v->keys_known) {
+    v->keys = kt;
+    v->keys_known = true;
+    return true;
+  }
+  if (v->keys.size() != kt.size()) {
+    fail(n.line, ErrTag::D_PROTO_LEN,
+         cat(what, "[ ] prototype mismatch: ", kt.size(), " arg", kt.size() == 1 ? "" : "s",
+             " passed, ", v->keys.size(), " expected"));
+    return false;
+  }
+  for (size_t i = 0; i < kt.size(); i++) {
+    if (!assignable(v->keys[i], kt[i])) {
+      fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
+           cat(what, "[ ] argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
+               v->keys[i]->name, "\n\t argument: ", kt[i]->name));
+      return false;
+    }
+  }
+  return true;
+}
+
+const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value) {
+  ast::Expr* base = n.base;
+  VarInfo* v = nullptr;
+  if (base->kind() == Kind::Ident) v = static_cast<ast::Ident*>(base)->var;
+  else if (base->kind() == Kind::ScopedVar) v = static_cast<ast::ScopedVar*>(base)->var;
+  if (base->kind() == Kind::AggRef)
+    return fail(n.line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
+  if (v == nullptr) {
+    // C pointer/array indexing: base[i]
+    const Type* bt = check(base);
+    if (failed_) return bt;
+    if ((bt->is_pointer() || bt->kind == Type::Kind::Array) && n.args.size() == 1) {
+      const Type* it = check(n.args[0]);
+      if (!it->is_int()) return fail(n.line, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
+      if (bt->base == nullptr || bt->base->is_void())
+        return fail(n.line, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
+      n.is_lvalue = true;
+      return bt->base;
+    }
+    return fail(n.line, ErrTag::D_ARR_BADREF, "operator [ ] cannot be applied to a non-array expression");
+  }
+  if (v->scope == VarScope::Builtin) {
+    if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->name, " is not an array"));
+    if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(v->name, "[ ] is not writable"));
+    if (n.args.size() != 1)
+      return fail(n.line, ErrTag::D_PROTO_LEN,
+                  cat(v->name, "[ ] prototype mismatch: ", n.args.size(), " args passed, 1 expected"));
+    const Type* it = check(n.args[0]);
+    if (!it->is_int()) return fail(n.line, ErrTag::D_PROTO_ARG,
+                                    cat(v->name, "[ ] argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: ", it->name));
+    const BuiltinVar* b = find_builtin_var(v->name);
+    return type_from_string(types_, b->type);
+  }
+  if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->display(), " is not an associative array"));
+  if (!check_keys(v, n, v->display())) return types_.void_type();
+  if (v->type == nullptr) {
+    if (!defining) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", v->display(), ": Unknown variable name"));
+    v->type = value;
+  }
+  n.is_lvalue = true;
+  return v->type;
+}
+
+const Type* Checker::check_call(ast::Call& n, bool stmt) {
+  if (find_action(n.name) || find_aggfunc(n.name)) {
+    if (!stmt) {
+      const char* what = find_aggfunc(n.name) ? "aggregating function" : "tracing function";
+      return fail(n.line, ErrTag::D_CG_EXPR,
+                  cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)"));
+    }
+    for (ast::Expr* a : n.args)
+      if (a->kind() != Kind::AggRef) check(a);
+      else a->type = types_.void_type();
+    return types_.void_type();
+  }
+  const SubrProto* p = find_subr(n.name);
+  if (p == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown function name"));
+  int argc = static_cast<int>(n.args.size());
+  if (argc < p->min_args || argc > p->max_args) {
+    std::string expected = p->min_args == p->max_args ? std::to_string(p->max_args)
+                           : argc < p->min_args        ? cat("at least ", p->min_args)
+                                                       : cat("no more than ", p->max_args);
+    return fail(n.line, ErrTag::D_PROTO_LEN,
+                cat(n.name, "( ) prototype mismatch: ", argc, " arg", argc == 1 ? "" : "s",
+                    " passed, ", expected, " expected"));
+  }
+  for (int i = 0; i < argc; i++) {
+    const Type* t = check(n.args[i]);
+    if (failed_) return t;
+    std::string proto = p->params[i];
+    bool ok = proto == "string" ? is_strcompat(t)
+              : proto == "void *" ? (t->is_pointer() || t->is_int())
+                                  : (t->is_int() || (proto == "uintptr_t" && t->is_pointer()));
+    if (!ok)
+      return fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
+                  cat(n.name, "( ) argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
+                      proto, "\n\t argument: ", t->name));
+  }
+  return type_from_string(types_, p->ret);
+}
+
+const Type* Checker::check_unary(ast::Unary& n) {
+  const Type* t = check(n.operand);
+  if (failed_) return t;
+  const char* op = ast::op_text(n.op);
+  switch (n.op) {
+    case Op::Neg:
+    case Op::Plus:
+    case Op::BitNot:
+      if (!t->is_int()) return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires an operand of integral type"));
+      return types_.promote(t);
+    case Op::LogNot:
+      if (!t->is_scalar()) return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires an operand of scalar type"));
+      return types_.int_type();
+    case Op::Deref:
+      if (!t->is_pointer() && t->kind != Type::Kind::Array)
+        return fail(n.line, ErrTag::D_DEREF_NONPTR, "cannot dereference non-pointer type");
+      if (t->base == nullptr || t->base->is_void())
+        return fail(n.line, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
+      n.is_lvalue = true;
+      return t->base;
+    case Op::AddrOf:
+      if (n.operand->kind() == Kind::Ident || n.operand->kind() == Kind::ScopedVar ||
+          (n.operand->kind() == Kind::Index && static_cast<ast::Index*>(n.operand)->base->kind() != Kind::Unary))
+        return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
+      if (!n.operand->is_lvalue) return fail(n.line, ErrTag::D_ADDROF_LVAL, "unacceptable operand for unary & operator");
+      return types_.pointer_to(t);
+    default:
+      return fail(n.line, ErrTag::D_UNKNOWN, "bad unary operator");
+  }
+}
+
+const Type* Checker::check_binary(ast::Binary& n) {
+  const Type* a = check(n.lhs);
+  if (failed_) return a;
+  const Type* b = check(n.rhs);
+  if (failed_) return b;
+  const char* op = ast::op_text(n.op);
+  switch (n.op) {
+    case Op::Mul: case Op::Div: case Op::Mod: case Op::BitAnd: case Op::BitOr: case Op::BitXor:
+      if (!a->is_int() || !b->is_int())
+        return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+      return types_.arith_result(a, b);
+    case Op::Shl: case Op::Shr:
+      if (!a->is_int() || !b->is_int())
+        return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+      return types_.promote(a);
+    case Op::Add: case Op::Sub:
+      if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
+      if (a->is_pointer() && b->is_int()) return a;
+      if (n.op == Op::Add && a->is_int() && b->is_pointer()) return b;
+      if (n.op == Op::Sub && a->is_pointer() && b->is_pointer()) return types_.long_type();
+      return fail(n.line, ErrTag::D_OP_INCOMPAT, cat("operator ", op, " requires operands of arithmetic or pointer type"));
+    case Op::Lt: case Op::Gt: case Op::Le: case Op::Ge: case Op::Eq: case Op::Ne:
+      if ((a->is_scalar() && b->is_scalar()) || (is_strcompat(a) && is_strcompat(b) && (a->is_string() || b->is_string())))
+        return types_.int_type();
+      return fail(n.line, ErrTag::D_OP_INCOMPAT,
+                  cat("operands have incompatible types: \"", a->name, "\" ", op, " \"", b->name, "\""));
+    case Op::LogAnd: case Op::LogOr: case Op::LogXor:
+      if (!a->is_scalar() || !b->is_scalar())
+        return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires operands of scalar type"));
+      return types_.int_type();
+    default:
+      return fail(n.line, ErrTag::D_UNKNOWN, "bad binary operator");
+  }
+}
+
+// Stores a value of type `value` into lhs; sets the type of a new variable.
+bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int line) {
+  VarInfo* v = nullptr;
+  if (lhs->kind() == Kind::Ident) v = static_cast<ast::Ident*>(lhs)->var;
+  else if (lhs->kind() == Kind::ScopedVar) v = static_cast<ast::ScopedVar*>(lhs)->var;
+  else if (lhs->kind() == Kind::Index) {
+    ast::Index& ix = *static_cast<ast::Index*>(lhs);
+    const Type* t = check_index(ix, true, value);
+    if (failed_) return false;
+    if (!assignable(t, value)) {
+      fail(line, ErrTag::D_OP_INCOMPAT,
+           cat("operator ", op, " operands have incompatible types: \"", t->name, "\" ", op, " \"", value->name, "\""));
+      return false;
+    }
+    lhs->type = t;
+    return true;
+  }
+  if (v == nullptr || v->scope == VarScope::Builtin) {
+    check(lhs);
+    if (failed_) return false;
+    fail(line, v ? ErrTag::D_OP_WRITE : ErrTag::D_OP_LVAL,
+         v ? cat("operator ", op, " can only be applied to a writable variable")
+           : cat("operator ", op, " requires modifiable lvalue as an operand"));
+    return false;
+  }
+  if (v->is_array) {
+    fail(line, ErrTag::D_ARR_BADREF, cat(v->display(), " is an associative array and requires a key"));
+    return false;
+  }
+  if (v->type == nullptr) v->type = value;
+  if (!assignable(v->type, value)) {
+    fail(line, ErrTag::D_OP_INCOMPAT,
+         cat("operator ", op, " operands have incompatible types: \"", v->type->name, "\" ", op, " \"", value->name, "\""));
+    return false;
+  }
+  lhs->type = v->type;
+  lhs->is_lvalue = true;
+  return true;
+}
+
+const Type* Checker::check_agg_assign(ast::Assign& n) {
+  if (n.op != Op::Assign || n.rhs->kind() != Kind::Call || !find_aggfunc(static_cast<ast::Call*>(n.rhs)->name)) {
+    std::string name = n.lhs->kind() == Kind::AggRef ? static_cast<ast::AggRef*>(n.lhs)->name
+                                                     : static_cast<ast::AggRef*>(static_cast<ast::Index*>(n.lhs)->base)->name;
+    return fail(n.line, ErrTag::D_AGG_FUNC, cat("@", name, " must be assigned the result of an aggregating function"));
+  }
+  if (n.lhs->kind() == Kind::Index) {
+    auto& ix = *static_cast<ast::Index*>(n.lhs);
+    AggInfo* a = static_cast<ast::AggRef*>(ix.base)->agg;
+    std::vector<const Type*> kt;
+    for (ast::Expr* k : ix.args) {
+      const Type* t = check(k);
+      if (failed_) return t;
+      if (t->is_void() || t->is_sou())
+        return fail(k->line, ErrTag::D_KEY_TYPE, cat("@", a->name, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
+      kt.push_back(t->is_int() ? types_.promote(t) : t);
+    }
+    if (a->keys_known && a->keys.size() != kt.size())
+      return fail(n.line, ErrTag::D_PROTO_LEN,
+                  cat("@", a->name, "[ ] prototype mismatch: ", kt.size(), " arg", kt.size() == 1 ? "" : "s",
+                      " passed, ", a->keys.size(), " expected"));
+    if (a->keys_known) {
+      for (size_t i = 0; i < kt.size(); i++)
+        if (!assignable(a->keys[i], kt[i]))
+          return fail(ix.args[i]->line, ErrTag::D_PROTO_ARG,
+                      cat("@", a->name, "[ ] argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
+                          a->keys[i]->name, "\n\t argument: ", kt[i]->name));
+    } else {
+      a->keys = kt;
+      a->keys_known = true;
+    }
+  } else {
+    AggInfo* a = static_cast<ast::AggRef*>(n.lhs)->agg;
+    if (a->keys_known && !a->keys.empty())
+      return fail(n.line, ErrTag::D_PROTO_LEN,
+                  cat("@", a->name, "[ ] prototype mismatch: 0 args passed, ", a->keys.size(), " expected"));
+    a->keys_known = true;
+  }
+  n.lhs->type = types_.void_type();
+  check(n.rhs, true);
+  return types_.void_type();
+}
+
+const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
+  ast::Expr* base = n.lhs->kind() == Kind::Index ? static_cast<ast::Index*>(n.lhs)->base : n.lhs;
+  if (base->kind() == Kind::AggRef) {
+    if (!stmt) return fail(n.line, ErrTag::D_CG_EXPR, "aggregating function may not be called from a D expression (D program context required)");
+    return check_agg_assign(n);
+  }
+  const Type* r = check(n.rhs);
+  if (failed_) return r;
+  const char* op = n.op == Op::Assign ? "=" : "op=";
+  if (r->is_void()) return fail(n.line, ErrTag::D_OP_VFPTR, "operator = cannot be applied to a void expression");
+  if (n.op != Op::Assign) {
+    op = n.op == Op::Add ? "+=" : n.op == Op::Sub ? "-=" : n.op == Op::Mul ? "*=" : n.op == Op::Div ? "/="
+         : n.op == Op::Mod ? "%=" : n.op == Op::Shl ? "<<=" : n.op == Op::Shr ? ">>=" : n.op == Op::BitAnd ? "&="
+         : n.op == Op::BitOr ? "|=" : "^=";
+    if (!r->is_int() && !(r->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)))
+      return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+  }
+  if (!store_to(n.lhs, r, op, n.line)) return types_.void_type();
+  if (n.op != Op::Assign && !n.lhs->type->is_int() && !n.lhs->type->is_pointer())
+    return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+  return n.lhs->type;
+}
+
+const Type* Checker::check_member(ast::Member& n) {
+  const Type* t = check(n.base);
+  if (failed_) return t;
+  const char* op = n.arrow ? "->" : ".";
+  if (n.arrow) {
+    if (!t->is_pointer()) return fail(n.line, ErrTag::D_OP_PTR, "operator -> must be applied to a pointer");
+    t = t->base;
+  }
+  if (t == nullptr || !t->is_sou())
+    return fail(n.line, ErrTag::D_OP_SOU, cat("operator ", op, " cannot be applied to type \"", t ? t->name : "?", "\""));
+  if (!t->complete)
+    return fail(n.line, ErrTag::D_OP_INCOMPLETE,
+                cat("operator ", op, " cannot be applied to a forward declaration: no ", t->name,
+                    " definition is available"));
+  const Type::Member* m = t->member(n.member);
+  if (m == nullptr) return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
+  n.offset = m->offset;
+  n.is_lvalue = true;
+  return m->type;
+}
+
+const Type* Checker::check_cast(ast::Cast& n) {
+  const Type* to = resolve_typename(ctx_, n.to);
+  if (to == nullptr) {
+    failed_ = true;
+    return types_.void_type();
+  }
+  const Type* from = check(n.operand);
+  if (failed_) return from;
+  if (to->is_void()) return to;
+  bool ok = (to->is_scalar() && from->is_scalar()) || (to->is_string() && from->is_string());
+  if (!ok) return fail(n.line, ErrTag::D_CAST_INVAL, cat("invalid cast expression: \"", from->name, "\" to \"", to->name, "\""));
+  return to;
+}
+
+const Type* Checker::check(ast::Expr* e, bool stmt) {
+  if (e == nullptr || failed_) return types_.void_type();
+  const Type* t = types_.void_type();
+  switch (e->kind()) {
+    case Kind::IntLit: t = static_cast<ast::IntLit*>(e)->lit_type; break;
+    case Kind::StrLit: t = types_.string_type(); break;
+    case Kind::Ident: t = check_ident(*static_cast<ast::Ident*>(e)); break;
+    case Kind::ScopedVar: {
+      auto& n = *static_cast<ast::ScopedVar*>(e);
+      if (n.var == nullptr || n.var->type == nullptr)
+        return fail(e->line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name, ": Unknown variable name"));
+      if (n.var->is_array) return fail(e->line, ErrTag::D_IDENT_BADREF, cat(n.var->display(), "[ ] used as a scalar"));
+      n.is_lvalue = true;
+      t = n.var->type;
+      break;
+    }
+    case Kind::AggRef:
+      return fail(e->line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
+    case Kind::SymRef:
+      return fail(e->line, ErrTag::D_SYM_NOTYPES, "kernel symbols are not available yet");
+    case Kind::Index: t = check_index(*static_cast<ast::Index*>(e), false, nullptr); break;
+    case Kind::Call: t = check_call(*static_cast<ast::Call*>(e), stmt); break;
+    case Kind::Member: t = check_member(*static_cast<ast::Member*>(e)); break;
+    case Kind::Unary: t = check_unary(*static_cast<ast::Unary*>(e)); break;
+    case Kind::Binary: t = check_binary(*static_cast<ast::Binary*>(e)); break;
+    case Kind::Ternary: {
+      auto& n = *static_cast<ast::Ternary*>(e);
+      const Type* c = check(n.cond);
+      if (failed_) return c;
+      if (!c->is_scalar()) return fail(e->line, ErrTag::D_OP_SCALAR, "operator ?: expression must be of scalar type");
+      const Type* a = check(n.then);
+      const Type* b = check(n.other);
+      if (failed_) return a;
+      if (a->is_int() && b->is_int()) t = types_.arith_result(a, b);
+      else if (a->is_string() && b->is_string()) t = a;
+      else if (a->is_pointer() && (b->is_pointer() || b->is_int())) t = a;
+      else if (b->is_pointer() && a->is_int()) t = b;
+      else return fail(e->line, ErrTag::D_OP_INCOMPAT, "operator ?: operands must have compatible types");
+      break;
+    }
+    case Kind::Assign: t = check_assign(*static_cast<ast::Assign*>(e), stmt); break;
+    case Kind::IncDec: {
+      auto& n = *static_cast<ast::IncDec*>(e);
+      const char* op = n.increment ? "++" : "--";
+      VarInfo* v = n.operand->kind() == Kind::Ident       ? static_cast<ast::Ident*>(n.operand)->var
+                   : n.operand->kind() == Kind::ScopedVar ? static_cast<ast::ScopedVar*>(n.operand)->var
+                                                          : nullptr;
+      if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type == nullptr)
+        v->type = types_.int_type();
+      if (n.operand->kind() == Kind::Index) {
+        const Type* vt = check_index(*static_cast<ast::Index*>(n.operand), true, types_.int_type());
+        if (failed_) return vt;
+        n.operand->type = vt;
+      } else if (!store_to(n.operand, types_.int_type(), op, n.line)) {
+        return types_.void_type();
+      }
+      t = n.operand->type;
+      if (!t->is_int() && !t->is_pointer())
+        return fail(e->line, ErrTag::D_OP_ARITH, cat("operator ", op, " requires an operand of arithmetic type"));
+      break;
+    }
+    case Kind::Cast: t = check_cast(*static_cast<ast::Cast*>(e)); break;
+    case Kind::Sizeof: {
+      auto& n = *static_cast<ast::Sizeof*>(e);
+      const Type* of = n.of_type ? resolve_typename(ctx_, n.of_type) : check(n.operand);
+      if (of == nullptr || failed_) return failed_ = true, types_.void_type();
+      if (of->is_void()) return fail(e->line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type void");
+      n.value = of->is_string() ? ctx_.options.strsize : of->size;
+      t = types_.lookup("size_t");
+      break;
+    }
+    case Kind::Offsetof: {
+      auto& n = *static_cast<ast::Offsetof*>(e);
+      const Type* of = resolve_typename(ctx_, n.of_type);
+      if (of == nullptr) return failed_ = true, types_.void_type();
+      if (!of->is_sou()) return fail(e->line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
+      const Type::Member* m = of->member(n.member);
+      if (m == nullptr) return fail(e->line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", of->name));
+      n.value = m->offset;
+      t = types_.lookup("size_t");
+      break;
+    }
+    case Kind::Stringof: {
+      auto& n = *static_cast<ast::Stringof*>(e);
+      const Type* of = check(n.operand);
+      if (failed_) return of;
+      if (!of->is_scalar() && !of->is_string() && of->kind != Type::Kind::Array)
+        return fail(e->line, ErrTag::D_STRINGOF_TYPE, cat("stringof( ) cannot be applied to an expression of type \"", of->name, "\""));
+      t = types_.string_type();
+      break;
+    }
+    case Kind::Xlate:
+      return fail(e->line, ErrTag::D_XLATE_NONE, "translators are not supported yet");
+    case Kind::Comma: {
+      auto& n = *static_cast<ast::Comma*>(e);
+      check(n.lhs);
+      t = check(n.rhs);
+      break;
+    }
+    default:
+      return fail(e->line, ErrTag::D_UNKNOWN, "unexpected node in expression");
+  }
+  if (t == nullptr) t = types_.void_type();
+  e->type = t;
+  return t;
+}
+
+void Checker::block(ast::Block* b) {
+  if (b == nullptr) return;
+  for (ast::Stmt* s : b->stmts) {
+    if (failed_) return;
+    switch (s->kind()) {
+      case Kind::ExprStmt: check(static_cast<ast::ExprStmt*>(s)->expr, true); break;
+      case Kind::IfStmt: {
+        auto* is = static_cast<ast::IfStmt*>(s);
+        const Type* c = check(is->cond);
+        if (!failed_ && !c->is_scalar())
+          fail(is->line, ErrTag::D_OP_SCALAR, "if condition must be of scalar type");
+        block(is->then);
+        block(is->other);
+        break;
+      }
+      case Kind::Block: block(static_cast<ast::Block*>(s)); break;
+      default: break;
+    }
+  }
+}
+
+bool Checker::run() {
+  for (ast::Node* n : ctx_.ast.items) {
+    if (n->kind() != Kind::Clause) continue;
+    auto* c = static_cast<ast::Clause*>(n);
+    if (c->pred != nullptr) {
+      const Type* t = check(c->pred);
+      if (!failed_ && !t->is_scalar())
+        fail(c->pred->line, ErrTag::D_PRED_SCALAR, "predicate result must be of scalar type");
+    }
+    block(c->body);
+    if (failed_) return false;
+  }
+  return !ctx_.diags.has_error();
+}
+
+}  // namespace
+
+bool typecheck(CompileContext& ctx) {
+  Checker c(ctx);
+  return c.run();
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,41 @@
+// What the front end decided each clause does, for code generation: the
+// probe specs of the clause and its actions in record order. Produced by
+// the probes and actions passes, consumed by codegen.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cc/ast.h"
+#include "cc/program.h"
+
+namespace dtrace::cc {
+
+// A continuation action (ARG, AGGKEY, AGGINCR, TRACEMEM_DYNSIZE): its
+// DIFO computes expr, or returns the constant value when expr is null.
+struct PlanArg {
+  uint16_t kind = DTRACEACT_ARG;
+  ast::Expr* expr = nullptr;
+  uint64_t value = 0;
+};
+
+struct ActionPlan {
+  uint16_t kind = DTRACEACT_NONE;
+  ast::Expr* expr = nullptr;       // the head's DIFO value (null: no DIFO)
+  ast::Stmt* stmt = nullptr;       // side-effect statement (DIFEXPR, no record)
+  std::string format;
+  bool has_format = false;
+  uint64_t arg = 0;
+  uint32_t aggvar = 0;
+  std::vector<PlanArg> tuple;
+  int line = 0;
+};
+
+struct ClausePlan {
+  ast::Clause* clause = nullptr;
+  std::vector<ProbeSpec> specs;
+  std::vector<ActionPlan> actions;
+};
+
+}  // namespace dtrace::cc

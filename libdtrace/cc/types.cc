@@ -1,0 +1,190 @@
+#include "cc/types.h"
+
+namespace dtrace::cc {
+
+const Type::Member* Type::member(std::string_view n) const {
+  for (const auto& m : members)
+    if (m.name == n) return &m;
+  return nullptr;
+}
+
+Type* TypeTable::add(Type t) {
+  owned_.push_back(std::make_unique<Type>(std::move(t)));
+  return owned_.back().get();
+}
+
+Type* TypeTable::add_int(const std::string& name, uint32_t size, bool is_signed) {
+  Type t;
+  t.kind = Type::Kind::Int;
+  t.name = name;
+  t.size = size;
+  t.is_signed = is_signed;
+  Type* p = add(std::move(t));
+  names_[name] = p;
+  return p;
+}
+
+TypeTable::TypeTable() {
+  Type v;
+  v.kind = Type::Kind::Void;
+  v.name = "void";
+  void_ = add(std::move(v));
+  names_["void"] = void_;
+  Type s;
+  s.kind = Type::Kind::String;
+  s.name = "string";
+  string_ = add(std::move(s));
+  names_["string"] = string_;
+
+  char_ = add_int("char", 1, true);
+  add_int("signed char", 1, true);
+  add_int("unsigned char", 1, false);
+  add_int("short", 2, true);
+  add_int("unsigned short", 2, false);
+  int_ = add_int("int", 4, true);
+  uint_ = add_int("unsigned int", 4, false);
+  long_ = add_int("long", 8, true);
+  ulong_ = add_int("unsigned long", 8, false);
+  add_int("long long", 8, true);
+  add_int("unsigned long long", 8, false);
+
+  // Fixed-width and system typedefs D programs use without declaring.
+  struct Alias { const char* name; const char* to; };
+  static constexpr Alias kAliases[] = {
+      {"int8_t", "signed char"},   {"int16_t", "short"},   {"int32_t", "int"},
+      {"int64_t", "long long"},    {"uint8_t", "unsigned char"},
+      {"uint16_t", "unsigned short"}, {"uint32_t", "unsigned int"},
+      {"uint64_t", "unsigned long long"}, {"intptr_t", "long"},
+      {"uintptr_t", "unsigned long"}, {"size_t", "unsigned long"},
+      {"ssize_t", "long"},         {"ptrdiff_t", "long"},  {"off_t", "long"},
+      {"off64_t", "long long"},    {"loff_t", "long long"},
+      {"pid_t", "int"},            {"id_t", "int"},        {"uid_t", "unsigned int"},
+      {"gid_t", "unsigned int"},   {"uint_t", "unsigned int"},
+      {"uchar_t", "unsigned char"}, {"ushort_t", "unsigned short"},
+      {"ulong_t", "unsigned long"}, {"longlong_t", "long long"},
+      {"u_longlong_t", "unsigned long long"}, {"processorid_t", "int"},
+      {"hrtime_t", "long long"},   {"time_t", "long"},     {"dev_t", "unsigned int"},
+      {"major_t", "unsigned int"}, {"minor_t", "unsigned int"},
+      {"zoneid_t", "int"},         {"taskid_t", "int"},    {"projid_t", "int"},
+      {"boolean_t", "int"},        {"mode_t", "unsigned int"},
+      {"ino_t", "unsigned long"},  {"nlink_t", "unsigned int"},
+      {"caddr_t", nullptr},        {"ipaddr_t", "unsigned int"},
+      {"psetid_t", "int"},         {"chipid_t", "int"},    {"lgrp_id_t", "int"},
+      {"u_int", "unsigned int"},   {"u_long", "unsigned long"},
+      {"u_char", "unsigned char"}, {"u_short", "unsigned short"},
+      {"daddr_t", "long"},         {"blkcnt_t", "long"},   {"clock_t", "long"},
+  };
+  for (const auto& a : kAliases) {
+    if (a.to == nullptr) continue;
+    add_typedef(a.name, lookup(a.to));
+  }
+  add_typedef("caddr_t", pointer_to(char_));
+  // Opaque kernel structures named by built-in variables.
+  declare_tag(Type::Kind::Struct, "task_struct");
+  add_typedef("cpuinfo_t", declare_tag(Type::Kind::Struct, "cpuinfo"));
+  add_typedef("psinfo_t", declare_tag(Type::Kind::Struct, "psinfo"));
+  add_typedef("lwpsinfo_t", declare_tag(Type::Kind::Struct, "lwpsinfo"));
+}
+
+const Type* TypeTable::lookup(std::string_view name) const {
+  auto it = names_.find(name);
+  return it == names_.end() ? nullptr : it->second;
+}
+
+const Type* TypeTable::lookup_tag(Type::Kind kind, std::string_view tag) const {
+  const char* pfx = kind == Type::Kind::Struct  ? "struct "
+                    : kind == Type::Kind::Union ? "union "
+                                                : "enum ";
+  auto it = tags_.find(std::string(pfx) + std::string(tag));
+  return it == tags_.end() ? nullptr : it->second;
+}
+
+const Type* TypeTable::integer(uint32_t size, bool is_signed) const {
+  switch (size) {
+    case 1: return lookup(is_signed ? "char" : "unsigned char");
+    case 2: return lookup(is_signed ? "short" : "unsigned short");
+    case 4: return is_signed ? int_ : uint_;
+    default: return is_signed ? long_ : ulong_;
+  }
+}
+
+const Type* TypeTable::pointer_to(const Type* t) {
+  auto it = pointers_.find(t);
+  if (it != pointers_.end()) return it->second;
+  Type p;
+  p.kind = Type::Kind::Pointer;
+  p.size = 8;
+  p.base = t;
+  p.name = t->name + (t->kind == Type::Kind::Pointer ? "*" : " *");
+  const Type* r = add(std::move(p));
+  pointers_[t] = r;
+  return r;
+}
+
+const Type* TypeTable::array_of(const Type* t, uint32_t n) {
+  Type a;
+  a.kind = Type::Kind::Array;
+  a.base = t;
+  a.nelems = n;
+  a.size = t->size * n;
+  a.name = t->name + " [" + std::to_string(n) + "]";
+  return add(std::move(a));
+}
+
+const Type* TypeTable::add_typedef(std::string name, const Type* t) {
+  Type copy = *t;
+  copy.name = name;
+  const Type* r = add(std::move(copy));
+  names_[std::move(name)] = r;
+  return r;
+}
+
+Type* TypeTable::declare_tag(Type::Kind kind, const std::string& tag) {
+  const char* pfx = kind == Type::Kind::Struct  ? "struct "
+                    : kind == Type::Kind::Union ? "union "
+                                                : "enum ";
+  std::string full = pfx + tag;
+  auto it = tags_.find(full);
+  if (it != tags_.end()) return it->second;
+  Type t;
+  t.kind = kind;
+  t.name = full;
+  t.complete = false;
+  if (kind == Type::Kind::Enum) {
+    t.size = 4;
+    t.is_signed = true;
+  }
+  Type* r = add(std::move(t));
+  tags_[full] = r;
+  return r;
+}
+
+Type* TypeTable::make_anonymous(Type::Kind kind) {
+  Type t;
+  t.kind = kind;
+  t.name = kind == Type::Kind::Struct ? "struct <anon>"
+           : kind == Type::Kind::Union ? "union <anon>" : "enum <anon>";
+  t.complete = false;
+  if (kind == Type::Kind::Enum) {
+    t.size = 4;
+    t.is_signed = true;
+  }
+  return add(std::move(t));
+}
+
+const Type* TypeTable::promote(const Type* t) const {
+  if (t->is_int() && t->size < 4) return int_;
+  if (t->kind == Type::Kind::Enum) return int_;
+  return t;
+}
+
+const Type* TypeTable::arith_result(const Type* a, const Type* b) const {
+  a = promote(a);
+  b = promote(b);
+  if (a == b) return a;
+  if (a->size != b->size) return a->size > b->size ? a : b;
+  if (a->is_signed == b->is_signed) return a;  // same rank, e.g. long vs int64_t
+  return a->is_signed ? b : a;                 // unsigned wins at equal size
+}
+
+}  // namespace dtrace::cc

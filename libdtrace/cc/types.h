@@ -1,0 +1,97 @@
+// D types, the minimal model this compiler needs before CTF/BTF arrive:
+// integers (with their C/D names), string, void, pointers, arrays,
+// struct/union/enum shells and typedef names. Types are immutable once
+// made and owned by a TypeTable that outlives every compile of a
+// Compiler (variables keep their types across programs).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dtrace::cc {
+
+struct Type {
+  enum class Kind : uint8_t { Void, Int, String, Pointer, Array, Struct, Union, Enum };
+  Kind kind = Kind::Void;
+  std::string name;          // as DTrace prints it: "int", "uint64_t", "char *"
+  uint32_t size = 0;         // bytes; strings: 0 (strsize applies)
+  bool is_signed = false;    // Int, Enum
+  const Type* base = nullptr;  // Pointer: pointee; Array: element
+  uint32_t nelems = 0;       // Array
+  bool complete = true;      // struct/union declared but not defined: false
+  bool user_space = false;   // pointer into user memory (userland)
+  struct Member {
+    std::string name;
+    const Type* type;
+    uint32_t offset;
+  };
+  std::vector<Member> members;                             // Struct/Union
+  std::vector<std::pair<std::string, int64_t>> enumerators;  // Enum
+
+  bool is_int() const { return kind == Kind::Int || kind == Kind::Enum; }
+  bool is_string() const { return kind == Kind::String; }
+  bool is_pointer() const { return kind == Kind::Pointer; }
+  bool is_void() const { return kind == Kind::Void; }
+  bool is_scalar() const { return is_int() || is_pointer(); }
+  bool is_sou() const { return kind == Kind::Struct || kind == Kind::Union; }
+  const Member* member(std::string_view n) const;
+};
+
+class TypeTable {
+ public:
+  TypeTable();
+  TypeTable(const TypeTable&) = delete;
+  TypeTable& operator=(const TypeTable&) = delete;
+
+  // A type or typedef name ("int", "uint64_t", "pid_t", "string").
+  const Type* lookup(std::string_view name) const;
+  bool is_type_name(std::string_view name) const { return lookup(name) != nullptr; }
+  // struct/union/enum tags.
+  const Type* lookup_tag(Type::Kind kind, std::string_view tag) const;
+
+  const Type* void_type() const { return void_; }
+  const Type* string_type() const { return string_; }
+  const Type* int_type() const { return int_; }     // int
+  const Type* uint_type() const { return uint_; }   // unsigned int
+  const Type* long_type() const { return long_; }   // long (8)
+  const Type* ulong_type() const { return ulong_; }
+  const Type* char_type() const { return char_; }
+  const Type* int64() const { return lookup("int64_t"); }
+  const Type* uint64() const { return lookup("uint64_t"); }
+
+  // The canonical C integer type of a size and signedness.
+  const Type* integer(uint32_t size, bool is_signed) const;
+  const Type* pointer_to(const Type* t);
+  const Type* array_of(const Type* t, uint32_t n);
+  // typedef: a new name for t.
+  const Type* add_typedef(std::string name, const Type* t);
+  // struct/union/enum: returns the (possibly incomplete) tagged type.
+  Type* declare_tag(Type::Kind kind, const std::string& tag);
+  Type* make_anonymous(Type::Kind kind);
+
+  // C's integer promotion and usual arithmetic conversions.
+  const Type* promote(const Type* t) const;
+  const Type* arith_result(const Type* a, const Type* b) const;
+
+ private:
+  Type* add(Type t);
+  Type* add_int(const std::string& name, uint32_t size, bool is_signed);
+
+  std::vector<std::unique_ptr<Type>> owned_;
+  std::map<std::string, const Type*, std::less<>> names_;
+  std::map<std::string, Type*, std::less<>> tags_;   // "struct foo"
+  std::map<const Type*, const Type*> pointers_;
+  const Type* void_;
+  const Type* string_;
+  const Type* int_;
+  const Type* uint_;
+  const Type* long_;
+  const Type* ulong_;
+  const Type* char_;
+};
+
+}  // namespace dtrace::cc

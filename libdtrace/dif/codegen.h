@@ -1,0 +1,78 @@
+// DIF code generation: typed AST -> IrDifo. ExprGen emits one DIF
+// object's code for expressions and side-effect statements, allocating
+// %r1..%r15 (Regs) as it goes; generate_program lays out the whole
+// program: one DIFO per predicate and per action value, the actions and
+// one clause per probe description. Errors (registers or tuple slots
+// exhausted, tables full) are reported once through the diagnostics;
+// generation then continues harmlessly and the driver stops after it.
+#pragma once
+
+#include <cstdint>
+
+#include "cc/context.h"
+#include "dif/ir.h"
+
+namespace dtrace::dif {
+
+class Regs {
+ public:
+  uint8_t alloc();        // 0 when none is left
+  void free(uint8_t r);
+  int live() const;
+
+ private:
+  uint16_t used_ = 1;     // %r0 is never allocated
+};
+
+class ExprGen {
+ public:
+  ExprGen(cc::CompileContext& ctx, IrDifo& ir) : ctx_(ctx), ir_(ir) {}
+
+  // Emits code computing e; returns the register holding the value (by-ref
+  // types: the address). The caller frees it.
+  uint8_t expr(const cc::ast::Expr* e);
+  void stmt(const cc::ast::Stmt* s);
+  void ret(uint8_t r) { ir_.emit(DIF_INSTR_RET(r)); }
+  uint8_t constant(uint64_t v);
+  bool ok() const { return !failed_; }
+  Regs& regs() { return regs_; }
+
+ private:
+  friend struct VarGen;
+  uint8_t alloc();
+  void free(uint8_t r) { regs_.free(r); }
+  void fatal(const char* msg);
+  uint8_t binary(const cc::ast::Binary& n);
+  uint8_t compare(const cc::ast::Binary& n);
+  uint8_t logical(const cc::ast::Binary& n);
+  uint8_t unary(const cc::ast::Unary& n);
+  uint8_t ternary(const cc::ast::Ternary& n);
+  uint8_t assign(const cc::ast::Assign& n);
+  uint8_t incdec(const cc::ast::IncDec& n);
+  uint8_t call(const cc::ast::Call& n);
+  uint8_t load(uint8_t addr, const cc::Type* t, bool user);
+  void convert(uint8_t r, const cc::Type* from, const cc::Type* to);
+  void to_bool(uint8_t r);
+  uint8_t scaled(uint8_t r, const cc::Type* ptr);
+
+  // Variables (codegen_var.cc)
+  uint8_t load_var(const cc::ast::Expr* e);
+  void store_var(const cc::ast::Expr* lhs, uint8_t value);
+  bool push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs);
+  void pop_tuple(std::vector<uint8_t>& regs);
+  void note_var(const cc::VarInfo* v, bool write);
+  uint8_t var_op(const cc::VarInfo* v, bool store, bool array);
+
+  cc::CompileContext& ctx_;
+  IrDifo& ir_;
+  Regs regs_;
+  bool failed_ = false;
+};
+
+// The D type's DIF type: integers/pointers by value, strings by reference.
+dtrace_diftype diftype_of(const cc::Type* t, uint32_t strsize);
+cc::ValueType value_type_of(const cc::Type* t, uint32_t strsize);
+
+bool generate_program(cc::CompileContext& ctx);
+
+}  // namespace dtrace::dif

@@ -1,0 +1,442 @@
+// Expression code generation. Every value lives in a register; by-ref
+// values (strings, structs) are addresses. Branches only go forward: a
+// condition sets the result to 0, skips ahead when false and sets 1.
+#include "dif/codegen.h"
+
+#include "cc/builtins.h"
+
+namespace dtrace::dif {
+
+using cc::ast::Kind;
+using cc::ast::Op;
+
+uint8_t Regs::alloc() {
+  for (uint8_t r = 1; r < DIF_DIR_NREGS; r++) {
+    if (!(used_ & (1u << r))) {
+      used_ |= static_cast<uint16_t>(1u << r);
+      return r;
+    }
+  }
+  return 0;
+}
+
+void Regs::free(uint8_t r) {
+  if (r != 0) used_ &= static_cast<uint16_t>(~(1u << r));
+}
+
+int Regs::live() const { return __builtin_popcount(used_) - 1; }
+
+void ExprGen::fatal(const char* msg) {
+  if (!failed_ && !ctx_.diags.has_error()) ctx_.diags.fatal(msg);
+  failed_ = true;
+}
+
+uint8_t ExprGen::alloc() {
+  uint8_t r = regs_.alloc();
+  if (r == 0) fatal("Insufficient registers to generate code");
+  return r;
+}
+
+uint8_t ExprGen::constant(uint64_t v) {
+  uint8_t r = alloc();
+  uint16_t idx = 0;
+  if (!ir_.intern_int(v, idx)) fatal("Insufficient integer table space to generate code");
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, idx, r));
+  return r;
+}
+
+dtrace_diftype diftype_of(const cc::Type* t, uint32_t strsize) {
+  dtrace_diftype d{};
+  if (t == nullptr || t->is_void()) {
+    d.dtdt_kind = DIF_TYPE_CTF;
+    d.dtdt_size = 0;
+  } else if (t->is_string()) {
+    d.dtdt_kind = DIF_TYPE_STRING;
+    d.dtdt_flags = DIF_TF_BYREF;
+    d.dtdt_size = strsize;
+  } else if (t->is_sou() || t->kind == cc::Type::Kind::Array) {
+    d.dtdt_kind = DIF_TYPE_CTF;
+    d.dtdt_flags = DIF_TF_BYREF;
+    d.dtdt_size = t->size;
+  } else {
+    d.dtdt_kind = DIF_TYPE_CTF;
+    d.dtdt_size = t->size;
+  }
+  return d;
+}
+
+cc::ValueType value_type_of(const cc::Type* t, uint32_t strsize) {
+  cc::ValueType v;
+  if (t == nullptr || t->is_void()) {
+    v.kind = cc::ValueType::Kind::Bytes;
+    v.size = 0;
+    v.ctype = "void";
+    return v;
+  }
+  v.ctype = t->name;
+  v.size = t->size;
+  if (t->is_string()) {
+    v.kind = cc::ValueType::Kind::String;
+    v.size = strsize;
+  } else if (t->is_pointer()) {
+    v.kind = cc::ValueType::Kind::Pointer;
+  } else if (t->is_int()) {
+    v.kind = t->is_signed ? cc::ValueType::Kind::Signed : cc::ValueType::Kind::Unsigned;
+  } else {
+    v.kind = cc::ValueType::Kind::Bytes;
+  }
+  return v;
+}
+
+// Sign- or zero-extends r from the size of `to` when narrowing.
+void ExprGen::convert(uint8_t r, const cc::Type* from, const cc::Type* to) {
+  if (from == nullptr || to == nullptr || !to->is_int() || !(from->is_int() || from->is_pointer()))
+    return;
+  if (to->size >= 8 || (to->size >= from->size && to->is_signed == from->is_signed) ||
+      (to->size > from->size && !from->is_signed))
+    return;
+  uint8_t n = constant(64 - to->size * 8);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_SLL, r, n, r));
+  ir_.emit(DIF_INSTR_FMT(to->is_signed ? DIF_OP_SRA : DIF_OP_SRL, r, n, r));
+  free(n);
+}
+
+// r = (r != 0)
+void ExprGen::to_bool(uint8_t r) {
+  Label done = ir_.new_label();
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
+  ir_.branch(DIF_OP_BE, done);
+  uint16_t one = 0;
+  ir_.intern_int(1, one);
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, r));
+  ir_.place(done);
+}
+
+// Multiplies an integer register by the pointee size of `ptr` (pointer arithmetic).
+uint8_t ExprGen::scaled(uint8_t r, const cc::Type* ptr) {
+  uint32_t size = ptr->base && !ptr->base->is_void() ? ptr->base->size : 1;
+  if (size <= 1) return r;
+  uint8_t s = constant(size);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_MUL, r, s, r));
+  free(s);
+  return r;
+}
+
+uint8_t ExprGen::load(uint8_t addr, const cc::Type* t, bool user) {
+  if (t->is_sou() || t->kind == cc::Type::Kind::Array || t->is_string()) return addr;  // by reference
+  uint8_t op;
+  switch (t->size) {
+    case 1: op = t->is_signed ? DIF_OP_LDSB : DIF_OP_LDUB; break;
+    case 2: op = t->is_signed ? DIF_OP_LDSH : DIF_OP_LDUH; break;
+    case 4: op = t->is_signed ? DIF_OP_LDSW : DIF_OP_LDUW; break;
+    default: op = DIF_OP_LDX; break;
+  }
+  if (user) op = static_cast<uint8_t>(op + (DIF_OP_ULDSB - DIF_OP_LDSB));
+  ir_.emit(DIF_INSTR_FMT(op, addr, 0, addr));
+  return addr;
+}
+
+uint8_t ExprGen::compare(const cc::ast::Binary& n) {
+  uint8_t a = expr(n.lhs);
+  uint8_t b = expr(n.rhs);
+  bool strings = n.lhs->type->is_string() || n.rhs->type->is_string();
+  ir_.emit(DIF_INSTR_FMT(strings ? DIF_OP_SCMP : DIF_OP_CMP, a, b, 0));
+  free(b);
+  const cc::Type* common = strings ? nullptr : ctx_.types.arith_result(
+      n.lhs->type->is_pointer() ? ctx_.types.ulong_type() : n.lhs->type,
+      n.rhs->type->is_pointer() ? ctx_.types.ulong_type() : n.rhs->type);
+  bool is_signed = common != nullptr && common->is_signed;
+  // Branch taken when the comparison is false.
+  uint8_t op = 0;
+  switch (n.op) {
+    case Op::Eq: op = DIF_OP_BNE; break;
+    case Op::Ne: op = DIF_OP_BE; break;
+    case Op::Lt: op = is_signed ? DIF_OP_BGE : DIF_OP_BGEU; break;
+    case Op::Gt: op = is_signed ? DIF_OP_BLE : DIF_OP_BLEU; break;
+    case Op::Le: op = is_signed ? DIF_OP_BG : DIF_OP_BGU; break;
+    default: op = is_signed ? DIF_OP_BL : DIF_OP_BLU; break;  // Ge
+  }
+  Label done = ir_.new_label();
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, a));
+  ir_.branch(op, done);
+  uint16_t one = 0;
+  ir_.intern_int(1, one);
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, a));
+  ir_.place(done);
+  return a;
+}
+
+uint8_t ExprGen::logical(const cc::ast::Binary& n) {
+  if (n.op == Op::LogXor) {  // both sides always evaluated
+    uint8_t a = expr(n.lhs);
+    to_bool(a);
+    uint8_t b = expr(n.rhs);
+    to_bool(b);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_XOR, a, b, a));
+    free(b);
+    return a;
+  }
+  bool is_and = n.op == Op::LogAnd;
+  Label shortcut = ir_.new_label(), done = ir_.new_label();
+  uint8_t a = expr(n.lhs);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, a, 0, 0));
+  ir_.branch(is_and ? DIF_OP_BE : DIF_OP_BNE, shortcut);
+  free(a);
+  uint8_t b = expr(n.rhs);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, b, 0, 0));
+  ir_.branch(is_and ? DIF_OP_BE : DIF_OP_BNE, shortcut);
+  uint16_t one = 0;
+  ir_.intern_int(1, one);
+  // Both operands decided: && true, || false.
+  if (is_and) ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, b));
+  else ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, b));
+  ir_.branch(DIF_OP_BA, done);
+  ir_.place(shortcut);
+  if (is_and) ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, b));
+  else ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, b));
+  ir_.place(done);
+  return b;
+}
+
+uint8_t ExprGen::binary(const cc::ast::Binary& n) {
+  switch (n.op) {
+    case Op::Lt: case Op::Gt: case Op::Le: case Op::Ge: case Op::Eq: case Op::Ne:
+      return compare(n);
+    case Op::LogAnd: case Op::LogOr: case Op::LogXor:
+      return logical(n);
+    default: break;
+  }
+  uint8_t a = expr(n.lhs);
+  uint8_t b = expr(n.rhs);
+  const cc::Type* lt = n.lhs->type;
+  const cc::Type* rt = n.rhs->type;
+  if ((n.op == Op::Add || n.op == Op::Sub) && lt->is_pointer() && rt->is_int()) scaled(b, lt);
+  if (n.op == Op::Add && lt->is_int() && rt->is_pointer()) scaled(a, rt);
+  bool is_signed = n.type->is_signed;
+  uint8_t op = 0;
+  switch (n.op) {
+    case Op::Add: op = DIF_OP_ADD; break;
+    case Op::Sub: op = DIF_OP_SUB; break;
+    case Op::Mul: op = DIF_OP_MUL; break;
+    case Op::Div: op = is_signed ? DIF_OP_SDIV : DIF_OP_UDIV; break;
+    case Op::Mod: op = is_signed ? DIF_OP_SREM : DIF_OP_UREM; break;
+    case Op::BitAnd: op = DIF_OP_AND; break;
+    case Op::BitOr: op = DIF_OP_OR; break;
+    case Op::BitXor: op = DIF_OP_XOR; break;
+    case Op::Shl: op = DIF_OP_SLL; break;
+    case Op::Shr: op = lt->is_signed ? DIF_OP_SRA : DIF_OP_SRL; break;
+    default: break;
+  }
+  ir_.emit(DIF_INSTR_FMT(op, a, b, a));
+  free(b);
+  if (n.op == Op::Sub && lt->is_pointer() && rt->is_pointer()) {
+    uint32_t size = lt->base && !lt->base->is_void() ? lt->base->size : 1;
+    if (size > 1) {
+      uint8_t s = constant(size);
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_SDIV, a, s, a));
+      free(s);
+    }
+  }
+  return a;
+}
+
+uint8_t ExprGen::unary(const cc::ast::Unary& n) {
+  if (n.op == Op::AddrOf) {
+    // &*p, &p->m, &a[i]: the address without the final load.
+    const cc::ast::Expr* o = n.operand;
+    if (o->kind() == Kind::Unary) return expr(static_cast<const cc::ast::Unary*>(o)->operand);
+    if (o->kind() == Kind::Member) {
+      auto* m = static_cast<const cc::ast::Member*>(o);
+      uint8_t r = expr(m->base);
+      if (m->offset) {
+        uint8_t off = constant(m->offset);
+        ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, r, off, r));
+        free(off);
+      }
+      return r;
+    }
+    fatal("unsupported operand for unary &");
+    return 0;
+  }
+  uint8_t r = expr(n.operand);
+  switch (n.op) {
+    case Op::Neg: ir_.emit(DIF_INSTR_FMT(DIF_OP_SUB, 0, r, r)); break;
+    case Op::BitNot: ir_.emit(DIF_INSTR_FMT(DIF_OP_NOT, r, 0, r)); break;
+    case Op::LogNot: {
+      Label done = ir_.new_label();
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, r));
+      ir_.branch(DIF_OP_BNE, done);
+      uint16_t one = 0;
+      ir_.intern_int(1, one);
+      ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, r));
+      ir_.place(done);
+      break;
+    }
+    case Op::Deref: load(r, n.type, n.operand->type->user_space); break;
+    default: break;  // unary plus
+  }
+  return r;
+}
+
+uint8_t ExprGen::ternary(const cc::ast::Ternary& n) {
+  Label other = ir_.new_label(), done = ir_.new_label();
+  uint8_t c = expr(n.cond);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, c, 0, 0));
+  free(c);
+  ir_.branch(DIF_OP_BE, other);
+  uint8_t a = expr(n.then);
+  ir_.branch(DIF_OP_BA, done);
+  ir_.place(other);
+  uint8_t b = expr(n.other);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, b, 0, a));
+  free(b);
+  ir_.place(done);
+  return a;
+}
+
+uint8_t ExprGen::assign(const cc::ast::Assign& n) {
+  uint8_t v = expr(n.rhs);
+  if (n.op != Op::Assign) {
+    uint8_t cur = load_var(n.lhs);
+    if (n.lhs->type->is_pointer()) scaled(v, n.lhs->type);
+    bool s = n.lhs->type->is_signed;
+    uint8_t op = 0;
+    switch (n.op) {
+      case Op::Add: op = DIF_OP_ADD; break;
+      case Op::Sub: op = DIF_OP_SUB; break;
+      case Op::Mul: op = DIF_OP_MUL; break;
+      case Op::Div: op = s ? DIF_OP_SDIV : DIF_OP_UDIV; break;
+      case Op::Mod: op = s ? DIF_OP_SREM : DIF_OP_UREM; break;
+      case Op::Shl: op = DIF_OP_SLL; break;
+      case Op::Shr: op = s ? DIF_OP_SRA : DIF_OP_SRL; break;
+      case Op::BitAnd: op = DIF_OP_AND; break;
+      case Op::BitOr: op = DIF_OP_OR; break;
+      default: op = DIF_OP_XOR; break;
+    }
+    ir_.emit(DIF_INSTR_FMT(op, cur, v, v));
+    free(cur);
+  }
+  convert(v, n.rhs->type, n.lhs->type);
+  store_var(n.lhs, v);
+  return v;
+}
+
+uint8_t ExprGen::incdec(const cc::ast::IncDec& n) {
+  uint8_t old = load_var(n.operand);
+  uint8_t step = constant(1);
+  if (n.operand->type->is_pointer()) scaled(step, n.operand->type);
+  uint8_t nv = alloc();
+  ir_.emit(DIF_INSTR_FMT(n.increment ? DIF_OP_ADD : DIF_OP_SUB, old, step, nv));
+  free(step);
+  convert(nv, n.operand->type, n.operand->type);
+  store_var(n.operand, nv);
+  if (n.postfix) {
+    free(nv);
+    return old;
+  }
+  free(old);
+  return nv;
+}
+
+uint8_t ExprGen::call(const cc::ast::Call& n) {
+  const cc::SubrProto* p = cc::find_subr(n.name);
+  std::vector<uint8_t> regs;
+  if (!push_tuple(n.args, regs)) return 0;
+  uint8_t rd = regs.empty() ? alloc() : regs[0];
+  if (!regs.empty()) regs.erase(regs.begin());
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_CALL, p->id, rd));
+  for (uint8_t r : regs) free(r);
+  return rd;
+}
+
+uint8_t ExprGen::expr(const cc::ast::Expr* e) {
+  if (failed_ || e == nullptr) return failed_ ? 0 : alloc();
+  switch (e->kind()) {
+    case Kind::IntLit: return constant(static_cast<const cc::ast::IntLit*>(e)->value);
+    case Kind::StrLit: {
+      uint8_t r = alloc();
+      uint16_t off = 0;
+      if (!ir_.intern_str(static_cast<const cc::ast::StrLit*>(e)->value, off))
+        fatal("Insufficient string table space to generate code");
+      ir_.emit(DIF_INSTR_IDX(DIF_OP_SETS, off, r));
+      return r;
+    }
+    case Kind::Ident:
+    case Kind::ScopedVar:
+      return load_var(e);
+    case Kind::Index: {
+      auto* ix = static_cast<const cc::ast::Index*>(e);
+      if (ix->base->type && (ix->base->type->is_pointer() || ix->base->type->kind == cc::Type::Kind::Array) &&
+          ix->base->kind() != Kind::Ident) {
+        uint8_t b = expr(ix->base);
+        uint8_t i = expr(ix->args[0]);
+        scaled(i, ix->base->type);
+        ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, b, i, b));
+        free(i);
+        return load(b, e->type, ix->base->type->user_space);
+      }
+      return load_var(e);
+    }
+    case Kind::Call: return call(*static_cast<const cc::ast::Call*>(e));
+    case Kind::Member: {
+      auto* m = static_cast<const cc::ast::Member*>(e);
+      uint8_t r = expr(m->base);
+      if (m->offset) {
+        uint8_t off = constant(m->offset);
+        ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, r, off, r));
+        free(off);
+      }
+      return load(r, e->type, m->base->type->user_space);
+    }
+    case Kind::Unary: return unary(*static_cast<const cc::ast::Unary*>(e));
+    case Kind::Binary: return binary(*static_cast<const cc::ast::Binary*>(e));
+    case Kind::Ternary: return ternary(*static_cast<const cc::ast::Ternary*>(e));
+    case Kind::Assign: return assign(*static_cast<const cc::ast::Assign*>(e));
+    case Kind::IncDec: return incdec(*static_cast<const cc::ast::IncDec*>(e));
+    case Kind::Cast: {
+      auto* c = static_cast<const cc::ast::Cast*>(e);
+      uint8_t r = expr(c->operand);
+      convert(r, c->operand->type, c->type);
+      return r;
+    }
+    case Kind::Stringof: return expr(static_cast<const cc::ast::Stringof*>(e)->operand);
+    case Kind::Comma: {
+      auto* c = static_cast<const cc::ast::Comma*>(e);
+      free(expr(c->lhs));
+      return expr(c->rhs);
+    }
+    case Kind::Sizeof: return constant(static_cast<const cc::ast::Sizeof*>(e)->value);
+    case Kind::Offsetof: return constant(static_cast<const cc::ast::Offsetof*>(e)->value);
+    default:
+      fatal("unsupported expression in code generation");
+      return 0;
+  }
+}
+
+void ExprGen::stmt(const cc::ast::Stmt* s) {
+  if (s == nullptr || failed_) return;
+  switch (s->kind()) {
+    case Kind::ExprStmt: free(expr(static_cast<const cc::ast::ExprStmt*>(s)->expr)); break;
+    case Kind::Block:
+      for (const cc::ast::Stmt* c : static_cast<const cc::ast::Block*>(s)->stmts) stmt(c);
+      break;
+    case Kind::IfStmt: {
+      auto* i = static_cast<const cc::ast::IfStmt*>(s);
+      Label other = ir_.new_label(), done = ir_.new_label();
+      uint8_t c = expr(i->cond);
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, c, 0, 0));
+      free(c);
+      ir_.branch(DIF_OP_BE, other);
+      stmt(i->then);
+      if (i->other != nullptr) ir_.branch(DIF_OP_BA, done);
+      ir_.place(other);
+      stmt(i->other);
+      ir_.place(done);
+      break;
+    }
+    default: break;
+  }
+}
+
+}  // namespace dtrace::dif

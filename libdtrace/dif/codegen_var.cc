@@ -1,0 +1,125 @@
+// Variable access: built-ins (LDGS, LDGA), D variables by scope
+// (LD/ST G/T/L S), associative arrays through the tuple stack
+// (FLUSHTS, PUSHTV/PUSHTR, LD/ST G/T AA), and subroutine arguments.
+#include "dif/codegen.h"
+
+namespace dtrace::dif {
+
+using cc::ast::Kind;
+
+namespace {
+
+const cc::VarInfo* var_of(const cc::ast::Expr* e) {
+  if (e->kind() == Kind::Ident) return static_cast<const cc::ast::Ident*>(e)->var;
+  if (e->kind() == Kind::ScopedVar) return static_cast<const cc::ast::ScopedVar*>(e)->var;
+  return nullptr;
+}
+
+uint8_t scope_of(const cc::VarInfo* v) {
+  switch (v->scope) {
+    case cc::VarScope::Thread: return DIFV_SCOPE_THREAD;
+    case cc::VarScope::Local: return DIFV_SCOPE_LOCAL;
+    default: return DIFV_SCOPE_GLOBAL;
+  }
+}
+
+}  // namespace
+
+void ExprGen::note_var(const cc::VarInfo* v, bool write) {
+  if (v->scope == cc::VarScope::Builtin) return;
+  ir_.use_var(v->name, v->id, v->is_array ? DIFV_KIND_ARRAY : DIFV_KIND_SCALAR, scope_of(v), write,
+              diftype_of(v->type, ctx_.options.strsize));
+}
+
+// The opcode that loads or stores v.
+uint8_t ExprGen::var_op(const cc::VarInfo* v, bool store, bool array) {
+  switch (v->scope) {
+    case cc::VarScope::Thread:
+      return array ? (store ? DIF_OP_STTAA : DIF_OP_LDTAA) : (store ? DIF_OP_STTS : DIF_OP_LDTS);
+    case cc::VarScope::Local: return store ? DIF_OP_STLS : DIF_OP_LDLS;
+    default:
+      return array ? (store ? DIF_OP_STGAA : DIF_OP_LDGAA) : (store ? DIF_OP_STGS : DIF_OP_LDGS);
+  }
+}
+
+bool ExprGen::push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs) {
+  if (keys.size() > DIF_DTR_NREGS) {
+    fatal("Insufficient tuple registers to generate code");
+    return false;
+  }
+  for (const cc::ast::Expr* k : keys) regs.push_back(expr(k));
+  if (failed_) return false;
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0));
+  for (size_t i = 0; i < keys.size(); i++) {
+    const cc::Type* t = keys[i]->type;
+    if (t->is_string())
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, regs[i]));
+    else
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, regs[i]));
+  }
+  return true;
+}
+
+void ExprGen::pop_tuple(std::vector<uint8_t>& regs) {
+  for (uint8_t r : regs) free(r);
+  regs.clear();
+}
+
+uint8_t ExprGen::load_var(const cc::ast::Expr* e) {
+  if (e->kind() == Kind::Index) {
+    auto* ix = static_cast<const cc::ast::Index*>(e);
+    const cc::VarInfo* v = var_of(ix->base);
+    if (v == nullptr) {
+      fatal("unsupported array reference in code generation");
+      return 0;
+    }
+    if (v->scope == cc::VarScope::Builtin) {  // args[i], regs[i], uregs[i]
+      uint8_t r = expr(ix->args[0]);
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_LDGA, v->id, r, r));
+      return r;
+    }
+    std::vector<uint8_t> keys;
+    if (!push_tuple(ix->args, keys)) return 0;
+    uint8_t rd = keys[0];
+    keys.erase(keys.begin());
+    ir_.emit(DIF_INSTR_IDX(var_op(v, false, true), v->id, rd));
+    note_var(v, false);
+    pop_tuple(keys);
+    return rd;
+  }
+  const cc::VarInfo* v = var_of(e);
+  if (v == nullptr) {
+    fatal("unsupported variable reference in code generation");
+    return 0;
+  }
+  uint8_t r = alloc();
+  ir_.emit(DIF_INSTR_IDX(var_op(v, false, false), v->id, r));
+  note_var(v, false);
+  return r;
+}
+
+void ExprGen::store_var(const cc::ast::Expr* lhs, uint8_t value) {
+  if (lhs->kind() == Kind::Index) {
+    auto* ix = static_cast<const cc::ast::Index*>(lhs);
+    const cc::VarInfo* v = var_of(ix->base);
+    if (v == nullptr) {
+      fatal("unsupported array store in code generation");
+      return;
+    }
+    std::vector<uint8_t> keys;
+    if (!push_tuple(ix->args, keys)) return;
+    ir_.emit(DIF_INSTR_IDX(var_op(v, true, true), v->id, value));
+    note_var(v, true);
+    pop_tuple(keys);
+    return;
+  }
+  const cc::VarInfo* v = var_of(lhs);
+  if (v == nullptr) {
+    fatal("unsupported store in code generation");
+    return;
+  }
+  ir_.emit(DIF_INSTR_IDX(var_op(v, true, false), v->id, value));
+  note_var(v, true);
+}
+
+}  // namespace dtrace::dif

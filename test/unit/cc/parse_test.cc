@@ -1,0 +1,173 @@
+// Lexer and grammar: what parses, and syntax errors with line and token.
+#include <gtest/gtest.h>
+
+#include "cc/context.h"
+#include "cc/parse.h"
+#include "test/unit/cc/compile_util.h"
+
+namespace dtrace::cc {
+namespace {
+
+using testing::compile_ok;
+using testing::expect_error;
+
+struct Parsed {
+  TypeTable types;
+  IdentTable idents;
+  CompileOptions opts;
+  std::unique_ptr<CompileContext> ctx;
+  bool ok = false;
+};
+
+std::unique_ptr<Parsed> parse_only(const std::string& src, CompileOptions o = {}) {
+  auto p = std::make_unique<Parsed>();
+  p->opts = std::move(o);
+  p->ctx = std::make_unique<CompileContext>(src, p->opts, p->types, p->idents);
+  p->ok = parse(*p->ctx);
+  return p;
+}
+
+ast::Clause* clause(Parsed& p, size_t i) {
+  size_t n = 0;
+  for (ast::Node* node : p.ctx->ast.items)
+    if (node->kind() == ast::Kind::Clause && n++ == i) return static_cast<ast::Clause*>(node);
+  return nullptr;
+}
+
+TEST(Parse, ProbeDescriptionsAreSingleTokens) {
+  auto p = parse_only("syscall::read:entry, fbt:vmlinux:vfs_*:entry,\nprofile-997 { }\n"
+                      "pid1234:a.out:main:entry{}\n:::BEGIN {}\nfbt::[a-c]*:return { }");
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  ast::Clause* c = clause(*p, 0);
+  ASSERT_EQ(c->probes.size(), 3u);
+  EXPECT_EQ(c->probes[0].text, "syscall::read:entry");
+  EXPECT_EQ(c->probes[1].text, "fbt:vmlinux:vfs_*:entry");
+  EXPECT_EQ(c->probes[2].text, "profile-997");
+  EXPECT_EQ(c->probes[2].line, 2);
+  EXPECT_EQ(clause(*p, 1)->probes[0].text, "pid1234:a.out:main:entry");
+  EXPECT_EQ(clause(*p, 3)->probes[0].text, "fbt::[a-c]*:return");
+}
+
+TEST(Parse, BareDescriptionIsAClauseWithoutBody) {
+  auto p = parse_only("BEGIN");
+  ASSERT_TRUE(p->ok);
+  ASSERT_NE(clause(*p, 0), nullptr);
+  EXPECT_EQ(clause(*p, 0)->body, nullptr);
+  auto q = parse_only("BEGIN, END\n");
+  ASSERT_TRUE(q->ok);
+  EXPECT_EQ(clause(*q, 0)->probes.size(), 2u);
+}
+
+TEST(Parse, MacroVariablesExpandInDescriptionsAndExpressions) {
+  CompileOptions o;
+  o.macro_args = {"script", "42", "foo"};
+  o.macro_vars = {{"target", "1234"}};
+  auto p = parse_only("pid$target:a.out:main:entry { trace($1); trace($$2); }", o);
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  EXPECT_EQ(clause(*p, 0)->probes[0].text, "pid1234:a.out:main:entry");
+  expect_error("BEGIN { trace($3); }", "D_MACRO_UNDEF", 1, "macro argument $3 is not defined", o);
+  o.defaultargs = true;
+  compile_ok("BEGIN { trace($3); trace($$4); }", o);
+}
+
+TEST(Parse, PredicateSlashIsDivisionUnlessFollowedByBodyOrEnd) {
+  auto p = parse_only("BEGIN /10 / 2 == 5/ { }\nEND\n/ 4 /\n2 / { }");
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  EXPECT_EQ(clause(*p, 0)->pred->kind(), ast::Kind::Binary);
+  EXPECT_EQ(static_cast<ast::Binary*>(clause(*p, 1)->pred)->op, ast::Op::Div);
+}
+
+TEST(Parse, PragmasCommentsAndInterpreterLine) {
+  auto p = parse_only("#!/usr/sbin/dtrace -s\n#pragma D option quiet\n/* a\ncomment */\n"
+                      "// line comment\nBEGIN { /* in body */ exit(0); }\n  #pragma D option bufsize=4m\n");
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  ASSERT_EQ(p->ctx->ast.pragmas.size(), 2u);
+  EXPECT_EQ(p->ctx->ast.pragmas[0].text, "D option quiet");
+  EXPECT_EQ(p->ctx->ast.pragmas[0].line, 2);
+  EXPECT_EQ(p->ctx->ast.pragmas[1].line, 7);
+  Program prog = compile_ok("#pragma D option quiet\n#pragma D option bufsize=4m switchrate=10hz\nBEGIN {}");
+  ASSERT_EQ(prog.pragma_options.size(), 3u);
+  EXPECT_EQ(prog.pragma_options[0], (std::pair<std::string, std::string>{"quiet", ""}));
+  EXPECT_EQ(prog.pragma_options[1], (std::pair<std::string, std::string>{"bufsize", "4m"}));
+  EXPECT_EQ(prog.pragma_options[2], (std::pair<std::string, std::string>{"switchrate", "10hz"}));
+}
+
+TEST(Parse, LiteralsAndEscapes) {
+  auto p = parse_only("BEGIN { trace(\"a\\tb\\n\\\"q\\\"\\101\\x42\"); trace('A'); trace(0x10UL); "
+                      "trace(017); trace(4294967296); }");
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  auto* body = clause(*p, 0)->body;
+  auto arg = [&](size_t i) {
+    return static_cast<ast::Call*>(static_cast<ast::ExprStmt*>(body->stmts[i])->expr)->args[0];
+  };
+  EXPECT_EQ(static_cast<ast::StrLit*>(arg(0))->value, "a\tb\n\"q\"AB");
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(1))->value, 65u);
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(2))->value, 16u);
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(2))->lit_type->name, "unsigned long");
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(3))->value, 15u);
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(4))->lit_type->name, "long");
+}
+
+TEST(Parse, OperatorPrecedence) {
+  auto p = parse_only("BEGIN { x = 1 + 2 * 3 << 1 == 14 && 1 ^^ 0 || 0; }");
+  ASSERT_TRUE(p->ok);
+  auto* e = static_cast<ast::Assign*>(static_cast<ast::ExprStmt*>(clause(*p, 0)->body->stmts[0])->expr);
+  auto* lor = static_cast<ast::Binary*>(e->rhs);
+  EXPECT_EQ(lor->op, ast::Op::LogOr);
+  auto* lxor = static_cast<ast::Binary*>(lor->lhs);
+  EXPECT_EQ(lxor->op, ast::Op::LogXor);
+  auto* land = static_cast<ast::Binary*>(lxor->lhs);
+  EXPECT_EQ(land->op, ast::Op::LogAnd);
+  EXPECT_EQ(static_cast<ast::Binary*>(land->lhs)->op, ast::Op::Eq);
+}
+
+TEST(Parse, FullExpressionSyntax) {
+  auto p = parse_only(
+      "BEGIN { a = b ? c : d; x[1, \"a\"] = self->y++; --this->z; @c[probefunc] = count();"
+      " @ = quantize(sizeof(int)); i = (uint64_t)x >> 2; s = stringof(p); j = -~!k;"
+      " t = offsetof(struct foo, bar); q = xlate <struct psinfo *>(curthread); y = *p;"
+      " r = p->a.b[3]; i += 2; i <<= 1; v = `max_pfn; w = vmlinux`jiffies;"
+      " if (x) { y = 1; } else if (z) y = 2; else { y = 3 } }");
+  EXPECT_TRUE(p->ok) << p->ctx->diags.first().message;
+}
+
+TEST(Parse, Declarations) {
+  auto p = parse_only(
+      "typedef unsigned long long myint_t;\nstruct point { int x; int y; };\n"
+      "enum color { RED, GREEN = 5, BLUE };\nself int depth;\nthis string name;\n"
+      "int counts[string, int];\nmyint_t total;\ninline int LIMIT = 10;\n"
+      "translator struct point < struct point *p > { x = p->x; y = 1; };\n"
+      "provider myprov { probe start(int, char *); probe done__now(); };\n"
+      "BEGIN { trace(LIMIT); }");
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  EXPECT_NE(p->types.lookup("myint_t"), nullptr);
+  EXPECT_EQ(p->types.lookup("myint_t")->size, 8u);
+  const Type* pt = p->types.lookup_tag(Type::Kind::Struct, "point");
+  ASSERT_NE(pt, nullptr);
+  EXPECT_EQ(pt->size, 8u);
+  EXPECT_EQ(pt->member("y")->offset, 4u);
+}
+
+TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
+  expect_error("BEGIN { trace(1); }\n}", "D_SYNTAX", 2, "syntax error near \"}\"");
+  expect_error("BEGIN\n{\n  x = 1 + ;\n}", "D_SYNTAX", 3, "syntax error near \";\"");
+  expect_error("BEGIN { trace(1) ", "D_SYNTAX", 1, "syntax error near end of input");
+  expect_error("BEGIN { trace(1) ]", "D_SYNTAX", 1, "syntax error near \"]\"");
+  expect_error("BEGIN END { }", "D_SYNTAX", 1, "syntax error near \"END\"");
+  expect_error("BEGIN { x = 1 $ }", "D_SYNTAX", 1, "syntax error near \"$\"");
+  expect_error("BEGIN /x/", "D_SYNTAX", 1, "end of input");
+  expect_error("BEGIN { trace(\"abc\n\"); }", "D_STR_NL", 1, "newline encountered in string literal");
+  expect_error("BEGIN { trace(''); }", "D_CHR_NULL", 1);
+  expect_error("BEGIN { trace(09); }", "D_INT_DIGIT", 1);
+  expect_error("BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1);
+  expect_error("/* unterminated\nBEGIN {}", "D_SYNTAX", 1, "end-of-file encountered before matching */");
+  expect_error("\n\n#foo bar\nBEGIN {}", "D_PRAGCTL_INVAL", 3, "invalid control directive: #foo");
+  expect_error("BEGIN { trace(1.5); }", "D_SYNTAX", 1, "floating-point");
+}
+
+TEST(Parse, LineMarkersRenumber) {
+  expect_error("# 40 \"x.d\"\nBEGIN { ]", "D_SYNTAX", 40, "near \"]\"");
+}
+
+}  // namespace
+}  // namespace dtrace::cc
