@@ -28,6 +28,7 @@ struct SubrProto {
   int min_args;
   int max_args;
   bool destructive;
+  bool available = true;   // false: not on Linux (msgdsize, msgsize, ddi_pathname)
 };
 const SubrProto* find_subr(std::string_view name);
 const SubrProto* subr_by_id(uint16_t id);

@@ -53,7 +53,8 @@ dtrace_diftype diftype_of(const cc::Type* t, uint32_t strsize) {
   } else if (t->is_string()) {
     d.dtdt_kind = DIF_TYPE_STRING;
     d.dtdt_flags = DIF_TF_BYREF;
-    d.dtdt_size = strsize;
+    d.dtdt_size = 0;  // doc/dif.md 5.4: strings carry size 0, meaning strsize
+    (void)strsize;
   } else if (t->is_sou() || t->kind == cc::Type::Kind::Array) {
     d.dtdt_kind = DIF_TYPE_CTF;
     d.dtdt_flags = DIF_TF_BYREF;

@@ -2,49 +2,40 @@
 // then each action head followed by its continuation actions, each value
 // in its own DIFO; then one container clause per probe description, all
 // sharing the predicate and the action range.
+//
+// Statements that are not actions (`x = arg0;`, `self->ts = 0;`, if/else
+// over such statements) record nothing, and the container has no action
+// kind that evaluates without recording. So their code is merged into a
+// neighbouring DIFO of the same clause, preserving execution order:
+// prepended to the next DIFO the clause evaluates, or, after the last
+// one, appended to it (computed before, returned after); in a clause
+// whose actions evaluate no DIFO at all, they run in the predicate after
+// it is found true (a predicate returning 1 is made when there is none).
 #include "dif/codegen.h"
 
 namespace dtrace::dif {
 namespace {
 
+// One DIFO to generate: optional statements, the value, more statements.
+struct Job {
+  std::vector<const cc::ast::Stmt*> before;
+  const cc::ast::Expr* expr = nullptr;   // null: `value` as a constant
+  uint64_t value = 0;
+  const cc::Type* as = nullptr;          // result type (null: the expression's)
+  std::vector<const cc::ast::Stmt*> after;
+  bool guard = false;                    // predicate: run `after` only when true
+};
+
 class ProgramGen {
  public:
   explicit ProgramGen(cc::CompileContext& c) : ctx_(c) {}
-
-  int32_t value_difo(const cc::ast::Expr* e, const cc::Type* as = nullptr) {
-    IrDifo ir;
-    ExprGen g(ctx_, ir);
-    uint8_t r = g.expr(e);
-    ir.rtype = diftype_of(as ? as : e->type, ctx_.options.strsize);
-    g.ret(r);
-    return add(std::move(ir));
-  }
-
-  int32_t stmt_difo(const cc::ast::Stmt* s) {
-    IrDifo ir;
-    ExprGen g(ctx_, ir);
-    g.stmt(s);
-    g.ret(0);
-    ir.rtype = diftype_of(nullptr, ctx_.options.strsize);
-    return add(std::move(ir));
-  }
-
-  int32_t const_difo(uint64_t v) {
-    IrDifo ir;
-    ExprGen g(ctx_, ir);
-    uint8_t r = g.constant(v);
-    g.ret(r);
-    ir.rtype = diftype_of(ctx_.types.uint64(), ctx_.options.strsize);
-    return add(std::move(ir));
-  }
 
   void run() {
     cc::Program& out = ctx_.out;
     for (size_t s = 0; s < ctx_.plans.size(); s++) {
       cc::ClausePlan& p = ctx_.plans[s];
-      int32_t pred = p.clause->pred ? value_difo(p.clause->pred) : -1;
       uint32_t first = static_cast<uint32_t>(out.actions.size());
-      for (const cc::ActionPlan& a : p.actions) action(a);
+      int32_t pred = clause(p);
       uint32_t n = static_cast<uint32_t>(out.actions.size()) - first;
       for (const cc::ProbeSpec& spec : p.specs) {
         cc::Clause c;
@@ -67,48 +58,98 @@ class ProgramGen {
   }
 
  private:
-  int32_t add(IrDifo ir) {
-    ctx_.ir.push_back(std::move(ir));
-    return static_cast<int32_t>(ctx_.ir.size() - 1);
+  // Lays out one clause's actions; returns its predicate DIFO (or -1).
+  int32_t clause(const cc::ClausePlan& p) {
+    uint32_t strsize = ctx_.options.strsize;
+    std::vector<Job> jobs;               // jobs[0] is the predicate slot
+    std::vector<int32_t> job_of;         // per new action: index in jobs, or -1
+    jobs.emplace_back();
+    bool has_pred = p.clause->pred != nullptr;
+    if (has_pred) jobs[0].expr = p.clause->pred;
+    std::vector<const cc::ast::Stmt*> pending;
+    size_t first_action = ctx_.out.actions.size();
+
+    auto add_entry = [&](cc::Action act, const cc::ast::Expr* e, bool has_value, uint64_t constant,
+                         const cc::Type* as) {
+      int32_t j = -1;
+      if (has_value) {
+        Job job;
+        job.expr = e;
+        job.value = constant;
+        job.as = as;
+        job.before = std::move(pending);
+        pending.clear();
+        jobs.push_back(std::move(job));
+        j = static_cast<int32_t>(jobs.size() - 1);
+      }
+      ctx_.out.actions.push_back(std::move(act));
+      job_of.push_back(j);
+    };
+
+    for (const cc::ActionPlan& a : p.actions) {
+      if (a.stmt != nullptr) {
+        pending.push_back(a.stmt);
+        continue;
+      }
+      cc::Action head;
+      head.kind = a.kind;
+      head.ntuple = static_cast<uint32_t>(a.tuple.size());
+      head.arg = a.arg;
+      head.format = a.format;
+      head.has_format = a.has_format;
+      head.aggvar = a.aggvar;
+      const cc::Type* as = nullptr;
+      if (a.kind == DTRACEACT_EXIT) as = ctx_.types.int_type();
+      else if (a.expr) as = a.expr->type;
+      else if (a.kind == DTRACEACT_AGG_COUNT) as = ctx_.types.int64();
+      head.type = value_type_of(as, strsize);
+      add_entry(std::move(head), a.expr, a.expr != nullptr, 0, a.kind == DTRACEACT_EXIT ? as : nullptr);
+      for (const cc::PlanArg& t : a.tuple) {
+        cc::Action c;
+        c.kind = t.kind;
+        c.aggvar = a.aggvar;
+        c.type = value_type_of(t.expr ? t.expr->type : ctx_.types.uint64(), strsize);
+        add_entry(std::move(c), t.expr, true, t.value, t.expr ? nullptr : ctx_.types.uint64());
+      }
+    }
+    if (!pending.empty()) {
+      if (jobs.size() > 1) {
+        Job& last = jobs.back();
+        last.after = std::move(pending);
+      } else {
+        // No action evaluates anything: run the statements in the predicate.
+        if (!has_pred) {
+          jobs[0].value = 1;
+          jobs[0].as = ctx_.types.int_type();
+        }
+        jobs[0].after = std::move(pending);
+        jobs[0].guard = has_pred;
+        has_pred = true;
+      }
+    }
+    int32_t pred = has_pred ? generate(jobs[0]) : -1;
+    for (size_t i = 0; i < job_of.size(); i++) {
+      if (job_of[i] >= 0) ctx_.out.actions[first_action + i].difo = generate(jobs[static_cast<size_t>(job_of[i])]);
+    }
+    return pred;
   }
 
-  void action(const cc::ActionPlan& a) {
-    cc::Action head;
-    head.kind = a.kind;
-    head.ntuple = static_cast<uint32_t>(a.tuple.size());
-    head.arg = a.arg;
-    head.format = a.format;
-    head.has_format = a.has_format;
-    head.aggvar = a.aggvar;
-    uint32_t strsize = ctx_.options.strsize;
-    if (a.stmt != nullptr) {
-      head.difo = stmt_difo(a.stmt);
-      head.type = value_type_of(nullptr, strsize);
-    } else if (a.kind == DTRACEACT_EXIT) {
-      head.difo = value_difo(a.expr, ctx_.types.int_type());
-      head.type = value_type_of(ctx_.types.int_type(), strsize);
-    } else if (a.expr != nullptr) {
-      head.difo = value_difo(a.expr);
-      head.type = value_type_of(a.expr->type, strsize);
-    } else if (a.kind == DTRACEACT_AGG_COUNT) {
-      head.type = value_type_of(ctx_.types.int64(), strsize);
-    } else {
-      head.type = value_type_of(nullptr, strsize);
+  int32_t generate(const Job& job) {
+    IrDifo ir;
+    ExprGen g(ctx_, ir);
+    for (const cc::ast::Stmt* s : job.before) g.stmt(s);
+    uint8_t r = job.expr ? g.expr(job.expr) : g.constant(job.value);
+    Label skip = ir.new_label();
+    if (job.guard) {
+      ir.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
+      ir.branch(DIF_OP_BE, skip);
     }
-    ctx_.out.actions.push_back(std::move(head));
-    for (const cc::PlanArg& t : a.tuple) {
-      cc::Action c;
-      c.kind = t.kind;
-      if (t.expr != nullptr) {
-        c.difo = value_difo(t.expr);
-        c.type = value_type_of(t.expr->type, strsize);
-      } else {
-        c.difo = const_difo(t.value);
-        c.type = value_type_of(ctx_.types.uint64(), strsize);
-      }
-      c.aggvar = a.aggvar;
-      ctx_.out.actions.push_back(std::move(c));
-    }
+    for (const cc::ast::Stmt* s : job.after) g.stmt(s);
+    ir.place(skip);
+    g.ret(r);
+    ir.rtype = diftype_of(job.as ? job.as : job.expr->type, ctx_.options.strsize);
+    ctx_.ir.push_back(std::move(ir));
+    return static_cast<int32_t>(ctx_.ir.size() - 1);
   }
 
   cc::CompileContext& ctx_;

@@ -26,10 +26,27 @@ bool writes_rd(dif_form f) {
          f == DIF_FORM_SUBR_RD;
 }
 
+bool is_store(uint8_t op) {
+  return op == DIF_OP_STGS || op == DIF_OP_STTS || op == DIF_OP_STLS || op == DIF_OP_STGAA ||
+         op == DIF_OP_STTAA;
+}
+
+// doc/dif.md 5.4: by value 1/2/4/8; by reference > 0; string size 0.
+bool type_ok(const dtrace_diftype& t) {
+  if (t.dtdt_pad != 0) return false;
+  if (t.dtdt_kind == DIF_TYPE_CTF && t.dtdt_flags == 0)
+    return t.dtdt_size == 1 || t.dtdt_size == 2 || t.dtdt_size == 4 || t.dtdt_size == 8;
+  if (t.dtdt_flags != DIF_TF_BYREF && t.dtdt_flags != (DIF_TF_BYREF | DIF_TF_BYUREF)) return false;
+  if (t.dtdt_kind == DIF_TYPE_STRING) return t.dtdt_size == 0;
+  return t.dtdt_kind == DIF_TYPE_CTF && t.dtdt_size > 0;
+}
+
 // Whether variable `id` may be used by `op` (given the DIFO's table).
 bool var_ok(const cc::Difo& d, uint8_t op, uint16_t id) {
   auto user = [&](uint8_t scope, uint8_t kind) {
-    return id >= DIF_VAR_OTHER_UBASE && find_var(d, id, scope, kind) != nullptr;
+    if (id < DIF_VAR_OTHER_UBASE) return false;
+    const dtrace_difv* v = find_var(d, id, scope, kind);
+    return v != nullptr && (v->dtdv_flags & (is_store(op) ? DIFV_F_MOD : DIFV_F_REF));
   };
   switch (op) {
     case DIF_OP_LDGS:
@@ -53,15 +70,19 @@ Verdict verify(const cc::Difo& d, bool destructive) {
   if (n == 0) return {DIF_DVR_EMPTY, 0};
   if (n > DIF_MAX_INSTRS) return {DIF_DVR_TOO_LONG, 0};
   if (!d.strtab.empty() && d.strtab.back() != '\0') return {DIF_DVR_STRTAB_UNTERM, 0};
-  if (d.rtype.dtdt_kind != DIF_TYPE_CTF && d.rtype.dtdt_kind != DIF_TYPE_STRING)
-    return {DIF_DVR_BAD_RTYPE, 0};
-  for (const auto& v : d.vars) {
+  if (d.vars.size() > DIF_MAX_VARTAB) return {DIF_DVR_VARTAB, 0};
+  for (size_t i = 0; i < d.vars.size(); i++) {
+    const dtrace_difv& v = d.vars[i];
     if (v.dtdv_name >= d.strtab.size() || v.dtdv_id < DIF_VAR_OTHER_UBASE ||
         v.dtdv_kind > DIFV_KIND_SCALAR || v.dtdv_scope > DIFV_SCOPE_LOCAL ||
         (v.dtdv_scope == DIFV_SCOPE_LOCAL && v.dtdv_kind == DIFV_KIND_ARRAY) ||
-        (v.dtdv_type.dtdt_kind != DIF_TYPE_CTF && v.dtdv_type.dtdt_kind != DIF_TYPE_STRING))
+        (v.dtdv_flags & ~(DIFV_F_REF | DIFV_F_MOD)) != 0 || !type_ok(v.dtdv_type))
       return {DIF_DVR_VARTAB, 0};
+    for (size_t j = 0; j < i; j++)
+      if (d.vars[j].dtdv_id == v.dtdv_id && d.vars[j].dtdv_scope == v.dtdv_scope)
+        return {DIF_DVR_VARTAB, 0};
   }
+  if (!type_ok(d.rtype)) return {DIF_DVR_BAD_RTYPE, 0};
   for (uint32_t pc = 0; pc < n; pc++) {
     dif_instr_t in = d.code[pc];
     uint8_t op = DIF_INSTR_OP(in);
@@ -122,13 +143,14 @@ Verdict verify(const cc::Difo& d, bool destructive) {
       case DIF_FORM_SUBR_RD: {
         if (bad(rd)) return {DIF_DVR_BAD_REG, pc};
         const cc::SubrProto* s = cc::subr_by_id(static_cast<uint16_t>(DIF_INSTR_INDEX(in)));
-        if (s == nullptr) return {DIF_DVR_BAD_SUBR, pc};
+        if (s == nullptr || !s->available) return {DIF_DVR_BAD_SUBR, pc};
         if (s->destructive && !destructive) return {DIF_DVR_PRIV, pc};
         break;
       }
       case DIF_FORM_TUPLE: {
         uint32_t type = DIF_INSTR_TYPE(in);
-        if (type != DIF_TYPE_CTF && type != DIF_TYPE_STRING) return {DIF_DVR_BAD_TUPLE_TYPE, pc};
+        if (type != DIF_TYPE_CTF && (op == DIF_OP_PUSHTV || type != DIF_TYPE_STRING))
+          return {DIF_DVR_BAD_TUPLE_TYPE, pc};
         if (bad(r2) || bad(rd)) return {DIF_DVR_BAD_REG, pc};
         break;
       }

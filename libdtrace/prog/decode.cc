@@ -12,6 +12,10 @@ bool get(const std::vector<uint8_t>& blob, const dtrace_prog_hdr& hdr, dtrace_pr
          std::vector<T>& out, std::string& why) {
   const dtrace_prog_tab& tab = hdr.dtph_tab[t];
   uint64_t bytes = static_cast<uint64_t>(tab.dtpt_count) * sizeof(T);
+  if (tab.dtpt_count == 0) {
+    out.clear();
+    return true;
+  }
   if (tab.dtpt_off % 8 != 0 || tab.dtpt_off < hdr.dtph_hdrsize || tab.dtpt_off + bytes > blob.size()) {
     why = "table " + std::to_string(t) + " out of bounds";
     return false;

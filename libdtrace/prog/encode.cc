@@ -35,9 +35,13 @@ class StrTab {
 
 template <typename T>
 void put(std::vector<uint8_t>& blob, dtrace_prog_hdr& hdr, dtrace_prog_table t, const std::vector<T>& v) {
+  hdr.dtph_tab[t].dtpt_count = static_cast<uint32_t>(v.size());
+  if (v.empty()) {
+    hdr.dtph_tab[t].dtpt_off = 0;  // empty tables: offset ignored, written as 0
+    return;
+  }
   while (blob.size() % 8) blob.push_back(0);
   hdr.dtph_tab[t].dtpt_off = static_cast<uint32_t>(blob.size());
-  hdr.dtph_tab[t].dtpt_count = static_cast<uint32_t>(v.size());
   const uint8_t* p = reinterpret_cast<const uint8_t*>(v.data());
   blob.insert(blob.end(), p, p + v.size() * sizeof(T));
 }
@@ -108,6 +112,8 @@ std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_pr
   hdr.dtph_nregs = DIF_DIR_NREGS;
   hdr.dtph_ntregs = DIF_DTR_NREGS;
   std::vector<uint8_t> blob(sizeof(dtrace_prog_hdr), 0);
+  std::vector<char> chars(st.data().begin(), st.data().end());
+  put(blob, hdr, DTRACE_PT_STRTAB, chars);
   put(blob, hdr, DTRACE_PT_PROBES, probes);
   put(blob, hdr, DTRACE_PT_DIFOS, difos);
   put(blob, hdr, DTRACE_PT_CODE, code);
@@ -119,8 +125,6 @@ std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_pr
   put(blob, hdr, DTRACE_PT_PROVIDERS, std::vector<dtrace_prog_provider>{});
   put(blob, hdr, DTRACE_PT_USDT, std::vector<dtrace_prog_usdt>{});
   put(blob, hdr, DTRACE_PT_OFFSETS, std::vector<uint64_t>{});
-  std::vector<char> chars(st.data().begin(), st.data().end());
-  put(blob, hdr, DTRACE_PT_STRTAB, chars);
   while (blob.size() % 8) blob.push_back(0);
   hdr.dtph_size = static_cast<uint32_t>(blob.size());
   memcpy(blob.data(), &hdr, sizeof hdr);

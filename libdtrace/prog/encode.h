@@ -9,7 +9,8 @@
 //  - One PROBES entry per clause, in clause order (dtpc_probe = index).
 //  - dtpc_uarg = prog_id << 32 | clause index;
 //    dtpa_uarg = prog_id << 32 | action index.
-//  - Tables are laid out after the header in enum order, each 8-aligned.
+//  - Tables follow the header in enum order, each 8-aligned; empty ones
+//    have offset 0 (doc/program.md section 1).
 #pragma once
 
 #include <cstdint>

@@ -182,6 +182,7 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
   }
   const SubrProto* p = find_subr(n.name);
   if (p == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown function name"));
+  if (!p->available) return fail(n.line, ErrTag::D_FUNC_UNDEF, cat(n.name, "( ) is not available on Linux"));
   int argc = static_cast<int>(n.args.size());
   if (argc < p->min_args || argc > p->max_args) {
     std::string expected = p->min_args == p->max_args ? std::to_string(p->max_args)

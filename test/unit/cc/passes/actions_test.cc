@@ -1,0 +1,154 @@
+#include <gtest/gtest.h>
+
+#include "test/unit/cc/compile_util.h"
+
+namespace dtrace::cc {
+namespace {
+
+using testing::compile_ok;
+using testing::expect_error;
+
+TEST(Actions, ExitPrototype) {
+  expect_error("BEGIN\n{\n\texit();\n}", "D_PROTO_LEN", 3, "exit( ) prototype mismatch: 0 args passed, 1 expected");
+  expect_error("BEGIN { exit(1, 2); }", "D_PROTO_LEN", 1, "exit( ) prototype mismatch: 2 args passed, 1 expected");
+  expect_error("BEGIN { exit(\"a\"); }", "D_PROTO_ARG", 1,
+               "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
+  Program p = compile_ok("BEGIN { exit(arg0); }");
+  ASSERT_EQ(p.actions.size(), 1u);
+  EXPECT_EQ(p.actions[0].kind, DTRACEACT_EXIT);
+  EXPECT_EQ(p.difos[static_cast<size_t>(p.actions[0].difo)].rtype.dtdt_size, 4u);
+  EXPECT_EQ(p.actions[0].type.size, 4u);
+}
+
+TEST(Actions, PrintfChecks) {
+  expect_error("BEGIN { printf(\"%d %s\\n\", 42); }", "D_PRINTF_ARG_PROTO", 1,
+               "printf( ) prototype mismatch: conversion #2 (%s) is missing a corresponding value argument");
+  expect_error("BEGIN { printf(\"%d\\n\", \"s\"); }", "D_PRINTF_ARG_TYPE", 1,
+               "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n"
+               "\t prototype: char, short, int, long, or long long\n\t  argument: string");
+  expect_error("BEGIN { printf(\"%s\\n\", 1); }", "D_PRINTF_ARG_TYPE", 1, "char [] or string");
+  expect_error("BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_EXTRA", 1,
+               "printf( ) prototype mismatch: only 1 arguments required by this format string");
+  expect_error("BEGIN { printf(\"\"); }", "D_PRINTF_FMT_EMPTY", 1);
+  expect_error("BEGIN { printf(execname); }", "D_PRINTF_ARG_FMT", 1);
+  expect_error("BEGIN { printf(\"%*d\", \"w\", 1); }", "D_PRINTF_DYN_TYPE", 1);
+  expect_error("BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV", 1);
+  expect_error("BEGIN { printf(\"%q\", 1); }", "", 1, "format conversion #1 is undefined: %q");
+  compile_ok("BEGIN { printf(\"%% %5.2s %-*d %llx %p %c %lu %Y\\n\", execname, 3, 4, 5, 6, 'a', 7, walltimestamp); }");
+}
+
+TEST(Actions, PrintfLayout) {
+  Program p = compile_ok("BEGIN { printf(\"%d %s\\n\", 42, \"x\"); exit(0); }");
+  ASSERT_EQ(p.actions.size(), 4u);
+  EXPECT_EQ(p.actions[0].kind, DTRACEACT_PRINTF);
+  EXPECT_EQ(p.actions[0].difo, -1);
+  EXPECT_TRUE(p.actions[0].has_format);
+  EXPECT_EQ(p.actions[0].format, "%d %s\n");
+  EXPECT_EQ(p.actions[0].ntuple, 2u);
+  EXPECT_EQ(p.actions[1].kind, DTRACEACT_ARG);
+  EXPECT_EQ(p.actions[1].type.kind, ValueType::Kind::Signed);
+  EXPECT_EQ(p.actions[2].kind, DTRACEACT_ARG);
+  EXPECT_EQ(p.actions[2].type.kind, ValueType::Kind::String);
+  EXPECT_EQ(p.actions[3].kind, DTRACEACT_EXIT);
+}
+
+TEST(Actions, TraceOperands) {
+  expect_error("BEGIN { @a = count(); trace(@a); }", "D_TRACE_AGG", 1);
+  expect_error("BEGIN { trace(); }", "D_PROTO_LEN", 1, "trace( ) prototype mismatch: 0 args passed, 1 expected");
+}
+
+TEST(Actions, AggregationLayout) {
+  Program p = compile_ok("BEGIN { @s[execname, pid] = sum(arg0); @c = count(); "
+                         "@q[1] = quantize(arg0, 3); @l = lquantize(arg0, 0, 100, 10); "
+                         "@ll = llquantize(arg0, 10, 0, 6, 20); @m = max(1); @v = avg(2); @d = stddev(3); @n = min(4); }");
+  auto& a = p.actions;
+  ASSERT_GE(a.size(), 13u);
+  EXPECT_EQ(a[0].kind, DTRACEACT_AGG_SUM);
+  EXPECT_EQ(a[0].ntuple, 2u);
+  EXPECT_EQ(p.aggs[a[0].aggvar].name, "s");
+  EXPECT_EQ(a[1].kind, DTRACEACT_AGGKEY);
+  EXPECT_EQ(a[2].kind, DTRACEACT_AGGKEY);
+  EXPECT_EQ(a[3].kind, DTRACEACT_AGG_COUNT);
+  EXPECT_EQ(a[3].difo, -1);
+  EXPECT_EQ(a[3].ntuple, 0u);
+  EXPECT_EQ(a[4].kind, DTRACEACT_AGG_QUANTIZE);
+  EXPECT_EQ(a[4].ntuple, 2u);
+  EXPECT_EQ(a[6].kind, DTRACEACT_AGGINCR);
+  EXPECT_EQ(a[7].kind, DTRACEACT_AGG_LQUANTIZE);
+  EXPECT_EQ(a[7].arg, DTRACE_LQUANTIZE_ARG(0, 10, 10));
+  EXPECT_EQ(a[8].kind, DTRACEACT_AGG_LLQUANTIZE);
+  EXPECT_EQ(a[8].arg, DTRACE_LLQUANTIZE_ARG(10, 0, 6, 20));
+  ASSERT_EQ(p.aggs[0].keys.size(), 2u);
+  EXPECT_EQ(p.aggs[0].keys[0].kind, ValueType::Kind::String);
+  EXPECT_EQ(p.aggs[0].func, DTRACEACT_AGG_SUM);
+}
+
+TEST(Actions, AggregationErrors) {
+  expect_error("BEGIN { @a = count(); }\nEND { @a = sum(1); }", "D_AGG_REDEF", 2, "aggregation redefined: @a");
+  expect_error("BEGIN { @a = 1; }", "D_AGG_FUNC", 1);
+  expect_error("BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN", 1);
+  expect_error("BEGIN { @a = lquantize(arg0, 10, 5); }", "D_LQUANT_MISMATCH", 1);
+  expect_error("BEGIN { @a = lquantize(arg0, 0, 10, 20); }", "D_LQUANT_STEPLARGE", 1);
+  expect_error("BEGIN { @a = lquantize(arg0, x, 10); }", "D_IDENT_UNDEF", 1);
+  expect_error("BEGIN { @a = lquantize(arg0, arg1, 10); }", "D_LQUANT_BASETYPE", 1);
+  expect_error("BEGIN { @a = lquantize(arg0, 0, 10); }\nEND { @a = lquantize(arg0, 1, 10); }",
+               "D_LQUANT_MATCHBASE", 2);
+  expect_error("BEGIN { @a = llquantize(arg0, 1, 0, 6, 20); }", "D_LLQUANT_FACTORSMALL", 1);
+  expect_error("BEGIN { @a = llquantize(arg0, 10, 0, 6, 25); }", "D_LLQUANT_FACTOREVEN", 1);
+  expect_error("BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR", 1);
+  expect_error("BEGIN { printa(1); }", "D_PRINTA_AGGARG", 1);
+}
+
+TEST(Actions, PrintaAndLibacts) {
+  Program p = compile_ok("BEGIN { @a[1] = count(); @b[2] = sum(3); } END { printa(\"%d %@d\\n\", @a, @b); "
+                         "printa(@a); clear(@a); trunc(@b, 5); normalize(@a, 2); denormalize(@a); }");
+  size_t i = 4;  // after the two aggregations and their keys
+  ASSERT_EQ(p.actions[i].kind, DTRACEACT_PRINTA);
+  EXPECT_TRUE(p.actions[i].has_format);
+  EXPECT_EQ(p.actions[i].ntuple, 2u);
+  const Difo& arg2 = p.difos[static_cast<size_t>(p.actions[i + 2].difo)];
+  EXPECT_EQ(arg2.ints[0], 1u);  // @b is aggregation 1
+  EXPECT_EQ(p.actions[i + 3].kind, DTRACEACT_PRINTA);
+  EXPECT_FALSE(p.actions[i + 3].has_format);
+  EXPECT_EQ(p.actions[i + 5].kind, DTRACEACT_LIBACT);
+  EXPECT_EQ(p.actions[i + 5].arg, static_cast<uint64_t>(DTRACE_LIBACT_CLEAR));
+  EXPECT_EQ(p.actions[i + 7].arg, static_cast<uint64_t>(DTRACE_LIBACT_TRUNC));
+  EXPECT_EQ(p.actions[i + 7].ntuple, 2u);
+}
+
+TEST(Actions, StacksSymbolsAndOthers) {
+  Program p = compile_ok("#pragma D option destructive\nBEGIN { stack(); stack(5); ustack(3, 100); sym(caller); usym(ucaller); "
+                         "tracemem(arg0, 16); raise(9); setopt(\"quiet\"); setopt(\"bufsize\", \"4m\"); "
+                         "speculate(1); }");
+  EXPECT_EQ(p.actions[0].kind, DTRACEACT_STACK);
+  EXPECT_EQ(p.actions[0].arg, 20u);
+  EXPECT_EQ(p.actions[1].arg, 5u);
+  EXPECT_EQ(p.actions[2].arg, 3u | (100ull << 32));
+  EXPECT_EQ(p.actions[3].kind, DTRACEACT_SYM);
+  EXPECT_EQ(p.actions[5].kind, DTRACEACT_TRACEMEM);
+  EXPECT_EQ(p.actions[5].arg, 16u);
+  EXPECT_EQ(p.actions[7].kind, DTRACEACT_SETOPT);
+  EXPECT_EQ(p.actions[7].format, "quiet");
+  EXPECT_EQ(p.actions[8].ntuple, 1u);
+  expect_error("BEGIN { stack(arg0); }", "D_STACK_SIZE", 1);
+}
+
+TEST(Actions, StatementsWithoutActionsMergeIntoNeighbouringDifos) {
+  // Alone in a clause: they run in the predicate (made when absent).
+  Program p = compile_ok("syscall::read:entry { self->ts = timestamp; }");
+  ASSERT_EQ(p.clauses.size(), 1u);
+  EXPECT_EQ(p.clauses[0].naction, 0u);
+  ASSERT_GE(p.clauses[0].pred, 0);
+  // Before an action: prepended to its DIFO; after the last: appended.
+  Program q = compile_ok("BEGIN { x = 1; trace(x); y = 2; }");
+  ASSERT_EQ(q.actions.size(), 1u);
+  EXPECT_EQ(q.clauses[0].pred, -1);
+  const Difo& d = q.difos[static_cast<size_t>(q.actions[0].difo)];
+  EXPECT_EQ(d.vars.size(), 2u);
+  // if/else over plain statements compiles with forward branches.
+  compile_ok("BEGIN { if (pid > 1) { x = 1; } else if (pid == 0) x = 2; else { x = 3 } }");
+  expect_error("BEGIN { if (1) { trace(1); } }", "D_UNKNOWN", 1, "not supported yet");
+}
+
+}  // namespace
+}  // namespace dtrace::cc

@@ -1,0 +1,45 @@
+#include <gtest/gtest.h>
+
+#include "test/unit/cc/compile_util.h"
+
+namespace dtrace::cc {
+namespace {
+
+using testing::compile_ok;
+using testing::expect_error;
+
+TEST(Resolve, UnknownIdentifiers) {
+  expect_error("BEGIN { trace(y); }", "D_IDENT_UNDEF", 1, "failed to resolve y: Unknown variable name");
+  expect_error("BEGIN\n{\n\tx = x + 1;\n}", "D_IDENT_UNDEF", 3, "failed to resolve x: Unknown variable name");
+  expect_error("BEGIN { trace(self->v); }", "D_IDENT_UNDEF", 1, "failed to resolve self->v");
+  expect_error("BEGIN { trace(this->v); }", "D_IDENT_UNDEF", 1, "failed to resolve this->v");
+  expect_error("BEGIN { trace(a[1]); }", "D_IDENT_UNDEF", 1, "failed to resolve a");
+  expect_error("BEGIN { printa(@nope); }", "D_IDENT_UNDEF", 1, "@nope");
+  expect_error("BEGIN { nosuchfunc(1); }", "D_IDENT_UNDEF", 1, "failed to resolve nosuchfunc: Unknown function name");
+}
+
+TEST(Resolve, VariablesExistFromTheirFirstAssignment) {
+  compile_ok("BEGIN { x = 1; } END { trace(x); }");
+  compile_ok("BEGIN { self->t = timestamp; } END /self->t/ { trace(self->t); }");
+  compile_ok("BEGIN { this->a = 1; trace(this->a); }");
+  compile_ok("BEGIN { a[\"k\", 1] = 2; } END { trace(a[\"k\", 1]); }");
+  compile_ok("BEGIN { self->n++; x += 2; }");
+  compile_ok("int x; BEGIN { trace(x); }");
+  compile_ok("self string s; BEGIN { trace(self->s); }");
+}
+
+TEST(Resolve, GlobalsPersistAcrossCompilesOfOneCompiler) {
+  Compiler c({});
+  ASSERT_TRUE(c.compile("BEGIN { g = 5; @a = count(); }").ok());
+  auto r = c.compile("END { trace(g); printa(@a); }");
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_EQ(r->aggs.size(), 1u);
+  EXPECT_EQ(r->aggs[0].name, "a");
+}
+
+TEST(Resolve, BuiltinsAndEnumsAndInlines) {
+  compile_ok("enum e { A = 3, B }; inline int LIM = B * 2; BEGIN { trace(LIM + A + pid + args[1]); }");
+}
+
+}  // namespace
+}  // namespace dtrace::cc
