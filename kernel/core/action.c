@@ -8,89 +8,151 @@
 #include "core/enable.h"
 #include "core/util.h"
 
-#define K	DTRACE_AF_KNOWN
-#define C	DTRACE_AF_CONT
-#define D	DTRACE_AF_DIFO
-#define R	DTRACE_AF_REFUSED
+/* What a kind's dtpa_difo, dtpa_format and continuations must be. */
+enum { NO = 0, REQ = 1, OPT = 2 };
+enum { C_NONE, C_ARGS, C_ARG01, C_DYNSIZE, C_KEYS, C_KEYS_INCR };
 
-uint32_t dtrace_act_flags(uint16_t kind)
+struct act_rule {
+	uint8_t	known;
+	uint8_t	difo;		/* NO, REQ */
+	uint8_t	fmt;		/* NO, REQ, OPT */
+	uint8_t	conts;		/* C_* for heads */
+	uint8_t	head;		/* may be a head */
+	uint8_t	cont;		/* may be a continuation */
+	uint8_t	data;		/* records data in the principal buffer */
+	uint8_t	rtype;		/* DTRACE_RT_* its DIFO must have */
+};
+
+static struct act_rule rule(uint16_t kind)
 {
+	struct act_rule r = { 1, NO, NO, C_NONE, 1, 0, 0, DTRACE_RT_ANY };
+
 	switch (kind) {
-	case DTRACEACT_PRINTF: case DTRACEACT_PRINTA:
-	case DTRACEACT_LIBACT: case DTRACEACT_SETOPT:
-	case DTRACEACT_STACK: case DTRACEACT_USTACK: case DTRACEACT_JSTACK:
-	case DTRACEACT_STOP: case DTRACEACT_SYSTEM: case DTRACEACT_FREOPEN:
-	case DTRACEACT_FTRUNCATE: case DTRACEACT_AGG_COUNT:
-		return K;
-	case DTRACEACT_DIFEXPR: case DTRACEACT_EXIT: case DTRACEACT_TRACEMEM:
-	case DTRACEACT_PRINT: case DTRACEACT_SPECULATE:
+	case DTRACEACT_DIFEXPR: case DTRACEACT_PRINT:
+		r.difo = REQ; r.data = 1; break;
+	case DTRACEACT_EXIT:
+		r.difo = REQ; r.data = 1; r.rtype = DTRACE_RT_VALUE4; break;
+	case DTRACEACT_PRINTF: case DTRACEACT_SYSTEM: case DTRACEACT_FREOPEN:
+		r.fmt = REQ; r.conts = C_ARGS; break;
+	case DTRACEACT_PRINTA:
+		r.fmt = OPT; r.conts = C_ARGS; break;
+	case DTRACEACT_LIBACT:
+		r.conts = C_ARGS; break;
+	case DTRACEACT_SETOPT:
+		r.fmt = REQ; r.conts = C_ARG01; break;
+	case DTRACEACT_FTRUNCATE: case DTRACEACT_STOP:
+		break;
+	case DTRACEACT_TRACEMEM:
+		r.difo = REQ; r.data = 1; r.conts = C_DYNSIZE;
+		r.rtype = DTRACE_RT_VALUE8; break;
+	case DTRACEACT_TRACEMEM_DYNSIZE: case DTRACEACT_ARG:
+	case DTRACEACT_AGGKEY:
+		r.difo = REQ; r.head = 0; r.cont = 1; r.data = 1; break;
+	case DTRACEACT_AGGINCR:
+		r.difo = REQ; r.head = 0; r.cont = 1;
+		r.rtype = DTRACE_RT_VALUE; break;
+	case DTRACEACT_SPECULATE: case DTRACEACT_RAISE: case DTRACEACT_CHILL:
+		r.difo = REQ; r.rtype = DTRACE_RT_VALUE; break;
 	case DTRACEACT_COMMIT: case DTRACEACT_DISCARD:
+		r.difo = REQ; r.data = 1; r.rtype = DTRACE_RT_VALUE; break;
+	case DTRACEACT_STACK: case DTRACEACT_USTACK: case DTRACEACT_JSTACK:
+		r.cont = 1; r.data = 1; break;
 	case DTRACEACT_USYM: case DTRACEACT_UMOD: case DTRACEACT_UADDR:
 	case DTRACEACT_SYM: case DTRACEACT_MOD:
-	case DTRACEACT_RAISE: case DTRACEACT_CHILL:
-	case DTRACEACT_AGG_SUM: case DTRACEACT_AGG_AVG:
-	case DTRACEACT_AGG_MIN: case DTRACEACT_AGG_MAX:
-	case DTRACEACT_AGG_STDDEV: case DTRACEACT_AGG_QUANTIZE:
-	case DTRACEACT_AGG_LQUANTIZE: case DTRACEACT_AGG_LLQUANTIZE:
-		return K | D;
-	case DTRACEACT_ARG: case DTRACEACT_TRACEMEM_DYNSIZE:
-	case DTRACEACT_AGGKEY: case DTRACEACT_AGGINCR:
-		return K | C | D;
+		r.difo = REQ; r.cont = 1; r.data = 1; break;
 	case DTRACEACT_BREAKPOINT: case DTRACEACT_PANIC:
-		return K | R;
+		break;
+	case DTRACEACT_AGG_COUNT:
+		r.conts = C_KEYS; break;
+	case DTRACEACT_AGG_SUM: case DTRACEACT_AGG_AVG: case DTRACEACT_AGG_MIN:
+	case DTRACEACT_AGG_MAX: case DTRACEACT_AGG_STDDEV:
+		r.difo = REQ; r.conts = C_KEYS; r.rtype = DTRACE_RT_VALUE;
+		break;
+	case DTRACEACT_AGG_QUANTIZE: case DTRACEACT_AGG_LQUANTIZE:
+	case DTRACEACT_AGG_LLQUANTIZE:
+		r.difo = REQ; r.conts = C_KEYS_INCR; r.rtype = DTRACE_RT_VALUE;
+		break;
 	default:
-		return 0;
+		r.known = 0;
+		break;
+	}
+	return r;
+}
+
+bool dtrace_act_known(uint16_t kind)
+{
+	return rule(kind).known;
+}
+
+uint8_t dtrace_act_rtype(uint16_t kind)
+{
+	return rule(kind).rtype;
+}
+
+/* A stack or symbol kind, allowed in place of ARG or AGGKEY. */
+static bool stacksym(uint16_t k)
+{
+	return (k >= DTRACEACT_STACK && k <= DTRACEACT_MOD);
+}
+
+/* May continuation kind k be continuation number j (1-based) of h? */
+static bool cont_ok(uint16_t h, uint16_t k, uint32_t j, uint32_t n)
+{
+	switch (rule(h).conts) {
+	case C_ARGS:
+		return k == DTRACEACT_ARG || stacksym(k);
+	case C_ARG01:
+		return n <= 1 && (k == DTRACEACT_ARG || stacksym(k));
+	case C_DYNSIZE:
+		return n <= 1 && k == DTRACEACT_TRACEMEM_DYNSIZE;
+	case C_KEYS_INCR:
+		if (k == DTRACEACT_AGGINCR)
+			return j == n;
+		return k == DTRACEACT_AGGKEY || stacksym(k);
+	case C_KEYS:
+		return k == DTRACEACT_AGGKEY || stacksym(k);
+	default:
+		return false;
 	}
 }
 
-#undef K
-#undef C
-#undef D
-#undef R
-
-/* May continuation kind k follow head kind h? */
-static bool cont_ok(uint16_t h, uint16_t k, bool last)
-{
-	if (DTRACEACT_ISAGG(h))
-		return k == DTRACEACT_AGGKEY || (k == DTRACEACT_AGGINCR && last);
-	if (h == DTRACEACT_TRACEMEM)
-		return k == DTRACEACT_TRACEMEM_DYNSIZE;
-	return k == DTRACEACT_ARG;
-}
-
+/* llquantize validity, doc/records.md §6.5. */
 static bool llquantize_ok(uint64_t arg)
 {
-	uint16_t f = DTRACE_LLQUANTIZE_FACTOR(arg);
-	uint16_t lo = DTRACE_LLQUANTIZE_LOW(arg);
-	uint16_t hi = DTRACE_LLQUANTIZE_HIGH(arg);
-	uint16_t n = DTRACE_LLQUANTIZE_NSTEP(arg);
-	uint64_t v = 1;
-	uint32_t i;
+	uint64_t f = DTRACE_LLQUANTIZE_FACTOR(arg);
+	uint64_t lo = DTRACE_LLQUANTIZE_LOW(arg);
+	uint64_t hi = DTRACE_LLQUANTIZE_HIGH(arg);
+	uint64_t n = DTRACE_LLQUANTIZE_NSTEP(arg), v = 1, m;
 
 	if (f < 2 || lo > hi || n < f || n % f != 0)
 		return false;
-	for (i = 0; i <= hi; i++) {	/* factor^(high+1) must fit */
+	for (m = 0; m <= hi; m++) {	/* v = f^(m+1) */
 		if (v > (((uint64_t)1 << 63) - 1) / f)
 			return false;
 		v *= f;
+		if (m >= lo && v > n && v % n != 0)
+			return false;
 	}
 	return true;
 }
 
-/* Kind-specific limits on dtpa_arg. */
+/* Kind-specific limits on dtpa_arg (doc/program.md §6.3). */
 static bool arg_ok(const struct dtrace_prog_action *a)
 {
-	uint64_t arg = a->dtpa_arg;
+	uint64_t arg = a->dtpa_arg, frames = arg & 0xffffffffu;
 
 	switch (a->dtpa_kind) {
 	case DTRACEACT_STACK:
-		return arg <= DTRACE_MAX_FRAMES;
+		return arg >= 1 && arg <= DTRACE_MAX_FRAMES;
 	case DTRACEACT_USTACK:
 	case DTRACEACT_JSTACK:
-		return (arg & 0xffffffffu) <= DTRACE_MAX_FRAMES &&
+		return frames >= 1 && frames <= DTRACE_MAX_FRAMES &&
 		       (arg >> 32) <= DTRACE_MAX_USTRSIZE;
 	case DTRACEACT_TRACEMEM:
-		return arg > 0 && arg <= DTRACE_MAX_TRACEMEM;
+		return arg >= 1 && arg <= DTRACE_MAX_TRACEMEM;
+	case DTRACEACT_LIBACT:
+		return arg >= DTRACE_LIBACT_NORMALIZE &&
+		       arg <= DTRACE_LIBACT_CLEAR;
 	case DTRACEACT_AGG_LQUANTIZE:
 		return DTRACE_LQUANTIZE_LEVELS(arg) > 0 &&
 		       DTRACE_LQUANTIZE_STEP(arg) > 0;
@@ -101,76 +163,143 @@ static bool arg_ok(const struct dtrace_prog_action *a)
 	}
 }
 
-static int check_one(const struct dtrace_progview *pv, uint32_t i,
-		     const uint64_t *opts, struct dtrace_enable_res *res)
+static int bad(struct dtrace_enable_res *res, uint32_t i, const char *why)
+{
+	return dtrace_enable_fail(res, -EINVAL, "action ", i, why);
+}
+
+/* One entry on its own: kind, DIFO, format, argument. */
+static int check_entry(const struct dtrace_progview *pv, uint32_t i,
+		       struct dtrace_enable_res *res)
 {
 	const struct dtrace_prog_action *a = &pv->acts[i];
-	uint32_t f = dtrace_act_flags(a->dtpa_kind);
+	struct act_rule r = rule(a->dtpa_kind);
+	bool has_fmt = a->dtpa_format != DTRACE_NONE;
 
-	if (f & DTRACE_AF_REFUSED)
-		return dtrace_enable_fail(res, -EOPNOTSUPP, "action ", i,
-					  " is not supported on Linux");
-	if (DTRACEACT_ISDESTRUCTIVE(a->dtpa_kind) &&
-	    opts[DTRACEOPT_DESTRUCTIVE] == 0)
-		return dtrace_enable_fail(res, -EPERM, "action ", i,
-					  " is destructive (needs -w)");
-	if ((f & DTRACE_AF_DIFO) && a->dtpa_difo == DTRACE_NONE)
-		return dtrace_enable_fail(res, -EINVAL, "action ", i,
-					  " needs a DIFO");
+	if (!r.known)
+		return bad(res, i, ": unknown action kind");
+	if (a->dtpa_kind == DTRACEACT_BREAKPOINT ||
+	    a->dtpa_kind == DTRACEACT_PANIC)
+		return bad(res, i, ": breakpoint() and panic() are not "
+			   "supported on Linux");
+	if ((r.difo == REQ) != (a->dtpa_difo != DTRACE_NONE))
+		return bad(res, i, r.difo == REQ ? ": needs a DIFO" :
+			   ": takes no DIFO");
+	if ((r.fmt == REQ && !has_fmt) || (r.fmt == NO && has_fmt))
+		return bad(res, i, has_fmt ? ": takes no format" :
+			   ": needs a format");
 	if (!arg_ok(a))
-		return dtrace_enable_fail(res, -EINVAL, "action ", i,
-					  ": argument out of range");
+		return bad(res, i, ": argument out of range");
+	return 0;
+}
+
+/* A head and its continuations, starting at i (inside [.., end)). */
+static int check_head(const struct dtrace_progview *pv, uint32_t i,
+		      uint32_t end, struct dtrace_enable_res *res)
+{
+	const struct dtrace_prog_action *h = &pv->acts[i];
+	uint32_t n = h->dtpa_ntuple, j;
+	int err;
+
+	if (!rule(h->dtpa_kind).head)
+		return bad(res, i, ": continuation without a head");
+	err = check_entry(pv, i, res);
+	if (err != 0)
+		return err;
+	if ((uint64_t)i + 1 + n > end)
+		return bad(res, i, ": continuations run past the clause");
+	if (n > 0 && rule(h->dtpa_kind).conts == C_NONE)
+		return bad(res, i, ": takes no continuations");
+	for (j = 1; j <= n; j++) {
+		const struct dtrace_prog_action *c = &pv->acts[i + j];
+
+		if (!cont_ok(h->dtpa_kind, c->dtpa_kind, j, n) ||
+		    c->dtpa_ntuple != 0)
+			return bad(res, i + j, ": bad continuation");
+		err = check_entry(pv, i + j, res);
+		if (err != 0)
+			return err;
+	}
+	return 0;
+}
+
+/* doc/program.md §6.3: speculate() first, and alone of its kind. */
+static int check_speculate(const struct dtrace_progview *pv,
+			   const struct dtrace_prog_clause *cl,
+			   struct dtrace_enable_res *res)
+{
+	uint32_t i, end = cl->dtpc_action + cl->dtpc_naction;
+	bool spec = false, data = false;
+
+	for (i = cl->dtpc_action; i < end; i++) {
+		uint16_t k = pv->acts[i].dtpa_kind;
+
+		if (k == DTRACEACT_SPECULATE && (spec || data))
+			return bad(res, i, ": speculate() must come first, "
+				   "once");
+		if (k == DTRACEACT_SPECULATE)
+			spec = true;
+		data |= rule(k).data;
+	}
+	for (i = cl->dtpc_action; spec && i < end; i++) {
+		uint16_t k = pv->acts[i].dtpa_kind;
+
+		if (DTRACEACT_ISAGG(k) || k == DTRACEACT_EXIT ||
+		    k == DTRACEACT_COMMIT || k == DTRACEACT_DISCARD)
+			return bad(res, i, ": not allowed in a speculative "
+				   "clause");
+	}
 	return 0;
 }
 
 int dtrace_clause_check(const struct dtrace_progview *pv, uint32_t c,
-			const uint64_t *opts, struct dtrace_enable_res *res)
+			struct dtrace_enable_res *res)
 {
 	const struct dtrace_prog_clause *cl = &pv->clauses[c];
-	uint32_t i = cl->dtpc_action, end = i + cl->dtpc_naction, j;
+	uint32_t i = cl->dtpc_action, end = i + cl->dtpc_naction;
 	int err;
 
 	res->clause = c;
 	while (i < end) {
-		const struct dtrace_prog_action *h = &pv->acts[i];
-
-		if (dtrace_act_flags(h->dtpa_kind) & DTRACE_AF_CONT)
-			return dtrace_enable_fail(res, -EINVAL, "action ", i,
-						  " continues no head");
-		if ((uint64_t)i + 1 + h->dtpa_ntuple > end)
-			return dtrace_enable_fail(res, -EINVAL, "action ", i,
-						  ": continuations overrun");
-		for (j = i; j <= i + h->dtpa_ntuple; j++) {
-			err = check_one(pv, j, opts, res);
-			if (err != 0)
-				return err;
-			if (j > i && !cont_ok(h->dtpa_kind,
-					      pv->acts[j].dtpa_kind,
-					      j == i + h->dtpa_ntuple))
-				return dtrace_enable_fail(res, -EINVAL,
-							  "action ", j,
-							  ": bad continuation");
-			if (j > i && pv->acts[j].dtpa_ntuple != 0)
-				return dtrace_enable_fail(res, -EINVAL,
-							  "action ", j,
-							  ": nested tuple");
-		}
-		i = j;
+		err = check_head(pv, i, end, res);
+		if (err != 0)
+			return err;
+		i += 1 + pv->acts[i].dtpa_ntuple;
 	}
-	res->clause = DTRACE_NONE;
+	err = check_speculate(pv, cl, res);
+	if (err == 0)
+		res->clause = DTRACE_NONE;
+	return err;
+}
+
+int dtrace_clause_privs(const struct dtrace_progview *pv, uint32_t c,
+			bool destructive, struct dtrace_enable_res *res)
+{
+	const struct dtrace_prog_clause *cl = &pv->clauses[c];
+	uint32_t i;
+
+	for (i = cl->dtpc_action; i < cl->dtpc_action + cl->dtpc_naction; i++) {
+		if (!DTRACEACT_ISDESTRUCTIVE(pv->acts[i].dtpa_kind) ||
+		    destructive)
+			continue;
+		res->clause = c;
+		return dtrace_enable_fail(res, -EPERM, "action ", i,
+					  " is destructive (needs -w)");
+	}
 	return 0;
 }
 
 void dtrace_value_layout(const struct dtrace_diftype *t, uint32_t strsize,
 			 uint8_t *vk, uint32_t *size, uint32_t *align)
 {
+	bool user = (t->dtdt_flags & DIF_TF_BYUREF) != 0;
+
 	if (t->dtdt_kind == DIF_TYPE_STRING) {
-		*vk = DTRACE_VK_STRING;
+		*vk = user ? DTRACE_VK_USTRING : DTRACE_VK_STRING;
 		*size = strsize;
 		*align = 1;
-	} else if (t->dtdt_flags & (DIF_TF_BYREF | DIF_TF_BYUREF)) {
-		*vk = t->dtdt_flags & DIF_TF_BYUREF ? DTRACE_VK_UREF :
-						      DTRACE_VK_REF;
+	} else if (t->dtdt_flags & DIF_TF_BYREF) {
+		*vk = user ? DTRACE_VK_UREF : DTRACE_VK_REF;
 		*size = t->dtdt_size;
 		*align = 1;
 	} else {
@@ -209,6 +338,7 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 		return;
 	case DTRACEACT_COMMIT: case DTRACEACT_DISCARD:
 	case DTRACEACT_SYM: case DTRACEACT_MOD:
+	case DTRACEACT_TRACEMEM_DYNSIZE:
 		fixed_layout(act, DTRACE_RK_U64, 8, 8, align);
 		return;
 	case DTRACEACT_USYM: case DTRACEACT_UMOD: case DTRACEACT_UADDR:
@@ -225,8 +355,10 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 		     (uint32_t)(arg >> 32);
 		fixed_layout(act, DTRACE_RK_USTACK, sz, 8, align);
 		return;
-	case DTRACEACT_SPECULATE: case DTRACEACT_RAISE:
-	case DTRACEACT_STOP: case DTRACEACT_CHILL:
+	case DTRACEACT_SPECULATE:
+		fixed_layout(act, DTRACE_RK_SPECULATE, 0, 1, align);
+		return;
+	case DTRACEACT_RAISE: case DTRACEACT_STOP: case DTRACEACT_CHILL:
 		fixed_layout(act, DTRACE_RK_ILLOP, 0, 1, align);
 		return;
 	case DTRACEACT_AGGKEY: case DTRACEACT_AGGINCR:
@@ -245,11 +377,28 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 	}
 }
 
-/* Value bytes of an aggregating action (buf.h). */
+/* Buckets of llquantize (doc/records.md §6.5): NB = 3 + sum of c_m. */
+uint32_t dtrace_llquantize_nbuckets(uint64_t arg)
+{
+	uint64_t f = DTRACE_LLQUANTIZE_FACTOR(arg);
+	uint64_t lo = DTRACE_LLQUANTIZE_LOW(arg);
+	uint64_t hi = DTRACE_LLQUANTIZE_HIGH(arg);
+	uint64_t s = DTRACE_LLQUANTIZE_NSTEP(arg), p = 1, m;
+	uint32_t nb = 3;
+
+	for (m = 0; m <= hi; m++) {
+		uint64_t next = p * f, n = DTRACE_MIN(s, next);
+
+		if (m >= lo)
+			nb += (uint32_t)(n - n / f);
+		p = next;
+	}
+	return nb;
+}
+
+/* Value bytes of an aggregating action (doc/records.md §6.2). */
 uint32_t dtrace_agg_valsize(uint16_t kind, uint64_t arg)
 {
-	uint32_t mags, n;
-
 	switch (kind) {
 	case DTRACEACT_AGG_AVG:
 		return 16;
@@ -260,11 +409,7 @@ uint32_t dtrace_agg_valsize(uint16_t kind, uint64_t arg)
 	case DTRACEACT_AGG_LQUANTIZE:
 		return 8 + (DTRACE_LQUANTIZE_LEVELS(arg) + 2u) * 8;
 	case DTRACEACT_AGG_LLQUANTIZE:
-		mags = DTRACE_LLQUANTIZE_HIGH(arg) -
-		       DTRACE_LLQUANTIZE_LOW(arg) + 1u;
-		n = DTRACE_LLQUANTIZE_NSTEP(arg);
-		n -= n / DTRACE_LLQUANTIZE_FACTOR(arg);
-		return 8 + (mags * n + 2) * 8;
+		return 8 + dtrace_llquantize_nbuckets(arg) * 8;
 	default:
 		return 8;
 	}

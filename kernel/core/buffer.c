@@ -14,6 +14,7 @@
 
 static void cpu_free(struct dtrace_state_cpu *sc)
 {
+	dtrace_aggbufs_free(sc);
 	dtrace_port_free(sc->buf.data[0]);
 	dtrace_port_free(sc->buf.data[1]);
 	dtrace_port_free(sc->scratch);
@@ -35,18 +36,38 @@ static int cpu_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 		cpu_free(sc);
 		return -ENOMEM;
 	}
+	if (dtrace_aggbufs_alloc(st, sc) != 0) {
+		cpu_free(sc);
+		return -ENOMEM;
+	}
 	sc->lstore = (uint8_t *)(sc->lvals + st->lvars.n);
 	sc->rand = st->opts[DTRACEOPT_STRSIZE] ^ dtrace_port_gethrtime() ^
 		   ((uint64_t)cpu << 32);
 	return 0;
 }
 
-static int try_alloc(struct dtrace_state *st, uint64_t bufsize)
+/* Impossible CPUs, and all but the cpu option's one, get no buffers. */
+static bool cpu_wanted(const struct dtrace_state *st, uint32_t c)
+{
+	uint64_t only = st->opts[DTRACEOPT_CPU];
+
+	return dtrace_port_cpu_possible(c) && (only == 0xffffffffu || c == only);
+}
+
+static int try_alloc(struct dtrace_state *st, uint64_t bufsize,
+		     uint64_t aggsize)
 {
 	uint32_t c;
 	int err;
 
+	st->bufsize = bufsize;
+	st->aggsize = aggsize;
+	st->aggslots = 64;
+	while (st->aggslots < aggsize / 16)
+		st->aggslots *= 2;
 	for (c = 0; c < st->ncpus; c++) {
+		if (!cpu_wanted(st, c))
+			continue;
 		err = cpu_alloc(st, &st->cpus[c], c, bufsize);
 		if (err != 0) {
 			while (c-- > 0)
@@ -54,31 +75,44 @@ static int try_alloc(struct dtrace_state *st, uint64_t bufsize)
 			return err;
 		}
 	}
-	st->bufsize = bufsize;
 	return 0;
+}
+
+static uint64_t halve(uint64_t size)
+{
+	return size / 2 < DTRACE_BUFSIZE_FLOOR ? size :
+	       DTRACE_ALIGN(size / 2, (uint64_t)8);
 }
 
 int dtrace_buffers_alloc(struct dtrace_state *st)
 {
 	uint64_t bufsize = st->opts[DTRACEOPT_BUFSIZE];
+	uint64_t aggsize = DTRACE_ALIGN(st->opts[DTRACEOPT_AGGSIZE], (uint64_t)8);
 	uint64_t strsize = st->opts[DTRACEOPT_STRSIZE];
 	int err;
 
+	if (st->naggs == 0)
+		aggsize = 0;
 	st->ncpus = st->core->ncpus;
-	/* Room for alloca() plus several string results per clause. */
+	/* Room for alloca() plus eight string results per clause. */
 	st->scratch_size = DTRACE_ALIGN(st->opts[DTRACEOPT_SCRATCHSIZE] +
 					8 * (strsize + 8), (uint64_t)8);
+	st->gstore = dtrace_port_zalloc(st->gstore_size + 8);
 	st->cpus = dtrace_zalloc_array(st->ncpus, sizeof(*st->cpus));
-	if (st->cpus == NULL)
+	if (st->cpus == NULL || st->gstore == NULL) {
+		dtrace_port_free(st->cpus);
+		st->cpus = NULL;
 		return -ENOMEM;
+	}
 	for (;;) {
-		err = try_alloc(st, bufsize);
+		err = try_alloc(st, bufsize, aggsize);
 		if (err == 0)
 			return 0;
 		if (st->opts[DTRACEOPT_BUFRESIZE] != 0 ||
-		    bufsize / 2 < DTRACE_BUFSIZE_FLOOR)
+		    (halve(bufsize) == bufsize && halve(aggsize) == aggsize))
 			break;
-		bufsize = DTRACE_ALIGN(bufsize / 2, (uint64_t)8);
+		bufsize = halve(bufsize);
+		aggsize = halve(aggsize);
 	}
 	dtrace_port_free(st->cpus);
 	st->cpus = NULL;
@@ -127,13 +161,13 @@ int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 {
 	struct snap s = { 0 };
 
-	if (st->cpus == NULL)
-		return -ENOENT;
-	if (cpu >= st->ncpus)
+	if (st->cpus == NULL || cpu >= st->ncpus)
 		return -EINVAL;
+	if (st->cpus[cpu].buf.data[0] == NULL)
+		return -ENOENT;
 	if (cap < st->bufsize) {
 		d->dtbd_size = st->bufsize;
-		return -EINVAL;
+		return -ENOSPC;
 	}
 	s.sc = &st->cpus[cpu];
 	if (dtrace_port_xcall(cpu, bufswitch, &s) != 0) {

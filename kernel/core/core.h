@@ -19,8 +19,11 @@ struct dtrace_core_cpu {
 	uint64_t	reentries;	/* firings refused by the guard */
 };
 
+struct dtrace_state;
+
 struct dtrace_core {
 	struct dtrace_probe	**chunks[DTRACE_PROBE_NCHUNKS];
+	struct dtrace_state	*states;	/* every open state */
 	uint32_t		nprobes;	/* highest id handed out */
 	struct dtrace_provider	*providers;
 	/* dtrace:::BEGIN/END/ERROR, set by prov/dtrace.c; 0 = none. */

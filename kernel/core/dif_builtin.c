@@ -86,6 +86,7 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 	case DIF_VAR_PROBEFUNC:	return (uintptr_t)ms->probe->func;
 	case DIF_VAR_PROBENAME:	return (uintptr_t)ms->probe->name;
 	case DIF_VAR_ZONENAME:	return (uintptr_t)zonename;
+	case DIF_VAR_CURPSINFO:	/* a translator in the compiler; reads 0 */
 	case DIF_VAR_IPL:
 	case DIF_VAR_ERRNO:
 	case DIF_VAR_STACKDEPTH:

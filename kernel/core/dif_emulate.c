@@ -99,37 +99,6 @@ static uint64_t load(struct dtrace_mstate *ms, uint8_t op, uint64_t addr)
 	}
 }
 
-/* ST*: only into the scratch handed out to this clause. */
-static void store(struct dtrace_mstate *ms, uint8_t op, uint64_t addr,
-		  uint64_t val)
-{
-	uint32_t n = 1u << (op - DIF_OP_STB);
-	union { uint8_t b; uint16_t h; uint32_t w; uint64_t x; } v;
-
-	if (!dtrace_dif_in_scratch(ms, addr, n)) {
-		dtrace_fault(ms, DTRACEFLT_ILLOP, addr);
-		return;
-	}
-	switch (n) {
-	case 1: v.b = (uint8_t)val; break;
-	case 2: v.h = (uint16_t)val; break;
-	case 4: v.w = (uint32_t)val; break;
-	default: v.x = val; break;
-	}
-	dtrace_memcpy((void *)(uintptr_t)addr, &v, n);
-}
-
-/* Copies a by-reference value into variable storage per its kind. */
-static void var_copy(struct dtrace_mstate *ms, const struct dtrace_var *v,
-		     uint8_t *dst, uint64_t src)
-{
-	if (v->vk == DTRACE_VK_STRING)
-		dtrace_dif_strcpy(ms, (char *)dst, src, v->size, false);
-	else
-		dtrace_dif_load(ms, dst, src, v->size,
-				v->vk == DTRACE_VK_UREF);
-}
-
 static struct dtrace_var *var(struct dtrace_mstate *ms,
 			      const struct dtrace_vars *t, uint32_t id)
 {
@@ -151,7 +120,8 @@ static uint64_t ldgs(struct dtrace_mstate *ms, uint32_t id)
 	v = var(ms, &ms->state->gvars, id);
 	if (v == NULL)
 		return 0;
-	return v->vk == DTRACE_VK_VALUE ? v->value : (uintptr_t)v->store;
+	return v->vk == DTRACE_VK_VALUE ? v->value :
+	       (uintptr_t)(ms->state->gstore + v->offset);
 }
 
 static void stgs(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
@@ -163,35 +133,74 @@ static void stgs(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
 	if (v->vk == DTRACE_VK_VALUE)
 		v->value = val;
 	else
-		var_copy(ms, v, v->store, val);
+		dtrace_dif_copyval(ms, v->vk, ms->state->gstore + v->offset,
+				   val, v->size);
 }
 
 static uint64_t ldls(struct dtrace_mstate *ms, uint32_t id)
 {
-	if (var(ms, &ms->state->lvars, id) == NULL)
+	struct dtrace_var *v = var(ms, &ms->state->lvars, id);
+
+	if (v == NULL)
 		return 0;
+	if (v->vk != DTRACE_VK_VALUE)
+		return (uintptr_t)(ms->scpu->lstore + v->offset);
 	return ms->scpu->lvals[id - DIF_VAR_OTHER_UBASE];
 }
 
 static void stls(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
 {
 	struct dtrace_var *v = var(ms, &ms->state->lvars, id);
-	uint8_t *dst;
 
 	if (v == NULL)
 		return;
-	if (v->vk != DTRACE_VK_VALUE) {
-		dst = ms->scpu->lstore + v->offset;
-		var_copy(ms, v, dst, val);
-		val = (uintptr_t)dst;
+	if (v->vk != DTRACE_VK_VALUE)
+		dtrace_dif_copyval(ms, v->vk, ms->scpu->lstore + v->offset,
+				   val, v->size);
+	else
+		ms->scpu->lvals[id - DIF_VAR_OTHER_UBASE] = val;
+}
+
+/* Scratch of this clause, or the state's variable storage. */
+static bool storable(const struct dtrace_mstate *ms, uint64_t addr,
+		     uint64_t n)
+{
+	const struct dtrace_state *st = ms->state;
+	uintptr_t g = (uintptr_t)st->gstore, l = (uintptr_t)ms->scpu->lstore;
+
+	if (dtrace_dif_in_scratch(ms, addr, n))
+		return true;
+	if (addr >= g && addr - g <= st->gstore_size &&
+	    n <= st->gstore_size - (addr - g))
+		return true;
+	return addr >= l && addr - l <= st->lstore_size &&
+	       n <= st->lstore_size - (addr - l);
+}
+
+/* ST*: only into scratch or variable storage (dif.md §3.5). */
+static void store(struct dtrace_mstate *ms, uint8_t op, uint64_t addr,
+		  uint64_t val)
+{
+	uint32_t n = 1u << (op - DIF_OP_STB);
+	union { uint8_t b; uint16_t h; uint32_t w; uint64_t x; } v;
+
+	if (!storable(ms, addr, n)) {
+		dtrace_fault(ms, DTRACEFLT_ILLOP, addr);
+		return;
 	}
-	ms->scpu->lvals[id - DIF_VAR_OTHER_UBASE] = val;
+	switch (n) {
+	case 1: v.b = (uint8_t)val; break;
+	case 2: v.h = (uint16_t)val; break;
+	case 4: v.w = (uint32_t)val; break;
+	default: v.x = val; break;
+	}
+	dtrace_memcpy((void *)(uintptr_t)addr, &v, n);
 }
 
 static void copys(struct dtrace_mstate *ms, uint64_t dst, uint64_t src,
 		  uint64_t n)
 {
-	if (!dtrace_dif_in_scratch(ms, dst, n)) {
+	if (!storable(ms, dst, n)) {
 		dtrace_fault(ms, DTRACEFLT_ILLOP, dst);
 		return;
 	}

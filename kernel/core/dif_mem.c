@@ -9,6 +9,13 @@
 #include "core/difo.h"
 #include "core/util.h"
 
+static uint16_t load_fault(int err, bool user)
+{
+	if (err != -EPERM)
+		return DTRACEFLT_BADADDR;
+	return user ? DTRACEFLT_UPRIV : DTRACEFLT_KPRIV;
+}
+
 int dtrace_dif_load(struct dtrace_mstate *ms, void *dst, uintptr_t addr,
 		    size_t n, bool user)
 {
@@ -23,7 +30,7 @@ int dtrace_dif_load(struct dtrace_mstate *ms, void *dst, uintptr_t addr,
 	err = user ? dtrace_port_uload(dst, addr, n) :
 		     dtrace_port_kload(dst, addr, n);
 	if (err != 0) {
-		dtrace_fault(ms, DTRACEFLT_BADADDR, addr);
+		dtrace_fault(ms, load_fault(err, user), addr);
 		return -1;
 	}
 	return 0;
@@ -40,7 +47,7 @@ int dtrace_dif_sbyte(struct dtrace_mstate *ms, struct dtrace_strwalk *sw,
 
 		if (err != 0) {
 			sw->valid = false;
-			dtrace_fault(ms, DTRACEFLT_BADADDR, addr);
+			dtrace_fault(ms, load_fault(err, sw->user), addr);
 			return -1;
 		}
 		sw->base = base;
@@ -122,4 +129,19 @@ bool dtrace_dif_in_scratch(const struct dtrace_mstate *ms, uintptr_t addr,
 {
 	return addr >= ms->scratch_base && addr <= ms->scratch_ptr &&
 	       n <= ms->scratch_ptr - addr;
+}
+
+void dtrace_dif_copyval(struct dtrace_mstate *ms, uint8_t vk, uint8_t *dst,
+			uintptr_t src, uint32_t size)
+{
+	switch (vk) {
+	case DTRACE_VK_STRING:
+	case DTRACE_VK_USTRING:
+		dtrace_dif_strcpy(ms, (char *)dst, src, size,
+				  vk == DTRACE_VK_USTRING);
+		break;
+	default:
+		dtrace_dif_load(ms, dst, src, size, vk == DTRACE_VK_UREF);
+		break;
+	}
 }

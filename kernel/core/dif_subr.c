@@ -23,6 +23,12 @@ bool dtrace_dif_subr_exists(uint32_t subr)
 	}
 }
 
+bool dtrace_dif_subr_available(uint32_t subr)
+{
+	return subr != DIF_SUBR_MSGDSIZE && subr != DIF_SUBR_MSGSIZE &&
+	       subr != DIF_SUBR_DDI_PATHNAME;
+}
+
 bool dtrace_dif_subr_destructive(uint32_t subr)
 {
 	return subr == DIF_SUBR_COPYOUT || subr == DIF_SUBR_COPYOUTSTR;
@@ -54,11 +60,11 @@ static uint64_t bswap(uint64_t v, uint32_t size)
 #endif
 }
 
-/* Bounded sizes for copyin/bcopy/alloca: never more than the scratch. */
+/* Sizes above the whole scratch area fault BADSIZE (dif.md §9). */
 static bool size_ok(struct dtrace_mstate *ms, uint64_t n)
 {
 	if (n > ms->scratch_end - ms->scratch_base) {
-		dtrace_fault(ms, DTRACEFLT_NOSCRATCH, n);
+		dtrace_fault(ms, DTRACEFLT_BADSIZE, n);
 		return false;
 	}
 	return true;
@@ -95,7 +101,7 @@ static void copy_to_scratch(struct dtrace_mstate *ms, uint64_t src,
 			    uint64_t dst, uint64_t n, bool user)
 {
 	if (!dtrace_dif_in_scratch(ms, dst, n)) {
-		dtrace_fault(ms, DTRACEFLT_BADADDR, dst);
+		dtrace_fault(ms, DTRACEFLT_ILLOP, dst);
 		return;
 	}
 	dtrace_dif_load(ms, (void *)(uintptr_t)dst, src, n, user);
@@ -107,6 +113,9 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 	switch (subr) {
 	case DIF_SUBR_RAND:
 		return subr_rand(ms);
+	case DIF_SUBR_SPECULATION:	/* none available yet */
+		ms->scpu->specdrops_unavail++;
+		return 0;
 	case DIF_SUBR_ALLOCA:
 		return size_ok(ms, a[0]) ? dtrace_dif_scratch(ms, a[0]) : 0;
 	case DIF_SUBR_COPYIN:

@@ -26,22 +26,22 @@ uint8_t dtrace_dif_form(uint8_t op)
 	return (uint8_t)(dif_forms1[op] - 1);
 }
 
+/* doc/dif.md §5.4: by value 1/2/4/8; by reference; string (size 0). */
 bool dtrace_diftype_valid(const struct dtrace_diftype *t)
 {
-	switch (t->dtdt_kind) {
-	case DIF_TYPE_STRING:
-		return (t->dtdt_flags & ~DIF_TF_BYREF) == 0;
-	case DIF_TYPE_CTF:
-		if (t->dtdt_flags == 0)
-			return t->dtdt_size == 1 || t->dtdt_size == 2 ||
-			       t->dtdt_size == 4 || t->dtdt_size == 8;
-		if (t->dtdt_flags != DIF_TF_BYREF &&
-		    t->dtdt_flags != DIF_TF_BYUREF)
-			return false;
-		return t->dtdt_size > 0 && t->dtdt_size <= DTRACE_BYREF_MAX;
-	default:
+	uint8_t ref = t->dtdt_flags;
+
+	if (t->dtdt_pad != 0)
 		return false;
-	}
+	if (t->dtdt_kind == DIF_TYPE_CTF && ref == 0)
+		return t->dtdt_size == 1 || t->dtdt_size == 2 ||
+		       t->dtdt_size == 4 || t->dtdt_size == 8;
+	if (ref != DIF_TF_BYREF && ref != (DIF_TF_BYREF | DIF_TF_BYUREF))
+		return false;
+	if (t->dtdt_kind == DIF_TYPE_STRING)
+		return t->dtdt_size == 0;
+	return t->dtdt_kind == DIF_TYPE_CTF && t->dtdt_size > 0 &&
+	       t->dtdt_size <= DTRACE_BYREF_MAX;
 }
 
 struct vstate {
@@ -54,22 +54,13 @@ static int verdict(struct vstate *vs, uint32_t dvr, uint32_t pc)
 {
 	vs->res->dvr = dvr;
 	vs->res->pc = pc;
-	return -EINVAL;
+	return dvr == DIF_DVR_PRIV ? -EPERM : -EINVAL;
 }
 
-static bool str_ok(const struct dtrace_difo *dp, uint32_t off)
+static int vartab_bad(struct vstate *vs, uint32_t entry)
 {
-	return off < dp->strlen &&
-	       dtrace_strnlen(dp->strtab + off, dp->strlen - off) <
-	       dp->strlen - off;
-}
-
-static bool difv_same(const struct dtrace_difv *a, const struct dtrace_difv *b)
-{
-	return a->dtdv_kind == b->dtdv_kind &&
-	       a->dtdv_type.dtdt_kind == b->dtdv_type.dtdt_kind &&
-	       a->dtdv_type.dtdt_flags == b->dtdv_type.dtdt_flags &&
-	       a->dtdv_type.dtdt_size == b->dtdv_type.dtdt_size;
+	vs->res->entry = entry;
+	return verdict(vs, DIF_DVR_VARTAB, DTRACE_NONE);
 }
 
 static int check_vartab(struct vstate *vs)
@@ -77,34 +68,31 @@ static int check_vartab(struct vstate *vs)
 	const struct dtrace_difo *dp = vs->dp;
 	uint32_t i, j;
 
+	if (dp->nvars > DIF_MAX_VARTAB)
+		return vartab_bad(vs, DIF_MAX_VARTAB);
 	for (i = 0; i < dp->nvars; i++) {
 		const struct dtrace_difv *v = &dp->vars[i];
 
-		if (v->dtdv_name != DTRACE_NONE && !str_ok(dp, v->dtdv_name))
-			return verdict(vs, DIF_DVR_VARTAB, i);
-		if (v->dtdv_kind > DIFV_KIND_SCALAR ||
-		    v->dtdv_scope > DIFV_SCOPE_LOCAL)
-			return verdict(vs, DIF_DVR_VARTAB, i);
-		if (v->dtdv_id < DIF_VAR_OTHER_UBASE)
-			continue;	/* built-ins may be listed; ignored */
-		if (v->dtdv_scope == DIFV_SCOPE_LOCAL &&
-		    v->dtdv_kind == DIFV_KIND_ARRAY)
-			return verdict(vs, DIF_DVR_VARTAB, i);
-		if (!dtrace_diftype_valid(&v->dtdv_type))
-			return verdict(vs, DIF_DVR_VARTAB, i);
-		for (j = 0; j < i; j++) {
-			const struct dtrace_difv *w = &dp->vars[j];
-
-			if (w->dtdv_id == v->dtdv_id &&
-			    w->dtdv_scope == v->dtdv_scope && !difv_same(v, w))
-				return verdict(vs, DIF_DVR_VARTAB, i);
-		}
+		if (v->dtdv_id < DIF_VAR_OTHER_UBASE ||
+		    v->dtdv_name >= dp->strlen ||
+		    v->dtdv_kind > DIFV_KIND_SCALAR ||
+		    v->dtdv_scope > DIFV_SCOPE_LOCAL ||
+		    (v->dtdv_flags & ~(uint32_t)(DIFV_F_REF | DIFV_F_MOD)) ||
+		    (v->dtdv_scope == DIFV_SCOPE_LOCAL &&
+		     v->dtdv_kind == DIFV_KIND_ARRAY) ||
+		    !dtrace_diftype_valid(&v->dtdv_type))
+			return vartab_bad(vs, i);
+		for (j = 0; j < i; j++)
+			if (dp->vars[j].dtdv_id == v->dtdv_id &&
+			    dp->vars[j].dtdv_scope == v->dtdv_scope)
+				return vartab_bad(vs, i);
 	}
 	return 0;
 }
 
+/* Is user variable id listed with scope and kind, and flag (REF/MOD)? */
 static bool var_listed(const struct dtrace_difo *dp, uint32_t id,
-		       uint8_t scope, uint8_t kind)
+		       uint8_t scope, uint8_t kind, uint32_t flag)
 {
 	uint32_t i;
 
@@ -114,7 +102,7 @@ static bool var_listed(const struct dtrace_difo *dp, uint32_t id,
 		const struct dtrace_difv *v = &dp->vars[i];
 
 		if (v->dtdv_id == id && v->dtdv_scope == scope)
-			return v->dtdv_kind == kind;
+			return v->dtdv_kind == kind && (v->dtdv_flags & flag);
 	}
 	return false;
 }
@@ -122,26 +110,26 @@ static bool var_listed(const struct dtrace_difo *dp, uint32_t id,
 /* Is variable id valid for a variable-form opcode? */
 static bool var_ok(const struct dtrace_difo *dp, uint8_t op, uint32_t id)
 {
+	const uint8_t S = DIFV_KIND_SCALAR, A = DIFV_KIND_ARRAY;
+	const uint8_t G = DIFV_SCOPE_GLOBAL, T = DIFV_SCOPE_THREAD;
+	const uint8_t L = DIFV_SCOPE_LOCAL;
+	const uint32_t R = DIFV_F_REF, M = DIFV_F_MOD;
+
 	switch (op) {
 	case DIF_OP_LDGS:
 		if (id < DIF_VAR_OTHER_UBASE)
 			return id >= DIF_VAR_SCALAR_MIN &&
 			       dtrace_dif_builtin_exists(id);
-		return var_listed(dp, id, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR);
-	case DIF_OP_STGS:
-		return var_listed(dp, id, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR);
-	case DIF_OP_LDTS:
-	case DIF_OP_STTS:
-		return var_listed(dp, id, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR);
-	case DIF_OP_LDLS:
-	case DIF_OP_STLS:
-		return var_listed(dp, id, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR);
-	case DIF_OP_LDGAA:
-	case DIF_OP_STGAA:
-		return var_listed(dp, id, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY);
-	case DIF_OP_LDTAA:
-	case DIF_OP_STTAA:
-		return var_listed(dp, id, DIFV_SCOPE_THREAD, DIFV_KIND_ARRAY);
+		return var_listed(dp, id, G, S, R);
+	case DIF_OP_STGS:	return var_listed(dp, id, G, S, M);
+	case DIF_OP_LDTS:	return var_listed(dp, id, T, S, R);
+	case DIF_OP_STTS:	return var_listed(dp, id, T, S, M);
+	case DIF_OP_LDLS:	return var_listed(dp, id, L, S, R);
+	case DIF_OP_STLS:	return var_listed(dp, id, L, S, M);
+	case DIF_OP_LDGAA:	return var_listed(dp, id, G, A, R);
+	case DIF_OP_STGAA:	return var_listed(dp, id, G, A, M);
+	case DIF_OP_LDTAA:	return var_listed(dp, id, T, A, R);
+	case DIF_OP_STTAA:	return var_listed(dp, id, T, A, M);
 	case DIF_OP_LDGA:
 		return id <= DIF_VAR_ARRAY_MAX && dtrace_dif_builtin_exists(id);
 	default:		/* LDTA: there are no built-in thread arrays */
@@ -203,11 +191,10 @@ static int check_indexed(struct vstate *vs, uint32_t pc, uint8_t op,
 	case DIF_FORM_STR_RD:
 		if (idx >= dp->strlen)
 			return verdict(vs, DIF_DVR_STRTAB_OOB, pc);
-		if (!str_ok(dp, idx))
-			return verdict(vs, DIF_DVR_STRTAB_UNTERM, pc);
 		break;
 	case DIF_FORM_SUBR_RD:
-		if (!dtrace_dif_subr_exists(idx))
+		if (!dtrace_dif_subr_exists(idx) ||
+		    !dtrace_dif_subr_available(idx))
 			return verdict(vs, DIF_DVR_BAD_SUBR, pc);
 		if (dtrace_dif_subr_destructive(idx) && !vs->destructive)
 			return verdict(vs, DIF_DVR_PRIV, pc);
@@ -276,16 +263,19 @@ int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
 	int err;
 
 	res->dvr = DIF_DVR_OK;
-	res->pc = 0;
+	res->pc = DTRACE_NONE;
+	res->entry = DTRACE_NONE;
 	if (dp->ncode == 0)
-		return verdict(&vs, DIF_DVR_EMPTY, 0);
+		return verdict(&vs, DIF_DVR_EMPTY, DTRACE_NONE);
 	if (dp->ncode > DIF_MAX_INSTRS)
-		return verdict(&vs, DIF_DVR_TOO_LONG, DIF_MAX_INSTRS);
-	if (!dtrace_diftype_valid(&dp->rtype))
-		return verdict(&vs, DIF_DVR_BAD_RTYPE, 0);
+		return verdict(&vs, DIF_DVR_TOO_LONG, DTRACE_NONE);
+	if (dp->strlen > 0 && dp->strtab[dp->strlen - 1] != '\0')
+		return verdict(&vs, DIF_DVR_STRTAB_UNTERM, DTRACE_NONE);
 	err = check_vartab(&vs);
 	if (err != 0)
 		return err;
+	if (!dtrace_diftype_valid(&dp->rtype))
+		return verdict(&vs, DIF_DVR_BAD_RTYPE, DTRACE_NONE);
 	for (pc = 0; pc < dp->ncode; pc++) {
 		err = check_instr(&vs, pc);
 		if (err != 0)

@@ -16,6 +16,13 @@ struct dtrace_state_cpu;
 struct dtrace_probe;
 struct dtrace_ecb;
 
+/* How a value is stored by STGS/STLS or recorded by a data action. */
+#define DTRACE_VK_VALUE		0	/* 1, 2, 4 or 8 bytes by value */
+#define DTRACE_VK_STRING	1	/* up to strsize, NUL-padded */
+#define DTRACE_VK_REF		2	/* size bytes at a kernel address */
+#define DTRACE_VK_UREF		3	/* size bytes at a user address */
+#define DTRACE_VK_USTRING	4	/* a string at a user address */
+
 struct dtrace_difo {
 	const dif_instr_t	*code;
 	const uint64_t		*ints;
@@ -28,13 +35,17 @@ struct dtrace_difo {
 	struct dtrace_diftype	rtype;
 };
 
-/* Validator verdict: dvr is DIF_DVR_*, pc the instruction (or vartab entry). */
+/*
+ * Validator verdict: dvr is DIF_DVR_*, pc the instruction or DTRACE_NONE
+ * for table verdicts, entry the vartab entry for DIF_DVR_VARTAB.
+ */
 struct dtrace_vres {
 	uint32_t	dvr;
 	uint32_t	pc;
+	uint32_t	entry;
 };
 
-/* Returns 0 if valid, else -EINVAL with *res filled. */
+/* Returns 0 if valid, else -EINVAL (-EPERM for PRIV) with *res filled. */
 int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
 			struct dtrace_vres *res);
 /* A value type a DIFO may return or a variable may have. */
@@ -85,6 +96,8 @@ uint64_t dtrace_dif_subr(struct dtrace_mstate *ms, uint32_t subr,
 			 const struct dtrace_tuple *tup, uint32_t ntup);
 bool dtrace_dif_subr_exists(uint32_t subr);
 bool dtrace_dif_subr_destructive(uint32_t subr);
+/* False for the Solaris-only ones (msgdsize, msgsize, ddi_pathname). */
+bool dtrace_dif_subr_available(uint32_t subr);
 
 /* Fault-tolerant memory access for DIF (dif_mem.c). */
 static inline void dtrace_fault(struct dtrace_mstate *ms, uint16_t code,
@@ -117,6 +130,12 @@ size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 /* Compares two kernel strings (at most max bytes); faults BADADDR. */
 int dtrace_dif_strcmp(struct dtrace_mstate *ms, uintptr_t a, uintptr_t b,
 		      size_t max);
+/*
+ * Copies a by-reference value (DTRACE_VK_* other than VALUE)
+ * of size bytes (strings: at most size, terminated) from src to dst.
+ */
+void dtrace_dif_copyval(struct dtrace_mstate *ms, uint8_t vk, uint8_t *dst,
+			uintptr_t src, uint32_t size);
 /* n zeroed bytes of scratch, 8-aligned; 0 and NOSCRATCH when exhausted. */
 uintptr_t dtrace_dif_scratch(struct dtrace_mstate *ms, uint64_t n);
 /* Is [addr, addr + n) inside the scratch handed out so far? */

@@ -63,7 +63,38 @@ static uint32_t format_id(struct dtrace_state *st, const char *s)
 static void agg_free(struct dtrace_aggregation *agg)
 {
 	dtrace_port_free(agg->recs);
+	dtrace_port_free(agg->keys);
 	dtrace_port_free(agg);
+}
+
+/* Lays out the key records from offset 0; returns the end offset. */
+static uint32_t agg_keys(struct dtrace_aggregation *agg,
+			 const struct dtrace_ecb *ecb, uint32_t ai,
+			 uint32_t strsize)
+{
+	uint32_t i, off = 0;
+
+	for (i = 0; i < agg->nkeys; i++) {
+		struct dtrace_action *k = &agg->keys[i];
+		struct dtrace_recdesc *r = &agg->recs[i];
+		uint32_t align;
+
+		*k = ecb->acts[ai + 1 + i];
+		if (k->kind == DTRACEACT_AGGKEY)
+			k->kind = DTRACEACT_DIFEXPR;	/* records as trace() */
+		dtrace_action_layout(k, strsize, &align);
+		k->kind = ecb->acts[ai + 1 + i].kind;
+		if (k->size == 0)
+			align = 1;
+		off = DTRACE_ALIGN(off, align);
+		k->offset = off;
+		off += k->size;
+		*r = ecb->recs[ai + 1 + i];
+		r->dtrd_alignment = (uint16_t)align;
+		r->dtrd_size = k->size;
+		r->dtrd_offset = k->offset;
+	}
+	return off;
 }
 
 /* The aggregation of head action ai of ecb: keys, then the value. */
@@ -72,52 +103,50 @@ static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
 {
 	struct dtrace_aggregation *agg;
 	struct dtrace_action *head = &ecb->acts[ai];
-	uint32_t i, off = 0, nkeys = 0;
+	struct dtrace_recdesc *v;
+	uint32_t i, nkeys = ntuple;
 
-	for (i = 1; i <= ntuple; i++)
-		if (ecb->acts[ai + i].kind == DTRACEACT_AGGKEY)
-			nkeys++;
+	if (ntuple > 0 && ecb->acts[ai + ntuple].kind == DTRACEACT_AGGINCR)
+		nkeys--;
 	if (GROW(st->aggs, st->aggcap, st->naggs) != 0)
 		return -ENOMEM;
 	agg = dtrace_port_zalloc(sizeof(*agg));
 	if (agg == NULL)
 		return -ENOMEM;
 	agg->recs = dtrace_zalloc_array(nkeys + 1, sizeof(*agg->recs));
-	if (agg->recs == NULL) {
-		dtrace_port_free(agg);
+	agg->keys = dtrace_zalloc_array(nkeys, sizeof(*agg->keys));
+	if (agg->recs == NULL || agg->keys == NULL) {
+		agg_free(agg);
 		return -ENOMEM;
 	}
-	for (i = 0; i < nkeys; i++) {
-		struct dtrace_recdesc *r = &agg->recs[i];
-		const struct dtrace_action *k = &ecb->acts[ai + 1 + i];
-		uint32_t size, align;
-		uint8_t vk;
-
-		dtrace_value_layout(&k->difo->rtype, strsize, &vk, &size,
-				    &align);
-		off = DTRACE_ALIGN(off, align);
-		r->dtrd_action = DTRACEACT_AGGKEY;
-		r->dtrd_alignment = (uint16_t)align;
-		r->dtrd_size = size;
-		r->dtrd_offset = off;
-		r->dtrd_uarg = ecb->recs[ai + 1 + i].dtrd_uarg;
-		off += size;
-	}
-	off = DTRACE_ALIGN(off, 8);
-	agg->recs[nkeys] = ecb->recs[ai];
-	agg->recs[nkeys].dtrd_alignment = 8;
-	agg->recs[nkeys].dtrd_offset = off;
-	agg->recs[nkeys].dtrd_size = dtrace_agg_valsize(head->kind, head->arg);
+	agg->id = ++st->naggs;
+	st->aggs[agg->id - 1] = agg;
+	agg->nkeys = nkeys;
+	agg->keylen = DTRACE_ALIGN(agg_keys(agg, ecb, ai, strsize), 8u);
+	agg->kind = head->kind;
+	agg->arg = head->arg;
+	agg->value = head->difo;
+	if (nkeys < ntuple)
+		agg->incr = ecb->acts[ai + ntuple].difo;
+	agg->valsize = dtrace_agg_valsize(head->kind, head->arg);
+	v = &agg->recs[nkeys];
+	*v = ecb->recs[ai];
+	v->dtrd_alignment = 8;
+	v->dtrd_offset = agg->keylen;
+	v->dtrd_size = agg->valsize;
 	agg->nrecs = nkeys + 1;
-	agg->size = off + agg->recs[nkeys].dtrd_size;
+	agg->size = agg->keylen + agg->valsize;
 	agg->ecb = ecb;
 	agg->act = ai;
 	agg->varid = ecb->recs[ai].dtrd_uarg;
-	agg->id = ++st->naggs;
-	st->aggs[agg->id - 1] = agg;
-	head->aggid = agg->id;
-	ecb->recs[ai].dtrd_aggid = agg->id;
-	agg->recs[nkeys].dtrd_aggid = agg->id;
+	for (i = 0; i <= ntuple; i++) {
+		ecb->acts[ai + i].aggid = agg->id;
+		ecb->recs[ai + i].dtrd_aggid = agg->id;
+	}
+	for (i = 0; i < agg->nrecs; i++)
+		agg->recs[i].dtrd_aggid = agg->id;
+	if (agg->keylen > st->aggkeymax)
+		st->aggkeymax = agg->keylen;
 	return 0;
 }
 
@@ -127,7 +156,7 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_prog_clause *c, struct dtrace_ecb *ecb,
 		      uint32_t strsize)
 {
-	uint32_t i, off = 0;
+	uint32_t i, off = 0, aggtuple = 0;
 	bool aggonly = c->dtpc_naction > 0;
 
 	for (i = 0; i < c->dtpc_naction; i++) {
@@ -141,7 +170,21 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 		a->arg = pa->dtpa_arg;
 		if (pa->dtpa_difo != DTRACE_NONE)
 			a->difo = &en->difos[pa->dtpa_difo];
-		dtrace_action_layout(a, strsize, &align);
+		if (aggtuple > 0) {
+			/* Keys and weight go to the aggregation entry. */
+			aggtuple--;
+			a->rk = DTRACE_RK_NONE;
+			a->size = 0;
+			align = 1;
+		} else {
+			dtrace_action_layout(a, strsize, &align);
+			if (DTRACEACT_ISAGG(a->kind))
+				aggtuple = pa->dtpa_ntuple;
+			else
+				aggonly = false;
+		}
+		if (a->size == 0)
+			align = 1;
 		off = DTRACE_ALIGN(off, align);
 		a->offset = off;
 		off += a->size;
@@ -157,9 +200,6 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 			if (r->dtrd_format == 0)
 				return -ENOMEM;
 		}
-		if (!DTRACEACT_ISAGG(a->kind) && a->kind != DTRACEACT_AGGKEY &&
-		    a->kind != DTRACEACT_AGGINCR)
-			aggonly = false;
 	}
 	ecb->size = DTRACE_ALIGN(off, 8);
 	ecb->noheader = aggonly;

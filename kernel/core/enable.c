@@ -10,7 +10,7 @@
 #include "core/enable.h"
 #include "core/util.h"
 
-#define OPT_GB	(1ull << 30)
+#define OPT_MAXSIZE	(1ull << 40)
 
 static const uint64_t opt_defaults[DTRACEOPT_MAX] = {
 #define DTRACEOPT(name, id, def) [id] = def,
@@ -23,29 +23,42 @@ void dtrace_opts_defaults(uint64_t *opts)
 	dtrace_memcpy(opts, opt_defaults, sizeof(opt_defaults));
 }
 
-static bool opt_ok(uint32_t id, uint64_t v)
+/* doc/program.md §8. */
+static bool opt_ok(uint32_t id, uint64_t v, uint32_t ncpus)
 {
 	switch (id) {
 	case DTRACEOPT_BUFSIZE:
-		return v >= 64 && v <= OPT_GB;
+		return v >= 4096 && v <= OPT_MAXSIZE;
 	case DTRACEOPT_AGGSIZE:
 	case DTRACEOPT_DYNVARSIZE:
 	case DTRACEOPT_SPECSIZE:
-		return v <= OPT_GB;
+		return v <= OPT_MAXSIZE;
 	case DTRACEOPT_BUFPOLICY:
 		return v <= DTRACEOPT_BUFPOLICY_RING;
 	case DTRACEOPT_BUFRESIZE:
 	case DTRACEOPT_DESTRUCTIVE:
 		return v <= 1;
+	case DTRACEOPT_NSPEC:
+		return v >= 1 && v <= 65536;
 	case DTRACEOPT_STRSIZE:
-		return v >= 1 && v <= (1u << 20);
+		return v >= 2 && v <= 65536;
+	case DTRACEOPT_CPU:
+		return v == 0xffffffffu || v < ncpus;
 	case DTRACEOPT_SCRATCHSIZE:
 		return v <= (16u << 20);
-	case DTRACEOPT_NSPEC:
-		return v <= 65536;
-	default:
-		return true;
+	case DTRACEOPT_JSTACKSTRSIZE:
+		return v <= (1u << 20);
+	default:	/* frame counts and rates */
+		return v >= 1;
 	}
+}
+
+/* Options a later ENABLE may change. */
+static bool opt_mutable(uint32_t id)
+{
+	return id == DTRACEOPT_DESTRUCTIVE || id == DTRACEOPT_CLEANRATE ||
+	       id == DTRACEOPT_STATUSRATE || id == DTRACEOPT_SWITCHRATE ||
+	       id == DTRACEOPT_AGGRATE;
 }
 
 int dtrace_opts_apply(const struct dtrace_state *st,
@@ -59,15 +72,15 @@ int dtrace_opts_apply(const struct dtrace_state *st,
 		uint32_t id = pv->opts[i].dtpo_option;
 		uint64_t v = pv->opts[i].dtpo_value;
 
-		if (!opt_ok(id, v))
+		if (!opt_ok(id, v, st->core->ncpus))
 			return dtrace_enable_fail(res, -EINVAL, "option ", id,
-						  " value out of range");
-		/* After the first enable only destructive may be turned on. */
-		if (st->opts_fixed &&
-		    !(id == DTRACEOPT_DESTRUCTIVE && v != 0))
-			continue;
+						  ": value out of range");
 		if (id == DTRACEOPT_BUFSIZE)
 			v = DTRACE_ALIGN(v, 8);
+		if (st->opts_fixed && !opt_mutable(id) && v != st->opts[id])
+			return dtrace_enable_fail(res, -EINVAL, "option ", id,
+						  " differs from the first "
+						  "enable");
 		opts[id] = v;
 	}
 	return 0;
@@ -112,30 +125,111 @@ static void enabling_free(struct dtrace_enabling *en)
 	dtrace_port_free(en);
 }
 
+
 static const char *const dvr_msgs[] = {
 #define DIF_DVR(name, msg) msg,
 #include "dtrace/dif_dvr.def"
 #undef DIF_DVR
 };
 
-static int validate_all(struct dtrace_enabling *en, bool destructive,
+/* The first clause that uses DIFO d, or DTRACE_NONE. */
+static uint32_t difo_clause(const struct dtrace_progview *pv, uint32_t d)
+{
+	uint32_t c, i;
+
+	for (c = 0; c < pv->nclauses; c++) {
+		const struct dtrace_prog_clause *cl = &pv->clauses[c];
+
+		if (cl->dtpc_pred == d)
+			return c;
+		for (i = 0; i < cl->dtpc_naction; i++)
+			if (pv->acts[cl->dtpc_action + i].dtpa_difo == d)
+				return c;
+	}
+	return DTRACE_NONE;
+}
+
+static int difo_fail(const struct dtrace_progview *pv,
+		     struct dtrace_enable_res *res, uint32_t d,
+		     const struct dtrace_vres *vr, int err)
+{
+	size_t len;
+
+	res->difo = d;
+	res->pc = vr->pc;
+	res->dvr = vr->dvr;
+	res->clause = difo_clause(pv, d);
+	if (vr->entry != DTRACE_NONE)
+		dtrace_enable_fail(res, 0, "DIFO ", d, ", variable entry ");
+	else
+		dtrace_enable_fail(res, 0, "DIFO ", d, "");
+	if (vr->entry != DTRACE_NONE) {
+		struct dtrace_msg m = { res->msg, sizeof(res->msg),
+					dtrace_strlen(res->msg) };
+
+		dtrace_msg_u64(&m, vr->entry);
+	}
+	len = dtrace_strlen(res->msg);
+	dtrace_strlcpy(res->msg + len, ": ", sizeof(res->msg) - len);
+	len = dtrace_strlen(res->msg);
+	dtrace_strlcpy(res->msg + len,
+		       vr->dvr < DTRACE_ARRAY_SIZE(dvr_msgs) ?
+		       dvr_msgs[vr->dvr] : "invalid",
+		       sizeof(res->msg) - len);
+	return err;
+}
+
+static int validate_all(const struct dtrace_progview *pv,
+			struct dtrace_enabling *en, bool destructive,
 			struct dtrace_enable_res *res)
 {
 	struct dtrace_vres vr;
 	uint32_t i;
+	int err;
 
 	for (i = 0; i < en->ndifos; i++) {
-		if (dtrace_dif_validate(&en->difos[i], destructive, &vr) == 0)
-			continue;
-		res->difo = i;
-		res->pc = vr.pc;
-		res->dvr = vr.dvr;
-		dtrace_enable_fail(res, 0, "DIFO ", i, ": ");
-		dtrace_strlcpy(res->msg + dtrace_strlen(res->msg),
-			       vr.dvr < DTRACE_ARRAY_SIZE(dvr_msgs) ?
-			       dvr_msgs[vr.dvr] : "invalid",
-			       sizeof(res->msg) - dtrace_strlen(res->msg));
-		return -EINVAL;
+		err = dtrace_dif_validate(&en->difos[i], destructive, &vr);
+		if (err != 0)
+			return difo_fail(pv, res, i, &vr, err);
+	}
+	return 0;
+}
+
+static bool rtype_ok(const struct dtrace_diftype *t, uint8_t want)
+{
+	bool byval = t->dtdt_kind == DIF_TYPE_CTF && t->dtdt_flags == 0;
+
+	switch (want) {
+	case DTRACE_RT_VALUE:	return byval;
+	case DTRACE_RT_VALUE4:	return byval && t->dtdt_size == 4;
+	case DTRACE_RT_VALUE8:	return byval && t->dtdt_size == 8;
+	default:		return true;
+	}
+}
+
+/* Return types must suit their use: predicates, exit(), tracemem()... */
+static int check_uses(const struct dtrace_progview *pv,
+		      struct dtrace_enabling *en, struct dtrace_enable_res *res)
+{
+	struct dtrace_vres vr = { DIF_DVR_BAD_RTYPE, DTRACE_NONE, DTRACE_NONE };
+	uint32_t c, i;
+
+	for (c = 0; c < pv->nclauses; c++) {
+		const struct dtrace_prog_clause *cl = &pv->clauses[c];
+
+		if (cl->dtpc_pred != DTRACE_NONE &&
+		    !rtype_ok(&en->difos[cl->dtpc_pred].rtype, DTRACE_RT_VALUE))
+			return difo_fail(pv, res, cl->dtpc_pred, &vr, -EINVAL);
+		for (i = 0; i < cl->dtpc_naction; i++) {
+			const struct dtrace_prog_action *a =
+				&pv->acts[cl->dtpc_action + i];
+
+			if (a->dtpa_difo != DTRACE_NONE &&
+			    !rtype_ok(&en->difos[a->dtpa_difo].rtype,
+				      dtrace_act_rtype(a->dtpa_kind)))
+				return difo_fail(pv, res, a->dtpa_difo, &vr,
+						 -EINVAL);
+		}
 	}
 	return 0;
 }
@@ -198,20 +292,25 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 	return 0;
 }
 
-/* The steps that need no rollback of the state. */
+/* The steps that need no rollback of the state (program.md §7 order). */
 static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 			const struct dtrace_progview *pv, const uint64_t *opts,
 			struct dtrace_enable_res *res)
 {
+	bool destructive = opts[DTRACEOPT_DESTRUCTIVE] != 0;
 	uint32_t c;
 	int err;
 
 	for (c = 0; c < pv->nclauses; c++) {
-		err = dtrace_clause_check(pv, c, opts, res);
+		err = dtrace_clause_check(pv, c, res);
 		if (err != 0)
 			return err;
 	}
-	err = validate_all(en, opts[DTRACEOPT_DESTRUCTIVE] != 0, res);
+	err = validate_all(pv, en, destructive, res);
+	if (err == 0)
+		err = check_uses(pv, en, res);
+	for (c = 0; err == 0 && c < pv->nclauses; c++)
+		err = dtrace_clause_privs(pv, c, destructive, res);
 	if (err == 0)
 		err = match_all(st, pv, res);
 	return err;
@@ -261,6 +360,7 @@ int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
 	dtrace_memset(res, 0, sizeof(*res));
 	res->clause = DTRACE_NONE;
 	res->difo = DTRACE_NONE;
+	res->pc = DTRACE_NONE;
 	if (st->activity != DTRACE_ACTIVITY_INACTIVE) {
 		dtrace_port_free(blob);
 		return dtrace_enable_fail(res, -EBUSY,

@@ -50,15 +50,19 @@ static inline const char *dtrace_prog_str(const struct dtrace_progview *pv,
 	return pv->strtab + off;
 }
 
-/* Action kind properties (ecb.c). */
-#define DTRACE_AF_KNOWN		0x01
-#define DTRACE_AF_CONT		0x02	/* continuation: ARG, AGGKEY, ... */
-#define DTRACE_AF_DIFO		0x04	/* needs a DIFO */
-#define DTRACE_AF_REFUSED	0x08	/* never allowed on Linux */
-uint32_t dtrace_act_flags(uint16_t kind);
-/* Clause action structure: heads, continuations, DIFOs, privileges. */
+/* What an action's DIFO must return (checked after validation). */
+#define DTRACE_RT_ANY		0
+#define DTRACE_RT_VALUE		1	/* by value */
+#define DTRACE_RT_VALUE4	2	/* by value, 4 bytes (exit) */
+#define DTRACE_RT_VALUE8	3	/* by value, 8 bytes (an address) */
+uint8_t dtrace_act_rtype(uint16_t kind);
+bool dtrace_act_known(uint16_t kind);
+/* Clause action structure: heads, continuations, DIFOs, formats, args. */
 int dtrace_clause_check(const struct dtrace_progview *pv, uint32_t c,
-			const uint64_t *opts, struct dtrace_enable_res *res);
+			struct dtrace_enable_res *res);
+/* Destructive actions need the destructive option: -EPERM. */
+int dtrace_clause_privs(const struct dtrace_progview *pv, uint32_t c,
+			bool destructive, struct dtrace_enable_res *res);
 
 /* Options from the program, on top of st->opts, into opts. */
 int dtrace_opts_apply(const struct dtrace_state *st,
@@ -69,6 +73,7 @@ int dtrace_opts_apply(const struct dtrace_state *st,
 struct dtrace_varmerge {
 	struct dtrace_vars	g, t, l;
 	uint64_t		lstore_size;
+	uint64_t		gstore_size;
 };
 int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 		      uint32_t strsize, struct dtrace_varmerge *vm,
@@ -89,6 +94,7 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 			  uint32_t *align);
 /* Value bytes of an aggregating action (AGG_*), per buf.h. */
 uint32_t dtrace_agg_valsize(uint16_t kind, uint64_t arg);
+uint32_t dtrace_llquantize_nbuckets(uint64_t arg);
 /* Record layout of a value of type t (size 0 = strsize). */
 void dtrace_value_layout(const struct dtrace_diftype *t, uint32_t strsize,
 			 uint8_t *vk, uint32_t *size, uint32_t *align);

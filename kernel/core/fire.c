@@ -43,96 +43,6 @@ static bool state_live(const struct dtrace_core *core,
 	return false;
 }
 
-static void state_exit(struct dtrace_state *st)
-{
-	DTRACE_WRITE_ONCE(st->exiting, 1);
-	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_ACTIVE,
-			  DTRACE_ACTIVITY_DRAINING);
-	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_WARMUP,
-			  DTRACE_ACTIVITY_DRAINING);
-}
-
-static void record_value(struct dtrace_mstate *ms,
-			 const struct dtrace_action *a, uint8_t *dst,
-			 uint64_t v)
-{
-	union { uint8_t b; uint16_t h; uint32_t w; uint64_t x; } u;
-
-	switch (a->vk) {
-	case DTRACE_VK_STRING:
-		dtrace_dif_strcpy(ms, (char *)dst, v, a->size, false);
-		return;
-	case DTRACE_VK_REF:
-	case DTRACE_VK_UREF:
-		dtrace_dif_load(ms, dst, v, a->size, a->vk == DTRACE_VK_UREF);
-		return;
-	default:
-		break;
-	}
-	switch (a->size) {
-	case 1: u.b = (uint8_t)v; break;
-	case 2: u.h = (uint16_t)v; break;
-	case 4: u.w = (uint32_t)v; break;
-	default: u.x = v; break;
-	}
-	dtrace_memcpy(dst, &u, a->size);
-}
-
-/* dst is 8-aligned: buffers are page-aligned and records 8-aligned. */
-static void record_stack(const struct dtrace_action *a, uint8_t *dst)
-{
-	dtrace_port_stack((uint64_t *)(void *)dst, (uint32_t)a->arg);
-}
-
-/* Runs one action into its record (dst is the ECB's data, or NULL). */
-static void act_run(struct dtrace_mstate *ms, const struct dtrace_action *a,
-		    uint8_t *dst)
-{
-	uint64_t v = 0, pid;
-	int32_t status;
-
-	if (a->rk == DTRACE_RK_NONE || a->rk == DTRACE_RK_AGG)
-		return;
-	if (a->rk == DTRACE_RK_ILLOP) {
-		dtrace_fault(ms, DTRACEFLT_ILLOP, a->kind);
-		return;
-	}
-	if (a->difo != NULL) {
-		v = dtrace_dif_emulate(a->difo, ms);
-		if (ms->fault != DTRACEFLT_NONE)
-			return;
-	}
-	dst += a->offset;
-	switch (a->rk) {
-	case DTRACE_RK_VALUE:
-		record_value(ms, a, dst, v);
-		break;
-	case DTRACE_RK_EXIT:
-		status = (int32_t)v;
-		dtrace_memcpy(dst, &status, 4);
-		state_exit(ms->state);
-		break;
-	case DTRACE_RK_U64:
-		dtrace_memcpy(dst, &v, 8);
-		break;
-	case DTRACE_RK_PIDADDR:
-	case DTRACE_RK_USTACK:	/* user stacks: pid only, for now */
-		pid = dtrace_port_task(DTRACE_TASK_PID);
-		dtrace_memcpy(dst, &pid, 8);
-		if (a->rk == DTRACE_RK_PIDADDR)
-			dtrace_memcpy(dst + 8, &v, 8);
-		break;
-	case DTRACE_RK_TRACEMEM:
-		dtrace_dif_load(ms, dst, v, a->size, false);
-		break;
-	case DTRACE_RK_STACK:
-		record_stack(a, dst);
-		break;
-	default:
-		break;
-	}
-}
-
 /* A fault in action act (0 = predicate) of ecb. */
 static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
 		      const struct dtrace_ecb *ecb, uint32_t act)
@@ -214,7 +124,18 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 			return;
 	}
 	for (i = 0; i < ecb->nacts; i++) {
-		act_run(ms, &ecb->acts[i], rec != NULL ? rec + 16 : NULL);
+		const struct dtrace_action *a = &ecb->acts[i];
+
+		if (a->rk == DTRACE_RK_SPECULATE) {
+			/* No speculation is ever active yet: drop the data. */
+			dtrace_dif_emulate(a->difo, ms);
+			if (ms->fault == DTRACEFLT_NONE) {
+				ms->scpu->specdrops++;
+				return;
+			}
+		} else {
+			dtrace_record(ms, a, rec != NULL ? rec + 16 : NULL);
+		}
 		if (ms->fault != DTRACEFLT_NONE) {
 			ecb_fault(f, ms, ecb, i + 1);
 			return;
@@ -256,12 +177,14 @@ static void fire_probe(const struct firing *f)
 
 		if ((f->only != NULL && st != f->only) ||
 		    !state_live(f->core, st, f->probe->id, f->cpu) ||
-		    f->cpu >= st->ncpus)
+		    f->cpu >= st->ncpus || st->cpus[f->cpu].scratch == NULL)
 			continue;
 		mstate_init(f, &ms, ecb);
 		if (st != prev && st->lvars.n > 0) {
+			/* this-> variables start at zero in every firing. */
 			dtrace_memset(ms.scpu->lvals, 0,
-				      st->lvars.n * sizeof(uint64_t));
+				      st->lvars.n * sizeof(uint64_t) +
+				      st->lstore_size);
 			prev = st;
 		}
 		fire_ecb(f, &ms, ecb);

@@ -28,9 +28,12 @@ void *dtrace_port_zalloc(size_t size);
 void dtrace_port_free(void *p);
 
 /*
- * Fault-tolerant copies [probe]: 0 on success, non-zero when any byte of
- * [addr, addr + n) cannot be read. kload reads kernel memory, uload the
- * current task's user memory.
+ * Fault-tolerant copies [probe]: 0 on success; -EPERM when the address is
+ * in the wrong half of the address space (a kernel load of a user address
+ * other than the NULL page, a user load of a kernel address); another
+ * negative errno when any byte of [addr, addr + n) cannot be read. kload
+ * reads kernel memory, uload the current task's user memory (pages that
+ * are not present are not faulted in).
  */
 int dtrace_port_kload(void *dst, uintptr_t addr, size_t n);
 int dtrace_port_uload(void *dst, uintptr_t addr, size_t n);
@@ -42,6 +45,7 @@ int64_t dtrace_port_walltime(void);
 /* CPUs. cpu() [probe]; ncpus(): highest possible CPU id + 1. */
 uint32_t dtrace_port_cpu(void);
 uint32_t dtrace_port_ncpus(void);
+bool dtrace_port_cpu_possible(uint32_t cpu);
 
 /* Run fn(arg) on CPU cpu with interrupts off there, and wait. */
 int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg);

@@ -77,6 +77,10 @@ static int check_header(const struct dtrace_prog_hdr *h, size_t size,
 		return dtrace_enable_fail(res, -EINVAL,
 					  "program needs more DIF registers",
 					  0, NULL);
+	if (h->dtph_pad[0] | h->dtph_pad[1] | h->dtph_pad[2] |
+	    h->dtph_pad[3] | h->dtph_pad[4])
+		return dtrace_enable_fail(res, -EINVAL,
+					  "header padding is not zero", 0, NULL);
 	return 0;
 }
 
@@ -150,9 +154,16 @@ static int check_probes(const struct dtrace_progview *pv,
 {
 	uint32_t i;
 
+	if (pv->strtab_len > 0 && pv->strtab[pv->strtab_len - 1] != '\0')
+		return dtrace_enable_fail(res, -EINVAL,
+					  "string table does not end with NUL",
+					  0, NULL);
 	for (i = 0; i < pv->nprobes; i++) {
 		const struct dtrace_prog_probe *p = &pv->probes[i];
 
+		if (p->dtpp_pad != 0)
+			return dtrace_enable_fail(res, -EINVAL, "probe ", i,
+						  ": padding is not zero");
 		if (!str_ok(pv, p->dtpp_provider, DTRACE_CORE_PROVNAMELEN) ||
 		    !str_ok(pv, p->dtpp_mod, DTRACE_CORE_MODNAMELEN) ||
 		    !str_ok(pv, p->dtpp_func, DTRACE_CORE_FUNCNAMELEN) ||
@@ -176,7 +187,6 @@ static int check_difos(const struct dtrace_progview *pv,
 	for (i = 0; i < pv->ndifos; i++) {
 		const struct dtrace_prog_difo *d = &pv->difos[i];
 
-		res->difo = i;
 		if (!slice_ok(d->dtpd_code, d->dtpd_ncode, pv->ncode))
 			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
 						  ": code outside CODE");
@@ -184,8 +194,7 @@ static int check_difos(const struct dtrace_progview *pv,
 		    d->dtpd_nints > DIF_MAX_INTTAB)
 			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
 						  ": bad integer table");
-		if (!slice_ok(d->dtpd_vars, d->dtpd_nvars, pv->nvars) ||
-		    d->dtpd_nvars > DIF_MAX_VARTAB)
+		if (!slice_ok(d->dtpd_vars, d->dtpd_nvars, pv->nvars))
 			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
 						  ": bad variable table");
 		if (!slice_ok(d->dtpd_strtab, d->dtpd_strlen, pv->strtab_len) ||
@@ -193,7 +202,6 @@ static int check_difos(const struct dtrace_progview *pv,
 			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
 						  ": bad string table");
 	}
-	res->difo = DTRACE_NONE;
 	return 0;
 }
 
@@ -210,8 +218,7 @@ static int check_actions(const struct dtrace_progview *pv,
 	for (i = 0; i < pv->nacts; i++) {
 		const struct dtrace_prog_action *a = &pv->acts[i];
 
-		if (!(dtrace_act_flags(a->dtpa_kind) & DTRACE_AF_KNOWN) ||
-		    a->dtpa_flags != 0)
+		if (!dtrace_act_known(a->dtpa_kind) || a->dtpa_flags != 0)
 			return dtrace_enable_fail(res, -EINVAL, "action ", i,
 						  ": unknown kind or flags");
 		if (!index_ok(a->dtpa_difo, pv->ndifos))
@@ -253,11 +260,15 @@ static int check_options(const struct dtrace_progview *pv,
 {
 	uint32_t i;
 
-	for (i = 0; i < pv->nopts; i++)
+	for (i = 0; i < pv->nopts; i++) {
 		if (pv->opts[i].dtpo_option >= DTRACEOPT_MAX)
 			return dtrace_enable_fail(res, -EINVAL, "option ",
 						  pv->opts[i].dtpo_option,
 						  " is unknown");
+		if (pv->opts[i].dtpo_pad != 0)
+			return dtrace_enable_fail(res, -EINVAL, "option ", i,
+						  ": padding is not zero");
+	}
 	return 0;
 }
 

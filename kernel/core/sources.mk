@@ -2,6 +2,7 @@
 # kernel/user/CMakeLists.txt (libdtkcore.a). Paths relative to kernel/.
 DTRACE_CORE_SOURCES := \
 	core/action.c \
+	core/agg.c \
 	core/buffer.c \
 	core/dif_builtin.c \
 	core/dif_emulate.c \
@@ -15,6 +16,7 @@ DTRACE_CORE_SOURCES := \
 	core/glob.c \
 	core/probe.c \
 	core/prog.c \
+	core/record.c \
 	core/state.c \
 	core/util.c \
 	core/vars.c

@@ -46,20 +46,79 @@ struct dtrace_state *dtrace_state_create(struct dtrace_core *core)
 	st->core = core;
 	st->activity = DTRACE_ACTIVITY_INACTIVE;
 	dtrace_opts_defaults(st->opts);
+	st->next = core->states;
+	core->states = st;
 	return st;
+}
+
+static void state_detach(struct dtrace_state *st)
+{
+	if (st->detached)
+		return;
+	dtrace_ecb_detach_all(st);
+	st->detached = 1;
+	dtrace_port_sync();	/* no firing still sees this state */
 }
 
 void dtrace_state_destroy(struct dtrace_state *st)
 {
+	struct dtrace_state **pp;
+
 	if (st->activity != DTRACE_ACTIVITY_INACTIVE)
 		DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_KILLED);
-	dtrace_ecb_detach_all(st);
-	dtrace_port_sync();	/* no firing still sees this state */
+	state_detach(st);
+	for (pp = &st->core->states; *pp != NULL; pp = &(*pp)->next) {
+		if (*pp == st) {
+			*pp = st->next;
+			break;
+		}
+	}
 	dtrace_buffers_free(st);
 	dtrace_ecbs_free(st);
 	dtrace_vars_free(st);
 	dtrace_enablings_free(st);
 	dtrace_port_free(st);
+}
+
+void dtrace_core_deadman(struct dtrace_core *core, uint64_t now)
+{
+	struct dtrace_state *st;
+
+	for (st = core->states; st != NULL; st = st->next) {
+		uint32_t act = st->activity;
+
+		if ((act != DTRACE_ACTIVITY_ACTIVE &&
+		     act != DTRACE_ACTIVITY_DRAINING) ||
+		    now - st->last_status <= DTRACE_DEADMAN_NS)
+			continue;
+		DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_KILLED);
+		state_detach(st);
+	}
+}
+
+struct fire_on {
+	struct dtrace_state	*st;
+	uint32_t		id;
+	uint32_t		cpu;
+};
+
+static void fire_on_cpu(void *arg)
+{
+	struct fire_on *fo = arg;
+
+	fo->cpu = dtrace_fire_state(fo->st, fo->id);
+}
+
+/* BEGIN runs on the calling CPU, or on the one the cpu option names. */
+static uint32_t fire_begin(struct dtrace_state *st)
+{
+	struct fire_on fo = { st, st->core->begin_id, 0 };
+
+	if (st->opts[DTRACEOPT_CPU] == 0xffffffffu ||
+	    dtrace_port_xcall((uint32_t)st->opts[DTRACEOPT_CPU], fire_on_cpu,
+			      &fo) != 0)
+		fire_on_cpu(&fo);
+	return fo.cpu;
 }
 
 int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu)
@@ -72,8 +131,9 @@ int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu)
 	if (err != 0)
 		return err;
 	st->opts_fixed = 1;
+	st->last_status = dtrace_port_gethrtime();
 	DTRACE_PUBLISH(st->activity, DTRACE_ACTIVITY_WARMUP);
-	*cpu = dtrace_fire_state(st, st->core->begin_id);
+	*cpu = fire_begin(st);
 	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_WARMUP,
 			  DTRACE_ACTIVITY_ACTIVE);
 	return 0;
@@ -83,38 +143,42 @@ int dtrace_state_stop(struct dtrace_state *st, uint32_t *cpu)
 {
 	uint32_t act = st->activity;
 
-	if (act == DTRACE_ACTIVITY_INACTIVE)
+	if (act == DTRACE_ACTIVITY_INACTIVE || act == DTRACE_ACTIVITY_STOPPED)
 		return -EINVAL;
-	if (act == DTRACE_ACTIVITY_STOPPED) {
+	if (act == DTRACE_ACTIVITY_KILLED) {
 		*cpu = dtrace_port_cpu();
 		return 0;
 	}
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_COOLDOWN);
-	dtrace_port_sync();	/* END is the last firing of this state */
 	*cpu = dtrace_fire_state(st, st->core->end_id);
+	dtrace_port_sync();	/* no probe of the state still running */
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_STOPPED);
 	return 0;
 }
 
+/* Sum of a per-CPU counter; the delta since the last STATUS in *out. */
+#define STATUS_FIELD(st, field, last, out) do {				\
+	uint64_t _sum = 0;						\
+	uint32_t _c;							\
+									\
+	for (_c = 0; (st)->cpus != NULL && _c < (st)->ncpus; _c++)	\
+		_sum += DTRACE_READ_ONCE((st)->cpus[_c].field);		\
+	(out) = _sum - (st)->last;					\
+	(st)->last = _sum;						\
+} while (0)
+
 void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out)
 {
-	uint64_t errors = 0, dbl = 0, filled = 0;
-	uint32_t c;
-
 	dtrace_memset(out, 0, sizeof(*out));
-	for (c = 0; st->cpus != NULL && c < st->ncpus; c++) {
-		errors += DTRACE_READ_ONCE(st->cpus[c].errors);
-		dbl += DTRACE_READ_ONCE(st->cpus[c].dblerrors);
-		filled += DTRACE_READ_ONCE(st->cpus[c].filled);
-	}
-	out->dtst_errors = errors - st->stat_errors;
-	out->dtst_dblerrors = dbl - st->stat_dblerrors;
-	out->dtst_filled = filled - st->stat_filled;
-	st->stat_errors = errors;
-	st->stat_dblerrors = dbl;
-	st->stat_filled = filled;
+	STATUS_FIELD(st, errors, stat_errors, out->dtst_errors);
+	STATUS_FIELD(st, dblerrors, stat_dblerrors, out->dtst_dblerrors);
+	STATUS_FIELD(st, filled, stat_filled, out->dtst_filled);
+	STATUS_FIELD(st, specdrops, stat_specdrops, out->dtst_specdrops);
+	STATUS_FIELD(st, specdrops_unavail, stat_specdrops_unavail,
+		     out->dtst_specdrops_unavail);
 	out->dtst_activity = DTRACE_READ_ONCE(st->activity);
 	out->dtst_exiting = DTRACE_READ_ONCE(st->exiting);
+	st->last_status = dtrace_port_gethrtime();
 }
 
 int dtrace_state_epdesc(struct dtrace_state *st, struct dtrace_epdesc *ep,

@@ -17,12 +17,6 @@
 #include "dtrace/actions.h"
 #include "dtrace/prog.h"
 
-/* How a value is stored by STGS/STLS or recorded by a data action. */
-#define DTRACE_VK_VALUE		0	/* 1, 2, 4 or 8 bytes by value */
-#define DTRACE_VK_STRING	1	/* up to strsize, NUL-padded */
-#define DTRACE_VK_REF		2	/* size bytes at a kernel address */
-#define DTRACE_VK_UREF		3	/* size bytes at a user address */
-
 /* A user variable as the state knows it (index: id - DIF_VAR_OTHER_UBASE). */
 struct dtrace_var {
 	struct dtrace_diftype	type;
@@ -31,9 +25,8 @@ struct dtrace_var {
 	uint8_t			vk;		/* DTRACE_VK_* */
 	uint8_t			fresh;		/* created by the current enable */
 	uint32_t		size;		/* by-ref storage bytes */
-	uint32_t		offset;		/* locals: storage offset */
+	uint32_t		offset;		/* by-ref: offset in the storage */
 	uint64_t		value;		/* globals by value */
-	uint8_t			*store;		/* globals by reference */
 };
 
 struct dtrace_vars {
@@ -52,6 +45,7 @@ enum dtrace_rk {
 	DTRACE_RK_STACK,	/* arg kernel pcs */
 	DTRACE_RK_USTACK,	/* pid, pcs, strings */
 	DTRACE_RK_AGG,		/* aggregation head (agg.c) */
+	DTRACE_RK_SPECULATE,	/* speculate(id) */
 	DTRACE_RK_ILLOP,	/* accepted, not implemented: faults */
 };
 
@@ -80,6 +74,7 @@ struct dtrace_ecb {
 	uint64_t		uarg;
 };
 
+/* One aggregating head of one ECB (doc/records.md §5.2, §6). */
 struct dtrace_aggregation {
 	uint32_t		id;
 	uint32_t		act;		/* the AGG_* head in ecb->acts */
@@ -87,7 +82,15 @@ struct dtrace_aggregation {
 	struct dtrace_recdesc	*recs;		/* keys, then the value */
 	uint32_t		nrecs;
 	uint32_t		size;		/* key + value bytes */
+	uint32_t		keylen;		/* value offset */
+	uint32_t		valsize;
+	uint16_t		kind;		/* DTRACEACT_AGG_* */
+	uint64_t		arg;		/* histogram parameters */
 	uint64_t		varid;
+	const struct dtrace_difo *value;	/* NULL for count() */
+	const struct dtrace_difo *incr;		/* AGGINCR weight or NULL */
+	struct dtrace_action	*keys;		/* laid out from offset 0 */
+	uint32_t		nkeys;
 };
 
 /* The kernel's copy of one ENABLEd program; ECBs point into it. */
@@ -104,9 +107,21 @@ struct dtrace_buf {
 	uint32_t		active;		/* the one probes write */
 };
 
+/* An aggregation buffer: entries back to back, and a hash of them. */
+struct dtrace_aggbuf {
+	uint8_t			*data;
+	uint32_t		*hash;		/* entry offset + 1, 0 = free */
+	uint64_t		used;
+};
+
 /* Per-CPU part of a state: written by probe context on that CPU only. */
 struct dtrace_state_cpu {
 	struct dtrace_buf	buf;
+	struct dtrace_aggbuf	agg[2];
+	uint32_t		aggactive;
+	uint8_t			*aggkey;	/* key assembly area */
+	uint64_t		aggdrops;
+	uint64_t		snap_aggdrops;
 	uint8_t			*scratch;
 	uint64_t		*lvals;		/* clause-local slots */
 	uint8_t			*lstore;	/* clause-local by-ref storage */
@@ -115,12 +130,17 @@ struct dtrace_state_cpu {
 	uint64_t		errors;
 	uint64_t		dblerrors;
 	uint64_t		filled;
+	uint64_t		specdrops;
+	uint64_t		specdrops_unavail;
 	uint64_t		snap_drops;	/* values at the last BUFSNAP */
 	uint64_t		snap_errors;
 };
 
 struct dtrace_state {
 	struct dtrace_core	*core;
+	struct dtrace_state	*next;		/* on core->states */
+	uint64_t		last_status;	/* hrtime of the last STATUS */
+	uint32_t		detached;	/* ECBs taken off their probes */
 	uint32_t		activity;	/* DTRACE_ACTIVITY_* */
 	uint32_t		exiting;
 	uint64_t		opts[DTRACEOPT_MAX];
@@ -128,6 +148,9 @@ struct dtrace_state {
 	uint32_t		ncpus;
 	struct dtrace_state_cpu	*cpus;		/* NULL until GO */
 	uint64_t		bufsize;	/* per buffer, after resizing */
+	uint64_t		aggsize;	/* per agg buffer, after resizing */
+	uint32_t		aggslots;	/* hash slots, a power of 2 */
+	uint32_t		aggkeymax;	/* largest keylen */
 	uint64_t		scratch_size;
 	struct dtrace_enabling	*enablings;
 	struct dtrace_ecb	**ecbs;		/* by EPID - 1 */
@@ -140,9 +163,13 @@ struct dtrace_state {
 	struct dtrace_vars	tvars;		/* thread-locals (types only) */
 	struct dtrace_vars	lvars;		/* clause-locals */
 	uint64_t		lstore_size;	/* per-CPU by-ref local bytes */
+	uint64_t		gstore_size;	/* by-ref global bytes */
+	uint8_t			*gstore;	/* allocated at GO */
 	uint64_t		stat_errors;	/* totals at the last STATUS */
 	uint64_t		stat_dblerrors;
 	uint64_t		stat_filled;
+	uint64_t		stat_specdrops;
+	uint64_t		stat_specdrops_unavail;
 };
 
 /* What ENABLE reports besides the errno (the dtrace_enable out fields). */
@@ -155,7 +182,16 @@ struct dtrace_enable_res {
 	char		msg[128];
 };
 
+/* A state that sees no STATUS for this long while tracing is killed. */
+#define DTRACE_DEADMAN_NS	(30ull * 1000000000ull)
+
 struct dtrace_state *dtrace_state_create(struct dtrace_core *core);
+/*
+ * The deadman: kills (KILLED, ECBs detached) every ACTIVE or DRAINING
+ * state whose consumer has not called STATUS for DTRACE_DEADMAN_NS.
+ * The glue calls it every second or so with the current hrtime.
+ */
+void dtrace_core_deadman(struct dtrace_core *core, uint64_t now);
 /* Stops tracing if needed, detaches every ECB, waits, frees. */
 void dtrace_state_destroy(struct dtrace_state *st);
 
@@ -184,7 +220,21 @@ const char *dtrace_state_format(struct dtrace_state *st, uint32_t id);
 int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 			 struct dtrace_bufdesc *d, const void **data);
 
+/*
+ * AGGSNAP: like BUFSNAP for the aggregation buffer of cpu: the entries
+ * accumulated since the previous snapshot (deltas).
+ */
+int dtrace_state_aggsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
+			 struct dtrace_bufdesc *d, const void **data);
+
 /* Internal, between the state's files. */
+/* Records action a at dst (record.c); aggregating heads go to agg.c. */
+void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
+		   uint8_t *dst);
+void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a);
+int dtrace_aggbufs_alloc(struct dtrace_state *st,
+			 struct dtrace_state_cpu *sc);
+void dtrace_aggbufs_free(struct dtrace_state_cpu *sc);
 void dtrace_opts_defaults(uint64_t *opts);
 void dtrace_enablings_free(struct dtrace_state *st);
 int dtrace_buffers_alloc(struct dtrace_state *st);

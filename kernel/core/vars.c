@@ -4,10 +4,10 @@
  * thread-locals and clause-locals it touches; ENABLE merges them into
  * the state's tables (indexed by id - DIF_VAR_OTHER_UBASE, one table per
  * scope), refusing an id whose kind or type disagrees with an earlier
- * declaration. Storage is reserved here, never in probe context:
- * by-reference globals get their own zeroed buffer (strings: strsize
- * bytes), by-reference clause-locals an offset in the per-CPU local area
- * allocated at GO. Thread-locals are recorded for type checking only.
+ * declaration. Storage is laid out here and allocated at GO, never in
+ * probe context: by-reference globals get an offset in the state's global
+ * store (strings: strsize bytes), by-reference clause-locals one in the
+ * per-CPU local area. Thread-locals are recorded for type checking only.
  */
 #include "core/enable.h"
 #include "core/util.h"
@@ -74,13 +74,14 @@ static int var_add(struct dtrace_varmerge *vm, struct dtrace_state *st,
 	if (e->vk == DTRACE_VK_VALUE || e->kind != DIFV_KIND_SCALAR)
 		return 0;
 	if (v->dtdv_scope == DIFV_SCOPE_GLOBAL) {
-		e->store = dtrace_port_zalloc(e->size);
-		if (e->store == NULL)
-			return -ENOMEM;
+		e->offset = (uint32_t)vm->gstore_size;
+		vm->gstore_size += DTRACE_ALIGN((uint64_t)e->size, 8);
 	} else if (v->dtdv_scope == DIFV_SCOPE_LOCAL) {
 		e->offset = (uint32_t)vm->lstore_size;
 		vm->lstore_size += DTRACE_ALIGN((uint64_t)e->size, 8);
 	}
+	if (vm->gstore_size > (1u << 30) || vm->lstore_size > (1u << 30))
+		return -ENOMEM;
 	return 0;
 }
 
@@ -95,6 +96,7 @@ int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 	table_copy(&vm->t, &st->tvars);
 	table_copy(&vm->l, &st->lvars);
 	vm->lstore_size = st->lstore_size;
+	vm->gstore_size = st->gstore_size;
 	for (d = 0; d < pv->ndifos; d++) {
 		const struct dtrace_prog_difo *pd = &pv->difos[d];
 
@@ -106,17 +108,17 @@ int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 			err = var_add(vm, st, v, strsize);
 			if (err == 0)
 				continue;
-			res->difo = d;
-			res->pc = i;
-			res->dvr = err == -EINVAL ? DIF_DVR_VARTAB : DIF_DVR_OK;
 			dtrace_vars_abort(st, vm);
 			if (err != -EINVAL)
 				return dtrace_enable_fail(res, err,
 						"out of memory for variables",
 						0, NULL);
-			return dtrace_enable_fail(res, err, "variable id ",
-						  v->dtdv_id,
-						  " redeclared with another type");
+			res->difo = d;
+			res->pc = DTRACE_NONE;
+			res->dvr = DIF_DVR_VARTAB;
+			return dtrace_enable_fail(res, err, "variable entry ",
+						  i, ": kind or type differs from "
+						  "an earlier declaration");
 		}
 	}
 	return 0;
@@ -132,12 +134,10 @@ static void table_settle(struct dtrace_vars *t, struct dtrace_vars *old,
 
 		if (!e->fresh)
 			continue;
-		if (keep) {
+		if (keep)
 			e->fresh = 0;
-		} else {
-			dtrace_port_free(e->store);
+		else
 			dtrace_memset(e, 0, sizeof(*e));
-		}
 	}
 	if (keep) {
 		if (old->v != t->v)
@@ -156,6 +156,7 @@ void dtrace_vars_commit(struct dtrace_state *st, struct dtrace_varmerge *vm)
 	table_settle(&vm->t, &st->tvars, true);
 	table_settle(&vm->l, &st->lvars, true);
 	st->lstore_size = vm->lstore_size;
+	st->gstore_size = vm->gstore_size;
 }
 
 void dtrace_vars_abort(struct dtrace_state *st, struct dtrace_varmerge *vm)
@@ -167,10 +168,8 @@ void dtrace_vars_abort(struct dtrace_state *st, struct dtrace_varmerge *vm)
 
 void dtrace_vars_free(struct dtrace_state *st)
 {
-	uint32_t i;
-
-	for (i = 0; i < st->gvars.n; i++)
-		dtrace_port_free(st->gvars.v[i].store);
+	dtrace_port_free(st->gstore);
+	st->gstore = NULL;
 	dtrace_port_free(st->gvars.v);
 	dtrace_port_free(st->tvars.v);
 	dtrace_port_free(st->lvars.v);

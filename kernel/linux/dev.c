@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/workqueue.h>
 
 #include "linux/glue.h"
 #include "core/state.h"
@@ -40,12 +41,14 @@ static int ioc_conf(void __user *arg)
 	return copy_to_user(arg, &c, sizeof(c)) ? -EFAULT : 0;
 }
 
-static void desc_terminate(struct dtrace_probedesc *d)
+static bool desc_terminated(const struct dtrace_probedesc *d)
 {
-	d->dtpd_provider[sizeof(d->dtpd_provider) - 1] = '\0';
-	d->dtpd_mod[sizeof(d->dtpd_mod) - 1] = '\0';
-	d->dtpd_func[sizeof(d->dtpd_func) - 1] = '\0';
-	d->dtpd_name[sizeof(d->dtpd_name) - 1] = '\0';
+	return strnlen(d->dtpd_provider, sizeof(d->dtpd_provider)) <
+	       sizeof(d->dtpd_provider) &&
+	       strnlen(d->dtpd_mod, sizeof(d->dtpd_mod)) < sizeof(d->dtpd_mod) &&
+	       strnlen(d->dtpd_func, sizeof(d->dtpd_func)) <
+	       sizeof(d->dtpd_func) &&
+	       strnlen(d->dtpd_name, sizeof(d->dtpd_name)) < sizeof(d->dtpd_name);
 }
 
 static void desc_fill(struct dtrace_probedesc *d, const struct dtrace_probe *p)
@@ -68,7 +71,10 @@ static int ioc_probematch(void __user *arg)
 	m = memdup_user(arg, sizeof(*m));
 	if (IS_ERR(m))
 		return PTR_ERR(m);
-	desc_terminate(&m->dtpm_pattern);
+	if (!desc_terminated(&m->dtpm_pattern)) {
+		kfree(m);
+		return -EINVAL;
+	}
 	pat.id = m->dtpm_pattern.dtpd_id;
 	pat.prov = m->dtpm_pattern.dtpd_provider;
 	pat.mod = m->dtpm_pattern.dtpd_mod;
@@ -212,7 +218,11 @@ static int ioc_gostop(struct dtrace_state *st, void __user *arg, bool go)
 	return copy_to_user(arg, &g, sizeof(g)) ? -EFAULT : 0;
 }
 
-static int ioc_bufsnap(struct dtrace_state *st, void __user *arg)
+typedef int (*snap_fn)(struct dtrace_state *, uint32_t, uint64_t,
+		       struct dtrace_bufdesc *, const void **);
+
+/* BUFSNAP and AGGSNAP: switch in core/, then copy the filled buffer. */
+static int ioc_snap(struct dtrace_state *st, void __user *arg, snap_fn fn)
 {
 	struct dtrace_bufdesc d;
 	const void *data;
@@ -222,8 +232,8 @@ static int ioc_bufsnap(struct dtrace_state *st, void __user *arg)
 	if (copy_from_user(&d, arg, sizeof(d)))
 		return -EFAULT;
 	cap = d.dtbd_size;
-	err = dtrace_state_bufsnap(st, d.dtbd_cpu, cap, &d, &data);
-	if (err == -EINVAL && cap < d.dtbd_size) {
+	err = fn(st, d.dtbd_cpu, cap, &d, &data);
+	if (err == -ENOSPC) {
 		/* Too small: tell the caller how much room it needs. */
 		return copy_to_user(arg, &d, sizeof(d)) ? -EFAULT : err;
 	}
@@ -250,6 +260,12 @@ static long dtrace_ioctl(struct file *file, unsigned int cmd,
 	void __user *arg = (void __user *)uarg;
 	long err;
 
+	if (cmd == DTRACEHIOC_ADDPROG || cmd == DTRACEHIOC_REMOVE)
+		return -EOPNOTSUPP;	/* USDT helpers: not yet */
+	if (_IOC_TYPE(cmd) != DTRACE_IOC_MAGIC)
+		return -ENOTTY;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
 	if (cmd == DTRACEIOC_ENABLE)
 		return ioc_enable(st, arg);
 	if (cmd == DTRACEIOC_CONF)
@@ -263,23 +279,24 @@ static long dtrace_ioctl(struct file *file, unsigned int cmd,
 	case DTRACEIOC_FORMAT:		err = ioc_format(st, arg); break;
 	case DTRACEIOC_GO:		err = ioc_gostop(st, arg, true); break;
 	case DTRACEIOC_STOP:		err = ioc_gostop(st, arg, false); break;
-	case DTRACEIOC_BUFSNAP:		err = ioc_bufsnap(st, arg); break;
+	case DTRACEIOC_BUFSNAP:
+		err = ioc_snap(st, arg, dtrace_state_bufsnap);
+		break;
 	case DTRACEIOC_STATUS:		err = ioc_status(st, arg); break;
 	case DTRACEIOC_AGGSNAP:
-	case DTRACEHIOC_ADDPROG:
-	case DTRACEHIOC_REMOVE:		err = -EOPNOTSUPP; break;
+		err = ioc_snap(st, arg, dtrace_state_aggsnap);
+		break;
 	default:			err = -ENOTTY; break;
 	}
 	mutex_unlock(&dtrace_lock);
 	return err;
 }
 
+/* Anyone may open (USDT helpers); DTRACEIOC_* calls need CAP_SYS_ADMIN. */
 static int dtrace_open(struct inode *inode, struct file *file)
 {
 	struct dtrace_state *st;
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
 	mutex_lock(&dtrace_lock);
 	st = dtrace_state_create(dtrace_core);
 	mutex_unlock(&dtrace_lock);
@@ -310,15 +327,32 @@ static struct miscdevice dtrace_misc = {
 	.minor	= MISC_DYNAMIC_MINOR,
 	.name	= "dtrace",
 	.fops	= &dtrace_fops,
-	.mode	= 0600,
+	.mode	= 0666,
 };
+
+/* The deadman: kills states whose consumer stopped calling STATUS. */
+static void dtrace_deadman(struct work_struct *work);
+static DECLARE_DELAYED_WORK(dtrace_deadman_work, dtrace_deadman);
+
+static void dtrace_deadman(struct work_struct *work)
+{
+	mutex_lock(&dtrace_lock);
+	dtrace_core_deadman(dtrace_core, dtrace_port_gethrtime());
+	mutex_unlock(&dtrace_lock);
+	schedule_delayed_work(&dtrace_deadman_work, HZ);
+}
 
 int dtrace_dev_init(void)
 {
-	return misc_register(&dtrace_misc);
+	int err = misc_register(&dtrace_misc);
+
+	if (err == 0)
+		schedule_delayed_work(&dtrace_deadman_work, HZ);
+	return err;
 }
 
 void dtrace_dev_exit(void)
 {
 	misc_deregister(&dtrace_misc);
+	cancel_delayed_work_sync(&dtrace_deadman_work);
 }

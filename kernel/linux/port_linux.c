@@ -37,12 +37,18 @@ void dtrace_port_free(void *p)
 
 int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 {
+	if (addr < PAGE_SIZE)
+		return -EFAULT;
+	if (addr < TASK_SIZE_MAX)
+		return -EPERM;
 	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT
 								      : 0;
 }
 
 int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
 {
+	if (addr >= TASK_SIZE_MAX || n > TASK_SIZE_MAX - addr)
+		return -EPERM;
 	return copy_from_user_nofault(dst, (const void __user *)addr, n) ?
 	       -EFAULT : 0;
 }
@@ -65,6 +71,11 @@ uint32_t dtrace_port_cpu(void)
 uint32_t dtrace_port_ncpus(void)
 {
 	return nr_cpu_ids;
+}
+
+bool dtrace_port_cpu_possible(uint32_t cpu)
+{
+	return cpu < nr_cpu_ids && cpu_possible(cpu);
 }
 
 int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg)

@@ -26,7 +26,7 @@ static uint32_t n_cpus = 2;
 static uint64_t fixed_time;
 static char comm[DTRACE_COMMLEN];
 static uint64_t nsyncs, nxcalls;
-static struct { uintptr_t addr; size_t len; } faults[MAX_FAULTS];
+static struct { uintptr_t addr; size_t len; int err; } faults[MAX_FAULTS];
 static unsigned nfaults;
 
 void dtrace_user_set_ncpus(uint32_t n) { n_cpus = n != 0 ? n : 1; }
@@ -41,14 +41,25 @@ void dtrace_user_set_comm(const char *c)
 	comm[sizeof(comm) - 1] = '\0';
 }
 
-int dtrace_user_fault_add(uintptr_t addr, size_t len)
+static int fault_add(uintptr_t addr, size_t len, int err)
 {
 	if (nfaults == MAX_FAULTS)
 		return -ENOSPC;
 	faults[nfaults].addr = addr;
 	faults[nfaults].len = len;
+	faults[nfaults].err = err;
 	nfaults++;
 	return 0;
+}
+
+int dtrace_user_fault_add(uintptr_t addr, size_t len)
+{
+	return fault_add(addr, len, -EFAULT);
+}
+
+int dtrace_user_priv_add(uintptr_t addr, size_t len)
+{
+	return fault_add(addr, len, -EPERM);
 }
 
 void dtrace_user_fault_clear(void) { nfaults = 0; }
@@ -75,7 +86,7 @@ static int load(void *dst, uintptr_t addr, size_t n)
 	for (i = 0; i < nfaults; i++)
 		if (addr < faults[i].addr + faults[i].len &&
 		    faults[i].addr < addr + n)
-			return -EFAULT;
+			return faults[i].err;
 	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
 		return -EFAULT;
 	return 0;
@@ -111,6 +122,7 @@ int64_t dtrace_port_walltime(void)
 
 uint32_t dtrace_port_cpu(void) { return cur_cpu; }
 uint32_t dtrace_port_ncpus(void) { return n_cpus; }
+bool dtrace_port_cpu_possible(uint32_t cpu) { return cpu < n_cpus; }
 
 int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg)
 {

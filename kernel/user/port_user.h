@@ -23,6 +23,8 @@ void dtrace_user_set_cpu(uint32_t cpu);
  * range added here (kernel and user loads alike).
  */
 int dtrace_user_fault_add(uintptr_t addr, size_t len);
+/* Loads from this range fail as "wrong half of the address space". */
+int dtrace_user_priv_add(uintptr_t addr, size_t len);
 void dtrace_user_fault_clear(void);
 
 /* Fixed clock for deterministic tests; 0 = the real monotonic clock. */

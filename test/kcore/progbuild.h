@@ -78,7 +78,7 @@ static inline struct dtrace_diftype pb_type(uint8_t kind, uint8_t flags,
 	return t;
 }
 #define PB_INT(sz)	pb_type(DIF_TYPE_CTF, 0, (sz))
-#define PB_STRING	pb_type(DIF_TYPE_STRING, 0, 0)
+#define PB_STRING	pb_type(DIF_TYPE_STRING, DIF_TF_BYREF, 0)
 
 /*
  * A DIFO: its string table is strtab[0..strlen) (NUL-separated strings,

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Recording one action in probe context: evaluate its DIFO, then write
+ * its record (records.md §3) at dst, which the caller reserved and
+ * zeroed; or hand an aggregating head to agg.c. Also used for the key
+ * records of aggregation entries.
+ */
+#include "core/state.h"
+#include "core/util.h"
+
+static void state_exit(struct dtrace_state *st)
+{
+	DTRACE_WRITE_ONCE(st->exiting, 1);
+	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_ACTIVE,
+			  DTRACE_ACTIVITY_DRAINING);
+	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_WARMUP,
+			  DTRACE_ACTIVITY_DRAINING);
+}
+
+static void record_value(struct dtrace_mstate *ms,
+			 const struct dtrace_action *a, uint8_t *dst,
+			 uint64_t v)
+{
+	union { uint8_t b; uint16_t h; uint32_t w; uint64_t x; } u;
+
+	if (a->vk != DTRACE_VK_VALUE) {
+		dtrace_dif_copyval(ms, a->vk, dst, v, a->size);
+		return;
+	}
+	switch (a->size) {
+	case 1: u.b = (uint8_t)v; break;
+	case 2: u.h = (uint16_t)v; break;
+	case 4: u.w = (uint32_t)v; break;
+	default: u.x = v; break;
+	}
+	dtrace_memcpy(dst, &u, a->size);
+}
+
+/* dst is 8-aligned: buffers are page-aligned and records 8-aligned. */
+static void record_stack(const struct dtrace_action *a, uint8_t *dst)
+{
+	dtrace_port_stack((uint64_t *)(void *)dst, (uint32_t)a->arg);
+}
+
+/* Runs one action into its record (dst is the ECB's data, or NULL). */
+void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
+		   uint8_t *dst)
+{
+	uint64_t v = 0, pid;
+	int32_t status;
+
+	if (a->rk == DTRACE_RK_NONE)
+		return;
+	if (a->rk == DTRACE_RK_AGG) {
+		dtrace_agg_apply(ms, a);
+		return;
+	}
+	if (a->rk == DTRACE_RK_ILLOP) {
+		dtrace_fault(ms, DTRACEFLT_ILLOP, a->kind);
+		return;
+	}
+	if (a->difo != NULL) {
+		v = dtrace_dif_emulate(a->difo, ms);
+		if (ms->fault != DTRACEFLT_NONE)
+			return;
+	}
+	dst += a->offset;
+	switch (a->rk) {
+	case DTRACE_RK_VALUE:
+		record_value(ms, a, dst, v);
+		break;
+	case DTRACE_RK_EXIT:
+		status = (int32_t)v;
+		dtrace_memcpy(dst, &status, 4);
+		state_exit(ms->state);
+		break;
+	case DTRACE_RK_U64:
+		dtrace_memcpy(dst, &v, 8);
+		break;
+	case DTRACE_RK_PIDADDR:
+	case DTRACE_RK_USTACK:	/* user stacks: pid only, for now */
+		pid = dtrace_port_task(DTRACE_TASK_PID);
+		dtrace_memcpy(dst, &pid, 8);
+		if (a->rk == DTRACE_RK_PIDADDR)
+			dtrace_memcpy(dst + 8, &v, 8);
+		break;
+	case DTRACE_RK_TRACEMEM:
+		dtrace_dif_load(ms, dst, v, a->size, false);
+		break;
+	case DTRACE_RK_STACK:
+		record_stack(a, dst);
+		break;
+	default:
+		break;
+	}
+}
+
