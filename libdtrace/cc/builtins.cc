@@ -165,6 +165,12 @@ const ActionProto* find_aggfunc(std::string_view name) {
   return nullptr;
 }
 
+bool is_stack_or_symbol(std::string_view name) {
+  for (const char* n : {"stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr"})
+    if (name == n) return true;
+  return false;
+}
+
 const char* action_name(uint16_t kind) {
   for (const auto& a : kActNames)
     if (a.kind == kind) return a.name;

@@ -45,5 +45,9 @@ struct ActionProto {
 const ActionProto* find_action(std::string_view name);      // trace, printf, exit, ...
 const ActionProto* find_aggfunc(std::string_view name);     // count, sum, ...
 const char* action_name(uint16_t kind);                     // from actions.def, "" if none
+// stack(), ustack(), jstack(), sym(), func(), mod(), usym(), ufunc(),
+// umod(), uaddr(): actions whose value may also be an aggregation key or
+// a printf-family argument.
+bool is_stack_or_symbol(std::string_view name);
 
 }  // namespace dtrace::cc

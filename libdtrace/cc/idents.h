@@ -36,6 +36,8 @@ struct AggInfo {
   uint32_t index = 0;               // Program::aggs index (stable per Compiler)
   uint16_t func = 0;                // DTRACEACT_AGG_*; 0 until first use
   std::vector<const Type*> keys;
+  std::vector<uint16_t> key_kinds;  // per key: DTRACEACT_STACK etc., or 0
+  std::vector<uint64_t> key_args;   // per key: frames of a stack key
   bool keys_known = false;
   uint64_t arg = 0;                 // lquantize/llquantize parameters
   bool has_arg = false;

@@ -14,10 +14,15 @@ namespace dtrace::cc {
 
 // A continuation action (ARG, AGGKEY, AGGINCR, TRACEMEM_DYNSIZE): its
 // DIFO computes expr, or returns the constant value when expr is null.
+// Stack and symbol kinds (STACK, USYM, ...) may stand in for ARG/AGGKEY:
+// `@[stack()] = count()`, `printf("%k", stack())`; they carry `arg` and,
+// for the symbol kinds, the address expression.
 struct PlanArg {
   uint16_t kind = DTRACEACT_ARG;
   ast::Expr* expr = nullptr;
   uint64_t value = 0;
+  uint64_t arg = 0;                // dtpa_arg of stack/symbol continuations
+  bool has_difo = true;            // false: stack()/ustack()/jstack()
 };
 
 struct ActionPlan {

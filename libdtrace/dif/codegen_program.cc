@@ -26,6 +26,28 @@ struct Job {
   bool guard = false;                    // predicate: run `after` only when true
 };
 
+// Records of stack and symbol values: bytes the consumer decodes by kind.
+cc::ValueType stack_value_type(uint16_t kind, uint64_t arg) {
+  cc::ValueType v;
+  v.kind = cc::ValueType::Kind::Bytes;
+  uint64_t frames = arg & 0xffffffff, strsize = arg >> 32;
+  switch (kind) {
+    case DTRACEACT_STACK: v.size = static_cast<uint32_t>(frames * 8); v.ctype = "stack"; break;
+    case DTRACEACT_USTACK: case DTRACEACT_JSTACK:
+      v.size = static_cast<uint32_t>(8 + frames * 8 + strsize);
+      v.ctype = kind == DTRACEACT_USTACK ? "ustack" : "jstack";
+      break;
+    case DTRACEACT_SYM: v.size = 8; v.ctype = "sym"; break;
+    case DTRACEACT_MOD: v.size = 8; v.ctype = "mod"; break;
+    case DTRACEACT_USYM: v.size = 16; v.ctype = "usym"; break;
+    case DTRACEACT_UMOD: v.size = 16; v.ctype = "umod"; break;
+    default: v.size = 16; v.ctype = "uaddr"; break;
+  }
+  return v;
+}
+
+bool is_stack_kind(uint16_t k) { return (k & 0xf00) == 0x200; }
+
 class ProgramGen {
  public:
   explicit ProgramGen(cc::CompileContext& c) : ctx_(c) {}
@@ -52,7 +74,10 @@ class ProgramGen {
       cc::AggVar v;
       v.name = a.name;
       v.func = a.func;
-      for (const cc::Type* k : a.keys) v.keys.push_back(value_type_of(k, ctx_.options.strsize));
+      for (size_t i = 0; i < a.keys.size(); i++) {
+        uint16_t kk = i < a.key_kinds.size() ? a.key_kinds[i] : 0;
+        v.keys.push_back(kk ? stack_value_type(kk, a.key_args[i]) : value_type_of(a.keys[i], ctx_.options.strsize));
+      }
       out.aggs.push_back(std::move(v));
     }
   }
@@ -102,14 +127,16 @@ class ProgramGen {
       if (a.kind == DTRACEACT_EXIT) as = ctx_.types.int_type();
       else if (a.expr) as = a.expr->type;
       else if (a.kind == DTRACEACT_AGG_COUNT) as = ctx_.types.int64();
-      head.type = value_type_of(as, strsize);
+      head.type = is_stack_kind(a.kind) ? stack_value_type(a.kind, a.arg) : value_type_of(as, strsize);
       add_entry(std::move(head), a.expr, a.expr != nullptr, 0, a.kind == DTRACEACT_EXIT ? as : nullptr);
       for (const cc::PlanArg& t : a.tuple) {
         cc::Action c;
         c.kind = t.kind;
         c.aggvar = a.aggvar;
-        c.type = value_type_of(t.expr ? t.expr->type : ctx_.types.uint64(), strsize);
-        add_entry(std::move(c), t.expr, true, t.value, t.expr ? nullptr : ctx_.types.uint64());
+        c.arg = t.arg;
+        c.type = is_stack_kind(t.kind) ? stack_value_type(t.kind, t.arg)
+                                       : value_type_of(t.expr ? t.expr->type : ctx_.types.uint64(), strsize);
+        add_entry(std::move(c), t.expr, t.has_difo, t.value, t.expr ? nullptr : ctx_.types.uint64());
       }
     }
     if (!pending.empty()) {

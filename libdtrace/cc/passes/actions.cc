@@ -17,7 +17,43 @@ class ActionChecker {
   bool clause(ClausePlan& plan) {
     plan_ = &plan;
     if (plan.clause->body != nullptr) block(plan.clause->body);
+    if (!failed_) speculation_order(plan);
     return !failed_;
+  }
+
+  // Where speculate()/commit()/discard() may appear relative to other
+  // actions of the same clause (the module refuses the rest).
+  void speculation_order(const ClausePlan& plan) {
+    bool spec = false, comm = false, data = false;
+    for (const ActionPlan& a : plan.actions) {
+      if (a.stmt != nullptr) continue;
+      uint16_t k = a.kind;
+      int line = a.line;
+      if (k == DTRACEACT_SPECULATE) {
+        if (comm) { fail(line, ErrTag::D_SPEC_COMM, "speculate( ) may not follow commit( )"); return; }
+        if (spec) { fail(line, ErrTag::D_SPEC_SPEC, "speculate( ) may not follow speculate( )"); return; }
+        if (data) { fail(line, ErrTag::D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)"); return; }
+        spec = true;
+      } else if (k == DTRACEACT_COMMIT || k == DTRACEACT_DISCARD) {
+        const char* f = k == DTRACEACT_COMMIT ? "commit" : "discard";
+        if (spec) { fail(line, ErrTag::D_SPEC_COMM, cat(f, "( ) may not follow speculate( )")); return; }
+        if (comm) { fail(line, ErrTag::D_COMM_COMM, cat(f, "( ) may not follow commit( )")); return; }
+        if (data) { fail(line, ErrTag::D_COMM_DREC, cat(f, "( ) may not follow data-recording action(s)")); return; }
+        comm = k == DTRACEACT_COMMIT || comm;
+      } else if (DTRACEACT_ISAGG(k)) {
+        if (spec) { fail(line, ErrTag::D_AGG_SPEC, "aggregating actions may not follow speculate( )"); return; }
+        if (comm) { fail(line, ErrTag::D_AGG_COMM, "aggregating actions may not follow commit( )"); return; }
+      } else if (k == DTRACEACT_EXIT && spec) {
+        fail(line, ErrTag::D_EXIT_SPEC, "exit( ) may not follow speculate( )");
+        return;
+      } else if (DTRACEACT_ISDESTRUCTIVE(k) && spec) {
+        fail(line, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )");
+        return;
+      } else {
+        if (comm) { fail(line, ErrTag::D_DREC_COMM, "data-recording actions may not follow commit( )"); return; }
+        data = true;
+      }
+    }
   }
 
  private:
@@ -181,7 +217,11 @@ class ActionChecker {
       p.expr = e;
     } else if (n == "printf" || n == "system" || n == "freopen") {
       if (!formatted(c, p, false)) return;
-      for (size_t i = 1; i < c.args.size(); i++) p.tuple.push_back({DTRACEACT_ARG, c.args[i], 0});
+      for (size_t i = 1; i < c.args.size(); i++) {
+        PlanArg pa;
+        if (!record_arg(DTRACEACT_ARG, c.args[i], pa)) return;
+        p.tuple.push_back(pa);
+      }
     } else if (n == "printa") {
       size_t first = 0;
       if (c.args[0]->kind() == Kind::StrLit) {
@@ -202,29 +242,9 @@ class ActionChecker {
         return;
       }
       p.expr = c.args[0];
-    } else if (n == "stack" || n == "ustack" || n == "jstack") {
-      uint64_t frames = n == "stack" ? ctx_.options.stackframes
-                        : n == "jstack" ? ctx_.options.jstackframes : ctx_.options.ustackframes;
-      uint64_t strsize = n == "jstack" ? ctx_.options.jstackstrsize : 0;
-      for (size_t i = 0; i < c.args.size(); i++) {
-        auto v = const_arg(c.args[i]);
-        if (!v || *v <= 0) {
-          ErrTag tag = n == "stack" ? ErrTag::D_STACK_SIZE : i == 0 ? ErrTag::D_USTACK_FRAMES : ErrTag::D_USTACK_STRSIZE;
-          fail(c.args[i]->line, tag,
-               cat(n, "( ) argument #", i + 1, " must be a non-zero positive integral constant expression"));
-          return;
-        }
-        (i == 0 ? frames : strsize) = static_cast<uint64_t>(*v);
-      }
-      p.arg = n == "stack" ? frames : (frames | (strsize << 32));
-    } else if (n == "sym" || n == "func" || n == "mod" || n == "usym" || n == "ufunc" ||
-               n == "umod" || n == "uaddr") {
-      ast::Expr* e = c.args[0];
-      if (e->kind() == Kind::AggRef || !e->type->is_scalar()) {
-        proto_arg(c, 0, "uintptr_t");
-        return;
-      }
-      p.expr = e;
+    } else if (is_stack_or_symbol(n)) {
+      uint16_t kind = 0;
+      if (!stack_or_symbol(c, kind, p.arg, p.expr)) return;
     } else if (n == "tracemem") {
       ast::Expr* addr = c.args[0];
       if (addr->kind() == Kind::AggRef || !addr->type->is_scalar()) {
@@ -273,6 +293,48 @@ class ActionChecker {
     }
     p.tuple.shrink_to_fit();
     plan_->actions.push_back(std::move(p));
+  }
+
+  // stack()/ustack()/jstack(): frames (and strsize) in arg, no DIFO;
+  // sym() and friends: the address expression.
+  bool stack_or_symbol(const ast::Call& c, uint16_t& kind, uint64_t& arg, ast::Expr*& expr) {
+    const ActionProto* ap = find_action(c.name);
+    if (!arity(c, ap->min_args, ap->max_args)) return false;
+    kind = ap->kind;
+    const std::string& n = c.name;
+    if (n == "stack" || n == "ustack" || n == "jstack") {
+      uint64_t frames = n == "stack" ? ctx_.options.stackframes
+                        : n == "jstack" ? ctx_.options.jstackframes : ctx_.options.ustackframes;
+      uint64_t strsize = n == "jstack" ? ctx_.options.jstackstrsize : 0;
+      for (size_t i = 0; i < c.args.size(); i++) {
+        auto v = const_arg(c.args[i]);
+        if (!v || *v <= 0) {
+          ErrTag tag = n == "stack" ? ErrTag::D_STACK_SIZE : i == 0 ? ErrTag::D_USTACK_FRAMES : ErrTag::D_USTACK_STRSIZE;
+          return fail(c.args[i]->line, tag,
+                      cat(n, "( ) argument #", i + 1, " must be a non-zero positive integral constant expression"));
+        }
+        (i == 0 ? frames : strsize) = static_cast<uint64_t>(*v);
+      }
+      arg = n == "stack" ? frames : (frames | (strsize << 32));
+      expr = nullptr;
+      return true;
+    }
+    ast::Expr* e = c.args[0];
+    if (e->kind() == Kind::AggRef || !e->type->is_scalar()) return proto_arg(c, 0, "uintptr_t");
+    expr = e;
+    return true;
+  }
+
+  // A printf argument or aggregation key: a value, or a stack/symbol.
+  bool record_arg(uint16_t kind, ast::Expr* e, PlanArg& out) {
+    out = PlanArg{};
+    out.kind = kind;
+    out.expr = e;
+    if (e->kind() == Kind::Call && is_stack_or_symbol(static_cast<ast::Call*>(e)->name)) {
+      if (!stack_or_symbol(*static_cast<ast::Call*>(e), out.kind, out.arg, out.expr)) return false;
+      out.has_difo = out.expr != nullptr;
+    }
+    return true;
   }
 
   bool lquantize_arg(const ast::Call& c, uint64_t& arg);
@@ -366,8 +428,21 @@ void ActionChecker::aggregation(ast::Assign& a) {
   p.line = a.line;
   p.aggvar = agg->index;
   if (!call.args.empty()) p.expr = call.args[0];
-  if (ix)
-    for (ast::Expr* k : ix->args) p.tuple.push_back({DTRACEACT_AGGKEY, k, 0});
+  std::vector<uint16_t> kinds;
+  std::vector<uint64_t> args;
+  if (ix) {
+    for (ast::Expr* k : ix->args) {
+      PlanArg pa;
+      if (!record_arg(DTRACEACT_AGGKEY, k, pa)) return;
+      kinds.push_back(pa.kind == DTRACEACT_AGGKEY ? 0 : pa.kind);
+      args.push_back(pa.arg);
+      p.tuple.push_back(pa);
+    }
+  }
+  if (!agg->key_kinds.empty() && agg->key_kinds != kinds) {
+    fail(a.line, ErrTag::D_KEY_TYPE, cat("@", agg->name, "[ ] keys differ in kind from a previous use"));
+    return;
+  }
   size_t incr = SIZE_MAX;
   if (fp->kind == DTRACEACT_AGG_QUANTIZE && call.args.size() == 2) incr = 1;
   if (fp->kind == DTRACEACT_AGG_LQUANTIZE) {
@@ -396,6 +471,8 @@ void ActionChecker::aggregation(ast::Assign& a) {
     return;
   }
   agg->func = fp->kind;
+  agg->key_kinds = kinds;
+  agg->key_args = args;
   if (fp->kind == DTRACEACT_AGG_LQUANTIZE || fp->kind == DTRACEACT_AGG_LLQUANTIZE) {
     agg->arg = p.arg;
     agg->has_arg = true;

@@ -51,6 +51,7 @@ class Checker {
   const Type* check_ident(ast::Ident& n);
   const Type* check_index(ast::Index& n, bool defining, const Type* value);
   const Type* check_call(ast::Call& n, bool stmt);
+  const Type* check_record_arg(ast::Expr* a);
   const Type* check_unary(ast::Unary& n);
   const Type* check_binary(ast::Binary& n);
   const Type* check_assign(ast::Assign& n, bool stmt);
@@ -175,9 +176,12 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
       return fail(n.line, ErrTag::D_CG_EXPR,
                   cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)"));
     }
+    bool record_args = n.name == "printf" || n.name == "printa" || n.name == "system" ||
+                       n.name == "freopen";
     for (ast::Expr* a : n.args)
-      if (a->kind() != Kind::AggRef) check(a);
-      else a->type = types_.void_type();
+      if (a->kind() == Kind::AggRef) a->type = types_.void_type();
+      else if (record_args) check_record_arg(a);
+      else check(a);
     return types_.void_type();
   }
   const SubrProto* p = find_subr(n.name);
@@ -205,6 +209,19 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
                       proto, "\n\t argument: ", t->name));
   }
   return type_from_string(types_, p->ret);
+}
+
+// An argument that may be a stack()/sym()-like value (aggregation keys,
+// printf arguments): typed uint64_t here; the actions pass records it
+// with the stack or symbol action kind.
+const Type* Checker::check_record_arg(ast::Expr* a) {
+  if (a->kind() == Kind::Call && is_stack_or_symbol(static_cast<ast::Call*>(a)->name)) {
+    auto* c = static_cast<ast::Call*>(a);
+    for (ast::Expr* x : c->args) check(x);
+    a->type = types_.uint64();
+    return a->type;
+  }
+  return check(a);
 }
 
 const Type* Checker::check_unary(ast::Unary& n) {
@@ -324,7 +341,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
     AggInfo* a = static_cast<ast::AggRef*>(ix.base)->agg;
     std::vector<const Type*> kt;
     for (ast::Expr* k : ix.args) {
-      const Type* t = check(k);
+      const Type* t = check_record_arg(k);
       if (failed_) return t;
       if (t->is_void() || t->is_sou())
         return fail(k->line, ErrTag::D_KEY_TYPE, cat("@", a->name, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));

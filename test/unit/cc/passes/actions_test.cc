@@ -119,7 +119,7 @@ TEST(Actions, PrintaAndLibacts) {
 TEST(Actions, StacksSymbolsAndOthers) {
   Program p = compile_ok("#pragma D option destructive\nBEGIN { stack(); stack(5); ustack(3, 100); sym(caller); usym(ucaller); "
                          "tracemem(arg0, 16); raise(9); setopt(\"quiet\"); setopt(\"bufsize\", \"4m\"); "
-                         "speculate(1); }");
+                         "chill(1); }");
   EXPECT_EQ(p.actions[0].kind, DTRACEACT_STACK);
   EXPECT_EQ(p.actions[0].arg, 20u);
   EXPECT_EQ(p.actions[1].arg, 5u);
@@ -148,6 +148,46 @@ TEST(Actions, StatementsWithoutActionsMergeIntoNeighbouringDifos) {
   // if/else over plain statements compiles with forward branches.
   compile_ok("BEGIN { if (pid > 1) { x = 1; } else if (pid == 0) x = 2; else { x = 3 } }");
   expect_error("BEGIN { if (1) { trace(1); } }", "D_UNKNOWN", 1, "not supported yet");
+}
+
+}  // namespace
+}  // namespace dtrace::cc
+
+namespace dtrace::cc {
+namespace {
+
+using testing::compile_ok;
+using testing::expect_error;
+
+TEST(Actions, StacksAndSymbolsAsKeysAndArguments) {
+  Program p = compile_ok("BEGIN { @[stack(), execname] = count(); @u[ustack(5), usym(ucaller)] = count(); "
+                         "printf(\"%k %a\\n\", stack(3), sym(caller)); }");
+  EXPECT_EQ(p.actions[1].kind, DTRACEACT_STACK);
+  EXPECT_EQ(p.actions[1].difo, -1);
+  EXPECT_EQ(p.actions[1].arg, 20u);
+  EXPECT_EQ(p.aggs[0].keys[0].ctype, "stack");
+  EXPECT_EQ(p.aggs[1].keys[1].ctype, "usym");
+  EXPECT_EQ(p.actions[4].kind, DTRACEACT_USTACK);
+  EXPECT_EQ(p.actions[5].kind, DTRACEACT_USYM);
+  EXPECT_GE(p.actions[5].difo, 0);
+  EXPECT_EQ(p.actions[7].kind, DTRACEACT_STACK);
+  EXPECT_EQ(p.actions[7].arg, 3u);
+  EXPECT_EQ(p.actions[8].kind, DTRACEACT_SYM);
+  expect_error("BEGIN { x = stack(); }", "D_CG_EXPR", 1);
+  expect_error("BEGIN { @[stack()] = count(); @[1] = count(); }", "D_KEY_TYPE", 1);
+}
+
+TEST(Actions, SpeculationPlacement) {
+  compile_ok("BEGIN { self->s = speculation(); } BEGIN { speculate(self->s); trace(1); printf(\"x\"); }"
+             " END { commit(self->s); } END { discard(self->s); }");
+  expect_error("BEGIN { trace(1); speculate(1); }", "D_SPEC_DREC", 1);
+  expect_error("BEGIN { speculate(1); speculate(1); }", "D_SPEC_SPEC", 1);
+  expect_error("BEGIN { speculate(1); @a = count(); }", "D_AGG_SPEC", 1);
+  expect_error("BEGIN { speculate(1); exit(0); }", "D_EXIT_SPEC", 1);
+  expect_error("BEGIN { commit(1); trace(1); }", "D_DREC_COMM", 1);
+  expect_error("BEGIN { trace(1); commit(1); }", "D_COMM_DREC", 1);
+  expect_error("BEGIN { commit(1); commit(1); }", "D_COMM_COMM", 1);
+  expect_error("BEGIN { commit(1); @a = count(); }", "D_AGG_COMM", 1);
 }
 
 }  // namespace
