@@ -49,26 +49,43 @@ ensure() {
 
 ensure "${PACKAGES[@]}"
 
-# The guest kernel version is whatever the headers meta package points at; make sure
-# the versioned headers package it depends on is present as well (a partially
-# upgraded system can have the meta package without the matching headers).
-dep=$(dpkg-query -W -f='${Depends}' linux-headers-cloud-amd64) \
-    || die "cannot read dependencies of linux-headers-cloud-amd64"
-hdr=$(printf '%s\n' "$dep" | tr ',' '\n' | sed -n 's/^ *\(linux-headers-[0-9][^ ]*-cloud-amd64\).*/\1/p' | head -n1)
-[ -n "$hdr" ] || die "cannot find the versioned headers package in: $dep"
-ensure "$hdr"
-kver=${hdr#linux-headers-}
-[ -e "/lib/modules/$kver/build/Makefile" ] \
-    || die "kernel build directory /lib/modules/$kver/build is missing after installing $hdr"
+# The guest kernel version is whatever the headers meta package points at. test/vm/setup
+# downloads linux-image-$kver of exactly the version of linux-headers-$kver, so make
+# sure that versioned headers package is installed and that the archive still has the
+# matching image (the mirrors drop old kernel ABIs; then move the meta package on).
+resolve_kver() {
+    local dep
+    dep=$(dpkg-query -W -f='${Depends}' linux-headers-cloud-amd64) \
+        || die "cannot read the dependencies of linux-headers-cloud-amd64"
+    hdr=$(printf '%s\n' "$dep" | tr ',' '\n' \
+        | sed -n 's/^ *\(linux-headers-[0-9][^ ]*-cloud-amd64\).*/\1/p' | head -n1)
+    [ -n "$hdr" ] || die "no versioned headers package in: $dep"
+    kver=${hdr#linux-headers-}
+}
+image_available() {
+    local hver
+    hver=$(dpkg-query -W -f='${Version}' "$hdr") || return 1
+    apt-cache madison "linux-image-$kver" 2>/dev/null | awk -F'|' '{gsub(/ /, "", $2); print $2}' \
+        | grep -qxF "$hver"
+}
 
-# The guest image (linux-image-$kver) is fetched by test/vm/setup with
-# `apt-get download`; make sure the archive still carries that exact version.
-if ! apt-cache show "linux-image-$kver" >/dev/null 2>&1; then
+resolve_kver
+ensure "$hdr"
+if ! image_available; then
     if [ "$updated" -eq 0 ]; then
         apt-get update -q >/dev/null || die "apt-get update failed"
         updated=1
     fi
-    apt-cache show "linux-image-$kver" >/dev/null 2>&1 \
-        || die "linux-image-$kver (matching the installed headers) is not available from apt; run 'apt-get update && apt-get install linux-headers-cloud-amd64' to move both to the current version"
+    if ! image_available; then
+        echo "deps.sh: linux-image-$kver matching $hdr is gone from the archive;" \
+             "upgrading linux-headers-cloud-amd64" >&2
+        apt-get install -y -q --no-install-recommends linux-headers-cloud-amd64 \
+            || die "apt-get install linux-headers-cloud-amd64 failed"
+        resolve_kver
+        ensure "$hdr"
+        image_available || die "the archive has no linux-image-$kver of the same version as $hdr"
+    fi
 fi
+[ -e "/lib/modules/$kver/build/Makefile" ] \
+    || die "kernel build directory /lib/modules/$kver/build is missing after installing $hdr"
 exit 0
