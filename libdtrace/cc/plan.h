@@ -37,10 +37,15 @@ struct ActionPlan {
   int line = 0;
 };
 
+// One container clause group. An if/else whose branches contain actions
+// splits its D statement into parts (see actions.h); parts share
+// `statement` and number `part` from 0.
 struct ClausePlan {
-  ast::Clause* clause = nullptr;
+  ast::Clause* clause = nullptr;   // predicate source (synthesized for parts > 0)
   std::vector<ProbeSpec> specs;
   std::vector<ActionPlan> actions;
+  uint32_t statement = 0;
+  uint32_t part = 0;
 };
 
 }  // namespace dtrace::cc

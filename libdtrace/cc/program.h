@@ -59,6 +59,10 @@ struct Clause {
   uint32_t first_action = 0;
   uint32_t naction = 0;
   uint32_t statement = 0;            // index of the D statement it came from
+  // > 0: a later part of a statement split at an if/else with actions; it
+  // runs in the same probe firing right after the earlier parts (the
+  // consumer continues the same output line rather than starting one).
+  uint32_t part = 0;
 };
 
 struct AggVar {

@@ -11,6 +11,8 @@
 // one, appended to it (computed before, returned after); in a clause
 // whose actions evaluate no DIFO at all, they run in the predicate after
 // it is found true (a predicate returning 1 is made when there is none).
+#include <algorithm>
+
 #include "dif/codegen.h"
 
 namespace dtrace::dif {
@@ -65,11 +67,12 @@ class ProgramGen {
         c.pred = pred;
         c.first_action = first;
         c.naction = n;
-        c.statement = static_cast<uint32_t>(s);
+        c.statement = p.statement;
+        c.part = p.part;
         out.clauses.push_back(std::move(c));
       }
+      out.nstatements = std::max(out.nstatements, p.statement + 1);
     }
-    out.nstatements = static_cast<uint32_t>(ctx_.plans.size());
     for (const cc::AggInfo& a : ctx_.idents.aggs()) {
       cc::AggVar v;
       v.name = a.name;
@@ -124,11 +127,14 @@ class ProgramGen {
       head.has_format = a.has_format;
       head.aggvar = a.aggvar;
       const cc::Type* as = nullptr;
+      // EXIT records an int32; TRACEMEM's DIFO must return an 8-byte address.
+      bool forced = a.kind == DTRACEACT_EXIT || a.kind == DTRACEACT_TRACEMEM;
       if (a.kind == DTRACEACT_EXIT) as = ctx_.types.int_type();
+      else if (a.kind == DTRACEACT_TRACEMEM) as = ctx_.types.lookup("uintptr_t");
       else if (a.expr) as = a.expr->type;
       else if (a.kind == DTRACEACT_AGG_COUNT) as = ctx_.types.int64();
       head.type = is_stack_kind(a.kind) ? stack_value_type(a.kind, a.arg) : value_type_of(as, strsize);
-      add_entry(std::move(head), a.expr, a.expr != nullptr, 0, a.kind == DTRACEACT_EXIT ? as : nullptr);
+      add_entry(std::move(head), a.expr, a.expr != nullptr, 0, forced ? as : nullptr);
       for (const cc::PlanArg& t : a.tuple) {
         cc::Action c;
         c.kind = t.kind;

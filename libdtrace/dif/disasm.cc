@@ -162,22 +162,27 @@ std::string disassemble_difo(const cc::Difo& d) {
 
 std::string disassemble(const cc::Program& prog) {
   std::string out;
-  for (uint32_t s = 0; s < prog.nstatements; s++) {
-    const cc::Clause* first = nullptr;
+  // Consecutive clauses sharing predicate and actions are one D statement
+  // (or one part of a statement split at an if/else).
+  for (size_t i = 0; i < prog.clauses.size();) {
+    const cc::Clause& first = prog.clauses[i];
     std::string probes;
-    for (const cc::Clause& c : prog.clauses) {
-      if (c.statement != s) continue;
-      if (first == nullptr) first = &c;
-      else probes += ", ";
+    size_t j = i;
+    for (; j < prog.clauses.size(); j++) {
+      const cc::Clause& c = prog.clauses[j];
+      if (c.statement != first.statement || c.part != first.part) break;
+      if (j > i) probes += ", ";
       probes += c.probe.id ? std::to_string(c.probe.id) : c.probe.str();
     }
-    if (first == nullptr) continue;
-    out += "statement " + std::to_string(s) + ": " + probes + "\n";
-    if (first->pred >= 0) {
-      out += "predicate: DIFO " + std::to_string(first->pred) + "\n";
-      out += disassemble_difo(prog.difos[static_cast<size_t>(first->pred)]);
+    i = j;
+    out += "statement " + std::to_string(first.statement);
+    if (first.part) out += " part " + std::to_string(first.part);
+    out += ": " + probes + "\n";
+    if (first.pred >= 0) {
+      out += "predicate: DIFO " + std::to_string(first.pred) + "\n";
+      out += disassemble_difo(prog.difos[static_cast<size_t>(first.pred)]);
     }
-    for (uint32_t a = first->first_action; a < first->first_action + first->naction; a++) {
+    for (uint32_t a = first.first_action; a < first.first_action + first.naction; a++) {
       const cc::Action& act = prog.actions[a];
       out += "action " + std::to_string(a) + ": " + kind_name(act.kind);
       if (act.has_format) out += " format " + quoted(act.format);

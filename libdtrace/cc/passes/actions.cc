@@ -14,10 +14,16 @@ class ActionChecker {
  public:
   explicit ActionChecker(CompileContext& c) : ctx_(c) {}
 
-  bool clause(ClausePlan& plan) {
-    plan_ = &plan;
+  // Checks one D statement; appends its part(s) to `out`.
+  bool clause(const ClausePlan& plan, std::vector<ClausePlan>& out) {
+    out_ = &out;
+    out.push_back(plan);
+    cur_ = out.size() - 1;
     if (plan.clause->body != nullptr) block(plan.clause->body);
-    if (!failed_) speculation_order(plan);
+    for (size_t i = out.size(); i-- > 0 && out[i].statement == plan.statement;) {
+      if (failed_) break;
+      speculation_order(out[i]);
+    }
     return !failed_;
   }
 
@@ -97,12 +103,13 @@ class ActionChecker {
   }
 
   void statement(ast::Stmt* s) {
-    if (s->kind() == Kind::IfStmt || s->kind() == Kind::Block) {
-      if (has_actions(s)) {
-        fail(s->line, ErrTag::D_UNKNOWN, "actions inside if/else are not supported yet");
-        return;
-      }
-      side_effect(s);
+    if (s->kind() == Kind::Block) {
+      block(static_cast<ast::Block*>(s));
+      return;
+    }
+    if (s->kind() == Kind::IfStmt) {
+      if (has_actions(s)) split_if(*static_cast<ast::IfStmt*>(s));
+      else side_effect(s);
       return;
     }
     ast::Expr* e = static_cast<ast::ExprStmt*>(s)->expr;
@@ -126,7 +133,61 @@ class ActionChecker {
     p.kind = DTRACEACT_DIFEXPR;
     p.stmt = s;
     p.line = s->line;
-    plan_->actions.push_back(std::move(p));
+    plan().actions.push_back(std::move(p));
+  }
+
+  ClausePlan& plan() { return (*out_)[cur_]; }
+
+  // Starts a new part of the current statement predicated on `pred`.
+  void new_part(ast::Expr* pred, int line) {
+    ClausePlan next;
+    next.specs = plan().specs;
+    next.statement = plan().statement;
+    next.part = plan().part + 1;
+    next.clause = ctx_.make<ast::Clause>(line);
+    next.clause->pred = pred;
+    next.clause->index = plan().statement;
+    out_->push_back(std::move(next));
+    cur_ = out_->size() - 1;
+  }
+
+  ast::Expr* flag_ref(VarInfo* v, int line) {
+    auto* r = ctx_.make<ast::ScopedVar>(line, ast::ScopedVar::Scope::Local, v->name);
+    r->var = v;
+    r->type = v->type;
+    r->is_lvalue = true;
+    return r;
+  }
+
+  ast::Expr* int_lit(uint64_t value, int line) {
+    auto* n = ctx_.make<ast::IntLit>(line, value);
+    n->type = n->lit_type = ctx_.types.int_type();
+    return n;
+  }
+
+  ast::Expr* flag_test(VarInfo* v, ast::Op op, uint64_t value, int line) {
+    auto* b = ctx_.make<ast::Binary>(line, op, flag_ref(v, line), int_lit(value, line));
+    b->type = ctx_.types.int_type();
+    return b;
+  }
+
+  void split_if(ast::IfStmt& s) {
+    std::string name = cat("%if", ctx_.idents.vars().size());
+    VarInfo* v = ctx_.idents.create(VarScope::Local, name, s.line);
+    v->type = ctx_.types.int_type();
+    // this->%ifN = cond ? 1 : 2, in the part so far
+    auto* choice = ctx_.make<ast::Ternary>(s.line, s.cond, int_lit(1, s.line), int_lit(2, s.line));
+    choice->type = ctx_.types.int_type();
+    auto* set = ctx_.make<ast::Assign>(s.line, ast::Op::Assign, flag_ref(v, s.line), choice);
+    set->type = ctx_.types.int_type();
+    side_effect(ctx_.make<ast::ExprStmt>(s.line, set));
+    new_part(flag_test(v, ast::Op::Eq, 1, s.line), s.line);
+    block(s.then);
+    if (s.other != nullptr) {
+      new_part(flag_test(v, ast::Op::Eq, 2, s.line), s.line);
+      block(s.other);
+    }
+    new_part(flag_test(v, ast::Op::Ne, 0, s.line), s.line);
   }
 
   bool arity(const ast::Call& c, int min, int max) {
@@ -292,7 +353,7 @@ class ActionChecker {
       }
     }
     p.tuple.shrink_to_fit();
-    plan_->actions.push_back(std::move(p));
+    plan().actions.push_back(std::move(p));
   }
 
   // stack()/ustack()/jstack(): frames (and strsize) in arg, no DIFO;
@@ -342,7 +403,8 @@ class ActionChecker {
   void aggregation(ast::Assign& a);
 
   CompileContext& ctx_;
-  ClausePlan* plan_ = nullptr;
+  std::vector<ClausePlan>* out_ = nullptr;
+  size_t cur_ = 0;
   bool failed_ = false;
 };
 
@@ -477,15 +539,24 @@ void ActionChecker::aggregation(ast::Assign& a) {
     agg->arg = p.arg;
     agg->has_arg = true;
   }
-  plan_->actions.push_back(std::move(p));
+  plan().actions.push_back(std::move(p));
 }
 
 }  // namespace
 
 bool check_actions(CompileContext& ctx) {
   ActionChecker ac(ctx);
-  for (ClausePlan& p : ctx.plans)
-    if (!ac.clause(p)) return false;
+  std::vector<ClausePlan> out;
+  for (uint32_t i = 0; i < ctx.plans.size(); i++) {
+    ctx.plans[i].statement = i;
+    if (!ac.clause(ctx.plans[i], out)) return false;
+  }
+  // Parts with nothing to do (after an if/else that ends a block) are dropped;
+  // their predicates only test flags, so nothing observable goes with them.
+  std::vector<ClausePlan> kept;
+  for (ClausePlan& p : out)
+    if (p.part == 0 || !p.actions.empty()) kept.push_back(std::move(p));
+  ctx.plans = std::move(kept);
   return !ctx.diags.has_error();
 }
 

@@ -71,6 +71,7 @@ class Checker {
   CompileContext& ctx_;
   TypeTable& types_;
   bool failed_ = false;
+  bool zero_store_ = false;  // the value being stored is the constant 0
 };
 
 const Type* Checker::check_ident(ast::Ident& n) {
@@ -291,6 +292,11 @@ const Type* Checker::check_binary(ast::Binary& n) {
 }
 
 // Stores a value of type `value` into lhs; sets the type of a new variable.
+// Storing the constant 0 deletes a dynamic variable of any type.
+static bool is_zero(const ast::Expr* e) {
+  return e != nullptr && e->kind() == Kind::IntLit && static_cast<const ast::IntLit*>(e)->value == 0;
+}
+
 bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int line) {
   VarInfo* v = nullptr;
   if (lhs->kind() == Kind::Ident) v = static_cast<ast::Ident*>(lhs)->var;
@@ -299,7 +305,7 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
     ast::Index& ix = *static_cast<ast::Index*>(lhs);
     const Type* t = check_index(ix, true, value);
     if (failed_) return false;
-    if (!assignable(t, value)) {
+    if (!assignable(t, value) && !(zero_store_ && t->is_string())) {
       fail(line, ErrTag::D_OP_INCOMPAT,
            cat("operator ", op, " operands have incompatible types: \"", t->name, "\" ", op, " \"", value->name, "\""));
       return false;
@@ -320,7 +326,8 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
     return false;
   }
   if (v->type == nullptr) v->type = value;
-  if (!assignable(v->type, value)) {
+  bool dynamic = v->scope == VarScope::Thread || v->scope == VarScope::Local;
+  if (!assignable(v->type, value) && !(zero_store_ && dynamic && v->type->is_string())) {
     fail(line, ErrTag::D_OP_INCOMPAT,
          cat("operator ", op, " operands have incompatible types: \"", v->type->name, "\" ", op, " \"", value->name, "\""));
     return false;
@@ -390,7 +397,10 @@ const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
     if (!r->is_int() && !(r->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)))
       return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
   }
-  if (!store_to(n.lhs, r, op, n.line)) return types_.void_type();
+  zero_store_ = n.op == Op::Assign && is_zero(n.rhs);
+  bool stored = store_to(n.lhs, r, op, n.line);
+  zero_store_ = false;
+  if (!stored) return types_.void_type();
   if (n.op != Op::Assign && !n.lhs->type->is_int() && !n.lhs->type->is_pointer())
     return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
   return n.lhs->type;

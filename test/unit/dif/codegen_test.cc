@@ -44,8 +44,11 @@ TEST(Codegen, PredicateShortCircuitsForwardAndComparesStrings) {
   auto o = ops(pred);
   EXPECT_NE(std::find(o.begin(), o.end(), DIF_OP_SCMP), o.end());
   EXPECT_NE(std::find(o.begin(), o.end(), DIF_OP_CMP), o.end());
-  for (size_t i = 0; i < pred.code.size(); i++)
-    if (is_branch(static_cast<uint8_t>(DIF_INSTR_OP(pred.code[i])))) EXPECT_GT(DIF_INSTR_LABEL(pred.code[i]), i);
+  for (size_t i = 0; i < pred.code.size(); i++) {
+    if (is_branch(static_cast<uint8_t>(DIF_INSTR_OP(pred.code[i])))) {
+      EXPECT_GT(DIF_INSTR_LABEL(pred.code[i]), i);
+    }
+  }
   EXPECT_EQ(o.back(), DIF_OP_RET);
   // x = arg0 runs before trace(x + 1) in the same DIFO; x is a global 0x500.
   const cc::Difo& act = p.difos[static_cast<size_t>(p.actions[0].difo)];

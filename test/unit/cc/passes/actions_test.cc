@@ -147,7 +147,27 @@ TEST(Actions, StatementsWithoutActionsMergeIntoNeighbouringDifos) {
   EXPECT_EQ(d.vars.size(), 2u);
   // if/else over plain statements compiles with forward branches.
   compile_ok("BEGIN { if (pid > 1) { x = 1; } else if (pid == 0) x = 2; else { x = 3 } }");
-  expect_error("BEGIN { if (1) { trace(1); } }", "D_UNKNOWN", 1, "not supported yet");
+}
+
+TEST(Actions, IfElseWithActionsSplitsTheStatement) {
+  Program p = compile_ok("syscall::read:entry, syscall::write:entry { x = 1; if (arg0 > 10) { trace(\"big\"); } "
+                         "else { trace(\"small\"); exit(0); } y = 2; }\nEND { trace(3); }");
+  // Four parts per description, then END.
+  ASSERT_EQ(p.clauses.size(), 9u);
+  EXPECT_EQ(p.clauses[0].part, 0u);
+  EXPECT_EQ(p.clauses[1].part, 0u);
+  EXPECT_EQ(p.clauses[2].part, 1u);
+  EXPECT_EQ(p.clauses[4].part, 2u);
+  EXPECT_EQ(p.clauses[6].part, 3u);
+  EXPECT_EQ(p.clauses[7].statement, 0u);
+  EXPECT_EQ(p.clauses[8].statement, 1u);
+  EXPECT_EQ(p.nstatements, 2u);
+  EXPECT_EQ(p.clauses[2].naction, 1u);
+  EXPECT_EQ(p.clauses[4].naction, 2u);
+  for (const Clause& c : p.clauses) EXPECT_GE(c.pred, c.statement == 0 ? 0 : -1);
+  // Nested, and without else; nothing after the if: no trailing part.
+  Program q = compile_ok("BEGIN { if (pid) { if (tid) trace(1); else trace(2); } }");
+  EXPECT_EQ(q.clauses.back().naction, 1u);
 }
 
 }  // namespace

@@ -70,3 +70,19 @@ TEST(Typecheck, StructsFromDeclarations) {
 
 }  // namespace
 }  // namespace dtrace::cc
+
+namespace dtrace::cc {
+namespace {
+
+TEST(Typecheck, ZeroDeletesDynamicStrings) {
+  testing::compile_ok("BEGIN { self->s = execname; a[1] = \"x\"; } END { self->s = 0; a[1] = 0; }");
+  testing::expect_error("BEGIN { g = execname; g = 0; }", "D_OP_INCOMPAT", 1);
+}
+
+TEST(Typecheck, TracememAddressIsEightBytes) {
+  Program p = testing::compile_ok("BEGIN { x = 1; tracemem(x, 8); }");
+  EXPECT_EQ(p.difos[static_cast<size_t>(p.actions[0].difo)].rtype.dtdt_size, 8u);
+}
+
+}  // namespace
+}  // namespace dtrace::cc
