@@ -148,7 +148,7 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 static uint32_t subr_nargs(uint32_t subr)
 {
 	switch (subr) {
-	case DIF_SUBR_RAND:
+	case DIF_SUBR_RAND: case DIF_SUBR_SPECULATION:
 		return 0;
 	case DIF_SUBR_COPYIN: case DIF_SUBR_STRJOIN: case DIF_SUBR_SUBSTR:
 	case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR: case DIF_SUBR_STRSTR:

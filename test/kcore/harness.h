@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -95,6 +97,11 @@ class Harness {
   Harness& operator=(const Harness&) = delete;
 
   dtrace_core* core() { return core_; }
+  // Forgets the state (destroying it first when destroy is true).
+  void release_state(bool destroy = false) {
+    if (destroy && st_ != nullptr) dtrace_state_destroy(st_);
+    st_ = nullptr;
+  }
   dtrace_state* state() { return st_; }
   uint32_t test_probe() const { return static_cast<uint32_t>(probe_); }
 

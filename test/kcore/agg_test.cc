@@ -1,0 +1,267 @@
+// Aggregations (kernel/core/agg.c, doc/records.md §5.2, §6): AGGDESC
+// layouts, AGGSNAP deltas, every function and the histogram buckets.
+#include <climits>
+#include <map>
+
+#include "harness.h"
+
+namespace kcore {
+namespace {
+
+struct Entry {
+  uint32_t aggid;
+  std::vector<uint8_t> key;
+  std::vector<int64_t> value;
+};
+
+std::vector<dtrace_recdesc> aggdesc(Harness& h, uint32_t id, dtrace_aggdesc* out) {
+  dtrace_aggdesc hdr{};
+  hdr.dtagd_id = id;
+  EXPECT_EQ(dtrace_state_aggdesc(h.state(), &hdr, 0), -ENOSPC);  // >= 1 record
+  std::vector<uint8_t> mem(sizeof(dtrace_aggdesc) + hdr.dtagd_nrecs * sizeof(dtrace_recdesc));
+  auto* ag = reinterpret_cast<dtrace_aggdesc*>(mem.data());
+  ag->dtagd_id = id;
+  EXPECT_EQ(dtrace_state_aggdesc(h.state(), ag, hdr.dtagd_nrecs), 0);
+  *out = *ag;
+  return std::vector<dtrace_recdesc>(ag->dtagd_rec, ag->dtagd_rec + ag->dtagd_nrecs);
+}
+
+std::vector<Entry> aggsnap(Harness& h, uint32_t cpu = 0, dtrace_bufdesc* out = nullptr) {
+  dtrace_bufdesc d{};
+  const void* data = nullptr;
+  EXPECT_EQ(dtrace_state_aggsnap(h.state(), cpu, h.state()->aggsize, &d, &data), 0);
+  if (out != nullptr) *out = d;
+  std::vector<Entry> v;
+  const auto* p = static_cast<const uint8_t*>(data);
+  for (uint64_t off = 0; off < d.dtbd_size;) {
+    dtrace_aggent e;
+    std::memcpy(&e, p + off, sizeof(e));
+    dtrace_aggdesc ag{};
+    auto recs = aggdesc(h, e.dtae_aggid, &ag);
+    EXPECT_EQ(e.dtae_size, 8 + ag.dtagd_size);
+    const dtrace_recdesc& val = recs.back();
+    Entry en;
+    en.aggid = e.dtae_aggid;
+    en.key.assign(p + off + 8, p + off + 8 + val.dtrd_offset);
+    en.value.resize(val.dtrd_size / 8);
+    std::memcpy(en.value.data(), p + off + 8 + val.dtrd_offset, val.dtrd_size);
+    v.push_back(en);
+    off += e.dtae_size;
+  }
+  return v;
+}
+
+Difo arg0() {
+  Difo d;
+  d.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
+  return d;
+}
+
+Difo arg1_str() {  // probename for arg1 == 0, else probefunc
+  Difo d;
+  d.code = {ldgs(DIF_VAR_ARG1, 1), op3(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BNE, 5),
+            ldgs(DIF_VAR_PROBENAME, 2), ret(2), ldgs(DIF_VAR_PROBEFUNC, 2), ret(2)};
+  d.rtype = PB_STRING;
+  return d;
+}
+
+// @[key(arg1)] = fn(arg0) on test:::fire, with an optional weight arg2.
+void enable_agg(Harness& h, uint16_t fn, uint64_t arg = 0, bool keyed = true,
+                bool weight = false, uint64_t aggsize = 1 << 16) {
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  std::vector<Action> acts;
+  uint32_t n = (keyed ? 1 : 0) + (weight ? 1 : 0);
+  acts.push_back({fn, fn == DTRACEACT_AGG_COUNT ? -1 : (int)add_difo(&b, arg0()), n, nullptr, arg});
+  if (keyed) acts.push_back({DTRACEACT_AGGKEY, (int)add_difo(&b, arg1_str())});
+  if (weight) {
+    Difo w;
+    w.code = {ldgs(DIF_VAR_ARG2, 1), ret(1)};
+    acts.push_back({DTRACEACT_AGGINCR, (int)add_difo(&b, w)});
+  }
+  add_clause(&b, p, -1, acts);
+  pb_option(&b, DTRACEOPT_AGGSIZE, aggsize);
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  ASSERT_EQ(h.go(), 0);
+}
+
+std::string key_str(const Entry& e) { return std::string(reinterpret_cast<const char*>(e.key.data())); }
+
+TEST(Agg, DescriptionLayout) {
+  Harness h;
+  enable_agg(h, DTRACEACT_AGG_AVG);
+  auto ecb = h.recs(1);
+  ASSERT_EQ(ecb.size(), 2u);
+  EXPECT_EQ(ecb[0].dtrd_aggid, 1u);
+  EXPECT_EQ(ecb[1].dtrd_aggid, 1u);
+  EXPECT_EQ(ecb[0].dtrd_size, 0u);
+  EXPECT_EQ(ecb[1].dtrd_size, 0u);
+  dtrace_aggdesc ag{};
+  auto recs = aggdesc(h, 1, &ag);
+  EXPECT_EQ(ag.dtagd_epid, 1u);
+  EXPECT_EQ(ag.dtagd_varid, 0u);  // the head's uarg
+  ASSERT_EQ(recs.size(), 2u);
+  EXPECT_EQ(recs[0].dtrd_action, DTRACEACT_AGGKEY);
+  EXPECT_EQ(recs[0].dtrd_size, 256u);
+  EXPECT_EQ(recs[0].dtrd_offset, 0u);
+  EXPECT_EQ(recs[1].dtrd_action, DTRACEACT_AGG_AVG);
+  EXPECT_EQ(recs[1].dtrd_offset, 256u);
+  EXPECT_EQ(recs[1].dtrd_size, 16u);
+  EXPECT_EQ(recs[1].dtrd_aggid, 1u);
+  EXPECT_EQ(ag.dtagd_size, 272u);
+  dtrace_aggdesc small{};
+  small.dtagd_id = 1;
+  EXPECT_EQ(dtrace_state_aggdesc(h.state(), &small, 1), -ENOSPC);
+  EXPECT_EQ(small.dtagd_nrecs, 2u);
+  small.dtagd_id = 2;
+  EXPECT_EQ(dtrace_state_aggdesc(h.state(), &small, 4), -EINVAL);
+}
+
+TEST(Agg, CountByKeyWithDeltaSnapshots) {
+  Harness h;
+  enable_agg(h, DTRACEACT_AGG_COUNT);
+  h.fire(0, 0);
+  h.fire(0, 0);
+  h.fire(0, 1);
+  std::map<std::string, int64_t> m;
+  for (const Entry& e : aggsnap(h)) m[key_str(e)] = e.value.at(0);
+  EXPECT_EQ(m.size(), 2u);
+  EXPECT_EQ(m["fire"], 2);
+  EXPECT_EQ(m["func"], 1);
+  EXPECT_TRUE(aggsnap(h).empty());  // deltas: nothing new
+  h.fire(0, 0);
+  auto v = aggsnap(h);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].value[0], 1);
+}
+
+int64_t unkeyed(uint16_t fn, std::vector<int64_t> xs, size_t word = 0) {
+  Harness h;
+  enable_agg(h, fn, 0, false);
+  for (int64_t x : xs) h.fire(static_cast<uint64_t>(x));
+  auto v = aggsnap(h);
+  EXPECT_EQ(v.size(), 1u);
+  return v.empty() ? 0 : v[0].value.at(word);
+}
+
+TEST(Agg, ScalarFunctions) {
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_SUM, {1, 2, 3, -10}), -4);
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_MIN, {5, -3, 7}), -3);
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_MIN, {5}), 5);
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_MAX, {-5, -3, -7}), -3);
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_AVG, {2, 4, 9}, 0), 3);
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_AVG, {2, 4, 9}, 1), 15);
+}
+
+TEST(Agg, StddevKeepsAnExact128BitSumOfSquares) {
+  Harness h;
+  enable_agg(h, DTRACEACT_AGG_STDDEV, 0, false);
+  h.fire(3);
+  h.fire(static_cast<uint64_t>(-4));
+  h.fire(1ull << 40);
+  h.fire(1ull << 40);
+  auto v = aggsnap(h);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].value[0], 4);
+  EXPECT_EQ(v[0].value[1], (int64_t)((1ull << 41) - 1));
+  // 9 + 16 + 2 * 2^80: low word 25, high word 2 * 2^16.
+  EXPECT_EQ((uint64_t)v[0].value[2], 25u);
+  EXPECT_EQ((uint64_t)v[0].value[3], 1ull << 17);
+}
+
+std::vector<int64_t> histogram(uint16_t fn, uint64_t arg, std::vector<int64_t> xs,
+                               bool weighted = false) {
+  Harness h;
+  enable_agg(h, fn, arg, false, weighted);
+  for (int64_t x : xs) h.fire(static_cast<uint64_t>(x), 0, 3);
+  auto v = aggsnap(h);
+  EXPECT_EQ(v.size(), 1u);
+  return v.empty() ? std::vector<int64_t>{} : v[0].value;
+}
+
+TEST(Agg, QuantizeBuckets) {
+  auto q = histogram(DTRACEACT_AGG_QUANTIZE, 0,
+                     {0, 1, 2, 3, 4, -1, -2, -3, INT64_MAX, INT64_MIN, 1ll << 62});
+  ASSERT_EQ(q.size(), (size_t)DTRACE_QUANTIZE_NBUCKETS);
+  EXPECT_EQ(q[63], 1);   // 0
+  EXPECT_EQ(q[64], 1);   // 1
+  EXPECT_EQ(q[65], 2);   // 2..3
+  EXPECT_EQ(q[66], 1);   // 4..7
+  EXPECT_EQ(q[62], 1);   // -1
+  EXPECT_EQ(q[61], 2);   // -3..-2
+  EXPECT_EQ(q[126], 2);  // 2^62 .. INT64_MAX
+  EXPECT_EQ(q[0], 1);    // INT64_MIN
+  auto w = histogram(DTRACEACT_AGG_QUANTIZE, 0, {5}, true);
+  EXPECT_EQ(w[66], 3);   // weight arg2 = 3
+}
+
+TEST(Agg, LquantizeBuckets) {
+  uint64_t arg = DTRACE_LQUANTIZE_ARG(-10, 4, 5);  // [-10, 10) in steps of 5
+  auto l = histogram(DTRACEACT_AGG_LQUANTIZE, arg, {-11, -10, -6, -5, 0, 9, 10, INT64_MAX});
+  ASSERT_EQ(l.size(), 1u + 4 + 2);
+  EXPECT_EQ((uint64_t)l[0], arg);
+  EXPECT_EQ(l[1], 1);  // < -10
+  EXPECT_EQ(l[2], 2);  // -10..-6
+  EXPECT_EQ(l[3], 1);  // -5..-1
+  EXPECT_EQ(l[4], 1);  // 0..4
+  EXPECT_EQ(l[5], 1);  // 5..9
+  EXPECT_EQ(l[6], 2);  // >= 10
+}
+
+TEST(Agg, LlquantizeBucketsFollowTheDocumentedExample) {
+  uint64_t arg = DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10);
+  auto b = histogram(DTRACEACT_AGG_LLQUANTIZE, arg, {-1, 0, 1, 9, 10, 19, 99, 100, 999, 1000});
+  ASSERT_EQ(b.size(), 1u + 30);
+  EXPECT_EQ((uint64_t)b[0], arg);
+  auto bucket = [&](int i) { return b[1 + i]; };
+  EXPECT_EQ(bucket(0), 1);   // < 0
+  EXPECT_EQ(bucket(1), 1);   // 0
+  EXPECT_EQ(bucket(2), 1);   // 1
+  EXPECT_EQ(bucket(10), 1);  // 9
+  EXPECT_EQ(bucket(11), 2);  // 10..19
+  EXPECT_EQ(bucket(19), 1);  // 90..99
+  EXPECT_EQ(bucket(20), 1);  // 100..199
+  EXPECT_EQ(bucket(28), 1);  // 900..999
+  EXPECT_EQ(bucket(29), 1);  // >= 1000
+  // With 20 steps: 9 + 18 + 18 buckets of the magnitudes, NB = 48.
+  uint64_t arg20 = DTRACE_LLQUANTIZE_ARG(10, 0, 2, 20);
+  auto c = histogram(DTRACEACT_AGG_LLQUANTIZE, arg20, {15, 150});
+  ASSERT_EQ(c.size(), 1u + 48);
+  EXPECT_EQ(c[1 + 11 + 1], 1);       // 15: magnitude 1 starts at bucket 11, width 5
+  EXPECT_EQ(c[1 + 29 + 1], 1);       // 150: magnitude 2 starts at 29, width 50
+}
+
+TEST(Agg, FullBuffersDropEntries) {
+  Harness h;
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, arg0())}});
+  pb_option(&b, DTRACEOPT_AGGSIZE, 4096);
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  ASSERT_EQ(h.go(), 0);
+  for (uint64_t i = 0; i < 200; i++) h.fire(i);  // 24-byte entries: 170 fit
+  h.fire(0);                                     // existing entries still count
+  dtrace_bufdesc d{};
+  auto v = aggsnap(h, 0, &d);
+  EXPECT_EQ(v.size(), 170u);
+  EXPECT_EQ(d.dtbd_drops, 30u);
+  EXPECT_EQ(v[0].value[0], 2);
+  v = aggsnap(h, 0, &d);
+  EXPECT_TRUE(v.empty());
+  EXPECT_EQ(d.dtbd_drops, 0u);
+}
+
+TEST(Agg, SnapshotCapacity) {
+  Harness h;
+  enable_agg(h, DTRACEACT_AGG_COUNT, 0, false);
+  dtrace_bufdesc d{};
+  const void* data;
+  EXPECT_EQ(dtrace_state_aggsnap(h.state(), 0, 100, &d, &data), -ENOSPC);
+  EXPECT_EQ(d.dtbd_size, 1u << 16);
+  EXPECT_EQ(dtrace_state_aggsnap(h.state(), 5, 1 << 20, &d, &data), -EINVAL);
+}
+
+}  // namespace
+}  // namespace kcore

@@ -1,0 +1,221 @@
+// DIF subroutines (kernel/core/dif_subr*.c, doc/dif.md §8).
+#include <arpa/inet.h>
+
+#include "harness.h"
+
+namespace kcore {
+namespace {
+
+// A subroutine argument: a string constant or an integer.
+struct Arg {
+  Arg(const char* s) : is_str(true), str(s) {}  // NOLINT: implicit on purpose
+  Arg(const std::string& s) : is_str(true), str(s) {}  // NOLINT
+  Arg(int64_t v) : is_str(false), val(static_cast<uint64_t>(v)) {}  // NOLINT
+  Arg(uint64_t v) : is_str(false), val(v) {}  // NOLINT
+  Arg(int v) : is_str(false), val(static_cast<uint64_t>(static_cast<int64_t>(v))) {}  // NOLINT
+  bool is_str;
+  std::string str;
+  uint64_t val = 0;
+};
+
+Difo call_difo(uint16_t subr, const std::vector<Arg>& args, bool str_result) {
+  Difo d;
+  std::vector<dif_instr_t> push;
+  for (size_t i = 0; i < args.size(); i++) {
+    uint8_t r = static_cast<uint8_t>(i + 1);
+    if (args[i].is_str) {
+      d.code.push_back(sets(static_cast<uint16_t>(d.strtab.size()), r));
+      d.strtab += args[i].str;
+      d.strtab.push_back('\0');
+      push.push_back(pushtr_str(r));
+    } else {
+      d.code.push_back(setx(static_cast<uint16_t>(d.ints.size()), r));
+      d.ints.push_back(args[i].val);
+      push.push_back(pushtv(r));
+    }
+  }
+  d.code.insert(d.code.end(), push.begin(), push.end());
+  d.code.push_back(call(subr, 10));
+  d.code.push_back(ret(10));
+  d.rtype = str_result ? PB_STRING : PB_INT(8);
+  return d;
+}
+
+std::string sfn(uint16_t subr, const std::vector<Arg>& args) {
+  Eval e = eval(call_difo(subr, args, true));
+  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
+  return e.recorded ? e.str() : "<no record>";
+}
+
+int64_t ifn(uint16_t subr, const std::vector<Arg>& args) {
+  Eval e = eval(call_difo(subr, args, false));
+  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
+  return static_cast<int64_t>(e.u64());
+}
+
+uint64_t fault_of(uint16_t subr, const std::vector<Arg>& args) {
+  return eval(call_difo(subr, args, false)).fault;
+}
+
+TEST(DifSubr, Strlen) {
+  EXPECT_EQ(ifn(DIF_SUBR_STRLEN, {"hello"}), 5);
+  EXPECT_EQ(ifn(DIF_SUBR_STRLEN, {""}), 0);
+  EXPECT_EQ(ifn(DIF_SUBR_STRLEN, {std::string(300, 'x')}), 255);  // strsize - 1
+}
+
+TEST(DifSubr, Strjoin) {
+  EXPECT_EQ(sfn(DIF_SUBR_STRJOIN, {"foo", "bar"}), "foobar");
+  EXPECT_EQ(sfn(DIF_SUBR_STRJOIN, {"", ""}), "");
+  EXPECT_EQ(sfn(DIF_SUBR_STRJOIN, {std::string(200, 'a'), std::string(200, 'b')}).size(), 255u);
+}
+
+TEST(DifSubr, Substr) {
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 1}), "ello");
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 1, 3}), "ell");
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", -2}), "lo");
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", -7, 4}), "he");
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 5}), "");
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 9, 2}), "");
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 1, -1}), "ell");
+  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 0, 100}), "hello");
+}
+
+TEST(DifSubr, Lltostr) {
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {int64_t{-1234}}), "-1234");
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {0}), "0");
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {INT64_MIN}), "-9223372036854775808");
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {255, 16}), "0xff");
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {0, 16}), "0x0");
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {8, 8}), "010");
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {5, 2}), "101");
+  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {35, 36}), "z");
+  EXPECT_EQ(fault_of(DIF_SUBR_LLTOSTR, {5, 1}), (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(fault_of(DIF_SUBR_LLTOSTR, {5, 37}), (uint64_t)DTRACEFLT_ILLOP);
+}
+
+TEST(DifSubr, CaseConversion) {
+  EXPECT_EQ(sfn(DIF_SUBR_TOUPPER, {"Hello, World 42"}), "HELLO, WORLD 42");
+  EXPECT_EQ(sfn(DIF_SUBR_TOLOWER, {"Hello, World 42"}), "hello, world 42");
+}
+
+TEST(DifSubr, Searching) {
+  EXPECT_EQ(sfn(DIF_SUBR_STRCHR, {"a/b/c", '/'}), "/b/c");
+  EXPECT_EQ(sfn(DIF_SUBR_STRRCHR, {"a/b/c", '/'}), "/c");
+  EXPECT_EQ(ifn(DIF_SUBR_STRCHR, {"abc", 'z'}), 0);  // NULL
+  EXPECT_EQ(sfn(DIF_SUBR_STRSTR, {"hello world", "o w"}), "o world");
+  EXPECT_EQ(ifn(DIF_SUBR_STRSTR, {"hello", "xyz"}), 0);
+  EXPECT_EQ(sfn(DIF_SUBR_STRSTR, {"aaab", "aab"}), "aab");
+  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello hello", "llo"}), 2);
+  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello hello", "llo", 3}), 8);
+  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello", "z"}), -1);
+  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello", ""}), 0);
+  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"hello hello", "llo"}), 8);
+  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"hello hello", "llo", 7}), 2);
+  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"hello", "z"}), -1);
+  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"abababab", "abab"}), 4);
+}
+
+TEST(DifSubr, Paths) {
+  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"/usr/bin/ls"}), "ls");
+  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"/usr/bin/"}), "bin");
+  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"ls"}), "ls");
+  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"/"}), "/");
+  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {""}), ".");
+  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/usr/bin/ls"}), "/usr/bin");
+  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/usr/bin/"}), "/usr");
+  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/x"}), "/");
+  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"ls"}), ".");
+  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/"}), "/");
+  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"a//b"}), "a");
+}
+
+TEST(DifSubr, Strtoll) {
+  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"1234"}), 1234);
+  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"  -42xyz"}), -42);
+  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"ff", 16}), 255);
+  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"0x1f", 0}), 31);
+  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"017", 0}), 15);
+  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"z", 36}), 35);
+  EXPECT_EQ(fault_of(DIF_SUBR_STRTOLL, {"1", 37}), (uint64_t)DTRACEFLT_ILLOP);
+}
+
+TEST(DifSubr, ByteOrder) {
+  EXPECT_EQ(ifn(DIF_SUBR_HTONS, {0x1234}), htons(0x1234));
+  EXPECT_EQ(ifn(DIF_SUBR_NTOHL, {0x12345678}), (int64_t)ntohl(0x12345678));
+  EXPECT_EQ((uint64_t)ifn(DIF_SUBR_HTONLL, {uint64_t{0x0102030405060708}}),
+            0x0807060504030201ull);
+}
+
+TEST(DifSubr, DeviceNumbers) {
+  EXPECT_EQ(ifn(DIF_SUBR_GETMAJOR, {(8 << 20) | 3}), 8);
+  EXPECT_EQ(ifn(DIF_SUBR_GETMINOR, {(8 << 20) | 3}), 3);
+}
+
+TEST(DifSubr, RandVaries) {
+  Harness h;
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, call_difo(DIF_SUBR_RAND, {}, false))}});
+  ASSERT_EQ(h.enable(b), 0);
+  pb_free(&b);
+  ASSERT_EQ(h.go(), 0);
+  for (int i = 0; i < 4; i++) h.fire();
+  auto r = h.snap(0);
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_NE(r[0].u64(0), r[1].u64(0));
+  EXPECT_NE(r[1].u64(0), r[2].u64(0));
+  for (auto& rec : r) EXPECT_LT(rec.u64(0), 1ull << 31);
+}
+
+char user_text[] = "user text";
+
+TEST(DifSubr, CopyinAndCopyinstr) {
+  uint64_t a = reinterpret_cast<uintptr_t>(user_text);
+  EXPECT_EQ(sfn(DIF_SUBR_COPYINSTR, {a}), "user text");
+  EXPECT_EQ(sfn(DIF_SUBR_COPYINSTR, {a, 4}), "user");
+  Difo d = call_difo(DIF_SUBR_COPYIN, {a, 4}, false);  // returns the scratch copy
+  d.code.pop_back();
+  d.code.push_back(op3(DIF_OP_LDUW, 10, 0, 11));
+  d.code.push_back(ret(11));
+  uint32_t w;
+  std::memcpy(&w, user_text, 4);
+  EXPECT_EQ(eval(d).u64(), w);
+  EXPECT_EQ(fault_of(DIF_SUBR_COPYINSTR, {uint64_t{16}}), (uint64_t)DTRACEFLT_BADADDR);
+  EXPECT_EQ(fault_of(DIF_SUBR_COPYIN, {a, uint64_t{1} << 30}), (uint64_t)DTRACEFLT_BADSIZE);
+}
+
+TEST(DifSubr, AllocaAndBcopy) {
+  // p = alloca(8); bcopy(user_text, p, 8); ldx p
+  Difo d;
+  d.ints = {8, reinterpret_cast<uintptr_t>(user_text)};
+  d.code = {setx(0, 1), pushtv(1), call(DIF_SUBR_ALLOCA, 2), setx(1, 3),
+            pushtv(3), pushtv(2), pushtv(1), call(DIF_SUBR_BCOPY, 4),
+            op3(DIF_OP_LDX, 2, 0, 5), ret(5)};
+  uint64_t w;
+  std::memcpy(&w, user_text, 8);
+  EXPECT_EQ(eval(d).u64(), w);
+  // bcopy to a destination outside scratch faults ILLOP.
+  d.code[5] = pushtv(3);
+  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_ILLOP);
+}
+
+TEST(DifSubr, SpeculationIsUnavailable) {
+  Harness h;
+  Eval e = eval_on(h, call_difo(DIF_SUBR_SPECULATION, {}, false));
+  EXPECT_EQ(e.u64(), 0u);
+  EXPECT_EQ(h.status().dtst_specdrops_unavail, 1u);
+}
+
+TEST(DifSubr, WrongArgumentCountFaults) {
+  EXPECT_EQ(fault_of(DIF_SUBR_STRJOIN, {"a"}), (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(fault_of(DIF_SUBR_STRLEN, {}), (uint64_t)DTRACEFLT_ILLOP);
+}
+
+TEST(DifSubr, BadStringArgumentsFault) {
+  Eval e = eval(call_difo(DIF_SUBR_STRLEN, {uint64_t{8}}, false));
+  EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_BADADDR);
+  EXPECT_EQ(e.addr, 8u);
+}
+
+}  // namespace
+}  // namespace kcore
