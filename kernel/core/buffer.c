@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Per-CPU memory of a state, allocated at GO (never in probe context):
- * two principal buffers per CPU (DTrace's switch model: probes write the
- * active one, BUFSNAP switches them on that CPU and copies the other
- * out), the scratch area and the clause-local variables. With
- * bufresize=auto an allocation failure halves the buffer size and tries
- * again down to a floor.
+ * Principal buffers and the rest of a state's per-CPU memory, allocated
+ * at GO (never in probe context): the principal buffer(s), aggregation
+ * buffers (agg.c), scratch and clause-local variables. With
+ * bufresize=auto an allocation failure halves the sizes and tries again
+ * down to a page. Policies (doc/records.md §9): SWITCH keeps two buffers
+ * per CPU, probes write the active one and BUFSNAP switches them on that
+ * CPU; FILL keeps one that stops taking records when full (room is kept
+ * for END); RING keeps one written circularly, the oldest whole records
+ * giving way. FILL and RING buffers are copied out once, after STOP.
  */
 #include "core/state.h"
 #include "core/util.h"
@@ -15,8 +18,9 @@
 static void cpu_free(struct dtrace_state_cpu *sc)
 {
 	dtrace_aggbufs_free(sc);
+	if (sc->buf.data[1] != sc->buf.data[0])
+		dtrace_port_free(sc->buf.data[1]);
 	dtrace_port_free(sc->buf.data[0]);
-	dtrace_port_free(sc->buf.data[1]);
 	dtrace_port_free(sc->scratch);
 	dtrace_port_free(sc->lvals);
 	dtrace_memset(sc, 0, sizeof(*sc));
@@ -28,7 +32,10 @@ static int cpu_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 	uint64_t lsize = st->lvars.n * sizeof(uint64_t) + st->lstore_size;
 
 	sc->buf.data[0] = dtrace_port_zalloc(bufsize);
-	sc->buf.data[1] = dtrace_port_zalloc(bufsize);
+	if (st->opts[DTRACEOPT_BUFPOLICY] == DTRACEOPT_BUFPOLICY_SWITCH)
+		sc->buf.data[1] = dtrace_port_zalloc(bufsize);
+	else
+		sc->buf.data[1] = sc->buf.data[0];	/* unused */
 	sc->scratch = dtrace_port_zalloc(st->scratch_size);
 	sc->lvals = dtrace_port_zalloc(lsize != 0 ? lsize : 8);
 	if (sc->buf.data[0] == NULL || sc->buf.data[1] == NULL ||
@@ -91,8 +98,14 @@ int dtrace_buffers_alloc(struct dtrace_state *st)
 	uint64_t strsize = st->opts[DTRACEOPT_STRSIZE];
 	int err;
 
+	uint32_t i;
+
 	if (st->naggs == 0)
 		aggsize = 0;
+	st->endreserve = 0;
+	for (i = 0; i < st->necbs; i++)
+		if (st->ecbs[i]->probe->id == st->core->end_id)
+			st->endreserve += 16 + st->ecbs[i]->size;
 	st->ncpus = st->core->ncpus;
 	/* Room for alloca() plus eight string results per clause. */
 	st->scratch_size = DTRACE_ALIGN(st->opts[DTRACEOPT_SCRATCHSIZE] +
@@ -131,12 +144,106 @@ void dtrace_buffers_free(struct dtrace_state *st)
 	st->cpus = NULL;
 }
 
+/* RING: bytes of the record at off; 0 at padding (the tail of a lap). */
+static uint64_t ring_recsize(const struct dtrace_state *st, const uint8_t *data,
+			     uint64_t off)
+{
+	uint32_t epid;
+
+	dtrace_memcpy(&epid, data + off, sizeof(epid));
+	if (epid == DTRACE_EPIDNONE || epid > st->necbs)
+		return 0;
+	return 16 + (uint64_t)st->ecbs[epid - 1]->size;
+}
+
+static uint8_t *ring_reserve(struct dtrace_state *st, struct dtrace_buf *b,
+			     uint64_t need)
+{
+	uint64_t size = st->bufsize, head = b->off[0];
+
+	if (need > size)
+		return NULL;
+	if (head + need > size) {	/* pad the tail, go round */
+		dtrace_memset(b->data[0] + head, 0, size - head);
+		head = b->off[0] = 0;
+		b->wrapped = 1;
+		b->oldest = 0;
+	}
+	while (b->wrapped && b->oldest < head + need) {
+		uint64_t r = ring_recsize(st, b->data[0], b->oldest);
+
+		if (r == 0) {		/* no older records left */
+			b->oldest = size;
+			break;
+		}
+		b->oldest += r;
+	}
+	return b->data[0] + head;
+}
+
+static uint8_t *fill_reserve(struct dtrace_state *st,
+			     struct dtrace_state_cpu *sc, uint64_t need,
+			     bool end)
+{
+	struct dtrace_buf *b = &sc->buf;
+	uint64_t cap = st->bufsize - DTRACE_MIN(st->bufsize, st->endreserve);
+
+	if (end)
+		cap = st->bufsize;
+	if ((b->full && !end) || need > cap - DTRACE_MIN(cap, b->off[0])) {
+		if (!b->full && !end) {
+			b->full = 1;
+			sc->filled++;
+			dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_ACTIVE,
+					  DTRACE_ACTIVITY_DRAINING);
+		}
+		return NULL;
+	}
+	return b->data[0] + b->off[0];
+}
+
+uint8_t *dtrace_buf_reserve(struct dtrace_state *st,
+			    struct dtrace_state_cpu *sc, uint64_t need,
+			    bool end)
+{
+	struct dtrace_buf *b = &sc->buf;
+	uint8_t *rec;
+
+	switch (st->opts[DTRACEOPT_BUFPOLICY]) {
+	case DTRACEOPT_BUFPOLICY_FILL:
+		rec = fill_reserve(st, sc, need, end);
+		break;
+	case DTRACEOPT_BUFPOLICY_RING:
+		rec = ring_reserve(st, b, need);
+		break;
+	default:
+		rec = need <= st->bufsize - b->off[b->active] ?
+		      b->data[b->active] + b->off[b->active] : NULL;
+		break;
+	}
+	if (rec == NULL)
+		sc->drops++;
+	return rec;
+}
+
+void dtrace_buf_commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
+		       uint64_t need)
+{
+	struct dtrace_buf *b = &sc->buf;
+
+	if (st->opts[DTRACEOPT_BUFPOLICY] == DTRACEOPT_BUFPOLICY_SWITCH)
+		b->off[b->active] += need;
+	else
+		b->off[0] += need;
+}
+
 struct snap {
 	struct dtrace_state_cpu	*sc;
 	uint64_t		size;
 	uint64_t		drops;
 	uint32_t		errors;
 	uint32_t		inactive;
+	bool			doswitch;
 };
 
 /* Runs on the buffer's CPU with interrupts off: no probe is writing. */
@@ -146,20 +253,43 @@ static void bufswitch(void *arg)
 	struct dtrace_state_cpu *sc = s->sc;
 	struct dtrace_buf *b = &sc->buf;
 
-	s->inactive = b->active;
-	s->size = b->off[b->active];
-	b->active ^= 1;
-	b->off[b->active] = 0;
+	if (s->doswitch) {
+		s->inactive = b->active;
+		s->size = b->off[b->active];
+		b->active ^= 1;
+		b->off[b->active] = 0;
+	}
 	s->drops = sc->drops - sc->snap_drops;
 	s->errors = (uint32_t)(sc->errors - sc->snap_errors);
 	sc->snap_drops = sc->drops;
 	sc->snap_errors = sc->errors;
 }
 
+/* FILL and RING after STOP: the whole buffer, once. */
+static uint64_t stopped_copy(struct dtrace_state *st, struct dtrace_buf *b,
+			     uint64_t *oldest)
+{
+	uint64_t head = b->off[0], end;
+
+	*oldest = 0;
+	if (b->copied)
+		return 0;
+	b->copied = 1;
+	if (!b->wrapped)
+		return head;
+	end = DTRACE_MIN(b->oldest, st->bufsize);
+	dtrace_memset(b->data[0] + head, 0, end - head);	/* the gap */
+	*oldest = end < st->bufsize ? end : 0;
+	return st->bufsize;
+}
+
 int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 			 struct dtrace_bufdesc *d, const void **data)
 {
+	bool sw = st->opts[DTRACEOPT_BUFPOLICY] == DTRACEOPT_BUFPOLICY_SWITCH;
+	uint32_t act = st->activity;
 	struct snap s = { 0 };
+	uint64_t oldest = 0;
 
 	if (st->cpus == NULL || cpu >= st->ncpus)
 		return -EINVAL;
@@ -170,6 +300,7 @@ int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 		return -ENOSPC;
 	}
 	s.sc = &st->cpus[cpu];
+	s.doswitch = sw;
 	if (dtrace_port_xcall(cpu, bufswitch, &s) != 0) {
 		/* An offline CPU fires nothing: switch from here. */
 		unsigned long flags = dtrace_port_irq_save();
@@ -177,12 +308,15 @@ int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 		bufswitch(&s);
 		dtrace_port_irq_restore(flags);
 	}
-	*data = s.sc->buf.data[s.inactive];
+	if (!sw && (act == DTRACE_ACTIVITY_STOPPED ||
+		    act == DTRACE_ACTIVITY_KILLED))
+		s.size = stopped_copy(st, &s.sc->buf, &oldest);
+	*data = s.sc->buf.data[sw ? s.inactive : 0];
 	d->dtbd_size = s.size;
 	d->dtbd_cpu = cpu;
 	d->dtbd_errors = s.errors;
 	d->dtbd_drops = s.drops;
-	d->dtbd_oldest = 0;
+	d->dtbd_oldest = oldest;
 	d->dtbd_timestamp = dtrace_port_gethrtime();
 	return 0;
 }

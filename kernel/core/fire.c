@@ -73,33 +73,25 @@ static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
 	fire_probe(&ef);
 }
 
-/* Reserves the ECB's record in the active buffer; NULL is a drop. */
 static uint8_t *reserve(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 			const struct dtrace_ecb *ecb)
 {
-	struct dtrace_buf *b = &sc->buf;
-	uint64_t off = b->off[b->active], need = 16 + (uint64_t)ecb->size;
-	uint8_t *rec;
+	uint8_t *rec = dtrace_buf_reserve(st, sc, 16 + (uint64_t)ecb->size,
+					  ecb->probe->id == st->core->end_id);
 
-	if (need > st->bufsize - off) {
-		sc->drops++;
-		if (st->opts[DTRACEOPT_BUFPOLICY] == DTRACEOPT_BUFPOLICY_FILL)
-			sc->filled++;
-		return NULL;
-	}
-	rec = b->data[b->active] + off;
-	dtrace_memset(rec + 16, 0, ecb->size);
+	if (rec != NULL)
+		dtrace_memset(rec + 16, 0, ecb->size);
 	return rec;
 }
 
-static void commit(struct dtrace_state_cpu *sc, const struct dtrace_ecb *ecb,
-		   uint8_t *rec, uint64_t ts)
+static void commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
+		   const struct dtrace_ecb *ecb, uint8_t *rec, uint64_t ts)
 {
 	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid, .dtrh_pad = 0,
 				   .dtrh_timestamp = ts };
 
 	dtrace_memcpy(rec, &h, sizeof(h));
-	sc->buf.off[sc->buf.active] += 16 + ecb->size;
+	dtrace_buf_commit(st, sc, 16 + (uint64_t)ecb->size);
 }
 
 static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
@@ -142,7 +134,7 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 		}
 	}
 	if (rec != NULL)
-		commit(ms->scpu, ecb, rec, ms->timestamp);
+		commit(ms->state, ms->scpu, ecb, rec, ms->timestamp);
 }
 
 static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,

@@ -101,10 +101,19 @@ struct dtrace_enabling {
 	uint32_t		ndifos;
 };
 
+/*
+ * Principal buffers. SWITCH: data[active] is written, off[] are the bytes
+ * used. FILL and RING use data[0] only: off[0] is the write offset; RING
+ * also keeps the offset of its oldest record.
+ */
 struct dtrace_buf {
 	uint8_t			*data[2];
-	uint64_t		off[2];		/* bytes used */
-	uint32_t		active;		/* the one probes write */
+	uint64_t		off[2];
+	uint32_t		active;
+	uint32_t		full;		/* FILL: filled, all dropped */
+	uint32_t		wrapped;	/* RING: went round at least once */
+	uint32_t		copied;		/* FILL/RING: copied out after STOP */
+	uint64_t		oldest;		/* RING: oldest record, if wrapped */
 };
 
 /* An aggregation buffer: entries back to back, and a hash of them. */
@@ -148,6 +157,7 @@ struct dtrace_state {
 	uint32_t		ncpus;
 	struct dtrace_state_cpu	*cpus;		/* NULL until GO */
 	uint64_t		bufsize;	/* per buffer, after resizing */
+	uint64_t		endreserve;	/* FILL: room kept for END */
 	uint64_t		aggsize;	/* per agg buffer, after resizing */
 	uint32_t		aggslots;	/* hash slots, a power of 2 */
 	uint32_t		aggkeymax;	/* largest keylen */
@@ -228,6 +238,12 @@ int dtrace_state_aggsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 			 struct dtrace_bufdesc *d, const void **data);
 
 /* Internal, between the state's files. */
+/* Probe context: room for need bytes in this CPU's buffer, or NULL (drop). */
+uint8_t *dtrace_buf_reserve(struct dtrace_state *st,
+			    struct dtrace_state_cpu *sc, uint64_t need,
+			    bool end);
+void dtrace_buf_commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
+		       uint64_t need);
 /* Records action a at dst (record.c); aggregating heads go to agg.c. */
 void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		   uint8_t *dst);
