@@ -13,6 +13,7 @@
 namespace dtrace::cc {
 struct VarInfo;
 struct AggInfo;
+struct InlineInfo;
 }
 
 namespace dtrace::cc::ast {
@@ -113,6 +114,7 @@ struct Ident : Expr {
   VarInfo* var = nullptr;           // set by resolve
   bool is_const = false;            // enumerator / inline constant
   int64_t const_value = 0;
+  InlineInfo* inline_def = nullptr; // a non-constant inline, expanded by codegen
 };
 
 // self->name, this->name

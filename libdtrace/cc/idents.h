@@ -45,11 +45,14 @@ struct AggInfo {
 };
 
 // An inline (or enumerator): a named constant or expression.
+namespace ast { struct Expr; }
+
 struct InlineInfo {
   std::string name;
   const Type* type = nullptr;
   bool is_const = false;
   int64_t value = 0;
+  ast::Expr* expr = nullptr;        // non-constant inlines: the typed expression
 };
 
 class IdentTable {

@@ -87,6 +87,14 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e) {
     pop_tuple(keys);
     return rd;
   }
+  if (e->kind() == Kind::Ident) {
+    const cc::InlineInfo* in = static_cast<const cc::ast::Ident*>(e)->inline_def;
+    if (in != nullptr) {  // a non-constant inline: its expression, converted
+      uint8_t r = expr(in->expr);
+      convert(r, in->expr->type, in->type);
+      return r;
+    }
+  }
   const cc::VarInfo* v = var_of(e);
   if (v == nullptr) {
     fatal("unsupported variable reference in code generation");

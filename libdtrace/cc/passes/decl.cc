@@ -1,6 +1,8 @@
 #include "cc/passes/decl.h"
 
 #include "cc/passes/fold.h"
+#include "cc/passes/resolve.h"
+#include "cc/passes/typecheck.h"
 
 namespace dtrace::cc {
 namespace {
@@ -164,16 +166,31 @@ bool declare_vars(CompileContext& ctx) {
         ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "parameterized inlines are not supported yet");
         return false;
       }
-      std::optional<int64_t> v = eval_const(ctx, d->value);
-      if (!v || !t->is_int()) {
-        ctx.error(d->line, ErrTag::D_DECL_BADCLASS,
-                  cat("inline ", d->decl.name, " must be an integral constant expression for now"));
+      if (ctx.idents.find_inline(d->decl.name) != nullptr || ctx.types.lookup(d->decl.name) != nullptr) {
+        ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", d->decl.name));
+        return false;
+      }
+      std::optional<int64_t> v = t->is_int() ? eval_const(ctx, d->value) : std::nullopt;
+      if (v) {
+        InlineInfo* in = ctx.idents.create_inline(d->decl.name);
+        in->type = t;
+        in->is_const = true;
+        in->value = *v;
+        continue;
+      }
+      // A non-constant inline: typed now, expanded where it is used.
+      if (!resolve_expr(ctx, d->value)) return false;
+      const Type* vt = typecheck_expr(ctx, d->value);
+      if (vt == nullptr) return false;
+      if (!assignable(t, vt)) {
+        ctx.error(d->line, ErrTag::D_OP_INCOMPAT,
+                  cat("inline ", d->decl.name, " operands have incompatible types: \"", t->name, "\" = \"",
+                      vt->name, "\""));
         return false;
       }
       InlineInfo* in = ctx.idents.create_inline(d->decl.name);
       in->type = t;
-      in->is_const = true;
-      in->value = *v;
+      in->expr = fold_expr(ctx, d->value);
       continue;
     }
     if (n->kind() != ast::Kind::VarDecl) continue;

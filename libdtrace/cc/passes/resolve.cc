@@ -81,9 +81,13 @@ class Resolver : public Visitor<Resolver> {
     if ((n.var = builtin(n.name)) != nullptr) return;
     if ((n.var = ctx_.idents.find(VarScope::Global, n.name)) != nullptr) return;
     if (!indexed) {
-      if (InlineInfo* in = ctx_.idents.find_inline(n.name); in && in->is_const) {
-        n.is_const = true;
-        n.const_value = in->value;
+      if (InlineInfo* in = ctx_.idents.find_inline(n.name)) {
+        if (in->is_const) {
+          n.is_const = true;
+          n.const_value = in->value;
+        } else {
+          n.inline_def = in;
+        }
         return;
       }
     }
@@ -156,6 +160,12 @@ class Resolver : public Visitor<Resolver> {
 };
 
 }  // namespace
+
+bool resolve_expr(CompileContext& ctx, ast::Expr* e) {
+  Resolver r(ctx);
+  r.visit(e);
+  return !r.failed() && !ctx.diags.has_error();
+}
 
 bool resolve_idents(CompileContext& ctx) {
   Resolver r(ctx);

@@ -10,4 +10,6 @@
 
 namespace dtrace::cc {
 bool resolve_idents(CompileContext& ctx);
+// One expression outside any clause (an inline's definition).
+bool resolve_expr(CompileContext& ctx, ast::Expr* e);
 }

@@ -45,6 +45,10 @@ class Checker {
   explicit Checker(CompileContext& c) : ctx_(c), types_(c.types) {}
 
   bool run();
+  const Type* expr(ast::Expr* e) {
+    const Type* t = check(e);
+    return failed_ ? nullptr : t;
+  }
 
  private:
   const Type* check(ast::Expr* e, bool stmt = false);
@@ -79,6 +83,7 @@ const Type* Checker::check_ident(ast::Ident& n) {
     InlineInfo* in = ctx_.idents.find_inline(n.name);
     return in && in->type ? in->type : types_.int_type();
   }
+  if (n.inline_def != nullptr) return n.inline_def->type;
   VarInfo* v = n.var;
   if (v == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
   if (v->scope == VarScope::Builtin) {
@@ -585,6 +590,11 @@ bool Checker::run() {
 }
 
 }  // namespace
+
+const Type* typecheck_expr(CompileContext& ctx, ast::Expr* e) {
+  Checker c(ctx);
+  return c.expr(e);
+}
 
 bool typecheck(CompileContext& ctx) {
   Checker c(ctx);

@@ -12,6 +12,8 @@
 namespace dtrace::cc {
 
 bool typecheck(CompileContext& ctx);
+// One expression outside any clause (an inline's definition); null on error.
+const Type* typecheck_expr(CompileContext& ctx, ast::Expr* e);
 
 // The type named by a built-in variable's or prototype's type string
 // ("uint64_t", "struct task_struct *", "string").

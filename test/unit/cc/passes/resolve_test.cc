@@ -43,3 +43,19 @@ TEST(Resolve, BuiltinsAndEnumsAndInlines) {
 
 }  // namespace
 }  // namespace dtrace::cc
+
+namespace dtrace::cc {
+namespace {
+
+TEST(Resolve, NonConstantInlinesExpandWhereUsed) {
+  Program p = testing::compile_ok("inline string NAME = execname; inline int P1 = pid + 1;\n"
+                                  "BEGIN { trace(NAME); trace(P1 * 2); }");
+  EXPECT_EQ(p.actions[0].type.kind, ValueType::Kind::String);
+  EXPECT_EQ(p.actions[1].type.ctype, "int");
+  EXPECT_EQ(DIF_INSTR_INDEX(p.difos[0].code[0]), DIF_VAR_EXECNAME);
+  testing::expect_error("inline int BAD = execname;\nBEGIN { }", "D_OP_INCOMPAT", 1);
+  testing::expect_error("inline int A = 1; inline int A = 2;", "D_DECL_IDRED", 1);
+}
+
+}  // namespace
+}  // namespace dtrace::cc
