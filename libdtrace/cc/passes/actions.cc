@@ -313,8 +313,8 @@ class ActionChecker {
         return;
       }
       auto size = const_arg(c.args[1]);
-      if (!size || *size <= 0) {
-        fail(c.args[1]->line, ErrTag::D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+      if (!size || *size <= 0 || *size > 65536) {
+        fail(c.args[1]->line, ErrTag::D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a positive integral constant expression of at most 65536");
         return;
       }
       p.expr = addr;
@@ -376,6 +376,10 @@ class ActionChecker {
         }
         (i == 0 ? frames : strsize) = static_cast<uint64_t>(*v);
       }
+      // The module's limits (doc/program.md 6.3).
+      if (frames > 1024 || strsize > 65536)
+        return fail(c.line, n == "stack" ? ErrTag::D_STACK_SIZE : ErrTag::D_USTACK_FRAMES,
+                    cat(n, "( ) asks for more than 1024 frames or 65536 bytes of strings"));
       arg = n == "stack" ? frames : (frames | (strsize << 32));
       expr = nullptr;
       return true;
