@@ -139,6 +139,10 @@ class ProgramGen {
         cc::Action c;
         c.kind = t.kind;
         c.aggvar = a.aggvar;
+        // printa()/clear()/trunc()/...: the ARG naming an aggregation carries
+        // its index here too (its DIFO returns the same constant).
+        bool names_agg = (a.kind == DTRACEACT_PRINTA || a.kind == DTRACEACT_LIBACT) && t.expr == nullptr;
+        if (names_agg) c.aggvar = static_cast<uint32_t>(t.value);
         c.arg = t.arg;
         c.type = is_stack_kind(t.kind) ? stack_value_type(t.kind, t.arg)
                                        : value_type_of(t.expr ? t.expr->type : ctx_.types.uint64(), strsize);

@@ -108,6 +108,8 @@ TEST(Actions, PrintaAndLibacts) {
   EXPECT_EQ(p.actions[i].ntuple, 2u);
   const Difo& arg2 = p.difos[static_cast<size_t>(p.actions[i + 2].difo)];
   EXPECT_EQ(arg2.ints[0], 1u);  // @b is aggregation 1
+  EXPECT_EQ(p.actions[i + 2].aggvar, 1u);
+  EXPECT_EQ(p.actions[i + 1].aggvar, 0u);
   EXPECT_EQ(p.actions[i + 3].kind, DTRACEACT_PRINTA);
   EXPECT_FALSE(p.actions[i + 3].has_format);
   EXPECT_EQ(p.actions[i + 5].kind, DTRACEACT_LIBACT);
