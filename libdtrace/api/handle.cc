@@ -85,6 +85,14 @@ struct Handle::Impl {
       co.macro_args = macro_args;
       co.defaultargs = options.flag("defaultargs");
       co.zdefs = options.flag("zdefs");
+      auto frames = [this](const char* name, uint32_t dflt) {
+        uint64_t v = options.number(name);
+        return v ? static_cast<uint32_t>(v) : dflt;
+      };
+      co.stackframes = frames("stackframes", co.stackframes);
+      co.ustackframes = frames("ustackframes", co.ustackframes);
+      co.jstackframes = frames("jstackframes", co.jstackframes);
+      co.jstackstrsize = frames("jstackstrsize", co.jstackstrsize);
       if (dev) co.count_matches = [this](const cc::ProbeSpec& s) { return count_matches(s); };
       compiler = std::make_unique<cc::Compiler>(std::move(co));
     }
@@ -171,6 +179,13 @@ struct Handle::Impl {
     if (snap->drops)
       std::fprintf(stderr, "dtrace: %llu drop%s on CPU %u\n",
                    static_cast<unsigned long long>(snap->drops), snap->drops == 1 ? "" : "s", cpu);
+    // Parts of a split statement follow each other in one CPU's buffer:
+    // a line still open at the end of the buffer is complete.
+    struct CloseLine {
+      consume::PrintState& st;
+      FILE* out;
+      ~CloseLine() { consume::end_line(st, out); }
+    } close_line{print, out};
     auto size_of = [this](uint32_t epid) -> Result<uint32_t> {
       auto d = epdesc(epid);
       if (!d) return d.error();

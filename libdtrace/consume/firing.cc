@@ -40,13 +40,16 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
     return make_error("EPID " + std::to_string(f.ep->epid) + " has " +
                       std::to_string(f.ep->recs.size()) + " records for " +
                       std::to_string(f.clause->naction) + " actions");
-  if (!st.quiet) {
+  bool continues = f.clause->part > 0 && st.line_open;
+  if (!continues) end_line(st, out);
+  if (!st.quiet && !continues) {
     if (!st.header_printed) {
       std::fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
       st.header_printed = true;
     }
     std::fprintf(out, "%3u %6u %32s ", f.cpu, f.probe->dtpd_id, probe_func_name(*f.probe).c_str());
   }
+  st.line_open = true;
   for (size_t i = 0; i < f.ep->recs.size(); i++) {
     const cc::Action& act = f.program->actions[f.clause->first_action + i];
     auto bytes = record_bytes(f.data, f.ep->recs[i]);
@@ -73,8 +76,12 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
         break;
     }
   }
-  if (!st.quiet) std::fputc('\n', out);
   return Ok{};
+}
+
+void end_line(PrintState& st, FILE* out) {
+  if (st.line_open && !st.quiet) std::fputc('\n', out);
+  st.line_open = false;
 }
 
 }  // namespace dtrace::consume

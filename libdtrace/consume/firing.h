@@ -25,10 +25,15 @@ struct FiringView {
 struct PrintState {
   bool quiet = false;
   bool header_printed = false;
+  bool line_open = false;          // a firing's line awaits its newline
   std::optional<int> exit_status;  // set by an exit() record
 };
 
+// Clauses with part > 0 (a statement split at an if/else) continue the
+// line of the firing before them instead of starting a new one.
 Status print_firing(const FiringView& f, PrintState& st, FILE* out);
+// Ends the open line, if any (after the last firing of a buffer).
+void end_line(PrintState& st, FILE* out);
 
 // The bytes of record `rec` within a firing's data, bounds-checked.
 Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data,
