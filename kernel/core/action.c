@@ -358,8 +358,14 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 	case DTRACEACT_SPECULATE:
 		fixed_layout(act, DTRACE_RK_SPECULATE, 0, 1, align);
 		return;
-	case DTRACEACT_RAISE: case DTRACEACT_STOP: case DTRACEACT_CHILL:
-		fixed_layout(act, DTRACE_RK_ILLOP, 0, 1, align);
+	case DTRACEACT_RAISE:
+		fixed_layout(act, DTRACE_RK_RAISE, 0, 1, align);
+		return;
+	case DTRACEACT_STOP:
+		fixed_layout(act, DTRACE_RK_STOP, 0, 1, align);
+		return;
+	case DTRACEACT_CHILL:
+		fixed_layout(act, DTRACE_RK_CHILL, 0, 1, align);
 		return;
 	case DTRACEACT_AGGKEY: case DTRACEACT_AGGINCR:
 		return;

@@ -4,8 +4,8 @@
  * Values come from the firing (args, ids, timestamp) or from the port's
  * view of the current task. Strings are returned by address: probe names
  * point into the probe registry, execname into scratch. Variables that
- * need support the port does not have yet (curcpu, cwd, rootdir,
- * curpsinfo, regs[], uregs[]) fault ILLOP rather than lie.
+ * need support that does not exist yet (curcpu, cwd, rootdir; regs[],
+ * which no provider passes yet) fault ILLOP rather than lie.
  */
 #include "core/state.h"
 #include "core/util.h"
@@ -54,6 +54,13 @@ static uint64_t execname(struct dtrace_mstate *ms)
 	return ms->execname;
 }
 
+static uint64_t ucaller(void)
+{
+	uint64_t pcs[2] = { 0, 0 };
+
+	return dtrace_port_ustack(pcs, 2) == 2 ? pcs[1] : 0;
+}
+
 static uint64_t task(enum dtrace_task_field f)
 {
 	return dtrace_port_task(f);
@@ -86,25 +93,40 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 	case DIF_VAR_PROBEFUNC:	return (uintptr_t)ms->probe->func;
 	case DIF_VAR_PROBENAME:	return (uintptr_t)ms->probe->name;
 	case DIF_VAR_ZONENAME:	return (uintptr_t)zonename;
+	case DIF_VAR_IPL:	return dtrace_port_ipl();
+	case DIF_VAR_STACKDEPTH: return dtrace_port_stackdepth();
+	case DIF_VAR_USTACKDEPTH: return dtrace_port_ustack(NULL, 1024);
+	case DIF_VAR_UCALLER:	return ucaller();
 	case DIF_VAR_CURPSINFO:	/* a translator in the compiler; reads 0 */
-	case DIF_VAR_IPL:
-	case DIF_VAR_ERRNO:
-	case DIF_VAR_STACKDEPTH:
-	case DIF_VAR_CALLER:
-	case DIF_VAR_USTACKDEPTH:
-	case DIF_VAR_UCALLER:
-		return 0;	/* not tracked yet */
+	case DIF_VAR_ERRNO:	/* needs the syscall provider */
+	case DIF_VAR_CALLER:	/* needs providers that know their caller */
+		return 0;
 	default:
 		dtrace_fault(ms, DTRACEFLT_ILLOP, id);
 		return 0;
 	}
 }
 
+static uint64_t uregs(struct dtrace_mstate *ms, uint64_t ndx)
+{
+	uint64_t v = 0;
+	int err = ndx > 0xffffffffu ? -ERANGE :
+		  dtrace_port_uregs((uint32_t)ndx, &v);
+
+	if (err == -ERANGE)
+		dtrace_fault(ms, DTRACEFLT_BADINDEX, ndx);
+	else if (err != 0)
+		dtrace_fault(ms, DTRACEFLT_ILLOP, 0);
+	return v;
+}
+
 uint64_t dtrace_dif_builtin_array(struct dtrace_mstate *ms, uint32_t id,
 				  uint64_t ndx)
 {
-	if (id != DIF_VAR_ARGS) {
-		dtrace_fault(ms, DTRACEFLT_ILLOP, id);
+	if (id == DIF_VAR_UREGS)
+		return uregs(ms, ndx);
+	if (id != DIF_VAR_ARGS) {	/* regs[]: no provider passes them yet */
+		dtrace_fault(ms, DTRACEFLT_ILLOP, 0);
 		return 0;
 	}
 	if (ndx >= DTRACE_CORE_MAXARGS) {

@@ -5,7 +5,7 @@
  * bottom first; results that are not plain values live in scratch.
  * Every argument is a run-time value: sizes are bounded, destinations
  * must be scratch, sources are read through the fault-tolerant loads.
- * Subroutines without a Linux implementation yet fault ILLOP.
+ * d_path() has no probe-safe Linux implementation yet and faults ILLOP.
  */
 #include "core/state.h"
 #include "core/util.h"
@@ -107,10 +107,98 @@ static void copy_to_scratch(struct dtrace_mstate *ms, uint64_t src,
 	dtrace_dif_load(ms, (void *)(uintptr_t)dst, src, n, user);
 }
 
+static uint64_t lockq(struct dtrace_mstate *ms, enum dtrace_lockq q,
+		      uint64_t addr)
+{
+	uint64_t v = 0;
+
+	if (dtrace_port_lockq(q, addr, &v) != 0)
+		dtrace_fault(ms, DTRACEFLT_BADADDR, addr);
+	return v;
+}
+
+/* copyout(buf, uaddr, size): through a small bounce buffer. */
+static void copyout(struct dtrace_mstate *ms, uint64_t src, uint64_t uaddr,
+		    uint64_t n)
+{
+	uint8_t bounce[64];
+	uint64_t done, k;
+	int err;
+
+	for (done = 0; done < n; done += k) {
+		k = DTRACE_MIN(n - done, (uint64_t)sizeof(bounce));
+		if (dtrace_dif_load(ms, bounce, src + done, k, false) != 0)
+			return;
+		err = dtrace_port_ustore(uaddr + done, bounce, k);
+		if (err != 0) {
+			dtrace_fault(ms, err == -EPERM ? DTRACEFLT_UPRIV :
+				     DTRACEFLT_BADADDR, uaddr + done);
+			return;
+		}
+	}
+}
+
+/* copyoutstr(str, uaddr, size): the string and its NUL, at most size. */
+static void copyoutstr(struct dtrace_mstate *ms, uint64_t str, uint64_t uaddr,
+		       uint64_t size)
+{
+	uint64_t len = dtrace_dif_strlen(ms, str, ms->strsize - 1, false);
+	uint8_t nul = 0;
+	int err;
+
+	if (ms->fault != DTRACEFLT_NONE || size == 0)
+		return;
+	copyout(ms, str, uaddr, DTRACE_MIN(len, size - 1));
+	if (ms->fault != DTRACEFLT_NONE)
+		return;
+	err = dtrace_port_ustore(uaddr + DTRACE_MIN(len, size - 1), &nul, 1);
+	if (err != 0)
+		dtrace_fault(ms, err == -EPERM ? DTRACEFLT_UPRIV :
+			     DTRACEFLT_BADADDR, uaddr + len);
+}
+
+/* Kernel objects and the current process. */
+static uint64_t subr_kernel(struct dtrace_mstate *ms, uint32_t subr,
+			    const uint64_t *a)
+{
+	switch (subr) {
+	case DIF_SUBR_MUTEX_OWNED:
+		return lockq(ms, DTRACE_MUTEX_OWNED, a[0]);
+	case DIF_SUBR_MUTEX_OWNER:
+		return lockq(ms, DTRACE_MUTEX_OWNER, a[0]);
+	case DIF_SUBR_MUTEX_TYPE_ADAPTIVE:
+		return 1;
+	case DIF_SUBR_MUTEX_TYPE_SPIN:
+		return 0;
+	case DIF_SUBR_RW_READ_HELD:
+		return lockq(ms, DTRACE_RW_READ_HELD, a[0]);
+	case DIF_SUBR_RW_WRITE_HELD:
+		return lockq(ms, DTRACE_RW_WRITE_HELD, a[0]);
+	case DIF_SUBR_RW_ISWRITER:
+		return lockq(ms, DTRACE_RW_ISWRITER, a[0]);
+	case DIF_SUBR_PROGENYOF:
+		return dtrace_port_progenyof(a[0]);
+	case DIF_SUBR_GETF:
+		return dtrace_port_getf((int64_t)a[0]);
+	case DIF_SUBR_COPYOUT:
+		copyout(ms, a[0], a[1], a[2]);
+		return 0;
+	default:	/* COPYOUTSTR */
+		copyoutstr(ms, a[0], a[1], a[2]);
+		return 0;
+	}
+}
+
 static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 			  const uint64_t *a, uint32_t n)
 {
 	switch (subr) {
+	case DIF_SUBR_MUTEX_OWNED: case DIF_SUBR_MUTEX_OWNER:
+	case DIF_SUBR_MUTEX_TYPE_ADAPTIVE: case DIF_SUBR_MUTEX_TYPE_SPIN:
+	case DIF_SUBR_RW_READ_HELD: case DIF_SUBR_RW_WRITE_HELD:
+	case DIF_SUBR_RW_ISWRITER: case DIF_SUBR_PROGENYOF: case DIF_SUBR_GETF:
+	case DIF_SUBR_COPYOUT: case DIF_SUBR_COPYOUTSTR:
+		return subr_kernel(ms, subr, a);
 	case DIF_SUBR_RAND:
 		return subr_rand(ms);
 	case DIF_SUBR_SPECULATION:	/* none available yet */
@@ -152,9 +240,11 @@ static uint32_t subr_nargs(uint32_t subr)
 		return 0;
 	case DIF_SUBR_COPYIN: case DIF_SUBR_STRJOIN: case DIF_SUBR_SUBSTR:
 	case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR: case DIF_SUBR_STRSTR:
-	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX:
+	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX: case DIF_SUBR_STRTOK:
+	case DIF_SUBR_JSON: case DIF_SUBR_INET_NTOP: case DIF_SUBR_LINK_NTOP:
 		return 2;
-	case DIF_SUBR_COPYINTO: case DIF_SUBR_BCOPY:
+	case DIF_SUBR_COPYINTO: case DIF_SUBR_BCOPY: case DIF_SUBR_COPYOUT:
+	case DIF_SUBR_COPYOUTSTR:
 		return 3;
 	default:
 		return 1;

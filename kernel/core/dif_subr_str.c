@@ -17,7 +17,10 @@ bool dtrace_subr_is_string(uint32_t subr)
 	case DIF_SUBR_LLTOSTR: case DIF_SUBR_TOUPPER: case DIF_SUBR_TOLOWER:
 	case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR: case DIF_SUBR_STRSTR:
 	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX: case DIF_SUBR_BASENAME:
-	case DIF_SUBR_DIRNAME: case DIF_SUBR_STRTOLL:
+	case DIF_SUBR_DIRNAME: case DIF_SUBR_STRTOLL: case DIF_SUBR_CLEANPATH:
+	case DIF_SUBR_STRTOK: case DIF_SUBR_JSON: case DIF_SUBR_INET_NTOP:
+	case DIF_SUBR_INET_NTOA: case DIF_SUBR_INET_NTOA6:
+	case DIF_SUBR_LINK_NTOP:
 		return true;
 	default:
 		return false;
@@ -318,6 +321,10 @@ uint64_t dtrace_subr_string(struct dtrace_mstate *ms, uint32_t subr,
 	case DIF_SUBR_RINDEX:	return index_(ms, a, n, true);
 	case DIF_SUBR_BASENAME:	return pathpart(ms, a[0], false);
 	case DIF_SUBR_DIRNAME:	return pathpart(ms, a[0], true);
-	default:		return strtoll_(ms, a, n);
+	case DIF_SUBR_CLEANPATH: return dtrace_subr_cleanpath(ms, a[0]);
+	case DIF_SUBR_STRTOK:	return dtrace_subr_strtok(ms, a[0], a[1]);
+	case DIF_SUBR_JSON:	return dtrace_subr_json(ms, a[0], a[1]);
+	case DIF_SUBR_STRTOLL:	return strtoll_(ms, a, n);
+	default:		return dtrace_subr_net(ms, subr, a);
 	}
 }

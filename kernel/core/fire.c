@@ -172,11 +172,12 @@ static void fire_probe(const struct firing *f)
 		    f->cpu >= st->ncpus || st->cpus[f->cpu].scratch == NULL)
 			continue;
 		mstate_init(f, &ms, ecb);
-		if (st != prev && st->lvars.n > 0) {
+		if (st != prev) {
 			/* this-> variables start at zero in every firing. */
 			dtrace_memset(ms.scpu->lvals, 0,
 				      st->lvars.n * sizeof(uint64_t) +
 				      st->lstore_size);
+			ms.scpu->strtok = 0;
 			prev = st;
 		}
 		fire_ecb(f, &ms, ecb);

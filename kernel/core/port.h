@@ -85,6 +85,45 @@ void dtrace_port_comm(char *buf);
 
 /* Kernel stack [probe]: fills at most n return addresses, returns count. */
 uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n);
+/* Kernel stack depth at the probe [probe]. */
+uint32_t dtrace_port_stackdepth(void);
+/*
+ * User stack of the current thread [probe]: pcs[0] is the user pc, then
+ * return addresses found by walking frame pointers; returns the count
+ * (0 for kernel threads). pcs == NULL: only count, up to n.
+ */
+uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n);
+
+/* Interrupt level [probe]: 0 task, 1 softirq, 2 hardirq, 3 NMI. */
+uint32_t dtrace_port_ipl(void);
+/*
+ * uregs[ndx] of the current thread [probe]: 0; -ENOENT without user
+ * registers (kernel thread); -ERANGE past the last register.
+ */
+int dtrace_port_uregs(uint32_t ndx, uint64_t *val);
+
+/* Lock queries on a kernel lock object at addr [probe]; -EFAULT. */
+enum dtrace_lockq {
+	DTRACE_MUTEX_OWNED,
+	DTRACE_MUTEX_OWNER,
+	DTRACE_RW_READ_HELD,
+	DTRACE_RW_WRITE_HELD,
+	DTRACE_RW_ISWRITER,
+};
+int dtrace_port_lockq(enum dtrace_lockq q, uintptr_t addr, uint64_t *out);
+/* Is the current process pid or one of its descendants? [probe] */
+bool dtrace_port_progenyof(uint64_t pid);
+/* The current process's file for fd (no reference taken), or 0 [probe]. */
+uint64_t dtrace_port_getf(int64_t fd);
+/* Non-faulting write to user memory [probe]: 0, -EPERM, -EFAULT. */
+int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n);
+/*
+ * Destructive actions [probe]: send sig to the current thread soon
+ * (deferred out of probe context); busy-wait ns nanoseconds.
+ */
+int dtrace_port_raise(int sig);
+int dtrace_port_stop_process(void);	/* SIGSTOP to the current process */
+void dtrace_port_spin(uint64_t ns);
 
 /* Single-copy accesses for data shared with probe context. */
 #define DTRACE_READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))

@@ -42,6 +42,41 @@ static void record_stack(const struct dtrace_action *a, uint8_t *dst)
 	dtrace_port_stack((uint64_t *)(void *)dst, (uint32_t)a->arg);
 }
 
+#define CHILL_WINDOW	1000000000ull	/* per second ... */
+#define CHILL_MAX	500000000ull	/* ... at most 500 ms of chill */
+
+static void chill(struct dtrace_mstate *ms, uint64_t ns)
+{
+	struct dtrace_state_cpu *sc = ms->scpu;
+	uint64_t now = dtrace_port_gethrtime();
+
+	if (now - sc->chill_start >= CHILL_WINDOW) {
+		sc->chill_start = now;
+		sc->chill_used = 0;
+	}
+	ns = DTRACE_MIN(ns, CHILL_MAX - sc->chill_used);
+	sc->chill_used += ns;
+	dtrace_port_spin(ns);
+}
+
+/* raise(), stop(), chill(): destructive, recording nothing. */
+static void destructive(struct dtrace_mstate *ms,
+			const struct dtrace_action *a, uint64_t v)
+{
+	switch (a->rk) {
+	case DTRACE_RK_RAISE:
+		if (dtrace_port_raise((int)v) == -EINVAL)
+			dtrace_fault(ms, DTRACEFLT_ILLOP, v);
+		break;
+	case DTRACE_RK_STOP:
+		dtrace_port_stop_process();
+		break;
+	default:
+		chill(ms, v);
+		break;
+	}
+}
+
 /* Runs one action into its record (dst is the ECB's data, or NULL). */
 void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		   uint8_t *dst)
@@ -78,11 +113,19 @@ void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		dtrace_memcpy(dst, &v, 8);
 		break;
 	case DTRACE_RK_PIDADDR:
-	case DTRACE_RK_USTACK:	/* user stacks: pid only, for now */
+	case DTRACE_RK_USTACK:
 		pid = dtrace_port_task(DTRACE_TASK_PID);
 		dtrace_memcpy(dst, &pid, 8);
 		if (a->rk == DTRACE_RK_PIDADDR)
 			dtrace_memcpy(dst + 8, &v, 8);
+		else	/* 8-aligned: see record_stack() */
+			dtrace_port_ustack((uint64_t *)(void *)(dst + 8),
+					   (uint32_t)(a->arg & 0xffffffffu));
+		break;
+	case DTRACE_RK_RAISE:
+	case DTRACE_RK_STOP:
+	case DTRACE_RK_CHILL:
+		destructive(ms, a, v);
 		break;
 	case DTRACE_RK_TRACEMEM:
 		dtrace_dif_load(ms, dst, v, a->size, false);

@@ -8,7 +8,9 @@ DTRACE_CORE_SOURCES := \
 	core/dif_emulate.c \
 	core/dif_mem.c \
 	core/dif_subr.c \
+	core/dif_subr_net.c \
 	core/dif_subr_str.c \
+	core/dif_subr_text.c \
 	core/dif_validate.c \
 	core/ecb.c \
 	core/enable.c \

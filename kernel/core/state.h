@@ -46,6 +46,9 @@ enum dtrace_rk {
 	DTRACE_RK_USTACK,	/* pid, pcs, strings */
 	DTRACE_RK_AGG,		/* aggregation head (agg.c) */
 	DTRACE_RK_SPECULATE,	/* speculate(id) */
+	DTRACE_RK_RAISE,	/* raise(sig) */
+	DTRACE_RK_STOP,		/* stop() */
+	DTRACE_RK_CHILL,	/* chill(ns) */
 	DTRACE_RK_ILLOP,	/* accepted, not implemented: faults */
 };
 
@@ -135,6 +138,9 @@ struct dtrace_state_cpu {
 	uint64_t		*lvals;		/* clause-local slots */
 	uint8_t			*lstore;	/* clause-local by-ref storage */
 	uint64_t		rand;
+	uint64_t		strtok;		/* strtok(NULL, ..) resumes here */
+	uint64_t		chill_start;	/* chill(): this second's window */
+	uint64_t		chill_used;
 	uint64_t		drops;		/* monotonic counters */
 	uint64_t		errors;
 	uint64_t		dblerrors;

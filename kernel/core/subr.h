@@ -10,4 +10,15 @@ bool dtrace_subr_is_string(uint32_t subr);
 uint64_t dtrace_subr_string(struct dtrace_mstate *ms, uint32_t subr,
 			    const uint64_t *a, uint32_t ntup);
 
+/* dif_subr_text.c */
+uint64_t dtrace_subr_cleanpath(struct dtrace_mstate *ms, uintptr_t s);
+uint64_t dtrace_subr_strtok(struct dtrace_mstate *ms, uintptr_t s,
+			    uintptr_t delim);
+uint64_t dtrace_subr_json(struct dtrace_mstate *ms, uintptr_t text,
+			  uintptr_t path);
+
+/* dif_subr_net.c: inet_ntop(), inet_ntoa(), inet_ntoa6(), link_ntop(). */
+uint64_t dtrace_subr_net(struct dtrace_mstate *ms, uint32_t subr,
+			 const uint64_t *a);
+
 #endif /* _DTRACE_CORE_SUBR_H */

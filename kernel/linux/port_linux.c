@@ -5,6 +5,15 @@
  * accessors, the current task without locks.
  */
 #include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/fdtable.h>
+#include <linux/hardirq.h>
+#include <linux/irq_work.h>
+#include <linux/mutex.h>
+#include <linux/rwlock.h>
+#include <linux/sched/task.h>
+#include <linux/sched/task_stack.h>
+#include <linux/spinlock.h>
 #include <linux/cred.h>
 #include <linux/irqflags.h>
 #include <linux/mm.h>
@@ -27,6 +36,8 @@
 
 void *dtrace_port_zalloc(size_t size)
 {
+	if (size > INT_MAX)	/* kvmalloc warns beyond; callers shrink */
+		return NULL;
 	return kvzalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 }
 
@@ -163,15 +174,77 @@ struct stackbuf {
 };
 static struct stackbuf __percpu *dtrace_stackbuf;
 
+/* raise(): one pending signal per CPU, sent from an irq_work. */
+struct raiser {
+	struct irq_work		work;
+	struct task_struct	*task;
+	int			sig;
+};
+static struct raiser __percpu *dtrace_raisers;
+
+static void raise_work(struct irq_work *w)
+{
+	struct raiser *r = container_of(w, struct raiser, work);
+	struct task_struct *t = xchg(&r->task, NULL);
+
+	if (t != NULL) {
+		send_sig(r->sig, t, 0);
+		put_task_struct(t);
+	}
+}
+
+int dtrace_port_raise(int sig)
+{
+	struct raiser *r = this_cpu_ptr(dtrace_raisers);
+
+	if (sig <= 0 || sig >= _NSIG || (current->flags & PF_KTHREAD))
+		return -EINVAL;
+	if (READ_ONCE(r->task) != NULL)
+		return -EBUSY;		/* one in flight on this CPU */
+	get_task_struct(current);
+	r->sig = sig;
+	WRITE_ONCE(r->task, current);
+	irq_work_queue(&r->work);
+	return 0;
+}
+
+int dtrace_port_stop_process(void)
+{
+	return dtrace_port_raise(SIGSTOP);
+}
+
 int dtrace_port_linux_init(void)
 {
+	int cpu;
+
 	dtrace_stackbuf = alloc_percpu(struct stackbuf);
-	return dtrace_stackbuf != NULL ? 0 : -ENOMEM;
+	dtrace_raisers = alloc_percpu(struct raiser);
+	if (dtrace_stackbuf == NULL || dtrace_raisers == NULL) {
+		dtrace_port_linux_exit();
+		return -ENOMEM;
+	}
+	for_each_possible_cpu(cpu)
+		init_irq_work(&per_cpu_ptr(dtrace_raisers, cpu)->work,
+			      raise_work);
+	return 0;
 }
 
 void dtrace_port_linux_exit(void)
 {
+	int cpu;
+
+	if (dtrace_raisers != NULL) {
+		for_each_possible_cpu(cpu) {
+			struct raiser *r = per_cpu_ptr(dtrace_raisers, cpu);
+
+			irq_work_sync(&r->work);
+			if (r->task != NULL)
+				put_task_struct(r->task);
+		}
+	}
+	free_percpu(dtrace_raisers);
 	free_percpu(dtrace_stackbuf);
+	dtrace_raisers = NULL;
 	dtrace_stackbuf = NULL;
 }
 
@@ -189,4 +262,160 @@ uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
 	for (i = 0; i + skip < got && i < n; i++)
 		pcs[i] = buf[i + skip];
 	return i;
+}
+
+uint32_t dtrace_port_stackdepth(void)
+{
+	unsigned long *buf = this_cpu_ptr(dtrace_stackbuf)->pcs;
+	unsigned int got, skip = 0;
+
+	got = stack_trace_save(buf, STACK_MAX + STACK_EXTRA, 0);
+	while (skip < got && within_module(buf[skip], THIS_MODULE))
+		skip++;
+	return got - skip;
+}
+
+/* Frame-pointer walk of the user stack (x86-64: rbp chain). */
+uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
+{
+#ifdef CONFIG_X86_64
+	struct pt_regs *regs;
+	unsigned long fp, frame[2];
+	uint32_t i = 0;
+
+	if ((current->flags & PF_KTHREAD) || current->mm == NULL || n == 0)
+		return 0;
+	regs = task_pt_regs(current);
+	if (pcs != NULL)
+		pcs[i] = regs->ip;
+	i++;
+	fp = regs->bp;
+	while (i < n && fp != 0 && (fp & 7) == 0) {
+		if (copy_from_user_nofault(frame, (void __user *)fp,
+					   sizeof(frame)) || frame[1] == 0)
+			break;
+		if (pcs != NULL)
+			pcs[i] = frame[1];
+		i++;
+		if (frame[0] <= fp)
+			break;		/* frames must go up the stack */
+		fp = frame[0];
+	}
+	return i;
+#else
+	return 0;
+#endif
+}
+
+uint32_t dtrace_port_ipl(void)
+{
+	if (in_nmi())
+		return 3;
+	if (in_hardirq())
+		return 2;
+	return in_serving_softirq() ? 1 : 0;
+}
+
+int dtrace_port_uregs(uint32_t ndx, uint64_t *val)
+{
+	struct pt_regs *regs;
+
+	if ((current->flags & PF_KTHREAD) || current->mm == NULL)
+		return -ENOENT;
+	if (ndx >= sizeof(*regs) / sizeof(unsigned long))
+		return -ERANGE;
+	regs = task_pt_regs(current);
+	*val = ((unsigned long *)regs)[ndx];
+	return 0;
+}
+
+/* Reads a lock word without trusting the address. */
+static int lockword(uintptr_t addr, size_t off, void *out, size_t n)
+{
+	if (addr < TASK_SIZE_MAX)
+		return -EFAULT;
+	return copy_from_kernel_nofault(out, (const void *)(addr + off), n) ?
+	       -EFAULT : 0;
+}
+
+int dtrace_port_lockq(enum dtrace_lockq q, uintptr_t addr, uint64_t *out)
+{
+	unsigned long owner;
+	u32 cnts;
+
+	if (q == DTRACE_MUTEX_OWNED || q == DTRACE_MUTEX_OWNER) {
+		if (lockword(addr, offsetof(struct mutex, owner), &owner,
+			     sizeof(owner)))
+			return -EFAULT;
+		owner &= ~0x07ul;	/* MUTEX_FLAGS */
+		*out = q == DTRACE_MUTEX_OWNER ? owner : owner != 0;
+		return 0;
+	}
+#ifndef CONFIG_PREEMPT_RT
+	if (lockword(addr, offsetof(rwlock_t, raw_lock), &cnts, sizeof(cnts)))
+		return -EFAULT;
+	switch (q) {
+	case DTRACE_RW_READ_HELD:
+		*out = (cnts >> _QR_SHIFT) != 0;
+		break;
+	case DTRACE_RW_WRITE_HELD:
+		*out = (cnts & _QW_WMASK) == _QW_LOCKED;
+		break;
+	default:
+		*out = (cnts & (_QW_WMASK | _QW_WAITING)) != 0;
+		break;
+	}
+	return 0;
+#else
+	return -EFAULT;
+#endif
+}
+
+bool dtrace_port_progenyof(uint64_t pid)
+{
+	struct task_struct *t;
+	bool found = false;
+	int depth;
+
+	rcu_read_lock();
+	t = current;
+	for (depth = 0; depth < 1024 && t != NULL; depth++) {
+		if ((uint64_t)task_tgid_nr(t) == pid) {
+			found = true;
+			break;
+		}
+		if (t->pid == 0)
+			break;
+		t = rcu_dereference(t->real_parent);
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+uint64_t dtrace_port_getf(int64_t fd)
+{
+	struct files_struct *files = current->files;
+	struct file *f = NULL;
+
+	if (fd < 0 || fd > INT_MAX || files == NULL)
+		return 0;
+	rcu_read_lock();
+	f = files_lookup_fd_rcu(files, (unsigned int)fd);
+	rcu_read_unlock();
+	return (uintptr_t)f;
+}
+
+int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
+{
+	if (addr >= TASK_SIZE_MAX || n > TASK_SIZE_MAX - addr)
+		return -EPERM;
+	return copy_to_user_nofault((void __user *)addr, src, n) ? -EFAULT : 0;
+}
+
+void dtrace_port_spin(uint64_t ns)
+{
+	uint64_t end = ktime_get_mono_fast_ns() + ns;
+
+	while (ktime_get_mono_fast_ns() < end)
+		cpu_relax();
 }

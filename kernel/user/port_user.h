@@ -32,6 +32,9 @@ void dtrace_user_set_time(uint64_t ns);
 /* Command name reported as execname ("" = the real one). */
 void dtrace_user_set_comm(const char *comm);
 
+/* The signal of the last dtrace_port_raise() (raise(), stop()). */
+int dtrace_user_last_raise(void);
+
 /* Counts of calls to dtrace_port_sync() and dtrace_port_xcall(). */
 uint64_t dtrace_user_syncs(void);
 uint64_t dtrace_user_xcalls(void);

@@ -4,8 +4,10 @@
  * (run it in the guest: test/vm/run -- /tmp/ioctl_smoke). Covers CONF,
  * PROBEMATCH over all probes, ENABLE of hand-assembled programs, GO,
  * BUFSNAP with EPDESC decoding, STATUS, STOP, a DIF fault reported
- * through dtrace:::ERROR, validator refusals, a killed consumer, and
- * that the module refuses rmmod while open and accepts it after close.
+ * through dtrace:::ERROR, validator refusals, built-in variables in the
+ * kernel, kernel and user stacks, aggregations (AGGDESC/AGGSNAP), raise(),
+ * permissions, a killed consumer, and that the module refuses rmmod
+ * while open and accepts it after close.
  *
  * Build: gcc -O2 -Wall -I kernel/uapi -I test/kcore \
  *            test/kcore/ioctl_smoke.c -o /tmp/ioctl_smoke
@@ -20,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -381,6 +384,210 @@ static void test_refusals(void)
 	close(fd);
 }
 
+static uint32_t difo_str(struct pb *b, uint32_t var)
+{
+	dif_instr_t code[] = { DIF_INSTR_IDX(DIF_OP_LDGS, var, 1),
+			       DIF_INSTR_RET(1) };
+
+	return pb_code(b, code, 2, PB_STRING);
+}
+
+/* Everything BEGIN recorded for EPID 1, after GO and STOP. */
+static int run_begin(struct pb *b, int fd, struct snap *s, uint32_t *cpu)
+{
+	struct dtrace_enable en;
+	struct dtrace_go go;
+	int r = enable(fd, b, &en);
+
+	if (r != 0) {
+		printf("  ENABLE: %d %s\n", r, en.dten_msg);
+		return r;
+	}
+	if (ioctl(fd, DTRACEIOC_GO, &go) != 0 ||
+	    ioctl(fd, DTRACEIOC_STOP, &go) != 0)
+		return -errno;
+	snap_all(fd, s, 64 << 10);
+	*cpu = go.dtgo_cpu;
+	return 0;
+}
+
+static void test_builtins(void)
+{
+	int fd = dt_open();
+	struct pb b = { 0 };
+	struct snap s;
+	const char *rec;
+	uint32_t p, a, cpu = 0;
+	uint64_t v[3];
+
+	prctl(PR_SET_NAME, "smoke-comm", 0, 0, 0);
+	p = pb_probe(&b, "dtrace", "", "", "BEGIN");
+	a = pb_action(&b, DTRACEACT_DIFEXPR, difo_str(&b, DIF_VAR_EXECNAME), 0,
+		      NULL, 0, 0);
+	pb_action(&b, DTRACEACT_DIFEXPR, difo_str(&b, DIF_VAR_PROBENAME), 0,
+		  NULL, 0, 0);
+	pb_action(&b, DTRACEACT_DIFEXPR, difo_var(&b, DIF_VAR_PID), 0, NULL, 0,
+		  0);
+	pb_action(&b, DTRACEACT_DIFEXPR, difo_var(&b, DIF_VAR_UID), 0, NULL, 0,
+		  0);
+	pb_action(&b, DTRACEACT_DIFEXPR, difo_var(&b, DIF_VAR_TIMESTAMP), 0,
+		  NULL, 0, 0);
+	pb_clause(&b, p, DTRACE_NONE, a, 5, 0);
+	pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
+	CHECK(run_begin(&b, fd, &s, &cpu) == 0, "BEGIN with built-ins runs");
+	rec = find_record(&s, 1, fd, &cpu);
+	if (rec != NULL)
+		memcpy(v, rec + 512, sizeof(v));
+	CHECK(rec != NULL && strcmp(rec, "smoke-comm") == 0 &&
+	      strcmp(rec + 256, "BEGIN") == 0 && v[0] == (uint64_t)getpid() &&
+	      v[1] == (uint64_t)getuid() && v[2] != 0,
+	      "execname \"%s\", probename \"%s\", pid %llu, uid %llu",
+	      rec ? rec : "", rec ? rec + 256 : "",
+	      rec ? (unsigned long long)v[0] : 0,
+	      rec ? (unsigned long long)v[1] : 0);
+	snap_free(&s);
+	pb_free(&b);
+	close(fd);
+}
+
+static void test_stacks(void)
+{
+	int fd = dt_open();
+	struct pb b = { 0 };
+	struct snap s;
+	const uint64_t *v;
+	uint32_t p, a, cpu = 0;
+
+	p = pb_probe(&b, "dtrace", "", "", "BEGIN");
+	a = pb_action(&b, DTRACEACT_STACK, DTRACE_NONE, 0, NULL, 8, 0);
+	pb_action(&b, DTRACEACT_USTACK, DTRACE_NONE, 0, NULL, 4, 0);
+	pb_clause(&b, p, DTRACE_NONE, a, 2, 0);
+	pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
+	CHECK(run_begin(&b, fd, &s, &cpu) == 0, "BEGIN { stack(8); ustack(4); }");
+	v = (const uint64_t *)find_record(&s, 1, fd, &cpu);
+	CHECK(v != NULL && v[0] >= 0xffff800000000000ull && v[1] != 0,
+	      "stack(): %#llx %#llx ...", v ? (unsigned long long)v[0] : 0,
+	      v ? (unsigned long long)v[1] : 0);
+	CHECK(v != NULL && v[8] == (uint64_t)getpid() && v[9] != 0 &&
+	      v[9] < 0x0000800000000000ull,
+	      "ustack(): pid %llu pc %#llx", v ? (unsigned long long)v[8] : 0,
+	      v ? (unsigned long long)v[9] : 0);
+	snap_free(&s);
+	pb_free(&b);
+	close(fd);
+}
+
+static void test_aggs(void)
+{
+	int fd = dt_open();
+	struct pb b = { 0 };
+	struct dtrace_enable en;
+	struct dtrace_go go;
+	struct dtrace_bufdesc d;
+	struct {
+		struct dtrace_aggdesc ag;
+		struct dtrace_recdesc rec[2];
+	} desc;
+	uint32_t p, a, n = 0;
+	char *buf = calloc(1, 64 << 10);
+	uint64_t off;
+	int64_t count = 0;
+
+	p = pb_probe(&b, "dtrace", "", "", "BEGIN");
+	a = pb_action(&b, DTRACEACT_AGG_COUNT, DTRACE_NONE, 1, NULL, 0, 77);
+	pb_action(&b, DTRACEACT_AGGKEY, difo_str(&b, DIF_VAR_PROBENAME), 0,
+		  NULL, 0, 78);
+	pb_clause(&b, p, DTRACE_NONE, a, 2, 0);
+	pb_option(&b, DTRACEOPT_AGGSIZE, 64 << 10);
+	CHECK(enable(fd, &b, &en) == 0 && ioctl(fd, DTRACEIOC_GO, &go) == 0,
+	      "BEGIN { @[probename] = count(); }");
+	memset(&desc, 0, sizeof(desc));
+	desc.ag.dtagd_id = 1;
+	desc.ag.dtagd_nrecs = 2;
+	CHECK(ioctl(fd, DTRACEIOC_AGGDESC, &desc) == 0 &&
+	      desc.ag.dtagd_varid == 77 && desc.ag.dtagd_nrecs == 2 &&
+	      desc.rec[1].dtrd_offset == 256 && desc.ag.dtagd_size == 264,
+	      "AGGDESC 1: varid %llu, %u recs, size %u",
+	      (unsigned long long)desc.ag.dtagd_varid, desc.ag.dtagd_nrecs,
+	      desc.ag.dtagd_size);
+	memset(&d, 0, sizeof(d));
+	d.dtbd_data = (uintptr_t)buf;
+	d.dtbd_size = 64 << 10;
+	d.dtbd_cpu = go.dtgo_cpu;
+	CHECK(ioctl(fd, DTRACEIOC_AGGSNAP, &d) == 0, "AGGSNAP cpu %u: %llu bytes",
+	      go.dtgo_cpu, (unsigned long long)d.dtbd_size);
+	for (off = 0; off + 8 <= d.dtbd_size; n++) {
+		struct dtrace_aggent *e = (void *)(buf + off);
+
+		if (e->dtae_aggid == 1 && strcmp(buf + off + 8, "BEGIN") == 0)
+			memcpy(&count, buf + off + 8 + 256, 8);
+		off += e->dtae_size;
+	}
+	CHECK(n == 1 && count == 1, "one entry: @[\"BEGIN\"] = %lld",
+	      (long long)count);
+	free(buf);
+	pb_free(&b);
+	close(fd);
+}
+
+static volatile sig_atomic_t got_usr1;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	got_usr1 = 1;
+}
+
+static void test_raise(void)
+{
+	int fd = dt_open();
+	struct pb b = { 0 };
+	struct dtrace_enable en;
+	struct dtrace_go go;
+	uint32_t p, a;
+	int r;
+
+	signal(SIGUSR1, on_usr1);
+	p = pb_probe(&b, "dtrace", "", "", "BEGIN");
+	a = pb_action(&b, DTRACEACT_RAISE, difo_const(&b, SIGUSR1, 4), 0,
+		      NULL, 0, 0);
+	pb_clause(&b, p, DTRACE_NONE, a, 1, 0);
+	r = enable(fd, &b, &en);
+	CHECK(r == -EPERM, "raise() without destructive: %d", r);
+	pb_option(&b, DTRACEOPT_DESTRUCTIVE, 1);
+	pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
+	r = enable(fd, &b, &en);
+	CHECK(r == 0 && ioctl(fd, DTRACEIOC_GO, &go) == 0,
+	      "BEGIN { raise(SIGUSR1); } with destructive");
+	usleep(10000);
+	CHECK(got_usr1 == 1, "SIGUSR1 delivered");
+	pb_free(&b);
+	close(fd);
+}
+
+static void test_permissions(void)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid == 0) {
+		struct dtrace_conf c;
+		int fd;
+
+		if (setuid(65534) != 0)
+			_exit(3);
+		fd = open(DTRACE_DEVICE, O_RDWR);
+		if (fd < 0)
+			_exit(4);
+		_exit(ioctl(fd, DTRACEIOC_CONF, &c) == -1 && errno == EPERM ?
+		      0 : 5);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "unprivileged: open works, DTRACEIOC_CONF is EPERM (%d)",
+	      WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
 /* A consumer killed while tracing must leave the module usable. */
 static void test_killed(void)
 {
@@ -431,6 +638,11 @@ int main(int argc, char **argv)
 	test_hello();
 	test_fault();
 	test_refusals();
+	test_builtins();
+	test_stacks();
+	test_aggs();
+	test_raise();
+	test_permissions();
 	test_killed();
 	if (argc > 1 && strcmp(argv[1], "--rmmod") == 0)
 		test_rmmod();

@@ -1,0 +1,209 @@
+// More subroutines and built-ins: text parsing, address formatting, user
+// memory, kernel objects, stacks and destructive actions.
+#include <csignal>
+#include <unistd.h>
+
+#include "harness.h"
+
+namespace kcore {
+namespace {
+
+// rd = subr(args...) where each arg is a string constant or an integer.
+struct A {
+  A(const char* s) : is_str(true), str(s) {}  // NOLINT
+  A(std::string s) : is_str(true), str(std::move(s)) {}  // NOLINT
+  A(uint64_t v) : is_str(false), val(v) {}  // NOLINT
+  A(int v) : is_str(false), val(static_cast<uint64_t>(v)) {}  // NOLINT
+  bool is_str;
+  std::string str;
+  uint64_t val = 0;
+};
+
+Difo calld(uint16_t subr, const std::vector<A>& args, bool str_result) {
+  Difo d;
+  std::vector<dif_instr_t> push;
+  for (size_t i = 0; i < args.size(); i++) {
+    uint8_t r = static_cast<uint8_t>(i + 1);
+    if (args[i].is_str) {
+      d.code.push_back(sets(static_cast<uint16_t>(d.strtab.size()), r));
+      d.strtab += args[i].str + std::string(1, '\0');
+      push.push_back(pushtr_str(r));
+    } else {
+      d.code.push_back(setx(static_cast<uint16_t>(d.ints.size()), r));
+      d.ints.push_back(args[i].val);
+      push.push_back(pushtv(r));
+    }
+  }
+  d.code.insert(d.code.end(), push.begin(), push.end());
+  d.code.push_back(call(subr, 10));
+  d.code.push_back(ret(10));
+  d.rtype = str_result ? PB_STRING : PB_INT(8);
+  return d;
+}
+
+std::string s(uint16_t subr, const std::vector<A>& args) {
+  Eval e = eval(calld(subr, args, true));
+  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
+  return e.recorded ? e.str() : "<none>";
+}
+
+uint64_t i(uint16_t subr, const std::vector<A>& args) {
+  Eval e = eval(calld(subr, args, false));
+  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
+  return e.u64();
+}
+
+TEST(DifSubrMore, Cleanpath) {
+  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/foo//bar/./baz"}), "/foo/bar/baz");
+  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/foo/bar/../baz"}), "/foo/baz");
+  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/.."}), "/");
+  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"a/../.."}), "..");
+  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"../x/./y/"}), "../x/y");
+  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"a/.."}), ".");
+  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/"}), "/");
+}
+
+TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
+  Harness h;
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  Difo first = calld(DIF_SUBR_STRTOK, {" ,a b,,c", " ,"}, true);
+  Difo next = calld(DIF_SUBR_STRTOK, {0, " ,"}, true);
+  int n = (int)add_difo(&b, next);
+  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, first)},
+                         {DTRACEACT_DIFEXPR, n}});
+  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, n}});
+  Difo isnull = next;  // a fourth call finds no token: NULL
+  isnull.rtype = PB_INT(8);
+  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, isnull)}});
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  ASSERT_EQ(h.go(), 0);
+  h.fire();
+  auto r = h.snap(0);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].str(0), "a");
+  EXPECT_EQ(r[0].str(256), "b");
+  EXPECT_EQ(r[1].str(0), "c");
+  EXPECT_EQ(r[2].u64(0), 0u);
+}
+
+TEST(DifSubrMore, Json) {
+  const char* doc = R"({"a": 1, "b": {"c": [10, "x y", {"d": true}]}, "s": "str"})";
+  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "a"}), "1");
+  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "s"}), "str");
+  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[0]"}), "10");
+  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[1]"}), "x y");
+  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[2].d"}), "true");
+  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[2]"}), R"({"d": true})");
+  EXPECT_EQ(i(DIF_SUBR_JSON, {doc, "b.zz"}), 0u);
+  EXPECT_EQ(i(DIF_SUBR_JSON, {doc, "b.c[7]"}), 0u);
+  EXPECT_EQ(i(DIF_SUBR_JSON, {"{\"a\": ", "a"}), 0u);  // malformed
+}
+
+uint8_t v4[4] = {192, 168, 1, 20};
+uint8_t v6[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+uint8_t v6m[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1};
+uint8_t v6z[16] = {0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0};
+uint8_t mac[20] = {0x00, 0x1b, 0x21, 0xaa, 0x0b, 0xff};
+
+uint64_t ptr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
+
+TEST(DifSubrMore, AddressText) {
+  EXPECT_EQ(s(DIF_SUBR_INET_NTOA, {ptr(v4)}), "192.168.1.20");
+  EXPECT_EQ(s(DIF_SUBR_INET_NTOP, {2, ptr(v4)}), "192.168.1.20");
+  EXPECT_EQ(s(DIF_SUBR_INET_NTOA6, {ptr(v6)}), "2001:db8::1");
+  EXPECT_EQ(s(DIF_SUBR_INET_NTOP, {10, ptr(v6m)}), "::ffff:10.0.0.1");
+  EXPECT_EQ(s(DIF_SUBR_INET_NTOA6, {ptr(v6z)}), "1:0:0:2::");  // longest run wins
+  EXPECT_EQ(s(DIF_SUBR_LINK_NTOP, {1, ptr(mac)}), "00:1b:21:aa:0b:ff");
+  EXPECT_EQ(eval(calld(DIF_SUBR_INET_NTOP, {7, ptr(v4)}, true)).fault,
+            (uint64_t)DTRACEFLT_ILLOP);
+}
+
+TEST(DifSubrMore, CopyoutWritesUserMemory) {
+  static char target[16] = "..............";
+  Difo d = calld(DIF_SUBR_COPYOUTSTR, {"hi!", ptr(target), 16}, false);
+  Eval e = eval(d, {}, {{DTRACEOPT_DESTRUCTIVE, 1}});
+  EXPECT_FALSE(e.faulted);
+  EXPECT_STREQ(target, "hi!");
+  EXPECT_EQ(eval(d).enable_err, -EPERM);  // not without -w
+  Difo bad = calld(DIF_SUBR_COPYOUTSTR, {"x", 64, 16}, false);
+  EXPECT_EQ(eval(bad, {}, {{DTRACEOPT_DESTRUCTIVE, 1}}).fault, (uint64_t)DTRACEFLT_BADADDR);
+}
+
+TEST(DifSubrMore, ProcessAndKernelObjects) {
+  EXPECT_EQ(i(DIF_SUBR_PROGENYOF, {static_cast<uint64_t>(getppid())}), 1u);
+  EXPECT_EQ(i(DIF_SUBR_PROGENYOF, {999999}), 0u);
+  EXPECT_EQ(i(DIF_SUBR_GETF, {1}), 0x1001u);
+  static uint64_t lockword = 0x1234;
+  EXPECT_EQ(i(DIF_SUBR_MUTEX_OWNED, {ptr(&lockword)}), 1u);
+  EXPECT_EQ(i(DIF_SUBR_MUTEX_OWNER, {ptr(&lockword)}), 0x1234u);
+  EXPECT_EQ(i(DIF_SUBR_MUTEX_TYPE_ADAPTIVE, {ptr(&lockword)}), 1u);
+  EXPECT_EQ(eval(calld(DIF_SUBR_MUTEX_OWNED, {8}, false)).fault, (uint64_t)DTRACEFLT_BADADDR);
+  EXPECT_EQ(eval(calld(DIF_SUBR_D_PATH, {8}, true)).fault, (uint64_t)DTRACEFLT_ILLOP);
+}
+
+TEST(DifSubrMore, StacksAndRegisters) {
+  Difo d;
+  d.code = {ldgs(DIF_VAR_STACKDEPTH, 1), ret(1)};
+  EXPECT_EQ(eval(d).u64(), 3u);  // the userspace port's fake stack
+  d.code = {ldgs(DIF_VAR_USTACKDEPTH, 1), ret(1)};
+  EXPECT_EQ(eval(d).u64(), 2u);
+  d.code = {ldgs(DIF_VAR_UCALLER, 1), ret(1)};
+  EXPECT_EQ(eval(d).u64(), 0x400001u);
+  d.code = {setx(0, 1), DIF_INSTR_FMT(DIF_OP_LDGA, DIF_VAR_UREGS, 1, 2), ret(2)};
+  d.ints = {3};
+  EXPECT_EQ(eval(d).u64(), 1003u);
+  d.ints = {21};
+  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_BADINDEX);
+
+  Harness h;
+  pb b{};
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
+             {{DTRACEACT_STACK, -1, 0, nullptr, 4},
+              {DTRACEACT_USTACK, -1, 0, nullptr, 3 | (16ull << 32)}});
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  auto recs = h.recs(1);
+  ASSERT_EQ(recs.size(), 2u);
+  EXPECT_EQ(recs[0].dtrd_size, 32u);
+  EXPECT_EQ(recs[1].dtrd_offset, 32u);
+  EXPECT_EQ(recs[1].dtrd_size, 8u + 24 + 16);
+  ASSERT_EQ(h.go(), 0);
+  h.fire();
+  auto r = h.snap(0);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].u64(0), 0xffffffff81000000ull);
+  EXPECT_EQ(r[0].u64(16), 0xffffffff81000002ull);
+  EXPECT_EQ(r[0].u64(24), 0u);  // unused frame
+  EXPECT_EQ(r[0].u64(32), (uint64_t)getpid());
+  EXPECT_EQ(r[0].u64(40), 0x400000u);
+  EXPECT_EQ(r[0].u64(56), 0u);
+}
+
+TEST(DifSubrMore, DestructiveActions) {
+  Harness h;
+  pb b{};
+  Difo sig;
+  sig.code = {setx(0, 1), ret(1)};
+  sig.ints = {SIGUSR1};
+  sig.rtype = PB_INT(4);
+  Difo ns = sig;
+  ns.ints = {2000000};
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
+             {{DTRACEACT_RAISE, (int)add_difo(&b, sig)},
+              {DTRACEACT_CHILL, (int)add_difo(&b, ns)},
+              {DTRACEACT_DIFEXPR, (int)add_difo(&b, sig)}});
+  pb_option(&b, DTRACEOPT_DESTRUCTIVE, 1);
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  ASSERT_EQ(h.go(), 0);
+  uint64_t t0 = dtrace_port_gethrtime();
+  h.fire();
+  EXPECT_GE(dtrace_port_gethrtime() - t0, 2000000u);
+  EXPECT_EQ(dtrace_user_last_raise(), SIGUSR1);
+  EXPECT_EQ(h.snap(0).size(), 1u);
+}
+
+}  // namespace
+}  // namespace kcore
