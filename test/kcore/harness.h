@@ -216,8 +216,14 @@ struct Eval {
   std::vector<uint8_t> value; // its bytes
   bool faulted = false;       // an ERROR record appeared
   uint64_t epid = 0, action = 0, offset = 0, fault = 0, addr = 0;
-  uint64_t u64() const { uint64_t v = 0; std::memcpy(&v, value.data(), std::min<size_t>(8, value.size())); return v; }
-  std::string str() const { return std::string(reinterpret_cast<const char*>(value.data())); }
+  uint64_t u64() const {
+    uint64_t v = 0;
+    if (!value.empty()) std::memcpy(&v, value.data(), std::min<size_t>(8, value.size()));
+    return v;
+  }
+  std::string str() const {
+    return value.empty() ? std::string() : std::string(reinterpret_cast<const char*>(value.data()));
+  }
 };
 
 inline Eval eval_on(Harness& h, const Difo& d, const std::vector<uint64_t>& args = {},
