@@ -24,6 +24,7 @@ struct dtrace_state;
 struct dtrace_core {
 	struct dtrace_probe	**chunks[DTRACE_PROBE_NCHUNKS];
 	struct dtrace_state	*states;	/* every open state */
+	struct dtrace_probe	*phash[DTRACE_PROBE_HASH];	/* by names */
 	uint32_t		nprobes;	/* highest id handed out */
 	struct dtrace_provider	*providers;
 	/* dtrace:::BEGIN/END/ERROR, set by prov/dtrace.c; 0 = none. */

@@ -9,6 +9,52 @@
 #include "core/core.h"
 #include "core/util.h"
 
+static uint32_t name_hash(const struct dtrace_provider *prov, const char *mod,
+			  const char *func, const char *name)
+{
+	const char *parts[3] = { mod, func, name };
+	uint32_t h = 2166136261u ^ (uint32_t)(uintptr_t)prov;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		const char *c;
+
+		for (c = parts[i]; *c != '\0'; c++)
+			h = (h ^ (uint8_t)*c) * 16777619u;
+		h = (h ^ ':') * 16777619u;
+	}
+	return h % DTRACE_PROBE_HASH;
+}
+
+static struct dtrace_probe *probe_find(struct dtrace_core *core,
+				       struct dtrace_provider *prov,
+				       const char *mod, const char *func,
+				       const char *name)
+{
+	struct dtrace_probe *p;
+
+	for (p = core->phash[name_hash(prov, mod, func, name)]; p != NULL;
+	     p = p->hnext)
+		if (p->prov == prov && dtrace_strcmp(p->mod, mod) == 0 &&
+		    dtrace_strcmp(p->func, func) == 0 &&
+		    dtrace_strcmp(p->name, name) == 0)
+			return p;
+	return NULL;
+}
+
+static void hash_remove(struct dtrace_core *core, struct dtrace_probe *p)
+{
+	struct dtrace_probe **pp;
+
+	pp = &core->phash[name_hash(p->prov, p->mod, p->func, p->name)];
+	for (; *pp != NULL; pp = &(*pp)->hnext) {
+		if (*pp == p) {
+			*pp = p->hnext;
+			return;
+		}
+	}
+}
+
 int dtrace_provider_register(struct dtrace_core *core, const char *name,
 			     const struct dtrace_provider_ops *ops, void *arg,
 			     struct dtrace_provider **out)
@@ -70,6 +116,7 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 		struct dtrace_probe **slot = probe_slot(core, id);
 
 		if (slot != NULL && *slot != NULL && (*slot)->prov == prov) {
+			hash_remove(core, *slot);
 			(*slot)->gc = dead;
 			dead = *slot;
 			DTRACE_WRITE_ONCE(*slot, NULL);
@@ -96,25 +143,6 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 static bool probe_name_ok(const char *s, size_t max)
 {
 	return s != NULL && dtrace_strnlen(s, max) < max;
-}
-
-static struct dtrace_probe *probe_find(struct dtrace_core *core,
-				       struct dtrace_provider *prov,
-				       const char *mod, const char *func,
-				       const char *name)
-{
-	uint32_t id;
-
-	for (id = 1; id <= core->nprobes; id++) {
-		struct dtrace_probe *p = dtrace_probe_lookup(core, id);
-
-		if (p != NULL && p->prov == prov &&
-		    dtrace_strcmp(p->mod, mod) == 0 &&
-		    dtrace_strcmp(p->func, func) == 0 &&
-		    dtrace_strcmp(p->name, name) == 0)
-			return p;
-	}
-	return NULL;
 }
 
 int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
@@ -150,6 +178,8 @@ int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
 	dtrace_strlcpy(p->mod, mod, sizeof(p->mod));
 	dtrace_strlcpy(p->func, func, sizeof(p->func));
 	dtrace_strlcpy(p->name, name, sizeof(p->name));
+	p->hnext = core->phash[name_hash(prov, mod, func, name)];
+	core->phash[name_hash(prov, mod, func, name)] = p;
 	DTRACE_PUBLISH(core->chunks[c][(id - 1) % DTRACE_PROBE_CHUNK], p);
 	core->nprobes = id;
 	prov->nprobes++;

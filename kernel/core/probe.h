@@ -23,6 +23,7 @@
 #define DTRACE_PROBE_CHUNK	1024
 #define DTRACE_PROBE_NCHUNKS	1024
 #define DTRACE_PROBE_MAX	(DTRACE_PROBE_CHUNK * DTRACE_PROBE_NCHUNKS)
+#define DTRACE_PROBE_HASH	4096	/* buckets of the name hash */
 
 struct dtrace_core;
 struct dtrace_ecb;
@@ -72,6 +73,7 @@ struct dtrace_probe {
 	struct dtrace_ecb	*ecbs;		/* fired in order; see fire.c */
 	uint32_t		necbs;
 	struct dtrace_probe	*gc;		/* unregister's free list */
+	struct dtrace_probe	*hnext;		/* name hash chain */
 	char			mod[DTRACE_CORE_MODNAMELEN];
 	char			func[DTRACE_CORE_FUNCNAMELEN];
 	char			name[DTRACE_CORE_NAMELEN];
