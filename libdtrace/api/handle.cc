@@ -147,6 +147,25 @@ struct Handle::Impl {
     return r.error();
   }
 
+  // The module numbers every action of a clause from 1; DTrace users
+  // count a printf-like action and its first argument as one, as DTrace
+  // records them together.
+  uint32_t user_action_number(const kio::EpDesc& ep, uint64_t module_index) {
+    size_t prog_id = ep.uarg >> 32, clause = ep.uarg & 0xffffffffu;
+    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size())
+      return static_cast<uint32_t>(module_index);
+    const cc::Program& prog = programs[prog_id];
+    const cc::Clause& c = prog.clauses[clause];
+    uint32_t n = 0;
+    for (uint64_t i = 0; i < module_index && i < c.naction; i++) {
+      const cc::Action& a = prog.actions[c.first_action + i];
+      bool head_with_args = a.ntuple > 0 && (a.kind == DTRACEACT_PRINTF || a.kind == DTRACEACT_PRINTA ||
+                                             a.kind == DTRACEACT_SYSTEM || a.kind == DTRACEACT_FREOPEN);
+      if (!head_with_args) n++;
+    }
+    return n ? n : 1;
+  }
+
   void report_error(const consume::FiringView& f, FILE*) {
     uint64_t arg[5] = {};
     for (size_t i = 0; i < 5 && i < f.ep->recs.size(); i++) {
@@ -154,6 +173,8 @@ struct Handle::Impl {
       if (b && b->size() <= 8) std::memcpy(&arg[i], b->data(), b->size());
     }
     std::string where = arg[1] == 0 ? "predicate" : "action #" + std::to_string(arg[1]);
+    if (auto ep = epdesc(static_cast<uint32_t>(arg[0])); ep && arg[1] != 0)
+      where = "action #" + std::to_string(user_action_number(**ep, arg[1]));
     std::string detail;
     if (fault_has_address(arg[3])) {
       char buf[32];
