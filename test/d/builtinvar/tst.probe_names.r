@@ -1,0 +1,2 @@
+dtrace:::BEGIN dtrace
+1 1 1

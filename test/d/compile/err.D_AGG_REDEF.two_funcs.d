@@ -1,0 +1,2 @@
+/* ASSERTION: an aggregation keeps one aggregating function. */
+BEGIN { @a = count(); } END { @a = sum(1); }

@@ -1,0 +1,2 @@
+/* ASSERTION: reading a variable never assigned is an error. */
+BEGIN { trace(nosuch); }

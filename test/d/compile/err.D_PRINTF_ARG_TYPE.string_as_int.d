@@ -1,0 +1,2 @@
+/* ASSERTION: %d does not take a string. */
+BEGIN { printf("%d\n", "s"); }

@@ -1,0 +1,2 @@
+/* ASSERTION: strlen() takes a string. */
+BEGIN { trace(strlen(1)); }

@@ -1,0 +1,2 @@
+/* ASSERTION: exit() takes one argument. */
+BEGIN { exit(); }

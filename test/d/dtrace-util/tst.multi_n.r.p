@@ -1,0 +1,1 @@
+../begin/cpu_column.r.p

@@ -1,0 +1,1 @@
+tst.badaddr.r.p

@@ -1,0 +1,3 @@
+tracepoint 10 poi
+1 1 1
+-9876

@@ -1,0 +1,1 @@
+PASSED: 0 failure(s)
