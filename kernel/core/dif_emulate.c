@@ -11,6 +11,7 @@
  */
 #include "core/state.h"
 #include "core/util.h"
+#include "core/dynvar.h"
 
 #define INT64_MIN_	((int64_t)((uint64_t)1 << 63))
 
@@ -168,7 +169,8 @@ static bool storable(const struct dtrace_mstate *ms, uint64_t addr,
 	const struct dtrace_state *st = ms->state;
 	uintptr_t g = (uintptr_t)st->gstore, l = (uintptr_t)ms->scpu->lstore;
 
-	if (dtrace_dif_in_scratch(ms, addr, n))
+	if (dtrace_dif_in_scratch(ms, addr, n) ||
+	    dtrace_dyn_storable(st, addr, n))
 		return true;
 	if (addr >= g && addr - g <= st->gstore_size &&
 	    n <= st->gstore_size - (addr - g))
@@ -205,6 +207,36 @@ static void copys(struct dtrace_mstate *ms, uint64_t dst, uint64_t src,
 		return;
 	}
 	dtrace_dif_load(ms, (void *)(uintptr_t)dst, src, n, false);
+}
+
+/* self->x (no key) and associative arrays (the tuple stack as key). */
+static uint64_t dynload(struct dtrace_mstate *ms, uint8_t op, uint32_t id,
+			const struct dtrace_tuple *tup, uint32_t ntup)
+{
+	bool thread = op != DIF_OP_LDGAA;
+	struct dtrace_var *v = var(ms, thread ? &ms->state->tvars :
+					       &ms->state->gvars, id);
+
+	if (v == NULL)
+		return 0;
+	return dtrace_dyn_load(ms, v, thread ? DIFV_SCOPE_THREAD :
+				      DIFV_SCOPE_GLOBAL, id, tup,
+			       op == DIF_OP_LDTS ? 0 : ntup);
+}
+
+static void dynstore(struct dtrace_mstate *ms, uint8_t op, uint32_t id,
+		     const struct dtrace_tuple *tup, uint32_t ntup,
+		     uint64_t val)
+{
+	bool thread = op != DIF_OP_STGAA;
+	struct dtrace_var *v = var(ms, thread ? &ms->state->tvars :
+					       &ms->state->gvars, id);
+
+	if (v == NULL)
+		return;
+	dtrace_dyn_store(ms, v, thread ? DIFV_SCOPE_THREAD :
+			 DIFV_SCOPE_GLOBAL, id, tup,
+			 op == DIF_OP_STTS ? 0 : ntup, val);
 }
 
 static void push(struct dtrace_mstate *ms, struct dtrace_tuple *tup,
@@ -295,6 +327,16 @@ uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
 		case DIF_OP_STLS:
 			stls(ms, idx, regs[rd]);
 			break;
+		case DIF_OP_LDTS:
+		case DIF_OP_LDGAA:
+		case DIF_OP_LDTAA:
+			regs[rd] = dynload(ms, op, idx, tup, ntup);
+			break;
+		case DIF_OP_STTS:
+		case DIF_OP_STGAA:
+		case DIF_OP_STTAA:
+			dynstore(ms, op, idx, tup, ntup, regs[rd]);
+			break;
 		case DIF_OP_LDGA:
 			regs[rd] = dtrace_dif_builtin_array(ms,
 					DIF_INSTR_AVAR(in), regs[r2]);
@@ -327,7 +369,7 @@ uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
 		case DIF_OP_NOP:
 			break;
 		default:
-			/* LDTS/STTS, LDTA, associative arrays: not yet. */
+			/* LDTA: no thread-local built-in arrays exist. */
 			dtrace_fault(ms, DTRACEFLT_ILLOP, op);
 			break;
 		}

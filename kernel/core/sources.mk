@@ -12,6 +12,8 @@ DTRACE_CORE_SOURCES := \
 	core/dif_subr_str.c \
 	core/dif_subr_text.c \
 	core/dif_validate.c \
+	core/dynvar.c \
+	core/dynvar_clean.c \
 	core/ecb.c \
 	core/enable.c \
 	core/fire.c \

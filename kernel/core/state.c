@@ -8,6 +8,7 @@
  */
 #include "core/state.h"
 #include "core/util.h"
+#include "core/dynvar.h"
 
 struct dtrace_core *dtrace_core_create(void)
 {
@@ -74,6 +75,7 @@ void dtrace_state_destroy(struct dtrace_state *st)
 		}
 	}
 	dtrace_buffers_free(st);
+	dtrace_dyn_free(st);
 	dtrace_ecbs_free(st);
 	dtrace_vars_free(st);
 	dtrace_enablings_free(st);
@@ -130,6 +132,11 @@ int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu)
 	err = dtrace_buffers_alloc(st);
 	if (err != 0)
 		return err;
+	err = dtrace_dyn_alloc(st);
+	if (err != 0) {
+		dtrace_buffers_free(st);
+		return err;
+	}
 	st->opts_fixed = 1;
 	st->last_status = dtrace_port_gethrtime();
 	DTRACE_PUBLISH(st->activity, DTRACE_ACTIVITY_WARMUP);
@@ -176,6 +183,12 @@ void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out)
 	STATUS_FIELD(st, specdrops, stat_specdrops, out->dtst_specdrops);
 	STATUS_FIELD(st, specdrops_unavail, stat_specdrops_unavail,
 		     out->dtst_specdrops_unavail);
+	STATUS_FIELD(st, dyndrops, stat_dyndrops, out->dtst_dyndrops);
+	STATUS_FIELD(st, dyndrops_rinsing, stat_dyndrops_rinsing,
+		     out->dtst_dyndrops_rinsing);
+	STATUS_FIELD(st, dyndrops_dirty, stat_dyndrops_dirty,
+		     out->dtst_dyndrops_dirty);
+	dtrace_dyn_clean(st, false);
 	out->dtst_activity = DTRACE_READ_ONCE(st->activity);
 	out->dtst_exiting = DTRACE_READ_ONCE(st->exiting);
 	st->last_status = dtrace_port_gethrtime();

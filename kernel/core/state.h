@@ -147,6 +147,9 @@ struct dtrace_state_cpu {
 	uint64_t		filled;
 	uint64_t		specdrops;
 	uint64_t		specdrops_unavail;
+	uint64_t		dyndrops;	/* dynvar.c */
+	uint64_t		dyndrops_rinsing;
+	uint64_t		dyndrops_dirty;
 	uint64_t		snap_drops;	/* values at the last BUFSNAP */
 	uint64_t		snap_errors;
 };
@@ -181,11 +184,15 @@ struct dtrace_state {
 	uint64_t		lstore_size;	/* per-CPU by-ref local bytes */
 	uint64_t		gstore_size;	/* by-ref global bytes */
 	uint8_t			*gstore;	/* allocated at GO */
+	struct dtrace_dynstore	*dyn;		/* dynamic variables, at GO */
 	uint64_t		stat_errors;	/* totals at the last STATUS */
 	uint64_t		stat_dblerrors;
 	uint64_t		stat_filled;
 	uint64_t		stat_specdrops;
 	uint64_t		stat_specdrops_unavail;
+	uint64_t		stat_dyndrops;
+	uint64_t		stat_dyndrops_rinsing;
+	uint64_t		stat_dyndrops_dirty;
 };
 
 /* What ENABLE reports besides the errno (the dtrace_enable out fields). */

@@ -292,13 +292,5 @@ TEST(DifEmulate, TupleStackOverflowFaults) {
   EXPECT_EQ(e.offset, 4u * (DIF_DTR_NREGS + 2));
 }
 
-TEST(DifEmulate, ThreadLocalsAreNotYetImplemented) {
-  Difo d;
-  d.strtab = std::string("x\0", 2);
-  d.vars = {var(0x500, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF)};
-  d.code = {DIF_INSTR_IDX(DIF_OP_LDTS, 0x500, 1), ret(1)};
-  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_ILLOP);
-}
-
 }  // namespace
 }  // namespace kcore
