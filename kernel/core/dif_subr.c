@@ -10,6 +10,7 @@
 #include "core/state.h"
 #include "core/util.h"
 #include "core/subr.h"
+#include "core/spec.h"
 
 bool dtrace_dif_subr_exists(uint32_t subr)
 {
@@ -201,11 +202,10 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 		return subr_kernel(ms, subr, a);
 	case DIF_SUBR_RAND:
 		return subr_rand(ms);
-	case DIF_SUBR_SPECULATION:	/* none available yet */
-		ms->scpu->specdrops_unavail++;
-		return 0;
+	case DIF_SUBR_SPECULATION:
+		return dtrace_spec_new(ms);
 	case DIF_SUBR_ALLOCA:
-		return size_ok(ms, a[0]) ? dtrace_dif_scratch(ms, a[0]) : 0;
+		return dtrace_dif_scratch(ms, a[0]);	/* NOSCRATCH */
 	case DIF_SUBR_COPYIN:
 		return subr_copyin(ms, a[0], a[1]);
 	case DIF_SUBR_COPYINSTR:

@@ -11,6 +11,10 @@
  */
 #include "core/state.h"
 #include "core/util.h"
+#include "core/spec.h"
+
+/* commit()/discard() acted on per clause, at most. */
+#define DTRACE_SPEC_ENDS	8
 
 struct firing {
 	struct dtrace_core	*core;
@@ -94,11 +98,88 @@ static void commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 	dtrace_buf_commit(st, sc, 16 + (uint64_t)ecb->size);
 }
 
+/* The SPECULATE action of ecb, or NULL (it comes before any data). */
+static const struct dtrace_action *spec_action(const struct dtrace_ecb *ecb)
+{
+	uint32_t i;
+
+	for (i = 0; i < ecb->nacts; i++)
+		if (ecb->acts[i].rk == DTRACE_RK_SPECULATE)
+			return &ecb->acts[i];
+	return NULL;
+}
+
+/* commit()/discard(): records the id, acted on after the record. */
+static uint64_t spec_end_id(struct dtrace_mstate *ms,
+			    const struct dtrace_action *a, uint8_t *rec)
+{
+	uint64_t id = dtrace_dif_emulate(a->difo, ms);
+
+	if (rec != NULL && ms->fault == DTRACEFLT_NONE)
+		dtrace_memcpy(rec + 16 + a->offset, &id, 8);
+	return id;
+}
+
+static void spec_end(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
+		     const uint64_t *ids)
+{
+	uint32_t i, n = 0;
+
+	for (i = 0; i < ecb->nacts && n < DTRACE_SPEC_ENDS; i++) {
+		uint16_t k = ecb->acts[i].kind;
+
+		if (k == DTRACEACT_COMMIT)
+			dtrace_spec_commit(ms, ids[n++]);
+		else if (k == DTRACEACT_DISCARD)
+			dtrace_spec_discard(ms, ids[n++]);
+	}
+}
+
+/* The record goes to the principal buffer, or to a speculation's. */
+static uint8_t *ecb_reserve(const struct firing *f, struct dtrace_mstate *ms,
+			    const struct dtrace_ecb *ecb, uint64_t *spec)
+{
+	const struct dtrace_action *sa = spec_action(ecb);
+	uint8_t *rec;
+
+	*spec = 0;
+	if (sa == NULL)
+		return reserve(ms->state, ms->scpu, ecb);
+	*spec = dtrace_dif_emulate(sa->difo, ms);
+	if (ms->fault != DTRACEFLT_NONE) {
+		ecb_fault(f, ms, ecb, (uint32_t)(sa - ecb->acts) + 1);
+		return NULL;
+	}
+	rec = dtrace_spec_reserve(ms, *spec, 16 + (uint64_t)ecb->size);
+	if (ms->fault != DTRACEFLT_NONE)
+		ecb_fault(f, ms, ecb, (uint32_t)(sa - ecb->acts) + 1);
+	if (rec == NULL)
+		*spec = 0;
+	else
+		dtrace_memset(rec + 16, 0, ecb->size);
+	return rec;
+}
+
+static void ecb_commit(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
+		       uint8_t *rec, uint64_t spec)
+{
+	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid, .dtrh_pad = 0,
+				   .dtrh_timestamp = ms->timestamp };
+
+	if (spec == 0) {
+		commit(ms->state, ms->scpu, ecb, rec, ms->timestamp);
+		return;
+	}
+	dtrace_memcpy(rec, &h, sizeof(h));
+	dtrace_spec_done(ms, spec, 16 + (uint64_t)ecb->size);
+}
+
 static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 		     const struct dtrace_ecb *ecb)
 {
+	uint64_t spec = 0, ends[DTRACE_SPEC_ENDS] = { 0 };
+	uint32_t i, nends = 0;
 	uint8_t *rec = NULL;
-	uint32_t i;
 
 	if (ecb->pred != NULL) {
 		uint64_t v = dtrace_dif_emulate(ecb->pred, ms);
@@ -111,30 +192,35 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 			return;
 	}
 	if (!ecb->noheader) {
-		rec = reserve(ms->state, ms->scpu, ecb);
+		rec = ecb_reserve(f, ms, ecb, &spec);
 		if (rec == NULL)
 			return;
 	}
 	for (i = 0; i < ecb->nacts; i++) {
 		const struct dtrace_action *a = &ecb->acts[i];
 
-		if (a->rk == DTRACE_RK_SPECULATE) {
-			/* No speculation is ever active yet: drop the data. */
-			dtrace_dif_emulate(a->difo, ms);
-			if (ms->fault == DTRACEFLT_NONE) {
-				ms->scpu->specdrops++;
-				return;
-			}
+		if (a->rk == DTRACE_RK_SPECULATE)
+			continue;	/* done by ecb_reserve */
+		if (a->kind == DTRACEACT_COMMIT ||
+		    a->kind == DTRACEACT_DISCARD) {
+			uint64_t id = spec_end_id(ms, a, rec);
+
+			if (nends < DTRACE_SPEC_ENDS)
+				ends[nends++] = id;
 		} else {
 			dtrace_record(ms, a, rec != NULL ? rec + 16 : NULL);
 		}
 		if (ms->fault != DTRACEFLT_NONE) {
+			if (spec != 0)
+				dtrace_spec_done(ms, spec, 0);
 			ecb_fault(f, ms, ecb, i + 1);
 			return;
 		}
 	}
 	if (rec != NULL)
-		commit(ms->state, ms->scpu, ecb, rec, ms->timestamp);
+		ecb_commit(ms, ecb, rec, spec);
+	if (nends > 0)
+		spec_end(ms, ecb, ends);
 }
 
 static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,

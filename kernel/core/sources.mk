@@ -21,6 +21,7 @@ DTRACE_CORE_SOURCES := \
 	core/probe.c \
 	core/prog.c \
 	core/record.c \
+	core/spec.c \
 	core/state.c \
 	core/util.c \
 	core/vars.c

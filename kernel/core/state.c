@@ -9,6 +9,7 @@
 #include "core/state.h"
 #include "core/util.h"
 #include "core/dynvar.h"
+#include "core/spec.h"
 
 struct dtrace_core *dtrace_core_create(void)
 {
@@ -74,6 +75,7 @@ void dtrace_state_destroy(struct dtrace_state *st)
 			break;
 		}
 	}
+	dtrace_spec_free(st);
 	dtrace_buffers_free(st);
 	dtrace_dyn_free(st);
 	dtrace_ecbs_free(st);
@@ -133,7 +135,10 @@ int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu)
 	if (err != 0)
 		return err;
 	err = dtrace_dyn_alloc(st);
+	if (err == 0)
+		err = dtrace_spec_alloc(st);
 	if (err != 0) {
+		dtrace_dyn_free(st);
 		dtrace_buffers_free(st);
 		return err;
 	}
@@ -159,6 +164,7 @@ int dtrace_state_stop(struct dtrace_state *st, uint32_t *cpu)
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_COOLDOWN);
 	*cpu = dtrace_fire_state(st, st->core->end_id);
 	dtrace_port_sync();	/* no probe of the state still running */
+	dtrace_spec_clean(st);	/* committed data reaches the buffers */
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_STOPPED);
 	return 0;
 }
@@ -188,7 +194,10 @@ void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out)
 		     out->dtst_dyndrops_rinsing);
 	STATUS_FIELD(st, dyndrops_dirty, stat_dyndrops_dirty,
 		     out->dtst_dyndrops_dirty);
+	STATUS_FIELD(st, specdrops_busy, stat_specdrops_busy,
+		     out->dtst_specdrops_busy);
 	dtrace_dyn_clean(st, false);
+	dtrace_spec_clean(st);
 	out->dtst_activity = DTRACE_READ_ONCE(st->activity);
 	out->dtst_exiting = DTRACE_READ_ONCE(st->exiting);
 	st->last_status = dtrace_port_gethrtime();

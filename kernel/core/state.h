@@ -147,6 +147,9 @@ struct dtrace_state_cpu {
 	uint64_t		filled;
 	uint64_t		specdrops;
 	uint64_t		specdrops_unavail;
+	uint64_t		specdrops_busy;
+	struct dtrace_specbuf	*spec;		/* by speculation id - 1 */
+	uint32_t		specbusy;	/* id being written (spec.c) */
 	uint64_t		dyndrops;	/* dynvar.c */
 	uint64_t		dyndrops_rinsing;
 	uint64_t		dyndrops_dirty;
@@ -185,11 +188,13 @@ struct dtrace_state {
 	uint64_t		gstore_size;	/* by-ref global bytes */
 	uint8_t			*gstore;	/* allocated at GO */
 	struct dtrace_dynstore	*dyn;		/* dynamic variables, at GO */
+	uint32_t		*specs;		/* DTRACE_SPEC_* by id - 1 */
 	uint64_t		stat_errors;	/* totals at the last STATUS */
 	uint64_t		stat_dblerrors;
 	uint64_t		stat_filled;
 	uint64_t		stat_specdrops;
 	uint64_t		stat_specdrops_unavail;
+	uint64_t		stat_specdrops_busy;
 	uint64_t		stat_dyndrops;
 	uint64_t		stat_dyndrops_rinsing;
 	uint64_t		stat_dyndrops_dirty;

@@ -199,11 +199,9 @@ TEST(DifSubr, AllocaAndBcopy) {
   EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_ILLOP);
 }
 
-TEST(DifSubr, SpeculationIsUnavailable) {
-  Harness h;
-  Eval e = eval_on(h, call_difo(DIF_SUBR_SPECULATION, {}, false));
-  EXPECT_EQ(e.u64(), 0u);
-  EXPECT_EQ(h.status().dtst_specdrops_unavail, 1u);
+TEST(DifSubr, AllocaBeyondScratchIsOutOfScratch) {
+  EXPECT_EQ(fault_of(DIF_SUBR_ALLOCA, {uint64_t{1} << 30}), (uint64_t)DTRACEFLT_NOSCRATCH);
+  EXPECT_EQ(fault_of(DIF_SUBR_ALLOCA, {~uint64_t{0}}), (uint64_t)DTRACEFLT_NOSCRATCH);
 }
 
 TEST(DifSubr, WrongArgumentCountFaults) {

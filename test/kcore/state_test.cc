@@ -329,20 +329,6 @@ TEST(State, AggregationOnlyClausesRecordNothing) {
   EXPECT_TRUE(h.snap(0).empty());
 }
 
-TEST(State, SpeculationsDropForNow) {
-  Harness h;
-  pb b{};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-             {{DTRACEACT_SPECULATE, (int)add_difo(&b, konst(1))},
-              {DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(2))}});
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
-  h.fire();
-  EXPECT_TRUE(h.snap(0).empty());
-  EXPECT_EQ(h.status().dtst_specdrops, 1u);
-}
-
 TEST(State, DeadmanKillsSilentConsumers) {
   Harness h;
   pb b{};

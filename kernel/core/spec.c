@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Speculations (spec.h). The id states live in st->specs and change by
+ * compare-and-swap: speculation() INACTIVE -> ACTIVE, commit() ACTIVE ->
+ * COMMITTING, discard() ACTIVE -> DISCARDING, and back to INACTIVE when
+ * no CPU holds data of the id any more: at once when the committing CPU
+ * sees every other CPU's buffer empty and idle, else by the cleaner,
+ * which visits each CPU with interrupts off (no firing runs there).
+ *
+ * A CPU writing into a speculation announces the id in its specbusy word
+ * before it checks the id is ACTIVE; the committing CPU changes the
+ * state before it looks at the other CPUs' specbusy words (full fences
+ * on both sides), so one of the two always sees the other.
+ */
+#include "core/spec.h"
+#include "core/state.h"
+#include "core/util.h"
+
+static uint32_t nspec(const struct dtrace_state *st)
+{
+	return (uint32_t)st->opts[DTRACEOPT_NSPEC];
+}
+
+int dtrace_spec_alloc(struct dtrace_state *st)
+{
+	uint64_t size = st->opts[DTRACEOPT_SPECSIZE];
+	uint32_t c, i, n = nspec(st);
+
+	st->specs = dtrace_zalloc_array(n, sizeof(uint32_t));
+	if (st->specs == NULL)
+		return -ENOMEM;
+	for (c = 0; c < st->ncpus; c++) {
+		struct dtrace_state_cpu *sc = &st->cpus[c];
+
+		sc->spec = dtrace_zalloc_array(n, sizeof(*sc->spec));
+		if (sc->spec == NULL)
+			goto fail;
+		for (i = 0; i < n; i++) {
+			sc->spec[i].data = dtrace_port_zalloc(size ? size : 8);
+			if (sc->spec[i].data == NULL)
+				goto fail;
+		}
+	}
+	return 0;
+fail:
+	dtrace_spec_free(st);
+	return -ENOMEM;
+}
+
+void dtrace_spec_free(struct dtrace_state *st)
+{
+	uint32_t c, i;
+
+	for (c = 0; st->cpus != NULL && c < st->ncpus; c++) {
+		struct dtrace_state_cpu *sc = &st->cpus[c];
+
+		for (i = 0; sc->spec != NULL && i < nspec(st); i++)
+			dtrace_port_free(sc->spec[i].data);
+		dtrace_port_free(sc->spec);
+		sc->spec = NULL;
+	}
+	dtrace_port_free(st->specs);
+	st->specs = NULL;
+}
+
+bool dtrace_spec_valid(struct dtrace_mstate *ms, uint64_t id)
+{
+	if (id <= nspec(ms->state) && ms->state->specs != NULL)
+		return true;
+	dtrace_fault(ms, DTRACEFLT_ILLOP, id);
+	return false;
+}
+
+uint64_t dtrace_spec_new(struct dtrace_mstate *ms)
+{
+	struct dtrace_state *st = ms->state;
+	uint32_t i, n = nspec(st);
+	bool busy = false;
+
+	for (i = 0; st->specs != NULL && i < n; i++) {
+		uint32_t s = DTRACE_READ_ONCE(st->specs[i]);
+
+		if (s == DTRACE_SPEC_INACTIVE &&
+		    dtrace_port_cas32(&st->specs[i], s, DTRACE_SPEC_ACTIVE) ==
+		    DTRACE_SPEC_INACTIVE)
+			return i + 1;
+		busy |= s == DTRACE_SPEC_COMMITTING ||
+			s == DTRACE_SPEC_DISCARDING;
+	}
+	if (busy)
+		ms->scpu->specdrops_busy++;
+	else
+		ms->scpu->specdrops_unavail++;
+	return 0;
+}
+
+uint8_t *dtrace_spec_reserve(struct dtrace_mstate *ms, uint64_t id,
+			     uint64_t need)
+{
+	struct dtrace_state *st = ms->state;
+	struct dtrace_specbuf *b;
+
+	if (id == 0 || !dtrace_spec_valid(ms, id))
+		return NULL;
+	__atomic_store_n(&ms->scpu->specbusy, (uint32_t)id, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&st->specs[id - 1], __ATOMIC_SEQ_CST) !=
+	    DTRACE_SPEC_ACTIVE) {
+		__atomic_store_n(&ms->scpu->specbusy, 0, __ATOMIC_RELEASE);
+		return NULL;
+	}
+	b = &ms->scpu->spec[id - 1];
+	if (need > st->opts[DTRACEOPT_SPECSIZE] - DTRACE_MIN(b->off,
+					st->opts[DTRACEOPT_SPECSIZE])) {
+		ms->scpu->specdrops++;
+		__atomic_store_n(&ms->scpu->specbusy, 0, __ATOMIC_RELEASE);
+		return NULL;
+	}
+	return b->data + b->off;
+}
+
+void dtrace_spec_done(struct dtrace_mstate *ms, uint64_t id, uint64_t used)
+{
+	ms->scpu->spec[id - 1].off += used;
+	__atomic_store_n(&ms->scpu->specbusy, 0, __ATOMIC_RELEASE);
+}
+
+/* This CPU's buffer of id into its principal buffer (or nowhere). */
+static void flush_here(struct dtrace_state *st, struct dtrace_state_cpu *sc,
+		       uint32_t id, bool copy)
+{
+	struct dtrace_specbuf *b = &sc->spec[id - 1];
+	uint8_t *dst;
+
+	if (copy && b->off > 0) {
+		dst = dtrace_buf_reserve(st, sc, b->off, false);
+		if (dst != NULL) {
+			dtrace_memcpy(dst, b->data, b->off);
+			dtrace_buf_commit(st, sc, b->off);
+		}
+	}
+	b->off = 0;
+}
+
+/* Back to INACTIVE at once if no other CPU holds or writes data of id. */
+static void try_finish(struct dtrace_state *st, uint32_t id, uint32_t from)
+{
+	uint32_t c;
+
+	for (c = 0; c < st->ncpus; c++) {
+		struct dtrace_state_cpu *sc = &st->cpus[c];
+
+		if (__atomic_load_n(&sc->specbusy, __ATOMIC_ACQUIRE) == id ||
+		    DTRACE_READ_ONCE(sc->spec[id - 1].off) != 0)
+			return;
+	}
+	dtrace_port_cas32(&st->specs[id - 1], from, DTRACE_SPEC_INACTIVE);
+}
+
+static void finish(struct dtrace_mstate *ms, uint64_t id, uint32_t to)
+{
+	struct dtrace_state *st = ms->state;
+
+	if (id == 0 || !dtrace_spec_valid(ms, id))
+		return;
+	if (!__atomic_compare_exchange_n(&st->specs[id - 1],
+					 &(uint32_t){ DTRACE_SPEC_ACTIVE }, to,
+					 false, __ATOMIC_SEQ_CST,
+					 __ATOMIC_SEQ_CST))
+		return;
+	flush_here(st, ms->scpu, (uint32_t)id, to == DTRACE_SPEC_COMMITTING);
+	try_finish(st, (uint32_t)id, to);
+}
+
+void dtrace_spec_commit(struct dtrace_mstate *ms, uint64_t id)
+{
+	finish(ms, id, DTRACE_SPEC_COMMITTING);
+}
+
+void dtrace_spec_discard(struct dtrace_mstate *ms, uint64_t id)
+{
+	finish(ms, id, DTRACE_SPEC_DISCARDING);
+}
+
+struct clean_arg {
+	struct dtrace_state	*st;
+	struct dtrace_state_cpu	*sc;
+};
+
+/* On the CPU of a->sc, interrupts off. */
+static void clean_here(void *arg)
+{
+	struct clean_arg *a = arg;
+	uint32_t i;
+
+	for (i = 0; i < nspec(a->st); i++) {
+		uint32_t s = DTRACE_READ_ONCE(a->st->specs[i]);
+
+		if (s == DTRACE_SPEC_COMMITTING || s == DTRACE_SPEC_DISCARDING)
+			flush_here(a->st, a->sc, i + 1,
+				   s == DTRACE_SPEC_COMMITTING);
+	}
+}
+
+void dtrace_spec_clean(struct dtrace_state *st)
+{
+	struct clean_arg a = { st, NULL };
+	uint32_t i, c, n = 0;
+
+	if (st->specs == NULL || st->cpus == NULL)
+		return;
+	for (i = 0; i < nspec(st); i++)
+		n += DTRACE_READ_ONCE(st->specs[i]) >= DTRACE_SPEC_COMMITTING;
+	if (n == 0)
+		return;
+	for (c = 0; c < st->ncpus; c++) {
+		a.sc = &st->cpus[c];
+		if (dtrace_port_xcall(c, clean_here, &a) != 0) {
+			unsigned long flags = dtrace_port_irq_save();
+
+			clean_here(&a);
+			dtrace_port_irq_restore(flags);
+		}
+	}
+	for (i = 0; i < nspec(st); i++) {
+		uint32_t s = DTRACE_READ_ONCE(st->specs[i]);
+
+		if (s >= DTRACE_SPEC_COMMITTING)
+			dtrace_port_cas32(&st->specs[i], s,
+					  DTRACE_SPEC_INACTIVE);
+	}
+}

@@ -1,0 +1,3 @@
+unset 0
+42 thread
+freed 0

@@ -1,0 +1,171 @@
+// Speculations (doc/program.md §6.3, spec.h): speculation() ids and
+// their exhaustion, speculate() into per-CPU buffers, commit() copying
+// into the principal buffer, discard(), the cleaner for other CPUs'
+// buffers, and the drop counters.
+#include "harness.h"
+
+namespace kcore {
+namespace {
+
+Difo konst(uint64_t v) {
+  Difo d;
+  d.code = {setx(0, 1), ret(1)};
+  d.ints = {v};
+  return d;
+}
+
+Difo arg(uint16_t n) {
+  Difo d;
+  d.code = {ldgs(static_cast<uint16_t>(DIF_VAR_ARG0 + n), 1), ret(1)};
+  return d;
+}
+
+Difo speculation() {
+  Difo d;
+  d.code = {DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0), call(DIF_SUBR_SPECULATION, 1), ret(1)};
+  return d;
+}
+
+// arg0 == k
+Difo arg0_is(uint64_t k) {
+  Difo d;
+  d.code = {ldgs(DIF_VAR_ARG0, 1), setx(0, 2), op3(DIF_OP_SUB, 1, 2, 1),
+            DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BE, 7),
+            setx(1, 3), ret(3), setx(2, 3), ret(3)};
+  d.ints = {k, 0, 1};
+  return d;
+}
+
+enum { kNew = 1, kSpec = 2, kCommit = 3, kDiscard = 4 };
+
+// Clauses on test:::fire picked by arg0 (EPID = the kind):
+// 1: trace(speculation()); 2: speculate(arg2); trace(arg1);
+// 3: commit(arg2); 4: discard(arg2).
+class Spec {
+ public:
+  explicit Spec(std::vector<std::pair<uint32_t, uint64_t>> opts = {}) {
+    pb b{};
+    uint32_t p = pb_probe(&b, "test", "", "", "fire");
+    add_clause(&b, p, (int)add_difo(&b, arg0_is(kNew)),
+               {{DTRACEACT_DIFEXPR, (int)add_difo(&b, speculation())}});
+    add_clause(&b, p, (int)add_difo(&b, arg0_is(kSpec)),
+               {{DTRACEACT_SPECULATE, (int)add_difo(&b, arg(2))},
+                {DTRACEACT_DIFEXPR, (int)add_difo(&b, arg(1))}});
+    add_clause(&b, p, (int)add_difo(&b, arg0_is(kCommit)),
+               {{DTRACEACT_COMMIT, (int)add_difo(&b, arg(2))}});
+    add_clause(&b, p, (int)add_difo(&b, arg0_is(kDiscard)),
+               {{DTRACEACT_DISCARD, (int)add_difo(&b, arg(2))}});
+    add_error_clause(&b);
+    pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
+    for (auto& o : opts) pb_option(&b, o.first, o.second);
+    err = h.enable(b);
+    pb_free(&b);
+    if (err == 0) err = h.go();
+  }
+  uint64_t take() {
+    h.fire(kNew);
+    auto r = h.snap(0);
+    EXPECT_EQ(r.size(), 1u);
+    return r.size() == 1 ? r[0].u64(0) : ~0ull;
+  }
+  // Values of the records of cpu's buffer, EPID * 1000 + value.
+  std::vector<uint64_t> snap(uint32_t cpu = 0) {
+    std::vector<uint64_t> v;
+    for (const Record& r : h.snap(cpu)) v.push_back(r.epid * 1000 + r.u64(0));
+    return v;
+  }
+  Harness h;
+  int err = 0;
+};
+
+TEST(Spec, IdsRunOut) {
+  Spec s({{DTRACEOPT_NSPEC, 2}});
+  ASSERT_EQ(s.err, 0);
+  EXPECT_EQ(s.take(), 1u);
+  EXPECT_EQ(s.take(), 2u);
+  EXPECT_EQ(s.take(), 0u);
+  dtrace_status st = s.h.status();
+  EXPECT_EQ(st.dtst_specdrops_unavail, 1u);
+  EXPECT_EQ(st.dtst_specdrops_busy, 0u);
+}
+
+TEST(Spec, CommitCopiesIntoThePrincipalBuffer) {
+  Spec s;
+  ASSERT_EQ(s.err, 0);
+  ASSERT_EQ(s.take(), 1u);
+  s.h.fire(kSpec, 42, 1);
+  s.h.fire(kSpec, 43, 1);
+  EXPECT_TRUE(s.snap().empty());
+  s.h.fire(kCommit, 0, 1);
+  EXPECT_EQ(s.snap(), (std::vector<uint64_t>{3001, 2042, 2043}));
+  EXPECT_EQ(s.take(), 1u);  // free again at once: no other CPU had data
+  s.h.fire(kSpec, 44, 1);
+  s.h.fire(kDiscard, 0, 1);
+  EXPECT_EQ(s.snap(), (std::vector<uint64_t>{4001}));
+  EXPECT_EQ(s.take(), 1u);
+  EXPECT_EQ(s.h.status().dtst_specdrops, 0u);
+}
+
+TEST(Spec, InactiveIdsRecordNothing) {
+  Spec s;
+  ASSERT_EQ(s.err, 0);
+  s.h.fire(kSpec, 42, 0);
+  s.h.fire(kSpec, 42, 1);  // never handed out
+  s.h.fire(kCommit, 0, 1);
+  EXPECT_EQ(s.snap(), (std::vector<uint64_t>{3001}));
+  EXPECT_EQ(s.h.status().dtst_specdrops, 0u);
+}
+
+TEST(Spec, IdsBeyondNspecFault) {
+  Spec s;
+  ASSERT_EQ(s.err, 0);
+  s.h.fire(kSpec, 42, 2);
+  auto r = s.h.snap(0);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].epid, 5u);  // the ERROR clause
+  EXPECT_EQ(r[0].u64(24), (uint64_t)DTRACEFLT_ILLOP);
+}
+
+TEST(Spec, FullBufferDrops) {
+  Spec s({{DTRACEOPT_SPECSIZE, 24}});  // one 16 + 8 byte record
+  ASSERT_EQ(s.err, 0);
+  ASSERT_EQ(s.take(), 1u);
+  s.h.fire(kSpec, 1, 1);
+  s.h.fire(kSpec, 2, 1);
+  EXPECT_EQ(s.h.status().dtst_specdrops, 1u);
+  s.h.fire(kCommit, 0, 1);
+  EXPECT_EQ(s.snap(), (std::vector<uint64_t>{3001, 2001}));
+}
+
+TEST(Spec, OtherCpusAreCommittedByTheCleaner) {
+  Spec s;
+  ASSERT_EQ(s.err, 0);
+  ASSERT_EQ(s.take(), 1u);
+  dtrace_user_set_cpu(1);
+  s.h.fire(kSpec, 50, 1);
+  dtrace_user_set_cpu(0);
+  s.h.fire(kSpec, 51, 1);
+  s.h.fire(kCommit, 0, 1);
+  EXPECT_EQ(s.snap(0), (std::vector<uint64_t>{3001, 2051}));
+  EXPECT_TRUE(s.snap(1).empty());
+  EXPECT_EQ(s.take(), 0u);  // CPU 1 still holds data: busy
+  EXPECT_EQ(s.h.status().dtst_specdrops_busy, 1u);  // and cleans
+  EXPECT_EQ(s.snap(1), (std::vector<uint64_t>{2050}));
+  EXPECT_EQ(s.take(), 1u);
+}
+
+TEST(Spec, DiscardOnOtherCpusAndStop) {
+  Spec s;
+  ASSERT_EQ(s.err, 0);
+  ASSERT_EQ(s.take(), 1u);
+  dtrace_user_set_cpu(1);
+  s.h.fire(kSpec, 60, 1);
+  dtrace_user_set_cpu(0);
+  s.h.fire(kDiscard, 0, 1);
+  EXPECT_EQ(s.snap(0), (std::vector<uint64_t>{4001}));
+  EXPECT_EQ(s.h.stop(), 0);  // the cleaner runs at STOP too
+  EXPECT_TRUE(s.snap(1).empty());
+}
+
+}  // namespace
+}  // namespace kcore
