@@ -143,11 +143,13 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'V': cl->version = true; break;
       case 'v': cl->verbose = true; break;
       case 'o': cl->output = optarg; break;
-      case 'a': case 'A': case 'B': case 'H': case '3': case '6': case 'L': case 'X':
+      case 'a': case 'A': case 'B': case '3': case '6': case 'L': case 'X':
         break;  // accepted; no effect yet
-      case 'C': case 'D': case 'U': case 'I':
-        error(std::string("-") + static_cast<char>(c) + ": the C preprocessor is not supported yet");
-        return 2;
+      case 'C': cl->options.emplace_back("cpp", ""); break;
+      case 'H': cl->options.emplace_back("cpphdrs", ""); break;
+      case 'D': cl->options.emplace_back("define", optarg); break;
+      case 'U': cl->options.emplace_back("undef", optarg); break;
+      case 'I': cl->options.emplace_back("incdir", optarg); break;
       case 'c': case 'p':
         error(std::string("-") + static_cast<char>(c) + ": process control is not supported yet");
         return 2;

@@ -67,6 +67,7 @@ struct Handle::Impl {
   std::unique_ptr<kio::Device> dev;
   api::Options options;
   std::vector<std::string> macro_args{"dtrace"};
+  std::vector<std::string> cpp_args;   // -D/-U/-I in order (options keep only the last)
   std::unique_ptr<cc::Compiler> compiler;
   std::vector<cc::Program> programs;
   std::optional<size_t> error_program;
@@ -93,6 +94,10 @@ struct Handle::Impl {
       co.ustackframes = frames("ustackframes", co.ustackframes);
       co.jstackframes = frames("jstackframes", co.jstackframes);
       co.jstackstrsize = frames("jstackstrsize", co.jstackstrsize);
+      co.cpp.enabled = options.flag("cpp");
+      co.cpp.print_includes = options.flag("cpphdrs");
+      if (!options.text("cpppath").empty()) co.cpp.path = options.text("cpppath");
+      co.cpp.args = cpp_args;
       if (dev) co.count_matches = [this](const cc::ProbeSpec& s) { return count_matches(s); };
       compiler = std::make_unique<cc::Compiler>(std::move(co));
     }
@@ -263,7 +268,10 @@ Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
 bool Handle::has_device() const { return impl_->dev != nullptr; }
 
 Status Handle::set_option(std::string_view name, std::string_view value) {
-  return impl_->options.set(name, value);
+  Status st = impl_->options.set(name, value);
+  if (st && (name == "define" || name == "undef" || name == "incdir"))
+    impl_->cpp_args.push_back((name == "define" ? "-D" : name == "undef" ? "-U" : "-I") + std::string(value));
+  return st;
 }
 
 bool Handle::quiet() const { return impl_->options.flag("quiet"); }

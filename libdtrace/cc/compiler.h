@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "cc/cpp.h"
 #include "cc/program.h"
 #include "util/result.h"
 
@@ -30,6 +31,10 @@ struct CompileOptions {
   uint32_t ustackframes = 20;
   uint32_t jstackframes = 50;
   uint32_t jstackstrsize = 512;
+  // -C: run cpp over each program first.
+  CppOptions cpp;
+  // Kernel types (BTF), read on first use; "" = none.
+  std::string btf_path = "/sys/kernel/btf/vmlinux";
   // Returns how many live probes match; null when there is no device
   // (dtrace -e): descriptions are then not checked (D_PDESC_ZERO).
   std::function<uint32_t(const ProbeSpec&)> count_matches;

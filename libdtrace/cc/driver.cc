@@ -15,6 +15,7 @@
 #include "cc/passes/probes.h"
 #include "cc/passes/resolve.h"
 #include "cc/passes/typecheck.h"
+#include "ctf/kernel_types.h"
 
 namespace dtrace::cc {
 
@@ -38,7 +39,9 @@ constexpr Pass kPasses[] = {
 };
 
 struct Compiler::State {
-  explicit State(CompileOptions o) : options(std::move(o)) {}
+  explicit State(CompileOptions o) : options(std::move(o)) {
+    if (!options.btf_path.empty()) types.set_external(std::make_unique<ctf::KernelTypes>(options.btf_path));
+  }
   CompileOptions options;
   TypeTable types;
   IdentTable idents;
@@ -51,13 +54,22 @@ Compiler::~Compiler() = default;
 
 const CompileOptions& Compiler::options() const { return state_->options; }
 
-Result<Program> Compiler::compile(std::string_view source) {
+Result<Program> Compiler::compile(std::string_view text) {
+  std::string expanded;
+  std::string_view source = text;
+  if (state_->options.cpp.enabled) {
+    auto r = preprocess(text, state_->options.cpp);
+    if (!r) return r.error();
+    expanded = std::move(*r);
+    source = expanded;
+  }
   auto ctx = std::make_unique<CompileContext>(source, state_->options, state_->types, state_->idents);
   for (const Pass& p : kPasses) {
     bool ok = p.run(*ctx);
     if (!ok || ctx->diags.has_error()) {
       if (!ctx->diags.has_error()) ctx->diags.error(0, ErrTag::D_UNKNOWN, cat("pass ", p.name, " failed"));
       Error e = ctx->diags.first();
+      ctx->source = {};
       state_->done.push_back(std::move(ctx));
       return e;
     }

@@ -88,7 +88,31 @@ TypeTable::TypeTable() {
 
 const Type* TypeTable::lookup(std::string_view name) const {
   auto it = names_.find(name);
+  if (it != names_.end()) return it->second;
+  if (external_ == nullptr) return nullptr;
+  // Conversion registers the typedef; the table is logically const.
+  auto* self = const_cast<TypeTable*>(this);
+  return self->external_->typedef_named(*self, name);
+}
+
+const Type* TypeTable::lookup_own(std::string_view name) const {
+  auto it = names_.find(name);
   return it == names_.end() ? nullptr : it->second;
+}
+
+const Type* TypeTable::complete(const Type* t) {
+  if (t == nullptr || t->complete || external_ == nullptr || !t->is_sou()) return t;
+  // Every Type comes from owned_, so the table may change it.
+  external_->complete(*this, const_cast<Type*>(t));
+  return t;
+}
+
+Type* TypeTable::make_detached(Type::Kind kind, std::string name) {
+  Type t;
+  t.kind = kind;
+  t.name = std::move(name);
+  t.complete = false;
+  return add(std::move(t));
 }
 
 const Type* TypeTable::lookup_tag(Type::Kind kind, std::string_view tag) const {

@@ -41,6 +41,19 @@ struct Type {
   const Member* member(std::string_view n) const;
 };
 
+class TypeTable;
+
+// A source of types beyond D's own (the kernel's BTF): asked for typedef
+// names the D container lacks and for the members of tags D only knows
+// by name. Implementations convert lazily, one referenced type at a time.
+class ExternalTypes {
+ public:
+  virtual ~ExternalTypes() = default;
+  virtual const Type* typedef_named(TypeTable& tt, std::string_view name) = 0;
+  // Fills t's members and size when the source defines it; false if not.
+  virtual bool complete(TypeTable& tt, Type* t) = 0;
+};
+
 class TypeTable {
  public:
   TypeTable();
@@ -49,6 +62,8 @@ class TypeTable {
 
   // A type or typedef name ("int", "uint64_t", "pid_t", "string").
   const Type* lookup(std::string_view name) const;
+  // D's own names only (never asks the external source).
+  const Type* lookup_own(std::string_view name) const;
   bool is_type_name(std::string_view name) const { return lookup(name) != nullptr; }
   // struct/union/enum tags.
   const Type* lookup_tag(Type::Kind kind, std::string_view tag) const;
@@ -73,6 +88,14 @@ class TypeTable {
   Type* declare_tag(Type::Kind kind, const std::string& tag);
   Type* make_anonymous(Type::Kind kind);
 
+  // Kernel (or other) types consulted after D's own; owned by the table.
+  void set_external(std::unique_ptr<ExternalTypes> ext) { external_ = std::move(ext); }
+  // Completes a struct/union known only by name from the external
+  // source, in place; returns t either way.
+  const Type* complete(const Type* t);
+  // A new struct/union/enum not registered under any tag name.
+  Type* make_detached(Type::Kind kind, std::string name);
+
   // C's integer promotion and usual arithmetic conversions.
   const Type* promote(const Type* t) const;
   const Type* arith_result(const Type* a, const Type* b) const;
@@ -81,6 +104,7 @@ class TypeTable {
   Type* add(Type t);
   Type* add_int(const std::string& name, uint32_t size, bool is_signed);
 
+  std::unique_ptr<ExternalTypes> external_;
   std::vector<std::unique_ptr<Type>> owned_;
   std::map<std::string, const Type*, std::less<>> names_;
   std::map<std::string, Type*, std::less<>> tags_;   // "struct foo"

@@ -111,6 +111,7 @@ const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
                          const ast::Declarator& decl, int line) {
   const Type* t = base_type(ctx, spec, line);
   if (t == nullptr) return nullptr;
+  if (t->is_sou()) ctx.types.complete(t);   // kernel structs named in D
   for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t);
   // C arrays, innermost dimension last: int a[2][3] is 2 x (3 x int).
   for (size_t i = decl.dims.size(); i-- > 0;) {

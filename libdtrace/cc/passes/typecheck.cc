@@ -549,6 +549,9 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
       return fail(e->line, ErrTag::D_UNKNOWN, "unexpected node in expression");
   }
   if (t == nullptr) t = types_.void_type();
+  // Kernel structs arrive by name; give them members once a program holds one.
+  if (t->is_sou()) types_.complete(t);
+  else if (t->is_pointer() && t->base != nullptr && t->base->is_sou()) types_.complete(t->base);
   e->type = t;
   return t;
 }

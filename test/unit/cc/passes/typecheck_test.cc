@@ -18,7 +18,9 @@ TEST(Typecheck, OperandTypes) {
   expect_error("BEGIN { 1 = 2; }", "D_OP_LVAL", 1);
   expect_error("BEGIN /\"str\"/ { }", "D_PRED_SCALAR", 1);
   expect_error("BEGIN { trace(*pid); }", "D_DEREF_NONPTR", 1);
-  expect_error("BEGIN { trace(curthread->pid); }", "D_OP_INCOMPLETE", 1, "struct task_struct");
+  CompileOptions no_btf;
+  no_btf.btf_path = "";
+  expect_error("BEGIN { trace(curthread->pid); }", "D_OP_INCOMPLETE", 1, "struct task_struct", no_btf);
   expect_error("BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1, "strlen( ) argument #1");
   expect_error("BEGIN { trace(strjoin(\"a\")); }", "D_PROTO_LEN", 1,
                "strjoin( ) prototype mismatch: 1 arg passed, 2 expected");

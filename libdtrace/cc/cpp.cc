@@ -1,0 +1,89 @@
+#include "cc/cpp.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace dtrace::cc {
+namespace {
+
+// D scripts may start with "#!/usr/sbin/dtrace -s", which cpp rejects:
+// keep the line (for numbering) but blank it.
+std::string strip_interpreter(std::string_view src) {
+  std::string s(src);
+  if (s.rfind("#!", 0) == 0) {
+    size_t nl = s.find('\n');
+    s.replace(0, nl == std::string::npos ? s.size() : nl, "");
+  }
+  return s;
+}
+
+bool write_all(int fd, const std::string& s) {
+  size_t done = 0;
+  while (done < s.size()) {
+    ssize_t n = ::write(fd, s.data() + done, s.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> cpp_argv(const CppOptions& o) {
+  std::vector<std::string> v = {o.path, "-undef", "-D__linux", "-D__unix", "-D__SVR4",
+                                "-D__Linux", "-D__SUNW_D=1", "-D__SUNW_D_64"};
+  if (o.print_includes) v.push_back("-H");
+  v.insert(v.end(), o.args.begin(), o.args.end());
+  return v;
+}
+
+Result<std::string> preprocess(std::string_view source, const CppOptions& o) {
+  // The input goes through an anonymous file so cpp can read it all while
+  // we read its output: no pipe deadlock on large scripts.
+  int in = memfd_create("dtrace-cpp-in", MFD_CLOEXEC);
+  int out[2];
+  if (in < 0) return make_error(std::string("failed to create cpp input: ") + std::strerror(errno));
+  if (!write_all(in, strip_interpreter(source)) || lseek(in, 0, SEEK_SET) != 0 || pipe2(out, O_CLOEXEC) != 0) {
+    ::close(in);
+    return make_error(std::string("failed to set up cpp: ") + std::strerror(errno));
+  }
+  std::vector<std::string> args = cpp_argv(o);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(in, 0);
+    dup2(out[1], 1);
+    execvp(argv[0], argv.data());
+    _exit(127);
+  }
+  ::close(in);
+  ::close(out[1]);
+  std::string text;
+  char buf[1 << 14];
+  for (;;) {
+    ssize_t n = ::read(out[0], buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buf, static_cast<size_t>(n));
+  }
+  ::close(out[0]);
+  int status = 0;
+  if (pid < 0) return make_error("failed to run cpp: " + std::string(std::strerror(errno)));
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    return make_error("failed to run " + o.path + ": cannot execute");
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return make_error("Preprocessor failed to process input program");
+  return text;
+}
+
+}  // namespace dtrace::cc

@@ -1,0 +1,29 @@
+// The C preprocessor pass (dtrace -C): runs an external cpp over D
+// source before the lexer sees it. cpp's line markers ("# 12 "file"")
+// keep diagnostics on the caller's line numbers; its own messages go to
+// our stderr as DTrace lets them. Nothing here knows D.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/result.h"
+
+namespace dtrace::cc {
+
+struct CppOptions {
+  bool enabled = false;              // -C / -x cpp
+  std::string path = "cpp";          // -x cpppath (searched in PATH)
+  std::vector<std::string> args;     // -D / -U / -I as cpp spells them, in order
+  bool print_includes = false;       // -H / -x cpphdrs
+};
+
+// The argument vector for cpp (argv[0] included), predefines first so
+// that the user's -U can undo them.
+std::vector<std::string> cpp_argv(const CppOptions& o);
+
+// Preprocesses `source`; the error says why cpp could not run or failed.
+Result<std::string> preprocess(std::string_view source, const CppOptions& o);
+
+}  // namespace dtrace::cc

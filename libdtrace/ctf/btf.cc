@@ -1,0 +1,108 @@
+#include "ctf/btf.h"
+
+#include <cstring>
+
+namespace dtrace::ctf {
+
+BtfFile::BtfFile(std::string bytes) : bytes_(std::move(bytes)) {
+  if (bytes_.size() < sizeof(btf_header)) {
+    error_ = "BTF data too short";
+    return;
+  }
+  btf_header h;
+  std::memcpy(&h, bytes_.data(), sizeof h);
+  if (h.magic != BTF_MAGIC) {
+    error_ = "bad BTF magic";
+    return;
+  }
+  uint64_t base = h.hdr_len;
+  if (base + h.type_off + h.type_len > bytes_.size() || base + h.str_off + h.str_len > bytes_.size() ||
+      h.str_len == 0) {
+    error_ = "BTF sections out of bounds";
+    return;
+  }
+  types_ = bytes_.data() + base + h.type_off;
+  types_len_ = h.type_len;
+  strs_ = bytes_.data() + base + h.str_off;
+  strs_len_ = h.str_len;
+  if (strs_[strs_len_ - 1] != '\0') {
+    error_ = "BTF string section not terminated";
+    return;
+  }
+  if (!index()) offsets_.clear();
+}
+
+long BtfFile::extra_size(const btf_type* t) {
+  uint32_t n = vlen(t);
+  switch (kind(t)) {
+    case BTF_KIND_INT: return 4;
+    case BTF_KIND_ARRAY: return sizeof(btf_array);
+    case BTF_KIND_STRUCT:
+    case BTF_KIND_UNION: return long(n) * sizeof(btf_member);
+    case BTF_KIND_ENUM: return long(n) * sizeof(btf_enum);
+    case BTF_KIND_ENUM64: return long(n) * 12;
+    case BTF_KIND_FUNC_PROTO: return long(n) * sizeof(btf_param);
+    case BTF_KIND_VAR: return 4;
+    case BTF_KIND_DATASEC: return long(n) * 12;
+    case BTF_KIND_DECL_TAG: return 4;
+    case BTF_KIND_PTR: case BTF_KIND_FWD: case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE:
+    case BTF_KIND_CONST: case BTF_KIND_RESTRICT: case BTF_KIND_FUNC: case BTF_KIND_FLOAT:
+    case BTF_KIND_TYPE_TAG: return 0;
+    default: return -1;
+  }
+}
+
+bool BtfFile::index() {
+  offsets_.reserve(types_len_ / 16);
+  offsets_.push_back(0);  // id 0 is void
+  uint32_t off = 0;
+  while (off < types_len_) {
+    if (types_len_ - off < sizeof(btf_type) || off % 4 != 0) {
+      error_ = "truncated BTF type record";
+      return false;
+    }
+    const btf_type* t = reinterpret_cast<const btf_type*>(types_ + off);
+    long extra = extra_size(t);
+    if (extra < 0 || types_len_ - off - sizeof(btf_type) < uint64_t(extra)) {
+      error_ = "bad BTF type record " + std::to_string(offsets_.size());
+      return false;
+    }
+    uint32_t id = static_cast<uint32_t>(offsets_.size());
+    offsets_.push_back(off);
+    std::string_view n = name(t->name_off);
+    if (!n.empty()) {
+      switch (kind(t)) {
+        case BTF_KIND_STRUCT: structs_.emplace(n, id); break;
+        case BTF_KIND_UNION: unions_.emplace(n, id); break;
+        case BTF_KIND_ENUM: case BTF_KIND_ENUM64: enums_.emplace(n, id); break;
+        case BTF_KIND_TYPEDEF: typedefs_.emplace(n, id); break;
+        default: break;
+      }
+    }
+    off += static_cast<uint32_t>(sizeof(btf_type) + extra);
+  }
+  return true;
+}
+
+uint32_t BtfFile::find_tag(int k, std::string_view n) const {
+  const auto& m = k == BTF_KIND_STRUCT ? structs_ : k == BTF_KIND_UNION ? unions_ : enums_;
+  auto it = m.find(n);
+  return it == m.end() ? 0 : it->second;
+}
+
+uint32_t BtfFile::find_typedef(std::string_view n) const {
+  auto it = typedefs_.find(n);
+  return it == typedefs_.end() ? 0 : it->second;
+}
+
+const btf_type* BtfFile::type(uint32_t id) const {
+  if (id == 0 || id >= offsets_.size()) return nullptr;
+  return reinterpret_cast<const btf_type*>(types_ + offsets_[id]);
+}
+
+std::string_view BtfFile::name(uint32_t off) const {
+  if (strs_ == nullptr || off >= strs_len_) return {};
+  return std::string_view(strs_ + off);
+}
+
+}  // namespace dtrace::ctf

@@ -1,0 +1,61 @@
+// BtfFile: a read-only view of a BTF blob (normally the kernel's
+// /sys/kernel/btf/vmlinux). It checks the header, walks the type section
+// once to find where each type id starts, and indexes the names of
+// struct/union/enum/typedef types so the compiler can find a type by
+// name without converting anything. It never allocates per type beyond
+// that index and never interprets types for the compiler: KernelTypes
+// (kernel_types.h) turns ids into D types on demand.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <linux/btf.h>
+
+namespace dtrace::ctf {
+
+class BtfFile {
+ public:
+  // Takes the bytes of a BTF blob. On a malformed blob ok() is false and
+  // error() says why; every lookup then finds nothing.
+  explicit BtfFile(std::string bytes);
+
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+  uint32_t count() const { return static_cast<uint32_t>(offsets_.size()); }  // ids 1..count-1
+
+  // Type ids (0 = not found). Tags: kind is BTF_KIND_STRUCT/UNION/ENUM.
+  uint32_t find_tag(int kind, std::string_view name) const;
+  uint32_t find_typedef(std::string_view name) const;
+
+  // The record of type id (1 <= id < count()); nullptr otherwise.
+  const btf_type* type(uint32_t id) const;
+  std::string_view name(uint32_t off) const;
+  static int kind(const btf_type* t) { return BTF_INFO_KIND(t->info); }
+  static uint32_t vlen(const btf_type* t) { return BTF_INFO_VLEN(t->info); }
+  static bool kflag(const btf_type* t) { return BTF_INFO_KFLAG(t->info) != 0; }
+  // The data that follows a record (btf_member[], btf_array, ...).
+  template <typename T>
+  static const T* extra(const btf_type* t) {
+    return reinterpret_cast<const T*>(t + 1);
+  }
+
+ private:
+  bool index();
+  // Bytes of the data after a record of this kind; -1 when unknown.
+  static long extra_size(const btf_type* t);
+
+  std::string bytes_;
+  std::string error_;
+  const char* types_ = nullptr;
+  uint32_t types_len_ = 0;
+  const char* strs_ = nullptr;
+  uint32_t strs_len_ = 0;
+  std::vector<uint32_t> offsets_;  // id -> offset in the type section
+  std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_;
+};
+
+}  // namespace dtrace::ctf

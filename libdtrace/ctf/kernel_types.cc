@@ -1,0 +1,216 @@
+#include "ctf/kernel_types.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <map>
+#include <mutex>
+
+namespace dtrace::ctf {
+namespace {
+
+using cc::Type;
+using cc::TypeTable;
+
+constexpr int kMaxDepth = 64;   // typedef/qualifier chains; BTF has no cycles without pointers
+
+std::string read_file(const std::string& path) {
+  std::string out;
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return out;
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+Type::Kind tag_kind(const btf_type* t) {
+  switch (BtfFile::kind(t)) {
+    case BTF_KIND_STRUCT: return Type::Kind::Struct;
+    case BTF_KIND_UNION: return Type::Kind::Union;
+    case BTF_KIND_FWD: return BtfFile::kflag(t) ? Type::Kind::Union : Type::Kind::Struct;
+    default: return Type::Kind::Enum;
+  }
+}
+
+bool is_modifier(int k) {
+  return k == BTF_KIND_CONST || k == BTF_KIND_VOLATILE || k == BTF_KIND_RESTRICT ||
+         k == BTF_KIND_TYPE_TAG || k == BTF_KIND_TYPEDEF;
+}
+
+void fill_enum(const BtfFile& b, const btf_type* t, Type* d) {
+  d->size = t->size ? t->size : 4;
+  d->is_signed = BtfFile::kflag(t);  // BTF: kind_flag set = signed values
+  if (BtfFile::kind(t) == BTF_KIND_ENUM) {
+    const btf_enum* e = BtfFile::extra<btf_enum>(t);
+    for (uint32_t i = 0; i < BtfFile::vlen(t); i++)
+      d->enumerators.emplace_back(std::string(b.name(e[i].name_off)), e[i].val);
+  } else {
+    const uint32_t* e = BtfFile::extra<uint32_t>(t);
+    for (uint32_t i = 0; i < BtfFile::vlen(t); i++, e += 3) {
+      uint64_t v = (uint64_t(e[2]) << 32) | e[1];
+      d->enumerators.emplace_back(std::string(b.name(e[0])), static_cast<int64_t>(v));
+    }
+  }
+  d->complete = true;
+}
+
+// One read and index per file per process: BtfFile is immutable once
+// built, so every Compiler of a process (and every unit test) shares it.
+std::shared_ptr<const BtfFile> shared_btf(const std::string& path) {
+  static std::mutex mu;
+  static std::map<std::string, std::shared_ptr<const BtfFile>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(path);
+  if (it != cache.end()) return it->second;
+  auto b = std::make_shared<const BtfFile>(read_file(path));
+  std::shared_ptr<const BtfFile> r = b->ok() ? b : nullptr;
+  cache.emplace(path, r);
+  return r;
+}
+
+}  // namespace
+
+std::unique_ptr<KernelTypes> KernelTypes::from_bytes(std::string bytes) {
+  auto k = std::make_unique<KernelTypes>("");
+  k->tried_ = true;
+  auto b = std::make_shared<const BtfFile>(std::move(bytes));
+  if (b->ok()) k->btf_ = std::move(b);
+  return k;
+}
+
+const BtfFile* KernelTypes::btf() {
+  if (!tried_) {
+    tried_ = true;
+    if (!path_.empty()) btf_ = shared_btf(path_);
+  }
+  return btf_.get();
+}
+
+bool KernelTypes::available() { return btf() != nullptr; }
+
+const Type* KernelTypes::typedef_named(TypeTable& tt, std::string_view name) {
+  const BtfFile* b = btf();
+  if (b == nullptr) return nullptr;
+  uint32_t id = b->find_typedef(name);
+  return id == 0 ? nullptr : convert(tt, id);
+}
+
+const Type* KernelTypes::convert(TypeTable& tt, uint32_t id, int depth) {
+  const BtfFile* b = btf();
+  const btf_type* t = b ? b->type(id) : nullptr;
+  if (t == nullptr || depth > kMaxDepth) return tt.void_type();
+  if (auto it = done_.find(id); it != done_.end()) return it->second;
+  const Type* r = tt.void_type();
+  switch (BtfFile::kind(t)) {
+    case BTF_KIND_INT: {
+      uint32_t enc = *BtfFile::extra<uint32_t>(t);
+      bool sign = (BTF_INT_ENCODING(enc) & BTF_INT_SIGNED) != 0;
+      if ((BTF_INT_ENCODING(enc) & BTF_INT_CHAR) && t->size == 1) r = tt.char_type();
+      else if (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8) r = tt.integer(t->size, sign);
+      else r = tt.array_of(tt.integer(1, false), t->size);
+      break;
+    }
+    case BTF_KIND_FLOAT:
+      r = t->size <= 8 ? tt.integer(t->size, true) : tt.array_of(tt.integer(1, false), t->size);
+      break;
+    case BTF_KIND_PTR: {
+      const btf_type* to = b->type(t->type);
+      bool fn = to != nullptr && BtfFile::kind(to) == BTF_KIND_FUNC_PROTO;
+      r = tt.pointer_to(fn ? tt.void_type() : convert(tt, t->type, depth + 1));
+      break;
+    }
+    case BTF_KIND_ARRAY: {
+      const btf_array* a = BtfFile::extra<btf_array>(t);
+      r = tt.array_of(convert(tt, a->type, depth + 1), a->nelems);
+      break;
+    }
+    case BTF_KIND_STRUCT: case BTF_KIND_UNION: case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
+    case BTF_KIND_FWD:
+      r = convert_tag(tt, id, t);
+      break;
+    case BTF_KIND_TYPEDEF: {
+      const Type* under = convert(tt, t->type, depth + 1);
+      std::string_view name = b->name(t->name_off);
+      if (under->is_sou() || under->kind == Type::Kind::Enum || name.empty()) r = under;
+      else if (const Type* own = tt.lookup_own(name); own != nullptr) r = own;
+      else r = tt.add_typedef(std::string(name), under);
+      break;
+    }
+    case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+      r = convert(tt, t->type, depth + 1);
+      break;
+    default:
+      break;
+  }
+  done_[id] = r;
+  return r;
+}
+
+const Type* KernelTypes::convert_tag(TypeTable& tt, uint32_t id, const btf_type* t) {
+  std::string_view name = btf_->name(t->name_off);
+  Type::Kind k = tag_kind(t);
+  Type* d;
+  if (!name.empty()) {
+    d = tt.declare_tag(k, std::string(name));
+  } else {
+    d = tt.make_detached(k, k == Type::Kind::Struct ? "struct <anon>"
+                            : k == Type::Kind::Union ? "union <anon>" : "enum <anon>");
+    ids_[d] = id;
+  }
+  if (k == Type::Kind::Enum && !d->complete && BtfFile::kind(t) != BTF_KIND_FWD) fill_enum(*btf_, t, d);
+  return d;
+}
+
+bool KernelTypes::complete(TypeTable& tt, Type* t) {
+  const BtfFile* b = btf();
+  if (b == nullptr || t->complete || !t->is_sou()) return false;
+  uint32_t id = 0;
+  if (auto it = ids_.find(t); it != ids_.end()) {
+    id = it->second;
+  } else {
+    bool is_struct = t->kind == Type::Kind::Struct;
+    std::string_view tag = std::string_view(t->name).substr(is_struct ? 7 : 6);
+    id = b->find_tag(is_struct ? BTF_KIND_STRUCT : BTF_KIND_UNION, tag);
+  }
+  const btf_type* bt = b->type(id);
+  if (bt == nullptr) return false;
+  t->size = bt->size;
+  t->complete = true;
+  add_members(tt, t, id, 0);
+  return true;
+}
+
+void KernelTypes::add_members(TypeTable& tt, Type* into, uint32_t id, uint32_t base_off) {
+  const btf_type* t = btf_->type(id);
+  if (t == nullptr) return;
+  const btf_member* m = BtfFile::extra<btf_member>(t);
+  bool kf = BtfFile::kflag(t);
+  for (uint32_t i = 0; i < BtfFile::vlen(t); i++) {
+    uint32_t bit_off = kf ? BTF_MEMBER_BIT_OFFSET(m[i].offset) : m[i].offset;
+    uint32_t bit_size = kf ? BTF_MEMBER_BITFIELD_SIZE(m[i].offset) : 0;
+    std::string_view name = btf_->name(m[i].name_off);
+    uint32_t mt = m[i].type;
+    const btf_type* under = btf_->type(mt);
+    for (int d = 0; under != nullptr && is_modifier(BtfFile::kind(under)) && d < kMaxDepth; d++) {
+      mt = under->type;
+      under = btf_->type(mt);
+    }
+    if (name.empty()) {
+      if (under != nullptr && (BtfFile::kind(under) == BTF_KIND_STRUCT || BtfFile::kind(under) == BTF_KIND_UNION))
+        add_members(tt, into, mt, base_off + bit_off / 8);
+      continue;
+    }
+    bool int_bits = under != nullptr && BtfFile::kind(under) == BTF_KIND_INT &&
+                    (BTF_INT_BITS(*BtfFile::extra<uint32_t>(under)) != under->size * 8 ||
+                     BTF_INT_OFFSET(*BtfFile::extra<uint32_t>(under)) != 0);
+    if (bit_size != 0 || bit_off % 8 != 0 || int_bits) continue;  // bitfield: not loadable yet
+    into->members.push_back({std::string(name), convert(tt, m[i].type), base_off + bit_off / 8});
+  }
+}
+
+}  // namespace dtrace::ctf

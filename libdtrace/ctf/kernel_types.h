@@ -1,0 +1,47 @@
+// KernelTypes: the kernel's types for the D compiler, read from BTF.
+// Nothing happens until the compiler asks: the first question reads and
+// indexes the BTF file (once per process, shared read-only); after that each struct,
+// union, enum or typedef a program names is converted into the shared
+// TypeTable when referenced, members of a struct only when the program
+// looks inside it. Bitfield members are left out (D cannot load them
+// yet); anonymous struct/union members are flattened into their parent
+// as C lets programs name them.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "cc/types.h"
+#include "ctf/btf.h"
+
+namespace dtrace::ctf {
+
+class KernelTypes : public cc::ExternalTypes {
+ public:
+  // path: a BTF file, normally /sys/kernel/btf/vmlinux. Missing or bad
+  // files just mean no kernel types.
+  explicit KernelTypes(std::string path) : path_(std::move(path)) {}
+  // For tests: a BTF blob already in memory.
+  static std::unique_ptr<KernelTypes> from_bytes(std::string bytes);
+
+  const cc::Type* typedef_named(cc::TypeTable& tt, std::string_view name) override;
+  bool complete(cc::TypeTable& tt, cc::Type* t) override;
+
+  // Whether BTF could be loaded (loads it if needed).
+  bool available();
+
+ private:
+  const BtfFile* btf();
+  const cc::Type* convert(cc::TypeTable& tt, uint32_t id, int depth = 0);
+  const cc::Type* convert_tag(cc::TypeTable& tt, uint32_t id, const btf_type* t);
+  void add_members(cc::TypeTable& tt, cc::Type* into, uint32_t id, uint32_t base_off);
+
+  std::string path_;
+  bool tried_ = false;
+  std::shared_ptr<const BtfFile> btf_;
+  std::unordered_map<uint32_t, const cc::Type*> done_;   // BTF id -> D type
+  std::unordered_map<const cc::Type*, uint32_t> ids_;    // anonymous sou -> id
+};
+
+}  // namespace dtrace::ctf

@@ -1,0 +1,65 @@
+// The -C pass: cpp runs over the source, predefines D's macros, keeps
+// line numbers, and a failing cpp fails the compile.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include "cc/cpp.h"
+#include "test/unit/cc/compile_util.h"
+
+namespace dtrace::cc {
+namespace {
+
+bool have_cpp() { return access("/usr/bin/cpp", X_OK) == 0; }
+
+CompileOptions with_cpp(std::vector<std::string> args = {}) {
+  CompileOptions o;
+  o.cpp.enabled = true;
+  o.cpp.args = std::move(args);
+  return o;
+}
+
+TEST(Cpp, PredefinesComeBeforeUserArguments) {
+  CppOptions o;
+  o.args = {"-U__unix", "-DX=1"};
+  std::vector<std::string> v = cpp_argv(o);
+  ASSERT_GE(v.size(), 3u);
+  EXPECT_EQ(v.front(), "cpp");
+  EXPECT_EQ(v[v.size() - 2], "-U__unix");
+  EXPECT_EQ(v.back(), "-DX=1");
+  EXPECT_NE(std::find(v.begin(), v.end(), "-D__SUNW_D=1"), v.end());
+  EXPECT_NE(std::find(v.begin(), v.end(), "-D__SUNW_D_64"), v.end());
+}
+
+TEST(Cpp, ExpandsMacrosAndPredefines) {
+  if (!have_cpp()) GTEST_SKIP() << "no cpp";
+  CppOptions o;
+  o.enabled = true;
+  o.args = {"-DN=7"};
+  auto r = preprocess("#if defined(__linux) && __SUNW_D == 1\nint_n = N;\n#endif\n", o);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_NE(r->find("int_n = 7;"), std::string::npos) << *r;
+}
+
+TEST(Cpp, FailuresAreErrors) {
+  if (!have_cpp()) GTEST_SKIP() << "no cpp";
+  CppOptions o;
+  o.enabled = true;
+  auto r = preprocess("#error stop here\n", o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().message, "Preprocessor failed to process input program");
+  o.path = "/nonexistent/cpp";
+  EXPECT_FALSE(preprocess("BEGIN {}\n", o).ok());
+}
+
+TEST(Cpp, CompileKeepsLineNumbersAndSkipsInterpreterLine) {
+  if (!have_cpp()) GTEST_SKIP() << "no cpp";
+  testing::compile_ok("#!/usr/sbin/dtrace -s\n#define V 3\nBEGIN { trace(V * W); }\n", with_cpp({"-DW=2"}));
+  testing::expect_error("#!/usr/sbin/dtrace -s\n#define V 3\n\nBEGIN\n{\n  trace(nosuch + V);\n}\n",
+                        "D_IDENT_UNDEF", 6, "nosuch", with_cpp());
+  // Without -C a #define is not a D control directive.
+  testing::expect_error("#define V 3\nBEGIN { }\n", "D_PRAGCTL_INVAL", 1);
+}
+
+}  // namespace
+}  // namespace dtrace::cc

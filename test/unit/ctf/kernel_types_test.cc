@@ -1,0 +1,158 @@
+// KernelTypes over a hand-built BTF blob (deterministic) and, when the
+// host has one, over /sys/kernel/btf/vmlinux.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "ctf/kernel_types.h"
+#include "test/unit/cc/compile_util.h"
+
+namespace dtrace::ctf {
+namespace {
+
+// Appends BTF records and strings; blob() adds the header.
+class BtfBuilder {
+ public:
+  BtfBuilder() { strs_.push_back('\0'); }
+  uint32_t str(const std::string& s) {
+    if (s.empty()) return 0;
+    uint32_t off = static_cast<uint32_t>(strs_.size());
+    strs_.insert(strs_.end(), s.begin(), s.end());
+    strs_.push_back('\0');
+    return off;
+  }
+  void word(uint32_t w) { types_.insert(types_.end(), (char*)&w, (char*)&w + 4); }
+  uint32_t type(const std::string& name, int kind, uint32_t vlen, uint32_t size_or_type, bool kflag = false) {
+    word(str(name));
+    word((uint32_t(kind) << 24) | vlen | (kflag ? 1u << 31 : 0));
+    word(size_or_type);
+    return ++count_;
+  }
+  uint32_t integer(const std::string& name, uint32_t size, bool is_signed) {
+    uint32_t id = type(name, BTF_KIND_INT, 0, size);
+    word((is_signed ? BTF_INT_SIGNED << 24 : 0) | size * 8);
+    return id;
+  }
+  void member(const std::string& name, uint32_t type_id, uint32_t bit_off) {
+    word(str(name));
+    word(type_id);
+    word(bit_off);
+  }
+  std::string blob() const {
+    btf_header h{};
+    h.magic = BTF_MAGIC;
+    h.version = 1;
+    h.hdr_len = sizeof h;
+    h.type_off = 0;
+    h.type_len = static_cast<uint32_t>(types_.size());
+    h.str_off = h.type_len;
+    h.str_len = static_cast<uint32_t>(strs_.size());
+    std::string out(reinterpret_cast<const char*>(&h), sizeof h);
+    out.append(types_.begin(), types_.end());
+    out.append(strs_.begin(), strs_.end());
+    return out;
+  }
+
+ private:
+  std::vector<char> types_, strs_;
+  uint32_t count_ = 0;
+};
+
+// struct file { int f_flags; union { unsigned long a; int b; }; unsigned
+// int bits:3; my_off_t f_pos; struct file *next; }; typedef my_off_t.
+std::string sample_btf() {
+  BtfBuilder b;
+  uint32_t i32 = b.integer("int", 4, true);                       // 1
+  uint32_t u64 = b.integer("long unsigned int", 8, false);        // 2
+  uint32_t file = b.type("file", BTF_KIND_STRUCT, 5, 40, true);   // 3
+  b.member("f_flags", i32, 0);
+  b.member("", 5, 64);
+  b.member("bits", 1, (3u << 24) | 128);
+  b.member("f_pos", 6, 192);
+  b.member("next", 4, 256);
+  b.type("", BTF_KIND_PTR, 0, file);                              // 4
+  b.type("", BTF_KIND_UNION, 2, 8);                               // 5
+  b.member("a", u64, 0);
+  b.member("b", i32, 0);
+  b.type("my_off_t", BTF_KIND_TYPEDEF, 0, u64);                   // 6
+  return b.blob();
+}
+
+TEST(BtfFile, IndexesNamesAndRejectsGarbage) {
+  BtfFile f(sample_btf());
+  ASSERT_TRUE(f.ok()) << f.error();
+  EXPECT_EQ(f.count(), 7u);
+  EXPECT_EQ(f.find_tag(BTF_KIND_STRUCT, "file"), 3u);
+  EXPECT_EQ(f.find_tag(BTF_KIND_UNION, "file"), 0u);
+  EXPECT_EQ(f.find_typedef("my_off_t"), 6u);
+  EXPECT_FALSE(BtfFile("short").ok());
+  std::string bad = sample_btf();
+  bad[0] = 0;
+  EXPECT_FALSE(BtfFile(bad).ok());
+  std::string cut = sample_btf();
+  reinterpret_cast<btf_header*>(cut.data())->type_len += 4;  // runs into strings
+  EXPECT_FALSE(BtfFile(cut).ok());
+}
+
+TEST(KernelTypes, CompletesStructsOnDemand) {
+  cc::TypeTable tt;
+  tt.set_external(KernelTypes::from_bytes(sample_btf()));
+  const cc::Type* t = tt.declare_tag(cc::Type::Kind::Struct, "file");
+  EXPECT_FALSE(t->complete);
+  tt.complete(t);
+  ASSERT_TRUE(t->complete);
+  EXPECT_EQ(t->size, 40u);
+  ASSERT_NE(t->member("f_pos"), nullptr);
+  EXPECT_EQ(t->member("f_pos")->offset, 24u);
+  EXPECT_EQ(t->member("f_pos")->type->name, "my_off_t");
+  ASSERT_NE(t->member("b"), nullptr);          // flattened anonymous union
+  EXPECT_EQ(t->member("b")->offset, 8u);
+  EXPECT_EQ(t->member("bits"), nullptr);       // bitfields are left out
+  ASSERT_NE(t->member("next"), nullptr);
+  EXPECT_EQ(t->member("next")->type->base, t);
+  EXPECT_NE(tt.lookup("my_off_t"), nullptr);
+  EXPECT_EQ(tt.lookup("no_such_type_t"), nullptr);
+}
+
+class KernelTypesCompile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char name[] = "/tmp/btf_test_XXXXXX";
+    int fd = mkstemp(name);
+    ASSERT_GE(fd, 0);
+    std::string b = sample_btf();
+    ASSERT_EQ(write(fd, b.data(), b.size()), ssize_t(b.size()));
+    close(fd);
+    path_ = name;
+    opts_.btf_path = path_;
+  }
+  void TearDown() override { unlink(path_.c_str()); }
+  std::string path_;
+  cc::CompileOptions opts_;
+};
+
+TEST_F(KernelTypesCompile, MemberThroughCastPointer) {
+  cc::Program p = cc::testing::compile_ok(
+      "BEGIN { trace(((struct file *)arg0)->f_pos); trace(sizeof(struct file));"
+      " trace(offsetof(vmlinux`struct file, b)); trace((my_off_t)1);"
+      " trace(((struct vmlinux`file *)arg0)->next->f_flags); }", opts_);
+  EXPECT_EQ(p.difos.size(), 5u);
+  cc::testing::expect_error("BEGIN { trace(((struct file *)arg0)->bits); }", "D_TYPE_MEMBER", 1,
+                            "bits is not a member of struct file", opts_);
+  cc::testing::expect_error("BEGIN { trace(((struct nosuch *)arg0)->x); }", "D_OP_INCOMPLETE", 1,
+                            "struct nosuch", opts_);
+}
+
+TEST(KernelTypesHost, VmlinuxWhenPresent) {
+  if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no kernel BTF";
+  cc::testing::compile_ok(
+      "BEGIN { trace(curthread->pid); trace(sizeof(struct task_struct));"
+      " trace(offsetof(struct file, f_pos)); trace(curthread->se.vruntime); }");
+}
+
+}  // namespace
+}  // namespace dtrace::ctf
