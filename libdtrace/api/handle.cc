@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "api/aggregations.h"
 #include "api/options.h"
 #include "cc/compiler.h"
 #include "consume/buffer_walk.h"
@@ -73,6 +74,7 @@ struct Handle::Impl {
   std::optional<size_t> error_program;
   std::map<uint32_t, kio::EpDesc> epdescs;
   std::map<uint32_t, dtrace_probedesc> probes;
+  api::Aggregations aggs{programs, options};
   consume::PrintState print;
   uint32_t ncpus = 1;
   bool started = false, stopped = false;
@@ -237,6 +239,7 @@ struct Handle::Impl {
   }
 
   Status drain(FILE* out) {
+    if (Status st = aggs.snapshot(*dev, ncpus); !st) return st;
     for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
       Status st = drain_cpu(cpu, out);
       if (!st) return st;
@@ -286,6 +289,7 @@ Result<size_t> Handle::compile(std::string_view source) {
     if (!st) return make_error("failed to set option " + name + ": " + st.error().message,
                                "D_PRAGMA_OPTSET");
   }
+  impl_->aggs.declare(*prog);
   impl_->programs.push_back(std::move(*prog));
   return impl_->programs.size() - 1;
 }
@@ -336,6 +340,7 @@ std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool
 Status Handle::go() {
   if (!impl_->dev) return make_error("DTrace device not available on system");
   impl_->print.quiet = quiet();
+  impl_->print.aggs = &impl_->aggs.hooks();
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();
   impl_->started = true;
@@ -369,7 +374,10 @@ Status Handle::stop(FILE* out) {
   I.stopped = true;
   auto cpu = I.dev->stop();
   if (!cpu) return cpu.error();
-  return I.drain(out);
+  if (Status st = I.drain(out); !st) return st;
+  I.aggs.print_unprinted(out);
+  std::fflush(out);
+  return Ok{};
 }
 
 int Handle::exit_status() const { return impl_->print.exit_status.value_or(0); }

@@ -33,6 +33,38 @@ Result<std::string> format_with_args(const FiringView& f, size_t head) {
   return format_printf(act.format, args);
 }
 
+std::string agg_name(const FiringView& f, size_t i) {
+  const cc::Action& a = f.program->actions[f.clause->first_action + i];
+  return a.aggvar < f.program->aggs.size() ? f.program->aggs[a.aggvar].name : std::string();
+}
+
+Status do_printa(const FiringView& f, PrintState& st, size_t head, FILE* out) {
+  const cc::Action& act = f.program->actions[f.clause->first_action + head];
+  std::vector<std::string> names;
+  for (uint32_t k = 1; k <= act.ntuple; k++) names.push_back(agg_name(f, head + k));
+  if (!st.aggs || !st.aggs->printa) return Ok{};
+  auto text = st.aggs->printa(act.has_format ? &act.format : nullptr, names);
+  if (!text) return text.error();
+  std::fputs(text->c_str(), out);
+  return Ok{};
+}
+
+Status do_libact(const FiringView& f, PrintState& st, size_t head) {
+  const cc::Action& act = f.program->actions[f.clause->first_action + head];
+  if (act.ntuple < 1 || !st.aggs || !st.aggs->libact) return Ok{};
+  int64_t n = 0;
+  bool has_n = act.ntuple >= 2;
+  if (has_n) {
+    size_t i = head + 2;
+    if (i >= f.ep->recs.size()) return make_error("aggregation action argument missing from record");
+    auto bytes = record_bytes(f.data, f.ep->recs[i]);
+    if (!bytes) return bytes.error();
+    n = Datum{&f.program->actions[f.clause->first_action + i].type, *bytes}.as_signed();
+  }
+  st.aggs->libact(act.arg, agg_name(f, head + 1), has_n, n);
+  return Ok{};
+}
+
 }  // namespace
 
 Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
@@ -62,6 +94,18 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
         auto text = format_with_args(f, i);
         if (!text) return text.error();
         std::fputs(text->c_str(), out);
+        i += act.ntuple;
+        break;
+      }
+      case DTRACEACT_PRINTA: {
+        Status s = do_printa(f, st, i, out);
+        if (!s) return s;
+        i += act.ntuple;
+        break;
+      }
+      case DTRACEACT_LIBACT: {
+        Status s = do_libact(f, st, i);
+        if (!s) return s;
         i += act.ntuple;
         break;
       }

@@ -4,8 +4,11 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "cc/program.h"
 #include "kio/device.h"
@@ -22,11 +25,21 @@ struct FiringView {
   std::span<const uint8_t> data;
 };
 
+// What a firing's aggregation actions ask of the session's aggregations.
+struct AggHooks {
+  // printa(): `format` null for the unformatted layout.
+  std::function<Result<std::string>(const std::string* format, const std::vector<std::string>& names)> printa;
+  // clear/trunc/normalize/denormalize (DTRACE_LIBACT_*), with the
+  // optional second argument.
+  std::function<void(uint64_t libact, const std::string& name, bool has_n, int64_t n)> libact;
+};
+
 struct PrintState {
   bool quiet = false;
   bool header_printed = false;
   bool line_open = false;          // a firing's line awaits its newline
   std::optional<int> exit_status;  // set by an exit() record
+  const AggHooks* aggs = nullptr;
 };
 
 // Clauses with part > 0 (a statement split at an if/else) continue the

@@ -1,0 +1,106 @@
+#include "api/aggregations.h"
+
+#include "consume/agg_snapshot.h"
+
+namespace dtrace::api {
+
+void Aggregations::declare(const cc::Program& prog) {
+  for (const cc::AggVar& a : prog.aggs) {
+    consume::AggVarDesc d;
+    d.name = a.name;
+    d.func = a.func;
+    d.key_types = a.keys;
+    table_.declare(d);
+  }
+}
+
+Result<consume::AggVar*> Aggregations::var_of(kio::Device& dev, uint32_t aggid) {
+  if (auto it = vars_.find(aggid); it != vars_.end()) return it->second;
+  auto d = dev.aggdesc(aggid);
+  if (!d) return d.error();
+  const kio::AggDesc& desc = descs_.emplace(aggid, std::move(*d)).first->second;
+  size_t prog_id = desc.varid >> 32, index = desc.varid & 0xffffffffu;
+  if (prog_id >= programs_.size() || index >= programs_[prog_id].actions.size() || desc.recs.empty())
+    return make_error("aggregation " + std::to_string(aggid) + " belongs to no known program");
+  const cc::Program& prog = programs_[prog_id];
+  uint32_t var = prog.actions[index].aggvar;
+  if (var >= prog.aggs.size()) return make_error("aggregation " + std::to_string(aggid) + " has no variable");
+  consume::AggVarDesc vd;
+  vd.name = prog.aggs[var].name;
+  vd.key_types = prog.aggs[var].keys;
+  vd.func = desc.recs.back().dtrd_action;
+  vd.arg = desc.recs.back().dtrd_arg;
+  for (size_t i = 0; i + 1 < desc.recs.size(); i++) vd.key_kinds.push_back(desc.recs[i].dtrd_action);
+  consume::AggVar* v = &table_.declare(vd);
+  vars_[aggid] = v;
+  return v;
+}
+
+Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
+  auto describe = [&](uint32_t aggid) -> Result<const kio::AggDesc*> {
+    auto v = var_of(dev, aggid);
+    if (!v) return v.error();
+    return &descs_.at(aggid);
+  };
+  for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
+    auto snap = dev.aggsnap(cpu);
+    if (!snap) return snap.error();
+    if (snap->drops)
+      std::fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %u\n",
+                   static_cast<unsigned long long>(snap->drops), snap->drops == 1 ? "" : "s", cpu);
+    Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
+      table_.fold(*vars_.at(e.aggid), e.keys, e.value);
+      return Ok{};
+    });
+    if (!st) return st;
+  }
+  return Ok{};
+}
+
+consume::AggSortOptions Aggregations::sort_options() const {
+  consume::AggSortOptions o;
+  o.by_key = options_.flag("aggsortkey");
+  o.reverse = options_.flag("aggsortrev");
+  o.keypos = static_cast<uint32_t>(options_.number("aggsortkeypos"));
+  o.valpos = static_cast<uint32_t>(options_.number("aggsortpos"));
+  return o;
+}
+
+const consume::AggHooks& Aggregations::hooks() {
+  hooks_.printa = [this](const std::string* format,
+                         const std::vector<std::string>& names) -> Result<std::string> {
+    std::vector<consume::AggVar*> vars;
+    for (const auto& n : names) {
+      consume::AggVar* v = table_.find(n);
+      if (!v) return make_error("printa: unknown aggregation @" + n);
+      vars.push_back(v);
+    }
+    if (!format) {
+      std::string out;
+      for (consume::AggVar* v : vars) out += consume::print_aggregation(*v, sort_options());
+      return out;
+    }
+    return consume::printa_formatted(*format, vars, sort_options());
+  };
+  hooks_.libact = [this](uint64_t libact, const std::string& name, bool has_n, int64_t n) {
+    consume::AggVar* v = table_.find(name);
+    if (!v) return;
+    switch (libact) {
+      case DTRACE_LIBACT_CLEAR: table_.clear(*v); break;
+      case DTRACE_LIBACT_TRUNC: consume::agg_trunc(*v, has_n, n); break;
+      case DTRACE_LIBACT_NORMALIZE: table_.normalize(*v, n); break;
+      case DTRACE_LIBACT_DENORMALIZE: table_.denormalize(*v); break;
+      default: break;
+    }
+  };
+  return hooks_;
+}
+
+void Aggregations::print_unprinted(FILE* out) {
+  for (consume::AggVar* v : table_.all()) {
+    if (v->printed || v->entries.empty()) continue;
+    std::fputs(consume::print_aggregation(*v, sort_options()).c_str(), out);
+  }
+}
+
+}  // namespace dtrace::api

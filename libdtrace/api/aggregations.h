@@ -1,0 +1,46 @@
+// The session's aggregations: snapshots every CPU's aggregation buffer
+// (AGGSNAP deltas, folded into one table), resolves aggregation ids to
+// the programs' variables through AGGDESC and the consumer cookie, runs
+// printa()/clear()/trunc()/normalize() for firings, and prints the
+// variables nothing printed yet at the end of the run.
+#pragma once
+
+#include <cstdio>
+#include <map>
+#include <vector>
+
+#include "api/options.h"
+#include "cc/program.h"
+#include "consume/agg_data.h"
+#include "consume/agg_print.h"
+#include "consume/firing.h"
+#include "kio/device.h"
+
+namespace dtrace::api {
+
+class Aggregations {
+ public:
+  Aggregations(const std::vector<cc::Program>& programs, const Options& options)
+      : programs_(programs), options_(options) {}
+
+  // Registers a compiled program's variables (fixes the printing order).
+  void declare(const cc::Program& prog);
+  // Folds every CPU's delta in; reports aggregation drops on stderr.
+  Status snapshot(kio::Device& dev, uint32_t ncpus);
+  const consume::AggHooks& hooks();
+  // The end-of-run dump of every variable not printed yet.
+  void print_unprinted(FILE* out);
+
+ private:
+  Result<consume::AggVar*> var_of(kio::Device& dev, uint32_t aggid);
+  consume::AggSortOptions sort_options() const;
+
+  const std::vector<cc::Program>& programs_;
+  const Options& options_;
+  consume::AggTable table_;
+  std::map<uint32_t, kio::AggDesc> descs_;
+  std::map<uint32_t, consume::AggVar*> vars_;
+  consume::AggHooks hooks_;
+};
+
+}  // namespace dtrace::api

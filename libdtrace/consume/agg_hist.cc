@@ -1,0 +1,129 @@
+// quantize(), lquantize() and llquantize() histograms: bucket labels from
+// doc/records.md §6.3-6.5, the rows shown (one zero row either side of
+// the non-zero ones) and the bar rules of DTRACE-FACTS §4.4.
+#include <cstdio>
+#include <cstdlib>
+
+#include "consume/agg_print.h"
+
+extern "C" {
+#include "dtrace/buf.h"
+}
+
+namespace dtrace::consume {
+namespace {
+
+struct Row {
+  std::string label;  // already formatted to 16 columns
+  int64_t count = 0;
+};
+
+std::string num_label(long long v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%16lld", v);
+  return b;
+}
+
+std::string text_label(const char* op, long long v) {
+  char t[40], b[48];
+  std::snprintf(t, sizeof t, "%s %lld", op, v);
+  std::snprintf(b, sizeof b, "%16s", t);
+  return b;
+}
+
+std::vector<Row> quantize_rows(std::span<const int64_t> w) {
+  std::vector<Row> rows;
+  for (size_t i = 0; i < w.size(); i++) {
+    int j = static_cast<int>(i) - DTRACE_QUANTIZE_ZEROBUCKET;
+    long long label = j == 0 ? 0 : j > 0 ? (1ll << (j - 1)) : -(1ll << (-j - 1));
+    rows.push_back({num_label(label), w[i]});
+  }
+  return rows;
+}
+
+std::vector<Row> lquantize_rows(uint64_t arg, std::span<const int64_t> w) {
+  long long base = DTRACE_LQUANTIZE_BASE(arg), step = DTRACE_LQUANTIZE_STEP(arg);
+  long long levels = DTRACE_LQUANTIZE_LEVELS(arg);
+  std::vector<Row> rows;
+  for (size_t i = 1; i < w.size(); i++) {
+    long long b = static_cast<long long>(i) - 1;
+    if (b == 0) rows.push_back({text_label("<", base), w[i]});
+    else if (b == levels + 1) rows.push_back({text_label(">=", base + levels * step), w[i]});
+    else rows.push_back({num_label(base + (b - 1) * step), w[i]});
+  }
+  return rows;
+}
+
+std::vector<Row> llquantize_rows(uint64_t arg, std::span<const int64_t> w) {
+  long long f = DTRACE_LLQUANTIZE_FACTOR(arg), lo = DTRACE_LLQUANTIZE_LOW(arg);
+  long long hi = DTRACE_LLQUANTIZE_HIGH(arg), s = DTRACE_LLQUANTIZE_NSTEP(arg);
+  std::vector<Row> rows;
+  if (w.size() < 4 || f < 2 || s == 0) return rows;
+  long long pow = 1;
+  for (long long m = 0; m < lo; m++) pow *= f;
+  rows.push_back({text_label("<", pow), w[1] + w[2]});  // below F^L, then 0 .. F^L
+  size_t i = 3;
+  for (long long m = lo; m <= hi && i + 1 < w.size(); m++) {
+    long long next = pow * f;
+    long long n = next < s ? next : s, width = next / n;
+    for (long long k = n / f; k < n && i + 1 < w.size(); k++) rows.push_back({num_label(k * width), w[i++]});
+    pow = next;
+  }
+  rows.push_back({text_label(">=", pow), w[w.size() - 1]});
+  return rows;
+}
+
+std::string bar(int64_t v, long double total, bool neg, bool pos) {
+  char cnt[32];
+  std::snprintf(cnt, sizeof cnt, " %-9lld\n", static_cast<long long>(v));
+  long double ratio = total > 0 ? std::abs(static_cast<long double>(v)) / total : 0;
+  if (!neg || !pos) {
+    int n = static_cast<int>(40 * ratio + 0.5L);
+    std::string at(static_cast<size_t>(n), '@'), sp(static_cast<size_t>(40 - n), ' ');
+    return (neg ? sp + at + "|" : "|" + at + sp) + cnt;
+  }
+  int n = static_cast<int>(20 * ratio + 0.5L);
+  std::string at(static_cast<size_t>(n), '@'), sp(static_cast<size_t>(20 - n), ' '), half(20, ' ');
+  return (v <= 0 ? sp + at + "|" + half : half + "|" + at + sp) + cnt;
+}
+
+}  // namespace
+
+std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
+                             int64_t normal) {
+  std::vector<Row> rows = func == DTRACEACT_AGG_QUANTIZE    ? quantize_rows(value)
+                          : func == DTRACEACT_AGG_LQUANTIZE ? lquantize_rows(arg, value)
+                                                            : llquantize_rows(arg, value);
+  if (normal <= 0) normal = 1;
+  long double total = 0;
+  bool neg = false, pos = false;
+  for (Row& r : rows) {
+    r.count /= normal;
+    total += std::abs(static_cast<long double>(r.count));
+    neg |= r.count < 0;
+    pos |= r.count > 0;
+  }
+  size_t first = rows.size(), last = 0;
+  for (size_t i = 0; i < rows.size(); i++)
+    if (rows[i].count != 0) {
+      if (first == rows.size()) first = i;
+      last = i;
+    }
+  if (first == rows.size()) {  // nothing recorded: around the zero bucket / the start
+    first = func == DTRACEACT_AGG_QUANTIZE ? DTRACE_QUANTIZE_ZEROBUCKET - 1 : 0;
+    last = first + 2;
+  } else {
+    first = first > 0 ? first - 1 : 0;
+    last = last + 1;
+  }
+  if (rows.empty()) return "";
+  if (last >= rows.size()) last = rows.size() - 1;
+  char head[96];
+  std::snprintf(head, sizeof head, "\n%16s %41s %-9s\n", "value",
+                "------------- Distribution -------------", "count");
+  std::string out = head;
+  for (size_t i = first; i <= last; i++) out += rows[i].label + " " + bar(rows[i].count, total, neg, pos);
+  return out;
+}
+
+}  // namespace dtrace::consume

@@ -1,0 +1,174 @@
+// Unformatted and formatted printa() output (DTRACE-FACTS §4.4).
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+
+#include "consume/agg_print.h"
+#include "consume/record_format.h"
+
+namespace dtrace::consume {
+namespace {
+
+using Kind = cc::ValueType::Kind;
+
+std::string fmt_ll(const char* f, long long v) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+std::string fmt_str(const char* f, const std::string& s) {
+  int n = std::snprintf(nullptr, 0, f, s.c_str());
+  std::string out(static_cast<size_t>(n > 0 ? n : 0), '\0');
+  std::snprintf(out.data(), out.size() + 1, f, s.c_str());
+  return out;
+}
+
+bool is_stack_kind(uint16_t k) {
+  return k == DTRACEACT_STACK || k == DTRACEACT_USTACK || k == DTRACEACT_JSTACK;
+}
+
+// Stack keys: one frame per line, indented by 14 blanks (stackindent).
+std::string stack_text(uint16_t kind, std::span<const uint8_t> b) {
+  std::string out = "\n";
+  size_t start = kind == DTRACEACT_STACK ? 0 : 8;  // user stacks lead with the pid
+  for (size_t i = start; i + 8 <= b.size(); i += 8) {
+    uint64_t pc;
+    std::memcpy(&pc, b.data() + i, 8);
+    if (pc == 0) break;
+    out += std::string(14, ' ') + fmt_ll("0x%llx", static_cast<long long>(pc)) + "\n";
+  }
+  return out;
+}
+
+const cc::ValueType* key_type(const AggVarDesc& d, size_t k) {
+  return k < d.key_types.size() ? &d.key_types[k] : nullptr;
+}
+
+std::string value_text(const AggVarDesc& d, const AggEntry* e, int64_t normal) {
+  static const std::vector<int64_t> kNone;
+  const std::vector<int64_t>& w = e ? e->value : kNone;
+  if (agg_is_histogram(d.func)) {
+    std::vector<int64_t> zero;
+    if (w.empty()) zero.assign(agg_value_words(d.func, d.arg), 0);
+    if (!zero.empty() && d.func != DTRACEACT_AGG_QUANTIZE) zero[0] = static_cast<int64_t>(d.arg);
+    return format_histogram(d.func, d.arg, w.empty() ? zero : w, normal);
+  }
+  return fmt_ll(" %16lld", static_cast<long long>(agg_scalar(d.func, w, normal)));
+}
+
+}  // namespace
+
+std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes) {
+  uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
+  if (is_stack_kind(kind)) return stack_text(kind, bytes);
+  const cc::ValueType* t = key_type(d, k);
+  Datum datum{t, bytes};
+  if (kind == DTRACEACT_AGGKEY && t && t->kind == Kind::String) return fmt_str("  %-50s", datum.as_string());
+  if (kind != DTRACEACT_AGGKEY) {  // sym(), mod(), usym(), ...: the address, unresolved
+    uint64_t addr = bytes.size() >= 16 ? Datum{t, bytes.subspan(8, 8)}.as_unsigned() : datum.as_unsigned();
+    return fmt_str("  %-50s", fmt_ll("0x%llx", static_cast<long long>(addr)));
+  }
+  long long v = datum.as_signed();
+  switch (bytes.size()) {
+    case 8: return fmt_ll(" %16lld", v);
+    case 4: return fmt_ll(" %8lld", v);
+    case 2: return fmt_ll(" %5lld", v);
+    case 1: return fmt_ll(" %3lld", v);
+    default: {
+      std::string s;
+      for (uint8_t c : bytes) s += fmt_ll(" %02llx", c);
+      return s;
+    }
+  }
+}
+
+std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
+  AggVar* one[] = {&v};
+  std::string out = "\n";
+  for (const AggRow& r : agg_sorted_rows(one, o)) {
+    for (size_t k = 0; k < r.keys->size(); k++) out += format_agg_key(v.desc, k, (*r.keys)[k]);
+    out += value_text(v.desc, r.values[0], v.normal);
+    out += "\n";
+  }
+  v.printed = true;
+  return out;
+}
+
+namespace {
+
+// The format cut into literal text and conversion specifications.
+struct Piece {
+  std::string text;
+  bool conv = false;
+  bool value = false;  // %@...
+};
+
+std::vector<Piece> split_format(std::string_view fmt) {
+  std::vector<Piece> out;
+  std::string lit;
+  for (size_t i = 0; i < fmt.size(); i++) {
+    if (fmt[i] != '%') { lit += fmt[i]; continue; }
+    if (i + 1 < fmt.size() && fmt[i + 1] == '%') { lit += '%'; i++; continue; }
+    if (!lit.empty()) out.push_back({lit}), lit.clear();
+    Piece p{"%", true, false};
+    size_t j = i + 1;
+    for (; j < fmt.size(); j++) {
+      char c = fmt[j];
+      if (c == '@') { p.value = true; continue; }
+      p.text += c;
+      if (std::isalpha(static_cast<unsigned char>(c)) && !std::strchr("hlLjzt", c)) break;
+    }
+    out.push_back(p);
+    i = j;
+  }
+  if (!lit.empty()) out.push_back({lit});
+  return out;
+}
+
+Result<std::string> value_conv(const Piece& p, const AggVar& v, const AggEntry* e) {
+  if (agg_is_histogram(v.desc.func)) return value_text(v.desc, e, v.normal);
+  static const std::vector<int64_t> kNone;
+  int64_t x = agg_scalar(v.desc.func, e ? e->value : kNone, v.normal);
+  cc::ValueType t{Kind::Signed, 8, "int64_t"};
+  Datum d{&t, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&x), 8)};
+  return format_printf(p.text, std::span<const Datum>(&d, 1));
+}
+
+Result<std::string> key_conv(const Piece& p, const AggVarDesc& d, size_t k,
+                             const std::vector<uint8_t>& bytes) {
+  uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
+  if (is_stack_kind(kind)) return stack_text(kind, bytes);
+  cc::ValueType fallback{Kind::Signed, static_cast<uint32_t>(bytes.size()), ""};
+  const cc::ValueType* t = key_type(d, k);
+  Datum datum{t ? t : &fallback, bytes};
+  return format_printf(p.text, std::span<const Datum>(&datum, 1));
+}
+
+}  // namespace
+
+Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* const> vars,
+                                     const AggSortOptions& o) {
+  std::vector<Piece> pieces = split_format(fmt);
+  std::string out;
+  for (const AggRow& r : agg_sorted_rows(vars, o)) {
+    size_t key = 0, val = 0;
+    for (const Piece& p : pieces) {
+      if (!p.conv) { out += p.text; continue; }
+      Result<std::string> s = std::string();
+      if (p.value) {
+        if (val < vars.size()) s = value_conv(p, *vars[val], r.values[val]);
+        val++;
+      } else if (key < r.keys->size()) {
+        s = key_conv(p, vars[0]->desc, key, (*r.keys)[key]);
+        key++;
+      }
+      if (!s) return s.error();
+      out += *s;
+    }
+  }
+  for (AggVar* v : vars) v->printed = true;
+  return out;
+}
+
+}  // namespace dtrace::consume

@@ -1,0 +1,50 @@
+// Aggregation output in dtrace(1)'s layouts (DTRACE-FACTS §4.4): keys by
+// record size, scalar values, quantize/lquantize/llquantize histograms,
+// printa() with and without a format (several aggregations joined on
+// their keys), and the sort orders selected by the aggsort* options.
+// Reads the AggTable; the only state it changes is `printed` and, for
+// trunc(), the entries.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "consume/agg_data.h"
+#include "util/result.h"
+
+namespace dtrace::consume {
+
+struct AggSortOptions {
+  bool by_key = false;     // aggsortkey
+  bool reverse = false;    // aggsortrev
+  uint32_t keypos = 0;     // aggsortkeypos
+  uint32_t valpos = 0;     // aggsortpos
+};
+
+// One key tuple and, per joined variable, its entry (nullptr: absent).
+struct AggRow {
+  const std::vector<std::vector<uint8_t>>* keys = nullptr;
+  std::vector<const AggEntry*> values;
+};
+
+std::vector<AggRow> agg_sorted_rows(std::span<AggVar* const> vars, const AggSortOptions& o);
+// trunc(@a, n): keeps the n largest (n > 0) or -n smallest (n < 0)
+// entries; trunc(@a) removes every entry.
+void agg_trunc(AggVar& v, bool has_count, int64_t n);
+
+// One key record as printed in an unformatted entry.
+std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes);
+// The histogram block: header line, then the rows (agg_hist.cc).
+std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
+                             int64_t normal);
+// printa(@a) and the end-of-run dump of one variable: "\n" and then every
+// entry in sorted order.
+std::string print_aggregation(AggVar& v, const AggSortOptions& o);
+// printa("format", @a, @b, ...): the format once per joined key tuple.
+Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* const> vars,
+                                     const AggSortOptions& o);
+
+}  // namespace dtrace::consume

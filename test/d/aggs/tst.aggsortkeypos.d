@@ -1,0 +1,18 @@
+/*
+ * ASSERTION: aggsortkeypos=1 with aggsortkey and aggsortrev sorts by the
+ * second key first (signed), then the first, descending.
+ * @@nosort
+ */
+#pragma D option quiet
+#pragma D option aggsortkey
+#pragma D option aggsortkeypos=1
+#pragma D option aggsortrev
+
+BEGIN
+{
+	@["dog", (char)-1] = sum(-111);
+	@["dog", (char)-2] = sum(-222);
+	@["cat", (char)-1] = sum(-1);
+	@["bear", (char)-1] = sum(-11);
+	exit(0);
+}

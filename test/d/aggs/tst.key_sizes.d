@@ -1,0 +1,12 @@
+/*
+ * ASSERTION: integer keys print by record size: " %3d", " %5d", " %8d",
+ * " %16lld"; several keys print in order before the value.
+ * @@nosort
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	@k[(char)-1, (short)300, (int)-70000, (long)5000000000, "s"] = count();
+	exit(0);
+}

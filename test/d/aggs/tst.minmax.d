@@ -1,0 +1,17 @@
+/*
+ * ASSERTION: min() and max() keep the signed extremes; two aggregations
+ * print one after the other, each after a blank line.
+ * @@nosort
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	@lo = min(4);
+	@lo = min(-2);
+	@lo = min(9);
+	@hi = max(-7);
+	@hi = max(3);
+	@hi = max(-1);
+	exit(0);
+}

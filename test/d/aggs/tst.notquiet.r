@@ -1,0 +1,4 @@
+CPU     ID                    FUNCTION:NAME
+  #      1                           :BEGIN 
+
+  x                                                                 1

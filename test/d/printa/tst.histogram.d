@@ -1,0 +1,12 @@
+/*
+ * ASSERTION: %@ of a histogram embeds the whole histogram.
+ * @@nosort
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	@c = lquantize(1, 1, 4, 1);
+	printa("@c = %@d\n", @c);
+	exit(0);
+}

@@ -1,0 +1,5 @@
+before
+
+  x                                                                 1
+  y                                                                 2
+after

@@ -1,0 +1,198 @@
+// Aggregation merging, sorting and layouts on synthetic snapshots (the
+// guest's BEGIN fires on one CPU, so cross-CPU merging is tested here).
+#include <cstring>
+#include <gtest/gtest.h>
+
+#include "consume/agg_data.h"
+#include "consume/agg_print.h"
+
+extern "C" {
+#include "dtrace/buf.h"
+}
+
+namespace dtrace::consume {
+namespace {
+
+using Kind = cc::ValueType::Kind;
+
+std::vector<uint8_t> int_key(int64_t v, size_t size = 8) {
+  std::vector<uint8_t> b(size);
+  std::memcpy(b.data(), &v, size);
+  return b;
+}
+
+std::vector<uint8_t> str_key(const std::string& s, size_t size = 16) {
+  std::vector<uint8_t> b(size);
+  std::memcpy(b.data(), s.data(), std::min(s.size(), size - 1));
+  return b;
+}
+
+AggVarDesc desc(const std::string& name, uint16_t func, std::vector<cc::ValueType> keys = {},
+                uint64_t arg = 0) {
+  AggVarDesc d;
+  d.name = name;
+  d.func = func;
+  d.arg = arg;
+  d.key_types = keys;
+  d.key_kinds.assign(keys.size(), DTRACEACT_AGGKEY);
+  return d;
+}
+
+const cc::ValueType kStr{Kind::String, 16, "string"};
+const cc::ValueType kInt{Kind::Signed, 8, "int64_t"};
+
+TEST(AggMerge, AddsCountsAndKeepsExtremesAcrossCpus) {
+  AggTable t;
+  AggVar& c = t.declare(desc("c", DTRACEACT_AGG_COUNT));
+  AggVar& lo = t.declare(desc("lo", DTRACEACT_AGG_MIN));
+  AggVar& hi = t.declare(desc("hi", DTRACEACT_AGG_MAX));
+  for (int64_t cpu_delta : {3, 4}) {
+    int64_t v[] = {cpu_delta};
+    t.fold(c, {}, v);
+  }
+  int64_t a[] = {-5}, b[] = {7};
+  t.fold(lo, {}, a);
+  t.fold(lo, {}, b);
+  t.fold(hi, {}, a);
+  t.fold(hi, {}, b);
+  EXPECT_EQ(c.entries.begin()->second.value[0], 7);
+  EXPECT_EQ(lo.entries.begin()->second.value[0], -5);
+  EXPECT_EQ(hi.entries.begin()->second.value[0], 7);
+}
+
+TEST(AggMerge, StddevCarriesIntoTheHighSumOfSquares) {
+  std::vector<int64_t> acc = {1, 0, -1, 0};  // low word all ones
+  int64_t d[] = {1, 0, 1, 0};
+  agg_merge(DTRACEACT_AGG_STDDEV, acc, d);
+  EXPECT_EQ(acc[2], 0);
+  EXPECT_EQ(acc[3], 1);
+  EXPECT_EQ(acc[0], 2);
+}
+
+TEST(AggScalar, AvgAndStddevAreIntegers) {
+  int64_t avg[] = {3, 1351};
+  EXPECT_EQ(agg_scalar(DTRACEACT_AGG_AVG, avg, 1), 450);
+  EXPECT_EQ(agg_scalar(DTRACEACT_AGG_AVG, avg, 2), 225);
+  // 2 4 4 4 5 5 7 9: mean 5, variance 4
+  int64_t sd[] = {8, 40, 232, 0};
+  EXPECT_EQ(agg_scalar(DTRACEACT_AGG_STDDEV, sd, 1), 2);
+}
+
+TEST(AggValueWords, HistogramsBySize) {
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_QUANTIZE, 0), 127u);
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LQUANTIZE, DTRACE_LQUANTIZE_ARG(-10, 20, 1)), 23u);
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10)), 31u);
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 20)), 49u);
+}
+
+TEST(AggPrint, KeyedSumSortsByValueThenKey) {
+  AggTable t;
+  AggVar& v = t.declare(desc("s", DTRACEACT_AGG_SUM, {kStr}));
+  int64_t five[] = {5}, minus[] = {-3};
+  t.fold(v, {str_key("b")}, five);
+  t.fold(v, {str_key("a")}, five);
+  t.fold(v, {str_key("z")}, minus);
+  std::string out = print_aggregation(v, {});
+  std::string z = "  z" + std::string(49, ' ') + std::string(15, ' ') + "-3\n";
+  std::string a = "  a" + std::string(49, ' ') + std::string(16, ' ') + "5\n";
+  std::string b = "  b" + std::string(49, ' ') + std::string(16, ' ') + "5\n";
+  EXPECT_EQ(out, "\n" + z + a + b);
+  EXPECT_TRUE(v.printed);
+  AggSortOptions rev;
+  rev.reverse = true;
+  EXPECT_EQ(print_aggregation(v, rev), "\n" + b + a + z);
+}
+
+TEST(AggPrint, KeySortStartsAtKeypos) {
+  AggTable t;
+  AggVar& v = t.declare(desc("k", DTRACEACT_AGG_COUNT, {kInt, kInt}));
+  int64_t one[] = {1};
+  t.fold(v, {int_key(1), int_key(9)}, one);
+  t.fold(v, {int_key(2), int_key(8)}, one);
+  AggSortOptions o;
+  o.by_key = true;
+  o.keypos = 1;
+  AggVar* vars[] = {&v};
+  auto rows = agg_sorted_rows(vars, o);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ((*rows[0].keys)[1], int_key(8));
+}
+
+TEST(AggPrint, QuantizeShowsOneZeroRowEachSide) {
+  std::vector<int64_t> w(DTRACE_QUANTIZE_NBUCKETS, 0);
+  w[DTRACE_QUANTIZE_ZEROBUCKET + 7] = 1;  // 64..127
+  std::string h = format_histogram(DTRACEACT_AGG_QUANTIZE, 0, w, 1);
+  std::string bar40(40, '@');
+  EXPECT_EQ(h,
+            "\n           value  ------------- Distribution ------------- count    \n"
+            "              32 |" + std::string(40, ' ') + " 0        \n"
+            "              64 |" + bar40 + " 1        \n"
+            "             128 |" + std::string(40, ' ') + " 0        \n");
+}
+
+TEST(AggPrint, MixedSignsUseHalfBars) {
+  std::vector<int64_t> w(DTRACE_QUANTIZE_NBUCKETS, 0);
+  w[DTRACE_QUANTIZE_ZEROBUCKET] = -1;
+  w[DTRACE_QUANTIZE_ZEROBUCKET + 1] = 3;
+  std::string h = format_histogram(DTRACEACT_AGG_QUANTIZE, 0, w, 1);
+  EXPECT_NE(h.find("               0 " + std::string(15, ' ') + "@@@@@|" + std::string(20, ' ') + " -1 "),
+            std::string::npos) << h;
+  EXPECT_NE(h.find("               1 " + std::string(20, ' ') + "|" + std::string(15, '@') + std::string(5, ' ') + " 3 "),
+            std::string::npos) << h;
+}
+
+TEST(AggPrint, LquantizeLabelsUnderAndOverflow) {
+  uint64_t arg = DTRACE_LQUANTIZE_ARG(-10, 20, 1);
+  std::vector<int64_t> w(23, 0);
+  w[0] = static_cast<int64_t>(arg);
+  w[1] = 25;   // < -10
+  w[22] = 5;   // >= 10
+  std::string h = format_histogram(DTRACEACT_AGG_LQUANTIZE, arg, w, 1);
+  EXPECT_NE(h.find("           < -10 |"), std::string::npos) << h;
+  EXPECT_NE(h.find("           >= 10 |"), std::string::npos) << h;
+  EXPECT_NE(h.find("             -10 |"), std::string::npos) << h;
+  EXPECT_NE(h.find("               9 |"), std::string::npos) << h;
+}
+
+TEST(AggPrint, FormattedPrintaJoinsOnKeys) {
+  AggTable t;
+  AggVar& a = t.declare(desc("a", DTRACEACT_AGG_COUNT, {kStr}));
+  AggVar& b = t.declare(desc("b", DTRACEACT_AGG_SUM, {kStr}));
+  int64_t one[] = {1}, ten[] = {10};
+  t.fold(a, {str_key("x")}, one);
+  t.fold(b, {str_key("x")}, ten);
+  t.fold(b, {str_key("y")}, ten);
+  AggVar* vars[] = {&a, &b};
+  auto out = printa_formatted("%s=%@d,%@d\n", vars, {});
+  ASSERT_TRUE(out);
+  EXPECT_EQ(*out, "y=0,10\nx=1,10\n");
+}
+
+TEST(AggTrunc, KeepsTopOrBottom) {
+  AggTable t;
+  AggVar& v = t.declare(desc("t", DTRACEACT_AGG_SUM, {kInt}));
+  for (int64_t i = 1; i <= 4; i++) {
+    int64_t x[] = {i};
+    t.fold(v, {int_key(i)}, x);
+  }
+  agg_trunc(v, true, -1);
+  ASSERT_EQ(v.entries.size(), 1u);
+  EXPECT_EQ(v.entries.begin()->second.value[0], 1);
+  agg_trunc(v, false, 0);
+  EXPECT_TRUE(v.entries.empty());
+}
+
+TEST(AggClear, ZeroesValuesKeepsKeysAndParameters) {
+  AggTable t;
+  uint64_t arg = DTRACE_LQUANTIZE_ARG(0, 2, 1);
+  AggVar& v = t.declare(desc("l", DTRACEACT_AGG_LQUANTIZE, {}, arg));
+  int64_t w[] = {static_cast<int64_t>(arg), 0, 3, 0, 1};
+  t.fold(v, {}, w);
+  t.clear(v);
+  const auto& val = v.entries.begin()->second.value;
+  EXPECT_EQ(val[0], static_cast<int64_t>(arg));
+  EXPECT_EQ(val[2], 0);
+}
+
+}  // namespace
+}  // namespace dtrace::consume
