@@ -65,8 +65,14 @@ int dtrace_user_priv_add(uintptr_t addr, size_t len)
 
 void dtrace_user_fault_clear(void) { nfaults = 0; }
 
+static size_t alloc_limit;
+
+void dtrace_user_set_alloc_limit(size_t bytes) { alloc_limit = bytes; }
+
 void *dtrace_port_zalloc(size_t size)
 {
+	if (alloc_limit != 0 && size > alloc_limit)
+		return NULL;
 	return calloc(1, size != 0 ? size : 1);
 }
 

@@ -16,6 +16,8 @@ extern "C" {
 
 /* CPU ids seen by core/: ncpus must be set before dtrace_core_create(). */
 void dtrace_user_set_ncpus(uint32_t n);
+/* dtrace_port_zalloc() fails above this many bytes (0: no limit). */
+void dtrace_user_set_alloc_limit(size_t bytes);
 void dtrace_user_set_cpu(uint32_t cpu);
 
 /*

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Builds the libFuzzer target fuzz_prog.c (clang, ASan + UBSan) over the
+# kernel/core sources and runs it for SECONDS from the seed corpus in
+# test/kcore/corpus (new inputs go to OUT/corpus, never into the tree).
+# Usage: run.sh SRCDIR OUT [SECONDS]    (ctest: kcore_fuzz)
+#        run.sh SRCDIR OUT --gen        (rewrites the seed corpus)
+set -eu
+src=$1 out=$2 secs=${3:-30}
+k=$src/kernel
+cc=${CLANG:-clang}
+srcs=$(grep -oE '(core|prov)/[A-Za-z0-9_]+\.c' "$k/core/sources.mk" |
+	sed "s|^|$k/|")
+mkdir -p "$out/corpus"
+flags="-g -O1 -I$k -I$k/uapi -I$src/test/kcore -fno-strict-aliasing"
+
+if [ "$secs" = --gen ]; then
+	$cc $flags "$src/test/kcore/fuzz/gen_corpus.c" -o "$out/gen_corpus"
+	rm -f "$src"/test/kcore/corpus/seed-*
+	mkdir -p "$src/test/kcore/corpus"
+	exec "$out/gen_corpus" "$src/test/kcore/corpus"
+fi
+
+bin=$out/fuzz_prog
+stale=1
+if [ -x "$bin" ] && [ -z "$(find "$k/core" "$k/prov" "$k/user" \
+		"$src/test/kcore/fuzz" -newer "$bin" -name '*.[ch]' | head -1)" ]
+then
+	stale=0
+fi
+if [ $stale = 1 ]; then
+	# shellcheck disable=SC2086
+	$cc $flags -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -fno-sanitize=function \
+		$srcs "$k/user/port_user.c" "$src/test/kcore/fuzz/fuzz_prog.c" \
+		-o "$bin.tmp"
+	mv "$bin.tmp" "$bin"
+fi
+exec "$bin" -artifact_prefix="$out/" -max_total_time="$secs" -max_len=4096 -timeout=10 \
+	-print_final_stats=1 "$out/corpus" "$src/test/kcore/corpus"
