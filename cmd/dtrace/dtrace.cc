@@ -197,6 +197,7 @@ int trace(dtrace::Handle& h, FILE* out) {
     if (!w) { error(w.error().message); break; }
     if (*w == dtrace::Work::Done) break;
   }
+  if (g_interrupted) std::fputc('\n', out);  // as dtrace(1) does on ^C
   if (auto st = h.stop(out); !st) { error(st.error().message); return 1; }
   return h.exit_status();
 }

@@ -1,6 +1,7 @@
 #include "api/aggregations.h"
 
 #include "consume/agg_snapshot.h"
+#include "consume/drops.h"
 
 namespace dtrace::api {
 
@@ -46,8 +47,9 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
     auto snap = dev.aggsnap(cpu);
     if (!snap) return snap.error();
     if (snap->drops)
-      std::fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %u\n",
-                   static_cast<unsigned long long>(snap->drops), snap->drops == 1 ? "" : "s", cpu);
+      std::fprintf(stderr, "dtrace: %s\n",
+                   consume::cpu_drop_message(consume::DropKind::Aggregation, snap->drops, cpu,
+                                             options_.flag("droptags")).c_str());
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
       table_.fold(*vars_.at(e.aggid), e.keys, e.value);
       return Ok{};

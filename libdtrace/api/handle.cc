@@ -14,6 +14,7 @@
 #include "api/options.h"
 #include "cc/compiler.h"
 #include "consume/buffer_walk.h"
+#include "consume/drops.h"
 #include "consume/firing.h"
 #include "consume/probe_list.h"
 #include "dif/disasm.h"
@@ -205,8 +206,9 @@ struct Handle::Impl {
     auto snap = dev->bufsnap(cpu);
     if (!snap) return snap.error();
     if (snap->drops)
-      std::fprintf(stderr, "dtrace: %llu drop%s on CPU %u\n",
-                   static_cast<unsigned long long>(snap->drops), snap->drops == 1 ? "" : "s", cpu);
+      std::fprintf(stderr, "dtrace: %s\n",
+                   consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu,
+                                             options.flag("droptags")).c_str());
     // Parts of a split statement follow each other in one CPU's buffer:
     // a line still open at the end of the buffer is complete.
     struct CloseLine {
@@ -236,6 +238,11 @@ struct Handle::Impl {
       }
       return consume::print_firing(view, print, out);
     });
+  }
+
+  void report_drops(const dtrace_status& s) {
+    for (const std::string& m : consume::status_drop_messages(s, options.flag("droptags")))
+      std::fprintf(stderr, "dtrace: %s\n", m.c_str());
   }
 
   Status drain(FILE* out) {
@@ -360,6 +367,7 @@ Result<Work> Handle::work(FILE* out) {
   }
   auto status = I.dev->status();
   if (!status) return status.error();
+  I.report_drops(*status);
   if (status->dtst_exiting || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING) return Work::Done;
   // Poll the status often so exit() ends the run promptly; buffers are
   // still read at switchrate.
@@ -375,6 +383,7 @@ Status Handle::stop(FILE* out) {
   auto cpu = I.dev->stop();
   if (!cpu) return cpu.error();
   if (Status st = I.drain(out); !st) return st;
+  if (auto status = I.dev->status()) I.report_drops(*status);
   I.aggs.print_unprinted(out);
   std::fflush(out);
   return Ok{};

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: 1 dynamic variable drop

@@ -1,0 +1,2 @@
+-- @@stderr --
+dtrace: [DTRACEDROP_PRINCIPAL] 2 drops on CPU #

@@ -1,0 +1,6 @@
+started
+
+end
+
+               42
+rc=0
