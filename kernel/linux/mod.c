@@ -7,10 +7,53 @@
 #include <linux/module.h>
 #include "linux/glue.h"
 #include "prov/dtrace.h"
+#include "prov/linux_provs.h"
 #include "dtrace/version.h"
 
 struct dtrace_core *dtrace_core;
 DEFINE_MUTEX(dtrace_lock);
+
+/*
+ * Registered in this order after the dtrace provider, removed in
+ * reverse. A Linux provider that fails to register is logged and left
+ * out; its fini copes with never having registered.
+ */
+static const struct {
+	const char *name;
+	int	(*init)(struct dtrace_core *core);
+	void	(*fini)(struct dtrace_core *core);
+} dtrace_linux_provs[] = {
+	{ "profile", dtrace_prov_profile_init, dtrace_prov_profile_fini },
+	{ "syscall", dtrace_prov_syscall_init, dtrace_prov_syscall_fini },
+	{ "fbt", dtrace_prov_fbt_init, dtrace_prov_fbt_fini },
+};
+
+static void dtrace_provs_fini(void)
+{
+	size_t n = ARRAY_SIZE(dtrace_linux_provs);
+
+	while (n-- > 0)
+		dtrace_linux_provs[n].fini(dtrace_core);
+	dtrace_prov_dtrace_fini(dtrace_core);
+}
+
+/* The dtrace provider first: its probes must be ids 1, 2 and 3. */
+static int dtrace_provs_init(void)
+{
+	size_t i;
+	int err;
+
+	err = dtrace_prov_dtrace_init(dtrace_core);
+	if (err != 0)
+		return err;
+	for (i = 0; i < ARRAY_SIZE(dtrace_linux_provs); i++) {
+		err = dtrace_linux_provs[i].init(dtrace_core);
+		if (err != 0)
+			pr_warn("dtrace: no %s provider: error %d\n",
+				dtrace_linux_provs[i].name, err);
+	}
+	return 0;
+}
 
 static int __init dtrace_init(void)
 {
@@ -25,13 +68,13 @@ static int __init dtrace_init(void)
 		return -ENOMEM;
 	}
 	mutex_lock(&dtrace_lock);
-	err = dtrace_prov_dtrace_init(dtrace_core);
+	err = dtrace_provs_init();
 	mutex_unlock(&dtrace_lock);
 	if (err == 0)
 		err = dtrace_dev_init();
 	if (err != 0) {
 		mutex_lock(&dtrace_lock);
-		dtrace_prov_dtrace_fini(dtrace_core);
+		dtrace_provs_fini();
 		mutex_unlock(&dtrace_lock);
 		dtrace_core_destroy(dtrace_core);
 		dtrace_port_linux_exit();
@@ -46,7 +89,7 @@ static void __exit dtrace_exit(void)
 {
 	dtrace_dev_exit();
 	mutex_lock(&dtrace_lock);
-	dtrace_prov_dtrace_fini(dtrace_core);
+	dtrace_provs_fini();
 	mutex_unlock(&dtrace_lock);
 	dtrace_core_destroy(dtrace_core);
 	dtrace_core = NULL;

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The Linux-only providers (profile, syscall, fbt, sdt). Each init
+ * registers its provider with the core and creates its listed probes;
+ * each fini unregisters it (nothing may be enabled any more) and frees
+ * everything it allocated. Both run under dtrace_lock.
+ */
+#ifndef _DTRACE_PROV_LINUX_PROVS_H
+#define _DTRACE_PROV_LINUX_PROVS_H
+
+#include "core/core.h"
+
+int dtrace_prov_profile_init(struct dtrace_core *core);
+void dtrace_prov_profile_fini(struct dtrace_core *core);
+int dtrace_prov_syscall_init(struct dtrace_core *core);
+void dtrace_prov_syscall_fini(struct dtrace_core *core);
+int dtrace_prov_fbt_init(struct dtrace_core *core);
+void dtrace_prov_fbt_fini(struct dtrace_core *core);
+int dtrace_prov_sdt_init(struct dtrace_core *core);
+void dtrace_prov_sdt_fini(struct dtrace_core *core);
+
+#endif /* _DTRACE_PROV_LINUX_PROVS_H */

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The profile provider: profile:::profile-N fires on every online CPU,
+ * profile:::tick-N on one CPU, N times a second (or every N units: ns
+ * us ms s m h d hz; a bare number is hz). Each enabled probe owns
+ * hrtimers in hard-irq mode (one per CPU for profile-N, one for tick-N)
+ * whose callbacks fire the probe with arg0 = the interrupted kernel PC
+ * (or 0) and arg1 = the interrupted user PC (or 0).
+ *
+ * A fixed set of rates is listed at load; others are created when a
+ * description names them (provide). Intervals below 200us are refused
+ * so a typo cannot swamp the machine. Disable cancels the timers, which
+ * waits for a running callback; probes and their memory live until the
+ * provider goes away.
+ */
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/hrtimer.h>
+#include <linux/percpu.h>
+#include <linux/ptrace.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <asm/irq_regs.h>
+
+#include "linux/glue.h"
+#include "prov/linux_provs.h"
+
+#define PROF_MIN_NS	(200 * NSEC_PER_USEC)
+
+struct prof_timer {
+	struct hrtimer		timer;
+	struct prof_probe	*pp;
+};
+
+struct prof_probe {
+	struct prof_probe	*next;		/* all probes, for teardown */
+	uint32_t		id;
+	bool			tick;		/* tick-N: one CPU */
+	u64			interval;	/* ns */
+	struct prof_timer __percpu *cpus;	/* profile-N, while enabled */
+	struct prof_timer	*one;		/* tick-N, while enabled */
+};
+
+static struct dtrace_provider *prof_prov;
+static struct prof_probe *prof_all;
+
+static const struct {
+	const char	*suffix;
+	u64		mult;		/* ns per unit; 0 = hz */
+} prof_units[] = {
+	{ "ns", 1 }, { "nsec", 1 },
+	{ "us", NSEC_PER_USEC }, { "usec", NSEC_PER_USEC },
+	{ "ms", NSEC_PER_MSEC }, { "msec", NSEC_PER_MSEC },
+	{ "s", NSEC_PER_SEC }, { "sec", NSEC_PER_SEC },
+	{ "m", 60 * NSEC_PER_SEC }, { "min", 60 * NSEC_PER_SEC },
+	{ "h", 3600 * NSEC_PER_SEC }, { "hour", 3600 * NSEC_PER_SEC },
+	{ "d", 86400 * NSEC_PER_SEC }, { "day", 86400 * NSEC_PER_SEC },
+	{ "hz", 0 }, { "", 0 },
+};
+
+/* "997", "10ms", "1s" -> interval in ns; 0 when malformed or too fast. */
+static u64 prof_parse(const char *s)
+{
+	u64 n = 0;
+	size_t i;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (n > U64_MAX / 10 / 86400 / NSEC_PER_SEC)
+			return 0;
+		n = n * 10 + (*s - '0');
+	}
+	if (n == 0)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(prof_units); i++) {
+		if (strcmp(s, prof_units[i].suffix) != 0)
+			continue;
+		n = prof_units[i].mult != 0 ? n * prof_units[i].mult
+					    : NSEC_PER_SEC / n;
+		return n >= PROF_MIN_NS ? n : 0;
+	}
+	return 0;
+}
+
+static enum hrtimer_restart prof_fire(struct hrtimer *t)
+{
+	struct prof_timer *pt = container_of(t, struct prof_timer, timer);
+	struct pt_regs *regs = get_irq_regs();
+	u64 kpc = 0, upc = 0;
+
+	if (regs != NULL) {
+		if (user_mode(regs))
+			upc = instruction_pointer(regs);
+		else
+			kpc = instruction_pointer(regs);
+	}
+	dtrace_core_probe(dtrace_core, pt->pp->id, kpc, upc, 0, 0, 0, 0);
+	hrtimer_forward_now(t, ns_to_ktime(pt->pp->interval));
+	return HRTIMER_RESTART;
+}
+
+static void prof_timer_init(struct prof_timer *pt, struct prof_probe *pp,
+			    enum hrtimer_mode mode)
+{
+	pt->pp = pp;
+	hrtimer_init(&pt->timer, CLOCK_MONOTONIC, mode);
+	pt->timer.function = prof_fire;
+}
+
+/* Runs on the target CPU (IPI): the pinned timer stays there. */
+static void prof_start_here(void *arg)
+{
+	struct prof_timer *pt = arg;
+
+	hrtimer_start(&pt->timer, ns_to_ktime(pt->pp->interval),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static int prof_enable_profile(struct prof_probe *pp)
+{
+	int cpu;
+
+	pp->cpus = alloc_percpu(struct prof_timer);
+	if (pp->cpus == NULL)
+		return -ENOMEM;
+	cpus_read_lock();
+	for_each_possible_cpu(cpu)
+		prof_timer_init(per_cpu_ptr(pp->cpus, cpu), pp,
+				HRTIMER_MODE_REL_PINNED_HARD);
+	for_each_online_cpu(cpu)
+		smp_call_function_single(cpu, prof_start_here,
+					 per_cpu_ptr(pp->cpus, cpu), 1);
+	cpus_read_unlock();
+	return 0;
+}
+
+static int prof_enable(void *parg, uint32_t id, void *prarg)
+{
+	struct prof_probe *pp = prarg;
+
+	if (!pp->tick)
+		return prof_enable_profile(pp);
+	pp->one = kzalloc(sizeof(*pp->one), GFP_KERNEL);
+	if (pp->one == NULL)
+		return -ENOMEM;
+	prof_timer_init(pp->one, pp, HRTIMER_MODE_REL_PINNED_HARD);
+	hrtimer_start(&pp->one->timer, ns_to_ktime(pp->interval),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+	return 0;
+}
+
+static void prof_disable(void *parg, uint32_t id, void *prarg)
+{
+	struct prof_probe *pp = prarg;
+	int cpu;
+
+	if (pp->one != NULL) {
+		hrtimer_cancel(&pp->one->timer);
+		kfree(pp->one);
+		pp->one = NULL;
+	}
+	if (pp->cpus != NULL) {
+		for_each_possible_cpu(cpu)
+			hrtimer_cancel(&per_cpu_ptr(pp->cpus, cpu)->timer);
+		free_percpu(pp->cpus);
+		pp->cpus = NULL;
+	}
+}
+
+/* Creates profile:::name unless it exists; silent on bad names. */
+static void prof_create(const char *name)
+{
+	bool tick = strncmp(name, "tick-", 5) == 0;
+	struct prof_probe *pp;
+	u64 ns;
+	int id;
+
+	if (!tick && strncmp(name, "profile-", 8) != 0)
+		return;
+	ns = prof_parse(name + (tick ? 5 : 8));
+	if (ns == 0)
+		return;
+	pp = kzalloc(sizeof(*pp), GFP_KERNEL);
+	if (pp == NULL)
+		return;
+	id = dtrace_probe_create(dtrace_core, prof_prov, "", "", name, pp);
+	if (id < 0) {
+		kfree(pp);
+		return;
+	}
+	pp->id = id;
+	pp->tick = tick;
+	pp->interval = ns;
+	pp->next = prof_all;
+	prof_all = pp;
+}
+
+static bool prof_has_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+static void prof_provide(void *parg, const struct dtrace_pattern *pat)
+{
+	if (pat->id != 0 || pat->name == NULL || pat->name[0] == '\0' ||
+	    prof_has_glob(pat->name))
+		return;
+	if (!dtrace_glob(pat->mod, "") || !dtrace_glob(pat->func, ""))
+		return;
+	prof_create(pat->name);
+}
+
+static const struct dtrace_provider_ops prof_ops = {
+	.provide	= prof_provide,
+	.enable		= prof_enable,
+	.disable	= prof_disable,
+};
+
+int dtrace_prov_profile_init(struct dtrace_core *core)
+{
+	static const char *const listed[] = {
+		"profile-97", "profile-199", "profile-499", "profile-997",
+		"profile-1999", "profile-4001", "profile-4999",
+		"tick-1", "tick-10", "tick-100", "tick-500", "tick-1000",
+		"tick-5000",
+	};
+	size_t i;
+	int err;
+
+	err = dtrace_provider_register(core, "profile", &prof_ops, NULL,
+				       &prof_prov);
+	if (err != 0)
+		return err;
+	for (i = 0; i < ARRAY_SIZE(listed); i++)
+		prof_create(listed[i]);
+	return 0;
+}
+
+void dtrace_prov_profile_fini(struct dtrace_core *core)
+{
+	if (prof_prov != NULL && dtrace_provider_unregister(core, prof_prov)
+	    != 0)
+		pr_err("dtrace: profile provider still enabled at unload\n");
+	prof_prov = NULL;
+	while (prof_all != NULL) {
+		struct prof_probe *pp = prof_all;
+
+		prof_all = pp->next;
+		prof_disable(NULL, pp->id, pp);
+		kfree(pp);
+	}
+}

@@ -1,0 +1,1 @@
+cat fbt:vmlinux:vfs_read:entry 1

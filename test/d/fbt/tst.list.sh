@@ -1,0 +1,9 @@
+# ASSERTION: fbt probes are created on demand for kernel functions, in
+# module vmlinux with entry and return; an unknown function or module
+# matches nothing.
+"$1" -l -n 'fbt::vfs_read:' -n 'fbt:vmlinux:vfs_write:entry' |
+	awk 'NR > 1 { $1 = ""; print }'
+"$1" -l -n 'fbt::no_such_function_here:entry' 2>&1
+"$1" -l -n 'fbt:no_such_module:vfs_read:entry' 2>&1
+n=$("$1" -l -n 'fbt::vfs_*:entry' | awk 'NR > 1 && $NF == "entry"' | wc -l)
+echo "vfs_ functions: $((n > 20))"

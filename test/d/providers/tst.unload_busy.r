@@ -1,0 +1,3 @@
+ticks: 1
+dtrace exit: 0
+1

@@ -1,0 +1,2 @@
+entry kill 4000001 0
+return kill -3 -3

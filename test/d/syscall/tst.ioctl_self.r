@@ -1,0 +1,3 @@
+entries: 1
+returns: 1
+arg0 == arg1: 1

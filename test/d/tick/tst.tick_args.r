@@ -1,0 +1,2 @@
+profile:::tick-50ms
+never both: 1

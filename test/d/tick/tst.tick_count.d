@@ -1,0 +1,24 @@
+/*
+ * ASSERTION: tick-10ms fires repeatedly on one CPU; after tick-1s more
+ * than 10 and at most 200 firings have been counted, all on one CPU.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	last = -1;
+}
+
+tick-10ms
+{
+	n++;
+	multi += (last != -1 && cpu != last);
+	last = cpu;
+}
+
+tick-1s
+{
+	printf("count in range: %d\n", n > 10 && n <= 200);
+	printf("one cpu: %d\n", multi == 0);
+	exit(0);
+}

@@ -1,0 +1,2 @@
+count in range: 1
+one cpu: 1

@@ -1,0 +1,2 @@
+waited: 1
+fast fired more: 1
