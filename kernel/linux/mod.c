@@ -26,6 +26,7 @@ static const struct {
 	{ "profile", dtrace_prov_profile_init, dtrace_prov_profile_fini },
 	{ "syscall", dtrace_prov_syscall_init, dtrace_prov_syscall_fini },
 	{ "fbt", dtrace_prov_fbt_init, dtrace_prov_fbt_fini },
+	{ "sdt", dtrace_prov_sdt_init, dtrace_prov_sdt_fini },
 };
 
 static void dtrace_provs_fini(void)

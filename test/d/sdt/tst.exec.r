@@ -1,0 +1,1 @@
+sdt:sched::sched_process_exec true

@@ -1,0 +1,1 @@
+sched_switch switches seen: 1
