@@ -2,8 +2,9 @@
 /*
  * The fbt provider: fbt:vmlinux:<function>:entry and :return for the
  * kernel's traceable functions (fbt_btf.c has the list). Probes are
- * created lazily, when a description could name them (provide), and
- * live until the provider goes. Enabling an entry probe registers a
+ * created lazily, when a description that names the provider or a
+ * function could match them (provide), and live until the provider
+ * goes; "dtrace -l" alone does not create the 80,000 of them. Enabling an entry probe registers a
  * kprobe on the function, a return probe a kretprobe; disabling
  * unregisters it, which waits for running handlers.
  *
@@ -146,6 +147,10 @@ static void fbt_provide(void *parg, const struct dtrace_pattern *pat)
 	u32 i, n;
 
 	if (pat->id != 0 || !dtrace_glob(pat->mod, "vmlinux"))
+		return;
+	/* Only descriptions that name fbt or a function create probes. */
+	if ((pat->prov == NULL || pat->prov[0] == '\0') &&
+	    (pat->func == NULL || pat->func[0] == '\0'))
 		return;
 	entry = dtrace_glob(pat->name, "entry");
 	ret = dtrace_glob(pat->name, "return");

@@ -1,0 +1,2 @@
+few fbt in a bare listing: 1
+fbt:::entry lists many: 1

@@ -1,0 +1,7 @@
+# ASSERTION: a description that names neither fbt nor a function creates
+# no fbt probes (a bare listing shows only the few earlier tests made);
+# one that names the provider creates them all.
+n=$("$1" -l | awk 'NR > 1 && $2 == "fbt"' | wc -l)
+echo "few fbt in a bare listing: $((n < 5000))"
+n=$("$1" -l -n 'fbt:::entry' | awk 'NR > 1 && $2 == "fbt"' | wc -l)
+echo "fbt:::entry lists many: $((n > 5000))"
