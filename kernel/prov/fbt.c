@@ -15,10 +15,12 @@
  * The probe path protects itself twice: kprobes refuse their own code
  * and NOKPROBE functions, and a firing that re-enters the core on the
  * same CPU is only counted. Functions kprobes refuse are skipped
- * quietly so a glob still enables the rest; at most FBT_MAX_ON probes
- * are enabled at once so a wide glob cannot stall the machine.
+ * quietly so a glob still enables the rest; at most fbt_max_enabled
+ * probes (a module parameter) are enabled at once so a wide glob cannot
+ * stall the machine: beyond it ENABLE fails with E2BIG.
  */
 #include <linux/kprobes.h>
+#include <linux/moduleparam.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -27,7 +29,10 @@
 #include "prov/fbt.h"
 #include "prov/linux_provs.h"
 
-#define FBT_MAX_ON	4096
+/* Each kprobe costs a text patch and, on removal, an RCU grace period. */
+static unsigned int fbt_max_enabled = 1024;
+module_param(fbt_max_enabled, uint, 0644);
+MODULE_PARM_DESC(fbt_max_enabled, "most fbt probes enabled at once");
 
 struct fbt_probe {
 	struct fbt_probe	*next;		/* all probes, for teardown */
@@ -79,7 +84,7 @@ static int fbt_enable(void *parg, uint32_t id, void *prarg)
 	struct fbt_probe *fp = prarg;
 	int err;
 
-	if (fbt_non >= FBT_MAX_ON)
+	if (fbt_non >= READ_ONCE(fbt_max_enabled))
 		return -E2BIG;
 	if (fp->ret) {
 		memset(&fp->krp, 0, sizeof(fp->krp));

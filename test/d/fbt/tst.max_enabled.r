@@ -1,0 +1,3 @@
+dtrace exit: 1
+kprobes left: 0
+enabled again
