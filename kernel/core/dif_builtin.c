@@ -32,10 +32,10 @@ static uint64_t arg(struct dtrace_mstate *ms, uint32_t n)
 		uint32_t i;
 
 		ms->argsdone = 1;
-		for (i = 6; i < DTRACE_CORE_MAXARGS && prov->ops->getarg; i++)
-			ms->args[i] = prov->ops->getarg(prov->arg,
-							ms->probe->id,
-							ms->probe->arg, i);
+		for (i = 6; i < DTRACE_CORE_MAXARGS; i++)
+			ms->args[i] = prov->ops->getarg == NULL ? 0 :
+				prov->ops->getarg(prov->arg, ms->probe->id,
+						  ms->probe->arg, i);
 	}
 	return ms->args[n];
 }
@@ -72,7 +72,7 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 		return arg(ms, id - DIF_VAR_ARG0);
 	switch (id) {
 	case DIF_VAR_CURTHREAD:	return task(DTRACE_TASK_CURTHREAD);
-	case DIF_VAR_TIMESTAMP:	return ms->timestamp;
+	case DIF_VAR_TIMESTAMP:	return dtrace_ms_timestamp(ms);
 	case DIF_VAR_VTIMESTAMP: return task(DTRACE_TASK_VTIME);
 	case DIF_VAR_WALLTIMESTAMP: return (uint64_t)dtrace_port_walltime();
 	case DIF_VAR_EPID:	return ms->epid;

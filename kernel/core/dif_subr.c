@@ -40,7 +40,7 @@ static uint64_t subr_rand(struct dtrace_mstate *ms)
 	uint64_t x = ms->scpu->rand;
 
 	if (x == 0)
-		x = ms->timestamp | 1;
+		x = dtrace_ms_timestamp(ms) | 1;
 	x ^= x << 13;
 	x ^= x >> 7;
 	x ^= x << 17;

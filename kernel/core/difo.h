@@ -53,13 +53,14 @@ bool dtrace_diftype_valid(const struct dtrace_diftype *t);
 /* The validator's form table; 0xff for an invalid opcode. */
 uint8_t dtrace_dif_form(uint8_t op);
 
-/* The machine state of one ECB firing on one CPU. */
+/* The machine state of one ECB firing on one CPU (fire.c mstate_init
+ * sets every field: a new field must be set there). */
 struct dtrace_mstate {
 	struct dtrace_state		*state;
 	struct dtrace_state_cpu		*scpu;
 	const struct dtrace_probe	*probe;
 	uint64_t			args[10];
-	uint64_t			timestamp;
+	uint64_t			*tsp;	/* the firing's; 0 until taken */
 	uint32_t			cpu;
 	uint32_t			epid;
 	uint32_t			strsize;
@@ -72,6 +73,18 @@ struct dtrace_mstate {
 	uint32_t			fault_pc;
 	uint64_t			fault_addr;
 };
+
+/*
+ * The firing's timestamp, read from the clock on first use (a firing
+ * whose predicates all fail never reads it); every ECB of the firing
+ * sees the same value.
+ */
+static inline uint64_t dtrace_ms_timestamp(struct dtrace_mstate *ms)
+{
+	if (*ms->tsp == 0)
+		*ms->tsp = dtrace_port_gethrtime();
+	return *ms->tsp;
+}
 
 /* A tuple stack entry (PUSHTR/PUSHTV). */
 struct dtrace_tuple {

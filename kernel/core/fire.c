@@ -21,7 +21,7 @@ struct firing {
 	struct dtrace_probe	*probe;
 	struct dtrace_state	*only;		/* NULL: every state */
 	const uint64_t		*args;		/* a0..a5 */
-	uint64_t		timestamp;
+	uint64_t		*ts;		/* 0 until taken (difo.h) */
 	uint32_t		cpu;
 	bool			in_error;	/* firing dtrace:::ERROR */
 };
@@ -164,10 +164,11 @@ static void ecb_commit(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
 		       uint8_t *rec, uint64_t spec)
 {
 	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid, .dtrh_pad = 0,
-				   .dtrh_timestamp = ms->timestamp };
+				   .dtrh_timestamp = 0 };
 
+	h.dtrh_timestamp = dtrace_ms_timestamp(ms);
 	if (spec == 0) {
-		commit(ms->state, ms->scpu, ecb, rec, ms->timestamp);
+		commit(ms->state, ms->scpu, ecb, rec, dtrace_ms_timestamp(ms));
 		return;
 	}
 	dtrace_memcpy(rec, &h, sizeof(h));
@@ -229,18 +230,23 @@ static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,
 	struct dtrace_state *st = ecb->state;
 	struct dtrace_state_cpu *sc = &st->cpus[f->cpu];
 
-	dtrace_memset(ms, 0, sizeof(*ms));
+	/* Field by field: args[6..9] stay unset until argsdone. */
 	ms->state = st;
 	ms->scpu = sc;
 	ms->probe = f->probe;
 	dtrace_memcpy(ms->args, f->args, 6 * sizeof(uint64_t));
-	ms->timestamp = f->timestamp;
+	ms->tsp = f->ts;
 	ms->cpu = f->cpu;
 	ms->epid = ecb->epid;
 	ms->strsize = (uint32_t)st->opts[DTRACEOPT_STRSIZE];
 	ms->scratch_base = (uintptr_t)sc->scratch;
 	ms->scratch_ptr = ms->scratch_base;
 	ms->scratch_end = ms->scratch_base + st->scratch_size;
+	ms->argsdone = 0;
+	ms->execname = 0;
+	ms->fault = DTRACEFLT_NONE;
+	ms->fault_pc = 0;
+	ms->fault_addr = 0;
 }
 
 static void fire_probe(const struct firing *f)
@@ -260,9 +266,10 @@ static void fire_probe(const struct firing *f)
 		mstate_init(f, &ms, ecb);
 		if (st != prev) {
 			/* this-> variables start at zero in every firing. */
-			dtrace_memset(ms.scpu->lvals, 0,
-				      st->lvars.n * sizeof(uint64_t) +
-				      st->lstore_size);
+			if (st->lvars.n != 0 || st->lstore_size != 0)
+				dtrace_memset(ms.scpu->lvals, 0,
+					      st->lvars.n * sizeof(uint64_t) +
+					      st->lstore_size);
 			ms.scpu->strtok = 0;
 			prev = st;
 		}
@@ -276,6 +283,7 @@ static uint32_t fire(struct dtrace_core *core, uint32_t id,
 {
 	unsigned long flags = dtrace_port_irq_save();
 	uint32_t cpu = dtrace_port_cpu();
+	uint64_t ts = 0;
 	struct firing f = { .core = core, .only = only, .args = args,
 			    .cpu = cpu };
 
@@ -288,7 +296,7 @@ static uint32_t fire(struct dtrace_core *core, uint32_t id,
 	f.probe = dtrace_probe_lookup(core, id);
 	if (f.probe != NULL && DTRACE_READ_ONCE(f.probe->ecbs) != NULL) {
 		core->cpu[cpu].depth = 1;
-		f.timestamp = dtrace_port_gethrtime();
+		f.ts = &ts;
 		fire_probe(&f);
 		core->cpu[cpu].depth = 0;
 	}

@@ -155,11 +155,21 @@ uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val)
 	return old;
 }
 
+/* getpid() is a system call each time; the pid does not change here. */
+static pid_t cached_pid(void)
+{
+	static pid_t pid;
+
+	if (pid == 0)
+		pid = getpid();
+	return pid;
+}
+
 uint64_t dtrace_port_task(enum dtrace_task_field f)
 {
 	switch (f) {
 	case DTRACE_TASK_CURTHREAD:	return (uintptr_t)&cur_cpu;
-	case DTRACE_TASK_PID:		return (uint64_t)getpid();
+	case DTRACE_TASK_PID:		return (uint64_t)cached_pid();
 	case DTRACE_TASK_TID:		return (uint64_t)gettid();
 	case DTRACE_TASK_PPID:		return (uint64_t)getppid();
 	case DTRACE_TASK_UID:		return getuid();

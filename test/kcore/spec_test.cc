@@ -7,13 +7,6 @@
 namespace kcore {
 namespace {
 
-Difo konst(uint64_t v) {
-  Difo d;
-  d.code = {setx(0, 1), ret(1)};
-  d.ints = {v};
-  return d;
-}
-
 Difo arg(uint16_t n) {
   Difo d;
   d.code = {ldgs(static_cast<uint16_t>(DIF_VAR_ARG0 + n), 1), ret(1)};
