@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "consume/agg_print.h"
+#include "consume/ksyms.h"
 #include "consume/record_format.h"
 
 namespace dtrace::consume {
@@ -30,15 +31,7 @@ bool is_stack_kind(uint16_t k) {
 
 // Stack keys: one frame per line, indented by 14 blanks (stackindent).
 std::string stack_text(uint16_t kind, std::span<const uint8_t> b) {
-  std::string out = "\n";
-  size_t start = kind == DTRACEACT_STACK ? 0 : 8;  // user stacks lead with the pid
-  for (size_t i = start; i + 8 <= b.size(); i += 8) {
-    uint64_t pc;
-    std::memcpy(&pc, b.data() + i, 8);
-    if (pc == 0) break;
-    out += std::string(14, ' ') + fmt_ll("0x%llx", static_cast<long long>(pc)) + "\n";
-  }
-  return out;
+  return kind == DTRACEACT_STACK ? format_kernel_stack(b) : format_user_stack(b);
 }
 
 const cc::ValueType* key_type(const AggVarDesc& d, size_t k) {
@@ -65,9 +58,9 @@ std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_
   const cc::ValueType* t = key_type(d, k);
   Datum datum{t, bytes};
   if (kind == DTRACEACT_AGGKEY && t && t->kind == Kind::String) return fmt_str("  %-50s", datum.as_string());
-  if (kind != DTRACEACT_AGGKEY) {  // sym(), mod(), usym(), ...: the address, unresolved
-    uint64_t addr = bytes.size() >= 16 ? Datum{t, bytes.subspan(8, 8)}.as_unsigned() : datum.as_unsigned();
-    return fmt_str("  %-50s", fmt_ll("0x%llx", static_cast<long long>(addr)));
+  if (kind != DTRACEACT_AGGKEY) {  // sym(), mod(), usym(), ...
+    auto sym = format_symbolic(datum);
+    return fmt_str("  %-50s", sym ? *sym : fmt_ll("0x%llx", static_cast<long long>(datum.as_unsigned())));
   }
   long long v = datum.as_signed();
   switch (bytes.size()) {

@@ -88,6 +88,14 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
     if (!bytes) return bytes.error();
     switch (act.kind) {
       case DTRACEACT_DIFEXPR:
+      case DTRACEACT_STACK:
+      case DTRACEACT_USTACK:
+      case DTRACEACT_JSTACK:
+      case DTRACEACT_SYM:
+      case DTRACEACT_MOD:
+      case DTRACEACT_USYM:
+      case DTRACEACT_UMOD:
+      case DTRACEACT_UADDR:
         std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet).c_str(), out);
         break;
       case DTRACEACT_PRINTF: {
@@ -116,7 +124,8 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
           st.exit_status = status;
         }
         break;
-      default:  // records other consumers' work (aggregations, ...) or not yet printed
+      default:  // aggregations record elsewhere: skip their key continuations
+        if ((act.kind & 0xff00) == 0x0700) i += act.ntuple;
         break;
     }
   }

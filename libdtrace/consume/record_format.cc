@@ -3,6 +3,9 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
+
+#include "consume/ksyms.h"
 
 namespace dtrace::consume {
 
@@ -53,8 +56,54 @@ struct Spec {
   int width = -1;
   int prec = -1;
   bool width_star = false, prec_star = false;
+  std::string len;  // h, hh, l, ll, L, j, z, t
   char conv = 0;
 };
+
+// %hd/%hhd and friends narrow the value as C's promotions would.
+int64_t narrow_signed(const Spec& s, int64_t v) {
+  if (s.len == "hh") return static_cast<int8_t>(v);
+  if (s.len == "h") return static_cast<int16_t>(v);
+  return v;
+}
+
+uint64_t narrow_unsigned(const Spec& s, uint64_t v) {
+  if (s.len == "hh") return static_cast<uint8_t>(v);
+  if (s.len == "h") return static_cast<uint16_t>(v);
+  return v;
+}
+
+// %S: the string with unprintable characters escaped.
+std::string escaped(const std::string& in) {
+  std::string out;
+  for (unsigned char c : in) {
+    switch (c) {
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      case '\\': out += "\\\\"; break;
+      case '"': out += "\\\""; break;
+      default:
+        if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
+        else {
+          char b[8];
+          std::snprintf(b, sizeof b, "\\%03o", c);
+          out += b;
+        }
+    }
+  }
+  return out;
+}
+
+// %Y: nanoseconds since the epoch as "2026 Nov 22 04:16:06" (local time).
+std::string walltime(uint64_t ns) {
+  time_t sec = static_cast<time_t>(ns / 1000000000ull);
+  struct tm tm {};
+  localtime_r(&sec, &tm);
+  char b[64];
+  std::strftime(b, sizeof b, "%Y %b %e %T", &tm);
+  return b;
+}
 
 std::string with_spec(const Spec& s, const char* len, char conv) {
   std::string f = "%" + s.flags;
@@ -63,13 +112,17 @@ std::string with_spec(const Spec& s, const char* len, char conv) {
   return f + len + conv;
 }
 
+std::string as_text(const Spec& s, const std::string& text) {
+  return sprintf_string(with_spec(s, "", 's').c_str(), text.c_str());
+}
+
 Result<std::string> convert(const Spec& s, const Datum& d) {
   switch (s.conv) {
     case 'd': case 'i':
-      return sprintf_string(with_spec(s, "ll", 'd').c_str(), static_cast<long long>(d.as_signed()));
+      return sprintf_string(with_spec(s, "ll", 'd').c_str(), static_cast<long long>(narrow_signed(s, d.as_signed())));
     case 'u': case 'o': case 'x': case 'X':
       return sprintf_string(with_spec(s, "ll", s.conv).c_str(),
-                            static_cast<unsigned long long>(d.as_unsigned()));
+                            static_cast<unsigned long long>(narrow_unsigned(s, d.as_unsigned())));
     case 'c':
       return sprintf_string(with_spec(s, "", 'c').c_str(), static_cast<int>(d.as_signed() & 0xff));
     case 'p': {
@@ -78,9 +131,27 @@ Result<std::string> convert(const Spec& s, const Datum& d) {
       return sprintf_string(with_spec(h, "ll", 'x').c_str(),
                             static_cast<unsigned long long>(d.as_unsigned()));
     }
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+      long double v = d.type && d.type->kind == Kind::Unsigned ? static_cast<long double>(d.as_unsigned())
+                                                               : static_cast<long double>(d.as_signed());
+      return sprintf_string(with_spec(s, "L", s.conv).c_str(), v);
+    }
+    case 'a':
+      return as_text(s, KernelSymbols::system().address(d.as_unsigned()));
+    case 'A': {  // user address (pid, address) or a bare address: no user symbols yet
+      uint64_t addr = d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned() : d.as_unsigned();
+      return as_text(s, sprintf_string("0x%llx", static_cast<unsigned long long>(addr)));
+    }
+    case 'k': {
+      auto sym = format_symbolic(d);
+      return as_text(s, sym ? *sym : format_kernel_stack(d.bytes));
+    }
+    case 'Y':
+      return as_text(s, walltime(d.as_unsigned()));
     case 's': case 'S': {
-      std::string str = is_string(d) ? d.as_string() : std::to_string(d.as_signed());
-      return sprintf_string(with_spec(s, "", 's').c_str(), str.c_str());
+      auto sym = format_symbolic(d);
+      std::string str = sym ? *sym : is_string(d) ? d.as_string() : std::to_string(d.as_signed());
+      return as_text(s, s.conv == 'S' ? escaped(str) : str);
     }
     default:
       return make_error(std::string("unsupported printf conversion %") + s.conv);
@@ -89,7 +160,27 @@ Result<std::string> convert(const Spec& s, const Datum& d) {
 
 }  // namespace
 
+std::optional<std::string> format_symbolic(const Datum& d) {
+  if (!d.type || d.type->kind != Kind::Bytes) return std::nullopt;
+  const std::string& t = d.type->ctype;
+  auto word = [&](size_t i) {
+    uint64_t v = 0;
+    if (d.bytes.size() >= (i + 1) * 8) std::memcpy(&v, d.bytes.data() + i * 8, 8);
+    return v;
+  };
+  if (t == "stack") return format_kernel_stack(d.bytes);
+  if (t == "ustack" || t == "jstack") return format_user_stack(d.bytes);
+  if (t == "sym") return KernelSymbols::system().symbol(word(0));
+  if (t == "mod") return KernelSymbols::system().module(word(0));
+  if (t == "usym" || t == "umod" || t == "uaddr") return sprintf_string("0x%llx", static_cast<unsigned long long>(word(1)));
+  return std::nullopt;
+}
+
 std::string format_trace(const Datum& d, bool quiet) {
+  if (auto sym = format_symbolic(d)) {
+    bool stack = !sym->empty() && (*sym)[0] == '\n';
+    return stack ? *sym : sprintf_string("  %-50s", sym->c_str());
+  }
   if (is_string(d)) return quiet ? d.as_string() : sprintf_string("  %-33s", d.as_string().c_str());
   long long v = d.as_signed();
   switch (d.bytes.size()) {
@@ -129,7 +220,7 @@ Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> a
       if (i < fmt.size() && fmt[i] == '*') { s.prec_star = true; i++; }
       while (i < fmt.size() && fmt[i] >= '0' && fmt[i] <= '9') s.prec = s.prec * 10 + (fmt[i++] - '0');
     }
-    while (i < fmt.size() && std::strchr("hlLjzt", fmt[i])) i++;  // sizes come from the record
+    while (i < fmt.size() && std::strchr("hlLjzt", fmt[i])) s.len += fmt[i++];
     if (i >= fmt.size()) return make_error("printf format ends in an incomplete conversion");
     s.conv = fmt[i];
     if (s.width_star) {

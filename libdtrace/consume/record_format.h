@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,6 +23,11 @@ struct Datum {
   uint64_t as_unsigned() const;
   std::string as_string() const;  // up to the first NUL
 };
+
+// stack(), ustack(), jstack(), sym(), mod(), usym(), umod(), uaddr()
+// values (recognised by their ValueType::ctype): stacks as "\n" and one
+// indented frame per line, the others as bare text; nullopt otherwise.
+std::optional<std::string> format_symbolic(const Datum& d);
 
 // trace(): " %16lld", " %8d", " %5d", " %3d" by size and "  %-33s" for
 // strings; quiet mode prints the bare value.

@@ -196,3 +196,23 @@ TEST(AggClear, ZeroesValuesKeepsKeysAndParameters) {
 
 }  // namespace
 }  // namespace dtrace::consume
+
+namespace dtrace::consume {
+namespace {
+
+TEST(AggPrint, StackKeyPrintsFramesThenValue) {
+  AggTable t;
+  AggVarDesc d = desc("", DTRACEACT_AGG_COUNT, {cc::ValueType{Kind::Bytes, 24, "stack"}});
+  d.key_kinds = {DTRACEACT_STACK};
+  AggVar& v = t.declare(d);
+  std::vector<uint8_t> pcs(24, 0);
+  uint64_t a = 0x10, b = 0x20;
+  std::memcpy(pcs.data(), &a, 8);
+  std::memcpy(pcs.data() + 8, &b, 8);
+  int64_t one[] = {1};
+  t.fold(v, {pcs}, one);
+  EXPECT_EQ(print_aggregation(v, {}), "\n\n              0x10\n              0x20\n                1\n");
+}
+
+}  // namespace
+}  // namespace dtrace::consume

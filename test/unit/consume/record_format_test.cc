@@ -67,3 +67,34 @@ TEST(FormatPrintf, MissingArgumentIsAnError) {
 
 }  // namespace
 }  // namespace dtrace::consume
+
+namespace dtrace::consume {
+namespace {
+
+std::string printf1(const char* fmt, const Datum& d) {
+  auto r = format_printf(fmt, std::span<const Datum>(&d, 1));
+  return r ? *r : "error: " + r.error().message;
+}
+
+TEST(FormatPrintf, SizeModifiersNarrow) {
+  cc::ValueType t{cc::ValueType::Kind::Signed, 8, "int64_t"};
+  int64_t v = 70000;
+  Datum d{&t, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&v), 8)};
+  EXPECT_EQ(printf1("%hd", d), "4464");
+  EXPECT_EQ(printf1("%hhu", d), "112");
+  EXPECT_EQ(printf1("%ld", d), "70000");
+}
+
+TEST(FormatPrintf, WalltimeAndEscapes) {
+  setenv("TZ", "UTC", 1);
+  cc::ValueType t{cc::ValueType::Kind::Unsigned, 8, "uint64_t"};
+  uint64_t ns = 86400ull * 1000000000ull;
+  Datum d{&t, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&ns), 8)};
+  EXPECT_EQ(printf1("%Y", d), "1970 Jan  2 00:00:00");
+  cc::ValueType st{cc::ValueType::Kind::String, 8, "string"};
+  const uint8_t s[8] = {'a', '\t', 'b', 0x01, 0};
+  EXPECT_EQ(printf1("%S", Datum{&st, s}), "a\\tb\\001");
+}
+
+}  // namespace
+}  // namespace dtrace::consume

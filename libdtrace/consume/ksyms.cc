@@ -1,0 +1,101 @@
+#include "consume/ksyms.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace dtrace::consume {
+namespace {
+
+std::string hex(uint64_t v) {
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+}  // namespace
+
+void KernelSymbols::load(std::string_view text) {
+  syms_.clear();
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::istringstream line{std::string(text.substr(pos, end - pos))};
+    pos = end + 1;
+    std::string addr, type, name, mod;
+    if (!(line >> addr >> type >> name)) continue;
+    line >> mod;
+    if (type.empty() || !std::strchr("tTwW", type[0])) continue;  // code only
+    KernelSymbol s;
+    s.addr = std::strtoull(addr.c_str(), nullptr, 16);
+    if (s.addr == 0) continue;
+    s.name = name;
+    s.module = mod.size() > 2 && mod.front() == '[' ? mod.substr(1, mod.size() - 2) : "vmlinux";
+    syms_.push_back(std::move(s));
+  }
+  std::stable_sort(syms_.begin(), syms_.end(),
+                   [](const KernelSymbol& a, const KernelSymbol& b) { return a.addr < b.addr; });
+}
+
+const KernelSymbol* KernelSymbols::lookup(uint64_t addr) const {
+  auto it = std::upper_bound(syms_.begin(), syms_.end(), addr,
+                             [](uint64_t a, const KernelSymbol& s) { return a < s.addr; });
+  if (it == syms_.begin()) return nullptr;
+  return &*(it - 1);
+}
+
+std::string KernelSymbols::address(uint64_t addr) const {
+  const KernelSymbol* s = lookup(addr);
+  if (!s) return hex(addr);
+  std::string out = s->module + "`" + s->name;
+  return addr == s->addr ? out : out + "+" + hex(addr - s->addr);
+}
+
+std::string KernelSymbols::symbol(uint64_t addr) const {
+  const KernelSymbol* s = lookup(addr);
+  return s ? s->module + "`" + s->name : hex(addr);
+}
+
+std::string KernelSymbols::module(uint64_t addr) const {
+  const KernelSymbol* s = lookup(addr);
+  return s ? s->module : hex(addr);
+}
+
+const KernelSymbols& KernelSymbols::system() {
+  static const KernelSymbols table = [] {
+    KernelSymbols t;
+    std::ifstream f("/proc/kallsyms");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    t.load(ss.str());
+    return t;
+  }();
+  return table;
+}
+
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent) {
+  std::string out = "\n";
+  for (size_t i = 0; i + 8 <= pcs.size(); i += 8) {
+    uint64_t pc;
+    std::memcpy(&pc, pcs.data() + i, 8);
+    if (pc == 0) break;
+    out += std::string(indent, ' ') + KernelSymbols::system().address(pc) + "\n";
+  }
+  return out;
+}
+
+std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent) {
+  std::string out = "\n";
+  for (size_t i = 8; i + 8 <= rec.size(); i += 8) {
+    uint64_t pc;
+    std::memcpy(&pc, rec.data() + i, 8);
+    if (pc == 0) break;
+    out += std::string(indent, ' ') + hex(pc) + "\n";
+  }
+  return out;
+}
+
+}  // namespace dtrace::consume

@@ -1,0 +1,42 @@
+// Kernel addresses to names for stack(), sym(), mod(), printf %a/%k and
+// aggregation keys (DTRACE-FACTS §4.5): /proc/kallsyms, read once, gives
+// "module`symbol+0xoff" ("vmlinux" for the core kernel); an address no
+// symbol covers prints as hex.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dtrace::consume {
+
+struct KernelSymbol {
+  uint64_t addr = 0;
+  std::string name, module;
+};
+
+class KernelSymbols {
+ public:
+  // Parses kallsyms text ("ffffffff81000000 T _stext [mod]" lines).
+  void load(std::string_view kallsyms_text);
+  const KernelSymbol* lookup(uint64_t addr) const;
+  // "mod`sym+0xoff" (no "+0x0"), or "0x..." when unresolved.
+  std::string address(uint64_t addr) const;
+  std::string symbol(uint64_t addr) const;  // sym(): "mod`sym"
+  std::string module(uint64_t addr) const;  // mod(): "mod"
+
+  // The process-wide table from /proc/kallsyms (loaded on first use).
+  static const KernelSymbols& system();
+
+ private:
+  std::vector<KernelSymbol> syms_;  // by address
+};
+
+// A stack record: "\n" then one line per non-zero frame, indented.
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent = 14);
+// ustack(): pid then PCs; frames print as hex (no user symbols yet).
+std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14);
+
+}  // namespace dtrace::consume

@@ -1,0 +1,12 @@
+/*
+ * ASSERTION: %p prints an address in hex with 0x.
+ * @@nosort
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%p\n", (void *)0x1234);
+	printf("%x\n", 0x1234);
+	exit(0);
+}

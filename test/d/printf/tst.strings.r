@@ -1,0 +1,3 @@
+[abc] [        ab] [ab    ] []
+[a\tb\\c]
+[xy  z]

@@ -1,0 +1,3 @@
+start
+              FRAME
+end

@@ -1,0 +1,42 @@
+#include "consume/ksyms.h"
+
+#include <cstring>
+#include <gtest/gtest.h>
+
+namespace dtrace::consume {
+namespace {
+
+const char kTable[] =
+    "ffffffff81000000 T _stext\n"
+    "ffffffff81000100 t helper\n"
+    "ffffffff81000200 D some_data\n"
+    "ffffffffc0001000 t mod_fn\t[dtrace]\n";
+
+TEST(KernelSymbols, ResolvesModuleSymbolAndOffset) {
+  KernelSymbols k;
+  k.load(kTable);
+  EXPECT_EQ(k.address(0xffffffff81000000ull), "vmlinux`_stext");
+  EXPECT_EQ(k.address(0xffffffff81000110ull), "vmlinux`helper+0x10");
+  EXPECT_EQ(k.address(0xffffffffc0001004ull), "dtrace`mod_fn+0x4");
+  EXPECT_EQ(k.symbol(0xffffffffc0001004ull), "dtrace`mod_fn");
+  EXPECT_EQ(k.module(0xffffffffc0001004ull), "dtrace");
+}
+
+TEST(KernelSymbols, DataSymbolsAndLowAddressesStayUnresolved) {
+  KernelSymbols k;
+  k.load(kTable);
+  EXPECT_EQ(k.address(0x1000), "0x1000");
+  // some_data is not code: the address still belongs to helper.
+  EXPECT_EQ(k.address(0xffffffff81000204ull), "vmlinux`helper+0x104");
+}
+
+TEST(UserStack, SkipsThePidAndStopsAtZero) {
+  std::vector<uint8_t> rec(32, 0);
+  uint64_t pid = 42, pc = 0x400123;
+  std::memcpy(rec.data(), &pid, 8);
+  std::memcpy(rec.data() + 8, &pc, 8);
+  EXPECT_EQ(format_user_stack(rec), "\n              0x400123\n");
+}
+
+}  // namespace
+}  // namespace dtrace::consume
