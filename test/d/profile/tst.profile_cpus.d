@@ -13,7 +13,7 @@ profile-997
 
 tick-500ms
 {
-	printf("fired: %d\n", n > 100);
+	printf("fired: %d\n", n > 2);
 	printf("cpu0 cpu1: %d %d\n", seen[0], seen[1]);
 	printf("pc always set: %d\n", nopc == 0);
 	exit(0);

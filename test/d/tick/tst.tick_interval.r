@@ -1,2 +1,2 @@
-waited: 1
-fast fired more: 1
+a second apart: 1
+200ms ticks in between: 1
