@@ -1,3 +1,2 @@
-entries: 1
-returns: 1
+entries and returns seen
 arg0 == arg1: 1
