@@ -347,6 +347,7 @@ std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool
 Status Handle::go() {
   if (!impl_->dev) return make_error("DTrace device not available on system");
   impl_->print.quiet = quiet();
+  impl_->print.flowindent = impl_->options.flag("flowindent");
   impl_->print.aggs = &impl_->aggs.hooks();
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();

@@ -65,6 +65,24 @@ Status do_libact(const FiringView& f, PrintState& st, size_t head) {
   return Ok{};
 }
 
+// -F: two blanks per call depth, then "-> func" / "<- func" for entry and
+// return probes ("=> " / "<= " for syscalls), "| func:name" otherwise.
+std::string flow_name(const dtrace_probedesc& p, PrintState& st) {
+  std::string name(p.dtpd_name, strnlen(p.dtpd_name, sizeof p.dtpd_name));
+  std::string func(p.dtpd_func, strnlen(p.dtpd_func, sizeof p.dtpd_func));
+  bool sys = std::strncmp(p.dtpd_provider, "syscall", sizeof p.dtpd_provider) == 0;
+  if (name == "entry") {
+    std::string out = std::string(static_cast<size_t>(2 * st.flow_depth), ' ') + (sys ? "=> " : "-> ") + func;
+    st.flow_depth++;
+    return out;
+  }
+  if (name == "return") {
+    if (st.flow_depth > 0) st.flow_depth--;
+    return std::string(static_cast<size_t>(2 * st.flow_depth), ' ') + (sys ? "<= " : "<- ") + func;
+  }
+  return std::string(static_cast<size_t>(2 * st.flow_depth), ' ') + "| " + func + ":" + name;
+}
+
 }  // namespace
 
 Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
@@ -76,10 +94,14 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
   if (!continues) end_line(st, out);
   if (!st.quiet && !continues) {
     if (!st.header_printed) {
-      std::fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+      if (st.flowindent) std::fprintf(out, "%3s %-41s\n", "CPU", "FUNCTION");
+      else std::fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
       st.header_printed = true;
     }
-    std::fprintf(out, "%3u %6u %32s ", f.cpu, f.probe->dtpd_id, probe_func_name(*f.probe).c_str());
+    if (st.flowindent)
+      std::fprintf(out, "%3u %-41s ", f.cpu, flow_name(*f.probe, st).c_str());
+    else
+      std::fprintf(out, "%3u %6u %32s ", f.cpu, f.probe->dtpd_id, probe_func_name(*f.probe).c_str());
   }
   st.line_open = true;
   for (size_t i = 0; i < f.ep->recs.size(); i++) {

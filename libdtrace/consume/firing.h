@@ -36,6 +36,8 @@ struct AggHooks {
 
 struct PrintState {
   bool quiet = false;
+  bool flowindent = false;         // -F layout
+  int flow_depth = 0;              // -F: entry/return nesting
   bool header_printed = false;
   bool line_open = false;          // a firing's line awaits its newline
   std::optional<int> exit_status;  // set by an exit() record

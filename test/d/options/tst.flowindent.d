@@ -1,0 +1,20 @@
+/*
+ * ASSERTION: -F (flowindent) prints the CPU/FUNCTION header and indents
+ * entry/return probes by call depth (=> and <= for syscalls).
+ * @@runtest-opts: -F
+ * @@nosort
+ */
+int done;
+
+syscall::ioctl:entry
+/pid == $pid && !done/
+{
+	self->in = 1;
+}
+
+syscall::ioctl:return
+/self->in && !done/
+{
+	done = 1;
+	exit(0);
+}

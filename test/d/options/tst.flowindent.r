@@ -1,0 +1,3 @@
+CPU FUNCTION                                 
+  # => ioctl                                  
+  # <= ioctl                                  
