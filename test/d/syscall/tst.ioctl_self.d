@@ -1,17 +1,15 @@
 /*
- * ASSERTION: entry and return probes of one syscall fire for the
- * consumer's own ioctl calls, and the return probe's arg0 equals arg1.
+ * ASSERTION: entry and return probes of one syscall fire (the consumer
+ * itself calls ioctl), and the return probe's arg0 equals arg1.
  */
 #pragma D option quiet
 
 syscall::ioctl:entry
-/execname == "dtrace"/
 {
 	entries++;
 }
 
 syscall::ioctl:return
-/execname == "dtrace"/
 {
 	returns++;
 	differ += (arg0 != arg1);
