@@ -161,7 +161,10 @@ body
 
 block
   : body { $$ = $1; }
-  | stmt { $$ = as_block(drv, $1->line, {$1}); }
+  | stmt {  /* an empty statement (";") is null: an empty block */
+      $$ = as_block(drv, @1.line, {});
+      if ($1) $$->stmts.push_back($1);
+    }
   ;
 
 stmts

@@ -74,6 +74,7 @@ class Checker {
 
   CompileContext& ctx_;
   TypeTable& types_;
+  bool agg_rhs_ = false;   // checking the right side of @x = f(...)
   bool failed_ = false;
   bool zero_store_ = false;  // the value being stored is the constant 0
 };
@@ -176,12 +177,17 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
 }
 
 const Type* Checker::check_call(ast::Call& n, bool stmt) {
+  bool agg_rhs = agg_rhs_;
+  agg_rhs_ = false;
   if (find_action(n.name) || find_aggfunc(n.name)) {
     if (!stmt) {
       const char* what = find_aggfunc(n.name) ? "aggregating function" : "tracing function";
       return fail(n.line, ErrTag::D_CG_EXPR,
                   cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)"));
     }
+    if (!find_action(n.name) && !agg_rhs)  // an aggregating function outside @x = ...
+      return fail(n.line, ErrTag::D_AGG_FUNC,
+                  cat("aggregating function ", n.name, "( ) may only be assigned to an aggregation"));
     bool record_args = n.name == "printf" || n.name == "printa" || n.name == "system" ||
                        n.name == "freopen";
     for (ast::Expr* a : n.args)
@@ -381,7 +387,9 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
     a->keys_known = true;
   }
   n.lhs->type = types_.void_type();
+  agg_rhs_ = true;
   check(n.rhs, true);
+  agg_rhs_ = false;
   return types_.void_type();
 }
 

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: unary & needs an lvalue.
+ */
+BEGIN { trace(&1); }

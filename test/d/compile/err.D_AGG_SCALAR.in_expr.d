@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: an aggregation cannot be used as a value.
+ */
+BEGIN { @a = count(); x = @a; }

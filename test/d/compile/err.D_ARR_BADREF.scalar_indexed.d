@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a scalar variable cannot be indexed.
+ */
+BEGIN { x = 1; trace(x[1]); }

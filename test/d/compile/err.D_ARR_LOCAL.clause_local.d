@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: clause-local associative arrays are refused.
+ */
+BEGIN { this->a[1] = 2; }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a string cannot be cast to an integer.
+ */
+BEGIN { trace((int)"abc"); }

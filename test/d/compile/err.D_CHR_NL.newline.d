@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: a character constant cannot span lines.
+ */
+BEGIN { trace('
+'); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: an empty character constant is refused.
+ */
+BEGIN { trace(''); }

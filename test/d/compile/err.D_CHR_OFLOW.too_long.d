@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a character constant longer than an int is refused.
+ */
+BEGIN { trace('abcdefghi'); }

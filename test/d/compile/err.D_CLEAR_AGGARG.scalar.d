@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: clear() needs an aggregation.
+ */
+BEGIN { clear(1); }

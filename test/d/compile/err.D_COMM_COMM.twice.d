@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: two commit()s in one clause are refused.
+ */
+BEGIN { s = speculation(); commit(s); commit(s); }

@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: an array declaration needs a dimension.
+ */
+int a[];
+BEGIN { }

@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: an array dimension must be positive.
+ */
+int a[0];
+BEGIN { }

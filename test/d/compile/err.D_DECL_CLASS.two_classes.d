@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: two storage classes are refused.
+ */
+self this int x;
+BEGIN { }

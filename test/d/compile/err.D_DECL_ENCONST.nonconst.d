@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: an enumerator needs a constant.
+ */
+enum e { A = timestamp };
+BEGIN { }

@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: a clause-local associative array declaration is refused.
+ */
+this int a[int];
+BEGIN { }

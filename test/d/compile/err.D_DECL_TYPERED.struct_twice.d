@@ -1,0 +1,6 @@
+/*
+ * ASSERTION: a struct defined twice is refused.
+ */
+struct s { int a; };
+struct s { int b; };
+BEGIN { }

@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: a void variable is refused.
+ */
+void x;
+BEGIN { }

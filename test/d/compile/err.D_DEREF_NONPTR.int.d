@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: unary * needs a pointer.
+ */
+BEGIN { x = 1; trace(*x); }

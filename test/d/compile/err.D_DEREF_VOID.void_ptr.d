@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a void pointer cannot be dereferenced.
+ */
+BEGIN { trace(*(void *)arg0); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: division of constants by zero is refused.
+ */
+BEGIN { trace(1 / 0); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: an octal constant with an 8 is refused.
+ */
+BEGIN { trace(08); }

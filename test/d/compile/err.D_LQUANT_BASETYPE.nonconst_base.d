@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: lquantize() needs a constant base.
+ */
+BEGIN { @a = lquantize(1, timestamp, 10, 1); }

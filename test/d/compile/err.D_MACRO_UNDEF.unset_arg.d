@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: an unset macro argument is refused.
+ */
+BEGIN { trace($5); }

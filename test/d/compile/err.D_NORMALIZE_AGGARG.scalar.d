@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: normalize() needs an aggregation.
+ */
+BEGIN { normalize(1, 2); }

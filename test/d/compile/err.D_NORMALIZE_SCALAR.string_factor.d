@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: normalize() needs a scalar factor.
+ */
+BEGIN { @a = count(); normalize(@a, "x"); }

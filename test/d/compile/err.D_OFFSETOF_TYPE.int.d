@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: offsetof() needs a struct or union.
+ */
+BEGIN { trace(offsetof(int, a)); }

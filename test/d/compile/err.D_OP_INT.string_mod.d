@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: % on strings is refused.
+ */
+BEGIN { trace("a" % 2); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: assignment to a constant is refused.
+ */
+BEGIN { 1 = 2; }

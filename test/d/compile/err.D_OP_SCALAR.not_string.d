@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: ! on a string is refused.
+ */
+BEGIN { trace(!"abc"); }

@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: an unknown control directive is refused.
+ */
+#foo
+BEGIN { }

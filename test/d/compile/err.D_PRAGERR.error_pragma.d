@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: #pragma D error stops the compile.
+ */
+#pragma D error "stop here"
+BEGIN { }

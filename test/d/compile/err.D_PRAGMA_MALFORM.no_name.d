@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: a malformed option pragma is refused.
+ */
+#pragma D option
+BEGIN { }

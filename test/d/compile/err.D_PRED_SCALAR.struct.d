@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a predicate must be a scalar.
+ */
+BEGIN /curthread->se/ { }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: printa() needs an aggregation.
+ */
+BEGIN { printa(1); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: %@ outside printa() is refused.
+ */
+BEGIN { printf("%@d\n", 1); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: printf() needs a string format.
+ */
+BEGIN { printf(1); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a * width must be an integer.
+ */
+BEGIN { printf("%*d\n", "x", 1); }

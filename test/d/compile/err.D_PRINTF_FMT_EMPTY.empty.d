@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: an empty printf() format is refused.
+ */
+BEGIN { printf(""); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: print() of an aggregation is refused.
+ */
+BEGIN { @a = count(); print(@a); }

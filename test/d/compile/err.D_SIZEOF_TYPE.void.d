@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: sizeof(void) is refused.
+ */
+BEGIN { trace(sizeof (void)); }

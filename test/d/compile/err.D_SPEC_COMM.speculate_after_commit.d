@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: speculate() after commit() is refused.
+ */
+BEGIN { s = speculation(); commit(s); speculate(s); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: speculate() after data recording is refused.
+ */
+BEGIN { trace(1); speculate(1); }

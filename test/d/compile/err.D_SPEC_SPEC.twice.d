@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: two speculate()s in one clause are refused.
+ */
+BEGIN { s = speculation(); speculate(s); speculate(s); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: stack() frame counts beyond the limit are refused.
+ */
+BEGIN { stack(100000); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: stringof() of a struct is refused.
+ */
+BEGIN { trace(stringof(curthread->se)); }

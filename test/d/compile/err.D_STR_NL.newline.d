@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: a string literal cannot span lines.
+ */
+BEGIN { trace("abc
+def"); }

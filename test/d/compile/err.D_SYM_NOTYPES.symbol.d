@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: kernel symbols have no types yet.
+ */
+BEGIN { trace(vmlinux`jiffies); }

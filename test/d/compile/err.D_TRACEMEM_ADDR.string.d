@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: tracemem() needs an address.
+ */
+BEGIN { tracemem("abc", 10); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: trace() of an aggregation is refused.
+ */
+BEGIN { @a = count(); trace(@a); }

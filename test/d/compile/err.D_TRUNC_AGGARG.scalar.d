@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: trunc() needs an aggregation.
+ */
+BEGIN { trunc(1); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: trunc() needs a scalar count.
+ */
+BEGIN { @a = count(); trunc(@a, "x"); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: ustack() frame count must be a constant.
+ */
+BEGIN { ustack("x"); }
