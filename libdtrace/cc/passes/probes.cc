@@ -1,6 +1,7 @@
 #include "cc/passes/probes.h"
 
 #include <cctype>
+#include <charconv>
 
 namespace dtrace::cc {
 
@@ -13,7 +14,11 @@ Result<ProbeSpec> parse_probe_spec(std::string_view text) {
   for (char c : text)
     if (!isdigit(static_cast<unsigned char>(c))) numeric = false;
   if (numeric) {
-    spec.id = static_cast<uint32_t>(std::stoul(std::string(text)));
+    uint32_t id = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (ec != std::errc() || end != text.data() + text.size())
+      return make_error(cat("invalid probe identifier ", text), "D_PDESC_INVAL");
+    spec.id = id;
     return spec;
   }
   std::vector<std::string> parts;

@@ -17,5 +17,13 @@ TEST(ParseRegress, AggregatingFunctionAsStatement) {
   testing::expect_error("BEGIN\n{\n llquantize(1, 10, 0, 6, 10); }", "D_AGG_FUNC", 3);
 }
 
+TEST(ParseRegress, HugeProbeId) {
+  auto r = parse_probe_spec("111111111111111111111111111111111111");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().tag, "D_PDESC_INVAL");
+  ASSERT_TRUE(parse_probe_spec("42").ok());
+  EXPECT_EQ(parse_probe_spec("42")->id, 42u);
+}
+
 }  // namespace
 }  // namespace dtrace::cc
