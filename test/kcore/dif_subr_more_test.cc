@@ -3,52 +3,21 @@
 #include <csignal>
 #include <unistd.h>
 
-#include "harness.h"
+#include "subr_call.h"
 
 namespace kcore {
 namespace {
 
-// rd = subr(args...) where each arg is a string constant or an integer.
-struct A {
-  A(const char* s) : is_str(true), str(s) {}  // NOLINT
-  A(std::string s) : is_str(true), str(std::move(s)) {}  // NOLINT
-  A(uint64_t v) : is_str(false), val(v) {}  // NOLINT
-  A(int v) : is_str(false), val(static_cast<uint64_t>(v)) {}  // NOLINT
-  bool is_str;
-  std::string str;
-  uint64_t val = 0;
-};
-
-Difo calld(uint16_t subr, const std::vector<A>& args, bool str_result) {
-  Difo d;
-  std::vector<dif_instr_t> push;
-  for (size_t i = 0; i < args.size(); i++) {
-    uint8_t r = static_cast<uint8_t>(i + 1);
-    if (args[i].is_str) {
-      d.code.push_back(sets(static_cast<uint16_t>(d.strtab.size()), r));
-      d.strtab += args[i].str + std::string(1, '\0');
-      push.push_back(pushtr_str(r));
-    } else {
-      d.code.push_back(setx(static_cast<uint16_t>(d.ints.size()), r));
-      d.ints.push_back(args[i].val);
-      push.push_back(pushtv(r));
-    }
-  }
-  d.code.insert(d.code.end(), push.begin(), push.end());
-  d.code.push_back(call(subr, 10));
-  d.code.push_back(ret(10));
-  d.rtype = str_result ? PB_STRING : PB_INT(8);
-  return d;
-}
+using A = Arg;
 
 std::string s(uint16_t subr, const std::vector<A>& args) {
-  Eval e = eval(calld(subr, args, true));
+  Eval e = eval(call_difo(subr, args, true));
   EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
   return e.recorded ? e.str() : "<none>";
 }
 
 uint64_t i(uint16_t subr, const std::vector<A>& args) {
-  Eval e = eval(calld(subr, args, false));
+  Eval e = eval(call_difo(subr, args, false));
   EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
   return e.u64();
 }
@@ -67,8 +36,8 @@ TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
   Harness h;
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
-  Difo first = calld(DIF_SUBR_STRTOK, {" ,a b,,c", " ,"}, true);
-  Difo next = calld(DIF_SUBR_STRTOK, {0, " ,"}, true);
+  Difo first = call_difo(DIF_SUBR_STRTOK, {" ,a b,,c", " ,"}, true);
+  Difo next = call_difo(DIF_SUBR_STRTOK, {0, " ,"}, true);
   int n = (int)add_difo(&b, next);
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, first)},
                          {DTRACEACT_DIFEXPR, n}});
@@ -116,18 +85,18 @@ TEST(DifSubrMore, AddressText) {
   EXPECT_EQ(s(DIF_SUBR_INET_NTOP, {10, ptr(v6m)}), "::ffff:10.0.0.1");
   EXPECT_EQ(s(DIF_SUBR_INET_NTOA6, {ptr(v6z)}), "1:0:0:2::");  // longest run wins
   EXPECT_EQ(s(DIF_SUBR_LINK_NTOP, {1, ptr(mac)}), "00:1b:21:aa:0b:ff");
-  EXPECT_EQ(eval(calld(DIF_SUBR_INET_NTOP, {7, ptr(v4)}, true)).fault,
+  EXPECT_EQ(eval(call_difo(DIF_SUBR_INET_NTOP, {7, ptr(v4)}, true)).fault,
             (uint64_t)DTRACEFLT_ILLOP);
 }
 
 TEST(DifSubrMore, CopyoutWritesUserMemory) {
   static char target[16] = "..............";
-  Difo d = calld(DIF_SUBR_COPYOUTSTR, {"hi!", ptr(target), 16}, false);
+  Difo d = call_difo(DIF_SUBR_COPYOUTSTR, {"hi!", ptr(target), 16}, false);
   Eval e = eval(d, {}, {{DTRACEOPT_DESTRUCTIVE, 1}});
   EXPECT_FALSE(e.faulted);
   EXPECT_STREQ(target, "hi!");
   EXPECT_EQ(eval(d).enable_err, -EPERM);  // not without -w
-  Difo bad = calld(DIF_SUBR_COPYOUTSTR, {"x", 64, 16}, false);
+  Difo bad = call_difo(DIF_SUBR_COPYOUTSTR, {"x", 64, 16}, false);
   EXPECT_EQ(eval(bad, {}, {{DTRACEOPT_DESTRUCTIVE, 1}}).fault, (uint64_t)DTRACEFLT_BADADDR);
 }
 
@@ -139,8 +108,8 @@ TEST(DifSubrMore, ProcessAndKernelObjects) {
   EXPECT_EQ(i(DIF_SUBR_MUTEX_OWNED, {ptr(&lockword)}), 1u);
   EXPECT_EQ(i(DIF_SUBR_MUTEX_OWNER, {ptr(&lockword)}), 0x1234u);
   EXPECT_EQ(i(DIF_SUBR_MUTEX_TYPE_ADAPTIVE, {ptr(&lockword)}), 1u);
-  EXPECT_EQ(eval(calld(DIF_SUBR_MUTEX_OWNED, {8}, false)).fault, (uint64_t)DTRACEFLT_BADADDR);
-  EXPECT_EQ(eval(calld(DIF_SUBR_D_PATH, {8}, true)).fault, (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(eval(call_difo(DIF_SUBR_MUTEX_OWNED, {8}, false)).fault, (uint64_t)DTRACEFLT_BADADDR);
+  EXPECT_EQ(eval(call_difo(DIF_SUBR_D_PATH, {8}, true)).fault, (uint64_t)DTRACEFLT_ILLOP);
 }
 
 TEST(DifSubrMore, StacksAndRegisters) {

@@ -1,45 +1,10 @@
 // DIF subroutines (kernel/core/dif_subr*.c, doc/dif.md §8).
 #include <arpa/inet.h>
 
-#include "harness.h"
+#include "subr_call.h"
 
 namespace kcore {
 namespace {
-
-// A subroutine argument: a string constant or an integer.
-struct Arg {
-  Arg(const char* s) : is_str(true), str(s) {}  // NOLINT: implicit on purpose
-  Arg(const std::string& s) : is_str(true), str(s) {}  // NOLINT
-  Arg(int64_t v) : is_str(false), val(static_cast<uint64_t>(v)) {}  // NOLINT
-  Arg(uint64_t v) : is_str(false), val(v) {}  // NOLINT
-  Arg(int v) : is_str(false), val(static_cast<uint64_t>(static_cast<int64_t>(v))) {}  // NOLINT
-  bool is_str;
-  std::string str;
-  uint64_t val = 0;
-};
-
-Difo call_difo(uint16_t subr, const std::vector<Arg>& args, bool str_result) {
-  Difo d;
-  std::vector<dif_instr_t> push;
-  for (size_t i = 0; i < args.size(); i++) {
-    uint8_t r = static_cast<uint8_t>(i + 1);
-    if (args[i].is_str) {
-      d.code.push_back(sets(static_cast<uint16_t>(d.strtab.size()), r));
-      d.strtab += args[i].str;
-      d.strtab.push_back('\0');
-      push.push_back(pushtr_str(r));
-    } else {
-      d.code.push_back(setx(static_cast<uint16_t>(d.ints.size()), r));
-      d.ints.push_back(args[i].val);
-      push.push_back(pushtv(r));
-    }
-  }
-  d.code.insert(d.code.end(), push.begin(), push.end());
-  d.code.push_back(call(subr, 10));
-  d.code.push_back(ret(10));
-  d.rtype = str_result ? PB_STRING : PB_INT(8);
-  return d;
-}
 
 std::string sfn(uint16_t subr, const std::vector<Arg>& args) {
   Eval e = eval(call_difo(subr, args, true));
