@@ -180,9 +180,11 @@ struct Handle::Impl {
       auto b = consume::record_bytes(f.data, f.ep->recs[i]);
       if (b && b->size() <= 8) std::memcpy(&arg[i], b->data(), b->size());
     }
-    std::string where = arg[1] == 0 ? "predicate" : "action #" + std::to_string(arg[1]);
-    if (auto ep = epdesc(static_cast<uint32_t>(arg[0])); ep && arg[1] != 0)
-      where = "action #" + std::to_string(user_action_number(**ep, arg[1]));
+    // The faulting ECB (arg0) names the probe and numbers the action.
+    auto faulting = epdesc(static_cast<uint32_t>(arg[0]));
+    std::string where = "predicate";
+    if (arg[1] != 0)
+      where = "action #" + std::to_string(faulting ? user_action_number(**faulting, arg[1]) : arg[1]);
     std::string detail;
     if (fault_has_address(arg[3])) {
       char buf[32];
@@ -191,8 +193,8 @@ struct Handle::Impl {
     }
     std::string desc = "?";
     uint32_t probe_id = 0;
-    if (auto ep = epdesc(static_cast<uint32_t>(arg[0]))) {
-      probe_id = (*ep)->probeid;
+    if (faulting) {
+      probe_id = (*faulting)->probeid;
       if (auto p = probe(probe_id)) desc = consume::probe_full_name(**p);
     }
     std::fflush(stdout);
