@@ -123,6 +123,55 @@ struct dtrace_helper {
 	char		dthp_mod[DTRACE_MODNAMELEN];	/* object name */
 };
 
+/*
+ * DTRACEIOC_USERPROBE: the consumer creates one probe on an instruction
+ * of a user object, for one process: pid provider probes (entry, return,
+ * an offset in a function) and probes from the .note.stapsdt notes of
+ * binaries built without drti. libdtrace resolves symbols and notes
+ * with libelf; the module only plants a uprobe at (inode of dtup_path,
+ * dtup_offset) that fires for process dtup_pid alone. Creating a probe
+ * whose four names already exist returns the existing id. The probes
+ * go away when the process exits (or the module unloads); doc/ioctl.md
+ * gives the rules. Errors: ENOENT no such process or path, EINVAL bad
+ * kind/offset/argument spec, ENOSPC too many user probes.
+ */
+enum dtrace_userprobe_kind {
+	DTRACE_UP_ENTRY = 1,	/* function entry: args = ABI argument regs */
+	DTRACE_UP_RETURN,	/* function return: arg0 = offset, arg1 = rv */
+	DTRACE_UP_OFFSET,	/* any instruction: args = ABI argument regs */
+	DTRACE_UP_USDT,		/* static probe: args from dtup_args[] */
+	DTRACE_UP_USDT_ENABLED,	/* is-enabled site (sets %rax/x0 to 1) */
+};
+
+/* Where a USDT argument lives at the probe site (stapsdt "N@operand"). */
+enum dtrace_uarg_kind {
+	DTRACE_UARG_REG = 1,	/* value of register dtua_reg */
+	DTRACE_UARG_MEM,	/* load at register dtua_reg + dtua_value */
+	DTRACE_UARG_CONST,	/* the constant dtua_value */
+};
+
+struct dtrace_uarg {
+	int8_t		dtua_size;	/* bytes 1/2/4/8; negative = signed */
+	uint8_t		dtua_kind;	/* DTRACE_UARG_* */
+	uint16_t	dtua_reg;	/* uregs[] index: pt_regs as uint64_t[] */
+	uint32_t	dtua_pad;
+	int64_t		dtua_value;	/* displacement or constant */
+};
+
+struct dtrace_userprobe {
+	struct dtrace_probedesc	dtup_desc;	/* in: names; out: dtpd_id */
+	uint32_t	dtup_pid;	/* process (tgid) the probe fires for */
+	uint32_t	dtup_kind;	/* DTRACE_UP_* */
+	uint64_t	dtup_offset;	/* file offset of the instruction */
+	uint64_t	dtup_refctr;	/* file offset of a uint16_t semaphore
+					 * the kernel counts enablings in, or 0 */
+	uint32_t	dtup_nargs;	/* DTRACE_UP_USDT: entries of dtup_args */
+	uint32_t	dtup_pad;
+	struct dtrace_uarg dtup_args[DTRACE_MAXARGS];
+	char		dtup_path[256];	/* the object, as the consumer can open
+					 * it (e.g. /proc/PID/root/usr/lib/...) */
+};
+
 #define DTRACE_IOC_MAGIC	0xd7
 
 #define DTRACEIOC_CONF		_IOR(DTRACE_IOC_MAGIC, 1, struct dtrace_conf)
@@ -137,6 +186,7 @@ struct dtrace_helper {
 #define DTRACEIOC_BUFSNAP	_IOWR(DTRACE_IOC_MAGIC, 10, struct dtrace_bufdesc)
 #define DTRACEIOC_AGGSNAP	_IOWR(DTRACE_IOC_MAGIC, 11, struct dtrace_bufdesc)
 #define DTRACEIOC_STATUS	_IOR(DTRACE_IOC_MAGIC, 12, struct dtrace_status)
+#define DTRACEIOC_USERPROBE	_IOWR(DTRACE_IOC_MAGIC, 13, struct dtrace_userprobe)
 #define DTRACEHIOC_ADDPROG	_IOWR(DTRACE_IOC_MAGIC, 32, struct dtrace_helper)
 #define DTRACEHIOC_REMOVE	_IOW(DTRACE_IOC_MAGIC, 33, struct dtrace_helper)
 
