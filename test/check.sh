@@ -17,7 +17,7 @@ unit_passed=$((unit_total - unit_failed))
 
 echo "== D test suite (guest kernel $(test/vm/kver))"
 test/vm/setup >/dev/null || { echo "check: guest setup failed" >&2; exit 1; }
-test/vm/run -- test/harness/runtest 2>&1 | tee "$log"
+test/vm/run --timeout 3000 -- test/harness/runtest 2>&1 | tee "$log"
 guest_rc=${PIPESTATUS[0]}
 d_passed=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' "$log" | tail -n1)
 d_failed=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' "$log" | tail -n1)
