@@ -11,7 +11,7 @@ PACKAGES=(
     bison flex
     libelf-dev libdw-dev binutils-dev
     libgtest-dev libgmock-dev googletest libbenchmark-dev
-    clang-14 libclang-rt-14-dev valgrind
+    clang-14 libclang-rt-14-dev valgrind bpftrace
     qemu-system-x86 busybox-static cpio kmod
     linux-headers-cloud-amd64
 )
