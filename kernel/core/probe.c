@@ -3,10 +3,10 @@
  * The provider and probe registry. Probes get ids from 1 in creation
  * order; the id space is a two-level table so that probe context can
  * look an id up without locks while new probes are being added.
- * Probes live until their provider unregisters; an unregistered id is
- * never handed out again.
+ * Probes live until their provider unregisters (or, one by one, until
+ * dtrace_probe_remove()); a removed id is never handed out again.
  */
-#include "core/core.h"
+#include "core/state.h"
 #include "core/util.h"
 
 static uint32_t name_hash(const struct dtrace_provider *prov, const char *mod,
@@ -138,6 +138,55 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 	}
 	dtrace_port_free(prov);
 	return 0;
+}
+
+static bool probe_referenced(struct dtrace_core *core,
+			     const struct dtrace_probe *p)
+{
+	const struct dtrace_state *st;
+	uint32_t i;
+
+	if (p->ecbs != NULL)
+		return true;
+	for (st = core->states; st != NULL; st = st->next)
+		for (i = 0; i < st->necbs; i++)
+			if (st->ecbs[i]->probe == p)
+				return true;
+	return false;
+}
+
+uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
+			      uint32_t n)
+{
+	struct dtrace_probe *dead = NULL;
+	uint32_t i, left = 0;
+
+	for (i = 0; i < n; i++) {
+		struct dtrace_probe **slot = probe_slot(core, ids[i]);
+		struct dtrace_probe *p = slot != NULL ? *slot : NULL;
+
+		if (p != NULL && probe_referenced(core, p)) {
+			left++;
+			continue;
+		}
+		ids[i] = 0;
+		if (p == NULL)
+			continue;
+		hash_remove(core, p);
+		DTRACE_WRITE_ONCE(*slot, NULL);
+		p->prov->nprobes--;
+		p->gc = dead;
+		dead = p;
+	}
+	if (dead != NULL)
+		dtrace_port_sync();	/* no firing still holds one */
+	while (dead != NULL) {
+		struct dtrace_probe *next = dead->gc;
+
+		dtrace_port_free(dead);
+		dead = next;
+	}
+	return left;
 }
 
 static bool probe_name_ok(const char *s, size_t max)

@@ -91,6 +91,15 @@ int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
 			const char *mod, const char *func, const char *name,
 			void *arg);
 struct dtrace_probe *dtrace_probe_lookup(struct dtrace_core *core, uint32_t id);
+/*
+ * Removes probes of a provider that outlives some of its probes (user
+ * probes of an exited process), waiting for firings once for the batch.
+ * A probe that any state's ECB refers to, even a detached one (its EPID
+ * description still names it), stays: retry after that state is closed.
+ * Removed (or unknown) ids are set to 0; returns how many remain.
+ */
+uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
+			      uint32_t n);
 
 /* The first probe with id >= start matching pat, or NULL. */
 struct dtrace_probe *dtrace_probe_match_next(struct dtrace_core *core,

@@ -86,5 +86,30 @@ TEST(Probes, LazyProvidersProvideOnEnable) {
   EXPECT_EQ(dtrace_provider_unregister(h.core(), lazy_prov), 0);
 }
 
+TEST(Probes, RemoveSparesProbesAStateStillNames) {
+  Harness h;
+  static const dtrace_provider_ops ops{};
+  dtrace_provider* prov;
+  ASSERT_EQ(dtrace_provider_register(h.core(), "pid42", &ops, nullptr, &prov), 0);
+  uint32_t a = dtrace_probe_create(h.core(), prov, "m", "f", "entry", nullptr);
+  uint32_t b = dtrace_probe_create(h.core(), prov, "m", "g", "entry", nullptr);
+  pb pg{};
+  add_clause(&pg, pb_probe(&pg, "pid42", "m", "f", "entry"), -1, {});
+  ASSERT_EQ(h.enable(pg), 0) << h.res().msg;
+  pb_free(&pg);
+  uint32_t ids[3] = {a, b, 9999};
+  EXPECT_EQ(dtrace_probes_remove(h.core(), ids, 3), 1u);  // a is enabled
+  EXPECT_EQ(ids[0], a);
+  EXPECT_EQ(ids[1], 0u);
+  EXPECT_EQ(ids[2], 0u);
+  EXPECT_EQ(dtrace_probe_lookup(h.core(), b), nullptr);
+  EXPECT_EQ(prov->nprobes, 1u);
+  h.release_state(true);
+  EXPECT_EQ(dtrace_probes_remove(h.core(), ids, 1), 0u);
+  EXPECT_EQ(dtrace_probe_lookup(h.core(), a), nullptr);
+  EXPECT_EQ(prov->nprobes, 0u);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
+}
+
 }  // namespace
 }  // namespace kcore
