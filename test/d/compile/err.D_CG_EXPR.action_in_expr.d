@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a tracing function called inside an expression is refused.
+ */
+BEGIN { x = 1 + trace(1); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a "*" width without its argument is refused.
+ */
+BEGIN { printf("%*d\n"); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: print() of an expression cast to void is refused.
+ */
+BEGIN { print((void)1); }

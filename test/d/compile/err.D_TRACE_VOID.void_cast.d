@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: trace() of an expression cast to void is refused.
+ */
+BEGIN { trace((void)1); }
