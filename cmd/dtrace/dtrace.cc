@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <signal.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -36,10 +37,11 @@ struct CommandLine {
   std::string output;
   bool compile_only = false, print_dif = false, list = false, version = false;
   bool verbose = false, quiet = false;
+  bool usdt_header = false, usdt_link = false;  // -h, -G
 };
 
 const char kUsage[] =
-    "Usage: dtrace [-aAeFHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+    "Usage: dtrace [-aAeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
     "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
     "\t[-x opt[=val]] [-X a|c|s|t]\n\n"
     "\t[-P provider [[ predicate ] action ]]\n"
@@ -52,6 +54,8 @@ const char kUsage[] =
     "\t-b  set trace buffer size\n"
     "\t-e  exit after compiling request but prior to enabling probes\n"
     "\t-f  enable or list probes matching the specified function name\n"
+    "\t-G  generate an ELF file containing embedded dtrace program\n"
+    "\t-h  generate a header file with definitions for static probes\n"
     "\t-l  list probes matching specified criteria\n"
     "\t-m  enable or list probes matching the specified module name\n"
     "\t-n  enable or list probes matching the specified probe name\n"
@@ -153,9 +157,8 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'c': case 'p':
         error(std::string("-") + static_cast<char>(c) + ": process control is not supported yet");
         return 2;
-      case 'G': case 'h':
-        error(std::string("-") + static_cast<char>(c) + ": USDT generation is not supported yet");
-        return 2;
+      case 'G': cl->usdt_link = true; break;
+      case 'h': cl->usdt_header = true; break;
       case 'Q': std::fputs(kUsage, stdout); std::exit(0);
       case ':':
         return usage_error(
@@ -202,6 +205,50 @@ int trace(dtrace::Handle& h, FILE* out) {
   return h.exit_status();
 }
 
+// -h / -G: the provider definitions of the -s script become a C header
+// or the object that registers the application's probes at run time.
+int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
+  const ProgramSpec* script = nullptr;
+  for (const auto& spec : cl.specs)
+    if (spec.kind == SpecKind::Script) script = script ? script : &spec;
+  const char* flag = cl.usdt_header ? "-h" : "-G";
+  if (!script)
+    return usage_error((std::string(flag) + " requires a script with provider definitions (-s)").c_str());
+  std::string text;
+  if (!read_file(script->arg, &text)) {
+    error("failed to open " + script->arg + ": " + std::strerror(errno));
+    return 1;
+  }
+  std::string base = script->arg.substr(script->arg.rfind('/') + 1);
+  if (base.size() > 2 && base.compare(base.size() - 2, 2, ".d") == 0) base.resize(base.size() - 2);
+  std::string path = !cl.output.empty() ? cl.output : base + (cl.usdt_header ? ".h" : ".o");
+  bool errtags = false;
+  for (const auto& [name, value] : cl.options) errtags |= name == "errtags";
+  if (cl.usdt_link) {
+    if (auto st = h.usdt_link(text, cl.operands, path); !st) {
+      bool syntax = st.error().line > 0 || !st.error().tag.empty();
+      error(syntax ? compile_error(*script, st.error(), errtags)
+                   : "failed to link script " + script->arg + ": " + st.error().message);
+      return 1;
+    }
+    return 0;
+  }
+  std::string guard = "_";
+  for (char c : path.substr(path.rfind('/') + 1))
+    guard += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_';
+  auto header = h.usdt_header(text, guard);
+  if (!header) {
+    error(compile_error(*script, header.error(), errtags));
+    return 1;
+  }
+  std::ofstream f(path, std::ios::trunc);
+  if (!(f << *header) || !(f.flush())) {
+    error("failed to create header file " + path + ": " + std::strerror(errno));
+    return 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -212,7 +259,7 @@ int main(int argc, char** argv) {
     std::printf("dtrace: %s\n", DTRACE_D_VERSION_STRING);
     return 0;
   }
-  bool need_device = !cl.compile_only;
+  bool need_device = !cl.compile_only && !cl.usdt_header && !cl.usdt_link;
   auto opened = dtrace::Handle::open({need_device, ""});
   if (!opened) {
     error("failed to initialize dtrace: " + opened.error().message);
@@ -226,6 +273,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (cl.usdt_header || cl.usdt_link) return usdt_generate(h, cl);
   FILE* out = stdout;
   if (!cl.output.empty() && !(out = std::fopen(cl.output.c_str(), "a"))) {
     error("failed to open output file '" + cl.output + "': " + std::strerror(errno));

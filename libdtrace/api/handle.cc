@@ -20,6 +20,8 @@
 #include "dif/disasm.h"
 #include "kio/device.h"
 #include "prog/encode.h"
+#include "usdt/header_gen.h"
+#include "usdt/link_objects.h"
 
 namespace dtrace {
 namespace {
@@ -393,5 +395,19 @@ Status Handle::stop(FILE* out) {
 }
 
 int Handle::exit_status() const { return impl_->print.exit_status.value_or(0); }
+
+Result<std::string> Handle::usdt_header(std::string_view source, std::string_view guard) {
+  auto defs = usdt::read_provider_defs(source, impl_->the_compiler().options());
+  if (!defs) return defs.error();
+  return usdt::header_text(*defs, guard);
+}
+
+Status Handle::usdt_link(std::string_view source, const std::vector<std::string>& objects,
+                         const std::string& output) {
+  auto defs = usdt::read_provider_defs(source, impl_->the_compiler().options());
+  if (!defs) return defs.error();
+  if (auto st = usdt::check_objects(*defs, objects); !st) return st;
+  return usdt::write_drti_object(output);
+}
 
 }  // namespace dtrace

@@ -66,6 +66,14 @@ class Handle {
   // The status passed to exit(), 0 if none.
   int exit_status() const;
 
+  // dtrace -h: the C header for the USDT providers a D program defines;
+  // guard names its include guard.
+  Result<std::string> usdt_header(std::string_view source, std::string_view guard);
+  // dtrace -G: checks the objects' probe sites against the program's
+  // providers, then writes the object to link into the application.
+  Status usdt_link(std::string_view source, const std::vector<std::string>& objects,
+                   const std::string& output);
+
  private:
   struct Impl;
   explicit Handle(std::unique_ptr<Impl> impl);

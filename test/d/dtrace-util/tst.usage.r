@@ -1,2 +1,2 @@
 dtrace: illegal option -- K
-Usage: dtrace [-aAeFHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]
+Usage: dtrace [-aAeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]

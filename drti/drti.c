@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * drti: the run-time half of USDT, linked into an application as the
+ * object `dtrace -G` writes. At load time its constructor walks this
+ * object's probe-site records (section dtrace_usdt_sites, emitted by the
+ * probe macros of usdt/dtrace_sdt.h and dtrace -h headers), builds a
+ * DTRACE_PROGF_HELPER program from them and registers it with
+ * DTRACEHIOC_ADDPROG; the destructor removes it. Without /dev/dtrace it
+ * does nothing and says nothing (DTRACE_DRTI_DEBUG=1 prints why).
+ * It must not depend on anything but libc: it runs before main().
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "dtrace/ioctl.h"
+#include "dtrace/prog.h"
+#include "dtrace/version.h"
+#include "dtrace_sdt.h"
+
+/* Provided by the linker for the object drti is linked into. */
+extern const struct dtrace_usdt_site __start_dtrace_usdt_sites[]
+	__attribute__((weak, visibility("hidden")));
+extern const struct dtrace_usdt_site __stop_dtrace_usdt_sites[]
+	__attribute__((weak, visibility("hidden")));
+extern const char __ehdr_start[] __attribute__((weak, visibility("hidden")));
+
+static uint64_t drti_gen;
+
+/* The unit tests (test/usdt) call drti_build_program directly. */
+#ifdef DRTI_TESTING
+#define DRTI_API
+#define DRTI_CTOR __attribute__((unused))
+#define DRTI_DTOR __attribute__((unused))
+#else
+#define DRTI_API static
+#define DRTI_CTOR __attribute__((constructor))
+#define DRTI_DTOR __attribute__((destructor))
+#endif
+
+static void drti_debug(const char *what, int err)
+{
+	const char *e = getenv("DTRACE_DRTI_DEBUG");
+
+	if (e != NULL && *e != '\0' && *e != '0')
+		fprintf(stderr, "dtrace drti: %s: %s\n", what, strerror(err));
+}
+
+DRTI_API int drti_site_cmp(const void *a, const void *b)
+{
+	const struct dtrace_usdt_site *x = *(const struct dtrace_usdt_site **)a;
+	const struct dtrace_usdt_site *y = *(const struct dtrace_usdt_site **)b;
+	int c = strcmp(x->dtus_provider, y->dtus_provider);
+
+	if (c == 0)
+		c = strcmp(x->dtus_name, y->dtus_name);
+	if (c == 0)
+		c = strcmp(x->dtus_func, y->dtus_func);
+	return c;
+}
+
+/* Same probe (one USDT entry): provider, name and function agree. */
+static int same_probe(const struct dtrace_usdt_site *x,
+		      const struct dtrace_usdt_site *y)
+{
+	return y != NULL && drti_site_cmp(&x, &y) == 0;
+}
+
+struct drti_blob {
+	char *strtab;
+	uint32_t strlen;
+};
+
+static uint32_t add_str(struct drti_blob *b, const char *s, int dashes)
+{
+	uint32_t off = b->strlen;
+
+	for (; *s != '\0'; s++) {
+		if (dashes && s[0] == '_' && s[1] == '_') {
+			b->strtab[b->strlen++] = '-';	/* DTrace: "__" -> "-" */
+			s++;
+		} else {
+			b->strtab[b->strlen++] = *s;
+		}
+	}
+	b->strtab[b->strlen++] = '\0';
+	return off;
+}
+
+#define ALIGN8(x) (((x) + 7u) & ~7u)
+
+/*
+ * The helper program for n sites sorted by drti_site_cmp: one provider per
+ * provider name, one USDT entry per (provider, name, function), every
+ * site a call site; offsets relative to base.
+ */
+DRTI_API void *drti_build_program(const struct dtrace_usdt_site **s,
+				  size_t n, uint64_t base, size_t *sizep)
+{
+	struct dtrace_prog_hdr *h;
+	struct dtrace_prog_provider *pv;
+	struct dtrace_prog_usdt *u;
+	uint64_t *offs;
+	struct drti_blob b = { NULL, 1 };
+	size_t i, strmax = 1, nprov = 0, nusdt = 0;
+	uint32_t off;
+	char *blob;
+
+	for (i = 0; i < n; i++) {
+		strmax += strlen(s[i]->dtus_provider) + strlen(s[i]->dtus_name) +
+			  strlen(s[i]->dtus_func) +
+			  strlen(s[i]->dtus_argtypes) + 4;
+		nprov += i == 0 || strcmp(s[i]->dtus_provider,
+					  s[i - 1]->dtus_provider) != 0;
+		nusdt += i == 0 || !same_probe(s[i], s[i - 1]);
+	}
+	off = ALIGN8(sizeof(*h));
+	*sizep = off + ALIGN8(strmax) + nprov * sizeof(*pv) +
+		 nusdt * sizeof(*u) + n * sizeof(*offs);
+	blob = calloc(1, *sizep);
+	if (blob == NULL)
+		return NULL;
+	h = (struct dtrace_prog_hdr *)blob;
+	b.strtab = blob + off;
+	pv = (struct dtrace_prog_provider *)(blob + off + ALIGN8(strmax));
+	u = (struct dtrace_prog_usdt *)(pv + nprov);
+	offs = (uint64_t *)(u + nusdt);
+	nprov = nusdt = 0;
+	for (i = 0; i < n; i++) {
+		if (i == 0 || strcmp(s[i]->dtus_provider,
+				     s[i - 1]->dtus_provider) != 0) {
+			pv[nprov].dtpv_name = add_str(&b, s[i]->dtus_provider, 0);
+			pv[nprov++].dtpv_usdt = nusdt;
+		}
+		if (i == 0 || !same_probe(s[i], s[i - 1])) {
+			u[nusdt].dtpu_func = add_str(&b, s[i]->dtus_func, 0);
+			u[nusdt].dtpu_name = add_str(&b, s[i]->dtus_name, 1);
+			u[nusdt].dtpu_argtypes =
+				add_str(&b, s[i]->dtus_argtypes, 0);
+			u[nusdt].dtpu_offs = i;
+			if (s[i]->dtus_semaphore != 0)
+				u[nusdt].dtpu_semaphore =
+					s[i]->dtus_semaphore - base;
+			nusdt++;
+			pv[nprov - 1].dtpv_nusdt++;
+		}
+		if (s[i]->dtus_nargs > u[nusdt - 1].dtpu_nargs)
+			u[nusdt - 1].dtpu_nargs = (uint32_t)s[i]->dtus_nargs;
+		u[nusdt - 1].dtpu_noffs++;
+		offs[i] = s[i]->dtus_pc - base;
+	}
+	h->dtph_magic = DTRACE_PROG_MAGIC;
+	h->dtph_version = DTRACE_PROG_VERSION;
+	h->dtph_hdrsize = sizeof(*h);
+	h->dtph_size = (uint32_t)*sizep;
+	h->dtph_flags = DTRACE_PROGF_HELPER;
+	h->dtph_difvers = DTRACE_DIF_VERSION;
+	h->dtph_nregs = DIF_DIR_NREGS;
+	h->dtph_ntregs = DIF_DTR_NREGS;
+	h->dtph_tab[DTRACE_PT_STRTAB].dtpt_off = off;
+	h->dtph_tab[DTRACE_PT_STRTAB].dtpt_count = b.strlen;
+	h->dtph_tab[DTRACE_PT_PROVIDERS].dtpt_off = (uint32_t)((char *)pv - blob);
+	h->dtph_tab[DTRACE_PT_PROVIDERS].dtpt_count = (uint32_t)nprov;
+	h->dtph_tab[DTRACE_PT_USDT].dtpt_off = (uint32_t)((char *)u - blob);
+	h->dtph_tab[DTRACE_PT_USDT].dtpt_count = (uint32_t)nusdt;
+	h->dtph_tab[DTRACE_PT_OFFSETS].dtpt_off = (uint32_t)((char *)offs - blob);
+	h->dtph_tab[DTRACE_PT_OFFSETS].dtpt_count = (uint32_t)n;
+	return blob;
+}
+
+/* The probes' module field: this object's file name. */
+static void object_name(char *out, size_t len)
+{
+	char path[4096] = "";
+	const char *name;
+	Dl_info info;
+	ssize_t r;
+
+	if (dladdr((void *)object_name, &info) != 0 && info.dli_fname != NULL)
+		snprintf(path, sizeof(path), "%s", info.dli_fname);
+	if (path[0] == '\0' &&
+	    (r = readlink("/proc/self/exe", path, sizeof(path) - 1)) > 0)
+		path[r] = '\0';
+	name = strrchr(path, '/');
+	snprintf(out, len, "%s", name != NULL ? name + 1 : path);
+}
+
+DRTI_CTOR static void drti_init(void)
+{
+	const struct dtrace_usdt_site *first = __start_dtrace_usdt_sites;
+	size_t i, size, n = first ? (size_t)(__stop_dtrace_usdt_sites - first) : 0;
+	const struct dtrace_usdt_site **sorted;
+	struct dtrace_helper h;
+	void *prog = NULL;
+	int fd;
+
+	if (n == 0)
+		return;
+	sorted = malloc(n * sizeof(*sorted));
+	if (sorted == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		sorted[i] = &first[i];
+	qsort(sorted, n, sizeof(*sorted), drti_site_cmp);
+	memset(&h, 0, sizeof(h));
+	h.dthp_base = (uintptr_t)__ehdr_start;
+	prog = drti_build_program(sorted, n, h.dthp_base, &size);
+	free(sorted);
+	if (prog == NULL)
+		return;
+	h.dthp_prog = (uintptr_t)prog;
+	h.dthp_size = size;
+	object_name(h.dthp_mod, sizeof(h.dthp_mod));
+	fd = open(DTRACE_DEVICE, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		drti_debug("open " DTRACE_DEVICE, errno);
+	else if (ioctl(fd, DTRACEHIOC_ADDPROG, &h) != 0)
+		drti_debug("DTRACEHIOC_ADDPROG", errno);
+	else
+		drti_gen = h.dthp_gen;
+	if (fd >= 0)
+		close(fd);
+	free(prog);
+}
+
+DRTI_DTOR static void drti_fini(void)
+{
+	struct dtrace_helper h;
+	int fd;
+
+	if (drti_gen == 0)
+		return;
+	memset(&h, 0, sizeof(h));
+	h.dthp_gen = drti_gen;
+	fd = open(DTRACE_DEVICE, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (ioctl(fd, DTRACEHIOC_REMOVE, &h) != 0)
+		drti_debug("DTRACEHIOC_REMOVE", errno);
+	close(fd);
+	drti_gen = 0;
+}

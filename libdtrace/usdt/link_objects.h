@@ -1,0 +1,25 @@
+// dtrace -G: checks that every stapsdt probe site in the application's
+// objects belongs to a probe of the provider definitions (same argument
+// count), then writes the object to link into the application: drti
+// (drti/drti.c, embedded at build time), which registers the sites'
+// probes at run time from the records the probe macros left.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "usdt/provider_defs.h"
+#include "util/result.h"
+
+namespace dtrace::usdt {
+
+Status check_objects(const std::vector<ProviderDef>& providers,
+                     const std::vector<std::string>& objects);
+
+Status write_drti_object(const std::string& path);
+
+// The compiled drti object, embedded at build time.
+extern const unsigned char kDrtiObject[];
+extern const unsigned long kDrtiObjectSize;
+
+}  // namespace dtrace::usdt

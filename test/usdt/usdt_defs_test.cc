@@ -1,0 +1,103 @@
+// dtrace -h / -G front half: provider definitions, the header's macros,
+// and the -G check of objects against the definitions.
+#include <gtest/gtest.h>
+
+#include "usdt/header_gen.h"
+#include "usdt/link_objects.h"
+#include "usdt/provider_defs.h"
+
+namespace dtrace::usdt {
+namespace {
+
+Result<std::vector<ProviderDef>> defs(const char* src) { return read_provider_defs(src, {}); }
+
+TEST(UsdtDefs, ReadsProvidersProbesAndCTypes) {
+  auto r = defs(
+      "provider app {\n probe q__start(int, string, const char *);\n probe none(void);\n};\n"
+      "provider other { probe x(struct foo *, unsigned long long); };");
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->size(), 2u);
+  EXPECT_EQ((*r)[0].name, "app");
+  ASSERT_EQ((*r)[0].probes.size(), 2u);
+  EXPECT_EQ((*r)[0].probes[0].name, "q__start");
+  EXPECT_EQ((*r)[0].probes[0].argtypes, (std::vector<std::string>{"int", "char *", "const char *"}));
+  EXPECT_TRUE((*r)[0].probes[1].argtypes.empty());
+  EXPECT_EQ((*r)[1].probes[0].argtypes,
+            (std::vector<std::string>{"struct foo *", "unsigned long long"}));
+}
+
+TEST(UsdtDefs, ProbeRedeclaredIsPrdup) {
+  auto r = defs("provider app {\n probe a__b();\n probe a__b(int);\n};");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().tag, "D_PROV_PRDUP");
+  EXPECT_EQ(r.error().line, 3);
+}
+
+TEST(UsdtDefs, MoreThanSixArgumentsIsPrarglen) {
+  auto r = defs("provider app { probe p(int, int, int, int, int, int, int); };");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().tag, "D_PROV_PRARGLEN");
+}
+
+TEST(UsdtDefs, SyntaxErrorsComeFromTheParser) {
+  auto r = defs("provider app { probe p(int) };");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().tag, "D_SYNTAX");
+}
+
+TEST(UsdtDefs, ProbeNamesTurnDoubleUnderscoresIntoDashes) {
+  EXPECT_EQ(probe_name("query__start"), "query-start");
+  EXPECT_EQ(probe_name("a_b"), "a_b");
+  EXPECT_EQ(probe_name("a___b"), "a-_b");
+}
+
+TEST(UsdtHeader, DefinesUpperCaseMacrosSemaphoresAndTypedSites) {
+  auto r = defs("provider my_app { probe query__start(int, char *); probe go(); };");
+  ASSERT_TRUE(r);
+  std::string h = header_text(*r, "_APP_H");
+  EXPECT_NE(h.find("#ifndef\t_APP_H"), std::string::npos);
+  EXPECT_NE(h.find("#define\tMY_APP_QUERY_START(arg0, arg1) do {"), std::string::npos);
+  EXPECT_NE(h.find("#define\tMY_APP_QUERY_START_ENABLED() \\\n\t__builtin_expect("
+                   "my_app_query__start_semaphore != 0, 0)"),
+            std::string::npos);
+  EXPECT_NE(h.find("extern void __dtrace_my_app___query__start(int, char *);"), std::string::npos);
+  EXPECT_NE(h.find("_DTRACE_SITE(my_app, query__start, my_app_query__start_semaphore, "
+                   "\"int;char *\", 2, (arg0, arg1))"),
+            std::string::npos);
+  EXPECT_NE(h.find("#define\tMY_APP_GO() do { } while (0)"), std::string::npos);  // disabled
+  EXPECT_NE(h.find("struct dtrace_usdt_site {"), std::string::npos);  // dtrace_sdt.h embedded
+}
+
+TEST(UsdtLink, AcceptsTheTestApplication) {
+  auto r = defs(
+      "provider testapp { probe query__start(int, char *); probe query__done(int, long);"
+      " probe tick(int); probe six(int, int, int, int, int, int); probe plain(int); };");
+  ASSERT_TRUE(r);
+  auto st = check_objects(*r, {USDT_APP});
+  EXPECT_TRUE(st) << st.error().message;
+}
+
+TEST(UsdtLink, RefusesUndefinedProbesAndWrongArgumentCounts) {
+  auto r = defs(
+      "provider testapp { probe query__start(int, char *); probe query__done(int);"
+      " probe tick(int); probe six(int, int, int, int, int, int); probe plain(int); };");
+  ASSERT_TRUE(r);
+  auto st = check_objects(*r, {USDT_APP});
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.error().message.find("probe testapp:::query-done passes 2 arguments but is defined with 1"),
+            std::string::npos)
+      << st.error().message;
+  r = defs("provider testapp { probe query__start(int, char *); };");
+  st = check_objects(*r, {USDT_APP});
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.error().message.find("is not defined by provider testapp"), std::string::npos);
+  st = check_objects(*defs("provider other { probe x(); };"), {USDT_APP});
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.error().message.find("no provider testapp is defined"), std::string::npos);
+  st = check_objects(*r, {"/nonexistent.o"});
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.error().message.find("failed to open /nonexistent.o"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dtrace::usdt
