@@ -16,6 +16,7 @@
 
 #include "linux/glue.h"
 #include "core/state.h"
+#include "prov/uprobe.h"
 #include "dtrace/ioctl.h"
 #include "dtrace/version.h"
 
@@ -260,14 +261,23 @@ static long dtrace_ioctl(struct file *file, unsigned int cmd,
 	void __user *arg = (void __user *)uarg;
 	long err;
 
-	if (cmd == DTRACEHIOC_ADDPROG || cmd == DTRACEHIOC_REMOVE)
-		return -EOPNOTSUPP;	/* USDT helpers: not yet */
+	/* USDT helpers: any process, about its own memory. */
+	if (cmd == DTRACEHIOC_ADDPROG || cmd == DTRACEHIOC_REMOVE) {
+		if (!dtrace_uprobe_ready())
+			return -EOPNOTSUPP;
+		return cmd == DTRACEHIOC_ADDPROG ?
+		       dtrace_helper_add_ioctl(arg) :
+		       dtrace_helper_remove_ioctl(arg);
+	}
 	if (_IOC_TYPE(cmd) != DTRACE_IOC_MAGIC)
 		return -ENOTTY;
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	if (cmd == DTRACEIOC_ENABLE)
 		return ioc_enable(st, arg);
+	if (cmd == DTRACEIOC_USERPROBE)
+		return dtrace_uprobe_ready() ? dtrace_userprobe_ioctl(arg) :
+		       -EOPNOTSUPP;
 	if (cmd == DTRACEIOC_CONF)
 		return ioc_conf(arg);
 	mutex_lock(&dtrace_lock);

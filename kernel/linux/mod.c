@@ -27,6 +27,7 @@ static const struct {
 	{ "syscall", dtrace_prov_syscall_init, dtrace_prov_syscall_fini },
 	{ "fbt", dtrace_prov_fbt_init, dtrace_prov_fbt_fini },
 	{ "sdt", dtrace_prov_sdt_init, dtrace_prov_sdt_fini },
+	{ "pid/usdt", dtrace_prov_uprobe_init, dtrace_prov_uprobe_fini },
 };
 
 static void dtrace_provs_fini(void)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The Linux-only providers (profile, syscall, fbt, sdt). Each init
+ * The Linux-only providers (profile, syscall, fbt, sdt, pid/USDT). Each init
  * registers its provider with the core and creates its listed probes;
  * each fini unregisters it (nothing may be enabled any more) and frees
  * everything it allocated. Both run under dtrace_lock.
@@ -18,5 +18,8 @@ int dtrace_prov_fbt_init(struct dtrace_core *core);
 void dtrace_prov_fbt_fini(struct dtrace_core *core);
 int dtrace_prov_sdt_init(struct dtrace_core *core);
 void dtrace_prov_sdt_fini(struct dtrace_core *core);
+/* pid and USDT providers (uprobe.c): created per process, on request. */
+int dtrace_prov_uprobe_init(struct dtrace_core *core);
+void dtrace_prov_uprobe_fini(struct dtrace_core *core);
 
 #endif /* _DTRACE_PROV_LINUX_PROVS_H */

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * User-space probes on Linux uprobes, shared by the two ways they are
+ * created: pid.c (DTRACEIOC_USERPROBE, by a consumer) and usdt.c
+ * (DTRACEHIOC_ADDPROG, by the traced process itself). uprobe.c owns the
+ * bookkeeping: a traced process (up_proc) has providers (name<pid>) and
+ * probes; a probe has one or more sites, each a uprobe consumer on
+ * (inode, file offset) that fires for that process alone. Everything
+ * here runs under dtrace_lock except the handlers (uprobe_fire.c).
+ *
+ * Life: sites are registered with uprobes while their probe is enabled.
+ * When the process exits or execs (sched tracepoints), or a helper
+ * generation is removed, the probes are disarmed at once and removed
+ * from the core as soon as no tracing state refers to them any more.
+ */
+#ifndef _DTRACE_PROV_UPROBE_H
+#define _DTRACE_PROV_UPROBE_H
+
+#include <linux/path.h>
+#include <linux/uprobes.h>
+
+#include "core/core.h"
+#include "dtrace/ioctl.h"
+
+struct mm_struct;
+struct up_probe;
+
+struct up_site {
+	struct uprobe_consumer	uc;
+	struct up_site		*next;		/* the probe's sites */
+	struct up_probe		*probe;
+	struct path		path;		/* keeps the inode alive */
+	struct inode		*inode;
+	loff_t			off;		/* file offset of the site */
+	loff_t			refctr;		/* of the semaphore, or 0 */
+	uint32_t		kind;		/* DTRACE_UP_* */
+	uint32_t		nargs;
+	bool			armed;
+	struct dtrace_uarg	args[DTRACE_MAXARGS];
+};
+
+struct up_proc;
+
+struct up_probe {
+	struct up_probe		*next;		/* the process's probes */
+	struct up_proc		*proc;
+	struct up_site		*sites;
+	uint32_t		id;
+	uint32_t		gen;		/* helper generation; 0: USERPROBE */
+	uint32_t		nargs;		/* PROBEARG: how many */
+	bool			enabled;
+	bool			dead;		/* disarmed, to be removed */
+	char			*argtypes;	/* ';'-separated, or NULL */
+};
+
+struct up_prov {
+	struct up_prov		*next;
+	struct dtrace_provider	*prov;
+};
+
+struct up_gen {
+	struct up_gen		*next;
+	uint32_t		gen;
+};
+
+struct up_proc {
+	struct up_proc		*next;
+	pid_t			tgid;		/* init namespace */
+	struct mm_struct	*mm;		/* mmgrab()bed: only compared */
+	bool			dead;		/* exited or exec'd */
+	uint32_t		lastgen;
+	struct up_gen		*gens;		/* live helper generations */
+	struct up_prov		*provs;
+	struct up_probe		*probes;
+};
+
+/* Most sites at once (module parameter uprobe_max_sites). */
+extern unsigned int dtrace_uprobe_max_sites;
+
+/*
+ * The live record of a process (created if needed) given its task; NULL
+ * with *err set when it cannot be traced (-ENOENT: exiting, no mm).
+ */
+struct up_proc *dtrace_up_proc_get(struct task_struct *task, int *err);
+/* After creating: -ENOENT (and the probes reaped) if it died meanwhile. */
+int dtrace_up_proc_check(struct up_proc *proc, struct task_struct *task);
+
+/*
+ * The probe prov:mod:func:name of proc, created with gen if new. Errors:
+ * -EINVAL bad names or a provider name another process or provider
+ * owns; -EEXIST it exists and excl is set.
+ */
+struct up_probe *dtrace_up_probe_get(struct up_proc *proc, const char *prov,
+				     const char *mod, const char *func,
+				     const char *name, uint32_t gen, bool excl,
+				     int *err);
+/* A new site for path at off (path reference taken), not yet added. */
+struct up_site *dtrace_up_site_new(const struct path *path, loff_t off,
+				   loff_t refctr, uint32_t kind, int *err);
+/* Adds s to p (armed if p is enabled) or frees it if p has that site. */
+void dtrace_up_site_add(struct up_probe *p, struct up_site *s);
+void dtrace_up_site_free(struct up_site *s);
+/* Disarms p and queues it for removal. */
+void dtrace_up_probe_kill(struct up_probe *p);
+/* Removes what can be removed now (probes without ECBs, empty procs). */
+void dtrace_up_reap(void);
+
+/* uprobe_fire.c: the consumer callbacks and argument fetching. */
+void dtrace_up_site_callbacks(struct up_site *s);
+uint64_t dtrace_up_getarg(void *parg, uint32_t id, void *prarg, uint32_t ndx);
+/* Is this uarg well formed for this machine's pt_regs? */
+bool dtrace_up_uarg_ok(const struct dtrace_uarg *a);
+/*
+ * The native calling convention's arguments as uargs (fills
+ * DTRACE_MAXARGS, returns how many apply): registers, then stack slots
+ * above the return address (function entry) or at the stack pointer (a
+ * call site, before the call), or registers only (anywhere else).
+ */
+enum up_abi { UP_ABI_ENTRY, UP_ABI_CALL, UP_ABI_REGS };
+uint32_t dtrace_up_abi_args(struct dtrace_uarg *args, enum up_abi where);
+
+/* The ioctls (pid.c, usdt.c); each takes dtrace_lock itself. */
+bool dtrace_uprobe_ready(void);	/* false: the provider failed to load */
+int dtrace_userprobe_ioctl(void __user *arg);
+int dtrace_helper_add_ioctl(void __user *arg);
+int dtrace_helper_remove_ioctl(void __user *arg);
+
+#endif /* _DTRACE_PROV_UPROBE_H */

@@ -1,0 +1,3 @@
+unused probes gone after exit: 0
+enabled probes still listed after exit: 0
+gone after the consumer was killed: 0

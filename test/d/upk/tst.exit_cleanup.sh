@@ -1,0 +1,26 @@
+# ASSERTION: user probes go when their process exits: at once when no
+# consumer uses them; while a consumer has them enabled they stay
+# (disarmed) until it is gone, even when it is killed with SIGKILL.
+# @@timeout: 120
+. "$(dirname "$0")/upk_lib.sh"
+listed() { "$dtrace" -l -n "$1" > /dev/null 2>&1; }
+upk_target t1
+"$upk" create "$t1" entry pid upk_add entry upk_add > /dev/null || exit 1
+kill -9 "$t1"
+upk_wait eval "! listed pid$t1:::"
+echo "unused probes gone after exit: $?"
+
+upk_target t2
+"$upk" create "$t2" entry pid upk_add entry upk_add > /dev/null || exit 1
+"$dtrace" -q -n "pid$t2:::entry { n++; } BEGIN { printf(\"go\n\"); }" \
+	> /tmp/upk.$$.dt 2>&1 &
+dt=$!
+upk_wait grep -q go /tmp/upk.$$.dt
+kill -9 "$t2"
+sleep 3
+listed "pid$t2:::"
+echo "enabled probes still listed after exit: $?"
+kill -9 "$dt"
+wait "$dt" 2>/dev/null
+upk_wait eval "! listed pid$t2:::"
+echo "gone after the consumer was killed: $?"

@@ -1,0 +1,27 @@
+# ASSERTION: USDT probes made with DTRACEIOC_USERPROBE: a probe with a
+# call site and an is-enabled site (the site runs only while the module
+# makes the is-enabled site return 1) takes its arguments from uargs
+# (a sign-extended 32-bit register, 16 bits loaded from memory, a
+# constant); a probe with a semaphore fires because the module counts
+# the enabling in it. PROBEARG gives the native types from the sizes.
+# @@timeout: 90
+. "$(dirname "$0")/upk_lib.sh"
+upk_target t
+"$upk" create "$t" usdt upk main site upk_usdt_site > /dev/null || exit 1
+"$upk" create "$t" isenabled upk main site upk_isen_site > /dev/null || exit 1
+"$upk" create "$t" sema upk main sema upk_sema_site > /dev/null || exit 1
+"$upk" create "$t" entry pid upk_add entry upk_add > /dev/null || exit 1
+"$upk" probeargs "upk$t" site
+"$upk" probeargs "pid$t" entry
+"$dtrace" -q -n "
+int a, b;
+upk$t:upk_probe:main:site /!a/ {
+	a = 1;
+	printf(\"site: arg0 < 0 %d, arg1 %d, arg2 %d\n\", (int)arg0 < 0, arg1, arg2);
+}
+upk$t:upk_probe:main:sema /!b/ {
+	b = 1;
+	printf(\"sema: arg0 > 0 %d\n\", arg0 > 0);
+}
+upk$t:upk_probe:main:site, upk$t:upk_probe:main:sema /a && b/ { exit(0); }"
+echo "dtrace exit: $?"
