@@ -7,7 +7,8 @@
  *                               guarded by an is-enabled site and one by a
  *                               semaphore; "helper": register a helper
  *                               program (provider upkh<pid>) first, remove
- *                               it on SIGUSR1. Prints "ready" when set up.
+ *                               it on SIGUSR1; exec sleep on SIGUSR2.
+ *                               Prints "ready" when set up.
  *   upk_probe create PID KIND PROV FUNC NAME SYMBOL
  *                               DTRACEIOC_USERPROBE on SYMBOL of this
  *                               binary in PID; KIND entry|return|offset|
@@ -38,7 +39,7 @@
 /* A uint16_t semaphore in a file-backed data section (not .bss). */
 volatile uint16_t upk_sema __attribute__((section(".data.upk"))) = 0;
 static volatile int upk_sink;
-static volatile sig_atomic_t upk_remove;
+static volatile sig_atomic_t upk_remove, upk_exec;
 
 UPK_NOINLINE long upk_add(long a, long b)
 {
@@ -167,6 +168,12 @@ static void on_usr1(int sig)
 	upk_remove = 1;
 }
 
+static void on_usr2(int sig)
+{
+	(void)sig;
+	upk_exec = 1;
+}
+
 static int run_target(int helper)
 {
 	static const uint16_t mem = 4242;
@@ -184,6 +191,7 @@ static int run_target(int helper)
 		}
 		signal(SIGUSR1, on_usr1);
 	}
+	signal(SIGUSR2, on_usr2);
 	printf("ready %llu\n", (unsigned long long)gen);
 	fflush(stdout);
 	for (i = 1;; i++) {
@@ -192,6 +200,8 @@ static int run_target(int helper)
 			upk_site(-i, &mem);
 		if (upk_sema != 0)
 			upk_sema_fire(i);
+		if (upk_exec)
+			execl("/bin/sleep", "sleep", "1000", (char *)NULL);
 		if (upk_remove) {
 			upk_remove = 0;
 			printf("remove %d\n", upk_helper_ioctl(

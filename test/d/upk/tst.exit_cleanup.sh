@@ -1,5 +1,5 @@
-# ASSERTION: user probes go when their process exits: at once when no
-# consumer uses them; while a consumer has them enabled they stay
+# ASSERTION: user probes go when their process exits or execs: at once
+# when no consumer uses them; while a consumer has them enabled they stay
 # (disarmed) until it is gone, even when it is killed with SIGKILL.
 # @@timeout: 120
 . "$(dirname "$0")/upk_lib.sh"
@@ -9,6 +9,12 @@ upk_target t1
 kill -9 "$t1"
 upk_wait eval "! listed pid$t1:::"
 echo "unused probes gone after exit: $?"
+
+upk_target t3
+"$upk" create "$t3" entry pid upk_add entry upk_add > /dev/null || exit 1
+kill -USR2 "$t3"
+upk_wait eval "! listed pid$t3:::"
+echo "unused probes gone after exec: $?"
 
 upk_target t2
 "$upk" create "$t2" entry pid upk_add entry upk_add > /dev/null || exit 1
