@@ -1,0 +1,2 @@
+tick fired
+untraced: tick enabled 0 times

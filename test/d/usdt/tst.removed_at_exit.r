@@ -1,0 +1,2 @@
+registered
+dtrace: failed to match testapp<pid>:::: No probe matches description

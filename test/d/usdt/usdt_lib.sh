@@ -1,0 +1,21 @@
+# Sourced by the usdt tests: $1 is build/dtrace; usdt_app sits beside it
+# in build/test/usdt (built by CMake with dtrace -h and -G).
+dtrace=$1
+app=$(dirname "$dtrace")/test/usdt/usdt_app
+
+# start_app N DELAY_MS: runs usdt_app in the background, sets $pid, and
+# waits (up to 60 s: TCG is slow) until drti registered its provider.
+start_app() {
+	"$app" "$1" "$2" > /dev/null &
+	pid=$!
+	local i
+	for i in $(seq 600); do
+		"$dtrace" -l -n "testapp$pid:::" > /dev/null 2>&1 && return 0
+		kill -0 "$pid" 2> /dev/null || break
+		sleep 0.1
+	done
+	echo "usdt_app $pid never registered testapp$pid"
+	return 1
+}
+
+stop_app() { kill "$pid" 2> /dev/null; wait "$pid" 2> /dev/null; return 0; }
