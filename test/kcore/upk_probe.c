@@ -15,6 +15,8 @@
  *                               usdt|isenabled|sema. Prints the id.
  *   upk_probe errors PID        the error cases; prints one line each.
  *   upk_probe probeargs PROV NAME   PROBEARG of the first probe matching.
+ *   upk_probe bench N           after a line on stdin, calls upk_add() N
+ *                               times; prints the nanoseconds per call.
  *
  * File offsets come from this process's own mappings: the target runs
  * the same binary.
@@ -28,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dtrace/ioctl.h"
@@ -403,8 +406,29 @@ static int probeargs(const char *prov, const char *name)
 	return 0;
 }
 
+static int bench(long n)
+{
+	struct timespec a, b;
+	char line[16];
+	long i;
+
+	printf("ready\n");
+	fflush(stdout);
+	if (fgets(line, sizeof(line), stdin) == NULL)
+		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (i = 0; i < n; i++)
+		upk_add(i, i);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	printf("%.0f\n", ((b.tv_sec - a.tv_sec) * 1e9 +
+			  (b.tv_nsec - a.tv_nsec)) / n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 3 && strcmp(argv[1], "bench") == 0)
+		return bench(atol(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "probeargs") == 0)
 		return probeargs(argv[2], argv[3]);
 	if (argc >= 2 && strcmp(argv[1], "target") == 0)
