@@ -67,6 +67,30 @@ Block* as_block(ParseDriver& d, int line, std::vector<Stmt*> v) {
 
 void add_word(DeclSpecs& s, const std::string& w) { s.spec.words.push_back(w); }
 
+// An associative array key or probe parameter; they take no storage class.
+TypeName* make_param(ParseDriver& d, int line, DeclSpecs s, ast::Declarator decl) {
+  if (s.storage != StorageClass::None)
+    d.ctx.error(line, ErrTag::D_DECL_PARMCLASS,
+                "inappropriate storage class for function or associative array parameter");
+  TypeName* t = mk<TypeName>(d, line);
+  t->spec = std::move(s.spec);
+  t->decl = std::move(decl);
+  return t;
+}
+
+// A struct/union/enum specifier after other specifiers: the words it
+// brings make the combination invalid (D_DECL_COMBO, decl pass).
+void add_tag(DeclSpecs& s, ast::TypeSpec t) {
+  std::vector<std::string> words = std::move(s.spec.words);
+  if (s.spec.tag_kind != Type::Kind::Void) words.push_back(s.spec.tag.empty() ? "struct" : s.spec.tag);
+  bool c = s.spec.is_const, v = s.spec.is_volatile, u = s.spec.userland;
+  s.spec = std::move(t);
+  s.spec.words = std::move(words);
+  s.spec.is_const |= c;
+  s.spec.is_volatile |= v;
+  s.spec.userland |= u;
+}
+
 }
 }
 
@@ -434,6 +458,14 @@ spec_quals
   | spec_quals LONG { $$ = std::move($1); add_word($$, "long"); }
   | spec_quals SIGNED { $$ = std::move($1); add_word($$, "signed"); }
   | spec_quals UNSIGNED { $$ = std::move($1); add_word($$, "unsigned"); }
+  | spec_quals VOID { $$ = std::move($1); add_word($$, "void"); }
+  | spec_quals STRING_KW { $$ = std::move($1); add_word($$, "string"); }
+  | spec_quals FLOAT { $$ = std::move($1); add_word($$, "float"); }
+  | spec_quals DOUBLE { $$ = std::move($1); add_word($$, "double"); }
+  | spec_quals TNAME { $$ = std::move($1); add_word($$, $2); }
+  | spec_quals struct_spec { $$ = std::move($1); add_tag($$, std::move($2)); }
+  | spec_quals enum_spec { $$ = std::move($1); add_tag($$, std::move($2)); }
+  | spec_quals RESTRICT { $$ = std::move($1); }
   | spec_quals CONST { $$ = std::move($1); $$.spec.is_const = true; }
   | spec_quals VOLATILE { $$ = std::move($1); $$.spec.is_volatile = true; }
   | spec_quals USERLAND { $$ = std::move($1); $$.spec.userland = true; }
@@ -460,6 +492,10 @@ members
         t->decl = d;
         $$->members.push_back({t, d.line});
       }
+    }
+  | members spec_quals SEMI {
+      $$ = $1;
+      drv.ctx.error(@3.line, ErrTag::D_DECL_MNAME, "member declaration requires a name");
     }
   | members spec_quals declarator COLON const_expr SEMI {
       $$ = $1;
@@ -514,6 +550,10 @@ declarator
 
 direct_declarator
   : IDENT { $$.name = $1; $$.line = @1.line; }
+  | SYMBOL {
+      drv.ctx.error(@1.line, ErrTag::D_DECL_SCOPE, cat("scope operator may not be used in a declaration: ", $1));
+      $$.name = $1; $$.line = @1.line;
+    }
   | direct_declarator array_dim { $$ = std::move($1); $$.dims.push_back(std::move($2)); }
   ;
 
@@ -534,11 +574,9 @@ param_list
   ;
 
 param
-  : decl_specs { $$ = mk<TypeName>(drv, @1.line); $$->spec = std::move($1.spec); }
-  | decl_specs declarator {
-      $$ = mk<TypeName>(drv, @1.line); $$->spec = std::move($1.spec); $$->decl = std::move($2); }
-  | decl_specs abstract_decl {
-      $$ = mk<TypeName>(drv, @1.line); $$->spec = std::move($1.spec); $$->decl = std::move($2); }
+  : decl_specs { $$ = make_param(drv, @1.line, std::move($1), {}); }
+  | decl_specs declarator { $$ = make_param(drv, @1.line, std::move($1), std::move($2)); }
+  | decl_specs abstract_decl { $$ = make_param(drv, @1.line, std::move($1), std::move($2)); }
   | ELLIPSIS { $$ = mk<TypeName>(drv, @1.line); $$->spec.words.push_back("..."); }
   ;
 

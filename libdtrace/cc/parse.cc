@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
+#include <climits>
 #include <cstdlib>
 
 #include "grammar.hh"
@@ -24,6 +26,15 @@ void ParseDriver::syntax_error(int line) {
     ctx.error(line, ErrTag::D_SYNTAX, "syntax error near end of input");
   else
     ctx.error(line, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
+}
+
+bool ParseDriver::macro_overflows(const std::string& name, const std::string& text, int line) {
+  if (name.empty() || !isdigit(static_cast<unsigned char>(name[0]))) return false;
+  errno = 0;
+  unsigned long long n = strtoull(name.c_str(), nullptr, 10);
+  if (errno == 0 && n <= INT_MAX) return false;
+  ctx.error(line, ErrTag::D_MACRO_OFLOW, cat("macro argument ", text, " overflows int"));
+  return true;
 }
 
 bool ParseDriver::macro_value(const std::string& name, std::string& out) const {
@@ -74,6 +85,7 @@ bool ParseDriver::expand_macros(std::string& text, int line) {
       out += text[i++];
       continue;
     }
+    if (macro_overflows(name, text.substr(i, k - i), line)) return false;
     if (!macro_value(name, value)) {
       if (isdigit(static_cast<unsigned char>(name[0])) && ctx.options.defaultargs) {
         value = "";
@@ -156,6 +168,8 @@ bool parse(CompileContext& ctx) {
   int rc = parser.parse();
   dtcc_lex_destroy(scanner);
   if (rc != 0 && !ctx.diags.has_error()) drv.syntax_error(0);
+  if (rc == 0 && ctx.ast.items.empty() && ctx.ast.pragmas.empty() && !ctx.diags.has_error())
+    ctx.error(1, ErrTag::D_EMPTY, "empty D program translation unit");
   return rc == 0 && !ctx.diags.has_error();
 }
 

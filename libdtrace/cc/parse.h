@@ -59,6 +59,8 @@ struct ParseDriver {
   bool expand_macros(std::string& text, int line);
   // The value of a macro variable ("1", "target", "pid"), or false.
   bool macro_value(const std::string& name, std::string& out) const;
+  // $N with N above INT_MAX: reports D_MACRO_OFLOW and returns true.
+  bool macro_overflows(const std::string& name, const std::string& text, int line);
 };
 
 // The pass: fills ctx.ast; returns false (with a diagnostic) on error.

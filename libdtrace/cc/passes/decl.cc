@@ -9,6 +9,10 @@ namespace {
 
 const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) {
   TypeTable& types = ctx.types;
+  if (spec.tag_kind != Type::Kind::Void && !spec.words.empty()) {
+    ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+    return nullptr;
+  }
   if (spec.tag_kind != Type::Kind::Void) {
     Type* t = spec.tag.empty() ? types.make_anonymous(spec.tag_kind)
                                : types.declare_tag(spec.tag_kind, spec.tag);
@@ -78,13 +82,29 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
       return nullptr;
     } else other = w;
   }
+  bool sign = nunsigned + nsigned > 0, size = nlong + nshort > 0;
+  if (other == "void" && (sign || size)) {
+    ctx.error(line, ErrTag::D_DECL_VOIDATTR, "invalid type declaration: attributes may not be used with void type");
+    return nullptr;
+  }
+  if (!other.empty() && other != "float" && other != "double" && sign) {
+    ctx.error(line, ErrTag::D_DECL_SIGNINT, "invalid type declaration: signed and unsigned may only be used with integer type");
+    return nullptr;
+  }
+  if (!other.empty() && other != "double" && size) {
+    ctx.error(line, ErrTag::D_DECL_LONGINT, "invalid type declaration: short and long may only be used with integer or floating-point type");
+    return nullptr;
+  }
+  if (nchar && size) {
+    ctx.error(line, ErrTag::D_DECL_CHARATTR, "invalid type declaration: short and long may not be used with char type");
+    return nullptr;
+  }
+  if ((!other.empty() && nchar + nint > 0) || nchar > 1 || nint > 1 || nshort > 1 || nlong > 2 ||
+      (nshort && nlong) || (nchar && nint) || (nunsigned && nsigned) || nunsigned > 1 || nsigned > 1) {
+    ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+    return nullptr;
+  }
   if (!other.empty()) {
-    if (nunsigned + nsigned + nlong + nshort + nchar + nint > 0) {
-      ctx.error(line, other == "void" || other == "string" ? ErrTag::D_DECL_SIGNINT
-                                                           : ErrTag::D_DECL_COMBO,
-                "invalid type combination");
-      return nullptr;
-    }
     if (other == "float" || other == "double") {
       ctx.error(line, ErrTag::D_DECL_COMBO, "floating-point types are not supported");
       return nullptr;
@@ -93,16 +113,39 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
     if (t == nullptr) ctx.error(line, ErrTag::D_TYPE_ERR, cat("undefined type: ", other));
     return t;
   }
-  if (nunsigned && nsigned) {
-    ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
-    return nullptr;
-  }
   bool is_unsigned = nunsigned > 0;
   if (nchar) return types.lookup(is_unsigned ? "unsigned char" : nsigned ? "signed char" : "char");
   if (nshort) return types.lookup(is_unsigned ? "unsigned short" : "short");
   if (nlong >= 2) return types.lookup(is_unsigned ? "unsigned long long" : "long long");
   if (nlong == 1) return is_unsigned ? types.ulong_type() : types.long_type();
   return is_unsigned ? types.uint_type() : types.int_type();
+}
+
+// Key #i of an associative array (or inline) declaration: a scalar or
+// string; "..." and void (alone or not) are not keys.
+const Type* key_type(CompileContext& ctx, const std::string& name, const std::vector<ast::TypeName*>& keys,
+                     size_t i) {
+  ast::TypeName* k = keys[i];
+  if (k->spec.words.size() == 1 && k->spec.words[0] == "...") {
+    ctx.error(k->line, ErrTag::D_DECL_PROTO_VARARGS,
+              cat(name, "[ ] may not use a variable-length argument list"));
+    return nullptr;
+  }
+  const Type* t = resolve_typename(ctx, k);
+  if (t == nullptr) return nullptr;
+  if (t->is_void()) {
+    if (!k->decl.name.empty())
+      ctx.error(k->line, ErrTag::D_DECL_PROTO_NAME, cat(name, "[ ] void parameter may not have a name: ", k->decl.name));
+    else
+      ctx.error(k->line, ErrTag::D_DECL_PROTO_VOID, cat(name, "[ ] parameter #", i + 1, " may not be of type void"));
+    return nullptr;
+  }
+  if (!t->is_scalar() && !t->is_string()) {
+    ctx.error(k->line, ErrTag::D_DECL_PROTO_TYPE,
+              cat(name, "[ ] parameter #", i + 1, " has invalid type: ", t->name));
+    return nullptr;
+  }
+  return t;
 }
 
 }  // namespace
@@ -126,6 +169,10 @@ const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
       ctx.error(line, ErrTag::D_DECL_ARRSUB, "positive integral constant expression or tuple signature expected as array declaration subscript");
       return nullptr;
     }
+    if (static_cast<uint64_t>(*n) * std::max<uint32_t>(t->size, 1) > UINT32_MAX) {
+      ctx.error(line, ErrTag::D_DECL_ARRBIG, cat("array dimension too big: ", *n));
+      return nullptr;
+    }
     t = ctx.types.array_of(t, static_cast<uint32_t>(*n));
   }
   return t;
@@ -137,6 +184,10 @@ const Type* resolve_typename(CompileContext& ctx, ast::TypeName* t) {
 }
 
 void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
+  if (d->decls.empty() && d->spec.tag_kind == Type::Kind::Void) {
+    ctx.error(d->line, ErrTag::D_DECL_USELESS, "useless declaration");
+    return;
+  }
   if (d->storage != ast::StorageClass::Typedef) {
     // struct/union/enum bodies define their tags even in variable declarations.
     if (d->spec.body != nullptr) {
@@ -164,6 +215,15 @@ bool declare_vars(CompileContext& ctx) {
       const Type* t = resolve_type(ctx, d->spec, d->decl, d->line);
       if (t == nullptr) return false;
       if (!d->decl.dims.empty() && !d->decl.dims[0].keys.empty()) {
+        const auto& keys = d->decl.dims[0].keys;
+        for (size_t i = 0; i < keys.size(); i++) {
+          if (key_type(ctx, d->decl.name, keys, i) == nullptr) return false;
+          if (keys[i]->decl.name.empty()) {
+            ctx.error(d->line, ErrTag::D_DECL_PROTO_FORM,
+                      cat("inline ", d->decl.name, "[ ] parameter #", i + 1, " requires a name"));
+            return false;
+          }
+        }
         ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "parameterized inlines are not supported yet");
         return false;
       }
@@ -211,6 +271,11 @@ bool declare_vars(CompileContext& ctx) {
         ctx.error(decl.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot declare void object : ", decl.name));
         return false;
       }
+      if (t->is_sou() && !t->complete) {
+        ctx.error(decl.line, ErrTag::D_DECL_INCOMPLETE,
+                  cat("declaration of ", decl.name, " has incomplete type: ", t->name));
+        return false;
+      }
       bool assoc = !decl.dims.empty() && !decl.dims[0].keys.empty();
       if (assoc && scope == VarScope::Local) {
         ctx.error(decl.line, ErrTag::D_DECL_LOCASSC,
@@ -239,8 +304,8 @@ bool declare_vars(CompileContext& ctx) {
       if (assoc) {
         v->is_array = true;
         v->keys.clear();
-        for (ast::TypeName* k : decl.dims[0].keys) {
-          const Type* kt = resolve_typename(ctx, k);
+        for (size_t i = 0; i < decl.dims[0].keys.size(); i++) {
+          const Type* kt = key_type(ctx, decl.name, decl.dims[0].keys, i);
           if (kt == nullptr) return false;
           v->keys.push_back(kt);
         }

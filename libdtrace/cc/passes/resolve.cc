@@ -28,6 +28,18 @@ class Resolver : public Visitor<Resolver> {
            cat("failed to resolve @", n.name, ": Unknown aggregation name"));
   }
 
+  // An aggregation passed to printa(), clear(), normalize() or trunc()
+  // that no earlier statement defined.
+  void agg_arg(const std::string& func, ast::AggRef& n) {
+    n.agg = ctx_.idents.find_agg(n.name);
+    if (n.agg != nullptr) return;
+    ErrTag tag = func == "printa"  ? ErrTag::D_PRINTA_AGGBAD
+                 : func == "clear" ? ErrTag::D_CLEAR_AGGBAD
+                 : func == "trunc" ? ErrTag::D_TRUNC_AGGBAD
+                                   : ErrTag::D_NORMALIZE_AGGBAD;
+    fail(n.line, tag, cat("undefined aggregation: @", n.name));
+  }
+
   void visit_SymRef(ast::SymRef& n) {
     fail(n.line, ErrTag::D_SYM_NOTYPES,
          cat("failed to resolve ", n.text, ": kernel symbols are not available yet"));
@@ -44,13 +56,33 @@ class Resolver : public Visitor<Resolver> {
 
   void visit_Call(ast::Call& n) {
     if (!n.name.empty() && !find_action(n.name) && !find_aggfunc(n.name) && !find_subr(n.name)) {
-      fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown function name"));
+      if (const char* kind = non_function_kind(n.name))
+        fail(n.line, ErrTag::D_FUNC_IDKIND, cat(kind, " ", n.name, " may not be referenced as a function"));
+      else
+        fail(n.line, ErrTag::D_FUNC_UNDEF, cat("failed to resolve ", n.name, ": Unknown function name"));
       return;
     }
-    for (auto* a : n.args) visit(a);
+    bool takes_aggs = n.name == "printa" || n.name == "clear" || n.name == "normalize" ||
+                      n.name == "denormalize" || n.name == "trunc";
+    for (auto* a : n.args) {
+      if (takes_aggs && a->kind() == ast::Kind::AggRef) agg_arg(n.name, static_cast<ast::AggRef&>(*a));
+      else visit(a);
+    }
   }
 
   void visit_Assign(ast::Assign& n) {
+    ast::Expr* base = n.lhs->kind() == ast::Kind::Index ? static_cast<ast::Index*>(n.lhs)->base : n.lhs;
+    if (base->kind() == ast::Kind::Index && static_cast<ast::Index*>(base)->base->kind() == ast::Kind::AggRef) {
+      auto* agg = static_cast<ast::AggRef*>(static_cast<ast::Index*>(base)->base);
+      fail(n.line, ErrTag::D_AGG_MDIM, cat("aggregation @", agg->name, " may not be multi-dimensional"));
+      return;
+    }
+    if (base->kind() == ast::Kind::AggRef && n.rhs->kind() == ast::Kind::Call &&
+        !find_aggfunc(static_cast<ast::Call*>(n.rhs)->name)) {
+      fail(n.line, ErrTag::D_AGG_FUNC,
+           cat("@", static_cast<ast::AggRef*>(base)->name, " must be assigned the result of an aggregating function"));
+      return;
+    }
     visit(n.rhs);
     define(n.lhs, n.op != ast::Op::Assign);
   }
@@ -63,6 +95,14 @@ class Resolver : public Visitor<Resolver> {
   void fail(int line, ErrTag tag, std::string msg) {
     if (!failed_) ctx_.error(line, tag, std::move(msg));
     failed_ = true;
+  }
+
+  // What a called name that is not a function names, if anything.
+  const char* non_function_kind(const std::string& name) {
+    if (find_builtin_var(name) != nullptr || ctx_.idents.find(VarScope::Global, name) != nullptr)
+      return "variable";
+    if (ctx_.idents.find_inline(name) != nullptr) return "inline";
+    return nullptr;
   }
 
   VarInfo* builtin(const std::string& name) {

@@ -180,6 +180,13 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
   bool agg_rhs = agg_rhs_;
   agg_rhs_ = false;
   if (find_action(n.name) || find_aggfunc(n.name)) {
+    bool traces = n.name == "trace" || n.name == "print";
+    if (stmt && traces && !n.args.empty() && n.args[0]->kind() == Kind::Call) {
+      const std::string& inner = static_cast<ast::Call*>(n.args[0])->name;
+      if (find_action(inner) || find_aggfunc(inner))  // an action's value is void
+        return fail(n.line, n.name == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
+                    cat(n.name, "( ) may not be applied to a void expression"));
+    }
     if (!stmt) {
       const char* what = find_aggfunc(n.name) ? "aggregating function" : "tracing function";
       return fail(n.line, ErrTag::D_CG_EXPR,

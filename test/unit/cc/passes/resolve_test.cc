@@ -14,8 +14,8 @@ TEST(Resolve, UnknownIdentifiers) {
   expect_error("BEGIN { trace(self->v); }", "D_IDENT_UNDEF", 1, "failed to resolve self->v");
   expect_error("BEGIN { trace(this->v); }", "D_IDENT_UNDEF", 1, "failed to resolve this->v");
   expect_error("BEGIN { trace(a[1]); }", "D_IDENT_UNDEF", 1, "failed to resolve a");
-  expect_error("BEGIN { printa(@nope); }", "D_IDENT_UNDEF", 1, "@nope");
-  expect_error("BEGIN { nosuchfunc(1); }", "D_IDENT_UNDEF", 1, "failed to resolve nosuchfunc: Unknown function name");
+  expect_error("BEGIN { printa(@nope); }", "D_PRINTA_AGGBAD", 1, "@nope");
+  expect_error("BEGIN { nosuchfunc(1); }", "D_FUNC_UNDEF", 1, "failed to resolve nosuchfunc: Unknown function name");
 }
 
 TEST(Resolve, VariablesExistFromTheirFirstAssignment) {

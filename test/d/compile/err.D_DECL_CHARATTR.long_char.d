@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: long char is refused.
+ */
+long char c;

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: int twice in one declaration is refused.
+ */
+int int x;

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: int and string in one declaration are refused.
+ */
+int string x;

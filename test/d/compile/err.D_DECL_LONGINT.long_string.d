@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: long applied to string is refused.
+ */
+long string s;

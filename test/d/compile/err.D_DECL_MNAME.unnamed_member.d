@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a struct member without a name is refused.
+ */
+struct s { int; long l; };

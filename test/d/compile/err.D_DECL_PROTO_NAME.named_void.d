@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a void key with a name is refused.
+ */
+int a[void unused];

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: an associative array declared with "..." keys is refused.
+ */
+int a[...];

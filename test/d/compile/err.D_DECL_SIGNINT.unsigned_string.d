@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: unsigned applied to string is refused.
+ */
+unsigned string s;

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: unsigned void is refused.
+ */
+unsigned void *p;

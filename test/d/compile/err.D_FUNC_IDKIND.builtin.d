@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: calling a built-in variable as if it were a function is
+ * refused.
+ */
+BEGIN { trace(pid()); }

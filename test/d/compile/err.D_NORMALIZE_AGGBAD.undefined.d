@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: normalize() of an aggregation that was never defined is
+ * refused.
+ */
+BEGIN { normalize(@never, 2); }

@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: printa() of an aggregation that was never defined is
+ * refused.
+ */
+BEGIN { printa(@never); }

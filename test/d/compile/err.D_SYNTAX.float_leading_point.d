@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: floating-point constants (a leading point) are not
+ * permitted.
+ */
+BEGIN { x = .5; }
