@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -34,6 +35,7 @@ struct CommandLine {
   std::vector<ProgramSpec> specs;
   std::vector<std::pair<std::string, std::string>> options;  // -x and friends, in order
   std::vector<std::string> operands;
+  std::vector<std::pair<char, std::string>> processes;  // -c cmd / -p pid, in order
   std::string output;
   bool compile_only = false, print_dif = false, list = false, version = false;
   bool verbose = false, quiet = false;
@@ -154,9 +156,7 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'D': cl->options.emplace_back("define", optarg); break;
       case 'U': cl->options.emplace_back("undef", optarg); break;
       case 'I': cl->options.emplace_back("incdir", optarg); break;
-      case 'c': case 'p':
-        error(std::string("-") + static_cast<char>(c) + ": process control is not supported yet");
-        return 2;
+      case 'c': case 'p': cl->processes.emplace_back(static_cast<char>(c), optarg); break;
       case 'G': cl->usdt_link = true; break;
       case 'h': cl->usdt_header = true; break;
       case 'Q': std::fputs(kUsage, stdout); std::exit(0);
@@ -185,6 +185,25 @@ int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
     all.insert(all.end(), r->begin(), r->end());
   }
   std::fputs(h.format_probe_list(all, true).c_str(), out);
+  return 0;
+}
+
+// -c and -p: the processes are held until tracing starts; the first
+// is $target.
+int start_processes(dtrace::Handle& h, const CommandLine& cl) {
+  for (const auto& [opt, arg] : cl.processes) {
+    char* end = nullptr;
+    long pid = opt == 'p' ? std::strtol(arg.c_str(), &end, 10) : 0;
+    if (opt == 'p' && (arg.empty() || *end || pid <= 0)) {
+      error("invalid process ID: " + arg);
+      return 1;
+    }
+    auto r = opt == 'c' ? h.create_process(arg) : h.grab_process(static_cast<int>(pid));
+    if (!r) {
+      error(r.error().message);
+      return 1;
+    }
+  }
   return 0;
 }
 
@@ -284,6 +303,7 @@ int main(int argc, char** argv) {
     error("no probes specified");
     return 1;
   }
+  if (int rc = start_processes(h, cl)) return rc;
   std::vector<std::string> macro_args{cl.specs.front().kind == SpecKind::Script ? cl.specs.front().arg
                                                                                : "dtrace"};
   macro_args.insert(macro_args.end(), cl.operands.begin(), cl.operands.end());

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "api/aggregations.h"
@@ -17,8 +18,11 @@
 #include "consume/drops.h"
 #include "consume/firing.h"
 #include "consume/probe_list.h"
+#include "consume/usyms.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
+#include "proc/process.h"
+#include "proc/user_probes.h"
 #include "prog/encode.h"
 #include "usdt/header_gen.h"
 #include "usdt/link_objects.h"
@@ -82,6 +86,8 @@ struct Handle::Impl {
   uint32_t ncpus = 1;
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{};
+  std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
+  std::set<std::string> user_specs_done;                 // descriptions already expanded
 
   cc::Compiler& the_compiler() {
     if (!compiler) {
@@ -89,6 +95,7 @@ struct Handle::Impl {
       uint64_t strsize = options.number("strsize");
       co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
       co.macro_args = macro_args;
+      if (!targets.empty()) co.macro_vars.emplace_back("target", std::to_string(targets.front()->pid()));
       co.defaultargs = options.flag("defaultargs");
       co.zdefs = options.flag("zdefs");
       auto frames = [this](const char* name, uint32_t dflt) {
@@ -109,9 +116,29 @@ struct Handle::Impl {
     return *compiler;
   }
 
-  uint32_t count_matches(const cc::ProbeSpec& s) {
+  Result<uint32_t> count_matches(const cc::ProbeSpec& s) {
+    if (auto made = create_user_probes(s); !made) return made.error();
     auto all = match(to_pattern(s));
     return all ? static_cast<uint32_t>(all->size()) : 0;
+  }
+
+  // The user probes (pid provider...) a description names exist in the
+  // module only once libdtrace has created them: before matching.
+  Result<uint32_t> create_user_probes(const cc::ProbeSpec& s) {
+    if (s.id || !user_specs_done.insert(s.str()).second) return 0u;
+    proc::UserProbeContext ctx{*dev, {}};
+    return proc::create_user_probes(s, ctx);
+  }
+
+  // Lets the held targets run; prints DTrace's notice once all are gone.
+  bool targets_exited() {
+    if (targets.empty()) return false;
+    for (auto& t : targets) t->release();
+    for (auto& t : targets)
+      if (!t->exited()) return false;
+    for (auto& t : targets) std::fprintf(stderr, "dtrace: pid %d has exited\n", t->pid());
+    targets.clear();
+    return true;
   }
 
   Result<std::vector<dtrace_probedesc>> match(const dtrace_probedesc& pattern) {
@@ -145,6 +172,8 @@ struct Handle::Impl {
 
   Result<uint32_t> enable_program(size_t index) {
     const cc::Program& prog = programs[index];
+    for (const cc::Clause& c : prog.clauses)  // -Z skipped matching: create them now
+      if (auto made = create_user_probes(c.probe); !made) return made.error();
     auto blob = prog::encode(prog, options.kernel_options(), static_cast<uint32_t>(index));
     kio::EnableFailure why;
     auto r = dev->enable(blob, &why);
@@ -292,6 +321,22 @@ bool Handle::quiet() const { return impl_->options.flag("quiet"); }
 
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }
 
+Result<int> Handle::create_process(const std::string& command) {
+  auto p = proc::Process::create(command);
+  if (!p) return p.error();
+  consume::remember_process((*p)->pid());
+  impl_->targets.push_back(std::move(*p));
+  return impl_->targets.back()->pid();
+}
+
+Result<int> Handle::grab_process(int pid) {
+  auto p = proc::Process::grab(pid);
+  if (!p) return p.error();
+  consume::remember_process(pid);
+  impl_->targets.push_back(std::move(*p));
+  return pid;
+}
+
 Result<size_t> Handle::compile(std::string_view source) {
   auto prog = impl_->the_compiler().compile(source);
   if (!prog) return prog.error();
@@ -356,6 +401,7 @@ Status Handle::go() {
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();
   impl_->started = true;
+  for (auto& t : impl_->targets) t->release();
   impl_->next_switch = std::chrono::steady_clock::now();
   return Ok{};
 }
@@ -374,6 +420,7 @@ Result<Work> Handle::work(FILE* out) {
   if (!status) return status.error();
   I.report_drops(*status);
   if (status->dtst_exiting || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING) return Work::Done;
+  if (I.targets_exited()) return Work::Done;
   // Poll the status often so exit() ends the run promptly; buffers are
   // still read at switchrate.
   std::this_thread::sleep_for(std::min<steady_clock::duration>(milliseconds(10),

@@ -36,8 +36,10 @@ struct CompileOptions {
   // Kernel types (BTF), read on first use; "" = none.
   std::string btf_path = "/sys/kernel/btf/vmlinux";
   // Returns how many live probes match; null when there is no device
-  // (dtrace -e): descriptions are then not checked (D_PDESC_ZERO).
-  std::function<uint32_t(const ProbeSpec&)> count_matches;
+  // (dtrace -e): descriptions are then not checked (D_PDESC_ZERO). An
+  // error (a pid provider description naming a dead process...) fails
+  // the compile with the error's tag (D_PROC_*).
+  std::function<Result<uint32_t>(const ProbeSpec&)> count_matches;
 };
 
 class Compiler {

@@ -5,6 +5,7 @@
 
 #include "consume/agg_print.h"
 #include "consume/ksyms.h"
+#include "consume/usyms.h"
 #include "consume/record_format.h"
 
 namespace dtrace::consume {

@@ -87,15 +87,4 @@ std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent) {
   return out;
 }
 
-std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent) {
-  std::string out = "\n";
-  for (size_t i = 8; i + 8 <= rec.size(); i += 8) {
-    uint64_t pc;
-    std::memcpy(&pc, rec.data() + i, 8);
-    if (pc == 0) break;
-    out += std::string(indent, ' ') + hex(pc) + "\n";
-  }
-  return out;
-}
-
 }  // namespace dtrace::consume

@@ -36,7 +36,5 @@ class KernelSymbols {
 
 // A stack record: "\n" then one line per non-zero frame, indented.
 std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent = 14);
-// ustack(): pid then PCs; frames print as hex (no user symbols yet).
-std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14);
 
 }  // namespace dtrace::consume

@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "consume/ksyms.h"
+#include "consume/usyms.h"
 
 namespace dtrace::consume {
 
@@ -138,9 +139,12 @@ Result<std::string> convert(const Spec& s, const Datum& d) {
     }
     case 'a':
       return as_text(s, KernelSymbols::system().address(d.as_unsigned()));
-    case 'A': {  // user address (pid, address) or a bare address: no user symbols yet
-      uint64_t addr = d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned() : d.as_unsigned();
-      return as_text(s, sprintf_string("0x%llx", static_cast<unsigned long long>(addr)));
+    case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
+      if (d.bytes.size() == 16) {
+        uint64_t pid = Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned();
+        return as_text(s, user_address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
+      }
+      return as_text(s, sprintf_string("0x%llx", static_cast<unsigned long long>(d.as_unsigned())));
     }
     case 'k': {
       auto sym = format_symbolic(d);
@@ -172,7 +176,10 @@ std::optional<std::string> format_symbolic(const Datum& d) {
   if (t == "ustack" || t == "jstack") return format_user_stack(d.bytes);
   if (t == "sym") return KernelSymbols::system().symbol(word(0));
   if (t == "mod") return KernelSymbols::system().module(word(0));
-  if (t == "usym" || t == "umod" || t == "uaddr") return sprintf_string("0x%llx", static_cast<unsigned long long>(word(1)));
+  pid_t pid = static_cast<pid_t>(word(0));
+  if (t == "usym" || t == "ufunc") return user_symbol(pid, word(1));
+  if (t == "umod") return user_module(pid, word(1));
+  if (t == "uaddr") return user_address(pid, word(1));
   return std::nullopt;
 }
 

@@ -70,6 +70,9 @@ class Device {
   virtual Result<Snapshot> bufsnap(uint32_t cpu) = 0;
   virtual Result<Snapshot> aggsnap(uint32_t cpu) = 0;
   virtual Result<dtrace_status> status() = 0;
+  // DTRACEIOC_USERPROBE: creates (or finds) one user probe, returns its
+  // id; on failure *err (if given) receives the errno.
+  virtual Result<uint32_t> userprobe(dtrace_userprobe& up, int* err = nullptr) = 0;
 };
 
 // Opens /dev/dtrace (or `path`) and checks the module's ABI version.

@@ -92,6 +92,14 @@ class KernelDevice final : public Device {
     return s;
   }
 
+  Result<uint32_t> userprobe(dtrace_userprobe& up, int* err) override {
+    if (ioctl(DTRACEIOC_USERPROBE, &up) != 0) {
+      if (err) *err = errno;
+      return make_error(std::strerror(errno));
+    }
+    return up.dtup_desc.dtpd_id;
+  }
+
  private:
   int ioctl(unsigned long req, void* arg) { return ::ioctl(fd_, req, arg); }
 

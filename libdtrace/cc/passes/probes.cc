@@ -45,6 +45,16 @@ Result<ProbeSpec> parse_probe_spec(std::string_view text) {
   return spec;
 }
 
+namespace {
+
+ErrTag tag_named(const std::string& name) {
+  for (uint16_t t = 0; t < static_cast<uint16_t>(ErrTag::kNone); t++)
+    if (name == errtag_name(static_cast<ErrTag>(t))) return static_cast<ErrTag>(t);
+  return ErrTag::D_PDESC_INVAL;
+}
+
+}  // namespace
+
 bool match_probes(CompileContext& ctx) {
   for (ast::Node* n : ctx.ast.items) {
     if (n->kind() != ast::Kind::Clause) continue;
@@ -59,7 +69,12 @@ bool match_probes(CompileContext& ctx) {
       }
       ProbeSpec spec = std::move(r.value());
       spec.line = d.line;
-      if (ctx.options.count_matches && !ctx.options.zdefs && ctx.options.count_matches(spec) == 0) {
+      Result<uint32_t> n = ctx.options.count_matches ? ctx.options.count_matches(spec) : 1u;
+      if (!n) {
+        ctx.error(d.line, tag_named(n.error().tag), n.error().message);
+        return false;
+      }
+      if (*n == 0 && !ctx.options.zdefs) {
         ctx.error(d.line, ErrTag::D_PDESC_ZERO,
                   cat("probe description ", spec.id ? d.text : spec.str(),
                       " does not match any probes"));

@@ -46,6 +46,13 @@ class Handle {
   // $0 and $1..$n for macro variables.
   void set_macro_args(std::vector<std::string> args);
 
+  // -c: starts `command` held at its entry point; -p: stops process pid.
+  // Either becomes $target (call before compile()) and runs once go()
+  // has enabled the probes; work() ends with "pid N has exited" once
+  // every such process is gone. Returns the pid.
+  Result<int> create_process(const std::string& command);
+  Result<int> grab_process(int pid);
+
   // Compiles a D program (an -s file's text or an -n/-P/... argument);
   // returns a program index for enable()/disassemble().
   Result<size_t> compile(std::string_view source);

@@ -1,4 +1,5 @@
 #include "consume/ksyms.h"
+#include "consume/usyms.h"
 
 #include <cstring>
 #include <gtest/gtest.h>

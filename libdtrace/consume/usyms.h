@@ -1,0 +1,26 @@
+// User addresses to names for ustack(), usym()/ufunc(), umod(), uaddr()
+// and printf %A: "module`function+0xoff" with the executable as
+// "a.out" (DTRACE-FACTS §4.5). Every record carries its pid; the maps
+// and symbols of a process are read at first sight and kept, since a
+// process may exit before its records are printed.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace dtrace::consume {
+
+// Reads pid's objects now (the -c/-p target, before it can exit).
+void remember_process(pid_t pid);
+
+std::string user_address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
+std::string user_symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset
+std::string user_module(pid_t pid, uint64_t addr);   // umod()
+
+// ustack(): pid then PCs; "\n" then one indented line per frame.
+std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14);
+
+}  // namespace dtrace::consume

@@ -1,0 +1,119 @@
+// The pid provider's probe creation: pid<N>:module:function:name with
+// name "entry", "return" or a hex instruction offset in the function.
+// Globs work in module, function and name; a glob name covers entry and
+// return (instruction offsets only when named: there is no
+// disassembler to find instruction boundaries).
+#include <fnmatch.h>
+
+#include <cctype>
+#include <cstring>
+
+#include "proc/user_probes.h"
+
+namespace dtrace::proc {
+namespace {
+
+bool glob(const std::string& pattern, const std::string& s) {
+  return pattern.empty() || fnmatch(pattern.c_str(), s.c_str(), 0) == 0;
+}
+
+bool is_glob(const std::string& s) { return s.find_first_of("*?[\\") != std::string::npos; }
+
+// "libc" names libc.so.6 too, as a library's name without its version.
+bool module_matches(const std::string& pattern, const std::string& module) {
+  if (glob(pattern, module)) return true;
+  size_t so = module.find(".so");
+  return so != std::string::npos && glob(pattern, module.substr(0, so));
+}
+
+struct Site {
+  uint32_t kind;
+  uint64_t offset;  // within the function
+  std::string name;
+};
+
+// The probe sites a name asks for in a function of `size` bytes.
+Result<std::vector<Site>> sites_for(const cc::ProbeSpec& spec, uint64_t size) {
+  std::vector<Site> out;
+  if (glob(spec.name, "entry")) out.push_back({DTRACE_UP_ENTRY, 0, "entry"});
+  if (glob(spec.name, "return")) out.push_back({DTRACE_UP_RETURN, 0, "return"});
+  if (!out.empty() || is_glob(spec.name)) return out;
+  char* end = nullptr;
+  uint64_t off = std::strtoull(spec.name.c_str(), &end, 16);
+  if (!isxdigit(static_cast<unsigned char>(spec.name[0])) || *end)
+    return make_error("invalid probe name \"" + spec.name + "\" for the pid provider: " +
+                          "entry, return or a hexadecimal offset",
+                      "D_PROC_NAME");
+  if (size && off >= size)
+    return make_error("offset 0x" + spec.name + " is beyond the end of " + spec.func, "D_PROC_OFF");
+  char name[24];
+  std::snprintf(name, sizeof name, "%llx", static_cast<unsigned long long>(off));
+  out.push_back({DTRACE_UP_OFFSET, off, name});
+  return out;
+}
+
+void copy_field(char* dst, size_t n, const std::string& s) {
+  std::strncpy(dst, s.c_str(), n - 1);
+  dst[n - 1] = '\0';
+}
+
+// Creates the probes one function of one object asks for.
+Result<uint32_t> create_in_function(const cc::ProbeSpec& spec, pid_t pid, const MappedObject& o,
+                                    const ElfSymbol& sym, UserProbeContext& ctx) {
+  auto sites = sites_for(spec, sym.size);
+  if (!sites) return sites.error();
+  auto base = o.elf->file_offset(sym.vaddr);
+  if (!base) return 0u;
+  uint32_t n = 0;
+  for (const Site& s : *sites) {
+    dtrace_userprobe up{};
+    copy_field(up.dtup_desc.dtpd_provider, sizeof up.dtup_desc.dtpd_provider, "pid" + std::to_string(pid));
+    copy_field(up.dtup_desc.dtpd_mod, sizeof up.dtup_desc.dtpd_mod, o.module);
+    copy_field(up.dtup_desc.dtpd_func, sizeof up.dtup_desc.dtpd_func, sym.name);
+    copy_field(up.dtup_desc.dtpd_name, sizeof up.dtup_desc.dtpd_name, s.name);
+    up.dtup_pid = static_cast<uint32_t>(pid);
+    up.dtup_kind = s.kind;
+    up.dtup_offset = *base + s.offset;
+    copy_field(up.dtup_path, sizeof up.dtup_path, o.open_path);
+    auto id = ctx.create(up);
+    if (!id) return id.error();
+    n++;
+  }
+  return n;
+}
+
+}  // namespace
+
+Result<uint32_t> create_pid_probes(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
+  const std::string& prov = spec.provider;
+  if (prov.size() <= 3 || prov.compare(0, 3, "pid") != 0) return 0u;
+  for (size_t i = 3; i < prov.size(); i++)
+    if (!isdigit(static_cast<unsigned char>(prov[i]))) return 0u;  // pid*, pidfoo: not ours
+  pid_t pid = static_cast<pid_t>(std::strtol(prov.c_str() + 3, nullptr, 10));
+  auto img = ctx.image(pid);
+  if (!img) return img.error();
+  uint32_t total = 0;
+  bool module_seen = false;
+  for (const MappedObject& o : (*img)->objects()) {
+    if (!module_matches(spec.mod, o.module)) continue;
+    module_seen = true;
+    if (!o.elf || !o.elf->has_symbols()) {
+      if (is_glob(spec.mod) || spec.mod.empty()) continue;
+      return make_error("failed to look up " + spec.func + " in " + o.module + ": no symbol table",
+                        "D_PROC_FUNC");
+    }
+    for (const ElfSymbol& sym : o.elf->symbols()) {
+      if (!glob(spec.func, sym.name)) continue;
+      auto n = create_in_function(spec, pid, o, sym, ctx);
+      if (!n) return n.error();
+      total += *n;
+    }
+  }
+  if (!module_seen && !spec.mod.empty() && !is_glob(spec.mod))
+    return make_error("probe description " + spec.str() + " does not match any probes: pid " +
+                          std::to_string(pid) + " has no module " + spec.mod,
+                      "D_PROC_LIB");
+  return total;
+}
+
+}  // namespace dtrace::proc

@@ -1,0 +1,172 @@
+#include "proc/process.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace dtrace::proc {
+namespace {
+
+Error sys_error(const std::string& what, int err) { return make_error(what + ": " + std::strerror(err)); }
+
+std::vector<std::string> split_blanks(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+uint64_t auxv_entry(pid_t pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/auxv", std::ios::binary);
+  uint64_t kv[2];
+  while (f.read(reinterpret_cast<char*>(kv), sizeof kv))
+    if (kv[0] == AT_ENTRY) return kv[1];
+  return 0;
+}
+
+// Waits for the next stop or exit of pid; false when it is gone.
+bool wait_stop(pid_t pid, int* status) {
+  for (;;) {
+    pid_t r = waitpid(pid, status, __WALL);
+    if (r == pid) return WIFSTOPPED(*status);
+    if (r < 0 && errno != EINTR) return false;
+  }
+}
+
+// The process state letter from /proc/PID/stat, or 0 when there is none.
+char proc_state(pid_t pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+  std::string s;
+  if (!std::getline(f, s)) return 0;
+  size_t paren = s.rfind(')');
+  return paren == std::string::npos || paren + 2 >= s.size() ? 0 : s[paren + 2];
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Process>> Process::create(const std::string& command) {
+  std::vector<std::string> words = split_blanks(command);
+  if (words.empty()) return make_error("failed to execute : empty command");
+  int pipefd[2];  // carries exec's errno back; closed by a successful exec
+  if (pipe2(pipefd, O_CLOEXEC) != 0) return sys_error("pipe", errno);
+  pid_t pid = fork();
+  if (pid < 0) return sys_error("fork", errno);
+  if (pid == 0) {
+    close(pipefd[0]);
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    ptrace(PTRACE_TRACEME, 0, nullptr, nullptr);
+    execvp(argv[0], argv.data());
+    int err = errno;
+    ssize_t ignored = write(pipefd[1], &err, sizeof err);
+    (void)ignored;
+    _exit(127);
+  }
+  close(pipefd[1]);
+  int err = 0;
+  ssize_t n = read(pipefd[0], &err, sizeof err);
+  close(pipefd[0]);
+  std::unique_ptr<Process> p(new Process(pid, true));
+  int status;
+  if (n == sizeof err || !wait_stop(pid, &status)) {
+    p->held_ = false;
+    p->gone_ = true;
+    waitpid(pid, &status, 0);
+    return make_error("failed to execute " + words[0] + ": " + std::strerror(n == sizeof err ? err : ECHILD));
+  }
+  if (Status st = p->run_to_entry(); !st) return st.error();
+  return p;
+}
+
+// Plants an int3 at AT_ENTRY, runs the dynamic loader up to it and puts
+// the instruction back: the libraries are then mapped, main not yet run.
+Status Process::run_to_entry() {
+#if defined(__x86_64__)
+  uint64_t entry = auxv_entry(pid_);
+  if (!entry) return Ok{};
+  errno = 0;
+  long word = ptrace(PTRACE_PEEKTEXT, pid_, entry, nullptr);
+  if (errno) return sys_error("failed to read the entry point of pid " + std::to_string(pid_), errno);
+  long trap = (word & ~0xffL) | 0xcc;
+  if (ptrace(PTRACE_POKETEXT, pid_, entry, trap) != 0) return sys_error("ptrace", errno);
+  int status = 0;
+  for (;;) {
+    if (ptrace(PTRACE_CONT, pid_, nullptr, pending_sig_) != 0) return sys_error("ptrace", errno);
+    pending_sig_ = 0;
+    if (!wait_stop(pid_, &status)) {
+      held_ = false;
+      gone_ = true;
+      return make_error("pid " + std::to_string(pid_) + " exited before reaching its entry point");
+    }
+    if (WSTOPSIG(status) == SIGTRAP) break;
+    pending_sig_ = WSTOPSIG(status);  // delivered when we continue
+  }
+  user_regs_struct regs;
+  ptrace(PTRACE_POKETEXT, pid_, entry, word);
+  ptrace(PTRACE_GETREGS, pid_, nullptr, &regs);
+  regs.rip = entry;
+  ptrace(PTRACE_SETREGS, pid_, nullptr, &regs);
+#endif
+  return Ok{};
+}
+
+Result<std::unique_ptr<Process>> Process::grab(pid_t pid) {
+  char st = proc_state(pid);
+  if (pid <= 0 || st == 0 || st == 'Z' || st == 'X')
+    return make_error("failed to grab pid " + std::to_string(pid) + ": No such process");
+  if (ptrace(PTRACE_SEIZE, pid, nullptr, nullptr) != 0)
+    return sys_error("failed to grab pid " + std::to_string(pid), errno);
+  std::unique_ptr<Process> p(new Process(pid, false));
+  if (Status s = p->stop_seized(); !s) return s.error();
+  return p;
+}
+
+Status Process::stop_seized() {
+  if (ptrace(PTRACE_INTERRUPT, pid_, nullptr, nullptr) != 0) return sys_error("ptrace", errno);
+  int status;
+  if (!wait_stop(pid_, &status)) {
+    held_ = false;
+    gone_ = true;
+    return make_error("pid " + std::to_string(pid_) + " has exited");
+  }
+  // A signal may have reached it first: stopped all the same; the
+  // signal is handed back at the detach.
+  if ((status >> 16) != PTRACE_EVENT_STOP) pending_sig_ = WSTOPSIG(status);
+  return Ok{};
+}
+
+void Process::release() {
+  if (!held_) return;
+  held_ = false;
+  ptrace(PTRACE_DETACH, pid_, nullptr, pending_sig_);
+  pending_sig_ = 0;
+}
+
+bool Process::exited() {
+  if (gone_) return true;
+  if (child_) {
+    int status;
+    pid_t r = waitpid(pid_, &status, WNOHANG | __WALL);
+    gone_ = r == pid_ && (WIFEXITED(status) || WIFSIGNALED(status));
+    if (r < 0 && errno == ECHILD) gone_ = true;
+  } else {
+    char st = proc_state(pid_);
+    gone_ = st == 0 || st == 'Z' || st == 'X';
+  }
+  return gone_;
+}
+
+Process::~Process() { release(); }
+
+}  // namespace dtrace::proc

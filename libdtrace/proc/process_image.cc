@@ -1,0 +1,103 @@
+#include "proc/process_image.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace dtrace::proc {
+namespace {
+
+// ELF files by (device, inode): many processes map the same libc.
+std::shared_ptr<const ElfObject> load_shared(const std::string& path) {
+  static std::map<std::pair<dev_t, ino_t>, std::shared_ptr<const ElfObject>> cache;
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return nullptr;
+  auto key = std::make_pair(st.st_dev, st.st_ino);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  auto obj = ElfObject::load(path);
+  std::shared_ptr<const ElfObject> p = obj ? std::make_shared<const ElfObject>(std::move(*obj)) : nullptr;
+  cache.emplace(key, p);
+  return p;
+}
+
+std::string base_name(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+bool MappedObject::contains(uint64_t addr) const {
+  for (const Mapping& m : maps)
+    if (addr >= m.start && addr < m.end) return true;
+  return false;
+}
+
+std::optional<uint64_t> MappedObject::to_vaddr(uint64_t addr) const {
+  if (!elf) return std::nullopt;
+  for (const Mapping& m : maps)
+    if (addr >= m.start && addr < m.end) return elf->vaddr_of(addr - m.start + m.offset);
+  return std::nullopt;
+}
+
+ProcessImage ProcessImage::parse(pid_t pid, const std::string& maps_text, const std::string& exe) {
+  ProcessImage img;
+  img.pid_ = pid;
+  std::istringstream in(maps_text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string range, perms, off, dev, inode, path;
+    if (!(ls >> range >> perms >> off >> dev >> inode)) continue;
+    std::getline(ls >> std::ws, path);
+    if (path.empty() || path[0] != '/') continue;  // anonymous, [stack], [vdso]
+    Mapping m;
+    m.start = std::strtoull(range.c_str(), nullptr, 16);
+    m.end = std::strtoull(range.c_str() + range.find('-') + 1, nullptr, 16);
+    m.offset = std::strtoull(off.c_str(), nullptr, 16);
+    if (img.objects_.empty() || img.objects_.back().path != path) {
+      MappedObject o;
+      o.path = path;
+      o.module = path == exe ? "a.out" : base_name(path);
+      o.open_path = "/proc/" + std::to_string(pid) + "/root" + path;
+      img.objects_.push_back(std::move(o));
+    }
+    img.objects_.back().maps.push_back(m);
+  }
+  return img;
+}
+
+Result<ProcessImage> ProcessImage::read(pid_t pid) {
+  std::string dir = "/proc/" + std::to_string(pid);
+  std::ifstream f(dir + "/maps");
+  if (!f) return make_error(std::strerror(errno));
+  std::stringstream ss;
+  ss << f.rdbuf();
+  char exe[4096];
+  ssize_t n = ::readlink((dir + "/exe").c_str(), exe, sizeof exe - 1);
+  std::string exe_path = n > 0 ? std::string(exe, static_cast<size_t>(n)) : "";
+  ProcessImage img = parse(pid, ss.str(), exe_path);
+  if (img.objects_.empty()) return make_error("process has no mappings (it has exited)");
+  for (MappedObject& o : img.objects_) o.elf = load_shared(o.open_path);
+  return img;
+}
+
+UserAddress ProcessImage::resolve(uint64_t addr) const {
+  UserAddress r;
+  for (const MappedObject& o : objects_) {
+    if (!o.contains(addr)) continue;
+    r.object = &o;
+    auto va = o.to_vaddr(addr);
+    if (va && (r.symbol = o.elf->lookup(*va))) r.offset = *va - r.symbol->vaddr;
+    break;
+  }
+  return r;
+}
+
+}  // namespace dtrace::proc

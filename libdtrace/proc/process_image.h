@@ -1,0 +1,58 @@
+// The objects mapped into one process, read from /proc/PID/maps, with
+// their ELF symbols: the executable is module "a.out", others go by
+// their file name ("libc.so.6"), as DTrace names them. Serves both the
+// pid provider (module`function -> file offset) and user symbolization
+// (address -> module`function+0xoff).
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proc/elf_object.h"
+#include "util/result.h"
+
+namespace dtrace::proc {
+
+struct Mapping {
+  uint64_t start = 0, end = 0, offset = 0;  // offset: in the file
+};
+
+struct MappedObject {
+  std::string path;    // as the process sees it ("/usr/lib/x86_64-linux-gnu/libc.so.6")
+  std::string module;  // "a.out", "libc.so.6"
+  std::string open_path;  // as this process can open it (/proc/PID/root/...)
+  std::vector<Mapping> maps;
+  std::shared_ptr<const ElfObject> elf;  // null when it could not be read
+  // Runtime address -> link-time address, through the file offset.
+  std::optional<uint64_t> to_vaddr(uint64_t addr) const;
+  bool contains(uint64_t addr) const;
+};
+
+struct UserAddress {  // what an address resolves to
+  const MappedObject* object = nullptr;
+  const ElfSymbol* symbol = nullptr;
+  uint64_t offset = 0;  // from the symbol's start
+};
+
+class ProcessImage {
+ public:
+  // Reads /proc/PID/maps and the ELF file of every mapped object.
+  static Result<ProcessImage> read(pid_t pid);
+  // Parses maps text; exe is the executable's path (readlink /proc/PID/exe).
+  static ProcessImage parse(pid_t pid, const std::string& maps_text, const std::string& exe);
+
+  pid_t pid() const { return pid_; }
+  const std::vector<MappedObject>& objects() const { return objects_; }
+  UserAddress resolve(uint64_t addr) const;
+
+ private:
+  pid_t pid_ = 0;
+  std::vector<MappedObject> objects_;
+};
+
+}  // namespace dtrace::proc

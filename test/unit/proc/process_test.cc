@@ -1,0 +1,123 @@
+// Process control natively: -c holds the command at its entry point with
+// its libraries mapped, -p stops and lets go a running process, and
+// symbols resolve in both directions.
+#include "proc/process.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "proc/process_image.h"
+
+namespace dtrace::proc {
+namespace {
+
+const std::string kCalls = std::string(DTRACE_TRIGGER_DIR) + "/pid-calls";
+const std::string kLoop = std::string(DTRACE_TRIGGER_DIR) + "/pid-loop";
+
+bool has_module(const ProcessImage& img, const std::string& m) {
+  for (const auto& o : img.objects())
+    if (o.module == m) return true;
+  return false;
+}
+
+bool wait_exited(Process& p) {
+  for (int i = 0; i < 500; i++) {
+    if (p.exited()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+char state_of(pid_t pid) {
+  FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
+  if (!f) return 0;
+  char buf[512] = {};
+  size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+  std::fclose(f);
+  std::string s(buf, n);
+  return s[s.rfind(')') + 2];
+}
+
+TEST(Process, CreateHoldsAtEntryWithLibrariesMapped) {
+  auto p = Process::create(kCalls);
+  ASSERT_TRUE(p) << p.error().message;
+  EXPECT_TRUE((*p)->held());
+  EXPECT_EQ(state_of((*p)->pid()), 't');  // ptrace-stopped
+  auto img = ProcessImage::read((*p)->pid());
+  ASSERT_TRUE(img) << img.error().message;
+  EXPECT_TRUE(has_module(*img, "a.out"));
+  EXPECT_TRUE(has_module(*img, "libc.so.6"));
+  (*p)->release();
+  EXPECT_TRUE(wait_exited(**p));
+}
+
+TEST(Process, CreateOfAMissingCommandFails) {
+  auto p = Process::create("/no/such/command arg");
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().message, "failed to execute /no/such/command: No such file or directory");
+}
+
+TEST(Process, GrabStopsAndReleaseResumes) {
+  pid_t child = fork();
+  if (child == 0) {
+    execl(kLoop.c_str(), kLoop.c_str(), nullptr);
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  {
+    auto p = Process::grab(child);
+    ASSERT_TRUE(p) << p.error().message;
+    EXPECT_EQ(state_of(child), 't');
+    EXPECT_FALSE((*p)->exited());
+  }  // destruction detaches
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  char st = state_of(child);
+  EXPECT_TRUE(st == 'S' || st == 'R') << st;
+  kill(child, SIGKILL);
+  waitpid(child, nullptr, 0);
+}
+
+TEST(Process, GrabOfANonexistentPidFails) {
+  auto p = Process::grab(999999999);
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().message, "failed to grab pid 999999999: No such process");
+}
+
+extern "C" int process_test_marker(int x) { return x + 1; }
+
+TEST(ProcessImage, ResolvesOwnFunctionsAndLibc) {
+  auto img = ProcessImage::read(getpid());
+  ASSERT_TRUE(img) << img.error().message;
+  auto r = img->resolve(reinterpret_cast<uint64_t>(&process_test_marker) + 1);
+  ASSERT_TRUE(r.object && r.symbol);
+  EXPECT_EQ(r.object->module, "a.out");
+  EXPECT_EQ(r.symbol->name, "process_test_marker");
+  EXPECT_EQ(r.offset, 1u);
+  auto m = img->resolve(reinterpret_cast<uint64_t>(&::getpid));
+  ASSERT_TRUE(m.object && m.symbol);
+  EXPECT_EQ(m.object->module, "libc.so.6");
+  EXPECT_EQ(m.symbol->name, "getpid");
+}
+
+TEST(ProcessImage, ParsesMapsIntoModules) {
+  std::string maps =
+      "55d0a000-55d0b000 r--p 00000000 08:01 12 /usr/bin/prog\n"
+      "55d0b000-55d0c000 r-xp 00001000 08:01 12 /usr/bin/prog\n"
+      "7f00000-7f01000 rw-p 00000000 00:00 0 \n"
+      "7f10000-7f20000 r-xp 00028000 08:01 13 /usr/lib/x86_64-linux-gnu/libc.so.6\n"
+      "7ffd000-7ffe000 rw-p 00000000 00:00 0 [stack]\n";
+  ProcessImage img = ProcessImage::parse(42, maps, "/usr/bin/prog");
+  ASSERT_EQ(img.objects().size(), 2u);
+  EXPECT_EQ(img.objects()[0].module, "a.out");
+  EXPECT_EQ(img.objects()[0].maps.size(), 2u);
+  EXPECT_EQ(img.objects()[1].module, "libc.so.6");
+  EXPECT_EQ(img.objects()[1].open_path, "/proc/42/root/usr/lib/x86_64-linux-gnu/libc.so.6");
+}
+
+}  // namespace
+}  // namespace dtrace::proc
