@@ -46,5 +46,11 @@ void dtrace_core_destroy(struct dtrace_core *core);
 void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
 		       uint64_t a5);
+/*
+ * dtrace_core_probe() for a system call's return: the D variable errno
+ * reads err (0 in every other firing); arguments beyond a1 are 0.
+ */
+void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id,
+			     int32_t err, uint64_t a0, uint64_t a1);
 
 #endif /* _DTRACE_CORE_CORE_H */

@@ -97,8 +97,8 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 	case DIF_VAR_STACKDEPTH: return dtrace_port_stackdepth();
 	case DIF_VAR_USTACKDEPTH: return dtrace_port_ustack(NULL, 1024);
 	case DIF_VAR_UCALLER:	return ucaller();
+	case DIF_VAR_ERRNO:	return (uint64_t)(int64_t)ms->err;
 	case DIF_VAR_CURPSINFO:	/* a translator in the compiler; reads 0 */
-	case DIF_VAR_ERRNO:	/* needs the syscall provider */
 	case DIF_VAR_CALLER:	/* needs providers that know their caller */
 		return 0;
 	default:

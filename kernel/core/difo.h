@@ -62,6 +62,7 @@ struct dtrace_mstate {
 	uint64_t			args[10];
 	uint64_t			*tsp;	/* the firing's; 0 until taken */
 	uint32_t			cpu;
+	int32_t				err;	/* errno: a syscall return's */
 	uint32_t			epid;
 	uint32_t			strsize;
 	uint32_t			argsdone;	/* args[6..9] fetched */

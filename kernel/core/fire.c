@@ -23,6 +23,7 @@ struct firing {
 	const uint64_t		*args;		/* a0..a5 */
 	uint64_t		*ts;		/* 0 until taken (difo.h) */
 	uint32_t		cpu;
+	int32_t			err;		/* the D variable errno */
 	bool			in_error;	/* firing dtrace:::ERROR */
 };
 
@@ -237,6 +238,7 @@ static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,
 	dtrace_memcpy(ms->args, f->args, 6 * sizeof(uint64_t));
 	ms->tsp = f->ts;
 	ms->cpu = f->cpu;
+	ms->err = f->err;
 	ms->epid = ecb->epid;
 	ms->strsize = (uint32_t)st->opts[DTRACEOPT_STRSIZE];
 	ms->scratch_base = (uintptr_t)sc->scratch;
@@ -279,13 +281,14 @@ static void fire_probe(const struct firing *f)
 
 /* The common entry: guard, interrupts, then fire. Returns the CPU. */
 static uint32_t fire(struct dtrace_core *core, uint32_t id,
-		     struct dtrace_state *only, const uint64_t *args)
+		     struct dtrace_state *only, const uint64_t *args,
+		     int32_t err)
 {
 	unsigned long flags = dtrace_port_irq_save();
 	uint32_t cpu = dtrace_port_cpu();
 	uint64_t ts = 0;
 	struct firing f = { .core = core, .only = only, .args = args,
-			    .cpu = cpu };
+			    .cpu = cpu, .err = err };
 
 	if (cpu >= core->ncpus)
 		goto out;
@@ -311,12 +314,20 @@ void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 {
 	uint64_t args[6] = { a0, a1, a2, a3, a4, a5 };
 
-	fire(core, id, NULL, args);
+	fire(core, id, NULL, args, 0);
+}
+
+void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id,
+			     int32_t err, uint64_t a0, uint64_t a1)
+{
+	uint64_t args[6] = { a0, a1, 0, 0, 0, 0 };
+
+	fire(core, id, NULL, args, err);
 }
 
 uint32_t dtrace_fire_state(struct dtrace_state *st, uint32_t id)
 {
 	static const uint64_t zero[6];
 
-	return fire(st->core, id, st, zero);
+	return fire(st->core, id, st, zero, 0);
 }

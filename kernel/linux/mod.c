@@ -27,6 +27,9 @@ static const struct {
 	{ "syscall", dtrace_prov_syscall_init, dtrace_prov_syscall_fini },
 	{ "fbt", dtrace_prov_fbt_init, dtrace_prov_fbt_fini },
 	{ "sdt", dtrace_prov_sdt_init, dtrace_prov_sdt_fini },
+	{ "proc", dtrace_prov_proc_init, dtrace_prov_proc_fini },
+	{ "sched", dtrace_prov_sched_init, dtrace_prov_sched_fini },
+	{ "io", dtrace_prov_io_init, dtrace_prov_io_fini },
 	{ "pid/usdt", dtrace_prov_uprobe_init, dtrace_prov_uprobe_fini },
 };
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The Linux-only providers (profile, syscall, fbt, sdt, pid/USDT). Each init
- * registers its provider with the core and creates its listed probes;
- * each fini unregisters it (nothing may be enabled any more) and frees
+ * The Linux-only providers (profile, syscall, fbt, sdt, proc, sched,
+ * io, pid/USDT). Each init registers its provider with the core and
+ * creates its listed probes; each fini unregisters it (nothing may be enabled any more) and frees
  * everything it allocated. Both run under dtrace_lock.
  */
 #ifndef _DTRACE_PROV_LINUX_PROVS_H
@@ -21,5 +21,12 @@ void dtrace_prov_sdt_fini(struct dtrace_core *core);
 /* pid and USDT providers (uprobe.c): created per process, on request. */
 int dtrace_prov_uprobe_init(struct dtrace_core *core);
 void dtrace_prov_uprobe_fini(struct dtrace_core *core);
+/* The stable providers (stable.h). */
+int dtrace_prov_proc_init(struct dtrace_core *core);
+void dtrace_prov_proc_fini(struct dtrace_core *core);
+int dtrace_prov_sched_init(struct dtrace_core *core);
+void dtrace_prov_sched_fini(struct dtrace_core *core);
+int dtrace_prov_io_init(struct dtrace_core *core);
+void dtrace_prov_io_fini(struct dtrace_core *core);
 
 #endif /* _DTRACE_PROV_LINUX_PROVS_H */

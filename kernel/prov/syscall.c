@@ -11,9 +11,10 @@
  * registration each, made when the first probe of that kind is enabled
  * and dropped with the last, dispatching by syscall number. Entry gets
  * arg0..arg5 = the call's arguments; return gets arg0 = arg1 = the
- * return value. Compat (32-bit) and x32 calls are not traced.
+ * return value and sets the D variable errno (0 on success). Compat (32-bit) and x32 calls are not traced.
  */
 #include <linux/compat.h>
+#include <linux/err.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -71,8 +72,9 @@ static void sc_exit(void *data, struct pt_regs *regs, long ret)
 
 	if (!sc_nr_ok(nr) || !READ_ONCE(sc_on[SC_RETURN][nr]))
 		return;
-	dtrace_core_probe(dtrace_core, sc_ids[SC_RETURN][nr], ret, ret, 0, 0,
-			  0, 0);
+	/* -4095..-1 is an error (IS_ERR_VALUE); mmap's addresses are not. */
+	dtrace_core_probe_errno(dtrace_core, sc_ids[SC_RETURN][nr],
+				IS_ERR_VALUE(ret) ? (int32_t)-ret : 0, ret, ret);
 }
 
 static struct sc_tp sc_tps[2] = {

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sched provider: CPU scheduling, DTrace's names and arguments on
+ * 6.1's tracepoints and, where there is none, kprobes on scheduler
+ * functions (their entry runs in the context DTrace documents).
+ *
+ *   off-cpu, preempt, sleep  sched_switch, in the thread leaving the
+ *                            CPU (preempt: it was preempted; sleep: it
+ *                            blocks); off-cpu's args are the next thread
+ *   on-cpu                   kprobe on finish_task_switch, which runs
+ *                            first in the thread switched to
+ *   wakeup                   sched_wakeup (in the waker, or on the
+ *                            wakee's CPU for a queued remote wakeup)
+ *   enqueue, dequeue         kprobe on enqueue_task_fair /
+ *                            dequeue_task_fair (CFS run queues only)
+ *   change-pri               sched_pi_setprio (priority inheritance)
+ *   tick                     kprobe on scheduler_tick, in the thread
+ *                            the clock interrupt found running
+ *
+ * lwpsinfo_t/psinfo_t arguments are the struct task_struct, cpuinfo_t
+ * the CPU's number; the D library translates them (procfs.d, sched.d).
+ */
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+
+#include "prov/linux_provs.h"
+#include "prov/stable.h"
+
+#define TASK	"struct task_struct *"
+#define LWP(m)	{ TASK, "lwpsinfo_t *", m }
+#define PS(m)	{ TASK, "psinfo_t *", m }
+#define CPU(m)	{ "int", "cpuinfo_t *", m }
+
+/* stable_def.sel of the sched_switch probes. */
+enum { SCHED_OFF_CPU, SCHED_PREEMPT, SCHED_SLEEP };
+
+static void sched_switch(void *data, bool preempt, struct task_struct *prev,
+			 struct task_struct *next, unsigned int prev_state)
+{
+	struct stable_probe *p = data;
+
+	switch (p->def->sel) {
+	case SCHED_OFF_CPU:
+		stable_fire(p, (uintptr_t)next, 0, 0, 0);
+		break;
+	case SCHED_PREEMPT:
+		if (preempt)
+			stable_fire(p, 0, 0, 0, 0);
+		break;
+	case SCHED_SLEEP:
+		if (!preempt && (prev_state & TASK_REPORT) != 0)
+			stable_fire(p, 0, 0, 0, 0);
+		break;
+	}
+}
+
+static int sched_on_cpu(struct kprobe *kp, struct pt_regs *regs)
+{
+	stable_fire(stable_kprobe(kp), 0, 0, 0, 0);
+	return 0;
+}
+
+static void sched_wakeup(void *data, struct task_struct *t)
+{
+	stable_fire(data, (uintptr_t)t, 0, 0, 0);
+}
+
+/* enqueue_task_fair(rq, p, flags), dequeue_task_fair(rq, p, flags). */
+static int sched_queue(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct task_struct *t =
+		(struct task_struct *)regs_get_kernel_argument(regs, 1);
+
+	stable_fire(stable_kprobe(kp), (uintptr_t)t, task_cpu(t), 0, 0);
+	return 0;
+}
+
+static void sched_change_pri(void *data, struct task_struct *t,
+			     struct task_struct *pi_task)
+{
+	int prio = pi_task != NULL ? min(t->normal_prio, pi_task->prio) :
+				     t->normal_prio;
+
+	stable_fire(data, (uintptr_t)t, prio, 0, 0);
+}
+
+static int sched_tick(struct kprobe *kp, struct pt_regs *regs)
+{
+	stable_fire(stable_kprobe(kp), (uintptr_t)current, 0, 0, 0);
+	return 0;
+}
+
+/* GCC's copy of a static function carries a suffix. */
+static const char *const sched_on_cpu_syms[] = {
+	"finish_task_switch.isra.0", "finish_task_switch", NULL };
+static const char *const sched_enqueue_syms[] = { "enqueue_task_fair", NULL };
+static const char *const sched_dequeue_syms[] = { "dequeue_task_fair", NULL };
+static const char *const sched_tick_syms[] = { "scheduler_tick", NULL };
+
+static const struct stable_def sched_defs[] = {
+	{ "off-cpu", "sched_switch", sched_switch, .sel = SCHED_OFF_CPU,
+	  .args = { LWP(0), PS(0) } },
+	{ "preempt", "sched_switch", sched_switch, .sel = SCHED_PREEMPT },
+	{ "sleep", "sched_switch", sched_switch, .sel = SCHED_SLEEP },
+	{ "on-cpu", .ksyms = sched_on_cpu_syms, .kp_handler = sched_on_cpu },
+	{ "wakeup", "sched_wakeup", sched_wakeup, .args = { LWP(0), PS(0) } },
+	{ "enqueue", .ksyms = sched_enqueue_syms, .kp_handler = sched_queue,
+	  .args = { LWP(0), PS(0), CPU(1) } },
+	{ "dequeue", .ksyms = sched_dequeue_syms, .kp_handler = sched_queue,
+	  .args = { LWP(0), PS(0), CPU(1) } },
+	{ "change-pri", "sched_pi_setprio", sched_change_pri,
+	  .args = { LWP(0), PS(0), { "int", NULL, 1 } } },
+	{ "tick", .ksyms = sched_tick_syms, .kp_handler = sched_tick,
+	  .args = { LWP(0), PS(0) } },
+};
+
+static struct stable_prov sched_prov = {
+	.name = "sched", .defs = sched_defs, .ndefs = ARRAY_SIZE(sched_defs),
+};
+
+int dtrace_prov_sched_init(struct dtrace_core *core)
+{
+	return dtrace_stable_init(core, &sched_prov);
+}
+
+void dtrace_prov_sched_fini(struct dtrace_core *core)
+{
+	dtrace_stable_fini(core, &sched_prov);
+}

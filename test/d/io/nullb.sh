@@ -1,0 +1,11 @@
+# Sourced by the io tests: a request-based block device, /dev/nullb0
+# (null_blk, kept by test/vm/setup next to the guest's modules), and
+# nullb_io to read from it with direct I/O.
+mods="$(dirname "$1")/vm/modules-$(uname -r)"
+if [ ! -b /dev/nullb0 ]; then
+	insmod "$mods/configfs.ko" 2>/dev/null
+	insmod "$mods/null_blk.ko" || { echo "no null_blk in $mods" >&2; exit 1; }
+fi
+nullb_io() {
+	dd if=/dev/nullb0 of=/dev/null bs=4k count=4 iflag=direct 2>/dev/null
+}

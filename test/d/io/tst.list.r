@@ -1,0 +1,2 @@
+ io vmlinux done
+ io vmlinux start

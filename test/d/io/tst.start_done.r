@@ -1,0 +1,2 @@
+done
+start: length a multiple of 512 1

@@ -1,0 +1,3 @@
+exec /bin/true
+exec-success true
+exec-failure 2

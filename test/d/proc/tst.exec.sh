@@ -1,0 +1,33 @@
+# ASSERTION: proc:::exec fires in the caller with the path being
+# executed in arg0, exec-success in the new image, exec-failure with
+# the error (ENOENT = 2) when the path does not exist.
+# @@timeout: 60
+"$1" -q -n '
+proc:::exec
+/stringof(arg0) == "/bin/true"/
+{
+	printf("exec %s\n", stringof(arg0));
+	ex = 1;
+}
+
+proc:::exec-success
+/ex && execname == "true"/
+{
+	printf("exec-success %s\n", execname);
+	ok = 1;
+}
+
+proc:::exec-failure
+/arg0 == 2 && ok/
+{
+	printf("exec-failure %d\n", arg0);
+	exit(0);
+}' &
+dt=$!
+for i in $(seq 300); do
+	kill -0 "$dt" 2>/dev/null || break
+	/bin/true
+	/no/such/program 2>/dev/null
+	sleep 0.1
+done
+wait "$dt"

@@ -1,0 +1,1 @@
+exited and killed seen

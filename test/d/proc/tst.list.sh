@@ -1,0 +1,3 @@
+# ASSERTION: the proc provider lists DTrace's probe names, module
+# vmlinux and no function.
+"$1" -l -P proc | awk 'NR > 1 { $1 = ""; print }' | sort

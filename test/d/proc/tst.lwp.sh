@@ -1,0 +1,34 @@
+# ASSERTION: lwp-create fires in the creating thread with the new
+# thread in arg0 (same process, another tid), lwp-start in the new
+# thread, lwp-exit when it ends; exit only when the process ends.
+# @@timeout: 90
+"$1" -q -n '
+proc:::lwp-create
+/execname == "python3"/
+{
+	t = (struct task_struct *)arg0;
+	printf("lwp-create same process %d, new tid %d\n", t->tgid == pid,
+	    t->pid != tid);
+	created = 1;
+}
+
+proc:::lwp-start
+/created && execname == "python3"/
+{
+	printf("lwp-start in a thread %d\n", pid != tid);
+	started = 1;
+}
+
+proc:::lwp-exit
+/started && execname == "python3"/
+{
+	printf("lwp-exit in a thread %d\n", pid != tid);
+	exit(0);
+}' | sort -u &
+dt=$!
+for i in $(seq 60); do
+	kill -0 "$dt" 2>/dev/null || break
+	python3 -c 'import threading; t = threading.Thread(target=lambda: None); t.start(); t.join()'
+	sleep 0.2
+done
+wait "$dt"

@@ -1,0 +1,1 @@
+off-cpu, sleep and on-cpu seen

@@ -1,0 +1,45 @@
+# ASSERTION: sched:::wakeup fires with the woken thread in arg0 (a
+# sleep whose timer expires), enqueue and dequeue with the task in arg0
+# and its CPU in arg1, tick in a thread the clock found running.
+# @@timeout: 60
+"$1" -q -n '
+sched:::wakeup
+/stringof(((struct task_struct *)arg0)->comm) == "sleep"/
+{
+	@["wakeup"] = count();
+}
+
+sched:::enqueue
+/stringof(((struct task_struct *)arg0)->comm) == "sleep" && arg1 < 64/
+{
+	@["enqueue"] = count();
+}
+
+sched:::dequeue
+/stringof(((struct task_struct *)arg0)->comm) == "sleep" && arg1 < 64/
+{
+	@["dequeue"] = count();
+}
+
+sched:::tick
+/((struct task_struct *)arg0)->pid == pid/
+{
+	@["tick"] = count();
+}
+
+sched:::wakeup
+/++n == 20/
+{
+	exit(0);
+}
+
+END
+{
+	printa("%s %@d\n", @);
+}' | awk 'NF == 2 { print $1, ($2 > 0) }' &
+dt=$!
+for i in $(seq 300); do
+	kill -0 "$dt" 2>/dev/null || break
+	sleep 0.1
+done
+wait "$dt"
