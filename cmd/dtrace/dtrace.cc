@@ -184,7 +184,7 @@ int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
     if (r->empty()) { error("failed to match " + desc + ": No probe matches description"); return 1; }
     all.insert(all.end(), r->begin(), r->end());
   }
-  std::fputs(h.format_probe_list(all, true).c_str(), out);
+  std::fputs(h.format_probe_list(all, true, cl.verbose).c_str(), out);
   return 0;
 }
 

@@ -383,12 +383,25 @@ Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
   return out;
 }
 
-std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool header) const {
+std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool header,
+                                      bool verbose) const {
+  // args[i]'s D type as PROBEARG reports it: the translated type, else the native one.
+  auto probe_arg_types = [this](uint32_t id) {
+    std::vector<std::string> types;
+    for (uint32_t i = 0; impl_->dev && i < DTRACE_MAXARGS; i++) {
+      auto a = impl_->dev->probe_arg(id, i);
+      if (!a) break;
+      const char* t = a->dtargd_xlate[0] != '\0' ? a->dtargd_xlate : a->dtargd_native;
+      types.emplace_back(t, strnlen(t, DTRACE_ARGTYPELEN));
+    }
+    return types;
+  };
   std::string out = header ? consume::probe_list_header() : std::string();
   for (const auto& p : probes) {
     cc::ProbeSpec s{p.provider, p.mod, p.func, p.name, p.id, "", 0};
     dtrace_probedesc d = to_pattern(s);
     out += consume::probe_list_row(d);
+    if (verbose) out += consume::probe_list_details(d, probe_arg_types(p.id));
   }
   return out;
 }

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "consume/probe_stability.h"
+
 namespace dtrace::consume {
 namespace {
 
@@ -28,6 +30,21 @@ std::string probe_list_row(const dtrace_probedesc& p) {
   std::snprintf(out.data(), out.size() + 1, "%5u %10s %17s %33s %s\n", p.dtpd_id, prov.c_str(),
                 mod.c_str(), func.c_str(), name.c_str());
   return out;
+}
+
+std::string probe_list_details(const dtrace_probedesc& p, const std::vector<std::string>& argtypes) {
+  ProbeAttrs a = probe_attrs(field(p.dtpd_provider, sizeof p.dtpd_provider));
+  auto attr = [](const char* title, const Attr& at) {
+    return std::string("\n\t") + title + "\n\t\tIdentifier Names: " + stability_name(at.name) +
+           "\n\t\tData Semantics:   " + stability_name(at.data) +
+           "\n\t\tDependency Class: " + class_name(at.cls) + "\n";
+  };
+  std::string out = attr("Probe Description Attributes", a.desc) + attr("Argument Attributes", a.args);
+  out += "\n\tArgument Types\n";
+  for (size_t i = 0; i < argtypes.size(); i++)
+    out += "\t\targs[" + std::to_string(i) + "]: " + argtypes[i] + "\n";
+  if (argtypes.empty()) out += "\t\tNone\n";
+  return out + "\n";
 }
 
 std::string probe_func_name(const dtrace_probedesc& p) {

@@ -62,7 +62,9 @@ class Handle {
 
   // Probes matching a description such as "dtrace:::" or "BEGIN".
   Result<std::vector<ProbeInfo>> list_probes(std::string_view spec);
-  std::string format_probe_list(const std::vector<ProbeInfo>& probes, bool header) const;
+  // verbose (dtrace -lv): each row followed by stability and argument types.
+  std::string format_probe_list(const std::vector<ProbeInfo>& probes, bool header,
+                                bool verbose = false) const;
 
   Status go();
   // Drains buffers and prints records; Done once exit() ran or tracing

@@ -1,0 +1,29 @@
+// The stability attributes dtrace -lv reports: DTrace fixes them per
+// provider (its provider, module, function, name and argument parts),
+// so they live here by provider name rather than in the kernel.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace dtrace::consume {
+
+// Ordered as DTrace orders them: lower is less stable.
+enum class Stability { Internal, Private, Obsolete, External, Unstable, Evolving, Stable, Standard };
+enum class DepClass { Unknown, Cpu, Platform, Group, Isa, Common };
+
+struct Attr {
+  Stability name, data;
+  DepClass cls;
+};
+
+struct ProbeAttrs {
+  Attr desc;  // the least stable of the provider, module, function and name parts
+  Attr args;
+};
+
+ProbeAttrs probe_attrs(std::string_view provider);
+const char* stability_name(Stability s);
+const char* class_name(DepClass c);
+
+}  // namespace dtrace::consume

@@ -1,0 +1,1 @@
+fired, both PCs set: 0

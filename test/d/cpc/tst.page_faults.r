@@ -1,0 +1,1 @@
+page fault in true
