@@ -33,7 +33,8 @@ std::string probe_list_row(const dtrace_probedesc& p) {
 }
 
 std::string probe_list_details(const dtrace_probedesc& p, const std::vector<std::string>& argtypes) {
-  ProbeAttrs a = probe_attrs(field(p.dtpd_provider, sizeof p.dtpd_provider));
+  ProbeAttrs a = probe_attrs(field(p.dtpd_provider, sizeof p.dtpd_provider), p.dtpd_mod[0] != '\0',
+                             p.dtpd_func[0] != '\0');
   auto attr = [](const char* title, const Attr& at) {
     return std::string("\n\t") + title + "\n\t\tIdentifier Names: " + stability_name(at.name) +
            "\n\t\tData Semantics:   " + stability_name(at.data) +

@@ -55,10 +55,12 @@ const ProviderAttrs* find_provider(std::string_view provider) {
 
 }  // namespace
 
-ProbeAttrs probe_attrs(std::string_view provider) {
+ProbeAttrs probe_attrs(std::string_view provider, bool has_mod, bool has_func) {
   const ProviderAttrs* p = find_provider(provider);
   if (p == nullptr) return {kPrivUnknown, kPrivUnknown};  // unknown: claim nothing
-  Attr desc = attr_min(attr_min(p->prov, p->mod), attr_min(p->func, p->probe));
+  Attr desc = attr_min(p->prov, p->probe);
+  if (has_mod) desc = attr_min(desc, p->mod);
+  if (has_func) desc = attr_min(desc, p->func);
   return {desc, p->args};
 }
 

@@ -18,11 +18,13 @@ struct Attr {
 };
 
 struct ProbeAttrs {
-  Attr desc;  // the least stable of the provider, module, function and name parts
+  Attr desc;  // the least stable of the provider part and the parts the probe names
   Attr args;
 };
 
-ProbeAttrs probe_attrs(std::string_view provider);
+// A probe's attributes; an empty module or function (dtrace:::BEGIN) does
+// not lower the description's stability.
+ProbeAttrs probe_attrs(std::string_view provider, bool has_mod = true, bool has_func = true);
 const char* stability_name(Stability s);
 const char* class_name(DepClass c);
 

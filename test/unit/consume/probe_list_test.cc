@@ -23,6 +23,7 @@ TEST(ProbeList, HeaderAndRowUseDTraceColumns) {
 TEST(ProbeList, VerboseDetailsGiveStabilityAndArgumentTypes) {
   dtrace_probedesc p{};
   std::strcpy(p.dtpd_provider, "syscall");
+  std::strcpy(p.dtpd_mod, "vmlinux");
   // syscall: the least stable part is the module (Private/Private/Unknown).
   EXPECT_EQ(probe_list_details(p, {}),
             "\n\tProbe Description Attributes\n"
@@ -42,6 +43,7 @@ TEST(ProbeList, VerboseDetailsGiveStabilityAndArgumentTypes) {
 TEST(ProbeStability, PidProvidersAndUnknownOnes) {
   EXPECT_EQ(probe_attrs("pid1234").args.name, Stability::Private);
   EXPECT_EQ(probe_attrs("dtrace").desc.name, Stability::Private);  // module part
+  EXPECT_EQ(probe_attrs("dtrace", false, false).desc.name, Stability::Stable);  // BEGIN
   EXPECT_EQ(probe_attrs("dtrace").args.name, Stability::Stable);
   EXPECT_EQ(probe_attrs("nosuch").desc.cls, DepClass::Unknown);
   EXPECT_STREQ(class_name(DepClass::Isa), "ISA");
