@@ -47,13 +47,102 @@ void dtrace_aggbufs_free(struct dtrace_state_cpu *sc)
 	sc->aggkey = NULL;
 }
 
-static uint32_t hash(uint32_t aggid, const uint8_t *key, uint32_t len)
+/*
+ * Keys are compared and hashed record by record, over the bytes that
+ * identify each: a string record up to the end of the 8-byte word
+ * holding its NUL (dtrace_dif_strcpy zeroes the rest of that word; the
+ * bytes after it are left over from earlier firings and never read),
+ * any other record whole. Entries keep the canonical form, zeros after
+ * every string's NUL and in padding, so equal keys are equal bytes.
+ */
+static bool key_is_string(const struct dtrace_action *k)
 {
-	uint32_t h = 2166136261u ^ aggid, i;
+	return k->rk == DTRACE_RK_VALUE && (k->vk == DTRACE_VK_STRING ||
+					    k->vk == DTRACE_VK_USTRING);
+}
 
-	for (i = 0; i < len; i++)
-		h = (h ^ key[i]) * 16777619u;
-	return h ^ (h >> 15);
+static uint32_t key_sig(const struct dtrace_action *k, const uint8_t *rec)
+{
+	uint32_t i;
+
+	if (!key_is_string(k))
+		return k->size;
+	for (i = 0; i + 8 <= k->size; i += 8)
+		if (dtrace_word_has_nul(dtrace_word_get(rec + i)))
+			return i + 8;
+	return k->size;
+}
+
+#define HASH_MUL	0x9e3779b97f4a7c15ull
+
+static uint64_t hash_bytes(uint64_t h, const uint8_t *p, uint32_t n)
+{
+	for (; n >= 8; n -= 8, p += 8) {
+		h = (h ^ dtrace_word_get(p)) * HASH_MUL;
+		h ^= h >> 32;
+	}
+	for (; n > 0; n--, p++)
+		h = (h ^ *p) * HASH_MUL;
+	return h;
+}
+
+/* Key records whose identifying length build_key() keeps for the rest. */
+#define KEY_SIGS	8
+
+static uint32_t hash_final(uint64_t h)
+{
+	h *= HASH_MUL;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static uint32_t sig_of(const struct dtrace_aggregation *agg, uint32_t i,
+		       const uint8_t *key, const uint32_t *sigs)
+{
+	const struct dtrace_action *k = &agg->keys[i];
+
+	return i < KEY_SIGS ? sigs[i] : key_sig(k, key + k->offset);
+}
+
+static bool bytes_equal(const uint8_t *a, const uint8_t *b, uint32_t n)
+{
+	for (; n >= 8; n -= 8, a += 8, b += 8)
+		if (dtrace_word_get(a) != dtrace_word_get(b))
+			return false;
+	for (; n > 0; n--)
+		if (*a++ != *b++)
+			return false;
+	return true;
+}
+
+/* key (being built) against an entry's canonical key. */
+static bool key_equal(const struct dtrace_aggregation *agg,
+		      const uint8_t *key, const uint32_t *sigs,
+		      const uint8_t *ent)
+{
+	uint32_t i;
+
+	for (i = 0; i < agg->nkeys; i++) {
+		uint32_t off = agg->keys[i].offset;
+
+		if (!bytes_equal(ent + off, key + off,
+				 sig_of(agg, i, key, sigs)))
+			return false;
+	}
+	return true;
+}
+
+/* A new entry's key in canonical form. */
+static void key_store(const struct dtrace_aggregation *agg, uint8_t *ent,
+		      const uint8_t *key, const uint32_t *sigs)
+{
+	uint32_t i;
+
+	dtrace_memset(ent, 0, agg->keylen);
+	for (i = 0; i < agg->nkeys; i++) {
+		uint32_t off = agg->keys[i].offset;
+
+		dtrace_memcpy(ent + off, key + off, sig_of(agg, i, key, sigs));
+	}
 }
 
 static void value_init(const struct dtrace_aggregation *agg, int64_t *v)
@@ -69,9 +158,10 @@ static void value_init(const struct dtrace_aggregation *agg, int64_t *v)
 
 /* The entry for (agg, key) in b, created if absent; NULL when full. */
 static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
-		       const struct dtrace_aggregation *agg, const uint8_t *key)
+		       const struct dtrace_aggregation *agg, const uint8_t *key,
+		       const uint32_t *sigs, uint32_t h)
 {
-	uint32_t h = hash(agg->id, key, agg->keylen), i;
+	uint32_t i;
 	uint32_t esize = 8 + agg->size;
 
 	for (i = 0; i < AGG_PROBES && i < st->aggslots; i++) {
@@ -81,7 +171,7 @@ static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
 		if (*slot != 0) {
 			e = (struct dtrace_aggent *)(b->data + *slot - 1);
 			if (e->dtae_aggid == agg->id &&
-			    dtrace_memcmp(e + 1, key, agg->keylen) == 0)
+			    key_equal(agg, key, sigs, (const uint8_t *)(e + 1)))
 				return (uint8_t *)(e + 1);
 			continue;
 		}
@@ -90,7 +180,7 @@ static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
 		e = (struct dtrace_aggent *)(b->data + b->used);
 		e->dtae_aggid = agg->id;
 		e->dtae_size = esize;
-		dtrace_memcpy(e + 1, key, agg->keylen);
+		key_store(agg, (uint8_t *)(e + 1), key, sigs);
 		dtrace_memset((uint8_t *)(e + 1) + agg->keylen, 0,
 			      agg->valsize);
 		value_init(agg, (int64_t *)((uint8_t *)(e + 1) + agg->keylen));
@@ -197,18 +287,55 @@ static void fold(const struct dtrace_aggregation *agg, int64_t *v,
 	}
 }
 
-/* Builds the key in the per-CPU key area; false after a fault. */
-static bool build_key(struct dtrace_mstate *ms,
-		      const struct dtrace_aggregation *agg, uint8_t *key)
+/*
+ * A string key record: the DIFO's string copied straight into the key;
+ * returns the identifying length (key_sig() without a second scan).
+ */
+static uint32_t key_string(struct dtrace_mstate *ms,
+			   const struct dtrace_action *k, uint8_t *rec)
 {
-	uint32_t i;
+	uint64_t v = dtrace_dif_emulate(k->difo, ms);
+	size_t n;
 
-	dtrace_memset(key, 0, agg->keylen);
+	if (ms->fault != DTRACEFLT_NONE)
+		return 0;
+	n = dtrace_dif_strcpy(ms, (char *)rec, v, k->size,
+			      k->vk == DTRACE_VK_USTRING);
+	return (uint32_t)DTRACE_MIN(DTRACE_ALIGN(n + 1, (size_t)8),
+				    (size_t)k->size);
+}
+
+/*
+ * Builds the key in the per-CPU key area and hashes it; false after a
+ * fault. Only what key_sig() reads is written: a string record's copy
+ * ends with its NUL's word, other records are cleared first (a stack may
+ * fill less). sigs[i]: key_sig() of the first KEY_SIGS records.
+ */
+static bool build_key(struct dtrace_mstate *ms,
+		      const struct dtrace_aggregation *agg, uint8_t *key,
+		      uint32_t *sigs, uint32_t *hash)
+{
+	uint64_t h = agg->id;
+	uint32_t i, n;
+
 	for (i = 0; i < agg->nkeys; i++) {
-		dtrace_record(ms, &agg->keys[i], key);
+		const struct dtrace_action *k = &agg->keys[i];
+		uint8_t *rec = key + k->offset;
+
+		if (key_is_string(k)) {
+			n = key_string(ms, k, rec);
+		} else {
+			dtrace_memset(rec, 0, k->size);
+			dtrace_record(ms, k, key);
+			n = k->size;
+		}
 		if (ms->fault != DTRACEFLT_NONE)
 			return false;
+		if (i < KEY_SIGS)
+			sigs[i] = n;
+		h = hash_bytes(h, rec, n);
 	}
+	*hash = hash_final(h);
 	return true;
 }
 
@@ -217,6 +344,7 @@ void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a)
 	struct dtrace_state *st = ms->state;
 	struct dtrace_state_cpu *sc = ms->scpu;
 	const struct dtrace_aggregation *agg = st->aggs[a->aggid - 1];
+	uint32_t sigs[KEY_SIGS], h;
 	int64_t x = 0, w = 1;
 	uint8_t *val;
 
@@ -225,7 +353,7 @@ void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a)
 		if (ms->fault != DTRACEFLT_NONE)
 			return;
 	}
-	if (!build_key(ms, agg, sc->aggkey))
+	if (!build_key(ms, agg, sc->aggkey, sigs, &h))
 		return;
 	if (agg->incr != NULL) {
 		w = (int64_t)dtrace_dif_emulate(agg->incr, ms);
@@ -236,7 +364,7 @@ void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a)
 		sc->aggdrops++;
 		return;
 	}
-	val = lookup(st, &sc->agg[sc->aggactive], agg, sc->aggkey);
+	val = lookup(st, &sc->agg[sc->aggactive], agg, sc->aggkey, sigs, h);
 	if (val == NULL) {
 		sc->aggdrops++;
 		return;

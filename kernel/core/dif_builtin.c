@@ -43,7 +43,7 @@ static uint64_t arg(struct dtrace_mstate *ms, uint32_t n)
 static uint64_t execname(struct dtrace_mstate *ms)
 {
 	if (ms->execname == 0) {
-		uintptr_t p = dtrace_dif_scratch(ms, DTRACE_COMMLEN);
+		uintptr_t p = dtrace_dif_scratch_take(ms, DTRACE_COMMLEN);
 
 		if (p == 0)
 			return 0;

@@ -15,49 +15,24 @@
 
 #define INT64_MIN_	((int64_t)((uint64_t)1 << 63))
 
+/*
+ * Condition codes as the two compared values: CMP keeps its operands, TST
+ * compares with 0, SCMP maps the string order onto 0/1/2 against 1, so
+ * every branch is one signed or unsigned comparison of the pair.
+ */
 struct cc {
-	uint8_t n, z, v, c;
+	uint64_t a, b;
 };
 
-static bool branch_taken(uint8_t op, const struct cc *cc)
+/* The dividing ALU ops: a zero divisor faults. */
+static uint64_t divide(struct dtrace_mstate *ms, uint8_t op, uint64_t a,
+		       uint64_t b)
 {
-	switch (op) {
-	case DIF_OP_BA:		return true;
-	case DIF_OP_BE:		return cc->z;
-	case DIF_OP_BNE:	return !cc->z;
-	case DIF_OP_BG:		return !(cc->z | (cc->n ^ cc->v));
-	case DIF_OP_BGU:	return !(cc->c | cc->z);
-	case DIF_OP_BGE:	return !(cc->n ^ cc->v);
-	case DIF_OP_BGEU:	return !cc->c;
-	case DIF_OP_BL:		return cc->n ^ cc->v;
-	case DIF_OP_BLU:	return cc->c;
-	case DIF_OP_BLE:	return cc->z | (cc->n ^ cc->v);
-	case DIF_OP_BLEU:	return cc->c | cc->z;
-	default:		return false;
-	}
-}
-
-static void cmp(struct cc *cc, uint64_t a, uint64_t b)
-{
-	uint64_t r = a - b;
-
-	cc->z = a == b;
-	cc->n = (int64_t)r < 0;
-	cc->v = (((a ^ b) & (a ^ r)) >> 63) & 1;
-	cc->c = a < b;
-}
-
-static uint64_t alu(struct dtrace_mstate *ms, uint8_t op, uint64_t a,
-		    uint64_t b)
-{
-	if ((op >= DIF_OP_SDIV && op <= DIF_OP_UREM) && b == 0) {
+	if (b == 0) {
 		dtrace_fault(ms, DTRACEFLT_DIVZERO, 0);
 		return 0;
 	}
 	switch (op) {
-	case DIF_OP_ADD:	return a + b;
-	case DIF_OP_SUB:	return a - b;
-	case DIF_OP_MUL:	return a * b;
 	case DIF_OP_SDIV:
 		if ((int64_t)a == INT64_MIN_ && (int64_t)b == -1)
 			return a;	/* wraps, as two's complement would */
@@ -67,13 +42,7 @@ static uint64_t alu(struct dtrace_mstate *ms, uint8_t op, uint64_t a,
 		if ((int64_t)b == -1)
 			return 0;
 		return (uint64_t)((int64_t)a % (int64_t)b);
-	case DIF_OP_UREM:	return a % b;
-	case DIF_OP_AND:	return a & b;
-	case DIF_OP_OR:		return a | b;
-	case DIF_OP_XOR:	return a ^ b;
-	case DIF_OP_SLL:	return a << (b & 63);
-	case DIF_OP_SRL:	return a >> (b & 63);
-	default:		return (uint64_t)((int64_t)a >> (b & 63));
+	default:		return a % b;
 	}
 }
 
@@ -255,128 +224,145 @@ static void push(struct dtrace_mstate *ms, struct dtrace_tuple *tup,
 	t->size = t->byref ? regs[DIF_INSTR_R2(in)] : 8;
 }
 
+#define R1	regs[DIF_INSTR_R1(in)]
+#define R2	regs[DIF_INSTR_R2(in)]
+#define RD	regs[DIF_INSTR_RD(in)]
+#define IDX	DIF_INSTR_INDEX(in)
+#define OP	((uint8_t)DIF_INSTR_OP(in))
+/* Threaded dispatch: each handler jumps straight to the next one. */
+#define NEXT	do { in = code[pc++]; goto *jt[DIF_INSTR_OP(in)]; } while (0)
+/* After an instruction that may fault. */
+#define CHECK	do { if (ms->fault != DTRACEFLT_NONE) goto fault; NEXT; } \
+		while (0)
+#define JUMP_IF(c)	do { if (c) pc = DIF_INSTR_LABEL(in); NEXT; } while (0)
+
+/*
+ * The validator guarantees what lets this loop skip run-time checks: the
+ * last instruction is RET and every branch goes forward inside the code,
+ * so pc never leaves it; register numbers are below DIF_DIR_NREGS; table
+ * indexes are in range; opcodes are known (others land on `bad`).
+ */
 uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
 			    struct dtrace_mstate *ms)
 {
-	uint64_t regs[DIF_DIR_NREGS] = { 0 };
+	/* Every opcode starts at `bad`; the known ones override it. */
+#pragma GCC diagnostic push
+#ifdef __clang__
+#pragma GCC diagnostic ignored "-Winitializer-overrides"
+#else
+#pragma GCC diagnostic ignored "-Woverride-init"
+#endif
+	static const void *const jt[256] DTRACE_JUMP_TABLE = {
+		[0 ... 255] = &&bad,
+		[DIF_OP_ADD] = &&add, [DIF_OP_SUB] = &&sub,
+		[DIF_OP_MUL] = &&mul, [DIF_OP_AND] = &&and,
+		[DIF_OP_OR] = &&or, [DIF_OP_XOR] = &&xor,
+		[DIF_OP_SLL] = &&sll, [DIF_OP_SRL] = &&srl,
+		[DIF_OP_SRA] = &&sra,
+		[DIF_OP_SDIV ... DIF_OP_UREM] = &&div,
+		[DIF_OP_NOT] = &&not, [DIF_OP_MOV] = &&mov,
+		[DIF_OP_CMP] = &&cmp, [DIF_OP_TST] = &&tst,
+		[DIF_OP_SCMP] = &&scmp,
+		[DIF_OP_BA] = &&ba, [DIF_OP_BE] = &&be, [DIF_OP_BNE] = &&bne,
+		[DIF_OP_BG] = &&bg, [DIF_OP_BGU] = &&bgu,
+		[DIF_OP_BGE] = &&bge, [DIF_OP_BGEU] = &&bgeu,
+		[DIF_OP_BL] = &&bl, [DIF_OP_BLU] = &&blu,
+		[DIF_OP_BLE] = &&ble, [DIF_OP_BLEU] = &&bleu,
+		[DIF_OP_LDSB ... DIF_OP_LDX] = &&ld,
+		[DIF_OP_ULDSB ... DIF_OP_ULDX] = &&ld,
+		[DIF_OP_STB ... DIF_OP_STX] = &&st,
+		[DIF_OP_SETX] = &&setx, [DIF_OP_SETS] = &&sets,
+		[DIF_OP_LDGS] = &&ldgs, [DIF_OP_STGS] = &&stgs,
+		[DIF_OP_LDLS] = &&ldls, [DIF_OP_STLS] = &&stls,
+		[DIF_OP_LDTS] = &&dynld, [DIF_OP_LDGAA] = &&dynld,
+		[DIF_OP_LDTAA] = &&dynld,
+		[DIF_OP_STTS] = &&dynst, [DIF_OP_STGAA] = &&dynst,
+		[DIF_OP_STTAA] = &&dynst,
+		[DIF_OP_LDGA] = &&ldga,
+		[DIF_OP_PUSHTR] = &&push, [DIF_OP_PUSHTV] = &&push,
+		[DIF_OP_POPTS] = &&popts, [DIF_OP_FLUSHTS] = &&flushts,
+		[DIF_OP_CALL] = &&call, [DIF_OP_ALLOCS] = &&allocs,
+		[DIF_OP_COPYS] = &&copys, [DIF_OP_RET] = &&ret,
+		[DIF_OP_NOP] = &&nop,
+	};
+#pragma GCC diagnostic pop
+	const dif_instr_t *code = dp->code;
+	uint64_t regs[DIF_DIR_NREGS];
 	struct dtrace_tuple tup[DIF_DTR_NREGS];
-	struct cc cc = { 0, 0, 0, 0 };
-	uint32_t pc = 0, cur = 0, ntup = 0;
-	uint64_t rval = 0;
+	struct cc cc = { 0, 0 };
+	uint32_t pc = 0, ntup = 0, clear = (uint16_t)~dp->defregs;
+	dif_instr_t in;
 
-	while (pc < dp->ncode && ms->fault == DTRACEFLT_NONE) {
-		dif_instr_t in = dp->code[pc];
-		uint8_t op = DIF_INSTR_OP(in);
-		uint32_t r1 = DIF_INSTR_R1(in), r2 = DIF_INSTR_R2(in);
-		uint32_t rd = DIF_INSTR_RD(in), idx = DIF_INSTR_INDEX(in);
-
-		cur = pc++;
-		switch (op) {
-		case DIF_OP_ADD ... DIF_OP_SRA:
-			regs[rd] = alu(ms, op, regs[r1], regs[r2]);
-			break;
-		case DIF_OP_NOT:
-			regs[rd] = ~regs[r1];
-			break;
-		case DIF_OP_MOV:
-			regs[rd] = regs[r1];
-			break;
-		case DIF_OP_CMP:
-			cmp(&cc, regs[r1], regs[r2]);
-			break;
-		case DIF_OP_SCMP: {
-			int r = dtrace_dif_strcmp(ms, regs[r1], regs[r2],
-						  ms->strsize);
-
-			cc.z = r == 0;
-			cc.n = cc.c = r < 0;
-			cc.v = 0;
-			break;
-		}
-		case DIF_OP_TST:
-			cc.z = regs[r1] == 0;
-			cc.n = (int64_t)regs[r1] < 0;
-			cc.v = cc.c = 0;
-			break;
-		case DIF_OP_BA ... DIF_OP_BLEU:
-			if (branch_taken(op, &cc))
-				pc = DIF_INSTR_LABEL(in);
-			break;
-		case DIF_OP_LDSB ... DIF_OP_LDX:
-		case DIF_OP_ULDSB ... DIF_OP_ULDX:
-			regs[rd] = load(ms, op, regs[r1]);
-			break;
-		case DIF_OP_STB ... DIF_OP_STX:
-			store(ms, op, regs[rd], regs[r1]);
-			break;
-		case DIF_OP_SETX:
-			regs[rd] = dp->ints[idx];
-			break;
-		case DIF_OP_SETS:
-			regs[rd] = (uintptr_t)(dp->strtab + idx);
-			break;
-		case DIF_OP_LDGS:
-			regs[rd] = ldgs(ms, idx);
-			break;
-		case DIF_OP_STGS:
-			stgs(ms, idx, regs[rd]);
-			break;
-		case DIF_OP_LDLS:
-			regs[rd] = ldls(ms, idx);
-			break;
-		case DIF_OP_STLS:
-			stls(ms, idx, regs[rd]);
-			break;
-		case DIF_OP_LDTS:
-		case DIF_OP_LDGAA:
-		case DIF_OP_LDTAA:
-			regs[rd] = dynload(ms, op, idx, tup, ntup);
-			break;
-		case DIF_OP_STTS:
-		case DIF_OP_STGAA:
-		case DIF_OP_STTAA:
-			dynstore(ms, op, idx, tup, ntup, regs[rd]);
-			break;
-		case DIF_OP_LDGA:
-			regs[rd] = dtrace_dif_builtin_array(ms,
-					DIF_INSTR_AVAR(in), regs[r2]);
-			break;
-		case DIF_OP_PUSHTR:
-		case DIF_OP_PUSHTV:
-			push(ms, tup, &ntup, in, regs);
-			break;
-		case DIF_OP_POPTS:
-			if (ntup > 0)
-				ntup--;
-			break;
-		case DIF_OP_FLUSHTS:
-			ntup = 0;
-			break;
-		case DIF_OP_CALL:
-			regs[rd] = dtrace_dif_subr(ms, idx, tup, ntup);
-			ntup = 0;
-			break;
-		case DIF_OP_ALLOCS:
-			regs[rd] = dtrace_dif_scratch(ms, regs[r1]);
-			break;
-		case DIF_OP_COPYS:
-			copys(ms, regs[rd], regs[r1], regs[r2]);
-			break;
-		case DIF_OP_RET:
-			rval = regs[rd];
-			pc = dp->ncode;
-			break;
-		case DIF_OP_NOP:
-			break;
-		default:
-			/* LDTA: no thread-local built-in arrays exist. */
-			dtrace_fault(ms, DTRACEFLT_ILLOP, op);
-			break;
-		}
-	}
-	if (ms->fault != DTRACEFLT_NONE) {
-		ms->fault_pc = cur;
+	if (ms->fault != DTRACEFLT_NONE)
 		return 0;
+	/* Registers start at 0; those written before any read need not. */
+	if (clear == 0xffffu) {
+		dtrace_memset(regs, 0, sizeof(regs));
+	} else {
+		for (; clear != 0; clear &= clear - 1)
+			regs[__builtin_ctz(clear)] = 0;
 	}
-	return rval;
+	NEXT;
+add:	RD = R1 + R2; NEXT;
+sub:	RD = R1 - R2; NEXT;
+mul:	RD = R1 * R2; NEXT;
+and:	RD = R1 & R2; NEXT;
+or:	RD = R1 | R2; NEXT;
+xor:	RD = R1 ^ R2; NEXT;
+sll:	RD = R1 << (R2 & 63); NEXT;
+srl:	RD = R1 >> (R2 & 63); NEXT;
+sra:	RD = (uint64_t)((int64_t)R1 >> (R2 & 63)); NEXT;
+div:	RD = divide(ms, OP, R1, R2); CHECK;
+not:	RD = ~R1; NEXT;
+mov:	RD = R1; NEXT;
+cmp:	cc.a = R1; cc.b = R2; NEXT;
+tst:	cc.a = R1; cc.b = 0; NEXT;
+scmp: {
+	int r = dtrace_dif_strcmp(ms, R1, R2, ms->strsize);
+
+	cc.a = (uint64_t)((r > 0) - (r < 0) + 1);
+	cc.b = 1;
+	CHECK;
+}
+ba:	pc = DIF_INSTR_LABEL(in); NEXT;
+be:	JUMP_IF(cc.a == cc.b);
+bne:	JUMP_IF(cc.a != cc.b);
+bg:	JUMP_IF((int64_t)cc.a > (int64_t)cc.b);
+bgu:	JUMP_IF(cc.a > cc.b);
+bge:	JUMP_IF((int64_t)cc.a >= (int64_t)cc.b);
+bgeu:	JUMP_IF(cc.a >= cc.b);
+bl:	JUMP_IF((int64_t)cc.a < (int64_t)cc.b);
+blu:	JUMP_IF(cc.a < cc.b);
+ble:	JUMP_IF((int64_t)cc.a <= (int64_t)cc.b);
+bleu:	JUMP_IF(cc.a <= cc.b);
+ld:	RD = load(ms, OP, R1); CHECK;
+st:	store(ms, OP, RD, R1); CHECK;
+setx:	RD = dp->ints[IDX]; NEXT;
+sets:	RD = (uintptr_t)(dp->strtab + IDX); NEXT;
+ldgs:	RD = IDX < DIF_VAR_OTHER_UBASE ? dtrace_dif_builtin(ms, IDX) :
+					 ldgs(ms, IDX);
+	CHECK;
+stgs:	stgs(ms, IDX, RD); CHECK;
+ldls:	RD = ldls(ms, IDX); CHECK;
+stls:	stls(ms, IDX, RD); CHECK;
+dynld:	RD = dynload(ms, OP, IDX, tup, ntup); CHECK;
+dynst:	dynstore(ms, OP, IDX, tup, ntup, RD); CHECK;
+ldga:	RD = dtrace_dif_builtin_array(ms, DIF_INSTR_AVAR(in), R2); CHECK;
+push:	push(ms, tup, &ntup, in, regs); CHECK;
+popts:	if (ntup > 0)
+		ntup--;
+	NEXT;
+flushts: ntup = 0; NEXT;
+call:	RD = dtrace_dif_subr(ms, IDX, tup, ntup);
+	ntup = 0;
+	CHECK;
+allocs:	RD = dtrace_dif_scratch(ms, R1); CHECK;
+copys:	copys(ms, RD, R1, R2); CHECK;
+nop:	NEXT;
+ret:	return RD;
+bad:	/* LDTA: no thread-local built-in arrays exist. */
+	dtrace_fault(ms, DTRACEFLT_ILLOP, OP);
+fault:
+	ms->fault_pc = pc - 1;
+	return 0;
 }

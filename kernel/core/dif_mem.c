@@ -6,7 +6,8 @@
  * string that ends just before an unmapped page does not fault). Scratch
  * is a per-CPU bump allocator reset for every ECB firing.
  */
-#include "core/difo.h"
+#include "core/state.h"
+#include "core/dynvar.h"
 #include "core/util.h"
 
 static uint16_t load_fault(int err, bool user)
@@ -71,15 +72,90 @@ size_t dtrace_dif_strlen(struct dtrace_mstate *ms, uintptr_t addr, size_t max,
 	return max;
 }
 
+/* Bytes from addr to the end of the region [base, base + size), or 0. */
+static uint64_t room_in(uintptr_t addr, const void *base, uint64_t size)
+{
+	uintptr_t b = (uintptr_t)base;
+
+	return b != 0 && addr >= b && addr - b < size ? size - (addr - b) : 0;
+}
+
+uint64_t dtrace_dif_room(const struct dtrace_mstate *ms, uintptr_t addr)
+{
+	const struct dtrace_state *st = ms->state;
+	uint64_t n;
+
+	if (addr >= ms->scratch_base && addr < ms->scratch_ptr)
+		return ms->scratch_ptr - addr;
+	n = room_in(addr, st->gstore, st->gstore_size);
+	if (n == 0)
+		n = room_in(addr, ms->scpu->lstore, st->lstore_size);
+	return n != 0 ? n : dtrace_dyn_room(st, addr);
+}
+
+/*
+ * Canonical form: zeros to the end of the NUL's 8-byte word, so string
+ * keys hash and compare up to that word only (agg.c).
+ */
+static void zero_word_tail(char *dst, size_t n, size_t size)
+{
+	size_t end = DTRACE_MIN(DTRACE_ALIGN(n + 1, (size_t)8), size);
+
+	while (++n < end)
+		dst[n] = '\0';
+}
+
+/*
+ * Copies from memory DIF owns (no fault possible) a word at a time, at
+ * most lim bytes; dst has size > lim bytes. True when the NUL was copied
+ * (*n its index, the rest of its word zeroed); false after lim bytes.
+ */
+static bool owned_strcpy(char *dst, const char *src, size_t lim,
+			 size_t size, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i + 8 <= lim; i += 8) {
+		uint64_t w = dtrace_word_get(src + i);
+		uint32_t z = dtrace_word_nul(w);
+
+		dtrace_word_put(dst + i, dtrace_word_keep(w, z));
+		if (z < 8) {
+			*n = i + z;
+			return true;
+		}
+	}
+	for (; i < lim; i++) {
+		dst[i] = src[i];
+		if (src[i] == '\0') {
+			*n = i;
+			zero_word_tail(dst, i, size);
+			return true;
+		}
+	}
+	*n = lim;
+	return false;
+}
+
 size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 			 size_t size, bool user)
 {
-	struct dtrace_strwalk sw = { .user = user };
-	size_t n;
+	struct dtrace_strwalk sw;
+	size_t n = 0;
 
 	if (size == 0)
 		return 0;
-	for (n = 0; n + 1 < size; n++) {
+	if (!user) {
+		uint64_t room = dtrace_dif_room(ms, src);
+
+		if (room != 0 && owned_strcpy(dst, (const char *)src,
+					      DTRACE_MIN(room, size - 1), size,
+					      &n))
+			return n;
+	}
+	sw.valid = false;
+	sw.user = user;
+	for (; n + 1 < size; n++) {
 		int c = dtrace_dif_sbyte(ms, &sw, src + n);
 
 		if (c <= 0)
@@ -87,6 +163,7 @@ size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 		dst[n] = (char)c;
 	}
 	dst[n] = '\0';
+	zero_word_tail(dst, n, size);
 	return n;
 }
 
@@ -111,7 +188,7 @@ int dtrace_dif_strcmp(struct dtrace_mstate *ms, uintptr_t a, uintptr_t b,
 	return 0;
 }
 
-uintptr_t dtrace_dif_scratch(struct dtrace_mstate *ms, uint64_t n)
+uintptr_t dtrace_dif_scratch_take(struct dtrace_mstate *ms, uint64_t n)
 {
 	uintptr_t p = DTRACE_ALIGN(ms->scratch_ptr, (uintptr_t)8);
 
@@ -119,8 +196,16 @@ uintptr_t dtrace_dif_scratch(struct dtrace_mstate *ms, uint64_t n)
 		dtrace_fault(ms, DTRACEFLT_NOSCRATCH, 0);
 		return 0;
 	}
-	dtrace_memset((void *)p, 0, n);
 	ms->scratch_ptr = p + n;
+	return p;
+}
+
+uintptr_t dtrace_dif_scratch(struct dtrace_mstate *ms, uint64_t n)
+{
+	uintptr_t p = dtrace_dif_scratch_take(ms, n);
+
+	if (p != 0)
+		dtrace_memset((void *)p, 0, n);
 	return p;
 }
 

@@ -33,6 +33,7 @@ struct dtrace_difo {
 	uint32_t		strlen;
 	uint32_t		nvars;
 	struct dtrace_diftype	rtype;
+	uint16_t		defregs;	/* dtrace_dif_defregs() */
 };
 
 /*
@@ -48,6 +49,11 @@ struct dtrace_vres {
 /* Returns 0 if valid, else -EINVAL (-EPERM for PRIV) with *res filled. */
 int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
 			struct dtrace_vres *res);
+/*
+ * Registers the (valid) DIFO writes on every path before reading them:
+ * the interpreter clears only the others. 0 (clear all) if unsure.
+ */
+uint16_t dtrace_dif_defregs(const struct dtrace_difo *dp);
 /* A value type a DIFO may return or a variable may have. */
 bool dtrace_diftype_valid(const struct dtrace_diftype *t);
 /* The validator's form table; 0xff for an invalid opcode. */
@@ -138,9 +144,20 @@ int dtrace_dif_sbyte(struct dtrace_mstate *ms, struct dtrace_strwalk *sw,
 /* Length of the string at addr, at most max; faults BADADDR. */
 size_t dtrace_dif_strlen(struct dtrace_mstate *ms, uintptr_t addr, size_t max,
 			 bool user);
-/* Copies the string at src, at most size - 1 bytes, terminated; faults. */
+/*
+ * Copies the string at src, at most size - 1 bytes, terminated, and
+ * zeroes dst up to the end of the 8-byte word (counted from dst) holding
+ * the NUL; returns the length; faults. Memory DIF owns (dif_room) is
+ * read directly, a word at a time.
+ */
 size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 			 size_t size, bool user);
+/*
+ * Bytes of memory DIF owns from addr on (scratch handed out so far,
+ * variable storage), which it reads without fault-tolerant loads; 0 if
+ * addr is elsewhere.
+ */
+uint64_t dtrace_dif_room(const struct dtrace_mstate *ms, uintptr_t addr);
 /* Compares two kernel strings (at most max bytes); faults BADADDR. */
 int dtrace_dif_strcmp(struct dtrace_mstate *ms, uintptr_t a, uintptr_t b,
 		      size_t max);
@@ -152,6 +169,8 @@ void dtrace_dif_copyval(struct dtrace_mstate *ms, uint8_t vk, uint8_t *dst,
 			uintptr_t src, uint32_t size);
 /* n zeroed bytes of scratch, 8-aligned; 0 and NOSCRATCH when exhausted. */
 uintptr_t dtrace_dif_scratch(struct dtrace_mstate *ms, uint64_t n);
+/* The same, not zeroed: for a caller that writes all n bytes. */
+uintptr_t dtrace_dif_scratch_take(struct dtrace_mstate *ms, uint64_t n);
 /* Is [addr, addr + n) inside the scratch handed out so far? */
 bool dtrace_dif_in_scratch(const struct dtrace_mstate *ms, uintptr_t addr,
 			   uint64_t n);

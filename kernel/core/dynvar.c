@@ -241,8 +241,9 @@ void dtrace_dyn_store(struct dtrace_mstate *ms, const struct dtrace_var *v,
 				   DTRACE_MIN(v->size, d->valmax));
 }
 
-bool dtrace_dyn_storable(const struct dtrace_state *st, uintptr_t addr,
-			 uint64_t n)
+/* Is addr inside one entry's value? *room: the value bytes from addr. */
+static bool in_value(const struct dtrace_state *st, uintptr_t addr,
+		     uint64_t *room)
 {
 	const struct dtrace_dynstore *d = st->dyn;
 	uintptr_t base;
@@ -251,11 +252,27 @@ bool dtrace_dyn_storable(const struct dtrace_state *st, uintptr_t addr,
 	if (d == NULL || d->nchunks == 0)
 		return false;
 	base = (uintptr_t)d->chunks;
-	if (addr < base)
+	if (addr < base || (addr - base) / d->chunksize >= d->nchunks)
 		return false;
 	off = (addr - base) % d->chunksize;
-	if ((addr - base) / d->chunksize >= d->nchunks)
-		return false;
 	off -= sizeof(struct dtrace_dynvar) + d->keymax;
-	return off <= d->valmax && n <= d->valmax - off;
+	if (off > d->valmax)
+		return false;
+	*room = d->valmax - off;
+	return true;
+}
+
+bool dtrace_dyn_storable(const struct dtrace_state *st, uintptr_t addr,
+			 uint64_t n)
+{
+	uint64_t room;
+
+	return in_value(st, addr, &room) && n <= room;
+}
+
+uint64_t dtrace_dyn_room(const struct dtrace_state *st, uintptr_t addr)
+{
+	uint64_t room;
+
+	return in_value(st, addr, &room) ? room : 0;
 }

@@ -64,5 +64,7 @@ void dtrace_dyn_store(struct dtrace_mstate *ms, const struct dtrace_var *v,
 /* Is [addr, addr + n) inside one entry's value? (stores into it) */
 bool dtrace_dyn_storable(const struct dtrace_state *st, uintptr_t addr,
 			 uint64_t n);
+/* The value bytes from addr to the end of its entry's value, or 0. */
+uint64_t dtrace_dyn_room(const struct dtrace_state *st, uintptr_t addr);
 
 #endif /* _DTRACE_CORE_DYNVAR_H */

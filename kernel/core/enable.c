@@ -191,6 +191,7 @@ static int validate_all(const struct dtrace_progview *pv,
 		err = dtrace_dif_validate(&en->difos[i], destructive, &vr);
 		if (err != 0)
 			return difo_fail(pv, res, i, &vr, err);
+		en->difos[i].defregs = dtrace_dif_defregs(&en->difos[i]);
 	}
 	return 0;
 }

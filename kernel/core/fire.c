@@ -122,11 +122,11 @@ static uint64_t spec_end_id(struct dtrace_mstate *ms,
 }
 
 static void spec_end(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
-		     const uint64_t *ids)
+		     const uint64_t *ids, uint32_t nids)
 {
 	uint32_t i, n = 0;
 
-	for (i = 0; i < ecb->nacts && n < DTRACE_SPEC_ENDS; i++) {
+	for (i = 0; i < ecb->nacts && n < nids; i++) {
 		uint16_t k = ecb->acts[i].kind;
 
 		if (k == DTRACEACT_COMMIT)
@@ -179,7 +179,7 @@ static void ecb_commit(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
 static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 		     const struct dtrace_ecb *ecb)
 {
-	uint64_t spec = 0, ends[DTRACE_SPEC_ENDS] = { 0 };
+	uint64_t spec = 0, ends[DTRACE_SPEC_ENDS];
 	uint32_t i, nends = 0;
 	uint8_t *rec = NULL;
 
@@ -222,7 +222,7 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 	if (rec != NULL)
 		ecb_commit(ms, ecb, rec, spec);
 	if (nends > 0)
-		spec_end(ms, ecb, ends);
+		spec_end(ms, ecb, ends, nends);
 }
 
 static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,

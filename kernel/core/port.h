@@ -18,7 +18,10 @@
 
 #ifdef __KERNEL__
 #include <linux/errno.h>
+/* A computed-goto table objtool can follow (as the BPF interpreter's). */
+#define DTRACE_JUMP_TABLE	__attribute__((section(".rodata..c_jump_table")))
 #else
+#define DTRACE_JUMP_TABLE
 #include <errno.h>
 #include <stdbool.h>
 #endif

@@ -7,6 +7,7 @@ DTRACE_CORE_SOURCES := \
 	core/dif_builtin.c \
 	core/dif_emulate.c \
 	core/dif_mem.c \
+	core/dif_regs.c \
 	core/dif_subr.c \
 	core/dif_subr_net.c \
 	core/dif_subr_str.c \

@@ -26,6 +26,64 @@ void dtrace_msg_init(struct dtrace_msg *m, char *buf, size_t size);
 void dtrace_msg_str(struct dtrace_msg *m, const char *s);
 void dtrace_msg_u64(struct dtrace_msg *m, uint64_t v);
 
+/*
+ * Word-at-a-time string helpers. A word is 8 bytes as laid out in
+ * memory. dtrace_word_has_nul(): does it hold a NUL byte?
+ * dtrace_word_nul(): the index of its first NUL byte, or 8.
+ * dtrace_word_keep(): the word with byte n and every later byte zeroed.
+ */
+#define DTRACE_ONES	0x0101010101010101ull
+#define DTRACE_HIGHS	0x8080808080808080ull
+
+static inline bool dtrace_word_has_nul(uint64_t w)
+{
+	return ((w - DTRACE_ONES) & ~w & DTRACE_HIGHS) != 0;
+}
+
+static inline uint32_t dtrace_word_nul(uint64_t w)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* Exact for the lowest NUL: false hits only sit above a true one. */
+	uint64_t t = (w - DTRACE_ONES) & ~w & DTRACE_HIGHS;
+
+	return t == 0 ? 8 : (uint32_t)__builtin_ctzll(t) / 8;
+#else
+	const uint8_t *b = (const uint8_t *)&w;
+	uint32_t i;
+
+	for (i = 0; i < 8 && b[i] != 0; i++)
+		;
+	return i;
+#endif
+}
+
+static inline uint64_t dtrace_word_keep(uint64_t w, uint32_t n)
+{
+	if (n == 0)
+		return 0;
+	if (n >= 8)
+		return w;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return w & ((1ull << (8 * n)) - 1);
+#else
+	return w & (~0ull << (64 - 8 * n));
+#endif
+}
+
+/* An unaligned word load and store. */
+static inline uint64_t dtrace_word_get(const void *p)
+{
+	uint64_t w;
+
+	dtrace_memcpy(&w, p, 8);
+	return w;
+}
+
+static inline void dtrace_word_put(void *p, uint64_t w)
+{
+	dtrace_memcpy(p, &w, 8);
+}
+
 /* Zeroed array allocation with overflow check; NULL on failure. */
 void *dtrace_zalloc_array(size_t n, size_t size);
 

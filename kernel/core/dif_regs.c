@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which registers a DIFO always writes before it reads them, so the
+ * interpreter need not clear them for every run (DIF registers start at
+ * 0, and a stale stack value must never be observable). Runs once per
+ * DIFO at enable time, after the validator. DIF branches only forward,
+ * so one pass in program order sees every predecessor of an instruction
+ * before the instruction: in[pc] is the intersection of what is written
+ * on each path into pc. Reads are over-approximated (every register
+ * field the form has), writes under-approximated, so a mistake can only
+ * clear more than needed.
+ */
+#include "core/difo.h"
+#include "core/util.h"
+
+#define ALL_REGS	0xffffu
+
+struct regs_rw {
+	uint16_t	reads;
+	uint16_t	writes;
+};
+
+static uint16_t bit(uint32_t r)
+{
+	return r < DIF_DIR_NREGS ? (uint16_t)(1u << r) : 0;
+}
+
+static struct regs_rw regs_of(dif_instr_t in)
+{
+	uint32_t r1 = DIF_INSTR_R1(in), r2 = DIF_INSTR_R2(in);
+	uint32_t rd = DIF_INSTR_RD(in);
+	struct regs_rw rw = { 0, 0 };
+
+	switch (dtrace_dif_form(DIF_INSTR_OP(in))) {
+	case DIF_FORM_R1_R2_RD:
+		rw.reads = bit(r1) | bit(r2);
+		rw.writes = bit(rd);
+		break;
+	case DIF_FORM_R1_RD:
+		rw.reads = bit(r1);
+		rw.writes = bit(rd);
+		break;
+	case DIF_FORM_R1_R2:
+		rw.reads = bit(r1) | bit(r2);
+		break;
+	case DIF_FORM_R1:
+		rw.reads = bit(r1);
+		break;
+	case DIF_FORM_R1_RS_ADDR:	/* ST*: rd is the address, read */
+	case DIF_FORM_R1_R2_RS:		/* COPYS: rd read as well */
+	case DIF_FORM_TUPLE:
+		rw.reads = bit(r1) | bit(r2) | bit(rd);
+		break;
+	case DIF_FORM_RD:		/* RET */
+	case DIF_FORM_VAR_RS:
+		rw.reads = bit(rd);
+		break;
+	case DIF_FORM_INT_RD:
+	case DIF_FORM_STR_RD:
+	case DIF_FORM_VAR_RD:
+	case DIF_FORM_SUBR_RD:
+		rw.writes = bit(rd);
+		break;
+	case DIF_FORM_ARRAY_RD:
+		rw.reads = bit(r2);
+		rw.writes = bit(rd);
+		break;
+	default:			/* NONE, LABEL */
+		break;
+	}
+	return rw;
+}
+
+uint16_t dtrace_dif_defregs(const struct dtrace_difo *dp)
+{
+	uint16_t *in, need = 1;	/* %r0 is never written: always clear */
+	uint32_t pc;
+
+	if (dp->ncode == 0)
+		return 0;
+	in = dtrace_zalloc_array(dp->ncode, sizeof(*in));
+	if (in == NULL)
+		return 0;
+	for (pc = 1; pc < dp->ncode; pc++)
+		in[pc] = ALL_REGS;	/* no path seen yet */
+	for (pc = 0; pc < dp->ncode; pc++) {
+		dif_instr_t ins = dp->code[pc];
+		uint8_t op = DIF_INSTR_OP(ins);
+		struct regs_rw rw = regs_of(ins);
+		uint16_t out = in[pc] | rw.writes;
+
+		need |= rw.reads & (uint16_t)~in[pc];
+		if (dtrace_dif_form(op) == DIF_FORM_LABEL &&
+		    DIF_INSTR_LABEL(ins) < dp->ncode)
+			in[DIF_INSTR_LABEL(ins)] &= out;
+		if (op != DIF_OP_BA && op != DIF_OP_RET && pc + 1 < dp->ncode)
+			in[pc + 1] &= out;
+	}
+	dtrace_port_free(in);
+	return (uint16_t)~need;
+}
