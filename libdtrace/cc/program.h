@@ -15,12 +15,17 @@ extern "C" {
 
 namespace dtrace::cc {
 
+struct Type;
+
 // How the consumer decodes a traced value: records carry bytes only.
 struct ValueType {
   enum class Kind : uint8_t { Signed, Unsigned, String, Pointer, Bytes };
   Kind kind = Kind::Signed;
   uint32_t size = 8;   // bytes in the record (strings: strsize)
   std::string ctype;   // D type name as written in -S and print(): "int", "string"
+  // print(): the full type, members completed, owned by the compiler's
+  // TypeTable (valid while the Compiler that made the program lives).
+  const Type* print_type = nullptr;
 };
 
 // provider:module:function:name, each a glob pattern ("" = any).

@@ -1,5 +1,7 @@
 #include "cc/types.h"
 
+#include <set>
+
 namespace dtrace::cc {
 
 const Type::Member* Type::member(std::string_view n) const {
@@ -104,6 +106,21 @@ const Type* TypeTable::complete(const Type* t) {
   if (t == nullptr || t->complete || external_ == nullptr || !t->is_sou()) return t;
   // Every Type comes from owned_, so the table may change it.
   external_->complete(*this, const_cast<Type*>(t));
+  return t;
+}
+
+const Type* TypeTable::complete_deep(const Type* t) {
+  std::vector<const Type*> todo{t};
+  std::set<const Type*> seen;
+  while (!todo.empty()) {
+    const Type* u = todo.back();
+    todo.pop_back();
+    if (u == nullptr || !seen.insert(u).second) continue;
+    if (u->kind == Type::Kind::Array) todo.push_back(u->base);
+    if (!u->is_sou()) continue;
+    complete(u);
+    for (const Type::Member& m : u->members) todo.push_back(m.type);
+  }
   return t;
 }
 

@@ -93,6 +93,9 @@ class TypeTable {
   // Completes a struct/union known only by name from the external
   // source, in place; returns t either way.
   const Type* complete(const Type* t);
+  // complete() for t and every struct/union reachable through its
+  // members and array elements (not through pointers): what print() shows.
+  const Type* complete_deep(const Type* t);
   // A new struct/union/enum not registered under any tag name.
   Type* make_detached(Type::Kind kind, std::string name);
 

@@ -4,8 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "consume/print_value.h"
 #include "consume/probe_list.h"
 #include "consume/record_format.h"
+#include "consume/tracemem.h"
 
 namespace dtrace::consume {
 
@@ -83,6 +85,20 @@ std::string flow_name(const dtrace_probedesc& p, PrintState& st) {
   return std::string(static_cast<size_t>(2 * st.flow_depth), ' ') + "| " + func + ":" + name;
 }
 
+// tracemem(addr, size[, dynsize]): the recorded bytes, or only the first
+// dynsize of them when the continuation recorded a smaller count.
+Result<std::string> format_tracemem_action(const FiringView& f, size_t head,
+                                           std::span<const uint8_t> bytes) {
+  const cc::Action& act = f.program->actions[f.clause->first_action + head];
+  if (act.ntuple >= 1 && head + 1 < f.ep->recs.size()) {
+    auto dyn = record_bytes(f.data, f.ep->recs[head + 1]);
+    if (!dyn) return dyn.error();
+    uint64_t n = Datum{nullptr, *dyn}.as_unsigned();
+    if (n < bytes.size()) bytes = bytes.first(n);
+  }
+  return format_tracemem(bytes);
+}
+
 }  // namespace
 
 Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
@@ -119,6 +135,17 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
       case DTRACEACT_UMOD:
       case DTRACEACT_UADDR:
         std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet).c_str(), out);
+        break;
+      case DTRACEACT_TRACEMEM: {
+        auto text = format_tracemem_action(f, i, *bytes);
+        if (!text) return text.error();
+        std::fputs(text->c_str(), out);
+        i += act.ntuple;
+        break;
+      }
+      case DTRACEACT_PRINT:
+        if (act.type.print_type) std::fputs(format_print(*act.type.print_type, *bytes).c_str(), out);
+        else std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet).c_str(), out);
         break;
       case DTRACEACT_PRINTF: {
         auto text = format_with_args(f, i);

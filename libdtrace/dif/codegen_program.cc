@@ -134,6 +134,7 @@ class ProgramGen {
       else if (a.expr) as = a.expr->type;
       else if (a.kind == DTRACEACT_AGG_COUNT) as = ctx_.types.int64();
       head.type = is_stack_kind(a.kind) ? stack_value_type(a.kind, a.arg) : value_type_of(as, strsize);
+      if (a.kind == DTRACEACT_PRINT) head.type.print_type = ctx_.types.complete_deep(as);
       add_entry(std::move(head), a.expr, a.expr != nullptr, 0, forced ? as : nullptr);
       for (const cc::PlanArg& t : a.tuple) {
         cc::Action c;

@@ -1,0 +1,52 @@
+#include "consume/print_value.h"
+
+#include <cstring>
+#include <gtest/gtest.h>
+#include <vector>
+
+
+namespace dtrace::consume {
+namespace {
+
+using cc::Type;
+
+TEST(PrintValue, StructMembersNestedArraysAndEnums) {
+  cc::TypeTable tt;
+  Type* color = tt.declare_tag(Type::Kind::Enum, "color");
+  color->size = 4;
+  color->enumerators = {{"RED", 0}, {"GREEN", 1}};
+  Type* inner = tt.declare_tag(Type::Kind::Struct, "inner");
+  inner->size = 4;
+  inner->members = {{"c", color, 0}};
+  Type* outer = tt.declare_tag(Type::Kind::Struct, "outer");
+  outer->size = 24;
+  outer->members = {{"n", tt.int_type(), 0},
+                    {"in", inner, 4},
+                    {"name", tt.array_of(tt.char_type(), 4), 8},
+                    {"v", tt.array_of(tt.integer(2, false), 2), 12},
+                    {"p", tt.pointer_to(tt.int_type()), 16}};
+  std::vector<uint8_t> b(24, 0);
+  b[0] = 255;  // n = 255
+  b[4] = 1;    // GREEN
+  std::memcpy(&b[8], "ab", 3);
+  b[12] = 7;
+  EXPECT_EQ(format_print(*outer, b),
+            "struct outer {\n"
+            "    int n = 0xff\n"
+            "    struct inner in = {\n"
+            "        enum color c = GREEN\n"
+            "    }\n"
+            "    char [4] name = [ \"ab\" ]\n"
+            "    unsigned short [2] v = [ 0x7, 0 ]\n"
+            "    int * p = 0\n"
+            "}");
+}
+
+TEST(PrintValue, ShortRecordSaysTruncated) {
+  cc::TypeTable tt;
+  std::vector<uint8_t> b(2, 0);
+  EXPECT_EQ(format_print(*tt.int_type(), b), "int <truncated>");
+}
+
+}  // namespace
+}  // namespace dtrace::consume
