@@ -4,6 +4,23 @@
 #include "consume/drops.h"
 
 namespace dtrace::api {
+namespace {
+
+std::string trimmed(const std::string& s) {
+  size_t b = s.find_first_not_of(" \n"), e = s.find_last_not_of(" \n");
+  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+// Scalar value; a histogram's buckets summed (after lquantize/llquantize's
+// parameter word).
+int64_t entry_value(const consume::AggVarDesc& d, const std::vector<int64_t>& w, int64_t normal) {
+  if (!consume::agg_is_histogram(d.func)) return consume::agg_scalar(d.func, w, normal);
+  int64_t sum = 0;
+  for (size_t i = d.func == DTRACEACT_AGG_QUANTIZE ? 0 : 1; i < w.size(); i++) sum += w[i];
+  return sum / (normal > 0 ? normal : 1);
+}
+
+}  // namespace
 
 void Aggregations::declare(const cc::Program& prog) {
   for (const cc::AggVar& a : prog.aggs) {
@@ -43,6 +60,8 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
     if (!v) return v.error();
     return &descs_.at(aggid);
   };
+  ncpus_ = ncpus;
+  bool percpu = options_.flag("aggpercpu");
   for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
     auto snap = dev.aggsnap(cpu);
     if (!snap) return snap.error();
@@ -51,7 +70,7 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
                    consume::cpu_drop_message(consume::DropKind::Aggregation, snap->drops, cpu,
                                              options_.flag("droptags")).c_str());
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
-      table_.fold(*vars_.at(e.aggid), e.keys, e.value);
+      table_.fold(*vars_.at(e.aggid), e.keys, e.value, percpu ? static_cast<int>(cpu) : -1);
       return Ok{};
     });
     if (!st) return st;
@@ -65,6 +84,9 @@ consume::AggSortOptions Aggregations::sort_options() const {
   o.reverse = options_.flag("aggsortrev");
   o.keypos = static_cast<uint32_t>(options_.number("aggsortkeypos"));
   o.valpos = static_cast<uint32_t>(options_.number("aggsortpos"));
+  o.zoom = options_.flag("aggzoom");
+  o.hist = options_.flag("agghist");
+  o.percpu = options_.flag("aggpercpu") ? ncpus_ : 0;
   return o;
 }
 
@@ -103,6 +125,27 @@ void Aggregations::print_unprinted(FILE* out) {
     if (v->printed || v->entries.empty()) continue;
     std::fputs(consume::print_aggregation(*v, sort_options()).c_str(), out);
   }
+}
+
+void Aggregations::print_all(FILE* out) {
+  for (consume::AggVar* v : table_.all())
+    if (!v->entries.empty()) std::fputs(consume::print_aggregation(*v, sort_options()).c_str(), out);
+}
+
+std::vector<AggregateEntry> Aggregations::entries() {
+  std::vector<AggregateEntry> out;
+  for (consume::AggVar* v : table_.all()) {
+    consume::AggVar* one[] = {v};
+    for (const consume::AggRow& r : consume::agg_sorted_rows(one, sort_options())) {
+      AggregateEntry e;
+      e.name = v->desc.name;
+      for (size_t k = 0; k < r.keys->size(); k++)
+        e.keys.push_back(trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k])));
+      e.value = entry_value(v->desc, r.values[0]->value, v->normal);
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
 }
 
 }  // namespace dtrace::api

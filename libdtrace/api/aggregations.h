@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api/options.h"
+#include "dtrace/handle.h"
 #include "cc/program.h"
 #include "consume/agg_data.h"
 #include "consume/agg_print.h"
@@ -30,6 +31,10 @@ class Aggregations {
   const consume::AggHooks& hooks();
   // The end-of-run dump of every variable not printed yet.
   void print_unprinted(FILE* out);
+  // The same dump of every variable that has entries, printed or not.
+  void print_all(FILE* out);
+  // Every entry of every variable, in printing order (Handle::aggregate_entries).
+  std::vector<AggregateEntry> entries();
 
  private:
   Result<consume::AggVar*> var_of(kio::Device& dev, uint32_t aggid);
@@ -41,6 +46,7 @@ class Aggregations {
   std::map<uint32_t, kio::AggDesc> descs_;
   std::map<uint32_t, consume::AggVar*> vars_;
   consume::AggHooks hooks_;
+  uint32_t ncpus_ = 0;
 };
 
 }  // namespace dtrace::api

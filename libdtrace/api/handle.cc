@@ -456,6 +456,34 @@ Status Handle::stop(FILE* out) {
 
 int Handle::exit_status() const { return impl_->print.exit_status.value_or(0); }
 
+Result<SessionStatus> Handle::status() {
+  if (!impl_->dev) return make_error("DTrace device not available on system");
+  auto s = impl_->dev->status();
+  if (!s) return s.error();
+  SessionStatus out;
+  out.exiting = s->dtst_exiting != 0;
+  out.filled = s->dtst_filled != 0;
+  out.errors = s->dtst_errors;
+  out.drops = s->dtst_dyndrops + s->dtst_dyndrops_rinsing + s->dtst_dyndrops_dirty + s->dtst_specdrops +
+              s->dtst_specdrops_busy + s->dtst_specdrops_unavail;
+  return out;
+}
+
+Result<std::vector<AggregateEntry>> Handle::aggregate_entries() {
+  if (impl_->started) {
+    if (Status st = impl_->aggs.snapshot(*impl_->dev, impl_->ncpus); !st) return st.error();
+  }
+  return impl_->aggs.entries();
+}
+
+Status Handle::print_aggregations(FILE* out) {
+  if (impl_->started) {
+    if (Status st = impl_->aggs.snapshot(*impl_->dev, impl_->ncpus); !st) return st;
+  }
+  impl_->aggs.print_all(out);
+  return Ok{};
+}
+
 Result<std::string> Handle::usdt_header(std::string_view source, std::string_view guard) {
   auto defs = usdt::read_provider_defs(source, impl_->the_compiler().options());
   if (!defs) return defs.error();

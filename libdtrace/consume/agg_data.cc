@@ -140,18 +140,25 @@ AggVar* AggTable::find(const std::string& name) {
   return it == vars_.end() ? nullptr : &it->second;
 }
 
-void AggTable::fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta) {
+void AggTable::fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta,
+                    int cpu) {
   std::vector<uint8_t> flat;
   for (const auto& k : keys) flat.insert(flat.end(), k.begin(), k.end());
   AggEntry& e = v.entries[flat];
   if (e.keys.empty()) e.keys = std::move(keys);
   agg_merge(v.desc.func, e.value, delta);
+  if (cpu >= 0) agg_merge(v.desc.func, e.percpu[static_cast<uint32_t>(cpu)], delta);
 }
 
 void AggTable::clear(AggVar& v) {
   bool params = v.desc.func == DTRACEACT_AGG_LQUANTIZE || v.desc.func == DTRACEACT_AGG_LLQUANTIZE;
-  for (auto& [k, e] : v.entries)
-    for (size_t i = params ? 1 : 0; i < e.value.size(); i++) e.value[i] = 0;
+  auto zero = [&](std::vector<int64_t>& w) {
+    for (size_t i = params ? 1 : 0; i < w.size(); i++) w[i] = 0;
+  };
+  for (auto& [k, e] : v.entries) {
+    zero(e.value);
+    for (auto& [cpu, w] : e.percpu) zero(w);
+  }
 }
 
 std::vector<AggVar*> AggTable::all() {

@@ -29,6 +29,7 @@ struct AggVarDesc {
 struct AggEntry {
   std::vector<std::vector<uint8_t>> keys;  // each key record's bytes
   std::vector<int64_t> value;              // the function's 64-bit words
+  std::map<uint32_t, std::vector<int64_t>> percpu;  // aggpercpu: each CPU's share
 };
 
 struct AggVar {
@@ -53,7 +54,9 @@ class AggTable {
   // The variable named `d.name`, created from `d` on first use.
   AggVar& declare(const AggVarDesc& d);
   AggVar* find(const std::string& name);
-  void fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta);
+  // `cpu` >= 0 also keeps that CPU's share (aggpercpu).
+  void fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta,
+            int cpu = -1);
   // Consumer-side actions (DTRACE_LIBACT_*).
   void clear(AggVar& v);
   void normalize(AggVar& v, int64_t factor) { v.normal = factor > 0 ? factor : 1; }

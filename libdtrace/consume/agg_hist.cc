@@ -1,6 +1,7 @@
 // quantize(), lquantize() and llquantize() histograms: bucket labels from
 // doc/records.md §6.3-6.5, the rows shown (one zero row either side of
 // the non-zero ones) and the bar rules of DTRACE-FACTS §4.4.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -73,7 +74,9 @@ std::vector<Row> llquantize_rows(uint64_t arg, std::span<const int64_t> w) {
   return rows;
 }
 
-std::string bar(int64_t v, long double total, bool neg, bool pos) {
+}  // namespace
+
+std::string format_bar(int64_t v, long double total, bool neg, bool pos) {
   char cnt[32];
   std::snprintf(cnt, sizeof cnt, " %-9lld\n", static_cast<long long>(v));
   long double ratio = total > 0 ? std::abs(static_cast<long double>(v)) / total : 0;
@@ -87,10 +90,8 @@ std::string bar(int64_t v, long double total, bool neg, bool pos) {
   return (v <= 0 ? sp + at + "|" + half : half + "|" + at + sp) + cnt;
 }
 
-}  // namespace
-
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
-                             int64_t normal) {
+                             int64_t normal, bool zoom) {
   std::vector<Row> rows = func == DTRACEACT_AGG_QUANTIZE    ? quantize_rows(value)
                           : func == DTRACEACT_AGG_LQUANTIZE ? lquantize_rows(arg, value)
                                                             : llquantize_rows(arg, value);
@@ -117,12 +118,17 @@ std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_
     last = last + 1;
   }
   if (rows.empty()) return "";
+  if (zoom) {  // aggzoom: scale to the largest row, drawn 95% tall (as DTrace)
+    long double most = 0;
+    for (const Row& r : rows) most = std::max(most, std::abs(static_cast<long double>(r.count)));
+    if (most > 0) total = most / 0.95L;
+  }
   if (last >= rows.size()) last = rows.size() - 1;
   char head[96];
   std::snprintf(head, sizeof head, "\n%16s %41s %-9s\n", "value",
                 "------------- Distribution -------------", "count");
   std::string out = head;
-  for (size_t i = first; i <= last; i++) out += rows[i].label + " " + bar(rows[i].count, total, neg, pos);
+  for (size_t i = first; i <= last; i++) out += rows[i].label + " " + format_bar(rows[i].count, total, neg, pos);
   return out;
 }
 

@@ -39,16 +39,30 @@ const cc::ValueType* key_type(const AggVarDesc& d, size_t k) {
   return k < d.key_types.size() ? &d.key_types[k] : nullptr;
 }
 
-std::string value_text(const AggVarDesc& d, const AggEntry* e, int64_t normal) {
-  static const std::vector<int64_t> kNone;
-  const std::vector<int64_t>& w = e ? e->value : kNone;
+std::string words_text(const AggVarDesc& d, const std::vector<int64_t>& w, int64_t normal, bool zoom) {
   if (agg_is_histogram(d.func)) {
     std::vector<int64_t> zero;
     if (w.empty()) zero.assign(agg_value_words(d.func, d.arg), 0);
     if (!zero.empty() && d.func != DTRACEACT_AGG_QUANTIZE) zero[0] = static_cast<int64_t>(d.arg);
-    return format_histogram(d.func, d.arg, w.empty() ? zero : w, normal);
+    return format_histogram(d.func, d.arg, w.empty() ? zero : w, normal, zoom);
   }
   return fmt_ll(" %16lld", static_cast<long long>(agg_scalar(d.func, w, normal)));
+}
+
+std::string value_text(const AggVarDesc& d, const AggEntry* e, int64_t normal, bool zoom = false) {
+  static const std::vector<int64_t> kNone;
+  return words_text(d, e ? e->value : kNone, normal, zoom);
+}
+
+// aggpercpu: "\n    [CPU n]" and that CPU's share, for every CPU.
+std::string percpu_text(const AggVarDesc& d, const AggEntry& e, int64_t normal, const AggSortOptions& o) {
+  static const std::vector<int64_t> kNone;
+  std::string out;
+  for (uint32_t cpu = 0; cpu < o.percpu; cpu++) {
+    auto it = e.percpu.find(cpu);
+    out += fmt_ll("\n    [CPU %lld]", cpu) + words_text(d, it == e.percpu.end() ? kNone : it->second, normal, o.zoom);
+  }
+  return out;
 }
 
 }  // namespace
@@ -79,10 +93,28 @@ std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_
 
 std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
   AggVar* one[] = {&v};
+  std::vector<AggRow> rows = agg_sorted_rows(one, o);
+  // agghist: every entry's value as a bar of the variable's total.
+  bool hist = o.hist && !agg_is_histogram(v.desc.func);
+  long double total = 0;
+  bool neg = false, pos = false;
+  auto scalar = [&](const AggRow& r) { return agg_scalar(v.desc.func, r.values[0]->value, v.normal); };
+  for (const AggRow& r : rows) {
+    if (!hist) break;
+    int64_t x = scalar(r);
+    total += x < 0 ? -static_cast<long double>(x) : static_cast<long double>(x);
+    neg |= x < 0;
+    pos |= x > 0;
+  }
   std::string out = "\n";
-  for (const AggRow& r : agg_sorted_rows(one, o)) {
+  for (const AggRow& r : rows) {
     for (size_t k = 0; k < r.keys->size(); k++) out += format_agg_key(v.desc, k, (*r.keys)[k]);
-    out += value_text(v.desc, r.values[0], v.normal);
+    if (hist) {
+      out += " " + format_bar(scalar(r), total, neg, pos);
+      continue;
+    }
+    out += value_text(v.desc, r.values[0], v.normal, o.zoom);
+    if (o.percpu) out += percpu_text(v.desc, *r.values[0], v.normal, o);
     out += "\n";
   }
   v.printed = true;
@@ -120,8 +152,8 @@ std::vector<Piece> split_format(std::string_view fmt) {
   return out;
 }
 
-Result<std::string> value_conv(const Piece& p, const AggVar& v, const AggEntry* e) {
-  if (agg_is_histogram(v.desc.func)) return value_text(v.desc, e, v.normal);
+Result<std::string> value_conv(const Piece& p, const AggVar& v, const AggEntry* e, const AggSortOptions& o) {
+  if (agg_is_histogram(v.desc.func)) return value_text(v.desc, e, v.normal, o.zoom);
   static const std::vector<int64_t> kNone;
   int64_t x = agg_scalar(v.desc.func, e ? e->value : kNone, v.normal);
   cc::ValueType t{Kind::Signed, 8, "int64_t"};
@@ -151,7 +183,7 @@ Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* con
       if (!p.conv) { out += p.text; continue; }
       Result<std::string> s = std::string();
       if (p.value) {
-        if (val < vars.size()) s = value_conv(p, *vars[val], r.values[val]);
+        if (val < vars.size()) s = value_conv(p, *vars[val], r.values[val], o);
         val++;
       } else if (key < r.keys->size()) {
         s = key_conv(p, vars[0]->desc, key, (*r.keys)[key]);

@@ -17,11 +17,15 @@
 
 namespace dtrace::consume {
 
+// The aggsort* options, and the display options of unformatted output.
 struct AggSortOptions {
   bool by_key = false;     // aggsortkey
   bool reverse = false;    // aggsortrev
   uint32_t keypos = 0;     // aggsortkeypos
   uint32_t valpos = 0;     // aggsortpos
+  bool zoom = false;       // aggzoom: the tallest bar spans 95% of the width
+  bool hist = false;       // agghist: scalar values as bars of their total
+  uint32_t percpu = 0;     // aggpercpu: CPUs 0..percpu-1 listed under each value
 };
 
 // One key tuple and, per joined variable, its entry (nullptr: absent).
@@ -39,7 +43,10 @@ void agg_trunc(AggVar& v, bool has_count, int64_t n);
 std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes);
 // The histogram block: header line, then the rows (agg_hist.cc).
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
-                             int64_t normal);
+                             int64_t normal, bool zoom = false);
+// One bar and its count: "|@@@   n" (negative-only bars grow leftwards,
+// mixed signs use half bars); `total` is what a full bar stands for.
+std::string format_bar(int64_t v, long double total, bool neg, bool pos);
 // printa(@a) and the end-of-run dump of one variable: "\n" and then every
 // entry in sorted order.
 std::string print_aggregation(AggVar& v, const AggSortOptions& o);

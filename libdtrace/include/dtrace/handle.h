@@ -32,6 +32,21 @@ struct ProbeInfo {
 
 enum class Work { Continue, Done };
 
+// One aggregation entry for programs that walk the data themselves.
+struct AggregateEntry {
+  std::string name;               // without '@'
+  std::vector<std::string> keys;  // as dtrace(1) prints them, trimmed
+  int64_t value = 0;              // scalar value; histograms: the sum of their buckets
+};
+
+// Counters since the previous status read (work() reads it too).
+struct SessionStatus {
+  bool exiting = false;           // exit() ran
+  bool filled = false;            // a fill-policy buffer became full
+  uint64_t errors = 0;            // faults
+  uint64_t drops = 0;             // dynamic-variable and speculative drops
+};
+
 class Handle {
  public:
   static Result<std::unique_ptr<Handle>> open(const OpenOptions& opts);
@@ -74,6 +89,13 @@ class Handle {
   Status stop(FILE* out);
   // The status passed to exit(), 0 if none.
   int exit_status() const;
+  Result<SessionStatus> status();
+
+  // Folds in the module's aggregation data, then lists every entry of
+  // every aggregation in printing order.
+  Result<std::vector<AggregateEntry>> aggregate_entries();
+  // Prints every aggregation as dtrace(1) does at exit.
+  Status print_aggregations(FILE* out);
 
   // dtrace -h: the C header for the USDT providers a D program defines;
   // guard names its include guard.

@@ -1,6 +1,7 @@
 /*
- * ASSERTION: integer keys print by record size: " %3d", " %5d", " %8d",
- * " %16lld"; several keys print in order before the value.
+ * ASSERTION: integer keys print by record size: " %5d", " %8d",
+ * " %16lld"; a char key takes 8 bytes, as in DTrace; several keys print
+ * in order before the value.
  * @@nosort
  */
 #pragma D option quiet
