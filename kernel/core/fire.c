@@ -201,10 +201,12 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 	for (i = 0; i < ecb->nacts; i++) {
 		const struct dtrace_action *a = &ecb->acts[i];
 
-		if (a->rk == DTRACE_RK_SPECULATE)
-			continue;	/* done by ecb_reserve */
-		if (a->kind == DTRACEACT_COMMIT ||
-		    a->kind == DTRACEACT_DISCARD) {
+		if (a->rk == DTRACE_RK_NONE || a->rk == DTRACE_RK_SPECULATE)
+			continue;	/* continuations; done by ecb_reserve */
+		if (a->rk == DTRACE_RK_AGG)
+			dtrace_agg_apply(ms, a);
+		else if (a->kind == DTRACEACT_COMMIT ||
+			 a->kind == DTRACEACT_DISCARD) {
 			uint64_t id = spec_end_id(ms, a, rec);
 
 			if (nends < DTRACE_SPEC_ENDS)

@@ -136,6 +136,37 @@ TEST(Agg, CountByKeyWithDeltaSnapshots) {
   EXPECT_EQ(v[0].value[0], 1);
 }
 
+// String keys are compared up to their NUL's word only (agg.c); the key
+// area keeps bytes of longer earlier keys after it, which must neither
+// split nor merge entries nor reach the stored (canonical) key.
+TEST(Agg, StringKeysAfterLongerOnesStayDistinctAndCanonical) {
+  Harness h;
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  Difo k;
+  k.code = {ldgs(DIF_VAR_EXECNAME, 1), ret(1)};
+  k.rtype = PB_STRING;
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, k)}});
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  ASSERT_EQ(h.go(), 0);
+  for (const char* comm : {"abcdefghijklmn", "abc", "abcdefghijklmn", "abcdefgh", "abc"}) {
+    dtrace_user_set_comm(comm);
+    h.fire(0);
+  }
+  dtrace_user_set_comm("");
+  std::map<std::string, int64_t> m;
+  for (const Entry& e : aggsnap(h)) {
+    std::string s = key_str(e);
+    m[s] = e.value.at(0);
+    for (size_t i = s.size(); i < e.key.size(); i++) ASSERT_EQ(e.key[i], 0) << s << " byte " << i;
+  }
+  EXPECT_EQ(m.size(), 3u);
+  EXPECT_EQ(m["abcdefghijklmn"], 2);
+  EXPECT_EQ(m["abc"], 2);
+  EXPECT_EQ(m["abcdefgh"], 1);
+}
+
 int64_t unkeyed(uint16_t fn, std::vector<int64_t> xs, size_t word = 0) {
   Harness h;
   enable_agg(h, fn, 0, false);

@@ -1,0 +1,56 @@
+// Which registers the interpreter may leave uncleared (kernel/core/
+// dif_regs.c): only those written on every path before any read.
+#include "harness.h"
+
+namespace kcore {
+namespace {
+
+uint16_t defregs(const std::vector<dif_instr_t>& c) {
+  dtrace_difo dp{};
+  dp.code = c.data();
+  dp.ncode = static_cast<uint32_t>(c.size());
+  return dtrace_dif_defregs(&dp);
+}
+
+constexpr uint16_t bit(int r) { return static_cast<uint16_t>(1u << r); }
+
+TEST(DifRegs, WrittenBeforeReadNeedNoClearing) {
+  // setx %r1; setx %r2; add %r1, %r2, %r3; ret %r3
+  uint16_t d = defregs({DIF_INSTR_IDX(DIF_OP_SETX, 0, 1), DIF_INSTR_IDX(DIF_OP_SETX, 1, 2),
+                        DIF_INSTR_FMT(DIF_OP_ADD, 1, 2, 3), DIF_INSTR_RET(3)});
+  EXPECT_EQ(d & (bit(1) | bit(2) | bit(3)), bit(1) | bit(2) | bit(3));
+  EXPECT_EQ(d & bit(0), 0) << "%r0 is never written: always cleared";
+}
+
+TEST(DifRegs, ReadBeforeWriteIsCleared) {
+  // add %r1, %r2, %r3 reads %r1 and %r2 unset; then sets them.
+  uint16_t d = defregs({DIF_INSTR_FMT(DIF_OP_ADD, 1, 2, 3), DIF_INSTR_IDX(DIF_OP_SETX, 0, 1),
+                        DIF_INSTR_IDX(DIF_OP_SETX, 0, 2), DIF_INSTR_RET(3)});
+  EXPECT_EQ(d & (bit(1) | bit(2)), 0);
+  EXPECT_EQ(d & bit(3), bit(3));
+}
+
+TEST(DifRegs, WriteOnOnlyOneBranchIsNotEnough) {
+  // 0 tst %r1; 1 be 3; 2 setx %r2; 3 ret %r2: %r2 unset when the branch is taken.
+  uint16_t d = defregs({DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0), DIF_INSTR_BRANCH(DIF_OP_BE, 3),
+                        DIF_INSTR_IDX(DIF_OP_SETX, 0, 2), DIF_INSTR_RET(2)});
+  EXPECT_EQ(d & (bit(1) | bit(2)), 0);
+}
+
+TEST(DifRegs, WriteOnEveryPathIsEnough) {
+  // 0 setx %r1; 1 tst %r1; 2 be 5; 3 setx %r2; 4 ba 6; 5 setx %r2; 6 ret %r2
+  uint16_t d = defregs({DIF_INSTR_IDX(DIF_OP_SETX, 0, 1), DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0),
+                        DIF_INSTR_BRANCH(DIF_OP_BE, 5), DIF_INSTR_IDX(DIF_OP_SETX, 0, 2),
+                        DIF_INSTR_BRANCH(DIF_OP_BA, 6), DIF_INSTR_IDX(DIF_OP_SETX, 1, 2),
+                        DIF_INSTR_RET(2)});
+  EXPECT_EQ(d & (bit(1) | bit(2)), bit(1) | bit(2));
+}
+
+TEST(DifRegs, StoreReadsItsAddressRegister) {
+  // stx %r1, [%r2]: rd (here %r2) is read, not written.
+  uint16_t d = defregs({DIF_INSTR_FMT(DIF_OP_STX, 1, 0, 2), DIF_INSTR_RET(2)});
+  EXPECT_EQ(d & (bit(1) | bit(2)), 0);
+}
+
+}  // namespace
+}  // namespace kcore
