@@ -1,0 +1,80 @@
+#!/bin/bash
+# Provider costs side by side with bpftrace, in one guest boot:
+# ns per getppid() call with no tracing, with dtrace's syscall entry
+# probe and bpftrace's tracepoint (@ = count()), with an fbt / kprobe
+# entry probe on __task_pid_nr_ns (@[execname] = count()); then the
+# time to enable and disable a few hundred fbt entry probes.
+# Run in the guest: test/vm/run -- test/bench/provider_bench.sh [N]
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dtrace=$top/build/dtrace
+n=${1:-100000}
+lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cc -O2 -o "$dir/loop" "$top/test/bench/syscall_loop.c" || exit 1
+
+waitfor() {
+	local i
+	for i in $(seq 600); do grep -q "$1" "$2" && return 0; sleep 0.1; done
+	return 1
+}
+
+# run_loop [TRACER ARGS...]: the tracer started and attached first;
+# ns/call in $result.
+run_loop() {
+	local tracer= i
+	if [ $# -gt 0 ]; then
+		"$@" > "$dir/tr" 2>&1 &
+		tracer=$!
+		waitfor "${ready:?}" "$dir/tr" || echo "tracer failed: $(head -c 300 "$dir/tr")"
+		sleep 1
+	fi
+	mkfifo "$dir/go"
+	"$dir/loop" "$n" < "$dir/go" > "$dir/out" &
+	local p=$!
+	exec 3> "$dir/go"
+	for i in $(seq 100); do grep -q ready "$dir/out" && break; sleep 0.1; done
+	echo go >&3
+	exec 3>&-
+	wait "$p"
+	rm -f "$dir/go"
+	result=$(tail -n 1 "$dir/out")
+	if [ -n "$tracer" ]; then
+		kill -0 "$tracer" 2>/dev/null || echo "tracer ended early: $(head -c 300 "$dir/tr")"
+		kill -INT "$tracer" 2>/dev/null
+		wait "$tracer" 2>/dev/null
+	fi
+}
+
+ratio() { awk -v d="$1" -v b="$2" -v z="$3" 'BEGIN { if (b - z > 0) printf "%.2f", (d - z) / (b - z); else print "n/a" }'; }
+
+echo "getppid calls per run: $n"
+run_loop; base=$result
+echo "bare loop: $base ns/call"
+ready=go
+run_loop "$dtrace" -q -n 'syscall::getppid:entry { @ = count(); }
+    BEGIN { printf("go\n"); }'; dsc=$result
+echo "dtrace syscall::getppid:entry @ = count(): $dsc ns/call"
+run_loop "$dtrace" -q -n 'fbt::__task_pid_nr_ns:entry { @[execname] = count(); }
+    BEGIN { printf("go\n"); }'; dfbt=$result
+echo "dtrace fbt::__task_pid_nr_ns:entry @[execname] = count(): $dfbt ns/call"
+ready=Attaching
+run_loop bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); }'; btp=$result
+echo "bpftrace tracepoint:syscalls:sys_enter_getppid @ = count(): $btp ns/call"
+run_loop bpftrace -e 'kprobe:__task_pid_nr_ns { @[comm] = count(); }'; bkp=$result
+echo "bpftrace kprobe:__task_pid_nr_ns @[comm] = count(): $bkp ns/call"
+echo "added cost per call, dtrace / bpftrace: syscall vs tracepoint $(ratio "$dsc" "$btp" "$base"), fbt vs kprobe $(ratio "$dfbt" "$bkp" "$base")"
+
+# Enabling and disabling many fbt entry probes (each kprobe is a text
+# patch to arm and an RCU grace period to remove).
+glob='fbt::*_read*:entry'
+cnt=$("$dtrace" -l -n "$glob" 2>/dev/null | awk 'NR > 1' | wc -l)
+echo $((cnt + 10)) > /sys/module/dtrace/parameters/fbt_max_enabled
+t0=$(date +%s.%N)
+"$dtrace" -q -n "$glob { }" -n 'BEGIN { printf("%d\n", walltimestamp); exit(0); }' > "$dir/one" 2>&1
+t1=$(date +%s.%N)
+awk -v a="$t0" -v b="$t1" -v m="$cnt" 'NR == 1 && $1 ~ /^[0-9]+$/ {
+	w = $1 / 1e9
+	printf "%d fbt entry probes (%s): enable %.1f s, disable and exit %.1f s\n", m, "'"$glob"'", w - a, b - w
+	ok = 1
+} END { if (!ok) printf "%d fbt entry probes: failed\n", m }' "$dir/one"
