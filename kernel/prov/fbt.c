@@ -22,6 +22,7 @@
 #include <linux/kprobes.h>
 #include <linux/moduleparam.h>
 #include <linux/ptrace.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -86,6 +87,7 @@ static int fbt_enable(void *parg, uint32_t id, void *prarg)
 
 	if (fbt_non >= READ_ONCE(fbt_max_enabled))
 		return -E2BIG;
+	cond_resched();		/* a wide glob arms hundreds of kprobes */
 	if (fp->ret) {
 		memset(&fp->krp, 0, sizeof(fp->krp));
 		fp->krp.kp.symbol_name = fp->sym;

@@ -16,6 +16,7 @@
  */
 #include <linux/fs.h>
 #include <linux/namei.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
@@ -47,6 +48,9 @@ static int sdt_enable(void *parg, uint32_t id, void *prarg)
 {
 	struct sdt_probe *sp = prarg;
 	int err;
+
+	/* A wide enabling registers thousands: let others run meanwhile. */
+	cond_resched();
 
 	err = tracepoint_probe_register(sp->tp, (void *)sdt_fire, sp);
 	if (err == 0)

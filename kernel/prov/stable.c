@@ -7,6 +7,7 @@
  * its own registration) or a kprobe on the first of its symbols the
  * kernel accepts; disable unregisters it.
  */
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -43,6 +44,9 @@ static int stable_enable(void *parg, uint32_t id, void *prarg)
 {
 	struct stable_probe *p = prarg;
 	int err;
+
+	/* A wide enabling registers thousands: let others run meanwhile. */
+	cond_resched();
 
 	if (p->def->ksyms != NULL)
 		err = stable_arm_kprobe(p);

@@ -1,0 +1,35 @@
+#!/bin/bash
+# Robustness: every tracepoint (sdt:::), every stable provider probe,
+# fbt_max_enabled fbt entry probes and profile-4999 with stack() enabled
+# together for 10 s, then the module unloaded; the guest must stay
+# healthy (no warning or oops in dmesg) and rmmod must succeed.
+# Run in the guest: test/vm/run --append panic_on_warn=1 -- test/bench/robust.sh
+top=$(cd "$(dirname "$0")/../.." && pwd)
+dtrace=$top/build/dtrace
+lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
+dmesg -c > /dev/null
+t0=$(date +%s)
+"$dtrace" -q -x bufsize=4m -x aggsize=4m \
+	-n 'sdt::: { @t[probemod] = count(); }' \
+	-n 'proc:::,sched:::,io::: { @p[probeprov] = count(); }' \
+	-n 'fbt::*_read*:entry { @f = count(); }' \
+	-n 'profile-4999 { @s[stack()] = count(); }' \
+	-n 'BEGIN { start = timestamp; }' \
+	-n 'tick-1s /timestamp - start > 10000000000/ { exit(0); }' \
+	-n 'END { printf("stable providers:\n"); printa("  %s %@d\n", @p); printa("  fbt entries %@d\n", @f); }' \
+	> /tmp/robust.out 2>&1 &
+dt=$!
+# Work for the probes: processes, files, block I/O where there is some.
+while kill -0 "$dt" 2>/dev/null; do
+	ls -R /usr/share/doc > /dev/null 2>&1
+	/bin/true
+done
+wait "$dt"
+echo "dtrace exit: $? after $(( $(date +%s) - t0 )) s"
+head -20 /tmp/robust.out
+rmmod dtrace && echo "rmmod: ok" || echo "rmmod: failed"
+if dmesg | grep -E "WARNING|BUG|Oops|RCU stall|soft lockup" > /dev/null; then
+	echo "dmesg: problems"; dmesg | grep -E -A5 "WARNING|BUG|Oops|stall|lockup" | head -40
+else
+	echo "dmesg: clean"
+fi
