@@ -76,6 +76,7 @@ struct Body {
   struct MemberDecl {
     TypeName* type;
     int line;
+    struct Expr* bits = nullptr;    // bit-field width
   };
   std::vector<MemberDecl> members;  // struct/union
   struct Enumerator {
@@ -163,6 +164,7 @@ struct Member : Expr {
   std::string member;
   bool arrow;
   uint32_t offset = 0;              // set by typecheck
+  uint8_t bit_off = 0, bits = 0;    // a bit-field (Type::Member)
 };
 
 enum class Op : uint8_t {

@@ -18,6 +18,7 @@
 
 %code requires {
 #include <string>
+#include <utility>
 #include <vector>
 #include "cc/ast.h"
 #include "cc/parse.h"
@@ -126,6 +127,8 @@ void add_tag(DeclSpecs& s, ast::TypeSpec t) {
 %type <dtrace::cc::ast::Declarator> declarator direct_declarator abstract_decl
 %type <dtrace::cc::ast::Declarator> direct_abstract
 %type <std::vector<dtrace::cc::ast::Declarator>> declarators
+%type <std::pair<dtrace::cc::ast::Declarator, dtrace::cc::ast::Expr*>> member_decl
+%type <std::vector<std::pair<dtrace::cc::ast::Declarator, dtrace::cc::ast::Expr*>>> member_decls
 %type <int> pointer
 %type <dtrace::cc::ast::StorageClass> storage
 %type <dtrace::cc::ast::ArrayDim> array_dim
@@ -484,26 +487,31 @@ struct_spec
 
 members
   : %empty { $$ = drv.ctx.make_body(); }
-  | members spec_quals declarators SEMI {
+  | members spec_quals member_decls SEMI {
       $$ = $1;
-      for (auto& d : $3) {
-        TypeName* t = mk<TypeName>(drv, d.line);
+      for (auto& [d, bits] : $3) {
+        TypeName* t = mk<TypeName>(drv, d.line ? d.line : @2.line);
         t->spec = $2.spec;
         t->decl = d;
-        $$->members.push_back({t, d.line});
+        $$->members.push_back({t, t->line, bits});
       }
     }
   | members spec_quals SEMI {
       $$ = $1;
       drv.ctx.error(@3.line, ErrTag::D_DECL_MNAME, "member declaration requires a name");
     }
-  | members spec_quals declarator COLON const_expr SEMI {
-      $$ = $1;
-      TypeName* t = mk<TypeName>(drv, $3.line);
-      t->spec = $2.spec;
-      t->decl = $3;
-      $$->members.push_back({t, $3.line});
-    }
+  ;
+
+/* A member declarator, a named bit-field or an unnamed (padding) one. */
+member_decls
+  : member_decl { $$.push_back(std::move($1)); }
+  | member_decls COMMA member_decl { $$ = std::move($1); $$.push_back(std::move($3)); }
+  ;
+
+member_decl
+  : declarator { $$.first = std::move($1); }
+  | declarator COLON const_expr { $$.first = std::move($1); $$.second = $3; }
+  | COLON const_expr { $$.first.line = @1.line; $$.second = $2; }
   ;
 
 enum_spec

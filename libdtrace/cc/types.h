@@ -27,7 +27,9 @@ struct Type {
   struct Member {
     std::string name;
     const Type* type;
-    uint32_t offset;
+    uint32_t offset;           // bytes; a bit-field: the byte holding its first bit
+    uint8_t bit_off = 0;       // bit-field: first bit within that byte (LSB = 0)
+    uint8_t bits = 0;          // bit-field width; 0: not a bit-field
   };
   std::vector<Member> members;                             // Struct/Union
   std::vector<std::pair<std::string, int64_t>> enumerators;  // Enum

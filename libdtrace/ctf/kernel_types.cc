@@ -205,11 +205,22 @@ void KernelTypes::add_members(TypeTable& tt, Type* into, uint32_t id, uint32_t b
         add_members(tt, into, mt, base_off + bit_off / 8);
       continue;
     }
-    bool int_bits = under != nullptr && BtfFile::kind(under) == BTF_KIND_INT &&
-                    (BTF_INT_BITS(*BtfFile::extra<uint32_t>(under)) != under->size * 8 ||
-                     BTF_INT_OFFSET(*BtfFile::extra<uint32_t>(under)) != 0);
-    if (bit_size != 0 || bit_off % 8 != 0 || int_bits) continue;  // bitfield: not loadable yet
-    into->members.push_back({std::string(name), convert(tt, m[i].type), base_off + bit_off / 8});
+    if (!kf && under != nullptr && BtfFile::kind(under) == BTF_KIND_INT) {  // old-style bit-field
+      uint32_t enc = *BtfFile::extra<uint32_t>(under);
+      if (BTF_INT_BITS(enc) != under->size * 8 || BTF_INT_OFFSET(enc) != 0) {
+        bit_off += BTF_INT_OFFSET(enc);
+        bit_size = BTF_INT_BITS(enc);
+      }
+    }
+    const Type* dt = convert(tt, m[i].type);
+    if (bit_size == 0 && bit_off % 8 == 0) {
+      into->members.push_back({std::string(name), dt, base_off + bit_off / 8});
+      continue;
+    }
+    // A bit-field: loadable when one load of at most 8 bytes holds it.
+    if (bit_size == 0 || bit_size > 64 || bit_off % 8 + bit_size > 64 || !dt->is_int()) continue;
+    into->members.push_back({std::string(name), dt, base_off + bit_off / 8, static_cast<uint8_t>(bit_off % 8),
+                             static_cast<uint8_t>(bit_size)});
   }
 }
 

@@ -3,8 +3,8 @@
 // indexes the BTF file (once per process, shared read-only); after that each struct,
 // union, enum or typedef a program names is converted into the shared
 // TypeTable when referenced, members of a struct only when the program
-// looks inside it. Bitfield members are left out (D cannot load them
-// yet); anonymous struct/union members are flattened into their parent
+// looks inside it. Bit-field members keep their first byte, bit and
+// width; anonymous struct/union members are flattened into their parent
 // as C lets programs name them.
 #pragma once
 

@@ -137,6 +137,25 @@ uint8_t ExprGen::load(uint8_t addr, const cc::Type* t, bool user) {
   return addr;
 }
 
+// A bit-field at address r: loads the fewest bytes that hold it, moves
+// its top bit to bit 63, then shifts it down with its type's sign.
+uint8_t ExprGen::bitfield(uint8_t r, const cc::ast::Member& m) {
+  uint32_t need = m.bit_off + m.bits, bytes = 1;
+  while (bytes * 8 < need) bytes *= 2;
+  load(r, ctx_.types.integer(bytes, false), m.base->type->user_space);
+  if (uint32_t up = 64 - need; up != 0) {
+    uint8_t n = constant(up);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_SLL, r, n, r));
+    free(n);
+  }
+  if (uint32_t down = 64 - m.bits; down != 0) {
+    uint8_t n = constant(down);
+    ir_.emit(DIF_INSTR_FMT(m.type->is_signed ? DIF_OP_SRA : DIF_OP_SRL, r, n, r));
+    free(n);
+  }
+  return r;
+}
+
 uint8_t ExprGen::compare(const cc::ast::Binary& n) {
   uint8_t a = expr(n.lhs);
   uint8_t b = expr(n.rhs);
@@ -388,6 +407,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
         ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, r, off, r));
         free(off);
       }
+      if (m->bits != 0) return bitfield(r, *m);
       return load(r, e->type, m->base->type->user_space);
     }
     case Kind::Unary: return unary(*static_cast<const cc::ast::Unary*>(e));

@@ -1,11 +1,69 @@
 #include "cc/passes/decl.h"
 
+#include <algorithm>
+#include <optional>
+
 #include "cc/passes/fold.h"
 #include "cc/passes/resolve.h"
 #include "cc/passes/typecheck.h"
 
 namespace dtrace::cc {
 namespace {
+
+// The width of a bit-field member of type mt, checked; -1 after an error.
+int bitfield_width(CompileContext& ctx, const ast::Body::MemberDecl& m, const Type* mt) {
+  const std::string& name = m.type->decl.name;
+  if (!mt->is_int()) {
+    ctx.error(m.line, ErrTag::D_DECL_BFTYPE, cat("invalid type for bit-field: ", name.empty() ? mt->name : name));
+    return -1;
+  }
+  std::optional<int64_t> w = eval_const(ctx, m.bits);
+  if (!w || *w < 0) {
+    ctx.error(m.line, ErrTag::D_DECL_BFCONST, "positive integral constant expression expected as bit-field size");
+    return -1;
+  }
+  if (*w > static_cast<int64_t>(mt->size) * 8 || (*w == 0 && !name.empty())) {
+    ctx.error(m.line, ErrTag::D_DECL_BFSIZE, cat("bit-field size ", *w, " is invalid for type ", mt->name));
+    return -1;
+  }
+  return static_cast<int>(*w);
+}
+
+// C (SysV) layout of a D struct or union body: members at their natural
+// alignment; a bit-field goes at the next free bit unless it would cross a
+// boundary of its type's size, and a zero-width one skips to that boundary.
+bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
+  bool is_struct = spec.tag_kind == Type::Kind::Struct;
+  uint64_t bitpos = 0;
+  uint32_t align = 1, size = 0;
+  for (const auto& m : spec.body->members) {
+    const Type* mt = resolve_typename(ctx, m.type);
+    if (mt == nullptr) return false;
+    uint32_t a = mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
+    if (a == 0 || a > 8) a = 8;
+    const std::string& name = m.type->decl.name;
+    if (m.bits != nullptr) {
+      int w = bitfield_width(ctx, m, mt);
+      if (w < 0) return false;
+      uint64_t unit = uint64_t(mt->size) * 8;
+      if (!is_struct) bitpos = 0;
+      if (w == 0 || bitpos / unit != (bitpos + w - 1) / unit) bitpos = (bitpos + unit - 1) / unit * unit;
+      if (!name.empty())
+        t->members.push_back({name, mt, static_cast<uint32_t>(bitpos / 8), static_cast<uint8_t>(bitpos % 8),
+                              static_cast<uint8_t>(w)});
+      size = std::max<uint32_t>(size, static_cast<uint32_t>((bitpos + w + 7) / 8));
+      if (is_struct) bitpos += w;
+    } else {
+      uint32_t off = is_struct ? static_cast<uint32_t>((bitpos + 7) / 8 + a - 1) / a * a : 0;
+      t->members.push_back({name, mt, off});
+      size = std::max(size, off + mt->size);
+      if (is_struct) bitpos = uint64_t(off + mt->size) * 8;
+    }
+    if (a > align) align = a;
+  }
+  t->size = (size + align - 1) / align * align;
+  return true;
+}
 
 const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) {
   TypeTable& types = ctx.types;
@@ -45,25 +103,8 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
         in->value = next;
         next++;
       }
-    } else {
-      uint32_t off = 0, align = 1, size = 0;
-      for (const auto& m : spec.body->members) {
-        const Type* mt = resolve_typename(ctx, m.type);
-        if (mt == nullptr) return nullptr;
-        uint32_t a = mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
-        if (a == 0 || a > 8) a = 8;
-        if (spec.tag_kind == Type::Kind::Struct) {
-          off = (off + a - 1) / a * a;
-          t->members.push_back({m.type->decl.name, mt, off});
-          off += mt->size;
-          size = off;
-        } else {
-          t->members.push_back({m.type->decl.name, mt, 0});
-          if (mt->size > size) size = mt->size;
-        }
-        if (a > align) align = a;
-      }
-      t->size = (size + align - 1) / align * align;
+    } else if (!lay_out_members(ctx, spec, t)) {
+      return nullptr;
     }
     t->complete = true;
     return t;

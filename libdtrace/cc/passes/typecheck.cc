@@ -40,6 +40,10 @@ namespace {
 using ast::Kind;
 using ast::Op;
 
+bool is_bitfield(const ast::Expr* e) {
+  return e->kind() == Kind::Member && static_cast<const ast::Member*>(e)->bits != 0;
+}
+
 class Checker {
  public:
   explicit Checker(CompileContext& c) : ctx_(c), types_(c.types) {}
@@ -264,6 +268,8 @@ const Type* Checker::check_unary(ast::Unary& n) {
       n.is_lvalue = true;
       return t->base;
     case Op::AddrOf:
+      if (is_bitfield(n.operand))
+        return fail(n.line, ErrTag::D_ADDROF_BITFIELD, "cannot take address of bit-field");
       if (n.operand->kind() == Kind::Ident || n.operand->kind() == Kind::ScopedVar ||
           (n.operand->kind() == Kind::Index && static_cast<ast::Index*>(n.operand)->base->kind() != Kind::Unary))
         return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
@@ -443,6 +449,8 @@ const Type* Checker::check_member(ast::Member& n) {
   const Type::Member* m = t->member(n.member);
   if (m == nullptr) return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
   n.offset = m->offset;
+  n.bit_off = m->bit_off;
+  n.bits = m->bits;
   n.is_lvalue = true;
   return m->type;
 }
@@ -528,6 +536,8 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
       const Type* of = n.of_type ? resolve_typename(ctx_, n.of_type) : check(n.operand);
       if (of == nullptr || failed_) return failed_ = true, types_.void_type();
       if (of->is_void()) return fail(e->line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type void");
+      if (n.operand != nullptr && is_bitfield(n.operand))
+        return fail(e->line, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
       n.value = of->is_string() ? ctx_.options.strsize : of->size;
       t = types_.lookup("size_t");
       break;
@@ -539,6 +549,8 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
       if (!of->is_sou()) return fail(e->line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
       const Type::Member* m = of->member(n.member);
       if (m == nullptr) return fail(e->line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", of->name));
+      if (m->bits != 0)
+        return fail(e->line, ErrTag::D_OFFSETOF_BITFIELD, cat("cannot take offset of a bit-field: ", n.member));
       n.value = m->offset;
       t = types_.lookup("size_t");
       break;

@@ -111,7 +111,8 @@ TEST(KernelTypes, CompletesStructsOnDemand) {
   EXPECT_EQ(t->member("f_pos")->type->name, "my_off_t");
   ASSERT_NE(t->member("b"), nullptr);          // flattened anonymous union
   EXPECT_EQ(t->member("b")->offset, 8u);
-  EXPECT_EQ(t->member("bits"), nullptr);       // bitfields are left out
+  ASSERT_NE(t->member("bits"), nullptr);       // a bit-field: byte, first bit, width
+  EXPECT_NE(t->member("bits")->bits, 0u);
   ASSERT_NE(t->member("next"), nullptr);
   EXPECT_EQ(t->member("next")->type->base, t);
   EXPECT_NE(tt.lookup("my_off_t"), nullptr);
@@ -141,8 +142,8 @@ TEST_F(KernelTypesCompile, MemberThroughCastPointer) {
       " trace(offsetof(vmlinux`struct file, b)); trace((my_off_t)1);"
       " trace(((struct vmlinux`file *)arg0)->next->f_flags); }", opts_);
   EXPECT_EQ(p.difos.size(), 5u);
-  cc::testing::expect_error("BEGIN { trace(((struct file *)arg0)->bits); }", "D_TYPE_MEMBER", 1,
-                            "bits is not a member of struct file", opts_);
+  cc::testing::expect_error("BEGIN { trace(&((struct file *)arg0)->bits); }", "D_ADDROF_BITFIELD", 1,
+                            "bit-field", opts_);
   cc::testing::expect_error("BEGIN { trace(((struct nosuch *)arg0)->x); }", "D_OP_INCOMPLETE", 1,
                             "struct nosuch", opts_);
 }

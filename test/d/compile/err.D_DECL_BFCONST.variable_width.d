@@ -1,0 +1,5 @@
+/*
+ * ASSERTION: a bit-field width that is not a constant is refused.
+ */
+int width;
+struct s { int x : width; };
