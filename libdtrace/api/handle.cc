@@ -4,6 +4,7 @@
 // records itself.
 #include "dtrace/handle.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -238,6 +239,10 @@ struct Handle::Impl {
   Status drain_cpu(uint32_t cpu, FILE* out) {
     auto snap = dev->bufsnap(cpu);
     if (!snap) return snap.error();
+    // A wrapped ring buffer: records run from the oldest to the end, then
+    // from the start; the module padded the gap, so no record straddles.
+    if (snap->oldest > 0 && snap->oldest < snap->data.size())
+      std::rotate(snap->data.begin(), snap->data.begin() + static_cast<long>(snap->oldest), snap->data.end());
     if (snap->drops)
       std::fprintf(stderr, "dtrace: %s\n",
                    consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu,
@@ -432,7 +437,9 @@ Result<Work> Handle::work(FILE* out) {
   auto status = I.dev->status();
   if (!status) return status.error();
   I.report_drops(*status);
-  if (status->dtst_exiting || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING) return Work::Done;
+  // A full fill buffer ends tracing as exit() does (END still fits).
+  if (status->dtst_exiting || status->dtst_filled || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING)
+    return Work::Done;
   if (I.targets_exited()) return Work::Done;
   // Poll the status often so exit() ends the run promptly; buffers are
   // still read at switchrate.

@@ -49,6 +49,7 @@ struct Snapshot {
   uint32_t cpu = 0;
   uint32_t errors = 0;
   uint64_t drops = 0;
+  uint64_t oldest = 0;  // ring policy: offset of the oldest record (doc/records.md §9)
 };
 
 class Device {

@@ -162,6 +162,7 @@ class KernelDevice final : public Device {
       s.cpu = cpu;
       s.errors = b.dtbd_errors;
       s.drops = b.dtbd_drops;
+      s.oldest = b.dtbd_oldest;
       return s;
     }
   }

@@ -1,0 +1,3 @@
+1
+from 1 without gaps until full
+rc=0

@@ -1,0 +1,4 @@
+newest kept
+no gaps
+oldest overwritten
+rc=0
