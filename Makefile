@@ -22,7 +22,7 @@ deps:
 	@scripts/deps.sh
 
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) > /dev/null
 
 userspace: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
@@ -56,6 +56,8 @@ demo: deps all
 
 install: all
 	install -D -m 0755 $(BUILD)/dtrace $(DESTDIR)$(PREFIX)/sbin/dtrace
+	install -d $(DESTDIR)$(PREFIX)/lib/dtrace
+	install -m 0644 libdtrace/dlib/*.d $(DESTDIR)$(PREFIX)/lib/dtrace/
 	install -D -m 0644 $(BUILD)/kernel/dtrace.ko \
 		$(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
 

@@ -149,7 +149,8 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'V': cl->version = true; break;
       case 'v': cl->verbose = true; break;
       case 'o': cl->output = optarg; break;
-      case 'a': case 'A': case 'B': case '3': case '6': case 'L': case 'X':
+      case 'L': cl->options.emplace_back("libdir", optarg); break;
+      case 'a': case 'A': case 'B': case '3': case '6': case 'X':
         break;  // accepted; no effect yet
       case 'C': cl->options.emplace_back("cpp", ""); break;
       case 'H': cl->options.emplace_back("cpphdrs", ""); break;

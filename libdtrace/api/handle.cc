@@ -4,6 +4,8 @@
 // records itself.
 #include "dtrace/handle.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -77,6 +79,7 @@ struct Handle::Impl {
   api::Options options;
   std::vector<std::string> macro_args{"dtrace"};
   std::vector<std::string> cpp_args;   // -D/-U/-I in order (options keep only the last)
+  std::vector<std::string> libdirs;    // -L / -xlibdir in order
   std::unique_ptr<cc::Compiler> compiler;
   std::vector<cc::Program> programs;
   std::optional<size_t> error_program;
@@ -111,10 +114,22 @@ struct Handle::Impl {
       co.cpp.print_includes = options.flag("cpphdrs");
       if (!options.text("cpppath").empty()) co.cpp.path = options.text("cpppath");
       co.cpp.args = cpp_args;
+      co.libdirs = libdirs;
+      co.libdirs.push_back(system_libdir());
       if (dev) co.count_matches = [this](const cc::ProbeSpec& s) { return count_matches(s); };
       compiler = std::make_unique<cc::Compiler>(std::move(co));
     }
     return *compiler;
+  }
+
+  // -xsyslibdir, else the source tree's libdtrace/dlib when this dtrace
+  // runs from its build tree, else the installed $(PREFIX)/lib/dtrace.
+  std::string system_libdir() const {
+    std::string dir = options.text("syslibdir");
+    if (!dir.empty()) return dir;
+    struct stat st;
+    if (stat(DTRACE_BUILD_LIBDIR, &st) == 0 && S_ISDIR(st.st_mode)) return DTRACE_BUILD_LIBDIR;
+    return DTRACE_INSTALL_LIBDIR;
   }
 
   Result<uint32_t> count_matches(const cc::ProbeSpec& s) {
@@ -317,6 +332,7 @@ bool Handle::has_device() const { return impl_->dev != nullptr; }
 
 Status Handle::set_option(std::string_view name, std::string_view value) {
   Status st = impl_->options.set(name, value);
+  if (st && name == "libdir") impl_->libdirs.emplace_back(value);
   if (st && (name == "define" || name == "undef" || name == "incdir"))
     impl_->cpp_args.push_back((name == "define" ? "-D" : name == "undef" ? "-U" : "-I") + std::string(value));
   return st;

@@ -14,6 +14,7 @@ namespace dtrace::cc {
 struct VarInfo;
 struct AggInfo;
 struct InlineInfo;
+struct TranslatorInfo;
 }
 
 namespace dtrace::cc::ast {
@@ -116,6 +117,7 @@ struct Ident : Expr {
   bool is_const = false;            // enumerator / inline constant
   int64_t const_value = 0;
   InlineInfo* inline_def = nullptr; // a non-constant inline, expanded by codegen
+  const TranslatorInfo* xlate_arg = nullptr;  // the input of this translator
 };
 
 // self->name, this->name
@@ -165,6 +167,13 @@ struct Member : Expr {
   bool arrow;
   uint32_t offset = 0;              // set by typecheck
   uint8_t bit_off = 0, bits = 0;    // a bit-field (Type::Member)
+  // A member of a translated struct (typecheck): the translator's
+  // expression for it, computed from xlate_input instead of a load.
+  struct Expr* xlate_value = nullptr;
+  struct Xlate* xlate_input = nullptr;
+  // When xlate_input comes from another translated member's expression
+  // (curpsinfo->pr_lwp.pr_name), that member: its input is set up first.
+  Member* xlate_context = nullptr;
 };
 
 enum class Op : uint8_t {
@@ -247,6 +256,7 @@ struct Xlate : Expr {
   Xlate(int l, TypeName* t, Expr* e) : Expr(Kind::Xlate, l), to(t), operand(e) {}
   TypeName* to;
   Expr* operand;
+  TranslatorInfo* xlator = nullptr; // set by typecheck
 };
 
 struct Comma : Expr {

@@ -131,7 +131,7 @@ constexpr ActName kActNames[] = {
 
 const BuiltinVar* find_builtin_var(std::string_view name) {
   for (const auto& v : kVars)
-    if (name == v.name) return &v;
+    if (name == v.name && v.id != DIF_VAR_CURPSINFO) return &v;  // curpsinfo: procfs.d
   return nullptr;
 }
 

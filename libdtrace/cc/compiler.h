@@ -33,6 +33,10 @@ struct CompileOptions {
   uint32_t jstackstrsize = 512;
   // -C: run cpp over each program first.
   CppOptions cpp;
+  // D library directories in search order (-L / -xlibdir, then the
+  // system one); their files are loaded before the first program.
+  // Empty: no D library.
+  std::vector<std::string> libdirs;
   // Kernel types (BTF), read on first use; "" = none.
   std::string btf_path = "/sys/kernel/btf/vmlinux";
   // Returns how many live probes match; null when there is no device

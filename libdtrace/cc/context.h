@@ -29,6 +29,7 @@ struct CompileContext {
   TypeTable& types;
   IdentTable& idents;
   Diagnostics diags;
+  bool library = false;             // a D library file: declarations only, checked lazily
   Arena<ast::Node> nodes;
   ast::Program ast;
   std::vector<ClausePlan> plans;    // one per clause, from the probes pass on

@@ -6,6 +6,7 @@
 
 #include "cc/compiler.h"
 #include "cc/context.h"
+#include "cc/library.h"
 #include "cc/parse.h"
 #include "cc/passes/actions.h"
 #include "cc/passes/codegen.h"
@@ -38,6 +39,13 @@ constexpr Pass kPasses[] = {
     {"verify", verify_difos},
 };
 
+// A D library file declares; it has no clauses to compile.
+constexpr Pass kLibraryPasses[] = {
+    {"parse", parse},
+    {"pragma", apply_pragmas},
+    {"decl", declare_vars},
+};
+
 struct Compiler::State {
   explicit State(CompileOptions o) : options(std::move(o)) {
     if (!options.btf_path.empty()) types.set_external(std::make_unique<ctf::KernelTypes>(options.btf_path));
@@ -47,7 +55,48 @@ struct Compiler::State {
   IdentTable idents;
   // ASTs stay alive: identifiers may point into earlier programs' nodes.
   std::vector<std::unique_ptr<CompileContext>> done;
+  bool library_loaded = false;
+
+  Status load_library();
+  Status load_library_file(const LibraryFile& f);
 };
+
+Status Compiler::State::load_library() {
+  library_loaded = true;
+  if (options.libdirs.empty()) return Ok{};
+  std::function<bool(const std::string&)> provider_present;
+  if (options.count_matches)
+    provider_present = [this](const std::string& p) {
+      ProbeSpec s;
+      s.provider = p;
+      auto n = options.count_matches(s);
+      return n && *n > 0;
+    };
+  auto files = library_files(options.libdirs, provider_present);
+  if (!files) return files.error();
+  for (const LibraryFile& f : *files) {
+    Status st = load_library_file(f);
+    if (!st) return st;
+  }
+  return Ok{};
+}
+
+Status Compiler::State::load_library_file(const LibraryFile& f) {
+  auto ctx = std::make_unique<CompileContext>(f.text, options, types, idents);
+  ctx->library = true;
+  for (const Pass& p : kLibraryPasses) {
+    if (!p.run(*ctx) || ctx->diags.has_error()) break;
+  }
+  for (const ast::Node* n : ctx->ast.items)
+    if (n->kind() == ast::Kind::Clause && !ctx->diags.has_error())
+      ctx->error(n->line, ErrTag::D_SYNTAX, "a D library may not contain probe clauses");
+  ctx->source = {};
+  bool failed = ctx->diags.has_error();
+  Error e = failed ? ctx->diags.first() : Error{};
+  done.push_back(std::move(ctx));
+  if (!failed) return Ok{};
+  return make_error(cat("D library ", f.path, ", line ", e.line, ": ", e.message), e.tag);
+}
 
 Compiler::Compiler(CompileOptions options) : state_(std::make_unique<State>(std::move(options))) {}
 Compiler::~Compiler() = default;
@@ -55,6 +104,10 @@ Compiler::~Compiler() = default;
 const CompileOptions& Compiler::options() const { return state_->options; }
 
 Result<Program> Compiler::compile(std::string_view text) {
+  if (!state_->library_loaded) {
+    Status st = state_->load_library();
+    if (!st) return st.error();
+  }
   std::string expanded;
   std::string_view source = text;
   if (state_->options.cpp.enabled) {

@@ -60,4 +60,9 @@ InlineInfo* IdentTable::create_inline(std::string name) {
   return &inlines_.back();
 }
 
+TranslatorInfo* IdentTable::create_translator() {
+  translators_.emplace_back();
+  return &translators_.back();
+}
+
 }  // namespace dtrace::cc

@@ -53,6 +53,22 @@ struct InlineInfo {
   bool is_const = false;
   int64_t value = 0;
   ast::Expr* expr = nullptr;        // non-constant inlines: the typed expression
+  bool pending = false;             // expr not typed yet (D library: typed at first use)
+  int decl_line = 0;
+};
+
+// A translator: how to compute each member of `out` from a value of type
+// `in`. Member expressions name the input through the Ident bound to it
+// (ast::Ident::xlate_arg). D library translators are checked at first use.
+namespace ast { struct Translator; }
+
+struct TranslatorInfo {
+  ast::Translator* decl = nullptr;
+  const Type* out = nullptr;        // struct or union
+  const Type* in = nullptr;         // null until resolved
+  bool checked = false;             // members typed
+  bool failed = false;              // checking them reported an error
+  std::map<std::string, ast::Expr*, std::less<>> members;
 };
 
 class IdentTable {
@@ -68,6 +84,9 @@ class IdentTable {
   InlineInfo* find_inline(std::string_view name);
   InlineInfo* create_inline(std::string name);
 
+  TranslatorInfo* create_translator();
+  std::deque<TranslatorInfo>& translators() { return translators_; }
+
   // Ids per scope exhausted (D_ID_OFLOW) when this returns false.
   bool ids_left(VarScope scope) const;
 
@@ -79,6 +98,7 @@ class IdentTable {
   std::map<std::string, AggInfo*, std::less<>> agg_by_name_;
   std::deque<InlineInfo> inlines_;
   std::map<std::string, InlineInfo*, std::less<>> inline_by_name_;
+  std::deque<TranslatorInfo> translators_;
 };
 
 }  // namespace dtrace::cc

@@ -84,8 +84,6 @@ TypeTable::TypeTable() {
   // Opaque kernel structures named by built-in variables.
   declare_tag(Type::Kind::Struct, "task_struct");
   add_typedef("cpuinfo_t", declare_tag(Type::Kind::Struct, "cpuinfo"));
-  add_typedef("psinfo_t", declare_tag(Type::Kind::Struct, "psinfo"));
-  add_typedef("lwpsinfo_t", declare_tag(Type::Kind::Struct, "lwpsinfo"));
 }
 
 const Type* TypeTable::lookup(std::string_view name) const {

@@ -56,6 +56,13 @@ class ExprGen {
   void to_bool(uint8_t r);
   uint8_t scaled(uint8_t r, const cc::Type* ptr);
 
+  // Translators (codegen_xlate.cc)
+  uint8_t xlate_member(const cc::ast::Member& m);
+  size_t enter_xlate(const cc::ast::Member* context);
+  uint8_t xlate_whole(const cc::ast::Xlate& x);
+  uint8_t xlate_arg();
+  void store(uint8_t value, uint8_t addr, const cc::Type* t);
+
   // Variables (codegen_var.cc)
   uint8_t load_var(const cc::ast::Expr* e);
   void store_var(const cc::ast::Expr* lhs, uint8_t value);
@@ -68,6 +75,7 @@ class ExprGen {
   IrDifo& ir_;
   Regs regs_;
   bool failed_ = false;
+  std::vector<uint8_t> xlate_inputs_;  // innermost translation's input last
 };
 
 // The D type's DIF type: integers/pointers by value, strings by reference.

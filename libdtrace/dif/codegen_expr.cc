@@ -401,6 +401,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
     case Kind::Call: return call(*static_cast<const cc::ast::Call*>(e));
     case Kind::Member: {
       auto* m = static_cast<const cc::ast::Member*>(e);
+      if (m->xlate_value != nullptr) return xlate_member(*m);
       uint8_t r = expr(m->base);
       if (m->offset) {
         uint8_t off = constant(m->offset);
@@ -427,6 +428,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       free(expr(c->lhs));
       return expr(c->rhs);
     }
+    case Kind::Xlate: return xlate_whole(*static_cast<const cc::ast::Xlate*>(e));
     case Kind::Sizeof: return constant(static_cast<const cc::ast::Sizeof*>(e)->value);
     case Kind::Offsetof: return constant(static_cast<const cc::ast::Offsetof*>(e)->value);
     default:

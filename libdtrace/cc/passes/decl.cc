@@ -6,6 +6,7 @@
 #include "cc/passes/fold.h"
 #include "cc/passes/resolve.h"
 #include "cc/passes/typecheck.h"
+#include "cc/passes/xlate.h"
 
 namespace dtrace::cc {
 namespace {
@@ -241,12 +242,31 @@ void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
   for (const ast::Declarator& decl : d->decls) {
     const Type* t = resolve_type(ctx, d->spec, decl, d->line);
     if (t == nullptr) return;
-    if (ctx.types.lookup(decl.name) != nullptr) {
+    // A typedef may be repeated for the same type (C11).
+    const Type* old = ctx.types.lookup_own(decl.name);
+    if (old == t) continue;
+    if (old != nullptr) {
       ctx.error(decl.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
       return;
     }
     ctx.types.add_typedef(decl.name, t);
   }
+}
+
+bool complete_inline(CompileContext& ctx, InlineInfo* in) {
+  if (!in->pending) return true;
+  if (!resolve_expr(ctx, in->expr)) return false;
+  const Type* vt = typecheck_expr(ctx, in->expr);
+  if (vt == nullptr) return false;
+  if (!assignable(in->type, vt)) {
+    ctx.error(in->decl_line, ErrTag::D_OP_INCOMPAT,
+              cat("inline ", in->name, " operands have incompatible types: \"", in->type->name, "\" = \"",
+                  vt->name, "\""));
+    return false;
+  }
+  in->expr = fold_expr(ctx, in->expr);
+  in->pending = false;  // stays pending after an error: every use reports it
+  return true;
 }
 
 bool declare_vars(CompileContext& ctx) {
@@ -280,19 +300,18 @@ bool declare_vars(CompileContext& ctx) {
         in->value = *v;
         continue;
       }
-      // A non-constant inline: typed now, expanded where it is used.
-      if (!resolve_expr(ctx, d->value)) return false;
-      const Type* vt = typecheck_expr(ctx, d->value);
-      if (vt == nullptr) return false;
-      if (!assignable(t, vt)) {
-        ctx.error(d->line, ErrTag::D_OP_INCOMPAT,
-                  cat("inline ", d->decl.name, " operands have incompatible types: \"", t->name, "\" = \"",
-                      vt->name, "\""));
-        return false;
-      }
+      // A non-constant inline: typed now (D library: at first use),
+      // expanded where it is used.
       InlineInfo* in = ctx.idents.create_inline(d->decl.name);
       in->type = t;
-      in->expr = fold_expr(ctx, d->value);
+      in->expr = d->value;
+      in->pending = true;
+      in->decl_line = d->line;
+      if (!ctx.library && !complete_inline(ctx, in)) return false;
+      continue;
+    }
+    if (n->kind() == ast::Kind::Translator) {
+      if (!declare_translator(ctx, static_cast<ast::Translator*>(n))) return false;
       continue;
     }
     if (n->kind() != ast::Kind::VarDecl) continue;

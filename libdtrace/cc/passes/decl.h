@@ -19,5 +19,8 @@ const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
 const Type* resolve_typename(CompileContext& ctx, ast::TypeName* t);
 
 bool declare_vars(CompileContext& ctx);
+// Types a non-constant inline's expression the first time it is needed
+// (at its declaration, or at first use for D library inlines).
+bool complete_inline(CompileContext& ctx, InlineInfo* in);
 
 }  // namespace dtrace::cc

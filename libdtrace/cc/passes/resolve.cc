@@ -8,7 +8,7 @@ namespace {
 
 class Resolver : public Visitor<Resolver> {
  public:
-  explicit Resolver(CompileContext& c) : ctx_(c) {}
+  explicit Resolver(CompileContext& c, const TranslatorInfo* x = nullptr) : ctx_(c), xlator_(x) {}
 
   void visit_Ident(ast::Ident& n) { read_ident(n, false); }
 
@@ -118,6 +118,10 @@ class Resolver : public Visitor<Resolver> {
   }
 
   void read_ident(ast::Ident& n, bool indexed) {
+    if (xlator_ != nullptr && !indexed && n.name == xlator_->decl->arg) {
+      n.xlate_arg = xlator_;
+      return;
+    }
     if ((n.var = builtin(n.name)) != nullptr) return;
     if ((n.var = ctx_.idents.find(VarScope::Global, n.name)) != nullptr) return;
     if (!indexed) {
@@ -196,6 +200,7 @@ class Resolver : public Visitor<Resolver> {
   }
 
   CompileContext& ctx_;
+  const TranslatorInfo* xlator_;    // resolving this translator's members
   bool failed_ = false;
 };
 
@@ -203,6 +208,12 @@ class Resolver : public Visitor<Resolver> {
 
 bool resolve_expr(CompileContext& ctx, ast::Expr* e) {
   Resolver r(ctx);
+  r.visit(e);
+  return !r.failed() && !ctx.diags.has_error();
+}
+
+bool resolve_xlate_member(CompileContext& ctx, ast::Expr* e, const TranslatorInfo& x) {
+  Resolver r(ctx, &x);
   r.visit(e);
   return !r.failed() && !ctx.diags.has_error();
 }

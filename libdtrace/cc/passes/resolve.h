@@ -12,4 +12,7 @@ namespace dtrace::cc {
 bool resolve_idents(CompileContext& ctx);
 // One expression outside any clause (an inline's definition).
 bool resolve_expr(CompileContext& ctx, ast::Expr* e);
+// A translator member's expression: the translator's argument name
+// denotes its input.
+bool resolve_xlate_member(CompileContext& ctx, ast::Expr* e, const TranslatorInfo& x);
 }

@@ -2,6 +2,7 @@
 
 #include "cc/builtins.h"
 #include "cc/passes/decl.h"
+#include "cc/passes/xlate.h"
 
 namespace dtrace::cc {
 
@@ -43,6 +44,7 @@ using ast::Op;
 bool is_bitfield(const ast::Expr* e) {
   return e->kind() == Kind::Member && static_cast<const ast::Member*>(e)->bits != 0;
 }
+ast::Xlate* translated(ast::Expr* base, ast::Member** context);
 
 class Checker {
  public:
@@ -66,6 +68,7 @@ class Checker {
   const Type* check_agg_assign(ast::Assign& n);
   const Type* check_member(ast::Member& n);
   const Type* check_cast(ast::Cast& n);
+  const Type* check_xlate(ast::Xlate& n);
   bool store_to(ast::Expr* lhs, const Type* value, const char* op, int line);
   bool check_keys(VarInfo* v, ast::Index& n, const std::string& what);
   void block(ast::Block* b);
@@ -88,7 +91,11 @@ const Type* Checker::check_ident(ast::Ident& n) {
     InlineInfo* in = ctx_.idents.find_inline(n.name);
     return in && in->type ? in->type : types_.int_type();
   }
-  if (n.inline_def != nullptr) return n.inline_def->type;
+  if (n.xlate_arg != nullptr) return n.xlate_arg->in;
+  if (n.inline_def != nullptr) {
+    if (!complete_inline(ctx_, n.inline_def)) return failed_ = true, types_.void_type();
+    return n.inline_def->type;
+  }
   VarInfo* v = n.var;
   if (v == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
   if (v->scope == VarScope::Builtin) {
@@ -451,8 +458,48 @@ const Type* Checker::check_member(ast::Member& n) {
   n.offset = m->offset;
   n.bit_off = m->bit_off;
   n.bits = m->bits;
+  if (ast::Xlate* x = translated(n.base, &n.xlate_context)) {
+    auto it = x->xlator->members.find(n.member);
+    if (it == x->xlator->members.end())
+      return fail(n.line, ErrTag::D_XLATE_NOCONV,
+                  cat("translator does not define conversion for member: ", n.member));
+    n.xlate_value = it->second;
+    n.xlate_input = x;
+    return m->type;
+  }
   n.is_lvalue = true;
   return m->type;
+}
+
+// The xlate operator whose result `base` is (through inlines, a * before
+// ., and translated struct members), or null: its members are computed,
+// not loaded. *context is the translated member it was found in.
+ast::Xlate* translated(ast::Expr* base, ast::Member** context) {
+  for (;;) {
+    if (base->kind() == Kind::Ident && static_cast<ast::Ident*>(base)->inline_def != nullptr)
+      base = static_cast<ast::Ident*>(base)->inline_def->expr;
+    else if (base->kind() == Kind::Unary && static_cast<ast::Unary*>(base)->op == Op::Deref)
+      base = static_cast<ast::Unary*>(base)->operand;
+    else if (base->kind() == Kind::Member && static_cast<ast::Member*>(base)->xlate_value != nullptr)
+      *context = static_cast<ast::Member*>(base), base = (*context)->xlate_value;
+    else
+      break;
+  }
+  return base->kind() == Kind::Xlate ? static_cast<ast::Xlate*>(base) : nullptr;
+}
+
+const Type* Checker::check_xlate(ast::Xlate& n) {
+  const Type* to = n.to ? resolve_typename(ctx_, n.to) : n.type;
+  if (to == nullptr) return failed_ = true, types_.void_type();
+  const Type* out = xlate_output(to);
+  if (out == nullptr)
+    return fail(n.line, ErrTag::D_XLATE_SOU,
+                cat("xlate type must be a struct or union or a pointer to one: ", to->name));
+  const Type* from = check(n.operand);
+  if (failed_) return from;
+  n.xlator = find_translator(ctx_, out, from, n.line);
+  if (n.xlator == nullptr) return failed_ = true, types_.void_type();
+  return to;
 }
 
 const Type* Checker::check_cast(ast::Cast& n) {
@@ -564,8 +611,7 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
       t = types_.string_type();
       break;
     }
-    case Kind::Xlate:
-      return fail(e->line, ErrTag::D_XLATE_NONE, "translators are not supported yet");
+    case Kind::Xlate: t = check_xlate(*static_cast<ast::Xlate*>(e)); break;
     case Kind::Comma: {
       auto& n = *static_cast<ast::Comma*>(e);
       check(n.lhs);

@@ -1,0 +1,84 @@
+// Translations. A member of a translated value is the translator's
+// expression for that member, evaluated with the xlate operand computed
+// once into a register that the translator's argument name reads; no
+// other member is computed. A translated value used whole (`*curpsinfo`,
+// `xlate<psinfo_t *>(p)` stored or traced) is built in scratch space:
+// every member the translator defines is computed and stored.
+#include "dif/codegen.h"
+
+namespace dtrace::dif {
+
+uint8_t ExprGen::xlate_arg() {
+  if (xlate_inputs_.empty()) {
+    fatal("translator argument used outside a translation");
+    return 0;
+  }
+  uint8_t r = alloc();
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, xlate_inputs_.back(), 0, r));
+  return r;
+}
+
+// Pushes the inputs of the translations a member's xlate operand lives
+// in, outermost first; returns how many.
+size_t ExprGen::enter_xlate(const cc::ast::Member* context) {
+  if (context == nullptr) return 0;
+  size_t n = enter_xlate(context->xlate_context);
+  xlate_inputs_.push_back(expr(context->xlate_input->operand));
+  return n + 1;
+}
+
+uint8_t ExprGen::xlate_member(const cc::ast::Member& m) {
+  size_t outer = enter_xlate(m.xlate_context);
+  uint8_t in = expr(m.xlate_input->operand);
+  xlate_inputs_.push_back(in);
+  uint8_t r = expr(m.xlate_value);
+  for (size_t i = 0; i <= outer; i++) {
+    free(xlate_inputs_.back());
+    xlate_inputs_.pop_back();
+  }
+  convert(r, m.xlate_value->type, m.type);
+  return r;
+}
+
+// *(t *)addr = value; by-reference values (strings, arrays, structs) are
+// copied with their size.
+void ExprGen::store(uint8_t value, uint8_t addr, const cc::Type* t) {
+  if (t->is_sou() || t->kind == cc::Type::Kind::Array || t->is_string()) {
+    uint8_t n = constant(t->size);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_COPYS, value, n, addr));
+    free(n);
+    return;
+  }
+  uint8_t op = t->size == 1 ? DIF_OP_STB : t->size == 2 ? DIF_OP_STH : t->size == 4 ? DIF_OP_STW : DIF_OP_STX;
+  ir_.emit(DIF_INSTR_FMT(op, value, 0, addr));
+}
+
+uint8_t ExprGen::xlate_whole(const cc::ast::Xlate& x) {
+  const cc::Type* out = x.type->is_pointer() ? x.type->base : x.type;
+  uint8_t in = expr(x.operand);
+  uint8_t size = constant(out->size);
+  uint8_t base = alloc();
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_ALLOCS, size, 0, base));
+  free(size);
+  xlate_inputs_.push_back(in);
+  for (const cc::Type::Member& m : out->members) {
+    auto it = x.xlator->members.find(m.name);
+    if (it == x.xlator->members.end() || failed_) continue;
+    uint8_t v = expr(it->second);
+    const cc::Type* vt = it->second->type;
+    convert(v, vt, m.type);
+    uint8_t addr = alloc();
+    uint8_t off = constant(m.offset);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, base, off, addr));
+    free(off);
+    // A string value fills a char array member up to the array's size.
+    store(v, addr, m.type);
+    free(addr);
+    free(v);
+  }
+  xlate_inputs_.pop_back();
+  free(in);
+  return base;
+}
+
+}  // namespace dtrace::dif
