@@ -491,12 +491,14 @@ ast::Xlate* translated(ast::Expr* base, ast::Member** context) {
 const Type* Checker::check_xlate(ast::Xlate& n) {
   const Type* to = n.to ? resolve_typename(ctx_, n.to) : n.type;
   if (to == nullptr) return failed_ = true, types_.void_type();
-  const Type* out = xlate_output(to);
-  if (out == nullptr)
-    return fail(n.line, ErrTag::D_XLATE_SOU,
-                cat("xlate type must be a struct or union or a pointer to one: ", to->name));
   const Type* from = check(n.operand);
   if (failed_) return from;
+  // Translators only produce structs and unions, so no translator can exist for
+  // any other output type (DTrace reports this as D_XLATE_NONE too).
+  const Type* out = xlate_output(to);
+  if (out == nullptr)
+    return fail(n.line, ErrTag::D_XLATE_NONE,
+                cat("translator does not exist: ", from->name, " -> ", to->name));
   n.xlator = find_translator(ctx_, out, from, n.line);
   if (n.xlator == nullptr) return failed_ = true, types_.void_type();
   return to;
