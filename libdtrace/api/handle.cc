@@ -16,6 +16,7 @@
 
 #include "api/aggregations.h"
 #include "api/options.h"
+#include "api/probe_args.h"
 #include "cc/compiler.h"
 #include "consume/buffer_walk.h"
 #include "consume/drops.h"
@@ -92,6 +93,7 @@ struct Handle::Impl {
   std::chrono::steady_clock::time_point next_switch{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
   std::set<std::string> user_specs_done;                 // descriptions already expanded
+  std::unique_ptr<api::ProbeArgTypes> arg_types;         // args[] types for the compiler
 
   cc::Compiler& the_compiler() {
     if (!compiler) {
@@ -117,6 +119,14 @@ struct Handle::Impl {
       co.libdirs = libdirs;
       co.libdirs.push_back(system_libdir());
       if (dev) co.count_matches = [this](const cc::ProbeSpec& s) { return count_matches(s); };
+      api::ProbeArgSources src;
+      src.btf_path = co.btf_path;
+      if (dev) {
+        src.match = [this](const cc::ProbeSpec& s) { return match(to_pattern(s)); };
+        src.probe_arg = [this](uint32_t id, uint32_t ndx) { return dev->probe_arg(id, ndx); };
+      }
+      arg_types = std::make_unique<api::ProbeArgTypes>(std::move(src));
+      co.probe_args = [this](const cc::ProbeSpec& s) { return arg_types->describe(s); };
       compiler = std::make_unique<cc::Compiler>(std::move(co));
     }
     return *compiler;

@@ -149,6 +149,12 @@ struct Index : Expr {
       : Expr(Kind::Index, l), base(b), args(std::move(a)) {}
   Expr* base;
   std::vector<Expr*> args;
+  // args[n] of probes with typed arguments (typecheck): the expression it
+  // stands for, generated instead: the native argument, or its xlate.
+  Expr* arg_value = nullptr;
+  // Such a native argument: args[] indexed by the native position, read
+  // as the type already set in `type`.
+  bool native_arg = false;
 };
 
 // name(args): subroutines, actions, aggregating functions.

@@ -17,6 +17,22 @@
 
 namespace dtrace::cc {
 
+// One argument of a probe as its provider (or libdtrace) describes it:
+// args[i] reads native argument `mapping` as the C type `native`, then
+// translates it to `xlate` when that is not empty (DTrace's argdesc).
+struct ProbeArg {
+  std::string native;
+  std::string xlate;
+  uint32_t mapping = 0;
+};
+
+// The argument descriptions of one matched probe; `probe` names it for
+// messages ("io:vmlinux::start").
+struct ProbeArgs {
+  std::string probe;
+  std::vector<ProbeArg> args;
+};
+
 struct CompileOptions {
   uint32_t strsize = 256;
   // $0 is the script name (or "dtrace"), $1.. the operands.
@@ -44,6 +60,10 @@ struct CompileOptions {
   // error (a pid provider description naming a dead process...) fails
   // the compile with the error's tag (D_PROC_*).
   std::function<Result<uint32_t>(const ProbeSpec&)> count_matches;
+  // The argument types of every probe a description matches, asked when
+  // a clause uses args[]. Null, or probes that describe no arguments:
+  // args[i] is an untyped int64_t, as arg0..arg9.
+  std::function<Result<std::vector<ProbeArgs>>(const ProbeSpec&)> probe_args;
 };
 
 class Compiler {

@@ -81,9 +81,9 @@ TypeTable::TypeTable() {
     add_typedef(a.name, lookup(a.to));
   }
   add_typedef("caddr_t", pointer_to(char_));
-  // Opaque kernel structures named by built-in variables.
+  // Opaque kernel structures named by built-in variables (cpuinfo_t,
+  // curcpu's type, comes from the D library's sched.d).
   declare_tag(Type::Kind::Struct, "task_struct");
-  add_typedef("cpuinfo_t", declare_tag(Type::Kind::Struct, "cpuinfo"));
 }
 
 const Type* TypeTable::lookup(std::string_view name) const {

@@ -76,6 +76,7 @@ bool BtfFile::index() {
         case BTF_KIND_UNION: unions_.emplace(n, id); break;
         case BTF_KIND_ENUM: case BTF_KIND_ENUM64: enums_.emplace(n, id); break;
         case BTF_KIND_TYPEDEF: typedefs_.emplace(n, id); break;
+        case BTF_KIND_FUNC: funcs_.emplace(n, id); break;
         default: break;
       }
     }
@@ -93,6 +94,11 @@ uint32_t BtfFile::find_tag(int k, std::string_view n) const {
 uint32_t BtfFile::find_typedef(std::string_view n) const {
   auto it = typedefs_.find(n);
   return it == typedefs_.end() ? 0 : it->second;
+}
+
+uint32_t BtfFile::find_func(std::string_view n) const {
+  auto it = funcs_.find(n);
+  return it == funcs_.end() ? 0 : it->second;
 }
 
 const btf_type* BtfFile::type(uint32_t id) const {

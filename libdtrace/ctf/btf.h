@@ -30,6 +30,9 @@ class BtfFile {
   // Type ids (0 = not found). Tags: kind is BTF_KIND_STRUCT/UNION/ENUM.
   uint32_t find_tag(int kind, std::string_view name) const;
   uint32_t find_typedef(std::string_view name) const;
+  // BTF_KIND_FUNC ids by name (the kernel's traceable functions).
+  uint32_t find_func(std::string_view name) const;
+  const std::unordered_map<std::string_view, uint32_t>& funcs() const { return funcs_; }
 
   // The record of type id (1 <= id < count()); nullptr otherwise.
   const btf_type* type(uint32_t id) const;
@@ -55,7 +58,7 @@ class BtfFile {
   const char* strs_ = nullptr;
   uint32_t strs_len_ = 0;
   std::vector<uint32_t> offsets_;  // id -> offset in the type section
-  std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_;
+  std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_, funcs_;
 };
 
 }  // namespace dtrace::ctf

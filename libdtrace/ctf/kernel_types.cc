@@ -59,6 +59,8 @@ void fill_enum(const BtfFile& b, const btf_type* t, Type* d) {
   d->complete = true;
 }
 
+}  // namespace
+
 // One read and index per file per process: BtfFile is immutable once
 // built, so every Compiler of a process (and every unit test) shares it.
 std::shared_ptr<const BtfFile> shared_btf(const std::string& path) {
@@ -72,8 +74,6 @@ std::shared_ptr<const BtfFile> shared_btf(const std::string& path) {
   cache.emplace(path, r);
   return r;
 }
-
-}  // namespace
 
 std::unique_ptr<KernelTypes> KernelTypes::from_bytes(std::string bytes) {
   auto k = std::make_unique<KernelTypes>("");

@@ -17,6 +17,10 @@
 
 namespace dtrace::ctf {
 
+// The BTF file at path, read and indexed once per process; null when it
+// is missing or malformed.
+std::shared_ptr<const BtfFile> shared_btf(const std::string& path);
+
 class KernelTypes : public cc::ExternalTypes {
  public:
   // path: a BTF file, normally /sys/kernel/btf/vmlinux. Missing or bad

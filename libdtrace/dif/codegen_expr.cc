@@ -387,6 +387,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       return load_var(e);
     case Kind::Index: {
       auto* ix = static_cast<const cc::ast::Index*>(e);
+      if (ix->arg_value != nullptr) return expr(ix->arg_value);  // typed args[n]
       if (ix->base->type && (ix->base->type->is_pointer() || ix->base->type->kind == cc::Type::Kind::Array) &&
           ix->base->kind() != Kind::Ident) {
         uint8_t b = expr(ix->base);

@@ -76,6 +76,16 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e) {
     if (v->scope == cc::VarScope::Builtin) {  // args[i], regs[i], uregs[i]
       uint8_t r = expr(ix->args[0]);
       ir_.emit(DIF_INSTR_FMT(DIF_OP_LDGA, v->id, r, r));
+      if (ix->native_arg) {  // a native argument narrower than 64 bits
+        static const cc::Type kWord = [] {
+          cc::Type t;
+          t.kind = cc::Type::Kind::Int;
+          t.size = 8;
+          t.is_signed = true;
+          return t;
+        }();
+        convert(r, &kWord, e->type);
+      }
       return r;
     }
     std::vector<uint8_t> keys;

@@ -271,6 +271,7 @@ class ActionChecker {
              cat(n, "( ) may not be applied to a void expression"));
         return;
       }
+      if (n == "trace") e = char_array_as_string(e);
       if (n == "trace" && (e->type->is_sou() || e->type->kind == Type::Kind::Array)) {
         fail(e->line, ErrTag::D_TRACE_DYN, "trace( ) may not be applied to a struct, union or array; use print( )");
         return;
@@ -391,10 +392,20 @@ class ActionChecker {
   }
 
   // A printf argument or aggregation key: a value, or a stack/symbol.
+  // A char array (pr_fname, dev_statname) is recorded as the string it
+  // holds, as DTrace prints it.
+  ast::Expr* char_array_as_string(ast::Expr* e) {
+    const Type* t = e->type;
+    if (t->kind != Type::Kind::Array || !t->base->is_int() || t->base->size != 1) return e;
+    auto* s = ctx_.make<ast::Stringof>(e->line, e);
+    s->type = ctx_.types.string_type();
+    return s;
+  }
+
   bool record_arg(uint16_t kind, ast::Expr* e, PlanArg& out) {
     out = PlanArg{};
     out.kind = kind;
-    out.expr = e;
+    out.expr = char_array_as_string(e);
     if (e->kind() == Kind::Call && is_stack_or_symbol(static_cast<ast::Call*>(e)->name)) {
       if (!stack_or_symbol(*static_cast<ast::Call*>(e), out.kind, out.arg, out.expr)) return false;
       out.has_difo = out.expr != nullptr;

@@ -1,7 +1,9 @@
 #include "cc/passes/typecheck.h"
 
 #include "cc/builtins.h"
+#include "cc/passes/args.h"
 #include "cc/passes/decl.h"
+#include "cc/passes/fold.h"
 #include "cc/passes/xlate.h"
 
 namespace dtrace::cc {
@@ -60,6 +62,7 @@ class Checker {
   const Type* check(ast::Expr* e, bool stmt = false);
   const Type* check_ident(ast::Ident& n);
   const Type* check_index(ast::Index& n, bool defining, const Type* value);
+  const Type* check_args(ast::Index& n);
   const Type* check_call(ast::Call& n, bool stmt);
   const Type* check_record_arg(ast::Expr* a);
   const Type* check_unary(ast::Unary& n);
@@ -84,6 +87,9 @@ class Checker {
   bool agg_rhs_ = false;   // checking the right side of @x = f(...)
   bool failed_ = false;
   bool zero_store_ = false;  // the value being stored is the constant 0
+  size_t clause_ = 0;        // index of the clause being checked (ctx_.plans)
+  bool in_clause_ = false;
+  std::vector<ClauseArgs> clause_args_;
 };
 
 const Type* Checker::check_ident(ast::Ident& n) {
@@ -174,6 +180,7 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
     const Type* it = check(n.args[0]);
     if (!it->is_int()) return fail(n.line, ErrTag::D_PROTO_ARG,
                                     cat(v->name, "[ ] argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: ", it->name));
+    if (v->name == "args") return check_args(n);
     const BuiltinVar* b = find_builtin_var(v->name);
     return type_from_string(types_, b->type);
   }
@@ -185,6 +192,49 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
   }
   n.is_lvalue = true;
   return v->type;
+}
+
+// args[n] of typed probes: the native argument, or its translation.
+const Type* Checker::check_args(ast::Index& n) {
+  if (n.native_arg) return n.type;
+  if (!in_clause_ || clause_ >= ctx_.plans.size()) return types_.int64();
+  if (clause_args_.size() <= clause_) clause_args_.resize(clause_ + 1);
+  ClauseArgs& ca = clause_args_[clause_];
+  if (!ca.loaded && !load_clause_args(ctx_, ctx_.plans[clause_].specs, n.line, ca))
+    return failed_ = true, types_.void_type();
+  if (!ca.typed) return types_.int64();
+  std::optional<int64_t> idx = eval_const(ctx_, n.args[0]);
+  if (!idx)
+    return fail(n.line, ErrTag::D_PROTO_ARG,
+                "args[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n"
+                "\t argument: an expression");
+  if (*idx < 0 || static_cast<uint64_t>(*idx) >= ca.args.size())
+    return fail(n.line, ErrTag::D_ARGS_IDX,
+                cat("index ", *idx, " is out of range for ", ca.probe, " args[ ] (", ca.args.size(),
+                    " argument", ca.args.size() == 1 ? "" : "s", ")"));
+  const ProbeArg& a = ca.args[*idx];
+  const Type* native = arg_type(types_, a.native);
+  if (native == nullptr)
+    return fail(n.line, ErrTag::D_ARGS_TYPE,
+                cat("failed to resolve native type for ", ca.probe, " args[", *idx, "]: ", a.native));
+  auto* lit = ctx_.make<ast::IntLit>(n.line, a.mapping);
+  lit->type = lit->lit_type = types_.int_type();
+  auto* raw = ctx_.make<ast::Index>(n.line, n.base, std::vector<ast::Expr*>{lit});
+  raw->native_arg = true;
+  raw->type = native;
+  n.arg_value = raw;
+  if (a.xlate.empty()) return native;
+  const Type* to = arg_type(types_, a.xlate);
+  const Type* out = to ? xlate_output(to) : nullptr;
+  if (out == nullptr)
+    return fail(n.line, ErrTag::D_ARGS_TYPE,
+                cat("failed to resolve translated type for ", ca.probe, " args[", *idx, "]: ", a.xlate));
+  auto* x = ctx_.make<ast::Xlate>(n.line, nullptr, raw);
+  x->xlator = find_translator(ctx_, out, native, n.line, ErrTag::D_ARGS_XLATOR);
+  if (x->xlator == nullptr) return failed_ = true, types_.void_type();
+  x->type = to;
+  n.arg_value = x;
+  return to;
 }
 
 const Type* Checker::check_call(ast::Call& n, bool stmt) {
@@ -383,7 +433,9 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
       if (failed_) return t;
       if (t->is_void() || t->is_sou())
         return fail(k->line, ErrTag::D_KEY_TYPE, cat("@", a->name, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
-      kt.push_back(t->is_int() ? types_.promote(t) : t);
+      // A char array key is the string it holds (the actions pass records it so).
+      bool chars = t->kind == Type::Kind::Array && t->base->is_int() && t->base->size == 1;
+      kt.push_back(t->is_int() ? types_.promote(t) : chars ? types_.string_type() : t);
     }
     if (a->keys_known && a->keys.size() != kt.size())
       return fail(n.line, ErrTag::D_PROTO_LEN,
@@ -480,6 +532,8 @@ ast::Xlate* translated(ast::Expr* base, ast::Member** context) {
       base = static_cast<ast::Ident*>(base)->inline_def->expr;
     else if (base->kind() == Kind::Unary && static_cast<ast::Unary*>(base)->op == Op::Deref)
       base = static_cast<ast::Unary*>(base)->operand;
+    else if (base->kind() == Kind::Index && static_cast<ast::Index*>(base)->arg_value != nullptr)
+      base = static_cast<ast::Index*>(base)->arg_value;
     else if (base->kind() == Kind::Member && static_cast<ast::Member*>(base)->xlate_value != nullptr)
       *context = static_cast<ast::Member*>(base), base = (*context)->xlate_value;
     else
@@ -653,9 +707,12 @@ void Checker::block(ast::Block* b) {
 }
 
 bool Checker::run() {
+  in_clause_ = true;
   for (ast::Node* n : ctx_.ast.items) {
     if (n->kind() != Kind::Clause) continue;
     auto* c = static_cast<ast::Clause*>(n);
+    clause_ = 0;
+    while (clause_ < ctx_.plans.size() && ctx_.plans[clause_].clause != c) clause_++;
     if (c->pred != nullptr) {
       const Type* t = check(c->pred);
       if (!failed_ && !t->is_scalar())

@@ -99,7 +99,8 @@ bool declare_translator(CompileContext& ctx, ast::Translator* t) {
   return false;
 }
 
-TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, int line) {
+TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, int line,
+                                ErrTag none) {
   for (TranslatorInfo& x : ctx.idents.translators()) {
     if (!same_type(x.out, out)) continue;
     if (x.in == nullptr && !resolve_input(ctx, x)) return nullptr;
@@ -107,8 +108,7 @@ TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type
     if (!fits) continue;
     return check_members(ctx, x) ? &x : nullptr;
   }
-  ctx.error(line, ErrTag::D_XLATE_NONE,
-            cat("translator does not exist: ", from->name, " -> ", out->name));
+  ctx.error(line, none, cat("translator does not exist: ", from->name, " -> ", out->name));
   return nullptr;
 }
 

@@ -16,8 +16,10 @@ namespace dtrace::cc {
 bool declare_translator(CompileContext& ctx, ast::Translator* t);
 
 // The translator producing `out` from a value of type `from`, its members
-// typed; null after reporting D_XLATE_NONE or a member's error.
-TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, int line);
+// typed; null after reporting `none` (D_XLATE_NONE; D_ARGS_XLATOR for
+// args[]) or a member's error.
+TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, int line,
+                                ErrTag none = ErrTag::D_XLATE_NONE);
 
 // Whether an xlate operator's target type may be translated to: a struct
 // or union, or a pointer to one.

@@ -1,0 +1,49 @@
+#include "api/known_probes.h"
+
+namespace dtrace::api {
+namespace {
+
+constexpr const char* kTask = "struct task_struct *";
+
+cc::ProbeArg task(const char* xlate, uint32_t map = 0) { return {kTask, xlate, map}; }
+cc::ProbeArg plain(const char* native, uint32_t map) { return {native, "", map}; }
+cc::ProbeArg req(const char* xlate) { return {"struct request *", xlate, 0}; }
+
+}  // namespace
+
+const std::vector<KnownProbe>& known_stable_probes() {
+  static const std::vector<cc::ProbeArg> signal{task("lwpsinfo_t *"), task("psinfo_t *"), plain("int", 1)};
+  static const std::vector<cc::ProbeArg> thread{task("lwpsinfo_t *"), task("psinfo_t *")};
+  static const std::vector<cc::ProbeArg> queue{task("lwpsinfo_t *"), task("psinfo_t *"),
+                                               {"int", "cpuinfo_t *", 1}};
+  static const std::vector<cc::ProbeArg> io{req("bufinfo_t *"), req("devinfo_t *"), req("fileinfo_t *")};
+  static const std::vector<KnownProbe> probes = {
+      {"proc", "create", {task("psinfo_t *")}},
+      {"proc", "lwp-create", thread},
+      {"proc", "start", {}},
+      {"proc", "lwp-start", {}},
+      {"proc", "exec", {plain("string", 0)}},
+      {"proc", "exec-success", {}},
+      {"proc", "exec-failure", {plain("int", 0)}},
+      {"proc", "exit", {plain("int", 0)}},
+      {"proc", "lwp-exit", {}},
+      {"proc", "signal-send", signal},
+      {"proc", "signal-discard", signal},
+      {"proc", "signal-handle",
+       {plain("int", 0), plain("struct kernel_siginfo *", 1), plain("uintptr_t", 2)}},
+      {"sched", "off-cpu", thread},
+      {"sched", "preempt", {}},
+      {"sched", "sleep", {}},
+      {"sched", "on-cpu", {}},
+      {"sched", "wakeup", thread},
+      {"sched", "enqueue", queue},
+      {"sched", "dequeue", queue},
+      {"sched", "change-pri", {task("lwpsinfo_t *"), task("psinfo_t *"), plain("int", 1)}},
+      {"sched", "tick", thread},
+      {"io", "start", io},
+      {"io", "done", io},
+  };
+  return probes;
+}
+
+}  // namespace dtrace::api

@@ -1,0 +1,56 @@
+// The argument types of probes, for the compiler's args[]
+// (cc::CompileOptions::probe_args). Sources, in order:
+//   - the module's PROBEARG for each matched probe (stable providers,
+//     USDT);
+//   - fbt: the function's BTF prototype (entry: its first six
+//     parameters; return: args[0] int, args[1] the return type);
+//   - syscall: the syscalls:sys_enter_<name> trace event's fields from
+//     tracefs (entry), `long` return values (return);
+//   - without a device (dtrace -e): the stable providers' tables libdtrace
+//     keeps (known_probes.h) and fbt from BTF, matched by glob.
+// A probe no source describes has no arguments: args[n] stays int64_t.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cc/compiler.h"
+
+extern "C" {
+#include "dtrace/dtrace.h"
+}
+
+namespace dtrace::ctf {
+class BtfFile;
+}
+
+namespace dtrace::api {
+
+struct ProbeArgSources {
+  // Null without a device.
+  std::function<Result<std::vector<dtrace_probedesc>>(const cc::ProbeSpec&)> match;
+  std::function<Result<dtrace_argdesc>(uint32_t id, uint32_t ndx)> probe_arg;
+  std::string btf_path = "/sys/kernel/btf/vmlinux";
+  std::string tracefs = "/sys/kernel/tracing";
+};
+
+class ProbeArgTypes {
+ public:
+  explicit ProbeArgTypes(ProbeArgSources src) : src_(std::move(src)) {}
+  Result<std::vector<cc::ProbeArgs>> describe(const cc::ProbeSpec& s);
+
+ private:
+  std::vector<cc::ProbeArg> of_probe(const dtrace_probedesc& d);
+  std::vector<cc::ProbeArg> fbt_args(const std::string& func, const std::string& name);
+  std::vector<cc::ProbeArg> syscall_args(const std::string& func, const std::string& name);
+  std::vector<cc::ProbeArgs> without_device(const cc::ProbeSpec& s);
+  const ctf::BtfFile* btf();
+
+  ProbeArgSources src_;
+  bool btf_tried_ = false;
+  std::shared_ptr<const ctf::BtfFile> btf_;
+};
+
+}  // namespace dtrace::api

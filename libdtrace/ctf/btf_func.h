@@ -1,0 +1,27 @@
+// Kernel function prototypes from BTF, as C type names: what fbt's
+// args[] are (libdtrace/api/probe_args.cc). Names are spelled so the
+// compiler's arg_type() finds them: "struct file *", "unsigned int",
+// a typedef's name, "void *" for function pointers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ctf/btf.h"
+
+namespace dtrace::ctf {
+
+struct FuncProto {
+  std::string ret;                  // "void" for none
+  std::vector<std::string> params;  // without a trailing `...`
+};
+
+// The prototype of kernel function `name`; nullopt when BTF has none.
+std::optional<FuncProto> func_proto(const BtfFile& btf, std::string_view name);
+
+// The C name of BTF type id (0: "void").
+std::string c_type_name(const BtfFile& btf, uint32_t id);
+
+}  // namespace dtrace::ctf

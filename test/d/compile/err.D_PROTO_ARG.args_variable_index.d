@@ -1,0 +1,6 @@
+/*
+ * ASSERTION: typed args[] need a constant index.
+ */
+int i;
+
+io:::start { trace(args[i]); }

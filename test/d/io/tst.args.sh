@@ -1,0 +1,52 @@
+# ASSERTION: io:::start's args[] are translated from the struct request:
+# the canonical @[args[1]->dev_statname] = sum(args[0]->b_bcount) sums
+# the same bytes as the raw request's __data_len; devinfo_t names
+# nullb0 with the device numbers stat(1) reports; direct reads have
+# B_READ set.
+# @@timeout: 90
+. "$(dirname "$0")/nullb.sh"
+read -r hmaj hmin < <(stat -c '%t %T' /dev/nullb0)
+majmin="$((16#$hmaj)) $((16#$hmin))"
+"$1" -q -n '
+int n, shown;
+
+io:::start
+/args[1]->dev_statname == "nullb0"/
+{
+	@[args[1]->dev_statname] = sum(args[0]->b_bcount);
+	total += args[0]->b_bcount;
+	raw += ((struct request *)arg0)->__data_len;
+	n++;
+}
+
+io:::start
+/n == 1 && !shown/
+{
+	printf("dev %s %s %d %d\n", args[1]->dev_statname, args[1]->dev_pathname,
+	    args[1]->dev_major, args[1]->dev_minor);
+	printf("read %d\n", (args[0]->b_flags & B_READ) != 0);
+	shown = 1;
+}
+
+io:::start
+/n >= 8/
+{
+	printf("total %d %d\n", total, raw);
+	exit(0);
+}
+
+END
+{
+	printa("agg %s %@d\n", @);
+}' | awk -v mm="$majmin" '
+/^dev / { print $1, $2, $3, ($4 " " $5 == mm) ? "numbers-match" : ("numbers " $4 " " $5 " != " mm); next }
+/^total / { total = $2; print "sums-equal", ($2 == $3 && $2 > 0); next }
+/^agg / { print "agg", $2, ($3 == total); next }
+{ print }' &
+dt=$!
+for i in $(seq 300); do
+	kill -0 "$dt" 2>/dev/null || break
+	nullb_io
+	sleep 0.1
+done
+wait "$dt"
