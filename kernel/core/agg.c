@@ -73,27 +73,8 @@ static uint32_t key_sig(const struct dtrace_action *k, const uint8_t *rec)
 	return k->size;
 }
 
-#define HASH_MUL	0x9e3779b97f4a7c15ull
-
-static uint64_t hash_bytes(uint64_t h, const uint8_t *p, uint32_t n)
-{
-	for (; n >= 8; n -= 8, p += 8) {
-		h = (h ^ dtrace_word_get(p)) * HASH_MUL;
-		h ^= h >> 32;
-	}
-	for (; n > 0; n--, p++)
-		h = (h ^ *p) * HASH_MUL;
-	return h;
-}
-
 /* Key records whose identifying length build_key() keeps for the rest. */
 #define KEY_SIGS	8
-
-static uint32_t hash_final(uint64_t h)
-{
-	h *= HASH_MUL;
-	return (uint32_t)(h ^ (h >> 32));
-}
 
 static uint32_t sig_of(const struct dtrace_aggregation *agg, uint32_t i,
 		       const uint8_t *key, const uint32_t *sigs)
@@ -121,6 +102,8 @@ static bool key_equal(const struct dtrace_aggregation *agg,
 {
 	uint32_t i;
 
+	if (agg->nkeys == 1)	/* the usual case: one record at 0 */
+		return bytes_equal(ent, key, sigs[0]);
 	for (i = 0; i < agg->nkeys; i++) {
 		uint32_t off = agg->keys[i].offset;
 
@@ -157,15 +140,16 @@ static void value_init(const struct dtrace_aggregation *agg, int64_t *v)
 }
 
 /* The entry for (agg, key) in b, created if absent; NULL when full. */
-static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
+static uint8_t *lookup_probe(struct dtrace_state *st, struct dtrace_aggbuf *b,
 		       const struct dtrace_aggregation *agg, const uint8_t *key,
 		       const uint32_t *sigs, uint32_t h)
 {
-	uint32_t i;
+	uint32_t i, mask = st->aggslots - 1;
+	uint32_t n = DTRACE_MIN((uint32_t)AGG_PROBES, st->aggslots);
 	uint32_t esize = 8 + agg->size;
 
-	for (i = 0; i < AGG_PROBES && i < st->aggslots; i++) {
-		uint32_t *slot = &b->hash[(h + i) & (st->aggslots - 1)];
+	for (i = 0; i < n; i++) {
+		uint32_t *slot = &b->hash[(h + i) & mask];
 		struct dtrace_aggent *e;
 
 		if (*slot != 0) {
@@ -189,6 +173,25 @@ static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
 		return (uint8_t *)(e + 1);
 	}
 	return NULL;
+}
+
+/* The usual case first: the entry sits in the key's own slot. */
+static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
+		       const struct dtrace_aggregation *agg, const uint8_t *key,
+		       const uint32_t *sigs, uint32_t h)
+{
+	uint32_t slot = b->hash[h & (st->aggslots - 1)];
+	struct dtrace_aggent *e;
+
+	if (slot != 0) {
+		e = (struct dtrace_aggent *)(b->data + slot - 1);
+		if (e->dtae_aggid == agg->id &&
+		    (agg->nkeys == 1 ?
+		     bytes_equal((const uint8_t *)(e + 1), key, sigs[0]) :
+		     key_equal(agg, key, sigs, (const uint8_t *)(e + 1))))
+			return (uint8_t *)(e + 1);
+	}
+	return lookup_probe(st, b, agg, key, sigs, h);
 }
 
 static uint32_t clz64(uint64_t v)
@@ -288,19 +291,56 @@ static void fold(const struct dtrace_aggregation *agg, int64_t *v,
 }
 
 /*
- * A string key record: the DIFO's string copied straight into the key;
- * returns the identifying length (key_sig() without a second scan).
+ * dtrace_dif_strcpy() of a string key record that also folds the copy,
+ * up to the end of the NUL's word and at most size bytes, into *h as
+ * dtrace_hash_bytes() would: from memory DIF owns (scratch, where
+ * execname and string results live) while copying, else afterwards.
+ */
+static size_t strkey(struct dtrace_mstate *ms, char *dst, uintptr_t src,
+		     size_t size, bool user, uint64_t *h)
+{
+	uint64_t hh = *h, room;
+	size_t i, lim, n;
+
+	if (src >= ms->scratch_base && src < ms->scratch_ptr)
+		room = user ? 0 : ms->scratch_ptr - src;	/* the usual */
+	else
+		room = user ? 0 : dtrace_dif_room(ms, src);
+	lim = DTRACE_MIN(room, size - 1);
+	for (i = 0; size != 0 && i + 8 <= lim; i += 8) {
+		uint64_t w = dtrace_word_get((const char *)src + i);
+		uint32_t z = dtrace_word_nul(w);
+
+		w = dtrace_word_keep(w, z);
+		dtrace_word_put(dst + i, w);
+		hh = dtrace_hash_word(hh, w);
+		if (z < 8) {
+			*h = hh;
+			return i + z;
+		}
+	}
+	n = dtrace_dif_strcpy(ms, dst, src, size, user);
+	*h = dtrace_hash_bytes(*h, (const uint8_t *)dst,
+			       (uint32_t)DTRACE_MIN(DTRACE_ALIGN(n + 1, (size_t)8),
+						    size));
+	return n;
+}
+
+/*
+ * A string key record: the DIFO's string copied straight into the key
+ * and hashed (strkey()); returns the identifying length (key_sig()
+ * without a second scan).
  */
 static uint32_t key_string(struct dtrace_mstate *ms,
-			   const struct dtrace_action *k, uint8_t *rec)
+			   const struct dtrace_action *k, uint8_t *rec,
+			   uint64_t *h)
 {
 	uint64_t v = dtrace_dif_emulate(k->difo, ms);
 	size_t n;
 
 	if (ms->fault != DTRACEFLT_NONE)
 		return 0;
-	n = dtrace_dif_strcpy(ms, (char *)rec, v, k->size,
-			      k->vk == DTRACE_VK_USTRING);
+	n = strkey(ms, (char *)rec, v, k->size, k->vk == DTRACE_VK_USTRING, h);
 	return (uint32_t)DTRACE_MIN(DTRACE_ALIGN(n + 1, (size_t)8),
 				    (size_t)k->size);
 }
@@ -323,19 +363,19 @@ static bool build_key(struct dtrace_mstate *ms,
 		uint8_t *rec = key + k->offset;
 
 		if (key_is_string(k)) {
-			n = key_string(ms, k, rec);
+			n = key_string(ms, k, rec, &h);
 		} else {
 			dtrace_memset(rec, 0, k->size);
 			dtrace_record(ms, k, key);
 			n = k->size;
+			h = dtrace_hash_bytes(h, rec, n);
 		}
 		if (ms->fault != DTRACEFLT_NONE)
 			return false;
 		if (i < KEY_SIGS)
 			sigs[i] = n;
-		h = hash_bytes(h, rec, n);
 	}
-	*hash = hash_final(h);
+	*hash = dtrace_hash_final(h);
 	return true;
 }
 
@@ -369,7 +409,10 @@ void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a)
 		sc->aggdrops++;
 		return;
 	}
-	fold(agg, (int64_t *)(val + agg->keylen), x, w);
+	if (agg->kind == DTRACEACT_AGG_COUNT)
+		((int64_t *)(val + agg->keylen))[0]++;
+	else
+		fold(agg, (int64_t *)(val + agg->keylen), x, w);
 }
 
 struct aggsnap {

@@ -3,11 +3,12 @@
  * Built-in D variables (dif_vars.def) as DIF reads them in probe context.
  * Values come from the firing (args, ids, timestamp) or from the port's
  * view of the current task. Strings are returned by address: probe names
- * point into the probe registry, execname into scratch. Variables that
- * need support that does not exist yet (curcpu, cwd, rootdir; regs[],
+ * point into the probe registry, execname, cwd and rootdir into scratch.
+ * Variables that need support that does not exist yet (curcpu; regs[],
  * which no provider passes yet) fault ILLOP rather than lie.
  */
 #include "core/state.h"
+#include "core/subr.h"
 #include "core/util.h"
 
 static const char zonename[] = "global";
@@ -28,30 +29,18 @@ static uint64_t arg(struct dtrace_mstate *ms, uint32_t n)
 {
 	const struct dtrace_provider *prov = ms->probe->prov;
 
-	if (n >= 6 && !ms->argsdone) {
+	struct dtrace_fireargs *fa = ms->fa;
+
+	if (n >= 6 && !fa->fetched) {
 		uint32_t i;
 
-		ms->argsdone = 1;
+		fa->fetched = 1;
 		for (i = 6; i < DTRACE_CORE_MAXARGS; i++)
-			ms->args[i] = prov->ops->getarg == NULL ? 0 :
+			fa->v[i] = prov->ops->getarg == NULL ? 0 :
 				prov->ops->getarg(prov->arg, ms->probe->id,
 						  ms->probe->arg, i);
 	}
-	return ms->args[n];
-}
-
-static uint64_t execname(struct dtrace_mstate *ms)
-{
-	if (ms->execname == 0) {
-		uintptr_t p = dtrace_dif_scratch_take(ms, DTRACE_COMMLEN);
-
-		if (p == 0)
-			return 0;
-		dtrace_port_comm((char *)p);
-		((char *)p)[DTRACE_COMMLEN - 1] = '\0';
-		ms->execname = p;
-	}
-	return ms->execname;
+	return fa->v[n];
 }
 
 static uint64_t ucaller(void)
@@ -87,7 +76,7 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 	case DIF_VAR_EGID:	return task(DTRACE_TASK_EGID);
 	case DIF_VAR_PGID:	return task(DTRACE_TASK_PGID);
 	case DIF_VAR_SID:	return task(DTRACE_TASK_SID);
-	case DIF_VAR_EXECNAME:	return execname(ms);
+	case DIF_VAR_EXECNAME:	return dtrace_ms_execname(ms);
 	case DIF_VAR_PROBEPROV:	return (uintptr_t)ms->probe->prov->name;
 	case DIF_VAR_PROBEMOD:	return (uintptr_t)ms->probe->mod;
 	case DIF_VAR_PROBEFUNC:	return (uintptr_t)ms->probe->func;
@@ -97,7 +86,9 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 	case DIF_VAR_STACKDEPTH: return dtrace_port_stackdepth();
 	case DIF_VAR_USTACKDEPTH: return dtrace_port_ustack(NULL, 1024);
 	case DIF_VAR_UCALLER:	return ucaller();
-	case DIF_VAR_ERRNO:	return (uint64_t)(int64_t)ms->err;
+	case DIF_VAR_ERRNO:	return (uint64_t)(int64_t)ms->fa->err;
+	case DIF_VAR_CWD:	return dtrace_dif_fs_path(ms, false);
+	case DIF_VAR_ROOTDIR:	return dtrace_dif_fs_path(ms, true);
 	case DIF_VAR_CURPSINFO:	/* a translator in the compiler; reads 0 */
 	case DIF_VAR_CALLER:	/* needs providers that know their caller */
 		return 0;

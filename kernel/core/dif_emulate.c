@@ -85,6 +85,14 @@ static uint64_t ldgs(struct dtrace_mstate *ms, uint32_t id)
 {
 	struct dtrace_var *v;
 
+	/* The built-ins most clauses read, without a call. */
+	switch (id) {
+	case DIF_VAR_PID:	return dtrace_port_task(DTRACE_TASK_PID);
+	case DIF_VAR_TID:	return dtrace_port_task(DTRACE_TASK_TID);
+	case DIF_VAR_EXECNAME:	return dtrace_ms_execname(ms);
+	case DIF_VAR_TIMESTAMP:	return dtrace_ms_timestamp(ms);
+	default:		break;
+	}
 	if (id < DIF_VAR_OTHER_UBASE)
 		return dtrace_dif_builtin(ms, id);
 	v = var(ms, &ms->state->gvars, id);
@@ -242,8 +250,8 @@ static void push(struct dtrace_mstate *ms, struct dtrace_tuple *tup,
  * so pc never leaves it; register numbers are below DIF_DIR_NREGS; table
  * indexes are in range; opcodes are known (others land on `bad`).
  */
-uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
-			    struct dtrace_mstate *ms)
+static __attribute__((__noinline__)) DTRACE_NO_GCSE uint64_t run(const struct dtrace_difo *dp,
+					      struct dtrace_mstate *ms)
 {
 	/* Every opcode starts at `bad`; the known ones override it. */
 #pragma GCC diagnostic push
@@ -293,13 +301,12 @@ uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
 	uint32_t pc = 0, ntup = 0, clear = (uint16_t)~dp->defregs;
 	dif_instr_t in;
 
-	if (ms->fault != DTRACEFLT_NONE)
-		return 0;
 	/* Registers start at 0; those written before any read need not. */
 	if (clear == 0xffffu) {
 		dtrace_memset(regs, 0, sizeof(regs));
 	} else {
-		for (; clear != 0; clear &= clear - 1)
+		regs[0] = 0;
+		for (clear &= ~1u; clear != 0; clear &= clear - 1)
 			regs[__builtin_ctz(clear)] = 0;
 	}
 	NEXT;
@@ -339,9 +346,7 @@ ld:	RD = load(ms, OP, R1); CHECK;
 st:	store(ms, OP, RD, R1); CHECK;
 setx:	RD = dp->ints[IDX]; NEXT;
 sets:	RD = (uintptr_t)(dp->strtab + IDX); NEXT;
-ldgs:	RD = IDX < DIF_VAR_OTHER_UBASE ? dtrace_dif_builtin(ms, IDX) :
-					 ldgs(ms, IDX);
-	CHECK;
+ldgs:	RD = ldgs(ms, IDX); CHECK;
 stgs:	stgs(ms, IDX, RD); CHECK;
 ldls:	RD = ldls(ms, IDX); CHECK;
 stls:	stls(ms, IDX, RD); CHECK;
@@ -365,4 +370,17 @@ bad:	/* LDTA: no thread-local built-in arrays exist. */
 fault:
 	ms->fault_pc = pc - 1;
 	return 0;
+}
+
+uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
+			    struct dtrace_mstate *ms)
+{
+	uint64_t v;
+
+	if (ms->fault != DTRACEFLT_NONE)
+		return 0;
+	if (dp->ldgs_only == 0)
+		return run(dp, ms);
+	v = ldgs(ms, dp->ldgs_only);	/* LDGS; RET: dif_regs.c */
+	return ms->fault == DTRACEFLT_NONE ? v : 0;
 }

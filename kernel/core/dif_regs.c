@@ -99,3 +99,22 @@ uint16_t dtrace_dif_defregs(const struct dtrace_difo *dp)
 	dtrace_port_free(in);
 	return (uint16_t)~need;
 }
+
+/*
+ * DIFOs that only read one global scalar (a built-in such as execname
+ * or pid, or a user global) and return it: LDGS %rd; RET %rd. The
+ * interpreter runs them as the LDGS alone (same code, no machine set-up).
+ */
+uint16_t dtrace_dif_ldgs_only(const struct dtrace_difo *dp)
+{
+	dif_instr_t a, b;
+
+	if (dp->ncode != 2)
+		return 0;
+	a = dp->code[0];
+	b = dp->code[1];
+	if (DIF_INSTR_OP(a) != DIF_OP_LDGS || DIF_INSTR_OP(b) != DIF_OP_RET ||
+	    DIF_INSTR_RD(a) != DIF_INSTR_RD(b))
+		return 0;
+	return (uint16_t)DIF_INSTR_INDEX(a);
+}

@@ -5,7 +5,7 @@
  * bottom first; results that are not plain values live in scratch.
  * Every argument is a run-time value: sizes are bounded, destinations
  * must be scratch, sources are read through the fault-tolerant loads.
- * d_path() has no probe-safe Linux implementation yet and faults ILLOP.
+ * d_path() walks the kernel's dentries itself (dif_subr_path.c).
  */
 #include "core/state.h"
 #include "core/util.h"
@@ -226,6 +226,8 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 		return (a[0] >> 20) & 0xfff;
 	case DIF_SUBR_GETMINOR:
 		return a[0] & 0xfffff;
+	case DIF_SUBR_D_PATH:
+		return dtrace_dif_path(ms, a[0]);
 	default:
 		dtrace_fault(ms, DTRACEFLT_ILLOP, subr);
 		return 0;

@@ -34,6 +34,7 @@ struct dtrace_difo {
 	uint32_t		nvars;
 	struct dtrace_diftype	rtype;
 	uint16_t		defregs;	/* dtrace_dif_defregs() */
+	uint16_t		ldgs_only;	/* dtrace_dif_ldgs_only() */
 };
 
 /*
@@ -54,10 +55,24 @@ int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
  * the interpreter clears only the others. 0 (clear all) if unsure.
  */
 uint16_t dtrace_dif_defregs(const struct dtrace_difo *dp);
+/* The variable id of a valid DIFO that is LDGS v, %rd; RET %rd, or 0. */
+uint16_t dtrace_dif_ldgs_only(const struct dtrace_difo *dp);
 /* A value type a DIFO may return or a variable may have. */
 bool dtrace_diftype_valid(const struct dtrace_diftype *t);
 /* The validator's form table; 0xff for an invalid opcode. */
 uint8_t dtrace_dif_form(uint8_t op);
+
+/*
+ * What every ECB of one probe firing shares (fire.c fills it once per
+ * firing): the arguments (a6..a9 fetched from the provider on first
+ * use), the timestamp (0 until taken) and errno.
+ */
+struct dtrace_fireargs {
+	uint64_t			v[10];
+	uint64_t			ts;
+	uint32_t			fetched;	/* v[6..9] valid */
+	int32_t				err;	/* errno: a syscall return's */
+};
 
 /* The machine state of one ECB firing on one CPU (fire.c mstate_init
  * sets every field: a new field must be set there). */
@@ -65,13 +80,10 @@ struct dtrace_mstate {
 	struct dtrace_state		*state;
 	struct dtrace_state_cpu		*scpu;
 	const struct dtrace_probe	*probe;
-	uint64_t			args[10];
-	uint64_t			*tsp;	/* the firing's; 0 until taken */
+	struct dtrace_fireargs		*fa;
 	uint32_t			cpu;
-	int32_t				err;	/* errno: a syscall return's */
 	uint32_t			epid;
 	uint32_t			strsize;
-	uint32_t			argsdone;	/* args[6..9] fetched */
 	uintptr_t			scratch_base;
 	uintptr_t			scratch_ptr;
 	uintptr_t			scratch_end;
@@ -88,9 +100,35 @@ struct dtrace_mstate {
  */
 static inline uint64_t dtrace_ms_timestamp(struct dtrace_mstate *ms)
 {
-	if (*ms->tsp == 0)
-		*ms->tsp = dtrace_port_gethrtime();
-	return *ms->tsp;
+	if (ms->fa->ts == 0)
+		ms->fa->ts = dtrace_port_gethrtime();
+	return ms->fa->ts;
+}
+
+/*
+ * execname: the task's comm copied once per ECB firing into scratch
+ * (memory DIF owns, so later copies of it need no fault-tolerant
+ * loads); 0 after NOSCRATCH.
+ */
+static inline uint64_t dtrace_ms_execname(struct dtrace_mstate *ms)
+{
+	uintptr_t p;
+
+	if (ms->execname != 0)
+		return ms->execname;
+	p = (ms->scratch_ptr + 7) & ~(uintptr_t)7;
+	if (p > ms->scratch_end || ms->scratch_end - p < DTRACE_COMMLEN) {
+		if (ms->fault == DTRACEFLT_NONE) {
+			ms->fault = DTRACEFLT_NOSCRATCH;
+			ms->fault_addr = 0;
+		}
+		return 0;
+	}
+	ms->scratch_ptr = p + DTRACE_COMMLEN;
+	dtrace_port_comm((char *)p);
+	((char *)p)[DTRACE_COMMLEN - 1] = '\0';
+	ms->execname = p;
+	return p;
 }
 
 /* A tuple stack entry (PUSHTR/PUSHTV). */

@@ -178,8 +178,10 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 			align = 1;
 		} else {
 			dtrace_action_layout(a, strsize, &align);
-			if (DTRACEACT_ISAGG(a->kind))
+			if (DTRACEACT_ISAGG(a->kind)) {
 				aggtuple = pa->dtpa_ntuple;
+				a->skip = aggtuple;
+			}
 			else
 				aggonly = false;
 		}

@@ -192,6 +192,7 @@ static int validate_all(const struct dtrace_progview *pv,
 		if (err != 0)
 			return difo_fail(pv, res, i, &vr, err);
 		en->difos[i].defregs = dtrace_dif_defregs(&en->difos[i]);
+		en->difos[i].ldgs_only = dtrace_dif_ldgs_only(&en->difos[i]);
 	}
 	return 0;
 }

@@ -20,10 +20,8 @@ struct firing {
 	struct dtrace_core	*core;
 	struct dtrace_probe	*probe;
 	struct dtrace_state	*only;		/* NULL: every state */
-	const uint64_t		*args;		/* a0..a5 */
-	uint64_t		*ts;		/* 0 until taken (difo.h) */
+	struct dtrace_fireargs	*fa;		/* args, timestamp, errno */
 	uint32_t		cpu;
-	int32_t			err;		/* the D variable errno */
 	bool			in_error;	/* firing dtrace:::ERROR */
 };
 
@@ -53,8 +51,8 @@ static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
 		      const struct dtrace_ecb *ecb, uint32_t act)
 {
 	struct dtrace_probe *ep;
+	struct dtrace_fireargs fa = { .ts = f->fa->ts };
 	struct firing ef;
-	uint64_t args[6];
 
 	if (f->in_error) {
 		ms->scpu->dblerrors++;
@@ -64,18 +62,18 @@ static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
 	ep = dtrace_probe_lookup(f->core, f->core->error_id);
 	if (ep == NULL)
 		return;
-	args[0] = 0;
-	args[1] = ecb->epid;
-	args[2] = act;
-	args[3] = (uint64_t)ms->fault_pc * sizeof(dif_instr_t);
-	args[4] = ms->fault;
-	args[5] = ms->fault_addr;
+	fa.v[1] = ecb->epid;
+	fa.v[2] = act;
+	fa.v[3] = (uint64_t)ms->fault_pc * sizeof(dif_instr_t);
+	fa.v[4] = ms->fault;
+	fa.v[5] = ms->fault_addr;
 	ef = *f;
 	ef.probe = ep;
 	ef.only = ms->state;
-	ef.args = args;
+	ef.fa = &fa;
 	ef.in_error = true;
 	fire_probe(&ef);
+	f->fa->ts = fa.ts;
 }
 
 static uint8_t *reserve(struct dtrace_state *st, struct dtrace_state_cpu *sc,
@@ -179,8 +177,9 @@ static void ecb_commit(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
 static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 		     const struct dtrace_ecb *ecb)
 {
+	const struct dtrace_action *a = ecb->acts, *end = a + ecb->nacts;
 	uint64_t spec = 0, ends[DTRACE_SPEC_ENDS];
-	uint32_t i, nends = 0;
+	uint32_t nends = 0;
 	uint8_t *rec = NULL;
 
 	if (ecb->pred != NULL) {
@@ -198,13 +197,13 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 		if (rec == NULL)
 			return;
 	}
-	for (i = 0; i < ecb->nacts; i++) {
-		const struct dtrace_action *a = &ecb->acts[i];
-
-		if (a->rk == DTRACE_RK_NONE || a->rk == DTRACE_RK_SPECULATE)
-			continue;	/* continuations; done by ecb_reserve */
+	/* An aggregation's keys and weight follow it (skip): agg.c's. */
+	for (; a < end; a += 1 + a->skip) {
 		if (a->rk == DTRACE_RK_AGG)
 			dtrace_agg_apply(ms, a);
+		else if (a->rk == DTRACE_RK_NONE ||
+			 a->rk == DTRACE_RK_SPECULATE)
+			continue;	/* done by ecb_reserve */
 		else if (a->kind == DTRACEACT_COMMIT ||
 			 a->kind == DTRACEACT_DISCARD) {
 			uint64_t id = spec_end_id(ms, a, rec);
@@ -217,7 +216,7 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 		if (ms->fault != DTRACEFLT_NONE) {
 			if (spec != 0)
 				dtrace_spec_done(ms, spec, 0);
-			ecb_fault(f, ms, ecb, i + 1);
+			ecb_fault(f, ms, ecb, (uint32_t)(a - ecb->acts) + 1);
 			return;
 		}
 	}
@@ -233,20 +232,16 @@ static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,
 	struct dtrace_state *st = ecb->state;
 	struct dtrace_state_cpu *sc = &st->cpus[f->cpu];
 
-	/* Field by field: args[6..9] stay unset until argsdone. */
 	ms->state = st;
 	ms->scpu = sc;
 	ms->probe = f->probe;
-	dtrace_memcpy(ms->args, f->args, 6 * sizeof(uint64_t));
-	ms->tsp = f->ts;
+	ms->fa = f->fa;
 	ms->cpu = f->cpu;
-	ms->err = f->err;
 	ms->epid = ecb->epid;
 	ms->strsize = (uint32_t)st->opts[DTRACEOPT_STRSIZE];
 	ms->scratch_base = (uintptr_t)sc->scratch;
 	ms->scratch_ptr = ms->scratch_base;
 	ms->scratch_end = ms->scratch_base + st->scratch_size;
-	ms->argsdone = 0;
 	ms->execname = 0;
 	ms->fault = DTRACEFLT_NONE;
 	ms->fault_pc = 0;
@@ -283,14 +278,12 @@ static void fire_probe(const struct firing *f)
 
 /* The common entry: guard, interrupts, then fire. Returns the CPU. */
 static uint32_t fire(struct dtrace_core *core, uint32_t id,
-		     struct dtrace_state *only, const uint64_t *args,
-		     int32_t err)
+		     struct dtrace_state *only, struct dtrace_fireargs *fa)
 {
 	unsigned long flags = dtrace_port_irq_save();
 	uint32_t cpu = dtrace_port_cpu();
-	uint64_t ts = 0;
-	struct firing f = { .core = core, .only = only, .args = args,
-			    .cpu = cpu, .err = err };
+	struct firing f = { .core = core, .only = only, .fa = fa,
+			    .cpu = cpu };
 
 	if (cpu >= core->ncpus)
 		goto out;
@@ -301,7 +294,6 @@ static uint32_t fire(struct dtrace_core *core, uint32_t id,
 	f.probe = dtrace_probe_lookup(core, id);
 	if (f.probe != NULL && DTRACE_READ_ONCE(f.probe->ecbs) != NULL) {
 		core->cpu[cpu].depth = 1;
-		f.ts = &ts;
 		fire_probe(&f);
 		core->cpu[cpu].depth = 0;
 	}
@@ -314,22 +306,31 @@ void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
 		       uint64_t a5)
 {
-	uint64_t args[6] = { a0, a1, a2, a3, a4, a5 };
+	struct dtrace_fireargs fa;	/* v[6..9]: fetched on first use */
 
-	fire(core, id, NULL, args, 0);
+	fa.v[0] = a0;
+	fa.v[1] = a1;
+	fa.v[2] = a2;
+	fa.v[3] = a3;
+	fa.v[4] = a4;
+	fa.v[5] = a5;
+	fa.ts = 0;
+	fa.fetched = 0;
+	fa.err = 0;
+	fire(core, id, NULL, &fa);
 }
 
 void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id,
 			     int32_t err, uint64_t a0, uint64_t a1)
 {
-	uint64_t args[6] = { a0, a1, 0, 0, 0, 0 };
+	struct dtrace_fireargs fa = { .v = { a0, a1 }, .err = err };
 
-	fire(core, id, NULL, args, err);
+	fire(core, id, NULL, &fa);
 }
 
 uint32_t dtrace_fire_state(struct dtrace_state *st, uint32_t id)
 {
-	static const uint64_t zero[6];
+	struct dtrace_fireargs fa = { .ts = 0 };
 
-	return fire(st->core, id, st, zero, 0);
+	return fire(st->core, id, st, &fa);
 }

@@ -25,6 +25,17 @@
 #include <errno.h>
 #include <stdbool.h>
 #endif
+/*
+ * A computed-goto interpreter keeps one dispatch per handler only if
+ * GCC's global CSE does not merge them: the module builds dif_emulate.o
+ * with -fno-gcse (kernel/Kbuild, as the kernel's BPF interpreter), the
+ * userspace build marks the function.
+ */
+#if !defined(__KERNEL__) && defined(__GNUC__) && !defined(__clang__)
+#define DTRACE_NO_GCSE		__attribute__((optimize("-fno-gcse")))
+#else
+#define DTRACE_NO_GCSE
+#endif
 
 /* Memory: zeroed, may sleep, any size (small or many megabytes). */
 void *dtrace_port_zalloc(size_t size);
@@ -128,6 +139,26 @@ int dtrace_port_raise(int sig);
 int dtrace_port_stop_process(void);	/* SIGSTOP to the current process */
 void dtrace_port_spin(uint64_t ns);
 
+/*
+ * Paths [probe]: where d_path() (core/dif_subr_path.c) finds the fields
+ * it follows, as byte offsets: struct path {mnt, dentry}; a dentry's
+ * parent, name pointer and 32-bit name length; a vfsmount's root dentry;
+ * the mount around a vfsmount (mount_mnt: the vfsmount's offset in it)
+ * and its parent mount and mountpoint dentry. mounts: those last three
+ * are known (else the walk stops at the first mount root). NULL: no
+ * d_path() on this system.
+ */
+struct dtrace_path_layout {
+	uint32_t	path_mnt, path_dentry;
+	uint32_t	dentry_parent, dentry_name, dentry_len;
+	uint32_t	mnt_root;
+	uint32_t	mount_mnt, mount_parent, mount_mountpoint;
+	bool		mounts;
+};
+const struct dtrace_path_layout *dtrace_port_path_layout(void);
+/* The current task's root (root) or cwd struct path's address, or 0. */
+uint64_t dtrace_port_fs_path(bool root);
+
 /* Single-copy accesses for data shared with probe context. */
 #define DTRACE_READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
 #define DTRACE_WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
@@ -139,5 +170,6 @@ void dtrace_port_spin(uint64_t ns);
 #define dtrace_memcpy(d, s, n)	__builtin_memcpy((d), (s), (n))
 #define dtrace_memset(d, c, n)	__builtin_memset((d), (c), (n))
 #define dtrace_memcmp(a, b, n)	__builtin_memcmp((a), (b), (n))
+#define dtrace_memmove(d, s, n)	__builtin_memmove((d), (s), (n))
 
 #endif /* _DTRACE_CORE_PORT_H */

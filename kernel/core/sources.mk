@@ -10,6 +10,7 @@ DTRACE_CORE_SOURCES := \
 	core/dif_regs.c \
 	core/dif_subr.c \
 	core/dif_subr_net.c \
+	core/dif_subr_path.c \
 	core/dif_subr_str.c \
 	core/dif_subr_text.c \
 	core/dif_validate.c \

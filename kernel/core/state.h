@@ -58,6 +58,7 @@ struct dtrace_action {
 	uint32_t		size;		/* record bytes */
 	uint32_t		offset;		/* after the rechdr */
 	uint32_t		aggid;
+	uint32_t		skip;		/* continuations that follow */
 	uint16_t		kind;		/* DTRACEACT_* */
 	uint8_t			rk;		/* DTRACE_RK_* */
 	uint8_t			vk;		/* DTRACE_VK_* for RK_VALUE */

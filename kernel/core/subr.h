@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Between dif_subr.c (dispatch) and dif_subr_str.c (string subroutines). */
+/* Between dif_subr.c (dispatch) and the other dif_subr_*.c files. */
 #ifndef _DTRACE_CORE_SUBR_H
 #define _DTRACE_CORE_SUBR_H
 
@@ -20,5 +20,9 @@ uint64_t dtrace_subr_json(struct dtrace_mstate *ms, uintptr_t text,
 /* dif_subr_net.c: inet_ntop(), inet_ntoa(), inet_ntoa6(), link_ntop(). */
 uint64_t dtrace_subr_net(struct dtrace_mstate *ms, uint32_t subr,
 			 const uint64_t *a);
+
+/* dif_subr_path.c: d_path(), and cwd/rootdir (root true) for dif_builtin.c. */
+uint64_t dtrace_dif_path(struct dtrace_mstate *ms, uint64_t addr);
+uint64_t dtrace_dif_fs_path(struct dtrace_mstate *ms, bool root);
 
 #endif /* _DTRACE_CORE_SUBR_H */

@@ -84,6 +84,34 @@ static inline void dtrace_word_put(void *p, uint64_t w)
 	dtrace_memcpy(p, &w, 8);
 }
 
+/*
+ * The hash of aggregation keys: word by word (64-bit multiply), then any
+ * tail bytes; dtrace_hash_final() mixes the high half into the low.
+ */
+#define DTRACE_HASH_MUL	0x9e3779b97f4a7c15ull
+
+static inline uint64_t dtrace_hash_word(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * DTRACE_HASH_MUL;
+	return h ^ (h >> 32);
+}
+
+static inline uint64_t dtrace_hash_bytes(uint64_t h, const uint8_t *p,
+					 uint32_t n)
+{
+	for (; n >= 8; n -= 8, p += 8)
+		h = dtrace_hash_word(h, dtrace_word_get(p));
+	for (; n > 0; n--, p++)
+		h = (h ^ *p) * DTRACE_HASH_MUL;
+	return h;
+}
+
+static inline uint32_t dtrace_hash_final(uint64_t h)
+{
+	h *= DTRACE_HASH_MUL;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
 /* Zeroed array allocation with overflow check; NULL on failure. */
 void *dtrace_zalloc_array(size_t n, size_t size);
 

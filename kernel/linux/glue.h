@@ -13,6 +13,8 @@ extern struct mutex dtrace_lock;
 /* port_linux.c's own resources. */
 int dtrace_port_linux_init(void);
 void dtrace_port_linux_exit(void);
+/* port_path.c: checks the struct mount layout d_path() relies on. */
+void dtrace_port_path_init(void);
 
 int dtrace_dev_init(void);
 void dtrace_dev_exit(void);

@@ -226,6 +226,7 @@ int dtrace_port_linux_init(void)
 	for_each_possible_cpu(cpu)
 		init_irq_work(&per_cpu_ptr(dtrace_raisers, cpu)->work,
 			      raise_work);
+	dtrace_port_path_init();
 	return 0;
 }
 

@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,6 +259,39 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
 	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
 		return -EFAULT;
 	return 0;
+}
+
+static const struct dtrace_user_path *fs_root, *fs_cwd;
+static struct dtrace_path_layout path_layout = {
+	.path_mnt = offsetof(struct dtrace_user_path, mnt),
+	.path_dentry = offsetof(struct dtrace_user_path, dentry),
+	.dentry_parent = offsetof(struct dtrace_user_dentry, parent),
+	.dentry_name = offsetof(struct dtrace_user_dentry, name),
+	.dentry_len = offsetof(struct dtrace_user_dentry, len),
+	.mnt_root = offsetof(struct dtrace_user_vfsmount, root),
+	.mount_mnt = offsetof(struct dtrace_user_mount, mnt),
+	.mount_parent = offsetof(struct dtrace_user_mount, parent),
+	.mount_mountpoint = offsetof(struct dtrace_user_mount, mountpoint),
+	.mounts = true,
+};
+
+void dtrace_user_set_fs(const struct dtrace_user_path *root,
+			const struct dtrace_user_path *cwd)
+{
+	fs_root = root;
+	fs_cwd = cwd;
+}
+
+void dtrace_user_set_path_mounts(int known) { path_layout.mounts = known; }
+
+const struct dtrace_path_layout *dtrace_port_path_layout(void)
+{
+	return &path_layout;
+}
+
+uint64_t dtrace_port_fs_path(bool root)
+{
+	return (uintptr_t)(root ? fs_root : fs_cwd);
 }
 
 static int last_raised;

@@ -34,6 +34,36 @@ void dtrace_user_set_time(uint64_t ns);
 /* Command name reported as execname ("" = the real one). */
 void dtrace_user_set_comm(const char *comm);
 
+/*
+ * Paths for d_path(), cwd and rootdir: the userspace port lays its fake
+ * kernel objects out like this (dtrace_port_path_layout() describes
+ * them). A mount is its own parent at the top; a dentry is its own
+ * parent at the root of its file system.
+ */
+struct dtrace_user_dentry {
+	struct dtrace_user_dentry	*parent;
+	const char			*name;
+	uint32_t			len;
+};
+struct dtrace_user_vfsmount {
+	struct dtrace_user_dentry	*root;
+};
+struct dtrace_user_mount {
+	void				*pad;
+	struct dtrace_user_mount	*parent;
+	struct dtrace_user_dentry	*mountpoint;
+	struct dtrace_user_vfsmount	mnt;
+};
+struct dtrace_user_path {
+	struct dtrace_user_vfsmount	*mnt;
+	struct dtrace_user_dentry	*dentry;
+};
+/* The current task's root and cwd (NULL: it has none, the default). */
+void dtrace_user_set_fs(const struct dtrace_user_path *root,
+			const struct dtrace_user_path *cwd);
+/* Whether the layout claims to know mounts (default true). */
+void dtrace_user_set_path_mounts(int known);
+
 /* The signal of the last dtrace_port_raise() (raise(), stop()). */
 int dtrace_user_last_raise(void);
 

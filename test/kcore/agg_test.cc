@@ -167,6 +167,39 @@ TEST(Agg, StringKeysAfterLongerOnesStayDistinctAndCanonical) {
   EXPECT_EQ(m["abcdefgh"], 1);
 }
 
+// A string key is hashed while copied when it lives in scratch
+// (execname) and after copying otherwise (probename in the probe
+// registry): equal strings from either must meet in one entry, also
+// when strsize cuts the key inside a word.
+TEST(Agg, EqualStringKeysFromScratchAndElsewhereMeet) {
+  for (uint64_t strsize : {256u, 12u}) {
+    Harness h;
+    pb b{};
+    uint32_t p = pb_probe(&b, "test", "", "", "fire");
+    Difo k;  // arg0 ? execname : probename
+    k.code = {ldgs(DIF_VAR_ARG0, 1), op3(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BE, 5),
+              ldgs(DIF_VAR_EXECNAME, 2), ret(2), ldgs(DIF_VAR_PROBENAME, 2), ret(2)};
+    k.rtype = PB_STRING;
+    add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, k)}});
+    pb_option(&b, DTRACEOPT_STRSIZE, strsize);
+    ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+    pb_free(&b);
+    ASSERT_EQ(h.go(), 0);
+    dtrace_user_set_comm("fire");
+    h.fire(1);
+    h.fire(0);
+    dtrace_user_set_comm("abcdefghijklmn");  // 11 characters kept at strsize 12
+    h.fire(1);
+    h.fire(1);
+    dtrace_user_set_comm("");
+    std::map<std::string, int64_t> m;
+    for (const Entry& e : aggsnap(h)) m[key_str(e)] = e.value.at(0);
+    EXPECT_EQ(m.size(), 2u) << strsize;
+    EXPECT_EQ(m["fire"], 2) << strsize;
+    EXPECT_EQ(m[strsize == 12 ? "abcdefghijk" : "abcdefghijklmn"], 2) << strsize;
+  }
+}
+
 int64_t unkeyed(uint16_t fn, std::vector<int64_t> xs, size_t word = 0) {
   Harness h;
   enable_agg(h, fn, 0, false);

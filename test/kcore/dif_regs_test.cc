@@ -1,5 +1,7 @@
 // Which registers the interpreter may leave uncleared (kernel/core/
 // dif_regs.c): only those written on every path before any read.
+#include <unistd.h>
+
 #include "harness.h"
 
 namespace kcore {
@@ -50,6 +52,40 @@ TEST(DifRegs, StoreReadsItsAddressRegister) {
   // stx %r1, [%r2]: rd (here %r2) is read, not written.
   uint16_t d = defregs({DIF_INSTR_FMT(DIF_OP_STX, 1, 0, 2), DIF_INSTR_RET(2)});
   EXPECT_EQ(d & (bit(1) | bit(2)), 0);
+}
+
+uint16_t ldgs_only(const std::vector<dif_instr_t>& c) {
+  dtrace_difo dp{};
+  dp.code = c.data();
+  dp.ncode = static_cast<uint32_t>(c.size());
+  return dtrace_dif_ldgs_only(&dp);
+}
+
+TEST(DifLdgsOnly, RecognisesOneGlobalReadReturned) {
+  EXPECT_EQ(ldgs_only({ldgs(DIF_VAR_EXECNAME, 3), ret(3)}), DIF_VAR_EXECNAME);
+  EXPECT_EQ(ldgs_only({ldgs(0x500, 1), ret(1)}), 0x500);
+  EXPECT_EQ(ldgs_only({ldgs(DIF_VAR_PID, 1), ret(2)}), 0);  // returns another register
+  EXPECT_EQ(ldgs_only({setx(0, 1), ret(1)}), 0);
+  EXPECT_EQ(ldgs_only({ldgs(DIF_VAR_PID, 1), DIF_INSTR_NOP, ret(1)}), 0);
+  EXPECT_EQ(ldgs_only({ret(1)}), 0);
+}
+
+// The shortcut runs the same LDGS: values and faults as the interpreter's.
+TEST(DifLdgsOnly, SameValuesAndFaultsAsTheInterpreter) {
+  Difo pid;
+  pid.code = {ldgs(DIF_VAR_PID, 1), ret(1)};
+  EXPECT_EQ(eval(pid).u64(), static_cast<uint64_t>(getpid()));
+  Difo cpu;  // curcpu: no cpuinfo_t yet, ILLOP at pc 0
+  cpu.code = {ldgs(DIF_VAR_CURCPU, 2), ret(2)};
+  Eval e = eval(cpu);
+  EXPECT_FALSE(e.recorded);
+  ASSERT_TRUE(e.faulted);
+  EXPECT_EQ(e.fault, DTRACEFLT_ILLOP);
+  EXPECT_EQ(e.offset, 0u);
+  Difo name;
+  name.code = {ldgs(DIF_VAR_PROBENAME, 1), ret(1)};
+  name.rtype = PB_STRING;
+  EXPECT_EQ(eval(name).str(), "fire");
 }
 
 }  // namespace

@@ -109,7 +109,7 @@ TEST(DifSubrMore, ProcessAndKernelObjects) {
   EXPECT_EQ(i(DIF_SUBR_MUTEX_OWNER, {ptr(&lockword)}), 0x1234u);
   EXPECT_EQ(i(DIF_SUBR_MUTEX_TYPE_ADAPTIVE, {ptr(&lockword)}), 1u);
   EXPECT_EQ(eval(call_difo(DIF_SUBR_MUTEX_OWNED, {8}, false)).fault, (uint64_t)DTRACEFLT_BADADDR);
-  EXPECT_EQ(eval(call_difo(DIF_SUBR_D_PATH, {8}, true)).fault, (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(eval(call_difo(DIF_SUBR_D_PATH, {8}, true)).fault, (uint64_t)DTRACEFLT_BADADDR);
 }
 
 TEST(DifSubrMore, StacksAndRegisters) {

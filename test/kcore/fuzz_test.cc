@@ -86,7 +86,7 @@ TEST(Fuzz, RandomValidDifRunsSafely) {
               var(0x501, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF | DIFV_F_MOD)};
     dtrace_difo dp{d.code.data(), d.ints.data(), d.strtab.data(), d.vars.data(),
                    (uint32_t)d.code.size(), (uint32_t)d.ints.size(),
-                   (uint32_t)d.strtab.size(), (uint32_t)d.vars.size(), d.rtype, 0};
+                   (uint32_t)d.strtab.size(), (uint32_t)d.vars.size(), d.rtype, 0, 0};
     dtrace_vres vr;
     if (dtrace_dif_validate(&dp, false, &vr) != 0) continue;
     valid++;

@@ -1,0 +1,3 @@
+cwd at /etc/hostname: /etc
+cwd at /dev/shm/dtrace-dpath: /tmp
+rootdir set: 1
