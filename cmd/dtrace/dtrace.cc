@@ -31,9 +31,15 @@ struct ProgramSpec {
   std::string text;  // D source to compile
 };
 
+// An option from -x or a flag that sets one; `what` names it in errors
+// as DTrace does ("-x bufsize", "-b 4k", "-q").
+struct OptionArg {
+  std::string name, value, what;
+};
+
 struct CommandLine {
   std::vector<ProgramSpec> specs;
-  std::vector<std::pair<std::string, std::string>> options;  // -x and friends, in order
+  std::vector<OptionArg> options;  // -x and friends, in order
   std::vector<std::string> operands;
   std::vector<std::pair<char, std::string>> processes;  // -c cmd / -p pid, in order
   std::string output;
@@ -58,6 +64,7 @@ const char kUsage[] =
     "\t-f  enable or list probes matching the specified function name\n"
     "\t-G  generate an ELF file containing embedded dtrace program\n"
     "\t-h  generate a header file with definitions for static probes\n"
+    "\t-i  enable or list probes matching the specified probe id\n"
     "\t-l  list probes matching specified criteria\n"
     "\t-m  enable or list probes matching the specified module name\n"
     "\t-n  enable or list probes matching the specified probe name\n"
@@ -86,7 +93,8 @@ std::string description_part(const std::string& arg) {
   return cut == std::string::npos ? arg : arg.substr(0, cut);
 }
 
-// -P/-m/-f name a leading part of the description: pad it to four fields.
+// -P/-m/-f name a leading part of the description: pad it to four fields;
+// -n and -i (a probe id: digits) give the whole of it.
 std::string to_program_text(SpecKind kind, const std::string& arg) {
   std::string desc = description_part(arg), rest = arg.substr(desc.size());
   switch (kind) {
@@ -132,31 +140,32 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'f': cl->specs.push_back({SpecKind::Function, optarg, {}}); break;
       case 'i': cl->specs.push_back({SpecKind::Id, optarg, {}}); break;
       case 's': cl->specs.push_back({SpecKind::Script, optarg, {}}); break;
-      case 'b': cl->options.emplace_back("bufsize", optarg); break;
+      case 'b': cl->options.push_back({"bufsize", optarg, std::string("-b ") + optarg}); break;
       case 'x': {
         std::string s = optarg;
         size_t eq = s.find('=');
-        cl->options.emplace_back(s.substr(0, eq), eq == std::string::npos ? "" : s.substr(eq + 1));
+        cl->options.push_back({s.substr(0, eq), eq == std::string::npos ? "" : s.substr(eq + 1),
+                               "-x " + s.substr(0, eq)});
         break;
       }
-      case 'q': cl->quiet = true; cl->options.emplace_back("quiet", ""); break;
-      case 'F': cl->options.emplace_back("flowindent", ""); break;
-      case 'w': cl->options.emplace_back("destructive", ""); break;
-      case 'Z': cl->options.emplace_back("zdefs", ""); break;
+      case 'q': cl->quiet = true; cl->options.push_back({"quiet", "", "-q"}); break;
+      case 'F': cl->options.push_back({"flowindent", "", "-F"}); break;
+      case 'w': cl->options.push_back({"destructive", "", "-w"}); break;
+      case 'Z': cl->options.push_back({"zdefs", "", "-Z"}); break;
       case 'e': cl->compile_only = true; break;
       case 'S': cl->print_dif = true; break;
       case 'l': cl->list = true; break;
       case 'V': cl->version = true; break;
       case 'v': cl->verbose = true; break;
       case 'o': cl->output = optarg; break;
-      case 'L': cl->options.emplace_back("libdir", optarg); break;
+      case 'L': cl->options.push_back({"libdir", optarg, "-L"}); break;
       case 'a': case 'A': case 'B': case '3': case '6': case 'X':
         break;  // accepted; no effect yet
-      case 'C': cl->options.emplace_back("cpp", ""); break;
-      case 'H': cl->options.emplace_back("cpphdrs", ""); break;
-      case 'D': cl->options.emplace_back("define", optarg); break;
-      case 'U': cl->options.emplace_back("undef", optarg); break;
-      case 'I': cl->options.emplace_back("incdir", optarg); break;
+      case 'C': cl->options.push_back({"cpp", "", "-C"}); break;
+      case 'H': cl->options.push_back({"cpphdrs", "", "-H"}); break;
+      case 'D': cl->options.push_back({"define", optarg, "-D"}); break;
+      case 'U': cl->options.push_back({"undef", optarg, "-U"}); break;
+      case 'I': cl->options.push_back({"incdir", optarg, "-I"}); break;
       case 'c': case 'p': cl->processes.emplace_back(static_cast<char>(c), optarg); break;
       case 'G': cl->usdt_link = true; break;
       case 'h': cl->usdt_header = true; break;
@@ -215,14 +224,20 @@ int trace(dtrace::Handle& h, FILE* out) {
   sigaction(SIGTERM, &sa, nullptr);
   sigaction(SIGHUP, &sa, nullptr);
   if (auto st = h.go(); !st) { error("could not enable tracing: " + st.error().message); return 1; }
+  bool aborted = false;
   while (!g_interrupted) {
     auto w = h.work(out);
-    if (!w) { error(w.error().message); break; }
+    if (!w) {
+      error("processing aborted: " + w.error().message);
+      aborted = true;
+      break;
+    }
     if (*w == dtrace::Work::Done) break;
   }
   if (g_interrupted) std::fputc('\n', out);  // as dtrace(1) does on ^C
+  // What was recorded before an abort is still printed; the exit status says it failed.
   if (auto st = h.stop(out); !st) { error(st.error().message); return 1; }
-  return h.exit_status();
+  return aborted ? 1 : h.exit_status();
 }
 
 // -h / -G: the provider definitions of the -s script become a C header
@@ -243,7 +258,7 @@ int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
   if (base.size() > 2 && base.compare(base.size() - 2, 2, ".d") == 0) base.resize(base.size() - 2);
   std::string path = !cl.output.empty() ? cl.output : base + (cl.usdt_header ? ".h" : ".o");
   bool errtags = false;
-  for (const auto& [name, value] : cl.options) errtags |= name == "errtags";
+  for (const auto& o : cl.options) errtags |= o.name == "errtags";
   if (cl.usdt_link) {
     if (auto st = h.usdt_link(text, cl.operands, path); !st) {
       bool syntax = st.error().line > 0 || !st.error().tag.empty();
@@ -286,11 +301,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   dtrace::Handle& h = **opened;
-  for (const auto& [name, value] : cl.options) {
-    if (auto st = h.set_option(name, value); !st) {
-      error("failed to set -x " + name + (value.empty() ? "" : "=" + value) + ": " +
-            st.error().message);
-      return 2;
+  for (const auto& o : cl.options) {
+    if (auto st = h.set_option(o.name, o.value); !st) {
+      error("failed to set " + o.what + ": " + st.error().message);
+      return 1;
     }
   }
   if (cl.usdt_header || cl.usdt_link) return usdt_generate(h, cl);
@@ -311,13 +325,9 @@ int main(int argc, char** argv) {
   h.set_macro_args(macro_args);
 
   bool errtags = false;
-  for (const auto& [name, value] : cl.options) errtags |= name == "errtags";
+  for (const auto& o : cl.options) errtags |= o.name == "errtags";
   std::vector<std::pair<const ProgramSpec*, size_t>> compiled;
   for (auto& spec : cl.specs) {
-    if (spec.kind == SpecKind::Id) {
-      error("-i: probe descriptions by id are not supported yet");
-      return 2;
-    }
     if (spec.kind == SpecKind::Script) {
       if (!read_file(spec.arg, &spec.text)) {
         error("failed to open " + spec.arg + ": " + std::strerror(errno));

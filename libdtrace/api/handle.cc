@@ -90,7 +90,7 @@ struct Handle::Impl {
   consume::PrintState print;
   uint32_t ncpus = 1;
   bool started = false, stopped = false;
-  std::chrono::steady_clock::time_point next_switch{};
+  std::chrono::steady_clock::time_point next_switch{}, next_agg{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
   std::set<std::string> user_specs_done;                 // descriptions already expanded
   std::unique_ptr<api::ProbeArgTypes> arg_types;         // args[] types for the compiler
@@ -308,8 +308,9 @@ struct Handle::Impl {
       std::fprintf(stderr, "dtrace: %s\n", m.c_str());
   }
 
+  // The principal buffers, at switchrate; aggregations are snapshotted
+  // on their own timer (aggrate), so printa() may show an older snapshot.
   Status drain(FILE* out) {
-    if (Status st = aggs.snapshot(*dev, ncpus); !st) return st;
     for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
       Status st = drain_cpu(cpu, out);
       if (!st) return st;
@@ -446,7 +447,7 @@ Status Handle::go() {
   if (!cpu) return cpu.error();
   impl_->started = true;
   for (auto& t : impl_->targets) t->release();
-  impl_->next_switch = std::chrono::steady_clock::now();
+  impl_->next_switch = impl_->next_agg = std::chrono::steady_clock::now();
   return Ok{};
 }
 
@@ -454,23 +455,34 @@ Result<Work> Handle::work(FILE* out) {
   using namespace std::chrono;
   Impl& I = *impl_;
   auto now = steady_clock::now();
+  auto period = [&I](const char* option) {
+    uint64_t rate = I.options.number(option);
+    return nanoseconds(rate ? rate : 1000000000ull);
+  };
+  if (now >= I.next_agg) {
+    if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st.error();
+    I.next_agg = now + period("aggrate");
+  }
   if (now >= I.next_switch) {
     Status st = I.drain(out);
     if (!st) return st.error();
-    uint64_t rate = I.options.number("switchrate");
-    I.next_switch = now + nanoseconds(rate ? rate : 1000000000ull);
+    I.next_switch = now + period("switchrate");
   }
   auto status = I.dev->status();
   if (!status) return status.error();
   I.report_drops(*status);
+  // The module's deadman killed the state (this consumer stopped asking
+  // for STATUS): nothing is recorded any more, so say so rather than end quietly.
+  if (status->dtst_activity == DTRACE_ACTIVITY_KILLED)
+    return make_error("Abort due to systemic unresponsiveness");
   // A full fill buffer ends tracing as exit() does (END still fits).
   if (status->dtst_exiting || status->dtst_filled || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING)
     return Work::Done;
   if (I.targets_exited()) return Work::Done;
   // Poll the status often so exit() ends the run promptly; buffers are
   // still read at switchrate.
-  std::this_thread::sleep_for(std::min<steady_clock::duration>(milliseconds(10),
-                                                               I.next_switch - now));
+  std::this_thread::sleep_for(
+      std::min<steady_clock::duration>({milliseconds(10), I.next_switch - now, I.next_agg - now}));
   return Work::Continue;
 }
 
@@ -480,6 +492,9 @@ Status Handle::stop(FILE* out) {
   I.stopped = true;
   auto cpu = I.dev->stop();
   if (!cpu) return cpu.error();
+  // The last snapshot whatever aggrate says: END's printa() and the
+  // end-of-run output see everything.
+  if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st;
   if (Status st = I.drain(out); !st) return st;
   if (auto status = I.dev->status()) I.report_drops(*status);
   I.aggs.print_unprinted(out);

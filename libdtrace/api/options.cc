@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 
 namespace dtrace::api {
 namespace {
@@ -69,6 +70,30 @@ constexpr OptionDef kOptions[] = {
     {"rawbytes", Kind::Bool, -1},      {"stackindent", Kind::Int, -1},
     {"switchrate", Kind::Time, DTRACEOPT_SWITCHRATE},
 };
+
+// Values the module accepts (kernel/core/enable.c opt_ok): refused here
+// already, as DTrace refuses them when the option is set.
+struct Range {
+  std::string_view name;
+  uint64_t min, max;
+};
+constexpr uint64_t kMaxSize = 1ull << 40;
+constexpr Range kRanges[] = {
+    {"bufsize", 4096, kMaxSize},      {"aggsize", 0, kMaxSize},
+    {"dynvarsize", 0, kMaxSize},      {"specsize", 0, kMaxSize},
+    {"nspec", 1, 65536},              {"strsize", 2, 65536},
+    {"scratchsize", 0, 16u << 20},    {"jstackstrsize", 0, 1u << 20},
+    {"stackframes", 1, UINT64_MAX},   {"ustackframes", 1, UINT64_MAX},
+    {"jstackframes", 1, UINT64_MAX},  {"cleanrate", 1, UINT64_MAX},
+    {"statusrate", 1, UINT64_MAX},    {"switchrate", 1, UINT64_MAX},
+    {"aggrate", 1, UINT64_MAX},
+};
+
+bool in_range(std::string_view name, uint64_t v) {
+  for (const auto& r : kRanges)
+    if (r.name == name) return v >= r.min && v <= r.max;
+  return true;
+}
 
 const OptionDef* find(std::string_view name) {
   for (const auto& o : kOptions)
@@ -173,6 +198,7 @@ Status Options::set(std::string_view name, std::string_view value) {
       break;
   }
   if (!v) return v.error();
+  if (!in_range(name, *v)) return bad_value();
   raw_[std::string(name)] = std::string(value);
   parsed_[std::string(name)] = *v;
   return Ok{};

@@ -1,0 +1,4 @@
+exit 1
+started
+dtrace: processing aborted: Abort due to systemic unresponsiveness
+1

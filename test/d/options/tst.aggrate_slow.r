@@ -1,0 +1,4 @@
+tick 1
+tick 1
+tick 1
+end 4

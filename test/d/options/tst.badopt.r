@@ -1,2 +1,0 @@
--- @@stderr --
-dtrace: failed to set -x nosuchoption: Invalid option name

@@ -1,0 +1,10 @@
+-x nosuchoption: exit 1: dtrace: failed to set -x nosuchoption: Invalid option name
+-x bufsize=-1: exit 1: dtrace: failed to set -x bufsize: Invalid value for specified option
+-x bufsize=12q: exit 1: dtrace: failed to set -x bufsize: Invalid value for specified option
+-x switchrate=10furlongs: exit 1: dtrace: failed to set -x switchrate: Invalid value for specified option
+-x quiet=maybe: exit 1: dtrace: failed to set -x quiet: Invalid value for specified option
+-x bufpolicy=spill: exit 1: dtrace: failed to set -x bufpolicy: Invalid value for specified option
+-x strsize=1: exit 1: dtrace: failed to set -x strsize: Invalid value for specified option
+-b 4kb: exit 1: dtrace: failed to set -b 4kb: Invalid value for specified option
+-b 1k: exit 1: dtrace: failed to set -b 1k: Invalid value for specified option
+-K: exit 2: dtrace: illegal option -- K

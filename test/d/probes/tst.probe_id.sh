@@ -1,0 +1,10 @@
+# ASSERTION: -i names a probe by the id dtrace -l shows: with a predicate
+# and an action it enables that probe (here dtrace:::BEGIN), and with -l
+# it lists it; an id no probe has matches nothing (exit 1).
+dtrace=$1
+id=$("$dtrace" -l -n dtrace:::BEGIN | awk 'NR == 2 { print $1 }')
+"$dtrace" -l -i "$id" | awk 'NR == 2 { print $2, $NF }'
+"$dtrace" -q -i "$id /1/ { printf(\"fired, id matches: %d\\n\", id == $id); exit(0); }"
+echo "exit $?"
+"$dtrace" -l -i 99999999
+echo "exit $?"
