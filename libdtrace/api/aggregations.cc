@@ -1,5 +1,7 @@
 #include "api/aggregations.h"
 
+#include <cstdlib>
+
 #include "consume/agg_snapshot.h"
 #include "consume/drops.h"
 
@@ -18,6 +20,15 @@ int64_t entry_value(const consume::AggVarDesc& d, const std::vector<int64_t>& w,
   int64_t sum = 0;
   for (size_t i = d.func == DTRACEACT_AGG_QUANTIZE ? 0 : 1; i < w.size(); i++) sum += w[i];
   return sum / (normal > 0 ? normal : 1);
+}
+
+// aggpack's blocks: UTF-8 unless -xencoding=ascii, or, with no encoding
+// given, a terminal known not to show it (TERM sun, sun-color, dumb).
+bool packed_utf8_for(const std::string& encoding) {
+  if (!encoding.empty()) return encoding != "ascii";
+  const char* term = std::getenv("TERM");
+  std::string t = term ? term : "";
+  return t != "sun" && t != "sun-color" && t != "dumb";
 }
 
 }  // namespace
@@ -78,6 +89,8 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
   return Ok{};
 }
 
+bool Aggregations::packed_utf8() const { return packed_utf8_for(options_.text("encoding")); }
+
 consume::AggSortOptions Aggregations::sort_options() const {
   consume::AggSortOptions o;
   o.by_key = options_.flag("aggsortkey");
@@ -86,6 +99,8 @@ consume::AggSortOptions Aggregations::sort_options() const {
   o.valpos = static_cast<uint32_t>(options_.number("aggsortpos"));
   o.zoom = options_.flag("aggzoom");
   o.hist = options_.flag("agghist");
+  o.pack = options_.flag("aggpack");
+  o.utf8 = packed_utf8();
   o.percpu = options_.flag("aggpercpu") ? ncpus_ : 0;
   return o;
 }

@@ -39,6 +39,7 @@ class Aggregations {
  private:
   Result<consume::AggVar*> var_of(kio::Device& dev, uint32_t aggid);
   consume::AggSortOptions sort_options() const;
+  bool packed_utf8() const;
 
   const std::vector<cc::Program>& programs_;
   const Options& options_;

@@ -1,4 +1,5 @@
 // Unformatted and formatted printa() output (DTRACE-FACTS §4.4).
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -67,12 +68,14 @@ std::string percpu_text(const AggVarDesc& d, const AggEntry& e, int64_t normal, 
 
 }  // namespace
 
-std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes) {
+std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes,
+                           bool packed) {
   uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
   if (is_stack_kind(kind)) return stack_text(kind, bytes);
   const cc::ValueType* t = key_type(d, k);
   Datum datum{t, bytes};
-  if (kind == DTRACEACT_AGGKEY && t && t->kind == Kind::String) return fmt_str("  %-50s", datum.as_string());
+  if (kind == DTRACEACT_AGGKEY && t && t->kind == Kind::String)
+    return fmt_str(packed ? " %16s" : "  %-50s", datum.as_string());
   if (kind != DTRACEACT_AGGKEY) {  // sym(), mod(), usym(), ...
     auto sym = format_symbolic(datum);
     return fmt_str("  %-50s", sym ? *sym : fmt_ll("0x%llx", static_cast<long long>(datum.as_unsigned())));
@@ -91,31 +94,62 @@ std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_
   }
 }
 
+namespace {
+
+enum class Layout { Plain, Hist, Pack };
+
+Layout layout_of(const AggVar& v, const AggSortOptions& o) {
+  uint16_t f = v.desc.func;
+  if (o.hist && (f == DTRACEACT_AGG_COUNT || f == DTRACEACT_AGG_SUM)) return Layout::Hist;
+  if (o.pack && (f == DTRACEACT_AGG_QUANTIZE || f == DTRACEACT_AGG_LQUANTIZE)) return Layout::Pack;
+  return Layout::Plain;
+}
+
+// agghist: what a full bar stands for (the sum of the values, or under
+// aggzoom the largest one drawn 95% long) and the signs present.
+struct HistScale {
+  long double total = 0;
+  bool neg = false, pos = false;
+};
+
+HistScale hist_scale(const AggVar& v, const std::vector<AggRow>& rows, bool zoom) {
+  HistScale h;
+  for (const AggRow& r : rows) {
+    int64_t x = agg_scalar(v.desc.func, r.values[0]->value, v.normal);
+    long double a = x < 0 ? -static_cast<long double>(x) : static_cast<long double>(x);
+    h.total = zoom ? std::max(h.total, a / 0.95L) : h.total + a;
+    h.neg |= x < 0;
+    h.pos |= x > 0;
+  }
+  return h;
+}
+
+}  // namespace
+
 std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
   AggVar* one[] = {&v};
   std::vector<AggRow> rows = agg_sorted_rows(one, o);
-  // agghist: every entry's value as a bar of the variable's total.
-  bool hist = o.hist && !agg_is_histogram(v.desc.func);
-  long double total = 0;
-  bool neg = false, pos = false;
-  auto scalar = [&](const AggRow& r) { return agg_scalar(v.desc.func, r.values[0]->value, v.normal); };
-  for (const AggRow& r : rows) {
-    if (!hist) break;
-    int64_t x = scalar(r);
-    total += x < 0 ? -static_cast<long double>(x) : static_cast<long double>(x);
-    neg |= x < 0;
-    pos |= x > 0;
-  }
+  Layout layout = layout_of(v, o);
+  HistScale h = layout == Layout::Hist ? hist_scale(v, rows, o.zoom) : HistScale{};
+  PackedRange range = layout == Layout::Pack ? packed_range(v) : PackedRange{};
   std::string out = "\n";
   for (const AggRow& r : rows) {
-    for (size_t k = 0; k < r.keys->size(); k++) out += format_agg_key(v.desc, k, (*r.keys)[k]);
-    if (hist) {
-      out += " " + format_bar(scalar(r), total, neg, pos);
-      continue;
+    if (layout != Layout::Plain && &r == &rows.front()) {
+      int width = packed_key_width(*r.keys);
+      out += layout == Layout::Hist ? hist_header(width) : packed_header(v.desc.func, width, range);
     }
-    out += value_text(v.desc, r.values[0], v.normal, o.zoom);
-    if (o.percpu) out += percpu_text(v.desc, *r.values[0], v.normal, o);
-    out += "\n";
+    for (size_t k = 0; k < r.keys->size(); k++)
+      out += format_agg_key(v.desc, k, (*r.keys)[k], layout != Layout::Plain);
+    const std::vector<int64_t>& w = r.values[0]->value;
+    if (layout == Layout::Hist) {
+      out += " " + format_bar(agg_scalar(v.desc.func, w, v.normal), h.total, h.neg, h.pos);
+    } else if (layout == Layout::Pack) {
+      out += packed_value(v.desc.func, v.desc.arg, w, range, o.zoom, o.utf8);
+    } else {
+      out += value_text(v.desc, r.values[0], v.normal, o.zoom);
+      if (o.percpu) out += percpu_text(v.desc, *r.values[0], v.normal, o);
+      out += "\n";
+    }
   }
   v.printed = true;
   return out;

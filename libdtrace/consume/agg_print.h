@@ -24,7 +24,9 @@ struct AggSortOptions {
   uint32_t keypos = 0;     // aggsortkeypos
   uint32_t valpos = 0;     // aggsortpos
   bool zoom = false;       // aggzoom: the tallest bar spans 95% of the width
-  bool hist = false;       // agghist: scalar values as bars of their total
+  bool hist = false;       // agghist: count/sum values as bars of their total
+  bool pack = false;       // aggpack: quantize/lquantize values on one line each
+  bool utf8 = false;       // aggpack draws UTF-8 blocks rather than "__xxxxXX"
   uint32_t percpu = 0;     // aggpercpu: CPUs 0..percpu-1 listed under each value
 };
 
@@ -39,14 +41,29 @@ std::vector<AggRow> agg_sorted_rows(std::span<AggVar* const> vars, const AggSort
 // entries; trunc(@a) removes every entry.
 void agg_trunc(AggVar& v, bool has_count, int64_t n);
 
-// One key record as printed in an unformatted entry.
-std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes);
+// One key record as printed in an unformatted entry (`packed`: in the
+// narrower aggpack/agghist width).
+std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes,
+                           bool packed = false);
 // The histogram block: header line, then the rows (agg_hist.cc).
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
                              int64_t normal, bool zoom = false);
 // One bar and its count: "|@@@   n" (negative-only bars grow leftwards,
 // mixed signs use half bars); `total` is what a full bar stands for.
 std::string format_bar(int64_t v, long double total, bool neg, bool pos);
+// aggpack and agghist (agg_packed.cc). The buckets shown of a packed
+// histogram are the same for every entry of a variable.
+struct PackedRange {
+  int min = 0, max = 0;  // bucket indexes (lquantize: 0 is the underflow bucket)
+};
+PackedRange packed_range(const AggVar& v);
+// Columns the keys take in packed layouts (the headers line up with them).
+int packed_key_width(const std::vector<std::vector<uint8_t>>& keys);
+std::string packed_header(uint16_t func, int key_width, PackedRange r);
+std::string packed_value(uint16_t func, uint64_t arg, std::span<const int64_t> w, PackedRange r,
+                         bool zoom, bool utf8);
+std::string hist_header(int key_width);
+
 // printa(@a) and the end-of-run dump of one variable: "\n" and then every
 // entry in sorted order.
 std::string print_aggregation(AggVar& v, const AggSortOptions& o);

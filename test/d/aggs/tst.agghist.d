@@ -1,6 +1,8 @@
 /*
- * ASSERTION: with agghist a scalar aggregation prints each entry's value
- * as a bar of the aggregation's total after its keys.
+ * ASSERTION: with agghist a count() or sum() aggregation prints a header
+ * (its key column titled "key", or "value" when it has no keys) and then
+ * each entry's value as a bar of the aggregation's total after its keys,
+ * which take their packed widths.
  * @@nosort
  */
 #pragma D option quiet
@@ -8,9 +10,10 @@
 
 BEGIN
 {
-	@["a"] = count();
-	@["a"] = count();
-	@["a"] = count();
-	@["b"] = count();
+	@a["a"] = count();
+	@a["a"] = count();
+	@a["a"] = count();
+	@a["b"] = count();
+	@b = sum(5);
 	exit(0);
 }
