@@ -97,6 +97,34 @@ static uint64_t subr_copyinstr(struct dtrace_mstate *ms, uint64_t uaddr,
 	return p;
 }
 
+/*
+ * copyinargs(uaddr, size): size bytes of user memory holding
+ * NUL-terminated strings back to back (a process's argv, from
+ * mm->arg_start to arg_end) as one string, the strings separated by
+ * spaces; at most strsize - 1 bytes.
+ */
+static uint64_t subr_copyinargs(struct dtrace_mstate *ms, uint64_t uaddr,
+				uint64_t n)
+{
+	uintptr_t p = dtrace_dif_scratch(ms, ms->strsize);
+	char *s = (char *)p;
+	uint64_t i;
+
+	if (p == 0)
+		return 0;
+	if (n >= ms->strsize)
+		n = ms->strsize - 1;
+	if (n > 0 && dtrace_dif_load(ms, s, uaddr, n, true) != 0)
+		return 0;
+	s[n] = '\0';
+	while (n > 0 && s[n - 1] == '\0')	/* the last string's NUL */
+		n--;
+	for (i = 0; i < n; i++)
+		if (s[i] == '\0')
+			s[i] = ' ';
+	return p;
+}
+
 /* copyinto(uaddr, size, dest) and bcopy(src, dest, size). */
 static void copy_to_scratch(struct dtrace_mstate *ms, uint64_t src,
 			    uint64_t dst, uint64_t n, bool user)
@@ -210,6 +238,8 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 		return subr_copyin(ms, a[0], a[1]);
 	case DIF_SUBR_COPYINSTR:
 		return subr_copyinstr(ms, a[0], n > 1 ? a[1] : 0);
+	case DIF_SUBR_COPYINARGS:
+		return subr_copyinargs(ms, a[0], a[1]);
 	case DIF_SUBR_COPYINTO:
 		copy_to_scratch(ms, a[0], a[2], a[1], true);
 		return 0;
@@ -241,6 +271,7 @@ static uint32_t subr_nargs(uint32_t subr)
 	case DIF_SUBR_RAND: case DIF_SUBR_SPECULATION:
 		return 0;
 	case DIF_SUBR_COPYIN: case DIF_SUBR_STRJOIN: case DIF_SUBR_SUBSTR:
+	case DIF_SUBR_COPYINARGS:
 	case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR: case DIF_SUBR_STRSTR:
 	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX: case DIF_SUBR_STRTOK:
 	case DIF_SUBR_JSON: case DIF_SUBR_INET_NTOP: case DIF_SUBR_LINK_NTOP:

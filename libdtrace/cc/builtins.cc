@@ -68,6 +68,7 @@ constexpr SubrProto kSubrs[] = {
     {"strtoll", DIF_SUBR_STRTOLL, "int64_t", {"string", "int"}, 1, 2, false},
     {"d_path", DIF_SUBR_D_PATH, "string", {"void *"}, 1, 1, false},
     {"link_ntop", DIF_SUBR_LINK_NTOP, "string", {"int", "void *"}, 2, 2, false},
+    {"copyinargs", DIF_SUBR_COPYINARGS, "string", {"uintptr_t", "size_t"}, 2, 2, false},
 };
 
 constexpr ActionProto kActions[] = {

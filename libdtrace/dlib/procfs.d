@@ -45,6 +45,7 @@ typedef struct psinfo {
 	size_t pr_size;		/* address space size, KiB */
 	hrtime_t pr_start;	/* start time of the process, ns since boot */
 	char pr_fname[16];	/* command name (comm of the thread leader) */
+	char pr_psargs[80];	/* arguments, space-separated (see below) */
 	char pr_dmodel;		/* PR_MODEL_LP64 or PR_MODEL_ILP32 */
 	zoneid_t pr_zoneid;	/* always 0: Linux has no zones */
 	lwpsinfo_t pr_lwp;	/* the thread */
@@ -85,6 +86,15 @@ translator psinfo_t < struct task_struct *T > {
 	pr_size = T->mm ? T->mm->total_vm * 4 : 0;
 	pr_start = T->group_leader->start_time;
 	pr_fname = T->group_leader->comm;
+	/*
+	 * argv lives in the process's memory (mm->arg_start .. arg_end),
+	 * readable only from that process: copyinargs() joins it when T
+	 * shares the current thread's address space; else the command name.
+	 */
+	pr_psargs = T->mm && T->mm == curthread->mm ?
+	    copyinargs(T->mm->arg_start, T->mm->arg_end - T->mm->arg_start > 79 ?
+	    79 : T->mm->arg_end - T->mm->arg_start) :
+	    stringof(T->group_leader->comm);
 	pr_dmodel = T->mm && (T->thread_info.flags & (1 << 29)) ?
 	    PR_MODEL_ILP32 : PR_MODEL_LP64;	/* TIF_ADDR32 */
 	pr_zoneid = 0;

@@ -149,6 +149,16 @@ TEST(DifSubr, CopyinAndCopyinstr) {
   EXPECT_EQ(fault_of(DIF_SUBR_COPYIN, {a, uint64_t{1} << 30}), (uint64_t)DTRACEFLT_BADSIZE);
 }
 
+char user_argv[] = "ls\0-l\0/tmp";  // argv as the kernel keeps it, with the final NUL
+
+TEST(DifSubr, CopyinargsJoinsArgvWithSpaces) {
+  uint64_t a = reinterpret_cast<uintptr_t>(user_argv);
+  EXPECT_EQ(sfn(DIF_SUBR_COPYINARGS, {a, uint64_t{sizeof user_argv}}), "ls -l /tmp");
+  EXPECT_EQ(sfn(DIF_SUBR_COPYINARGS, {a, uint64_t{4}}), "ls -");
+  EXPECT_EQ(sfn(DIF_SUBR_COPYINARGS, {a, uint64_t{0}}), "");
+  EXPECT_EQ(fault_of(DIF_SUBR_COPYINARGS, {uint64_t{16}, uint64_t{8}}), (uint64_t)DTRACEFLT_BADADDR);
+}
+
 TEST(DifSubr, AllocaAndBcopy) {
   // p = alloca(8); bcopy(user_text, p, 8); ldx p
   Difo d;

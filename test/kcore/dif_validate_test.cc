@@ -196,7 +196,7 @@ TEST(DifValidate, RejectsBadVariableTables) {
 }
 
 TEST(DifValidate, RejectsUnknownAndUnavailableSubroutines) {
-  EXPECT_DVR(code({call(51, 1), ret(1)}), DIF_DVR_BAD_SUBR, 0);
+  EXPECT_DVR(code({call(DIF_SUBR_COPYINARGS + 1, 1), ret(1)}), DIF_DVR_BAD_SUBR, 0);  // past the last
   EXPECT_DVR(code({call(DIF_SUBR_MSGSIZE, 1), ret(1)}), DIF_DVR_BAD_SUBR, 0);
   EXPECT_DVR(code({call(DIF_SUBR_DDI_PATHNAME, 1), ret(1)}), DIF_DVR_BAD_SUBR, 0);
 }

@@ -9,58 +9,11 @@
 #include <vector>
 
 #include "ctf/kernel_types.h"
+#include "test/unit/ctf/btf_builder.h"
 #include "test/unit/cc/compile_util.h"
 
 namespace dtrace::ctf {
 namespace {
-
-// Appends BTF records and strings; blob() adds the header.
-class BtfBuilder {
- public:
-  BtfBuilder() { strs_.push_back('\0'); }
-  uint32_t str(const std::string& s) {
-    if (s.empty()) return 0;
-    uint32_t off = static_cast<uint32_t>(strs_.size());
-    strs_.insert(strs_.end(), s.begin(), s.end());
-    strs_.push_back('\0');
-    return off;
-  }
-  void word(uint32_t w) { types_.insert(types_.end(), (char*)&w, (char*)&w + 4); }
-  uint32_t type(const std::string& name, int kind, uint32_t vlen, uint32_t size_or_type, bool kflag = false) {
-    word(str(name));
-    word((uint32_t(kind) << 24) | vlen | (kflag ? 1u << 31 : 0));
-    word(size_or_type);
-    return ++count_;
-  }
-  uint32_t integer(const std::string& name, uint32_t size, bool is_signed) {
-    uint32_t id = type(name, BTF_KIND_INT, 0, size);
-    word((is_signed ? BTF_INT_SIGNED << 24 : 0) | size * 8);
-    return id;
-  }
-  void member(const std::string& name, uint32_t type_id, uint32_t bit_off) {
-    word(str(name));
-    word(type_id);
-    word(bit_off);
-  }
-  std::string blob() const {
-    btf_header h{};
-    h.magic = BTF_MAGIC;
-    h.version = 1;
-    h.hdr_len = sizeof h;
-    h.type_off = 0;
-    h.type_len = static_cast<uint32_t>(types_.size());
-    h.str_off = h.type_len;
-    h.str_len = static_cast<uint32_t>(strs_.size());
-    std::string out(reinterpret_cast<const char*>(&h), sizeof h);
-    out.append(types_.begin(), types_.end());
-    out.append(strs_.begin(), strs_.end());
-    return out;
-  }
-
- private:
-  std::vector<char> types_, strs_;
-  uint32_t count_ = 0;
-};
 
 // struct file { int f_flags; union { unsigned long a; int b; }; unsigned
 // int bits:3; my_off_t f_pos; struct file *next; }; typedef my_off_t.

@@ -1,0 +1,28 @@
+# ASSERTION: the canonical proc:::exec-success { trace(curpsinfo->pr_psargs); }
+# shows the new image's arguments separated by spaces (argv[0] as the
+# caller passed it), and pr_psargs stops at 79 characters.
+# @@timeout: 60
+long=$(printf 'x%.0s' $(seq 100))
+"$1" -q -n '
+proc:::exec-success
+/execname == "echo"/
+{
+	trace(curpsinfo->pr_psargs);
+	printf("\n");
+	n++;
+}
+
+proc:::exec-success
+/n == 2/
+{
+	exit(0);
+}' &
+dt=$!
+for i in $(seq 300); do
+	kill -0 "$dt" 2>/dev/null || break
+	sleep 0.1
+	/bin/echo hello "big world" > /dev/null
+	sleep 0.1
+	/bin/echo "$long" > /dev/null
+done
+wait "$dt"
