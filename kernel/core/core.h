@@ -53,4 +53,18 @@ void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id,
 			     int32_t err, uint64_t a0, uint64_t a1);
 
+/*
+ * A thread is exiting (the glue's task-exit hook, any context that may
+ * not sleep): its thread-local variables in every state are reclaimed,
+ * self->x at once, self->a[k...] by the next cleaning. thread is the
+ * value dtrace_port_task(DTRACE_TASK_CURTHREAD) had for it.
+ */
+void dtrace_core_thread_exit(struct dtrace_core *core, uint64_t thread);
+/*
+ * The glue's cleaning timer (may sleep, global lock held): cleans the
+ * dynamic variables of every tracing state that is due. Returns the ns
+ * until the next cleaning is due, or 0 when no state needs one.
+ */
+uint64_t dtrace_core_clean(struct dtrace_core *core, uint64_t now);
+
 #endif /* _DTRACE_CORE_CORE_H */

@@ -276,3 +276,56 @@ uint64_t dtrace_dyn_room(const struct dtrace_state *st, uintptr_t addr)
 
 	return in_value(st, addr, &room) ? room : 0;
 }
+
+/* Deletes the self->x of variable id of thread (the key key_build()
+ * makes for it: scope and id, then the thread). */
+static void thread_scalar_delete(struct dtrace_dynstore *d, uint32_t id,
+				 uint64_t thread)
+{
+	uint64_t head[2] = { (uint64_t)DIFV_SCOPE_THREAD << 32 | id, thread };
+	uint32_t h = hash_bytes((const uint8_t *)head, sizeof(head));
+	struct dtrace_dynvar *c = lookup(d, (const uint8_t *)head,
+					 sizeof(head), h);
+
+	if (c != NULL)
+		delete(d, c);
+}
+
+void dtrace_dyn_thread_exit(struct dtrace_state *st, uint64_t thread)
+{
+	struct dtrace_dynstore *d = st->dyn;
+	uint32_t i, ring, slot;
+
+	if (d == NULL || d->nchunks == 0)
+		return;
+	for (i = 0; i < st->tvars.n; i++) {
+		const struct dtrace_var *v = &st->tvars.v[i];
+
+		if (v->present && v->kind == DIFV_KIND_SCALAR)
+			thread_scalar_delete(d, DIF_VAR_OTHER_UBASE + i,
+					     thread);
+	}
+	if (!d->tarrays)
+		return;
+	/* The cleaner flips rings, then waits for us to finish: dynvar_clean.c */
+	ring = __atomic_load_n(&d->exitring, __ATOMIC_ACQUIRE);
+	slot = __atomic_fetch_add(&d->nexited[ring], 1, __ATOMIC_RELAXED);
+	if (slot < DTRACE_DYN_EXITED)
+		DTRACE_WRITE_ONCE(d->exited[ring][slot], thread);
+	else
+		__atomic_add_fetch(&d->exits_lost, 1, __ATOMIC_RELAXED);
+}
+
+void dtrace_core_thread_exit(struct dtrace_core *core, uint64_t thread)
+{
+	struct dtrace_state *st;
+
+	/* States leave the list and a grace period passes before they go. */
+	for (st = DTRACE_READ_ONCE(core->states); st != NULL;
+	     st = DTRACE_READ_ONCE(st->next)) {
+		uint32_t act = __atomic_load_n(&st->activity, __ATOMIC_ACQUIRE);
+
+		if (act != DTRACE_ACTIVITY_INACTIVE)
+			dtrace_dyn_thread_exit(st, thread);
+	}
+}

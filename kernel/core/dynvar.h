@@ -3,8 +3,10 @@
  * Dynamic variables: thread-locals (self->x) and associative arrays
  * (a[k...], self->a[k...]) of one state, in a fixed store of
  * dynvarsize bytes allocated at GO (dynvar.c). Probe context finds,
- * creates and deletes entries without locks; the ioctl path (STATUS at
- * cleanrate, under the global lock) recycles deleted ones.
+ * creates and deletes entries without locks; the cleaner (the glue's
+ * timer and STATUS, at most every cleanrate ns, under the global lock)
+ * recycles deleted ones. A thread's exit deletes its self->x at once and
+ * queues it for the cleaner, which deletes its self->a[k...].
  */
 #ifndef _DTRACE_CORE_DYNVAR_H
 #define _DTRACE_CORE_DYNVAR_H
@@ -27,6 +29,9 @@ struct dtrace_dynvar {
 #define DTRACE_DYN_LIVE		1
 #define DTRACE_DYN_DEAD		2	/* deleted, still linked (dirty) */
 
+/* Exited threads queued per cleaning for their self->a[k...] entries. */
+#define DTRACE_DYN_EXITED	256
+
 struct dtrace_dynstore {
 	uint8_t		*chunks;
 	uint32_t	*buckets;	/* index + 1 of the chain head */
@@ -41,13 +46,27 @@ struct dtrace_dynstore {
 	uint32_t	ndirty;		/* DEAD entries not yet recycled */
 	uint32_t	rinsing;	/* the cleaner is at work */
 	uint64_t	last_clean;	/* hrtime */
+	uint32_t	tarrays;	/* thread-local arrays exist */
+	uint32_t	exitring;	/* the ring exit hooks fill: 0 or 1 */
+	uint32_t	nexited[2];	/* slots taken (may pass the end) */
+	uint64_t	exited[2][DTRACE_DYN_EXITED];	/* threads, 0 = none */
+	uint64_t	exits_lost;	/* a full ring: left to the end of GO */
 };
 
 /* GO: sizes entries from the state's programs and variables. */
 int dtrace_dyn_alloc(struct dtrace_state *st);
 void dtrace_dyn_free(struct dtrace_state *st);
-/* Ioctl context: recycles deleted entries if cleanrate has passed. */
+/*
+ * Ioctl or timer context, global lock: deletes the self->a[k...] of
+ * queued exited threads and recycles deleted entries, if cleanrate has
+ * passed since the last cleaning (or force).
+ */
 void dtrace_dyn_clean(struct dtrace_state *st, bool force);
+/*
+ * Thread exit [probe]: deletes thread's self->x of every state now and
+ * queues the thread for its self->a[k...] (dynvar.c).
+ */
+void dtrace_dyn_thread_exit(struct dtrace_state *st, uint64_t thread);
 
 /*
  * Probe context. scope is DIFV_SCOPE_GLOBAL (arrays) or _THREAD; tup is

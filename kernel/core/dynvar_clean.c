@@ -5,9 +5,11 @@
  * longest key any enabled DIFO can build (a scan of its tuple pushes)
  * and the largest thread-local or array value; dynvarsize bytes are
  * divided into such entries. The cleaner runs under the global lock
- * (STATUS, at most every cleanrate ns): it unlinks DEAD entries, waits
- * for all firings to end (no reader can still hold them) and pushes
- * them on the free stack. See dynvar.c for the lock-free rules.
+ * (the glue's timer and STATUS, at most every cleanrate ns): it deletes
+ * the thread-local array elements of threads that exited since the last
+ * cleaning, unlinks DEAD entries, waits for all firings to end (no
+ * reader can still hold them) and pushes them on the free stack. See
+ * dynvar.c for the lock-free rules.
  */
 #include "core/dynvar.h"
 #include "core/state.h"
@@ -102,6 +104,10 @@ int dtrace_dyn_alloc(struct dtrace_state *st)
 	for (i = 0; i < d->nchunks; i++)
 		((struct dtrace_dynvar *)(d->chunks +
 			(uint64_t)i * d->chunksize))->fnext = i;
+	for (i = 0; i < st->tvars.n; i++)
+		if (st->tvars.v[i].present &&
+		    st->tvars.v[i].kind == DIFV_KIND_ARRAY)
+			d->tarrays = 1;
 	d->free = d->nchunks;	/* tag 0, top = the last entry */
 	d->last_clean = dtrace_port_gethrtime();
 	return 0;
@@ -168,17 +174,65 @@ static void push_free(struct dtrace_dynstore *d, uint32_t i)
 					      __ATOMIC_ACQUIRE));
 }
 
+static bool is_exited(const uint64_t *threads, uint32_t n, uint64_t t)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if (threads[i] == t)
+			return true;
+	return false;
+}
+
+/*
+ * Deletes the thread-local entries (self->a[k...]; self->x went at the
+ * exit) of the threads queued since the last cleaning. Exit hooks fill
+ * one ring; this flips to the other and waits for every hook still
+ * writing into the old one (they run where a grace period waits for
+ * them), then walks the store once for the whole batch.
+ */
+static void reap_exited(struct dtrace_dynstore *d)
+{
+	uint32_t ring = d->exitring, n, i;
+	const uint64_t *threads = d->exited[ring];
+
+	if (__atomic_load_n(&d->nexited[ring], __ATOMIC_RELAXED) == 0)
+		return;
+	__atomic_store_n(&d->exitring, ring ^ 1, __ATOMIC_RELEASE);
+	dtrace_port_sync();
+	n = DTRACE_MIN(d->nexited[ring], (uint32_t)DTRACE_DYN_EXITED);
+	for (i = 0; i < d->nchunks; i++) {
+		struct dtrace_dynvar *c = entry(d, i + 1);
+		uint64_t head[2];
+
+		if (DTRACE_READ_ONCE(c->status) != DTRACE_DYN_LIVE ||
+		    c->keylen < sizeof(head))
+			continue;
+		dtrace_memcpy(head, c + 1, sizeof(head));
+		if (head[0] >> 32 == DIFV_SCOPE_THREAD &&
+		    is_exited(threads, n, head[1]) &&
+		    __atomic_exchange_n(&c->status, DTRACE_DYN_DEAD,
+					__ATOMIC_ACQ_REL) == DTRACE_DYN_LIVE)
+			__atomic_add_fetch(&d->ndirty, 1, __ATOMIC_RELAXED);
+	}
+	dtrace_memset(d->exited[ring], 0, sizeof(d->exited[ring]));
+	__atomic_store_n(&d->nexited[ring], 0, __ATOMIC_RELAXED);
+}
+
 void dtrace_dyn_clean(struct dtrace_state *st, bool force)
 {
 	struct dtrace_dynstore *d = st->dyn;
 	uint64_t now = dtrace_port_gethrtime();
 	uint32_t b, n = 0, i;
 
-	if (d == NULL || DTRACE_READ_ONCE(d->ndirty) == 0)
+	if (d == NULL)
 		return;
 	if (!force && now - d->last_clean < st->opts[DTRACEOPT_CLEANRATE])
 		return;
 	d->last_clean = now;
+	reap_exited(d);
+	if (DTRACE_READ_ONCE(d->ndirty) == 0)
+		return;
 	DTRACE_WRITE_ONCE(d->rinsing, 1);
 	for (b = 0; b < d->nbuckets; b++)
 		n = unlink_bucket(d, b, n);
@@ -187,4 +241,23 @@ void dtrace_dyn_clean(struct dtrace_state *st, bool force)
 		push_free(d, d->rinse[i]);
 	__atomic_sub_fetch(&d->ndirty, n, __ATOMIC_RELAXED);
 	DTRACE_WRITE_ONCE(d->rinsing, 0);
+}
+
+uint64_t dtrace_core_clean(struct dtrace_core *core, uint64_t now)
+{
+	struct dtrace_state *st;
+	uint64_t next = 0;
+
+	for (st = core->states; st != NULL; st = st->next) {
+		uint64_t rate = st->opts[DTRACEOPT_CLEANRATE], due;
+
+		if (st->dyn == NULL || st->activity == DTRACE_ACTIVITY_INACTIVE)
+			continue;
+		dtrace_dyn_clean(st, false);
+		due = st->dyn->last_clean + rate;
+		due = due > now ? due - now : DTRACE_MAX(rate, 1ull);
+		if (next == 0 || due < next)
+			next = due;
+	}
+	return next;
 }

@@ -49,7 +49,7 @@ struct dtrace_state *dtrace_state_create(struct dtrace_core *core)
 	st->activity = DTRACE_ACTIVITY_INACTIVE;
 	dtrace_opts_defaults(st->opts);
 	st->next = core->states;
-	core->states = st;
+	DTRACE_PUBLISH(core->states, st);	/* dtrace_core_thread_exit() */
 	return st;
 }
 
@@ -68,13 +68,14 @@ void dtrace_state_destroy(struct dtrace_state *st)
 
 	if (st->activity != DTRACE_ACTIVITY_INACTIVE)
 		DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_KILLED);
-	state_detach(st);
 	for (pp = &st->core->states; *pp != NULL; pp = &(*pp)->next) {
 		if (*pp == st) {
-			*pp = st->next;
+			DTRACE_WRITE_ONCE(*pp, st->next);
 			break;
 		}
 	}
+	state_detach(st);
+	dtrace_port_sync();	/* no thread-exit hook still walks it */
 	dtrace_spec_free(st);
 	dtrace_buffers_free(st);
 	dtrace_dyn_free(st);

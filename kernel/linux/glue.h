@@ -16,6 +16,10 @@ void dtrace_port_linux_exit(void);
 /* port_path.c: checks the struct mount layout d_path() relies on. */
 void dtrace_port_path_init(void);
 
+/* dynclean.c: the thread-exit hook and the cleaning timer. */
+void dtrace_dynclean_init(void);
+void dtrace_dynclean_exit(void);
+
 int dtrace_dev_init(void);
 void dtrace_dev_exit(void);
 

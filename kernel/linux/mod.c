@@ -86,6 +86,7 @@ static int __init dtrace_init(void)
 		dtrace_port_linux_exit();
 		return err;
 	}
+	dtrace_dynclean_init();
 	pr_info("dtrace: version %s, ABI %d\n", DTRACE_VERSION_STRING,
 		DTRACE_ABI_VERSION);
 	return 0;
@@ -94,6 +95,7 @@ static int __init dtrace_init(void)
 static void __exit dtrace_exit(void)
 {
 	dtrace_dev_exit();
+	dtrace_dynclean_exit();
 	mutex_lock(&dtrace_lock);
 	dtrace_provs_fini();
 	mutex_unlock(&dtrace_lock);

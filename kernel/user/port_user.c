@@ -34,6 +34,10 @@ static unsigned nfaults;
 void dtrace_user_set_ncpus(uint32_t n) { n_cpus = n != 0 ? n : 1; }
 void dtrace_user_set_cpu(uint32_t cpu) { cur_cpu = cpu; }
 void dtrace_user_set_time(uint64_t ns) { fixed_time = ns; }
+
+static uint64_t cur_thread;
+
+void dtrace_user_set_thread(uint64_t thread) { cur_thread = thread; }
 uint64_t dtrace_user_syncs(void) { return nsyncs; }
 uint64_t dtrace_user_xcalls(void) { return nxcalls; }
 
@@ -169,7 +173,8 @@ static pid_t cached_pid(void)
 uint64_t dtrace_port_task(enum dtrace_task_field f)
 {
 	switch (f) {
-	case DTRACE_TASK_CURTHREAD:	return (uintptr_t)&cur_cpu;
+	case DTRACE_TASK_CURTHREAD:
+		return cur_thread != 0 ? cur_thread : (uintptr_t)&cur_cpu;
 	case DTRACE_TASK_PID:		return (uint64_t)cached_pid();
 	case DTRACE_TASK_TID:		return (uint64_t)gettid();
 	case DTRACE_TASK_PPID:		return (uint64_t)getppid();

@@ -31,6 +31,8 @@ void dtrace_user_fault_clear(void);
 
 /* Fixed clock for deterministic tests; 0 = the real monotonic clock. */
 void dtrace_user_set_time(uint64_t ns);
+/* The current thread's identity (curthread, self-> keys); 0: default. */
+void dtrace_user_set_thread(uint64_t thread);
 /* Command name reported as execname ("" = the real one). */
 void dtrace_user_set_comm(const char *comm);
 

@@ -1,0 +1,1 @@
+threads at exit: 400 or more
