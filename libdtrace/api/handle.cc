@@ -310,9 +310,16 @@ struct Handle::Impl {
 
   // The principal buffers, at switchrate; aggregations are snapshotted
   // on their own timer (aggrate), so printa() may show an older snapshot.
-  Status drain(FILE* out) {
+  // last_cpu: the CPU END fired on, drained after the others so END's
+  // output follows everything traced before it (as DTrace orders it).
+  Status drain(FILE* out, std::optional<uint32_t> last_cpu = std::nullopt) {
     for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
+      if (cpu == last_cpu) continue;
       Status st = drain_cpu(cpu, out);
+      if (!st) return st;
+    }
+    if (last_cpu && *last_cpu < ncpus) {
+      Status st = drain_cpu(*last_cpu, out);
       if (!st) return st;
     }
     std::fflush(out);
@@ -495,7 +502,7 @@ Status Handle::stop(FILE* out) {
   // The last snapshot whatever aggrate says: END's printa() and the
   // end-of-run output see everything.
   if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st;
-  if (Status st = I.drain(out); !st) return st;
+  if (Status st = I.drain(out, *cpu); !st) return st;
   if (auto status = I.dev->status()) I.report_drops(*status);
   I.aggs.print_unprinted(out);
   std::fflush(out);

@@ -1,6 +1,7 @@
 # ASSERTION: sched:::off-cpu's args[0] / args[1] are the next thread as
 # lwpsinfo_t / psinfo_t (checked against the raw task in arg0), and
 # enqueue's args[2] is the CPU as cpuinfo_t (the raw CPU in arg1).
+# Both CPUs may pass /!off/ at once: identical lines are merged.
 # @@timeout: 60
 "$1" -q -n '
 int off, enq;
@@ -26,7 +27,7 @@ sched:::off-cpu, sched:::enqueue
 /off && enq/
 {
 	exit(0);
-}' &
+}' | sort -u &
 dt=$!
 for i in $(seq 300); do
 	kill -0 "$dt" 2>/dev/null || break
