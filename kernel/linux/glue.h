@@ -4,6 +4,7 @@
 #define _DTRACE_LINUX_GLUE_H
 
 #include <linux/mutex.h>
+#include <linux/percpu.h>
 #include "core/core.h"
 
 /* The core of this module; every call into it but firing holds the lock. */
@@ -19,6 +20,13 @@ void dtrace_port_path_init(void);
 /* dynclean.c: the thread-exit hook and the cleaning timer. */
 void dtrace_dynclean_init(void);
 void dtrace_dynclean_exit(void);
+
+/*
+ * Set while a user probe fires at a function's first instruction (pid
+ * entry): the return address is still at the stack pointer, not yet in
+ * a frame, and ustack() must read it from there.
+ */
+DECLARE_PER_CPU(bool, dtrace_ustack_at_entry);
 
 int dtrace_dev_init(void);
 void dtrace_dev_exit(void);

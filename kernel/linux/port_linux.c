@@ -276,12 +276,18 @@ uint32_t dtrace_port_stackdepth(void)
 	return got - skip;
 }
 
-/* Frame-pointer walk of the user stack (x86-64: rbp chain). */
+DEFINE_PER_CPU(bool, dtrace_ustack_at_entry);
+
+/*
+ * Frame-pointer walk of the user stack (x86-64: rbp chain). At a
+ * function's entry its caller's pc is the word at the stack pointer:
+ * the rbp chain starts one frame further up.
+ */
 uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 {
 #ifdef CONFIG_X86_64
 	struct pt_regs *regs;
-	unsigned long fp, frame[2];
+	unsigned long fp, frame[2], ret;
 	uint32_t i = 0;
 
 	if ((current->flags & PF_KTHREAD) || current->mm == NULL || n == 0)
@@ -290,6 +296,13 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 	if (pcs != NULL)
 		pcs[i] = regs->ip;
 	i++;
+	if (i < n && __this_cpu_read(dtrace_ustack_at_entry) &&
+	    !copy_from_user_nofault(&ret, (void __user *)regs->sp,
+				    sizeof(ret)) && ret != 0) {
+		if (pcs != NULL)
+			pcs[i] = ret;
+		i++;
+	}
 	fp = regs->bp;
 	while (i < n && fp != 0 && (fp & 7) == 0) {
 		if (copy_from_user_nofault(frame, (void __user *)fp,

@@ -117,11 +117,13 @@ static uint64_t up_uarg(const struct dtrace_uarg *a, struct pt_regs *regs)
 	return v;
 }
 
-static void up_fire(uint32_t id, const uint64_t *a)
+static void up_fire(uint32_t id, const uint64_t *a, bool at_entry)
 {
 	preempt_disable();
 	__this_cpu_write(up_args_now, a);
+	__this_cpu_write(dtrace_ustack_at_entry, at_entry);
 	dtrace_core_probe(dtrace_core, id, a[0], a[1], a[2], a[3], a[4], a[5]);
+	__this_cpu_write(dtrace_ustack_at_entry, false);
 	__this_cpu_write(up_args_now, NULL);
 	preempt_enable();
 }
@@ -164,7 +166,7 @@ static int up_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
 	}
 	for (i = 0; i < s->nargs; i++)
 		a[i] = up_uarg(&s->args[i], regs);
-	up_fire(s->probe->id, a);
+	up_fire(s->probe->id, a, s->kind == DTRACE_UP_ENTRY);
 	return 0;
 }
 
@@ -177,7 +179,7 @@ static int up_ret_handler(struct uprobe_consumer *uc, unsigned long func,
 	if (up_mine(s) <= 0)
 		return 0;
 	a[1] = regs_return_value(regs);
-	up_fire(s->probe->id, a);
+	up_fire(s->probe->id, a, false);
 	return 0;
 }
 

@@ -11,7 +11,6 @@
 #include <cstring>
 #include <map>
 #include <optional>
-#include <set>
 #include <thread>
 
 #include "api/aggregations.h"
@@ -92,7 +91,7 @@ struct Handle::Impl {
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
-  std::set<std::string> user_specs_done;                 // descriptions already expanded
+  std::map<std::string, std::string> user_specs_done;    // descriptions expanded -> module named
   std::unique_ptr<api::ProbeArgTypes> arg_types;         // args[] types for the compiler
 
   cc::Compiler& the_compiler() {
@@ -118,7 +117,7 @@ struct Handle::Impl {
       co.cpp.args = cpp_args;
       co.libdirs = libdirs;
       co.libdirs.push_back(system_libdir());
-      if (dev) co.count_matches = [this](const cc::ProbeSpec& s) { return count_matches(s); };
+      if (dev) co.count_matches = [this](cc::ProbeSpec& s) { return count_matches(s); };
       api::ProbeArgSources src;
       src.btf_path = co.btf_path;
       if (dev) {
@@ -142,18 +141,26 @@ struct Handle::Impl {
     return DTRACE_INSTALL_LIBDIR;
   }
 
-  Result<uint32_t> count_matches(const cc::ProbeSpec& s) {
+  Result<uint32_t> count_matches(cc::ProbeSpec& s) {
     if (auto made = create_user_probes(s); !made) return made.error();
     auto all = match(to_pattern(s));
     return all ? static_cast<uint32_t>(all->size()) : 0;
   }
 
   // The user probes (pid provider...) a description names exist in the
-  // module only once libdtrace has created them: before matching.
-  Result<uint32_t> create_user_probes(const cc::ProbeSpec& s) {
-    if (s.id || !user_specs_done.insert(s.str()).second) return 0u;
+  // module only once libdtrace has created them: before matching. The
+  // description comes back with the module named as the probes are.
+  Result<uint32_t> create_user_probes(cc::ProbeSpec& s) {
+    if (s.id) return 0u;
+    std::string asked = s.str();
+    if (auto done = user_specs_done.find(asked); done != user_specs_done.end()) {
+      s.mod = done->second;
+      return 0u;
+    }
     proc::UserProbeContext ctx{*dev, {}};
-    return proc::create_user_probes(s, ctx);
+    auto n = proc::create_user_probes(s, ctx);
+    if (n) user_specs_done.emplace(asked, s.mod);
+    return n;
   }
 
   // Lets the held targets run; prints DTrace's notice once all are gone.
@@ -198,8 +205,10 @@ struct Handle::Impl {
 
   Result<uint32_t> enable_program(size_t index) {
     const cc::Program& prog = programs[index];
-    for (const cc::Clause& c : prog.clauses)  // -Z skipped matching: create them now
-      if (auto made = create_user_probes(c.probe); !made) return made.error();
+    for (const cc::Clause& c : prog.clauses) {  // -Z skipped matching: create them now
+      cc::ProbeSpec s = c.probe;
+      if (auto made = create_user_probes(s); !made) return made.error();
+    }
     auto blob = prog::encode(prog, options.kernel_options(), static_cast<uint32_t>(index));
     kio::EnableFailure why;
     auto r = dev->enable(blob, &why);

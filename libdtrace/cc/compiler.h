@@ -58,8 +58,9 @@ struct CompileOptions {
   // Returns how many live probes match; null when there is no device
   // (dtrace -e): descriptions are then not checked (D_PDESC_ZERO). An
   // error (a pid provider description naming a dead process...) fails
-  // the compile with the error's tag (D_PROC_*).
-  std::function<Result<uint32_t>(const ProbeSpec&)> count_matches;
+  // the compile with the error's tag (D_PROC_*). It may rename a module
+  // to the name the probes carry (the pid provider's "a.out", "libc").
+  std::function<Result<uint32_t>(ProbeSpec&)> count_matches;
   // The argument types of every probe a description matches, asked when
   // a clause uses args[]. Null, or probes that describe no arguments:
   // args[i] is an untyped int64_t, as arg0..arg9.

@@ -1,6 +1,6 @@
 // User addresses to names for ustack(), usym()/ufunc(), umod(), uaddr()
-// and printf %A: "module`function+0xoff" with the executable as
-// "a.out" (DTRACE-FACTS §4.5). Every record carries its pid; the maps
+// and printf %A: "module`function+0xoff", the module being the object's
+// file name, the executable's too (DTRACE-FACTS §4.5). Every record carries its pid; the maps
 // and symbols of a process are read at first sight and kept, since a
 // process may exit before its records are printed.
 #pragma once

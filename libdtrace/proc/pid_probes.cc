@@ -3,8 +3,6 @@
 // Globs work in module, function and name; a glob name covers entry and
 // return (instruction offsets only when named: there is no
 // disassembler to find instruction boundaries).
-#include <fnmatch.h>
-
 #include <cctype>
 #include <cstring>
 
@@ -12,19 +10,6 @@
 
 namespace dtrace::proc {
 namespace {
-
-bool glob(const std::string& pattern, const std::string& s) {
-  return pattern.empty() || fnmatch(pattern.c_str(), s.c_str(), 0) == 0;
-}
-
-bool is_glob(const std::string& s) { return s.find_first_of("*?[\\") != std::string::npos; }
-
-// "libc" names libc.so.6 too, as a library's name without its version.
-bool module_matches(const std::string& pattern, const std::string& module) {
-  if (glob(pattern, module)) return true;
-  size_t so = module.find(".so");
-  return so != std::string::npos && glob(pattern, module.substr(0, so));
-}
 
 struct Site {
   uint32_t kind;
@@ -35,8 +20,8 @@ struct Site {
 // The probe sites a name asks for in a function of `size` bytes.
 Result<std::vector<Site>> sites_for(const cc::ProbeSpec& spec, uint64_t size) {
   std::vector<Site> out;
-  if (glob(spec.name, "entry")) out.push_back({DTRACE_UP_ENTRY, 0, "entry"});
-  if (glob(spec.name, "return")) out.push_back({DTRACE_UP_RETURN, 0, "return"});
+  if (glob_matches(spec.name, "entry")) out.push_back({DTRACE_UP_ENTRY, 0, "entry"});
+  if (glob_matches(spec.name, "return")) out.push_back({DTRACE_UP_RETURN, 0, "return"});
   if (!out.empty() || is_glob(spec.name)) return out;
   char* end = nullptr;
   uint64_t off = std::strtoull(spec.name.c_str(), &end, 16);
@@ -50,11 +35,6 @@ Result<std::vector<Site>> sites_for(const cc::ProbeSpec& spec, uint64_t size) {
   std::snprintf(name, sizeof name, "%llx", static_cast<unsigned long long>(off));
   out.push_back({DTRACE_UP_OFFSET, off, name});
   return out;
-}
-
-void copy_field(char* dst, size_t n, const std::string& s) {
-  std::strncpy(dst, s.c_str(), n - 1);
-  dst[n - 1] = '\0';
 }
 
 // Creates the probes one function of one object asks for.
@@ -84,7 +64,7 @@ Result<uint32_t> create_in_function(const cc::ProbeSpec& spec, pid_t pid, const 
 
 }  // namespace
 
-Result<uint32_t> create_pid_probes(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
+Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
   const std::string& prov = spec.provider;
   if (prov.size() <= 3 || prov.compare(0, 3, "pid") != 0) return 0u;
   for (size_t i = 3; i < prov.size(); i++)
@@ -92,10 +72,14 @@ Result<uint32_t> create_pid_probes(const cc::ProbeSpec& spec, UserProbeContext& 
   pid_t pid = static_cast<pid_t>(std::strtol(prov.c_str() + 3, nullptr, 10));
   auto img = ctx.image(pid);
   if (!img) return img.error();
+  name_module(spec, **img);
+  auto named = sites_for(spec, 0);  // "04" asks for the probe named "4"
+  if (!named) return named.error();
+  if (named->size() == 1 && named->front().kind == DTRACE_UP_OFFSET) spec.name = named->front().name;
   uint32_t total = 0;
   bool module_seen = false;
   for (const MappedObject& o : (*img)->objects()) {
-    if (!module_matches(spec.mod, o.module)) continue;
+    if (!module_matches(spec.mod, o)) continue;
     module_seen = true;
     if (!o.elf || !o.elf->has_symbols()) {
       if (is_glob(spec.mod) || spec.mod.empty()) continue;
@@ -103,7 +87,7 @@ Result<uint32_t> create_pid_probes(const cc::ProbeSpec& spec, UserProbeContext& 
                         "D_PROC_FUNC");
     }
     for (const ElfSymbol& sym : o.elf->symbols()) {
-      if (!glob(spec.func, sym.name)) continue;
+      if (!glob_matches(spec.func, sym.name)) continue;
       auto n = create_in_function(spec, pid, o, sym, ctx);
       if (!n) return n.error();
       total += *n;

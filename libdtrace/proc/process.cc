@@ -14,6 +14,8 @@
 #include <sstream>
 #include <vector>
 
+#include "proc/elf_object.h"
+
 namespace dtrace::proc {
 namespace {
 
@@ -52,6 +54,19 @@ char proc_state(pid_t pid) {
   return paren == std::string::npos || paren + 2 >= s.size() ? 0 : s[paren + 2];
 }
 
+// Where a created process is held: main(), as DTrace does, so that its
+// libraries are mapped and its constructors (drti registering USDT
+// probes) have run; the ELF entry point when the executable has no
+// symbol for main (stripped).
+uint64_t hold_address(pid_t pid) {
+  uint64_t entry = auxv_entry(pid);
+  auto exe = ElfObject::load("/proc/" + std::to_string(pid) + "/exe");
+  if (!entry || !exe) return entry;
+  for (const ElfSymbol& s : exe->symbols())
+    if (s.name == "main") return entry - exe->entry() + s.vaddr;  // + the load bias
+  return entry;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Process>> Process::create(const std::string& command) {
@@ -85,21 +100,21 @@ Result<std::unique_ptr<Process>> Process::create(const std::string& command) {
     waitpid(pid, &status, 0);
     return make_error("failed to execute " + words[0] + ": " + std::strerror(n == sizeof err ? err : ECHILD));
   }
-  if (Status st = p->run_to_entry(); !st) return st.error();
+  if (Status st = p->run_to_main(); !st) return st.error();
   return p;
 }
 
-// Plants an int3 at AT_ENTRY, runs the dynamic loader up to it and puts
-// the instruction back: the libraries are then mapped, main not yet run.
-Status Process::run_to_entry() {
+// Plants an int3 at main (hold_address), runs the loader and the
+// constructors up to it and puts the instruction back.
+Status Process::run_to_main() {
 #if defined(__x86_64__)
-  uint64_t entry = auxv_entry(pid_);
-  if (!entry) return Ok{};
+  uint64_t stop_at = hold_address(pid_);
+  if (!stop_at) return Ok{};
   errno = 0;
-  long word = ptrace(PTRACE_PEEKTEXT, pid_, entry, nullptr);
-  if (errno) return sys_error("failed to read the entry point of pid " + std::to_string(pid_), errno);
+  long word = ptrace(PTRACE_PEEKTEXT, pid_, stop_at, nullptr);
+  if (errno) return sys_error("failed to plant a breakpoint in pid " + std::to_string(pid_), errno);
   long trap = (word & ~0xffL) | 0xcc;
-  if (ptrace(PTRACE_POKETEXT, pid_, entry, trap) != 0) return sys_error("ptrace", errno);
+  if (ptrace(PTRACE_POKETEXT, pid_, stop_at, trap) != 0) return sys_error("ptrace", errno);
   int status = 0;
   for (;;) {
     if (ptrace(PTRACE_CONT, pid_, nullptr, pending_sig_) != 0) return sys_error("ptrace", errno);
@@ -107,23 +122,27 @@ Status Process::run_to_entry() {
     if (!wait_stop(pid_, &status)) {
       held_ = false;
       gone_ = true;
-      return make_error("pid " + std::to_string(pid_) + " exited before reaching its entry point");
+      return make_error("pid " + std::to_string(pid_) + " exited before reaching main");
     }
     if (WSTOPSIG(status) == SIGTRAP) break;
     pending_sig_ = WSTOPSIG(status);  // delivered when we continue
   }
   user_regs_struct regs;
-  ptrace(PTRACE_POKETEXT, pid_, entry, word);
+  ptrace(PTRACE_POKETEXT, pid_, stop_at, word);
   ptrace(PTRACE_GETREGS, pid_, nullptr, &regs);
-  regs.rip = entry;
+  regs.rip = stop_at;
   ptrace(PTRACE_SETREGS, pid_, nullptr, &regs);
 #endif
   return Ok{};
 }
 
+bool process_alive(pid_t pid) {
+  char st = pid > 0 ? proc_state(pid) : 0;
+  return st != 0 && st != 'Z' && st != 'X';
+}
+
 Result<std::unique_ptr<Process>> Process::grab(pid_t pid) {
-  char st = proc_state(pid);
-  if (pid <= 0 || st == 0 || st == 'Z' || st == 'X')
+  if (!process_alive(pid))
     return make_error("failed to grab pid " + std::to_string(pid) + ": No such process");
   if (ptrace(PTRACE_SEIZE, pid, nullptr, nullptr) != 0)
     return sys_error("failed to grab pid " + std::to_string(pid), errno);
@@ -161,8 +180,7 @@ bool Process::exited() {
     gone_ = r == pid_ && (WIFEXITED(status) || WIFSIGNALED(status));
     if (r < 0 && errno == ECHILD) gone_ = true;
   } else {
-    char st = proc_state(pid_);
-    gone_ = st == 0 || st == 'Z' || st == 'X';
+    gone_ = !process_alive(pid_);
   }
   return gone_;
 }

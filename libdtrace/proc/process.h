@@ -13,10 +13,15 @@
 
 namespace dtrace::proc {
 
+// True while pid names a process that has not exited (a zombie has).
+bool process_alive(pid_t pid);
+
 class Process {
  public:
   // -c: runs `command` (split at blanks, found on PATH) and holds it at
-  // its ELF entry point, where its shared libraries are mapped.
+  // main, as DTrace does: its shared libraries are mapped and its
+  // constructors (drti) have run; at the ELF entry point without a
+  // symbol for main.
   static Result<std::unique_ptr<Process>> create(const std::string& command);
   // -p: stops a running process until release().
   static Result<std::unique_ptr<Process>> grab(pid_t pid);
@@ -33,7 +38,7 @@ class Process {
 
  private:
   Process(pid_t pid, bool child) : pid_(pid), child_(child) {}
-  Status run_to_entry();
+  Status run_to_main();
   Status stop_seized();
 
   pid_t pid_;

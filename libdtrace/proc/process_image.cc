@@ -64,7 +64,8 @@ ProcessImage ProcessImage::parse(pid_t pid, const std::string& maps_text, const 
     if (img.objects_.empty() || img.objects_.back().path != path) {
       MappedObject o;
       o.path = path;
-      o.module = path == exe ? "a.out" : base_name(path);
+      o.module = base_name(path);
+      o.executable = path == exe;
       o.open_path = "/proc/" + std::to_string(pid) + "/root" + path;
       img.objects_.push_back(std::move(o));
     }

@@ -1,6 +1,7 @@
 // The objects mapped into one process, read from /proc/PID/maps, with
-// their ELF symbols: the executable is module "a.out", others go by
-// their file name ("libc.so.6"), as DTrace names them. Serves both the
+// their ELF symbols. Every object is a module by its file name
+// ("pid-calls", "libc.so.6"), as DTrace names them; the executable also
+// answers to "a.out" in probe descriptions. Serves both the
 // pid provider (module`function -> file offset) and user symbolization
 // (address -> module`function+0xoff).
 #pragma once
@@ -24,9 +25,10 @@ struct Mapping {
 
 struct MappedObject {
   std::string path;    // as the process sees it ("/usr/lib/x86_64-linux-gnu/libc.so.6")
-  std::string module;  // "a.out", "libc.so.6"
+  std::string module;  // the file name: "date", "libc.so.6"
   std::string open_path;  // as this process can open it (/proc/PID/root/...)
   std::vector<Mapping> maps;
+  bool executable = false;  // the process's main program
   std::shared_ptr<const ElfObject> elf;  // null when it could not be read
   // Runtime address -> link-time address, through the file offset.
   std::optional<uint64_t> to_vaddr(uint64_t addr) const;

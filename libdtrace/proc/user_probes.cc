@@ -1,18 +1,50 @@
 #include "proc/user_probes.h"
 
-#include <signal.h>
+#include <fnmatch.h>
 
 #include <cerrno>
 #include <cstring>
+
+#include "proc/process.h"
 
 namespace dtrace::proc {
 namespace {
 
 constexpr UserProbeCreator kCreators[] = {
     create_pid_probes,
+    create_stapsdt_probes,
 };
 
 }  // namespace
+
+bool glob_matches(const std::string& pattern, const std::string& s) {
+  return pattern.empty() || fnmatch(pattern.c_str(), s.c_str(), 0) == 0;
+}
+
+bool is_glob(const std::string& s) { return s.find_first_of("*?[\\") != std::string::npos; }
+
+bool module_matches(const std::string& pattern, const MappedObject& o) {
+  if (glob_matches(pattern, o.module) || (o.executable && pattern == "a.out")) return true;
+  size_t so = o.module.find(".so");
+  return so != std::string::npos && glob_matches(pattern, o.module.substr(0, so));
+}
+
+void name_module(cc::ProbeSpec& spec, const ProcessImage& img) {
+  if (spec.mod.empty() || is_glob(spec.mod)) return;
+  std::string named;
+  for (const MappedObject& o : img.objects()) {
+    if (o.module == spec.mod) return;
+    if (!module_matches(spec.mod, o)) continue;
+    if (!named.empty() && named != o.module) return;  // ambiguous: left as written
+    named = o.module;
+  }
+  if (!named.empty()) spec.mod = named;
+}
+
+void copy_field(char* dst, size_t n, const std::string& s) {
+  std::strncpy(dst, s.c_str(), n - 1);
+  dst[n - 1] = '\0';
+}
 
 Result<const ProcessImage*> UserProbeContext::image(pid_t pid) {
   auto it = images.find(pid);
@@ -29,12 +61,12 @@ Result<uint32_t> UserProbeContext::create(dtrace_userprobe& up) {
   if (r) return *r;
   std::string name = std::string(up.dtup_desc.dtpd_provider) + ":" + up.dtup_desc.dtpd_mod + ":" +
                      up.dtup_desc.dtpd_func + ":" + up.dtup_desc.dtpd_name;
-  if (err == ESRCH || (err == ENOENT && kill(static_cast<pid_t>(up.dtup_pid), 0) != 0))
+  if (err == ESRCH || (err == ENOENT && !process_alive(static_cast<pid_t>(up.dtup_pid))))
     return make_error("pid " + std::to_string(up.dtup_pid) + " has exited", "D_PROC_GRAB");
   return make_error("failed to create probe " + name + ": " + r.error().message, "D_PROC_CREATEFAIL");
 }
 
-Result<uint32_t> create_user_probes(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
+Result<uint32_t> create_user_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
   for (UserProbeCreator c : kCreators) {
     auto n = c(spec, ctx);
     if (!n || *n) return n;

@@ -33,13 +33,28 @@ struct UserProbeContext {
   std::map<pid_t, std::unique_ptr<ProcessImage>> images;
 };
 
-using UserProbeCreator = Result<uint32_t> (*)(const cc::ProbeSpec&, UserProbeContext&);
+using UserProbeCreator = Result<uint32_t> (*)(cc::ProbeSpec&, UserProbeContext&);
 
 // Runs every creator over spec (macros already expanded); returns the
 // number of user probes created for it (0: not a user probe description).
-Result<uint32_t> create_user_probes(const cc::ProbeSpec& spec, UserProbeContext& ctx);
+// A module named by an alias ("a.out", "libc") is renamed in spec to the
+// name its probes carry ("date", "libc.so.6"), so that spec matches them.
+Result<uint32_t> create_user_probes(cc::ProbeSpec& spec, UserProbeContext& ctx);
 
 // The pid provider: pid<N>:module:function:{entry,return,<hex offset>}.
-Result<uint32_t> create_pid_probes(const cc::ProbeSpec& spec, UserProbeContext& ctx);
+Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx);
+// USDT probes of .note.stapsdt notes: <provider><N>:module:function:name.
+Result<uint32_t> create_stapsdt_probes(cc::ProbeSpec& spec, UserProbeContext& ctx);
+
+// Shared by the creators: an empty pattern or an fnmatch(3) glob.
+bool glob_matches(const std::string& pattern, const std::string& s);
+bool is_glob(const std::string& s);
+// A module pattern against an object: its file name, a library's name
+// without its version ("libc" for libc.so.6), "a.out" for the executable.
+bool module_matches(const std::string& pattern, const MappedObject& o);
+// Renames spec.mod, when it is such an alias, to the one module it names.
+void name_module(cc::ProbeSpec& spec, const ProcessImage& img);
+// Copies s into a fixed-size, NUL-terminated field.
+void copy_field(char* dst, size_t n, const std::string& s);
 
 }  // namespace dtrace::proc

@@ -2,6 +2,7 @@
  * then exits: the target of the dtrace -c tests in test/d/pid/. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int add_args(int a, int b) { return a + b; }
 
@@ -18,7 +19,8 @@ int main(void)
 		char *p = malloc(1000 + i);
 		memset(p, 0, 16);
 		free(p);
+		sum += getpid() > 0;
 	}
 	sum += top(5);
-	return sum == 66 + 12 ? 0 : 1;
+	return sum == 66 + 3 + 12 ? 0 : 1;
 }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,15 +45,32 @@ char state_of(pid_t pid) {
   return s[s.rfind(')') + 2];
 }
 
-TEST(Process, CreateHoldsAtEntryWithLibrariesMapped) {
+TEST(Process, CreateHoldsAtMainWithLibrariesMapped) {
   auto p = Process::create(kCalls);
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_TRUE((*p)->held());
   EXPECT_EQ(state_of((*p)->pid()), 't');  // ptrace-stopped
   auto img = ProcessImage::read((*p)->pid());
   ASSERT_TRUE(img) << img.error().message;
-  EXPECT_TRUE(has_module(*img, "a.out"));
+  EXPECT_TRUE(has_module(*img, "pid-calls"));
   EXPECT_TRUE(has_module(*img, "libc.so.6"));
+  user_regs_struct regs;
+  ASSERT_EQ(ptrace(PTRACE_GETREGS, (*p)->pid(), nullptr, &regs), 0);
+  UserAddress at = img->resolve(regs.rip);
+  ASSERT_TRUE(at.symbol);
+  EXPECT_EQ(at.symbol->name, "main");
+  EXPECT_EQ(at.offset, 0u);
+  (*p)->release();
+  EXPECT_TRUE(wait_exited(**p));
+}
+
+TEST(Process, CreateOfAStrippedCommandHoldsAtItsEntryPoint) {
+  auto p = Process::create(std::string(DTRACE_TRIGGER_DIR) + "/pid-stripped 1");
+  ASSERT_TRUE(p) << p.error().message;
+  auto img = ProcessImage::read((*p)->pid());
+  ASSERT_TRUE(img) << img.error().message;
+  EXPECT_TRUE(has_module(*img, "pid-stripped"));
+  EXPECT_FALSE(img->objects()[0].elf->has_symbols());
   (*p)->release();
   EXPECT_TRUE(wait_exited(**p));
 }
@@ -95,7 +114,8 @@ TEST(ProcessImage, ResolvesOwnFunctionsAndLibc) {
   ASSERT_TRUE(img) << img.error().message;
   auto r = img->resolve(reinterpret_cast<uint64_t>(&process_test_marker) + 1);
   ASSERT_TRUE(r.object && r.symbol);
-  EXPECT_EQ(r.object->module, "a.out");
+  EXPECT_TRUE(r.object->executable);
+  EXPECT_EQ("/" + r.object->module, r.object->path.substr(r.object->path.rfind('/')));
   EXPECT_EQ(r.symbol->name, "process_test_marker");
   EXPECT_EQ(r.offset, 1u);
   auto m = img->resolve(reinterpret_cast<uint64_t>(&::getpid));
@@ -113,7 +133,9 @@ TEST(ProcessImage, ParsesMapsIntoModules) {
       "7ffd000-7ffe000 rw-p 00000000 00:00 0 [stack]\n";
   ProcessImage img = ProcessImage::parse(42, maps, "/usr/bin/prog");
   ASSERT_EQ(img.objects().size(), 2u);
-  EXPECT_EQ(img.objects()[0].module, "a.out");
+  EXPECT_EQ(img.objects()[0].module, "prog");
+  EXPECT_TRUE(img.objects()[0].executable);
+  EXPECT_FALSE(img.objects()[1].executable);
   EXPECT_EQ(img.objects()[0].maps.size(), 2u);
   EXPECT_EQ(img.objects()[1].module, "libc.so.6");
   EXPECT_EQ(img.objects()[1].open_path, "/proc/42/root/usr/lib/x86_64-linux-gnu/libc.so.6");

@@ -1,0 +1,2 @@
+dtrace ended
+probes left: 0

@@ -1,0 +1,10 @@
+# ASSERTION: dtrace -p exits by itself when the grabbed process exits,
+# with DTrace's notice, after its END clause, status 0.
+# @@timeout: 60
+. "$(dirname "$0")/pid_lib.sh"
+start_loop 4
+"$dtrace" -q -p "$p" -n '
+pid$target:a.out:tick:entry { n++; }
+END { printf("END after %s ticks\n", n > 0 ? "some" : "no"); }' 2> /tmp/pidt.$$.err
+echo "dtrace exit $?"
+sed "s/pid $p has/pid PID has/" /tmp/pidt.$$.err
