@@ -25,6 +25,7 @@
 #include "dif/disasm.h"
 #include "kio/device.h"
 #include "proc/process.h"
+#include "proc/process_image.h"
 #include "proc/user_probes.h"
 #include "prog/encode.h"
 #include "usdt/header_gen.h"
@@ -101,6 +102,7 @@ struct Handle::Impl {
       co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
       co.macro_args = macro_args;
       if (!targets.empty()) co.macro_vars.emplace_back("target", std::to_string(targets.front()->pid()));
+      if (!targets.empty()) co.user_objects = user_objects(targets.front()->pid());
       co.defaultargs = options.flag("defaultargs");
       co.zdefs = options.flag("zdefs");
       auto frames = [this](const char* name, uint32_t dflt) {
@@ -129,6 +131,15 @@ struct Handle::Impl {
       compiler = std::make_unique<cc::Compiler>(std::move(co));
     }
     return *compiler;
+  }
+
+  // The target's executable and shared objects, for its DWARF types.
+  static std::vector<std::pair<std::string, std::string>> user_objects(pid_t pid) {
+    std::vector<std::pair<std::string, std::string>> out;
+    auto img = proc::ProcessImage::read(pid);
+    if (!img) return out;
+    for (const proc::MappedObject& o : img->objects()) out.emplace_back(o.module, o.open_path);
+    return out;
   }
 
   // -xsyslibdir, else the source tree's libdtrace/dlib when this dtrace

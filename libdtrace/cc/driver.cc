@@ -16,6 +16,7 @@
 #include "cc/passes/probes.h"
 #include "cc/passes/resolve.h"
 #include "cc/passes/typecheck.h"
+#include "ctf/dwarf_types.h"
 #include "ctf/kernel_types.h"
 
 namespace dtrace::cc {
@@ -49,6 +50,9 @@ constexpr Pass kLibraryPasses[] = {
 struct Compiler::State {
   explicit State(CompileOptions o) : options(std::move(o)) {
     if (!options.btf_path.empty()) types.set_external(std::make_unique<ctf::KernelTypes>(options.btf_path));
+    std::vector<ctf::UserObject> objs;
+    for (const auto& [module, path] : options.user_objects) objs.push_back({module, path});
+    if (!objs.empty()) types.set_user(std::make_unique<ctf::UserTypes>(std::move(objs)));
   }
   CompileOptions options;
   TypeTable types;

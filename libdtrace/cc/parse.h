@@ -45,6 +45,8 @@ struct LexState {
   int comment_line = 0;    // where an open comment started
   std::string last_text;   // text of the last token returned ("" at EOF)
   bool last_eof = false;
+  // a.out`struct point: the object scoping the tag that follows.
+  std::string scope;
 };
 
 struct ParseDriver {

@@ -89,10 +89,10 @@ TypeTable::TypeTable() {
 const Type* TypeTable::lookup(std::string_view name) const {
   auto it = names_.find(name);
   if (it != names_.end()) return it->second;
-  if (external_ == nullptr) return nullptr;
+  ExternalTypes* src = name.find('`') != std::string_view::npos ? user_.get() : external_.get();
+  if (src == nullptr) return nullptr;
   // Conversion registers the typedef; the table is logically const.
-  auto* self = const_cast<TypeTable*>(this);
-  return self->external_->typedef_named(*self, name);
+  return src->typedef_named(*const_cast<TypeTable*>(this), name);
 }
 
 const Type* TypeTable::lookup_own(std::string_view name) const {
@@ -101,10 +101,16 @@ const Type* TypeTable::lookup_own(std::string_view name) const {
 }
 
 const Type* TypeTable::complete(const Type* t) {
-  if (t == nullptr || t->complete || external_ == nullptr || !t->is_sou()) return t;
+  if (t == nullptr || t->complete || !t->is_sou()) return t;
+  ExternalTypes* src = t->user_space ? user_.get() : external_.get();
   // Every Type comes from owned_, so the table may change it.
-  external_->complete(*this, const_cast<Type*>(t));
+  if (src != nullptr) src->complete(*this, const_cast<Type*>(t));
   return t;
+}
+
+std::string TypeTable::scoped_missing(Type::Kind kind, std::string_view name) {
+  if (user_ == nullptr) return "Unknown module name";
+  return user_->missing(kind, name);
 }
 
 const Type* TypeTable::complete_deep(const Type* t) {
@@ -147,22 +153,24 @@ const Type* TypeTable::integer(uint32_t size, bool is_signed) const {
   }
 }
 
-const Type* TypeTable::pointer_to(const Type* t) {
-  auto it = pointers_.find(t);
+const Type* TypeTable::pointer_to(const Type* t, bool user) {
+  auto it = pointers_.find({t, user});
   if (it != pointers_.end()) return it->second;
   Type p;
   p.kind = Type::Kind::Pointer;
   p.size = 8;
   p.base = t;
+  p.user_space = user;
   p.name = t->name + (t->kind == Type::Kind::Pointer ? "*" : " *");
   const Type* r = add(std::move(p));
-  pointers_[t] = r;
+  pointers_[{t, user}] = r;
   return r;
 }
 
-const Type* TypeTable::array_of(const Type* t, uint32_t n) {
+const Type* TypeTable::array_of(const Type* t, uint32_t n, bool user) {
   Type a;
   a.kind = Type::Kind::Array;
+  a.user_space = user;
   a.base = t;
   a.nelems = n;
   a.size = t->size * n;
@@ -170,9 +178,10 @@ const Type* TypeTable::array_of(const Type* t, uint32_t n) {
   return add(std::move(a));
 }
 
-const Type* TypeTable::add_typedef(std::string name, const Type* t) {
+const Type* TypeTable::add_typedef(std::string name, const Type* t, bool user) {
   Type copy = *t;
   copy.name = name;
+  copy.user_space |= user;
   const Type* r = add(std::move(copy));
   names_[std::move(name)] = r;
   return r;
@@ -189,6 +198,7 @@ Type* TypeTable::declare_tag(Type::Kind kind, const std::string& tag) {
   t.kind = kind;
   t.name = full;
   t.complete = false;
+  t.user_space = tag.find('`') != std::string::npos;
   if (kind == Type::Kind::Enum) {
     t.size = 4;
     t.is_signed = true;

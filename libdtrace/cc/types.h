@@ -23,7 +23,9 @@ struct Type {
   const Type* base = nullptr;  // Pointer: pointee; Array: element
   uint32_t nelems = 0;       // Array
   bool complete = true;      // struct/union declared but not defined: false
-  bool user_space = false;   // pointer into user memory (userland)
+  // In the target's memory: a pointer (or array, struct) whose loads are
+  // user loads; set on every type converted from a user object's DWARF.
+  bool user_space = false;
   struct Member {
     std::string name;
     const Type* type;
@@ -54,6 +56,9 @@ class ExternalTypes {
   virtual const Type* typedef_named(TypeTable& tt, std::string_view name) = 0;
   // Fills t's members and size when the source defines it; false if not.
   virtual bool complete(TypeTable& tt, Type* t) = 0;
+  // For sources of object-scoped names (mod`name; kind Void: a typedef):
+  // "" when the name resolves, else the reason ("Unknown module name").
+  virtual std::string missing(Type::Kind, std::string_view) { return {}; }
 };
 
 class TypeTable {
@@ -82,16 +87,27 @@ class TypeTable {
 
   // The canonical C integer type of a size and signedness.
   const Type* integer(uint32_t size, bool is_signed) const;
-  const Type* pointer_to(const Type* t);
-  const Type* array_of(const Type* t, uint32_t n);
-  // typedef: a new name for t.
-  const Type* add_typedef(std::string name, const Type* t);
-  // struct/union/enum: returns the (possibly incomplete) tagged type.
+  // A pointer to t; user: into the target's memory (user loads). Without
+  // user, a pointer to a user type (user_space set) is a user pointer.
+  const Type* pointer_to(const Type* t) { return pointer_to(t, t->user_space); }
+  const Type* pointer_to(const Type* t, bool user);
+  const Type* array_of(const Type* t, uint32_t n) { return array_of(t, n, t->user_space); }
+  const Type* array_of(const Type* t, uint32_t n, bool user);
+  // typedef: a new name for t (user: the name of a user type).
+  const Type* add_typedef(std::string name, const Type* t, bool user = false);
+  // struct/union/enum: returns the (possibly incomplete) tagged type. A
+  // tag scoped to an object ("a.out`point") is a user type.
   Type* declare_tag(Type::Kind kind, const std::string& tag);
   Type* make_anonymous(Type::Kind kind);
 
   // Kernel (or other) types consulted after D's own; owned by the table.
   void set_external(std::unique_ptr<ExternalTypes> ext) { external_ = std::move(ext); }
+  // The types of a -c/-p target's objects: names scoped to an object
+  // ("a.out`point_t", "struct a.out`point") go there, never to external.
+  void set_user(std::unique_ptr<ExternalTypes> user) { user_ = std::move(user); }
+  // Why the object-scoped name does not resolve ("" if it does); kind:
+  // Struct/Union/Enum for a tag, Void for a typedef name.
+  std::string scoped_missing(Type::Kind kind, std::string_view name);
   // Completes a struct/union known only by name from the external
   // source, in place; returns t either way.
   const Type* complete(const Type* t);
@@ -110,10 +126,11 @@ class TypeTable {
   Type* add_int(const std::string& name, uint32_t size, bool is_signed);
 
   std::unique_ptr<ExternalTypes> external_;
+  std::unique_ptr<ExternalTypes> user_;
   std::vector<std::unique_ptr<Type>> owned_;
   std::map<std::string, const Type*, std::less<>> names_;
   std::map<std::string, Type*, std::less<>> tags_;   // "struct foo"
-  std::map<const Type*, const Type*> pointers_;
+  std::map<std::pair<const Type*, bool>, const Type*> pointers_;
   const Type* void_;
   const Type* string_;
   const Type* int_;

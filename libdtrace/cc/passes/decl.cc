@@ -66,6 +66,10 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
   return true;
 }
 
+const char* tag_name(Type::Kind k) {
+  return k == Type::Kind::Struct ? "struct " : k == Type::Kind::Union ? "union " : "enum ";
+}
+
 const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) {
   TypeTable& types = ctx.types;
   if (spec.tag_kind != Type::Kind::Void && !spec.words.empty()) {
@@ -73,6 +77,13 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
     return nullptr;
   }
   if (spec.tag_kind != Type::Kind::Void) {
+    if (spec.tag.find('`') != std::string::npos) {  // struct a.out`point: a user object's
+      std::string why = types.scoped_missing(spec.tag_kind, spec.tag);
+      if (!why.empty()) {
+        ctx.error(line, ErrTag::D_UNKNOWN, cat("failed to resolve type ", tag_name(spec.tag_kind), spec.tag, ": ", why));
+        return nullptr;
+      }
+    }
     Type* t = spec.tag.empty() ? types.make_anonymous(spec.tag_kind)
                                : types.declare_tag(spec.tag_kind, spec.tag);
     if (spec.body == nullptr) return t;

@@ -26,7 +26,8 @@ if [ ! -x "$bin" ] || [ -n "$(find $dirs -newer "$bin" \( -name '*.cc' -o -name 
 		"$out/grammar.cc" "$out/lexer.cc" "$src/test/unit/cc/fuzz/fuzz_compile.cc" |
 		xargs -P 2 -I{} sh -c 'o="$0/obj/$(echo "$1" | tr / _).o"; exec $2 $3 -c "$1" -o "$o"' \
 			"$out" {} "$cxx" "$flags"
-	$cxx -fsanitize=fuzzer,address,undefined "$out"/obj/*.o -o "$bin.tmp"
+	# shellcheck disable=SC2046
+	$cxx -fsanitize=fuzzer,address,undefined "$out"/obj/*.o $(pkg-config --libs libdw) -o "$bin.tmp"
 	mv "$bin.tmp" "$bin"
 fi
 find "$src/test/d" "$src/test/golden" -name '*.d' -exec cp {} "$out/seeds/" \;

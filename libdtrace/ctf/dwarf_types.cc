@@ -1,0 +1,407 @@
+#include "ctf/dwarf_types.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <unordered_map>
+
+namespace dtrace::ctf {
+
+using cc::Type;
+using cc::TypeTable;
+
+namespace {
+
+constexpr int kMaxDepth = 64;  // qualifier/typedef/pointer chains
+
+const char* tag_prefix(Type::Kind k) {
+  return k == Type::Kind::Struct ? "struct " : k == Type::Kind::Union ? "union " : "enum ";
+}
+
+bool is_tag(int tag) {
+  return tag == DW_TAG_structure_type || tag == DW_TAG_union_type || tag == DW_TAG_class_type ||
+         tag == DW_TAG_enumeration_type;
+}
+
+Type::Kind tag_kind(int tag) {
+  return tag == DW_TAG_union_type ? Type::Kind::Union
+         : tag == DW_TAG_enumeration_type ? Type::Kind::Enum : Type::Kind::Struct;
+}
+
+bool is_qualifier(int tag) {
+  return tag == DW_TAG_const_type || tag == DW_TAG_volatile_type || tag == DW_TAG_restrict_type ||
+         tag == DW_TAG_atomic_type || tag == DW_TAG_immutable_type;
+}
+
+bool flag(Dwarf_Die* die, unsigned name) {
+  Dwarf_Attribute a;
+  bool v = false;
+  return dwarf_attr_integrate(die, name, &a) != nullptr && dwarf_formflag(&a, &v) == 0 && v;
+}
+
+bool udata(Dwarf_Die* die, unsigned name, Dwarf_Word& out) {
+  Dwarf_Attribute a;
+  return dwarf_attr_integrate(die, name, &a) != nullptr && dwarf_formudata(&a, &out) == 0;
+}
+
+// The DIE a DW_AT_type refers to; false for none (void).
+bool type_of(Dwarf_Die* die, Dwarf_Die* out) {
+  Dwarf_Attribute a;
+  return dwarf_attr_integrate(die, DW_AT_type, &a) != nullptr && dwarf_formref_die(&a, out) != nullptr;
+}
+
+// A member's byte offset: a constant, or DWARF 2's DW_OP_plus_uconst.
+uint64_t member_location(Dwarf_Die* die) {
+  Dwarf_Word v = 0;
+  if (udata(die, DW_AT_data_member_location, v)) return v;
+  Dwarf_Attribute a;
+  Dwarf_Op* ops = nullptr;
+  size_t n = 0;
+  if (dwarf_attr(die, DW_AT_data_member_location, &a) != nullptr && dwarf_getlocation(&a, &ops, &n) == 0 &&
+      n == 1 && ops[0].atom == DW_OP_plus_uconst)
+    return ops[0].number;
+  return 0;
+}
+
+// A file's debug info when it is elsewhere: /usr/lib/debug/.build-id/xx/rest.debug.
+std::string build_id_path(Elf* elf) {
+  const void* id = nullptr;
+  ssize_t n = dwelf_elf_gnu_build_id(elf, &id);
+  if (n < 2) return {};
+  const auto* b = static_cast<const unsigned char*>(id);
+  std::string p = "/usr/lib/debug/.build-id/";
+  char hex[3];
+  for (ssize_t i = 0; i < n; i++) {
+    std::snprintf(hex, sizeof hex, "%02x", b[i]);
+    p += hex;
+    if (i == 0) p += '/';
+  }
+  return p + ".debug";
+}
+
+}  // namespace
+
+// One ELF file's DWARF: opened and indexed by name at construction,
+// converted into a TypeTable on demand.
+class DwarfObject {
+ public:
+  DwarfObject(std::string module, const std::string& path);
+  ~DwarfObject();
+  DwarfObject(const DwarfObject&) = delete;
+  DwarfObject& operator=(const DwarfObject&) = delete;
+
+  // key: "struct point", "union u", "enum e", or a typedef or base type name.
+  const Dwarf_Off* find(const std::string& key) const {
+    auto it = index_.find(key);
+    return it == index_.end() ? nullptr : &it->second;
+  }
+  bool has_declaration(const std::string& key) const { return declared_.count(key) != 0; }
+  const Type* convert_at(TypeTable& tt, Dwarf_Off off);
+  bool complete(TypeTable& tt, Type* t);
+
+ private:
+  bool open(const std::string& path, int& fd, Elf*& elf);
+  void index();
+  const Type* convert(TypeTable& tt, Dwarf_Die* die, int depth);
+  const Type* convert_tag(TypeTable& tt, Dwarf_Die* die);
+  void fill_enum(Dwarf_Die* die, Type* t);
+  void add_members(TypeTable& tt, Type* into, Dwarf_Die* die, uint64_t base_off, int depth);
+
+  std::string module_;
+  int fd_ = -1, debug_fd_ = -1;
+  Elf* elf_ = nullptr;
+  Elf* debug_elf_ = nullptr;
+  Dwarf* dbg_ = nullptr;
+  std::unordered_map<std::string, Dwarf_Off> index_;  // name -> defining DIE
+  std::unordered_map<std::string, bool> declared_;    // tags only declared
+  std::unordered_map<Dwarf_Off, const Type*> done_;
+  std::unordered_map<const Type*, Dwarf_Off> anon_;   // anonymous struct/union -> DIE
+};
+
+bool DwarfObject::open(const std::string& path, int& fd, Elf*& elf) {
+  fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  elf = elf_begin(fd, ELF_C_READ_MMAP, nullptr);
+  if (elf == nullptr) return false;
+  dbg_ = dwarf_begin_elf(elf, DWARF_C_READ, nullptr);
+  return dbg_ != nullptr;
+}
+
+DwarfObject::DwarfObject(std::string module, const std::string& path) : module_(std::move(module)) {
+  elf_version(EV_CURRENT);
+  if (!open(path, fd_, elf_) && elf_ != nullptr) {
+    std::string dbg = build_id_path(elf_);
+    if (!dbg.empty()) open(dbg, debug_fd_, debug_elf_);
+  }
+  if (dbg_ != nullptr) index();
+}
+
+DwarfObject::~DwarfObject() {
+  if (dbg_ != nullptr) dwarf_end(dbg_);
+  if (debug_elf_ != nullptr) elf_end(debug_elf_);
+  if (elf_ != nullptr) elf_end(elf_);
+  if (debug_fd_ >= 0) ::close(debug_fd_);
+  if (fd_ >= 0) ::close(fd_);
+}
+
+// Every compile unit's top-level named types; the first definition of a
+// name wins (C has one definition per name in a well-formed program).
+void DwarfObject::index() {
+  Dwarf_CU* cu = nullptr;
+  Dwarf_Die cudie;
+  while (dwarf_get_units(dbg_, cu, &cu, nullptr, nullptr, &cudie, nullptr) == 0) {
+    Dwarf_Die die;
+    if (dwarf_child(&cudie, &die) != 0) continue;
+    do {
+      int tag = dwarf_tag(&die);
+      const char* name = dwarf_diename(&die);
+      if (name == nullptr) continue;
+      std::string key;
+      if (is_tag(tag)) key = std::string(tag_prefix(tag_kind(tag))) + name;
+      else if (tag == DW_TAG_typedef || tag == DW_TAG_base_type) key = name;
+      else continue;
+      if (is_tag(tag) && flag(&die, DW_AT_declaration)) {
+        declared_.emplace(key, true);
+        continue;
+      }
+      index_.emplace(std::move(key), dwarf_dieoffset(&die));
+    } while (dwarf_siblingof(&die, &die) == 0);
+  }
+}
+
+const Type* DwarfObject::convert_at(TypeTable& tt, Dwarf_Off off) {
+  Dwarf_Die die;
+  if (dwarf_offdie(dbg_, off, &die) == nullptr) return nullptr;
+  return convert(tt, &die, 0);
+}
+
+const Type* DwarfObject::convert(TypeTable& tt, Dwarf_Die* die, int depth) {
+  if (die == nullptr || depth > kMaxDepth) return tt.void_type();
+  Dwarf_Off off = dwarf_dieoffset(die);
+  if (auto it = done_.find(off); it != done_.end()) return it->second;
+  const Type* r = tt.void_type();
+  Dwarf_Die to;
+  bool has_to = type_of(die, &to);
+  int tag = dwarf_tag(die);
+  switch (tag) {
+    case DW_TAG_base_type: {
+      Dwarf_Word enc = 0;
+      udata(die, DW_AT_encoding, enc);
+      int size = dwarf_bytesize(die);
+      bool sign = enc == DW_ATE_signed || enc == DW_ATE_signed_char || enc == DW_ATE_float;
+      if (size == 1 && enc == DW_ATE_signed_char) r = tt.char_type();
+      else if (size == 1 || size == 2 || size == 4 || size == 8) r = tt.integer(size, sign);
+      else if (size > 0) r = tt.array_of(tt.integer(1, false), size, true);
+      break;
+    }
+    case DW_TAG_pointer_type: case DW_TAG_reference_type: case DW_TAG_rvalue_reference_type: {
+      bool fn = has_to && dwarf_tag(&to) == DW_TAG_subroutine_type;
+      r = tt.pointer_to(has_to && !fn ? convert(tt, &to, depth + 1) : tt.void_type(), true);
+      break;
+    }
+    case DW_TAG_array_type: {
+      const Type* elem = has_to ? convert(tt, &to, depth + 1) : tt.void_type();
+      std::vector<uint32_t> dims;
+      Dwarf_Die sub;
+      if (dwarf_child(die, &sub) == 0) {
+        do {
+          if (dwarf_tag(&sub) != DW_TAG_subrange_type) continue;
+          Dwarf_Word n = 0, ub = 0;
+          if (!udata(&sub, DW_AT_count, n) && udata(&sub, DW_AT_upper_bound, ub)) n = ub + 1;
+          dims.push_back(static_cast<uint32_t>(n));
+        } while (dwarf_siblingof(&sub, &sub) == 0);
+      }
+      if (dims.empty()) dims.push_back(0);
+      for (size_t i = dims.size(); i-- > 0;) elem = tt.array_of(elem, dims[i], true);
+      r = elem;
+      break;
+    }
+    case DW_TAG_structure_type: case DW_TAG_union_type: case DW_TAG_class_type:
+    case DW_TAG_enumeration_type:
+      r = convert_tag(tt, die);
+      break;
+    case DW_TAG_typedef: {
+      const Type* under = has_to ? convert(tt, &to, depth + 1) : tt.void_type();
+      const char* name = dwarf_diename(die);
+      if (under->is_sou() || under->kind == Type::Kind::Enum || name == nullptr) r = under;
+      else r = tt.add_typedef(module_ + "`" + name, under, true);
+      break;
+    }
+    default:
+      if (is_qualifier(tag) && has_to) r = convert(tt, &to, depth + 1);
+      break;  // void, functions, anything else: void
+  }
+  done_[off] = r;
+  return r;
+}
+
+const Type* DwarfObject::convert_tag(TypeTable& tt, Dwarf_Die* die) {
+  Type::Kind k = tag_kind(dwarf_tag(die));
+  const char* name = dwarf_diename(die);
+  Type* d;
+  if (name != nullptr) {
+    d = tt.declare_tag(k, module_ + "`" + name);
+  } else {
+    d = tt.make_detached(k, std::string(tag_prefix(k)) + "<anon>");
+    anon_[d] = dwarf_dieoffset(die);
+  }
+  d->user_space = true;
+  if (k != Type::Kind::Enum || d->complete) return d;
+  Dwarf_Die def;
+  if (flag(die, DW_AT_declaration)) {  // find the definition
+    const Dwarf_Off* off = name ? find(std::string("enum ") + name) : nullptr;
+    if (off == nullptr || dwarf_offdie(dbg_, *off, &def) == nullptr) return d;
+    die = &def;
+  }
+  fill_enum(die, d);
+  return d;
+}
+
+void DwarfObject::fill_enum(Dwarf_Die* die, Type* t) {
+  int size = dwarf_bytesize(die);
+  t->size = size > 0 && size <= 8 ? static_cast<uint32_t>(size) : 4;
+  Dwarf_Die base;
+  Dwarf_Word enc = DW_ATE_unsigned;
+  if (type_of(die, &base)) udata(&base, DW_AT_encoding, enc);
+  t->is_signed = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
+  Dwarf_Die e;
+  if (dwarf_child(die, &e) == 0) {
+    do {
+      Dwarf_Attribute a;
+      Dwarf_Sword v = 0;
+      const char* n = dwarf_diename(&e);
+      if (dwarf_tag(&e) != DW_TAG_enumerator || n == nullptr) continue;
+      if (dwarf_attr(&e, DW_AT_const_value, &a) == nullptr || dwarf_formsdata(&a, &v) != 0) continue;
+      // data1/2/4 forms read as unsigned: extend them by the enum's sign.
+      int shift = 64 - 8 * static_cast<int>(t->size);
+      if (shift > 0) {
+        uint64_t u = static_cast<uint64_t>(v) << shift;
+        v = t->is_signed ? static_cast<int64_t>(u) >> shift : static_cast<int64_t>(u >> shift);
+      }
+      if (v < 0 && !type_of(die, &base)) t->is_signed = true;
+      t->enumerators.emplace_back(n, v);
+    } while (dwarf_siblingof(&e, &e) == 0);
+  }
+  t->complete = true;
+}
+
+bool DwarfObject::complete(TypeTable& tt, Type* t) {
+  Dwarf_Die die;
+  if (auto it = anon_.find(t); it != anon_.end()) {
+    if (dwarf_offdie(dbg_, it->second, &die) == nullptr) return false;
+  } else {
+    // "struct a.out`point" -> "struct point"
+    size_t q = t->name.find('`');
+    if (q == std::string::npos) return false;
+    const Dwarf_Off* off = find(tag_prefix(t->kind) + t->name.substr(q + 1));
+    if (off == nullptr || dwarf_offdie(dbg_, *off, &die) == nullptr) return false;
+  }
+  int size = dwarf_bytesize(&die);
+  t->size = size > 0 ? static_cast<uint32_t>(size) : 0;
+  t->complete = true;
+  add_members(tt, t, &die, 0, 0);
+  return true;
+}
+
+// Members of the struct/union at die into `into`, offsets plus base_off;
+// anonymous struct/union members are flattened, as C names them.
+void DwarfObject::add_members(TypeTable& tt, Type* into, Dwarf_Die* die, uint64_t base_off, int depth) {
+  Dwarf_Die m;
+  if (depth > kMaxDepth || dwarf_child(die, &m) != 0) return;
+  do {
+    if (dwarf_tag(&m) != DW_TAG_member) continue;
+    Dwarf_Die mt;
+    if (!type_of(&m, &mt)) continue;
+    uint64_t bit_off = member_location(&m) * 8;
+    Dwarf_Word bits = 0, data_bit = 0, old_bit = 0;
+    udata(&m, DW_AT_bit_size, bits);
+    if (udata(&m, DW_AT_data_bit_offset, data_bit)) {
+      bit_off = data_bit;
+    } else if (bits != 0 && udata(&m, DW_AT_bit_offset, old_bit)) {
+      // DWARF 2/3: counted from the top bit of a storage unit (little-endian).
+      int unit = dwarf_bytesize(&m);
+      if (unit <= 0) unit = dwarf_bytesize(&mt);
+      bit_off += uint64_t(unit > 0 ? unit : 4) * 8 - old_bit - bits;
+    }
+    const char* name = dwarf_diename(&m);
+    if (name == nullptr) {
+      Dwarf_Die u = mt;
+      for (int d = 0; d < kMaxDepth && (is_qualifier(dwarf_tag(&u)) || dwarf_tag(&u) == DW_TAG_typedef); d++)
+        if (!type_of(&u, &u)) break;
+      int ut = dwarf_tag(&u);
+      if (ut == DW_TAG_structure_type || ut == DW_TAG_union_type)
+        add_members(tt, into, &u, base_off + bit_off / 8, depth + 1);
+      continue;
+    }
+    const Type* dt = convert(tt, &mt, 0);
+    uint32_t byte = static_cast<uint32_t>(base_off + bit_off / 8);
+    if (bits == 0 && bit_off % 8 == 0) {
+      into->members.push_back({name, dt, byte});
+      continue;
+    }
+    // A bit-field: loadable when one load of at most 8 bytes holds it.
+    if (bits == 0 || bit_off % 8 + bits > 64 || !dt->is_int()) continue;
+    into->members.push_back({name, dt, byte, static_cast<uint8_t>(bit_off % 8), static_cast<uint8_t>(bits)});
+  } while (dwarf_siblingof(&m, &m) == 0);
+}
+
+UserTypes::UserTypes(std::vector<UserObject> objects) : objects_(std::move(objects)) {}
+UserTypes::~UserTypes() = default;
+
+DwarfObject* UserTypes::object(std::string_view module) {
+  if (auto it = open_.find(module); it != open_.end()) return it->second.get();
+  for (const UserObject& o : objects_) {
+    if (o.module != module) continue;
+    auto d = std::make_unique<DwarfObject>(o.module, o.path);
+    return open_.emplace(o.module, std::move(d)).first->second.get();
+  }
+  return nullptr;
+}
+
+namespace {
+// "a.out`point_t" -> {"a.out", "point_t"}; false without a module.
+bool split(std::string_view scoped, std::string_view& mod, std::string_view& name) {
+  size_t q = scoped.rfind('`');
+  if (q == std::string_view::npos || q == 0) return false;
+  mod = scoped.substr(0, q);
+  name = scoped.substr(q + 1);
+  return true;
+}
+}  // namespace
+
+const Type* UserTypes::typedef_named(TypeTable& tt, std::string_view scoped) {
+  std::string_view mod, name;
+  if (!split(scoped, mod, name)) return nullptr;
+  DwarfObject* o = object(mod);
+  const Dwarf_Off* off = o ? o->find(std::string(name)) : nullptr;
+  return off ? o->convert_at(tt, *off) : nullptr;
+}
+
+bool UserTypes::complete(TypeTable& tt, Type* t) {
+  std::string_view mod, name;
+  if (split(t->name, mod, name)) {
+    mod.remove_prefix(std::string_view(tag_prefix(t->kind)).size());
+    DwarfObject* o = object(mod);
+    return o != nullptr && o->complete(tt, t);
+  }
+  for (auto& [m, o] : open_)  // anonymous: the object that made it
+    if (o->complete(tt, t)) return true;
+  return false;
+}
+
+std::string UserTypes::missing(Type::Kind kind, std::string_view scoped) {
+  std::string_view mod, name;
+  if (!split(scoped, mod, name)) return "Unknown type name";
+  DwarfObject* o = object(mod);
+  if (o == nullptr) return "Unknown module name";
+  std::string key = kind == Type::Kind::Void ? std::string(name) : tag_prefix(kind) + std::string(name);
+  if (o->find(key) != nullptr || o->has_declaration(key)) return {};
+  return "Unknown type name";
+}
+
+}  // namespace dtrace::ctf
