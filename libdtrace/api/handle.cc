@@ -138,7 +138,11 @@ struct Handle::Impl {
     std::vector<std::pair<std::string, std::string>> out;
     auto img = proc::ProcessImage::read(pid);
     if (!img) return out;
-    for (const proc::MappedObject& o : img->objects()) out.emplace_back(o.module, o.open_path);
+    for (const proc::MappedObject& o : img->objects()) {
+      out.emplace_back(o.module, o.open_path);
+      // As in pid probe descriptions, a.out names the executable.
+      if (o.executable) out.emplace_back("a.out", o.open_path);
+    }
     return out;
   }
 
