@@ -15,11 +15,10 @@
  * registers the ops with its first function and unregisters it with
  * its last (an empty filter would trace every function), and frees
  * the old table after an RCU grace period. Return probes are one
- * kretprobe each, registered by enable and removed by disable. At most
- * fbt_max_enabled (a module parameter) probes are enabled at once:
- * kretprobes are slow to arm, and every kernel function firing at once
- * (fbt:::entry with an action) locked the TCG test guest up. Beyond it
- * ENABLE fails with E2BIG.
+ * kretprobe each, registered by enable and removed by disable, and
+ * at most fbt_max_enabled (a module parameter) of them are enabled at
+ * once so a wide glob cannot stall the machine: beyond it ENABLE fails
+ * with E2BIG.
  *
  * entry: arg0..arg5 = the first six integer arguments.
  * return: arg0 = 0 (no return offset with kretprobes), arg1 = the
@@ -50,7 +49,7 @@
 /* Each kretprobe costs a text patch and, on removal, an RCU grace period. */
 static unsigned int fbt_max_enabled = 1024;
 module_param(fbt_max_enabled, uint, 0644);
-MODULE_PARM_DESC(fbt_max_enabled, "most fbt probes enabled at once");
+MODULE_PARM_DESC(fbt_max_enabled, "most fbt return probes enabled at once");
 
 struct fbt_probe {
 	struct fbt_probe	*next;		/* all probes, for teardown */
@@ -77,7 +76,7 @@ struct fbt_map {
 
 static struct dtrace_provider *fbt_prov;
 static struct fbt_probe *fbt_all;
-static uint32_t fbt_non;		/* entries wanted, kretprobes registered */
+static uint32_t fbt_non;		/* kretprobes registered */
 static bool fbt_dirty;			/* entry probes changed since commit */
 static struct fbt_map __rcu *fbt_map;
 static unsigned long *fbt_filt;		/* the ops's filter, sorted, unique */
@@ -166,12 +165,9 @@ static int fbt_enable(void *parg, uint32_t id, void *prarg)
 	int err;
 
 	if (!fp->ret) {
-		if (fbt_non >= READ_ONCE(fbt_max_enabled))
-			return -E2BIG;	/* all entries lock a TCG guest up */
 		err = dtrace_fbt_addrs_load();
 		if (err != 0)
 			return err;
-		fbt_non++;
 		fp->want = true;
 		fbt_dirty = true;
 		cond_resched();		/* fbt:::entry enables 42,000 */
@@ -200,10 +196,8 @@ static void fbt_disable(void *parg, uint32_t id, void *prarg)
 	struct fbt_probe *fp = prarg;
 
 	if (!fp->ret) {
-		if (fp->want) {
+		if (fp->want)
 			fbt_dirty = true;
-			fbt_non--;
-		}
 		fp->want = false;
 		return;
 	}
