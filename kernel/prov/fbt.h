@@ -10,13 +10,6 @@ int dtrace_fbt_funcs_load(void);
 u32 dtrace_fbt_nfuncs(void);
 /* Name of function i (< nfuncs); duplicates (static functions) occur. */
 const char *dtrace_fbt_func(u32 i);
-/*
- * Reads the functions' addresses once (after funcs_load); 0 or -errno.
- * Call under dtrace_lock.
- */
-int dtrace_fbt_addrs_load(void);
-/* Address of function i, 0 if unknown; duplicates share the first. */
-unsigned long dtrace_fbt_func_addr(u32 i);
 void dtrace_fbt_funcs_free(void);
 
 #endif /* _DTRACE_PROV_FBT_H */

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Robustness: every tracepoint (sdt:::), every stable provider probe,
-# the fbt entry probes of *_read* and profile-4999 with stack() enabled
+# fbt_max_enabled fbt entry probes and profile-4999 with stack() enabled
 # together for 10 s, then the module unloaded; the guest must stay
 # healthy (no warning or oops in dmesg) and rmmod must succeed.
 # Run in the guest: test/vm/run --append panic_on_warn=1 -- test/bench/robust.sh

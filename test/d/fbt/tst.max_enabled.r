@@ -1,4 +1,3 @@
-dtrace exit (returns): 1
-dtrace exit (entries): 0
+dtrace exit: 1
 kprobes left: 0
 enabled again
