@@ -12,6 +12,13 @@
  * so a typo cannot swamp the machine. Disable cancels the timers, which
  * waits for a running callback; probes and their memory live until the
  * provider goes away.
+ *
+ * CPU hotplug: a CPU that goes offline would hand its pinned timers to
+ * another CPU (which would then fire twice as often) and a CPU that comes
+ * online would get none, so a hotplug state stops this CPU's profile-N
+ * timers as it leaves and starts them as it arrives. The list of enabled
+ * profile-N probes changes only under cpus_read_lock(), which the hotplug
+ * callbacks exclude. tick-N needs nothing: its timer simply moves on.
  */
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
@@ -39,10 +46,13 @@ struct prof_probe {
 	u64			interval;	/* ns */
 	struct prof_timer __percpu *cpus;	/* profile-N, while enabled */
 	struct prof_timer	*one;		/* tick-N, while enabled */
+	struct prof_probe	*on_next;	/* enabled profile-N probes */
 };
 
 static struct dtrace_provider *prof_prov;
 static struct prof_probe *prof_all;
+static struct prof_probe *prof_on;	/* under cpus_read_lock() */
+static int prof_hp_state = -1;		/* dynamic cpuhp state, or < 0 */
 
 static const struct {
 	const char	*suffix;
@@ -131,8 +141,43 @@ static int prof_enable_profile(struct prof_probe *pp)
 	for_each_online_cpu(cpu)
 		smp_call_function_single(cpu, prof_start_here,
 					 per_cpu_ptr(pp->cpus, cpu), 1);
+	pp->on_next = prof_on;
+	prof_on = pp;
 	cpus_read_unlock();
 	return 0;
+}
+
+/* Hotplug: runs on the arriving CPU, bound to it. */
+static int prof_cpu_online(unsigned int cpu)
+{
+	struct prof_probe *pp;
+
+	for (pp = prof_on; pp != NULL; pp = pp->on_next)
+		prof_start_here(per_cpu_ptr(pp->cpus, cpu));
+	return 0;
+}
+
+/* Hotplug: runs on the leaving CPU before its timers would migrate. */
+static int prof_cpu_offline(unsigned int cpu)
+{
+	struct prof_probe *pp;
+
+	for (pp = prof_on; pp != NULL; pp = pp->on_next)
+		hrtimer_cancel(&per_cpu_ptr(pp->cpus, cpu)->timer);
+	return 0;
+}
+
+static void prof_on_list_remove(struct prof_probe *pp)
+{
+	struct prof_probe **pl;
+
+	for (pl = &prof_on; *pl != NULL; pl = &(*pl)->on_next) {
+		if (*pl == pp) {
+			*pl = pp->on_next;
+			break;
+		}
+	}
+	pp->on_next = NULL;
 }
 
 static int prof_enable(void *parg, uint32_t id, void *prarg)
@@ -161,6 +206,9 @@ static void prof_disable(void *parg, uint32_t id, void *prarg)
 		pp->one = NULL;
 	}
 	if (pp->cpus != NULL) {
+		cpus_read_lock();
+		prof_on_list_remove(pp);
+		cpus_read_unlock();
 		for_each_possible_cpu(cpu)
 			hrtimer_cancel(&per_cpu_ptr(pp->cpus, cpu)->timer);
 		free_percpu(pp->cpus);
@@ -228,10 +276,18 @@ int dtrace_prov_profile_init(struct dtrace_core *core)
 	size_t i;
 	int err;
 
+	err = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "dtrace/profile",
+					prof_cpu_online, prof_cpu_offline);
+	if (err < 0)
+		return err;
+	prof_hp_state = err;
 	err = dtrace_provider_register(core, "profile", &prof_ops, NULL,
 				       &prof_prov);
-	if (err != 0)
+	if (err != 0) {
+		cpuhp_remove_state_nocalls(prof_hp_state);
+		prof_hp_state = -1;
 		return err;
+	}
 	for (i = 0; i < ARRAY_SIZE(listed); i++)
 		prof_create(listed[i]);
 	return 0;
@@ -250,4 +306,7 @@ void dtrace_prov_profile_fini(struct dtrace_core *core)
 		prof_disable(NULL, pp->id, pp);
 		kfree(pp);
 	}
+	if (prof_hp_state >= 0)
+		cpuhp_remove_state_nocalls(prof_hp_state);
+	prof_hp_state = -1;
 }
