@@ -4,8 +4,8 @@
  * Values come from the firing (args, ids, timestamp) or from the port's
  * view of the current task. Strings are returned by address: probe names
  * point into the probe registry, execname, cwd and rootdir into scratch.
- * Variables that need support that does not exist yet (curcpu; regs[],
- * which no provider passes yet) fault ILLOP rather than lie.
+ * Variables that need support that does not exist yet (regs[], which no
+ * provider passes yet) fault ILLOP rather than lie.
  */
 #include "core/state.h"
 #include "core/subr.h"
@@ -50,6 +50,14 @@ static uint64_t ucaller(void)
 	return dtrace_port_ustack(pcs, 2) == 2 ? pcs[1] : 0;
 }
 
+/* The PC the probe was entered from: stack()'s first frame. */
+static uint64_t kcaller(void)
+{
+	uint64_t pc = 0;
+
+	return dtrace_port_stack(&pc, 1) == 1 ? pc : 0;
+}
+
 static uint64_t task(enum dtrace_task_field f)
 {
 	return dtrace_port_task(f);
@@ -89,8 +97,9 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 	case DIF_VAR_ERRNO:	return (uint64_t)(int64_t)ms->fa->err;
 	case DIF_VAR_CWD:	return dtrace_dif_fs_path(ms, false);
 	case DIF_VAR_ROOTDIR:	return dtrace_dif_fs_path(ms, true);
+	case DIF_VAR_CALLER:	return kcaller();
+	case DIF_VAR_CURCPU:	return (uintptr_t)dtrace_port_cpuinfo();
 	case DIF_VAR_CURPSINFO:	/* a translator in the compiler; reads 0 */
-	case DIF_VAR_CALLER:	/* needs providers that know their caller */
 		return 0;
 	default:
 		dtrace_fault(ms, DTRACEFLT_ILLOP, id);

@@ -108,6 +108,16 @@ uint32_t dtrace_port_stackdepth(void);
  */
 uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n);
 
+/* D's cpuinfo_t (sched.d): the layout curcpu points to. */
+struct dtrace_cpuinfo {
+	int32_t	cpu_id;		/* processorid_t */
+	int32_t	cpu_pset;	/* psetid_t: -1, Linux has no processor sets */
+	int32_t	cpu_chip;	/* chipid_t: physical package */
+	int32_t	cpu_lgrp;	/* lgrp_id_t: NUMA node */
+};
+/* This CPU's cpuinfo_t, filled now, in per-CPU memory [probe]. */
+const struct dtrace_cpuinfo *dtrace_port_cpuinfo(void);
+
 /* Interrupt level [probe]: 0 task, 1 softirq, 2 hardirq, 3 NMI. */
 uint32_t dtrace_port_ipl(void);
 /*

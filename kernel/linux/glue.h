@@ -28,6 +28,36 @@ void dtrace_dynclean_exit(void);
  */
 DECLARE_PER_CPU(bool, dtrace_ustack_at_entry);
 
+/*
+ * Set by a provider around a firing when it knows where its probe was
+ * entered from, so that stack() starts there as in DTrace, without the
+ * frames of the probe mechanism (kprobe, ftrace, rethook, timer
+ * interrupt), and `caller` is stack()'s first frame:
+ *  - top_set(pc): the frame equal to pc is the first (profile, cpc: the
+ *    interrupted PC; fbt return: the caller's return address);
+ *  - entry_set(func): the first frame is the one after the frame inside
+ *    the entry of func (fbt entry: func's own frame is not set up yet,
+ *    the one reported there is the probe's call site at func+0..15).
+ * 0 for either: unknown; only this module's own frames are left out.
+ */
+struct dtrace_kstack_hint {
+	unsigned long	pc;
+	bool		after_entry;
+};
+DECLARE_PER_CPU(struct dtrace_kstack_hint, dtrace_kstack_hint);
+
+static inline void dtrace_kstack_top_set(unsigned long pc)
+{
+	__this_cpu_write(dtrace_kstack_hint.pc, pc);
+	__this_cpu_write(dtrace_kstack_hint.after_entry, false);
+}
+
+static inline void dtrace_kstack_entry_set(unsigned long func)
+{
+	__this_cpu_write(dtrace_kstack_hint.pc, func);
+	__this_cpu_write(dtrace_kstack_hint.after_entry, true);
+}
+
 int dtrace_dev_init(void);
 void dtrace_dev_exit(void);
 

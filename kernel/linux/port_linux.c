@@ -28,6 +28,7 @@
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
+#include <linux/topology.h>
 #include <linux/uaccess.h>
 #include <linux/uidgid.h>
 
@@ -167,7 +168,7 @@ void dtrace_port_comm(char *buf)
 }
 
 #define STACK_MAX	1024	/* DTRACE_MAX_FRAMES */
-#define STACK_EXTRA	32	/* room for our own frames, dropped */
+#define STACK_EXTRA	48	/* room for our own and the mechanism's frames */
 
 struct stackbuf {
 	unsigned long	pcs[STACK_MAX + STACK_EXTRA];
@@ -250,16 +251,39 @@ void dtrace_port_linux_exit(void)
 }
 
 /* Interrupts are off and the core's guard stops nesting: the buffer is ours. */
+DEFINE_PER_CPU(struct dtrace_kstack_hint, dtrace_kstack_hint);
+
+#define KSTACK_ENTRY_SPAN	16	/* fentry call or int3, after ENDBR */
+
+/* Index of the probe's first frame in buf[0..got): see dtrace_kstack_hint. */
+static unsigned int kstack_skip(const unsigned long *buf, unsigned int got)
+{
+	const struct dtrace_kstack_hint *h = this_cpu_ptr(&dtrace_kstack_hint);
+	unsigned int skip = 0, i;
+
+	while (skip < got && within_module(buf[skip], THIS_MODULE))
+		skip++;
+	if (h->pc == 0)
+		return skip;
+	for (i = skip; i < got; i++) {
+		if (!h->after_entry && buf[i] == h->pc)
+			return i;
+		if (h->after_entry && buf[i] >= h->pc &&
+		    buf[i] < h->pc + KSTACK_ENTRY_SPAN)
+			return i + 1;
+	}
+	return skip;		/* the unwinder lost it: keep what we have */
+}
+
 uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
 {
 	unsigned long *buf = this_cpu_ptr(dtrace_stackbuf)->pcs;
-	unsigned int got, skip = 0, i;
+	unsigned int got, skip, i;
 
 	if (n > STACK_MAX)
 		n = STACK_MAX;
 	got = stack_trace_save(buf, n + STACK_EXTRA, 0);
-	while (skip < got && within_module(buf[skip], THIS_MODULE))
-		skip++;
+	skip = kstack_skip(buf, got);
 	for (i = 0; i + skip < got && i < n; i++)
 		pcs[i] = buf[i + skip];
 	return i;
@@ -268,15 +292,28 @@ uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
 uint32_t dtrace_port_stackdepth(void)
 {
 	unsigned long *buf = this_cpu_ptr(dtrace_stackbuf)->pcs;
-	unsigned int got, skip = 0;
+	unsigned int got;
 
 	got = stack_trace_save(buf, STACK_MAX + STACK_EXTRA, 0);
-	while (skip < got && within_module(buf[skip], THIS_MODULE))
-		skip++;
-	return got - skip;
+	return got - kstack_skip(buf, got);
 }
 
 DEFINE_PER_CPU(bool, dtrace_ustack_at_entry);
+
+/* Refilled at each read: topology can change with CPU hotplug. */
+static DEFINE_PER_CPU(struct dtrace_cpuinfo, dtrace_cpuinfo);
+
+const struct dtrace_cpuinfo *dtrace_port_cpuinfo(void)
+{
+	struct dtrace_cpuinfo *ci = this_cpu_ptr(&dtrace_cpuinfo);
+	int cpu = smp_processor_id();
+
+	ci->cpu_id = cpu;
+	ci->cpu_pset = -1;
+	ci->cpu_chip = topology_physical_package_id(cpu);
+	ci->cpu_lgrp = cpu_to_node(cpu);
+	return ci;
+}
 
 /*
  * Frame-pointer walk of the user stack (x86-64: rbp chain). At a

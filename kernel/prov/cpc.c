@@ -73,8 +73,10 @@ static void cpc_overflow(struct perf_event *pe, struct perf_sample_data *sd,
 	u64 pc = regs != NULL ? instruction_pointer(regs) : 0;
 	bool user = regs != NULL && user_mode(regs);
 
+	dtrace_kstack_top_set(user ? 0 : pc);
 	dtrace_core_probe(dtrace_core, cp->id, user ? 0 : pc, user ? pc : 0,
 			  0, 0, 0, 0);
+	dtrace_kstack_top_set(0);
 }
 
 static void cpc_release(struct cpc_probe *cp)

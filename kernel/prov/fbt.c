@@ -55,6 +55,7 @@ static int fbt_entry(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct fbt_probe *fp = container_of(kp, struct fbt_probe, kp);
 
+	dtrace_kstack_entry_set((unsigned long)kp->addr);
 	dtrace_core_probe(dtrace_core, fp->id,
 			  regs_get_kernel_argument(regs, 0),
 			  regs_get_kernel_argument(regs, 1),
@@ -62,6 +63,7 @@ static int fbt_entry(struct kprobe *kp, struct pt_regs *regs)
 			  regs_get_kernel_argument(regs, 3),
 			  regs_get_kernel_argument(regs, 4),
 			  regs_get_kernel_argument(regs, 5));
+	dtrace_kstack_top_set(0);
 	return 0;
 }
 NOKPROBE_SYMBOL(fbt_entry);
@@ -74,8 +76,10 @@ static int fbt_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (krp == NULL)
 		return 0;
 	fp = container_of(krp, struct fbt_probe, krp);
+	dtrace_kstack_top_set(get_kretprobe_retaddr(ri));
 	dtrace_core_probe(dtrace_core, fp->id, 0, regs_return_value(regs), 0,
 			  0, 0, 0);
+	dtrace_kstack_top_set(0);
 	return 0;
 }
 NOKPROBE_SYMBOL(fbt_return);

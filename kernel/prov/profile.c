@@ -105,7 +105,9 @@ static enum hrtimer_restart prof_fire(struct hrtimer *t)
 		else
 			kpc = instruction_pointer(regs);
 	}
+	dtrace_kstack_top_set(kpc);
 	dtrace_core_probe(dtrace_core, pt->pp->id, kpc, upc, 0, 0, 0, 0);
+	dtrace_kstack_top_set(0);
 	hrtimer_forward_now(t, ns_to_ktime(pt->pp->interval));
 	return HRTIMER_RESTART;
 }

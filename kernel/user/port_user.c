@@ -222,6 +222,15 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 
 uint32_t dtrace_port_ipl(void) { return 0; }
 
+const struct dtrace_cpuinfo *dtrace_port_cpuinfo(void)
+{
+	static struct dtrace_cpuinfo ci;
+
+	ci.cpu_id = (int32_t)dtrace_port_cpu();
+	ci.cpu_pset = -1;
+	return &ci;
+}
+
 int dtrace_port_uregs(uint32_t ndx, uint64_t *val)
 {
 	if (ndx >= 21)

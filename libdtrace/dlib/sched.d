@@ -2,7 +2,9 @@
  * sched.d: cpuinfo_t, the CPU view of the sched provider's enqueue and
  * dequeue probes (args[2]), translated from the CPU number the module
  * passes. Linux has no processor sets (cpu_pset is -1, DTrace's
- * PS_NONE); cpu_chip and cpu_lgrp are not filled (D_XLATE_NOCONV).
+ * PS_NONE); from a bare CPU number cpu_chip and cpu_lgrp are not filled
+ * (D_XLATE_NOCONV). curcpu points to the module's own cpuinfo_t for the
+ * firing CPU, which has them (physical package, NUMA node).
  */
 
 typedef struct cpuinfo {

@@ -70,18 +70,20 @@ TEST(DifLdgsOnly, RecognisesOneGlobalReadReturned) {
   EXPECT_EQ(ldgs_only({ret(1)}), 0);
 }
 
-// The shortcut runs the same LDGS: values and faults as the interpreter's.
+// The shortcut runs the same LDGS: values as the interpreter's; unknown ids never run.
 TEST(DifLdgsOnly, SameValuesAndFaultsAsTheInterpreter) {
   Difo pid;
   pid.code = {ldgs(DIF_VAR_PID, 1), ret(1)};
   EXPECT_EQ(eval(pid).u64(), static_cast<uint64_t>(getpid()));
-  Difo cpu;  // curcpu: no cpuinfo_t yet, ILLOP at pc 0
+  Difo cpu;  // curcpu: the address of the port's cpuinfo_t for this CPU
   cpu.code = {ldgs(DIF_VAR_CURCPU, 2), ret(2)};
   Eval e = eval(cpu);
-  EXPECT_FALSE(e.recorded);
-  ASSERT_TRUE(e.faulted);
-  EXPECT_EQ(e.fault, DTRACEFLT_ILLOP);
-  EXPECT_EQ(e.offset, 0u);
+  ASSERT_TRUE(e.recorded);
+  EXPECT_EQ(e.u64(), reinterpret_cast<uintptr_t>(dtrace_port_cpuinfo()));
+  EXPECT_EQ(dtrace_port_cpuinfo()->cpu_pset, -1);
+  Difo bad;  // a built-in id no variable has: refused when enabling
+  bad.code = {ldgs(0x012f, 2), ret(2)};
+  EXPECT_NE(eval(bad).enable_err, 0);
   Difo name;
   name.code = {ldgs(DIF_VAR_PROBENAME, 1), ret(1)};
   name.rtype = PB_STRING;
