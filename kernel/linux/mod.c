@@ -30,6 +30,7 @@ static const struct {
 	{ "proc", dtrace_prov_proc_init, dtrace_prov_proc_fini },
 	{ "sched", dtrace_prov_sched_init, dtrace_prov_sched_fini },
 	{ "io", dtrace_prov_io_init, dtrace_prov_io_fini },
+	{ "lockstat", dtrace_prov_lockstat_init, dtrace_prov_lockstat_fini },
 	{ "cpc", dtrace_prov_cpc_init, dtrace_prov_cpc_fini },
 	{ "pid/usdt", dtrace_prov_uprobe_init, dtrace_prov_uprobe_fini },
 };

@@ -4,8 +4,8 @@
  * created at load from a provider's table, module "vmlinux", function
  * empty; enable registers the definition's tracepoint handler with the
  * probe as its data (several probes may share a tracepoint, each with
- * its own registration) or a kprobe on the first of its symbols the
- * kernel accepts; disable unregisters it.
+ * its own registration), a kprobe on the first of its symbols the
+ * kernel accepts or the provider's own arm hook; disable undoes it.
  */
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -48,7 +48,9 @@ static int stable_enable(void *parg, uint32_t id, void *prarg)
 	/* A wide enabling registers thousands: let others run meanwhile. */
 	cond_resched();
 
-	if (p->def->ksyms != NULL)
+	if (p->def->arm != NULL)
+		err = p->def->arm(p, true);
+	else if (p->def->ksyms != NULL)
 		err = stable_arm_kprobe(p);
 	else if (p->tp == NULL)
 		err = -ENOENT;
@@ -70,7 +72,9 @@ static void stable_disable(void *parg, uint32_t id, void *prarg)
 
 	if (!p->armed)
 		return;
-	if (p->def->ksyms != NULL)
+	if (p->def->arm != NULL)
+		p->def->arm(p, false);
+	else if (p->def->ksyms != NULL)
 		unregister_kprobe(&p->kp);
 	else
 		tracepoint_probe_unregister(p->tp, p->def->handler, p);

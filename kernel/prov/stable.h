@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Stable providers (proc, sched, io, ...): fixed probes with DTrace's
- * documented names and arguments, each fired by a kernel tracepoint or,
- * where 6.1 has none, a kprobe on a scheduler function. A provider is a
+ * Stable providers (proc, sched, io, lockstat, ...): fixed probes with
+ * DTrace's documented names and arguments, each fired by a kernel
+ * tracepoint or, where 6.1 has none, a kprobe on a scheduler function,
+ * or armed by the provider itself (arm). A provider is a
  * table of probe definitions; stable.c creates the probes at load,
  * arms a definition's mechanism when its probe is enabled and answers
  * PROBEARG from the definition (native C type, translated D type and
@@ -18,6 +19,8 @@
 #include "linux/glue.h"
 
 #define STABLE_MAXARGS	4
+
+struct stable_probe;
 
 struct stable_arg {
 	const char	*native;	/* C type of native argument map */
@@ -35,6 +38,11 @@ struct stable_def {
 	/* Which of the probes sharing a handler this is (the handler's). */
 	unsigned int	sel;
 	struct stable_arg args[STABLE_MAXARGS];
+	/*
+	 * Neither: the provider arms the probe itself (on) and disarms it
+	 * (!on), e.g. when several tracepoints feed one probe.
+	 */
+	int		(*arm)(struct stable_probe *p, bool on);
 };
 
 struct stable_probe {

@@ -42,6 +42,12 @@ const std::vector<KnownProbe>& known_stable_probes() {
       {"sched", "tick", thread},
       {"io", "start", io},
       {"io", "done", io},
+      {"lockstat", "adaptive-spin", {plain("struct mutex *", 0), plain("uint64_t", 1)}},
+      {"lockstat", "adaptive-block", {plain("struct mutex *", 0), plain("uint64_t", 1)}},
+      {"lockstat", "adaptive-acquire-error", {plain("struct mutex *", 0), plain("int", 1)}},
+      {"lockstat", "spin-spin", {plain("spinlock_t *", 0), plain("uint64_t", 1)}},
+      {"lockstat", "rw-spin", {plain("rwlock_t *", 0), plain("uint64_t", 1), plain("int", 2)}},
+      {"lockstat", "rw-block", {plain("struct rw_semaphore *", 0), plain("uint64_t", 1), plain("int", 2)}},
   };
   return probes;
 }

@@ -1,0 +1,44 @@
+# ASSERTION: lockstat:::adaptive-block and adaptive-spin fire for a
+# contended mutex (writers and a reader of one pipe share pipe->mutex):
+# @[execname] = count() counts dd and cat; arg0 is the mutex just
+# acquired (its owner is now curthread), arg1 a plausible wait in ns.
+# @@timeout: 120
+pipe_load() {
+	for i in 1 2 3 4; do
+		dd if=/dev/zero bs=64k count=400 status=none &
+	done | cat > /dev/null
+}
+"$1" -q -n '
+lockstat:::adaptive-block, lockstat:::adaptive-spin
+/execname == "dd" || execname == "cat"/
+{
+	@[execname] = count();
+	@own[probename] = min((*(long *)&args[0]->owner & ~7) == (long)curthread);
+	@ns[probename] = min(args[1] > 0 && args[1] < 10000000000);
+	n++;
+}
+
+lockstat:::adaptive-block
+/execname == "dd" || execname == "cat"/
+{
+	blocked++;
+}
+
+lockstat:::adaptive-block, lockstat:::adaptive-spin
+/n >= 200 && blocked >= 5/
+{
+	exit(0);
+}
+
+END
+{
+	printa("count %s %@d\n", @);
+	printa("owner %s %@d\n", @own);
+	printa("ns %s %@d\n", @ns);
+}' | awk '$1 == "count" { print $1, $2, ($3 > 0); next } { print }' &
+dt=$!
+for i in $(seq 100); do
+	kill -0 "$dt" 2>/dev/null || break
+	pipe_load
+done
+wait "$dt"
