@@ -7,30 +7,57 @@
  *   done    block_rq_complete, when (part of) it completes; usually in
  *           interrupt context, so curthread is whoever was running
  *
- * All three arguments (bufinfo_t *, devinfo_t *, fileinfo_t *) are the
- * struct request; the D library (io.d) translates them. 6.1 has no
+ * bufinfo_t * and devinfo_t * are translated (io.d) from the struct
+ * request, fileinfo_t * from the page cache page holding the request's
+ * first bytes when that page belongs to a named file (native arg1; NULL
+ * for direct, swap, raw-device and metadata I/O). 6.1 has no
  * tracepoint that ties a waiting thread to its request, so wait-start
  * and wait-done are not offered.
  */
-#include <linux/blk_types.h>
+#include <linux/blk-mq.h>
+#include <linux/fs.h>
+#include <linux/page-flags.h>
 
 #include "prov/linux_provs.h"
 #include "prov/stable.h"
 
 #define REQ(x)	{ "struct request *", x, 0 }
-#define IO_ARGS	{ REQ("bufinfo_t *"), REQ("devinfo_t *"), REQ("fileinfo_t *") }
+#define IO_ARGS	{ REQ("bufinfo_t *"), REQ("devinfo_t *"), \
+		  { "struct page *", "fileinfo_t *", 1 } }
 
-struct request;
+/*
+ * The page of rq's first bytes if it is a named file's page cache page:
+ * its mapping is a file's address_space (no PAGE_MAPPING_FLAGS bit: not
+ * anonymous, not movable) whose inode has a dentry. The page is held for
+ * the I/O; the D side reads on through fault-tolerant loads.
+ */
+static uintptr_t io_file_page(struct request *rq)
+{
+	struct bio *bio = rq->bio;
+	struct address_space *m;
+	struct page *pg;
+
+	if (bio == NULL || bio->bi_vcnt == 0 || bio->bi_io_vec == NULL)
+		return 0;
+	pg = bio->bi_io_vec[0].bv_page;
+	if (pg == NULL)
+		return 0;
+	m = READ_ONCE(pg->mapping);
+	if (m == NULL || ((uintptr_t)m & PAGE_MAPPING_FLAGS) != 0 ||
+	    m->host == NULL || hlist_empty(&m->host->i_dentry))
+		return 0;
+	return (uintptr_t)pg;
+}
 
 static void io_start(void *data, struct request *rq)
 {
-	stable_fire(data, (uintptr_t)rq, 0, 0, 0);
+	stable_fire(data, (uintptr_t)rq, io_file_page(rq), 0, 0);
 }
 
 static void io_done(void *data, struct request *rq, blk_status_t error,
 		    unsigned int nr_bytes)
 {
-	stable_fire(data, (uintptr_t)rq, 0, 0, 0);
+	stable_fire(data, (uintptr_t)rq, io_file_page(rq), 0, 0);
 }
 
 static const struct stable_def io_defs[] = {

@@ -16,7 +16,8 @@ const std::vector<KnownProbe>& known_stable_probes() {
   static const std::vector<cc::ProbeArg> thread{task("lwpsinfo_t *"), task("psinfo_t *")};
   static const std::vector<cc::ProbeArg> queue{task("lwpsinfo_t *"), task("psinfo_t *"),
                                                {"int", "cpuinfo_t *", 1}};
-  static const std::vector<cc::ProbeArg> io{req("bufinfo_t *"), req("devinfo_t *"), req("fileinfo_t *")};
+  static const std::vector<cc::ProbeArg> io{req("bufinfo_t *"), req("devinfo_t *"),
+                                            {"struct page *", "fileinfo_t *", 1}};
   static const std::vector<KnownProbe> probes = {
       {"proc", "create", {task("psinfo_t *")}},
       {"proc", "lwp-create", thread},

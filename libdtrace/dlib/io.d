@@ -1,9 +1,9 @@
 /*
  * io.d: the io provider's argument views. io:::start and io:::done pass
- * the kernel's struct request (blk-mq) for all three arguments; these
- * translators make DTrace's bufinfo_t (the transfer), devinfo_t (the
- * device) and fileinfo_t (the file) of it. Fields read are those of
- * 6.1 and later kernels (struct request, block_device, gendisk).
+ * the kernel's struct request (blk-mq) and a file's page; these
+ * translators make DTrace's bufinfo_t (the transfer) and devinfo_t (the
+ * device) of the request, and fileinfo_t (the file) of the page. Fields
+ * read are those of 6.1 (struct request, block_device, gendisk, page).
  * Member names are DTrace's; members Linux cannot fill are left out of
  * the translators (D_XLATE_NOCONV when used).
  */
@@ -41,13 +41,13 @@ typedef struct devinfo {
 } devinfo_t;
 
 typedef struct fileinfo {
-	char fi_name[16];	/* "<none>": 6.1 ties no file to a request */
-	char fi_dirname[16];	/* "<none>" */
-	char fi_pathname[16];	/* "<none>" */
-	int64_t fi_offset;	/* -1 */
-	char fi_fs[16];		/* "<none>" */
-	char fi_mount[16];	/* "<none>" */
-	int fi_oflags;		/* 0 */
+	string fi_name;		/* file name (its first dentry alias) */
+	string fi_dirname;	/* "<unknown>": see the translator */
+	string fi_pathname;	/* "<unknown>" */
+	int64_t fi_offset;	/* byte offset of the request in the file */
+	string fi_fs;		/* file system type, e.g. "ext4" */
+	string fi_mount;	/* "<unknown>" */
+	int fi_oflags;		/* 0: no open file is involved */
 } fileinfo_t;
 
 /* REQ_OP_READ is 0 and REQ_OP_WRITE 1 in cmd_flags' low 8 bits. */
@@ -83,12 +83,25 @@ translator devinfo_t < struct request *R > {
 	    R->q->disk->first_minor)) : stringof(R->q->disk->disk_name));
 };
 
-translator fileinfo_t < struct request *R > {
-	fi_name = "<none>";
-	fi_dirname = "<none>";
-	fi_pathname = "<none>";
-	fi_offset = -1;
-	fi_fs = "<none>";
-	fi_mount = "<none>";
+/*
+ * The file of a request, from the page cache page of its first bytes
+ * (the io provider passes it only for a named file's page, else NULL):
+ * the page's mapping is the file's address_space, whose host inode gives
+ * the file system and whose first dentry alias the name (the alias is
+ * the first member of union d_u); the page index gives the offset
+ * (PAGE_SHIFT 12). Direct, swap, raw-device and metadata I/O: "<none>",
+ * offset -1. The directory, the full path and the mount point need the
+ * vfsmount, which a request does not lead to: "<unknown>".
+ */
+translator fileinfo_t < struct page *P > {
+	fi_name = P == 0 ? "<none>" :
+	    stringof(((struct dentry *)((char *)P->mapping->host->i_dentry.first -
+	    offsetof(struct dentry, d_u)))->d_name.name);
+	fi_dirname = P == 0 ? "<none>" : "<unknown>";
+	fi_pathname = P == 0 ? "<none>" : "<unknown>";
+	fi_offset = P == 0 ? -1 : (int64_t)P->index << 12;
+	fi_fs = P == 0 ? "<none>" :
+	    stringof(P->mapping->host->i_sb->s_type->name);
+	fi_mount = P == 0 ? "<none>" : "<unknown>";
 	fi_oflags = 0;
 };

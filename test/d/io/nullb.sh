@@ -4,7 +4,9 @@
 mods="$(dirname "$1")/vm/modules-$(uname -r)"
 if [ ! -b /dev/nullb0 ]; then
 	insmod "$mods/configfs.ko" 2>/dev/null
-	insmod "$mods/null_blk.ko" || { echo "no null_blk in $mods" >&2; exit 1; }
+	# memory-backed, 1 GB: tst.fileinfo puts a file system on it
+	insmod "$mods/null_blk.ko" memory_backed=1 gb=1 ||
+	    { echo "no null_blk in $mods" >&2; exit 1; }
 fi
 nullb_io() {
 	dd if=/dev/nullb0 of=/dev/null bs=4k count=4 iflag=direct 2>/dev/null
