@@ -11,7 +11,14 @@
  * registration each, made when the first probe of that kind is enabled
  * and dropped with the last, dispatching by syscall number. Entry gets
  * arg0..arg5 = the call's arguments; return gets arg0 = arg1 = the
- * return value and sets the D variable errno (0 on success). Compat (32-bit) and x32 calls are not traced.
+ * return value and sets the D variable errno (0 on success).
+ *
+ * 32-bit (ia32) calls, from 32-bit programs or int $0x80, fire the same
+ * probes as the 64-bit call of the same name (read, openat, ...; an
+ * "ia32_" prefix is dropped: ia32_pread64 is pread64); calls only the
+ * ia32 table has (waitpid, socketcall, time32, ...) get probes of their
+ * own. Each probe is a slot: 64-bit numbers are slots 0..SC_NR-1, and
+ * ia32-only calls slots SC_NR.. . x32 is not configured on Debian.
  */
 #include <linux/compat.h>
 #include <linux/err.h>
@@ -37,6 +44,23 @@ static const char *const sc_names[] = { NULL };	/* no table yet */
 #define SC_NR	0
 #endif
 
+#ifdef CONFIG_IA32_EMULATION
+/* The native name of each ia32 call (the compat entry point is not). */
+#define __SYSCALL(nr, sym)	[nr] = #sym,
+#define __SYSCALL_WITH_COMPAT(nr, native, compat)	[nr] = #native,
+static const char *const sc32_names[] = {
+#include <asm/syscalls_32.h>
+};
+#undef __SYSCALL
+#undef __SYSCALL_WITH_COMPAT
+#define SC32_NR	ARRAY_SIZE(sc32_names)
+#else
+static const char *const sc32_names[] = { NULL };
+#define SC32_NR	0
+#endif
+
+#define SC_SLOTS	(SC_NR + SC32_NR)
+
 enum { SC_ENTRY, SC_RETURN };
 
 struct sc_tp {
@@ -47,33 +71,40 @@ struct sc_tp {
 };
 
 static struct dtrace_provider *sc_prov;
-static uint32_t sc_ids[2][SC_NR + 1];		/* probe id per nr, 0 = none */
-static bool sc_on[2][SC_NR + 1];		/* enabled, per nr */
+static uint32_t sc_ids[2][SC_SLOTS + 1];	/* probe id per slot, 0 = none */
+static bool sc_on[2][SC_SLOTS + 1];		/* enabled, per slot */
+static uint16_t sc32_slot[SC32_NR + 1];		/* ia32 nr -> slot */
 
-static bool sc_nr_ok(long nr)
+/* The slot of the current call's number, or -1 when there is none. */
+static long sc_slot(long nr)
 {
-	return nr >= 0 && nr < (long)SC_NR && !in_compat_syscall();
+	if (nr < 0)
+		return -1;
+	if (in_compat_syscall())
+		return nr < (long)SC32_NR ? sc32_slot[nr] : -1;
+	return nr < (long)SC_NR ? nr : -1;
 }
 
 static void sc_enter(void *data, struct pt_regs *regs, long nr)
 {
+	long slot = sc_slot(nr);
 	unsigned long a[6];
 
-	if (!sc_nr_ok(nr) || !READ_ONCE(sc_on[SC_ENTRY][nr]))
+	if (slot < 0 || !READ_ONCE(sc_on[SC_ENTRY][slot]))
 		return;
-	syscall_get_arguments(current, regs, a);
-	dtrace_core_probe(dtrace_core, sc_ids[SC_ENTRY][nr], a[0], a[1], a[2],
-			  a[3], a[4], a[5]);
+	syscall_get_arguments(current, regs, a);	/* ia32 registers too */
+	dtrace_core_probe(dtrace_core, sc_ids[SC_ENTRY][slot], a[0], a[1],
+			  a[2], a[3], a[4], a[5]);
 }
 
 static void sc_exit(void *data, struct pt_regs *regs, long ret)
 {
-	long nr = syscall_get_nr(current, regs);
+	long slot = sc_slot(syscall_get_nr(current, regs));
 
-	if (!sc_nr_ok(nr) || !READ_ONCE(sc_on[SC_RETURN][nr]))
+	if (slot < 0 || !READ_ONCE(sc_on[SC_RETURN][slot]))
 		return;
 	/* -4095..-1 is an error (IS_ERR_VALUE); mmap's addresses are not. */
-	dtrace_core_probe_errno(dtrace_core, sc_ids[SC_RETURN][nr],
+	dtrace_core_probe_errno(dtrace_core, sc_ids[SC_RETURN][slot],
 				IS_ERR_VALUE(ret) ? (int32_t)-ret : 0, ret, ret);
 }
 
@@ -91,7 +122,7 @@ static void sc_find_tp(struct tracepoint *tp, void *priv)
 			sc_tps[k].tp = tp;
 }
 
-/* The probe's cookie encodes kind and number: (nr << 1) | kind. */
+/* The probe's cookie encodes kind and slot: (slot << 1) | kind. */
 static int sc_enable(void *parg, uint32_t id, void *prarg)
 {
 	uintptr_t c = (uintptr_t)prarg;
@@ -125,24 +156,90 @@ static const struct dtrace_provider_ops sc_ops = {
 	.disable	= sc_disable,
 };
 
-static int sc_create(struct dtrace_core *core, size_t nr)
+/* "sys_read" -> "read", "sys_ia32_pread64" -> "pread64"; NULL: none. */
+static const char *sc_probe_name(const char *sym)
+{
+	if (sym == NULL || strcmp(sym, "sys_ni_syscall") == 0)
+		return NULL;
+	if (strncmp(sym, "sys_", 4) == 0)
+		sym += 4;
+	if (strncmp(sym, "ia32_", 5) == 0)
+		sym += 5;
+	return sym;
+}
+
+static int sc_create(struct dtrace_core *core, size_t slot, const char *name)
 {
 	static const char *const kinds[2] = { "entry", "return" };
-	const char *name = sc_names[nr];
 	int k, id;
 
-	if (name == NULL || strcmp(name, "sys_ni_syscall") == 0)
-		return 0;
-	if (strncmp(name, "sys_", 4) == 0)
-		name += 4;
 	for (k = 0; k < 2; k++) {
 		id = dtrace_probe_create(core, sc_prov, "vmlinux", name,
-					 kinds[k], (void *)((nr << 1) | k));
+					 kinds[k], (void *)((slot << 1) | k));
 		if (id == -EEXIST)
 			continue;	/* one number per name */
 		if (id < 0)
 			return id;
-		sc_ids[k][nr] = id;
+		sc_ids[k][slot] = id;
+	}
+	return 0;
+}
+
+/* The 64-bit slot with this probe name, or -1. */
+static long sc_slot_named(const char *name)
+{
+	size_t nr;
+
+	for (nr = 0; nr < SC_NR; nr++) {
+		const char *n = sc_probe_name(sc_names[nr]);
+
+		if (n != NULL && sc_ids[SC_ENTRY][nr] != 0 &&
+		    strcmp(n, name) == 0)
+			return nr;
+	}
+	return -1;
+}
+
+/* The slot an earlier ia32-only number of this name got, or -1. */
+static long sc_ia32_slot_named(const char *name, size_t below)
+{
+	size_t nr;
+
+	for (nr = 0; nr < below; nr++) {
+		const char *n = sc_probe_name(sc32_names[nr]);
+
+		if (n != NULL && sc32_slot[nr] >= SC_NR &&
+		    sc32_slot[nr] < SC_SLOTS && strcmp(n, name) == 0)
+			return sc32_slot[nr];
+	}
+	return -1;
+}
+
+/* ia32 numbers join the 64-bit probe of their name, or get their own. */
+static int sc_create_ia32(struct dtrace_core *core)
+{
+	size_t nr;
+	long slot;
+	int err;
+
+	for (nr = 0; nr < SC32_NR; nr++) {
+		const char *name = sc_probe_name(sc32_names[nr]);
+
+		sc32_slot[nr] = SC_SLOTS;	/* never enabled: no probe */
+		if (name == NULL)
+			continue;
+		slot = sc_slot_named(name);
+		if (slot < 0) {
+			slot = SC_NR + nr;
+			err = sc_create(core, slot, name);
+			if (err != 0)
+				return err;
+			if (sc_ids[SC_ENTRY][slot] == 0)
+				slot = sc_ia32_slot_named(name, nr);
+			if (slot < 0)
+				continue;
+		}
+		sc32_slot[nr] = slot;
 	}
 	return 0;
 }
@@ -158,13 +255,17 @@ int dtrace_prov_syscall_init(struct dtrace_core *core)
 	if (err != 0)
 		return err;
 	for (nr = 0; nr < SC_NR; nr++) {
-		err = sc_create(core, nr);
-		if (err != 0) {
-			dtrace_prov_syscall_fini(core);
-			return err;
-		}
+		const char *name = sc_probe_name(sc_names[nr]);
+
+		err = name == NULL ? 0 : sc_create(core, nr, name);
+		if (err != 0)
+			break;
 	}
-	return 0;
+	if (err == 0)
+		err = sc_create_ia32(core);
+	if (err != 0)
+		dtrace_prov_syscall_fini(core);
+	return err;
 }
 
 void dtrace_prov_syscall_fini(struct dtrace_core *core)

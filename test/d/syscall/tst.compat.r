@@ -1,0 +1,5 @@
+getppid calls 3
+syscall vmlinux waitpid entry
+syscall vmlinux waitpid return
+waitpid errno 10
+waitpid(-1)
