@@ -437,6 +437,8 @@ Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
   if (!spec.empty()) {
     auto s = cc::parse_probe_spec(spec);
     if (!s) return s.error();
+    // pid123:libc:malloc:entry is listed as DTrace lists it: created first.
+    if (auto made = impl_->create_user_probes(*s); !made) return made.error();
     pattern = to_pattern(*s);
   }
   auto all = impl_->match(pattern);

@@ -1,0 +1,5 @@
+1 tick entry
+1 tick return
+tick entry
+libc.so.6 getpid entry
+missing process: exit 1
