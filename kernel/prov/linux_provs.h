@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The Linux-only providers (profile, syscall, fbt, sdt, proc, sched,
- * io, lockstat, cpc, pid/USDT). Each init registers its provider with the core and
+ * io, lockstat, tcp, ip, cpc, pid/USDT). Each init registers its provider with the core and
  * creates its listed probes; each fini unregisters it (nothing may be
  * enabled any more) and frees everything it allocated. Both run under dtrace_lock.
  */
@@ -30,6 +30,10 @@ int dtrace_prov_io_init(struct dtrace_core *core);
 void dtrace_prov_io_fini(struct dtrace_core *core);
 int dtrace_prov_lockstat_init(struct dtrace_core *core);
 void dtrace_prov_lockstat_fini(struct dtrace_core *core);
+int dtrace_prov_tcp_init(struct dtrace_core *core);
+void dtrace_prov_tcp_fini(struct dtrace_core *core);
+int dtrace_prov_ip_init(struct dtrace_core *core);
+void dtrace_prov_ip_fini(struct dtrace_core *core);
 /* cpc: perf counter overflow probes (cpc.c). */
 int dtrace_prov_cpc_init(struct dtrace_core *core);
 void dtrace_prov_cpc_fini(struct dtrace_core *core);

@@ -18,7 +18,7 @@
 #include "core/core.h"
 #include "linux/glue.h"
 
-#define STABLE_MAXARGS	4
+#define STABLE_MAXARGS	6
 
 struct stable_probe;
 
@@ -69,6 +69,14 @@ static inline void stable_fire(struct stable_probe *p, uint64_t a0,
 			       uint64_t a1, uint64_t a2, uint64_t a3)
 {
 	dtrace_core_probe(dtrace_core, p->id, a0, a1, a2, a3, 0, 0);
+}
+
+/* The same with all six arguments. */
+static inline void stable_fire6(struct stable_probe *p, uint64_t a0,
+				uint64_t a1, uint64_t a2, uint64_t a3,
+				uint64_t a4, uint64_t a5)
+{
+	dtrace_core_probe(dtrace_core, p->id, a0, a1, a2, a3, a4, a5);
 }
 
 static inline struct stable_probe *stable_kprobe(struct kprobe *kp)

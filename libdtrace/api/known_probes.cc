@@ -9,6 +9,17 @@ cc::ProbeArg task(const char* xlate, uint32_t map = 0) { return {kTask, xlate, m
 cc::ProbeArg plain(const char* native, uint32_t map) { return {native, "", map}; }
 cc::ProbeArg req(const char* xlate) { return {"struct request *", xlate, 0}; }
 
+// tcp (prov/tcp.c): skb, sock, IP header, TCP header, state, previous state.
+std::vector<cc::ProbeArg> tcp_args(bool state_change) {
+  std::vector<cc::ProbeArg> a{{"struct sk_buff *", "pktinfo_t *", 0},
+                              {"struct sock *", "csinfo_t *", 1},
+                              {"struct iphdr *", "ipinfo_t *", 2},
+                              {"struct sock *", "tcpsinfo_t *", 1},
+                              {"struct tcphdr *", "tcpinfo_t *", 3}};
+  if (state_change) a.push_back({"int", "tcplsinfo_t *", 5});
+  return a;
+}
+
 }  // namespace
 
 const std::vector<KnownProbe>& known_stable_probes() {
@@ -18,6 +29,14 @@ const std::vector<KnownProbe>& known_stable_probes() {
                                                {"int", "cpuinfo_t *", 1}};
   static const std::vector<cc::ProbeArg> io{req("bufinfo_t *"), req("devinfo_t *"),
                                             {"struct page *", "fileinfo_t *", 1}};
+  static const std::vector<cc::ProbeArg> tcp = tcp_args(false);
+  // ip (prov/ip.c): skb, device, IPv4 header, IPv6 header, IP header.
+  static const std::vector<cc::ProbeArg> ip{{"struct sk_buff *", "pktinfo_t *", 0},
+                                            {"struct sk_buff *", "csinfo_t *", 0},
+                                            {"struct iphdr *", "ipinfo_t *", 4},
+                                            {"struct net_device *", "ifinfo_t *", 1},
+                                            {"struct iphdr *", "ipv4info_t *", 2},
+                                            {"struct ipv6hdr *", "ipv6info_t *", 3}};
   static const std::vector<KnownProbe> probes = {
       {"proc", "create", {task("psinfo_t *")}},
       {"proc", "lwp-create", thread},
@@ -49,6 +68,14 @@ const std::vector<KnownProbe>& known_stable_probes() {
       {"lockstat", "spin-spin", {plain("spinlock_t *", 0), plain("uint64_t", 1)}},
       {"lockstat", "rw-spin", {plain("rwlock_t *", 0), plain("uint64_t", 1), plain("int", 2)}},
       {"lockstat", "rw-block", {plain("struct rw_semaphore *", 0), plain("uint64_t", 1), plain("int", 2)}},
+      {"tcp", "state-change", tcp_args(true)},
+      {"tcp", "connect-request", tcp},
+      {"tcp", "connect-established", tcp},
+      {"tcp", "accept-established", tcp},
+      {"tcp", "connect-refused", tcp},
+      {"tcp", "accept-refused", tcp},
+      {"ip", "send", ip},
+      {"ip", "receive", ip},
   };
   return probes;
 }

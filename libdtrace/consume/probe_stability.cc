@@ -35,6 +35,8 @@ constexpr ProviderAttrs kProviders[] = {
     {"sched", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
     {"io", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
     {"lockstat", kEvolvingCommon, kPrivUnknown, kPrivUnknown, kEvolvingCommon, kEvolvingCommon},
+    {"tcp", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
+    {"ip", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
     {"cpc", kEvolvingIsa, kPrivUnknown, kPrivUnknown, {S::Evolving, S::Evolving, C::Cpu},
      kEvolvingIsa},
     // pid<PID> and USDT providers: user-space probes.

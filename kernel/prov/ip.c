@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ip provider: IPv4 and IPv6 packets, DTrace's names and arguments
+ * on 6.1's net tracepoints.
+ *
+ *   send     net:net_dev_queue, when a packet is queued to a device
+ *            (the IP header at the skb's network header)
+ *   receive  net:netif_receive_skb, when a device's packet enters the
+ *            stack (the IP header at skb->data: the link header has
+ *            been pulled, the network header is not set yet)
+ *
+ * Other protocols (ARP ...) and packets whose IP header is not in the
+ * skb's linear data are skipped. Native arguments: 0 the struct
+ * sk_buff, 1 its struct net_device, 2 the IPv4 header or 0, 3 the IPv6
+ * header or 0, 4 the IP header (either); ip.d translates them.
+ */
+#include <linux/if_ether.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/skbuff.h>
+
+#include "prov/linux_provs.h"
+#include "prov/stable.h"
+
+static void ip_fire(struct stable_probe *p, struct sk_buff *skb,
+		    const unsigned char *hdr)
+{
+	uintptr_t v4 = 0, v6 = 0;
+	size_t have;
+
+	if (hdr < skb->head || hdr > skb_tail_pointer(skb))
+		return;
+	have = skb_tail_pointer(skb) - hdr;
+	if (skb->protocol == htons(ETH_P_IP) && have >= sizeof(struct iphdr) &&
+	    (hdr[0] >> 4) == 4)
+		v4 = (uintptr_t)hdr;
+	else if (skb->protocol == htons(ETH_P_IPV6) &&
+		 have >= sizeof(struct ipv6hdr) && (hdr[0] >> 4) == 6)
+		v6 = (uintptr_t)hdr;
+	else
+		return;
+	stable_fire6(p, (uintptr_t)skb, (uintptr_t)skb->dev, v4, v6,
+		     (uintptr_t)hdr, 0);
+}
+
+static void ip_send(void *data, struct sk_buff *skb)
+{
+	ip_fire(data, skb, skb_network_header(skb));
+}
+
+static void ip_receive(void *data, struct sk_buff *skb)
+{
+	ip_fire(data, skb, skb->data);
+}
+
+#define IP_ARGS	{ { "struct sk_buff *", "pktinfo_t *", 0 }, \
+		  { "struct sk_buff *", "csinfo_t *", 0 }, \
+		  { "struct iphdr *", "ipinfo_t *", 4 }, \
+		  { "struct net_device *", "ifinfo_t *", 1 }, \
+		  { "struct iphdr *", "ipv4info_t *", 2 }, \
+		  { "struct ipv6hdr *", "ipv6info_t *", 3 } }
+
+static const struct stable_def ip_defs[] = {
+	{ "send", "net_dev_queue", ip_send, .args = IP_ARGS },
+	{ "receive", "netif_receive_skb", ip_receive, .args = IP_ARGS },
+};
+
+static struct stable_prov ip_prov = {
+	.name = "ip", .defs = ip_defs, .ndefs = ARRAY_SIZE(ip_defs),
+};
+
+int dtrace_prov_ip_init(struct dtrace_core *core)
+{
+	return dtrace_stable_init(core, &ip_prov);
+}
+
+void dtrace_prov_ip_fini(struct dtrace_core *core)
+{
+	dtrace_stable_fini(core, &ip_prov);
+}

@@ -1,0 +1,134 @@
+/*
+ * tcp.d: the tcp provider's argument views. tcpsinfo_t is made of the
+ * struct sock (a struct tcp_sock), tcpinfo_t of the TCP header,
+ * tcplsinfo_t of the previous state. TCP_STATE_* have Linux's values
+ * (include/net/tcp_states.h); Linux has no idle and bound states.
+ * Members Linux cannot fill are 0 (see doc/providers.md).
+ */
+#pragma D depends_on library ip.d
+
+inline int32_t TCP_STATE_ESTABLISHED = 1;
+inline int32_t TCP_STATE_SYN_SENT = 2;
+inline int32_t TCP_STATE_SYN_RECEIVED = 3;
+inline int32_t TCP_STATE_FIN_WAIT_1 = 4;
+inline int32_t TCP_STATE_FIN_WAIT_2 = 5;
+inline int32_t TCP_STATE_TIME_WAIT = 6;
+inline int32_t TCP_STATE_CLOSED = 7;
+inline int32_t TCP_STATE_CLOSE_WAIT = 8;
+inline int32_t TCP_STATE_LAST_ACK = 9;
+inline int32_t TCP_STATE_LISTEN = 10;
+inline int32_t TCP_STATE_CLOSING = 11;
+
+inline uint8_t TH_FIN = 0x01;
+inline uint8_t TH_SYN = 0x02;
+inline uint8_t TH_RST = 0x04;
+inline uint8_t TH_PUSH = 0x08;
+inline uint8_t TH_ACK = 0x10;
+inline uint8_t TH_URG = 0x20;
+inline uint8_t TH_ECE = 0x40;
+inline uint8_t TH_CWR = 0x80;
+
+typedef struct tcpsinfo {
+	uintptr_t tcps_addr;	/* the struct sock */
+	int tcps_local;		/* both ends have the same address */
+	int tcps_active;	/* 0: not known */
+	uint16_t tcps_lport;
+	uint16_t tcps_rport;
+	char tcps_laddr[64];
+	char tcps_raddr[64];
+	int32_t tcps_state;	/* TCP_STATE_* */
+	uint32_t tcps_iss;	/* 0: not kept */
+	uint32_t tcps_suna;
+	uint32_t tcps_snxt;
+	uint32_t tcps_rack;	/* last window update: rcv_wup */
+	uint32_t tcps_rnxt;
+	uint32_t tcps_swnd;
+	int32_t tcps_snd_ws;	/* 0: not filled */
+	uint32_t tcps_rwnd;
+	int32_t tcps_rcv_ws;	/* 0: not filled */
+	uint32_t tcps_cwnd;	/* in segments (Linux counts packets) */
+	uint32_t tcps_cwnd_ssthresh;
+	uint32_t tcps_sack_fack;	/* 0 */
+	uint32_t tcps_sack_snxt;	/* 0 */
+	uint32_t tcps_rto;	/* in jiffies */
+	uint32_t tcps_mss;
+	int tcps_retransmit;	/* segments retransmitted so far */
+	uint32_t tcps_rtt;	/* smoothed RTT in us */
+	uint32_t tcps_rtt_sd;	/* its mean deviation in us */
+	uint32_t tcps_irs;	/* 0: not kept */
+} tcpsinfo_t;
+
+typedef struct tcplsinfo {
+	int32_t tcps_state;	/* the previous state */
+} tcplsinfo_t;
+
+typedef struct tcpinfo {
+	uint16_t tcp_sport;
+	uint16_t tcp_dport;
+	uint32_t tcp_seq;
+	uint32_t tcp_ack;
+	uint8_t tcp_offset;	/* header length in bytes */
+	uint8_t tcp_flags;	/* TH_* */
+	uint16_t tcp_window;
+	uint16_t tcp_checksum;
+	uint16_t tcp_urgent;
+	struct tcphdr *tcp_hdr;
+} tcpinfo_t;
+
+/*
+ * The tcp provider passes the state to report in arg4 (state-change:
+ * the new state, which the socket does not hold yet).
+ */
+translator tcpsinfo_t < struct sock *S > {
+	tcps_addr = (uintptr_t)S;
+	tcps_local = S->__sk_common.skc_family == AF_INET ?
+	    S->__sk_common.skc_daddr == S->__sk_common.skc_rcv_saddr :
+	    inet_ntoa6(&S->__sk_common.skc_v6_daddr) ==
+	    inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr);
+	tcps_active = 0;
+	tcps_lport = S->__sk_common.skc_num;
+	tcps_rport = ntohs(S->__sk_common.skc_dport);
+	tcps_laddr = S->__sk_common.skc_family == AF_INET ?
+	    inet_ntoa(&S->__sk_common.skc_rcv_saddr) :
+	    inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr);
+	tcps_raddr = S->__sk_common.skc_family == AF_INET ?
+	    inet_ntoa(&S->__sk_common.skc_daddr) :
+	    inet_ntoa6(&S->__sk_common.skc_v6_daddr);
+	tcps_state = probeprov == "tcp" ? arg4 : S->__sk_common.skc_state;
+	tcps_iss = 0;
+	tcps_suna = ((struct tcp_sock *)S)->snd_una;
+	tcps_snxt = ((struct tcp_sock *)S)->snd_nxt;
+	tcps_rack = ((struct tcp_sock *)S)->rcv_wup;
+	tcps_rnxt = ((struct tcp_sock *)S)->rcv_nxt;
+	tcps_swnd = ((struct tcp_sock *)S)->snd_wnd;
+	tcps_snd_ws = 0;
+	tcps_rwnd = ((struct tcp_sock *)S)->rcv_wnd;
+	tcps_rcv_ws = 0;
+	tcps_cwnd = ((struct tcp_sock *)S)->snd_cwnd;
+	tcps_cwnd_ssthresh = ((struct tcp_sock *)S)->snd_ssthresh;
+	tcps_sack_fack = 0;
+	tcps_sack_snxt = 0;
+	tcps_rto = ((struct inet_connection_sock *)S)->icsk_rto;
+	tcps_mss = ((struct tcp_sock *)S)->mss_cache;
+	tcps_retransmit = ((struct tcp_sock *)S)->total_retrans;
+	tcps_rtt = ((struct tcp_sock *)S)->srtt_us >> 3;
+	tcps_rtt_sd = ((struct tcp_sock *)S)->mdev_us >> 2;
+	tcps_irs = 0;
+};
+
+translator tcplsinfo_t < int S > {
+	tcps_state = S;
+};
+
+translator tcpinfo_t < struct tcphdr *T > {
+	tcp_sport = ntohs(T->source);
+	tcp_dport = ntohs(T->dest);
+	tcp_seq = ntohl(T->seq);
+	tcp_ack = ntohl(T->ack_seq);
+	tcp_offset = (*((uint8_t *)T + 12) >> 4) * 4;
+	tcp_flags = *((uint8_t *)T + 13);
+	tcp_window = ntohs(T->window);
+	tcp_checksum = ntohs(T->check);
+	tcp_urgent = ntohs(T->urg_ptr);
+	tcp_hdr = T;
+};

@@ -1,0 +1,30 @@
+# ASSERTION: ip:::send and ip:::receive see loopback IPv6 UDP packets:
+# ipinfo_t and ipv6info_t name ::1 and UDP, ipv4info_t is NULL
+# (args[4] is 0), the payload length is the datagram's.
+# @@timeout: 400
+"$1" -q -n '
+ip:::send, ip:::receive
+/args[2]->ip_ver == 6 && args[5]->ipv6_nexthdr == IPPROTO_UDP/
+{
+	@[probename, args[2]->ip_saddr, args[2]->ip_daddr, args[5]->ipv6_nextstr,
+	    args[2]->ip_plength, args[5]->ipv6_plen, arg2 == 0, args[3]->if_name] = count();
+	n++;
+}
+
+ip:::receive
+/n > 10/
+{
+	exit(0);
+}
+
+END
+{
+	printa("%s %s %s %s %d %d %d %s %@d\n", @);
+}' | awk '{ $NF = ($NF > 0); print }' &
+dt=$!
+python3 "$(dirname "$0")/../tcp/tcpload.py" UDP6 41239 1500 &
+load=$!
+wait "$dt"
+kill "$load" 2>/dev/null
+wait "$load" 2>/dev/null
+exit 0

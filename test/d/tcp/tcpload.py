@@ -1,0 +1,38 @@
+# Loopback TCP traffic for the tcp and ip tests: one connection to a
+# listener on 127.0.0.1:PORT (the client closes first, then the server),
+# and one connection attempt to REFUSED, where nothing listens.
+# Usage: python3 tcpload.py PORT REFUSED [ROUNDS]
+# With UDP6 as PORT: send a datagram to [::1]:REFUSED every 0.2 s,
+# ROUNDS times.
+import socket
+import sys
+import time
+
+rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+if sys.argv[1] == "UDP6":
+    s = socket.socket(socket.AF_INET6, socket.SOCK_DGRAM)
+    for _ in range(rounds):
+        s.sendto(b"0123456789", ("::1", int(sys.argv[2])))
+        time.sleep(0.2)
+    sys.exit(0)
+port, refused = int(sys.argv[1]), int(sys.argv[2])
+for _ in range(rounds):
+    srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("127.0.0.1", port))
+    srv.listen(1)
+    cli = socket.create_connection(("127.0.0.1", port))
+    conn, _ = srv.accept()
+    cli.sendall(b"ping")
+    conn.recv(4)
+    cli.close()
+    conn.recv(1)            # the client's FIN
+    time.sleep(0.05)
+    conn.close()
+    time.sleep(0.05)
+    srv.close()
+    try:
+        socket.create_connection(("127.0.0.1", refused), timeout=2).close()
+    except ConnectionRefusedError:
+        pass
+    time.sleep(0.2)

@@ -1,0 +1,74 @@
+# ASSERTION: tcp:::state-change fires for each transition of a loopback
+# connection and its listener (args[5] the old state, args[3] the new
+# one and the ports),
+# the TCP_STATE_* constants name them, and connect-request,
+# connect-established, accept-established, connect-refused and
+# accept-refused (the RST sent from the refused port) fire with their
+# addresses.
+# @@timeout: 400
+port=41235 refused=41236
+"$1" -q -n '
+inline int PORT = '$port';
+inline int REFUSED = '$refused';
+
+/*
+ * The role of a socket is known from its first transition with the port;
+ * the kernel may have released the local port before the last one.
+ */
+tcp:::state-change
+/args[3]->tcps_lport == PORT || args[3]->tcps_rport == PORT/
+{
+	role[args[3]->tcps_addr] = args[3]->tcps_lport == PORT ? "server" : "client";
+}
+
+tcp:::state-change
+/role[args[3]->tcps_addr] != ""/
+{
+	printf("%s %d %d %s\n", role[args[3]->tcps_addr],
+	    args[5]->tcps_state, args[3]->tcps_state,
+	    args[3]->tcps_state == TCP_STATE_ESTABLISHED ? "established" : "-");
+}
+
+tcp:::state-change
+/args[3]->tcps_state == TCP_STATE_CLOSED/
+{
+	role[args[3]->tcps_addr] = 0;
+}
+
+tcp:::connect-request, tcp:::connect-established, tcp:::connect-refused
+/args[3]->tcps_rport == PORT || args[3]->tcps_rport == REFUSED/
+{
+	printf("%s %s %s %d\n", probename, args[3]->tcps_laddr, args[3]->tcps_raddr,
+	    args[3]->tcps_rport == PORT);
+}
+
+tcp:::accept-established
+/args[3]->tcps_lport == PORT/
+{
+	printf("%s %s %s %d\n", probename, args[3]->tcps_laddr, args[3]->tcps_raddr,
+	    args[1]->cs_addr == args[3]->tcps_addr);
+}
+
+tcp:::accept-refused
+/args[4]->tcp_sport == REFUSED/
+{
+	printf("%s %s %s rst %d\n", probename, args[2]->ip_saddr, args[2]->ip_daddr,
+	    (args[4]->tcp_flags & (TH_RST | TH_ACK)) == (TH_RST | TH_ACK));
+}
+
+/* The second round is traced from its start. */
+tcp:::accept-refused
+/args[4]->tcp_sport == REFUSED && ++refusals == 2/
+{
+	exit(0);
+}' | awk '
+BEGIN { split("ESTABLISHED SYN_SENT SYN_RECV FIN_WAIT1 FIN_WAIT2 TIME_WAIT CLOSE CLOSE_WAIT LAST_ACK LISTEN CLOSING", n, " ") }
+$1 == "server" || $1 == "client" { print $1, n[$2], "->", n[$3], $4; next }
+{ print }' | sort -u &
+dt=$!
+python3 "$(dirname "$0")/tcpload.py" $port $refused 100 &
+load=$!
+wait "$dt"
+kill "$load" 2>/dev/null
+wait "$load" 2>/dev/null
+exit 0
