@@ -89,7 +89,8 @@ translator devinfo_t < struct request *R > {
  * the page's mapping is the file's address_space, whose host inode gives
  * the file system and whose first dentry alias the name (the alias is
  * the first member of union d_u); the page index gives the offset
- * (PAGE_SHIFT 12). Direct, swap, raw-device and metadata I/O: "<none>",
+ * (PAGE_SHIFT 12). The index is the word after mapping, read by address:
+ * 6.1 calls it index, 6.16 and later __folio_index. Direct, swap, raw-device and metadata I/O: "<none>",
  * offset -1. The directory, the full path and the mount point need the
  * vfsmount, which a request does not lead to: "<unknown>".
  */
@@ -99,7 +100,8 @@ translator fileinfo_t < struct page *P > {
 	    offsetof(struct dentry, d_u)))->d_name.name);
 	fi_dirname = P == 0 ? "<none>" : "<unknown>";
 	fi_pathname = P == 0 ? "<none>" : "<unknown>";
-	fi_offset = P == 0 ? -1 : (int64_t)P->index << 12;
+	fi_offset = P == 0 ? -1 :
+	    (int64_t)*(unsigned long *)((uintptr_t)&P->mapping + sizeof(P->mapping)) << 12;
 	fi_fs = P == 0 ? "<none>" :
 	    stringof(P->mapping->host->i_sb->s_type->name);
 	fi_mount = P == 0 ? "<none>" : "<unknown>";
