@@ -171,6 +171,8 @@ static void fbt_provide(void *parg, const struct dtrace_pattern *pat)
 	for (i = 0; i < n; i++) {
 		const char *f = dtrace_fbt_func(i);
 
+		if ((i & 1023) == 0)
+			cond_resched();	/* fbt::: creates 84,000 */
 		if (!dtrace_glob(pat->func, f))
 			continue;
 		if (entry)
