@@ -3,6 +3,9 @@
 # shown, nor the probed function's own entry), and caller is that frame:
 # ksys_read is called from do_syscall_64. A profile probe's stack starts
 # at the interrupted PC (caller == arg0); a tracepoint's caller is set.
+# Four dtrace sessions, two with a kretprobe: more than the default 30 s
+# in a loaded TCG guest.
+# @@timeout: 120
 dtrace=$1
 $dtrace -q -c 'cat /etc/hostname' -n '
 fbt::ksys_read:entry,
