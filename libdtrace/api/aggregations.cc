@@ -101,6 +101,7 @@ consume::AggSortOptions Aggregations::sort_options() const {
   o.hist = options_.flag("agghist");
   o.pack = options_.flag("aggpack");
   o.utf8 = packed_utf8();
+  o.utf8_bars = options_.text("encoding") == "utf8";
   o.percpu = options_.flag("aggpercpu") ? ncpus_ : 0;
   return o;
 }

@@ -88,12 +88,40 @@ struct Handle::Impl {
   std::map<uint32_t, dtrace_probedesc> probes;
   api::Aggregations aggs{programs, options};
   consume::PrintState print;
+  consume::SessionHooks session;
   uint32_t ncpus = 1;
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
   std::map<std::string, std::string> user_specs_done;    // descriptions expanded -> module named
   std::unique_ptr<api::ProbeArgTypes> arg_types;         // args[] types for the compiler
+
+  // -x, #pragma D option and the C API: a CPU the machine does not have
+  // is a bad value, as any value the module would refuse.
+  Status set_option(std::string_view name, std::string_view value) {
+    if (name == "cpu" && dev) {
+      api::Options check;
+      if (check.set(name, value) && check.number("cpu") >= ncpus)
+        return make_error("Invalid value for specified option");
+    }
+    return options.set(name, value);
+  }
+
+  // setopt() while tracing: only the options DTrace lets change then (the
+  // consumer's display and rate options); "" when set, else why not.
+  std::string setopt_while_tracing(const std::string& name, const std::string& value) {
+    static constexpr std::string_view kDynamic[] = {
+        "aggrate", "aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev", "agghist", "aggpack",
+        "aggzoom", "flowindent", "quiet", "quietresize", "rawbytes", "stackindent", "switchrate"};
+    api::Options check;
+    if (Status st = check.set(name, value); !st) return st.error().message;
+    if (std::find(std::begin(kDynamic), std::end(kDynamic), name) == std::end(kDynamic))
+      return "Operation illegal when tracing is active";
+    (void)options.set(name, value);
+    print.quiet = options.flag("quiet");
+    print.flowindent = options.flag("flowindent");
+    return "";
+  }
 
   cc::Compiler& the_compiler() {
     if (!compiler) {
@@ -220,11 +248,20 @@ struct Handle::Impl {
 
   Result<uint32_t> enable_program(size_t index) {
     const cc::Program& prog = programs[index];
-    for (const cc::Clause& c : prog.clauses) {  // -Z skipped matching: create them now
+    // -Z skipped matching: create the user probes now, and leave out the
+    // clauses that still match nothing (the module refuses those).
+    std::vector<bool> skip;
+    for (const cc::Clause& c : prog.clauses) {
       cc::ProbeSpec s = c.probe;
       if (auto made = create_user_probes(s); !made) return made.error();
+      bool none = false;
+      if (options.flag("zdefs") && !s.id) {
+        auto m = match(to_pattern(s));
+        none = m && m->empty();
+      }
+      skip.push_back(none);
     }
-    auto blob = prog::encode(prog, options.kernel_options(), static_cast<uint32_t>(index));
+    auto blob = prog::encode(prog, options.kernel_options(), static_cast<uint32_t>(index), skip);
     kio::EnableFailure why;
     auto r = dev->enable(blob, &why);
     if (r) return r->nprobes;
@@ -373,7 +410,7 @@ Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
 bool Handle::has_device() const { return impl_->dev != nullptr; }
 
 Status Handle::set_option(std::string_view name, std::string_view value) {
-  Status st = impl_->options.set(name, value);
+  Status st = impl_->set_option(name, value);
   if (st && name == "libdir") impl_->libdirs.emplace_back(value);
   if (st && (name == "define" || name == "undef" || name == "incdir"))
     impl_->cpp_args.push_back((name == "define" ? "-D" : name == "undef" ? "-U" : "-I") + std::string(value));
@@ -404,7 +441,7 @@ Result<size_t> Handle::compile(std::string_view source) {
   auto prog = impl_->the_compiler().compile(source);
   if (!prog) return prog.error();
   for (const auto& [name, value] : prog->pragma_options) {
-    Status st = impl_->options.set(name, value);
+    Status st = impl_->set_option(name, value);
     if (!st) return make_error("failed to set option " + name + ": " + st.error().message,
                                "D_PRAGMA_OPTSET");
   }
@@ -476,6 +513,10 @@ Status Handle::go() {
   impl_->print.quiet = quiet();
   impl_->print.flowindent = impl_->options.flag("flowindent");
   impl_->print.aggs = &impl_->aggs.hooks();
+  impl_->session.setopt = [this](const std::string& name, const std::string& value) {
+    return impl_->setopt_while_tracing(name, value);
+  };
+  impl_->print.session = &impl_->session;
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();
   impl_->started = true;

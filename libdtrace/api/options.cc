@@ -195,6 +195,7 @@ Status Options::set(std::string_view name, std::string_view value) {
     }
     case Kind::Text:
       if (name == "bufpolicy" || name == "bufresize") v = parse_policy(name, value);
+      if (name == "encoding" && value != "ascii" && value != "utf8") v = bad_value();
       break;
   }
   if (!v) return v.error();

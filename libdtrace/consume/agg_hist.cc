@@ -90,8 +90,31 @@ std::string format_bar(int64_t v, long double total, bool neg, bool pos) {
   return (v <= 0 ? sp + at + "|" + half : half + "|" + at + sp) + cnt;
 }
 
+// U+2588 (full block) and, for the remaining eighths e = 1..7, U+2590 - e:
+// whole blocks are the integer part of 40 * v / total, the last cell the
+// fraction truncated to eighths; blanks pad the bar to 40 columns.
+std::string format_utf8_bar(int64_t v, long double total) {
+  auto block = [](unsigned cp) {
+    return std::string{static_cast<char>(0xe0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3f)),
+                       static_cast<char>(0x80 | (cp & 0x3f))};
+  };
+  long double f = total > 0 ? 40 * std::abs(static_cast<long double>(v)) / total : 0;
+  auto whole = static_cast<unsigned>(f);
+  auto eighths = static_cast<unsigned>((f - whole) * 8);
+  std::string out = "|";
+  for (unsigned i = 0; i < whole; i++) out += block(0x2588);
+  unsigned cells = whole;
+  if (eighths != 0) {
+    out += block(0x2590 - eighths);
+    cells++;
+  }
+  char cnt[32];
+  std::snprintf(cnt, sizeof cnt, " %-9lld\n", static_cast<long long>(v));
+  return out + std::string(cells < 40 ? 40 - cells : 0, ' ') + cnt;
+}
+
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
-                             int64_t normal, bool zoom) {
+                             int64_t normal, bool zoom, bool utf8) {
   std::vector<Row> rows = func == DTRACEACT_AGG_QUANTIZE    ? quantize_rows(value)
                           : func == DTRACEACT_AGG_LQUANTIZE ? lquantize_rows(arg, value)
                                                             : llquantize_rows(arg, value);
@@ -118,7 +141,8 @@ std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_
     last = last + 1;
   }
   if (rows.empty()) return "";
-  if (zoom) {  // aggzoom: scale to the largest row, drawn 95% tall (as DTrace)
+  utf8 = utf8 && pos && !neg;  // DTrace draws UTF-8 only for all-positive bars, unzoomed
+  if (zoom && !utf8) {  // aggzoom: scale to the largest row, drawn 95% tall (as DTrace)
     long double most = 0;
     for (const Row& r : rows) most = std::max(most, std::abs(static_cast<long double>(r.count)));
     if (most > 0) total = most / 0.95L;
@@ -128,7 +152,9 @@ std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_
   std::snprintf(head, sizeof head, "\n%16s %41s %-9s\n", "value",
                 "------------- Distribution -------------", "count");
   std::string out = head;
-  for (size_t i = first; i <= last; i++) out += rows[i].label + " " + format_bar(rows[i].count, total, neg, pos);
+  for (size_t i = first; i <= last; i++)
+    out += rows[i].label + " " +
+           (utf8 ? format_utf8_bar(rows[i].count, total) : format_bar(rows[i].count, total, neg, pos));
   return out;
 }
 

@@ -40,19 +40,20 @@ const cc::ValueType* key_type(const AggVarDesc& d, size_t k) {
   return k < d.key_types.size() ? &d.key_types[k] : nullptr;
 }
 
-std::string words_text(const AggVarDesc& d, const std::vector<int64_t>& w, int64_t normal, bool zoom) {
+std::string words_text(const AggVarDesc& d, const std::vector<int64_t>& w, int64_t normal,
+                       const AggSortOptions& o) {
   if (agg_is_histogram(d.func)) {
     std::vector<int64_t> zero;
     if (w.empty()) zero.assign(agg_value_words(d.func, d.arg), 0);
     if (!zero.empty() && d.func != DTRACEACT_AGG_QUANTIZE) zero[0] = static_cast<int64_t>(d.arg);
-    return format_histogram(d.func, d.arg, w.empty() ? zero : w, normal, zoom);
+    return format_histogram(d.func, d.arg, w.empty() ? zero : w, normal, o.zoom, o.utf8_bars);
   }
   return fmt_ll(" %16lld", static_cast<long long>(agg_scalar(d.func, w, normal)));
 }
 
-std::string value_text(const AggVarDesc& d, const AggEntry* e, int64_t normal, bool zoom = false) {
+std::string value_text(const AggVarDesc& d, const AggEntry* e, int64_t normal, const AggSortOptions& o) {
   static const std::vector<int64_t> kNone;
-  return words_text(d, e ? e->value : kNone, normal, zoom);
+  return words_text(d, e ? e->value : kNone, normal, o);
 }
 
 // aggpercpu: "\n    [CPU n]" and that CPU's share, for every CPU.
@@ -61,7 +62,7 @@ std::string percpu_text(const AggVarDesc& d, const AggEntry& e, int64_t normal, 
   std::string out;
   for (uint32_t cpu = 0; cpu < o.percpu; cpu++) {
     auto it = e.percpu.find(cpu);
-    out += fmt_ll("\n    [CPU %lld]", cpu) + words_text(d, it == e.percpu.end() ? kNone : it->second, normal, o.zoom);
+    out += fmt_ll("\n    [CPU %lld]", cpu) + words_text(d, it == e.percpu.end() ? kNone : it->second, normal, o);
   }
   return out;
 }
@@ -146,7 +147,7 @@ std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
     } else if (layout == Layout::Pack) {
       out += packed_value(v.desc.func, v.desc.arg, w, range, o.zoom, o.utf8);
     } else {
-      out += value_text(v.desc, r.values[0], v.normal, o.zoom);
+      out += value_text(v.desc, r.values[0], v.normal, o);
       if (o.percpu) out += percpu_text(v.desc, *r.values[0], v.normal, o);
       out += "\n";
     }
@@ -187,7 +188,7 @@ std::vector<Piece> split_format(std::string_view fmt) {
 }
 
 Result<std::string> value_conv(const Piece& p, const AggVar& v, const AggEntry* e, const AggSortOptions& o) {
-  if (agg_is_histogram(v.desc.func)) return value_text(v.desc, e, v.normal, o.zoom);
+  if (agg_is_histogram(v.desc.func)) return value_text(v.desc, e, v.normal, o);
   static const std::vector<int64_t> kNone;
   int64_t x = agg_scalar(v.desc.func, e ? e->value : kNone, v.normal);
   cc::ValueType t{Kind::Signed, 8, "int64_t"};

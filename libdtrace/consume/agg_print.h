@@ -27,6 +27,7 @@ struct AggSortOptions {
   bool hist = false;       // agghist: count/sum values as bars of their total
   bool pack = false;       // aggpack: quantize/lquantize values on one line each
   bool utf8 = false;       // aggpack draws UTF-8 blocks rather than "__xxxxXX"
+  bool utf8_bars = false;  // -xencoding=utf8: all-positive histogram bars in eighths of a block
   uint32_t percpu = 0;     // aggpercpu: CPUs 0..percpu-1 listed under each value
 };
 
@@ -47,10 +48,13 @@ std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_
                            bool packed = false);
 // The histogram block: header line, then the rows (agg_hist.cc).
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
-                             int64_t normal, bool zoom = false);
+                             int64_t normal, bool zoom = false, bool utf8 = false);
 // One bar and its count: "|@@@   n" (negative-only bars grow leftwards,
 // mixed signs use half bars); `total` is what a full bar stands for.
 std::string format_bar(int64_t v, long double total, bool neg, bool pos);
+// The same bar drawn with UTF-8 blocks (U+2588 whole, U+2589..U+258F for
+// the last eighths), as DTrace draws all-positive bars under -xencoding=utf8.
+std::string format_utf8_bar(int64_t v, long double total);
 // aggpack and agghist (agg_packed.cc). The buckets shown of a packed
 // histogram are the same for every entry of a variable.
 struct PackedRange {

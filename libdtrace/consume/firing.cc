@@ -1,5 +1,13 @@
 #include "consume/firing.h"
 
+extern char** environ;
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -64,6 +72,76 @@ Status do_libact(const FiringView& f, PrintState& st, size_t head) {
     n = Datum{&f.program->actions[f.clause->first_action + i].type, *bytes}.as_signed();
   }
   st.aggs->libact(act.arg, agg_name(f, head + 1), has_n, n);
+  return Ok{};
+}
+
+// system(): the command runs through /bin/sh once what was printed before
+// it is out; its standard output is the session's output.
+void do_system(const std::string& cmd, FILE* out) {
+  std::fflush(out);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  int fd = fileno(out);  // -1 for the C API's in-memory output: the command keeps stdout
+  if (fd >= 0 && fd != STDOUT_FILENO) posix_spawn_file_actions_adddup2(&fa, fd, STDOUT_FILENO);
+  const char* argv[] = {"sh", "-c", cmd.c_str(), nullptr};
+  pid_t pid;
+  if (posix_spawn(&pid, "/bin/sh", &fa, nullptr, const_cast<char* const*>(argv), environ) == 0) {
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  posix_spawn_file_actions_destroy(&fa);
+}
+
+// freopen(path): what follows goes to the end of path (created if need
+// be); freopen("") returns to the session's first output.
+void do_freopen(const std::string& path, PrintState& st, FILE* out) {
+  std::fflush(out);
+  if (fileno(out) < 0) return;  // the C API's in-memory output has no file to move
+  if (path.empty()) {
+    if (st.saved_out_fd >= 0) dup2(st.saved_out_fd, fileno(out));
+    return;
+  }
+  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    std::fprintf(stderr, "dtrace: failed to freopen %s: %s\n", path.c_str(), std::strerror(errno));
+    return;
+  }
+  if (st.saved_out_fd < 0) st.saved_out_fd = fcntl(fileno(out), F_DUPFD_CLOEXEC, 3);
+  dup2(fd, fileno(out));
+  close(fd);
+}
+
+// ftruncate(): the output file is emptied and written from its start.
+void do_ftruncate(FILE* out) {
+  std::fflush(out);
+  if (ftruncate(fileno(out), 0) == 0) std::fseek(out, 0, SEEK_SET);
+}
+
+std::string probe_desc(const dtrace_probedesc& p) {
+  auto f = [](const char* s, size_t n) { return std::string(s, strnlen(s, n)); };
+  return f(p.dtpd_provider, sizeof p.dtpd_provider) + ":" + f(p.dtpd_mod, sizeof p.dtpd_mod) + ":" +
+         f(p.dtpd_func, sizeof p.dtpd_func) + ":" + f(p.dtpd_name, sizeof p.dtpd_name);
+}
+
+// setopt(name[, value]): refused options are reported as DTrace reports
+// a library error on an enabled probe; tracing goes on.
+Status do_setopt(const FiringView& f, PrintState& st, size_t head, FILE* out) {
+  const cc::Action& act = f.program->actions[f.clause->first_action + head];
+  std::string value;
+  if (act.ntuple >= 1) {
+    if (head + 1 >= f.ep->recs.size()) return make_error("setopt value missing from record");
+    auto bytes = record_bytes(f.data, f.ep->recs[head + 1]);
+    if (!bytes) return bytes.error();
+    value = Datum{&f.program->actions[f.clause->first_action + head + 1].type, *bytes}.as_string();
+  }
+  if (!st.session || !st.session->setopt) return Ok{};
+  std::string why = st.session->setopt(act.format, value);
+  if (why.empty()) return Ok{};
+  std::fflush(out);
+  std::fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s): couldn't set option \"%s\" to \"%s\": %s\n",
+               f.ep->epid, f.probe->dtpd_id, probe_desc(*f.probe).c_str(), act.format.c_str(),
+               value.c_str(), why.c_str());
   return Ok{};
 }
 
@@ -162,6 +240,24 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
       }
       case DTRACEACT_LIBACT: {
         Status s = do_libact(f, st, i);
+        if (!s) return s;
+        i += act.ntuple;
+        break;
+      }
+      case DTRACEACT_SYSTEM:
+      case DTRACEACT_FREOPEN: {
+        auto text = format_with_args(f, i);
+        if (!text) return text.error();
+        if (act.kind == DTRACEACT_SYSTEM) do_system(*text, out);
+        else do_freopen(*text, st, out);
+        i += act.ntuple;
+        break;
+      }
+      case DTRACEACT_FTRUNCATE:
+        do_ftruncate(out);
+        break;
+      case DTRACEACT_SETOPT: {
+        Status s = do_setopt(f, st, i, out);
         if (!s) return s;
         i += act.ntuple;
         break;

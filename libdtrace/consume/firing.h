@@ -34,6 +34,13 @@ struct AggHooks {
   std::function<void(uint64_t libact, const std::string& name, bool has_n, int64_t n)> libact;
 };
 
+// What a firing's consumer-side actions ask of the session.
+struct SessionHooks {
+  // setopt(name[, value]) while tracing: "" when set, else why not in
+  // DTrace's words ("Invalid option name", ...).
+  std::function<std::string(const std::string& name, const std::string& value)> setopt;
+};
+
 struct PrintState {
   bool quiet = false;
   bool flowindent = false;         // -F layout
@@ -42,6 +49,8 @@ struct PrintState {
   bool line_open = false;          // a firing's line awaits its newline
   std::optional<int> exit_status;  // set by an exit() record
   const AggHooks* aggs = nullptr;
+  const SessionHooks* session = nullptr;
+  int saved_out_fd = -1;           // freopen(): the output's first file, to return to with ""
 };
 
 // Clauses with part > 0 (a statement split at an if/else) continue the

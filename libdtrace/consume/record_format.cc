@@ -117,6 +117,29 @@ std::string as_text(const Spec& s, const std::string& text) {
   return sprintf_string(with_spec(s, "", 's').c_str(), text.c_str());
 }
 
+// %e %f %g: float, double and long double data are read as such (the
+// compiler lets only floating-point types through); other data as integers.
+long double as_floating(const Datum& d) {
+  const std::string ct = d.type ? d.type->ctype : std::string();
+  if (ct == "float" && d.bytes.size() == sizeof(float)) {
+    float v;
+    std::memcpy(&v, d.bytes.data(), sizeof v);
+    return v;
+  }
+  if (ct == "double" && d.bytes.size() == sizeof(double)) {
+    double v;
+    std::memcpy(&v, d.bytes.data(), sizeof v);
+    return v;
+  }
+  if (ct == "long double" && d.bytes.size() == sizeof(long double)) {
+    long double v;
+    std::memcpy(&v, d.bytes.data(), sizeof v);
+    return v;
+  }
+  return d.type && d.type->kind == Kind::Unsigned ? static_cast<long double>(d.as_unsigned())
+                                                  : static_cast<long double>(d.as_signed());
+}
+
 Result<std::string> convert(const Spec& s, const Datum& d) {
   switch (s.conv) {
     case 'd': case 'i':
@@ -132,11 +155,8 @@ Result<std::string> convert(const Spec& s, const Datum& d) {
       return sprintf_string(with_spec(h, "ll", 'x').c_str(),
                             static_cast<unsigned long long>(d.as_unsigned()));
     }
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
-      long double v = d.type && d.type->kind == Kind::Unsigned ? static_cast<long double>(d.as_unsigned())
-                                                               : static_cast<long double>(d.as_signed());
-      return sprintf_string(with_spec(s, "L", s.conv).c_str(), v);
-    }
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+      return sprintf_string(with_spec(s, "L", s.conv).c_str(), as_floating(d));
     case 'a':
       return as_text(s, KernelSymbols::system().address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process

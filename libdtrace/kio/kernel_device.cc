@@ -154,6 +154,8 @@ class KernelDevice final : public Device {
           snapbuf_.resize(b.dtbd_size);
           continue;
         }
+        // A CPU without buffers (offline, or left out by -x cpu): nothing to read.
+        if (errno == ENOENT) return Snapshot{{}, cpu};
         return errno_error(req == DTRACEIOC_BUFSNAP ? "DTRACEIOC_BUFSNAP" : "DTRACEIOC_AGGSNAP",
                            errno);
       }

@@ -49,11 +49,12 @@ void put(std::vector<uint8_t>& blob, dtrace_prog_hdr& hdr, dtrace_prog_table t, 
 }  // namespace
 
 std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_prog_option>& options,
-                            uint32_t prog_id) {
+                            uint32_t prog_id, const std::vector<bool>& skip) {
   StrTab st;
   std::vector<dtrace_prog_probe> probes;
   std::vector<dtrace_prog_clause> clauses;
   for (size_t i = 0; i < prog.clauses.size(); i++) {
+    if (i < skip.size() && skip[i]) continue;
     const cc::Clause& c = prog.clauses[i];
     dtrace_prog_probe p{};
     p.dtpp_provider = st.add(c.probe.provider);
@@ -63,7 +64,7 @@ std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_pr
     p.dtpp_id = c.probe.id;
     probes.push_back(p);
     dtrace_prog_clause k{};
-    k.dtpc_probe = static_cast<uint32_t>(i);
+    k.dtpc_probe = static_cast<uint32_t>(probes.size() - 1);
     k.dtpc_pred = c.pred < 0 ? DTRACE_NONE : static_cast<uint32_t>(c.pred);
     k.dtpc_action = c.first_action;
     k.dtpc_naction = c.naction;

@@ -22,8 +22,10 @@
 
 namespace dtrace::prog {
 
+// `skip` (indexed by clause, may be shorter) leaves clauses out, as -Z
+// does with those that match no probe; the others keep their uarg.
 std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_prog_option>& options,
-                            uint32_t prog_id);
+                            uint32_t prog_id, const std::vector<bool>& skip = {});
 
 // A decoded container: the raw tables, each checked against the blob.
 struct Decoded {

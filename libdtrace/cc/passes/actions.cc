@@ -1,5 +1,7 @@
 #include "cc/passes/actions.h"
 
+#include <cstring>
+
 #include <optional>
 
 #include "cc/builtins.h"
@@ -218,6 +220,27 @@ class ActionChecker {
     return static_cast<int64_t>(static_cast<const ast::IntLit*>(e)->value);
   }
 
+  // Which arguments a format's %A conversions take: those record as
+  // uaddr() does (pid and address), so the consumer names the symbol in
+  // the process that fired, as DTrace does.
+  static std::vector<bool> user_address_args(std::string_view f) {
+    std::vector<bool> out;
+    for (size_t i = 0; i < f.size(); i++) {
+      if (f[i] != '%') continue;
+      if (++i < f.size() && f[i] == '%') continue;
+      while (i < f.size() && std::strchr("-+ #0'", f[i])) i++;
+      for (bool prec = false;; prec = true) {
+        if (i < f.size() && f[i] == '*') { out.push_back(false); i++; }
+        while (i < f.size() && f[i] >= '0' && f[i] <= '9') i++;
+        if (prec || i >= f.size() || f[i] != '.') break;
+        i++;
+      }
+      while (i < f.size() && std::strchr("hlLjzt", f[i])) i++;
+      if (i < f.size()) out.push_back(f[i] == 'A');
+    }
+    return out;
+  }
+
   bool formatted(const ast::Call& c, ActionPlan& p, bool printa) {
     std::vector<FormatArg> fa;
     const ast::Expr* f = c.args[0];
@@ -278,10 +301,25 @@ class ActionChecker {
       }
       p.expr = e;
     } else if (n == "printf" || n == "system" || n == "freopen") {
-      if (!formatted(c, p, false)) return;
+      // freopen(""): back to the first output (DTrace's one empty format);
+      // "." is how DTrace says that internally, so a script may not.
+      const auto* lit = c.args[0]->kind() == Kind::StrLit ? static_cast<const ast::StrLit*>(c.args[0]) : nullptr;
+      if (n == "freopen" && lit && lit->value == ".") {
+        fail(c.line, ErrTag::D_FREOPEN_INVALID, "freopen( ) argument #1 cannot be \".\"");
+        return;
+      }
+      bool restore = n == "freopen" && lit && lit->value.empty() && c.args.size() == 1;
+      if (restore) {
+        p.format.clear();
+        p.has_format = true;
+      } else if (!formatted(c, p, false)) {
+        return;
+      }
+      std::vector<bool> uaddr = user_address_args(p.format);
       for (size_t i = 1; i < c.args.size(); i++) {
         PlanArg pa;
         if (!record_arg(DTRACEACT_ARG, c.args[i], pa)) return;
+        if (i - 1 < uaddr.size() && uaddr[i - 1] && pa.kind == DTRACEACT_ARG) pa.kind = DTRACEACT_UADDR;
         p.tuple.push_back(pa);
       }
     } else if (n == "printa") {

@@ -51,6 +51,19 @@ TEST(FormatPrintf, ConversionsFlagsAndWidths) {
   EXPECT_EQ(*r, "42|x  |ffffffff|%");
 }
 
+TEST(FormatPrintf, FloatingConversionsReadFloatAndDoubleData) {
+  Value f{cc::ValueType{Kind::Bytes, 4, "float"}, std::vector<uint8_t>(4)};
+  Value d{cc::ValueType{Kind::Bytes, 8, "double"}, std::vector<uint8_t>(8)};
+  float fv = 2.5f;
+  double dv = -1234.5;
+  std::memcpy(f.bytes.data(), &fv, 4);
+  std::memcpy(d.bytes.data(), &dv, 8);
+  std::vector<Datum> args{f.datum(), d.datum(), d.datum(), d.datum()};
+  auto r = format_printf("%f|%e|%10.1f|%g", args);
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(*r, "2.500000|-1.234500e+03|   -1234.5|-1234.5");
+}
+
 TEST(FormatPrintf, StarTakesWidthFromArguments) {
   Value w = int_value(5, 4), v = int_value(3, 8);
   std::vector<Datum> args{w.datum(), v.datum()};

@@ -1,0 +1,1 @@
+chilled at least 200 ms: 1

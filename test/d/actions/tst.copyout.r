@@ -1,0 +1,4 @@
+J@llo
+exit 0
+llllo
+exit 0

@@ -1,0 +1,4 @@
+before
+command 42 ran
+second line
+after

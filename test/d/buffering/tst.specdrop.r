@@ -1,0 +1,3 @@
+42
+-- @@stderr --
+dtrace: [DTRACEDROP_SPEC] 1 speculative drop

@@ -1,0 +1,4 @@
+[abcdefg] 7
+exit 0
+2
+1

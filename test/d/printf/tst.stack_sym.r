@@ -1,0 +1,5 @@
+k:
+              FRAME
+
+%a as sym(): yes
+func() and mod(): yes
