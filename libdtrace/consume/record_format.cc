@@ -12,7 +12,9 @@ namespace dtrace::consume {
 
 using Kind = cc::ValueType::Kind;
 
+// As C's integer promotions: a narrower unsigned value stays positive.
 int64_t Datum::as_signed() const {
+  if (type && type->kind == Kind::Unsigned && bytes.size() < 8) return static_cast<int64_t>(as_unsigned());
   switch (bytes.size()) {
     case 1: { int8_t v; std::memcpy(&v, bytes.data(), 1); return v; }
     case 2: { int16_t v; std::memcpy(&v, bytes.data(), 2); return v; }

@@ -185,6 +185,18 @@ bool Process::exited() {
   return gone_;
 }
 
-Process::~Process() { release(); }
+// As DTrace: a process dtrace created (-c) does not outlive it, whether
+// dtrace failed before tracing started or ended first; a grabbed one
+// (-p) is let go.
+Process::~Process() {
+  if (child_ && !exited()) {
+    kill(pid_, SIGKILL);
+    held_ = false;  // a killed tracee needs no detach
+    int status;
+    waitpid(pid_, &status, __WALL);
+    return;
+  }
+  release();
+}
 
 }  // namespace dtrace::proc

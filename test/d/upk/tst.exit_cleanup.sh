@@ -3,17 +3,19 @@
 # (disarmed) until it is gone, even when it is killed with SIGKILL.
 # @@timeout: 120
 . "$(dirname "$0")/upk_lib.sh"
-listed() { "$dtrace" -l -n "$1" > /dev/null 2>&1; }
+# listed PROVIDER: does the module list probes of it? (-l -n pidN::: would
+# create them, as DTrace does.)
+listed() { "$dtrace" -l 2>/dev/null | awk -v p="$1" '$2 == p { f = 1 } END { exit !f }'; }
 upk_target t1
 "$upk" create "$t1" entry pid upk_add entry upk_add > /dev/null || exit 1
 kill -9 "$t1"
-upk_wait eval "! listed pid$t1:::"
+upk_wait eval "! listed pid$t1"
 echo "unused probes gone after exit: $?"
 
 upk_target t3
 "$upk" create "$t3" entry pid upk_add entry upk_add > /dev/null || exit 1
 kill -USR2 "$t3"
-upk_wait eval "! listed pid$t3:::"
+upk_wait eval "! listed pid$t3"
 echo "unused probes gone after exec: $?"
 
 upk_target t2
@@ -24,9 +26,9 @@ dt=$!
 upk_wait grep -q go /tmp/upk.$$.dt
 kill -9 "$t2"
 sleep 3
-listed "pid$t2:::"
+listed "pid$t2"
 echo "enabled probes still listed after exit: $?"
 kill -9 "$dt"
 wait "$dt" 2>/dev/null
-upk_wait eval "! listed pid$t2:::"
+upk_wait eval "! listed pid$t2"
 echo "gone after the consumer was killed: $?"

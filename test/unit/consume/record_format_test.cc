@@ -64,6 +64,15 @@ TEST(FormatPrintf, FloatingConversionsReadFloatAndDoubleData) {
   EXPECT_EQ(*r, "2.500000|-1.234500e+03|   -1234.5|-1234.5");
 }
 
+// As C's promotions: a uint16_t port 41235 is not -24301 under %d.
+TEST(FormatPrintf, NarrowUnsignedStaysPositiveUnderD) {
+  Value u = int_value(41235, 2, Kind::Unsigned), s = int_value(-24301, 2), b = int_value(200, 1, Kind::Unsigned);
+  std::vector<Datum> args{u.datum(), s.datum(), b.datum()};
+  auto r = format_printf("%d %d %i", args);
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ(*r, "41235 -24301 200");
+}
+
 TEST(FormatPrintf, StarTakesWidthFromArguments) {
   Value w = int_value(5, 4), v = int_value(3, 8);
   std::vector<Datum> args{w.datum(), v.datum()};

@@ -1,0 +1,2 @@
+dtrace failed: dtrace 1, target running: no
+exit() first: dtrace 0, target running: no
