@@ -11,5 +11,5 @@ for c in 0 1; do
 		    curcpu->cpu_id == cpu, curcpu->cpu_pset,
 		    curcpu->cpu_chip == $chip, curcpu->cpu_lgrp == ${node:-0});
 		exit(0);
-	}"
+	}" | sort -u	# it may fire again before exit() takes effect
 done

@@ -19,5 +19,6 @@ fbt::ksys_read:return
 $dtrace -q -c 'cat /etc/hostname' -n '
 fbt::ksys_read:entry /pid == $target/ { printf("entry alone caller %a\n", caller); }' |
     sort -u | sed -n 's/+0x[0-9a-f]*$//p'
-$dtrace -q -n 'profile-997 /arg0 != 0/ { printf("profile caller is arg0: %d\n", caller == arg0); exit(0); }'
-$dtrace -q -n 'sched:::off-cpu { printf("off-cpu caller set: %d\n", caller != 0); exit(0); }'
+# Both CPUs may fire before exit() takes effect: one line per answer.
+$dtrace -q -n 'profile-997 /arg0 != 0/ { printf("profile caller is arg0: %d\n", caller == arg0); exit(0); }' | sort -u
+$dtrace -q -n 'sched:::off-cpu { printf("off-cpu caller set: %d\n", caller != 0); exit(0); }' | sort -u
