@@ -20,6 +20,7 @@
 #include "consume/buffer_walk.h"
 #include "consume/drops.h"
 #include "consume/firing.h"
+#include "consume/ksyms.h"
 #include "consume/probe_list.h"
 #include "consume/usyms.h"
 #include "dif/disasm.h"
@@ -133,6 +134,20 @@ struct Handle::Impl {
       if (!targets.empty()) co.user_objects = user_objects(targets.front()->pid());
       co.defaultargs = options.flag("defaultargs");
       co.zdefs = options.flag("zdefs");
+      co.argref = options.flag("argref");
+      co.knodefs = options.flag("knodefs");
+      co.kernel_symbol = [](std::string_view mod, std::string_view name) {
+        const auto& table = consume::KernelSymbols::system();
+        cc::KernelSymbolRef r;
+        r.module_known = mod.empty() || table.has_module(mod);
+        if (const consume::KernelSymbol* s = table.find(mod, name)) {
+          r.found = true;
+          r.addr = s->addr;
+          r.module = s->module;
+          r.data = !std::strchr("tTwW", s->type);
+        }
+        return r;
+      };
       auto frames = [this](const char* name, uint32_t dflt) {
         uint64_t v = options.number(name);
         return v ? static_cast<uint32_t>(v) : dflt;

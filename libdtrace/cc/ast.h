@@ -116,6 +116,7 @@ struct Ident : Expr {
   VarInfo* var = nullptr;           // set by resolve
   bool is_const = false;            // enumerator / inline constant
   int64_t const_value = 0;
+  const Type* enum_type = nullptr;  // a kernel (BTF) enumerator's enum
   InlineInfo* inline_def = nullptr; // a non-constant inline, expanded by codegen
   const TranslatorInfo* xlate_arg = nullptr;  // the input of this translator
 };
@@ -138,9 +139,16 @@ struct AggRef : Expr {
 };
 
 // `sym or mod`sym
+// `sym or mod`sym: a kernel symbol (resolve fills in the rest), or
+// vmlinux`ENUMERATOR.
 struct SymRef : Expr {
   SymRef(int l, std::string t) : Expr(Kind::SymRef, l), text(std::move(t)) {}
   std::string text;
+  std::string module, name;         // module "" for `sym
+  uint64_t addr = 0;                // 0: unresolved under -x knodefs
+  const Type* sym_type = nullptr;   // BTF type; Function for functions
+  const Type* enum_type = nullptr;  // vmlinux`ENUMERATOR
+  int64_t enum_value = 0;
 };
 
 // base[a, b]: associative arrays, args[], aggregation keys, C arrays.

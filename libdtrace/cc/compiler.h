@@ -33,6 +33,15 @@ struct ProbeArgs {
   std::vector<ProbeArg> args;
 };
 
+// A kernel symbol as the compiler sees it (`sym, mod`sym).
+struct KernelSymbolRef {
+  bool module_known = false;  // the module ("" = any) is loaded
+  bool found = false;
+  uint64_t addr = 0;          // 0 when the table hides addresses
+  std::string module;         // where it was found ("vmlinux" for the core)
+  bool data = false;          // not a code symbol
+};
+
 struct CompileOptions {
   uint32_t strsize = 256;
   // $0 is the script name (or "dtrace"), $1.. the operands.
@@ -42,6 +51,11 @@ struct CompileOptions {
   std::vector<std::pair<std::string, std::string>> macro_vars;
   bool defaultargs = false;          // unset $n become 0 / ""
   bool zdefs = false;                // allow descriptions matching nothing
+  bool argref = false;               // operands ($1..) need not all be used
+  bool knodefs = false;              // unresolved kernel symbols compile (address 0)
+  // Kernel symbols by module ("" = any) and name, from /proc/kallsyms;
+  // null: there is no symbol table (every symbol is unknown).
+  std::function<KernelSymbolRef(std::string_view module, std::string_view name)> kernel_symbol;
   // Defaults for stack()/ustack()/jstack() without arguments (-x stackframes=...).
   uint32_t stackframes = 20;
   uint32_t ustackframes = 20;

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cerrno>
 #include <climits>
+#include <algorithm>
 #include <cstdlib>
 
 #include "grammar.hh"
@@ -42,6 +43,7 @@ bool ParseDriver::macro_value(const std::string& name, std::string& out) const {
   if (!name.empty() && isdigit(static_cast<unsigned char>(name[0]))) {
     size_t n = strtoul(name.c_str(), nullptr, 10);
     if (n >= o.macro_args.size()) return false;
+    max_arg_used = std::max(max_arg_used, static_cast<long>(n));
     out = o.macro_args[n];
     return true;
   }
@@ -170,6 +172,15 @@ bool parse(CompileContext& ctx) {
   if (rc != 0 && !ctx.diags.has_error()) drv.syntax_error(0);
   if (rc == 0 && ctx.ast.items.empty() && ctx.ast.pragmas.empty() && !ctx.diags.has_error())
     ctx.error(1, ErrTag::D_EMPTY, "empty D program translation unit");
+  // As DTrace: an operand after the program that it never uses is taken
+  // for a mistake, unless -x argref says operands may go unused.
+  size_t argc = ctx.options.macro_args.size();
+  if (rc == 0 && !ctx.library && !ctx.options.argref && argc > 1 && !ctx.diags.has_error() &&
+      drv.max_arg_used < static_cast<long>(argc - 1))
+    ctx.error(1 + static_cast<int>(std::count(ctx.source.begin(), ctx.source.end(), '\n')),
+              ErrTag::D_MACRO_UNUSED,
+              cat("extraneous argument '", ctx.options.macro_args[argc - 1], "' ($", argc - 1,
+                  " is not referenced)"));
   return rc == 0 && !ctx.diags.has_error();
 }
 

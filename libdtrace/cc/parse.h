@@ -63,6 +63,9 @@ struct ParseDriver {
   bool macro_value(const std::string& name, std::string& out) const;
   // $N with N above INT_MAX: reports D_MACRO_OFLOW and returns true.
   bool macro_overflows(const std::string& name, const std::string& text, int line);
+  // Highest $N the program referenced (-1: none): without -x argref the
+  // last operand must be referenced (D_MACRO_UNUSED).
+  mutable long max_arg_used = -1;
 };
 
 // The pass: fills ctx.ast; returns false (with a diagnostic) on error.

@@ -128,6 +128,15 @@ const Type* TypeTable::complete_deep(const Type* t) {
   return t;
 }
 
+const Type* TypeTable::kernel_enumerator(std::string_view name, int64_t& value) {
+  return external_ ? external_->enumerator(*this, name, value) : nullptr;
+}
+
+const Type* TypeTable::kernel_symbol_type(std::string_view name, bool& percpu) {
+  percpu = false;
+  return external_ ? external_->symbol_type(*this, name, percpu) : nullptr;
+}
+
 Type* TypeTable::make_detached(Type::Kind kind, std::string name) {
   Type t;
   t.kind = kind;
@@ -162,6 +171,9 @@ const Type* TypeTable::pointer_to(const Type* t, bool user) {
   p.base = t;
   p.user_space = user;
   p.name = t->name + (t->kind == Type::Kind::Pointer ? "*" : " *");
+  size_t paren = t->name.find('(');
+  if (t->kind == Type::Kind::Function && paren != std::string::npos)  // "int (*)(struct file *)"
+    p.name = t->name.substr(0, paren) + "(*)" + t->name.substr(paren);
   const Type* r = add(std::move(p));
   pointers_[{t, user}] = r;
   return r;

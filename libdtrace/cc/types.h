@@ -15,7 +15,9 @@
 namespace dtrace::cc {
 
 struct Type {
-  enum class Kind : uint8_t { Void, Int, String, Pointer, Array, Struct, Union, Enum };
+  // Function: a kernel function symbol (`vfs_read); base is the return
+  // type, name "ret (params)"; only pointers to it are values.
+  enum class Kind : uint8_t { Void, Int, String, Pointer, Array, Struct, Union, Enum, Function };
   Kind kind = Kind::Void;
   std::string name;          // as DTrace prints it: "int", "uint64_t", "char *"
   uint32_t size = 0;         // bytes; strings: 0 (strsize applies)
@@ -59,6 +61,12 @@ class ExternalTypes {
   // For sources of object-scoped names (mod`name; kind Void: a typedef):
   // "" when the name resolves, else the reason ("Unknown module name").
   virtual std::string missing(Type::Kind, std::string_view) { return {}; }
+  // Kernel sources: the enum declaring enumerator `name` (value set).
+  virtual const Type* enumerator(TypeTable&, std::string_view, int64_t&) { return nullptr; }
+  // Kernel sources: the type of symbol `name` (a function's Function
+  // type, a described variable's type), or nullptr; percpu is set for a
+  // per-CPU variable, whose symbol value is no address.
+  virtual const Type* symbol_type(TypeTable&, std::string_view, bool& /*percpu*/) { return nullptr; }
 };
 
 class TypeTable {
@@ -105,6 +113,10 @@ class TypeTable {
   // The types of a -c/-p target's objects: names scoped to an object
   // ("a.out`point_t", "struct a.out`point") go there, never to external.
   void set_user(std::unique_ptr<ExternalTypes> user) { user_ = std::move(user); }
+  // The kernel's enumerator `name` (external source): its enum, or null.
+  const Type* kernel_enumerator(std::string_view name, int64_t& value);
+  // The kernel's type for symbol `name` (ExternalTypes::symbol_type).
+  const Type* kernel_symbol_type(std::string_view name, bool& percpu);
   // Why the object-scoped name does not resolve ("" if it does); kind:
   // Struct/Union/Enum for a tag, Void for a typedef name.
   std::string scoped_missing(Type::Kind kind, std::string_view name);

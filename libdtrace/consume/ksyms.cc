@@ -19,6 +19,7 @@ std::string hex(uint64_t v) {
 
 void KernelSymbols::load(std::string_view text) {
   syms_.clear();
+  data_.clear();
   size_t pos = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
@@ -28,13 +29,15 @@ void KernelSymbols::load(std::string_view text) {
     std::string addr, type, name, mod;
     if (!(line >> addr >> type >> name)) continue;
     line >> mod;
-    if (type.empty() || !std::strchr("tTwW", type[0])) continue;  // code only
+    if (type.empty()) continue;
     KernelSymbol s;
     s.addr = std::strtoull(addr.c_str(), nullptr, 16);
-    if (s.addr == 0) continue;
     s.name = name;
     s.module = mod.size() > 2 && mod.front() == '[' ? mod.substr(1, mod.size() - 2) : "vmlinux";
-    syms_.push_back(std::move(s));
+    s.type = type[0];
+    // Code symbols symbolize addresses; the rest only answer names.
+    if (s.addr != 0 && std::strchr("tTwW", type[0])) syms_.push_back(std::move(s));
+    else data_.push_back(std::move(s));
   }
   std::stable_sort(syms_.begin(), syms_.end(),
                    [](const KernelSymbol& a, const KernelSymbol& b) { return a.addr < b.addr; });
@@ -62,6 +65,25 @@ std::string KernelSymbols::symbol(uint64_t addr) const {
 std::string KernelSymbols::module(uint64_t addr) const {
   const KernelSymbol* s = lookup(addr);
   return s ? s->module : hex(addr);
+}
+
+const KernelSymbol* KernelSymbols::find(std::string_view module, std::string_view name) const {
+  const KernelSymbol* other = nullptr;  // in a module, when module is ""
+  for (const auto* v : {&syms_, &data_})
+    for (const KernelSymbol& s : *v) {
+      if (s.name != name || (!module.empty() && s.module != module)) continue;
+      if (!module.empty() || s.module == "vmlinux") return &s;
+      if (other == nullptr) other = &s;
+    }
+  return other;
+}
+
+bool KernelSymbols::has_module(std::string_view module) const {
+  if (module == "vmlinux") return !syms_.empty() || !data_.empty();
+  for (const auto* v : {&syms_, &data_})
+    for (const KernelSymbol& s : *v)
+      if (s.module == module) return true;
+  return false;
 }
 
 const KernelSymbols& KernelSymbols::system() {

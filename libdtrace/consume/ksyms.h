@@ -15,6 +15,7 @@ namespace dtrace::consume {
 struct KernelSymbol {
   uint64_t addr = 0;
   std::string name, module;
+  char type = 'T';  // kallsyms' letter: t/T code, d/D/b/B/r/R data...
 };
 
 class KernelSymbols {
@@ -26,12 +27,17 @@ class KernelSymbols {
   std::string address(uint64_t addr) const;
   std::string symbol(uint64_t addr) const;  // sym(): "mod`sym"
   std::string module(uint64_t addr) const;  // mod(): "mod"
+  // A symbol by name, code or data, for the compiler's `sym and mod`sym:
+  // module "" searches vmlinux first, then the modules in kallsyms order.
+  const KernelSymbol* find(std::string_view module, std::string_view name) const;
+  bool has_module(std::string_view module) const;
 
   // The process-wide table from /proc/kallsyms (loaded on first use).
   static const KernelSymbols& system();
 
  private:
-  std::vector<KernelSymbol> syms_;  // by address
+  std::vector<KernelSymbol> syms_;  // code, by address
+  std::vector<KernelSymbol> data_;  // every other symbol, kallsyms order
 };
 
 // A stack record: "\n" then one line per non-zero frame, indented.

@@ -102,6 +102,7 @@ class Printer {
         members(t, b, depth);
         return;
       case Type::Kind::Void:
+      case Type::Kind::Function:  // never a recorded value (only pointers to one)
         out += "<void>";
         return;
     }

@@ -77,12 +77,63 @@ bool BtfFile::index() {
         case BTF_KIND_ENUM: case BTF_KIND_ENUM64: enums_.emplace(n, id); break;
         case BTF_KIND_TYPEDEF: typedefs_.emplace(n, id); break;
         case BTF_KIND_FUNC: funcs_.emplace(n, id); break;
+        case BTF_KIND_VAR: vars_.emplace(n, id); break;
         default: break;
       }
     }
+    index_members(t, id);
     off += static_cast<uint32_t>(sizeof(btf_type) + extra);
   }
   return true;
+}
+
+// Enumerators by name (the first enum declaring one wins) and the
+// section of each variable.
+void BtfFile::index_members(const btf_type* t, uint32_t id) {
+  uint32_t n = vlen(t);
+  switch (kind(t)) {
+    case BTF_KIND_ENUM: {
+      const btf_enum* e = extra<btf_enum>(t);
+      for (uint32_t i = 0; i < n; i++) enumerators_.emplace(name(e[i].name_off), id);
+      break;
+    }
+    case BTF_KIND_ENUM64: {
+      const uint32_t* e = extra<uint32_t>(t);
+      for (uint32_t i = 0; i < n; i++) enumerators_.emplace(name(e[3 * i]), id);
+      break;
+    }
+    case BTF_KIND_DATASEC: {
+      const uint32_t* v = extra<uint32_t>(t);  // {type, offset, size} per variable
+      for (uint32_t i = 0; i < n; i++) var_sections_.emplace(v[3 * i], id);
+      break;
+    }
+    default: break;
+  }
+}
+
+uint32_t BtfFile::find_enumerator(std::string_view n, int64_t& value) const {
+  auto it = enumerators_.find(n);
+  if (it == enumerators_.end()) return 0;
+  const btf_type* t = type(it->second);
+  uint32_t count = vlen(t);
+  if (kind(t) == BTF_KIND_ENUM) {
+    const btf_enum* e = extra<btf_enum>(t);
+    for (uint32_t i = 0; i < count; i++)
+      if (name(e[i].name_off) == n) value = kflag(t) ? int64_t(e[i].val) : int64_t(uint32_t(e[i].val));
+  } else {
+    const uint32_t* e = extra<uint32_t>(t);
+    for (uint32_t i = 0; i < count; i++, e += 3)
+      if (name(e[0]) == n) value = static_cast<int64_t>((uint64_t(e[2]) << 32) | e[1]);
+  }
+  return it->second;
+}
+
+uint32_t BtfFile::find_var(std::string_view n, std::string_view& section) const {
+  auto it = vars_.find(n);
+  if (it == vars_.end()) return 0;
+  auto sec = var_sections_.find(it->second);
+  section = sec == var_sections_.end() ? std::string_view() : name(type(sec->second)->name_off);
+  return it->second;
 }
 
 uint32_t BtfFile::find_tag(int k, std::string_view n) const {

@@ -33,6 +33,11 @@ class BtfFile {
   // BTF_KIND_FUNC ids by name (the kernel's traceable functions).
   uint32_t find_func(std::string_view name) const;
   const std::unordered_map<std::string_view, uint32_t>& funcs() const { return funcs_; }
+  // The enum (ENUM or ENUM64) declaring enumerator `name` and its value.
+  uint32_t find_enumerator(std::string_view name, int64_t& value) const;
+  // A BTF_KIND_VAR (kernels describe only per-CPU variables) and the
+  // name of the DATASEC holding it ("" if none does).
+  uint32_t find_var(std::string_view name, std::string_view& section) const;
 
   // The record of type id (1 <= id < count()); nullptr otherwise.
   const btf_type* type(uint32_t id) const;
@@ -48,6 +53,7 @@ class BtfFile {
 
  private:
   bool index();
+  void index_members(const btf_type* t, uint32_t id);
   // Bytes of the data after a record of this kind; -1 when unknown.
   static long extra_size(const btf_type* t);
 
@@ -58,7 +64,9 @@ class BtfFile {
   const char* strs_ = nullptr;
   uint32_t strs_len_ = 0;
   std::vector<uint32_t> offsets_;  // id -> offset in the type section
-  std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_, funcs_;
+  std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_, funcs_, vars_;
+  std::unordered_map<uint32_t, uint32_t> var_sections_;  // VAR id -> DATASEC id
+  std::unordered_map<std::string_view, uint32_t> enumerators_;  // name -> enum id
 };
 
 }  // namespace dtrace::ctf

@@ -136,7 +136,9 @@ const Type* KernelTypes::convert(TypeTable& tt, uint32_t id, int depth) {
     case BTF_KIND_TYPEDEF: {
       const Type* under = convert(tt, t->type, depth + 1);
       std::string_view name = b->name(t->name_off);
-      if (under->is_sou() || under->kind == Type::Kind::Enum || name.empty()) r = under;
+      if (under->is_sou() || under->kind == Type::Kind::Enum || under->kind == Type::Kind::Function ||
+          name.empty())
+        r = under;
       else if (const Type* own = tt.lookup_own(name); own != nullptr) r = own;
       else r = tt.add_typedef(std::string(name), under);
       break;
@@ -144,11 +146,49 @@ const Type* KernelTypes::convert(TypeTable& tt, uint32_t id, int depth) {
     case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
       r = convert(tt, t->type, depth + 1);
       break;
+    case BTF_KIND_FUNC_PROTO:
+      r = convert_proto(tt, t, depth);
+      break;
     default:
       break;
   }
   done_[id] = r;
   return r;
+}
+
+// A function's type: "ret (param, ...)"; size 1 as GNU C gives it.
+const Type* KernelTypes::convert_proto(TypeTable& tt, const btf_type* t, int depth) {
+  const Type* ret = convert(tt, t->type, depth + 1);
+  std::string name = ret->name + " (";
+  const btf_param* p = BtfFile::extra<btf_param>(t);
+  for (uint32_t i = 0; i < BtfFile::vlen(t); i++) {
+    if (i > 0) name += ", ";
+    name += p[i].type == 0 ? "..." : convert(tt, p[i].type, depth + 1)->name;
+  }
+  if (BtfFile::vlen(t) == 0) name += "void";
+  Type* f = tt.make_detached(Type::Kind::Function, name + ")");
+  f->base = ret;
+  f->size = 1;
+  f->complete = true;
+  return f;
+}
+
+const Type* KernelTypes::enumerator(TypeTable& tt, std::string_view name, int64_t& value) {
+  const BtfFile* b = btf();
+  uint32_t id = b ? b->find_enumerator(name, value) : 0;
+  return id == 0 ? nullptr : convert(tt, id);
+}
+
+const Type* KernelTypes::symbol_type(TypeTable& tt, std::string_view name, bool& percpu) {
+  const BtfFile* b = btf();
+  if (b == nullptr) return nullptr;
+  if (const btf_type* f = b->type(b->find_func(name)))
+    return convert(tt, f->type);
+  std::string_view section;
+  const btf_type* v = b->type(b->find_var(name, section));
+  if (v == nullptr) return nullptr;
+  percpu = section == ".data..percpu";
+  return convert(tt, v->type);
 }
 
 const Type* KernelTypes::convert_tag(TypeTable& tt, uint32_t id, const btf_type* t) {

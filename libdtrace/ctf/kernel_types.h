@@ -31,6 +31,8 @@ class KernelTypes : public cc::ExternalTypes {
 
   const cc::Type* typedef_named(cc::TypeTable& tt, std::string_view name) override;
   bool complete(cc::TypeTable& tt, cc::Type* t) override;
+  const cc::Type* enumerator(cc::TypeTable& tt, std::string_view name, int64_t& value) override;
+  const cc::Type* symbol_type(cc::TypeTable& tt, std::string_view name, bool& percpu) override;
 
   // Whether BTF could be loaded (loads it if needed).
   bool available();
@@ -38,6 +40,7 @@ class KernelTypes : public cc::ExternalTypes {
  private:
   const BtfFile* btf();
   const cc::Type* convert(cc::TypeTable& tt, uint32_t id, int depth = 0);
+  const cc::Type* convert_proto(cc::TypeTable& tt, const btf_type* t, int depth);
   const cc::Type* convert_tag(cc::TypeTable& tt, uint32_t id, const btf_type* t);
   void add_members(cc::TypeTable& tt, cc::Type* into, uint32_t id, uint32_t base_off);
 

@@ -265,6 +265,7 @@ uint8_t ExprGen::unary(const cc::ast::Unary& n) {
     // &*p, &p->m, &a[i]: the address without the final load.
     const cc::ast::Expr* o = n.operand;
     if (o->kind() == Kind::Unary) return expr(static_cast<const cc::ast::Unary*>(o)->operand);
+    if (o->kind() == Kind::SymRef) return constant(static_cast<const cc::ast::SymRef*>(o)->addr);
     if (o->kind() == Kind::Member) {
       auto* m = static_cast<const cc::ast::Member*>(o);
       uint8_t r = expr(m->base);
@@ -400,6 +401,15 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       return load_var(e);
     }
     case Kind::Call: return call(*static_cast<const cc::ast::Call*>(e));
+    case Kind::SymRef: {
+      // A kernel symbol's address, loaded through the checked path unless
+      // it is a function (its address is its value) or an array.
+      auto* s = static_cast<const cc::ast::SymRef*>(e);
+      if (s->enum_type != nullptr) return constant(static_cast<uint64_t>(s->enum_value));
+      uint8_t r = constant(s->addr);
+      if (s->sym_type->kind == cc::Type::Kind::Function || s->sym_type->kind == cc::Type::Kind::Array) return r;
+      return load(r, e->type, false);
+    }
     case Kind::Member: {
       auto* m = static_cast<const cc::ast::Member*>(e);
       if (m->xlate_value != nullptr) return xlate_member(*m);

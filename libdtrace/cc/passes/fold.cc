@@ -215,8 +215,15 @@ std::optional<int64_t> eval_const(CompileContext& ctx, ast::Expr* e) {
   switch (e->kind()) {
     case K::IntLit: return static_cast<int64_t>(static_cast<ast::IntLit*>(e)->value);
     case K::Ident: {
-      InlineInfo* in = ctx.idents.find_inline(static_cast<ast::Ident*>(e)->name);
+      auto* id = static_cast<ast::Ident*>(e);
+      if (id->is_const) return id->const_value;
+      InlineInfo* in = ctx.idents.find_inline(id->name);
       if (in && in->is_const) return in->value;
+      // A kernel enumerator, unless D names a variable so (a global could).
+      int64_t v = 0;
+      if (in == nullptr && ctx.idents.find(VarScope::Global, id->name) == nullptr &&
+          ctx.types.kernel_enumerator(id->name, v) != nullptr)
+        return v;
       return std::nullopt;
     }
     case K::Unary: {

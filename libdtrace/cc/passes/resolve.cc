@@ -40,9 +40,44 @@ class Resolver : public Visitor<Resolver> {
     fail(n.line, tag, cat("undefined aggregation: @", n.name));
   }
 
+  // `sym, mod`sym: a kernel symbol from the symbol table, typed from BTF
+  // (functions; variables BTF describes). vmlinux`NAME may also be an
+  // enumerator of a kernel enum.
   void visit_SymRef(ast::SymRef& n) {
-    fail(n.line, ErrTag::D_SYM_NOTYPES,
-         cat("failed to resolve ", n.text, ": kernel symbols are not available yet"));
+    size_t q = n.text.rfind('`');
+    n.module = n.text.substr(0, q);
+    n.name = n.text.substr(q + 1);
+    if (n.module == "vmlinux" && (n.enum_type = ctx_.types.kernel_enumerator(n.name, n.enum_value)))
+      return;
+    KernelSymbolRef r;
+    if (ctx_.options.kernel_symbol) r = ctx_.options.kernel_symbol(n.module, n.name);
+    const char* why = !r.found && !n.module.empty() && !r.module_known ? "Unknown module name"
+                      : !r.found                                        ? "Unknown symbol name"
+                      : r.addr == 0 ? "Symbol address not available"  // kptr_restrict
+                                    : nullptr;
+    if (why != nullptr && !ctx_.options.knodefs) {
+      fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.text, ": ", why));
+      return;
+    }
+    if (!r.found) r.module = n.module.empty() ? "vmlinux" : n.module;  // -x knodefs: address 0
+    n.addr = r.addr;
+    bool percpu = false;
+    // Only the core kernel's BTF is read: module symbols have no types.
+    const Type* t = r.module == "vmlinux" ? ctx_.types.kernel_symbol_type(n.name, percpu) : nullptr;
+    if (t != nullptr && r.found && r.data == (t->kind == Type::Kind::Function)) t = nullptr;
+    if (percpu) {
+      fail(n.line, ErrTag::D_SYM_BADREF,
+           cat("kernel module '", r.module, "' symbol '", n.name,
+               "' is a per-CPU variable and may not be referenced by address"));
+      return;
+    }
+    if (t == nullptr) {
+      fail(n.line, ErrTag::D_SYM_NOTYPES,
+           cat("no symbolic type information is available for ", r.module, "`", n.name, ": ",
+               why ? why : "No type information available for symbol"));
+      return;
+    }
+    n.sym_type = t;
   }
 
   void visit_Index(ast::Index& n) {
@@ -132,6 +167,11 @@ class Resolver : public Visitor<Resolver> {
         } else {
           n.inline_def = in;
         }
+        return;
+      }
+      // Last, the kernel's enumerators (BTF), so D's names hide them.
+      if ((n.enum_type = ctx_.types.kernel_enumerator(n.name, n.const_value))) {
+        n.is_const = true;
         return;
       }
     }

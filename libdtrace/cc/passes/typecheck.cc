@@ -93,6 +93,7 @@ class Checker {
 };
 
 const Type* Checker::check_ident(ast::Ident& n) {
+  if (n.enum_type != nullptr) return n.enum_type;
   if (n.is_const) {
     InlineInfo* in = ctx_.idents.find_inline(n.name);
     return in && in->type ? in->type : types_.int_type();
@@ -322,6 +323,8 @@ const Type* Checker::check_unary(ast::Unary& n) {
         return fail(n.line, ErrTag::D_DEREF_NONPTR, "cannot dereference non-pointer type");
       if (t->base == nullptr || t->base->is_void())
         return fail(n.line, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
+      if (t->base->kind == Type::Kind::Function)
+        return fail(n.line, ErrTag::D_DEREF_NONPTR, "cannot dereference pointer to function");
       n.is_lvalue = true;
       return t->base;
     case Op::AddrOf:
@@ -330,6 +333,8 @@ const Type* Checker::check_unary(ast::Unary& n) {
       if (n.operand->kind() == Kind::Ident || n.operand->kind() == Kind::ScopedVar ||
           (n.operand->kind() == Kind::Index && static_cast<ast::Index*>(n.operand)->base->kind() != Kind::Unary))
         return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
+      if (t->is_pointer() && t->base->kind == Type::Kind::Function && n.operand->kind() == Kind::SymRef)
+        return t;  // &`func: the function's address, like `func
       if (!n.operand->is_lvalue) return fail(n.line, ErrTag::D_ADDROF_LVAL, "unacceptable operand for unary & operator");
       return types_.pointer_to(t);
     default:
@@ -590,8 +595,15 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
     }
     case Kind::AggRef:
       return fail(e->line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
-    case Kind::SymRef:
-      return fail(e->line, ErrTag::D_SYM_NOTYPES, "kernel symbols are not available yet");
+    case Kind::SymRef: {
+      auto& n = *static_cast<ast::SymRef*>(e);
+      if (n.enum_type != nullptr) { t = n.enum_type; break; }
+      // A function designator is its address, as in C; an object is an lvalue.
+      if (n.sym_type->kind == Type::Kind::Function) { t = types_.pointer_to(n.sym_type); break; }
+      n.is_lvalue = true;
+      t = n.sym_type;
+      break;
+    }
     case Kind::Index: t = check_index(*static_cast<ast::Index*>(e), false, nullptr); break;
     case Kind::Call: t = check_call(*static_cast<ast::Call*>(e), stmt); break;
     case Kind::Member: t = check_member(*static_cast<ast::Member*>(e)); break;

@@ -67,7 +67,21 @@ TEST(Parse, MacroVariablesExpandInDescriptionsAndExpressions) {
   EXPECT_EQ(clause(*p, 0)->probes[0].text, "pid1234:a.out:main:entry");
   expect_error("BEGIN { trace($3); }", "D_MACRO_UNDEF", 1, "macro argument $3 is not defined", o);
   o.defaultargs = true;
-  compile_ok("BEGIN { trace($3); trace($$4); }", o);
+  compile_ok("BEGIN { trace($$2); trace($3); trace($$4); }", o);
+}
+
+TEST(Parse, LastOperandMustBeReferencedUnlessArgref) {
+  CompileOptions o;
+  o.macro_args = {"script", "42", "7"};
+  expect_error("BEGIN { trace($1); }\nEND { }", "D_MACRO_UNUSED", 2,
+               "extraneous argument '7' ($2 is not referenced)", o);
+  compile_ok("BEGIN { trace($2); }", o);   // only the last one counts, as in DTrace
+  compile_ok("syscall::$2:entry { }", o);  // in a probe description too
+  o.argref = true;
+  compile_ok("BEGIN { trace($1); }", o);
+  o.macro_args = {"script"};
+  o.argref = false;
+  compile_ok("BEGIN { }", o);
 }
 
 TEST(Parse, PredicateSlashIsDivisionUnlessFollowedByBodyOrEnd) {

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: a pointer to a kernel function cannot be dereferenced.
+ */
+BEGIN { trace(*`vfs_read); }
