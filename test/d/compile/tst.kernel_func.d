@@ -2,6 +2,8 @@
  * ASSERTION: a kernel function symbol is typed from BTF: `f, &`f and
  * vmlinux`f are its address, a pointer to the function.
  */
+
+#pragma D option quiet
 BEGIN
 {
 	printf("%d\n", `vfs_read == &`vfs_read);

@@ -2,6 +2,8 @@
  * ASSERTION: &`func is the function's address (from /proc/kallsyms):
  * it prints back as the symbol (%a), and `func is the same value.
  */
+
+#pragma D option quiet
 BEGIN
 {
 	printf("%a\n", &`vfs_read);

@@ -3,6 +3,8 @@
  * scoped to vmlinux, usable where constants are (array sizes); D's own
  * names hide them.
  */
+
+#pragma D option quiet
 inline int PIDTYPE_SID = 42;
 
 struct per_type { int a[PIDTYPE_MAX]; };
