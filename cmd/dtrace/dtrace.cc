@@ -313,6 +313,8 @@ int main(int argc, char** argv) {
     error("failed to open output file '" + cl.output + "': " + std::strerror(errno));
     return 1;
   }
+  if (cl.list && !cl.processes.empty())  // pid$target descriptions
+    if (int rc = start_processes(h, cl)) return rc;
   if (cl.list) return list_probes(h, cl, out);
   if (cl.specs.empty()) {
     error("no probes specified");

@@ -131,7 +131,10 @@ struct Handle::Impl {
       co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
       co.macro_args = macro_args;
       if (!targets.empty()) co.macro_vars.emplace_back("target", std::to_string(targets.front()->pid()));
-      if (!targets.empty()) co.user_objects = user_objects(targets.front()->pid());
+      // Every target's objects; the first target's come first, so its
+      // executable is the one a.out names.
+      for (auto& t : targets)
+        for (auto& o : user_objects(t->pid())) co.user_objects.push_back(std::move(o));
       co.defaultargs = options.flag("defaultargs");
       co.zdefs = options.flag("zdefs");
       co.argref = options.flag("argref");
@@ -165,6 +168,7 @@ struct Handle::Impl {
       if (dev) co.count_matches = [this](cc::ProbeSpec& s) { return count_matches(s); };
       api::ProbeArgSources src;
       src.btf_path = co.btf_path;
+      src.user_objects = [](int pid) { return user_objects(pid); };
       if (dev) {
         src.match = [this](const cc::ProbeSpec& s) { return match(to_pattern(s)); };
         src.probe_arg = [this](uint32_t id, uint32_t ndx) { return dev->probe_arg(id, ndx); };
@@ -487,7 +491,11 @@ Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
   if (!impl_->dev) return make_error("DTrace device not available on system");
   dtrace_probedesc pattern{};
   if (!spec.empty()) {
-    auto s = cc::parse_probe_spec(spec);
+    // $target names the first -c/-p process, as in programs.
+    std::string text(spec);
+    if (size_t at = text.find("$target"); at != std::string::npos && !impl_->targets.empty())
+      text.replace(at, 7, std::to_string(impl_->targets.front()->pid()));
+    auto s = cc::parse_probe_spec(text);
     if (!s) return s.error();
     // pid123:libc:malloc:entry is listed as DTrace lists it: created first.
     if (auto made = impl_->create_user_probes(*s); !made) return made.error();
@@ -502,15 +510,13 @@ Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
 
 std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool header,
                                       bool verbose) const {
-  // args[i]'s D type as PROBEARG reports it: the translated type, else the native one.
-  auto probe_arg_types = [this](uint32_t id) {
+  // args[i]'s D type as the compiler sees it (PROBEARG, BTF, tracefs,
+  // DWARF): the translated type, else the native one.
+  auto probe_arg_types = [this](const dtrace_probedesc& d) {
     std::vector<std::string> types;
-    for (uint32_t i = 0; impl_->dev && i < DTRACE_MAXARGS; i++) {
-      auto a = impl_->dev->probe_arg(id, i);
-      if (!a) break;
-      const char* t = a->dtargd_xlate[0] != '\0' ? a->dtargd_xlate : a->dtargd_native;
-      types.emplace_back(t, strnlen(t, DTRACE_ARGTYPELEN));
-    }
+    if (!impl_->dev) return types;
+    impl_->the_compiler();  // makes arg_types
+    for (const cc::ProbeArg& a : impl_->arg_types->of_probe(d)) types.push_back(a.xlate.empty() ? a.native : a.xlate);
     return types;
   };
   std::string out = header ? consume::probe_list_header() : std::string();
@@ -518,7 +524,7 @@ std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool
     cc::ProbeSpec s{p.provider, p.mod, p.func, p.name, p.id, "", 0};
     dtrace_probedesc d = to_pattern(s);
     out += consume::probe_list_row(d);
-    if (verbose) out += consume::probe_list_details(d, probe_arg_types(p.id));
+    if (verbose) out += consume::probe_list_details(d, probe_arg_types(d));
   }
   return out;
 }

@@ -70,12 +70,37 @@ std::vector<cc::ProbeArg> ProbeArgTypes::fbt_args(const std::string& func, const
   return out;
 }
 
+std::vector<cc::ProbeArg> ProbeArgTypes::pid_args(int pid, const std::string& mod, const std::string& func,
+                                                  const std::string& name) {
+  std::vector<cc::ProbeArg> out;
+  if (!src_.user_objects || (name != "entry" && name != "return")) return out;
+  auto& types = pid_types_[pid];
+  if (!types) {
+    std::vector<ctf::UserObject> objs;
+    for (auto& [m, path] : src_.user_objects(pid)) objs.push_back({m, path});
+    types = std::make_unique<ctf::UserTypes>(std::move(objs));
+  }
+  auto proto = types->func_proto(mod, func);
+  if (!proto) return out;
+  if (name == "return") {
+    if (proto->ret.empty()) return out;  // a float or struct: untyped
+    out.push_back({"int", "", 0});
+    if (proto->ret != "void") out.push_back({proto->ret, "", 1});
+    return out;
+  }
+  for (uint32_t i = 0; i < proto->params.size() && i < DTRACE_MAXARGS; i++)
+    out.push_back({proto->params[i], "", i});
+  return out;
+}
+
 std::vector<cc::ProbeArg> ProbeArgTypes::syscall_args(const std::string& func, const std::string& name) {
   std::vector<cc::ProbeArg> out;
   if (name == "return") return {{"long", "", 0}, {"long", "", 1}};
   std::ifstream f(src_.tracefs + "/events/syscalls/sys_enter_" + func + "/format");
   for (std::string line; std::getline(f, line) && out.size() < kMaxRegArgs;) {
     std::string t = format_field_type(line);
+    // A system call's pointer arguments point into the caller's memory.
+    if (t.find('*') != std::string::npos) t = "userland " + t;
     if (!t.empty()) out.push_back({t, "", static_cast<uint32_t>(out.size())});
   }
   return out;
@@ -95,6 +120,9 @@ std::vector<cc::ProbeArg> ProbeArgTypes::of_probe(const dtrace_probedesc& d) {
   std::string name = field(d.dtpd_name, sizeof d.dtpd_name);
   if (prov == "fbt") return fbt_args(func, name);
   if (prov == "syscall") return syscall_args(func, name);
+  if (prov.size() > 3 && prov.compare(0, 3, "pid") == 0 &&
+      prov.find_first_not_of("0123456789", 3) == std::string::npos)
+    return pid_args(std::stoi(prov.substr(3)), field(d.dtpd_mod, sizeof d.dtpd_mod), func, name);
   return out;
 }
 

@@ -4,19 +4,25 @@
 //     USDT);
 //   - fbt: the function's BTF prototype (entry: its first six
 //     parameters; return: args[0] int, args[1] the return type);
+//   - pid: the function's DWARF prototype in the process's object
+//     (entry: the leading integer/pointer parameters; return: args[0]
+//     int, args[1] the return type), pointers as userland pointers;
 //   - syscall: the syscalls:sys_enter_<name> trace event's fields from
-//     tracefs (entry), `long` return values (return);
+//     tracefs (entry; pointers are userland), `long` return values
+//     (return);
 //   - without a device (dtrace -e): the stable providers' tables libdtrace
 //     keeps (known_probes.h) and fbt from BTF, matched by glob.
 // A probe no source describes has no arguments: args[n] stays int64_t.
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cc/compiler.h"
+#include "ctf/dwarf_types.h"
 
 extern "C" {
 #include "dtrace/dtrace.h"
@@ -32,6 +38,9 @@ struct ProbeArgSources {
   // Null without a device.
   std::function<Result<std::vector<dtrace_probedesc>>(const cc::ProbeSpec&)> match;
   std::function<Result<dtrace_argdesc>(uint32_t id, uint32_t ndx)> probe_arg;
+  // A process's objects as {module, path this process can open}, for
+  // pid probes' prototypes from DWARF; null: pid probes stay untyped.
+  std::function<std::vector<std::pair<std::string, std::string>>(int pid)> user_objects;
   std::string btf_path = "/sys/kernel/btf/vmlinux";
   std::string tracefs = "/sys/kernel/tracing";
 };
@@ -40,17 +49,21 @@ class ProbeArgTypes {
  public:
   explicit ProbeArgTypes(ProbeArgSources src) : src_(std::move(src)) {}
   Result<std::vector<cc::ProbeArgs>> describe(const cc::ProbeSpec& s);
+  // One probe's arguments (dtrace -lv shows them).
+  std::vector<cc::ProbeArg> of_probe(const dtrace_probedesc& d);
 
  private:
-  std::vector<cc::ProbeArg> of_probe(const dtrace_probedesc& d);
   std::vector<cc::ProbeArg> fbt_args(const std::string& func, const std::string& name);
   std::vector<cc::ProbeArg> syscall_args(const std::string& func, const std::string& name);
+  std::vector<cc::ProbeArg> pid_args(int pid, const std::string& mod, const std::string& func,
+                                     const std::string& name);
   std::vector<cc::ProbeArgs> without_device(const cc::ProbeSpec& s);
   const ctf::BtfFile* btf();
 
   ProbeArgSources src_;
   bool btf_tried_ = false;
   std::shared_ptr<const ctf::BtfFile> btf_;
+  std::map<int, std::unique_ptr<ctf::UserTypes>> pid_types_;  // DWARF of each pid's objects
 };
 
 }  // namespace dtrace::api

@@ -89,10 +89,12 @@ TypeTable::TypeTable() {
 const Type* TypeTable::lookup(std::string_view name) const {
   auto it = names_.find(name);
   if (it != names_.end()) return it->second;
-  ExternalTypes* src = name.find('`') != std::string_view::npos ? user_.get() : external_.get();
-  if (src == nullptr) return nullptr;
   // Conversion registers the typedef; the table is logically const.
-  return src->typedef_named(*const_cast<TypeTable*>(this), name);
+  auto* self = const_cast<TypeTable*>(this);
+  if (name.find('`') != std::string_view::npos) return user_ ? user_->typedef_named(*self, name) : nullptr;
+  // Unscoped: D's, then the kernel's, then the targets' executables.
+  const Type* t = external_ ? external_->typedef_named(*self, name) : nullptr;
+  return t == nullptr && user_ ? user_->typedef_named(*self, name) : t;
 }
 
 const Type* TypeTable::lookup_own(std::string_view name) const {
@@ -102,9 +104,15 @@ const Type* TypeTable::lookup_own(std::string_view name) const {
 
 const Type* TypeTable::complete(const Type* t) {
   if (t == nullptr || t->complete || !t->is_sou()) return t;
-  ExternalTypes* src = t->user_space ? user_.get() : external_.get();
   // Every Type comes from owned_, so the table may change it.
-  if (src != nullptr) src->complete(*this, const_cast<Type*>(t));
+  auto* m = const_cast<Type*>(t);
+  if (t->user_space) {
+    if (user_) user_->complete(*this, m);
+    return t;
+  }
+  // Unscoped: the kernel's tag, else the targets' executables' (which
+  // makes t a user type).
+  if ((external_ == nullptr || !external_->complete(*this, m)) && user_ != nullptr) user_->complete(*this, m);
   return t;
 }
 

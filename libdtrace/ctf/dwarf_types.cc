@@ -103,6 +103,7 @@ class DwarfObject {
   bool has_declaration(const std::string& key) const { return declared_.count(key) != 0; }
   const Type* convert_at(TypeTable& tt, Dwarf_Off off);
   bool complete(TypeTable& tt, Type* t);
+  std::optional<UserFuncProto> proto(const std::string& func);
 
  private:
   bool open(const std::string& path, int& fd, Elf*& elf);
@@ -111,6 +112,7 @@ class DwarfObject {
   const Type* convert_tag(TypeTable& tt, Dwarf_Die* die);
   void fill_enum(Dwarf_Die* die, Type* t);
   void add_members(TypeTable& tt, Type* into, Dwarf_Die* die, uint64_t base_off, int depth);
+  std::string type_text(Dwarf_Die* die, bool& scalar, int depth);
 
   std::string module_;
   int fd_ = -1, debug_fd_ = -1;
@@ -119,6 +121,7 @@ class DwarfObject {
   Dwarf* dbg_ = nullptr;
   std::unordered_map<std::string, Dwarf_Off> index_;  // name -> defining DIE
   std::unordered_map<std::string, bool> declared_;    // tags only declared
+  std::unordered_map<std::string, Dwarf_Off> funcs_;  // defined functions
   std::unordered_map<Dwarf_Off, const Type*> done_;
   std::unordered_map<const Type*, Dwarf_Off> anon_;   // anonymous struct/union -> DIE
 };
@@ -161,6 +164,10 @@ void DwarfObject::index() {
       int tag = dwarf_tag(&die);
       const char* name = dwarf_diename(&die);
       if (name == nullptr) continue;
+      if (tag == DW_TAG_subprogram && !flag(&die, DW_AT_declaration)) {
+        funcs_.emplace(name, dwarf_dieoffset(&die));
+        continue;
+      }
       std::string key;
       if (is_tag(tag)) key = std::string(tag_prefix(tag_kind(tag))) + name;
       else if (tag == DW_TAG_typedef || tag == DW_TAG_base_type) key = name;
@@ -294,13 +301,16 @@ bool DwarfObject::complete(TypeTable& tt, Type* t) {
   Dwarf_Die die;
   if (auto it = anon_.find(t); it != anon_.end()) {
     if (dwarf_offdie(dbg_, it->second, &die) == nullptr) return false;
+  } else if (t->user_space && t->name.find('`') == std::string::npos) {
+    return false;  // anonymous, made by another object
   } else {
-    // "struct a.out`point" -> "struct point"
+    // "struct a.out`point" -> "struct point"; unscoped: "struct point"
     size_t q = t->name.find('`');
-    if (q == std::string::npos) return false;
-    const Dwarf_Off* off = find(tag_prefix(t->kind) + t->name.substr(q + 1));
+    std::string key = q == std::string::npos ? t->name : tag_prefix(t->kind) + t->name.substr(q + 1);
+    const Dwarf_Off* off = find(key);
     if (off == nullptr || dwarf_offdie(dbg_, *off, &die) == nullptr) return false;
   }
+  t->user_space = true;
   int size = dwarf_bytesize(&die);
   t->size = size > 0 ? static_cast<uint32_t>(size) : 0;
   t->complete = true;
@@ -350,6 +360,75 @@ void DwarfObject::add_members(TypeTable& tt, Type* into, Dwarf_Die* die, uint64_
   } while (dwarf_siblingof(&m, &m) == 0);
 }
 
+// A type as text for args[] (UserFuncProto); scalar: it travels in an
+// integer register (integer, enum, pointer). "" when it cannot be named.
+std::string DwarfObject::type_text(Dwarf_Die* die, bool& scalar, int depth) {
+  scalar = true;
+  if (die == nullptr) return "void";
+  Dwarf_Die to;
+  bool has_to = type_of(die, &to);
+  int tag = dwarf_tag(die);
+  const char* name = dwarf_diename(die);
+  if (depth > kMaxDepth) return "";
+  if (is_qualifier(tag)) return type_text(has_to ? &to : nullptr, scalar, depth + 1);
+  switch (tag) {
+    case DW_TAG_base_type: {
+      Dwarf_Word enc = 0;
+      udata(die, DW_AT_encoding, enc);
+      int size = dwarf_bytesize(die);
+      bool sign = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
+      scalar = enc != DW_ATE_float && enc != DW_ATE_complex_float && size >= 1 && size <= 8;
+      if (!scalar) return "";
+      if (size == 1) return enc == DW_ATE_signed_char ? "char" : sign ? "int8_t" : "unsigned char";
+      if (size == 2) return sign ? "short" : "unsigned short";
+      if (size == 4) return sign ? "int" : "unsigned int";
+      return sign ? "long" : "unsigned long";
+    }
+    case DW_TAG_pointer_type: case DW_TAG_reference_type: case DW_TAG_rvalue_reference_type:
+    case DW_TAG_array_type: {
+      bool s;
+      std::string base = has_to && dwarf_tag(&to) != DW_TAG_subroutine_type ? type_text(&to, s, depth + 1) : "";
+      return (base.empty() ? "void" : base) + " *";
+    }
+    case DW_TAG_typedef: {
+      std::string under = type_text(has_to ? &to : nullptr, scalar, depth + 1);
+      return under.empty() || name == nullptr ? under : module_ + "`" + name;
+    }
+    case DW_TAG_enumeration_type:
+      return name ? "enum " + module_ + "`" + name : "int";
+    case DW_TAG_structure_type: case DW_TAG_union_type: case DW_TAG_class_type:
+      scalar = false;
+      return name ? tag_prefix(tag_kind(tag)) + module_ + "`" + name : "";
+    default:
+      scalar = false;
+      return "";
+  }
+}
+
+std::optional<UserFuncProto> DwarfObject::proto(const std::string& func) {
+  auto it = funcs_.find(func);
+  Dwarf_Die die, t;
+  if (it == funcs_.end() || dwarf_offdie(dbg_, it->second, &die) == nullptr) return std::nullopt;
+  // "userland": the pointers a prototype gives point into the target.
+  auto text = [this](Dwarf_Die* d, bool& scalar) {
+    std::string s = type_text(d, scalar, 0);
+    return scalar && s.find('*') != std::string::npos ? "userland " + s : s;
+  };
+  UserFuncProto p;
+  bool scalar = true;
+  p.ret = text(type_of(&die, &t) ? &t : nullptr, scalar);
+  if (!scalar) p.ret.clear();
+  Dwarf_Die c;
+  if (dwarf_child(&die, &c) != 0) return p;
+  do {
+    if (dwarf_tag(&c) != DW_TAG_formal_parameter) continue;
+    std::string s = text(type_of(&c, &t) ? &t : nullptr, scalar);
+    if (!scalar || s.empty()) break;
+    p.params.push_back(std::move(s));
+  } while (dwarf_siblingof(&c, &c) == 0);
+  return p;
+}
+
 UserTypes::UserTypes(std::vector<UserObject> objects) : objects_(std::move(objects)) {}
 UserTypes::~UserTypes() = default;
 
@@ -374,8 +453,34 @@ bool split(std::string_view scoped, std::string_view& mod, std::string_view& nam
 }
 }  // namespace
 
+// The targets' executables, in target order, by the module names their
+// types are converted under: the first "a.out" entry as a.out, a later
+// target's executable by its file name (the entry with the same path).
+const std::vector<std::string>& UserTypes::executables() {
+  if (execs_done_) return execs_;
+  execs_done_ = true;
+  bool first = true;
+  for (const UserObject& o : objects_) {
+    if (o.module != "a.out") continue;
+    std::string mod = o.module;
+    for (const UserObject& same : objects_)
+      if (!first && same.path == o.path && same.module != "a.out") mod = same.module;
+    first = false;
+    execs_.push_back(mod);
+  }
+  return execs_;
+}
+
 const Type* UserTypes::typedef_named(TypeTable& tt, std::string_view scoped) {
   std::string_view mod, name;
+  if (scoped.find('`') == std::string_view::npos) {  // unscoped: the executables
+    for (const std::string& m : executables()) {
+      DwarfObject* o = object(m);
+      const Dwarf_Off* off = o ? o->find(std::string(scoped)) : nullptr;
+      if (off != nullptr) return o->convert_at(tt, *off);
+    }
+    return nullptr;
+  }
   if (!split(scoped, mod, name)) return nullptr;
   DwarfObject* o = object(mod);
   const Dwarf_Off* off = o ? o->find(std::string(name)) : nullptr;
@@ -389,8 +494,13 @@ bool UserTypes::complete(TypeTable& tt, Type* t) {
     DwarfObject* o = object(mod);
     return o != nullptr && o->complete(tt, t);
   }
-  for (auto& [m, o] : open_)  // anonymous: the object that made it
-    if (o->complete(tt, t)) return true;
+  if (t->user_space) {
+    for (auto& [m, o] : open_)  // anonymous: the object that made it
+      if (o->complete(tt, t)) return true;
+    return false;
+  }
+  for (const std::string& m : executables())  // an unscoped tag
+    if (DwarfObject* o = object(m); o != nullptr && o->complete(tt, t)) return true;
   return false;
 }
 
@@ -402,6 +512,11 @@ std::string UserTypes::missing(Type::Kind kind, std::string_view scoped) {
   std::string key = kind == Type::Kind::Void ? std::string(name) : tag_prefix(kind) + std::string(name);
   if (o->find(key) != nullptr || o->has_declaration(key)) return {};
   return "Unknown type name";
+}
+
+std::optional<UserFuncProto> UserTypes::func_proto(std::string_view module, const std::string& func) {
+  DwarfObject* o = object(module);
+  return o ? o->proto(func) : std::nullopt;
 }
 
 }  // namespace dtrace::ctf

@@ -16,6 +16,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,21 +31,42 @@ struct UserObject {
 
 class DwarfObject;  // one file's DWARF (dwarf_types.cc)
 
+// A function's prototype as argument type texts for args[] (the forms
+// cc::arg_type reads): "int", "a.out`counter_t", "userland struct
+// a.out`point *" (pointers point into the target). params stops before
+// the first parameter that is not an integer, enum or pointer (a
+// float or a struct passed by value does not travel in an integer
+// register); ret is "" for such a return type, "void" for none.
+struct UserFuncProto {
+  std::vector<std::string> params;
+  std::string ret;
+};
+
 class UserTypes : public cc::ExternalTypes {
  public:
   explicit UserTypes(std::vector<UserObject> objects);
   ~UserTypes() override;
 
-  // name: "a.out`point_t" (typedef or base type), else null.
+  // name: "a.out`point_t" (typedef or base type), else null. An
+  // unscoped name ("point_t") is looked up in the targets' executables
+  // (not their shared objects), first target first.
   const cc::Type* typedef_named(cc::TypeTable& tt, std::string_view name) override;
-  // t: a shell named "struct a.out`point" (or an anonymous one made here).
+  // t: a shell named "struct a.out`point" (or an anonymous one made
+  // here), or an unscoped "struct point" no other source completed: the
+  // executables' tag of that name (t becomes a user type).
   bool complete(cc::TypeTable& tt, cc::Type* t) override;
   // "" when mod`name names something, else why not ("Unknown module
   // name", "Unknown type name").
   std::string missing(cc::Type::Kind kind, std::string_view name) override;
+  // The prototype of the function named func defined in module's DWARF.
+  std::optional<UserFuncProto> func_proto(std::string_view module, const std::string& func);
 
  private:
   DwarfObject* object(std::string_view module);  // opened on first use; null if none
+  const std::vector<std::string>& executables();
+
+  bool execs_done_ = false;
+  std::vector<std::string> execs_;
 
   std::vector<UserObject> objects_;
   std::map<std::string, std::unique_ptr<DwarfObject>, std::less<>> open_;

@@ -51,6 +51,9 @@ class ExprGen {
   uint8_t incdec(const cc::ast::IncDec& n);
   uint8_t call(const cc::ast::Call& n);
   uint8_t load(uint8_t addr, const cc::Type* t, bool user);
+  bool in_user(const cc::ast::Expr* e) const;
+  bool user_string(const cc::ast::Expr* e) const;
+  void copyinstr(uint8_t r, uint32_t limit);
   uint8_t bitfield(uint8_t addr, const cc::ast::Member& m);
   void convert(uint8_t r, const cc::Type* from, const cc::Type* to);
   void to_bool(uint8_t r);

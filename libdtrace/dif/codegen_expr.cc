@@ -123,6 +123,42 @@ uint8_t ExprGen::scaled(uint8_t r, const cc::Type* ptr) {
   return r;
 }
 
+// Whether the object e designates (*p, p->m, s.m, a[i]) lies in the
+// target's memory: reached through a user pointer, or part of a user
+// struct or array that does.
+bool ExprGen::in_user(const cc::ast::Expr* e) const {
+  const cc::ast::Expr* base = nullptr;
+  if (e->kind() == Kind::Unary && static_cast<const cc::ast::Unary*>(e)->op == cc::ast::Op::Deref)
+    base = static_cast<const cc::ast::Unary*>(e)->operand;
+  else if (e->kind() == Kind::Member) base = static_cast<const cc::ast::Member*>(e)->base;
+  else if (e->kind() == Kind::Index) base = static_cast<const cc::ast::Index*>(e)->base;
+  if (base == nullptr || base->type == nullptr) return false;
+  if (base->type->user_space) return true;
+  return !base->type->is_pointer() && in_user(base);
+}
+
+// stringof of a user pointer, or of a char array in user memory: the
+// string is copied in (copyinstr), as DTrace does for userland types.
+bool ExprGen::user_string(const cc::ast::Expr* e) const {
+  const cc::Type* t = e->type;
+  if (t == nullptr) return false;
+  if (t->is_pointer()) return t->user_space;
+  return t->kind == cc::Type::Kind::Array && (t->user_space || in_user(e));
+}
+
+// r = copyinstr(r[, limit]): the string at user address r, in scratch
+// memory; a char array's string ends at the array's end at the latest.
+void ExprGen::copyinstr(uint8_t r, uint32_t limit) {
+  uint8_t n = limit ? constant(limit) : 0;
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0));
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, r));
+  if (limit) {
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, n));
+    free(n);
+  }
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_CALL, DIF_SUBR_COPYINSTR, r));
+}
+
 uint8_t ExprGen::load(uint8_t addr, const cc::Type* t, bool user) {
   if (t->is_sou() || t->kind == cc::Type::Kind::Array || t->is_string()) return addr;  // by reference
   uint8_t op;
@@ -142,7 +178,7 @@ uint8_t ExprGen::load(uint8_t addr, const cc::Type* t, bool user) {
 uint8_t ExprGen::bitfield(uint8_t r, const cc::ast::Member& m) {
   uint32_t need = m.bit_off + m.bits, bytes = 1;
   while (bytes * 8 < need) bytes *= 2;
-  load(r, ctx_.types.integer(bytes, false), m.base->type->user_space);
+  load(r, ctx_.types.integer(bytes, false), in_user(&m));
   if (uint32_t up = 64 - need; up != 0) {
     uint8_t n = constant(up);
     ir_.emit(DIF_INSTR_FMT(DIF_OP_SLL, r, n, r));
@@ -294,7 +330,7 @@ uint8_t ExprGen::unary(const cc::ast::Unary& n) {
       ir_.place(done);
       break;
     }
-    case Op::Deref: load(r, n.type, n.operand->type->user_space); break;
+    case Op::Deref: load(r, n.type, in_user(&n)); break;
     default: break;  // unary plus
   }
   return r;
@@ -396,7 +432,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
         scaled(i, ix->base->type);
         ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, b, i, b));
         free(i);
-        return load(b, e->type, ix->base->type->user_space);
+        return load(b, e->type, in_user(e));
       }
       return load_var(e);
     }
@@ -420,7 +456,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
         free(off);
       }
       if (m->bits != 0) return bitfield(r, *m);
-      return load(r, e->type, m->base->type->user_space);
+      return load(r, e->type, in_user(e));
     }
     case Kind::Unary: return unary(*static_cast<const cc::ast::Unary*>(e));
     case Kind::Binary: return binary(*static_cast<const cc::ast::Binary*>(e));
@@ -433,7 +469,12 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       convert(r, c->operand->type, c->type);
       return r;
     }
-    case Kind::Stringof: return expr(static_cast<const cc::ast::Stringof*>(e)->operand);
+    case Kind::Stringof: {
+      const cc::ast::Expr* o = static_cast<const cc::ast::Stringof*>(e)->operand;
+      uint8_t r = expr(o);
+      if (user_string(o)) copyinstr(r, o->type->kind == cc::Type::Kind::Array ? o->type->size : 0);
+      return r;
+    }
     case Kind::Comma: {
       auto* c = static_cast<const cc::ast::Comma*>(e);
       free(expr(c->lhs));

@@ -50,6 +50,9 @@ bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, 
 
 const Type* arg_type(TypeTable& types, const std::string& text) {
   std::string s = trim(text);
+  // "userland const char *": a pointer into the target's memory.
+  bool user = s.rfind("userland ", 0) == 0;
+  if (user) s = trim(s.substr(9));
   int ptrs = 0;
   while (!s.empty() && s.back() == '*') {
     ptrs++;
@@ -75,7 +78,7 @@ const Type* arg_type(TypeTable& types, const std::string& text) {
   }
   if (t == nullptr) t = s.empty() ? nullptr : types.lookup(s);
   if (t == nullptr) return nullptr;
-  for (int i = 0; i < ptrs; i++) t = types.pointer_to(t);
+  for (int i = 0; i < ptrs; i++) t = types.pointer_to(t, user || t->user_space);
   return t;
 }
 

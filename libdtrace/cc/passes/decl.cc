@@ -208,7 +208,9 @@ const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
   const Type* t = base_type(ctx, spec, line);
   if (t == nullptr) return nullptr;
   if (t->is_sou()) ctx.types.complete(t);   // kernel structs named in D
-  for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t);
+  // userland: the pointers point into the target's memory (user loads,
+  // stringof copies in), as DTrace's userland attribute does.
+  for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t, spec.userland || t->user_space);
   // C arrays, innermost dimension last: int a[2][3] is 2 x (3 x int).
   for (size_t i = decl.dims.size(); i-- > 0;) {
     const ast::ArrayDim& d = decl.dims[i];

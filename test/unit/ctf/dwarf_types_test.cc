@@ -99,7 +99,7 @@ TEST_F(UserTypesTest, TypedefsAndBaseTypes) {
   const Type* p = tt_.lookup("a.out`point_t");  // typedef of a struct: the tag itself
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->name, "struct a.out`point");
-  EXPECT_EQ(tt_.lookup("point_t"), nullptr);     // never unscoped
+  EXPECT_EQ(tt_.lookup("point_t"), p);  // unscoped: the executable's too
   EXPECT_EQ(tt_.lookup("a.out`no_such_t"), nullptr);
   EXPECT_EQ(tt_.lookup("libnone.so`counter_t"), nullptr);
   const Type* i = tt_.lookup("a.out`int");
@@ -196,6 +196,63 @@ TEST_F(UserTypesTest, CompiledLoadsAreUserLoads) {
                             "Unknown module name", o);
   cc::testing::expect_error("BEGIN { trace((struct a.out`point *)arg0); }", "D_UNKNOWN", 1,
                             "Unknown module name");  // no target
+}
+
+// A kernel stand-in: knows the typedef counter_t and struct point.
+class FakeKernel : public cc::ExternalTypes {
+ public:
+  const Type* typedef_named(cc::TypeTable& tt, std::string_view name) override {
+    return name == "counter_t" ? tt.add_typedef("counter_t", tt.int_type()) : nullptr;
+  }
+  bool complete(cc::TypeTable& tt, Type* t) override {
+    if (t->name != "struct point") return false;
+    t->members.push_back({"k", tt.int_type(), 0});
+    t->size = 4;
+    t->complete = true;
+    return true;
+  }
+};
+
+// Unscoped names: D's, then the kernel's, then the targets' executables
+// (a later target's by its file name), never their shared objects.
+TEST_F(UserTypesTest, UnscopedNamesReachTheExecutables) {
+  std::ofstream(dir_ + "/two.c") << "typedef short only_two_t; struct two_rec { long v; };\n"
+                                    "struct two_rec r; only_two_t s; int main(void) { return 0; }\n";
+  ASSERT_EQ(std::system(("cc -g -O0 -o " + dir_ + "/two " + dir_ + "/two.c").c_str()), 0);
+  cc::TypeTable tt;
+  tt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{
+      {"prog", dir_ + "/prog"}, {"a.out", dir_ + "/prog"}, {"libtwo.so", dir_ + "/two"},
+      {"two", dir_ + "/two"}, {"a.out", dir_ + "/two"}}));
+  const Type* c = tt.lookup("counter_t");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->name, "a.out`counter_t");  // the first target's executable
+  const Type* two = tt.lookup("only_two_t");
+  ASSERT_NE(two, nullptr);
+  EXPECT_EQ(two->name, "two`only_two_t");  // the second's, by file name
+  Type* rec = tt.declare_tag(Type::Kind::Struct, "two_rec");
+  tt.complete(rec);
+  EXPECT_TRUE(rec->complete);
+  EXPECT_TRUE(rec->user_space);
+  ASSERT_NE(rec->member("v"), nullptr);
+  EXPECT_TRUE(tt.pointer_to(rec)->user_space);
+  EXPECT_FALSE(tt.complete(tt.declare_tag(Type::Kind::Struct, "no_such_rec"))->complete);
+
+  // The kernel comes first, D's own before both.
+  cc::TypeTable kt;
+  kt.set_external(std::make_unique<FakeKernel>());
+  kt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"},
+                                                                   {"libtwo.so", dir_ + "/two"}}));
+  EXPECT_EQ(kt.lookup("counter_t")->name, "counter_t");
+  EXPECT_FALSE(kt.lookup("counter_t")->user_space);
+  const Type* pt = kt.complete(kt.declare_tag(Type::Kind::Struct, "point"));
+  EXPECT_FALSE(pt->user_space);
+  EXPECT_NE(pt->member("k"), nullptr);
+  EXPECT_EQ(kt.lookup("only_two_t"), nullptr);  // a shared object: scoped only
+  EXPECT_NE(kt.lookup("libtwo.so`only_two_t"), nullptr);
+  cc::TypeTable dt;
+  dt.add_typedef("point_t", dt.long_type());
+  dt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"}}));
+  EXPECT_EQ(dt.lookup("point_t"), dt.lookup_own("point_t"));
 }
 
 }  // namespace

@@ -1,0 +1,104 @@
+// ProbeArgTypes for pid probes (the function's DWARF prototype in a
+// program compiled here) and syscall entry probes (a tracefs format
+// file written here): the texts args[] is typed from.
+#include "api/probe_args.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+namespace dtrace::api {
+namespace {
+
+dtrace_probedesc desc(const char* prov, const char* mod, const char* func, const char* name) {
+  dtrace_probedesc d{};
+  std::strncpy(d.dtpd_provider, prov, sizeof d.dtpd_provider - 1);
+  std::strncpy(d.dtpd_mod, mod, sizeof d.dtpd_mod - 1);
+  std::strncpy(d.dtpd_func, func, sizeof d.dtpd_func - 1);
+  std::strncpy(d.dtpd_name, name, sizeof d.dtpd_name - 1);
+  return d;
+}
+
+std::vector<std::string> natives(const std::vector<cc::ProbeArg>& args) {
+  std::vector<std::string> out;
+  for (uint32_t i = 0; i < args.size(); i++) {
+    EXPECT_EQ(args[i].mapping, i);
+    out.push_back(args[i].native);
+  }
+  return out;
+}
+
+class ProbeArgsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/probe_args_XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override { std::system(("rm -rf " + dir_).c_str()); }
+  std::string dir_;
+};
+
+TEST_F(ProbeArgsTest, PidProbesFromDwarfPrototypes) {
+  std::ofstream(dir_ + "/p.c") << R"(
+typedef unsigned long count_t;
+enum mode { A, B };
+struct rect { int w, h; };
+typedef struct rect rect_t;
+long area(rect_t *r, const char *name, count_t n, enum mode m, double d, int after) { return 0; }
+struct rect by_value(struct rect r) { return r; }
+void nothing(char **argv) {}
+int main(void) { return 0; }
+)";
+  ASSERT_EQ(std::system(("cc -g -O0 -o " + dir_ + "/prog " + dir_ + "/p.c").c_str()), 0);
+  ProbeArgSources src;
+  src.btf_path = "";
+  std::string path = dir_ + "/prog";
+  int asked = 0;
+  src.user_objects = [&](int pid) {
+    asked = pid;
+    return std::vector<std::pair<std::string, std::string>>{{"prog", path}, {"a.out", path}};
+  };
+  ProbeArgTypes t(src);
+  EXPECT_EQ(natives(t.of_probe(desc("pid42", "prog", "area", "entry"))),
+            (std::vector<std::string>{"userland prog`rect_t *", "userland char *", "prog`count_t",
+                                      "enum prog`mode"}));  // stops at the double
+  EXPECT_EQ(asked, 42);
+  EXPECT_EQ(natives(t.of_probe(desc("pid42", "prog", "area", "return"))),
+            (std::vector<std::string>{"int", "long"}));
+  EXPECT_EQ(natives(t.of_probe(desc("pid42", "prog", "nothing", "entry"))),
+            (std::vector<std::string>{"userland char * *"}));
+  EXPECT_EQ(natives(t.of_probe(desc("pid42", "prog", "nothing", "return"))),
+            (std::vector<std::string>{"int"}));
+  EXPECT_TRUE(t.of_probe(desc("pid42", "prog", "by_value", "entry")).empty());
+  EXPECT_TRUE(t.of_probe(desc("pid42", "prog", "by_value", "return")).empty());
+  EXPECT_TRUE(t.of_probe(desc("pid42", "prog", "area", "1c")).empty());  // offsets stay untyped
+  EXPECT_TRUE(t.of_probe(desc("pid42", "prog", "no_such", "entry")).empty());
+  EXPECT_TRUE(t.of_probe(desc("pidx", "prog", "area", "entry")).empty());
+}
+
+TEST_F(ProbeArgsTest, SyscallPointersAreUserland) {
+  std::string ev = dir_ + "/events/syscalls/sys_enter_openat";
+  ASSERT_EQ(std::system(("mkdir -p " + ev).c_str()), 0);
+  std::ofstream(ev + "/format") << "name: sys_enter_openat\nformat:\n"
+                                   "\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+                                   "\tfield:int dfd;\toffset:16;\tsize:8;\tsigned:0;\n"
+                                   "\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;\n"
+                                   "\tfield:int flags;\toffset:32;\tsize:8;\tsigned:0;\n"
+                                   "\tfield:umode_t mode;\toffset:40;\tsize:8;\tsigned:0;\n";
+  ProbeArgSources src;
+  src.btf_path = "";
+  src.tracefs = dir_;
+  ProbeArgTypes t(src);
+  EXPECT_EQ(natives(t.of_probe(desc("syscall", "vmlinux", "openat", "entry"))),
+            (std::vector<std::string>{"int", "userland const char *", "int", "umode_t"}));
+  EXPECT_EQ(natives(t.of_probe(desc("syscall", "vmlinux", "openat", "return"))),
+            (std::vector<std::string>{"long", "long"}));
+}
+
+}  // namespace
+}  // namespace dtrace::api
