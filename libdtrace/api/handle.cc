@@ -168,7 +168,13 @@ struct Handle::Impl {
       if (dev) co.count_matches = [this](cc::ProbeSpec& s) { return count_matches(s); };
       api::ProbeArgSources src;
       src.btf_path = co.btf_path;
-      src.user_objects = [](int pid) { return user_objects(pid); };
+      // Only the targets' objects: the compiler knows no other process's
+      // types, so another pid's probes stay untyped.
+      src.user_objects = [this](int pid) {
+        for (auto& t : targets)
+          if (t->pid() == pid) return user_objects(pid);
+        return std::vector<std::pair<std::string, std::string>>{};
+      };
       if (dev) {
         src.match = [this](const cc::ProbeSpec& s) { return match(to_pattern(s)); };
         src.probe_arg = [this](uint32_t id, uint32_t ndx) { return dev->probe_arg(id, ndx); };
