@@ -1,0 +1,7 @@
+# ASSERTION: a provider definition that declares one probe twice is
+# refused when generating the USDT header (-h): D_PROV_PRDUP.
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+printf 'provider dup {\n\tprobe fire(int);\n\tprobe fire(int);\n};\n' > "$out/dup.d"
+"$1" -xerrtags -h -s "$out/dup.d" -o "$out/dup.h" 2>&1 | sed "s|$out/||"
+exit "${PIPESTATUS[0]}"
