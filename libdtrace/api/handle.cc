@@ -483,7 +483,7 @@ Result<uint32_t> Handle::enable(size_t program) {
   if (!impl_->dev) return make_error("DTrace device not available on system");
   if (!impl_->error_program) {
     // Enabled first so it owns the first EPID, as in DTrace.
-    auto ep = impl_->the_compiler().compile(kErrorProgram);
+    auto ep = impl_->the_compiler().compile_internal(kErrorProgram);
     if (!ep) return make_error("internal ERROR enabling: " + ep.error().message);
     impl_->programs.push_back(std::move(*ep));
     impl_->error_program = impl_->programs.size() - 1;

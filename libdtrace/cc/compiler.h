@@ -98,6 +98,9 @@ class Compiler {
   // Errors carry the D_* tag and line; the caller adds the
   // "failed to compile script X: " / "invalid probe specifier X: " prefix.
   Result<Program> compile(std::string_view source);
+  // A program libdtrace writes itself (the ERROR clause): it owes nothing
+  // to the command line's operands, so leaving them unused is no error.
+  Result<Program> compile_internal(std::string_view source);
 
   const CompileOptions& options() const;
 

@@ -3,6 +3,7 @@
 // (types, identifiers) lives in Compiler::State so every program of one
 // dtrace run shares variables and aggregations.
 #include <memory>
+#include <utility>
 
 #include "cc/compiler.h"
 #include "cc/context.h"
@@ -135,6 +136,13 @@ Result<Program> Compiler::compile(std::string_view text) {
   ctx->source = {};
   state_->done.push_back(std::move(ctx));
   return out;
+}
+
+Result<Program> Compiler::compile_internal(std::string_view text) {
+  bool argref = std::exchange(state_->options.argref, true);
+  auto r = compile(text);
+  state_->options.argref = argref;
+  return r;
 }
 
 }  // namespace dtrace::cc

@@ -12,9 +12,7 @@ namespace dtrace::consume {
 
 using Kind = cc::ValueType::Kind;
 
-// As C's integer promotions: a narrower unsigned value stays positive.
 int64_t Datum::as_signed() const {
-  if (type && type->kind == Kind::Unsigned && bytes.size() < 8) return static_cast<int64_t>(as_unsigned());
   switch (bytes.size()) {
     case 1: { int8_t v; std::memcpy(&v, bytes.data(), 1); return v; }
     case 2: { int16_t v; std::memcpy(&v, bytes.data(), 2); return v; }
@@ -145,6 +143,11 @@ long double as_floating(const Datum& d) {
 Result<std::string> convert(const Spec& s, const Datum& d) {
   switch (s.conv) {
     case 'd': case 'i':
+      // As DTrace: %d of an unsigned argument prints as %u (a uint16_t
+      // port 41235 is not -24301).
+      if (d.type && d.type->kind == Kind::Unsigned)
+        return sprintf_string(with_spec(s, "ll", 'u').c_str(),
+                              static_cast<unsigned long long>(narrow_unsigned(s, d.as_unsigned())));
       return sprintf_string(with_spec(s, "ll", 'd').c_str(), static_cast<long long>(narrow_signed(s, d.as_signed())));
     case 'u': case 'o': case 'x': case 'X':
       return sprintf_string(with_spec(s, "ll", s.conv).c_str(),
