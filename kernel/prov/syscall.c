@@ -185,37 +185,30 @@ static int sc_create(struct dtrace_core *core, size_t slot, const char *name)
 	return 0;
 }
 
-/* The 64-bit slot with this probe name, or -1. */
+/* The symbol behind a slot: a 64-bit number, then ia32-only numbers. */
+static const char *sc_slot_sym(size_t slot)
+{
+	return slot < SC_NR ? sc_names[slot] : sc32_names[slot - SC_NR];
+}
+
+/* The slot whose probes carry this name, or -1. */
 static long sc_slot_named(const char *name)
 {
-	size_t nr;
+	size_t slot;
 
-	for (nr = 0; nr < SC_NR; nr++) {
-		const char *n = sc_probe_name(sc_names[nr]);
+	for (slot = 0; slot < SC_SLOTS; slot++) {
+		const char *n;
 
-		if (n != NULL && sc_ids[SC_ENTRY][nr] != 0 &&
-		    strcmp(n, name) == 0)
-			return nr;
+		if (sc_ids[SC_ENTRY][slot] == 0)
+			continue;
+		n = sc_probe_name(sc_slot_sym(slot));
+		if (n != NULL && strcmp(n, name) == 0)
+			return slot;
 	}
 	return -1;
 }
 
-/* The slot an earlier ia32-only number of this name got, or -1. */
-static long sc_ia32_slot_named(const char *name, size_t below)
-{
-	size_t nr;
-
-	for (nr = 0; nr < below; nr++) {
-		const char *n = sc_probe_name(sc32_names[nr]);
-
-		if (n != NULL && sc32_slot[nr] >= SC_NR &&
-		    sc32_slot[nr] < SC_SLOTS && strcmp(n, name) == 0)
-			return sc32_slot[nr];
-	}
-	return -1;
-}
-
-/* ia32 numbers join the 64-bit probe of their name, or get their own. */
+/* ia32 numbers join the probe of their name, or get their own. */
 static int sc_create_ia32(struct dtrace_core *core)
 {
 	size_t nr;
@@ -234,10 +227,6 @@ static int sc_create_ia32(struct dtrace_core *core)
 			err = sc_create(core, slot, name);
 			if (err != 0)
 				return err;
-			if (sc_ids[SC_ENTRY][slot] == 0)
-				slot = sc_ia32_slot_named(name, nr);
-			if (slot < 0)
-				continue;
 		}
 		sc32_slot[nr] = slot;
 	}
