@@ -119,6 +119,8 @@ struct Ident : Expr {
   const Type* enum_type = nullptr;  // a kernel (BTF) enumerator's enum
   InlineInfo* inline_def = nullptr; // a non-constant inline, expanded by codegen
   const TranslatorInfo* xlate_arg = nullptr;  // the input of this translator
+  const InlineInfo* param_of = nullptr;       // a parameter of this inline's body
+  uint8_t param_index = 0;                    // which one
 };
 
 // self->name, this->name

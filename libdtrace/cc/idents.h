@@ -44,7 +44,11 @@ struct AggInfo {
   int line = 0;
 };
 
-// An inline (or enumerator): a named constant or expression.
+// An inline (or enumerator): a named constant or expression. A
+// parameterized inline (`inline string f[int x] = ...`) is used as f[e]:
+// its expression is typed once with each parameter bound to its declared
+// type, and each use computes the arguments, converted to those types,
+// into registers the parameters read (as a translator's input).
 namespace ast { struct Expr; }
 
 struct InlineInfo {
@@ -55,6 +59,9 @@ struct InlineInfo {
   ast::Expr* expr = nullptr;        // non-constant inlines: the typed expression
   bool pending = false;             // expr not typed yet (D library: typed at first use)
   int decl_line = 0;
+  std::vector<std::string> params;       // parameterized: formal names
+  std::vector<const Type*> param_types;  // and their types
+  bool parameterized() const { return !params.empty(); }
 };
 
 // A translator: how to compute each member of `out` from a value of type

@@ -62,7 +62,10 @@ bool ParseDriver::macro_value(const std::string& name, std::string& out) const {
   else if (name == "gid") out = std::to_string(getgid());
   else if (name == "euid") out = std::to_string(geteuid());
   else if (name == "egid") out = std::to_string(getegid());
-  else return false;
+  else if (name == "cwd") {
+    char buf[4096];
+    out = getcwd(buf, sizeof buf) != nullptr ? buf : "";
+  } else return false;
   return true;
 }
 

@@ -59,11 +59,13 @@ class ExprGen {
   void to_bool(uint8_t r);
   uint8_t scaled(uint8_t r, const cc::Type* ptr);
 
-  // Translators (codegen_xlate.cc)
+  // Translators and parameterized inlines (codegen_xlate.cc)
   uint8_t xlate_member(const cc::ast::Member& m);
   size_t enter_xlate(const cc::ast::Member* context);
   uint8_t xlate_whole(const cc::ast::Xlate& x);
-  uint8_t xlate_arg();
+  uint8_t inline_use(const cc::ast::Index& ix);
+  uint8_t bound(const void* owner, size_t index);
+  void unbind();
   void store(uint8_t value, uint8_t addr, const cc::Type* t);
 
   // Variables (codegen_var.cc)
@@ -78,7 +80,14 @@ class ExprGen {
   IrDifo& ir_;
   Regs regs_;
   bool failed_ = false;
-  std::vector<uint8_t> xlate_inputs_;  // innermost translation's input last
+  // Values their user binds to names: a translation's input (owner: its
+  // TranslatorInfo), a parameterized inline's arguments (its InlineInfo).
+  // Innermost last.
+  struct Binding {
+    const void* owner;
+    std::vector<uint8_t> regs;
+  };
+  std::vector<Binding> bindings_;
 };
 
 // The D type's DIF type: integers/pointers by value, strings by reference.

@@ -425,6 +425,8 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
     case Kind::Index: {
       auto* ix = static_cast<const cc::ast::Index*>(e);
       if (ix->arg_value != nullptr) return expr(ix->arg_value);  // typed args[n]
+      if (ix->base->kind() == Kind::Ident && static_cast<const cc::ast::Ident*>(ix->base)->inline_def)
+        return inline_use(*ix);
       if (ix->base->type && (ix->base->type->is_pointer() || ix->base->type->kind == cc::Type::Kind::Array) &&
           ix->base->kind() != Kind::Ident) {
         uint8_t b = expr(ix->base);

@@ -98,7 +98,9 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e) {
     return rd;
   }
   if (e->kind() == Kind::Ident) {
-    if (static_cast<const cc::ast::Ident*>(e)->xlate_arg != nullptr) return xlate_arg();
+    auto* id = static_cast<const cc::ast::Ident*>(e);
+    if (id->xlate_arg != nullptr) return bound(id->xlate_arg, 0);
+    if (id->param_of != nullptr) return bound(id->param_of, id->param_index);
     const cc::InlineInfo* in = static_cast<const cc::ast::Ident*>(e)->inline_def;
     if (in != nullptr) {  // a non-constant inline: its expression, converted
       uint8_t r = expr(in->expr);

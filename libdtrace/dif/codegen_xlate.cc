@@ -4,17 +4,42 @@
 // other member is computed. A translated value used whole (`*curpsinfo`,
 // `xlate<psinfo_t *>(p)` stored or traced) is built in scratch space:
 // every member the translator defines is computed and stored.
+// A parameterized inline's use binds its arguments the same way: each is
+// computed once, converted to its parameter's type, and the inline's
+// expression reads the parameters from those registers.
 #include "dif/codegen.h"
 
 namespace dtrace::dif {
 
-uint8_t ExprGen::xlate_arg() {
-  if (xlate_inputs_.empty()) {
-    fatal("translator argument used outside a translation");
-    return 0;
+// A copy of the index-th value bound by owner's innermost use.
+uint8_t ExprGen::bound(const void* owner, size_t index) {
+  for (size_t i = bindings_.size(); i-- > 0;) {
+    if (bindings_[i].owner != owner || index >= bindings_[i].regs.size()) continue;
+    uint8_t r = alloc();
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, bindings_[i].regs[index], 0, r));
+    return r;
   }
-  uint8_t r = alloc();
-  ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, xlate_inputs_.back(), 0, r));
+  fatal("translator input or inline parameter used outside its use");
+  return 0;
+}
+
+void ExprGen::unbind() {
+  for (uint8_t r : bindings_.back().regs) free(r);
+  bindings_.pop_back();
+}
+
+uint8_t ExprGen::inline_use(const cc::ast::Index& ix) {
+  const cc::InlineInfo* in = static_cast<const cc::ast::Ident*>(ix.base)->inline_def;
+  Binding b{in, {}};
+  for (size_t i = 0; i < ix.args.size(); i++) {
+    uint8_t r = expr(ix.args[i]);
+    convert(r, ix.args[i]->type, in->param_types[i]);
+    b.regs.push_back(r);
+  }
+  bindings_.push_back(std::move(b));
+  uint8_t r = expr(in->expr);
+  unbind();
+  convert(r, in->expr->type, in->type);
   return r;
 }
 
@@ -23,19 +48,15 @@ uint8_t ExprGen::xlate_arg() {
 size_t ExprGen::enter_xlate(const cc::ast::Member* context) {
   if (context == nullptr) return 0;
   size_t n = enter_xlate(context->xlate_context);
-  xlate_inputs_.push_back(expr(context->xlate_input->operand));
+  bindings_.push_back({context->xlate_input->xlator, {expr(context->xlate_input->operand)}});
   return n + 1;
 }
 
 uint8_t ExprGen::xlate_member(const cc::ast::Member& m) {
   size_t outer = enter_xlate(m.xlate_context);
-  uint8_t in = expr(m.xlate_input->operand);
-  xlate_inputs_.push_back(in);
+  bindings_.push_back({m.xlate_input->xlator, {expr(m.xlate_input->operand)}});
   uint8_t r = expr(m.xlate_value);
-  for (size_t i = 0; i <= outer; i++) {
-    free(xlate_inputs_.back());
-    xlate_inputs_.pop_back();
-  }
+  for (size_t i = 0; i <= outer; i++) unbind();
   convert(r, m.xlate_value->type, m.type);
   return r;
 }
@@ -60,7 +81,7 @@ uint8_t ExprGen::xlate_whole(const cc::ast::Xlate& x) {
   uint8_t base = alloc();
   ir_.emit(DIF_INSTR_FMT(DIF_OP_ALLOCS, size, 0, base));
   free(size);
-  xlate_inputs_.push_back(in);
+  bindings_.push_back({x.xlator, {in}});
   for (const cc::Type::Member& m : out->members) {
     auto it = x.xlator->members.find(m.name);
     if (it == x.xlator->members.end() || failed_) continue;
@@ -76,8 +97,7 @@ uint8_t ExprGen::xlate_whole(const cc::ast::Xlate& x) {
     free(addr);
     free(v);
   }
-  xlate_inputs_.pop_back();
-  free(in);
+  unbind();
   return base;
 }
 

@@ -268,7 +268,7 @@ void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
 
 bool complete_inline(CompileContext& ctx, InlineInfo* in) {
   if (!in->pending) return true;
-  if (!resolve_expr(ctx, in->expr)) return false;
+  if (!resolve_expr(ctx, in->expr, in)) return false;
   const Type* vt = typecheck_expr(ctx, in->expr);
   if (vt == nullptr) return false;
   if (!assignable(in->type, vt)) {
@@ -288,24 +288,34 @@ bool declare_vars(CompileContext& ctx) {
       auto* d = static_cast<ast::InlineDecl*>(n);
       const Type* t = resolve_type(ctx, d->spec, d->decl, d->line);
       if (t == nullptr) return false;
+      std::vector<std::string> params;
+      std::vector<const Type*> param_types;
       if (!d->decl.dims.empty() && !d->decl.dims[0].keys.empty()) {
         const auto& keys = d->decl.dims[0].keys;
         for (size_t i = 0; i < keys.size(); i++) {
-          if (key_type(ctx, d->decl.name, keys, i) == nullptr) return false;
-          if (keys[i]->decl.name.empty()) {
+          const Type* pt = key_type(ctx, d->decl.name, keys, i);
+          if (pt == nullptr) return false;
+          const std::string& pname = keys[i]->decl.name;
+          if (pname.empty()) {
             ctx.error(d->line, ErrTag::D_DECL_PROTO_FORM,
                       cat("inline ", d->decl.name, "[ ] parameter #", i + 1, " requires a name"));
             return false;
           }
+          if (std::find(params.begin(), params.end(), pname) != params.end()) {
+            ctx.error(keys[i]->line, ErrTag::D_DECL_IDRED,
+                      cat("inline ", d->decl.name, "[ ] parameter redeclared: ", pname));
+            return false;
+          }
+          params.push_back(pname);
+          param_types.push_back(pt);
         }
-        ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "parameterized inlines are not supported yet");
-        return false;
       }
       if (ctx.idents.find_inline(d->decl.name) != nullptr || ctx.types.lookup(d->decl.name) != nullptr) {
         ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", d->decl.name));
         return false;
       }
-      std::optional<int64_t> v = t->is_int() ? eval_const(ctx, d->value) : std::nullopt;
+      std::optional<int64_t> v =
+          t->is_int() && params.empty() ? eval_const(ctx, d->value) : std::nullopt;
       if (v) {
         InlineInfo* in = ctx.idents.create_inline(d->decl.name);
         in->type = t;
@@ -320,6 +330,8 @@ bool declare_vars(CompileContext& ctx) {
       in->expr = d->value;
       in->pending = true;
       in->decl_line = d->line;
+      in->params = std::move(params);
+      in->param_types = std::move(param_types);
       if (!ctx.library && !complete_inline(ctx, in)) return false;
       continue;
     }

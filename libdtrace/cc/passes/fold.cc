@@ -217,6 +217,7 @@ std::optional<int64_t> eval_const(CompileContext& ctx, ast::Expr* e) {
     case K::Ident: {
       auto* id = static_cast<ast::Ident*>(e);
       if (id->is_const) return id->const_value;
+      if (id->xlate_arg != nullptr || id->param_of != nullptr) return std::nullopt;
       InlineInfo* in = ctx.idents.find_inline(id->name);
       if (in && in->is_const) return in->value;
       // A kernel enumerator, unless D names a variable so (a global could).

@@ -8,7 +8,8 @@ namespace {
 
 class Resolver : public Visitor<Resolver> {
  public:
-  explicit Resolver(CompileContext& c, const TranslatorInfo* x = nullptr) : ctx_(c), xlator_(x) {}
+  explicit Resolver(CompileContext& c, const TranslatorInfo* x = nullptr, const InlineInfo* in = nullptr)
+      : ctx_(c), xlator_(x), inline_(in) {}
 
   void visit_Ident(ast::Ident& n) { read_ident(n, false); }
 
@@ -157,8 +158,22 @@ class Resolver : public Visitor<Resolver> {
       n.xlate_arg = xlator_;
       return;
     }
+    for (size_t i = 0; inline_ != nullptr && !indexed && i < inline_->params.size(); i++) {
+      if (n.name != inline_->params[i]) continue;
+      n.param_of = inline_;
+      n.param_index = static_cast<uint8_t>(i);
+      return;
+    }
     if ((n.var = builtin(n.name)) != nullptr) return;
     if ((n.var = ctx_.idents.find(VarScope::Global, n.name)) != nullptr) return;
+    if (InlineInfo* in = ctx_.idents.find_inline(n.name); in != nullptr && in->parameterized()) {
+      if (!indexed) {
+        fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
+        return;
+      }
+      n.inline_def = in;  // typecheck checks the arguments
+      return;
+    }
     if (!indexed) {
       if (InlineInfo* in = ctx_.idents.find_inline(n.name)) {
         if (in->is_const) {
@@ -216,6 +231,11 @@ class Resolver : public Visitor<Resolver> {
         if (base->kind() == ast::Kind::Ident) {
           auto& id = static_cast<ast::Ident&>(*base);
           if ((id.var = builtin(id.name)) != nullptr) return;
+          InlineInfo* in = ctx_.idents.find_inline(id.name);
+          if (in != nullptr && in->parameterized()) {
+            id.inline_def = in;  // typecheck: not writable
+            return;
+          }
           id.var = find_or_create(VarScope::Global, id.name, id.line);
           if (id.var && id.var->type == nullptr && !id.var->declared) id.var->is_array = true;
         } else if (base->kind() == ast::Kind::ScopedVar) {
@@ -241,13 +261,14 @@ class Resolver : public Visitor<Resolver> {
 
   CompileContext& ctx_;
   const TranslatorInfo* xlator_;    // resolving this translator's members
+  const InlineInfo* inline_;        // resolving this inline's definition
   bool failed_ = false;
 };
 
 }  // namespace
 
-bool resolve_expr(CompileContext& ctx, ast::Expr* e) {
-  Resolver r(ctx);
+bool resolve_expr(CompileContext& ctx, ast::Expr* e, const InlineInfo* in) {
+  Resolver r(ctx, nullptr, in);
   r.visit(e);
   return !r.failed() && !ctx.diags.has_error();
 }

@@ -10,8 +10,9 @@
 
 namespace dtrace::cc {
 bool resolve_idents(CompileContext& ctx);
-// One expression outside any clause (an inline's definition).
-bool resolve_expr(CompileContext& ctx, ast::Expr* e);
+// One expression outside any clause (an inline's definition; a
+// parameterized inline's parameter names denote its arguments).
+bool resolve_expr(CompileContext& ctx, ast::Expr* e, const InlineInfo* in = nullptr);
 // A translator member's expression: the translator's argument name
 // denotes its input.
 bool resolve_xlate_member(CompileContext& ctx, ast::Expr* e, const TranslatorInfo& x);

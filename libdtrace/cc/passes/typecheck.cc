@@ -62,6 +62,7 @@ class Checker {
   const Type* check(ast::Expr* e, bool stmt = false);
   const Type* check_ident(ast::Ident& n);
   const Type* check_index(ast::Index& n, bool defining, const Type* value);
+  const Type* check_inline_use(ast::Index& n, InlineInfo* in);
   const Type* check_args(ast::Index& n);
   const Type* check_call(ast::Call& n, bool stmt);
   const Type* check_record_arg(ast::Expr* a);
@@ -99,6 +100,7 @@ const Type* Checker::check_ident(ast::Ident& n) {
     return in && in->type ? in->type : types_.int_type();
   }
   if (n.xlate_arg != nullptr) return n.xlate_arg->in;
+  if (n.param_of != nullptr) return n.param_of->param_types[n.param_index];
   if (n.inline_def != nullptr) {
     if (!complete_inline(ctx_, n.inline_def)) return failed_ = true, types_.void_type();
     return n.inline_def->type;
@@ -151,9 +153,35 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
   return true;
 }
 
+// f[args] of a parameterized inline: the arguments against its
+// parameters, as an associative array's keys against its declaration.
+const Type* Checker::check_inline_use(ast::Index& n, InlineInfo* in) {
+  size_t want = in->params.size();
+  if (n.args.size() != want)
+    return fail(n.line, ErrTag::D_PROTO_LEN,
+                cat(in->name, "[ ] prototype mismatch: ", n.args.size(), " arg",
+                    n.args.size() == 1 ? "" : "s", " passed, ", want, " expected"));
+  for (size_t i = 0; i < want; i++) {
+    const Type* t = check(n.args[i]);
+    if (failed_) return t;
+    const Type* p = in->param_types[i];
+    bool ok = p->is_string() ? is_strcompat(t) : assignable(p, t);
+    if (!ok)
+      return fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
+                  cat(in->name, "[ ] argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
+                      p->name, "\n\t argument: ", t->name));
+  }
+  if (!complete_inline(ctx_, in)) return failed_ = true, types_.void_type();
+  return in->type;
+}
+
 const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value) {
   ast::Expr* base = n.base;
   VarInfo* v = nullptr;
+  if (base->kind() == Kind::Ident && static_cast<ast::Ident*>(base)->inline_def != nullptr) {
+    if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(static_cast<ast::Ident*>(base)->name, "[ ] is not writable"));
+    return check_inline_use(n, static_cast<ast::Ident*>(base)->inline_def);
+  }
   if (base->kind() == Kind::Ident) v = static_cast<ast::Ident*>(base)->var;
   else if (base->kind() == Kind::ScopedVar) v = static_cast<ast::ScopedVar*>(base)->var;
   if (base->kind() == Kind::AggRef)
@@ -198,7 +226,10 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
 // args[n] of typed probes: the native argument, or its translation.
 const Type* Checker::check_args(ast::Index& n) {
   if (n.native_arg) return n.type;
-  if (!in_clause_ || clause_ >= ctx_.plans.size()) return types_.int64();
+  // An inline's or translator's expression is typed once, for every use.
+  if (!in_clause_)
+    return fail(n.line, ErrTag::D_ARGS_NONE, "args[ ] may not be referenced outside of a probe clause");
+  if (clause_ >= ctx_.plans.size()) return types_.int64();
   if (clause_args_.size() <= clause_) clause_args_.resize(clause_ + 1);
   ClauseArgs& ca = clause_args_[clause_];
   if (!ca.loaded && !load_clause_args(ctx_, ctx_.plans[clause_].specs, n.line, ca))

@@ -1,7 +1,8 @@
 # ASSERTION: tcp:::state-change fires for each transition of a loopback
 # connection and its listener (args[5] the old state, args[3] the new
 # one and the ports),
-# the TCP_STATE_* constants name them, and connect-request,
+# the TCP_STATE_* constants and tcp_state_string[] (a parameterized
+# inline) name them, and connect-request,
 # connect-established, accept-established, connect-refused and
 # accept-refused (the RST sent from the refused port) fire with their
 # addresses.
@@ -24,8 +25,9 @@ tcp:::state-change
 tcp:::state-change
 /role[args[3]->tcps_addr] != ""/
 {
-	printf("%s %d %d %s\n", role[args[3]->tcps_addr],
-	    args[5]->tcps_state, args[3]->tcps_state,
+	printf("%s %s -> %s %s\n", role[args[3]->tcps_addr],
+	    tcp_state_string[args[5]->tcps_state],
+	    tcp_state_string[args[3]->tcps_state],
 	    args[3]->tcps_state == TCP_STATE_ESTABLISHED ? "established" : "-");
 }
 
@@ -61,10 +63,7 @@ tcp:::accept-refused
 /args[4]->tcp_sport == REFUSED && ++refusals == 2/
 {
 	exit(0);
-}' | awk '
-BEGIN { split("ESTABLISHED SYN_SENT SYN_RECV FIN_WAIT1 FIN_WAIT2 TIME_WAIT CLOSE CLOSE_WAIT LAST_ACK LISTEN CLOSING", n, " ") }
-$1 == "server" || $1 == "client" { print $1, n[$2], "->", n[$3], $4; next }
-{ print }' | sort -u &
+}' | sort -u &
 dt=$!
 python3 "$(dirname "$0")/tcpload.py" $port $refused 100 &
 load=$!

@@ -1,0 +1,5 @@
+/* Included by tst.include.d (through -I include). */
+#ifndef LIMITS_TEST_H
+#define LIMITS_TEST_H
+#define LIMIT 7
+#endif

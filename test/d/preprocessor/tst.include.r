@@ -1,0 +1,3 @@
+42
+-- @@stderr --
+. include/limits_test.h
