@@ -159,7 +159,8 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'v': cl->verbose = true; break;
       case 'o': cl->output = optarg; break;
       case 'L': cl->options.push_back({"libdir", optarg, "-L"}); break;
-      case 'a': case 'A': case 'B': case '3': case '6': case 'X':
+      case 'a': cl->options.push_back({"grabanon", "", "-a"}); break;
+      case 'A': case 'B': case '3': case '6': case 'X':
         break;  // accepted; no effect yet
       case 'C': cl->options.push_back({"cpp", "", "-C"}); break;
       case 'H': cl->options.push_back({"cpphdrs", "", "-H"}); break;
@@ -316,6 +317,9 @@ int main(int argc, char** argv) {
   if (cl.list && !cl.processes.empty())  // pid$target descriptions
     if (int rc = start_processes(h, cl)) return rc;
   if (cl.list) return list_probes(h, cl, out);
+  bool grabanon = false;
+  for (const auto& o : cl.options) grabanon |= o.name == "grabanon";
+  if (cl.specs.empty() && grabanon) return trace(h, out);  // claims anonymous state only
   if (cl.specs.empty()) {
     error("no probes specified");
     return 1;

@@ -5,9 +5,12 @@
 #include "dtrace/handle.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -73,6 +76,21 @@ ProbeInfo to_info(const dtrace_probedesc& d) {
                    f(d.dtpd_name, sizeof d.dtpd_name)};
 }
 
+// -x core: once the program has cleaned up and exits, abort so that the
+// system dumps core (as the RLIMIT_CORE in force allows) for debugging.
+void abort_at_exit() {
+  static bool registered = false;
+  if (registered) return;
+  registered = true;
+  std::atexit([] {
+    static const char msg[] = "dtrace: -x core: aborting to dump core\n";
+    ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)ignored;
+    std::signal(SIGABRT, SIG_DFL);
+    std::abort();
+  });
+}
+
 }  // namespace
 
 struct Handle::Impl {
@@ -82,6 +100,7 @@ struct Handle::Impl {
   std::vector<std::string> macro_args{"dtrace"};
   std::vector<std::string> cpp_args;   // -D/-U/-I in order (options keep only the last)
   std::vector<std::string> libdirs;    // -L / -xlibdir in order
+  proc::CreateOptions create_opts;     // -x setenv/unsetenv in order
   std::unique_ptr<cc::Compiler> compiler;
   std::vector<cc::Program> programs;
   std::optional<size_t> error_program;
@@ -105,7 +124,10 @@ struct Handle::Impl {
       if (check.set(name, value) && check.number("cpu") >= ncpus)
         return make_error("Invalid value for specified option");
     }
-    return options.set(name, value);
+    Status st = options.set(name, value);
+    if (st && name == "core" && options.flag("core")) abort_at_exit();
+    if (st && name == "pgmax") consume::set_process_cache_limit(options.number("pgmax"));
+    return st;
   }
 
   // setopt() while tracing: only the options DTrace lets change then (the
@@ -163,8 +185,10 @@ struct Handle::Impl {
       co.cpp.print_includes = options.flag("cpphdrs");
       if (!options.text("cpppath").empty()) co.cpp.path = options.text("cpppath");
       co.cpp.args = cpp_args;
-      co.libdirs = libdirs;
-      co.libdirs.push_back(system_libdir());
+      if (!options.flag("nolibs")) {  // -x nolibs: no D library files at all
+        co.libdirs = libdirs;
+        co.libdirs.push_back(system_libdir());
+      }
       if (dev) co.count_matches = [this](cc::ProbeSpec& s) { return count_matches(s); };
       api::ProbeArgSources src;
       src.btf_path = co.btf_path;
@@ -437,6 +461,11 @@ bool Handle::has_device() const { return impl_->dev != nullptr; }
 Status Handle::set_option(std::string_view name, std::string_view value) {
   Status st = impl_->set_option(name, value);
   if (st && name == "libdir") impl_->libdirs.emplace_back(value);
+  if (st && name == "setenv") {
+    size_t eq = value.find('=');
+    impl_->create_opts.env.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
+  }
+  if (st && name == "unsetenv") impl_->create_opts.env.emplace_back(std::string(value), std::nullopt);
   if (st && (name == "define" || name == "undef" || name == "incdir"))
     impl_->cpp_args.push_back((name == "define" ? "-D" : name == "undef" ? "-U" : "-I") + std::string(value));
   return st;
@@ -447,7 +476,9 @@ bool Handle::quiet() const { return impl_->options.flag("quiet"); }
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }
 
 Result<int> Handle::create_process(const std::string& command) {
-  auto p = proc::Process::create(command);
+  proc::CreateOptions opts = impl_->create_opts;
+  opts.evaltime = proc::parse_evaltime(impl_->options.text("evaltime")).value_or(proc::EvalTime::Postinit);
+  auto p = proc::Process::create(command, opts);
   if (!p) return p.error();
   consume::remember_process((*p)->pid());
   impl_->targets.push_back(std::move(*p));
@@ -466,7 +497,10 @@ Result<size_t> Handle::compile(std::string_view source) {
   auto prog = impl_->the_compiler().compile(source);
   if (!prog) return prog.error();
   for (const auto& [name, value] : prog->pragma_options) {
-    Status st = impl_->set_option(name, value);
+    // The -c processes exist before any program is compiled.
+    Status st = name == "setenv" || name == "unsetenv"
+                    ? Status(make_error("Option cannot be used from within a D program"))
+                    : impl_->set_option(name, value);
     if (!st) return make_error("failed to set option " + name + ": " + st.error().message,
                                "D_PRAGMA_OPTSET");
   }
@@ -537,6 +571,9 @@ std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool
 
 Status Handle::go() {
   if (!impl_->dev) return make_error("DTrace device not available on system");
+  // -a / -x grabanon: there is never anonymous state to claim here (no
+  // anonymous tracing on Linux), so this fails as DTrace does without one.
+  if (impl_->options.flag("grabanon")) return make_error("No anonymous tracing state");
   impl_->print.quiet = quiet();
   impl_->print.flowindent = impl_->options.flag("flowindent");
   impl_->print.aggs = &impl_->aggs.hooks();
@@ -644,7 +681,16 @@ Status Handle::usdt_link(std::string_view source, const std::vector<std::string>
   auto defs = usdt::read_provider_defs(source, impl_->the_compiler().options());
   if (!defs) return defs.error();
   if (auto st = usdt::check_objects(*defs, objects); !st) return st;
-  return usdt::write_drti_object(output);
+  const api::Options& o = impl_->options;
+  // DTrace's -G can write bare DOF; here the object carries no DOF: drti
+  // builds the probes' description from the application's own records.
+  if (o.text("linktype") == "dof")
+    return make_error("linktype=dof is not supported: -G objects carry no DOF (drti describes the probes at run time)");
+  usdt::LinkOptions lo;
+  if (!o.text("ldpath").empty()) lo.ld = o.text("ldpath");
+  lo.strip = o.flag("strip");
+  lo.lazyload = o.flag("lazyload");
+  return usdt::write_drti_object(output, lo);
 }
 
 }  // namespace dtrace

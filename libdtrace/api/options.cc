@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <initializer_list>
 
 namespace dtrace::api {
 namespace {
@@ -133,6 +134,24 @@ Result<uint64_t> parse_policy(std::string_view name, std::string_view v) {
   return bad_value();
 }
 
+// The options whose text takes a fixed form.
+bool text_value_ok(std::string_view name, std::string_view v) {
+  auto one_of = [v](std::initializer_list<std::string_view> ok) {
+    for (auto o : ok)
+      if (v == o) return true;
+    return false;
+  };
+  if (name == "encoding") return one_of({"ascii", "utf8"});
+  if (name == "evaltime") return one_of({"exec", "preinit", "postinit", "main"});
+  if (name == "linktype") return one_of({"elf", "dof"});
+  if (name == "linkmode") return one_of({"kernel", "dynamic", "static"});
+  // Linux has no zones: every process is in the one "global" zone.
+  if (name == "zone") return v == "global";
+  if (name == "setenv") return v.find('=') != std::string_view::npos && v.front() != '=';
+  if (name == "unsetenv") return !v.empty() && v.find('=') == std::string_view::npos;
+  return true;
+}
+
 }  // namespace
 
 Result<uint64_t> parse_size(std::string_view v) {
@@ -195,7 +214,7 @@ Status Options::set(std::string_view name, std::string_view value) {
     }
     case Kind::Text:
       if (name == "bufpolicy" || name == "bufresize") v = parse_policy(name, value);
-      if (name == "encoding" && value != "ascii" && value != "utf8") v = bad_value();
+      if (!text_value_ok(name, value)) v = bad_value();
       break;
   }
   if (!v) return v.error();

@@ -7,14 +7,22 @@
 
 #include <sys/types.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 
 namespace dtrace::consume {
 
-// Reads pid's objects now (the -c/-p target, before it can exit).
+// Reads pid's objects now (the -c/-p target, before it can exit); they
+// are kept for the whole session.
 void remember_process(pid_t pid);
+
+// -x pgmax: how many other processes' objects are kept (default 8); the
+// least recently used go first, and a process that has exited since
+// then prints as bare addresses.
+void set_process_cache_limit(size_t n);
+size_t cached_processes();  // every process kept, targets included
 
 std::string user_address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
 std::string user_symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset

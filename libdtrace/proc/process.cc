@@ -54,12 +54,13 @@ char proc_state(pid_t pid) {
   return paren == std::string::npos || paren + 2 >= s.size() ? 0 : s[paren + 2];
 }
 
-// Where a created process is held: main(), as DTrace does, so that its
-// libraries are mapped and its constructors (drti registering USDT
-// probes) have run; the ELF entry point when the executable has no
-// symbol for main (stripped).
-uint64_t hold_address(pid_t pid) {
+// Where a created process is held: by default main(), as DTrace's
+// postinit, so that its libraries are mapped and its constructors (drti
+// registering USDT probes) have run; the ELF entry point for preinit or
+// when the executable has no symbol for main (stripped).
+uint64_t hold_address(pid_t pid, EvalTime when) {
   uint64_t entry = auxv_entry(pid);
+  if (when == EvalTime::Preinit) return entry;
   auto exe = ElfObject::load("/proc/" + std::to_string(pid) + "/exe");
   if (!entry || !exe) return entry;
   for (const ElfSymbol& s : exe->symbols())
@@ -67,11 +68,37 @@ uint64_t hold_address(pid_t pid) {
   return entry;
 }
 
+// dtrace's environment with the -x setenv/unsetenv changes applied.
+std::vector<std::string> child_environment(const CreateOptions& opts) {
+  std::vector<std::string> env;
+  for (char** e = environ; e && *e; e++) env.emplace_back(*e);
+  for (const auto& [name, value] : opts.env) {
+    std::erase_if(env, [&n = name](const std::string& v) {
+      return v.size() > n.size() && v[n.size()] == '=' && v.compare(0, n.size(), n) == 0;
+    });
+    if (value) env.push_back(name + "=" + *value);
+  }
+  return env;
+}
+
 }  // namespace
 
-Result<std::unique_ptr<Process>> Process::create(const std::string& command) {
+std::optional<EvalTime> parse_evaltime(const std::string& s) {
+  if (s == "exec") return EvalTime::Exec;
+  if (s == "preinit") return EvalTime::Preinit;
+  if (s == "postinit") return EvalTime::Postinit;
+  if (s == "main") return EvalTime::Main;
+  return std::nullopt;
+}
+
+Result<std::unique_ptr<Process>> Process::create(const std::string& command,
+                                                 const CreateOptions& opts) {
   std::vector<std::string> words = split_blanks(command);
   if (words.empty()) return make_error("failed to execute : empty command");
+  std::vector<std::string> env = child_environment(opts);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
   int pipefd[2];  // carries exec's errno back; closed by a successful exec
   if (pipe2(pipefd, O_CLOEXEC) != 0) return sys_error("pipe", errno);
   pid_t pid = fork();
@@ -82,7 +109,7 @@ Result<std::unique_ptr<Process>> Process::create(const std::string& command) {
     for (auto& w : words) argv.push_back(w.data());
     argv.push_back(nullptr);
     ptrace(PTRACE_TRACEME, 0, nullptr, nullptr);
-    execvp(argv[0], argv.data());
+    execvpe(argv[0], argv.data(), envp.data());
     int err = errno;
     ssize_t ignored = write(pipefd[1], &err, sizeof err);
     (void)ignored;
@@ -100,15 +127,16 @@ Result<std::unique_ptr<Process>> Process::create(const std::string& command) {
     waitpid(pid, &status, 0);
     return make_error("failed to execute " + words[0] + ": " + std::strerror(n == sizeof err ? err : ECHILD));
   }
-  if (Status st = p->run_to_main(); !st) return st.error();
+  if (opts.evaltime == EvalTime::Exec) return p;  // held at the exec stop
+  if (Status st = p->run_to(opts.evaltime); !st) return st.error();
   return p;
 }
 
-// Plants an int3 at main (hold_address), runs the loader and the
-// constructors up to it and puts the instruction back.
-Status Process::run_to_main() {
+// Plants an int3 at the hold address, runs the loader (and for main the
+// constructors) up to it and puts the instruction back.
+Status Process::run_to(EvalTime when) {
 #if defined(__x86_64__)
-  uint64_t stop_at = hold_address(pid_);
+  uint64_t stop_at = hold_address(pid_, when);
   if (!stop_at) return Ok{};
   errno = 0;
   long word = ptrace(PTRACE_PEEKTEXT, pid_, stop_at, nullptr);
@@ -122,7 +150,8 @@ Status Process::run_to_main() {
     if (!wait_stop(pid_, &status)) {
       held_ = false;
       gone_ = true;
-      return make_error("pid " + std::to_string(pid_) + " exited before reaching main");
+      return make_error("pid " + std::to_string(pid_) + " exited before reaching " +
+                        (when == EvalTime::Preinit ? "its entry point" : "main"));
     }
     if (WSTOPSIG(status) == SIGTRAP) break;
     pending_sig_ = WSTOPSIG(status);  // delivered when we continue

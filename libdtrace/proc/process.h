@@ -7,7 +7,10 @@
 #include <sys/types.h>
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "util/result.h"
 
@@ -16,13 +19,30 @@ namespace dtrace::proc {
 // True while pid names a process that has not exited (a zombie has).
 bool process_alive(pid_t pid);
 
+// -x evaltime: where a created process is held while probes are made.
+//   Exec      right after exec: the executable and the dynamic loader only
+//   Preinit   the ELF entry point: shared libraries mapped, the
+//             executable's own constructors not run yet
+//   Postinit  after the constructors, i.e. main() with glibc (default)
+//   Main      main()
+enum class EvalTime { Exec, Preinit, Postinit, Main };
+
+// "exec", "preinit", "postinit", "main"; nullopt for anything else.
+std::optional<EvalTime> parse_evaltime(const std::string& s);
+
+struct CreateOptions {
+  EvalTime evaltime = EvalTime::Postinit;
+  // -x setenv=NAME=value / -x unsetenv=NAME in order: value nullopt unsets.
+  std::vector<std::pair<std::string, std::optional<std::string>>> env;
+};
+
 class Process {
  public:
-  // -c: runs `command` (split at blanks, found on PATH) and holds it at
-  // main, as DTrace does: its shared libraries are mapped and its
-  // constructors (drti) have run; at the ELF entry point without a
-  // symbol for main.
-  static Result<std::unique_ptr<Process>> create(const std::string& command);
+  // -c: runs `command` (split at blanks, found on PATH) with dtrace's
+  // environment changed by opts.env and holds it where opts.evaltime
+  // says; without a symbol for main (stripped), at the ELF entry point.
+  static Result<std::unique_ptr<Process>> create(const std::string& command,
+                                                 const CreateOptions& opts = {});
   // -p: stops a running process until release().
   static Result<std::unique_ptr<Process>> grab(pid_t pid);
   ~Process();
@@ -38,7 +58,7 @@ class Process {
 
  private:
   Process(pid_t pid, bool child) : pid_(pid), child_(child) {}
-  Status run_to_main();
+  Status run_to(EvalTime when);
   Status stop_seized();
 
   pid_t pid_;

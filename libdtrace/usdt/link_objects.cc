@@ -1,8 +1,13 @@
 #include "usdt/link_objects.h"
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "usdt/stapsdt_notes.h"
 
@@ -19,6 +24,34 @@ const ProviderDef* find_provider(const std::vector<ProviderDef>& providers, cons
   for (const ProviderDef& p : providers)
     if (p.name == name) return &p;
   return nullptr;
+}
+
+Status write_file(const std::string& path, const unsigned char* data, size_t size) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return make_error("failed to open " + path + ": " + std::strerror(errno));
+  bool ok = std::fwrite(data, 1, size, f) == size;
+  ok = (std::fclose(f) == 0) && ok;
+  if (!ok) return make_error("failed to write " + path + ": " + std::strerror(errno));
+  return Ok{};
+}
+
+// Runs argv (argv[0] found on PATH) and waits for it; its output is the user's.
+Status run(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid;
+  int err = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ);
+  if (err != 0) return make_error("failed to run " + argv[0] + ": " + std::strerror(err));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return make_error("failed to wait for " + argv[0] + ": " + std::strerror(errno));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return Ok{};
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    return make_error("failed to run " + argv[0]);
+  return make_error(argv[0] + " -r failed" +
+                    (WIFEXITED(status) ? " (exit status " + std::to_string(WEXITSTATUS(status)) + ")"
+                                       : " (killed by signal " + std::to_string(WTERMSIG(status)) + ")"));
 }
 
 }  // namespace
@@ -44,13 +77,29 @@ Status check_objects(const std::vector<ProviderDef>& providers,
   return Ok{};
 }
 
-Status write_drti_object(const std::string& path) {
-  FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) return make_error("failed to open " + path + ": " + std::strerror(errno));
-  bool ok = std::fwrite(kDrtiObject, 1, kDrtiObjectSize, f) == kDrtiObjectSize;
-  ok = (std::fclose(f) == 0) && ok;
-  if (!ok) return make_error("failed to write " + path + ": " + std::strerror(errno));
-  return Ok{};
+Status write_drti_object(const std::string& path, const LinkOptions& opts) {
+  char dir[] = "/tmp/dtrace-G.XXXXXX";
+  if (!mkdtemp(dir)) return make_error(std::string("failed to make a temporary directory: ") + std::strerror(errno));
+  std::string in = std::string(dir) + "/drti.o", script = std::string(dir) + "/link.ld";
+  std::string discard;
+  if (opts.strip) discard += " *(.comment)";
+  if (opts.lazyload) discard += " *(.init_array*) *(.fini_array*) *(.ctors*) *(.dtors*)";
+  Status st = write_file(in, kDrtiObject, kDrtiObjectSize);
+  if (st && !discard.empty()) {
+    std::string text = "SECTIONS { /DISCARD/ : {" + discard + " }";
+    if (opts.lazyload) text += std::string(" ") + kLazyloadSection + " 0 (INFO) : { BYTE(1) }";
+    text += " }\n";
+    st = write_file(script, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  }
+  if (st) {
+    std::vector<std::string> argv{opts.ld, "-r", "-o", path, in};
+    if (!discard.empty()) argv.insert(argv.end(), {"-T", script});
+    st = run(argv);
+  }
+  unlink(in.c_str());
+  unlink(script.c_str());
+  rmdir(dir);
+  return st;
 }
 
 }  // namespace dtrace::usdt

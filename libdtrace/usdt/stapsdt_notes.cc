@@ -169,16 +169,19 @@ Result<StapsdtFile> read_stapsdt_notes(const std::string& path) {
   std::vector<StapsdtNote>& notes = out.notes;
   std::vector<uint64_t> note_bases;
   std::optional<uint64_t> base_addr;  // where .stapsdt.base really is
+  bool sites = false, lazy = false;
   for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(f.elf, scn)) != nullptr;) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) continue;
     const char* name = elf_strptr(f.elf, shstrndx, sh.sh_name);
     if (!name) continue;
     if (std::strcmp(name, ".stapsdt.base") == 0) base_addr = sh.sh_addr;
-    if (std::strcmp(name, "dtrace_usdt_sites") == 0) out.registers_itself = true;
+    if (std::strcmp(name, "dtrace_usdt_sites") == 0) sites = true;
+    if (std::strcmp(name, kLazyloadSection) == 0) lazy = true;
     if (sh.sh_type == SHT_NOTE && std::strcmp(name, ".note.stapsdt") == 0)
       if (Elf_Data* data = elf_getdata(scn, nullptr)) read_notes(data, notes, note_bases);
   }
+  out.registers_itself = sites && !lazy;
   // A prelinked or otherwise moved file: the note's addresses are off by
   // as much as .stapsdt.base moved.
   for (size_t i = 0; base_addr && i < notes.size(); i++) {

@@ -22,9 +22,14 @@ struct StapsdtNote {
   uint64_t semaphore = 0;      // link-time address (adjusted), or 0
 };
 
+// The section -G -x lazyload adds (non-allocated, one byte): drti's
+// constructor was left out, so the file's probes come from its notes.
+inline constexpr char kLazyloadSection[] = "dtrace_usdt_lazy";
+
 struct StapsdtFile {
   std::vector<StapsdtNote> notes;  // every stapsdt note (none is not an error)
-  bool registers_itself = false;   // linked with drti (has dtrace_usdt_sites)
+  // Linked with drti (has dtrace_usdt_sites) and not -G -x lazyload.
+  bool registers_itself = false;
 };
 
 Result<StapsdtFile> read_stapsdt_notes(const std::string& path);

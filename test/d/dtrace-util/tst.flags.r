@@ -1,4 +1,4 @@
--a -A -B -X: traced
+-A -B -X: traced
 exit 0
 -b 64k: traced
 exit 0

@@ -1,5 +1,5 @@
-# ASSERTION: the flags without a test of their own: -a, -A, -B and -X
-# are accepted (no anonymous tracing on Linux); -b sets the buffer size;
+# ASSERTION: the flags without a test of their own: -A, -B and -X are
+# accepted (no anonymous tracing on Linux; -a: options/tst.grabanon.sh); -b sets the buffer size;
 # -f and -m name probes by function and module; -o appends the output to
 # a file; -S prints the DIF of each program on stderr; -C -H lists the
 # included files and -I adds an include directory; --help prints the
@@ -9,7 +9,7 @@
 dtrace=$1
 tmp=/tmp/flags.$$
 mkdir -p $tmp
-"$dtrace" -a -A -B -X a -q -n 'BEGIN { printf("-a -A -B -X: traced\n"); exit(0); }'
+"$dtrace" -A -B -X a -q -n 'BEGIN { printf("-A -B -X: traced\n"); exit(0); }'
 echo "exit $?"
 "$dtrace" -b 64k -q -n 'BEGIN { printf("-b 64k: traced\n"); exit(0); }'
 echo "exit $?"

@@ -1,0 +1,5 @@
+traced
+dtrace: -x core: aborting to dump core
+exit 134
+traced
+exit 0

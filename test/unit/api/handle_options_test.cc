@@ -1,0 +1,88 @@
+// Options whose effect lives in the Handle, natively (no device): -x core
+// aborts at exit, -x nolibs leaves the D library out, -x setenv values
+// are checked.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <cstdlib>
+#include <utility>
+
+#include "dtrace/handle.h"
+
+namespace dtrace {
+namespace {
+
+std::unique_ptr<Handle> open_handle() {
+  auto h = Handle::open({false, ""});
+  if (!h) return nullptr;
+  return std::move(*h);
+}
+
+TEST(HandleOptionsDeathTest, CoreAbortsWhenTheProgramExits) {
+  auto run = [](bool core) {
+    rlimit none{0, 0};
+    setrlimit(RLIMIT_CORE, &none);  // the signal, not a core file
+    {
+      auto h = open_handle();
+      if (!h || (core && !h->set_option("core", ""))) std::exit(3);
+    }
+    std::exit(0);
+  };
+  EXPECT_EXIT(run(true), testing::KilledBySignal(SIGABRT), "-x core");
+  EXPECT_EXIT(run(false), testing::ExitedWithCode(0), "");
+}
+
+TEST(HandleOptions, NolibsLeavesTheDLibraryOut) {
+  auto with = open_handle();
+  ASSERT_TRUE(with);
+  auto ok = with->compile("BEGIN { trace(curpsinfo->pr_pid); }");
+  EXPECT_TRUE(ok) << ok.error().message;
+  auto without = open_handle();
+  ASSERT_TRUE(without);
+  ASSERT_TRUE(without->set_option("nolibs", ""));
+  auto bad = without->compile("BEGIN { trace(curpsinfo->pr_pid); }");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().tag, "D_IDENT_UNDEF");
+}
+
+// jstack() without a size reserves jstackstrsize bytes of strings: the
+// record's argument is frames | strsize << 32 (jstackframes 50).
+TEST(HandleOptions, JstackstrsizeIsJstacksDefaultStringSpace) {
+  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x20000000032"},
+                            {"1k", "arg 0x40000000032"}, {"100", "arg 0x6400000032"}}) {
+    auto h = open_handle();
+    ASSERT_TRUE(h);
+    if (value) {
+      ASSERT_TRUE(h->set_option("jstackstrsize", value));
+    }
+    auto p = h->compile("BEGIN { jstack(); }");
+    ASSERT_TRUE(p) << p.error().message;
+    EXPECT_NE(h->disassemble(*p).find(arg), std::string::npos) << h->disassemble(*p);
+  }
+}
+
+TEST(HandleOptions, EnvironmentAndEvaltimeValuesAreChecked) {
+  auto h = open_handle();
+  ASSERT_TRUE(h);
+  EXPECT_TRUE(h->set_option("setenv", "A=1"));
+  EXPECT_TRUE(h->set_option("setenv", "B="));
+  EXPECT_FALSE(h->set_option("setenv", "NOVALUE"));
+  EXPECT_FALSE(h->set_option("setenv", "=x"));
+  EXPECT_TRUE(h->set_option("unsetenv", "A"));
+  EXPECT_FALSE(h->set_option("unsetenv", "A=1"));
+  EXPECT_FALSE(h->set_option("unsetenv", ""));
+  auto pragma = h->compile("#pragma D option setenv=A=2\nBEGIN {}");
+  ASSERT_FALSE(pragma);  // the -c processes exist already
+  EXPECT_EQ(pragma.error().message, "failed to set option setenv: Option cannot be used from within a D program");
+  for (const char* v : {"exec", "preinit", "postinit", "main"}) EXPECT_TRUE(h->set_option("evaltime", v)) << v;
+  EXPECT_FALSE(h->set_option("evaltime", "later"));
+  EXPECT_TRUE(h->set_option("zone", "global"));
+  EXPECT_FALSE(h->set_option("zone", "web"));
+  EXPECT_TRUE(h->set_option("linktype", "dof"));
+  EXPECT_FALSE(h->set_option("linktype", "coff"));
+  EXPECT_TRUE(h->set_option("linkmode", "static"));
+  EXPECT_FALSE(h->set_option("linkmode", "shared"));
+}
+
+}  // namespace
+}  // namespace dtrace

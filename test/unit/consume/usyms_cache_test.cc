@@ -1,0 +1,51 @@
+// -x pgmax: the consumer keeps the objects of at most pgmax processes
+// besides the -c/-p targets, the least recently used going first.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "consume/usyms.h"
+
+namespace dtrace::consume {
+namespace {
+
+std::vector<pid_t> start_loops(int n) {
+  std::vector<pid_t> out;
+  std::string loop = std::string(DTRACE_TRIGGER_DIR) + "/pid-loop";
+  for (int i = 0; i < n; i++) {
+    pid_t c = fork();
+    if (c == 0) {
+      execl(loop.c_str(), loop.c_str(), "10", nullptr);
+      _exit(127);
+    }
+    out.push_back(c);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  return out;
+}
+
+TEST(UserSymbolCache, PgmaxBoundsTheProcessesKept) {
+  auto pids = start_loops(4);
+  set_process_cache_limit(1);
+  (void)user_address(pids[0], 1);
+  size_t one = cached_processes();
+  (void)user_address(pids[1], 1);
+  (void)user_address(pids[2], 1);
+  EXPECT_EQ(cached_processes(), one);  // each new one replaced the last
+  set_process_cache_limit(8);
+  (void)user_address(pids[3], 1);
+  (void)user_address(pids[0], 1);
+  EXPECT_EQ(cached_processes(), one + 2);
+  for (pid_t p : pids) {
+    kill(p, SIGKILL);
+    waitpid(p, nullptr, 0);
+  }
+}
+
+}  // namespace
+}  // namespace dtrace::consume
