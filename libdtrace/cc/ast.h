@@ -64,6 +64,10 @@ struct Declarator {
   int line = 0;
   int pointers = 0;
   std::vector<ArrayDim> dims;
+  // A function pointer, (*name)(params): fn_pointers stars; `pointers`
+  // then belong to the function's return type.
+  int fn_pointers = 0;
+  std::vector<struct TypeName*> fn_params;
 };
 
 struct TypeName : Node {

@@ -563,6 +563,8 @@ direct_declarator
       $$.name = $1; $$.line = @1.line;
     }
   | direct_declarator array_dim { $$ = std::move($1); $$.dims.push_back(std::move($2)); }
+  | LPAR pointer direct_declarator RPAR LPAR opt_params RPAR {
+      $$ = std::move($3); $$.fn_pointers = $2; $$.fn_params = std::move($6); }
   ;
 
 array_dim
@@ -602,6 +604,7 @@ abstract_decl
 
 direct_abstract
   : array_dim { $$.dims.push_back(std::move($1)); }
+  | LPAR pointer RPAR LPAR opt_params RPAR { $$.fn_pointers = $2; $$.fn_params = std::move($5); }
   | direct_abstract array_dim { $$ = std::move($1); $$.dims.push_back(std::move($2)); }
   ;
 

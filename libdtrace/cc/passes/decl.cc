@@ -203,6 +203,27 @@ const Type* key_type(CompileContext& ctx, const std::string& name, const std::ve
 
 }  // namespace
 
+// (*name)(params) returning ret: a pointer to a Function type named as
+// kernel (BTF) function types are, "ret (param, ...)".
+static const Type* function_pointer(CompileContext& ctx, const Type* ret, const ast::Declarator& decl) {
+  std::string name = ret->name + " (";
+  for (size_t i = 0; i < decl.fn_params.size(); i++) {
+    ast::TypeName* p = decl.fn_params[i];
+    bool varargs = p->spec.words.size() == 1 && p->spec.words[0] == "...";
+    const Type* pt = varargs ? nullptr : resolve_typename(ctx, p);
+    if (!varargs && pt == nullptr) return nullptr;
+    name += cat(i > 0 ? ", " : "", varargs ? "..." : pt->name);
+  }
+  if (decl.fn_params.empty()) name += "void";
+  Type* f = ctx.types.make_detached(Type::Kind::Function, name + ")");
+  f->base = ret;
+  f->size = 1;
+  f->complete = true;
+  const Type* t = f;
+  for (int i = 0; i < decl.fn_pointers; i++) t = ctx.types.pointer_to(t);
+  return t;
+}
+
 const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
                          const ast::Declarator& decl, int line) {
   const Type* t = base_type(ctx, spec, line);
@@ -211,6 +232,7 @@ const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
   // userland: the pointers point into the target's memory (user loads,
   // stringof copies in), as DTrace's userland attribute does.
   for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t, spec.userland || t->user_space);
+  if (decl.fn_pointers > 0 && (t = function_pointer(ctx, t, decl)) == nullptr) return nullptr;
   // C arrays, innermost dimension last: int a[2][3] is 2 x (3 x int).
   for (size_t i = decl.dims.size(); i-- > 0;) {
     const ast::ArrayDim& d = decl.dims[i];
