@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The profile provider: profile:::profile-N fires on every online CPU,
- * profile:::tick-N on one CPU, N times a second (or every N units: ns
+ * profile:::tick-N on one CPU (the one that enabled it: a consumer with
+ * -x cpu=N enables from CPU N, so its ticks fire where it traces), N
+ * times a second (or every N units: ns
  * us ms s m h d hz; a bare number is hz). Each enabled probe owns
  * hrtimers in hard-irq mode (one per CPU for profile-N, one for tick-N)
  * whose callbacks fire the probe with arg0 = the interrupted kernel PC
@@ -192,6 +194,7 @@ static int prof_enable(void *parg, uint32_t id, void *prarg)
 	if (pp->one == NULL)
 		return -ENOMEM;
 	prof_timer_init(pp->one, pp, HRTIMER_MODE_REL_PINNED_HARD);
+	/* Pinned to this CPU: the enabling consumer's. */
 	hrtimer_start(&pp->one->timer, ns_to_ktime(pp->interval),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	return 0;

@@ -91,6 +91,14 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
 
 bool Aggregations::packed_utf8() const { return packed_utf8_for(options_.text("encoding")); }
 
+consume::TextOptions text_options(const Options& o) {
+  consume::TextOptions t;
+  if (!o.text("stackindent").empty()) t.stackindent = static_cast<uint32_t>(o.number("stackindent"));
+  t.noresolve = o.flag("noresolve");
+  t.rawbytes = o.flag("rawbytes");
+  return t;
+}
+
 consume::AggSortOptions Aggregations::sort_options() const {
   consume::AggSortOptions o;
   o.by_key = options_.flag("aggsortkey");
@@ -103,6 +111,7 @@ consume::AggSortOptions Aggregations::sort_options() const {
   o.utf8 = packed_utf8();
   o.utf8_bars = options_.text("encoding") == "utf8";
   o.percpu = options_.flag("aggpercpu") ? ncpus_ : 0;
+  o.text = text_options(options_);
   return o;
 }
 
@@ -156,7 +165,8 @@ std::vector<AggregateEntry> Aggregations::entries() {
       AggregateEntry e;
       e.name = v->desc.name;
       for (size_t k = 0; k < r.keys->size(); k++)
-        e.keys.push_back(trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k])));
+        e.keys.push_back(trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k], false,
+                                                         text_options(options_))));
       e.value = entry_value(v->desc, r.values[0]->value, v->normal);
       out.push_back(std::move(e));
     }

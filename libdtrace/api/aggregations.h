@@ -19,6 +19,9 @@
 
 namespace dtrace::api {
 
+// stackindent, noresolve and rawbytes as the formatters take them.
+consume::TextOptions text_options(const Options& o);
+
 class Aggregations {
  public:
   Aggregations(const std::vector<cc::Program>& programs, const Options& options)

@@ -4,6 +4,7 @@
 // records itself.
 #include "dtrace/handle.h"
 
+#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <ctime>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -25,6 +27,7 @@
 #include "consume/firing.h"
 #include "consume/ksyms.h"
 #include "consume/probe_list.h"
+#include "consume/temporal.h"
 #include "consume/usyms.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
@@ -109,6 +112,7 @@ struct Handle::Impl {
   api::Aggregations aggs{programs, options};
   consume::PrintState print;
   consume::SessionHooks session;
+  consume::TemporalMerge temporal;  // -x temporal: firings held between drains
   uint32_t ncpus = 1;
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
@@ -143,6 +147,7 @@ struct Handle::Impl {
     (void)options.set(name, value);
     print.quiet = options.flag("quiet");
     print.flowindent = options.flag("flowindent");
+    print.text = api::text_options(options);
     return "";
   }
 
@@ -371,7 +376,8 @@ struct Handle::Impl {
                  static_cast<unsigned long long>(arg[2]));
   }
 
-  Status drain_cpu(uint32_t cpu, FILE* out) {
+  // A CPU's principal buffer, oldest record first; its drops reported.
+  Result<kio::Snapshot> snapshot(uint32_t cpu) {
     auto snap = dev->bufsnap(cpu);
     if (!snap) return snap.error();
     // A wrapped ring buffer: records run from the oldest to the end, then
@@ -382,35 +388,91 @@ struct Handle::Impl {
       std::fprintf(stderr, "dtrace: %s\n",
                    consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu,
                                              options.flag("droptags")).c_str());
-    // Parts of a split statement follow each other in one CPU's buffer:
-    // a line still open at the end of the buffer is complete.
-    struct CloseLine {
-      consume::PrintState& st;
-      FILE* out;
-      ~CloseLine() { consume::end_line(st, out); }
-    } close_line{print, out};
-    auto size_of = [this](uint32_t epid) -> Result<uint32_t> {
-      auto d = epdesc(epid);
-      if (!d) return d.error();
-      return (*d)->size;
-    };
-    return consume::walk_buffer(snap->data, size_of, [&](const consume::Firing& fi) -> Status {
-      auto ep = epdesc(fi.epid);
-      if (!ep) return ep.error();
-      size_t prog_id = (*ep)->uarg >> 32;
-      size_t clause = (*ep)->uarg & 0xffffffffu;
-      if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size())
-        return make_error("EPID " + std::to_string(fi.epid) + " belongs to no known program");
-      auto p = probe((*ep)->probeid);
-      if (!p) return p.error();
-      consume::FiringView view{cpu, *p, *ep, &programs[prog_id],
-                               &programs[prog_id].clauses[clause], fi.data};
-      if (error_program && prog_id == *error_program) {
-        report_error(view, out);
-        return Ok{};
-      }
-      return consume::print_firing(view, print, out);
-    });
+    return snap;
+  }
+
+  Result<uint32_t> data_size(uint32_t epid) {
+    auto d = epdesc(epid);
+    if (!d) return d.error();
+    return (*d)->size;
+  }
+
+  // One firing: printed, or reported if it is the ERROR enabling's.
+  Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out) {
+    auto ep = epdesc(fi.epid);
+    if (!ep) return ep.error();
+    size_t prog_id = (*ep)->uarg >> 32;
+    size_t clause = (*ep)->uarg & 0xffffffffu;
+    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size())
+      return make_error("EPID " + std::to_string(fi.epid) + " belongs to no known program");
+    auto p = probe((*ep)->probeid);
+    if (!p) return p.error();
+    consume::FiringView view{cpu, *p, *ep, &programs[prog_id],
+                             &programs[prog_id].clauses[clause], fi.data};
+    if (error_program && prog_id == *error_program) {
+      report_error(view, out);
+      return Ok{};
+    }
+    return consume::print_firing(view, print, out);
+  }
+
+  // A line still open when a run of firings ends is complete: the parts
+  // of a split statement follow each other.
+  struct CloseLine {
+    consume::PrintState& st;
+    FILE* out;
+    ~CloseLine() { consume::end_line(st, out); }
+  };
+
+  Status drain_cpu(uint32_t cpu, FILE* out) {
+    auto snap = snapshot(cpu);
+    if (!snap) return snap.error();
+    CloseLine close_line{print, out};
+    return consume::walk_buffer(
+        snap->data, [this](uint32_t epid) { return data_size(epid); },
+        [&](const consume::Firing& fi) { return print_one(cpu, fi, out); });
+  }
+
+  // -x temporal: every CPU's buffer into the merge, then what is safe to
+  // print in timestamp order (everything once tracing has stopped).
+  Status drain_temporal(FILE* out, bool all) {
+    for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
+      // The module's clock (CLOCK_MONOTONIC), read before the switch.
+      timespec ts{};
+      clock_gettime(CLOCK_MONOTONIC, &ts);
+      uint64_t before = static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
+      auto snap = snapshot(cpu);
+      if (!snap) return snap.error();
+      if (snap->timestamp == 0) continue;  // a CPU without buffers
+      Status st = temporal.add(cpu, snap->data, before,
+                               [this](uint32_t epid) { return data_size(epid); });
+      if (!st) return st;
+    }
+    CloseLine close_line{print, out};
+    return temporal.release(all, [&](uint32_t cpu, const consume::Firing& fi) { return print_one(cpu, fi, out); });
+  }
+
+  // bufresize=auto: the module halves bufsize and aggsize together until
+  // they can be allocated; dtrace(1) says so after GO unless -x
+  // quietresize ("buffer size lowered to 512m", "... to 12345 bytes").
+  void report_resize(uint32_t cpu) {
+    if (options.flag("quietresize")) return;
+    static constexpr struct { const char* what; const char* option; bool agg; } kSizes[] = {
+        {"buffer size", "bufsize", false}, {"aggregation size", "aggsize", true}};
+    for (const auto& k : kSizes) {
+      uint64_t asked = options.number(k.option);
+      auto got = dev->buffer_size(cpu, k.agg);
+      if (!got || *got == 0 || *got + sizeof(uint64_t) >= asked) continue;
+      int unit = 0;
+      while (unit < 6 && (uint64_t{1} << (10 * (unit + 1))) <= *got) unit++;
+      uint64_t scale = uint64_t{1} << (10 * unit);
+      if (*got % scale == 0)
+        std::fprintf(stderr, "dtrace: %s lowered to %llu%c\n", k.what,
+                     static_cast<unsigned long long>(*got / scale), " kmgtpe"[unit]);
+      else
+        std::fprintf(stderr, "dtrace: %s lowered to %llu bytes\n", k.what,
+                     static_cast<unsigned long long>(*got));
+    }
   }
 
   void report_drops(const dtrace_status& s) {
@@ -423,6 +485,11 @@ struct Handle::Impl {
   // last_cpu: the CPU END fired on, drained after the others so END's
   // output follows everything traced before it (as DTrace orders it).
   Status drain(FILE* out, std::optional<uint32_t> last_cpu = std::nullopt) {
+    if (options.flag("temporal")) {
+      Status st = drain_temporal(out, last_cpu.has_value());
+      std::fflush(out);
+      return st;
+    }
     for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
       if (cpu == last_cpu) continue;
       Status st = drain_cpu(cpu, out);
@@ -513,8 +580,37 @@ std::string Handle::disassemble(size_t program) const {
   return dif::disassemble(impl_->programs.at(program));
 }
 
+namespace {
+
+// -x cpu=N: the consumer enables from CPU N. Probes that fire on a single
+// CPU fire on the one that enabled them (the profile provider pins tick-N
+// there), so they fire where this consumer traces.
+class PinnedToCpu {
+ public:
+  explicit PinnedToCpu(const api::Options& o) {
+    if (o.text("cpu").empty()) return;
+    if (sched_getaffinity(0, sizeof saved_, &saved_) != 0) return;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(static_cast<int>(o.number("cpu")), &one);
+    pinned_ = sched_setaffinity(0, sizeof one, &one) == 0;
+  }
+  ~PinnedToCpu() {
+    if (pinned_) (void)sched_setaffinity(0, sizeof saved_, &saved_);
+  }
+  PinnedToCpu(const PinnedToCpu&) = delete;
+  PinnedToCpu& operator=(const PinnedToCpu&) = delete;
+
+ private:
+  cpu_set_t saved_{};
+  bool pinned_ = false;
+};
+
+}  // namespace
+
 Result<uint32_t> Handle::enable(size_t program) {
   if (!impl_->dev) return make_error("DTrace device not available on system");
+  PinnedToCpu pinned(impl_->options);
   if (!impl_->error_program) {
     // Enabled first so it owns the first EPID, as in DTrace.
     auto ep = impl_->the_compiler().compile_internal(kErrorProgram);
@@ -576,6 +672,7 @@ Status Handle::go() {
   if (impl_->options.flag("grabanon")) return make_error("No anonymous tracing state");
   impl_->print.quiet = quiet();
   impl_->print.flowindent = impl_->options.flag("flowindent");
+  impl_->print.text = api::text_options(impl_->options);
   impl_->print.aggs = &impl_->aggs.hooks();
   impl_->session.setopt = [this](const std::string& name, const std::string& value) {
     return impl_->setopt_while_tracing(name, value);
@@ -584,6 +681,7 @@ Status Handle::go() {
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();
   impl_->started = true;
+  impl_->report_resize(*cpu);
   for (auto& t : impl_->targets) t->release();
   impl_->next_switch = impl_->next_agg = std::chrono::steady_clock::now();
   return Ok{};

@@ -8,6 +8,7 @@
 #include "consume/ksyms.h"
 #include "consume/usyms.h"
 #include "consume/record_format.h"
+#include "consume/tracemem.h"
 
 namespace dtrace::consume {
 namespace {
@@ -31,9 +32,10 @@ bool is_stack_kind(uint16_t k) {
   return k == DTRACEACT_STACK || k == DTRACEACT_USTACK || k == DTRACEACT_JSTACK;
 }
 
-// Stack keys: one frame per line, indented by 14 blanks (stackindent).
-std::string stack_text(uint16_t kind, std::span<const uint8_t> b) {
-  return kind == DTRACEACT_STACK ? format_kernel_stack(b) : format_user_stack(b);
+// Stack keys: one frame per line, indented by stackindent blanks.
+std::string stack_text(uint16_t kind, std::span<const uint8_t> b, const TextOptions& t) {
+  return kind == DTRACEACT_STACK ? format_kernel_stack(b, t.stackindent, !t.noresolve)
+                                 : format_user_stack(b, t.stackindent, !t.noresolve);
 }
 
 const cc::ValueType* key_type(const AggVarDesc& d, size_t k) {
@@ -70,15 +72,15 @@ std::string percpu_text(const AggVarDesc& d, const AggEntry& e, int64_t normal, 
 }  // namespace
 
 std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes,
-                           bool packed) {
+                           bool packed, const TextOptions& to) {
   uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
-  if (is_stack_kind(kind)) return stack_text(kind, bytes);
+  if (is_stack_kind(kind)) return stack_text(kind, bytes, to);
   const cc::ValueType* t = key_type(d, k);
   Datum datum{t, bytes};
   if (kind == DTRACEACT_AGGKEY && t && t->kind == Kind::String)
     return fmt_str(packed ? " %16s" : "  %-50s", datum.as_string());
   if (kind != DTRACEACT_AGGKEY) {  // sym(), mod(), usym(), ...
-    auto sym = format_symbolic(datum);
+    auto sym = format_symbolic(datum, to);
     return fmt_str("  %-50s", sym ? *sym : fmt_ll("0x%llx", static_cast<long long>(datum.as_unsigned())));
   }
   long long v = datum.as_signed();
@@ -87,11 +89,7 @@ std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_
     case 4: return fmt_ll(" %8lld", v);
     case 2: return fmt_ll(" %5lld", v);
     case 1: return fmt_ll(" %3lld", v);
-    default: {
-      std::string s;
-      for (uint8_t c : bytes) s += fmt_ll(" %02llx", c);
-      return s;
-    }
+    default: return format_bytes(bytes, false, to.rawbytes, 50);
   }
 }
 
@@ -140,7 +138,7 @@ std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
       out += layout == Layout::Hist ? hist_header(width) : packed_header(v.desc.func, width, range);
     }
     for (size_t k = 0; k < r.keys->size(); k++)
-      out += format_agg_key(v.desc, k, (*r.keys)[k], layout != Layout::Plain);
+      out += format_agg_key(v.desc, k, (*r.keys)[k], layout != Layout::Plain, o.text);
     const std::vector<int64_t>& w = r.values[0]->value;
     if (layout == Layout::Hist) {
       out += " " + format_bar(agg_scalar(v.desc.func, w, v.normal), h.total, h.neg, h.pos);
@@ -197,13 +195,13 @@ Result<std::string> value_conv(const Piece& p, const AggVar& v, const AggEntry* 
 }
 
 Result<std::string> key_conv(const Piece& p, const AggVarDesc& d, size_t k,
-                             const std::vector<uint8_t>& bytes) {
+                             const std::vector<uint8_t>& bytes, const TextOptions& to) {
   uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
-  if (is_stack_kind(kind)) return stack_text(kind, bytes);
+  if (is_stack_kind(kind)) return stack_text(kind, bytes, to);
   cc::ValueType fallback{Kind::Signed, static_cast<uint32_t>(bytes.size()), ""};
   const cc::ValueType* t = key_type(d, k);
   Datum datum{t ? t : &fallback, bytes};
-  return format_printf(p.text, std::span<const Datum>(&datum, 1));
+  return format_printf(p.text, std::span<const Datum>(&datum, 1), to);
 }
 
 }  // namespace
@@ -221,7 +219,7 @@ Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* con
         if (val < vars.size()) s = value_conv(p, *vars[val], r.values[val], o);
         val++;
       } else if (key < r.keys->size()) {
-        s = key_conv(p, vars[0]->desc, key, (*r.keys)[key]);
+        s = key_conv(p, vars[0]->desc, key, (*r.keys)[key], o.text);
         key++;
       }
       if (!s) return s.error();

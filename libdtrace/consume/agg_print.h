@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "consume/agg_data.h"
+#include "consume/record_format.h"
 #include "util/result.h"
 
 namespace dtrace::consume {
@@ -29,6 +30,7 @@ struct AggSortOptions {
   bool utf8 = false;       // aggpack draws UTF-8 blocks rather than "__xxxxXX"
   bool utf8_bars = false;  // -xencoding=utf8: all-positive histogram bars in eighths of a block
   uint32_t percpu = 0;     // aggpercpu: CPUs 0..percpu-1 listed under each value
+  TextOptions text;        // stackindent, noresolve, rawbytes: how keys print
 };
 
 // One key tuple and, per joined variable, its entry (nullptr: absent).
@@ -45,7 +47,7 @@ void agg_trunc(AggVar& v, bool has_count, int64_t n);
 // One key record as printed in an unformatted entry (`packed`: in the
 // narrower aggpack/agghist width).
 std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes,
-                           bool packed = false);
+                           bool packed = false, const TextOptions& t = {});
 // The histogram block: header line, then the rows (agg_hist.cc).
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
                              int64_t normal, bool zoom = false, bool utf8 = false);

@@ -30,7 +30,7 @@ Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data,
 namespace {
 
 // printf and friends: the head's format applied to its ARG records.
-Result<std::string> format_with_args(const FiringView& f, size_t head) {
+Result<std::string> format_with_args(const FiringView& f, size_t head, const TextOptions& t) {
   const cc::Action& act = f.program->actions[f.clause->first_action + head];
   std::vector<Datum> args;
   for (uint32_t k = 1; k <= act.ntuple; k++) {
@@ -40,7 +40,7 @@ Result<std::string> format_with_args(const FiringView& f, size_t head) {
     if (!bytes) return bytes.error();
     args.push_back(Datum{&f.program->actions[f.clause->first_action + i].type, *bytes});
   }
-  return format_printf(act.format, args);
+  return format_printf(act.format, args, t);
 }
 
 std::string agg_name(const FiringView& f, size_t i) {
@@ -212,7 +212,7 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
       case DTRACEACT_USYM:
       case DTRACEACT_UMOD:
       case DTRACEACT_UADDR:
-        std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet).c_str(), out);
+        std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet, st.text).c_str(), out);
         break;
       case DTRACEACT_TRACEMEM: {
         auto text = format_tracemem_action(f, i, *bytes);
@@ -223,10 +223,10 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
       }
       case DTRACEACT_PRINT:
         if (act.type.print_type) std::fputs(format_print(*act.type.print_type, *bytes).c_str(), out);
-        else std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet).c_str(), out);
+        else std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet, st.text).c_str(), out);
         break;
       case DTRACEACT_PRINTF: {
-        auto text = format_with_args(f, i);
+        auto text = format_with_args(f, i, st.text);
         if (!text) return text.error();
         std::fputs(text->c_str(), out);
         i += act.ntuple;
@@ -246,7 +246,7 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
       }
       case DTRACEACT_SYSTEM:
       case DTRACEACT_FREOPEN: {
-        auto text = format_with_args(f, i);
+        auto text = format_with_args(f, i, st.text);
         if (!text) return text.error();
         if (act.kind == DTRACEACT_SYSTEM) do_system(*text, out);
         else do_freopen(*text, st, out);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cc/program.h"
+#include "consume/record_format.h"
 #include "kio/device.h"
 #include "util/result.h"
 
@@ -44,6 +45,7 @@ struct SessionHooks {
 struct PrintState {
   bool quiet = false;
   bool flowindent = false;         // -F layout
+  TextOptions text;                // stackindent, noresolve, rawbytes
   int flow_depth = 0;              // -F: entry/return nesting
   bool header_printed = false;
   bool line_open = false;          // a firing's line awaits its newline

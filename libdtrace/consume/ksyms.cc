@@ -98,13 +98,13 @@ const KernelSymbols& KernelSymbols::system() {
   return table;
 }
 
-std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent) {
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent, bool resolve) {
   std::string out = "\n";
   for (size_t i = 0; i + 8 <= pcs.size(); i += 8) {
     uint64_t pc;
     std::memcpy(&pc, pcs.data() + i, 8);
     if (pc == 0) break;
-    out += std::string(indent, ' ') + KernelSymbols::system().address(pc) + "\n";
+    out += std::string(indent, ' ') + (resolve ? KernelSymbols::system().address(pc) : hex(pc)) + "\n";
   }
   return out;
 }

@@ -40,7 +40,9 @@ class KernelSymbols {
   std::vector<KernelSymbol> data_;  // every other symbol, kallsyms order
 };
 
-// A stack record: "\n" then one line per non-zero frame, indented.
-std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent = 14);
+// A stack record: "\n" then one line per non-zero frame, indented; with
+// resolve false (-x noresolve) each frame is its address in hex.
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent = 14,
+                                bool resolve = true);
 
 }  // namespace dtrace::consume

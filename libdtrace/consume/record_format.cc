@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "consume/ksyms.h"
+#include "consume/tracemem.h"
 #include "consume/usyms.h"
 
 namespace dtrace::consume {
@@ -45,11 +46,7 @@ std::string sprintf_string(const char* fmt, Args... args) {
   return s;
 }
 
-std::string hex_bytes(std::span<const uint8_t> b) {
-  std::string s;
-  for (uint8_t c : b) s += sprintf_string(" %02x", c);
-  return s;
-}
+std::string hex(uint64_t v) { return sprintf_string("0x%llx", static_cast<unsigned long long>(v)); }
 
 // One parsed conversion specification: %[flags][width][.prec][len]conv.
 struct Spec {
@@ -140,7 +137,7 @@ long double as_floating(const Datum& d) {
                                                   : static_cast<long double>(d.as_signed());
 }
 
-Result<std::string> convert(const Spec& s, const Datum& d) {
+Result<std::string> convert(const Spec& s, const Datum& d, const TextOptions& o) {
   switch (s.conv) {
     case 'd': case 'i':
       // As DTrace: %d of an unsigned argument prints as %u (a uint16_t
@@ -163,22 +160,22 @@ Result<std::string> convert(const Spec& s, const Datum& d) {
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
       return sprintf_string(with_spec(s, "L", s.conv).c_str(), as_floating(d));
     case 'a':
-      return as_text(s, KernelSymbols::system().address(d.as_unsigned()));
+      return as_text(s, o.noresolve ? hex(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
-      if (d.bytes.size() == 16) {
+      if (d.bytes.size() == 16 && !o.noresolve) {
         uint64_t pid = Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned();
         return as_text(s, user_address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
       }
-      return as_text(s, sprintf_string("0x%llx", static_cast<unsigned long long>(d.as_unsigned())));
+      return as_text(s, hex(d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned() : d.as_unsigned()));
     }
     case 'k': {
-      auto sym = format_symbolic(d);
-      return as_text(s, sym ? *sym : format_kernel_stack(d.bytes));
+      auto sym = format_symbolic(d, o);
+      return as_text(s, sym ? *sym : format_kernel_stack(d.bytes, o.stackindent, !o.noresolve));
     }
     case 'Y':
       return as_text(s, walltime(d.as_unsigned()));
     case 's': case 'S': {
-      auto sym = format_symbolic(d);
+      auto sym = format_symbolic(d, o);
       std::string str = sym ? *sym : is_string(d) ? d.as_string() : std::to_string(d.as_signed());
       return as_text(s, s.conv == 'S' ? escaped(str) : str);
     }
@@ -189,7 +186,7 @@ Result<std::string> convert(const Spec& s, const Datum& d) {
 
 }  // namespace
 
-std::optional<std::string> format_symbolic(const Datum& d) {
+std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o) {
   if (!d.type || d.type->kind != Kind::Bytes) return std::nullopt;
   const std::string& t = d.type->ctype;
   auto word = [&](size_t i) {
@@ -197,19 +194,21 @@ std::optional<std::string> format_symbolic(const Datum& d) {
     if (d.bytes.size() >= (i + 1) * 8) std::memcpy(&v, d.bytes.data() + i * 8, 8);
     return v;
   };
-  if (t == "stack") return format_kernel_stack(d.bytes);
-  if (t == "ustack" || t == "jstack") return format_user_stack(d.bytes);
-  if (t == "sym") return KernelSymbols::system().symbol(word(0));
+  bool resolve = !o.noresolve;
+  if (t == "stack") return format_kernel_stack(d.bytes, o.stackindent, resolve);
+  if (t == "ustack" || t == "jstack") return format_user_stack(d.bytes, o.stackindent, resolve);
+  if (t == "sym") return resolve ? KernelSymbols::system().symbol(word(0)) : hex(word(0));
   if (t == "mod") return KernelSymbols::system().module(word(0));
   pid_t pid = static_cast<pid_t>(word(0));
-  if (t == "usym" || t == "ufunc") return user_symbol(pid, word(1));
   if (t == "umod") return user_module(pid, word(1));
+  if (!resolve && (t == "usym" || t == "ufunc" || t == "uaddr")) return hex(word(1));
+  if (t == "usym" || t == "ufunc") return user_symbol(pid, word(1));
   if (t == "uaddr") return user_address(pid, word(1));
   return std::nullopt;
 }
 
-std::string format_trace(const Datum& d, bool quiet) {
-  if (auto sym = format_symbolic(d)) {
+std::string format_trace(const Datum& d, bool quiet, const TextOptions& o) {
+  if (auto sym = format_symbolic(d, o)) {
     bool stack = !sym->empty() && (*sym)[0] == '\n';
     return stack ? *sym : sprintf_string("  %-50s", sym->c_str());
   }
@@ -220,11 +219,12 @@ std::string format_trace(const Datum& d, bool quiet) {
     case 4: return sprintf_string(quiet ? "%lld" : " %8lld", v);
     case 2: return sprintf_string(quiet ? "%lld" : " %5lld", v);
     case 1: return sprintf_string(quiet ? "%lld" : " %3lld", v);
-    default: return hex_bytes(d.bytes);
+    default: return format_bytes(d.bytes, quiet, o.rawbytes);
   }
 }
 
-Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args) {
+Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args,
+                                  const TextOptions& o) {
   std::string out;
   size_t next = 0;
   auto take = [&](Spec& s) -> Result<const Datum*> {
@@ -269,7 +269,7 @@ Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> a
     }
     auto d = take(s);
     if (!d) return d.error();
-    auto text = convert(s, **d);
+    auto text = convert(s, **d, o);
     if (!text) return text.error();
     out += *text;
   }

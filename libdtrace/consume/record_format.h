@@ -24,17 +24,29 @@ struct Datum {
   std::string as_string() const;  // up to the first NUL
 };
 
+// The options that change how values print: stackindent (blanks before
+// each stack frame), noresolve (code addresses as hex, not symbols; mod()
+// and umod() still name the module) and rawbytes (trace() of by-reference
+// data always as a hex dump).
+struct TextOptions {
+  uint32_t stackindent = 14;
+  bool noresolve = false;
+  bool rawbytes = false;
+};
+
 // stack(), ustack(), jstack(), sym(), mod(), usym(), umod(), uaddr()
 // values (recognised by their ValueType::ctype): stacks as "\n" and one
 // indented frame per line, the others as bare text; nullopt otherwise.
-std::optional<std::string> format_symbolic(const Datum& d);
+std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o = {});
 
 // trace(): " %16lld", " %8d", " %5d", " %3d" by size and "  %-33s" for
-// strings; quiet mode prints the bare value.
-std::string format_trace(const Datum& d, bool quiet);
+// strings; quiet mode prints the bare value. Data of other sizes (structs,
+// arrays) as format_bytes() prints it.
+std::string format_trace(const Datum& d, bool quiet, const TextOptions& o = {});
 
 // printf(): C conversions with flags, width, precision and `*`, applied
 // to recorded arguments. Errors name the conversion that has no argument.
-Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args);
+Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args,
+                                  const TextOptions& o = {});
 
 }  // namespace dtrace::consume

@@ -1,5 +1,6 @@
 #include "consume/tracemem.h"
 
+#include <cctype>
 #include <cstdio>
 
 namespace dtrace::consume {
@@ -32,6 +33,25 @@ std::string format_tracemem(std::span<const uint8_t> bytes) {
     out += '\n';
   }
   return out;
+}
+
+std::string format_bytes(std::span<const uint8_t> bytes, bool quiet, bool rawbytes, size_t width) {
+  if (bytes.empty()) return {};
+  if (rawbytes) return format_tracemem(bytes);
+  auto text = [&](size_t n, bool bare) {
+    std::string s(reinterpret_cast<const char*>(bytes.data()), n);
+    if (bare) return s;
+    return s.size() >= width ? "  " + s : "  " + s + std::string(width - s.size(), ' ');
+  };
+  for (size_t i = 0; i < bytes.size(); i++) {
+    int c = bytes[i];
+    if (std::isprint(c) || std::isspace(c) || c == '\b' || c == '\a') continue;
+    if (c != 0 || i == 0) return format_tracemem(bytes);
+    for (size_t j = i + 1; j < bytes.size(); j++)
+      if (bytes[j] != 0) return format_tracemem(bytes);
+    return text(i, quiet);
+  }
+  return text(bytes.size(), false);
 }
 
 }  // namespace dtrace::consume

@@ -114,7 +114,7 @@ std::string user_module(pid_t pid, uint64_t addr) {
   return r.object ? r.object->module : hex(addr);
 }
 
-std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent) {
+std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent, bool resolve) {
   std::string out = "\n";
   if (rec.size() < 8) return out;
   uint64_t pid;
@@ -123,7 +123,7 @@ std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent) {
     uint64_t pc;
     std::memcpy(&pc, rec.data() + i, 8);
     if (pc == 0) break;
-    out += std::string(indent, ' ') + user_address(static_cast<pid_t>(pid), pc) + "\n";
+    out += std::string(indent, ' ') + (resolve ? user_address(static_cast<pid_t>(pid), pc) : hex(pc)) + "\n";
   }
   return out;
 }

@@ -28,7 +28,9 @@ std::string user_address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
 std::string user_symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset
 std::string user_module(pid_t pid, uint64_t addr);   // umod()
 
-// ustack(): pid then PCs; "\n" then one indented line per frame.
-std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14);
+// ustack(): pid then PCs; "\n" then one indented line per frame (its
+// address in hex when resolve is false: -x noresolve).
+std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14,
+                              bool resolve = true);
 
 }  // namespace dtrace::consume

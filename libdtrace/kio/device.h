@@ -50,6 +50,7 @@ struct Snapshot {
   uint32_t errors = 0;
   uint64_t drops = 0;
   uint64_t oldest = 0;  // ring policy: offset of the oldest record (doc/records.md §9)
+  uint64_t timestamp = 0;  // when the module took it (0: the CPU has no buffers)
 };
 
 class Device {
@@ -70,6 +71,10 @@ class Device {
   virtual Result<uint32_t> stop() = 0;  // CPU END fired on
   virtual Result<Snapshot> bufsnap(uint32_t cpu) = 0;
   virtual Result<Snapshot> aggsnap(uint32_t cpu) = 0;
+  // The principal (agg false) or aggregation buffer size the module
+  // allocated for a CPU after GO: bufresize=auto may have lowered the
+  // size asked for. 0 when the CPU has no buffers or it cannot tell.
+  virtual Result<uint64_t> buffer_size(uint32_t /*cpu*/, bool /*agg*/) { return uint64_t{0}; }
   virtual Result<dtrace_status> status() = 0;
   // DTRACEIOC_USERPROBE: creates (or finds) one user probe, returns its
   // id; on failure *err (if given) receives the errno.

@@ -6,6 +6,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <memory>
+
 #include "kio/device.h"
 
 namespace dtrace::kio {
@@ -142,16 +144,25 @@ class KernelDevice final : public Device {
                    {d.dtagd_rec, d.dtagd_rec + d.dtagd_nrecs}};
   }
 
+  // A snapshot with no room: ENOSPC and the size, nothing switched (doc/ioctl.md §4).
+  Result<uint64_t> buffer_size(uint32_t cpu, bool agg) override {
+    dtrace_bufdesc b{};
+    b.dtbd_cpu = cpu;
+    if (ioctl(agg ? DTRACEIOC_AGGSNAP : DTRACEIOC_BUFSNAP, &b) == 0 || errno == ENOENT) return uint64_t{0};
+    if (errno != ENOSPC) return errno_error(agg ? "DTRACEIOC_AGGSNAP" : "DTRACEIOC_BUFSNAP", errno);
+    return b.dtbd_size;
+  }
+
   Result<Snapshot> snap(unsigned long req, uint32_t cpu) {
-    if (snapbuf_.empty()) snapbuf_.resize(size_t{4} << 20);
+    if (!snapbuf_) grow(size_t{4} << 20);
     for (;;) {
       dtrace_bufdesc b{};
-      b.dtbd_data = reinterpret_cast<uintptr_t>(snapbuf_.data());
-      b.dtbd_size = snapbuf_.size();
+      b.dtbd_data = reinterpret_cast<uintptr_t>(snapbuf_.get());
+      b.dtbd_size = snapcap_;
       b.dtbd_cpu = cpu;
       if (ioctl(req, &b) != 0) {
-        if ((errno == ENOSPC || errno == ENOMEM) && b.dtbd_size > snapbuf_.size()) {
-          snapbuf_.resize(b.dtbd_size);
+        if ((errno == ENOSPC || errno == ENOMEM) && b.dtbd_size > snapcap_) {
+          grow(b.dtbd_size);
           continue;
         }
         // A CPU without buffers (offline, or left out by -x cpu): nothing to read.
@@ -160,17 +171,26 @@ class KernelDevice final : public Device {
                            errno);
       }
       Snapshot s;
-      s.data.assign(snapbuf_.begin(), snapbuf_.begin() + static_cast<long>(b.dtbd_size));
+      s.data.assign(snapbuf_.get(), snapbuf_.get() + b.dtbd_size);
       s.cpu = cpu;
       s.errors = b.dtbd_errors;
       s.drops = b.dtbd_drops;
       s.oldest = b.dtbd_oldest;
+      s.timestamp = b.dtbd_timestamp;
       return s;
     }
   }
 
+  // Left uninitialised: a buffer of bufsize bytes (which may be large)
+  // only costs the pages the module actually copies into.
+  void grow(size_t n) {
+    snapbuf_.reset(new uint8_t[n]);
+    snapcap_ = n;
+  }
+
   int fd_;
-  std::vector<uint8_t> snapbuf_;
+  std::unique_ptr<uint8_t[]> snapbuf_;
+  size_t snapcap_ = 0;
 };
 
 }  // namespace

@@ -294,11 +294,9 @@ class ActionChecker {
              cat(n, "( ) may not be applied to a void expression"));
         return;
       }
+      // Structs, unions and other arrays are traced by value: their bytes,
+      // which the consumer prints as a string or a hex dump.
       if (n == "trace") e = char_array_as_string(e);
-      if (n == "trace" && (e->type->is_sou() || e->type->kind == Type::Kind::Array)) {
-        fail(e->line, ErrTag::D_TRACE_DYN, "trace( ) may not be applied to a struct, union or array; use print( )");
-        return;
-      }
       p.expr = e;
     } else if (n == "printf" || n == "system" || n == "freopen") {
       // freopen(""): back to the first output (DTrace's one empty format);

@@ -43,6 +43,27 @@ TEST(FormatTrace, StringsArePaddedTo33Columns) {
             "  hello                            ");
 }
 
+TEST(FormatTrace, NoresolvePrintsSymbolRecordsAsAddresses) {
+  Value sym = int_value(0x1234, 8, Kind::Bytes);
+  sym.type.ctype = "sym";
+  TextOptions o;
+  o.noresolve = true;
+  EXPECT_EQ(format_trace(sym.datum(), true, o), "  0x1234                                            ");
+  Value usym{cc::ValueType{Kind::Bytes, 16, "uaddr"}, std::vector<uint8_t>(16)};
+  uint64_t pid_pc[2] = {1, 0x400abc};
+  std::memcpy(usym.bytes.data(), pid_pc, 16);
+  EXPECT_EQ(format_symbolic(usym.datum(), o), "0x400abc");
+  EXPECT_EQ(*format_printf("%A %a", std::vector<Datum>{usym.datum(), sym.datum()}, o), "0x400abc 0x1234");
+}
+
+TEST(FormatTrace, OtherSizesPrintAsBytes) {
+  Value s{cc::ValueType{Kind::Bytes, 3, "struct s"}, {'a', 'b', 0}};
+  EXPECT_EQ(format_trace(s.datum(), true), "ab");
+  TextOptions raw;
+  raw.rawbytes = true;
+  EXPECT_NE(format_trace(s.datum(), true, raw).find(" 61 62 00"), std::string::npos);
+}
+
 TEST(FormatPrintf, ConversionsFlagsAndWidths) {
   Value a = int_value(42, 4), b = string_value("x"), c = int_value(-1, 4);
   std::vector<Datum> args{a.datum(), b.datum(), c.datum()};

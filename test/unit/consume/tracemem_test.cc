@@ -17,5 +17,26 @@ TEST(Tracemem, HeaderRowsAndPaddedLastRow) {
   EXPECT_EQ(format_tracemem({}), "");
 }
 
+TEST(TraceBytes, TextUpToTrailingNulsPrintsAsAString) {
+  const uint8_t hello[8] = {'h', 'e', 'l', 'l', 'o', 0, 0, 0};
+  EXPECT_EQ(format_bytes(hello, false, false), "  hello" + std::string(28, ' '));
+  EXPECT_EQ(format_bytes(hello, true, false), "hello");
+  const uint8_t tab[3] = {'a', '\t', 'b'};  // no NUL: always padded
+  EXPECT_EQ(format_bytes(tab, true, false), "  a\tb" + std::string(30, ' '));
+  EXPECT_EQ(format_bytes(hello, false, false, 50), "  hello" + std::string(45, ' '));
+}
+
+TEST(TraceBytes, OtherBytesAndRawbytesPrintAsTheDump) {
+  const uint8_t leading_nul[4] = {0, 'a', 0, 0};
+  const uint8_t more_after_nul[4] = {'a', 0, 'b', 0};
+  const uint8_t binary[2] = {1, 2};
+  const uint8_t hello[6] = {'h', 'e', 'l', 'l', 'o', 0};
+  EXPECT_EQ(format_bytes(leading_nul, false, false), format_tracemem(leading_nul));
+  EXPECT_EQ(format_bytes(more_after_nul, true, false), format_tracemem(more_after_nul));
+  EXPECT_EQ(format_bytes(binary, false, false), format_tracemem(binary));
+  EXPECT_EQ(format_bytes(hello, false, true), format_tracemem(hello));
+  EXPECT_EQ(format_bytes({}, false, true), "");
+}
+
 }  // namespace
 }  // namespace dtrace::consume

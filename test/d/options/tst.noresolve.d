@@ -1,0 +1,20 @@
+/*
+ * ASSERTION: -x noresolve prints code addresses instead of symbols: %a,
+ * sym(), stack() and ustack() frames show the address in hex; mod()
+ * still names the module (a module is not a symbol).
+ * @@nosort
+ */
+#pragma D option quiet
+#pragma D option noresolve
+
+BEGIN
+{
+	printf("%a|", (uint64_t)&`vfs_read);
+	sym((uint64_t)&`vfs_read);
+	printf("|");
+	mod((uint64_t)&`vfs_read);
+	printf("|");
+	stack(1);
+	ustack(1);
+	exit(0);
+}

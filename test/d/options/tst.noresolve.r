@@ -1,0 +1,4 @@
+ADDR|  ADDR|  vmlinux|
+              ADDR
+
+              ADDR

@@ -1,0 +1,5 @@
+dtrace: buffer size lowered to N
+traced
+exit 0
+traced
+exit 0

@@ -1,0 +1,26 @@
+# ASSERTION: trace() of a struct value holding text up to NULs prints the
+# text; -x rawbytes (here set with setopt()) prints it as the tracemem()
+# hex dump instead. The shell writes a known 12-byte record to /dev/null.
+# @@timeout: 60
+# @@nosort
+"$1" -q -n '
+struct word { char c[12]; };
+syscall::write:entry
+/pid == $1 && arg2 == 12/
+{
+	this->w = *(struct word *)copyin(arg1, 12);
+	printf("text:");
+	trace(this->w);
+	printf(":\n");
+	setopt("rawbytes");
+	printf("raw:");
+	trace(this->w);
+	exit(0);
+}' $$ &
+dt=$!
+for i in $(seq 300); do
+	kill -0 "$dt" 2>/dev/null || break
+	printf 'hello\0\0\0\0\0\0\0' > /dev/null
+	sleep 0.1
+done
+wait "$dt"

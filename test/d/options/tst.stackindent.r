@@ -1,0 +1,4 @@
+three
+   FRAME
+zero
+FRAME

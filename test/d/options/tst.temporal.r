@@ -1,0 +1,4 @@
+many firings
+2 cpus
+in timestamp order
+exit 0

@@ -1,0 +1,3 @@
+2 dumps
+rows cover the struct
+WORD   word                             |
