@@ -297,21 +297,41 @@ static int ecb_link(struct dtrace_ecb *ecb)
 	return 0;
 }
 
+/* Lets every provider apply the enables and disables just made. */
+static int ecb_commit(struct dtrace_core *core)
+{
+	struct dtrace_provider *prov;
+	int err = 0, e;
+
+	for (prov = core->providers; prov != NULL; prov = prov->next) {
+		if (prov->ops->commit == NULL)
+			continue;
+		e = prov->ops->commit(prov->arg);
+		if (err == 0)
+			err = e;
+	}
+	return err;
+}
+
 int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from)
 {
 	uint32_t i;
-	int err;
+	int err = 0;
 
-	for (i = from; i < st->necbs; i++) {
+	for (i = from; i < st->necbs && err == 0; i++)
 		err = ecb_link(st->ecbs[i]);
-		if (err != 0) {
-			while (i-- > from)
-				ecb_unlink(st->ecbs[i]);
-			dtrace_port_sync();
-			return err;
-		}
+	if (err == 0) {
+		err = ecb_commit(st->core);
+		if (err == 0)
+			return 0;
+	} else {
+		i--;		/* ecbs[i] failed to link */
 	}
-	return 0;
+	while (i-- > from)
+		ecb_unlink(st->ecbs[i]);
+	ecb_commit(st->core);
+	dtrace_port_sync();
+	return err;
 }
 
 void dtrace_ecb_detach_all(struct dtrace_state *st)
@@ -320,6 +340,7 @@ void dtrace_ecb_detach_all(struct dtrace_state *st)
 
 	for (i = 0; i < st->necbs; i++)
 		ecb_unlink(st->ecbs[i]);
+	ecb_commit(st->core);
 }
 
 void dtrace_ecbs_free(struct dtrace_state *st)

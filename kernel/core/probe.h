@@ -47,6 +47,13 @@ struct dtrace_provider_ops {
 			      struct dtrace_core_argdesc *out);
 	/* [probe] args[5..9] when the firing passed only a0..a5; may be NULL. */
 	uint64_t (*getarg)(void *parg, uint32_t id, void *prarg, uint32_t ndx);
+	/*
+	 * After a batch of enable/disable calls (an enabling's attach, a
+	 * state's detach), so that a provider can apply them together;
+	 * non-zero fails the attach, which disables the batch and commits
+	 * again. May be NULL.
+	 */
+	int	(*commit)(void *parg);
 };
 
 /* A probe description pattern: glob fields ("" or NULL = any), or an id. */

@@ -41,8 +41,9 @@ DECLARE_PER_CPU(bool, dtrace_ustack_at_entry);
  * 0 for either: unknown; only this module's own frames are left out.
  */
 struct dtrace_kstack_hint {
-	unsigned long	pc;
-	bool		after_entry;
+	unsigned long		pc;
+	bool			after_entry;
+	const struct pt_regs	*regs;
 };
 DECLARE_PER_CPU(struct dtrace_kstack_hint, dtrace_kstack_hint);
 
@@ -50,13 +51,31 @@ static inline void dtrace_kstack_top_set(unsigned long pc)
 {
 	__this_cpu_write(dtrace_kstack_hint.pc, pc);
 	__this_cpu_write(dtrace_kstack_hint.after_entry, false);
+	__this_cpu_write(dtrace_kstack_hint.regs, NULL);
 }
 
 static inline void dtrace_kstack_entry_set(unsigned long func)
 {
 	__this_cpu_write(dtrace_kstack_hint.pc, func);
 	__this_cpu_write(dtrace_kstack_hint.after_entry, true);
+	__this_cpu_write(dtrace_kstack_hint.regs, NULL);
 }
+
+/* The stack starts at regs (fbt return: the caller, after the return). */
+static inline void dtrace_kstack_regs_set(const struct pt_regs *regs)
+{
+	__this_cpu_write(dtrace_kstack_hint.pc, 0);
+	__this_cpu_write(dtrace_kstack_hint.after_entry, false);
+	__this_cpu_write(dtrace_kstack_hint.regs, regs);
+}
+
+/*
+ * fbt's return trampoline (prov/fbt_tramp.S) and the return address a
+ * hooked slot held (prov/fbt_ret.c; 0 if the slot is not hooked), for
+ * stack() to unwind through hooked returns.
+ */
+void dtrace_fbt_ret_tramp(void);
+unsigned long dtrace_fbt_ret_orig(unsigned long *slot);
 
 int dtrace_dev_init(void);
 void dtrace_dev_exit(void);

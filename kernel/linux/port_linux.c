@@ -31,6 +31,7 @@
 #include <linux/topology.h>
 #include <linux/uaccess.h>
 #include <linux/uidgid.h>
+#include <asm/unwind.h>
 
 #include "core/port.h"
 #include "linux/glue.h"
@@ -275,6 +276,62 @@ static unsigned int kstack_skip(const unsigned long *buf, unsigned int got)
 	return skip;		/* the unwinder lost it: keep what we have */
 }
 
+/*
+ * Unwinds from st into buf[got..n). A frame returning into fbt's return
+ * trampoline (fbt_ret.c) is where the unwinder stops: the original
+ * return address is in fbt's table under the slot just below st's stack
+ * pointer, and the walk goes on from there as from an interrupt's regs.
+ */
+static unsigned int kstack_walk(struct unwind_state *st, unsigned long *buf,
+				unsigned int got, unsigned int n)
+{
+	struct pt_regs regs;
+	unsigned long pc;
+
+	while (!unwind_done(st) && got < n) {
+		pc = unwind_get_return_address(st);
+		if (pc == (unsigned long)dtrace_fbt_ret_tramp) {
+			memset(&regs, 0, sizeof(regs));
+			regs.ip = dtrace_fbt_ret_orig((unsigned long *)st->sp - 1);
+			regs.sp = st->sp;
+			regs.bp = st->bp;
+			if (regs.ip == 0)
+				break;
+			buf[got++] = regs.ip;
+			/* From regs, the unwinder starts past regs.ip. */
+			unwind_start(st, current, &regs, NULL);
+			continue;
+		}
+		if (pc == 0)
+			break;
+		buf[got++] = pc;
+		unwind_next_frame(st);
+	}
+	return got;
+}
+
+/* The probe's frames in buf, the first at buf[*skip]; returns the count. */
+static unsigned int kstack_save(unsigned long *buf, unsigned int n,
+				unsigned int *skip)
+{
+	const struct pt_regs *regs = __this_cpu_read(dtrace_kstack_hint.regs);
+	struct unwind_state st;
+	unsigned int got;
+
+	if (regs != NULL) {	/* regs->ip, then the unwinder past it */
+		*skip = 0;
+		if (n == 0)
+			return 0;
+		buf[0] = regs->ip;
+		unwind_start(&st, current, (struct pt_regs *)regs, NULL);
+		return kstack_walk(&st, buf, 1, n);
+	}
+	unwind_start(&st, current, NULL, NULL);
+	got = kstack_walk(&st, buf, 0, n + STACK_EXTRA);
+	*skip = kstack_skip(buf, got);
+	return got;
+}
+
 uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
 {
 	unsigned long *buf = this_cpu_ptr(dtrace_stackbuf)->pcs;
@@ -282,8 +339,7 @@ uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
 
 	if (n > STACK_MAX)
 		n = STACK_MAX;
-	got = stack_trace_save(buf, n + STACK_EXTRA, 0);
-	skip = kstack_skip(buf, got);
+	got = kstack_save(buf, n, &skip);
 	for (i = 0; i + skip < got && i < n; i++)
 		pcs[i] = buf[i + skip];
 	return i;
@@ -292,10 +348,9 @@ uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
 uint32_t dtrace_port_stackdepth(void)
 {
 	unsigned long *buf = this_cpu_ptr(dtrace_stackbuf)->pcs;
-	unsigned int got;
+	unsigned int skip, got = kstack_save(buf, STACK_MAX, &skip);
 
-	got = stack_trace_save(buf, STACK_MAX + STACK_EXTRA, 0);
-	return got - kstack_skip(buf, got);
+	return got - skip;
 }
 
 DEFINE_PER_CPU(bool, dtrace_ustack_at_entry);

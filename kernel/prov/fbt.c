@@ -4,131 +4,456 @@
  * kernel's traceable functions (fbt_btf.c has the list). Probes are
  * created lazily, when a description that names the provider or a
  * function could match them (provide), and live until the provider
- * goes; "dtrace -l" alone does not create the 80,000 of them. Enabling an entry probe registers a
- * kprobe on the function, a return probe a kretprobe; disabling
- * unregisters it, which waits for running handlers.
+ * goes; "dtrace -l" alone does not create the 80,000 of them.
  *
- * entry: arg0..arg5 = the first six integer arguments (pt_regs).
- * return: arg0 = 0 (no return offset with kretprobes), arg1 = the
+ * All probes share one ftrace_ops. Enabling and disabling only mark
+ * the probe; commit, after the core's batch, applies the changes:
+ * it publishes a new table of (function address, probe) sorted by
+ * address, changes the ops's filter with ftrace_set_filter_ips in
+ * chunks of FBT_CHUNK functions (one text-patch pass each, a
+ * reschedule between; functions ftrace refuses are found one by one on
+ * a scratch ops), registers the ops after its first chunk and
+ * unregisters it before its last function goes (an empty filter would
+ * trace every function), and frees the old table after an RCU grace
+ * period. Functions kprobes refuse (fbt_btf.c) are never in the filter.
+ * The handler fires the entry probes of the function and, if it has an
+ * enabled return probe, hooks its return (fbt_ret.c), whose handler
+ * fires the return probes.
+ *
+ * entry: arg0..arg9 = the first ten integer arguments (from the six
+ * argument registers, then the stack).
+ * return: arg0 = 0 (the return instruction is not known), arg1 = the
  * return value.
  *
- * The probe path protects itself twice: kprobes refuse their own code
- * and NOKPROBE functions, and a firing that re-enters the core on the
- * same CPU is only counted. Functions kprobes refuse are skipped
- * quietly so a glob still enables the rest; at most fbt_max_enabled
- * probes (a module parameter) are enabled at once so a wide glob cannot
- * stall the machine: beyond it ENABLE fails with E2BIG.
+ * The probe path protects itself three times: the handlers take
+ * ftrace's recursion lock and leave when RCU is not watching, no
+ * function kprobes refuse (their own code, NOKPROBE functions, entry
+ * and noinstr text) is traced, and a firing that re-enters the core on
+ * the same CPU is only counted. Functions that ftrace refuses are
+ * skipped quietly so a glob still enables the rest.
  */
-#include <linux/kprobes.h>
-#include <linux/moduleparam.h>
+#include <linux/ftrace.h>
 #include <linux/ptrace.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/string.h>
+#include <linux/trace_recursion.h>
+#include <linux/uaccess.h>
 
 #include "linux/glue.h"
 #include "prov/fbt.h"
 #include "prov/linux_provs.h"
 
-/* Each kprobe costs a text patch and, on removal, an RCU grace period. */
-static unsigned int fbt_max_enabled = 1024;
-module_param(fbt_max_enabled, uint, 0644);
-MODULE_PARM_DESC(fbt_max_enabled, "most fbt probes enabled at once");
-
 struct fbt_probe {
 	struct fbt_probe	*next;		/* all probes, for teardown */
 	uint32_t		id;
+	uint32_t		fn;		/* fbt_btf.c's function index */
 	bool			ret;
-	bool			armed;
-	union {
-		struct kprobe		kp;
-		struct kretprobe	krp;
-	};
+	bool			want;		/* enabled */
+	bool			bad;		/* ftrace refused it */
 	char			sym[];
+};
+
+/* The enabled probes' table, read-only once published. */
+struct fbt_ent {
+	unsigned long		ip;
+	struct fbt_probe	*fp;
+};
+
+struct fbt_map {
+	u32			n;
+	struct fbt_ent		e[];
 };
 
 static struct dtrace_provider *fbt_prov;
 static struct fbt_probe *fbt_all;
-static uint32_t fbt_non;
+static bool fbt_dirty;			/* probes changed since commit */
+static struct fbt_map __rcu *fbt_map;
+static unsigned long *fbt_filt;		/* the ops's filter, sorted, unique */
+static u32 fbt_nfilt;
+static bool fbt_registered;
 
-static int fbt_entry(struct kprobe *kp, struct pt_regs *regs)
+static void fbt_ftrace(unsigned long ip, unsigned long pip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+static struct ftrace_ops fbt_fops = {
+	.func	= fbt_ftrace,
+	.flags	= FTRACE_OPS_FL_RECURSION,	/* fbt_ftrace takes the lock */
+};
+
+static notrace u32 fbt_lower(const struct fbt_map *m, unsigned long ip)
 {
-	struct fbt_probe *fp = container_of(kp, struct fbt_probe, kp);
+	u32 lo = 0, hi = m->n;
 
-	dtrace_kstack_entry_set((unsigned long)kp->addr);
-	dtrace_core_probe(dtrace_core, fp->id,
-			  regs_get_kernel_argument(regs, 0),
-			  regs_get_kernel_argument(regs, 1),
-			  regs_get_kernel_argument(regs, 2),
-			  regs_get_kernel_argument(regs, 3),
-			  regs_get_kernel_argument(regs, 4),
-			  regs_get_kernel_argument(regs, 5));
-	dtrace_kstack_top_set(0);
-	return 0;
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (m->e[mid].ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
-NOKPROBE_SYMBOL(fbt_entry);
 
-static int fbt_return(struct kretprobe_instance *ri, struct pt_regs *regs)
+/* Index of the first entry for fn (function address) in m, or m->n. */
+static notrace u32 fbt_find(const struct fbt_map *m, unsigned long fn)
 {
-	struct kretprobe *krp = get_kretprobe(ri);
-	struct fbt_probe *fp;
+	u32 i = fbt_lower(m, fn);
 
-	if (krp == NULL)
-		return 0;
-	fp = container_of(krp, struct fbt_probe, krp);
-	dtrace_kstack_top_set(get_kretprobe_retaddr(ri));
-	dtrace_core_probe(dtrace_core, fp->id, 0, regs_return_value(regs), 0,
-			  0, 0, 0);
-	dtrace_kstack_top_set(0);
-	return 0;
+	return i < m->n && m->e[i].ip == fn ? i : m->n;
 }
-NOKPROBE_SYMBOL(fbt_return);
+
+/*
+ * The stack pointer at the entry now firing on this CPU (interrupts are
+ * off while it fires): arguments past the sixth are on the stack above
+ * the return address.
+ */
+static DEFINE_PER_CPU(unsigned long *, fbt_entry_sp);
+
+static notrace void fbt_fire(const struct fbt_map *m, u32 i,
+			     unsigned long pip, struct pt_regs *regs)
+{
+	unsigned long fn = m->e[i].ip, *outer = this_cpu_read(fbt_entry_sp);
+	bool ret = false;
+
+	dtrace_kstack_entry_set(fn);
+	this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
+	for (; i < m->n && m->e[i].ip == fn; i++) {
+		if (m->e[i].fp->ret) {
+			ret = true;
+			continue;
+		}
+		dtrace_core_probe(dtrace_core, m->e[i].fp->id,
+			regs_get_kernel_argument(regs, 0),
+			regs_get_kernel_argument(regs, 1),
+			regs_get_kernel_argument(regs, 2),
+			regs_get_kernel_argument(regs, 3),
+			regs_get_kernel_argument(regs, 4),
+			regs_get_kernel_argument(regs, 5));
+	}
+	this_cpu_write(fbt_entry_sp, outer);	/* an interrupted firing's */
+	dtrace_kstack_top_set(0);
+	/*
+	 * ftrace saved the stack pointer at the call: it points at the
+	 * return address, which ftrace also passed as pip. If they differ,
+	 * someone else already replaced it: leave it alone.
+	 */
+	if (ret && *(unsigned long *)regs->sp == pip)
+		dtrace_fbt_ret_hook((unsigned long *)regs->sp, fn);
+}
+
+static notrace void fbt_ftrace(unsigned long ip, unsigned long pip,
+			       struct ftrace_ops *op,
+			       struct ftrace_regs *fregs)
+{
+	const struct fbt_map *m;
+	int bit;
+	u32 i;
+
+	bit = ftrace_test_recursion_trylock(ip, pip);	/* disables preemption */
+	if (bit < 0)
+		return;
+	m = rcu_dereference_sched(fbt_map);
+	if (fregs != NULL && m != NULL && rcu_is_watching()) {
+		i = fbt_find(m, ip);
+#ifdef CONFIG_X86_KERNEL_IBT
+		/* The call site follows the function's ENDBR. */
+		if (i == m->n)
+			i = fbt_find(m, ip - ENDBR_INSN_SIZE);
+#endif
+		if (i < m->n)
+			fbt_fire(m, i, pip, &fregs->regs);
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+
+/* From the return trampoline's handler, interrupts off. */
+void notrace dtrace_fbt_ret_fire(unsigned long fn, unsigned long rv,
+				 struct pt_regs *caller)
+{
+	const struct fbt_map *m = rcu_dereference_sched(fbt_map);
+	u32 i;
+
+	if (m == NULL)
+		return;
+	dtrace_kstack_regs_set(caller);
+	for (i = fbt_find(m, fn); i < m->n && m->e[i].ip == fn; i++)
+		if (m->e[i].fp->ret)
+			dtrace_core_probe(dtrace_core, m->e[i].fp->id, 0, rv,
+					  0, 0, 0, 0);
+	dtrace_kstack_top_set(0);
+}
 
 static int fbt_enable(void *parg, uint32_t id, void *prarg)
 {
 	struct fbt_probe *fp = prarg;
 	int err;
 
-	if (fbt_non >= READ_ONCE(fbt_max_enabled))
-		return -E2BIG;
-	cond_resched();		/* a wide glob arms hundreds of kprobes */
-	if (fp->ret) {
-		memset(&fp->krp, 0, sizeof(fp->krp));
-		fp->krp.kp.symbol_name = fp->sym;
-		fp->krp.handler = fbt_return;
-		err = register_kretprobe(&fp->krp);
-	} else {
-		memset(&fp->kp, 0, sizeof(fp->kp));
-		fp->kp.symbol_name = fp->sym;
-		fp->kp.pre_handler = fbt_entry;
-		err = register_kprobe(&fp->kp);
-	}
-	if (err != 0) {
-		/* Refused (blacklisted, gone): the probe just never fires. */
-		pr_info_ratelimited("dtrace: fbt: cannot probe %s: %d\n",
-				    fp->sym, err);
-		return 0;
-	}
-	fp->armed = true;
-	fbt_non++;
+	err = dtrace_fbt_addrs_load();
+	if (err == 0 && fp->ret)
+		err = dtrace_fbt_ret_init();
+	if (err != 0)
+		return err;
+	fp->want = true;
+	fbt_dirty = true;
+	cond_resched();		/* fbt::: enables 84,000 */
 	return 0;
+}
+
+/* Entry arguments past the sixth (x86-64: the stack, after the return). */
+static uint64_t fbt_getarg(void *parg, uint32_t id, void *prarg, uint32_t ndx)
+{
+	const struct fbt_probe *fp = prarg;
+	unsigned long *sp = this_cpu_read(fbt_entry_sp);
+	unsigned long v;
+
+	if (fp->ret || sp == NULL || ndx < 6 ||
+	    get_kernel_nofault(v, sp + ndx - 5) != 0)
+		return 0;
+	return v;
 }
 
 static void fbt_disable(void *parg, uint32_t id, void *prarg)
 {
 	struct fbt_probe *fp = prarg;
 
-	if (!fp->armed)
-		return;
-	if (fp->ret)
-		unregister_kretprobe(&fp->krp);
-	else
-		unregister_kprobe(&fp->kp);
-	fp->armed = false;
-	fbt_non--;
+	if (fp->want)
+		fbt_dirty = true;
+	fp->want = false;
 }
 
-static void fbt_create(const char *func, bool ret)
+static int fbt_ent_cmp(const void *a, const void *b)
+{
+	const struct fbt_ent *x = a, *y = b;
+
+	if (x->ip != y->ip)
+		return x->ip < y->ip ? -1 : 1;
+	return x->fp->id < y->fp->id ? -1 : x->fp->id > y->fp->id;
+}
+
+/* Never registered: tells whether ftrace can trace one address. */
+static struct ftrace_ops fbt_probe_ops;
+
+/*
+ * Adds ips to the filter; if ftrace refuses the batch, tries each
+ * address alone on a scratch ops (the refused ones become 0 in ips)
+ * and adds the rest. One at a time on fbt_fops would copy its whole
+ * filter each time.
+ */
+static int fbt_filter_add(unsigned long *ips, u32 n)
+{
+	unsigned long *ok;
+	u32 i, j;
+	int err;
+
+	if (n == 0)
+		return 0;
+	err = ftrace_set_filter_ips(&fbt_fops, ips, n, 0, 0);
+	if (err != -EINVAL)
+		return err;
+	for (i = 0, j = 0; i < n; i++) {
+		if ((i & 1023) == 0)
+			cond_resched();
+		err = ftrace_set_filter_ips(&fbt_probe_ops, &ips[i], 1, 0, 1);
+		if (err == -EINVAL)
+			ips[i] = 0;
+		else if (err != 0)
+			return err;
+		else
+			j++;
+	}
+	ftrace_set_filter_ips(&fbt_probe_ops, NULL, 0, 0, 1);
+	ok = kvmalloc_array(j + 1, sizeof(*ok), GFP_KERNEL);	/* ips keeps its 0s */
+	if (ok == NULL)
+		return -ENOMEM;
+	for (i = 0, j = 0; i < n; i++)
+		if (ips[i] != 0)
+			ok[j++] = ips[i];
+	err = j == 0 ? 0 : ftrace_set_filter_ips(&fbt_fops, ok, j, 0, 0);
+	kvfree(ok);
+	return err;
+}
+
+/*
+ * Filter changes go in chunks: on a registered ops each chunk is a
+ * text-patch pass of its own, with a reschedule between, so that no
+ * CPU is held for one 40,000-function pass.
+ */
+#define FBT_CHUNK	1024
+
+/*
+ * Adds ips chunk by chunk; the ops is registered after the first chunk
+ * ftrace accepts (never with an empty filter, which would trace all).
+ */
+static int fbt_filter_grow(unsigned long *ips, u32 n)
+{
+	u32 i, k, c;
+	int err;
+
+	for (i = 0; i < n; i += c) {
+		c = min_t(u32, n - i, FBT_CHUNK);
+		err = fbt_filter_add(&ips[i], c);
+		if (err != 0)
+			return err;
+		for (k = i; k < i + c && ips[k] == 0; k++)
+			;
+		if (!fbt_registered && k < i + c) {
+			err = register_ftrace_function(&fbt_fops);
+			if (err != 0)
+				return err;
+			fbt_registered = true;
+		}
+		cond_resched();
+	}
+	return 0;
+}
+
+static void fbt_filter_shrink(unsigned long *ips, u32 n)
+{
+	u32 i, c;
+	int err;
+
+	for (i = 0; i < n; i += c) {
+		c = fbt_registered ? min_t(u32, n - i, FBT_CHUNK) : n - i;
+		err = ftrace_set_filter_ips(&fbt_fops, &ips[i], c, 1, 0);
+		if (err != 0)
+			pr_warn("dtrace: fbt: removing %u functions: %d\n",
+				c, err);
+		cond_resched();
+	}
+}
+
+/* After a failed change: nothing traced, an empty filter. */
+static void fbt_filter_reset(void)
+{
+	if (fbt_registered)
+		unregister_ftrace_function(&fbt_fops);
+	fbt_registered = false;
+	ftrace_free_filter(&fbt_fops);
+}
+
+/* Whether sorted a[0..n) holds ip. */
+static bool fbt_has(const unsigned long *a, u32 n, unsigned long ip)
+{
+	u32 lo = 0, hi = n;
+
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (a[mid] == ip)
+			return true;
+		if (a[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static int fbt_commit(void *parg)
+{
+	struct fbt_map *nm, *old;
+	struct fbt_probe *fp;
+	unsigned long *ips, *add, *rem;
+	u32 n = 0, nips = 0, nadd = 0, nrem = 0, nfilt = 0, i, j;
+	int err = 0, e;
+
+	if (!fbt_dirty)
+		return 0;
+	fbt_dirty = false;
+	for (fp = fbt_all; fp != NULL; fp = fp->next)
+		n += fp->want && !fp->bad;
+	nm = kvmalloc(struct_size(nm, e, n), GFP_KERNEL);
+	ips = kvmalloc_array(n + 1, sizeof(*ips), GFP_KERNEL);
+	add = kvmalloc_array(n + 1, sizeof(*add), GFP_KERNEL);
+	rem = kvmalloc_array(fbt_nfilt + 1, sizeof(*rem), GFP_KERNEL);
+	if (nm == NULL || ips == NULL || add == NULL || rem == NULL) {
+		kvfree(nm);
+		kvfree(ips);
+		kvfree(add);
+		kvfree(rem);
+		fbt_dirty = true;
+		return -ENOMEM;
+	}
+	nm->n = 0;
+	for (fp = fbt_all; fp != NULL; fp = fp->next) {
+		if (!fp->want || fp->bad)
+			continue;
+		nm->e[nm->n].ip = dtrace_fbt_func_addr(fp->fn);
+		nm->e[nm->n++].fp = fp;
+	}
+	sort(nm->e, nm->n, sizeof(nm->e[0]), fbt_ent_cmp, NULL);
+	for (i = 0; i < nm->n; i++)
+		if (nm->e[i].ip != 0 && (nips == 0 || ips[nips - 1] != nm->e[i].ip))
+			ips[nips++] = nm->e[i].ip;
+	for (i = 0; i < nips; i++)
+		if (!fbt_has(fbt_filt, fbt_nfilt, ips[i]))
+			add[nadd++] = ips[i];
+	for (i = 0; i < fbt_nfilt; i++)
+		if (!fbt_has(ips, nips, fbt_filt[i]))
+			rem[nrem++] = fbt_filt[i];
+
+	/* New probes find their entries before their functions call us. */
+	old = rcu_dereference_protected(fbt_map, true);
+	rcu_assign_pointer(fbt_map, nm);
+	err = fbt_filter_grow(add, nadd);
+	if (err != 0) {
+		fbt_filter_reset();
+		nadd = nrem = 0;
+		kvfree(fbt_filt);
+		fbt_filt = NULL;
+		fbt_nfilt = 0;
+	}
+	for (i = 0, j = 0; i < nadd; i++)	/* drop the refused (0) */
+		if (add[i] != 0)
+			add[j++] = add[i];
+	nadd = j;
+	/* The filter now: the kept ones and the additions, still sorted. */
+	for (i = 0; i < nips; i++)
+		if (fbt_has(fbt_filt, fbt_nfilt, ips[i]) ||
+		    fbt_has(add, nadd, ips[i]))
+			ips[nfilt++] = ips[i];
+	if (fbt_registered && nfilt == 0 && nrem > 0) {
+		/* Down to one function in chunks, then off. */
+		fbt_filter_shrink(rem + 1, nrem - 1);
+		unregister_ftrace_function(&fbt_fops);	/* waits for handlers */
+		fbt_registered = false;
+		nrem = 1;
+	}
+	fbt_filter_shrink(rem, nrem);
+	if (err == 0 && !fbt_registered && nfilt != 0) {
+		e = register_ftrace_function(&fbt_fops);
+		if (e == 0) {
+			fbt_registered = true;
+		} else {
+			ftrace_set_filter_ips(&fbt_fops, ips, nfilt, 1, 0);
+			nfilt = 0;
+			err = err != 0 ? err : e;
+		}
+	}
+	for (i = 0; i < nm->n; i++) {
+		if (err != 0 || fbt_has(ips, nfilt, nm->e[i].ip))
+			continue;
+		nm->e[i].fp->bad = true;	/* ftrace cannot trace it */
+		pr_info_ratelimited("dtrace: fbt: cannot probe %s\n",
+				    nm->e[i].fp->sym);
+	}
+	kvfree(fbt_filt);
+	fbt_filt = ips;
+	fbt_nfilt = nfilt;
+	kvfree(add);
+	kvfree(rem);
+	if (old != NULL) {
+		synchronize_rcu();	/* handlers run with preemption off */
+		kvfree(old);
+	}
+	return err;
+}
+
+static void fbt_create(const char *func, u32 fn, bool ret)
 {
 	size_t len = strlen(func) + 1;
 	struct fbt_probe *fp;
@@ -140,6 +465,7 @@ static void fbt_create(const char *func, bool ret)
 	if (fp == NULL)
 		return;
 	memcpy(fp->sym, func, len);
+	fp->fn = fn;
 	fp->ret = ret;
 	id = dtrace_probe_create(dtrace_core, fbt_prov, "vmlinux", func,
 				 ret ? "return" : "entry", fp);
@@ -176,9 +502,9 @@ static void fbt_provide(void *parg, const struct dtrace_pattern *pat)
 		if (!dtrace_glob(pat->func, f))
 			continue;
 		if (entry)
-			fbt_create(f, false);
+			fbt_create(f, i, false);
 		if (ret)
-			fbt_create(f, true);
+			fbt_create(f, i, true);
 	}
 }
 
@@ -186,6 +512,8 @@ static const struct dtrace_provider_ops fbt_ops = {
 	.provide	= fbt_provide,
 	.enable		= fbt_enable,
 	.disable	= fbt_disable,
+	.getarg		= fbt_getarg,
+	.commit		= fbt_commit,
 };
 
 int dtrace_prov_fbt_init(struct dtrace_core *core)
@@ -195,15 +523,29 @@ int dtrace_prov_fbt_init(struct dtrace_core *core)
 
 void dtrace_prov_fbt_fini(struct dtrace_core *core)
 {
+	struct fbt_probe *fp;
+
 	if (fbt_prov != NULL && dtrace_provider_unregister(core, fbt_prov) != 0)
 		pr_err("dtrace: fbt provider still enabled at unload\n");
 	fbt_prov = NULL;
-	while (fbt_all != NULL) {
-		struct fbt_probe *fp = fbt_all;
-
-		fbt_all = fp->next;
+	for (fp = fbt_all; fp != NULL; fp = fp->next)
 		fbt_disable(NULL, fp->id, fp);
+	fbt_commit(NULL);
+	if (fbt_registered)	/* the commit failed: no memory */
+		unregister_ftrace_function(&fbt_fops);
+	fbt_registered = false;
+	dtrace_fbt_ret_fini();	/* no handler can hook a return now */
+	while (fbt_all != NULL) {
+		fp = fbt_all;
+		fbt_all = fp->next;
 		kfree(fp);
 	}
+	kvfree(rcu_dereference_protected(fbt_map, true));
+	RCU_INIT_POINTER(fbt_map, NULL);
+	kvfree(fbt_filt);
+	fbt_filt = NULL;
+	fbt_nfilt = 0;
+	ftrace_free_filter(&fbt_fops);
+	ftrace_free_filter(&fbt_probe_ops);
 	dtrace_fbt_funcs_free();
 }

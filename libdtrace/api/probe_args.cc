@@ -12,7 +12,8 @@
 namespace dtrace::api {
 namespace {
 
-constexpr uint32_t kMaxRegArgs = 6;  // fbt and syscall fire with six arguments
+constexpr uint32_t kMaxRegArgs = 6;   // syscall fires with six arguments
+constexpr uint32_t kMaxFbtArgs = 10;  // fbt entry: six registers, then the stack
 
 std::string field(const char* s, size_t n) { return std::string(s, strnlen(s, n)); }
 
@@ -65,7 +66,7 @@ std::vector<cc::ProbeArg> ProbeArgTypes::fbt_args(const std::string& func, const
     if (proto->ret != "void") out.push_back({proto->ret, "", 1});
     return out;
   }
-  for (uint32_t i = 0; i < proto->params.size() && i < kMaxRegArgs; i++)
+  for (uint32_t i = 0; i < proto->params.size() && i < kMaxFbtArgs; i++)
     out.push_back({proto->params[i], "", i});
   return out;
 }

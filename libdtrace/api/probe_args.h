@@ -2,7 +2,7 @@
 // (cc::CompileOptions::probe_args). Sources, in order:
 //   - the module's PROBEARG for each matched probe (stable providers,
 //     USDT);
-//   - fbt: the function's BTF prototype (entry: its first six
+//   - fbt: the function's BTF prototype (entry: its first ten
 //     parameters; return: args[0] int, args[1] the return type);
 //   - pid: the function's DWARF prototype in the process's object
 //     (entry: the leading integer/pointer parameters; return: args[0]

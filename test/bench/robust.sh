@@ -1,6 +1,6 @@
 #!/bin/bash
 # Robustness: every tracepoint (sdt:::), every stable provider probe,
-# fbt_max_enabled fbt entry probes and profile-4999 with stack() enabled
+# every fbt probe (entry and return) and profile-4999 with stack() enabled
 # together for 10 s, then the module unloaded; the guest must stay
 # healthy (no warning or oops in dmesg) and rmmod must succeed.
 # Run in the guest: test/vm/run --append panic_on_warn=1 -- test/bench/robust.sh
@@ -12,11 +12,11 @@ t0=$(date +%s)
 "$dtrace" -q -x bufsize=4m -x aggsize=4m \
 	-n 'sdt::: { @t[probemod] = count(); }' \
 	-n 'proc:::,sched:::,io::: { @p[probeprov] = count(); }' \
-	-n 'fbt::*_read*:entry { @f = count(); }' \
+	-n 'fbt::: { @f[probename] = count(); }' \
 	-n 'profile-4999 { @s[stack()] = count(); }' \
 	-n 'BEGIN { start = timestamp; }' \
 	-n 'tick-1s /timestamp - start > 10000000000/ { exit(0); }' \
-	-n 'END { printf("stable providers:\n"); printa("  %s %@d\n", @p); printa("  fbt entries %@d\n", @f); }' \
+	-n 'END { printf("stable providers:\n"); printa("  %s %@d\n", @p); printa("  fbt %s %@d\n", @f); }' \
 	> /tmp/robust.out 2>&1 &
 dt=$!
 # Work for the probes: processes, files, block I/O where there is some.

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where a function hooked by fbt_ret.c returns to (x86-64). The hook
+ * put this address in the function's return-address slot; `ret` popped
+ * it, so the stack pointer is one word above that slot. The return
+ * value is in rax:rdx; everything else the caller expects to survive
+ * is callee-saved, which the C handler keeps. The handler finds the
+ * original return address by the slot, fires the return probes and
+ * returns it; we put it back in the slot and return through it (a ret,
+ * not an indirect jump, so IBT does not ask for an ENDBR there).
+ */
+#include <linux/linkage.h>
+#include <asm/unwind_hints.h>
+
+	.text
+SYM_CODE_START(dtrace_fbt_ret_tramp)
+	UNWIND_HINT_EMPTY
+	pushq	$0			/* the slot, for the original address */
+	pushq	%rax
+	pushq	%rdx
+	subq	$8, %rsp		/* the call wants 16-byte alignment */
+	leaq	24(%rsp), %rdi		/* the slot */
+	movq	%rax, %rsi		/* the return value */
+	movq	%rbp, %rdx		/* the caller's frame, for stack() */
+	call	dtrace_fbt_ret_handler
+	movq	%rax, 24(%rsp)
+	addq	$8, %rsp
+	popq	%rdx
+	popq	%rax
+	RET
+SYM_CODE_END(dtrace_fbt_ret_tramp)

@@ -1,0 +1,3 @@
+vmlinux`do_syscall_64
+vmlinux`entry_SYSCALL_64_after_hwframe
+vmlinux`ksys_read
