@@ -160,8 +160,9 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'o': cl->output = optarg; break;
       case 'L': cl->options.push_back({"libdir", optarg, "-L"}); break;
       case 'a': cl->options.push_back({"grabanon", "", "-a"}); break;
-      case 'A': case 'B': case '3': case '6': case 'X':
+      case 'A': case 'B': case '3': case '6':
         break;  // accepted; no effect yet
+      case 'X': cl->options.push_back({"stdc", optarg, std::string("-X ") + optarg}); break;
       case 'C': cl->options.push_back({"cpp", "", "-C"}); break;
       case 'H': cl->options.push_back({"cpphdrs", "", "-H"}); break;
       case 'D': cl->options.push_back({"define", optarg, "-D"}); break;
@@ -342,7 +343,7 @@ int main(int argc, char** argv) {
     } else if (spec.text.empty()) {
       spec.text = to_program_text(spec.kind, spec.arg);
     }
-    auto p = h.compile(spec.text);
+    auto p = h.compile(spec.text, spec.kind != SpecKind::Script);
     if (!p) {
       error(compile_error(spec, p.error(), errtags));
       return 1;

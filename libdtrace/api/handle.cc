@@ -19,6 +19,8 @@
 #include <thread>
 
 #include "api/aggregations.h"
+#include "api/compile_options.h"
+#include "api/ctf_dump.h"
 #include "api/options.h"
 #include "api/probe_args.h"
 #include "cc/compiler.h"
@@ -27,6 +29,7 @@
 #include "consume/firing.h"
 #include "consume/ksyms.h"
 #include "consume/probe_list.h"
+#include "consume/probe_stability.h"
 #include "consume/temporal.h"
 #include "consume/usyms.h"
 #include "dif/disasm.h"
@@ -131,7 +134,40 @@ struct Handle::Impl {
     Status st = options.set(name, value);
     if (st && name == "core" && options.flag("core")) abort_at_exit();
     if (st && name == "pgmax") consume::set_process_cache_limit(options.number("pgmax"));
+    // kdefs and knodefs (udefs and unodefs) undo each other: the last wins.
+    if (st && (name == "kdefs" || name == "knodefs"))
+      (void)options.set(name == "kdefs" ? "knodefs" : "kdefs", "no");
+    if (st && (name == "udefs" || name == "unodefs"))
+      (void)options.set(name == "udefs" ? "unodefs" : "udefs", "no");
     return st;
+  }
+
+  // -x debug (or DTRACE_DEBUG in the environment): what libdtrace does, on stderr.
+  void debug(const std::string& what) const {
+    if (options.flag("debug") || std::getenv("DTRACE_DEBUG"))
+      std::fprintf(stderr, "libdtrace DEBUG: %s\n", what.c_str());
+  }
+
+  // -x amin: every probe description's attributes must be at least that
+  // stable (D_ATTR_MIN), as DTrace checks what a program uses.
+  Status check_amin(const cc::Program& prog) const {
+    consume::Attr min;
+    if (!options.is_set("amin") || !consume::parse_attr(options.text("amin"), &min)) return Ok{};
+    for (const cc::Clause& c : prog.clauses) {
+      const cc::ProbeSpec& p = c.probe;
+      // BEGIN, END and ERROR need no provider; another description
+      // without one names no provider whose attributes are known.
+      bool dtrace_probe = p.name == "BEGIN" || p.name == "END" || p.name == "ERROR";
+      if (p.id != 0 || (p.provider.empty() && !dtrace_probe)) continue;
+      consume::Attr a =
+          consume::probe_attrs(p.provider.empty() ? "dtrace" : p.provider, !p.mod.empty(), !p.func.empty()).desc;
+      if (consume::attr_below(a, min)) {
+        return make_error("attributes for probe description " + p.str() + " (" + consume::attr_text(a) +
+                              ") are less than predefined minimum",
+                          "D_ATTR_MIN", p.line);
+      }
+    }
+    return Ok{};
   }
 
   // setopt() while tracing: only the options DTrace lets change then (the
@@ -162,10 +198,8 @@ struct Handle::Impl {
       // executable is the one a.out names.
       for (auto& t : targets)
         for (auto& o : user_objects(t->pid())) co.user_objects.push_back(std::move(o));
-      co.defaultargs = options.flag("defaultargs");
-      co.zdefs = options.flag("zdefs");
-      co.argref = options.flag("argref");
-      co.knodefs = options.flag("knodefs");
+      api::copy_compile_options(options, co);
+      co.set_option = api::pragma_option;
       co.kernel_symbol = [](std::string_view mod, std::string_view name) {
         const auto& table = consume::KernelSymbols::system();
         cc::KernelSymbolRef r;
@@ -190,6 +224,7 @@ struct Handle::Impl {
       co.cpp.print_includes = options.flag("cpphdrs");
       if (!options.text("cpppath").empty()) co.cpp.path = options.text("cpppath");
       co.cpp.args = cpp_args;
+      if (options.is_set("stdc")) co.cpp.stdc = options.text("stdc")[0];
       if (!options.flag("nolibs")) {  // -x nolibs: no D library files at all
         co.libdirs = libdirs;
         co.libdirs.push_back(system_libdir());
@@ -527,6 +562,7 @@ bool Handle::has_device() const { return impl_->dev != nullptr; }
 
 Status Handle::set_option(std::string_view name, std::string_view value) {
   Status st = impl_->set_option(name, value);
+  if (st) impl_->debug("set option " + std::string(name) + (value.empty() ? "" : "=") + std::string(value));
   if (st && name == "libdir") impl_->libdirs.emplace_back(value);
   if (st && name == "setenv") {
     size_t eq = value.find('=');
@@ -560,20 +596,33 @@ Result<int> Handle::grab_process(int pid) {
   return pid;
 }
 
-Result<size_t> Handle::compile(std::string_view source) {
-  auto prog = impl_->the_compiler().compile(source);
+Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
+  auto prog = impl_->the_compiler().compile(source, probe_spec);
   if (!prog) return prog.error();
   for (const auto& [name, value] : prog->pragma_options) {
-    // The -c processes exist before any program is compiled.
-    Status st = name == "setenv" || name == "unsetenv"
-                    ? Status(make_error("Option cannot be used from within a D program"))
-                    : impl_->set_option(name, value);
+    Status st = impl_->set_option(name, value);
     if (!st) return make_error("failed to set option " + name + ": " + st.error().message,
                                "D_PRAGMA_OPTSET");
   }
+  if (Status st = impl_->check_amin(*prog); !st) return st.error();
+  // -x ctypes / dtypes: the type containers as they stand after this compile.
+  for (const char* opt : {"ctypes", "dtypes"}) {
+    if (impl_->options.text(opt).empty()) continue;
+    uint64_t strsize = impl_->options.number("strsize");
+    Status st = api::write_type_container(impl_->compiler->types(), opt[0] == 'c',
+                                          strsize ? static_cast<uint32_t>(strsize) : 256,
+                                          impl_->options.text(opt));
+    if (!st) return st.error();
+  }
   impl_->aggs.declare(*prog);
   impl_->programs.push_back(std::move(*prog));
-  return impl_->programs.size() - 1;
+  size_t index = impl_->programs.size() - 1;
+  impl_->debug("compiled program " + std::to_string(index) + ": " +
+                std::to_string(impl_->programs[index].clauses.size()) + " clause(s), " +
+                std::to_string(impl_->programs[index].difos.size()) + " DIF object(s)");
+  // -x verbose: each program's DIF as it is compiled (what -S prints).
+  if (impl_->options.flag("verbose")) std::fputs(disassemble(index).c_str(), stderr);
+  return index;
 }
 
 std::string Handle::disassemble(size_t program) const {

@@ -1,5 +1,7 @@
 #include "api/options.h"
 
+#include "consume/probe_stability.h"
+
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -88,6 +90,8 @@ constexpr Range kRanges[] = {
     {"jstackframes", 1, UINT64_MAX},  {"cleanrate", 1, UINT64_MAX},
     {"statusrate", 1, UINT64_MAX},    {"switchrate", 1, UINT64_MAX},
     {"aggrate", 1, UINT64_MAX},
+    {"iregs", 1, DIF_DIR_NREGS},      {"tregs", 1, DIF_DTR_NREGS},
+    {"tree", 1, UINT64_MAX},
 };
 
 bool in_range(std::string_view name, uint64_t v) {
@@ -145,11 +149,36 @@ bool text_value_ok(std::string_view name, std::string_view v) {
   if (name == "evaltime") return one_of({"exec", "preinit", "postinit", "main"});
   if (name == "linktype") return one_of({"elf", "dof"});
   if (name == "linkmode") return one_of({"kernel", "dynamic", "static"});
+  if (name == "stdc") return one_of({"a", "c", "s", "t"});
+  if (name == "late") return one_of({"dynamic", "static"});
   // Linux has no zones: every process is in the one "global" zone.
   if (name == "zone") return v == "global";
   if (name == "setenv") return v.find('=') != std::string_view::npos && v.front() != '=';
   if (name == "unsetenv") return !v.empty() && v.find('=') == std::string_view::npos;
   return true;
+}
+
+// -x version=x.y[.z]: DTrace's checks (each part a number, major < 256,
+// minor and micro < 4096), then the versions this D knows: only its own,
+// 1.0 (dtrace -V), as no later D feature set exists yet.
+Result<uint64_t> check_version(std::string_view v) {
+  constexpr uint64_t kMax[] = {255, 4095, 4095};
+  uint64_t part[3] = {0, 0, 0};
+  size_t n = 0;
+  std::string_view rest = v;
+  for (;;) {
+    std::string_view after;
+    auto num = parse_number(rest, &after);
+    if (!num || n == 3 || *num > kMax[n]) return make_error("Version is not properly formatted or is too large");
+    part[n++] = *num;
+    if (after.empty()) break;
+    if (after[0] != '.') return make_error("Version is not properly formatted or is too large");
+    rest = after.substr(1);
+  }
+  if (n < 2) return make_error("Version is not properly formatted or is too large");
+  if (part[0] != 1 || part[1] != 0 || part[2] != 0)
+    return make_error("Requested version is not supported by compiler");
+  return uint64_t{(part[0] << 24) | (part[1] << 12) | part[2]};
 }
 
 }  // namespace
@@ -215,6 +244,11 @@ Status Options::set(std::string_view name, std::string_view value) {
     case Kind::Text:
       if (name == "bufpolicy" || name == "bufresize") v = parse_policy(name, value);
       if (!text_value_ok(name, value)) v = bad_value();
+      if (name == "version") v = check_version(value);
+      if (name == "amin") {
+        consume::Attr a;
+        if (!consume::parse_attr(value, &a)) v = bad_value();
+      }
       break;
   }
   if (!v) return v.error();

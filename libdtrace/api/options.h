@@ -26,6 +26,7 @@ class Options {
   bool flag(std::string_view name) const;      // boolean option is set
   uint64_t number(std::string_view name) const; // parsed size/time/int (0 if unset)
   std::string text(std::string_view name) const;
+  bool is_set(std::string_view name) const { return raw_.find(name) != raw_.end(); }
   // Options the module acts on, as program option entries.
   std::vector<dtrace_prog_option> kernel_options() const;
 

@@ -53,6 +53,22 @@ struct CompileOptions {
   bool zdefs = false;                // allow descriptions matching nothing
   bool argref = false;               // operands ($1..) need not all be used
   bool knodefs = false;              // unresolved kernel symbols compile (address 0)
+  bool empty = false;                // -x empty: a program with nothing in it compiles
+  // -x pspec: at the top level, `type*...` without a ':' is a probe
+  // description (a glob), never the start of a declaration.
+  bool pspec = false;
+  // -x iregs / tregs: the integer registers (%r0..%r<iregs-1>) and tuple
+  // stack slots code generation may use; at most DIF_DIR_NREGS / DIF_DTR_NREGS.
+  uint32_t iregs = 16;
+  uint32_t tregs = 8;
+  // -x tree=N: print the parse tree to stderr after parsing (N > 0).
+  uint32_t tree = 0;
+  // `#pragma D option name[=value]`: checks the option and applies it to
+  // `into` (this compile's options) when it is a compile-time one; an
+  // error fails the compile with D_PRAGMA_OPTSET. Null: pragma options are
+  // only recorded in Program::pragma_options.
+  std::function<Status(std::string_view name, std::string_view value, CompileOptions& into)>
+      set_option;
   // Kernel symbols by module ("" = any) and name, from /proc/kallsyms;
   // null: there is no symbol table (every symbol is unknown).
   std::function<KernelSymbolRef(std::string_view module, std::string_view name)> kernel_symbol;
@@ -97,12 +113,16 @@ class Compiler {
   // Compiles a whole D program: `-s` file contents or an `-n` argument.
   // Errors carry the D_* tag and line; the caller adds the
   // "failed to compile script X: " / "invalid probe specifier X: " prefix.
-  Result<Program> compile(std::string_view source);
+  // probe_spec: the source is a -n/-P/-m/-f/-i argument, compiled with
+  // pspec set as DTrace compiles those.
+  Result<Program> compile(std::string_view source, bool probe_spec = false);
   // A program libdtrace writes itself (the ERROR clause): it owes nothing
   // to the command line's operands, so leaving them unused is no error.
   Result<Program> compile_internal(std::string_view source);
 
   const CompileOptions& options() const;
+  // Every type the compiles so far declared or converted (-x ctypes/dtypes).
+  const class TypeTable& types() const;
 
  private:
   struct State;

@@ -25,7 +25,8 @@ struct CompileContext {
       : source(src), options(opts), types(t), idents(i) {}
 
   std::string_view source;
-  const CompileOptions& options;
+  // A copy: `#pragma D option` changes it for the rest of this compile.
+  CompileOptions options;
   TypeTable& types;
   IdentTable& idents;
   Diagnostics diags;

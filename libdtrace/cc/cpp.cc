@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <string_view>
 
 namespace dtrace::cc {
 namespace {
@@ -33,11 +35,33 @@ bool write_all(int fd, const std::string& s) {
   return true;
 }
 
+// cpp's messages, less GNU cpp's notes that __STDC__ was redefined
+// (what -X asks for); the rest reach our stderr as cpp wrote them.
+void forward_messages(int fd) {
+  std::string text;
+  char buf[4096];
+  lseek(fd, 0, SEEK_SET);
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<size_t>(n));
+  ::close(fd);
+  for (size_t at = 0; at < text.size();) {
+    size_t nl = text.find('\n', at);
+    size_t end = nl == std::string::npos ? text.size() : nl + 1;
+    std::string_view line(text.data() + at, end - at);
+    bool redefined = line.find("\"__STDC__\" redefined") != std::string_view::npos ||
+                     line.find("<built-in>: note: this is the location of the previous definition") !=
+                         std::string_view::npos;
+    if (!redefined) std::fwrite(line.data(), 1, line.size(), stderr);
+    at = end;
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> cpp_argv(const CppOptions& o) {
   std::vector<std::string> v = {o.path, "-undef", "-D__linux", "-D__unix", "-D__SVR4",
                                 "-D__Linux", "-D__SUNW_D=1", "-D__SUNW_D_64"};
+  if (o.stdc == 'a' || o.stdc == 't') v.push_back("-D__STDC__=0");
+  if (o.stdc == 's') v.push_back("-traditional-cpp");
   if (o.print_includes) v.push_back("-H");
   v.insert(v.end(), o.args.begin(), o.args.end());
   return v;
@@ -47,10 +71,13 @@ Result<std::string> preprocess(std::string_view source, const CppOptions& o) {
   // The input goes through an anonymous file so cpp can read it all while
   // we read its output: no pipe deadlock on large scripts.
   int in = memfd_create("dtrace-cpp-in", MFD_CLOEXEC);
+  int err = memfd_create("dtrace-cpp-err", MFD_CLOEXEC);
   int out[2];
-  if (in < 0) return make_error(std::string("failed to create cpp input: ") + std::strerror(errno));
+  if (err < 0 && in >= 0) ::close(in);
+  if (in < 0 || err < 0) return make_error(std::string("failed to create cpp input: ") + std::strerror(errno));
   if (!write_all(in, strip_interpreter(source)) || lseek(in, 0, SEEK_SET) != 0 || pipe2(out, O_CLOEXEC) != 0) {
     ::close(in);
+    ::close(err);
     return make_error(std::string("failed to set up cpp: ") + std::strerror(errno));
   }
   std::vector<std::string> args = cpp_argv(o);
@@ -61,6 +88,7 @@ Result<std::string> preprocess(std::string_view source, const CppOptions& o) {
   if (pid == 0) {
     dup2(in, 0);
     dup2(out[1], 1);
+    dup2(err, 2);
     execvp(argv[0], argv.data());
     _exit(127);
   }
@@ -76,9 +104,13 @@ Result<std::string> preprocess(std::string_view source, const CppOptions& o) {
   }
   ::close(out[0]);
   int status = 0;
-  if (pid < 0) return make_error("failed to run cpp: " + std::string(std::strerror(errno)));
+  if (pid < 0) {
+    ::close(err);
+    return make_error("failed to run cpp: " + std::string(std::strerror(errno)));
+  }
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  forward_messages(err);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
     return make_error("failed to run " + o.path + ": cannot execute");
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)

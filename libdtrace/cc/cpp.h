@@ -17,6 +17,9 @@ struct CppOptions {
   std::string path = "cpp";          // -x cpppath (searched in PATH)
   std::vector<std::string> args;     // -D / -U / -I as cpp spells them, in order
   bool print_includes = false;       // -H / -x cpphdrs
+  // -X / -x stdc: a (default) and t define __STDC__ as 0, c as 1, s runs
+  // a K&R (traditional) cpp that leaves it undefined.
+  char stdc = 'a';
 };
 
 // The argument vector for cpp (argv[0] included), predefines first so

@@ -17,6 +17,7 @@
 #include "cc/passes/probes.h"
 #include "cc/passes/resolve.h"
 #include "cc/passes/typecheck.h"
+#include "cc/tree_print.h"
 #include "ctf/dwarf_types.h"
 #include "ctf/kernel_types.h"
 
@@ -29,7 +30,6 @@ struct Pass {
 
 constexpr Pass kPasses[] = {
     {"parse", parse},
-    {"pragma", apply_pragmas},
     {"decl", declare_vars},
     {"probes", match_probes},
     {"resolve", resolve_idents},
@@ -44,9 +44,17 @@ constexpr Pass kPasses[] = {
 // A D library file declares; it has no clauses to compile.
 constexpr Pass kLibraryPasses[] = {
     {"parse", parse},
-    {"pragma", apply_pragmas},
     {"decl", declare_vars},
 };
+
+// -x tree=N: the points (a mask) after which the tree goes to stderr.
+void dump_tree(const CompileContext& ctx, std::string_view pass) {
+  static constexpr std::pair<std::string_view, uint32_t> kPoints[] = {
+      {"parse", 1}, {"typecheck", 2}, {"fold", 4}};
+  for (const auto& [name, bit] : kPoints)
+    if (name == pass && (ctx.options.tree & bit))
+      print_tree(ctx.ast, cat("after ", name).c_str(), stderr);
+}
 
 struct Compiler::State {
   explicit State(CompileOptions o) : options(std::move(o)) {
@@ -107,8 +115,9 @@ Compiler::Compiler(CompileOptions options) : state_(std::make_unique<State>(std:
 Compiler::~Compiler() = default;
 
 const CompileOptions& Compiler::options() const { return state_->options; }
+const TypeTable& Compiler::types() const { return state_->types; }
 
-Result<Program> Compiler::compile(std::string_view text) {
+Result<Program> Compiler::compile(std::string_view text, bool probe_spec) {
   if (!state_->library_loaded) {
     Status st = state_->load_library();
     if (!st) return st.error();
@@ -122,8 +131,10 @@ Result<Program> Compiler::compile(std::string_view text) {
     source = expanded;
   }
   auto ctx = std::make_unique<CompileContext>(source, state_->options, state_->types, state_->idents);
+  ctx->options.pspec |= probe_spec;
   for (const Pass& p : kPasses) {
     bool ok = p.run(*ctx);
+    if (ok && !ctx->diags.has_error()) dump_tree(*ctx, p.name);
     if (!ok || ctx->diags.has_error()) {
       if (!ctx->diags.has_error()) ctx->diags.error(0, ErrTag::D_UNKNOWN, cat("pass ", p.name, " failed"));
       Error e = ctx->diags.first();

@@ -173,7 +173,10 @@ bool parse(CompileContext& ctx) {
   int rc = parser.parse();
   dtcc_lex_destroy(scanner);
   if (rc != 0 && !ctx.diags.has_error()) drv.syntax_error(0);
-  if (rc == 0 && ctx.ast.items.empty() && ctx.ast.pragmas.empty() && !ctx.diags.has_error())
+  // As DTrace: pragmas are no part of the program; -x empty lets a
+  // program without clauses or declarations compile.
+  if (rc == 0 && ctx.ast.items.empty() && !ctx.library && !ctx.options.empty &&
+      !ctx.diags.has_error())
     ctx.error(1, ErrTag::D_EMPTY, "empty D program translation unit");
   // As DTrace: an operand after the program that it never uses is taken
   // for a mistake, unless -x argref says operands may go unused.

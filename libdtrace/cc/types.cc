@@ -22,21 +22,25 @@ Type* TypeTable::add_int(const std::string& name, uint32_t size, bool is_signed)
   t.size = size;
   t.is_signed = is_signed;
   Type* p = add(std::move(t));
+  note_name(name);
   names_[name] = p;
   return p;
 }
 
 TypeTable::TypeTable() {
+  // The intrinsic C types are C's (-x ctypes), not D declarations.
+  Converting c(*this);
   Type v;
   v.kind = Type::Kind::Void;
   v.name = "void";
   void_ = add(std::move(v));
   names_["void"] = void_;
+  note_name("void");
   Type s;
   s.kind = Type::Kind::String;
   s.name = "string";
   string_ = add(std::move(s));
-  names_["string"] = string_;
+  names_["string"] = string_;  // D's own type: not noted as C
 
   char_ = add_int("char", 1, true);
   add_int("signed char", 1, true);
@@ -91,6 +95,7 @@ const Type* TypeTable::lookup(std::string_view name) const {
   if (it != names_.end()) return it->second;
   // Conversion registers the typedef; the table is logically const.
   auto* self = const_cast<TypeTable*>(this);
+  Converting c(*this);
   if (name.find('`') != std::string_view::npos) return user_ ? user_->typedef_named(*self, name) : nullptr;
   // Unscoped: D's, then the kernel's, then the targets' executables.
   const Type* t = external_ ? external_->typedef_named(*self, name) : nullptr;
@@ -106,13 +111,16 @@ const Type* TypeTable::complete(const Type* t) {
   if (t == nullptr || t->complete || !t->is_sou()) return t;
   // Every Type comes from owned_, so the table may change it.
   auto* m = const_cast<Type*>(t);
+  Converting c(*this);
   if (t->user_space) {
     if (user_) user_->complete(*this, m);
+    if (t->complete) note_name(t->name);
     return t;
   }
   // Unscoped: the kernel's tag, else the targets' executables' (which
   // makes t a user type).
   if ((external_ == nullptr || !external_->complete(*this, m)) && user_ != nullptr) user_->complete(*this, m);
+  if (t->complete) note_name(t->name);  // a C type D only named
   return t;
 }
 
@@ -137,11 +145,13 @@ const Type* TypeTable::complete_deep(const Type* t) {
 }
 
 const Type* TypeTable::kernel_enumerator(std::string_view name, int64_t& value) {
+  Converting c(*this);
   return external_ ? external_->enumerator(*this, name, value) : nullptr;
 }
 
 const Type* TypeTable::kernel_symbol_type(std::string_view name, bool& percpu) {
   percpu = false;
+  Converting c(*this);
   return external_ ? external_->symbol_type(*this, name, percpu) : nullptr;
 }
 
@@ -202,7 +212,9 @@ const Type* TypeTable::add_typedef(std::string name, const Type* t, bool user) {
   Type copy = *t;
   copy.name = name;
   copy.user_space |= user;
+  copy.typedef_of = t;
   const Type* r = add(std::move(copy));
+  note_name(name);
   names_[std::move(name)] = r;
   return r;
 }
@@ -224,6 +236,7 @@ Type* TypeTable::declare_tag(Type::Kind kind, const std::string& tag) {
     t.is_signed = true;
   }
   Type* r = add(std::move(t));
+  note_name(full);
   tags_[full] = r;
   return r;
 }
@@ -254,6 +267,12 @@ const Type* TypeTable::arith_result(const Type* a, const Type* b) const {
   if (a->size != b->size) return a->size > b->size ? a : b;
   if (a->is_signed == b->is_signed) return a;  // same rank, e.g. long vs int64_t
   return a->is_signed ? b : a;                 // unsigned wins at equal size
+}
+
+void TypeTable::for_each_named(
+    const std::function<void(const std::string& name, const Type* t, bool from_c)>& f) const {
+  for (const auto& [name, t] : names_) f(name, t, c_names_.count(name) != 0);
+  for (const auto& [name, t] : tags_) f(name, t, c_names_.count(name) != 0);
 }
 
 }  // namespace dtrace::cc

@@ -6,8 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +30,7 @@ struct Type {
   // In the target's memory: a pointer (or array, struct) whose loads are
   // user loads; set on every type converted from a user object's DWARF.
   bool user_space = false;
+  const Type* typedef_of = nullptr;  // a typedef name's type: the type it names
   struct Member {
     std::string name;
     const Type* type;
@@ -129,6 +132,11 @@ class TypeTable {
   // A new struct/union/enum not registered under any tag name.
   Type* make_detached(Type::Kind kind, std::string name);
 
+  // Every named type and tag ("pid_t", "struct foo"); from_c: converted
+  // from C type data (kernel BTF, a target's DWARF), not declared in D.
+  void for_each_named(
+      const std::function<void(const std::string& name, const Type* t, bool from_c)>& f) const;
+
   // C's integer promotion and usual arithmetic conversions.
   const Type* promote(const Type* t) const;
   const Type* arith_result(const Type* a, const Type* b) const;
@@ -137,6 +145,18 @@ class TypeTable {
   Type* add(Type t);
   Type* add_int(const std::string& name, uint32_t size, bool is_signed);
 
+  // Counts nested conversions from C type sources: names made meanwhile
+  // go to c_names_ (for_each_named).
+  struct Converting {
+    explicit Converting(const TypeTable& t) : n(t.converting_) { n++; }
+    ~Converting() { n--; }
+    int& n;
+  };
+  void note_name(const std::string& name) {
+    if (converting_ > 0) c_names_.insert(name);
+  }
+  mutable int converting_ = 0;
+  std::set<std::string, std::less<>> c_names_;
   std::unique_ptr<ExternalTypes> external_;
   std::unique_ptr<ExternalTypes> user_;
   std::vector<std::unique_ptr<Type>> owned_;

@@ -78,4 +78,52 @@ const char* class_name(DepClass c) {
   return names[static_cast<int>(c)];
 }
 
+namespace {
+
+bool same_word(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+template <typename E>
+bool parse_part(std::string_view word, const char* (*name)(E), int count, E* out) {
+  for (int i = 0; i < count; i++)
+    if (same_word(word, name(static_cast<E>(i)))) {
+      *out = static_cast<E>(i);
+      return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+bool parse_attr(std::string_view text, Attr* out) {
+  Attr a{S::Standard, S::Standard, C::Common};
+  std::string_view part[3];
+  int n = 0;
+  for (size_t start = 0; n < 3; n++) {
+    size_t slash = text.find('/', start);
+    part[n] = text.substr(start, slash == std::string_view::npos ? slash : slash - start);
+    if (slash == std::string_view::npos) {
+      n++;
+      break;
+    }
+    start = slash + 1;
+    if (n == 2) return false;  // a fourth part
+  }
+  if (part[0].empty()) return false;
+  if (!parse_part(part[0], stability_name, 8, &a.name)) return false;
+  if (n > 1 && !parse_part(part[1], stability_name, 8, &a.data)) return false;
+  if (n > 2 && !parse_part(part[2], class_name, 6, &a.cls)) return false;
+  *out = a;
+  return true;
+}
+
+std::string attr_text(Attr a) {
+  return std::string(stability_name(a.name)) + "/" + stability_name(a.data) + "/" + class_name(a.cls);
+}
+
+bool attr_below(Attr a, Attr min) { return a.name < min.name || a.data < min.data || a.cls < min.cls; }
+
 }  // namespace dtrace::consume

@@ -28,4 +28,11 @@ ProbeAttrs probe_attrs(std::string_view provider, bool has_mod = true, bool has_
 const char* stability_name(Stability s);
 const char* class_name(DepClass c);
 
+// -x amin: "name[/data[/class]]", names matched without regard to case;
+// a part left out is the most stable value (Standard, Common). False: not
+// attributes.
+bool parse_attr(std::string_view text, Attr* out);
+std::string attr_text(Attr a);              // "Evolving/Evolving/Common"
+bool attr_below(Attr a, Attr min);          // any part less stable than min's
+
 }  // namespace dtrace::consume

@@ -11,7 +11,7 @@ using cc::ast::Kind;
 using cc::ast::Op;
 
 uint8_t Regs::alloc() {
-  for (uint8_t r = 1; r < DIF_DIR_NREGS; r++) {
+  for (uint8_t r = 1; r < limit_ && r < DIF_DIR_NREGS; r++) {
     if (!(used_ & (1u << r))) {
       used_ |= static_cast<uint16_t>(1u << r);
       return r;

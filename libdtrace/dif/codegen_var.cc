@@ -43,7 +43,7 @@ uint8_t ExprGen::var_op(const cc::VarInfo* v, bool store, bool array) {
 }
 
 bool ExprGen::push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs) {
-  if (keys.size() > DIF_DTR_NREGS) {
+  if (keys.size() > ctx_.options.tregs || keys.size() > DIF_DTR_NREGS) {
     fatal("Insufficient tuple registers to generate code");
     return false;
   }

@@ -12,52 +12,59 @@ std::vector<std::string> words(const std::string& s) {
   return out;
 }
 
-}  // namespace
+bool malformed_option(CompileContext& ctx, int line) {
+  ctx.error(line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
+  return false;
+}
 
-bool apply_pragmas(CompileContext& ctx) {
-  for (const ast::Pragma& p : ctx.ast.pragmas) {
-    std::vector<std::string> w = words(p.text);
-    if (w.empty() || w[0] != "D") continue;  // not ours: ignored, as DTrace does
-    if (w.size() < 2) {
-      ctx.error(p.line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma D directive");
-      return false;
+// `#pragma D option a b=c ...`: each one is set as it is read, so a
+// compile-time option rules the rest of this compile.
+bool set_options(CompileContext& ctx, const std::vector<std::string>& w, int line) {
+  if (w.size() < 3) return malformed_option(ctx, line);
+  for (size_t i = 2; i < w.size(); i++) {
+    std::string name = w[i], value;
+    size_t eq = name.find('=');
+    if (eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
     }
-    const std::string& what = w[1];
-    if (what == "option") {
-      if (w.size() < 3) {
-        ctx.error(p.line, ErrTag::D_PRAGMA_MALFORM,
-                  "malformed #pragma option <option>=<val>");
+    if (name.empty()) return malformed_option(ctx, line);
+    if (ctx.options.set_option) {
+      Status st = ctx.options.set_option(name, value, ctx.options);
+      if (!st) {
+        ctx.error(line, ErrTag::D_PRAGMA_OPTSET,
+                  cat("failed to set option ", name, ": ", st.error().message));
         return false;
       }
-      for (size_t i = 2; i < w.size(); i++) {
-        std::string name = w[i], value;
-        size_t eq = name.find('=');
-        if (eq != std::string::npos) {
-          value = name.substr(eq + 1);
-          name = name.substr(0, eq);
-        }
-        if (name.empty()) {
-          ctx.error(p.line, ErrTag::D_PRAGMA_MALFORM,
-                    "malformed #pragma option <option>=<val>");
-          return false;
-        }
-        ctx.out.pragma_options.emplace_back(name, value);
-      }
-    } else if (what == "error") {
-      std::string msg = p.text.substr(p.text.find("error") + 5);
-      size_t b = msg.find_first_not_of(" \t");
-      msg = b == std::string::npos ? "" : msg.substr(b);
-      ctx.error(p.line, ErrTag::D_PRAGERR, cat("#pragma D error: ", msg));
-      return false;
-    } else if (what == "depends_on" || what == "attributes" || what == "binding" ||
-               what == "ident" || what == "line") {
-      continue;
-    } else {
-      ctx.error(p.line, ErrTag::D_PRAGMA_INVAL, cat("invalid control directive: #pragma D ", what));
-      return false;
     }
+    ctx.out.pragma_options.emplace_back(name, value);
   }
   return true;
+}
+
+}  // namespace
+
+bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
+  std::vector<std::string> w = words(p.text);
+  if (w.empty() || w[0] != "D") return true;  // not ours: ignored, as DTrace does
+  if (w.size() < 2) {
+    ctx.error(p.line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma D directive");
+    return false;
+  }
+  const std::string& what = w[1];
+  if (what == "option") return set_options(ctx, w, p.line);
+  if (what == "error") {
+    std::string msg = p.text.substr(p.text.find("error") + 5);
+    size_t b = msg.find_first_not_of(" \t");
+    msg = b == std::string::npos ? "" : msg.substr(b);
+    ctx.error(p.line, ErrTag::D_PRAGERR, cat("#pragma D error: ", msg));
+    return false;
+  }
+  if (what == "depends_on" || what == "attributes" || what == "binding" || what == "ident" ||
+      what == "line")
+    return true;
+  ctx.error(p.line, ErrTag::D_PRAGMA_INVAL, cat("invalid control directive: #pragma D ", what));
+  return false;
 }
 
 }  // namespace dtrace::cc

@@ -1,11 +1,15 @@
-// Pass "pragma": interprets the #pragma lines the lexer collected.
-// `#pragma D option name[=value]` goes to Program::pragma_options for the
-// consumer to apply like -x; `#pragma D error` fails the compile;
-// depends_on/attributes/binding/ident are accepted and ignored for now.
+// #pragma handling, called by the lexer as each control line is read
+// (DTrace applies pragmas where they appear): `#pragma D option
+// name[=value]` is checked and applied through CompileOptions::set_option,
+// so a compile-time option (defaultargs, argref, zdefs, knodefs, amin,
+// iregs ...) rules the rest of this compile, and is recorded in
+// Program::pragma_options for the consumer to apply like -x; `#pragma D
+// error` fails the compile; depends_on/attributes/binding/ident are
+// accepted and ignored for now.
 #pragma once
 
 #include "cc/context.h"
 
 namespace dtrace::cc {
-bool apply_pragmas(CompileContext& ctx);
+bool apply_pragma(CompileContext& ctx, const ast::Pragma& p);
 }

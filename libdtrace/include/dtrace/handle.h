@@ -70,7 +70,8 @@ class Handle {
 
   // Compiles a D program (an -s file's text or an -n/-P/... argument);
   // returns a program index for enable()/disassemble().
-  Result<size_t> compile(std::string_view source);
+  // probe_spec: the source is a -n/-P/-m/-f/-i argument (see -x pspec).
+  Result<size_t> compile(std::string_view source, bool probe_spec = false);
   std::string disassemble(size_t program) const;
   // Hands the program to the module; returns the number of probes matched.
   Result<uint32_t> enable(size_t program);

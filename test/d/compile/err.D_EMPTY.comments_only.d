@@ -1,5 +1,5 @@
 /*
- * ASSERTION: a program with no clause, declaration or pragma is an empty
+ * ASSERTION: a program with no clause or declaration is an empty
  * translation unit and is refused.
  */
 // nothing here

@@ -1,0 +1,63 @@
+== tree=1
+parse tree after parse:
+  clause syscall::read:entry  (line 1)
+    predicate  (line 1)
+      binary !=  (line 1)
+        identifier pid  (line 1)
+        int 0  (line 1)
+    block  (line 1)
+      statement  (line 1)
+        assign =  (line 1)
+          self->n  (line 1)
+          binary *  (line 1)
+            int 2  (line 1)
+            int 3  (line 1)
+      statement  (line 1)
+        assign =  (line 1)
+          index  (line 1)
+            aggregation @c  (line 1)
+            identifier execname  (line 1)
+          call count  (line 1)
+exit 0
+== tree=2
+parse tree after typecheck:
+  clause syscall::read:entry  (line 1)
+    predicate  (line 1)
+      binary != : int  (line 1)
+        identifier pid : pid_t  (line 1)
+        int 0 : int  (line 1)
+    block  (line 1)
+      statement  (line 1)
+        assign = : int  (line 1)
+          self->n : int  (line 1)
+          binary * : int  (line 1)
+            int 2 : int  (line 1)
+            int 3 : int  (line 1)
+      statement  (line 1)
+        assign = : void  (line 1)
+          index : void  (line 1)
+            aggregation @c  (line 1)
+            identifier execname : string  (line 1)
+          call count : void  (line 1)
+exit 0
+== tree=4
+parse tree after fold:
+  clause syscall::read:entry  (line 1)
+    predicate  (line 1)
+      binary != : int  (line 1)
+        identifier pid : pid_t  (line 1)
+        int 0 : int  (line 1)
+    block  (line 1)
+      statement  (line 1)
+        assign = : int  (line 1)
+          self->n : int  (line 1)
+          int 6 : int  (line 1)
+      statement  (line 1)
+        assign = : void  (line 1)
+          index : void  (line 1)
+            aggregation @c  (line 1)
+            identifier execname : string  (line 1)
+          call count : void  (line 1)
+exit 0
+dtrace: failed to set -x tree: Invalid value for specified option
+tree=0: exit 1
