@@ -74,8 +74,14 @@ struct Compiler::State {
   Status load_library_file(const LibraryFile& f);
 };
 
+// What every program sees, D library files or not (-x nolibs): DTrace
+// wires NULL in.
+constexpr std::string_view kPrelude = "inline long NULL = 0;\n";
+
 Status Compiler::State::load_library() {
   library_loaded = true;
+  Status st = load_library_file({"<built-in>", "<built-in>", std::string(kPrelude)});
+  if (!st) return st;
   if (options.libdirs.empty()) return Ok{};
   std::function<bool(const std::string&)> provider_present;
   if (options.count_matches)
