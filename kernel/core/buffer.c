@@ -61,10 +61,23 @@ static bool cpu_wanted(const struct dtrace_state *st, uint32_t c)
 	return dtrace_port_cpu_possible(c) && (only == 0xffffffffu || c == only);
 }
 
+/* What cpu_alloc() and dtrace_aggbufs_alloc() take for one CPU. */
+static uint64_t cpu_bytes(const struct dtrace_state *st, uint64_t bufsize)
+{
+	uint64_t bufs = st->opts[DTRACEOPT_BUFPOLICY] ==
+			DTRACEOPT_BUFPOLICY_SWITCH ? 2 : 1;
+	uint64_t aggs = st->naggs == 0 || st->aggsize == 0 ? 0 :
+			2 * (st->aggsize + st->aggslots * sizeof(uint32_t)) +
+			st->aggkeymax;
+
+	return bufs * bufsize + st->scratch_size + aggs +
+	       st->lvars.n * sizeof(uint64_t) + st->lstore_size;
+}
+
 static int try_alloc(struct dtrace_state *st, uint64_t bufsize,
 		     uint64_t aggsize)
 {
-	uint32_t c;
+	uint32_t c, n = 0;
 	int err;
 
 	st->bufsize = bufsize;
@@ -72,6 +85,10 @@ static int try_alloc(struct dtrace_state *st, uint64_t bufsize,
 	st->aggslots = 64;
 	while (st->aggslots < aggsize / 16)
 		st->aggslots *= 2;
+	for (c = 0; c < st->ncpus; c++)
+		n += cpu_wanted(st, c);
+	if (!dtrace_mem_fits(n, cpu_bytes(st, bufsize)))
+		return -ENOMEM;
 	for (c = 0; c < st->ncpus; c++) {
 		if (!cpu_wanted(st, c))
 			continue;

@@ -86,6 +86,10 @@ int dtrace_dyn_alloc(struct dtrace_state *st)
 
 	if (d == NULL)
 		return -ENOMEM;
+	if (!dtrace_mem_fits(1, size)) {
+		dtrace_port_free(d);
+		return -ENOMEM;
+	}
 	sizes(st, &d->keymax, &d->valmax);
 	d->chunksize = sizeof(struct dtrace_dynvar) + d->keymax + d->valmax;
 	d->nchunks = (uint32_t)DTRACE_MIN(size / d->chunksize,

@@ -40,6 +40,12 @@
 /* Memory: zeroed, may sleep, any size (small or many megabytes). */
 void *dtrace_port_zalloc(size_t size);
 void dtrace_port_free(void *p);
+/*
+ * Bytes one group of a state's allocations (its buffers, its
+ * speculations, its dynamic variables) may take: GO refuses a larger
+ * group with ENOMEM rather than starving the system.
+ */
+uint64_t dtrace_port_mem_budget(void);
 
 /*
  * Fault-tolerant copies [probe]: 0 on success; -EPERM when the address is

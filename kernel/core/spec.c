@@ -26,6 +26,8 @@ int dtrace_spec_alloc(struct dtrace_state *st)
 	uint64_t size = st->opts[DTRACEOPT_SPECSIZE];
 	uint32_t c, i, n = nspec(st);
 
+	if (!dtrace_mem_fits((uint64_t)st->ncpus * n, size ? size : 8))
+		return -ENOMEM;
 	st->specs = dtrace_zalloc_array(n, sizeof(uint32_t));
 	if (st->specs == NULL)
 		return -ENOMEM;

@@ -67,6 +67,11 @@ void dtrace_msg_u64(struct dtrace_msg *m, uint64_t v)
 	dtrace_msg_str(m, &tmp[i]);
 }
 
+bool dtrace_mem_fits(uint64_t n, uint64_t size)
+{
+	return size == 0 || n <= dtrace_port_mem_budget() / size;
+}
+
 void *dtrace_zalloc_array(size_t n, size_t size)
 {
 	if (n == 0)

@@ -16,6 +16,9 @@ int dtrace_strcmp(const char *a, const char *b);
 /* Copies at most size - 1 bytes and always terminates (size > 0). */
 void dtrace_strlcpy(char *dst, const char *src, size_t size);
 
+/* Do n objects of size bytes fit in dtrace_port_mem_budget()? */
+bool dtrace_mem_fits(uint64_t n, uint64_t size);
+
 /* A bounded message builder for error texts (dten_msg). */
 struct dtrace_msg {
 	char	*buf;

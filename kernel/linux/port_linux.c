@@ -48,6 +48,12 @@ void dtrace_port_free(void *p)
 	kvfree(p);
 }
 
+/* Half of what the system could still give without swapping. */
+uint64_t dtrace_port_mem_budget(void)
+{
+	return ((uint64_t)si_mem_available() << PAGE_SHIFT) / 2;
+}
+
 int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 {
 	if (addr < PAGE_SIZE)

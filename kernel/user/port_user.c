@@ -86,6 +86,12 @@ void dtrace_port_free(void *p)
 	free(p);
 }
 
+static uint64_t mem_budget = UINT64_MAX;
+
+void dtrace_user_set_mem_budget(uint64_t bytes) { mem_budget = bytes; }
+
+uint64_t dtrace_port_mem_budget(void) { return mem_budget; }
+
 static int load(void *dst, uintptr_t addr, size_t n)
 {
 	struct iovec local = { dst, n }, remote = { (void *)addr, n };

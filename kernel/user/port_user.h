@@ -18,6 +18,8 @@ extern "C" {
 void dtrace_user_set_ncpus(uint32_t n);
 /* dtrace_port_zalloc() fails above this many bytes (0: no limit). */
 void dtrace_user_set_alloc_limit(size_t bytes);
+/* What dtrace_port_mem_budget() answers (default: no limit). */
+void dtrace_user_set_mem_budget(uint64_t bytes);
 void dtrace_user_set_cpu(uint32_t cpu);
 
 /*

@@ -47,6 +47,36 @@ std::vector<uint64_t> walk(const std::vector<uint8_t>& buf, uint64_t from, uint6
   return v;
 }
 
+// GO with a memory budget of budget bytes (restored after).
+int go_with_budget(Harness& h, uint64_t budget, uint64_t bufsize, uint64_t bufresize) {
+  pb b{};
+  Difo a0;
+  a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
+  pb_option(&b, DTRACEOPT_BUFSIZE, bufsize);
+  pb_option(&b, DTRACEOPT_BUFRESIZE, bufresize);
+  EXPECT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  dtrace_user_set_mem_budget(budget);
+  int err = h.go();
+  dtrace_user_set_mem_budget(UINT64_MAX);
+  return err;
+}
+
+TEST(Buffers, MoreThanTheMemoryBudgetIsRefused) {
+  Harness h;  // two CPUs, two 8 MiB buffers each: 32 MiB > 16 MiB
+  EXPECT_EQ(go_with_budget(h, 16 << 20, 8 << 20, 1), -ENOMEM);
+}
+
+TEST(Buffers, AutoResizeShrinksIntoTheMemoryBudget) {
+  Harness h;
+  ASSERT_EQ(go_with_budget(h, 16 << 20, 8 << 20, 0), 0);
+  EXPECT_EQ(h.state()->bufsize, 2u << 20);  // 8 -> 4 (still 16 MiB + scratch) -> 2
+  h.fire(7);
+  EXPECT_EQ(h.snap(0).size(), 1u);
+}
+
 TEST(Buffers, FillStopsWhenFullButKeepsRoomForEnd) {
   Harness h;
   enable_policy(h, DTRACEOPT_BUFPOLICY_FILL);

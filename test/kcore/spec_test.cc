@@ -71,6 +71,13 @@ class Spec {
   int err = 0;
 };
 
+TEST(Spec, MoreThanTheMemoryBudgetIsRefused) {
+  dtrace_user_set_mem_budget(64 << 20);  // 2 CPUs x 65536 x 1 MiB is not
+  Spec s({{DTRACEOPT_NSPEC, 65536}, {DTRACEOPT_SPECSIZE, 1 << 20}});
+  dtrace_user_set_mem_budget(UINT64_MAX);
+  EXPECT_EQ(s.err, -ENOMEM);
+}
+
 TEST(Spec, IdsRunOut) {
   Spec s({{DTRACEOPT_NSPEC, 2}});
   ASSERT_EQ(s.err, 0);

@@ -29,6 +29,7 @@ static void setup(void)
 
 	dtrace_user_set_ncpus(NCPUS);
 	dtrace_user_set_alloc_limit(16u << 20);	/* big options: ENOMEM */
+	dtrace_user_set_mem_budget(64u << 20);	/* and many big ones */
 	dtrace_user_set_cpu(0);
 	core = dtrace_core_create();
 	if (core == NULL || dtrace_prov_dtrace_init(core) != 0 ||
