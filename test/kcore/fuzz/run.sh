@@ -1,11 +1,13 @@
 #!/bin/sh
 # Builds the libFuzzer target fuzz_prog.c (clang, ASan + UBSan) over the
-# kernel/core sources and runs it for SECONDS from the seed corpus in
+# kernel/core sources and runs RUNS inputs from the seed corpus in
 # test/kcore/corpus (new inputs go to OUT/corpus, never into the tree).
-# Usage: run.sh SRCDIR OUT [SECONDS]    (ctest: kcore_fuzz)
+# The random seed is fixed (SEED=1 unless set), so a CI run repeats
+# exactly; set SEED to explore further while developing.
+# Usage: run.sh SRCDIR OUT [RUNS]       (ctest: kcore_fuzz)
 #        run.sh SRCDIR OUT --gen        (rewrites the seed corpus)
 set -eu
-src=$1 out=$2 secs=${3:-30}
+src=$1 out=$2 runs=${3:-2000000}
 k=$src/kernel
 cc=${CLANG:-clang}
 srcs=$(grep -oE '(core|prov)/[A-Za-z0-9_]+\.c' "$k/core/sources.mk" |
@@ -13,7 +15,7 @@ srcs=$(grep -oE '(core|prov)/[A-Za-z0-9_]+\.c' "$k/core/sources.mk" |
 mkdir -p "$out/corpus"
 flags="-g -O1 -I$k -I$k/uapi -I$src/test/kcore -fno-strict-aliasing"
 
-if [ "$secs" = --gen ]; then
+if [ "$runs" = --gen ]; then
 	$cc $flags "$src/test/kcore/fuzz/gen_corpus.c" -o "$out/gen_corpus"
 	rm -f "$src"/test/kcore/corpus/seed-*
 	mkdir -p "$src/test/kcore/corpus"
@@ -35,5 +37,7 @@ if [ $stale = 1 ]; then
 		-o "$bin.tmp"
 	mv "$bin.tmp" "$bin"
 fi
-exec "$bin" -artifact_prefix="$out/" -max_total_time="$secs" -max_len=4096 -timeout=10 \
+rm -rf "$out/corpus" && mkdir -p "$out/corpus"	# same start every run
+exec "$bin" -artifact_prefix="$out/" -seed="${SEED:-1}" -runs="$runs" \
+	-max_total_time=240 -max_len=4096 -timeout=10 \
 	-print_final_stats=1 "$out/corpus" "$src/test/kcore/corpus"
