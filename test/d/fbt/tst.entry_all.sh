@@ -1,0 +1,23 @@
+# ASSERTION: the canonical one-liner on every fbt entry probe works: it
+# enables tens of thousands of probes, counts calls by function while a
+# file-reading load runs, exits 0 after one second of tracing and
+# prints one line per function called, vfs_read among them; the guest
+# stays healthy (nothing in the kernel log) and a new dtrace starts.
+# @@timeout: 400
+dtrace=$1
+out=/tmp/entry_all.$$
+before=$(dmesg | wc -l)
+(for i in $(seq 3000); do cat /etc/hostname > /dev/null; sleep 0.05; done) &
+load=$!
+"$dtrace" -n 'fbt:::entry { @[probefunc] = count(); } tick-1s { exit(0); }' \
+    > $out 2> $out.err
+echo "exit $?"
+kill $load 2>/dev/null
+wait $load 2>/dev/null
+sed -n 's/^dtrace: description .* matched \([0-9]*\) probes$/\1/p' $out.err |
+    awk '{ print "matched many:", ($1 > 30000) }'
+awk 'NF == 2 && $2 ~ /^[0-9]+$/ { n++ } END { print "functions counted:", (n > 100) }' $out
+awk '$1 == "vfs_read" && $2 > 0 { print "vfs_read counted" }' $out
+dmesg | tail -n +$((before + 1)) | grep -c 'WARNING\|BUG\|stall\|lockup'
+"$dtrace" -q -n 'BEGIN { printf("next dtrace traces\n"); exit(0); }'
+rm -f $out $out.err

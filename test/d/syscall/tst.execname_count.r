@@ -1,0 +1,3 @@
+exit 0
+cat counted: 1
+ascending: 1
