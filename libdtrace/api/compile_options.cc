@@ -18,6 +18,9 @@ void apply(std::string_view name, const Options& o, cc::CompileOptions& co) {
   else if (name == "argref") co.argref = o.flag(name);
   else if (name == "knodefs") co.knodefs = o.flag(name);
   else if (name == "kdefs") co.knodefs = !o.flag(name);
+  else if (name == "unodefs") co.unodefs = o.flag(name);
+  else if (name == "udefs") co.unodefs = !o.flag(name);
+  else if (name == "linkmode") co.user_static = o.text(name) == "static";
   else if (name == "empty") co.empty = o.flag(name);
   else if (name == "pspec") co.pspec = o.flag(name);
   else if (name == "iregs") co.iregs = static_cast<uint32_t>(o.number(name));
@@ -28,8 +31,8 @@ void apply(std::string_view name, const Options& o, cc::CompileOptions& co) {
 }  // namespace
 
 void copy_compile_options(const Options& o, cc::CompileOptions& co) {
-  for (std::string_view name : {"defaultargs", "zdefs", "argref", "knodefs", "empty", "iregs",
-                                "tregs", "tree", "pspec"})
+  for (std::string_view name : {"defaultargs", "zdefs", "argref", "knodefs", "unodefs", "empty",
+                                "iregs", "tregs", "tree", "pspec", "linkmode"})
     if (o.is_set(name)) apply(name, o, co);
 }
 

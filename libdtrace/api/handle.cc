@@ -202,7 +202,7 @@ struct Handle::Impl {
       co.set_option = api::pragma_option;
       co.kernel_symbol = [](std::string_view mod, std::string_view name) {
         const auto& table = consume::KernelSymbols::system();
-        cc::KernelSymbolRef r;
+        cc::SymbolRef r;
         r.module_known = mod.empty() || table.has_module(mod);
         if (const consume::KernelSymbol* s = table.find(mod, name)) {
           r.found = true;
@@ -212,6 +212,7 @@ struct Handle::Impl {
         }
         return r;
       };
+      if (!targets.empty()) co.user_symbol = user_symbols(targets);
       auto frames = [this](const char* name, uint32_t dflt) {
         uint64_t v = options.number(name);
         return v ? static_cast<uint32_t>(v) : dflt;
@@ -248,6 +249,30 @@ struct Handle::Impl {
       compiler = std::make_unique<cc::Compiler>(std::move(co));
     }
     return *compiler;
+  }
+
+  // Data symbols of the targets' objects at their addresses in the
+  // target (mod``sym): "a.out" is the first target's executable. Each
+  // target's maps are read on first use.
+  template <typename Targets>
+  static std::function<cc::SymbolRef(std::string_view, std::string_view)> user_symbols(const Targets& ts) {
+    std::vector<pid_t> pids;
+    for (auto& t : ts) pids.push_back(t->pid());
+    auto images = std::make_shared<std::vector<proc::ProcessImage>>();
+    return [pids, images](std::string_view mod, std::string_view name) {
+      if (images->empty())
+        for (pid_t p : pids)
+          if (auto img = proc::ProcessImage::read(p)) images->push_back(std::move(*img));
+      cc::SymbolRef r;
+      for (size_t i = 0; i < images->size() && !r.found; i++) {
+        proc::DataSymbol d = (*images)[i].data_symbol(mod, name, i == 0);
+        r.module_known |= d.module_known;
+        r.found = r.data = d.found;
+        r.addr = d.addr;
+        r.module = d.module;
+      }
+      return r;
+    };
   }
 
   // The target's executable and shared objects, for its DWARF types.

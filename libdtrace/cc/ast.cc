@@ -34,4 +34,16 @@ const char* op_text(Op op) {
   return "?";
 }
 
+bool in_user_memory(const Expr* e) {
+  const Expr* base = nullptr;
+  if (e->kind() == Kind::SymRef) return static_cast<const SymRef*>(e)->user;
+  if (e->kind() == Kind::Unary && static_cast<const Unary*>(e)->op == Op::Deref)
+    base = static_cast<const Unary*>(e)->operand;
+  else if (e->kind() == Kind::Member) base = static_cast<const Member*>(e)->base;
+  else if (e->kind() == Kind::Index) base = static_cast<const Index*>(e)->base;
+  if (base == nullptr || base->type == nullptr) return false;
+  if (base->type->user_space) return true;
+  return !base->type->is_pointer() && in_user_memory(base);
+}
+
 }  // namespace dtrace::cc::ast

@@ -151,6 +151,7 @@ struct SymRef : Expr {
   SymRef(int l, std::string t) : Expr(Kind::SymRef, l), text(std::move(t)) {}
   std::string text;
   std::string module, name;         // module "" for `sym
+  bool user = false;                // ``sym, mod``sym: in a -c/-p target's memory
   uint64_t addr = 0;                // 0: unresolved under -x knodefs
   const Type* sym_type = nullptr;   // BTF type; Function for functions
   const Type* enum_type = nullptr;  // vmlinux`ENUMERATOR
@@ -206,6 +207,12 @@ enum class Op : uint8_t {
   Assign,
 };
 const char* op_text(Op op);
+
+// Whether the object e designates (``sym, *p, p->m, s.m, a[i]) lies in a
+// -c/-p target's memory: a user symbol, reached through a user pointer,
+// or part of a user struct or array that is. Needs the types typecheck
+// gives.
+bool in_user_memory(const Expr* e);
 
 struct Unary : Expr {
   Unary(int l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}

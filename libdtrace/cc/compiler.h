@@ -33,12 +33,13 @@ struct ProbeArgs {
   std::vector<ProbeArg> args;
 };
 
-// A kernel symbol as the compiler sees it (`sym, mod`sym).
-struct KernelSymbolRef {
+// A symbol as the compiler sees it: a kernel one (`sym, mod`sym) or a
+// user one of a -c/-p target (``sym, mod``sym).
+struct SymbolRef {
   bool module_known = false;  // the module ("" = any) is loaded
   bool found = false;
-  uint64_t addr = 0;          // 0 when the table hides addresses
-  std::string module;         // where it was found ("vmlinux" for the core)
+  uint64_t addr = 0;          // 0 when the table hides addresses; user: in the target
+  std::string module;         // where it was found ("vmlinux" for the core, "a.out")
   bool data = false;          // not a code symbol
 };
 
@@ -53,6 +54,12 @@ struct CompileOptions {
   bool zdefs = false;                // allow descriptions matching nothing
   bool argref = false;               // operands ($1..) need not all be used
   bool knodefs = false;              // unresolved kernel symbols compile (address 0)
+  // User symbols (mod``sym) are relocations DTrace leaves to be applied
+  // where the program runs: a reference compiles only with -x unodefs
+  // (the target's address, as the relocation would be applied in it) or
+  // -x linkmode=static (resolved now); else D_ASRELO.
+  bool unodefs = false;
+  bool user_static = false;
   bool empty = false;                // -x empty: a program with nothing in it compiles
   // -x pspec: at the top level, `type*...` without a ':' is a probe
   // description (a glob), never the start of a declaration.
@@ -71,7 +78,10 @@ struct CompileOptions {
       set_option;
   // Kernel symbols by module ("" = any) and name, from /proc/kallsyms;
   // null: there is no symbol table (every symbol is unknown).
-  std::function<KernelSymbolRef(std::string_view module, std::string_view name)> kernel_symbol;
+  std::function<SymbolRef(std::string_view module, std::string_view name)> kernel_symbol;
+  // Data symbols of the -c/-p targets' objects by module ("" = any,
+  // "a.out" = the first target's executable) and name; null: no target.
+  std::function<SymbolRef(std::string_view module, std::string_view name)> user_symbol;
   // Defaults for stack()/ustack()/jstack() without arguments (-x stackframes=...).
   uint32_t stackframes = 20;
   uint32_t ustackframes = 20;

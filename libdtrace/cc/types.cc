@@ -155,6 +155,12 @@ const Type* TypeTable::kernel_symbol_type(std::string_view name, bool& percpu) {
   return external_ ? external_->symbol_type(*this, name, percpu) : nullptr;
 }
 
+const Type* TypeTable::user_symbol_type(std::string_view scoped) {
+  bool percpu = false;
+  Converting c(*this);
+  return user_ ? user_->symbol_type(*this, scoped, percpu) : nullptr;
+}
+
 Type* TypeTable::make_detached(Type::Kind kind, std::string name) {
   Type t;
   t.kind = kind;

@@ -120,6 +120,8 @@ class TypeTable {
   const Type* kernel_enumerator(std::string_view name, int64_t& value);
   // The kernel's type for symbol `name` (ExternalTypes::symbol_type).
   const Type* kernel_symbol_type(std::string_view name, bool& percpu);
+  // A -c/-p target's type for data symbol "mod`name" (user source).
+  const Type* user_symbol_type(std::string_view scoped);
   // Why the object-scoped name does not resolve ("" if it does); kind:
   // Struct/Union/Enum for a tag, Void for a typedef name.
   std::string scoped_missing(Type::Kind kind, std::string_view name);

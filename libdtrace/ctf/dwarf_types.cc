@@ -104,6 +104,9 @@ class DwarfObject {
   const Type* convert_at(TypeTable& tt, Dwarf_Off off);
   bool complete(TypeTable& tt, Type* t);
   std::optional<UserFuncProto> proto(const std::string& func);
+  // The type of the global variable name (its defining DIE, else a
+  // declaration's), or null.
+  const Type* variable_type(TypeTable& tt, const std::string& name);
 
  private:
   bool open(const std::string& path, int& fd, Elf*& elf);
@@ -122,6 +125,7 @@ class DwarfObject {
   std::unordered_map<std::string, Dwarf_Off> index_;  // name -> defining DIE
   std::unordered_map<std::string, bool> declared_;    // tags only declared
   std::unordered_map<std::string, Dwarf_Off> funcs_;  // defined functions
+  std::unordered_map<std::string, Dwarf_Off> vars_;   // global variables
   std::unordered_map<Dwarf_Off, const Type*> done_;
   std::unordered_map<const Type*, Dwarf_Off> anon_;   // anonymous struct/union -> DIE
 };
@@ -166,6 +170,11 @@ void DwarfObject::index() {
       if (name == nullptr) continue;
       if (tag == DW_TAG_subprogram && !flag(&die, DW_AT_declaration)) {
         funcs_.emplace(name, dwarf_dieoffset(&die));
+        continue;
+      }
+      if (tag == DW_TAG_variable) {  // a definition replaces a declaration
+        if (!flag(&die, DW_AT_declaration)) vars_[name] = dwarf_dieoffset(&die);
+        else vars_.emplace(name, dwarf_dieoffset(&die));
         continue;
       }
       std::string key;
@@ -429,6 +438,15 @@ std::optional<UserFuncProto> DwarfObject::proto(const std::string& func) {
   return p;
 }
 
+const Type* DwarfObject::variable_type(TypeTable& tt, const std::string& name) {
+  auto it = vars_.find(name);
+  Dwarf_Die die, t;
+  if (it == vars_.end() || dwarf_offdie(dbg_, it->second, &die) == nullptr) return nullptr;
+  if (!type_of(&die, &t)) return nullptr;
+  const Type* r = convert(tt, &t, 0);
+  return r->is_void() ? nullptr : r;
+}
+
 UserTypes::UserTypes(std::vector<UserObject> objects) : objects_(std::move(objects)) {}
 UserTypes::~UserTypes() = default;
 
@@ -512,6 +530,13 @@ std::string UserTypes::missing(Type::Kind kind, std::string_view scoped) {
   std::string key = kind == Type::Kind::Void ? std::string(name) : tag_prefix(kind) + std::string(name);
   if (o->find(key) != nullptr || o->has_declaration(key)) return {};
   return "Unknown type name";
+}
+
+const Type* UserTypes::symbol_type(TypeTable& tt, std::string_view scoped, bool& /*percpu*/) {
+  std::string_view mod, name;
+  if (!split(scoped, mod, name)) return nullptr;
+  DwarfObject* o = object(mod);
+  return o ? o->variable_type(tt, std::string(name)) : nullptr;
 }
 
 std::optional<UserFuncProto> UserTypes::func_proto(std::string_view module, const std::string& func) {

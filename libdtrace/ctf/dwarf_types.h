@@ -58,6 +58,8 @@ class UserTypes : public cc::ExternalTypes {
   // "" when mod`name names something, else why not ("Unknown module
   // name", "Unknown type name").
   std::string missing(cc::Type::Kind kind, std::string_view name) override;
+  // name: "a.out`counter": the DWARF type of that global variable.
+  const cc::Type* symbol_type(cc::TypeTable& tt, std::string_view name, bool& percpu) override;
   // The prototype of the function named func defined in module's DWARF.
   std::optional<UserFuncProto> func_proto(std::string_view module, const std::string& func);
 

@@ -123,19 +123,7 @@ uint8_t ExprGen::scaled(uint8_t r, const cc::Type* ptr) {
   return r;
 }
 
-// Whether the object e designates (*p, p->m, s.m, a[i]) lies in the
-// target's memory: reached through a user pointer, or part of a user
-// struct or array that does.
-bool ExprGen::in_user(const cc::ast::Expr* e) const {
-  const cc::ast::Expr* base = nullptr;
-  if (e->kind() == Kind::Unary && static_cast<const cc::ast::Unary*>(e)->op == cc::ast::Op::Deref)
-    base = static_cast<const cc::ast::Unary*>(e)->operand;
-  else if (e->kind() == Kind::Member) base = static_cast<const cc::ast::Member*>(e)->base;
-  else if (e->kind() == Kind::Index) base = static_cast<const cc::ast::Index*>(e)->base;
-  if (base == nullptr || base->type == nullptr) return false;
-  if (base->type->user_space) return true;
-  return !base->type->is_pointer() && in_user(base);
-}
+bool ExprGen::in_user(const cc::ast::Expr* e) const { return cc::ast::in_user_memory(e); }
 
 // stringof of a user pointer, or of a char array in user memory: the
 // string is copied in (copyinstr), as DTrace does for userland types.
@@ -440,13 +428,14 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
     }
     case Kind::Call: return call(*static_cast<const cc::ast::Call*>(e));
     case Kind::SymRef: {
-      // A kernel symbol's address, loaded through the checked path unless
-      // it is a function (its address is its value) or an array.
+      // A symbol's address, loaded through the checked path (a user
+      // load for a target's symbol) unless it is a function (its address
+      // is its value) or an array.
       auto* s = static_cast<const cc::ast::SymRef*>(e);
       if (s->enum_type != nullptr) return constant(static_cast<uint64_t>(s->enum_value));
       uint8_t r = constant(s->addr);
       if (s->sym_type->kind == cc::Type::Kind::Function || s->sym_type->kind == cc::Type::Kind::Array) return r;
-      return load(r, e->type, false);
+      return load(r, e->type, s->user);
     }
     case Kind::Member: {
       auto* m = static_cast<const cc::ast::Member*>(e);

@@ -27,7 +27,9 @@ int alias_rank(const GElf_Sym& s, const char* name) {
   return r;
 }
 
-void read_symbols(Elf* elf, Elf_Scn* scn, std::vector<Candidate>& out) {
+// Functions into funcs, data objects (not TLS: their values are no
+// addresses) into objects.
+void read_symbols(Elf* elf, Elf_Scn* scn, std::vector<Candidate>& funcs, std::vector<ElfSymbol>& objects) {
   GElf_Shdr sh;
   if (!gelf_getshdr(scn, &sh) || sh.sh_entsize == 0) return;
   Elf_Data* data = elf_getdata(scn, nullptr);
@@ -37,11 +39,12 @@ void read_symbols(Elf* elf, Elf_Scn* scn, std::vector<Candidate>& out) {
     GElf_Sym s;
     if (!gelf_getsym(data, static_cast<int>(i), &s)) continue;
     int type = GELF_ST_TYPE(s.st_info);
-    if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF || s.st_value == 0)
-      continue;
+    bool func = type == STT_FUNC || type == STT_GNU_IFUNC;
+    if ((!func && type != STT_OBJECT) || s.st_shndx == SHN_UNDEF || s.st_value == 0) continue;
     const char* name = elf_strptr(elf, sh.sh_link, s.st_name);
     if (!name || !*name) continue;
-    out.push_back({ElfSymbol{name, s.st_value, s.st_size}, alias_rank(s, name)});
+    if (func) funcs.push_back({ElfSymbol{name, s.st_value, s.st_size}, alias_rank(s, name)});
+    else objects.push_back(ElfSymbol{name, s.st_value, s.st_size});
   }
 }
 
@@ -76,8 +79,10 @@ Result<ElfObject> ElfObject::load(const std::string& path) {
     if (sh.sh_type == SHT_DYNSYM) dynsym = scn;
   }
   std::vector<Candidate> cands;
-  read_symbols(elf, symtab ? symtab : dynsym, cands);
-  if (symtab && cands.empty() && dynsym) read_symbols(elf, dynsym, cands);
+  read_symbols(elf, symtab ? symtab : dynsym, cands, obj.data_);
+  if (symtab && cands.empty() && dynsym) read_symbols(elf, dynsym, cands, obj.data_);
+  std::stable_sort(obj.data_.begin(), obj.data_.end(),
+                   [](const ElfSymbol& a, const ElfSymbol& b) { return a.name < b.name; });
   elf_end(elf);
   ::close(fd);
 
@@ -97,6 +102,12 @@ Result<ElfObject> ElfObject::load(const std::string& path) {
                               }),
                   obj.syms_.end());
   return obj;
+}
+
+const ElfSymbol* ElfObject::data_symbol(std::string_view name) const {
+  auto it = std::lower_bound(data_.begin(), data_.end(), name,
+                             [](const ElfSymbol& s, std::string_view n) { return s.name < n; });
+  return it != data_.end() && it->name == name ? &*it : nullptr;
 }
 
 const ElfSymbol* ElfObject::lookup(uint64_t vaddr) const {

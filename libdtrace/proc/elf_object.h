@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "util/result.h"
@@ -33,6 +34,8 @@ class ElfObject {
   uint64_t entry() const { return entry_; }
   // Every function symbol, aliases included, sorted by name.
   const std::vector<ElfSymbol>& symbols() const { return syms_; }
+  // A data object (STT_OBJECT) defined here, by name; null if none.
+  const ElfSymbol* data_symbol(std::string_view name) const;
   // The function covering a link-time address (its size, or up to the
   // next symbol when the size is 0).
   const ElfSymbol* lookup(uint64_t vaddr) const;
@@ -43,6 +46,7 @@ class ElfObject {
  private:
   std::vector<ElfSymbol> syms_;
   std::vector<ElfSymbol> by_addr_;  // one name per address, the most telling
+  std::vector<ElfSymbol> data_;     // data objects, sorted by name
   std::vector<ElfSegment> segs_;
   uint64_t entry_ = 0;
   bool dynamic_ = false;

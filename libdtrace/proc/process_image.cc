@@ -46,6 +46,13 @@ std::optional<uint64_t> MappedObject::to_vaddr(uint64_t addr) const {
   return std::nullopt;
 }
 
+std::optional<uint64_t> MappedObject::to_runtime(uint64_t vaddr) const {
+  if (!elf) return std::nullopt;
+  for (const Mapping& m : maps)
+    if (auto at = elf->vaddr_of(m.offset)) return vaddr - *at + m.start;
+  return std::nullopt;
+}
+
 ProcessImage ProcessImage::parse(pid_t pid, const std::string& maps_text, const std::string& exe) {
   ProcessImage img;
   img.pid_ = pid;
@@ -97,6 +104,26 @@ UserAddress ProcessImage::resolve(uint64_t addr) const {
     auto va = o.to_vaddr(addr);
     if (va && (r.symbol = o.elf->lookup(*va))) r.offset = *va - r.symbol->vaddr;
     break;
+  }
+  return r;
+}
+
+DataSymbol ProcessImage::data_symbol(std::string_view mod, std::string_view name, bool a_out) const {
+  DataSymbol r;
+  for (bool exec : {true, false}) {
+    for (const MappedObject& o : objects_) {
+      bool alias = a_out && o.executable && (mod == "a.out" || mod.empty());
+      if (mod.empty() ? o.executable != exec : !(o.module == mod || (alias && mod == "a.out"))) continue;
+      r.module_known = true;
+      const ElfSymbol* s = o.elf ? o.elf->data_symbol(name) : nullptr;
+      auto at = s ? o.to_runtime(s->vaddr) : std::nullopt;
+      if (!at) continue;
+      r.found = true;
+      r.module = alias ? "a.out" : o.module;
+      r.addr = *at;
+      return r;
+    }
+    if (!mod.empty()) break;  // one pass over the objects is enough
   }
   return r;
 }

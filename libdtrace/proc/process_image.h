@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "proc/elf_object.h"
@@ -32,6 +33,9 @@ struct MappedObject {
   std::shared_ptr<const ElfObject> elf;  // null when it could not be read
   // Runtime address -> link-time address, through the file offset.
   std::optional<uint64_t> to_vaddr(uint64_t addr) const;
+  // Link-time address -> runtime address (the load bias of an ET_DYN
+  // object, none for an ET_EXEC one).
+  std::optional<uint64_t> to_runtime(uint64_t vaddr) const;
   bool contains(uint64_t addr) const;
 };
 
@@ -39,6 +43,13 @@ struct UserAddress {  // what an address resolves to
   const MappedObject* object = nullptr;
   const ElfSymbol* symbol = nullptr;
   uint64_t offset = 0;  // from the symbol's start
+};
+
+struct DataSymbol {  // a data object by name, at its address in the process
+  bool module_known = false;  // the module asked for is mapped
+  bool found = false;
+  std::string module;         // "a.out" or the file name
+  uint64_t addr = 0;
 };
 
 class ProcessImage {
@@ -51,6 +62,9 @@ class ProcessImage {
   pid_t pid() const { return pid_; }
   const std::vector<MappedObject>& objects() const { return objects_; }
   UserAddress resolve(uint64_t addr) const;
+  // A data symbol of module mod (the file name, "a.out" for the
+  // executable when a_out, "" for any object: the executable first).
+  DataSymbol data_symbol(std::string_view mod, std::string_view name, bool a_out) const;
 
  private:
   pid_t pid_ = 0;

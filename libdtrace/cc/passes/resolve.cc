@@ -46,12 +46,18 @@ class Resolver : public Visitor<Resolver> {
   // enumerator of a kernel enum.
   void visit_SymRef(ast::SymRef& n) {
     size_t q = n.text.rfind('`');
-    n.module = n.text.substr(0, q);
+    n.user = q > 0 && n.text[q - 1] == '`';
+    n.module = n.text.substr(0, n.user ? q - 1 : q);
     n.name = n.text.substr(q + 1);
+    if (n.user) return user_symbol(n);
     if (n.module == "vmlinux" && (n.enum_type = ctx_.types.kernel_enumerator(n.name, n.enum_value)))
       return;
-    KernelSymbolRef r;
+    SymbolRef r;
     if (ctx_.options.kernel_symbol) r = ctx_.options.kernel_symbol(n.module, n.name);
+    if (!r.found && !n.module.empty() && !r.module_known && ctx_.options.user_symbol) {
+      SymbolRef u = ctx_.options.user_symbol(n.module, n.name);
+      if (u.found) return wrong_kind(n, u.module, true);
+    }
     const char* why = !r.found && !n.module.empty() && !r.module_known ? "Unknown module name"
                       : !r.found                                        ? "Unknown symbol name"
                       : r.addr == 0 ? "Symbol address not available"  // kptr_restrict
@@ -79,6 +85,45 @@ class Resolver : public Visitor<Resolver> {
       return;
     }
     n.sym_type = t;
+  }
+
+  // mod``sym, ``sym: a data symbol of a -c/-p target's object, typed
+  // from its DWARF. DTrace leaves user symbols to be relocated where the
+  // program runs, so it compiles only as -x unodefs or linkmode=static
+  // allow (CompileOptions::unodefs).
+  void user_symbol(ast::SymRef& n) {
+    SymbolRef r;
+    if (ctx_.options.user_symbol) r = ctx_.options.user_symbol(n.module, n.name);
+    if (!r.found) {
+      SymbolRef k;
+      if (ctx_.options.kernel_symbol) k = ctx_.options.kernel_symbol(n.module, n.name);
+      if (k.found) return wrong_kind(n, k.module, false);
+      fail(n.line, ErrTag::D_IDENT_UNDEF,
+           cat("failed to resolve ", n.text, ": ",
+               !n.module.empty() && !r.module_known ? "Unknown module name" : "Unknown symbol name"));
+      return;
+    }
+    n.sym_type = ctx_.types.user_symbol_type(cat(r.module, "`", n.name));
+    if (n.sym_type == nullptr) {
+      fail(n.line, ErrTag::D_SYM_NOTYPES,
+           cat("no symbolic type information is available for ", r.module, "``", n.name,
+               ": No type information available for symbol"));
+      return;
+    }
+    if (!ctx_.options.unodefs && !ctx_.options.user_static) {
+      fail(n.line, ErrTag::D_ASRELO,
+           cat("relocation remains against user symbol ", r.module, "``", n.name));
+      return;
+    }
+    n.addr = r.addr;
+  }
+
+  // A user module's symbol named as a kernel one (mod`sym), or the
+  // other way round (vmlinux``sym).
+  void wrong_kind(ast::SymRef& n, const std::string& module, bool user_module) {
+    fail(n.line, ErrTag::D_SYM_BADREF,
+         cat(user_module ? "user" : "kernel", " module '", module, "' symbol '", n.name,
+             "' may not be referenced as a ", user_module ? "kernel" : "user", " symbol"));
   }
 
   void visit_Index(ast::Index& n) {

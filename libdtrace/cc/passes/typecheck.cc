@@ -367,7 +367,7 @@ const Type* Checker::check_unary(ast::Unary& n) {
       if (t->is_pointer() && t->base->kind == Type::Kind::Function && n.operand->kind() == Kind::SymRef)
         return t;  // &`func: the function's address, like `func
       if (!n.operand->is_lvalue) return fail(n.line, ErrTag::D_ADDROF_LVAL, "unacceptable operand for unary & operator");
-      return types_.pointer_to(t);
+      return types_.pointer_to(t, t->user_space || ast::in_user_memory(n.operand));
     default:
       return fail(n.line, ErrTag::D_UNKNOWN, "bad unary operator");
   }

@@ -54,7 +54,7 @@ class KernelSymbolsCompile : public ::testing::Test {
     path_ = name;
     opts_.btf_path = path_;
     opts_.kernel_symbol = [](std::string_view mod, std::string_view name) {
-      cc::KernelSymbolRef r;
+      cc::SymbolRef r;
       r.module_known = mod.empty() || mod == "vmlinux" || mod == "ext4";
       bool core = mod.empty() || mod == "vmlinux";
       if (core && (name == "vfs_thing" || name == "_stext")) r.addr = 0xffffffff81001000;

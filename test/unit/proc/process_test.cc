@@ -124,6 +124,29 @@ TEST(ProcessImage, ResolvesOwnFunctionsAndLibc) {
   EXPECT_EQ(m.symbol->name, "getpid");
 }
 
+extern "C" {
+int process_test_datum = 5;   // .data
+long process_test_zeroed;     // .bss: no file offset of its own
+}
+
+TEST(ProcessImage, DataSymbolsAtTheirAddressesInTheProcess) {
+  auto img = ProcessImage::read(getpid());
+  ASSERT_TRUE(img) << img.error().message;
+  for (auto [name, addr] : {std::pair{"process_test_datum", reinterpret_cast<uint64_t>(&process_test_datum)},
+                            std::pair{"process_test_zeroed", reinterpret_cast<uint64_t>(&process_test_zeroed)}}) {
+    DataSymbol d = img->data_symbol("a.out", name, true);
+    EXPECT_TRUE(d.module_known && d.found) << name;
+    EXPECT_EQ(d.module, "a.out");
+    EXPECT_EQ(d.addr, addr) << name;
+    DataSymbol any = img->data_symbol("", name, true);
+    EXPECT_EQ(any.addr, addr) << name;
+  }
+  EXPECT_FALSE(img->data_symbol("a.out", "process_test_datum", false).module_known);  // not the first target
+  EXPECT_FALSE(img->data_symbol("a.out", "process_test_marker", true).found);  // a function
+  DataSymbol none = img->data_symbol("libnone.so", "x", true);
+  EXPECT_FALSE(none.module_known || none.found);
+}
+
 TEST(ProcessImage, ParsesMapsIntoModules) {
   std::string maps =
       "55d0a000-55d0b000 r--p 00000000 08:01 12 /usr/bin/prog\n"
