@@ -14,7 +14,7 @@ KDIR       ?= $(shell if [ -e $(RUNNING_KDIR)/Makefile ]; then echo $(RUNNING_KD
 PREFIX     ?= /usr
 DEMO       ?= BEGIN { trace("hello"); exit(0); }
 
-.PHONY: all deps userspace module check unit dtests demo install golden clean
+.PHONY: all deps userspace module check unit dtests demo install install-files golden clean
 
 all: userspace module
 
@@ -55,6 +55,11 @@ demo: deps all
 	fi
 
 install: all
+	@$(MAKE) --no-print-directory install-files
+
+# What install copies, without building first (ctest make_install runs
+# it into a scratch DESTDIR).
+install-files:
 	install -D -m 0755 $(BUILD)/dtrace $(DESTDIR)$(PREFIX)/sbin/dtrace
 	install -d $(DESTDIR)$(PREFIX)/lib/dtrace
 	install -m 0644 libdtrace/dlib/*.d $(DESTDIR)$(PREFIX)/lib/dtrace/
