@@ -6,6 +6,7 @@
 
 #include "cc/builtins.h"
 #include "cc/passes/printf_check.h"
+#include "cc/passes/typecheck.h"
 
 namespace dtrace::cc {
 namespace {
@@ -252,7 +253,12 @@ class ActionChecker {
     }
     p.format = static_cast<const ast::StrLit*>(f)->value;
     p.has_format = true;
-    if (printa) return check_format(ctx_, c.line, c.name, p.format, {}, 2, true, false);
+    if (printa) {  // the conversions before %@ take the first aggregation's keys
+      const ast::Expr* a = c.args.size() > 1 ? c.args[1] : nullptr;
+      if (a != nullptr && a->kind() == Kind::AggRef)
+        for (const Type* k : static_cast<const ast::AggRef*>(a)->agg->keys) fa.push_back({k, c.line});
+      return check_format(ctx_, c.line, c.name, p.format, fa, 2, true, false);
+    }
     for (size_t i = 1; i < c.args.size(); i++) {
       const ast::Expr* a = c.args[i];
       if (a->kind() == Kind::AggRef)
@@ -263,6 +269,26 @@ class ActionChecker {
   }
 
   // An ARG continuation whose DIFO returns an aggregation's index.
+  // printa() of several aggregations joins them on their keys: as many,
+  // of compatible types (integers with integers, strings with strings).
+  bool same_keys(const AggInfo& a, const AggInfo& b, int line) {
+    if (a.keys.size() != b.keys.size())
+      return fail(line, ErrTag::D_PRINTA_AGGKEY,
+                  cat("printa( ): @", a.name, " and @", b.name, " do not have matching key signatures: @", a.name,
+                      " has ", a.keys.size(), " key", a.keys.size() == 1 ? "" : "s", ", @", b.name, " has ",
+                      b.keys.size(), " key", b.keys.size() == 1 ? "" : "s"));
+    for (size_t i = 0; i < a.keys.size(); i++) {
+      const Type *x = a.keys[i], *y = b.keys[i];
+      if ((x->is_int() && y->is_int()) || (is_strcompat(x) && is_strcompat(y)) || x->name == y->name) continue;
+      auto pad9 = [](const std::string& n) { return std::string(n.size() < 9 ? 9 - n.size() : 0, ' ') + n; };
+      return fail(line, ErrTag::D_PRINTA_AGGPROTO,
+                  cat("printa( ): @", b.name, "[ ] key #", i + 1, " is incompatible with @", a.name, ":\n",
+                      pad9(a.name), " key #", i + 1, ": ", x->name, "\n", pad9(b.name), " key #", i + 1, ": ",
+                      y->name));
+    }
+    return true;
+  }
+
   bool agg_arg(const ast::Call& c, size_t i, ActionPlan& p, ErrTag tag) {
     const ast::Expr* a = c.args[i];
     if (a->kind() != Kind::AggRef)
@@ -331,8 +357,12 @@ class ActionChecker {
              "printa( ) prototype mismatch: aggregation argument expected after format");
         return;
       }
-      for (size_t i = first; i < c.args.size(); i++)
+      for (size_t i = first; i < c.args.size(); i++) {
         if (!agg_arg(c, i, p, ErrTag::D_PRINTA_AGGARG)) return;
+        if (i > first && !same_keys(*static_cast<const ast::AggRef*>(c.args[first])->agg,
+                                    *static_cast<const ast::AggRef*>(c.args[i])->agg, c.line))
+          return;
+      }
     } else if (n == "exit" || n == "raise" || n == "chill" || n == "speculate" || n == "commit" ||
                n == "discard") {
       if (!is_int_arg(c.args[0])) {
