@@ -3,6 +3,8 @@
  * (a string and an int) and aggregations whose keys match, integers of
  * other sizes included.
  */
+#pragma D option quiet
+
 BEGIN
 {
 	@a[execname, 1] = count();
