@@ -21,7 +21,7 @@ t0=$(date +%s)
 dt=$!
 # Work for the probes: processes, files, block I/O where there is some.
 while kill -0 "$dt" 2>/dev/null; do
-	ls -R /usr/share/doc > /dev/null 2>&1
+	ls -R /usr/share/doc/[a-c]* > /dev/null 2>&1	# small: execs come often
 	/bin/true
 done
 wait "$dt"
