@@ -10,7 +10,7 @@ cmake --build "$build" -j2 --target kcore_bench >/dev/null
 bin=$build/test/bench/kcore_bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for bm in FireNoMatch FireMatch; do
+for bm in FireNoMatch FireMatch FireCount; do
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/$bm.out" \
 		--toggle-collect=dtrace_core_probe "$bin" \
 		--benchmark_filter="^$bm\$" --benchmark_min_time=0.01 \
