@@ -268,7 +268,6 @@ class ActionChecker {
     return check_format(ctx_, c.line, c.name, p.format, fa, 2, false, true);
   }
 
-  // An ARG continuation whose DIFO returns an aggregation's index.
   // printa() of several aggregations joins them on their keys: as many,
   // of compatible types (integers with integers, strings with strings).
   bool same_keys(const AggInfo& a, const AggInfo& b, int line) {
@@ -289,6 +288,7 @@ class ActionChecker {
     return true;
   }
 
+  // An ARG continuation whose DIFO returns an aggregation's index.
   bool agg_arg(const ast::Call& c, size_t i, ActionPlan& p, ErrTag tag) {
     const ast::Expr* a = c.args[i];
     if (a->kind() != Kind::AggRef)
