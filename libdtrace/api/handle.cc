@@ -264,12 +264,14 @@ struct Handle::Impl {
         for (pid_t p : pids)
           if (auto img = proc::ProcessImage::read(p)) images->push_back(std::move(*img));
       cc::SymbolRef r;
-      for (size_t i = 0; i < images->size() && !r.found; i++) {
+      for (size_t i = 0; i < images->size(); i++) {
         proc::DataSymbol d = (*images)[i].data_symbol(mod, name, i == 0);
         r.module_known |= d.module_known;
-        r.found = r.data = d.found;
+        if (!d.found) continue;
+        r.found = r.data = true;
         r.addr = d.addr;
         r.module = d.module;
+        break;
       }
       return r;
     };
