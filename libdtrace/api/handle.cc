@@ -194,10 +194,14 @@ struct Handle::Impl {
       co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
       co.macro_args = macro_args;
       if (!targets.empty()) co.macro_vars.emplace_back("target", std::to_string(targets.front()->pid()));
-      // Every target's objects; the first target's come first, so its
-      // executable is the one a.out names.
+      // Every target's objects, read once for types, symbols and args[];
+      // the first target's come first, so its executable is the one a.out
+      // names.
+      auto images = std::make_shared<std::vector<proc::ProcessImage>>();
       for (auto& t : targets)
-        for (auto& o : user_objects(t->pid())) co.user_objects.push_back(std::move(o));
+        if (auto img = proc::ProcessImage::read(t->pid())) images->push_back(std::move(*img));
+      for (const proc::ProcessImage& img : *images)
+        for (auto& o : user_objects(img)) co.user_objects.push_back(std::move(o));
       api::copy_compile_options(options, co);
       co.set_option = api::pragma_option;
       co.kernel_symbol = [](std::string_view mod, std::string_view name) {
@@ -212,7 +216,7 @@ struct Handle::Impl {
         }
         return r;
       };
-      if (!targets.empty()) co.user_symbol = user_symbols(targets);
+      if (!images->empty()) co.user_symbol = user_symbols(images);
       auto frames = [this](const char* name, uint32_t dflt) {
         uint64_t v = options.number(name);
         return v ? static_cast<uint32_t>(v) : dflt;
@@ -235,9 +239,9 @@ struct Handle::Impl {
       src.btf_path = co.btf_path;
       // Only the targets' objects: the compiler knows no other process's
       // types, so another pid's probes stay untyped.
-      src.user_objects = [this](int pid) {
-        for (auto& t : targets)
-          if (t->pid() == pid) return user_objects(pid);
+      src.user_objects = [images](int pid) {
+        for (const proc::ProcessImage& img : *images)
+          if (img.pid() == pid) return user_objects(img);
         return std::vector<std::pair<std::string, std::string>>{};
       };
       if (dev) {
@@ -252,17 +256,10 @@ struct Handle::Impl {
   }
 
   // Data symbols of the targets' objects at their addresses in the
-  // target (mod``sym): "a.out" is the first target's executable. Each
-  // target's maps are read on first use.
-  template <typename Targets>
-  static std::function<cc::SymbolRef(std::string_view, std::string_view)> user_symbols(const Targets& ts) {
-    std::vector<pid_t> pids;
-    for (auto& t : ts) pids.push_back(t->pid());
-    auto images = std::make_shared<std::vector<proc::ProcessImage>>();
-    return [pids, images](std::string_view mod, std::string_view name) {
-      if (images->empty())
-        for (pid_t p : pids)
-          if (auto img = proc::ProcessImage::read(p)) images->push_back(std::move(*img));
+  // target (mod``sym): "a.out" is the first target's executable.
+  static std::function<cc::SymbolRef(std::string_view, std::string_view)> user_symbols(
+      std::shared_ptr<const std::vector<proc::ProcessImage>> images) {
+    return [images](std::string_view mod, std::string_view name) {
       cc::SymbolRef r;
       for (size_t i = 0; i < images->size(); i++) {
         proc::DataSymbol d = (*images)[i].data_symbol(mod, name, i == 0);
@@ -277,12 +274,10 @@ struct Handle::Impl {
     };
   }
 
-  // The target's executable and shared objects, for its DWARF types.
-  static std::vector<std::pair<std::string, std::string>> user_objects(pid_t pid) {
+  // A target's executable and shared objects, for its DWARF types.
+  static std::vector<std::pair<std::string, std::string>> user_objects(const proc::ProcessImage& img) {
     std::vector<std::pair<std::string, std::string>> out;
-    auto img = proc::ProcessImage::read(pid);
-    if (!img) return out;
-    for (const proc::MappedObject& o : img->objects()) {
+    for (const proc::MappedObject& o : img.objects()) {
       out.emplace_back(o.module, o.open_path);
       // As in pid probe descriptions, a.out names the executable.
       if (o.executable) out.emplace_back("a.out", o.open_path);

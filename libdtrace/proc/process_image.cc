@@ -110,20 +110,21 @@ UserAddress ProcessImage::resolve(uint64_t addr) const {
 
 DataSymbol ProcessImage::data_symbol(std::string_view mod, std::string_view name, bool a_out) const {
   DataSymbol r;
-  for (bool exec : {true, false}) {
+  // A named module: one pass. Any module (""): executables, then the rest.
+  for (int pass = 0; pass < (mod.empty() ? 2 : 1); pass++) {
     for (const MappedObject& o : objects_) {
-      bool alias = a_out && o.executable && (mod == "a.out" || mod.empty());
-      if (mod.empty() ? o.executable != exec : !(o.module == mod || (alias && mod == "a.out"))) continue;
+      bool is_a_out = a_out && o.executable;
+      if (mod.empty() ? o.executable != (pass == 0) : !(o.module == mod || (is_a_out && mod == "a.out")))
+        continue;
       r.module_known = true;
       const ElfSymbol* s = o.elf ? o.elf->data_symbol(name) : nullptr;
       auto at = s ? o.to_runtime(s->vaddr) : std::nullopt;
       if (!at) continue;
       r.found = true;
-      r.module = alias ? "a.out" : o.module;
+      r.module = is_a_out && mod != o.module ? "a.out" : o.module;
       r.addr = *at;
       return r;
     }
-    if (!mod.empty()) break;  // one pass over the objects is enough
   }
   return r;
 }
