@@ -46,4 +46,13 @@ bool in_user_memory(const Expr* e) {
   return !base->type->is_pointer() && in_user_memory(base);
 }
 
+bool is_place(const Expr* e) {
+  switch (e->kind()) {
+    case Kind::Member: return static_cast<const Member*>(e)->xlate_value == nullptr;
+    case Kind::Unary: return static_cast<const Unary*>(e)->op == Op::Deref;
+    case Kind::Index: return static_cast<const Index*>(e)->indexes_memory;
+    default: return false;
+  }
+}
+
 }  // namespace dtrace::cc::ast

@@ -98,6 +98,10 @@ struct Expr : Node {
   using Node::Node;
   const Type* type = nullptr;       // set by typecheck
   bool is_lvalue = false;
+  // D's own storage (a variable, a member or element of one) or memory
+  // reached through a pointer held in a D variable or made by alloca() or
+  // copyin(): stores are allowed; the kernel checks the address at run time.
+  bool is_writable = false;
 };
 
 struct IntLit : Expr {
@@ -170,6 +174,8 @@ struct Index : Expr {
   // Such a native argument: args[] indexed by the native position, read
   // as the type already set in `type`.
   bool native_arg = false;
+  // base[i] of a pointer or a C array (typecheck): memory, not a D array.
+  bool indexes_memory = false;
 };
 
 // name(args): subroutines, actions, aggregating functions.
@@ -213,6 +219,9 @@ const char* op_text(Op op);
 // or part of a user struct or array that is. Needs the types typecheck
 // gives.
 bool in_user_memory(const Expr* e);
+// An lvalue in memory (after typecheck): p->m, v.m, *p, p[i]; a store
+// there goes through its address, not a D variable's store opcode.
+bool is_place(const Expr* e);
 
 struct Unary : Expr {
   Unary(int l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}

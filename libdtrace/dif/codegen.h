@@ -52,6 +52,8 @@ class ExprGen {
   uint8_t ternary(const cc::ast::Ternary& n);
   uint8_t assign(const cc::ast::Assign& n);
   uint8_t incdec(const cc::ast::IncDec& n);
+  void compound(const cc::ast::Assign& n, uint8_t cur, uint8_t v);
+  uint8_t step(const cc::ast::IncDec& n, uint8_t old);
   uint8_t call(const cc::ast::Call& n);
   uint8_t load(uint8_t addr, const cc::Type* t, bool user);
   bool in_user(const cc::ast::Expr* e) const;
@@ -71,8 +73,19 @@ class ExprGen {
   void unbind();
   void store(uint8_t value, uint8_t addr, const cc::Type* t);
 
-  // Variables (codegen_var.cc)
-  uint8_t load_var(const cc::ast::Expr* e);
+  // Stores into memory (codegen_store.cc)
+  uint8_t object_address(const cc::ast::Expr* e);
+  uint8_t place_address(const cc::ast::Expr* e);
+  uint8_t load_place(uint8_t addr, const cc::ast::Expr* e);
+  void store_bits(uint8_t value, uint8_t addr, const cc::ast::Member& m);
+  void store_place(uint8_t value, uint8_t addr, const cc::ast::Expr* e);
+  uint8_t assign_place(const cc::ast::Assign& n);
+  uint8_t incdec_place(const cc::ast::IncDec& n);
+
+  // Variables (codegen_var.cc). A struct, union or array that is a
+  // dynamic variable reads as zeros while absent; create: it is made.
+  uint8_t load_var(const cc::ast::Expr* e, bool create = false);
+  void fill_absent(const cc::VarInfo* v, uint8_t r, bool create, bool array);
   void store_var(const cc::ast::Expr* lhs, uint8_t value);
   bool push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs);
   void pop_tuple(std::vector<uint8_t>& regs);

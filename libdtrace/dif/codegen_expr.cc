@@ -242,6 +242,24 @@ uint8_t ExprGen::logical(const cc::ast::Binary& n) {
   return b;
 }
 
+// The opcode of an arithmetic or bitwise operator; division and >> by
+// the signedness of the result and of the shifted operand.
+static uint8_t arith_opcode(Op op, bool is_signed, bool shifted_signed) {
+  switch (op) {
+    case Op::Add: return DIF_OP_ADD;
+    case Op::Sub: return DIF_OP_SUB;
+    case Op::Mul: return DIF_OP_MUL;
+    case Op::Div: return is_signed ? DIF_OP_SDIV : DIF_OP_UDIV;
+    case Op::Mod: return is_signed ? DIF_OP_SREM : DIF_OP_UREM;
+    case Op::BitAnd: return DIF_OP_AND;
+    case Op::BitOr: return DIF_OP_OR;
+    case Op::BitXor: return DIF_OP_XOR;
+    case Op::Shl: return DIF_OP_SLL;
+    case Op::Shr: return shifted_signed ? DIF_OP_SRA : DIF_OP_SRL;
+    default: return 0;
+  }
+}
+
 uint8_t ExprGen::binary(const cc::ast::Binary& n) {
   switch (n.op) {
     case Op::Lt: case Op::Gt: case Op::Le: case Op::Ge: case Op::Eq: case Op::Ne:
@@ -256,22 +274,7 @@ uint8_t ExprGen::binary(const cc::ast::Binary& n) {
   const cc::Type* rt = n.rhs->type;
   if ((n.op == Op::Add || n.op == Op::Sub) && lt->is_pointer() && rt->is_int()) scaled(b, lt);
   if (n.op == Op::Add && lt->is_int() && rt->is_pointer()) scaled(a, rt);
-  bool is_signed = n.type->is_signed;
-  uint8_t op = 0;
-  switch (n.op) {
-    case Op::Add: op = DIF_OP_ADD; break;
-    case Op::Sub: op = DIF_OP_SUB; break;
-    case Op::Mul: op = DIF_OP_MUL; break;
-    case Op::Div: op = is_signed ? DIF_OP_SDIV : DIF_OP_UDIV; break;
-    case Op::Mod: op = is_signed ? DIF_OP_SREM : DIF_OP_UREM; break;
-    case Op::BitAnd: op = DIF_OP_AND; break;
-    case Op::BitOr: op = DIF_OP_OR; break;
-    case Op::BitXor: op = DIF_OP_XOR; break;
-    case Op::Shl: op = DIF_OP_SLL; break;
-    case Op::Shr: op = lt->is_signed ? DIF_OP_SRA : DIF_OP_SRL; break;
-    default: break;
-  }
-  ir_.emit(DIF_INSTR_FMT(op, a, b, a));
+  ir_.emit(DIF_INSTR_FMT(arith_opcode(n.op, n.type->is_signed, lt->is_signed), a, b, a));
   free(b);
   if (n.op == Op::Sub && lt->is_pointer() && rt->is_pointer()) {
     uint32_t size = lt->base && !lt->base->is_void() ? lt->base->size : 1;
@@ -341,25 +344,11 @@ uint8_t ExprGen::ternary(const cc::ast::Ternary& n) {
 }
 
 uint8_t ExprGen::assign(const cc::ast::Assign& n) {
+  if (cc::ast::is_place(n.lhs)) return assign_place(n);
   uint8_t v = expr(n.rhs);
   if (n.op != Op::Assign) {
     uint8_t cur = load_var(n.lhs);
-    if (n.lhs->type->is_pointer()) scaled(v, n.lhs->type);
-    bool s = n.lhs->type->is_signed;
-    uint8_t op = 0;
-    switch (n.op) {
-      case Op::Add: op = DIF_OP_ADD; break;
-      case Op::Sub: op = DIF_OP_SUB; break;
-      case Op::Mul: op = DIF_OP_MUL; break;
-      case Op::Div: op = s ? DIF_OP_SDIV : DIF_OP_UDIV; break;
-      case Op::Mod: op = s ? DIF_OP_SREM : DIF_OP_UREM; break;
-      case Op::Shl: op = DIF_OP_SLL; break;
-      case Op::Shr: op = s ? DIF_OP_SRA : DIF_OP_SRL; break;
-      case Op::BitAnd: op = DIF_OP_AND; break;
-      case Op::BitOr: op = DIF_OP_OR; break;
-      default: op = DIF_OP_XOR; break;
-    }
-    ir_.emit(DIF_INSTR_FMT(op, cur, v, v));
+    compound(n, cur, v);
     free(cur);
   }
   convert(v, n.rhs->type, n.lhs->type);
@@ -367,14 +356,28 @@ uint8_t ExprGen::assign(const cc::ast::Assign& n) {
   return v;
 }
 
-uint8_t ExprGen::incdec(const cc::ast::IncDec& n) {
-  uint8_t old = load_var(n.operand);
-  uint8_t step = constant(1);
-  if (n.operand->type->is_pointer()) scaled(step, n.operand->type);
+// v = cur op v, for lhs op= v.
+void ExprGen::compound(const cc::ast::Assign& n, uint8_t cur, uint8_t v) {
+  if (n.lhs->type->is_pointer()) scaled(v, n.lhs->type);
+  bool s = n.lhs->type->is_signed;
+  ir_.emit(DIF_INSTR_FMT(arith_opcode(n.op, s, s), cur, v, v));
+}
+
+// The value ++ or -- makes of old, in a new register.
+uint8_t ExprGen::step(const cc::ast::IncDec& n, uint8_t old) {
+  uint8_t one = constant(1);
+  if (n.operand->type->is_pointer()) scaled(one, n.operand->type);
   uint8_t nv = alloc();
-  ir_.emit(DIF_INSTR_FMT(n.increment ? DIF_OP_ADD : DIF_OP_SUB, old, step, nv));
-  free(step);
+  ir_.emit(DIF_INSTR_FMT(n.increment ? DIF_OP_ADD : DIF_OP_SUB, old, one, nv));
+  free(one);
   convert(nv, n.operand->type, n.operand->type);
+  return nv;
+}
+
+uint8_t ExprGen::incdec(const cc::ast::IncDec& n) {
+  if (cc::ast::is_place(n.operand)) return incdec_place(n);
+  uint8_t old = load_var(n.operand);
+  uint8_t nv = step(n, old);
   store_var(n.operand, nv);
   if (n.postfix) {
     free(nv);
@@ -415,8 +418,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       if (ix->arg_value != nullptr) return expr(ix->arg_value);  // typed args[n]
       if (ix->base->kind() == Kind::Ident && static_cast<const cc::ast::Ident*>(ix->base)->inline_def)
         return inline_use(*ix);
-      if (ix->base->type && (ix->base->type->is_pointer() || ix->base->type->kind == cc::Type::Kind::Array) &&
-          ix->base->kind() != Kind::Ident) {
+      if (ix->indexes_memory) {
         uint8_t b = expr(ix->base);
         uint8_t i = expr(ix->args[0]);
         scaled(i, ix->base->type);

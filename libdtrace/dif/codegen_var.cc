@@ -23,6 +23,14 @@ uint8_t scope_of(const cc::VarInfo* v) {
   }
 }
 
+// A struct, union or array kept as a dynamic variable (self->, a[k]):
+// the load gives its address, or 0 while it does not exist.
+bool absent_reads_zero(const cc::VarInfo* v) {
+  const cc::Type* t = v->type;
+  return t != nullptr && (t->is_sou() || t->kind == cc::Type::Kind::Array) &&
+         (v->scope == cc::VarScope::Thread || v->is_array);
+}
+
 }  // namespace
 
 void ExprGen::note_var(const cc::VarInfo* v, bool write) {
@@ -65,7 +73,29 @@ void ExprGen::pop_tuple(std::vector<uint8_t>& regs) {
   regs.clear();
 }
 
-uint8_t ExprGen::load_var(const cc::ast::Expr* e) {
+// r holds such a variable's address or 0. When 0: with create, a zeroed
+// value is stored (the tuple stack still holds the key) and the address
+// reloaded; if it still does not exist (dynamic variable space is full,
+// a drop is counted) or without create, r points to zeroed scratch.
+void ExprGen::fill_absent(const cc::VarInfo* v, uint8_t r, bool create, bool array) {
+  Label done = ir_.new_label();
+  uint8_t size = constant(v->type->size);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
+  ir_.branch(DIF_OP_BNE, done);
+  if (create) {
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_ALLOCS, size, 0, r));
+    ir_.emit(DIF_INSTR_IDX(var_op(v, true, array), v->id, r));
+    ir_.emit(DIF_INSTR_IDX(var_op(v, false, array), v->id, r));
+    note_var(v, true);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
+    ir_.branch(DIF_OP_BNE, done);
+  }
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_ALLOCS, size, 0, r));
+  ir_.place(done);
+  free(size);
+}
+
+uint8_t ExprGen::load_var(const cc::ast::Expr* e, bool create) {
   if (e->kind() == Kind::Index) {
     auto* ix = static_cast<const cc::ast::Index*>(e);
     const cc::VarInfo* v = var_of(ix->base);
@@ -94,6 +124,7 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e) {
     keys.erase(keys.begin());
     ir_.emit(DIF_INSTR_IDX(var_op(v, false, true), v->id, rd));
     note_var(v, false);
+    if (absent_reads_zero(v)) fill_absent(v, rd, create, true);
     pop_tuple(keys);
     return rd;
   }
@@ -116,6 +147,7 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e) {
   uint8_t r = alloc();
   ir_.emit(DIF_INSTR_IDX(var_op(v, false, false), v->id, r));
   note_var(v, false);
+  if (absent_reads_zero(v)) fill_absent(v, r, create, false);
   return r;
 }
 

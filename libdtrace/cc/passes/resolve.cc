@@ -281,17 +281,22 @@ class Resolver : public Visitor<Resolver> {
             id.inline_def = in;  // typecheck: not writable
             return;
           }
+          // A variable already used as a scalar (a pointer) stays one.
+          bool known = ctx_.idents.find(VarScope::Global, id.name) != nullptr;
           id.var = find_or_create(VarScope::Global, id.name, id.line);
-          if (id.var && id.var->type == nullptr && !id.var->declared) id.var->is_array = true;
+          if (id.var && !known && !id.var->declared) id.var->is_array = true;
         } else if (base->kind() == ast::Kind::ScopedVar) {
           auto& sv = static_cast<ast::ScopedVar&>(*base);
           if (sv.scope == ast::ScopedVar::Scope::Local) {
-            fail(sv.line, ErrTag::D_ARR_LOCAL,
-                 cat("associative arrays may not be declared as local variables: this->", sv.name));
+            sv.var = ctx_.idents.find(VarScope::Local, sv.name);  // this->p[i] = v: p a pointer
+            if (sv.var == nullptr)
+              fail(sv.line, ErrTag::D_ARR_LOCAL,
+                   cat("associative arrays may not be declared as local variables: this->", sv.name));
             return;
           }
+          bool known = ctx_.idents.find(VarScope::Thread, sv.name) != nullptr;
           sv.var = find_or_create(VarScope::Thread, sv.name, sv.line);
-          if (sv.var && sv.var->type == nullptr && !sv.var->declared) sv.var->is_array = true;
+          if (sv.var && !known && !sv.var->declared) sv.var->is_array = true;
         } else if (base->kind() == ast::Kind::AggRef) {
           define(base, false);
         } else {

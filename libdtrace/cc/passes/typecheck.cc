@@ -48,6 +48,17 @@ bool is_bitfield(const ast::Expr* e) {
 }
 ast::Xlate* translated(ast::Expr* base, ast::Member** context);
 
+// Memory a pointer points to is writable when the pointer is held in D's
+// own storage or comes from alloca() or copyin(); the kernel refuses, at
+// run time, a store anywhere but scratch and variable storage.
+bool points_to_writable(const ast::Expr* p) {
+  while (p->kind() == Kind::Cast) p = static_cast<const ast::Cast*>(p)->operand;
+  if (p->is_writable) return true;
+  if (p->kind() != Kind::Call) return false;
+  const std::string& f = static_cast<const ast::Call*>(p)->name;
+  return f == "alloca" || f == "copyin";
+}
+
 class Checker {
  public:
   explicit Checker(CompileContext& c) : ctx_(c), types_(c.types) {}
@@ -74,6 +85,7 @@ class Checker {
   const Type* check_cast(ast::Cast& n);
   const Type* check_xlate(ast::Xlate& n);
   bool store_to(ast::Expr* lhs, const Type* value, const char* op, int line);
+  bool store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line);
   bool check_keys(VarInfo* v, ast::Index& n, const std::string& what);
   void block(ast::Block* b);
 
@@ -117,6 +129,7 @@ const Type* Checker::check_ident(ast::Ident& n) {
   if (v->type == nullptr)
     return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
   n.is_lvalue = true;
+  n.is_writable = true;
   return v->type;
 }
 
@@ -186,6 +199,9 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
   else if (base->kind() == Kind::ScopedVar) v = static_cast<ast::ScopedVar*>(base)->var;
   if (base->kind() == Kind::AggRef)
     return fail(n.line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
+  if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type != nullptr &&
+      (v->type->is_pointer() || v->type->kind == Type::Kind::Array))
+    v = nullptr;  // this->p[i]: indexes what the variable points to
   if (v == nullptr) {
     // C pointer/array indexing: base[i]
     const Type* bt = check(base);
@@ -196,6 +212,8 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
       if (bt->base == nullptr || bt->base->is_void())
         return fail(n.line, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
       n.is_lvalue = true;
+      n.is_writable = bt->is_pointer() ? points_to_writable(base) : base->is_writable;
+      n.indexes_memory = true;
       return bt->base;
     }
     return fail(n.line, ErrTag::D_ARR_BADREF, "operator [ ] cannot be applied to a non-array expression");
@@ -220,6 +238,7 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
     v->type = value;
   }
   n.is_lvalue = true;
+  n.is_writable = true;
   return v->type;
 }
 
@@ -357,6 +376,7 @@ const Type* Checker::check_unary(ast::Unary& n) {
       if (t->base->kind == Type::Kind::Function)
         return fail(n.line, ErrTag::D_DEREF_NONPTR, "cannot dereference pointer to function");
       n.is_lvalue = true;
+      n.is_writable = t->is_pointer() ? points_to_writable(n.operand) : n.operand->is_writable;
       return t->base;
     case Op::AddrOf:
       if (is_bitfield(n.operand))
@@ -414,7 +434,29 @@ static bool is_zero(const ast::Expr* e) {
   return e != nullptr && e->kind() == Kind::IntLit && static_cast<const ast::IntLit*>(e)->value == 0;
 }
 
+// A store into memory (p->m, v.m, *p, p[i]): allowed into D's own
+// storage and what alloca() and copyin() return (points_to_writable).
+bool Checker::store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line) {
+  const Type* t = check(lhs);
+  if (failed_) return false;
+  if (!lhs->is_lvalue) {
+    fail(line, ErrTag::D_OP_LVAL, cat("operator ", op, " requires modifiable lvalue as an operand"));
+    return false;
+  }
+  if (!lhs->is_writable) {
+    fail(line, ErrTag::D_OP_WRITE, cat("operator ", op, " can only be applied to a writable variable"));
+    return false;
+  }
+  if (t->kind == Type::Kind::Array || !assignable(t, value)) {
+    fail(line, ErrTag::D_OP_INCOMPAT,
+         cat("operator ", op, " operands have incompatible types: \"", t->name, "\" ", op, " \"", value->name, "\""));
+    return false;
+  }
+  return true;
+}
+
 bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int line) {
+  if (lhs->kind() == Kind::Member || lhs->kind() == Kind::Unary) return store_to_place(lhs, value, op, line);
   VarInfo* v = nullptr;
   if (lhs->kind() == Kind::Ident) v = static_cast<ast::Ident*>(lhs)->var;
   else if (lhs->kind() == Kind::ScopedVar) v = static_cast<ast::ScopedVar*>(lhs)->var;
@@ -422,6 +464,7 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
     ast::Index& ix = *static_cast<ast::Index*>(lhs);
     const Type* t = check_index(ix, true, value);
     if (failed_) return false;
+    if (ix.indexes_memory) return store_to_place(lhs, value, op, line);
     if (!assignable(t, value) && !(zero_store_ && t->is_string())) {
       fail(line, ErrTag::D_OP_INCOMPAT,
            cat("operator ", op, " operands have incompatible types: \"", t->name, "\" ", op, " \"", value->name, "\""));
@@ -556,6 +599,7 @@ const Type* Checker::check_member(ast::Member& n) {
     return m->type;
   }
   n.is_lvalue = true;
+  n.is_writable = n.arrow ? points_to_writable(n.base) : n.base->is_writable;
   return m->type;
 }
 
@@ -621,6 +665,7 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
         return fail(e->line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name, ": Unknown variable name"));
       if (n.var->is_array) return fail(e->line, ErrTag::D_IDENT_BADREF, cat(n.var->display(), "[ ] used as a scalar"));
       n.is_lvalue = true;
+      n.is_writable = true;
       t = n.var->type;
       break;
     }
@@ -668,6 +713,7 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
         const Type* vt = check_index(*static_cast<ast::Index*>(n.operand), true, types_.int_type());
         if (failed_) return vt;
         n.operand->type = vt;
+        if (ast::is_place(n.operand) && !store_to_place(n.operand, vt, op, n.line)) return types_.void_type();
       } else if (!store_to(n.operand, types_.int_type(), op, n.line)) {
         return types_.void_type();
       }
