@@ -126,6 +126,28 @@ void dtrace_spec_done(struct dtrace_mstate *ms, uint64_t id, uint64_t used)
 	__atomic_store_n(&ms->scpu->specbusy, 0, __ATOMIC_RELEASE);
 }
 
+/*
+ * Committed records take the time they reach the principal buffer, as in
+ * DTrace: each CPU's buffer stays in time order, which -x temporal's
+ * merge of the CPUs relies on.
+ */
+static void restamp(const struct dtrace_state *st, uint8_t *rec, uint64_t len)
+{
+	uint64_t now = dtrace_port_gethrtime(), off = 0;
+	struct dtrace_rechdr h;
+
+	while (len - off >= sizeof(h)) {
+		dtrace_memcpy(&h, rec + off, sizeof(h));
+		if (h.dtrh_epid == 0 || h.dtrh_epid > st->necbs)
+			return;
+		h.dtrh_timestamp = now;
+		dtrace_memcpy(rec + off, &h, sizeof(h));
+		off += sizeof(h) + st->ecbs[h.dtrh_epid - 1]->size;
+		if (off > len)
+			return;
+	}
+}
+
 /* This CPU's buffer of id into its principal buffer (or nowhere). */
 static void flush_here(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 		       uint32_t id, bool copy)
@@ -137,6 +159,7 @@ static void flush_here(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 		dst = dtrace_buf_reserve(st, sc, b->off, false);
 		if (dst != NULL) {
 			dtrace_memcpy(dst, b->data, b->off);
+			restamp(st, dst, b->off);
 			dtrace_buf_commit(st, sc, b->off);
 		}
 	}

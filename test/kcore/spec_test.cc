@@ -106,6 +106,27 @@ TEST(Spec, CommitCopiesIntoThePrincipalBuffer) {
   EXPECT_EQ(s.h.status().dtst_specdrops, 0u);
 }
 
+// -x temporal merges CPUs by time: committed records take the commit's
+// time so that the principal buffer stays in time order.
+TEST(Spec, CommittedRecordsTakeTheCommitTime) {
+  Spec s;
+  ASSERT_EQ(s.err, 0);
+  ASSERT_EQ(s.take(), 1u);
+  dtrace_user_set_time(1000);
+  s.h.fire(kSpec, 42, 1);
+  dtrace_user_set_time(2000);
+  s.h.fire(kSpec, 43, 1);
+  dtrace_user_set_time(5000);
+  s.h.fire(kCommit, 0, 1);
+  dtrace_user_set_time(0);
+  std::vector<Record> r = s.h.snap(0);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].timestamp, 5000u);  // the commit's own record
+  EXPECT_EQ(r[1].timestamp, 5000u);
+  EXPECT_EQ(r[2].timestamp, 5000u);
+  EXPECT_EQ(r[2].u64(0), 43u);
+}
+
 TEST(Spec, InactiveIdsRecordNothing) {
   Spec s;
   ASSERT_EQ(s.err, 0);

@@ -1,0 +1,2 @@
+recorded on cpu 0
+speculated on cpu 1
