@@ -1,5 +1,7 @@
 #include "cc/ast.h"
 
+#include "cc/idents.h"
+
 namespace dtrace::cc::ast {
 
 const char* op_text(Op op) {
@@ -53,6 +55,14 @@ bool is_place(const Expr* e) {
     case Kind::Index: return static_cast<const Index*>(e)->indexes_memory;
     default: return false;
   }
+}
+
+const Index* as_inline_use(const Expr* e) {
+  if (e->kind() != Kind::Index) return nullptr;
+  auto* ix = static_cast<const Index*>(e);
+  if (ix->base->kind() != Kind::Ident) return nullptr;
+  const InlineInfo* in = static_cast<const Ident*>(ix->base)->inline_def;
+  return in != nullptr && in->parameterized() ? ix : nullptr;
 }
 
 }  // namespace dtrace::cc::ast

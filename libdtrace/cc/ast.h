@@ -223,6 +223,9 @@ bool in_user_memory(const Expr* e);
 // there goes through its address, not a D variable's store opcode.
 bool is_place(const Expr* e);
 
+// e as a use of a parameterized inline (name[args]), or null.
+const struct Index* as_inline_use(const Expr* e);
+
 struct Unary : Expr {
   Unary(int l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}
   Op op;

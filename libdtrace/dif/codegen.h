@@ -69,6 +69,8 @@ class ExprGen {
   size_t enter_xlate(const cc::ast::Member* context);
   uint8_t xlate_whole(const cc::ast::Xlate& x);
   uint8_t inline_use(const cc::ast::Index& ix);
+  void bind_args(const cc::ast::Index& ix);
+  size_t bind_inline_args(const cc::ast::Member& m);
   uint8_t bound(const void* owner, size_t index);
   void unbind();
   void store(uint8_t value, uint8_t addr, const cc::Type* t);

@@ -28,7 +28,7 @@ void ExprGen::unbind() {
   bindings_.pop_back();
 }
 
-uint8_t ExprGen::inline_use(const cc::ast::Index& ix) {
+void ExprGen::bind_args(const cc::ast::Index& ix) {
   const cc::InlineInfo* in = static_cast<const cc::ast::Ident*>(ix.base)->inline_def;
   Binding b{in, {}};
   for (size_t i = 0; i < ix.args.size(); i++) {
@@ -37,23 +37,53 @@ uint8_t ExprGen::inline_use(const cc::ast::Index& ix) {
     b.regs.push_back(r);
   }
   bindings_.push_back(std::move(b));
+}
+
+uint8_t ExprGen::inline_use(const cc::ast::Index& ix) {
+  const cc::InlineInfo* in = static_cast<const cc::ast::Ident*>(ix.base)->inline_def;
+  bind_args(ix);
   uint8_t r = expr(in->expr);
   unbind();
   convert(r, in->expr->type, in->type);
   return r;
 }
 
+// A translated member's xlate operand may lie in a parameterized inline
+// (fds[fd].fi_name: the operand reads fd). On the way from the member's
+// base (or its context's expression) to the xlate, the inline's use is
+// found the way typecheck's translated() walks; its arguments are bound.
+// Returns how many bindings were pushed (0 or 1).
+size_t ExprGen::bind_inline_args(const cc::ast::Member& m) {
+  const cc::ast::Expr* e = m.xlate_context ? m.xlate_context->xlate_value : m.base;
+  for (;;) {
+    if (const cc::ast::Index* use = cc::ast::as_inline_use(e)) {
+      bind_args(*use);
+      return 1;
+    }
+    if (e->kind() == cc::ast::Kind::Ident && static_cast<const cc::ast::Ident*>(e)->inline_def != nullptr)
+      e = static_cast<const cc::ast::Ident*>(e)->inline_def->expr;
+    else if (e->kind() == cc::ast::Kind::Unary && static_cast<const cc::ast::Unary*>(e)->op == cc::ast::Op::Deref)
+      e = static_cast<const cc::ast::Unary*>(e)->operand;
+    else if (e->kind() == cc::ast::Kind::Index && static_cast<const cc::ast::Index*>(e)->arg_value != nullptr)
+      e = static_cast<const cc::ast::Index*>(e)->arg_value;
+    else
+      return 0;
+  }
+}
+
 // Pushes the inputs of the translations a member's xlate operand lives
-// in, outermost first; returns how many.
+// in, outermost first; returns how many bindings.
 size_t ExprGen::enter_xlate(const cc::ast::Member* context) {
   if (context == nullptr) return 0;
   size_t n = enter_xlate(context->xlate_context);
+  n += bind_inline_args(*context);
   bindings_.push_back({context->xlate_input->xlator, {expr(context->xlate_input->operand)}});
   return n + 1;
 }
 
 uint8_t ExprGen::xlate_member(const cc::ast::Member& m) {
   size_t outer = enter_xlate(m.xlate_context);
+  outer += bind_inline_args(m);
   bindings_.push_back({m.xlate_input->xlator, {expr(m.xlate_input->operand)}});
   uint8_t r = expr(m.xlate_value);
   for (size_t i = 0; i <= outer; i++) unbind();

@@ -2,10 +2,12 @@
  * io.d: the io provider's argument views. io:::start and io:::done pass
  * the kernel's struct request (blk-mq) and a file's page; these
  * translators make DTrace's bufinfo_t (the transfer) and devinfo_t (the
- * device) of the request, and fileinfo_t (the file) of the page. Fields
- * read are those of 6.1 (struct request, block_device, gendisk, page).
- * Member names are DTrace's; members Linux cannot fill are left out of
- * the translators (D_XLATE_NOCONV when used).
+ * device) of the request, and fileinfo_t (the file) of the page. The
+ * same fileinfo_t is made of an open file (struct file), and fds[fd] is
+ * that of the current process's file descriptor fd. Fields read are
+ * those of 6.1 (struct request, block_device, gendisk, page, file,
+ * files_struct). Member names are DTrace's; members Linux cannot fill
+ * are left out of the translators (D_XLATE_NOCONV when used).
  */
 
 /* b_flags bits (DTrace's values). */
@@ -47,7 +49,7 @@ typedef struct fileinfo {
 	int64_t fi_offset;	/* byte offset of the request in the file */
 	string fi_fs;		/* file system type, e.g. "ext4" */
 	string fi_mount;	/* "<unknown>" */
-	int fi_oflags;		/* 0: no open file is involved */
+	int fi_oflags;		/* open flags (Linux O_*); 0: no open file */
 } fileinfo_t;
 
 /* REQ_OP_READ is 0 and REQ_OP_WRITE 1 in cmd_flags' low 8 bits. */
@@ -107,3 +109,37 @@ translator fileinfo_t < struct page *P > {
 	fi_mount = P == 0 ? "<none>" : "<unknown>";
 	fi_oflags = 0;
 };
+
+/*
+ * The file of an open file description: its name is its dentry's, its
+ * path d_path() of its struct path (from the current task's root), the
+ * directory that path's dirname(), the offset the file position, the
+ * flags those given to open(2) (Linux O_* values, O_LARGEFILE
+ * included). A file without a name (pipes, sockets: their dentry name
+ * is empty) has "<unknown>" name, directory and path. The mount point
+ * needs a walk D cannot make: "<unknown>". NULL (no such file):
+ * "<none>", offset -1.
+ */
+translator fileinfo_t < struct file *F > {
+	fi_name = F == NULL ? "<none>" : F->f_path.dentry->d_name.len == 0 ?
+	    "<unknown>" : stringof(F->f_path.dentry->d_name.name);
+	fi_dirname = F == NULL ? "<none>" : F->f_path.dentry->d_name.len == 0 ?
+	    "<unknown>" : dirname(d_path(&F->f_path));
+	fi_pathname = F == NULL ? "<none>" : F->f_path.dentry->d_name.len == 0 ?
+	    "<unknown>" : d_path(&F->f_path);
+	fi_offset = F == NULL ? -1 : F->f_pos;
+	fi_fs = F == NULL ? "<none>" : stringof(F->f_inode->i_sb->s_type->name);
+	fi_mount = F == NULL ? "<none>" : "<unknown>";
+	fi_oflags = F == NULL ? 0 : F->f_flags;
+};
+
+/*
+ * fds[fd]: the file behind the current process's descriptor fd, from
+ * its file table (files->fdt->fd[], max_fds entries); a closed or
+ * out-of-range descriptor, or a task without files (a kernel thread),
+ * gives NULL's view.
+ */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+	fd >= 0 && curthread->files != NULL &&
+	fd < curthread->files->fdt->max_fds ?
+	curthread->files->fdt->fd[fd] : (struct file *)NULL);

@@ -169,6 +169,11 @@ ast::Expr* Folder::expr(ast::Expr* e) {
       n->operand = expr(n->operand);
       return e;
     }
+    case K::Xlate: {
+      auto* n = static_cast<ast::Xlate*>(e);
+      n->operand = expr(n->operand);
+      return e;
+    }
     case K::Comma: {
       auto* n = static_cast<ast::Comma*>(e);
       n->lhs = expr(n->lhs);

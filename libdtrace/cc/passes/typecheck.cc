@@ -603,13 +603,16 @@ const Type* Checker::check_member(ast::Member& n) {
   return m->type;
 }
 
-// The xlate operator whose result `base` is (through inlines, a * before
-// ., and translated struct members), or null: its members are computed,
-// not loaded. *context is the translated member it was found in.
+// The xlate operator whose result `base` is (through inlines, uses of
+// parameterized ones included, a * before ., and translated struct
+// members), or null: its members are computed, not loaded. *context is
+// the translated member it was found in.
 ast::Xlate* translated(ast::Expr* base, ast::Member** context) {
   for (;;) {
     if (base->kind() == Kind::Ident && static_cast<ast::Ident*>(base)->inline_def != nullptr)
       base = static_cast<ast::Ident*>(base)->inline_def->expr;
+    else if (const ast::Index* use = ast::as_inline_use(base))
+      base = static_cast<ast::Ident*>(use->base)->inline_def->expr;
     else if (base->kind() == Kind::Unary && static_cast<ast::Unary*>(base)->op == Op::Deref)
       base = static_cast<ast::Unary*>(base)->operand;
     else if (base->kind() == Kind::Index && static_cast<ast::Index*>(base)->arg_value != nullptr)
