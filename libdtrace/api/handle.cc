@@ -384,23 +384,28 @@ struct Handle::Impl {
     return r.error();
   }
 
-  // The module numbers every action of a clause from 1; DTrace users
-  // count a printf-like action and its first argument as one, as DTrace
-  // records them together.
-  uint32_t user_action_number(const kio::EpDesc& ep, uint64_t module_index) {
+  // Where a fault happened, as DTrace names it: "predicate" or
+  // "action #N", N counting the clause's D statements and actions as
+  // DTrace does (cc::Difo::action_at). module_index: the module's number
+  // of the faulting action in the clause (from 1; 0 = the predicate).
+  std::string fault_place(const kio::EpDesc& ep, uint64_t module_index, uint64_t dif_offset) {
     size_t prog_id = ep.uarg >> 32, clause = ep.uarg & 0xffffffffu;
-    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size())
-      return static_cast<uint32_t>(module_index);
+    std::string fallback = module_index == 0 ? "predicate" : "action #" + std::to_string(module_index);
+    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size()) return fallback;
     const cc::Program& prog = programs[prog_id];
     const cc::Clause& c = prog.clauses[clause];
-    uint32_t n = 0;
-    for (uint64_t i = 0; i < module_index && i < c.naction; i++) {
-      const cc::Action& a = prog.actions[c.first_action + i];
-      bool head_with_args = a.ntuple > 0 && (a.kind == DTRACEACT_PRINTF || a.kind == DTRACEACT_PRINTA ||
-                                             a.kind == DTRACEACT_SYSTEM || a.kind == DTRACEACT_FREOPEN);
-      if (!head_with_args) n++;
+    if (module_index > c.naction) return fallback;
+    int32_t difo = module_index == 0 ? c.pred : prog.actions[c.first_action + module_index - 1].difo;
+    if (difo < 0 || static_cast<size_t>(difo) >= prog.difos.size()) return fallback;
+    uint32_t number = 0;
+    bool found = false;
+    for (const auto& [at, no] : prog.difos[static_cast<size_t>(difo)].action_at) {
+      if (at * sizeof(dif_instr_t) > dif_offset) break;
+      number = no;
+      found = true;
     }
-    return n ? n : 1;
+    if (!found) return fallback;
+    return number == 0 ? "predicate" : "action #" + std::to_string(number);
   }
 
   void report_error(const consume::FiringView& f, FILE*) {
@@ -411,9 +416,8 @@ struct Handle::Impl {
     }
     // The faulting ECB (arg0) names the probe and numbers the action.
     auto faulting = epdesc(static_cast<uint32_t>(arg[0]));
-    std::string where = "predicate";
-    if (arg[1] != 0)
-      where = "action #" + std::to_string(faulting ? user_action_number(**faulting, arg[1]) : arg[1]);
+    std::string where = faulting ? fault_place(**faulting, arg[1], arg[2])
+                                 : arg[1] == 0 ? "predicate" : "action #" + std::to_string(arg[1]);
     std::string detail;
     if (fault_has_address(arg[3])) {
       char buf[32];

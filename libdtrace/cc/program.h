@@ -43,6 +43,11 @@ struct Difo {
   std::string strtab;                // NUL-terminated strings back to back
   std::vector<dtrace_difv> vars;     // dtdv_name: offsets into strtab
   dtrace_diftype rtype{};
+  // Which of the clause's actions, counted as DTrace counts them (every D
+  // statement is one; 0 = the predicate), the code from an instruction on
+  // belongs to: (first instruction, number), ascending. Statements share
+  // a DIFO with an action; a fault names the one it happened in.
+  std::vector<std::pair<uint32_t, uint32_t>> action_at;
 };
 
 struct Action {

@@ -70,6 +70,7 @@ cc::Difo assemble(const IrDifo& ir) {
   d.strtab = ir.strtab();
   d.vars = ir.vars();
   d.rtype = ir.rtype;
+  d.action_at = ir.action_at();
   return d;
 }
 

@@ -18,13 +18,21 @@
 namespace dtrace::dif {
 namespace {
 
+// A statement and its number among the clause's actions as DTrace counts
+// them (each D statement is an action there).
+struct Numbered {
+  const cc::ast::Stmt* stmt;
+  uint32_t number;
+};
+
 // One DIFO to generate: optional statements, the value, more statements.
 struct Job {
-  std::vector<const cc::ast::Stmt*> before;
+  std::vector<Numbered> before;
   const cc::ast::Expr* expr = nullptr;   // null: `value` as a constant
   uint64_t value = 0;
+  uint32_t number = 0;                   // the value's action (0: predicate)
   const cc::Type* as = nullptr;          // result type (null: the expression's)
-  std::vector<const cc::ast::Stmt*> after;
+  std::vector<Numbered> after;
   bool guard = false;                    // predicate: run `after` only when true
 };
 
@@ -101,16 +109,18 @@ class ProgramGen {
     jobs.emplace_back();
     bool has_pred = p.clause->pred != nullptr;
     if (has_pred) jobs[0].expr = p.clause->pred;
-    std::vector<const cc::ast::Stmt*> pending;
+    std::vector<Numbered> pending;
     size_t first_action = ctx_.out.actions.size();
+    uint32_t number = 0;                 // DTrace's count of actions so far
 
     auto add_entry = [&](cc::Action act, const cc::ast::Expr* e, bool has_value, uint64_t constant,
-                         const cc::Type* as) {
+                         const cc::Type* as, uint32_t no) {
       int32_t j = -1;
       if (has_value) {
         Job job;
         job.expr = e;
         job.value = constant;
+        job.number = no;
         job.as = as;
         job.before = std::move(pending);
         pending.clear();
@@ -123,7 +133,7 @@ class ProgramGen {
 
     for (const cc::ActionPlan& a : p.actions) {
       if (a.stmt != nullptr) {
-        pending.push_back(a.stmt);
+        pending.push_back({a.stmt, ++number});
         continue;
       }
       cc::Action head;
@@ -142,8 +152,13 @@ class ProgramGen {
       else if (a.kind == DTRACEACT_AGG_COUNT) as = ctx_.types.int64();
       head.type = is_stack_kind(a.kind) ? stack_value_type(a.kind, a.arg) : value_type_of(as, strsize);
       if (a.kind == DTRACEACT_PRINT) head.type.print_type = ctx_.types.complete_deep(as);
-      add_entry(std::move(head), a.expr, a.expr != nullptr, 0, forced ? as : nullptr);
+      // A printf-like action and its first argument count as one.
+      bool head_with_args = !a.tuple.empty() && (a.kind == DTRACEACT_PRINTF || a.kind == DTRACEACT_PRINTA ||
+                                                 a.kind == DTRACEACT_SYSTEM || a.kind == DTRACEACT_FREOPEN);
+      uint32_t head_no = ++number;
+      add_entry(std::move(head), a.expr, a.expr != nullptr, 0, forced ? as : nullptr, head_no);
       for (const cc::PlanArg& t : a.tuple) {
+        uint32_t no = head_with_args && &t == &a.tuple.front() ? head_no : ++number;
         cc::Action c;
         c.kind = t.kind;
         c.aggvar = a.aggvar;
@@ -157,7 +172,7 @@ class ProgramGen {
           as = agg_key_type(ctx_.types, t.expr->type);
         c.type = is_stack_kind(t.kind) ? stack_value_type(t.kind, t.arg)
                                        : value_type_of(as ? as : t.expr->type, strsize);
-        add_entry(std::move(c), t.expr, t.has_difo, t.value, as);
+        add_entry(std::move(c), t.expr, t.has_difo, t.value, as, no);
       }
     }
     if (!pending.empty()) {
@@ -185,14 +200,21 @@ class ProgramGen {
   int32_t generate(const Job& job) {
     IrDifo ir;
     ExprGen g(ctx_, ir);
-    for (const cc::ast::Stmt* s : job.before) g.stmt(s);
+    for (const Numbered& b : job.before) {
+      ir.mark_action(b.number);
+      g.stmt(b.stmt);
+    }
+    ir.mark_action(job.number);
     uint8_t r = job.expr ? g.expr(job.expr) : g.constant(job.value);
     Label skip = ir.new_label();
     if (job.guard) {
       ir.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
       ir.branch(DIF_OP_BE, skip);
     }
-    for (const cc::ast::Stmt* s : job.after) g.stmt(s);
+    for (const Numbered& a : job.after) {
+      ir.mark_action(a.number);
+      g.stmt(a.stmt);
+    }
     ir.place(skip);
     g.ret(r);
     ir.rtype = diftype_of(job.as ? job.as : job.expr->type, ctx_.options.strsize);

@@ -41,6 +41,14 @@ class IrDifo {
                const dtrace_diftype& type);
 
   dtrace_diftype rtype{};
+  // The code from here on belongs to the clause's action `number`
+  // (cc::Difo::action_at).
+  void mark_action(uint32_t number) {
+    uint32_t at = static_cast<uint32_t>(code_.size());
+    if (!action_at_.empty() && action_at_.back().first == at) action_at_.back().second = number;
+    else if (action_at_.empty() || action_at_.back().second != number) action_at_.emplace_back(at, number);
+  }
+  const std::vector<std::pair<uint32_t, uint32_t>>& action_at() const { return action_at_; }
 
   const std::vector<IrInstr>& code() const { return code_; }
   const std::vector<int32_t>& labels() const { return labels_; }
@@ -56,6 +64,7 @@ class IrDifo {
   std::string strtab_;
   std::map<std::string, uint16_t, std::less<>> str_index_;
   std::vector<dtrace_difv> vars_;
+  std::vector<std::pair<uint32_t, uint32_t>> action_at_;
 };
 
 // Assembles: resolves labels to absolute instruction indexes.
