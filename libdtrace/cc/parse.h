@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cc/context.h"
 
@@ -47,6 +48,9 @@ struct LexState {
   bool last_eof = false;
   // a.out`struct point: the object scoping the tag that follows.
   std::string scope;
+  // Open offsetof( ... ): the parenthesis depth inside each; after its
+  // comma at that depth the member name may be any word.
+  std::vector<int> offsetof_parens;
 };
 
 struct ParseDriver {

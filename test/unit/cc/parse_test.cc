@@ -162,6 +162,19 @@ TEST(Parse, Declarations) {
   EXPECT_EQ(pt->member("y")->offset, 4u);
 }
 
+TEST(Parse, OffsetofMemberMayBeAKeyword) {
+  auto p = parse_only(
+      "BEGIN { a = offsetof(struct cgroup, self); b = offsetof(struct k, string);"
+      " c = offsetof(struct a, counter) + offsetof(struct t, this);"
+      " d = offsetof(struct u, probe) + sizeof(int) + f(1, offsetof(struct v, xlate)); }");
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  auto* e = static_cast<ast::Assign*>(static_cast<ast::ExprStmt*>(clause(*p, 0)->body->stmts[0])->expr);
+  ASSERT_EQ(e->rhs->kind(), ast::Kind::Offsetof);
+  EXPECT_EQ(static_cast<ast::Offsetof*>(e->rhs)->member, "self");
+  // Only offsetof's member: a keyword after another comma stays one.
+  expect_error("BEGIN { f(offsetof(struct s, a), self); }", "D_SYNTAX", 1, "near \")\"");
+}
+
 TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
   expect_error("BEGIN { trace(1); }\n}", "D_SYNTAX", 2, "syntax error near \"}\"");
   expect_error("BEGIN\n{\n  x = 1 + ;\n}", "D_SYNTAX", 3, "syntax error near \";\"");
