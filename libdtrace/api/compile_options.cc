@@ -26,13 +26,16 @@ void apply(std::string_view name, const Options& o, cc::CompileOptions& co) {
   else if (name == "iregs") co.iregs = static_cast<uint32_t>(o.number(name));
   else if (name == "tregs") co.tregs = static_cast<uint32_t>(o.number(name));
   else if (name == "tree") co.tree = static_cast<uint32_t>(o.number(name));
+  // The size of D's string type (string members, sizeof), as DTrace
+  // resizes it when the option is set.
+  else if (name == "strsize" && o.number(name) != 0) co.strsize = static_cast<uint32_t>(o.number(name));
 }
 
 }  // namespace
 
 void copy_compile_options(const Options& o, cc::CompileOptions& co) {
   for (std::string_view name : {"defaultargs", "zdefs", "argref", "knodefs", "unodefs", "empty",
-                                "iregs", "tregs", "tree", "pspec", "linkmode"})
+                                "iregs", "tregs", "tree", "pspec", "linkmode", "strsize"})
     if (o.is_set(name)) apply(name, o, co);
 }
 

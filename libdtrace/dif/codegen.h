@@ -74,6 +74,7 @@ class ExprGen {
   uint8_t bound(const void* owner, size_t index);
   void unbind();
   void store(uint8_t value, uint8_t addr, const cc::Type* t);
+  void store_string(uint8_t value, uint8_t addr, uint32_t limit);
 
   // Stores into memory (codegen_store.cc)
   uint8_t object_address(const cc::ast::Expr* e);

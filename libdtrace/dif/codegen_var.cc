@@ -73,26 +73,36 @@ void ExprGen::pop_tuple(std::vector<uint8_t>& regs) {
   regs.clear();
 }
 
-// r holds such a variable's address or 0. When 0: with create, a zeroed
-// value is stored (the tuple stack still holds the key) and the address
-// reloaded; if it still does not exist (dynamic variable space is full,
-// a drop is counted) or without create, r points to zeroed scratch.
+// r holds such a variable's address or 0. When 0, r is pointed at a
+// hidden global of its size that is never stored into ("$zeros<size>",
+// zeros in the state's variable storage); with create, those zeros are
+// stored as the variable (the tuple stack still holds the key) and its
+// address reloaded. If it still does not exist (dynamic variable space is
+// full: a drop is counted), the store lands in zeroed scratch instead.
 void ExprGen::fill_absent(const cc::VarInfo* v, uint8_t r, bool create, bool array) {
+  uint32_t size = v->type->size;
+  std::string name = "$zeros" + std::to_string(size);
+  cc::VarInfo* zeros = ctx_.idents.find(cc::VarScope::Global, name);
+  if (zeros == nullptr) {
+    zeros = ctx_.idents.create(cc::VarScope::Global, name, 0);
+    zeros->type = ctx_.types.array_of(ctx_.types.integer(1, false), size);
+  }
   Label done = ir_.new_label();
-  uint8_t size = constant(v->type->size);
   ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
   ir_.branch(DIF_OP_BNE, done);
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_LDGS, zeros->id, r));
+  note_var(zeros, false);
   if (create) {
-    ir_.emit(DIF_INSTR_FMT(DIF_OP_ALLOCS, size, 0, r));
     ir_.emit(DIF_INSTR_IDX(var_op(v, true, array), v->id, r));
     ir_.emit(DIF_INSTR_IDX(var_op(v, false, array), v->id, r));
     note_var(v, true);
     ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
     ir_.branch(DIF_OP_BNE, done);
+    uint8_t n = constant(size);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_ALLOCS, n, 0, r));
+    free(n);
   }
-  ir_.emit(DIF_INSTR_FMT(DIF_OP_ALLOCS, size, 0, r));
   ir_.place(done);
-  free(size);
 }
 
 uint8_t ExprGen::load_var(const cc::ast::Expr* e, bool create) {

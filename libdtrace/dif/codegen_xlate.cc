@@ -91,10 +91,14 @@ uint8_t ExprGen::xlate_member(const cc::ast::Member& m) {
   return r;
 }
 
-// *(t *)addr = value; by-reference values (strings, arrays, structs) are
-// copied with their size.
+// *(t *)addr = value; by-reference values (arrays, structs) are copied
+// with their size, a string member up to its NUL (store_string).
 void ExprGen::store(uint8_t value, uint8_t addr, const cc::Type* t) {
-  if (t->is_sou() || t->kind == cc::Type::Kind::Array || t->is_string()) {
+  if (t->is_string()) {
+    store_string(value, addr, ctx_.options.strsize);
+    return;
+  }
+  if (t->is_sou() || t->kind == cc::Type::Kind::Array) {
     uint8_t n = constant(t->size);
     ir_.emit(DIF_INSTR_FMT(DIF_OP_COPYS, value, n, addr));
     free(n);
@@ -102,6 +106,28 @@ void ExprGen::store(uint8_t value, uint8_t addr, const cc::Type* t) {
   }
   uint8_t op = t->size == 1 ? DIF_OP_STB : t->size == 2 ? DIF_OP_STH : t->size == 4 ? DIF_OP_STW : DIF_OP_STX;
   ir_.emit(DIF_INSTR_FMT(op, value, 0, addr));
+}
+
+// The string at value into the limit bytes at addr: its bytes up to the
+// NUL (never past it: the source may end anywhere), at most limit - 1,
+// then a NUL.
+void ExprGen::store_string(uint8_t value, uint8_t addr, uint32_t limit) {
+  uint8_t n = alloc();
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, value, 0, n));
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0));
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, n));
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_CALL, DIF_SUBR_STRLEN, n));
+  uint8_t most = constant(limit > 0 ? limit - 1 : 0);
+  Label fits = ir_.new_label();
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_CMP, n, most, 0));
+  ir_.branch(DIF_OP_BLEU, fits);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, most, 0, n));
+  ir_.place(fits);
+  free(most);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_COPYS, value, n, addr));
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, addr, n, n));
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_STB, 0, 0, n));
+  free(n);
 }
 
 uint8_t ExprGen::xlate_whole(const cc::ast::Xlate& x) {
@@ -123,7 +149,10 @@ uint8_t ExprGen::xlate_whole(const cc::ast::Xlate& x) {
     ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, base, off, addr));
     free(off);
     // A string value fills a char array member up to the array's size.
-    store(v, addr, m.type);
+    if (vt->is_string() && m.type->kind == cc::Type::Kind::Array)
+      store_string(v, addr, m.type->size);
+    else
+      store(v, addr, m.type);
     free(addr);
     free(v);
   }

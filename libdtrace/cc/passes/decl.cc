@@ -40,7 +40,9 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
   for (const auto& m : spec.body->members) {
     const Type* mt = resolve_typename(ctx, m.type);
     if (mt == nullptr) return false;
-    uint32_t a = mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
+    // A string member holds strsize bytes, as a char array would.
+    uint32_t msize = mt->is_string() ? ctx.options.strsize : mt->size;
+    uint32_t a = mt->is_string() ? 1 : mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
     if (a == 0 || a > 8) a = 8;
     const std::string& name = m.type->decl.name;
     if (m.bits != nullptr) {
@@ -57,8 +59,8 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
     } else {
       uint32_t off = is_struct ? static_cast<uint32_t>((bitpos + 7) / 8 + a - 1) / a * a : 0;
       t->members.push_back({name, mt, off});
-      size = std::max(size, off + mt->size);
-      if (is_struct) bitpos = uint64_t(off + mt->size) * 8;
+      size = std::max(size, off + msize);
+      if (is_struct) bitpos = uint64_t(off + msize) * 8;
     }
     if (a > align) align = a;
   }
