@@ -79,6 +79,7 @@ class ExprGen {
   // Stores into memory (codegen_store.cc)
   uint8_t object_address(const cc::ast::Expr* e);
   uint8_t place_address(const cc::ast::Expr* e);
+  uint8_t element_address(const cc::ast::Index& ix, uint8_t base);
   uint8_t load_place(uint8_t addr, const cc::ast::Expr* e);
   void store_bits(uint8_t value, uint8_t addr, const cc::ast::Member& m);
   void store_place(uint8_t value, uint8_t addr, const cc::ast::Expr* e);

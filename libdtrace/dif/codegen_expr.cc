@@ -418,14 +418,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       if (ix->arg_value != nullptr) return expr(ix->arg_value);  // typed args[n]
       if (ix->base->kind() == Kind::Ident && static_cast<const cc::ast::Ident*>(ix->base)->inline_def)
         return inline_use(*ix);
-      if (ix->indexes_memory) {
-        uint8_t b = expr(ix->base);
-        uint8_t i = expr(ix->args[0]);
-        scaled(i, ix->base->type);
-        ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, b, i, b));
-        free(i);
-        return load(b, e->type, in_user(e));
-      }
+      if (ix->indexes_memory) return load(element_address(*ix, expr(ix->base)), e->type, in_user(e));
       return load_var(e);
     }
     case Kind::Call: return call(*static_cast<const cc::ast::Call*>(e));

@@ -34,14 +34,34 @@ uint8_t ExprGen::place_address(const cc::ast::Expr* e) {
     default: {
       auto* ix = static_cast<const cc::ast::Index*>(e);
       bool array = ix->base->type->kind == cc::Type::Kind::Array;
-      uint8_t b = array ? object_address(ix->base) : expr(ix->base);
-      uint8_t i = expr(ix->args[0]);
-      scaled(i, ix->base->type);
-      ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, b, i, b));
-      free(i);
-      return b;
+      return element_address(*ix, array ? object_address(ix->base) : expr(ix->base));
     }
   }
+}
+
+// base[i] with b holding the address of base's first element. An array
+// in D's own storage is bounds-checked: an index outside it gives the
+// address 0, so the load or store faults instead of reaching the
+// variables beside it.
+uint8_t ExprGen::element_address(const cc::ast::Index& ix, uint8_t b) {
+  const cc::Type* bt = ix.base->type;
+  uint8_t i = expr(ix.args[0]);
+  Label done = ir_.new_label();
+  if (bt->kind == cc::Type::Kind::Array && ix.base->is_writable && bt->nelems > 0) {
+    Label inside = ir_.new_label();
+    uint8_t n = constant(bt->nelems);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_CMP, i, n, 0));
+    free(n);
+    ir_.branch(DIF_OP_BLU, inside);
+    ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, b));
+    ir_.branch(DIF_OP_BA, done);
+    ir_.place(inside);
+  }
+  scaled(i, bt);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, b, i, b));
+  ir_.place(done);
+  free(i);
+  return b;
 }
 
 // The value at a place whose address is in addr (addr is kept).

@@ -391,10 +391,6 @@ bool declare_vars(CompileContext& ctx) {
                   cat("associative arrays may not be declared as local variables: ", decl.name));
         return false;
       }
-      if (t->kind == Type::Kind::Array) {
-        ctx.error(decl.line, ErrTag::D_DECL_ARRSUB, "scalar arrays are not supported yet");
-        return false;
-      }
       VarInfo* v = ctx.idents.find(scope, decl.name);
       if (v != nullptr) {
         if (v->type != nullptr && v->type != t && v->type->name != t->name) {
