@@ -450,6 +450,8 @@ static int fbt_commit(void *parg)
 		synchronize_rcu();	/* handlers run with preemption off */
 		kvfree(old);
 	}
+	if (nm->n == 0)
+		dtrace_fbt_ret_report();	/* the end of a session */
 	return err;
 }
 

@@ -25,12 +25,13 @@ void dtrace_fbt_funcs_free(void);
  * Return probes (fbt_ret.c). ret_init allocates the table of pending
  * returns (process context, 0 or -errno); ret_hook, at the entry of the
  * function at ip, makes it return through the trampoline (false when
- * it cannot); ret_fini, at unload once no handler can hook any more,
- * puts pending return addresses back.
+ * it cannot); ret_report logs how many returns could not be hooked
+ * since the last report; ret_fini, at unload once no handler can hook
+ * any more, puts pending return addresses back.
  */
 int dtrace_fbt_ret_init(void);
 bool dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip);
-u64 dtrace_fbt_ret_missed(void);
+void dtrace_fbt_ret_report(void);
 void dtrace_fbt_ret_fini(void);
 /* fbt.c: fires the return probes of the function at ip. */
 void dtrace_fbt_ret_fire(unsigned long ip, unsigned long rv,

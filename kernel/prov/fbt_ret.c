@@ -14,7 +14,8 @@
  * whose function never returned (the task died in it) stays until its
  * slot is hooked again or the module goes. When the table's bucket is
  * full, or in NMI context, the return is not hooked and counted as
- * missed. A tail call finds the trampoline already in the slot and is
+ * missed; fbt.c reports the count in the kernel log when its last probe
+ * is disabled. A tail call finds the trampoline already in the slot and is
  * not hooked again: the caller's return probe fires when it returns.
  *
  * Returns stay hooked after their probes are disabled: they come back
@@ -62,6 +63,26 @@ static notrace struct fbt_ret_bucket *fbt_ret_bucket(unsigned long *slot)
 	return &fbt_ret_tab[hash_long((unsigned long)slot >> 3, FBT_RET_BITS)];
 }
 
+/*
+ * The cell of slot in b, under b's lock; with free, the first free cell
+ * when slot has none. A slot's cell is unique: hooks reuse it.
+ */
+static notrace struct fbt_ret_cell *fbt_ret_cell(struct fbt_ret_bucket *b,
+						 unsigned long *slot,
+						 bool free)
+{
+	struct fbt_ret_cell *c = NULL;
+	int i;
+
+	for (i = 0; i < FBT_RET_WAYS; i++) {
+		if (b->c[i].slot == (unsigned long)slot)
+			return &b->c[i];	/* hook: its task died in it */
+		if (free && c == NULL && b->c[i].slot == 0)
+			c = &b->c[i];
+	}
+	return c;
+}
+
 int dtrace_fbt_ret_init(void)
 {
 	size_t n = 1UL << FBT_RET_BITS, i;
@@ -80,8 +101,7 @@ bool notrace dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip)
 {
 	unsigned long orig = READ_ONCE(*slot), flags;
 	struct fbt_ret_bucket *b;
-	struct fbt_ret_cell *c = NULL;
-	int i;
+	struct fbt_ret_cell *c;
 
 	if (orig == (unsigned long)dtrace_fbt_ret_tramp)
 		return false;		/* a tail call from a hooked function */
@@ -92,14 +112,7 @@ bool notrace dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip)
 	b = fbt_ret_bucket(slot);
 	local_irq_save(flags);
 	arch_spin_lock(&b->lock);
-	for (i = 0; i < FBT_RET_WAYS; i++) {
-		if (b->c[i].slot == (unsigned long)slot) {
-			c = &b->c[i];	/* its task died in the function */
-			break;
-		}
-		if (b->c[i].slot == 0 && c == NULL)
-			c = &b->c[i];
-	}
+	c = fbt_ret_cell(b, slot, true);
 	if (c != NULL) {
 		c->slot = (unsigned long)slot;
 		c->orig = orig;
@@ -119,20 +132,19 @@ unsigned long notrace dtrace_fbt_ret_handler(unsigned long *slot,
 {
 	struct fbt_ret_bucket *b = fbt_ret_bucket(slot);
 	unsigned long orig = 0, ip = 0, flags;
+	struct fbt_ret_cell *c;
 	struct pt_regs regs = {};
-	int bit, i;
+	int bit;
 
 	/* Traced functions called from here must not hook or fire. */
 	bit = ftrace_test_recursion_trylock(_THIS_IP_, _RET_IP_);
 	local_irq_save(flags);
 	arch_spin_lock(&b->lock);
-	for (i = 0; i < FBT_RET_WAYS; i++) {
-		if (b->c[i].slot == (unsigned long)slot) {
-			orig = b->c[i].orig;
-			ip = b->c[i].ip;
-			b->c[i].slot = 0;
-			break;
-		}
+	c = fbt_ret_cell(b, slot, false);
+	if (c != NULL) {
+		orig = c->orig;
+		ip = c->ip;
+		c->slot = 0;
 	}
 	arch_spin_unlock(&b->lock);
 	/* Only a corrupted table loses a hooked return: nowhere to go. */
@@ -155,8 +167,8 @@ unsigned long notrace dtrace_fbt_ret_handler(unsigned long *slot,
 unsigned long notrace dtrace_fbt_ret_orig(unsigned long *slot)
 {
 	struct fbt_ret_bucket *b;
+	struct fbt_ret_cell *c;
 	unsigned long orig = 0;
-	int i;
 
 	if (fbt_ret_tab == NULL)
 		return 0;
@@ -164,16 +176,20 @@ unsigned long notrace dtrace_fbt_ret_orig(unsigned long *slot)
 	/* An NMI (cpc) may have interrupted this CPU's hook or handler. */
 	if (!arch_spin_trylock(&b->lock))
 		return 0;
-	for (i = 0; i < FBT_RET_WAYS; i++)
-		if (b->c[i].slot == (unsigned long)slot)
-			orig = b->c[i].orig;
+	c = fbt_ret_cell(b, slot, false);
+	if (c != NULL)
+		orig = c->orig;
 	arch_spin_unlock(&b->lock);
 	return orig;
 }
 
-u64 dtrace_fbt_ret_missed(void)
+void dtrace_fbt_ret_report(void)
 {
-	return atomic64_read(&fbt_ret_missed);
+	s64 n = atomic64_xchg(&fbt_ret_missed, 0);
+
+	if (n > 0)
+		pr_info("dtrace: fbt: %lld returns not hooked (bucket full or NMI), their return probes did not fire\n",
+			n);
 }
 
 /* All other CPUs are stopped: no slot changes under us. */
