@@ -80,7 +80,12 @@ static int __init dtrace_init(void)
 	err = dtrace_provs_init();
 	mutex_unlock(&dtrace_lock);
 	if (err == 0)
+		err = dtrace_prov_fbt_watch();
+	if (err == 0) {
 		err = dtrace_dev_init();
+		if (err != 0)
+			dtrace_prov_fbt_unwatch();
+	}
 	if (err != 0) {
 		mutex_lock(&dtrace_lock);
 		dtrace_provs_fini();
@@ -99,6 +104,7 @@ static void __exit dtrace_exit(void)
 {
 	dtrace_dev_exit();
 	dtrace_dynclean_exit();
+	dtrace_prov_fbt_unwatch();
 	mutex_lock(&dtrace_lock);
 	dtrace_provs_fini();
 	mutex_unlock(&dtrace_lock);

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The fbt provider: fbt:vmlinux:<function>:entry and :return for the
- * kernel's traceable functions (fbt_btf.c has the list). Probes are
- * created lazily, when a description that names the provider or a
- * function could match them (provide), and live until the provider
- * goes; "dtrace -l" alone does not create the 80,000 of them.
+ * kernel's traceable functions, fbt:<module>:<function>:... for those
+ * of each live module (fbt_btf.c has the lists). Probes are created
+ * lazily, when a description that names the provider or a function
+ * could match them (provide), and live until the provider goes, or for
+ * a module's, until it is unloaded and no consumer holds them; "dtrace
+ * -l" alone does not create the 80,000 of them. A module notifier
+ * retires an unloaded module's probes before its text goes (they leave
+ * the table and the filter); held ones move to the module if it comes
+ * back (fbt_mod_revive).
  *
  * All probes share one ftrace_ops. Enabling and disabling only mark
  * the probe; commit, after the core's batch, applies the changes:
@@ -33,6 +38,8 @@
  * skipped quietly so a glob still enables the rest.
  */
 #include <linux/ftrace.h>
+#include <linux/module.h>
+#include <linux/notifier.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -48,8 +55,9 @@
 
 struct fbt_probe {
 	struct fbt_probe	*next;		/* all probes, for teardown */
+	struct dtrace_fbt_funcs	*ft;		/* its function's list */
 	uint32_t		id;
-	uint32_t		fn;		/* fbt_btf.c's function index */
+	uint32_t		fn;		/* index in ft */
 	bool			ret;
 	bool			want;		/* enabled */
 	bool			bad;		/* ftrace refused it */
@@ -69,6 +77,8 @@ struct fbt_map {
 
 static struct dtrace_provider *fbt_prov;
 static struct fbt_probe *fbt_all;
+static struct dtrace_fbt_funcs *fbt_mods;	/* modules seen, gone ones too */
+static u32 fbt_ngone;			/* probes of unloaded modules */
 static bool fbt_dirty;			/* probes changed since commit */
 static struct fbt_map __rcu *fbt_map;
 static unsigned long *fbt_filt;		/* the ops's filter, sorted, unique */
@@ -122,6 +132,8 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i,
 	dtrace_kstack_entry_set(fn);
 	this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
 	for (; i < m->n && m->e[i].ip == fn; i++) {
+		if (m->e[i].fp->ft->gone)	/* a failed retire's commit */
+			continue;
 		if (m->e[i].fp->ret) {
 			ret = true;
 			continue;
@@ -181,7 +193,7 @@ void notrace dtrace_fbt_ret_fire(unsigned long fn, unsigned long rv,
 		return;
 	dtrace_kstack_regs_set(caller);
 	for (i = fbt_find(m, fn); i < m->n && m->e[i].ip == fn; i++)
-		if (m->e[i].fp->ret)
+		if (m->e[i].fp->ret && !m->e[i].fp->ft->gone)
 			dtrace_core_probe(dtrace_core, m->e[i].fp->id, 0, rv,
 					  0, 0, 0, 0);
 	dtrace_kstack_top_set(0);
@@ -190,9 +202,11 @@ void notrace dtrace_fbt_ret_fire(unsigned long fn, unsigned long rv,
 static int fbt_enable(void *parg, uint32_t id, void *prarg)
 {
 	struct fbt_probe *fp = prarg;
-	int err;
+	int err = 0;
 
-	err = dtrace_fbt_addrs_load();
+	/* A gone module's probe stays unarmed unless the module is back. */
+	if (!fp->ft->gone)
+		err = dtrace_fbt_addrs_load(fp->ft);
 	if (err == 0 && fp->ret)
 		err = dtrace_fbt_ret_init();
 	if (err != 0)
@@ -365,7 +379,7 @@ static int fbt_commit(void *parg)
 		return 0;
 	fbt_dirty = false;
 	for (fp = fbt_all; fp != NULL; fp = fp->next)
-		n += fp->want && !fp->bad;
+		n += fp->want && !fp->bad && !fp->ft->gone;
 	nm = kvmalloc(struct_size(nm, e, n), GFP_KERNEL);
 	ips = kvmalloc_array(n + 1, sizeof(*ips), GFP_KERNEL);
 	add = kvmalloc_array(n + 1, sizeof(*add), GFP_KERNEL);
@@ -380,9 +394,9 @@ static int fbt_commit(void *parg)
 	}
 	nm->n = 0;
 	for (fp = fbt_all; fp != NULL; fp = fp->next) {
-		if (!fp->want || fp->bad)
+		if (!fp->want || fp->bad || fp->ft->gone)
 			continue;
-		nm->e[nm->n].ip = dtrace_fbt_func_addr(fp->fn);
+		nm->e[nm->n].ip = dtrace_fbt_func_addr(fp->ft, fp->fn);
 		nm->e[nm->n++].fp = fp;
 	}
 	sort(nm->e, nm->n, sizeof(nm->e[0]), fbt_ent_cmp, NULL);
@@ -455,8 +469,9 @@ static int fbt_commit(void *parg)
 	return err;
 }
 
-static void fbt_create(const char *func, u32 fn, bool ret)
+static void fbt_create(struct dtrace_fbt_funcs *ft, u32 fn, bool ret)
 {
+	const char *func = dtrace_fbt_func(ft, fn);
 	size_t len = strlen(func) + 1;
 	struct fbt_probe *fp;
 	int id;
@@ -467,9 +482,10 @@ static void fbt_create(const char *func, u32 fn, bool ret)
 	if (fp == NULL)
 		return;
 	memcpy(fp->sym, func, len);
+	fp->ft = ft;
 	fp->fn = fn;
 	fp->ret = ret;
-	id = dtrace_probe_create(dtrace_core, fbt_prov, "vmlinux", func,
+	id = dtrace_probe_create(dtrace_core, fbt_prov, ft->name, func,
 				 ret ? "return" : "entry", fp);
 	if (id < 0) {
 		kfree(fp);	/* -EEXIST: a duplicate static name */
@@ -478,14 +494,187 @@ static void fbt_create(const char *func, u32 fn, bool ret)
 	fp->id = id;
 	fp->next = fbt_all;
 	fbt_all = fp;
+	ft->nprobes++;
 }
+
+static void fbt_provide_funcs(struct dtrace_fbt_funcs *ft,
+			      const struct dtrace_pattern *pat,
+			      bool entry, bool ret)
+{
+	u32 i;
+
+	for (i = 0; i < ft->n; i++) {
+		if ((i & 1023) == 0)
+			cond_resched();	/* fbt::: creates 84,000 */
+		if (!dtrace_glob(pat->func, dtrace_fbt_func(ft, i)))
+			continue;
+		if (entry)
+			fbt_create(ft, i, false);
+		if (ret)
+			fbt_create(ft, i, true);
+	}
+}
+
+/*
+ * Probes of an unloaded module that a consumer still holds (they keep
+ * their names) move to the module loaded again under that name; the
+ * enabled ones are armed again. Under dtrace_lock.
+ */
+static void fbt_mod_revive(struct dtrace_fbt_funcs *ft)
+{
+	struct fbt_probe *fp;
+	bool armed = false;
+	u32 fn;
+
+	for (fp = fbt_all; fp != NULL && fbt_ngone > 0; fp = fp->next) {
+		if (!fp->ft->gone || strcmp(fp->ft->name, ft->name) != 0)
+			continue;
+		fn = dtrace_fbt_func_find(ft, fp->sym);
+		if (fn == ft->n)
+			continue;	/* the new build lacks it */
+		fp->ft->nprobes--;
+		fp->ft = ft;
+		fp->fn = fn;
+		fp->bad = false;
+		ft->nprobes++;
+		fbt_ngone--;
+		if (fp->want && dtrace_fbt_addrs_load(ft) == 0) {
+			fbt_dirty = true;
+			armed = true;
+		}
+	}
+	if (armed && fbt_commit(NULL) != 0)
+		pr_warn("dtrace: fbt: %s: probes not armed again\n", ft->name);
+}
+
+/* The list of each live module whose name pat->mod matches, read once. */
+static void fbt_mods_scan(const struct dtrace_pattern *pat)
+{
+	struct dtrace_fbt_funcs *ft;
+	struct module **mods;
+	u32 n, i;
+
+	n = dtrace_fbt_modules(NULL, 0);
+	mods = n != 0 ? kvcalloc(n, sizeof(*mods), GFP_KERNEL) : NULL;
+	if (mods == NULL)
+		return;
+	/* Fewer now if some went; their GOING waits for dtrace_lock. */
+	n = min(n, dtrace_fbt_modules(mods, n));
+	for (i = 0; i < n; i++) {
+		/* Not our own: the probe path is in it. */
+		if (mods[i] == THIS_MODULE ||
+		    !dtrace_glob(pat->mod, mods[i]->name))
+			continue;
+		for (ft = fbt_mods; ft != NULL; ft = ft->next)
+			if (!ft->gone && ft->mod == mods[i])
+				break;
+		if (ft != NULL)
+			continue;
+		ft = dtrace_fbt_module(mods[i]);
+		if (ft == NULL)
+			continue;
+		ft->next = fbt_mods;
+		fbt_mods = ft;
+		fbt_mod_revive(ft);
+	}
+	kvfree(mods);
+}
+
+/*
+ * Removes the probes of unloaded modules that no consumer holds any
+ * more, once no published table refers to them (the last commit
+ * succeeded), and the lists left without probes.
+ */
+static void fbt_mods_reap(void)
+{
+	struct dtrace_fbt_funcs **pft, *ft;
+	struct fbt_probe **pp, *fp;
+	uint32_t *ids;
+	u32 n = 0, i;
+
+	if (fbt_ngone == 0 || fbt_dirty)
+		goto lists;
+	ids = kvcalloc(fbt_ngone, sizeof(*ids), GFP_KERNEL);
+	if (ids == NULL)
+		goto lists;
+	for (fp = fbt_all; fp != NULL && n < fbt_ngone; fp = fp->next)
+		if (fp->ft->gone)
+			ids[n++] = fp->id;
+	dtrace_probes_remove(dtrace_core, ids, n);
+	for (i = 0, pp = &fbt_all; (fp = *pp) != NULL;) {
+		/* Kept: live, or still held (id left non-zero). */
+		if (!fp->ft->gone || i >= n || ids[i++] != 0) {
+			pp = &fp->next;
+			continue;
+		}
+		*pp = fp->next;
+		fp->ft->nprobes--;
+		fbt_ngone--;
+		kfree(fp);
+	}
+	kvfree(ids);
+lists:
+	for (pft = &fbt_mods; (ft = *pft) != NULL;) {
+		if (ft->gone && ft->nprobes == 0) {
+			*pft = ft->next;
+			kfree(ft);
+		} else {
+			pft = &ft->next;
+		}
+	}
+}
+
+/*
+ * A module is going (its exit ran; its text is freed after the
+ * notifiers): its probes never fire again and its functions leave the
+ * ftrace filter now, while ftrace still knows them. Under dtrace_lock.
+ */
+static void fbt_mod_retire(struct module *mod)
+{
+	struct dtrace_fbt_funcs *ft;
+	struct fbt_probe *fp;
+
+	for (ft = fbt_mods; ft != NULL; ft = ft->next)
+		if (!ft->gone && ft->mod == mod)
+			break;
+	if (ft == NULL)
+		return;
+	ft->gone = true;
+	fbt_ngone += ft->nprobes;
+	for (fp = fbt_all; fp != NULL; fp = fp->next)
+		if (fp->ft == ft && fp->want)
+			fbt_dirty = true;
+	/* On failure (no memory) the handlers skip its probes. */
+	if (fbt_commit(NULL) != 0)
+		pr_warn("dtrace: fbt: %s: functions left in the filter\n",
+			ft->name);
+	dtrace_fbt_funcs_drop(ft);
+	fbt_mods_reap();
+}
+
+static int fbt_mod_notify(struct notifier_block *nb, unsigned long state,
+			  void *data)
+{
+	if (state != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&dtrace_lock);
+	if (fbt_prov != NULL)
+		fbt_mod_retire(data);
+	mutex_unlock(&dtrace_lock);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block fbt_mod_nb = {
+	.notifier_call = fbt_mod_notify,
+};
 
 static void fbt_provide(void *parg, const struct dtrace_pattern *pat)
 {
+	struct dtrace_fbt_funcs *ft;
 	bool entry, ret;
-	u32 i, n;
+	int err;
 
-	if (pat->id != 0 || !dtrace_glob(pat->mod, "vmlinux"))
+	if (pat->id != 0)
 		return;
 	/* Only descriptions that name fbt or a function create probes. */
 	if ((pat->prov == NULL || pat->prov[0] == '\0') &&
@@ -493,21 +682,20 @@ static void fbt_provide(void *parg, const struct dtrace_pattern *pat)
 		return;
 	entry = dtrace_glob(pat->name, "entry");
 	ret = dtrace_glob(pat->name, "return");
-	if ((!entry && !ret) || dtrace_fbt_funcs_load() != 0)
+	if (!entry && !ret)
 		return;
-	n = dtrace_fbt_nfuncs();
-	for (i = 0; i < n; i++) {
-		const char *f = dtrace_fbt_func(i);
-
-		if ((i & 1023) == 0)
-			cond_resched();	/* fbt::: creates 84,000 */
-		if (!dtrace_glob(pat->func, f))
-			continue;
-		if (entry)
-			fbt_create(f, i, false);
-		if (ret)
-			fbt_create(f, i, true);
-	}
+	ft = dtrace_fbt_vmlinux(&err);	/* modules' BTF is split on it */
+	if (ft == NULL)
+		return;
+	if (dtrace_glob(pat->mod, "vmlinux"))
+		fbt_provide_funcs(ft, pat, entry, ret);
+	if (pat->mod != NULL && strcmp(pat->mod, "vmlinux") == 0)
+		return;
+	fbt_mods_reap();	/* before their names are wanted again */
+	fbt_mods_scan(pat);
+	for (ft = fbt_mods; ft != NULL; ft = ft->next)
+		if (!ft->gone && dtrace_glob(pat->mod, ft->name))
+			fbt_provide_funcs(ft, pat, entry, ret);
 }
 
 static const struct dtrace_provider_ops fbt_ops = {
@@ -523,8 +711,20 @@ int dtrace_prov_fbt_init(struct dtrace_core *core)
 	return dtrace_provider_register(core, "fbt", &fbt_ops, NULL, &fbt_prov);
 }
 
+/* Outside dtrace_lock: the notifier takes it. */
+int dtrace_prov_fbt_watch(void)
+{
+	return register_module_notifier(&fbt_mod_nb);
+}
+
+void dtrace_prov_fbt_unwatch(void)
+{
+	unregister_module_notifier(&fbt_mod_nb);	/* waits for it */
+}
+
 void dtrace_prov_fbt_fini(struct dtrace_core *core)
 {
+	struct dtrace_fbt_funcs *ft;
 	struct fbt_probe *fp;
 
 	if (fbt_prov != NULL && dtrace_provider_unregister(core, fbt_prov) != 0)
@@ -542,6 +742,7 @@ void dtrace_prov_fbt_fini(struct dtrace_core *core)
 		fbt_all = fp->next;
 		kfree(fp);
 	}
+	fbt_ngone = 0;
 	kvfree(rcu_dereference_protected(fbt_map, true));
 	RCU_INIT_POINTER(fbt_map, NULL);
 	kvfree(fbt_filt);
@@ -549,5 +750,11 @@ void dtrace_prov_fbt_fini(struct dtrace_core *core)
 	fbt_nfilt = 0;
 	ftrace_free_filter(&fbt_fops);
 	ftrace_free_filter(&fbt_probe_ops);
+	while (fbt_mods != NULL) {
+		ft = fbt_mods;
+		fbt_mods = ft->next;
+		dtrace_fbt_funcs_drop(ft);
+		kfree(ft);
+	}
 	dtrace_fbt_funcs_free();
 }

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The list of kernel functions fbt offers, read from the kernel's own
- * BTF (/sys/kernel/btf/vmlinux). kallsyms_lookup_name and
+ * The lists of kernel functions fbt offers, read from the kernel's own
+ * BTF (/sys/kernel/btf/vmlinux) and, for each loaded module, from the
+ * module's split BTF (/sys/kernel/btf/<module>, whose type ids and
+ * string offsets continue vmlinux's). kallsyms_lookup_name and
  * kallsyms_on_each_symbol are not exported and the tracefs function
  * list cannot be read from inside the kernel (seq_file without
  * read_iter), but the BTF file is a sysfs binary attribute that
  * kernel_read_file can read. pahole encodes a BTF FUNC only for
  * functions with an ftrace (mcount) site, so the list is the traceable
- * functions: no inlined-only or notrace code. The blob is read once,
- * on the first fbt description, and kept until the provider goes.
+ * functions: no inlined-only or notrace code. vmlinux's blob is read
+ * once, on the first fbt description, and kept until the provider
+ * goes; a module's is read on the first description that could name
+ * it and dropped when it is unloaded (fbt.c).
  *
  * The functions' addresses (for the entry probes' ftrace filter) come
  * from one pass of kallsyms_on_each_symbol, whose own address a
@@ -21,11 +25,15 @@
  * the probing machinery, where a probe would recurse or run without
  * RCU; their entry probes exist but are never armed.
  * They are read on the first entry enabling and kept with the list.
+ * A module's addresses come from module_kallsyms_on_each_symbol (found
+ * the same way), restricted to that module's core text: its init text
+ * is freed once it is live.
  */
 #include <linux/btf.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel_read_file.h>
 #include <linux/kprobes.h>
+#include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -33,14 +41,8 @@
 
 #include "prov/fbt.h"
 
-#define BTF_PATH	"/sys/kernel/btf/vmlinux"
+#define BTF_DIR		"/sys/kernel/btf/"
 #define BTF_MAX		(256u << 20)
-
-static void *btf_blob;
-static const char *btf_strs;
-static u32 *btf_funcs;		/* name offsets of the FUNC types */
-static u32 btf_nfuncs;
-static unsigned long *btf_addrs;	/* per function, 0 if unknown */
 
 /* Bytes that follow a btf_type of this kind, or -1 if unknown. */
 static long btf_extra(const struct btf_type *t)
@@ -81,7 +83,7 @@ static long btf_extra(const struct btf_type *t)
 }
 
 /* Two passes over the type section: count, then collect. */
-static int btf_walk(const u8 *types, u32 len, u32 strlen, u32 *out)
+static int btf_walk(const u8 *types, u32 len, u32 strend, u32 *out)
 {
 	u32 off = 0, n = 0;
 
@@ -92,7 +94,7 @@ static int btf_walk(const u8 *types, u32 len, u32 strlen, u32 *out)
 		if (extra < 0)
 			return -EINVAL;
 		if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC && t->name_off != 0 &&
-		    t->name_off < strlen) {
+		    t->name_off < strend) {
 			if (out != NULL)
 				out[n] = t->name_off;
 			n++;
@@ -102,9 +104,14 @@ static int btf_walk(const u8 *types, u32 len, u32 strlen, u32 *out)
 	return off == len ? (int)n : -EINVAL;
 }
 
-static int btf_parse(void *blob, size_t size)
+static struct dtrace_fbt_funcs btf_vmlinux = { .name = "vmlinux" };
+
+/* f's blob; base: vmlinux's list for a module's split BTF, else NULL. */
+static int btf_parse(struct dtrace_fbt_funcs *f, size_t size,
+		     const struct dtrace_fbt_funcs *base)
 {
-	const struct btf_header *h = blob;
+	const struct btf_header *h = f->blob;
+	u32 str_base = base != NULL ? base->str_base : 0;
 	const u8 *types;
 	int n;
 
@@ -113,90 +120,109 @@ static int btf_parse(void *blob, size_t size)
 	    size || (u64)h->hdr_len + h->str_off + h->str_len > size ||
 	    h->str_len == 0)
 		return -EINVAL;
-	btf_strs = (const char *)blob + h->hdr_len + h->str_off;
-	if (btf_strs[h->str_len - 1] != '\0')
+	f->strs = (const char *)f->blob + h->hdr_len + h->str_off;
+	if (f->strs[h->str_len - 1] != '\0')
 		return -EINVAL;
-	types = (const u8 *)blob + h->hdr_len + h->type_off;
-	n = btf_walk(types, h->type_len, h->str_len, NULL);
-	if (n <= 0)
-		return n < 0 ? n : -ENOENT;
-	btf_funcs = kvcalloc(n, sizeof(*btf_funcs), GFP_KERNEL);
-	if (btf_funcs == NULL)
+	/* vmlinux: str_base is where a split BTF's own strings start. */
+	f->str_base = base != NULL ? str_base : h->str_len;
+	types = (const u8 *)f->blob + h->hdr_len + h->type_off;
+	n = btf_walk(types, h->type_len, str_base + h->str_len, NULL);
+	if (n < 0)
+		return n;
+	if (n == 0)
+		return base != NULL ? 0 : -ENOENT;
+	f->funcs = kvcalloc(n, sizeof(*f->funcs), GFP_KERNEL);
+	if (f->funcs == NULL)
 		return -ENOMEM;
-	btf_walk(types, h->type_len, h->str_len, btf_funcs);
-	btf_nfuncs = n;
+	btf_walk(types, h->type_len, str_base + h->str_len, f->funcs);
+	f->n = n;
 	return 0;
 }
 
-int dtrace_fbt_funcs_load(void)
+static int btf_read(struct dtrace_fbt_funcs *f, const char *path,
+		    const struct dtrace_fbt_funcs *base)
 {
 	size_t size = 0;
-	void *blob = NULL;
 	ssize_t got;
 	int err;
 
-	if (btf_blob != NULL)
-		return 0;
-	got = kernel_read_file_from_path(BTF_PATH, 0, &blob, BTF_MAX, &size,
+	f->blob = NULL;
+	got = kernel_read_file_from_path(path, 0, &f->blob, BTF_MAX, &size,
 					 READING_UNKNOWN);
 	if (got < 0)
 		return (int)got;
-	err = btf_parse(blob, got);
-	if (err != 0) {
-		vfree(blob);
-		btf_strs = NULL;
-		return err;
+	err = btf_parse(f, got, base);
+	if (err != 0)
+		dtrace_fbt_funcs_drop(f);
+	return err;
+}
+
+struct dtrace_fbt_funcs *dtrace_fbt_vmlinux(int *err)
+{
+	*err = 0;
+	if (btf_vmlinux.blob == NULL)
+		*err = btf_read(&btf_vmlinux, BTF_DIR "vmlinux", NULL);
+	return *err == 0 ? &btf_vmlinux : NULL;
+}
+
+struct dtrace_fbt_funcs *dtrace_fbt_module(struct module *mod)
+{
+	struct dtrace_fbt_funcs *f;
+	char *path;
+	int err;
+
+	if (btf_vmlinux.blob == NULL)
+		return NULL;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	path = kasprintf(GFP_KERNEL, BTF_DIR "%s", mod->name);
+	if (f == NULL || path == NULL) {
+		kfree(f);
+		kfree(path);
+		return NULL;
 	}
-	btf_blob = blob;
-	return 0;
+	f->mod = mod;
+	strscpy(f->name, mod->name, sizeof(f->name));
+	err = btf_read(f, path, &btf_vmlinux);
+	kfree(path);
+	if (err == -ENOMEM) {
+		kfree(f);
+		return NULL;
+	}
+	return f;	/* without BTF (err != 0): no functions */
 }
 
-u32 dtrace_fbt_nfuncs(void)
+void dtrace_fbt_funcs_drop(struct dtrace_fbt_funcs *f)
 {
-	return btf_nfuncs;
+	kvfree(f->addrs);
+	kvfree(f->funcs);
+	vfree(f->blob);
+	f->addrs = NULL;
+	f->funcs = NULL;
+	f->blob = NULL;
+	f->strs = NULL;
+	f->n = 0;
 }
 
-const char *dtrace_fbt_func(u32 i)
-{
-	return i < btf_nfuncs ? btf_strs + btf_funcs[i] : NULL;
-}
-
-/* FNV-1a over a NUL-terminated name. */
-static u32 name_hash(const char *s)
-{
-	u32 h = 2166136261u;
-
-	while (*s != '\0')
-		h = (h ^ (u8)*s++) * 16777619u;
-	return h;
-}
-
-struct addr_walk {
-	u32		*slots;		/* function index + 1, 0 = empty */
-	u32		mask;
-	unsigned long	sinit, einit;	/* init text, freed after boot */
+struct mods_walk {
+	struct module	**out;
+	u32		max, n;
+	struct module	*last;
 };
 
-static int addr_sym(void *data, const char *name, struct module *mod,
+/* Under module_mutex, which orders our look at state with unloads. */
+static int mods_sym(void *data, const char *name, struct module *mod,
 		    unsigned long addr)
 {
-	struct addr_walk *w = data;
-	u32 h, slot;
+	struct mods_walk *w = data;
 
-	if (mod != NULL)
+	if (mod == w->last)
 		return 0;
-	if (strcmp(name, "_sinittext") == 0)
-		w->sinit = addr;
-	else if (strcmp(name, "_einittext") == 0)
-		w->einit = addr;
-	for (h = name_hash(name) & w->mask; (slot = w->slots[h]) != 0;
-	     h = (h + 1) & w->mask) {
-		if (strcmp(btf_strs + btf_funcs[slot - 1], name) != 0)
-			continue;
-		if (btf_addrs[slot - 1] == 0)	/* the first, as kprobes */
-			btf_addrs[slot - 1] = addr;
-		break;
-	}
+	w->last = mod;
+	if (mod->state != MODULE_STATE_LIVE)
+		return 0;
+	if (w->n < w->max)
+		w->out[w->n] = mod;
+	w->n++;
 	return 0;
 }
 
@@ -205,6 +231,9 @@ typedef int (*each_symbol_fn)(int (*fn)(void *, const char *,
 			      void *data);
 
 typedef bool (*blacklisted_fn)(unsigned long addr);
+
+static each_symbol_fn each_kernel_sym, each_module_sym;
+static blacklisted_fn blacklisted;
 
 /* A kernel function's address, revealed by a kprobe placed on it once. */
 static unsigned long find_func(const char *name)
@@ -224,70 +253,165 @@ static unsigned long find_func(const char *name)
 	return addr;
 }
 
-int dtrace_fbt_addrs_load(void)
+static int find_funcs(void)
 {
-	struct addr_walk w;
-	each_symbol_fn each;
-	blacklisted_fn blacklisted;
-	u32 i, h, size, nblack = 0;
-
-	if (btf_addrs != NULL)
+	if (each_kernel_sym != NULL)
 		return 0;
-	if (btf_nfuncs == 0)
-		return -ENOENT;
-	each = (each_symbol_fn)find_func("kallsyms_on_each_symbol");
+	each_module_sym = (each_symbol_fn)
+		find_func("module_kallsyms_on_each_symbol");
 	blacklisted = (blacklisted_fn)find_func("within_kprobe_blacklist");
-	if (each == NULL || blacklisted == NULL)
+	each_kernel_sym = (each_symbol_fn)find_func("kallsyms_on_each_symbol");
+	if (each_kernel_sym == NULL || each_module_sym == NULL ||
+	    blacklisted == NULL) {
+		each_kernel_sym = NULL;
 		return -ENOSYS;
-	size = roundup_pow_of_two(btf_nfuncs * 2);
-	w.mask = size - 1;
-	w.slots = kvcalloc(size, sizeof(*w.slots), GFP_KERNEL);
-	btf_addrs = kvcalloc(btf_nfuncs, sizeof(*btf_addrs), GFP_KERNEL);
-	if (w.slots == NULL || btf_addrs == NULL) {
-		kvfree(w.slots);
-		kvfree(btf_addrs);
-		btf_addrs = NULL;
-		return -ENOMEM;
 	}
-	for (i = 0; i < btf_nfuncs; i++) {
-		h = name_hash(btf_strs + btf_funcs[i]) & w.mask;
-		while (w.slots[h] != 0)
-			h = (h + 1) & w.mask;
-		w.slots[h] = i + 1;
+	return 0;
+}
+
+u32 dtrace_fbt_modules(struct module **out, u32 max)
+{
+	struct mods_walk w = { .out = out, .max = max };
+
+	if (find_funcs() != 0)
+		return 0;
+	each_module_sym(mods_sym, &w);
+	return w.n;
+}
+
+const char *dtrace_fbt_func(const struct dtrace_fbt_funcs *f, u32 i)
+{
+	u32 off;
+
+	if (i >= f->n)
+		return NULL;
+	off = f->funcs[i];
+	if (f == &btf_vmlinux)
+		return f->strs + off;
+	if (off < f->str_base)
+		return btf_vmlinux.strs + off;	/* a name vmlinux has too */
+	return f->strs + off - f->str_base;
+}
+
+u32 dtrace_fbt_func_find(const struct dtrace_fbt_funcs *f, const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < f->n; i++)
+		if (strcmp(dtrace_fbt_func(f, i), name) == 0)
+			break;
+	return i;
+}
+
+/* FNV-1a over a NUL-terminated name. */
+static u32 name_hash(const char *s)
+{
+	u32 h = 2166136261u;
+
+	while (*s != '\0')
+		h = (h ^ (u8)*s++) * 16777619u;
+	return h;
+}
+
+struct addr_walk {
+	struct dtrace_fbt_funcs *f;
+	u32		*slots;		/* function index + 1, 0 = empty */
+	u32		mask;
+	unsigned long	sinit, einit;	/* init text, freed after boot */
+};
+
+static int addr_sym(void *data, const char *name, struct module *mod,
+		    unsigned long addr)
+{
+	struct addr_walk *w = data;
+	struct dtrace_fbt_funcs *f = w->f;
+	u32 h, slot;
+
+	if (mod != f->mod)
+		return 0;
+	if (mod == NULL && strcmp(name, "_sinittext") == 0)
+		w->sinit = addr;
+	else if (mod == NULL && strcmp(name, "_einittext") == 0)
+		w->einit = addr;
+	/* A live module's init text is gone, its symbols with it. */
+	if (mod != NULL && !within_module_core(addr, mod))
+		return 0;
+	for (h = name_hash(name) & w->mask; (slot = w->slots[h]) != 0;
+	     h = (h + 1) & w->mask) {
+		if (strcmp(dtrace_fbt_func(f, slot - 1), name) != 0)
+			continue;
+		if (f->addrs[slot - 1] == 0)	/* the first, as kprobes */
+			f->addrs[slot - 1] = addr;
+		break;
 	}
-	w.sinit = w.einit = 0;
-	each(addr_sym, &w);
-	kvfree(w.slots);
-	/* __init functions are in BTF but gone, and ftrace forgot them. */
-	for (i = 0; i < btf_nfuncs; i++) {
-		if (btf_addrs[i] >= w.sinit && btf_addrs[i] < w.einit)
-			btf_addrs[i] = 0;
+	return 0;
+}
+
+/* Drops __init functions and those kprobes refuse; how many refused. */
+static u32 addrs_filter(struct dtrace_fbt_funcs *f, const struct addr_walk *w)
+{
+	u32 i, nblack = 0;
+
+	for (i = 0; i < f->n; i++) {
+		/* __init functions are in BTF but gone, and ftrace forgot them. */
+		if (f->addrs[i] >= w->sinit && f->addrs[i] < w->einit)
+			f->addrs[i] = 0;
 		/* What kprobes refuse: the low-level paths fbt leaves alone. */
-		if (btf_addrs[i] != 0 && blacklisted(btf_addrs[i])) {
-			btf_addrs[i] = 0;
+		if (f->addrs[i] != 0 && blacklisted(f->addrs[i])) {
+			f->addrs[i] = 0;
 			nblack++;
 		}
 		if ((i & 1023) == 0)
 			cond_resched();
 	}
-	pr_info("dtrace: fbt: %u functions kprobes refuse are not offered\n",
-		nblack);
+	return nblack;
+}
+
+int dtrace_fbt_addrs_load(struct dtrace_fbt_funcs *f)
+{
+	struct addr_walk w = { .f = f };
+	u32 i, h, size, nblack;
+	int err;
+
+	if (f->addrs != NULL || f->n == 0)
+		return f->n == 0 && f == &btf_vmlinux ? -ENOENT : 0;
+	err = find_funcs();
+	if (err != 0)
+		return err;
+	size = roundup_pow_of_two(f->n * 2);
+	w.mask = size - 1;
+	w.slots = kvcalloc(size, sizeof(*w.slots), GFP_KERNEL);
+	f->addrs = kvcalloc(f->n, sizeof(*f->addrs), GFP_KERNEL);
+	if (w.slots == NULL || f->addrs == NULL) {
+		kvfree(w.slots);
+		kvfree(f->addrs);
+		f->addrs = NULL;
+		return -ENOMEM;
+	}
+	for (i = 0; i < f->n; i++) {
+		h = name_hash(dtrace_fbt_func(f, i)) & w.mask;
+		while (w.slots[h] != 0)
+			h = (h + 1) & w.mask;
+		w.slots[h] = i + 1;
+	}
+	if (f != &btf_vmlinux)
+		each_module_sym(addr_sym, &w);
+	else
+		each_kernel_sym(addr_sym, &w);
+	kvfree(w.slots);
+	nblack = addrs_filter(f, &w);
+	pr_info("dtrace: fbt: %s: %u functions kprobes refuse are not offered\n",
+		f->name, nblack);
 	return 0;
 }
 
-unsigned long dtrace_fbt_func_addr(u32 i)
+unsigned long dtrace_fbt_func_addr(const struct dtrace_fbt_funcs *f, u32 i)
 {
-	return btf_addrs != NULL && i < btf_nfuncs ? btf_addrs[i] : 0;
+	return f->addrs != NULL && i < f->n ? f->addrs[i] : 0;
 }
 
 void dtrace_fbt_funcs_free(void)
 {
-	kvfree(btf_addrs);
-	btf_addrs = NULL;
-	kvfree(btf_funcs);
-	vfree(btf_blob);
-	btf_funcs = NULL;
-	btf_blob = NULL;
-	btf_strs = NULL;
-	btf_nfuncs = 0;
+	dtrace_fbt_funcs_drop(&btf_vmlinux);
+	btf_vmlinux.str_base = 0;
 }

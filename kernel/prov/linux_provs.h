@@ -16,6 +16,12 @@ int dtrace_prov_syscall_init(struct dtrace_core *core);
 void dtrace_prov_syscall_fini(struct dtrace_core *core);
 int dtrace_prov_fbt_init(struct dtrace_core *core);
 void dtrace_prov_fbt_fini(struct dtrace_core *core);
+/*
+ * fbt's module notifier (unloaded modules' probes retired), called
+ * without dtrace_lock: watch after init, unwatch before fini.
+ */
+int dtrace_prov_fbt_watch(void);
+void dtrace_prov_fbt_unwatch(void);
 int dtrace_prov_sdt_init(struct dtrace_core *core);
 void dtrace_prov_sdt_fini(struct dtrace_core *core);
 /* pid and USDT providers (uprobe.c): created per process, on request. */
