@@ -56,9 +56,21 @@ const ctf::BtfFile* ProbeArgTypes::btf() {
   return btf_.get();
 }
 
-std::vector<cc::ProbeArg> ProbeArgTypes::fbt_args(const std::string& func, const std::string& name) {
+// A module's BTF next to vmlinux's: /sys/kernel/btf/<module>.
+const ctf::BtfFile* ProbeArgTypes::module_btf(const std::string& mod) {
+  auto it = module_btf_.find(mod);
+  if (it != module_btf_.end()) return it->second.get();
+  std::shared_ptr<const ctf::BtfFile> b;
+  size_t slash = src_.btf_path.rfind('/');
+  if (btf() != nullptr && slash != std::string::npos && mod.find('/') == std::string::npos)
+    b = ctf::split_btf(src_.btf_path.substr(0, slash + 1) + mod, btf_);
+  return module_btf_.emplace(mod, std::move(b)).first->second.get();
+}
+
+std::vector<cc::ProbeArg> ProbeArgTypes::fbt_args(const std::string& mod, const std::string& func,
+                                                  const std::string& name) {
   std::vector<cc::ProbeArg> out;
-  const ctf::BtfFile* b = btf();
+  const ctf::BtfFile* b = mod == "vmlinux" ? btf() : module_btf(mod);
   auto proto = b ? ctf::func_proto(*b, func) : std::nullopt;
   if (!proto) return out;
   if (name == "return") {
@@ -119,7 +131,7 @@ std::vector<cc::ProbeArg> ProbeArgTypes::of_probe(const dtrace_probedesc& d) {
   std::string prov = field(d.dtpd_provider, sizeof d.dtpd_provider);
   std::string func = field(d.dtpd_func, sizeof d.dtpd_func);
   std::string name = field(d.dtpd_name, sizeof d.dtpd_name);
-  if (prov == "fbt") return fbt_args(func, name);
+  if (prov == "fbt") return fbt_args(field(d.dtpd_mod, sizeof d.dtpd_mod), func, name);
   if (prov == "syscall") return syscall_args(func, name);
   if (prov.size() > 3 && prov.compare(0, 3, "pid") == 0 &&
       prov.find_first_not_of("0123456789", 3) == std::string::npos)
@@ -140,7 +152,8 @@ std::vector<cc::ProbeArgs> ProbeArgTypes::without_device(const cc::ProbeSpec& s)
     std::string func(fn);
     if (!glob(s.func, func)) continue;
     for (const char* name : {"entry", "return"})
-      if (glob(s.name, name)) out.push_back({probe_name("fbt", "vmlinux", func, name), fbt_args(func, name)});
+      if (glob(s.name, name))
+        out.push_back({probe_name("fbt", "vmlinux", func, name), fbt_args("vmlinux", func, name)});
   }
   return out;
 }

@@ -3,7 +3,9 @@
 //   - the module's PROBEARG for each matched probe (stable providers,
 //     USDT);
 //   - fbt: the function's BTF prototype (entry: its first ten
-//     parameters; return: args[0] int, args[1] the return type);
+//     parameters; return: args[0] int, args[1] the return type), from
+//     vmlinux's BTF or, for a module's function, the module's split BTF
+//     (/sys/kernel/btf/<module>, read once per ProbeArgTypes);
 //   - pid: the function's DWARF prototype in the process's object
 //     (entry: the leading integer/pointer parameters; return: args[0]
 //     int, args[1] the return type), pointers as userland pointers;
@@ -53,16 +55,18 @@ class ProbeArgTypes {
   std::vector<cc::ProbeArg> of_probe(const dtrace_probedesc& d);
 
  private:
-  std::vector<cc::ProbeArg> fbt_args(const std::string& func, const std::string& name);
+  std::vector<cc::ProbeArg> fbt_args(const std::string& mod, const std::string& func, const std::string& name);
   std::vector<cc::ProbeArg> syscall_args(const std::string& func, const std::string& name);
   std::vector<cc::ProbeArg> pid_args(int pid, const std::string& mod, const std::string& func,
                                      const std::string& name);
   std::vector<cc::ProbeArgs> without_device(const cc::ProbeSpec& s);
   const ctf::BtfFile* btf();
+  const ctf::BtfFile* module_btf(const std::string& mod);
 
   ProbeArgSources src_;
   bool btf_tried_ = false;
   std::shared_ptr<const ctf::BtfFile> btf_;
+  std::map<std::string, std::shared_ptr<const ctf::BtfFile>> module_btf_;  // null: none
   std::map<int, std::unique_ptr<ctf::UserTypes>> pid_types_;  // DWARF of each pid's objects
 };
 

@@ -4,7 +4,20 @@
 
 namespace dtrace::ctf {
 
-BtfFile::BtfFile(std::string bytes) : bytes_(std::move(bytes)) {
+BtfFile::BtfFile(std::string bytes) : bytes_(std::move(bytes)) { parse(); }
+
+BtfFile::BtfFile(std::string bytes, std::shared_ptr<const BtfFile> base)
+    : bytes_(std::move(bytes)), base_(std::move(base)) {
+  if (base_ == nullptr || !base_->ok() || base_->split()) {
+    error_ = "no base BTF for split BTF";
+    return;
+  }
+  first_id_ = base_->count();
+  str_base_ = base_->strs_len_;
+  parse();
+}
+
+void BtfFile::parse() {
   if (bytes_.size() < sizeof(btf_header)) {
     error_ = "BTF data too short";
     return;
@@ -54,7 +67,7 @@ long BtfFile::extra_size(const btf_type* t) {
 
 bool BtfFile::index() {
   offsets_.reserve(types_len_ / 16);
-  offsets_.push_back(0);  // id 0 is void
+  if (!split()) offsets_.push_back(0);  // id 0 is void
   uint32_t off = 0;
   while (off < types_len_) {
     if (types_len_ - off < sizeof(btf_type) || off % 4 != 0) {
@@ -64,10 +77,10 @@ bool BtfFile::index() {
     const btf_type* t = reinterpret_cast<const btf_type*>(types_ + off);
     long extra = extra_size(t);
     if (extra < 0 || types_len_ - off - sizeof(btf_type) < uint64_t(extra)) {
-      error_ = "bad BTF type record " + std::to_string(offsets_.size());
+      error_ = "bad BTF type record " + std::to_string(count());
       return false;
     }
-    uint32_t id = static_cast<uint32_t>(offsets_.size());
+    uint32_t id = count();
     offsets_.push_back(off);
     std::string_view n = name(t->name_off);
     if (!n.empty()) {
@@ -153,11 +166,15 @@ uint32_t BtfFile::find_func(std::string_view n) const {
 }
 
 const btf_type* BtfFile::type(uint32_t id) const {
-  if (id == 0 || id >= offsets_.size()) return nullptr;
-  return reinterpret_cast<const btf_type*>(types_ + offsets_[id]);
+  if (id == 0) return nullptr;
+  if (id < first_id_) return base_->type(id);
+  if (id - first_id_ >= offsets_.size()) return nullptr;
+  return reinterpret_cast<const btf_type*>(types_ + offsets_[id - first_id_]);
 }
 
 std::string_view BtfFile::name(uint32_t off) const {
+  if (off < str_base_) return base_->name(off);
+  off -= str_base_;
   if (strs_ == nullptr || off >= strs_len_) return {};
   return std::string_view(strs_ + off);
 }

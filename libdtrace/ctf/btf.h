@@ -4,10 +4,14 @@
 // struct/union/enum/typedef types so the compiler can find a type by
 // name without converting anything. It never allocates per type beyond
 // that index and never interprets types for the compiler: KernelTypes
-// (kernel_types.h) turns ids into D types on demand.
+// (kernel_types.h) turns ids into D types on demand. A module's split BTF
+// (/sys/kernel/btf/<module>) is read on top of vmlinux's: its type ids
+// and string offsets continue the base's, and its name indexes hold only
+// its own types.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,10 +26,15 @@ class BtfFile {
   // Takes the bytes of a BTF blob. On a malformed blob ok() is false and
   // error() says why; every lookup then finds nothing.
   explicit BtfFile(std::string bytes);
+  // Split BTF on base (which must be a whole, non-split file).
+  BtfFile(std::string bytes, std::shared_ptr<const BtfFile> base);
 
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }
-  uint32_t count() const { return static_cast<uint32_t>(offsets_.size()); }  // ids 1..count-1
+  uint32_t count() const { return first_id_ + static_cast<uint32_t>(offsets_.size()); }  // ids 1..count-1
+  // Split BTF: ids from first_id() are this file's own, the rest the base's.
+  bool split() const { return base_ != nullptr; }
+  uint32_t first_id() const { return first_id_; }
 
   // Type ids (0 = not found). Tags: kind is BTF_KIND_STRUCT/UNION/ENUM.
   uint32_t find_tag(int kind, std::string_view name) const;
@@ -57,13 +66,18 @@ class BtfFile {
   // Bytes of the data after a record of this kind; -1 when unknown.
   static long extra_size(const btf_type* t);
 
+  void parse();
+
   std::string bytes_;
   std::string error_;
+  std::shared_ptr<const BtfFile> base_;
+  uint32_t first_id_ = 0;  // split: the base's count()
+  uint32_t str_base_ = 0;  // split: the base's string section size
   const char* types_ = nullptr;
   uint32_t types_len_ = 0;
   const char* strs_ = nullptr;
   uint32_t strs_len_ = 0;
-  std::vector<uint32_t> offsets_;  // id -> offset in the type section
+  std::vector<uint32_t> offsets_;  // id - first_id_ -> offset in the type section
   std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_, funcs_, vars_;
   std::unordered_map<uint32_t, uint32_t> var_sections_;  // VAR id -> DATASEC id
   std::unordered_map<std::string_view, uint32_t> enumerators_;  // name -> enum id

@@ -31,7 +31,8 @@ std::string name_of(const BtfFile& b, uint32_t id, int depth) {
       return name_of(b, t->type, depth + 1) + " *";
     }
     case BTF_KIND_ARRAY: return name_of(b, BtfFile::extra<btf_array>(t)->type, depth + 1) + " *";
-    case BTF_KIND_TYPEDEF: return n;
+    // A module's own typedef is not among the kernel's types: spell it out.
+    case BTF_KIND_TYPEDEF: return b.split() && id >= b.first_id() ? name_of(b, t->type, depth + 1) : n;
     case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
       return name_of(b, t->type, depth + 1);
     case BTF_KIND_STRUCT: return n.empty() ? "void" : "struct " + n;

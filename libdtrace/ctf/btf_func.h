@@ -1,7 +1,10 @@
 // Kernel function prototypes from BTF, as C type names: what fbt's
 // args[] are (libdtrace/api/probe_args.cc). Names are spelled so the
 // compiler's arg_type() finds them: "struct file *", "unsigned int",
-// a typedef's name, "void *" for function pointers.
+// a typedef's name, "void *" for function pointers. In a module's split
+// BTF, the module's own typedefs are spelled as what they name (the
+// compiler knows only vmlinux's); its own structs stay names the
+// compiler cannot complete.
 #pragma once
 
 #include <optional>

@@ -75,6 +75,13 @@ std::shared_ptr<const BtfFile> shared_btf(const std::string& path) {
   return r;
 }
 
+std::shared_ptr<const BtfFile> split_btf(const std::string& path, std::shared_ptr<const BtfFile> base) {
+  std::string bytes = read_file(path);
+  if (bytes.empty() || base == nullptr) return nullptr;
+  auto b = std::make_shared<const BtfFile>(std::move(bytes), std::move(base));
+  return b->ok() ? b : nullptr;
+}
+
 std::unique_ptr<KernelTypes> KernelTypes::from_bytes(std::string bytes) {
   auto k = std::make_unique<KernelTypes>("");
   k->tried_ = true;

@@ -20,6 +20,9 @@ namespace dtrace::ctf {
 // The BTF file at path, read and indexed once per process; null when it
 // is missing or malformed.
 std::shared_ptr<const BtfFile> shared_btf(const std::string& path);
+// A module's split BTF at path on base, read now (modules come and go,
+// so it is not cached); null when missing or malformed.
+std::shared_ptr<const BtfFile> split_btf(const std::string& path, std::shared_ptr<const BtfFile> base);
 
 class KernelTypes : public cc::ExternalTypes {
  public:

@@ -1,6 +1,7 @@
 // ProbeArgTypes for pid probes (the function's DWARF prototype in a
-// program compiled here) and syscall entry probes (a tracefs format
-// file written here): the texts args[] is typed from.
+// program compiled here), syscall entry probes (a tracefs format file
+// written here) and fbt probes of a module (BTF files written here):
+// the texts args[] is typed from.
 #include "api/probe_args.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,8 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+
+#include "test/unit/ctf/btf_builder.h"
 
 namespace dtrace::api {
 namespace {
@@ -98,6 +101,37 @@ TEST_F(ProbeArgsTest, SyscallPointersAreUserland) {
             (std::vector<std::string>{"int", "userland const char *", "int", "umode_t"}));
   EXPECT_EQ(natives(t.of_probe(desc("syscall", "vmlinux", "openat", "return"))),
             (std::vector<std::string>{"long", "long"}));
+}
+
+// vmlinux: long f(struct file *); module mymod (split BTF on it):
+// long f(mod_t), mod_t a typedef of long the module declares.
+TEST_F(ProbeArgsTest, FbtModuleFunctionsFromModuleBtf) {
+  ctf::BtfBuilder v;
+  uint32_t i64 = v.integer("long int", 8, true);          // 1
+  uint32_t file = v.type("file", BTF_KIND_STRUCT, 0, 0);  // 2
+  uint32_t pfile = v.type("", BTF_KIND_PTR, 0, file);     // 3
+  uint32_t vproto = v.type("", BTF_KIND_FUNC_PROTO, 1, i64);
+  v.word(0);
+  v.word(pfile);
+  v.type("f", BTF_KIND_FUNC, 0, vproto);  // 5
+  std::string vblob = v.blob();
+  btf_header h;
+  std::memcpy(&h, vblob.data(), sizeof h);
+  ctf::BtfBuilder m(6, h.str_len);
+  uint32_t my = m.type("mod_t", BTF_KIND_TYPEDEF, 0, i64);  // 6
+  uint32_t mproto = m.type("", BTF_KIND_FUNC_PROTO, 1, i64);
+  m.word(0);
+  m.word(my);
+  m.type("f", BTF_KIND_FUNC, 0, mproto);
+  std::ofstream(dir_ + "/vmlinux") << vblob;
+  std::ofstream(dir_ + "/mymod") << m.blob();
+  ProbeArgSources src;
+  src.btf_path = dir_ + "/vmlinux";
+  ProbeArgTypes t(src);
+  EXPECT_EQ(natives(t.of_probe(desc("fbt", "vmlinux", "f", "entry"))), (std::vector<std::string>{"struct file *"}));
+  EXPECT_EQ(natives(t.of_probe(desc("fbt", "mymod", "f", "entry"))), (std::vector<std::string>{"long"}));
+  EXPECT_EQ(natives(t.of_probe(desc("fbt", "mymod", "f", "return"))), (std::vector<std::string>{"int", "long"}));
+  EXPECT_TRUE(t.of_probe(desc("fbt", "nomod", "f", "entry")).empty());
 }
 
 }  // namespace

@@ -12,9 +12,14 @@ namespace dtrace::ctf {
 class BtfBuilder {
  public:
   BtfBuilder() { strs_.push_back('\0'); }
+  // Split BTF on a base with `base_count` ids (void included) and a
+  // string section of `base_strs` bytes.
+  BtfBuilder(uint32_t base_count, uint32_t base_strs) : count_(base_count - 1), str_base_(base_strs) {
+    strs_.push_back('\0');
+  }
   uint32_t str(const std::string& s) {
     if (s.empty()) return 0;
-    uint32_t off = static_cast<uint32_t>(strs_.size());
+    uint32_t off = str_base_ + static_cast<uint32_t>(strs_.size());
     strs_.insert(strs_.end(), s.begin(), s.end());
     strs_.push_back('\0');
     return off;
@@ -54,6 +59,7 @@ class BtfBuilder {
  private:
   std::vector<char> types_, strs_;
   uint32_t count_ = 0;
+  uint32_t str_base_ = 0;
 };
 
 }  // namespace dtrace::ctf

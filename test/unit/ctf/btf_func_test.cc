@@ -1,6 +1,9 @@
 // Function prototypes from BTF as the C type names fbt's args[] get.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <memory>
+
 #include "ctf/btf_func.h"
 #include "test/unit/ctf/btf_builder.h"
 
@@ -41,6 +44,37 @@ TEST(BtfFunc, PrototypeAsCTypeNames) {
   EXPECT_EQ(g->ret, "void");
   EXPECT_TRUE(g->params.empty());
   EXPECT_FALSE(func_proto(btf, "h").has_value());
+}
+
+// A module's split BTF on funcs_btf(): its own struct and typedef, the
+// base's types, and a function named as one of the base's.
+//   long f(struct mod_s *, mod_t, const struct file *);  mod_t: unsigned long
+TEST(BtfFunc, ModulePrototypeFromSplitBtf) {
+  auto base = std::make_shared<const BtfFile>(funcs_btf());
+  ASSERT_TRUE(base->ok()) << base->error();
+  std::string base_blob = funcs_btf();
+  btf_header h;
+  std::memcpy(&h, base_blob.data(), sizeof h);
+  BtfBuilder b(base->count(), h.str_len);
+  uint32_t s = b.type("mod_s", BTF_KIND_STRUCT, 0, 0);          // 12
+  uint32_t ps = b.type("", BTF_KIND_PTR, 0, s);                 // 13
+  uint32_t my = b.type("mod_t", BTF_KIND_TYPEDEF, 0, 2);        // 14
+  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 3, 1);       // 15
+  for (uint32_t t : {ps, my, 5u}) {
+    b.word(0);
+    b.word(t);
+  }
+  b.type("f", BTF_KIND_FUNC, 0, proto);                         // 16
+  BtfFile mod(b.blob(), base);
+  ASSERT_TRUE(mod.ok()) << mod.error();
+  EXPECT_EQ(mod.count(), 17u);
+  EXPECT_EQ(mod.funcs().size(), 1u);  // its own functions only
+  auto f = func_proto(mod, "f");
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->ret, "long");
+  EXPECT_EQ(f->params, (std::vector<std::string>{"struct mod_s *", "unsigned long", "struct file *"}));
+  EXPECT_FALSE(func_proto(mod, "g").has_value());  // the base's
+  EXPECT_FALSE(BtfFile(b.blob(), nullptr).ok());
 }
 
 }  // namespace
