@@ -90,43 +90,71 @@ typedef struct tcpinfo {
 } tcpinfo_t;
 
 /*
+ * Without a socket (send and receive of a segment no full TCP socket
+ * owns, accept-refused) tcpsinfo_t's ports and addresses come from the
+ * segment's headers, native arg2 (IP) and arg3 (TCP), as seen from this
+ * host: receive's segment comes in, the others go out. Outside the tcp
+ * provider a NULL socket has 0 and "".
+ */
+inline int tcp_hdrs = probeprov == "tcp" && arg2 != 0 && arg3 != 0;
+inline int tcp_in = probename == "receive";
+inline string tcp_hdr_saddr = (*(uint8_t *)arg2 >> 4) == 4 ?
+    inet_ntoa(&((struct iphdr *)arg2)->saddr) :
+    inet_ntoa6(&((struct ipv6hdr *)arg2)->saddr);
+inline string tcp_hdr_daddr = (*(uint8_t *)arg2 >> 4) == 4 ?
+    inet_ntoa(&((struct iphdr *)arg2)->daddr) :
+    inet_ntoa6(&((struct ipv6hdr *)arg2)->daddr);
+
+/*
  * The tcp provider passes the state to report in arg4 (state-change:
- * the new state, which the socket does not hold yet).
+ * the new state, which the socket does not hold yet; 0 when send or
+ * receive has no socket).
  */
 translator tcpsinfo_t < struct sock *S > {
 	tcps_addr = (uintptr_t)S;
-	tcps_local = S->__sk_common.skc_family == AF_INET ?
+	tcps_local = S == NULL ? (tcp_hdrs && tcp_hdr_saddr == tcp_hdr_daddr) :
+	    S->__sk_common.skc_family == AF_INET ?
 	    S->__sk_common.skc_daddr == S->__sk_common.skc_rcv_saddr :
 	    inet_ntoa6(&S->__sk_common.skc_v6_daddr) ==
 	    inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr);
 	tcps_active = 0;
-	tcps_lport = S->__sk_common.skc_num;
-	tcps_rport = ntohs(S->__sk_common.skc_dport);
-	tcps_laddr = S->__sk_common.skc_family == AF_INET ?
+	tcps_lport = S != NULL ? S->__sk_common.skc_num : !tcp_hdrs ? 0 :
+	    ntohs(tcp_in ? ((struct tcphdr *)arg3)->dest :
+	    ((struct tcphdr *)arg3)->source);
+	tcps_rport = S != NULL ? ntohs(S->__sk_common.skc_dport) :
+	    !tcp_hdrs ? 0 : ntohs(tcp_in ? ((struct tcphdr *)arg3)->source :
+	    ((struct tcphdr *)arg3)->dest);
+	tcps_laddr = S == NULL ?
+	    (!tcp_hdrs ? "" : tcp_in ? tcp_hdr_daddr : tcp_hdr_saddr) :
+	    S->__sk_common.skc_family == AF_INET ?
 	    inet_ntoa(&S->__sk_common.skc_rcv_saddr) :
 	    inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr);
-	tcps_raddr = S->__sk_common.skc_family == AF_INET ?
+	tcps_raddr = S == NULL ?
+	    (!tcp_hdrs ? "" : tcp_in ? tcp_hdr_saddr : tcp_hdr_daddr) :
+	    S->__sk_common.skc_family == AF_INET ?
 	    inet_ntoa(&S->__sk_common.skc_daddr) :
 	    inet_ntoa6(&S->__sk_common.skc_v6_daddr);
-	tcps_state = probeprov == "tcp" ? arg4 : S->__sk_common.skc_state;
+	tcps_state = probeprov == "tcp" ? arg4 :
+	    S != NULL ? S->__sk_common.skc_state : 0;
 	tcps_iss = 0;
-	tcps_suna = ((struct tcp_sock *)S)->snd_una;
-	tcps_snxt = ((struct tcp_sock *)S)->snd_nxt;
-	tcps_rack = ((struct tcp_sock *)S)->rcv_wup;
-	tcps_rnxt = ((struct tcp_sock *)S)->rcv_nxt;
-	tcps_swnd = ((struct tcp_sock *)S)->snd_wnd;
+	tcps_suna = S != NULL ? ((struct tcp_sock *)S)->snd_una : 0;
+	tcps_snxt = S != NULL ? ((struct tcp_sock *)S)->snd_nxt : 0;
+	tcps_rack = S != NULL ? ((struct tcp_sock *)S)->rcv_wup : 0;
+	tcps_rnxt = S != NULL ? ((struct tcp_sock *)S)->rcv_nxt : 0;
+	tcps_swnd = S != NULL ? ((struct tcp_sock *)S)->snd_wnd : 0;
 	tcps_snd_ws = 0;
-	tcps_rwnd = ((struct tcp_sock *)S)->rcv_wnd;
+	tcps_rwnd = S != NULL ? ((struct tcp_sock *)S)->rcv_wnd : 0;
 	tcps_rcv_ws = 0;
-	tcps_cwnd = ((struct tcp_sock *)S)->snd_cwnd;
-	tcps_cwnd_ssthresh = ((struct tcp_sock *)S)->snd_ssthresh;
+	tcps_cwnd = S != NULL ? ((struct tcp_sock *)S)->snd_cwnd : 0;
+	tcps_cwnd_ssthresh = S != NULL ?
+	    ((struct tcp_sock *)S)->snd_ssthresh : 0;
 	tcps_sack_fack = 0;
 	tcps_sack_snxt = 0;
-	tcps_rto = ((struct inet_connection_sock *)S)->icsk_rto;
-	tcps_mss = ((struct tcp_sock *)S)->mss_cache;
-	tcps_retransmit = ((struct tcp_sock *)S)->total_retrans;
-	tcps_rtt = ((struct tcp_sock *)S)->srtt_us >> 3;
-	tcps_rtt_sd = ((struct tcp_sock *)S)->mdev_us >> 2;
+	tcps_rto = S != NULL ? ((struct inet_connection_sock *)S)->icsk_rto : 0;
+	tcps_mss = S != NULL ? ((struct tcp_sock *)S)->mss_cache : 0;
+	tcps_retransmit = S != NULL ? ((struct tcp_sock *)S)->total_retrans : 0;
+	tcps_rtt = S != NULL ? ((struct tcp_sock *)S)->srtt_us >> 3 : 0;
+	tcps_rtt_sd = S != NULL ? ((struct tcp_sock *)S)->mdev_us >> 2 : 0;
 	tcps_irs = 0;
 };
 
