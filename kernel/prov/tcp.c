@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tcp provider: TCP connection events, DTrace's names and arguments
- * on 6.1's sock and tcp tracepoints.
+ * The tcp provider: TCP connection events and segments, DTrace's names
+ * and arguments on 6.1's sock, tcp and net tracepoints.
  *
  *   state-change         sock:inet_sock_set_state of a TCP socket
  *   connect-request      the same, CLOSE -> SYN_SENT (connect(2); the
@@ -12,20 +12,32 @@
  *   connect-refused      tcp:tcp_receive_reset in SYN_SENT
  *   accept-refused       net:net_dev_queue of the RST|ACK the kernel
  *                        sends for a SYN no socket takes (no listener)
+ *   send                 net:net_dev_queue of a TCP segment (IPv4, or
+ *                        IPv6 with TCP as the first next header): the
+ *                        socket is skb->sk when it is a full TCP socket
+ *   receive              net:netif_receive_skb of a TCP segment: the
+ *                        socket is the established one the kernel will
+ *                        find for it (a reference taken and dropped
+ *                        around the firing), 0 for a listener's SYN
  *
- * Native arguments: 0 the struct sk_buff (accept-refused: the RST) or
- * 0, 1 the struct sock or 0, 2 the IP header or 0, 3 the TCP header or
- * 0, 4 the state to report in tcpsinfo_t (state-change: the new one;
- * the socket still holds the old one), 5 the previous state. tcp.d
- * translates them; a 0 argument is a NULL pointer in D. 6.1 has no
- * tracepoint per segment sent or received, so send and receive are not
- * offered.
+ * Native arguments: 0 the struct sk_buff (send, receive, accept-refused)
+ * or 0, 1 the struct sock or 0, 2 the IP header or 0, 3 the TCP header
+ * or 0, 4 the state to report in tcpsinfo_t (state-change: the new one;
+ * the socket still holds the old one; send and receive: the socket's,
+ * also for a request or time-wait socket, which is not passed; 0 with
+ * no socket), 5 the previous state. tcp.d translates them; a 0 argument
+ * is a NULL pointer in D. Segments whose IP and TCP headers are not in
+ * the skb's linear data, and IPv4 fragments after the first, are
+ * skipped.
  */
 #include <linux/if_ether.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
+#include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 #include <linux/tcp.h>
+#include <net/inet6_hashtables.h>
+#include <net/inet_hashtables.h>
 #include <net/sock.h>
 #include <net/tcp_states.h>
 
@@ -33,7 +45,7 @@
 #include "prov/stable.h"
 
 enum { TCP_P_STATE, TCP_P_CONN_REQ, TCP_P_CONN_EST, TCP_P_ACC_EST,
-       TCP_P_CONN_REF, TCP_P_ACC_REF };
+       TCP_P_CONN_REF, TCP_P_ACC_REF, TCP_P_SEND, TCP_P_RECV };
 
 /* The events of a socket, without a packet. */
 static void tcp_fire(struct stable_probe *p, const struct sock *sk, int state,
@@ -75,32 +87,128 @@ static void tcp_receive_reset_tp(void *data, struct sock *sk)
 }
 
 /*
- * The kernel's reply to a segment no socket takes (a SYN to a port
- * nobody listens on) is a RST|ACK with sequence number 0 sent from its
- * control socket, with no tracepoint of its own (tcp_send_reset fires
- * only with a socket): recognise it on its way to the device.
+ * The TCP header of the IPv4 or IPv6 packet whose IP header is at nh,
+ * or NULL: not TCP, not the first fragment, or the headers are not in
+ * the skb's linear data.
  */
-static void tcp_dev_queue_tp(void *data, struct sk_buff *skb)
+static const struct tcphdr *tcp_hdr_at(const struct sk_buff *skb,
+				       const unsigned char *nh)
 {
-	const unsigned char *nh = skb_network_header(skb);
 	const unsigned char *end = skb_tail_pointer(skb);
+	const struct iphdr *iph = (const void *)nh;
 	const struct tcphdr *th;
 
-	if (nh < skb->head || nh + sizeof(struct ipv6hdr) > end)
-		return;
-	if (skb->protocol == htons(ETH_P_IP) && (nh[0] >> 4) == 4 &&
-	    ((const struct iphdr *)nh)->protocol == IPPROTO_TCP)
-		th = (const void *)(nh + ((const struct iphdr *)nh)->ihl * 4);
+	if (nh < skb->head || nh + sizeof(struct iphdr) > end)
+		return NULL;
+	if (skb->protocol == htons(ETH_P_IP) && iph->version == 4 &&
+	    iph->protocol == IPPROTO_TCP && iph->ihl >= 5 &&
+	    !(iph->frag_off & htons(IP_OFFSET)))
+		th = (const void *)(nh + iph->ihl * 4);
 	else if (skb->protocol == htons(ETH_P_IPV6) && (nh[0] >> 4) == 6 &&
+		 nh + sizeof(struct ipv6hdr) <= end &&
 		 ((const struct ipv6hdr *)nh)->nexthdr == IPPROTO_TCP)
 		th = (const void *)(nh + sizeof(struct ipv6hdr));
 	else
+		return NULL;
+	if ((const unsigned char *)(th + 1) > end)
+		return NULL;
+	return th;
+}
+
+/*
+ * A segment sent or received with sk, its socket or NULL. Only a full
+ * TCP socket is passed (tcp.d reads struct tcp_sock): a request socket
+ * (the SYN-ACK's) or a time-wait socket gives its state only, and the
+ * control socket the kernel sends RSTs and time-wait ACKs from (a raw
+ * socket) neither.
+ */
+static void tcp_seg_fire(struct stable_probe *p, struct sk_buff *skb,
+			 struct sock *sk, const unsigned char *nh,
+			 const struct tcphdr *th)
+{
+	int state = 0;
+
+	if (sk && !sk_fullsock(sk)) {
+		state = sk->sk_state == TCP_NEW_SYN_RECV ? TCP_SYN_RECV :
+			sk->sk_state;
+		sk = NULL;
+	} else if (sk && (sk->sk_protocol != IPPROTO_TCP ||
+			  sk->sk_type != SOCK_STREAM)) {
+		sk = NULL;
+	} else if (sk) {
+		state = sk->sk_state;
+	}
+	stable_fire6(p, (uintptr_t)skb, (uintptr_t)sk, (uintptr_t)nh,
+		     (uintptr_t)th, state, 0);
+}
+
+/*
+ * net_dev_queue: send, and accept-refused. The kernel's reply to a
+ * segment no socket takes (a SYN to a port nobody listens on) is a
+ * RST|ACK with sequence number 0 sent from its control socket, with no
+ * tracepoint of its own (tcp_send_reset fires only with a socket):
+ * recognise it on its way to the device.
+ */
+static void tcp_dev_queue_tp(void *data, struct sk_buff *skb)
+{
+	struct stable_probe *p = data;
+	const unsigned char *nh = skb_network_header(skb);
+	const struct tcphdr *th = tcp_hdr_at(skb, nh);
+
+	if (!th)
 		return;
-	if ((const unsigned char *)(th + 1) > end || !th->rst || !th->ack ||
-	    th->seq != 0)
+	if (p->def->sel == TCP_P_SEND) {
+		tcp_seg_fire(p, skb, skb->sk, nh, th);
 		return;
-	stable_fire6(data, (uintptr_t)skb, 0, (uintptr_t)nh, (uintptr_t)th,
+	}
+	if (!th->rst || !th->ack || th->seq != 0)
+		return;
+	stable_fire6(p, (uintptr_t)skb, 0, (uintptr_t)nh, (uintptr_t)th,
 		     TCP_CLOSE, 0);
+}
+
+/*
+ * netif_receive_skb: the IP header is at skb->data. The socket is looked
+ * up as tcp_v4_rcv()/tcp_v6_rcv() will (established hash only, under
+ * RCU; the lookup takes a reference, dropped after the firing).
+ */
+static void tcp_receive_tp(void *data, struct sk_buff *skb)
+{
+	const unsigned char *nh = skb->data;
+	const struct tcphdr *th = tcp_hdr_at(skb, nh);
+	struct sock *sk = NULL;
+	struct net *net;
+	int dif;
+
+	if (!th)
+		return;
+	rcu_read_lock();
+	if (skb->dev) {
+		net = dev_net(skb->dev);
+		dif = skb->dev->ifindex;
+		if ((nh[0] >> 4) == 4) {
+			const struct iphdr *iph = (const void *)nh;
+
+			sk = __inet_lookup_established(net,
+				net->ipv4.tcp_death_row.hashinfo,
+				iph->saddr, th->source, iph->daddr,
+				ntohs(th->dest), dif, 0);
+		}
+#if IS_ENABLED(CONFIG_IPV6)
+		else {
+			const struct ipv6hdr *ip6h = (const void *)nh;
+
+			sk = __inet6_lookup_established(net,
+				net->ipv4.tcp_death_row.hashinfo,
+				&ip6h->saddr, th->source, &ip6h->daddr,
+				ntohs(th->dest), dif, 0);
+		}
+#endif
+	}
+	tcp_seg_fire(data, skb, sk, nh, th);
+	if (sk)
+		sock_gen_put(sk);
+	rcu_read_unlock();
 }
 
 #define SKB(x)		{ "struct sk_buff *", x, 0 }
@@ -125,6 +233,10 @@ static const struct stable_def tcp_defs[] = {
 	  .sel = TCP_P_CONN_REF, .args = TCP_ARGS },
 	{ "accept-refused", "net_dev_queue", tcp_dev_queue_tp,
 	  .sel = TCP_P_ACC_REF, .args = TCP_ARGS },
+	{ "send", "net_dev_queue", tcp_dev_queue_tp,
+	  .sel = TCP_P_SEND, .args = TCP_ARGS },
+	{ "receive", "netif_receive_skb", tcp_receive_tp,
+	  .sel = TCP_P_RECV, .args = TCP_ARGS },
 };
 
 static struct stable_prov tcp_prov = {

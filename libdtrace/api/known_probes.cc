@@ -74,6 +74,8 @@ const std::vector<KnownProbe>& known_stable_probes() {
       {"tcp", "accept-established", tcp},
       {"tcp", "connect-refused", tcp},
       {"tcp", "accept-refused", tcp},
+      {"tcp", "send", tcp},
+      {"tcp", "receive", tcp},
       {"ip", "send", ip},
       {"ip", "receive", ip},
   };

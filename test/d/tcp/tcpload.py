@@ -1,7 +1,8 @@
 # Loopback TCP traffic for the tcp and ip tests: one connection to a
 # listener on 127.0.0.1:PORT (the client closes first, then the server),
-# and one connection attempt to REFUSED, where nothing listens.
-# Usage: python3 tcpload.py PORT REFUSED [ROUNDS]
+# and one connection attempt to REFUSED, where nothing listens; with 6
+# as FAMILY the same on [::1].
+# Usage: python3 tcpload.py PORT REFUSED [ROUNDS [FAMILY]]
 # With UDP6 as PORT: send a datagram to [::1]:REFUSED every 0.2 s,
 # ROUNDS times.
 import socket
@@ -16,12 +17,14 @@ if sys.argv[1] == "UDP6":
         time.sleep(0.2)
     sys.exit(0)
 port, refused = int(sys.argv[1]), int(sys.argv[2])
+v6 = len(sys.argv) > 4 and sys.argv[4] == "6"
+family, host = (socket.AF_INET6, "::1") if v6 else (socket.AF_INET, "127.0.0.1")
 for _ in range(rounds):
-    srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    srv = socket.socket(family, socket.SOCK_STREAM)
     srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    srv.bind(("127.0.0.1", port))
+    srv.bind((host, port))
     srv.listen(1)
-    cli = socket.create_connection(("127.0.0.1", port))
+    cli = socket.create_connection((host, port))
     conn, _ = srv.accept()
     cli.sendall(b"ping")
     conn.recv(4)
@@ -32,7 +35,7 @@ for _ in range(rounds):
     time.sleep(0.05)
     srv.close()
     try:
-        socket.create_connection(("127.0.0.1", refused), timeout=2).close()
+        socket.create_connection((host, refused), timeout=2).close()
     except ConnectionRefusedError:
         pass
     time.sleep(0.2)
