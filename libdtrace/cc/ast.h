@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,10 @@ struct Declarator {
   // then belong to the function's return type.
   int fn_pointers = 0;
   std::vector<struct TypeName*> fn_params;
+  // When that return type is itself derived from the base type by a
+  // function pointer (int (*(*name)(int))(char)): its declarator, applied
+  // to the base type first; `pointers` then belong to its innermost level.
+  std::shared_ptr<Declarator> ret;
 };
 
 struct TypeName : Node {

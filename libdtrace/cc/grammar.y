@@ -79,6 +79,38 @@ TypeName* make_param(ParseDriver& d, int line, DeclSpecs s, ast::Declarator decl
   return t;
 }
 
+// The level of a declarator derived first from the base type: where the
+// stars before it go (int *(*(*f)(int))(char): the first *).
+ast::Declarator& innermost(ast::Declarator& d) {
+  ast::Declarator* p = &d;
+  while (p->ret) p = p->ret.get();
+  return *p;
+}
+
+// (*inner)(params): inner becomes a pointer (stars) to a function. When
+// inner already is a function pointer, the new function is its return
+// type's, derived from the base type before inner's own levels.
+ast::Declarator function_declarator(ast::Declarator inner, int stars, std::vector<TypeName*> params) {
+  if (inner.fn_pointers == 0) {
+    inner.fn_pointers = stars;
+    inner.fn_params = std::move(params);
+    return inner;
+  }
+  auto ret = std::make_shared<ast::Declarator>();
+  ret->fn_pointers = stars;
+  ret->fn_params = std::move(params);
+  innermost(inner).ret = std::move(ret);
+  return inner;
+}
+
+// d[n] where d declares a function pointer, (*f)(int)[4]: C has no
+// function returning an array.
+void array_of(ParseDriver& drv, int line, ast::Declarator& d, ast::ArrayDim dim) {
+  if (d.fn_pointers > 0)
+    drv.ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination: function returning an array");
+  d.dims.push_back(std::move(dim));
+}
+
 // A struct/union/enum specifier after other specifiers: the words it
 // brings make the combination invalid (D_DECL_COMBO, decl pass).
 void add_tag(DeclSpecs& s, ast::TypeSpec t) {
@@ -553,7 +585,7 @@ pointer
 
 declarator
   : direct_declarator { $$ = std::move($1); }
-  | pointer direct_declarator { $$ = std::move($2); $$.pointers += $1; }
+  | pointer direct_declarator { $$ = std::move($2); innermost($$).pointers += $1; }
   ;
 
 direct_declarator
@@ -562,9 +594,9 @@ direct_declarator
       drv.ctx.error(@1.line, ErrTag::D_DECL_SCOPE, cat("scope operator may not be used in a declaration: ", $1));
       $$.name = $1; $$.line = @1.line;
     }
-  | direct_declarator array_dim { $$ = std::move($1); $$.dims.push_back(std::move($2)); }
+  | direct_declarator array_dim { $$ = std::move($1); array_of(drv, @2.line, $$, std::move($2)); }
   | LPAR pointer direct_declarator RPAR LPAR opt_params RPAR {
-      $$ = std::move($3); $$.fn_pointers = $2; $$.fn_params = std::move($6); }
+      $$ = function_declarator(std::move($3), $2, std::move($6)); }
   ;
 
 array_dim
@@ -599,13 +631,15 @@ type_name
 abstract_decl
   : pointer { $$.pointers = $1; }
   | direct_abstract { $$ = std::move($1); }
-  | pointer direct_abstract { $$ = std::move($2); $$.pointers += $1; }
+  | pointer direct_abstract { $$ = std::move($2); innermost($$).pointers += $1; }
   ;
 
 direct_abstract
   : array_dim { $$.dims.push_back(std::move($1)); }
   | LPAR pointer RPAR LPAR opt_params RPAR { $$.fn_pointers = $2; $$.fn_params = std::move($5); }
-  | direct_abstract array_dim { $$ = std::move($1); $$.dims.push_back(std::move($2)); }
+  | LPAR pointer direct_abstract RPAR LPAR opt_params RPAR {
+      $$ = function_declarator(std::move($3), $2, std::move($6)); }
+  | direct_abstract array_dim { $$ = std::move($1); array_of(drv, @2.line, $$, std::move($2)); }
   ;
 
 xlate_members

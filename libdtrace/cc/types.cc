@@ -195,9 +195,14 @@ const Type* TypeTable::pointer_to(const Type* t, bool user) {
   p.base = t;
   p.user_space = user;
   p.name = t->name + (t->kind == Type::Kind::Pointer ? "*" : " *");
-  size_t paren = t->name.find('(');
-  if (t->kind == Type::Kind::Function && paren != std::string::npos)  // "int (*)(struct file *)"
-    p.name = t->name.substr(0, paren) + "(*)" + t->name.substr(paren);
+  size_t at = t->decl_at;
+  if (t->kind == Type::Kind::Function && at == std::string::npos) at = t->name.find('(');  // BTF's "ret (params)"
+  if (at != std::string::npos) {
+    // "int (*)(struct file *)", "int (**)(int)", "int (*(*)[4])(int)"
+    bool wrap = t->kind == Type::Kind::Function || t->kind == Type::Kind::Array;
+    p.name = t->name.substr(0, at) + (wrap ? "(*)" : "*") + t->name.substr(at);
+    p.decl_at = at + (wrap ? 2 : 1);
+  }
   const Type* r = add(std::move(p));
   pointers_[{t, user}] = r;
   return r;
@@ -211,12 +216,17 @@ const Type* TypeTable::array_of(const Type* t, uint32_t n, bool user) {
   a.nelems = n;
   a.size = t->size * n;
   a.name = t->name + " [" + std::to_string(n) + "]";
+  if (t->decl_at != std::string::npos) {  // "int (*[4])(int)"
+    a.name = t->name.substr(0, t->decl_at) + "[" + std::to_string(n) + "]" + t->name.substr(t->decl_at);
+    a.decl_at = t->decl_at;
+  }
   return add(std::move(a));
 }
 
 const Type* TypeTable::add_typedef(std::string name, const Type* t, bool user) {
   Type copy = *t;
   copy.name = name;
+  copy.decl_at = std::string::npos;
   copy.user_space |= user;
   copy.typedef_of = t;
   const Type* r = add(std::move(copy));

@@ -31,6 +31,9 @@ struct Type {
   // user loads; set on every type converted from a user object's DWARF.
   bool user_space = false;
   const Type* typedef_of = nullptr;  // a typedef name's type: the type it names
+  // Where C writes a declarator inside name, for types built around one:
+  // "int (*|)(int)", "int (*|[4])(int)", "int |(int)"; npos: at the end.
+  size_t decl_at = std::string::npos;
   struct Member {
     std::string name;
     const Type* type;

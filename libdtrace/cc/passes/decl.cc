@@ -206,18 +206,24 @@ const Type* key_type(CompileContext& ctx, const std::string& name, const std::ve
 }  // namespace
 
 // (*name)(params) returning ret: a pointer to a Function type named as
-// kernel (BTF) function types are, "ret (param, ...)".
+// kernel (BTF) function types are, "ret (param, ...)", or as C writes it
+// around a return type built around a declarator: "int (*(int))(char)".
 static const Type* function_pointer(CompileContext& ctx, const Type* ret, const ast::Declarator& decl) {
-  std::string name = ret->name + " (";
+  std::string params = "(";
   for (size_t i = 0; i < decl.fn_params.size(); i++) {
     ast::TypeName* p = decl.fn_params[i];
     bool varargs = p->spec.words.size() == 1 && p->spec.words[0] == "...";
     const Type* pt = varargs ? nullptr : resolve_typename(ctx, p);
     if (!varargs && pt == nullptr) return nullptr;
-    name += cat(i > 0 ? ", " : "", varargs ? "..." : pt->name);
+    params += cat(i > 0 ? ", " : "", varargs ? "..." : pt->name);
   }
-  if (decl.fn_params.empty()) name += "void";
-  Type* f = ctx.types.make_detached(Type::Kind::Function, name + ")");
+  params += decl.fn_params.empty() ? "void)" : ")";
+  size_t at = ret->decl_at != std::string::npos ? ret->decl_at : ret->name.size() + 1;
+  std::string name = ret->decl_at != std::string::npos
+                         ? ret->name.substr(0, at) + params + ret->name.substr(at)
+                         : ret->name + " " + params;
+  Type* f = ctx.types.make_detached(Type::Kind::Function, name);
+  f->decl_at = at;
   f->base = ret;
   f->size = 1;
   f->complete = true;
@@ -226,14 +232,15 @@ static const Type* function_pointer(CompileContext& ctx, const Type* ret, const 
   return t;
 }
 
-const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
-                         const ast::Declarator& decl, int line) {
-  const Type* t = base_type(ctx, spec, line);
-  if (t == nullptr) return nullptr;
-  if (t->is_sou()) ctx.types.complete(t);   // kernel structs named in D
+// The type decl derives from t, as C reads it: a function pointer's
+// return type levels first (decl.ret), then the pointers, the function
+// and the pointers to it, then the array dimensions.
+static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declarator& decl, bool userland,
+                          int line) {
+  if (decl.ret && (t = derive(ctx, t, *decl.ret, userland, line)) == nullptr) return nullptr;
   // userland: the pointers point into the target's memory (user loads,
   // stringof copies in), as DTrace's userland attribute does.
-  for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t, spec.userland || t->user_space);
+  for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t, userland || t->user_space);
   if (decl.fn_pointers > 0 && (t = function_pointer(ctx, t, decl)) == nullptr) return nullptr;
   // C arrays, innermost dimension last: int a[2][3] is 2 x (3 x int).
   for (size_t i = decl.dims.size(); i-- > 0;) {
@@ -255,6 +262,14 @@ const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
     t = ctx.types.array_of(t, static_cast<uint32_t>(*n));
   }
   return t;
+}
+
+const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
+                         const ast::Declarator& decl, int line) {
+  const Type* t = base_type(ctx, spec, line);
+  if (t == nullptr) return nullptr;
+  if (t->is_sou()) ctx.types.complete(t);   // kernel structs named in D
+  return derive(ctx, t, decl, spec.userland, line);
 }
 
 const Type* resolve_typename(CompileContext& ctx, ast::TypeName* t) {

@@ -175,6 +175,23 @@ TEST(Parse, OffsetofMemberMayBeAKeyword) {
   expect_error("BEGIN { f(offsetof(struct s, a), self); }", "D_SYNTAX", 1, "near \")\"");
 }
 
+TEST(Parse, FunctionPointerDeclaratorsNestAsInC) {
+  // Each type is named as C writes it (in the error about assigning it a string).
+  const char* decls[][2] = {
+      {"int (*v[4])(int)", "int (*[4])(int)"},
+      {"int (*(*v)(int))(char)", "int (*(*)(int))(char)"},
+      {"int (*(*v[2])(int))(char)", "int (*(*[2])(int))(char)"},
+      {"int (**v[2][3])(void)", "int (**[2][3])(void)"},
+      {"int (*(*(*v)(long))(int))(char)", "int (*(*(*)(long))(int))(char)"},
+  };
+  for (const auto& d : decls)
+    expect_error(std::string(d[0]) + ";\nBEGIN { v = \"s\"; }", "D_OP_INCOMPAT", 2, d[1]);
+  compile_ok("struct s { int (*ops[3])(int); int x; };\n"
+             "BEGIN { trace(sizeof(int (*[4])(int)) + sizeof(int (*(*[5])(int))(char))); }");
+  expect_error("int (*f)(int)[4];", "D_DECL_COMBO", 1, "function returning an array");
+  expect_error("BEGIN { trace(sizeof(int (*)(int)[4])); }", "D_DECL_COMBO", 1);
+}
+
 TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
   expect_error("BEGIN { trace(1); }\n}", "D_SYNTAX", 2, "syntax error near \"}\"");
   expect_error("BEGIN\n{\n  x = 1 + ;\n}", "D_SYNTAX", 3, "syntax error near \";\"");
