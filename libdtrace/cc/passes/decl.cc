@@ -165,6 +165,8 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
       return nullptr;
     }
     const Type* t = types.lookup(other);
+    // Unreachable from a program (the lexer made `other` a type name only
+    // when lookup found it): a safeguard, see doc/compiler.md, D_TYPE_ERR.
     if (t == nullptr) ctx.error(line, ErrTag::D_TYPE_ERR, cat("undefined type: ", other));
     return t;
   }
