@@ -3,6 +3,7 @@
  * memory: members of associative-array, self-> and global structs, nested
  * members and member arrays, bit-fields, and what a pointer from alloca()
  * or copyin() (kept in a variable or not) points to.
+ * @@runtest-opts: -e
  */
 struct inner {
 	int v[2];
