@@ -1,5 +1,6 @@
 #include "ctf/kernel_types.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -99,6 +100,26 @@ const BtfFile* KernelTypes::btf() {
 }
 
 bool KernelTypes::available() { return btf() != nullptr; }
+
+const std::vector<std::unique_ptr<KernelTypes>>& KernelTypes::modules() {
+  if (modules_tried_) return modules_;
+  modules_tried_ = true;
+  size_t slash = path_.rfind('/');
+  if (btf() == nullptr || slash == std::string::npos) return modules_;
+  std::string dir = path_.substr(0, slash);
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return modules_;
+  while (const dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name.empty() || name[0] == '.' || dir + "/" + name == path_) continue;
+    auto m = std::make_unique<KernelTypes>("");
+    m->tried_ = true;
+    m->btf_ = split_btf(dir + "/" + name, btf_);
+    if (m->btf_ != nullptr) modules_.push_back(std::move(m));
+  }
+  ::closedir(d);
+  return modules_;
+}
 
 const Type* KernelTypes::typedef_named(TypeTable& tt, std::string_view name) {
   const BtfFile* b = btf();
@@ -225,7 +246,12 @@ bool KernelTypes::complete(TypeTable& tt, Type* t) {
     id = b->find_tag(is_struct ? BTF_KIND_STRUCT : BTF_KIND_UNION, tag);
   }
   const btf_type* bt = b->type(id);
-  if (bt == nullptr) return false;
+  if (bt == nullptr) {
+    if (id == 0 && ids_.find(t) == ids_.end())  // a module's own struct or union
+      for (const auto& m : modules())
+        if (m->complete(tt, t)) return true;
+    return false;
+  }
   t->size = bt->size;
   t->complete = true;
   add_members(tt, t, id, 0);

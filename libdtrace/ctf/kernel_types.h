@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "cc/types.h"
 #include "ctf/btf.h"
@@ -42,6 +43,10 @@ class KernelTypes : public cc::ExternalTypes {
 
  private:
   const BtfFile* btf();
+  // Loaded modules' types, each from its split BTF beside vmlinux's; read
+  // at the first struct or union vmlinux lacks (only then: reading them
+  // all costs more than a one-liner's compile).
+  const std::vector<std::unique_ptr<KernelTypes>>& modules();
   const cc::Type* convert(cc::TypeTable& tt, uint32_t id, int depth = 0);
   const cc::Type* convert_proto(cc::TypeTable& tt, const btf_type* t, int depth);
   const cc::Type* convert_tag(cc::TypeTable& tt, uint32_t id, const btf_type* t);
@@ -52,6 +57,8 @@ class KernelTypes : public cc::ExternalTypes {
   std::shared_ptr<const BtfFile> btf_;
   std::unordered_map<uint32_t, const cc::Type*> done_;   // BTF id -> D type
   std::unordered_map<const cc::Type*, uint32_t> ids_;    // anonymous sou -> id
+  bool modules_tried_ = false;
+  std::vector<std::unique_ptr<KernelTypes>> modules_;
 };
 
 }  // namespace dtrace::ctf
