@@ -101,6 +101,41 @@ TEST_F(KernelTypesCompile, MemberThroughCastPointer) {
                             "struct nosuch", opts_);
 }
 
+// A module's own struct, from its split BTF beside vmlinux's:
+//   struct mod_s { int n; struct file *f; };
+TEST(KernelTypes, ModuleStructsFromSplitBtfBeside) {
+  char dir[] = "/tmp/btf_dir_XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string base = sample_btf(), vmlinux = std::string(dir) + "/vmlinux", mod = std::string(dir) + "/mod";
+  btf_header h;
+  std::memcpy(&h, base.data(), sizeof h);
+  BtfBuilder b(BtfFile(base).count(), h.str_len);
+  b.type("mod_s", BTF_KIND_STRUCT, 2, 16);                        // 7
+  b.member("n", 1, 0);
+  b.member("f", 4, 64);
+  for (const auto& [path, blob] : {std::pair{vmlinux, base}, std::pair{mod, b.blob()}}) {
+    FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(blob.data(), 1, blob.size(), f);
+    std::fclose(f);
+  }
+  cc::TypeTable tt;
+  tt.set_external(std::make_unique<KernelTypes>(vmlinux));
+  const cc::Type* t = tt.declare_tag(cc::Type::Kind::Struct, "mod_s");
+  tt.complete(t);
+  EXPECT_TRUE(t->complete);
+  EXPECT_EQ(t->size, 16u);
+  ASSERT_NE(t->member("f"), nullptr);
+  EXPECT_EQ(t->member("f")->offset, 8u);
+  EXPECT_EQ(t->member("f")->type->base->name, "struct file");  // the base's type
+  const cc::Type* none = tt.declare_tag(cc::Type::Kind::Struct, "nosuch");
+  tt.complete(none);
+  EXPECT_FALSE(none->complete);
+  unlink(vmlinux.c_str());
+  unlink(mod.c_str());
+  rmdir(dir);
+}
+
 TEST(KernelTypesHost, VmlinuxWhenPresent) {
   if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no kernel BTF";
   cc::testing::compile_ok(
