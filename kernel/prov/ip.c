@@ -18,9 +18,63 @@
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/skbuff.h>
+#include <net/ip.h>
 
+#include "prov/ip.h"
 #include "prov/linux_provs.h"
 #include "prov/stable.h"
+
+/*
+ * The transport header of protocol proto (at least len bytes) of the
+ * IPv4 or IPv6 packet whose IP header is at nh, or NULL: another
+ * protocol (for IPv6, the first next header), an IPv4 fragment after
+ * the first, or the headers are not in the skb's linear data. The tcp
+ * and udp providers' send and receive find their segments with it.
+ */
+const void *ip_l4_hdr(const struct sk_buff *skb, const unsigned char *nh,
+		      u8 proto, size_t len)
+{
+	const unsigned char *end = skb_tail_pointer(skb);
+	const struct iphdr *iph = (const void *)nh;
+	const unsigned char *th;
+
+	if (nh < skb->head || nh + sizeof(struct iphdr) > end)
+		return NULL;
+	if (skb->protocol == htons(ETH_P_IP) && iph->version == 4 &&
+	    iph->protocol == proto && iph->ihl >= 5 &&
+	    !(iph->frag_off & htons(IP_OFFSET)))
+		th = nh + iph->ihl * 4;
+	else if (skb->protocol == htons(ETH_P_IPV6) && (nh[0] >> 4) == 6 &&
+		 nh + sizeof(struct ipv6hdr) <= end &&
+		 ((const struct ipv6hdr *)nh)->nexthdr == proto)
+		th = nh + sizeof(struct ipv6hdr);
+	else
+		return NULL;
+	if (th + len > end)
+		return NULL;
+	return th;
+}
+
+/*
+ * The socket a packet entering the stack (IP header at nh, transport
+ * header at th) is for, found by the provider's lookup for its IP
+ * version in the receiving device's namespace, or NULL. Called under
+ * rcu_read_lock(); a reference the lookup takes is the caller's.
+ */
+struct sock *ip_rcv_sock(const struct sk_buff *skb, const unsigned char *nh,
+			 const void *th, ip_lookup4_t v4, ip_lookup6_t v6)
+{
+	if (!skb->dev)
+		return NULL;
+	if ((nh[0] >> 4) == 4)
+		return v4(dev_net(skb->dev), skb->dev->ifindex,
+			  (const void *)nh, th);
+#if IS_ENABLED(CONFIG_IPV6)
+	return v6(dev_net(skb->dev), skb->dev->ifindex, (const void *)nh, th);
+#else
+	return NULL;
+#endif
+}
 
 static void ip_fire(struct stable_probe *p, struct sk_buff *skb,
 		    const unsigned char *hdr)

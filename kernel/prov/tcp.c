@@ -41,6 +41,7 @@
 #include <net/sock.h>
 #include <net/tcp_states.h>
 
+#include "prov/ip.h"
 #include "prov/linux_provs.h"
 #include "prov/stable.h"
 
@@ -86,33 +87,11 @@ static void tcp_receive_reset_tp(void *data, struct sock *sk)
 		tcp_fire(data, sk, sk->sk_state, 0);
 }
 
-/*
- * The TCP header of the IPv4 or IPv6 packet whose IP header is at nh,
- * or NULL: not TCP, not the first fragment, or the headers are not in
- * the skb's linear data.
- */
+/* The TCP header of the packet whose IP header is at nh, or NULL. */
 static const struct tcphdr *tcp_hdr_at(const struct sk_buff *skb,
 				       const unsigned char *nh)
 {
-	const unsigned char *end = skb_tail_pointer(skb);
-	const struct iphdr *iph = (const void *)nh;
-	const struct tcphdr *th;
-
-	if (nh < skb->head || nh + sizeof(struct iphdr) > end)
-		return NULL;
-	if (skb->protocol == htons(ETH_P_IP) && iph->version == 4 &&
-	    iph->protocol == IPPROTO_TCP && iph->ihl >= 5 &&
-	    !(iph->frag_off & htons(IP_OFFSET)))
-		th = (const void *)(nh + iph->ihl * 4);
-	else if (skb->protocol == htons(ETH_P_IPV6) && (nh[0] >> 4) == 6 &&
-		 nh + sizeof(struct ipv6hdr) <= end &&
-		 ((const struct ipv6hdr *)nh)->nexthdr == IPPROTO_TCP)
-		th = (const void *)(nh + sizeof(struct ipv6hdr));
-	else
-		return NULL;
-	if ((const unsigned char *)(th + 1) > end)
-		return NULL;
-	return th;
+	return ip_l4_hdr(skb, nh, IPPROTO_TCP, sizeof(struct tcphdr));
 }
 
 /*
@@ -167,6 +146,32 @@ static void tcp_dev_queue_tp(void *data, struct sk_buff *skb)
 		     TCP_CLOSE, 0);
 }
 
+/* The established socket tcp_v4_rcv()/tcp_v6_rcv() will find. */
+static struct sock *tcp_lookup4(struct net *net, int dif,
+				const struct iphdr *iph, const void *th)
+{
+	const struct tcphdr *t = th;
+
+	return __inet_lookup_established(net, net->ipv4.tcp_death_row.hashinfo,
+					 iph->saddr, t->source, iph->daddr,
+					 ntohs(t->dest), dif, 0);
+}
+
+static struct sock *tcp_lookup6(struct net *net, int dif,
+				const struct ipv6hdr *ip6h, const void *th)
+{
+#if IS_ENABLED(CONFIG_IPV6)
+	const struct tcphdr *t = th;
+
+	return __inet6_lookup_established(net,
+					  net->ipv4.tcp_death_row.hashinfo,
+					  &ip6h->saddr, t->source,
+					  &ip6h->daddr, ntohs(t->dest), dif, 0);
+#else
+	return NULL;
+#endif
+}
+
 /*
  * netif_receive_skb: the IP header is at skb->data. The socket is looked
  * up as tcp_v4_rcv()/tcp_v6_rcv() will (established hash only, under
@@ -176,35 +181,12 @@ static void tcp_receive_tp(void *data, struct sk_buff *skb)
 {
 	const unsigned char *nh = skb->data;
 	const struct tcphdr *th = tcp_hdr_at(skb, nh);
-	struct sock *sk = NULL;
-	struct net *net;
-	int dif;
+	struct sock *sk;
 
 	if (!th)
 		return;
 	rcu_read_lock();
-	if (skb->dev) {
-		net = dev_net(skb->dev);
-		dif = skb->dev->ifindex;
-		if ((nh[0] >> 4) == 4) {
-			const struct iphdr *iph = (const void *)nh;
-
-			sk = __inet_lookup_established(net,
-				net->ipv4.tcp_death_row.hashinfo,
-				iph->saddr, th->source, iph->daddr,
-				ntohs(th->dest), dif, 0);
-		}
-#if IS_ENABLED(CONFIG_IPV6)
-		else {
-			const struct ipv6hdr *ip6h = (const void *)nh;
-
-			sk = __inet6_lookup_established(net,
-				net->ipv4.tcp_death_row.hashinfo,
-				&ip6h->saddr, th->source, &ip6h->daddr,
-				ntohs(th->dest), dif, 0);
-		}
-#endif
-	}
+	sk = ip_rcv_sock(skb, nh, th, tcp_lookup4, tcp_lookup6);
 	tcp_seg_fire(data, skb, sk, nh, th);
 	if (sk)
 		sock_gen_put(sk);

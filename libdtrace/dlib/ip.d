@@ -1,5 +1,5 @@
 /*
- * ip.d: the network providers' packet views (ip, tcp). Names and
+ * ip.d: the network providers' packet views (ip, tcp, udp). Names and
  * members are DTrace's; the translators read 6.1's struct sk_buff,
  * struct sock, struct net_device and the IPv4/IPv6 headers. Members
  * Linux cannot fill are 0 or "" (see doc/providers.md).
@@ -148,3 +148,14 @@ translator ipv6info_t < struct ipv6hdr *H > {
 	ipv6_daddr = inet_ntoa6(&H->daddr);
 	ipv6_hdr = H;
 };
+
+/*
+ * The tcp and udp providers pass the packet's IP header as native arg2:
+ * its source and destination address, IPv4 or IPv6 by its version.
+ */
+inline string ip_arg2_saddr = (*(uint8_t *)arg2 >> 4) == 4 ?
+    inet_ntoa(&((struct iphdr *)arg2)->saddr) :
+    inet_ntoa6(&((struct ipv6hdr *)arg2)->saddr);
+inline string ip_arg2_daddr = (*(uint8_t *)arg2 >> 4) == 4 ?
+    inet_ntoa(&((struct iphdr *)arg2)->daddr) :
+    inet_ntoa6(&((struct ipv6hdr *)arg2)->daddr);

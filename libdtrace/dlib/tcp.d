@@ -98,12 +98,6 @@ typedef struct tcpinfo {
  */
 inline int tcp_hdrs = probeprov == "tcp" && arg2 != 0 && arg3 != 0;
 inline int tcp_in = probename == "receive";
-inline string tcp_hdr_saddr = (*(uint8_t *)arg2 >> 4) == 4 ?
-    inet_ntoa(&((struct iphdr *)arg2)->saddr) :
-    inet_ntoa6(&((struct ipv6hdr *)arg2)->saddr);
-inline string tcp_hdr_daddr = (*(uint8_t *)arg2 >> 4) == 4 ?
-    inet_ntoa(&((struct iphdr *)arg2)->daddr) :
-    inet_ntoa6(&((struct ipv6hdr *)arg2)->daddr);
 
 /*
  * The tcp provider passes the state to report in arg4 (state-change:
@@ -112,7 +106,7 @@ inline string tcp_hdr_daddr = (*(uint8_t *)arg2 >> 4) == 4 ?
  */
 translator tcpsinfo_t < struct sock *S > {
 	tcps_addr = (uintptr_t)S;
-	tcps_local = S == NULL ? (tcp_hdrs && tcp_hdr_saddr == tcp_hdr_daddr) :
+	tcps_local = S == NULL ? (tcp_hdrs && ip_arg2_saddr == ip_arg2_daddr) :
 	    S->__sk_common.skc_family == AF_INET ?
 	    S->__sk_common.skc_daddr == S->__sk_common.skc_rcv_saddr :
 	    inet_ntoa6(&S->__sk_common.skc_v6_daddr) ==
@@ -125,12 +119,12 @@ translator tcpsinfo_t < struct sock *S > {
 	    !tcp_hdrs ? 0 : ntohs(tcp_in ? ((struct tcphdr *)arg3)->source :
 	    ((struct tcphdr *)arg3)->dest);
 	tcps_laddr = S == NULL ?
-	    (!tcp_hdrs ? "" : tcp_in ? tcp_hdr_daddr : tcp_hdr_saddr) :
+	    (!tcp_hdrs ? "" : tcp_in ? ip_arg2_daddr : ip_arg2_saddr) :
 	    S->__sk_common.skc_family == AF_INET ?
 	    inet_ntoa(&S->__sk_common.skc_rcv_saddr) :
 	    inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr);
 	tcps_raddr = S == NULL ?
-	    (!tcp_hdrs ? "" : tcp_in ? tcp_hdr_saddr : tcp_hdr_daddr) :
+	    (!tcp_hdrs ? "" : tcp_in ? ip_arg2_saddr : ip_arg2_daddr) :
 	    S->__sk_common.skc_family == AF_INET ?
 	    inet_ntoa(&S->__sk_common.skc_daddr) :
 	    inet_ntoa6(&S->__sk_common.skc_v6_daddr);

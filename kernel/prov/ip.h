@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the ip, tcp and udp providers share (ip.c). */
+#ifndef _DTRACE_PROV_IP_H
+#define _DTRACE_PROV_IP_H
+
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/skbuff.h>
+#include <net/sock.h>
+
+const void *ip_l4_hdr(const struct sk_buff *skb, const unsigned char *nh,
+		      u8 proto, size_t len);
+
+typedef struct sock *(*ip_lookup4_t)(struct net *net, int dif,
+				     const struct iphdr *iph, const void *th);
+typedef struct sock *(*ip_lookup6_t)(struct net *net, int dif,
+				     const struct ipv6hdr *ip6h,
+				     const void *th);
+struct sock *ip_rcv_sock(const struct sk_buff *skb, const unsigned char *nh,
+			 const void *th, ip_lookup4_t v4, ip_lookup6_t v6);
+
+#endif /* _DTRACE_PROV_IP_H */
