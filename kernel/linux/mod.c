@@ -32,6 +32,7 @@ static const struct {
 	{ "io", dtrace_prov_io_init, dtrace_prov_io_fini },
 	{ "lockstat", dtrace_prov_lockstat_init, dtrace_prov_lockstat_fini },
 	{ "tcp", dtrace_prov_tcp_init, dtrace_prov_tcp_fini },
+	{ "udp", dtrace_prov_udp_init, dtrace_prov_udp_fini },
 	{ "ip", dtrace_prov_ip_init, dtrace_prov_ip_fini },
 	{ "cpc", dtrace_prov_cpc_init, dtrace_prov_cpc_fini },
 	{ "pid/usdt", dtrace_prov_uprobe_init, dtrace_prov_uprobe_fini },

@@ -38,6 +38,8 @@ int dtrace_prov_lockstat_init(struct dtrace_core *core);
 void dtrace_prov_lockstat_fini(struct dtrace_core *core);
 int dtrace_prov_tcp_init(struct dtrace_core *core);
 void dtrace_prov_tcp_fini(struct dtrace_core *core);
+int dtrace_prov_udp_init(struct dtrace_core *core);
+void dtrace_prov_udp_fini(struct dtrace_core *core);
 int dtrace_prov_ip_init(struct dtrace_core *core);
 void dtrace_prov_ip_fini(struct dtrace_core *core);
 /* cpc: perf counter overflow probes (cpc.c). */

@@ -20,6 +20,13 @@ std::vector<cc::ProbeArg> tcp_args(bool state_change) {
   return a;
 }
 
+// udp (prov/udp.c): skb, sock, IP header, UDP header.
+const std::vector<cc::ProbeArg> udp_args{{"struct sk_buff *", "pktinfo_t *", 0},
+                                         {"struct sock *", "csinfo_t *", 1},
+                                         {"struct iphdr *", "ipinfo_t *", 2},
+                                         {"struct sock *", "udpsinfo_t *", 1},
+                                         {"struct udphdr *", "udpinfo_t *", 3}};
+
 }  // namespace
 
 const std::vector<KnownProbe>& known_stable_probes() {
@@ -78,6 +85,8 @@ const std::vector<KnownProbe>& known_stable_probes() {
       {"tcp", "receive", tcp},
       {"ip", "send", ip},
       {"ip", "receive", ip},
+      {"udp", "send", udp_args},
+      {"udp", "receive", udp_args},
   };
   return probes;
 }

@@ -36,6 +36,7 @@ constexpr ProviderAttrs kProviders[] = {
     {"io", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
     {"lockstat", kEvolvingCommon, kPrivUnknown, kPrivUnknown, kEvolvingCommon, kEvolvingCommon},
     {"tcp", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
+    {"udp", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
     {"ip", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
     {"cpc", kEvolvingIsa, kPrivUnknown, kPrivUnknown, {S::Evolving, S::Evolving, C::Cpu},
      kEvolvingIsa},
