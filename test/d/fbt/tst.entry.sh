@@ -1,6 +1,7 @@
 # ASSERTION: fbt::vfs_read:entry fires for a process reading a file,
 # with execname and probefunc set and the byte count in arg2.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 fbt::vfs_read:entry
 /execname == "cat"/
@@ -10,9 +11,5 @@ fbt::vfs_read:entry
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	cat /etc/hostname > /dev/null
-	sleep 0.1
-done
+until_exit "$dt" cat /etc/hostname > /dev/null
 wait "$dt"

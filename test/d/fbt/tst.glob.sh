@@ -2,6 +2,7 @@
 # while a process works on files, and leaves no kprobe behind after
 # dtrace exits.
 # @@timeout: 120
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 fbt::vfs_*:entry
 /execname == "cat"/
@@ -22,11 +23,7 @@ fbt::vfs_*:entry, fbt::vfs_*:return
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 600); do
-	kill -0 "$dt" 2>/dev/null || break
-	cat /etc/hostname > /dev/null
-	sleep 0.1
-done
+until_exit -n 600 "$dt" cat /etc/hostname > /dev/null
 wait "$dt"
 echo "dtrace exit: $?"
 l=/sys/kernel/debug/kprobes/list

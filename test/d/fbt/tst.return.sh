@@ -1,6 +1,7 @@
 # ASSERTION: fbt::vfs_read:return gives the return value in arg1 (the
 # bytes read: at least one for /etc/hostname) and 0 in arg0.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 fbt::vfs_read:return
 /execname == "cat" && arg1 > 0/
@@ -9,9 +10,5 @@ fbt::vfs_read:return
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	cat /etc/hostname > /dev/null
-	sleep 0.1
-done
+until_exit "$dt" cat /etc/hostname > /dev/null
 wait "$dt"

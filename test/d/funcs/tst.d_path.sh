@@ -3,6 +3,7 @@
 # is a tmpfs on a devtmpfs); cwd is the opener's working directory and
 # rootdir a non-empty path.
 # @@timeout: 90
+. "$(dirname "$0")/../lib/until_exit.sh"
 f=/dev/shm/dtrace-dpath
 echo x > "$f"
 "$1" -q -n '
@@ -35,12 +36,11 @@ fbt::vfs_open:entry
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
+opens() {
 	(cd /etc && cat hostname > /dev/null)
 	(cd /tmp && cat "$f" > /dev/null)
-	sleep 0.1
-done
+}
+until_exit "$dt" opens
 wait "$dt"
 rc=$?
 rm -f "$f"

@@ -1,7 +1,7 @@
 # Sourced by the io tests: a request-based block device, /dev/nullb0
 # (null_blk, kept by test/vm/setup next to the guest's modules), and
 # nullb_io to read from it with direct I/O, nullb_until_exit to keep
-# reading while a dtrace waits for the I/O.
+# reading while a dtrace waits for the I/O (until_exit, test/d/lib).
 mods="$(dirname "$1")/vm/modules-$(uname -r)"
 if [ ! -b /dev/nullb0 ]; then
 	insmod "$mods/configfs.ko" 2>/dev/null
@@ -12,10 +12,7 @@ fi
 nullb_io() {
 	dd if=/dev/nullb0 of=/dev/null bs=4k count=4 iflag=direct 2>/dev/null
 }
-nullb_until_exit() {	# nullb_until_exit PID: until PID exits (30 s at most)
-	for i in $(seq 300); do
-		kill -0 "$1" 2>/dev/null || break
-		nullb_io
-		sleep 0.1
-	done
+. "$(dirname "$0")/../lib/until_exit.sh"
+nullb_until_exit() {	# nullb_until_exit [-n COUNT] PID: nullb_io until PID exits
+	until_exit "$@" nullb_io
 }

@@ -46,9 +46,5 @@ END
 /^agg / { print "agg", $2, ($3 == $4 && $3 >= total); next }
 { print }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	nullb_io
-	sleep 0.1
-done
+nullb_until_exit "$dt"
 wait "$dt"

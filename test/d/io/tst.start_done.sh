@@ -19,9 +19,5 @@ io:::done
 	exit(0);
 }' | sort -u &
 dt=$!
-for i in $(seq 200); do
-	kill -0 "$dt" 2>/dev/null || break
-	nullb_io
-	sleep 0.1
-done
+nullb_until_exit -n 200 "$dt"
 wait "$dt"

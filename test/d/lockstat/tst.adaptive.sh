@@ -3,6 +3,7 @@
 # @[execname] = count() counts dd and cat; arg0 is the mutex just
 # acquired (its owner is now curthread), arg1 a plausible wait in ns.
 # @@timeout: 120
+. "$(dirname "$0")/../lib/until_exit.sh"
 pipe_load() {
 	for i in 1 2 3 4; do
 		dd if=/dev/zero bs=64k count=400 status=none &
@@ -37,8 +38,5 @@ END
 	printa("ns %s %@d\n", @ns);
 }' | awk '$1 == "count" { print $1, $2, ($3 > 0); next } { print }' &
 dt=$!
-for i in $(seq 100); do
-	kill -0 "$dt" 2>/dev/null || break
-	pipe_load
-done
+until_exit -n 100 -s 0 "$dt" pipe_load
 wait "$dt"

@@ -2,6 +2,7 @@
 # (writers of one tmpfs file share its inode's i_rwsem): arg0 is the
 # inode's i_rwsem, arg2 RW_WRITER, and the writer owns the semaphore.
 # @@timeout: 180
+. "$(dirname "$0")/../lib/until_exit.sh"
 f=/dev/shm/lockstat-rw.$$
 trap 'rm -f "$f"' EXIT
 : > "$f"
@@ -38,8 +39,5 @@ END
 	printa("%s %@d\n", @ns);
 }' | awk '$1 == "rw-block" { print $1, $2, ($3 > 0); next } { print }' &
 dt=$!
-for i in $(seq 100); do
-	kill -0 "$dt" 2>/dev/null || break
-	write_load
-done
+until_exit -n 100 -s 0 "$dt" write_load
 wait "$dt"

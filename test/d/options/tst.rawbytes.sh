@@ -3,6 +3,7 @@
 # hex dump instead. The shell writes a known 12-byte record to /dev/null.
 # @@timeout: 60
 # @@nosort
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 struct word { char c[12]; };
 syscall::write:entry
@@ -18,9 +19,5 @@ syscall::write:entry
 	exit(0);
 }' $$ &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	printf 'hello\0\0\0\0\0\0\0' > /dev/null
-	sleep 0.1
-done
+until_exit "$dt" printf 'hello\0\0\0\0\0\0\0' > /dev/null
 wait "$dt"

@@ -2,6 +2,7 @@
 # arg0, proc:::start in the child (pid is the created one) before it
 # runs anything; neither fires for a new thread.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::create
 /pid == $1/
@@ -16,9 +17,5 @@ proc:::start
 	exit(0);
 }' $$ &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	/bin/true
-	sleep 0.1
-done
+until_exit "$dt" /bin/true
 wait "$dt"

@@ -2,6 +2,7 @@
 # executed in arg0, exec-success in the new image, exec-failure with
 # the error (ENOENT = 2) when the path does not exist.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::exec
 /stringof(arg0) == "/bin/true"/
@@ -24,10 +25,9 @@ proc:::exec-failure
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
+execs() {
 	/bin/true
 	/no/such/program 2>/dev/null
-	sleep 0.1
-done
+}
+until_exit "$dt" execs
 wait "$dt"

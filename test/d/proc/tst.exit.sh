@@ -1,6 +1,7 @@
 # ASSERTION: proc:::exit fires when a process ends, in it, with
 # the reason: CLD_EXITED (1) for exit(), CLD_KILLED (2) for a kill.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::exit
 /ppid == $1 && arg0 == 1/
@@ -21,12 +22,11 @@ proc:::exit
 	exit(0);
 }' $$ &
 dt=$!
-for i in $(seq 100); do
-	kill -0 "$dt" 2>/dev/null || break
+exits() {
 	sh -c 'exit 3'
 	sleep 10 &
 	kill -9 $!
 	wait $! 2>/dev/null
-	sleep 0.2
-done
+}
+until_exit -n 100 -s 0.2 "$dt" exits
 wait "$dt"

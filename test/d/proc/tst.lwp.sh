@@ -2,6 +2,7 @@
 # thread in arg0 (same process, another tid), lwp-start in the new
 # thread, lwp-exit when it ends; exit only when the process ends.
 # @@timeout: 90
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::lwp-create
 /execname == "python3"/
@@ -26,9 +27,5 @@ proc:::lwp-exit
 	exit(0);
 }' | sort -u &
 dt=$!
-for i in $(seq 60); do
-	kill -0 "$dt" 2>/dev/null || break
-	python3 -c 'import threading; t = threading.Thread(target=lambda: None); t.start(); t.join()'
-	sleep 0.2
-done
+until_exit -n 60 -s 0.2 "$dt" python3 -c 'import threading; t = threading.Thread(target=lambda: None); t.start(); t.join()'
 wait "$dt"

@@ -2,6 +2,7 @@
 # shows the new image's arguments separated by spaces (argv[0] as the
 # caller passed it), and pr_psargs stops at 79 characters.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 long=$(printf 'x%.0s' $(seq 100))
 "$1" -q -n '
 proc:::exec-success
@@ -18,11 +19,11 @@ proc:::exec-success
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
+echoes() {
 	sleep 0.1
 	/bin/echo hello "big world" > /dev/null
 	sleep 0.1
 	/bin/echo "$long" > /dev/null
-done
+}
+until_exit -s 0 "$dt" echoes
 wait "$dt"

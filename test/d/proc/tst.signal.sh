@@ -3,6 +3,7 @@
 # signal in arg0; signal-discard for a signal whose default action is
 # to ignore it (SIGWINCH = 28 to sleep).
 # @@timeout: 90
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::signal-send
 /arg1 == 10 && ((struct task_struct *)arg0)->pid == $1/
@@ -26,13 +27,12 @@ proc:::signal-discard
 }' $$ | sort -u &
 dt=$!
 trap ': got it' USR1
-for i in $(seq 200); do
-	kill -0 "$dt" 2>/dev/null || break
+signals() {
 	kill -USR1 $$
 	sleep 5 &
 	kill -WINCH $!
 	kill $!
 	wait $! 2>/dev/null
-	sleep 0.1
-done
+}
+until_exit -n 200 "$dt" signals
 wait "$dt"

@@ -3,6 +3,7 @@
 # enqueue's args[2] is the CPU as cpuinfo_t (the raw CPU in arg1).
 # Both CPUs may pass /!off/ at once: identical lines are merged.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 int off, enq;
 
@@ -29,8 +30,5 @@ sched:::off-cpu, sched:::enqueue
 	exit(0);
 }' | sort -u &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	sleep 0.1
-done
+until_exit "$dt" :
 wait "$dt"

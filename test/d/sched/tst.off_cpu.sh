@@ -2,6 +2,7 @@
 # the next thread in arg0, and sleep with it when it blocks; on-cpu in
 # the thread that gets the CPU. A sleeping loop makes all three.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 sched:::off-cpu
 /execname == "sleep" && ((struct task_struct *)arg0)->pid != pid/
@@ -28,8 +29,5 @@ sched:::on-cpu
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	sleep 0.1
-done
+until_exit "$dt" :
 wait "$dt"

@@ -2,6 +2,7 @@
 # sleep whose timer expires), enqueue and dequeue with the task in arg0
 # and its CPU in arg1, tick in a thread the clock found running.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 sched:::wakeup
 /stringof(((struct task_struct *)arg0)->comm) == "sleep"/
@@ -38,8 +39,5 @@ END
 	printa("%s %@d\n", @);
 }' | awk 'NF == 2 { print $1, ($2 > 0) }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	sleep 0.1
-done
+until_exit "$dt" :
 wait "$dt"

@@ -1,6 +1,7 @@
 # ASSERTION: sdt:sched::sched_process_exec fires in the new program's
 # context, with the probe names in the built-ins.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 sdt:sched::sched_process_exec
 /execname == "true"/
@@ -10,9 +11,5 @@ sdt:sched::sched_process_exec
 	exit(0);
 }' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	/bin/true
-	sleep 0.1
-done
+until_exit "$dt" /bin/true
 wait "$dt"

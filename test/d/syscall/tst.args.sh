@@ -1,6 +1,7 @@
 # ASSERTION: syscall::kill:entry sees the call's arguments in arg0 and
 # arg1, and syscall::kill:return gives the return value (-ESRCH for a
 # pid that cannot exist) in both arg0 and arg1.
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 syscall::kill:entry
 /arg0 == 4000001 && arg1 == 0/
@@ -17,9 +18,5 @@ syscall::kill:return
 }' &
 dt=$!
 # Call kill(4000001, 0) until dtrace has seen one and exits (or 20 s).
-for i in $(seq 200); do
-	kill -0 "$dt" 2>/dev/null || break
-	kill -0 4000001 2>/dev/null
-	sleep 0.1
-done
+until_exit -n 200 "$dt" kill -0 4000001 2>/dev/null
 wait "$dt"

@@ -1,6 +1,7 @@
 # ASSERTION: errno holds the system call's error in syscall:::return
 # (ESRCH = 3 for kill of a pid that cannot exist, 0 for a kill that
 # succeeds) and is 0 in probes that are not a syscall return.
+. "$(dirname "$0")/../lib/until_exit.sh"
 me=$$
 "$1" -q -n '
 BEGIN
@@ -36,10 +37,9 @@ syscall::kill:return
 }' | sort -u &
 dt=$!
 # kill(4000001, 0) fails with ESRCH; kill(self, 0) succeeds.
-for i in $(seq 200); do
-	kill -0 "$dt" 2>/dev/null || break
+kills() {
 	kill -0 4000001 2>/dev/null
 	kill -0 "$me"
-	sleep 0.1
-done
+}
+until_exit -n 200 "$dt" kills
 wait "$dt"

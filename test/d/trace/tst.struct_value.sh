@@ -5,6 +5,7 @@
 # of that size, as any record does.)
 # @@timeout: 60
 # @@nosort
+. "$(dirname "$0")/../lib/until_exit.sh"
 dtrace=$1
 "$dtrace" -n '
 struct task_struct t;
@@ -35,9 +36,5 @@ syscall::write:entry
 	exit(0);
 }' $$ 2>/dev/null | sed -n '2s/^.*:entry/WORD/p' &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	printf 'word\0\0\0\0\0\0\0\0' > /dev/null
-	sleep 0.1
-done
+until_exit "$dt" printf 'word\0\0\0\0\0\0\0\0' > /dev/null
 wait "$dt"

@@ -2,6 +2,7 @@
 # CPU, ID and FUNCTION:NAME columns and the firing ends with an empty line.
 # @@timeout: 60
 # @@nosort
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -n '
 syscall::write:entry
 /pid == $1 && arg2 == 20/
@@ -10,9 +11,5 @@ syscall::write:entry
 	exit(0);
 }' $$ &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	printf 'default layout dump\n' > /dev/null
-	sleep 0.1
-done
+until_exit "$dt" printf 'default layout dump\n' > /dev/null
 wait "$dt"

@@ -5,6 +5,7 @@
 # string to /dev/null; each clause dumps it once.
 # @@timeout: 60
 # @@nosort
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 syscall::write:entry
 /pid == $1 && arg2 == 36/
@@ -19,9 +20,5 @@ syscall::write:entry
 	exit(0);
 }' $$ &
 dt=$!
-for i in $(seq 300); do
-	kill -0 "$dt" 2>/dev/null || break
-	printf 'hello, world. 0123456789abcdefgh\001\002\t\r' > /dev/null
-	sleep 0.1
-done
+until_exit "$dt" printf 'hello, world. 0123456789abcdefgh\001\002\t\r' > /dev/null
 wait "$dt"
