@@ -60,6 +60,8 @@ class ExprGen {
   bool user_string(const cc::ast::Expr* e) const;
   void copyinstr(uint8_t r, uint32_t limit);
   uint8_t bitfield(uint8_t addr, const cc::ast::Member& m);
+  const cc::Type* bitfield_word(const cc::ast::Member& m);
+  void add_offset(uint8_t r, uint32_t off);
   void convert(uint8_t r, const cc::Type* from, const cc::Type* to);
   void to_bool(uint8_t r);
   uint8_t scaled(uint8_t r, const cc::Type* ptr);

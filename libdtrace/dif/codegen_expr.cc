@@ -161,12 +161,27 @@ uint8_t ExprGen::load(uint8_t addr, const cc::Type* t, bool user) {
   return addr;
 }
 
+// The unsigned integer of the fewest bytes (1, 2, 4, 8) that hold m's
+// bits from its first byte.
+const cc::Type* ExprGen::bitfield_word(const cc::ast::Member& m) {
+  uint32_t need = m.bit_off + m.bits, bytes = 1;
+  while (bytes * 8 < need) bytes *= 2;
+  return ctx_.types.integer(bytes, false);
+}
+
+// r += off (a member's offset), nothing for 0.
+void ExprGen::add_offset(uint8_t r, uint32_t off) {
+  if (off == 0) return;
+  uint8_t o = constant(off);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, r, o, r));
+  free(o);
+}
+
 // A bit-field at address r: loads the fewest bytes that hold it, moves
 // its top bit to bit 63, then shifts it down with its type's sign.
 uint8_t ExprGen::bitfield(uint8_t r, const cc::ast::Member& m) {
-  uint32_t need = m.bit_off + m.bits, bytes = 1;
-  while (bytes * 8 < need) bytes *= 2;
-  load(r, ctx_.types.integer(bytes, false), in_user(&m));
+  uint32_t need = m.bit_off + m.bits;
+  load(r, bitfield_word(m), in_user(&m));
   if (uint32_t up = 64 - need; up != 0) {
     uint8_t n = constant(up);
     ir_.emit(DIF_INSTR_FMT(DIF_OP_SLL, r, n, r));
@@ -296,11 +311,7 @@ uint8_t ExprGen::unary(const cc::ast::Unary& n) {
     if (o->kind() == Kind::Member) {
       auto* m = static_cast<const cc::ast::Member*>(o);
       uint8_t r = expr(m->base);
-      if (m->offset) {
-        uint8_t off = constant(m->offset);
-        ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, r, off, r));
-        free(off);
-      }
+      add_offset(r, m->offset);
       return r;
     }
     fatal("unsupported operand for unary &");
@@ -436,11 +447,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       auto* m = static_cast<const cc::ast::Member*>(e);
       if (m->xlate_value != nullptr) return xlate_member(*m);
       uint8_t r = expr(m->base);
-      if (m->offset) {
-        uint8_t off = constant(m->offset);
-        ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, r, off, r));
-        free(off);
-      }
+      add_offset(r, m->offset);
       if (m->bits != 0) return bitfield(r, *m);
       return load(r, e->type, in_user(e));
     }

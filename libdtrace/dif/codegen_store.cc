@@ -23,11 +23,7 @@ uint8_t ExprGen::place_address(const cc::ast::Expr* e) {
     case Kind::Member: {
       auto* m = static_cast<const cc::ast::Member*>(e);
       uint8_t r = m->arrow ? expr(m->base) : object_address(m->base);
-      if (m->offset) {
-        uint8_t off = constant(m->offset);
-        ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, r, off, r));
-        free(off);
-      }
+      add_offset(r, m->offset);
       return r;
     }
     case Kind::Unary: return expr(static_cast<const cc::ast::Unary*>(e)->operand);
@@ -76,9 +72,7 @@ uint8_t ExprGen::load_place(uint8_t addr, const cc::ast::Expr* e) {
 // A bit-field: the bytes that hold it are read, its bits replaced, and
 // written back.
 void ExprGen::store_bits(uint8_t value, uint8_t addr, const cc::ast::Member& m) {
-  uint32_t need = m.bit_off + m.bits, bytes = 1;
-  while (bytes * 8 < need) bytes *= 2;
-  const cc::Type* word = ctx_.types.integer(bytes, false);
+  const cc::Type* word = bitfield_word(m);
   uint64_t field = (m.bits >= 64 ? ~0ULL : (1ULL << m.bits) - 1) << m.bit_off;
   uint8_t old = alloc();
   ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, addr, 0, old));
