@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Every flag dtrace(1) accepts (the getopt string of cmd/dtrace) has an
+# entry of its own in man/dtrace.1's OPTIONS and appears in its SYNOPSIS.
+set -euo pipefail
+top=${1:?usage: man_flags.sh SOURCE_DIR}
+optstring=$(sed -n 's/.*const char\* optstring = "+\{0,1\}\([^"]*\)".*/\1/p' \
+	"$top/cmd/dtrace/dtrace.cc")
+[ -n "$optstring" ] || { echo "man_flags: no optstring in cmd/dtrace/dtrace.cc" >&2; exit 1; }
+man=$top/man/dtrace.1
+synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$man" | sed 's/\\f[BIR]//g; s/\\-/-/g')
+options=$(sed -n '/^\.SH OPTIONS/,/^\.SH USDT/p' "$man")
+missing=0
+for flag in $(printf '%s' "${optstring//:/}" | fold -w1); do
+	# An entry is a .B/.BI/.BR line right after .TP naming \-flag.
+	if ! printf '%s\n' "$options" | grep -A1 '^\.TP' |
+		grep -Eq "^\.B[IR]? (.*[ \"])?\\\\-$flag([ \"]|$)"; then
+		echo "man_flags: -$flag has no entry in OPTIONS" >&2
+		missing=$((missing + 1))
+	fi
+	if ! printf '%s\n' "$synopsis" | grep -Eq -- "-[A-Za-z0-9]*$flag"; then
+		echo "man_flags: -$flag is not in the SYNOPSIS" >&2
+		missing=$((missing + 1))
+	fi
+done
+[ "$missing" -eq 0 ] && flags=${optstring//:/}; echo "man_flags: ${#flags} flags checked" || exit 1
