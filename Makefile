@@ -14,7 +14,7 @@ KDIR       ?= $(shell if [ -e $(RUNNING_KDIR)/Makefile ]; then echo $(RUNNING_KD
 PREFIX     ?= /usr
 DEMO       ?= BEGIN { trace("hello"); exit(0); }
 
-.PHONY: all deps userspace module check unit dtests demo install install-files golden clean
+.PHONY: all deps userspace module check unit dtests demo install install-files deb golden clean
 
 all: userspace module
 
@@ -58,13 +58,28 @@ install: all
 	@$(MAKE) --no-print-directory install-files
 
 # What install copies, without building first (ctest make_install runs
-# it into a scratch DESTDIR).
+# it into a scratch DESTDIR, make deb into its staging tree). dtrace and
+# the module are installed stripped; dtrace's debug symbols go to
+# PREFIX/lib/debug/.build-id/, where gdb and perf look for them.
 install-files:
 	install -D -m 0755 $(BUILD)/dtrace $(DESTDIR)$(PREFIX)/sbin/dtrace
+	@id=$$(readelf -n $(BUILD)/dtrace | sed -n 's/.*Build ID: \([0-9a-f]*\).*/\1/p'); \
+	dbg=$(DESTDIR)$(PREFIX)/lib/debug/.build-id/$$(echo $$id | cut -c1-2); \
+	install -d $$dbg && \
+	objcopy --only-keep-debug --compress-debug-sections $(BUILD)/dtrace \
+		$$dbg/$$(echo $$id | cut -c3-).debug && \
+	strip --strip-unneeded $(DESTDIR)$(PREFIX)/sbin/dtrace
 	install -d $(DESTDIR)$(PREFIX)/lib/dtrace
 	install -m 0644 libdtrace/dlib/*.d $(DESTDIR)$(PREFIX)/lib/dtrace/
 	install -D -m 0644 $(BUILD)/kernel/dtrace.ko \
 		$(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
+	strip --strip-debug $(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
+	install -D -m 0644 man/dtrace.1 $(DESTDIR)$(PREFIX)/share/man/man1/dtrace.1
+
+# Debian packages (pkg/mkdeb.sh): dtrace, dtrace-dbgsym, dtrace-dkms.
+DEBDIR ?= $(BUILD)/deb
+deb: all
+	@pkg/mkdeb.sh $(CURDIR) $(BUILD) $(DEBDIR)
 
 golden: userspace
 	@UPDATE=$(UPDATE) $(BUILD)/test/unit/unit_tests --gtest_filter='*Golden*'

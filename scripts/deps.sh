@@ -14,6 +14,7 @@ PACKAGES=(
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     clang-14 libclang-rt-14-dev valgrind bpftrace
     qemu-system-x86 busybox-static cpio kmod
+    dkms                # make deb's dtrace-dkms package is built by the make_deb test
     linux-headers-cloud-amd64
 )
 

@@ -2,7 +2,8 @@
 # ctest make_install: `make install-files` (what `make install` copies
 # once it has built) into a scratch DESTDIR puts dtrace in PREFIX/sbin,
 # the D library in PREFIX/lib/dtrace and the module under
-# /lib/modules/<kernel>/extra; the installed dtrace runs, looks for its
+# /lib/modules/<kernel>/extra, both stripped (dtrace's debug symbols under
+# PREFIX/lib/debug/.build-id), and the man page; the installed dtrace runs, looks for its
 # D library where it was installed, and compiles a script that needs
 # that library (curpsinfo, from procfs.d) from there.
 # Usage: make_install.sh SRCDIR BUILDDIR PREFIX
@@ -24,6 +25,12 @@ ls "$dest$prefix"/lib/dtrace/*.d > /dev/null 2>&1 || fail "no D library in $pref
 [ "$(ls "$dest$prefix/lib/dtrace" | wc -l)" = "$(ls "$src"/libdtrace/dlib/*.d | wc -l)" ] ||
 	fail "not every D library file installed"
 ls "$dest"/lib/modules/*/extra/dtrace.ko > /dev/null 2>&1 || fail "no module under /lib/modules/*/extra"
+readelf -S "$dest"/lib/modules/*/extra/dtrace.ko | grep -q '\.debug_info' && fail "the module is not stripped"
+readelf -S "$dest$prefix/sbin/dtrace" | grep -q '\.debug_info' && fail "dtrace is not stripped"
+id=$(readelf -n "$dest$prefix/sbin/dtrace" | sed -n 's/.*Build ID: \([0-9a-f]*\).*/\1/p')
+[ -s "$dest$prefix/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ] ||
+	fail "no debug file for dtrace's build id $id under $prefix/lib/debug/.build-id"
+[ -s "$dest$prefix/share/man/man1/dtrace.1" ] || fail "no man page"
 "$dt" -V | grep -q '^dtrace: ' || fail "installed dtrace -V does not run"
 grep -aq "$prefix/lib/dtrace" "$dt" || fail "dtrace does not look for its library in $prefix/lib/dtrace"
 "$dt" -e -x syslibdir="$dest$prefix/lib/dtrace" \
