@@ -17,6 +17,7 @@
 #include <linux/blk-mq.h>
 #include <linux/fs.h>
 #include <linux/page-flags.h>
+#include <trace/events/block.h>
 
 #include "prov/linux_provs.h"
 #include "prov/stable.h"
@@ -64,6 +65,10 @@ static const struct stable_def io_defs[] = {
 	{ "start", "block_rq_issue", io_start, .args = IO_ARGS },
 	{ "done", "block_rq_complete", io_done, .args = IO_ARGS },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(block_rq_issue, io_start)
+DTRACE_TP_TYPED(block_rq_complete, io_done)
 
 static struct stable_prov io_prov = {
 	.name = "io", .defs = io_defs, .ndefs = ARRAY_SIZE(io_defs),

@@ -19,6 +19,7 @@
 #include <linux/ipv6.h>
 #include <linux/skbuff.h>
 #include <net/ip.h>
+#include <trace/events/net.h>
 
 #include "prov/ip.h"
 #include "prov/linux_provs.h"
@@ -118,6 +119,10 @@ static const struct stable_def ip_defs[] = {
 	{ "send", "net_dev_queue", ip_send, .args = IP_ARGS },
 	{ "receive", "netif_receive_skb", ip_receive, .args = IP_ARGS },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(net_dev_queue, ip_send)
+DTRACE_TP_TYPED(netif_receive_skb, ip_receive)
 
 static struct stable_prov ip_prov = {
 	.name = "ip", .defs = ip_defs, .ndefs = ARRAY_SIZE(ip_defs),

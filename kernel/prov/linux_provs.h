@@ -10,6 +10,19 @@
 
 #include "core/core.h"
 
+/*
+ * Compile-time proof that fn has tracepoint tp's probe type: void *data,
+ * then tp's TP_PROTO (the header trace/events/<system>.h declares the
+ * check). kCFI kernels (CONFIG_CFI_CLANG) check that type at every
+ * call through the tracepoint; a mismatch is an incompatible-pointer
+ * error here (the kernel builds with -Werror=incompatible-pointer-types).
+ */
+#define DTRACE_TP_TYPED(tp, fn)						\
+static inline void __maybe_unused dtrace_tp_typed_##tp##_##fn(void)	\
+{									\
+	check_trace_callback_type_##tp(fn);				\
+}
+
 int dtrace_prov_profile_init(struct dtrace_core *core);
 void dtrace_prov_profile_fini(struct dtrace_core *core);
 int dtrace_prov_syscall_init(struct dtrace_core *core);

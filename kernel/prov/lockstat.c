@@ -29,6 +29,7 @@
 #include <linux/hash.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <trace/events/lock.h>
 
 #include "prov/linux_provs.h"
 #include "prov/stable.h"
@@ -149,6 +150,10 @@ static void ls_end(void *data, void *lock, int ret)
 			lock, ns, rw);
 	}
 }
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(contention_begin, ls_begin)
+DTRACE_TP_TYPED(contention_end, ls_end)
 
 /* Both tracepoints, while any lockstat probe is enabled. */
 static int ls_arm(struct stable_probe *p, bool on)

@@ -29,6 +29,8 @@
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 #include <trace/events/signal.h>
+#include <trace/events/syscalls.h>
+#include <trace/events/sched.h>
 
 #include "prov/linux_provs.h"
 #include "prov/stable.h"
@@ -193,6 +195,15 @@ static const struct stable_def proc_defs[] = {
 	  .args = { { "int", NULL, 0 }, { "struct kernel_siginfo *", NULL, 1 },
 		    { "uintptr_t", NULL, 2 } } },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(sched_process_fork, proc_fork)
+DTRACE_TP_TYPED(sys_enter, proc_exec)
+DTRACE_TP_TYPED(sched_process_exec, proc_exec_success)
+DTRACE_TP_TYPED(sys_exit, proc_exec_failure)
+DTRACE_TP_TYPED(sched_process_exit, proc_exit)
+DTRACE_TP_TYPED(signal_generate, proc_signal_send)
+DTRACE_TP_TYPED(signal_deliver, proc_signal_handle)
 
 static struct stable_prov proc_prov = {
 	.name = "proc", .defs = proc_defs, .ndefs = ARRAY_SIZE(proc_defs),

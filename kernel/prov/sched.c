@@ -22,6 +22,7 @@
  */
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <trace/events/sched.h>
 
 #include "prov/linux_provs.h"
 #include "prov/stable.h"
@@ -113,6 +114,11 @@ static const struct stable_def sched_defs[] = {
 	{ "tick", .ksyms = sched_tick_syms, .kp_handler = sched_tick,
 	  .args = { LWP(0), PS(0) } },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(sched_switch, sched_switch)
+DTRACE_TP_TYPED(sched_wakeup, sched_wakeup)
+DTRACE_TP_TYPED(sched_pi_setprio, sched_change_pri)
 
 static struct stable_prov sched_prov = {
 	.name = "sched", .defs = sched_defs, .ndefs = ARRAY_SIZE(sched_defs),

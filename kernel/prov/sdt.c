@@ -13,6 +13,11 @@
  * the generic one takes the first five as 64-bit integers (on x86_64
  * they arrive in registers, so a tracepoint with fewer arguments leaves
  * the rest unspecified), fired as arg0..arg4; arg5 is 0.
+ *
+ * That handler's type is not the tracepoint's probe type, and kCFI
+ * (CONFIG_CFI_CLANG) checks the type of every indirect call: the
+ * tracepoint's call would panic. Such kernels refuse sdt enablings;
+ * the stable providers' handlers are typed (doc/limits.md §5).
  */
 #include <linux/fs.h>
 #include <linux/namei.h>
@@ -52,6 +57,10 @@ static int sdt_enable(void *parg, uint32_t id, void *prarg)
 	/* A wide enabling registers thousands: let others run meanwhile. */
 	cond_resched();
 
+	if (IS_ENABLED(CONFIG_CFI_CLANG)) {
+		pr_warn_once("dtrace: sdt probes refused: their generic handler would fail this kernel's kCFI checks (CONFIG_CFI_CLANG)\n");
+		return -EOPNOTSUPP;
+	}
 	err = tracepoint_probe_register(sp->tp, (void *)sdt_fire, sp);
 	if (err == 0)
 		sp->armed = true;

@@ -28,6 +28,7 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <asm/syscall.h>
+#include <trace/events/syscalls.h>
 
 #include "linux/glue.h"
 #include "prov/linux_provs.h"
@@ -112,6 +113,10 @@ static struct sc_tp sc_tps[2] = {
 	[SC_ENTRY] = { .name = "sys_enter", .handler = sc_enter },
 	[SC_RETURN] = { .name = "sys_exit", .handler = sc_exit },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(sys_enter, sc_enter)
+DTRACE_TP_TYPED(sys_exit, sc_exit)
 
 static void sc_find_tp(struct tracepoint *tp, void *priv)
 {

@@ -40,6 +40,9 @@
 #include <net/inet_hashtables.h>
 #include <net/sock.h>
 #include <net/tcp_states.h>
+#include <trace/events/sock.h>
+#include <trace/events/tcp.h>
+#include <trace/events/net.h>
 
 #include "prov/ip.h"
 #include "prov/linux_provs.h"
@@ -220,6 +223,12 @@ static const struct stable_def tcp_defs[] = {
 	{ "receive", "netif_receive_skb", tcp_receive_tp,
 	  .sel = TCP_P_RECV, .args = TCP_ARGS },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(inet_sock_set_state, tcp_set_state_tp)
+DTRACE_TP_TYPED(tcp_receive_reset, tcp_receive_reset_tp)
+DTRACE_TP_TYPED(net_dev_queue, tcp_dev_queue_tp)
+DTRACE_TP_TYPED(netif_receive_skb, tcp_receive_tp)
 
 static struct stable_prov tcp_prov = {
 	.name = "tcp", .defs = tcp_defs, .ndefs = ARRAY_SIZE(tcp_defs),

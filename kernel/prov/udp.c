@@ -23,6 +23,7 @@
 #include <linux/udp.h>
 #include <net/sock.h>
 #include <net/udp.h>
+#include <trace/events/net.h>
 
 #include "prov/ip.h"
 #include "prov/linux_provs.h"
@@ -112,6 +113,10 @@ static const struct stable_def udp_defs[] = {
 	{ "send", "net_dev_queue", udp_send_tp, .args = UDP_ARGS },
 	{ "receive", "netif_receive_skb", udp_receive_tp, .args = UDP_ARGS },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(net_dev_queue, udp_send_tp)
+DTRACE_TP_TYPED(netif_receive_skb, udp_receive_tp)
 
 static struct stable_prov udp_prov = {
 	.name = "udp", .defs = udp_defs, .ndefs = ARRAY_SIZE(udp_defs),

@@ -22,6 +22,7 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <linux/workqueue.h>
+#include <trace/events/sched.h>
 
 #include "linux/glue.h"
 #include "prov/linux_provs.h"
@@ -488,6 +489,10 @@ static struct {
 	{ "sched_process_exit", up_on_exit },
 	{ "sched_process_exec", up_on_exec },
 };
+
+/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(sched_process_exit, up_on_exit)
+DTRACE_TP_TYPED(sched_process_exec, up_on_exec)
 
 static void up_tp_find(struct tracepoint *tp, void *priv)
 {
