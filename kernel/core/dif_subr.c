@@ -11,6 +11,7 @@
 #include "core/util.h"
 #include "core/subr.h"
 #include "core/spec.h"
+#include "dtrace/limits.h"
 
 bool dtrace_dif_subr_exists(uint32_t subr)
 {
@@ -146,7 +147,17 @@ static uint64_t lockq(struct dtrace_mstate *ms, enum dtrace_lockq q,
 	return v;
 }
 
-/* copyout(buf, uaddr, size): through a small bounce buffer. */
+static void ustore_fault(struct dtrace_mstate *ms, int err, uint64_t uaddr)
+{
+	dtrace_fault(ms, err == -EPERM ? DTRACEFLT_UPRIV : DTRACEFLT_BADADDR,
+		     uaddr);
+}
+
+/*
+ * copyout(buf, uaddr, size): through a small bounce buffer, at most
+ * DTRACE_COPYOUT_MAX bytes (the port refuses contexts with no user
+ * address space of the current process to write).
+ */
 static void copyout(struct dtrace_mstate *ms, uint64_t src, uint64_t uaddr,
 		    uint64_t n)
 {
@@ -154,20 +165,26 @@ static void copyout(struct dtrace_mstate *ms, uint64_t src, uint64_t uaddr,
 	uint64_t done, k;
 	int err;
 
+	if (n > DTRACE_COPYOUT_MAX) {
+		dtrace_fault(ms, DTRACEFLT_BADSIZE, n);
+		return;
+	}
 	for (done = 0; done < n; done += k) {
 		k = DTRACE_MIN(n - done, (uint64_t)sizeof(bounce));
 		if (dtrace_dif_load(ms, bounce, src + done, k, false) != 0)
 			return;
 		err = dtrace_port_ustore(uaddr + done, bounce, k);
 		if (err != 0) {
-			dtrace_fault(ms, err == -EPERM ? DTRACEFLT_UPRIV :
-				     DTRACEFLT_BADADDR, uaddr + done);
+			ustore_fault(ms, err, uaddr + done);
 			return;
 		}
 	}
 }
 
-/* copyoutstr(str, uaddr, size): the string and its NUL, at most size. */
+/*
+ * copyoutstr(str, uaddr, size): at most size bytes, as DTrace: the
+ * string and its NUL when they fit, else its first size bytes (no NUL).
+ */
 static void copyoutstr(struct dtrace_mstate *ms, uint64_t str, uint64_t uaddr,
 		       uint64_t size)
 {
@@ -177,13 +194,12 @@ static void copyoutstr(struct dtrace_mstate *ms, uint64_t str, uint64_t uaddr,
 
 	if (ms->fault != DTRACEFLT_NONE || size == 0)
 		return;
-	copyout(ms, str, uaddr, DTRACE_MIN(len, size - 1));
-	if (ms->fault != DTRACEFLT_NONE)
+	copyout(ms, str, uaddr, DTRACE_MIN(len, size));
+	if (ms->fault != DTRACEFLT_NONE || len >= size)
 		return;
-	err = dtrace_port_ustore(uaddr + DTRACE_MIN(len, size - 1), &nul, 1);
+	err = dtrace_port_ustore(uaddr + len, &nul, 1);
 	if (err != 0)
-		dtrace_fault(ms, err == -EPERM ? DTRACEFLT_UPRIV :
-			     DTRACEFLT_BADADDR, uaddr + len);
+		ustore_fault(ms, err, uaddr + len);
 }
 
 /* Kernel objects and the current process. */

@@ -303,6 +303,9 @@ static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 	uint32_t c;
 	int err;
 
+	err = dtrace_port_lockdown(destructive, res->msg, sizeof(res->msg));
+	if (err != 0)
+		return err;
 	for (c = 0; c < pv->nclauses; c++) {
 		err = dtrace_clause_check(pv, c, res);
 		if (err != 0)

@@ -58,6 +58,13 @@ uint64_t dtrace_port_mem_budget(void);
 int dtrace_port_kload(void *dst, uintptr_t addr, size_t n);
 int dtrace_port_uload(void *dst, uintptr_t addr, size_t n);
 
+/*
+ * May a program be enabled here (ENABLE)? 0, or -EPERM with msg (size
+ * bytes) saying why: kernel lockdown forbids reading kernel memory, or
+ * writing user memory for a destructive program.
+ */
+int dtrace_port_lockdown(bool destructive, char *msg, size_t size);
+
 /* Time [probe]: monotonic ns, and ns since the epoch. */
 uint64_t dtrace_port_gethrtime(void);
 int64_t dtrace_port_walltime(void);
@@ -145,7 +152,11 @@ int dtrace_port_lockq(enum dtrace_lockq q, uintptr_t addr, uint64_t *out);
 bool dtrace_port_progenyof(uint64_t pid);
 /* The current process's file for fd (no reference taken), or 0 [probe]. */
 uint64_t dtrace_port_getf(int64_t fd);
-/* Non-faulting write to user memory [probe]: 0, -EPERM, -EFAULT. */
+/*
+ * Non-faulting write to user memory [probe]: 0, -EPERM (a kernel
+ * address), -EFAULT (unmapped, or no user address space of the current
+ * process here: kernel thread, exiting task, another mm loaded).
+ */
 int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n);
 /*
  * Destructive actions [probe]: send sig to the current thread soon

@@ -54,16 +54,6 @@ uint64_t dtrace_port_mem_budget(void)
 	return ((uint64_t)si_mem_available() << PAGE_SHIFT) / 2;
 }
 
-int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
-{
-	if (addr < PAGE_SIZE)
-		return -EFAULT;
-	if (addr < TASK_SIZE_MAX)
-		return -EPERM;
-	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT
-								      : 0;
-}
-
 int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
 {
 	if (addr >= TASK_SIZE_MAX || n > TASK_SIZE_MAX - addr)
@@ -446,8 +436,7 @@ static int lockword(uintptr_t addr, size_t off, void *out, size_t n)
 {
 	if (addr < TASK_SIZE_MAX)
 		return -EFAULT;
-	return copy_from_kernel_nofault(out, (const void *)(addr + off), n) ?
-	       -EFAULT : 0;
+	return dtrace_port_kload(out, addr + off, n) != 0 ? -EFAULT : 0;
 }
 
 int dtrace_port_lockq(enum dtrace_lockq q, uintptr_t addr, uint64_t *out)
@@ -515,13 +504,6 @@ uint64_t dtrace_port_getf(int64_t fd)
 	f = files_lookup_fd_rcu(files, (unsigned int)fd);
 	rcu_read_unlock();
 	return (uintptr_t)f;
-}
-
-int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
-{
-	if (addr >= TASK_SIZE_MAX || n > TASK_SIZE_MAX - addr)
-		return -EPERM;
-	return copy_to_user_nofault((void __user *)addr, src, n) ? -EFAULT : 0;
 }
 
 void dtrace_port_spin(uint64_t ns)

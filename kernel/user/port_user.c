@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -278,6 +279,29 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
 			return faults[i].err;
 	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
 		return -EFAULT;
+	return 0;
+}
+
+static int lockdown_level;
+
+void dtrace_user_set_lockdown(int level)
+{
+	lockdown_level = level;
+}
+
+/* As port_guard.c, with the level a test chose. */
+int dtrace_port_lockdown(bool destructive, char *msg, size_t size)
+{
+	if (lockdown_level >= 2) {
+		snprintf(msg, size, "kernel lockdown (confidentiality) "
+			 "forbids reading kernel memory: no tracing");
+		return -EPERM;
+	}
+	if (lockdown_level == 1 && destructive) {
+		snprintf(msg, size, "kernel lockdown (integrity) forbids "
+			 "writing user memory: no destructive actions");
+		return -EPERM;
+	}
 	return 0;
 }
 

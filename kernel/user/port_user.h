@@ -68,6 +68,9 @@ void dtrace_user_set_fs(const struct dtrace_user_path *root,
 /* Whether the layout claims to know mounts (default true). */
 void dtrace_user_set_path_mounts(int known);
 
+/* Kernel lockdown seen by ENABLE: 0 none, 1 integrity, 2 confidentiality. */
+void dtrace_user_set_lockdown(int level);
+
 /* The signal of the last dtrace_port_raise() (raise(), stop()). */
 int dtrace_user_last_raise(void);
 

@@ -13,6 +13,9 @@
 
 /* -- Time with interrupts off: the cost of one firing (§2) -- */
 
+/* Bytes one copyout()/copyoutstr() may write to user memory. */
+#define DTRACE_COPYOUT_MAX	65536u
+
 /* -- Time in ioctls (§3) -- */
 
 /* -- The unprivileged helper door (§4) -- */
