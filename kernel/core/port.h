@@ -17,9 +17,13 @@
 #include "dtrace/types.h"
 
 #ifdef __KERNEL__
+#include <linux/compiler.h>
 #include <linux/errno.h>
-/* A computed-goto table objtool can follow (as the BPF interpreter's). */
-#define DTRACE_JUMP_TABLE	__attribute__((section(".rodata..c_jump_table")))
+/*
+ * A computed-goto table objtool can follow (as the BPF interpreter's);
+ * its section is the kernel's to name (it moved in 6.12).
+ */
+#define DTRACE_JUMP_TABLE	__annotate_jump_table
 #else
 #define DTRACE_JUMP_TABLE
 #include <errno.h>

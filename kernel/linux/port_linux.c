@@ -501,7 +501,7 @@ uint64_t dtrace_port_getf(int64_t fd)
 	if (fd < 0 || fd > INT_MAX || files == NULL)
 		return 0;
 	rcu_read_lock();
-	f = files_lookup_fd_rcu(files, (unsigned int)fd);
+	f = files_lookup_fd_raw(files, (unsigned int)fd);
 	rcu_read_unlock();
 	return (uintptr_t)f;
 }

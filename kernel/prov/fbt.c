@@ -49,6 +49,7 @@
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 
+#include "linux/kernel_compat.h"
 #include "linux/glue.h"
 #include "prov/fbt.h"
 #include "prov/linux_provs.h"
@@ -177,7 +178,7 @@ static notrace void fbt_ftrace(unsigned long ip, unsigned long pip,
 			i = fbt_find(m, ip - ENDBR_INSN_SIZE);
 #endif
 		if (i < m->n)
-			fbt_fire(m, i, pip, &fregs->regs);
+			fbt_fire(m, i, pip, dtrace_ftrace_pt_regs(fregs));
 	}
 	ftrace_test_recursion_unlock(bit);
 }

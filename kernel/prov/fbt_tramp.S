@@ -10,11 +10,21 @@
  * not an indirect jump, so IBT does not ask for an ENDBR there).
  */
 #include <linux/linkage.h>
+#include <linux/objtool.h>
 #include <asm/unwind_hints.h>
+
+#include "linux/compat_auto.h"
+
+#ifdef DTRACE_HAVE_UNWIND_HINT_UNDEFINED
+#define DTRACE_UNWIND_HINT_NONE	UNWIND_HINT_UNDEFINED
+#else
+#define DTRACE_UNWIND_HINT_NONE	UNWIND_HINT_EMPTY
+#endif
 
 	.text
 SYM_CODE_START(dtrace_fbt_ret_tramp)
-	UNWIND_HINT_EMPTY
+	ANNOTATE_NOENDBR		/* reached by ret, never by a jump */
+	DTRACE_UNWIND_HINT_NONE
 	pushq	$0			/* the slot, for the original address */
 	pushq	%rax
 	pushq	%rdx

@@ -85,7 +85,7 @@ static void sched_change_pri(void *data, struct task_struct *t,
 	stable_fire(data, (uintptr_t)t, prio, 0, 0);
 }
 
-static int sched_tick(struct kprobe *kp, struct pt_regs *regs)
+static int sched_tick_fire(struct kprobe *kp, struct pt_regs *regs)
 {
 	stable_fire(stable_kprobe(kp), (uintptr_t)current, 0, 0, 0);
 	return 0;
@@ -96,7 +96,9 @@ static const char *const sched_on_cpu_syms[] = {
 	"finish_task_switch.isra.0", "finish_task_switch", NULL };
 static const char *const sched_enqueue_syms[] = { "enqueue_task_fair", NULL };
 static const char *const sched_dequeue_syms[] = { "dequeue_task_fair", NULL };
-static const char *const sched_tick_syms[] = { "scheduler_tick", NULL };
+/* scheduler_tick() was renamed sched_tick() in 6.10. */
+static const char *const sched_tick_syms[] = {
+	"scheduler_tick", "sched_tick", NULL };
 
 static const struct stable_def sched_defs[] = {
 	{ "off-cpu", "sched_switch", sched_switch, .sel = SCHED_OFF_CPU,
@@ -111,7 +113,7 @@ static const struct stable_def sched_defs[] = {
 	  .args = { LWP(0), PS(0), CPU(1) } },
 	{ "change-pri", "sched_pi_setprio", sched_change_pri,
 	  .args = { LWP(0), PS(0), { "int", NULL, 1 } } },
-	{ "tick", .ksyms = sched_tick_syms, .kp_handler = sched_tick,
+	{ "tick", .ksyms = sched_tick_syms, .kp_handler = sched_tick_fire,
 	  .args = { LWP(0), PS(0) } },
 };
 

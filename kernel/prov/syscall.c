@@ -35,10 +35,12 @@
 
 #ifdef CONFIG_X86_64
 #define __SYSCALL(nr, sym)	[nr] = #sym,
+#define __SYSCALL_NORETURN(nr, sym)	[nr] = #sym,	/* 6.11+: exit, ... */
 static const char *const sc_names[] = {
 #include <asm/syscalls_64.h>
 };
 #undef __SYSCALL
+#undef __SYSCALL_NORETURN
 #define SC_NR	ARRAY_SIZE(sc_names)
 #else
 static const char *const sc_names[] = { NULL };	/* no table yet */
@@ -49,11 +51,13 @@ static const char *const sc_names[] = { NULL };	/* no table yet */
 /* The native name of each ia32 call (the compat entry point is not). */
 #define __SYSCALL(nr, sym)	[nr] = #sym,
 #define __SYSCALL_WITH_COMPAT(nr, native, compat)	[nr] = #native,
+#define __SYSCALL_NORETURN(nr, sym)	[nr] = #sym,
 static const char *const sc32_names[] = {
 #include <asm/syscalls_32.h>
 };
 #undef __SYSCALL
 #undef __SYSCALL_WITH_COMPAT
+#undef __SYSCALL_NORETURN
 #define SC32_NR	ARRAY_SIZE(sc32_names)
 #else
 static const char *const sc32_names[] = { NULL };

@@ -47,7 +47,8 @@ static void up_site_arm(struct up_site *s)
 	if (s->armed)
 		return;
 	dtrace_up_site_callbacks(s);
-	err = uprobe_register_refctr(s->inode, s->off, s->refctr, &s->uc);
+	err = dtrace_uprobe_register(s->inode, s->off, s->refctr, &s->uc,
+				     &s->uprobe);
 	if (err != 0) {
 		/* Like fbt: the probe stays enabled and never fires here. */
 		pr_info_ratelimited("dtrace: no uprobe at %pd+%#llx: %d\n",
@@ -63,7 +64,7 @@ static void up_site_disarm(struct up_site *s)
 	if (!s->armed)
 		return;
 	/* Waits for running handlers; none is called afterwards. */
-	uprobe_unregister(s->inode, s->off, &s->uc);
+	dtrace_uprobe_unregister(s->inode, s->off, &s->uc, s->uprobe);
 	s->armed = false;
 }
 

@@ -19,6 +19,8 @@
 #include <linux/path.h>
 #include <linux/uprobes.h>
 
+#include "linux/kernel_compat.h"
+
 #include "core/core.h"
 #include "dtrace/ioctl.h"
 
@@ -31,6 +33,7 @@ struct up_site {
 	struct up_probe		*probe;
 	struct path		path;		/* keeps the inode alive */
 	struct inode		*inode;
+	struct uprobe		*uprobe;	/* 6.12's handle, or NULL */
 	loff_t			off;		/* file offset of the site */
 	loff_t			refctr;		/* of the semaphore, or 0 */
 	uint32_t		kind;		/* DTRACE_UP_* */

@@ -183,8 +183,7 @@ static int up_ret_handler(struct uprobe_consumer *uc, unsigned long func,
 	return 0;
 }
 
-static bool up_filter(struct uprobe_consumer *uc, enum uprobe_filter_ctx ctx,
-		      struct mm_struct *mm)
+static DTRACE_UPROBE_FILTER(up_filter, uc, mm)
 {
 	struct up_site *s = container_of(uc, struct up_site, uc);
 
