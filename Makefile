@@ -14,7 +14,7 @@ KDIR       ?= $(shell if [ -e $(RUNNING_KDIR)/Makefile ]; then echo $(RUNNING_KD
 PREFIX     ?= /usr
 DEMO       ?= BEGIN { trace("hello"); exit(0); }
 
-.PHONY: all deps userspace module check unit dtests demo install install-files deb golden clean
+.PHONY: all deps userspace module modules-all check unit dtests demo install install-files deb golden clean
 
 all: userspace module
 
@@ -33,9 +33,25 @@ module:
 	@mkdir -p $(BUILD)/kernel
 	cp kernel/dtrace.ko $(BUILD)/kernel/dtrace.ko
 
+# The module for every other supported kernel (test/vm/kernels) whose
+# headers are installed: each builds in its own copy of kernel/ under
+# build/kmod-<version>/, so the kernels' objects never mix, and lands in
+# build/kernel-<version>/dtrace.ko, where test/vm/run looks for it.
+modules-all: module
+	@default=$$(test/vm/kver); for k in $$(test/vm/kver --all 2>/dev/null); do \
+		[ "$$k" = "$$default" ] && continue; \
+		kd=/lib/modules/$$k/build; [ -e $$kd/Makefile ] || continue; \
+		mkdir -p $(BUILD)/kmod-$$k $(BUILD)/kernel-$$k; \
+		tar -C kernel --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
+			--exclude='*.mod' --exclude='*.mod.c' --exclude=compat_auto.h \
+			-cf - . | tar -C $(BUILD)/kmod-$$k -xf - || exit 1; \
+		$(MAKE) -C $$kd M=$(CURDIR)/$(BUILD)/kmod-$$k modules || exit 1; \
+		cp $(BUILD)/kmod-$$k/dtrace.ko $(BUILD)/kernel-$$k/dtrace.ko; \
+	done
+
 # Unit tests natively, then the D suite against the real module in one
 # guest boot; the last line sums both: "N passed, N failed".
-check: deps all
+check: deps all modules-all
 	@test/check.sh
 
 unit: userspace

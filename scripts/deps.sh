@@ -15,7 +15,7 @@ PACKAGES=(
     clang-14 libclang-rt-14-dev valgrind bpftrace
     qemu-system-x86 busybox-static cpio kmod
     dkms                # make deb's dtrace-dkms package is built by the make_deb test
-    linux-headers-cloud-amd64
+    # the guest kernels' headers: test/vm/kernels (below)
 )
 
 [ "$(id -u)" -eq 0 ] || die "must run as root (apt-get install needs it)"
@@ -52,14 +52,15 @@ ensure() {
 
 ensure "${PACKAGES[@]}"
 
-# The guest kernel version is whatever the headers meta package points at. test/vm/setup
-# downloads linux-image-$kver of exactly the version of linux-headers-$kver, so make
-# sure that versioned headers package is installed and that the archive still has the
-# matching image (the mirrors drop old kernel ABIs; then move the meta package on).
-resolve_kver() {
+# Each guest kernel (test/vm/kernels) is whatever its headers meta package points
+# at. test/vm/setup downloads linux-image-$kver of exactly the version of
+# linux-headers-$kver, so make sure that versioned headers package is installed and
+# that the archive still has the matching image (the mirrors drop old kernel ABIs;
+# then move the meta package on).
+resolve_kver() {	# $meta -> $hdr, $kver
     local dep
-    dep=$(dpkg-query -W -f='${Depends}' linux-headers-cloud-amd64) \
-        || die "cannot read the dependencies of linux-headers-cloud-amd64"
+    dep=$(dpkg-query -W -f='${Depends}' "$meta") \
+        || die "cannot read the dependencies of $meta"
     hdr=$(printf '%s\n' "$dep" | tr ',' '\n' \
         | sed -n 's/^ *\(linux-headers-[0-9][^ ]*-cloud-amd64\).*/\1/p' | head -n1)
     [ -n "$hdr" ] || die "no versioned headers package in: $dep"
@@ -72,23 +73,28 @@ image_available() {
         | grep -qxF "$hver"
 }
 
-resolve_kver
-ensure "$hdr"
-if ! image_available; then
-    if [ "$updated" -eq 0 ]; then
-        apt-get update -q >/dev/null || die "apt-get update failed"
-        updated=1
-    fi
+kernels=$(dirname "$0")/../test/vm/kernels
+[ -r "$kernels" ] || die "$kernels is missing"
+for meta in $(awk '!/^#/ && NF { print $2 }' "$kernels"); do
+    ensure "$meta"
+    resolve_kver
+    ensure "$hdr"
     if ! image_available; then
-        echo "deps.sh: linux-image-$kver matching $hdr is gone from the archive;" \
-             "upgrading linux-headers-cloud-amd64" >&2
-        apt-get install -y -q --no-install-recommends linux-headers-cloud-amd64 \
-            || die "apt-get install linux-headers-cloud-amd64 failed"
-        resolve_kver
-        ensure "$hdr"
-        image_available || die "the archive has no linux-image-$kver of the same version as $hdr"
+        if [ "$updated" -eq 0 ]; then
+            apt-get update -q >/dev/null || die "apt-get update failed"
+            updated=1
+        fi
+        if ! image_available; then
+            echo "deps.sh: linux-image-$kver matching $hdr is gone from the archive;" \
+                 "upgrading $meta" >&2
+            apt-get install -y -q --no-install-recommends "$meta" \
+                || die "apt-get install $meta failed"
+            resolve_kver
+            ensure "$hdr"
+            image_available || die "the archive has no linux-image-$kver of the same version as $hdr"
+        fi
     fi
-fi
-[ -e "/lib/modules/$kver/build/Makefile" ] \
-    || die "kernel build directory /lib/modules/$kver/build is missing after installing $hdr"
+    [ -e "/lib/modules/$kver/build/Makefile" ] \
+        || die "kernel build directory /lib/modules/$kver/build is missing after installing $hdr"
+done
 exit 0
