@@ -62,20 +62,33 @@ int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 }
 
 /*
- * May this context write the current process's user memory? Not in a
- * kernel thread (none, or one borrowing a process's mm: io_uring,
- * vhost) nor an exiting task; and the loaded mm must be current's (not
- * an NMI in the middle of switch_mm(), not text_poke()'s temporary mm),
- * which nmi_uaccess_okay() checks: it is not exported, but
- * copy_from_user_nmi() asks it first, so a one-byte read of the
- * destination does.
+ * User memory is the current process's: not a kernel thread's (none, or
+ * one borrowing a process's mm: vhost), and only while that mm is the
+ * loaded one (not an NMI in the middle of switch_mm(), not
+ * text_poke()'s temporary mm), which nmi_uaccess_okay() checks. It is
+ * not exported; copy_from_user_nmi() asks it first.
  */
+static bool own_mm(void)
+{
+	return (current->flags & PF_KTHREAD) == 0 && current->mm != NULL;
+}
+
+int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
+{
+	if (addr >= TASK_SIZE_MAX || n > TASK_SIZE_MAX - addr)
+		return -EPERM;
+	if (!own_mm())
+		return -EFAULT;
+	return copy_from_user_nmi(dst, (const void __user *)addr, n) ?
+	       -EFAULT : 0;
+}
+
+/* Writes, not from an exiting task either; a one-byte read asks the mm. */
 static bool ustore_here(uintptr_t addr)
 {
 	u8 b;
 
-	if ((current->flags & (PF_KTHREAD | PF_EXITING)) != 0 ||
-	    current->mm == NULL)
+	if (!own_mm() || (current->flags & PF_EXITING) != 0)
 		return false;
 	return copy_from_user_nmi(&b, (const void __user *)addr, 1) == 0;
 }

@@ -54,14 +54,6 @@ uint64_t dtrace_port_mem_budget(void)
 	return ((uint64_t)si_mem_available() << PAGE_SHIFT) / 2;
 }
 
-int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
-{
-	if (addr >= TASK_SIZE_MAX || n > TASK_SIZE_MAX - addr)
-		return -EPERM;
-	return copy_from_user_nofault(dst, (const void __user *)addr, n) ?
-	       -EFAULT : 0;
-}
-
 uint64_t dtrace_port_gethrtime(void)
 {
 	return ktime_get_mono_fast_ns();
@@ -385,16 +377,16 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 		pcs[i] = regs->ip;
 	i++;
 	if (i < n && __this_cpu_read(dtrace_ustack_at_entry) &&
-	    !copy_from_user_nofault(&ret, (void __user *)regs->sp,
-				    sizeof(ret)) && ret != 0) {
+	    !copy_from_user_nmi(&ret, (void __user *)regs->sp,
+				sizeof(ret)) && ret != 0) {
 		if (pcs != NULL)
 			pcs[i] = ret;
 		i++;
 	}
 	fp = regs->bp;
 	while (i < n && fp != 0 && (fp & 7) == 0) {
-		if (copy_from_user_nofault(frame, (void __user *)fp,
-					   sizeof(frame)) || frame[1] == 0)
+		if (copy_from_user_nmi(frame, (void __user *)fp,
+				       sizeof(frame)) || frame[1] == 0)
 			break;
 		if (pcs != NULL)
 			pcs[i] = frame[1];

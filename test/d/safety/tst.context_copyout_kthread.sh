@@ -2,7 +2,7 @@
 # thread (the idle task under profile, a kworker under fbt) write nothing
 # and give an ERROR "invalid address": a kernel thread runs on whatever
 # user address space was loaded last, so a write there would land in
-# another process. A process keeps a page at a fixed address that those
+# another process. copyin() there reads nothing either. A process keeps a page at a fixed address that those
 # writes name; it sleeps so that its address space stays loaded on idle
 # CPUs, and reports whether the page changed.
 # @@timeout: 90
@@ -30,7 +30,10 @@ victim=$!
 sleep 0.5
 "$dtrace" -w -q -n "profile-4999 /pid == 0/ { copyoutstr(\"X\", $addr, 2); }
     fbt::process_one_work:entry { copyout(alloca(8), $addr, 1); }
-    tick-4s { exit(0); }" 2> /tmp/context_err.$$
+    profile-4999 /pid == 0/ { this->c = *(char *)copyin($addr, 1);
+        @read = count(); }
+    tick-4s { exit(0); } END { printa(\"copyin read %@d\\n\", @read); }" \
+    2> /tmp/context_err.$$
 echo "dtrace exit $?"
 wait $victim
 cat /tmp/context_victim.$$
