@@ -1,4 +1,4 @@
 dtrace exit 0
 intact
 profile: invalid address
-fbt: invalid address
+off-cpu: invalid address

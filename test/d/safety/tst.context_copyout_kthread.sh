@@ -1,5 +1,6 @@
 # ASSERTION: copyout()/copyoutstr() in a probe that fires in a kernel
-# thread (the idle task under profile, a kworker under fbt) write nothing
+# thread (the idle task under profile, hard interrupt; a kernel thread
+# leaving the CPU under sched:::off-cpu, process context) write nothing
 # and give an ERROR "invalid address": a kernel thread runs on whatever
 # user address space was loaded last, so a write there would land in
 # another process. copyin() there reads nothing either. A process keeps a page at a fixed address that those
@@ -29,7 +30,8 @@ PY
 victim=$!
 sleep 0.5
 "$dtrace" -w -q -n "profile-4999 /pid == 0/ { copyoutstr(\"X\", $addr, 2); }
-    fbt::process_one_work:entry { copyout(alloca(8), $addr, 1); }
+    sched:::off-cpu /pid != 0 && (curthread->flags & 0x00200000)/ {
+        copyout(alloca(8), $addr, 1); }
     profile-4999 /pid == 0/ { this->c = *(char *)copyin($addr, 1);
         @read = count(); }
     tick-4s { exit(0); } END { printa(\"copyin read %@d\\n\", @read); }" \
@@ -40,7 +42,7 @@ cat /tmp/context_victim.$$
 # Each clause faulted at least once, and only with "invalid address".
 grep -q 'profile-4999): invalid address (0x7e0000000000)' /tmp/context_err.$$ &&
     echo "profile: invalid address"
-grep -q 'process_one_work:entry): invalid address (0x7e0000000000)' /tmp/context_err.$$ &&
-    echo "fbt: invalid address"
+grep -q 'off-cpu): invalid address (0x7e0000000000)' /tmp/context_err.$$ &&
+    echo "off-cpu: invalid address"
 grep -v 'invalid address (0x7e0000000000)' /tmp/context_err.$$
 rm -f /tmp/context_victim.$$ /tmp/context_err.$$
