@@ -25,8 +25,13 @@ struct dtrace_core {
 	struct dtrace_probe	**chunks[DTRACE_PROBE_NCHUNKS];
 	struct dtrace_state	*states;	/* every open state */
 	struct dtrace_probe	*phash[DTRACE_PROBE_HASH];	/* by names */
-	uint32_t		nprobes;	/* highest id handed out */
+	uint32_t		nprobes;	/* highest id in use */
+	uint32_t		nfree;		/* free ids below it */
+	uint32_t		markgen;	/* dtrace_probes_remove()'s */
+	uint16_t		chunk_live[DTRACE_PROBE_NCHUNKS];
 	struct dtrace_provider	*providers;
+	struct dtrace_provider	**provtail;	/* NULL: &providers */
+	struct dtrace_provider	*provhash[DTRACE_PROVIDER_HASH];
 	/* dtrace:::BEGIN/END/ERROR, set by prov/dtrace.c; 0 = none. */
 	uint32_t		begin_id;
 	uint32_t		end_id;

@@ -1,28 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The provider and probe registry. Probes get ids from 1 in creation
- * order; the id space is a two-level table so that probe context can
- * look an id up without locks while new probes are being added.
+ * The provider and probe registry. Probes get ids from 1, the lowest
+ * free id first; the id space is a two-level table so that probe context
+ * can look an id up without locks while new probes are being added.
  * Probes live until their provider unregisters (or, one by one, until
- * dtrace_probe_remove()); a removed id is never handed out again.
+ * dtrace_probes_remove()); a removed id is free again once the firings
+ * that might hold its probe are over (dtrace_port_sync()). Providers and
+ * probes are found by name through hashes: registering n providers or
+ * probes costs O(n), which an unprivileged process can ask for (USDT).
  */
 #include "core/state.h"
 #include "core/util.h"
 
+static uint32_t fnv_str(uint32_t h, const char *s)
+{
+	for (; *s != '\0'; s++)
+		h = (h ^ (uint8_t)*s) * 16777619u;
+	return (h ^ ':') * 16777619u;
+}
+
 static uint32_t name_hash(const struct dtrace_provider *prov, const char *mod,
 			  const char *func, const char *name)
 {
-	const char *parts[3] = { mod, func, name };
 	uint32_t h = 2166136261u ^ (uint32_t)(uintptr_t)prov;
-	int i;
 
-	for (i = 0; i < 3; i++) {
-		const char *c;
-
-		for (c = parts[i]; *c != '\0'; c++)
-			h = (h ^ (uint8_t)*c) * 16777619u;
-		h = (h ^ ':') * 16777619u;
-	}
+	h = fnv_str(fnv_str(fnv_str(h, mod), func), name);
 	return h % DTRACE_PROBE_HASH;
 }
 
@@ -55,30 +57,70 @@ static void hash_remove(struct dtrace_core *core, struct dtrace_probe *p)
 	}
 }
 
+static struct dtrace_provider **prov_bucket(struct dtrace_core *core,
+					    const char *name)
+{
+	return &core->provhash[fnv_str(2166136261u, name) %
+			       DTRACE_PROVIDER_HASH];
+}
+
+struct dtrace_provider *dtrace_provider_lookup(struct dtrace_core *core,
+					       const char *name)
+{
+	struct dtrace_provider *p;
+
+	for (p = *prov_bucket(core, name); p != NULL; p = p->hnext)
+		if (dtrace_strcmp(p->name, name) == 0)
+			return p;
+	return NULL;
+}
+
 int dtrace_provider_register(struct dtrace_core *core, const char *name,
 			     const struct dtrace_provider_ops *ops, void *arg,
 			     struct dtrace_provider **out)
 {
-	struct dtrace_provider *p, **pp;
+	struct dtrace_provider *p, **bucket;
 
 	if (name[0] == '\0' ||
 	    dtrace_strnlen(name, DTRACE_CORE_PROVNAMELEN) >=
 	    DTRACE_CORE_PROVNAMELEN)
 		return -EINVAL;
-	for (p = core->providers; p != NULL; p = p->next)
-		if (dtrace_strcmp(p->name, name) == 0)
-			return -EEXIST;
+	if (dtrace_provider_lookup(core, name) != NULL)
+		return -EEXIST;
 	p = dtrace_port_zalloc(sizeof(*p));
 	if (p == NULL)
 		return -ENOMEM;
 	dtrace_strlcpy(p->name, name, sizeof(p->name));
 	p->ops = ops;
 	p->arg = arg;
-	for (pp = &core->providers; *pp != NULL; pp = &(*pp)->next)
-		;
-	*pp = p;
+	bucket = prov_bucket(core, name);
+	p->hnext = *bucket;
+	*bucket = p;
+	if (core->provtail == NULL)
+		core->provtail = &core->providers;
+	p->pprev = core->provtail;	/* at the end: providers in order */
+	*core->provtail = p;
+	core->provtail = &p->next;
 	*out = p;
 	return 0;
+}
+
+static void prov_unlink(struct dtrace_core *core, struct dtrace_provider *prov)
+{
+	struct dtrace_provider **pp;
+
+	for (pp = prov_bucket(core, prov->name); *pp != NULL;
+	     pp = &(*pp)->hnext) {
+		if (*pp == prov) {
+			*pp = prov->hnext;
+			break;
+		}
+	}
+	*prov->pprev = prov->next;
+	if (prov->next != NULL)
+		prov->next->pprev = prov->pprev;
+	else
+		core->provtail = prov->pprev;
 }
 
 static struct dtrace_probe **probe_slot(struct dtrace_core *core, uint32_t id)
@@ -99,13 +141,47 @@ struct dtrace_probe *dtrace_probe_lookup(struct dtrace_core *core, uint32_t id)
 	return slot != NULL ? DTRACE_READ_ONCE(*slot) : NULL;
 }
 
+/* A slot was emptied: its id is free (the caller syncs before reuse). */
+static void id_free(struct dtrace_core *core, uint32_t id)
+{
+	core->chunk_live[(id - 1) / DTRACE_PROBE_CHUNK]--;
+	core->nfree++;
+	while (core->nprobes > 0 &&
+	       dtrace_probe_lookup(core, core->nprobes) == NULL) {
+		core->nprobes--;	/* free ids at the top go */
+		core->nfree--;
+	}
+}
+
+/* The lowest free id, or 0 when all DTRACE_PROBE_MAX are in use. */
+static uint32_t id_alloc(struct dtrace_core *core)
+{
+	uint32_t c, i, id;
+
+	if (core->nfree == 0)
+		return core->nprobes < DTRACE_PROBE_MAX ? core->nprobes + 1 : 0;
+	for (c = 0; c * DTRACE_PROBE_CHUNK < core->nprobes; c++) {
+		if (core->chunk_live[c] == DTRACE_PROBE_CHUNK)
+			continue;
+		for (i = 0; i < DTRACE_PROBE_CHUNK; i++) {
+			id = c * DTRACE_PROBE_CHUNK + i + 1;
+			if (id > core->nprobes)
+				break;
+			if (core->chunks[c][i] == NULL)
+				return id;
+		}
+	}
+	return 0;	/* not reached: nfree counts the NULL slots */
+}
+
 int dtrace_provider_unregister(struct dtrace_core *core,
 			       struct dtrace_provider *prov)
 {
-	struct dtrace_provider **pp;
 	struct dtrace_probe *dead = NULL;
 	uint32_t id;
 
+	if (prov->nprobes == 0)		/* user providers: no scan */
+		goto unlink;
 	for (id = 1; id <= core->nprobes; id++) {
 		struct dtrace_probe *p = dtrace_probe_lookup(core, id);
 
@@ -120,6 +196,7 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 			(*slot)->gc = dead;
 			dead = *slot;
 			DTRACE_WRITE_ONCE(*slot, NULL);
+			id_free(core, id);
 		}
 	}
 	if (dead != NULL)
@@ -130,50 +207,60 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 		dtrace_port_free(dead);
 		dead = next;
 	}
-	for (pp = &core->providers; *pp != NULL; pp = &(*pp)->next) {
-		if (*pp == prov) {
-			*pp = prov->next;
-			break;
-		}
-	}
+unlink:
+	prov_unlink(core, prov);
 	dtrace_port_free(prov);
 	return 0;
 }
 
-static bool probe_referenced(struct dtrace_core *core,
-			     const struct dtrace_probe *p)
+/*
+ * Marks which of the n probes some state names: candidates get mark gen,
+ * those an ECB refers to gen + 1. One pass over every state's ECBs,
+ * however many probes go (a dying process may remove thousands).
+ */
+static uint32_t mark_referenced(struct dtrace_core *core, const uint32_t *ids,
+				uint32_t n)
 {
 	const struct dtrace_state *st;
-	uint32_t i;
+	uint32_t i, gen;
 
-	if (p->ecbs != NULL)
-		return true;
+	core->markgen += 2;
+	gen = core->markgen;
+	for (i = 0; i < n; i++) {
+		struct dtrace_probe *p = dtrace_probe_lookup(core, ids[i]);
+
+		if (p != NULL)
+			p->mark = p->ecbs != NULL ? gen + 1 : gen;
+	}
 	for (st = core->states; st != NULL; st = st->next)
 		for (i = 0; i < st->necbs; i++)
-			if (st->ecbs[i]->probe == p)
-				return true;
-	return false;
+			if (st->ecbs[i]->probe->mark == gen)
+				st->ecbs[i]->probe->mark = gen + 1;
+	return gen;
 }
 
 uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
 			      uint32_t n)
 {
 	struct dtrace_probe *dead = NULL;
-	uint32_t i, left = 0;
+	uint32_t i, left = 0, gen = mark_referenced(core, ids, n);
 
 	for (i = 0; i < n; i++) {
 		struct dtrace_probe **slot = probe_slot(core, ids[i]);
 		struct dtrace_probe *p = slot != NULL ? *slot : NULL;
 
-		if (p != NULL && probe_referenced(core, p)) {
+		if (p != NULL && p->mark == gen + 1) {
 			left++;
 			continue;
 		}
-		ids[i] = 0;
-		if (p == NULL)
+		if (p == NULL) {
+			ids[i] = 0;
 			continue;
+		}
 		hash_remove(core, p);
 		DTRACE_WRITE_ONCE(*slot, NULL);
+		id_free(core, ids[i]);
+		ids[i] = 0;
 		p->prov->nprobes--;
 		p->gc = dead;
 		dead = p;
@@ -199,16 +286,17 @@ int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
 			void *arg)
 {
 	struct dtrace_probe *p;
-	uint32_t id = core->nprobes + 1, c;
+	uint32_t id, c;
 
 	if (!probe_name_ok(mod, DTRACE_CORE_MODNAMELEN) ||
 	    !probe_name_ok(func, DTRACE_CORE_FUNCNAMELEN) ||
 	    !probe_name_ok(name, DTRACE_CORE_NAMELEN) || name[0] == '\0')
 		return -EINVAL;
-	if (id > DTRACE_PROBE_MAX)
-		return -ENOSPC;
 	if (probe_find(core, prov, mod, func, name) != NULL)
 		return -EEXIST;
+	id = id_alloc(core);
+	if (id == 0)
+		return -ENOSPC;
 	c = (id - 1) / DTRACE_PROBE_CHUNK;
 	if (core->chunks[c] == NULL) {
 		struct dtrace_probe **chunk;
@@ -230,7 +318,11 @@ int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
 	p->hnext = core->phash[name_hash(prov, mod, func, name)];
 	core->phash[name_hash(prov, mod, func, name)] = p;
 	DTRACE_PUBLISH(core->chunks[c][(id - 1) % DTRACE_PROBE_CHUNK], p);
-	core->nprobes = id;
+	core->chunk_live[c]++;
+	if (id > core->nprobes)
+		core->nprobes = id;
+	else
+		core->nfree--;
 	prov->nprobes++;
 	return (int)id;
 }

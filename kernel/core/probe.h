@@ -2,7 +2,10 @@
 /*
  * Providers and probes. A provider registers probes (provider, module,
  * function, name) and fires them with dtrace_core_probe(); the registry
- * gives ids from 1 and never reuses them while the core lives. All
+ * gives ids from 1, the lowest free one first: an id is handed out again
+ * once its probe is removed (after the firings that might hold it), so
+ * processes that register and remove USDT probes cannot use up the id
+ * space. All
  * functions here except dtrace_probe_lookup() must be called with the
  * caller's global lock held (the Linux glue's dtrace_lock); lookup is
  * safe in probe context.
@@ -24,6 +27,7 @@
 #define DTRACE_PROBE_NCHUNKS	1024
 #define DTRACE_PROBE_MAX	(DTRACE_PROBE_CHUNK * DTRACE_PROBE_NCHUNKS)
 #define DTRACE_PROBE_HASH	4096	/* buckets of the name hash */
+#define DTRACE_PROVIDER_HASH	1024	/* buckets of the provider names */
 
 struct dtrace_core;
 struct dtrace_ecb;
@@ -66,7 +70,9 @@ struct dtrace_pattern {
 };
 
 struct dtrace_provider {
-	struct dtrace_provider	*next;
+	struct dtrace_provider	*next;		/* registration order */
+	struct dtrace_provider	**pprev;
+	struct dtrace_provider	*hnext;		/* name hash chain */
 	char			name[DTRACE_CORE_PROVNAMELEN];
 	const struct dtrace_provider_ops *ops;
 	void			*arg;
@@ -81,6 +87,7 @@ struct dtrace_probe {
 	uint32_t		necbs;
 	struct dtrace_probe	*gc;		/* unregister's free list */
 	struct dtrace_probe	*hnext;		/* name hash chain */
+	uint32_t		mark;		/* dtrace_probes_remove()'s */
 	char			mod[DTRACE_CORE_MODNAMELEN];
 	char			func[DTRACE_CORE_FUNCNAMELEN];
 	char			name[DTRACE_CORE_NAMELEN];
@@ -93,7 +100,14 @@ int dtrace_provider_register(struct dtrace_core *core, const char *name,
 int dtrace_provider_unregister(struct dtrace_core *core,
 			       struct dtrace_provider *prov);
 
-/* Returns the new id (> 0) or -errno; -EEXIST if the names are taken. */
+/* The provider of that name, or NULL. */
+struct dtrace_provider *dtrace_provider_lookup(struct dtrace_core *core,
+					       const char *name);
+
+/*
+ * Returns the new id (> 0) or -errno; -EEXIST if the names are taken,
+ * -ENOSPC when all DTRACE_PROBE_MAX ids are in use.
+ */
 int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
 			const char *mod, const char *func, const char *name,
 			void *arg);

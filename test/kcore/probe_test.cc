@@ -1,5 +1,6 @@
 // The provider and probe registry (kernel/core/probe.c).
 #include <string>
+#include <vector>
 
 #include "harness.h"
 
@@ -56,7 +57,7 @@ TEST(Probes, CreateRejectsDuplicatesAndBadNames) {
   EXPECT_EQ(dtrace_probe_lookup(h.core(), first), nullptr);
   ASSERT_EQ(dtrace_provider_register(h.core(), "many", &ops, nullptr, &prov), 0);
   int again = dtrace_probe_create(h.core(), prov, "m", "f7", "entry", nullptr);
-  EXPECT_GT(again, first + 19999);  // ids are never reused
+  EXPECT_EQ(again, first);  // the lowest free id is handed out again
   EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
 }
 
@@ -109,6 +110,99 @@ TEST(Probes, RemoveSparesProbesAStateStillNames) {
   EXPECT_EQ(dtrace_probe_lookup(h.core(), a), nullptr);
   EXPECT_EQ(prov->nprobes, 0u);
   EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
+}
+
+// Freed ids are handed out again, lowest first; free ids at the top lower
+// the high-water mark that listings scan up to.
+TEST(Probes, FreedIdsAreReusedLowestFirst) {
+  Harness h;
+  static const dtrace_provider_ops ops{};
+  dtrace_provider* prov;
+  ASSERT_EQ(dtrace_provider_register(h.core(), "reuse", &ops, nullptr, &prov), 0);
+  uint32_t base = h.core()->nprobes;
+  uint32_t id[5];
+  for (int i = 0; i < 5; i++)
+    id[i] = dtrace_probe_create(h.core(), prov, "m", ("f" + std::to_string(i)).c_str(), "n",
+                                nullptr);
+  EXPECT_EQ(id[4], base + 5);
+  uint32_t gone[2] = {id[3], id[1]};
+  EXPECT_EQ(dtrace_probes_remove(h.core(), gone, 2), 0u);
+  EXPECT_EQ(h.core()->nfree, 2u);
+  EXPECT_EQ(dtrace_probe_create(h.core(), prov, "m", "a", "n", nullptr), (int)id[1]);
+  EXPECT_EQ(dtrace_probe_create(h.core(), prov, "m", "b", "n", nullptr), (int)id[3]);
+  EXPECT_EQ(dtrace_probe_create(h.core(), prov, "m", "c", "n", nullptr), (int)base + 6);
+  EXPECT_EQ(h.core()->nfree, 0u);
+  uint32_t top[2] = {base + 6, id[4]};
+  EXPECT_EQ(dtrace_probes_remove(h.core(), top, 2), 0u);
+  EXPECT_EQ(h.core()->nprobes, id[3]);  // the top went back down
+  EXPECT_EQ(h.core()->nfree, 0u);
+  dtrace_pattern pat{"reuse", "", "", "", 0};
+  int n = 0;
+  for (dtrace_probe* p = dtrace_probe_match_next(h.core(), &pat, 0); p != nullptr;
+       p = dtrace_probe_match_next(h.core(), &pat, p->id + 1))
+    n++;
+  EXPECT_EQ(n, 4);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
+  EXPECT_EQ(h.core()->nprobes, base);
+  EXPECT_EQ(h.core()->nfree, 0u);
+}
+
+// A process that registers and removes probes over and over (USDT
+// helpers, unprivileged) never exhausts the DTRACE_PROBE_MAX ids: before,
+// each registration took new ids and the 1,048,577th failed with ENOSPC.
+TEST(Probes, CreateRemoveCyclesNeverExhaustIds) {
+  Harness h;
+  static const dtrace_provider_ops ops{};
+  dtrace_provider* prov;
+  ASSERT_EQ(dtrace_provider_register(h.core(), "cycle", &ops, nullptr, &prov), 0);
+  uint32_t hold = dtrace_probe_create(h.core(), prov, "m", "held", "n", nullptr);
+  for (uint32_t i = 0; i < DTRACE_PROBE_MAX + 10; i += 2) {
+    uint32_t ids[2];
+    ids[0] = dtrace_probe_create(h.core(), prov, "m", "a", "n", nullptr);
+    ids[1] = dtrace_probe_create(h.core(), prov, "m", "b", "n", nullptr);
+    ASSERT_EQ(ids[0], hold + 1) << i;
+    ASSERT_EQ(ids[1], hold + 2) << i;
+    ASSERT_EQ(dtrace_probes_remove(h.core(), ids, 2), 0u);
+  }
+  EXPECT_EQ(h.core()->nprobes, hold);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
+}
+
+// Providers are found through a name hash and unlinked in O(1): many
+// registrations stay fast, the list keeps registration order, and an
+// unregistered name is free again.
+TEST(Probes, ManyProvidersHashedInOrder) {
+  Harness h;
+  static const dtrace_provider_ops ops{};
+  const int n = 20000;
+  std::vector<dtrace_provider*> provs(n);
+  for (int i = 0; i < n; i++)
+    ASSERT_EQ(dtrace_provider_register(h.core(), ("p" + std::to_string(i)).c_str(), &ops,
+                                       nullptr, &provs[i]),
+              0);
+  EXPECT_EQ(dtrace_provider_register(h.core(), "p777", &ops, nullptr, &provs[0]), -EEXIST);
+  EXPECT_EQ(dtrace_provider_lookup(h.core(), "p777"), provs[777]);
+  EXPECT_EQ(dtrace_provider_lookup(h.core(), "p20000"), nullptr);
+  for (int i = 1; i < n; i += 2) ASSERT_EQ(dtrace_provider_unregister(h.core(), provs[i]), 0);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), provs[n - 2]), 0);  // the tail
+  EXPECT_EQ(dtrace_provider_lookup(h.core(), "p777"), nullptr);
+  int seen = 0, last = -1;
+  for (dtrace_provider* p = h.core()->providers; p != nullptr; p = p->next) {
+    if (p->name[0] != 'p') continue;
+    int k = std::stoi(p->name + 1);
+    EXPECT_EQ(k % 2, 0);
+    EXPECT_GT(k, last);
+    last = k;
+    seen++;
+  }
+  EXPECT_EQ(seen, n / 2 - 1);
+  dtrace_provider* again;
+  ASSERT_EQ(dtrace_provider_register(h.core(), "p777", &ops, nullptr, &again), 0);
+  dtrace_provider* tail = nullptr;
+  for (dtrace_provider* p = h.core()->providers; p != nullptr; p = p->next) tail = p;
+  EXPECT_EQ(tail, again);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), again), 0);
+  for (int i = 0; i < n - 2; i += 2) ASSERT_EQ(dtrace_provider_unregister(h.core(), provs[i]), 0);
 }
 
 }  // namespace
