@@ -44,11 +44,40 @@ static uint64_t drti_gen;
 #define DRTI_DTOR __attribute__((destructor))
 #endif
 
+/* What the module's refusals mean for the application (ioctl.md §6). */
+static const char *drti_reason(int err)
+{
+	switch (err) {
+	case E2BIG:
+		return "the probe definitions are larger than a process may "
+		       "register (helper limits, doc/limits.md)";
+	case ENOSPC:
+		return "this process, or all processes together, registered "
+		       "as many providers, probes or sites as allowed";
+	case EPERM:
+		return "a provider name ends in a digit or is reserved (pid, "
+		       "a kernel provider): the module appends the process id";
+	case EEXIST:
+		return "a probe of the same names is already registered for "
+		       "this process";
+	case EOPNOTSUPP:
+		return "the module cannot create user probes";
+	default:
+		return NULL;
+	}
+}
+
 static void drti_debug(const char *what, int err)
 {
 	const char *e = getenv("DTRACE_DRTI_DEBUG");
+	const char *why = drti_reason(err);
 
-	if (e != NULL && *e != '\0' && *e != '0')
+	if (e == NULL || *e == '\0' || *e == '0')
+		return;
+	if (why != NULL)
+		fprintf(stderr, "dtrace drti: %s: %s (%s)\n", what, why,
+			strerror(err));
+	else
 		fprintf(stderr, "dtrace drti: %s: %s\n", what, strerror(err));
 }
 
@@ -221,7 +250,7 @@ DRTI_CTOR static void drti_init(void)
 	if (fd < 0)
 		drti_debug("open " DTRACE_DEVICE, errno);
 	else if (ioctl(fd, DTRACEHIOC_ADDPROG, &h) != 0)
-		drti_debug("DTRACEHIOC_ADDPROG", errno);
+		drti_debug("failed to register the probes of this object", errno);
 	else
 		drti_gen = h.dthp_gen;
 	if (fd >= 0)

@@ -15,6 +15,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/dcache.h>
+#include <linux/hash.h>
 #include <linux/moduleparam.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
@@ -32,10 +33,20 @@ unsigned int dtrace_uprobe_max_sites = 100000;
 module_param_named(uprobe_max_sites, dtrace_uprobe_max_sites, uint, 0644);
 MODULE_PARM_DESC(uprobe_max_sites, "most user probe sites at once");
 
-/* Changed under dtrace_lock and up_lock; walked under either. */
-static struct up_proc *up_procs;
+/*
+ * Changed under dtrace_lock and up_lock; walked under either. Hashed by
+ * tgid: every process exit in the system looks its tgid up.
+ */
+#define UP_PROC_BITS	8
+static struct hlist_head up_procs[1 << UP_PROC_BITS];
+static unsigned int up_nprocs;
 static DEFINE_SPINLOCK(up_lock);
 static unsigned int up_nsites;
+
+static struct hlist_head *up_bucket(pid_t tgid)
+{
+	return &up_procs[hash_32((u32)tgid, UP_PROC_BITS)];
+}
 
 static void up_reap_work_fn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(up_reap_work, up_reap_work_fn);
@@ -139,7 +150,7 @@ struct up_site *dtrace_up_site_new(const struct path *path, loff_t off,
 		*err = -ENOSPC;
 		return NULL;
 	}
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	if (s == NULL) {
 		*err = -ENOMEM;
 		return NULL;
@@ -172,6 +183,11 @@ void dtrace_up_site_add(struct up_probe *p, struct up_site *s)
 			return;
 		}
 	}
+	dtrace_up_site_push(p, s);
+}
+
+void dtrace_up_site_push(struct up_probe *p, struct up_site *s)
+{
 	s->probe = p;
 	s->next = p->sites;
 	p->sites = s;
@@ -192,6 +208,13 @@ void dtrace_up_probe_kill(struct up_probe *p)
 
 static void up_probe_free(struct up_probe *p)
 {
+	if (p->gen != 0) {
+		struct up_charge c = {
+			.probes = 1, .sites = p->csites, .bytes = p->cbytes,
+		};
+
+		dtrace_up_uncharge(p->proc, &c);
+	}
 	while (p->sites != NULL) {
 		struct up_site *s = p->sites;
 
@@ -200,6 +223,11 @@ static void up_probe_free(struct up_probe *p)
 	}
 	kfree(p->argtypes);
 	kfree(p);
+}
+
+static struct up_charge up_prov_charge(void)
+{
+	return (struct up_charge){ .provs = 1, .bytes = dtrace_up_prov_bytes() };
 }
 
 /* Unregisters the providers of proc that have no probe left. */
@@ -214,30 +242,41 @@ static void up_provs_reap(struct up_proc *proc)
 			continue;
 		}
 		*pp = up->next;
+		if (up->charged) {
+			struct up_charge c = up_prov_charge();
+
+			dtrace_up_uncharge(proc, &c);
+		}
 		kfree(up);
 	}
 }
 
 static struct up_prov *up_prov_get(struct up_proc *proc, const char *name,
-				   int *err)
+				   bool helper, int *err)
 {
+	struct up_charge c = up_prov_charge();
 	struct up_prov *up;
 
 	for (up = proc->provs; up != NULL; up = up->next)
 		if (strcmp(up->prov->name, name) == 0)
 			return up;
-	up = kzalloc(sizeof(*up), GFP_KERNEL);
-	if (up == NULL) {
-		*err = -ENOMEM;
-		return NULL;
+	if (helper) {
+		*err = dtrace_up_charge(proc, &c);
+		if (*err != 0)
+			return NULL;
 	}
+	up = kzalloc(sizeof(*up), GFP_KERNEL_ACCOUNT);
 	/* Taken: by another process (or its dead image), or the kernel's. */
-	*err = dtrace_provider_register(dtrace_core, name, &up_ops, proc,
+	*err = up == NULL ? -ENOMEM :
+	       dtrace_provider_register(dtrace_core, name, &up_ops, proc,
 					&up->prov);
 	if (*err != 0) {
+		if (helper)
+			dtrace_up_uncharge(proc, &c);
 		kfree(up);
 		return NULL;
 	}
+	up->charged = helper;
 	up->next = proc->provs;
 	proc->provs = up;
 	return up;
@@ -267,13 +306,13 @@ struct up_probe *dtrace_up_probe_get(struct up_proc *proc, const char *prov,
 				     const char *name, uint32_t gen, bool excl,
 				     int *err)
 {
-	struct up_prov *up = up_prov_get(proc, prov, err);
+	struct up_prov *up = up_prov_get(proc, prov, gen != 0, err);
 	struct up_probe *p;
 	int id;
 
 	if (up == NULL)
 		return NULL;
-	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	p = kzalloc(sizeof(*p), GFP_KERNEL_ACCOUNT);
 	if (p == NULL) {
 		*err = -ENOMEM;
 		goto fail;
@@ -312,25 +351,24 @@ struct up_proc *dtrace_up_proc_get(struct task_struct *task, int *err)
 		*err = -ENOENT;
 		return NULL;
 	}
-	for (proc = up_procs; proc != NULL; proc = proc->next)
+	hlist_for_each_entry(proc, up_bucket(task->tgid), hnode)
 		if (proc->tgid == task->tgid && proc->mm == mm &&
 		    !READ_ONCE(proc->dead))
-			break;
+			goto out;
+	proc = kzalloc(sizeof(*proc), GFP_KERNEL_ACCOUNT);
 	if (proc == NULL) {
-		proc = kzalloc(sizeof(*proc), GFP_KERNEL);
-		if (proc == NULL) {
-			mmput(mm);
-			*err = -ENOMEM;
-			return NULL;
-		}
-		proc->tgid = task->tgid;
-		proc->mm = mm;
-		mmgrab(mm);
-		spin_lock(&up_lock);
-		proc->next = up_procs;
-		up_procs = proc;
-		spin_unlock(&up_lock);
+		mmput(mm);
+		*err = -ENOMEM;
+		return NULL;
 	}
+	proc->tgid = task->tgid;
+	proc->mm = mm;
+	mmgrab(mm);
+	spin_lock(&up_lock);
+	hlist_add_head(&proc->hnode, up_bucket(proc->tgid));
+	WRITE_ONCE(up_nprocs, up_nprocs + 1);
+	spin_unlock(&up_lock);
+out:
 	mmput(mm);
 	return proc;
 }
@@ -358,17 +396,21 @@ int dtrace_up_proc_check(struct up_proc *proc, struct task_struct *task)
 	    !READ_ONCE(proc->dead))
 		return 0;
 	up_mark_dead(proc);
-	dtrace_up_reap();
+	/* The reaper frees it: the caller may still use proc meanwhile. */
+	mod_delayed_work(system_wq, &up_reap_work, 0);
 	return -ENOENT;
 }
 
 static void up_proc_free(struct up_proc *proc)
 {
+	struct up_charge c = { .gens = 1, .bytes = dtrace_up_gen_bytes() };
+
 	while (proc->gens != NULL) {
 		struct up_gen *g = proc->gens;
 
 		proc->gens = g->next;
 		kfree(g);
+		dtrace_up_uncharge(proc, &c);
 	}
 	mmdrop(proc->mm);
 	kfree(proc);
@@ -384,7 +426,7 @@ static bool up_probes_reap(struct up_proc *proc)
 		n += p->dead;
 	if (n == 0)
 		return true;
-	ids = kmalloc_array(n, sizeof(*ids), GFP_KERNEL);
+	ids = kvmalloc_array(n, sizeof(*ids), GFP_KERNEL | __GFP_NOWARN);
 	if (ids == NULL)
 		return false;
 	for (p = proc->probes; p != NULL; p = p->next)
@@ -404,37 +446,52 @@ static bool up_probes_reap(struct up_proc *proc)
 		*pp = p->next;
 		up_probe_free(p);
 	}
-	kfree(ids);
+	kvfree(ids);
 	for (p = proc->probes; p != NULL; p = p->next)
 		if (p->dead)
 			return false;
 	return true;
 }
 
+/* Reaps proc (freed if dead and empty); false if some probes remain. */
+static bool up_proc_reap(struct up_proc *proc)
+{
+	struct up_probe *p;
+	bool done;
+
+	if (READ_ONCE(proc->dead))
+		for (p = proc->probes; p != NULL; p = p->next)
+			dtrace_up_probe_kill(p);
+	done = up_probes_reap(proc);
+	up_provs_reap(proc);
+	if (READ_ONCE(proc->dead) && proc->probes == NULL &&
+	    proc->provs == NULL) {
+		spin_lock(&up_lock);
+		hlist_del(&proc->hnode);
+		WRITE_ONCE(up_nprocs, up_nprocs - 1);
+		spin_unlock(&up_lock);
+		up_proc_free(proc);
+	}
+	return done;
+}
+
 void dtrace_up_reap(void)
 {
-	struct up_proc **pp = &up_procs, *proc;
+	struct hlist_node *tmp;
+	struct up_proc *proc;
 	bool done = true;
+	size_t b;
 
-	while ((proc = *pp) != NULL) {
-		struct up_probe *p;
-
-		if (READ_ONCE(proc->dead))
-			for (p = proc->probes; p != NULL; p = p->next)
-				dtrace_up_probe_kill(p);
-		done &= up_probes_reap(proc);
-		up_provs_reap(proc);
-		if (READ_ONCE(proc->dead) && proc->probes == NULL &&
-		    proc->provs == NULL) {
-			spin_lock(&up_lock);
-			*pp = proc->next;
-			spin_unlock(&up_lock);
-			up_proc_free(proc);
-			continue;
-		}
-		pp = &proc->next;
-	}
+	for (b = 0; b < ARRAY_SIZE(up_procs); b++)
+		hlist_for_each_entry_safe(proc, tmp, &up_procs[b], hnode)
+			done &= up_proc_reap(proc);
 	if (!done)	/* a consumer still names some: try again later */
+		schedule_delayed_work(&up_reap_work, HZ);
+}
+
+void dtrace_up_reap_proc(struct up_proc *proc)
+{
+	if (!up_proc_reap(proc))
 		schedule_delayed_work(&up_reap_work, HZ);
 }
 
@@ -455,10 +512,10 @@ static void up_gone(pid_t tgid, const struct mm_struct *keep)
 	struct up_proc *proc;
 	bool any = false;
 
-	if (READ_ONCE(up_procs) == NULL)
+	if (READ_ONCE(up_nprocs) == 0)
 		return;
 	spin_lock(&up_lock);
-	for (proc = up_procs; proc != NULL; proc = proc->next) {
+	hlist_for_each_entry(proc, up_bucket(tgid), hnode) {
 		if (proc->tgid == tgid && proc->mm != keep && !proc->dead) {
 			WRITE_ONCE(proc->dead, true);
 			any = true;
@@ -534,11 +591,12 @@ void dtrace_prov_uprobe_fini(struct dtrace_core *core)
 	}
 	tracepoint_synchronize_unregister();
 	cancel_delayed_work_sync(&up_reap_work);
-	for (proc = up_procs; proc != NULL; proc = proc->next)
-		up_mark_dead(proc);
+	for (i = 0; i < ARRAY_SIZE(up_procs); i++)
+		hlist_for_each_entry(proc, &up_procs[i], hnode)
+			up_mark_dead(proc);
 	dtrace_up_reap();	/* no state is left: everything goes */
 	cancel_delayed_work_sync(&up_reap_work);
-	if (up_procs != NULL)
+	if (up_nprocs != 0)
 		pr_err("dtrace: user probes still in use at unload\n");
 }
 

@@ -16,6 +16,7 @@
 #ifndef _DTRACE_PROV_UPROBE_H
 #define _DTRACE_PROV_UPROBE_H
 
+#include <linux/list.h>
 #include <linux/path.h>
 #include <linux/uprobes.h>
 
@@ -44,6 +45,18 @@ struct up_site {
 
 struct up_proc;
 
+/*
+ * What helper registrations (DTRACEHIOC_ADDPROG) hold, per process and in
+ * all: checked against limits.h's helper limits (usdt_charge.c).
+ */
+struct up_charge {
+	uint32_t		gens;
+	uint32_t		provs;
+	uint32_t		probes;
+	uint32_t		sites;
+	uint64_t		bytes;
+};
+
 struct up_probe {
 	struct up_probe		*next;		/* the process's probes */
 	struct up_proc		*proc;
@@ -54,11 +67,14 @@ struct up_probe {
 	bool			enabled;
 	bool			dead;		/* disarmed, to be removed */
 	char			*argtypes;	/* ';'-separated, or NULL */
+	uint32_t		csites;		/* charged (helper probes) */
+	uint64_t		cbytes;
 };
 
 struct up_prov {
 	struct up_prov		*next;
 	struct dtrace_provider	*prov;
+	bool			charged;	/* created by a helper */
 };
 
 struct up_gen {
@@ -67,7 +83,7 @@ struct up_gen {
 };
 
 struct up_proc {
-	struct up_proc		*next;
+	struct hlist_node	hnode;		/* up_procs, by tgid */
 	pid_t			tgid;		/* init namespace */
 	struct mm_struct	*mm;		/* mmgrab()bed: only compared */
 	bool			dead;		/* exited or exec'd */
@@ -75,6 +91,7 @@ struct up_proc {
 	struct up_gen		*gens;		/* live helper generations */
 	struct up_prov		*provs;
 	struct up_probe		*probes;
+	struct up_charge	charged;	/* its helper registrations */
 };
 
 /* Most sites at once (module parameter uprobe_max_sites). */
@@ -85,13 +102,14 @@ extern unsigned int dtrace_uprobe_max_sites;
  * with *err set when it cannot be traced (-ENOENT: exiting, no mm).
  */
 struct up_proc *dtrace_up_proc_get(struct task_struct *task, int *err);
-/* After creating: -ENOENT (and the probes reaped) if it died meanwhile. */
+/* After creating: -ENOENT (proc reaped later, by the worker) if it died. */
 int dtrace_up_proc_check(struct up_proc *proc, struct task_struct *task);
 
 /*
- * The probe prov:mod:func:name of proc, created with gen if new. Errors:
- * -EINVAL bad names or a provider name another process or provider
- * owns; -EEXIST it exists and excl is set.
+ * The probe prov:mod:func:name of proc, created with gen if new (gen
+ * non-zero: a helper's, its new provider charged to proc). Errors:
+ * -EINVAL bad names; -EEXIST it exists and excl is set, or the provider
+ * name belongs to another process or provider; -ENOSPC a helper limit.
  */
 struct up_probe *dtrace_up_probe_get(struct up_proc *proc, const char *prov,
 				     const char *mod, const char *func,
@@ -102,11 +120,26 @@ struct up_site *dtrace_up_site_new(const struct path *path, loff_t off,
 				   loff_t refctr, uint32_t kind, int *err);
 /* Adds s to p (armed if p is enabled) or frees it if p has that site. */
 void dtrace_up_site_add(struct up_probe *p, struct up_site *s);
+/* Adds s to p without looking for it (p new: O(1) per site). */
+void dtrace_up_site_push(struct up_probe *p, struct up_site *s);
 void dtrace_up_site_free(struct up_site *s);
 /* Disarms p and queues it for removal. */
 void dtrace_up_probe_kill(struct up_probe *p);
 /* Removes what can be removed now (probes without ECBs, empty procs). */
 void dtrace_up_reap(void);
+/* The same for one process (proc may be freed). */
+void dtrace_up_reap_proc(struct up_proc *proc);
+
+/*
+ * usdt_charge.c: takes c from proc's and the global helper budgets, or
+ * -ENOSPC (nothing taken) past a limit; uncharge gives it back.
+ */
+int dtrace_up_charge(struct up_proc *proc, const struct up_charge *c);
+void dtrace_up_uncharge(struct up_proc *proc, const struct up_charge *c);
+/* Kernel bytes of a helper probe, provider, generation. */
+uint64_t dtrace_up_probe_bytes(size_t argtypes, uint32_t nsites);
+uint64_t dtrace_up_prov_bytes(void);
+uint64_t dtrace_up_gen_bytes(void);
 
 /* uprobe_fire.c: the consumer callbacks and argument fetching. */
 void dtrace_up_site_callbacks(struct up_site *s);

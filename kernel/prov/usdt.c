@@ -11,7 +11,14 @@
  * (the uprobe reference counter is a file offset of the probed inode).
  * Call sites take their arguments from the calling convention's
  * argument registers (then the stack, before the call).
+ *
+ * Any process may call, so everything is bounded (limits.h, "helper
+ * door"): the program's size and strings before anything is allocated,
+ * what a process and all processes hold (usdt_charge.c), and the names:
+ * a provider name may not end in a digit nor be a kernel provider's or
+ * "pid", so name<pid> is this process's alone.
  */
+#include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/sched.h>
@@ -21,6 +28,7 @@
 
 #include "linux/glue.h"
 #include "prov/uprobe.h"
+#include "dtrace/limits.h"
 #include "dtrace/prog.h"
 
 struct usdt_view {
@@ -52,6 +60,26 @@ static bool usdt_str_ok(const struct usdt_view *v, uint32_t off, size_t max)
 		return false;
 	room = v->nstr - off;
 	return strnlen(v->str + off, room) < min(room, max);
+}
+
+/*
+ * A provider name is a D identifier that does not end in a digit, and
+ * not "pid": once the pid is appended, nobody else's provider can read
+ * the same (pid 34's "pid12" would be "pid1234").
+ */
+static int usdt_prov_name_ok(const char *name)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; i < n; i++)
+		if (!isalpha(name[i]) && name[i] != '_' &&
+		    (i == 0 || !isdigit(name[i])))
+			return -EINVAL;
+	if (n == 0)
+		return -EINVAL;
+	if (isdigit(name[n - 1]) || strcmp(name, "pid") == 0)
+		return -EPERM;
+	return 0;
 }
 
 static bool usdt_slice_ok(uint32_t first, uint32_t n, uint32_t total)
@@ -96,9 +124,18 @@ static int usdt_check_tables(const void *blob, size_t size,
 	return 0;
 }
 
+/*
+ * Everything the blob alone decides, before any lock: well formed
+ * (-EINVAL), names (usdt_prov_name_ok), argument types no longer than
+ * DTRACE_HELPER_ARGTYPES_MAX (-E2BIG), and no more providers, probes or
+ * sites than one process may hold (-ENOSPC; slices may overlap, so the
+ * sites are summed).
+ */
 static int usdt_check(const void *blob, size_t size, struct usdt_view *v)
 {
+	uint64_t nsites = 0;
 	uint32_t i;
+	int err;
 
 	if (usdt_check_tables(blob, size, v) != 0 ||
 	    (v->nstr > 0 && v->str[v->nstr - 1] != '\0'))
@@ -107,9 +144,12 @@ static int usdt_check(const void *blob, size_t size, struct usdt_view *v)
 		const struct dtrace_prog_provider *p = &v->provs[i];
 
 		if (!usdt_str_ok(v, p->dtpv_name, DTRACE_PROVNAMELEN) ||
-		    v->str[p->dtpv_name] == '\0' || p->dtpv_pad != 0 ||
+		    p->dtpv_pad != 0 ||
 		    !usdt_slice_ok(p->dtpv_usdt, p->dtpv_nusdt, v->nusdts))
 			return -EINVAL;
+		err = usdt_prov_name_ok(v->str + p->dtpv_name);
+		if (err != 0)
+			return err;
 	}
 	for (i = 0; i < v->nusdts; i++) {
 		const struct dtrace_prog_usdt *u = &v->usdts[i];
@@ -121,7 +161,16 @@ static int usdt_check(const void *blob, size_t size, struct usdt_view *v)
 		    !usdt_slice_ok(u->dtpu_offs, u->dtpu_noffs, v->noffs) ||
 		    !usdt_slice_ok(u->dtpu_enoffs, u->dtpu_nenoffs, v->noffs))
 			return -EINVAL;
+		if (!usdt_str_ok(v, u->dtpu_argtypes,
+				 DTRACE_HELPER_ARGTYPES_MAX))
+			return -E2BIG;
+		nsites += (uint64_t)u->dtpu_noffs + u->dtpu_nenoffs;
 	}
+	if (v->nprovs > DTRACE_HELPER_PROC_PROVIDERS ||
+	    v->nusdts > DTRACE_HELPER_PROC_PROBES ||
+	    v->noffs > DTRACE_HELPER_PROC_SITES ||
+	    nsites > DTRACE_HELPER_PROC_SITES)
+		return -ENOSPC;
 	return 0;
 }
 
@@ -161,7 +210,7 @@ static int usdt_resolve(const struct dtrace_helper *h,
 
 	if (v->noffs > READ_ONCE(dtrace_uprobe_max_sites))
 		return -ENOSPC;
-	locs = kvcalloc(n, sizeof(*locs), GFP_KERNEL);
+	locs = kvcalloc(n, sizeof(*locs), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (locs == NULL && n > 0)
 		return -ENOMEM;
 	mmap_read_lock(mm);
@@ -181,7 +230,11 @@ static int usdt_resolve(const struct dtrace_helper *h,
 	return 0;
 }
 
-/* Adds one site per OFFSETS entry of the slice; -EINVAL: semaphore elsewhere. */
+/*
+ * Adds one site per OFFSETS entry of the slice to p, which is new: no
+ * search for duplicates (a site listed twice fires twice, for this
+ * process only). -EINVAL: the semaphore is in another file.
+ */
 static int usdt_sites(struct up_probe *p, const struct usdt_loc *locs,
 		      uint32_t first, uint32_t n, const struct usdt_loc *sem,
 		      uint32_t kind)
@@ -206,7 +259,7 @@ static int usdt_sites(struct up_probe *p, const struct usdt_loc *locs,
 			dtrace_up_abi_args(s->args, UP_ABI_CALL);
 			s->nargs = p->nargs;
 		}
-		dtrace_up_site_add(p, s);
+		dtrace_up_site_push(p, s);
 	}
 	return 0;
 }
@@ -217,15 +270,26 @@ static int usdt_probe(struct up_proc *proc, const char *prov,
 {
 	const struct dtrace_prog_usdt *u = &v->usdts[j];
 	const struct usdt_loc *sem = &locs[v->noffs + j];
+	const char *types = v->str + u->dtpu_argtypes;
+	struct up_charge c = { .probes = 1 };
 	struct up_probe *p;
 	int err = 0;
 
+	c.sites = u->dtpu_noffs + u->dtpu_nenoffs;	/* usdt_check bounds */
+	c.bytes = dtrace_up_probe_bytes(strlen(types), c.sites);
+	err = dtrace_up_charge(proc, &c);
+	if (err != 0)
+		return err;
 	p = dtrace_up_probe_get(proc, prov, h->dthp_mod, v->str + u->dtpu_func,
 				v->str + u->dtpu_name, gen, true, &err);
-	if (p == NULL)
+	if (p == NULL) {
+		dtrace_up_uncharge(proc, &c);
 		return err;
+	}
+	p->csites = c.sites;	/* given back when p is freed */
+	p->cbytes = c.bytes;
 	p->nargs = u->dtpu_nargs;
-	p->argtypes = kstrdup(v->str + u->dtpu_argtypes, GFP_KERNEL);
+	p->argtypes = kstrdup(types, GFP_KERNEL_ACCOUNT);
 	if (p->argtypes == NULL)
 		return -ENOMEM;
 	err = usdt_sites(p, locs, u->dtpu_offs, u->dtpu_noffs, sem,
@@ -243,13 +307,22 @@ static void usdt_gen_kill(struct up_proc *proc, uint32_t gen)
 	for (p = proc->probes; p != NULL; p = p->next)
 		if (p->gen == gen)
 			dtrace_up_probe_kill(p);
-	dtrace_up_reap();
+	dtrace_up_reap_proc(proc);	/* may free proc */
+}
+
+static void usdt_gen_free(struct up_proc *proc, struct up_gen *g)
+{
+	struct up_charge c = { .gens = 1, .bytes = dtrace_up_gen_bytes() };
+
+	dtrace_up_uncharge(proc, &c);
+	kfree(g);
 }
 
 /* Under dtrace_lock: one generation of providers and probes. */
 static int usdt_create(struct dtrace_helper *h, const struct usdt_view *v,
 		       const struct usdt_loc *locs)
 {
+	struct up_charge c = { .gens = 1, .bytes = dtrace_up_gen_bytes() };
 	char prov[DTRACE_PROVNAMELEN];
 	struct up_proc *proc;
 	struct up_gen *g;
@@ -259,15 +332,24 @@ static int usdt_create(struct dtrace_helper *h, const struct usdt_view *v,
 	proc = dtrace_up_proc_get(current, &err);
 	if (proc == NULL)
 		return err;
-	g = kzalloc(sizeof(*g), GFP_KERNEL);
-	if (g == NULL)
+	err = dtrace_up_charge(proc, &c);
+	if (err != 0)
+		return err;
+	g = kzalloc(sizeof(*g), GFP_KERNEL_ACCOUNT);
+	if (g == NULL) {
+		dtrace_up_uncharge(proc, &c);
 		return -ENOMEM;
+	}
 	g->gen = ++proc->lastgen;
 	for (i = 0; i < v->nprovs && err == 0; i++) {
 		const struct dtrace_prog_provider *pv = &v->provs[i];
+		const char *name = v->str + pv->dtpv_name;
 
-		if (snprintf(prov, sizeof(prov), "%s%d", v->str + pv->dtpv_name,
-			     current->tgid) >= sizeof(prov))
+		/* "fbt" + pid would pass for the kernel's under fbt*. */
+		if (dtrace_provider_lookup(dtrace_core, name) != NULL)
+			err = -EPERM;
+		else if (snprintf(prov, sizeof(prov), "%s%d", name,
+				  current->tgid) >= sizeof(prov))
 			err = -EINVAL;
 		for (j = 0; j < pv->dtpv_nusdt && err == 0; j++)
 			err = usdt_probe(proc, prov, h, v, pv->dtpv_usdt + j,
@@ -276,8 +358,9 @@ static int usdt_create(struct dtrace_helper *h, const struct usdt_view *v,
 	if (err == 0)
 		err = dtrace_up_proc_check(proc, current);
 	if (err != 0) {
-		usdt_gen_kill(proc, g->gen);
-		kfree(g);
+		j = g->gen;
+		usdt_gen_free(proc, g);
+		usdt_gen_kill(proc, j);
 		return err;
 	}
 	g->next = proc->gens;
@@ -296,12 +379,12 @@ int dtrace_helper_add_ioctl(void __user *arg)
 
 	if (copy_from_user(&h, arg, sizeof(h)))
 		return -EFAULT;
-	if (h.dthp_size > DTRACE_PROG_MAXSIZE)
+	if (h.dthp_size > DTRACE_HELPER_MAXSIZE)
 		return -E2BIG;
 	if (strnlen(h.dthp_mod, sizeof(h.dthp_mod)) == sizeof(h.dthp_mod) ||
 	    h.dthp_size < sizeof(struct dtrace_prog_hdr))
 		return -EINVAL;
-	blob = kvmalloc(h.dthp_size, GFP_KERNEL);
+	blob = kvmalloc(h.dthp_size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (blob == NULL)
 		return -ENOMEM;
 	err = copy_from_user(blob, u64_to_user_ptr(h.dthp_prog), h.dthp_size) ?
@@ -340,8 +423,10 @@ int dtrace_helper_remove_ioctl(void __user *arg)
 		}
 	}
 	if (g != NULL) {
-		usdt_gen_kill(proc, g->gen);
-		kfree(g);
+		uint32_t gen = g->gen;
+
+		usdt_gen_free(proc, g);
+		usdt_gen_kill(proc, gen);
 	} else if (err == 0) {
 		err = -EINVAL;
 	}

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -54,6 +55,16 @@ Status run(const std::vector<std::string>& argv) {
                                        : " (killed by signal " + std::to_string(WTERMSIG(status)) + ")"));
 }
 
+// The module appends the pid to a helper's provider name and refuses a
+// name that could then read as another's (doc/usdt.md, provider names).
+std::string provider_name_error(const std::string& name) {
+  if (!name.empty() && std::isdigit(static_cast<unsigned char>(name.back())))
+    return "provider " + name + " ends in a digit: the module appends the process id, so " +
+           name + "<pid> could pass for another process's provider";
+  if (name == "pid") return "provider pid is the pid provider's name";
+  return "";
+}
+
 }  // namespace
 
 Status check_objects(const std::vector<ProviderDef>& providers,
@@ -65,6 +76,8 @@ Status check_objects(const std::vector<ProviderDef>& providers,
       std::string desc = n.provider + ":::" + probe_name(n.name);
       const ProviderDef* prov = find_provider(providers, n.provider);
       if (!prov) return make_error(obj + ": probe " + desc + ": no provider " + n.provider + " is defined");
+      if (std::string why = provider_name_error(n.provider); !why.empty())
+        return make_error(obj + ": probe " + desc + ": " + why);
       const ProbeDef* probe = find_probe(*prov, n.name);
       if (!probe) return make_error(obj + ": probe " + desc + " is not defined by provider " + n.provider);
       size_t nargs = count_arg_specs(n.args);

@@ -4,6 +4,7 @@
 #   lazyload   no constructor/destructor: nothing registers at load
 #   ldpath     the ld that makes the object ("ld -r" through a wrapper)
 #   linktype   dof is refused (the object carries no DOF)
+# and a provider name the module refuses (ends in a digit) fails the link.
 # Usage: link_options.sh DTRACE PROVIDER.d
 dtrace=$1 defs=$2
 tmp=$(mktemp -d)
@@ -39,4 +40,12 @@ grep -q "false -r failed (exit status 1)" "$tmp/err" || fail "failing ld: $(cat 
 "$dtrace" -G -x linktype=dof -s "$defs" -o "$tmp/x.o" 2> "$tmp/err" && fail "linktype=dof accepted"
 grep -q "linktype=dof is not supported" "$tmp/err" || fail "linktype=dof: $(cat "$tmp/err")"
 "$dtrace" -G -x linktype=elf -s "$defs" -o "$tmp/elf.o" || fail "-x linktype=elf"
+# A provider name the module would refuse at run time fails the link.
+printf 'provider app7 { probe go(); };\n' > "$tmp/app7.d"
+printf '#include "dtrace_sdt.h"\nint main(void) { DTRACE_PROBE(app7, go); return 0; }\n' \
+	> "$tmp/app7.c"
+cc -c -I"$(dirname "$0")/../../usdt" -o "$tmp/app7.o" "$tmp/app7.c" || fail "cc app7.c"
+"$dtrace" -G -s "$tmp/app7.d" -o "$tmp/x.o" "$tmp/app7.o" 2> "$tmp/err" && fail "provider app7 accepted"
+grep -q "app7.o: probe app7:::go: provider app7 ends in a digit" "$tmp/err" ||
+	fail "provider app7: $(cat "$tmp/err")"
 echo "link options: ok"

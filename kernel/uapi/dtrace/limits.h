@@ -20,4 +20,33 @@
 
 /* -- The unprivileged helper door (§4) -- */
 
+/*
+ * DTRACEHIOC_ADDPROG is open to every process, about its own probes
+ * (USDT). What one call may bring (E2BIG past it): the program's bytes,
+ * a probe's argument-type string with its NUL.
+ */
+#define DTRACE_HELPER_MAXSIZE		(2u << 20)
+#define DTRACE_HELPER_ARGTYPES_MAX	1024u
+/*
+ * What one process may have registered at once (ENOSPC past it):
+ * generations (ADDPROG calls not removed), providers, probes, probe
+ * sites, and the kernel memory they take (bytes, counted from the
+ * structures' sizes and the strings).
+ */
+#define DTRACE_HELPER_PROC_GENS		1024u
+#define DTRACE_HELPER_PROC_PROVIDERS	64u
+#define DTRACE_HELPER_PROC_PROBES	8192u
+#define DTRACE_HELPER_PROC_SITES	32768u
+#define DTRACE_HELPER_PROC_BYTES	(16u << 20)
+/*
+ * What all processes together may have registered (ENOSPC past it): the
+ * rest of the probe ids (DTRACE_PROBE_MAX, 1048576) and of the uprobe
+ * sites (module parameter uprobe_max_sites, 100000) stays for the
+ * kernel's and the pid provider's probes.
+ */
+#define DTRACE_HELPER_PROVIDERS		4096u
+#define DTRACE_HELPER_PROBES		65536u
+#define DTRACE_HELPER_SITES		65536u
+#define DTRACE_HELPER_BYTES		(64u << 20)
+
 #endif /* _DTRACE_UAPI_LIMITS_H */
