@@ -352,18 +352,28 @@ int main(int argc, char** argv) {
   }
   if (cl.print_dif)
     for (const auto& [spec, index] : compiled) std::fputs(h.disassemble(index).c_str(), stderr);
-  if (cl.compile_only) return 0;
+  auto refused = [](const ProgramSpec& spec, const dtrace::Error& e) {  // as DTrace words it
+    error("failed to enable '" + (spec.kind == SpecKind::Script ? spec.arg : description_part(spec.arg)) +
+          "': " + e.message);
+    return 1;
+  };
+  if (cl.compile_only) {
+    for (const auto& [spec, index] : compiled)
+      if (auto st = h.check_sizes(index); !st) return refused(*spec, st.error());
+    return 0;
+  }
 
   uint32_t total = 0;
   for (const auto& [spec, index] : compiled) {
     auto n = h.enable(index);
+    bool script = spec->kind == SpecKind::Script;
+    if (!n && n.error().tag == "EDT_ENABLING_ERR") return refused(*spec, n.error());
     if (!n) {
       error(compile_error(*spec, n.error(), errtags));
       return 1;
     }
     total += *n;
     if (!h.quiet()) {
-      bool script = spec->kind == SpecKind::Script;
       std::fprintf(stderr, "dtrace: %s '%s' matched %u probe%s\n", script ? "script" : "description",
                    script ? spec->arg.c_str() : description_part(spec->arg).c_str(), *n,
                    *n == 1 ? "" : "s");

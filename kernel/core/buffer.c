@@ -2,9 +2,10 @@
 /*
  * Principal buffers and the rest of a state's per-CPU memory, allocated
  * at GO (never in probe context): the principal buffer(s), aggregation
- * buffers (agg.c), scratch and clause-local variables. With
- * bufresize=auto an allocation failure halves the sizes and tries again
- * down to a page. Policies (doc/records.md §9): SWITCH keeps two buffers
+ * buffers (agg.c), scratch and clause-local variables. Sizes are 64-bit
+ * and no buffer is larger than DTRACE_MAX_ALLOC (limits.h). With
+ * bufresize=auto an allocation failure halves the larger of bufsize and
+ * aggsize and tries again, down to a page. Policies (doc/records.md §9): SWITCH keeps two buffers
  * per CPU, probes write the active one and BUFSNAP switches them on that
  * CPU; FILL keeps one that stops taking records when full (room is kept
  * for END); RING keeps one written circularly, the oldest whole records
@@ -12,6 +13,7 @@
  */
 #include "core/state.h"
 #include "core/util.h"
+#include "dtrace/limits.h"
 
 #define DTRACE_BUFSIZE_FLOOR	4096
 
@@ -74,6 +76,16 @@ static uint64_t cpu_bytes(const struct dtrace_state *st, uint64_t bufsize)
 	       st->lvars.n * sizeof(uint64_t) + st->lstore_size;
 }
 
+/* Hash slots for aggsize bytes: one per 16 bytes, a power of 2, capped. */
+uint32_t dtrace_aggslots(uint64_t aggsize)
+{
+	uint64_t n = DTRACE_MIN_AGGSLOTS;
+
+	while (n < aggsize / 16 && n < DTRACE_MAX_AGGSLOTS)
+		n *= 2;
+	return (uint32_t)n;
+}
+
 static int try_alloc(struct dtrace_state *st, uint64_t bufsize,
 		     uint64_t aggsize)
 {
@@ -82,12 +94,12 @@ static int try_alloc(struct dtrace_state *st, uint64_t bufsize,
 
 	st->bufsize = bufsize;
 	st->aggsize = aggsize;
-	st->aggslots = 64;
-	while (st->aggslots < aggsize / 16)
-		st->aggslots *= 2;
+	st->aggslots = dtrace_aggslots(aggsize);
 	for (c = 0; c < st->ncpus; c++)
 		n += cpu_wanted(st, c);
-	if (!dtrace_mem_fits(n, cpu_bytes(st, bufsize)))
+	/* Each is one allocation; entry offsets in the hash are 32 bits. */
+	if (bufsize > DTRACE_MAX_ALLOC || aggsize > DTRACE_MAX_ALLOC ||
+	    !dtrace_mem_fits(n, cpu_bytes(st, bufsize)))
 		return -ENOMEM;
 	for (c = 0; c < st->ncpus; c++) {
 		if (!cpu_wanted(st, c))
@@ -138,11 +150,17 @@ int dtrace_buffers_alloc(struct dtrace_state *st)
 		err = try_alloc(st, bufsize, aggsize);
 		if (err == 0)
 			return 0;
-		if (st->opts[DTRACEOPT_BUFRESIZE] != 0 ||
-		    (halve(bufsize) == bufsize && halve(aggsize) == aggsize))
+		if (st->opts[DTRACEOPT_BUFRESIZE] != 0)
 			break;
-		bufsize = halve(bufsize);
-		aggsize = halve(aggsize);
+		/* The larger halves first: a huge aggsize leaves bufsize be. */
+		if (aggsize > bufsize && halve(aggsize) != aggsize)
+			aggsize = halve(aggsize);
+		else if (halve(bufsize) != bufsize)
+			bufsize = halve(bufsize);
+		else if (halve(aggsize) != aggsize)
+			aggsize = halve(aggsize);
+		else
+			break;
 	}
 	dtrace_port_free(st->cpus);
 	st->cpus = NULL;

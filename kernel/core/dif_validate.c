@@ -10,9 +10,9 @@
  */
 #include "core/difo.h"
 #include "core/util.h"
+#include "dtrace/limits.h"
 
 #define DIF_FORM_INVALID	0xff
-#define DTRACE_BYREF_MAX	(1u << 20)
 
 /* Form + 1 by opcode, so that 0 (unlisted) becomes DIF_FORM_INVALID. */
 static const uint8_t dif_forms1[256] = {

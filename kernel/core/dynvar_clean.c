@@ -14,27 +14,34 @@
 #include "core/dynvar.h"
 #include "core/state.h"
 #include "core/util.h"
+#include "dtrace/limits.h"
 
 #define DYN_HEAD	16	/* scope/id and thread of every key */
 
-/* Longest key dp can build: pushes since the last FLUSHTS or CALL. */
+/*
+ * Longest key dp can build: pushes since the last FLUSHTS or CALL, of
+ * which the tuple stack holds DIF_DTR_NREGS (one more faults), so a key
+ * is at most DIF_DTR_NREGS x (4 + strsize) bytes however long the code.
+ */
 static uint32_t difo_keymax(const struct dtrace_difo *dp, uint32_t strsize)
 {
-	uint32_t pc, cur = 0, max = 0;
+	uint32_t pc, n = 0, cur = 0, max = 0;
 
 	for (pc = 0; pc < dp->ncode; pc++) {
 		dif_instr_t in = dp->code[pc];
 
 		switch (DIF_INSTR_OP(in)) {
 		case DIF_OP_PUSHTV:
-			cur += 4 + 8;
+			if (n++ < DIF_DTR_NREGS)
+				cur += 4 + 8;
 			break;
 		case DIF_OP_PUSHTR:
-			cur += 4 + DTRACE_MAX(strsize, 8u);
+			if (n++ < DIF_DTR_NREGS)
+				cur += 4 + DTRACE_MAX(strsize, 8u);
 			break;
 		case DIF_OP_FLUSHTS:
 		case DIF_OP_CALL:
-			cur = 0;
+			cur = n = 0;
 			break;
 		default:
 			break;
@@ -78,36 +85,60 @@ static uint32_t pow2_at_least(uint32_t n)
 	return p;
 }
 
-int dtrace_dyn_alloc(struct dtrace_state *st)
+/* The store for size bytes of entries, or -ENOMEM. */
+static int dyn_try(struct dtrace_state *st, struct dtrace_dynstore *d,
+		   uint64_t size)
 {
-	struct dtrace_dynstore *d = dtrace_port_zalloc(sizeof(*d));
-	uint64_t size = st->opts[DTRACEOPT_DYNVARSIZE];
 	uint32_t i;
 
-	if (d == NULL)
-		return -ENOMEM;
-	if (!dtrace_mem_fits(1, size)) {
-		dtrace_port_free(d);
-		return -ENOMEM;
-	}
-	sizes(st, &d->keymax, &d->valmax);
-	d->chunksize = sizeof(struct dtrace_dynvar) + d->keymax + d->valmax;
 	d->nchunks = (uint32_t)DTRACE_MIN(size / d->chunksize,
-					  (uint64_t)(1u << 24));
+					  (uint64_t)DTRACE_MAX_DYNVARS);
 	d->nbuckets = pow2_at_least(DTRACE_MAX(d->nchunks, 1u));
+	if ((uint64_t)d->nchunks * d->chunksize + 8 > DTRACE_MAX_ALLOC ||
+	    !dtrace_mem_fits(1, (uint64_t)d->nchunks * d->chunksize))
+		return -ENOMEM;
 	d->chunks = dtrace_port_zalloc((uint64_t)d->nchunks * d->chunksize + 8);
 	d->buckets = dtrace_zalloc_array(d->nbuckets, sizeof(uint32_t));
 	d->rinse = dtrace_zalloc_array(d->nchunks + 1, sizeof(uint32_t));
-	d->keys = dtrace_zalloc_array(st->ncpus, d->keymax);
-	st->dyn = d;
-	if (d->chunks == NULL || d->buckets == NULL || d->rinse == NULL ||
-	    d->keys == NULL) {
-		dtrace_dyn_free(st);
+	if (d->chunks == NULL || d->buckets == NULL || d->rinse == NULL) {
+		dtrace_port_free(d->chunks);
+		dtrace_port_free(d->buckets);
+		dtrace_port_free(d->rinse);
+		d->chunks = NULL;
+		d->buckets = d->rinse = NULL;
 		return -ENOMEM;
 	}
 	for (i = 0; i < d->nchunks; i++)
 		((struct dtrace_dynvar *)(d->chunks +
 			(uint64_t)i * d->chunksize))->fnext = i;
+	return 0;
+}
+
+/* With bufresize=auto dynvarsize halves until the store fits. */
+int dtrace_dyn_alloc(struct dtrace_state *st)
+{
+	struct dtrace_dynstore *d = dtrace_port_zalloc(sizeof(*d));
+	uint64_t size = st->opts[DTRACEOPT_DYNVARSIZE];
+	uint32_t i;
+	int err;
+
+	if (d == NULL)
+		return -ENOMEM;
+	st->dyn = d;
+	sizes(st, &d->keymax, &d->valmax);
+	d->chunksize = sizeof(struct dtrace_dynvar) + d->keymax + d->valmax;
+	d->keys = dtrace_zalloc_array(st->ncpus, d->keymax);
+	for (;;) {
+		err = d->keys != NULL ? dyn_try(st, d, size) : -ENOMEM;
+		if (err == 0 || st->opts[DTRACEOPT_BUFRESIZE] != 0 ||
+		    size / 2 < d->chunksize)
+			break;
+		size /= 2;
+	}
+	if (err != 0) {
+		dtrace_dyn_free(st);
+		return err;
+	}
 	for (i = 0; i < st->tvars.n; i++)
 		if (st->tvars.v[i].present &&
 		    st->tvars.v[i].kind == DIFV_KIND_ARRAY)

@@ -67,12 +67,26 @@ static void agg_free(struct dtrace_aggregation *agg)
 	dtrace_port_free(agg);
 }
 
+/*
+ * Places a record of size bytes at *off (aligned) and moves *off past
+ * it. Sums are in 64 bits and may pass 4 GiB; the caller checks the end
+ * against its limit before any offset is used.
+ */
+static uint32_t place(uint64_t *off, uint32_t size, uint32_t align)
+{
+	uint64_t at = DTRACE_ALIGN(*off, (uint64_t)align);
+
+	*off = at + size;
+	return (uint32_t)at;
+}
+
 /* Lays out the key records from offset 0; returns the end offset. */
-static uint32_t agg_keys(struct dtrace_aggregation *agg,
+static uint64_t agg_keys(struct dtrace_aggregation *agg,
 			 const struct dtrace_ecb *ecb, uint32_t ai,
 			 uint32_t strsize)
 {
-	uint32_t i, off = 0;
+	uint64_t off = 0;
+	uint32_t i;
 
 	for (i = 0; i < agg->nkeys; i++) {
 		struct dtrace_action *k = &agg->keys[i];
@@ -86,9 +100,7 @@ static uint32_t agg_keys(struct dtrace_aggregation *agg,
 		k->kind = ecb->acts[ai + 1 + i].kind;
 		if (k->size == 0)
 			align = 1;
-		off = DTRACE_ALIGN(off, align);
-		k->offset = off;
-		off += k->size;
+		k->offset = place(&off, k->size, align);
 		*r = ecb->recs[ai + 1 + i];
 		r->dtrd_alignment = (uint16_t)align;
 		r->dtrd_size = k->size;
@@ -99,12 +111,14 @@ static uint32_t agg_keys(struct dtrace_aggregation *agg,
 
 /* The aggregation of head action ai of ecb: keys, then the value. */
 static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
-		      uint32_t ai, uint32_t ntuple, uint32_t strsize)
+		      uint32_t ai, uint32_t ntuple, uint32_t strsize,
+		      struct dtrace_enable_res *res)
 {
 	struct dtrace_aggregation *agg;
 	struct dtrace_action *head = &ecb->acts[ai];
 	struct dtrace_recdesc *v;
 	uint32_t i, nkeys = ntuple;
+	uint64_t keylen, size;
 
 	if (ntuple > 0 && ecb->acts[ai + ntuple].kind == DTRACEACT_AGGINCR)
 		nkeys--;
@@ -120,9 +134,15 @@ static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
 		return -ENOMEM;
 	}
 	agg->id = ++st->naggs;
-	st->aggs[agg->id - 1] = agg;
+	st->aggs[agg->id - 1] = agg;	/* rollback frees it from here */
 	agg->nkeys = nkeys;
-	agg->keylen = DTRACE_ALIGN(agg_keys(agg, ecb, ai, strsize), 8u);
+	keylen = DTRACE_ALIGN(agg_keys(agg, ecb, ai, strsize), (uint64_t)8);
+	size = keylen + dtrace_agg_valsize(head->kind, head->arg);
+	if (size > DTRACE_MAX_AGGENTSIZE)
+		return dtrace_enable_limit(res, "clause ", res->clause, size,
+					   " bytes of aggregation key and "
+					   "value", DTRACE_MAX_AGGENTSIZE);
+	agg->keylen = (uint32_t)keylen;
 	agg->kind = head->kind;
 	agg->arg = head->arg;
 	agg->value = head->difo;
@@ -154,9 +174,10 @@ static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
 static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv,
 		      const struct dtrace_prog_clause *c, struct dtrace_ecb *ecb,
-		      uint32_t strsize)
+		      uint32_t strsize, struct dtrace_enable_res *res)
 {
-	uint32_t i, off = 0, aggtuple = 0;
+	uint32_t i, aggtuple = 0;
+	uint64_t off = 0;
 	bool aggonly = c->dtpc_naction > 0;
 
 	for (i = 0; i < c->dtpc_naction; i++) {
@@ -187,9 +208,7 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 		}
 		if (a->size == 0)
 			align = 1;
-		off = DTRACE_ALIGN(off, align);
-		a->offset = off;
-		off += a->size;
+		a->offset = place(&off, a->size, align);
 		r->dtrd_action = a->kind;
 		r->dtrd_alignment = (uint16_t)align;
 		r->dtrd_size = a->size;
@@ -203,7 +222,12 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 				return -ENOMEM;
 		}
 	}
-	ecb->size = DTRACE_ALIGN(off, 8);
+	off = DTRACE_ALIGN(off, (uint64_t)8);
+	if (off > DTRACE_MAX_RECSIZE)
+		return dtrace_enable_limit(res, "clause ", res->clause, off,
+					   " bytes of record data",
+					   DTRACE_MAX_RECSIZE);
+	ecb->size = (uint32_t)off;
 	ecb->noheader = aggonly;
 	return 0;
 }
@@ -217,13 +241,18 @@ static void ecb_free(struct dtrace_ecb *ecb)
 
 int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv, uint32_t clause,
-		      struct dtrace_probe *probe)
+		      struct dtrace_probe *probe, struct dtrace_enable_res *res)
 {
 	const struct dtrace_prog_clause *c = &pv->clauses[clause];
 	uint32_t strsize = (uint32_t)st->opts[DTRACEOPT_STRSIZE], i;
 	struct dtrace_ecb *ecb;
 	int err;
 
+	res->clause = clause;
+	if (st->necbs >= DTRACE_MAX_ECBS)
+		return dtrace_enable_limit(res, "ECBs (probes times clauses)",
+					   DTRACE_NONE, (uint64_t)st->necbs + 1,
+					   "", DTRACE_MAX_ECBS);
 	if (GROW(st->ecbs, st->ecbcap, st->necbs) != 0)
 		return -ENOMEM;
 	ecb = dtrace_port_zalloc(sizeof(*ecb));
@@ -243,12 +272,12 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		ecb->pred = &en->difos[c->dtpc_pred];
 	ecb->epid = st->necbs + 1;
 	st->ecbs[st->necbs++] = ecb;	/* rollback frees it from here */
-	err = ecb_layout(st, en, pv, c, ecb, strsize);
+	err = ecb_layout(st, en, pv, c, ecb, strsize, res);
 	for (i = 0; err == 0 && i < ecb->nacts; i++)
 		if (DTRACEACT_ISAGG(ecb->acts[i].kind))
 			err = agg_create(st, ecb, i,
 					 pv->acts[c->dtpc_action + i].dtpa_ntuple,
-					 strsize);
+					 strsize, res);
 	return err;
 }
 

@@ -10,8 +10,6 @@
 #include "core/enable.h"
 #include "core/util.h"
 
-#define OPT_MAXSIZE	(1ull << 40)
-
 static const uint64_t opt_defaults[DTRACEOPT_MAX] = {
 #define DTRACEOPT(name, id, def) [id] = def,
 #include "dtrace/options.def"
@@ -28,26 +26,26 @@ static bool opt_ok(uint32_t id, uint64_t v, uint32_t ncpus)
 {
 	switch (id) {
 	case DTRACEOPT_BUFSIZE:
-		return v >= 4096 && v <= OPT_MAXSIZE;
+		return v >= DTRACE_OPT_MINBUFSIZE && v <= DTRACE_OPT_MAXSIZE;
 	case DTRACEOPT_AGGSIZE:
 	case DTRACEOPT_DYNVARSIZE:
 	case DTRACEOPT_SPECSIZE:
-		return v <= OPT_MAXSIZE;
+		return v <= DTRACE_OPT_MAXSIZE;
 	case DTRACEOPT_BUFPOLICY:
 		return v <= DTRACEOPT_BUFPOLICY_RING;
 	case DTRACEOPT_BUFRESIZE:
 	case DTRACEOPT_DESTRUCTIVE:
 		return v <= 1;
 	case DTRACEOPT_NSPEC:
-		return v >= 1 && v <= 65536;
+		return v >= 1 && v <= DTRACE_OPT_MAXNSPEC;
 	case DTRACEOPT_STRSIZE:
-		return v >= 2 && v <= 65536;
+		return v >= DTRACE_OPT_MINSTRSIZE && v <= DTRACE_OPT_MAXSTRSIZE;
 	case DTRACEOPT_CPU:
 		return v == 0xffffffffu || v < ncpus;
 	case DTRACEOPT_SCRATCHSIZE:
-		return v <= (16u << 20);
+		return v <= DTRACE_OPT_MAXSCRATCH;
 	case DTRACEOPT_JSTACKSTRSIZE:
-		return v <= (1u << 20);
+		return v <= DTRACE_OPT_MAXJSTACKSTR;
 	default:	/* frame counts and rates */
 		return v >= 1;
 	}
@@ -281,7 +279,9 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 		clause_pattern(pv, c, &pat);
 		for (p = dtrace_probe_match_next(st->core, &pat, 1); p != NULL;
 		     p = dtrace_probe_match_next(st->core, &pat, p->id + 1)) {
-			err = dtrace_ecb_create(st, en, pv, c, p);
+			err = dtrace_ecb_create(st, en, pv, c, p, res);
+			if (err == -E2BIG)
+				return err;	/* res says which limit */
 			if (err != 0) {
 				res->clause = c;
 				return dtrace_enable_fail(res, err,

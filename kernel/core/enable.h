@@ -8,6 +8,7 @@
 #define _DTRACE_CORE_ENABLE_H
 
 #include "core/state.h"
+#include "dtrace/limits.h"
 
 /* A checked container: every table in bounds, every index in range. */
 struct dtrace_progview {
@@ -32,14 +33,16 @@ struct dtrace_progview {
 	uint32_t			nopts;
 };
 
-/* Limits on action arguments that size records. */
-#define DTRACE_MAX_FRAMES	1024
-#define DTRACE_MAX_TRACEMEM	(64u << 10)
-#define DTRACE_MAX_USTRSIZE	(64u << 10)
-
 /* Sets res->msg (and returns -EINVAL) with an optional number. */
 int dtrace_enable_fail(struct dtrace_enable_res *res, int err,
 		       const char *what, uint64_t n, const char *rest);
+/*
+ * A size or count over a limits.h limit: -E2BIG with res->msg
+ * "<what>[<id>]: <n><unit>, over the limit of <max>" (no id: DTRACE_NONE).
+ */
+int dtrace_enable_limit(struct dtrace_enable_res *res, const char *what,
+			uint64_t id, uint64_t n, const char *unit,
+			uint64_t max);
 
 int dtrace_prog_check(const void *blob, size_t size,
 		      struct dtrace_progview *pv, struct dtrace_enable_res *res);
@@ -84,7 +87,7 @@ void dtrace_vars_abort(struct dtrace_state *st, struct dtrace_varmerge *vm);
 /* ECBs: create one, unattached, with a new EPID; rollback undoes them. */
 int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv, uint32_t clause,
-		      struct dtrace_probe *probe);
+		      struct dtrace_probe *probe, struct dtrace_enable_res *res);
 void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
 			 uint32_t naggs, uint32_t nformats);
 /* Links ECBs epid > from onto their probes. */

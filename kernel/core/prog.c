@@ -26,6 +26,24 @@ int dtrace_enable_fail(struct dtrace_enable_res *res, int err,
 	return err;
 }
 
+int dtrace_enable_limit(struct dtrace_enable_res *res, const char *what,
+			uint64_t id, uint64_t n, const char *unit,
+			uint64_t max)
+{
+	struct dtrace_msg m;
+
+	dtrace_msg_init(&m, res->msg, sizeof(res->msg));
+	dtrace_msg_str(&m, what);
+	if (id != DTRACE_NONE)
+		dtrace_msg_u64(&m, id);
+	dtrace_msg_str(&m, ": ");
+	dtrace_msg_u64(&m, n);
+	dtrace_msg_str(&m, unit);
+	dtrace_msg_str(&m, ", over the limit of ");
+	dtrace_msg_u64(&m, max);
+	return -E2BIG;
+}
+
 static const uint32_t tab_entsize[DTRACE_PT_NTABLES] = {
 	[DTRACE_PT_STRTAB] = 1,
 	[DTRACE_PT_PROBES] = sizeof(struct dtrace_prog_probe),
@@ -184,6 +202,10 @@ static int check_difos(const struct dtrace_progview *pv,
 {
 	uint32_t i;
 
+	if (pv->ndifos > DTRACE_MAX_DIFOS)
+		return dtrace_enable_limit(res, "program", DTRACE_NONE,
+					   pv->ndifos, " DIFOs",
+					   DTRACE_MAX_DIFOS);
 	for (i = 0; i < pv->ndifos; i++) {
 		const struct dtrace_prog_difo *d = &pv->difos[i];
 
@@ -250,6 +272,10 @@ static int check_clauses(const struct dtrace_progview *pv,
 		if (!slice_ok(c->dtpc_action, c->dtpc_naction, pv->nacts))
 			return dtrace_enable_fail(res, -EINVAL, "clause ", i,
 						  ": actions out of range");
+		if (c->dtpc_naction > DTRACE_MAX_CLAUSE_ACTS)
+			return dtrace_enable_limit(res, "clause ", i,
+						   c->dtpc_naction, " actions",
+						   DTRACE_MAX_CLAUSE_ACTS);
 	}
 	res->clause = DTRACE_NONE;
 	return 0;

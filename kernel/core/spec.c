@@ -15,49 +15,74 @@
 #include "core/spec.h"
 #include "core/state.h"
 #include "core/util.h"
+#include "dtrace/limits.h"
 
 static uint32_t nspec(const struct dtrace_state *st)
 {
 	return (uint32_t)st->opts[DTRACEOPT_NSPEC];
 }
 
-int dtrace_spec_alloc(struct dtrace_state *st)
+/*
+ * One allocation per CPU holds its nspec buffers of size bytes (64-bit
+ * product, at most DTRACE_MAX_ALLOC), so GO makes ncpus allocations, not
+ * ncpus x nspec.
+ */
+static int spec_try(struct dtrace_state *st, uint64_t size)
 {
-	uint64_t size = st->opts[DTRACEOPT_SPECSIZE];
 	uint32_t c, i, n = nspec(st);
+	uint64_t percpu = (uint64_t)n * size;
 
-	if (!dtrace_mem_fits((uint64_t)st->ncpus * n, size ? size : 8))
+	if (percpu > DTRACE_MAX_ALLOC ||
+	    !dtrace_mem_fits(st->ncpus, percpu))
 		return -ENOMEM;
 	st->specs = dtrace_zalloc_array(n, sizeof(uint32_t));
 	if (st->specs == NULL)
 		return -ENOMEM;
 	for (c = 0; c < st->ncpus; c++) {
 		struct dtrace_state_cpu *sc = &st->cpus[c];
+		uint8_t *block;
 
 		sc->spec = dtrace_zalloc_array(n, sizeof(*sc->spec));
-		if (sc->spec == NULL)
-			goto fail;
-		for (i = 0; i < n; i++) {
-			sc->spec[i].data = dtrace_port_zalloc(size ? size : 8);
-			if (sc->spec[i].data == NULL)
-				goto fail;
+		block = dtrace_port_zalloc(percpu);
+		if (sc->spec == NULL || block == NULL) {
+			dtrace_port_free(block);
+			dtrace_spec_free(st);
+			return -ENOMEM;
 		}
+		for (i = 0; i < n; i++)
+			sc->spec[i].data = block + i * size;
 	}
 	return 0;
-fail:
-	dtrace_spec_free(st);
-	return -ENOMEM;
+}
+
+/* With bufresize=auto specsize halves until the buffers fit. */
+int dtrace_spec_alloc(struct dtrace_state *st)
+{
+	uint64_t size = DTRACE_ALIGN(st->opts[DTRACEOPT_SPECSIZE],
+				     (uint64_t)8);
+	int err;
+
+	for (;;) {
+		err = spec_try(st, size != 0 ? size : 8);
+		if (err == 0 || st->opts[DTRACEOPT_BUFRESIZE] != 0 ||
+		    size <= 4096)
+			break;
+		size = DTRACE_ALIGN(size / 2, (uint64_t)8);
+	}
+	if (err == 0)
+		st->opts[DTRACEOPT_SPECSIZE] = size;
+	return err;
 }
 
 void dtrace_spec_free(struct dtrace_state *st)
 {
-	uint32_t c, i;
+	uint32_t c;
 
 	for (c = 0; st->cpus != NULL && c < st->ncpus; c++) {
 		struct dtrace_state_cpu *sc = &st->cpus[c];
 
-		for (i = 0; sc->spec != NULL && i < nspec(st); i++)
-			dtrace_port_free(sc->spec[i].data);
+		if (sc->spec != NULL)
+			dtrace_port_free(sc->spec[0].data);	/* the block */
 		dtrace_port_free(sc->spec);
 		sc->spec = NULL;
 	}

@@ -273,6 +273,8 @@ void dtrace_aggbufs_free(struct dtrace_state_cpu *sc);
 void dtrace_opts_defaults(uint64_t *opts);
 void dtrace_enablings_free(struct dtrace_state *st);
 int dtrace_buffers_alloc(struct dtrace_state *st);
+/* Aggregation hash slots for aggsize bytes (a power of 2). */
+uint32_t dtrace_aggslots(uint64_t aggsize);
 void dtrace_buffers_free(struct dtrace_state *st);
 void dtrace_ecb_detach_all(struct dtrace_state *st);
 void dtrace_ecbs_free(struct dtrace_state *st);

@@ -80,8 +80,9 @@ static int var_add(struct dtrace_varmerge *vm, struct dtrace_state *st,
 		e->offset = (uint32_t)vm->lstore_size;
 		vm->lstore_size += DTRACE_ALIGN((uint64_t)e->size, 8);
 	}
-	if (vm->gstore_size > (1u << 30) || vm->lstore_size > (1u << 30))
-		return -ENOMEM;
+	if (vm->gstore_size > DTRACE_MAX_VARSTORE ||
+	    vm->lstore_size > DTRACE_MAX_VARSTORE)
+		return -E2BIG;
 	return 0;
 }
 
@@ -109,6 +110,13 @@ int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 			if (err == 0)
 				continue;
 			dtrace_vars_abort(st, vm);
+			if (err == -E2BIG)
+				return dtrace_enable_limit(res,
+					"variables", DTRACE_NONE,
+					DTRACE_MAX(vm->gstore_size,
+						   vm->lstore_size),
+					" bytes by reference",
+					DTRACE_MAX_VARSTORE);
 			if (err != -EINVAL)
 				return dtrace_enable_fail(res, err,
 						"out of memory for variables",

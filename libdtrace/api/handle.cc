@@ -38,6 +38,7 @@
 #include "proc/process_image.h"
 #include "proc/user_probes.h"
 #include "prog/encode.h"
+#include "prog/limits.h"
 #include "usdt/header_gen.h"
 #include "usdt/link_objects.h"
 
@@ -376,6 +377,8 @@ struct Handle::Impl {
     kio::EnableFailure why;
     auto r = dev->enable(blob, &why);
     if (r) return r->nprobes;
+    // A size or count over a limit of kernel/uapi/dtrace/limits.h.
+    if (why.err == E2BIG) return make_error("Enabling exceeds size limit: " + r.error().message, "EDT_ENABLING_ERR");
     if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
       const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
       return make_error("probe description " + s.str() + " does not match any probes",
@@ -649,6 +652,11 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
   // -x verbose: each program's DIF as it is compiled (what -S prints).
   if (impl_->options.flag("verbose")) std::fputs(disassemble(index).c_str(), stderr);
   return index;
+}
+
+Status Handle::check_sizes(size_t program) const {
+  uint64_t strsize = impl_->options.number("strsize");
+  return prog::check_sizes(impl_->programs.at(program), strsize ? static_cast<uint32_t>(strsize) : 256);
 }
 
 std::string Handle::disassemble(size_t program) const {

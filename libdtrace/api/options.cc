@@ -74,18 +74,22 @@ constexpr OptionDef kOptions[] = {
     {"switchrate", Kind::Time, DTRACEOPT_SWITCHRATE},
 };
 
-// Values the module accepts (kernel/core/enable.c opt_ok): refused here
-// already, as DTrace refuses them when the option is set.
+// Values the module accepts (kernel/core/enable.c opt_ok, with the
+// limits of kernel/uapi/dtrace/limits.h): refused here already, as
+// DTrace refuses them when the option is set.
 struct Range {
   std::string_view name;
   uint64_t min, max;
 };
-constexpr uint64_t kMaxSize = 1ull << 40;
 constexpr Range kRanges[] = {
-    {"bufsize", 4096, kMaxSize},      {"aggsize", 0, kMaxSize},
-    {"dynvarsize", 0, kMaxSize},      {"specsize", 0, kMaxSize},
-    {"nspec", 1, 65536},              {"strsize", 2, 65536},
-    {"scratchsize", 0, 16u << 20},    {"jstackstrsize", 0, 1u << 20},
+    {"bufsize", DTRACE_OPT_MINBUFSIZE, DTRACE_OPT_MAXSIZE},
+    {"aggsize", 0, DTRACE_OPT_MAXSIZE},
+    {"dynvarsize", 0, DTRACE_OPT_MAXSIZE},
+    {"specsize", 0, DTRACE_OPT_MAXSIZE},
+    {"nspec", 1, DTRACE_OPT_MAXNSPEC},
+    {"strsize", DTRACE_OPT_MINSTRSIZE, DTRACE_OPT_MAXSTRSIZE},
+    {"scratchsize", 0, DTRACE_OPT_MAXSCRATCH},
+    {"jstackstrsize", 0, DTRACE_OPT_MAXJSTACKSTR},
     {"stackframes", 1, UINT64_MAX},   {"ustackframes", 1, UINT64_MAX},
     {"jstackframes", 1, UINT64_MAX},  {"cleanrate", 1, UINT64_MAX},
     {"statusrate", 1, UINT64_MAX},    {"switchrate", 1, UINT64_MAX},
@@ -199,6 +203,7 @@ Result<uint64_t> parse_size(std::string_view v) {
   } else if (!rest.empty()) {
     return bad_value();
   }
+  if (*n > UINT64_MAX / mul) return bad_value();  // 16777216t would wrap to 0
   return *n * mul;
 }
 
@@ -217,7 +222,7 @@ Result<uint64_t> parse_time(std::string_view v) {
     return 1000000000ull / *n;
   }
   for (const auto& u : kUnits)
-    if (u.suffix == rest) return *n * u.ns;
+    if (u.suffix == rest) return *n > UINT64_MAX / u.ns ? bad_value() : Result<uint64_t>(*n * u.ns);
   return bad_value();
 }
 

@@ -105,9 +105,11 @@ class KernelDevice final : public Device {
  private:
   int ioctl(unsigned long req, void* arg) { return ::ioctl(fd_, req, arg); }
 
+  // "dtrace: could not enable tracing: Cannot allocate memory", as
+  // DTrace words a GO the module refused: the errno alone.
   Result<uint32_t> go_stop(unsigned long req, const char* what) {
     dtrace_go g{};
-    if (ioctl(req, &g) != 0) return errno_error(what, errno);
+    if (ioctl(req, &g) != 0) return req == DTRACEIOC_GO ? make_error(std::strerror(errno)) : errno_error(what, errno);
     return g.dtgo_cpu;
   }
 

@@ -73,9 +73,22 @@ class Spec {
 
 TEST(Spec, MoreThanTheMemoryBudgetIsRefused) {
   dtrace_user_set_mem_budget(64 << 20);  // 2 CPUs x 65536 x 1 MiB is not
-  Spec s({{DTRACEOPT_NSPEC, 65536}, {DTRACEOPT_SPECSIZE, 1 << 20}});
+  Spec s({{DTRACEOPT_NSPEC, 65536}, {DTRACEOPT_SPECSIZE, 1 << 20}, {DTRACEOPT_BUFRESIZE, 1}});
   dtrace_user_set_mem_budget(UINT64_MAX);
   EXPECT_EQ(s.err, -ENOMEM);
+}
+
+// bufresize=auto lowers specsize as DTrace does, down to what fits.
+TEST(Spec, AutoResizeLowersSpecsizeIntoTheBudget) {
+  dtrace_user_set_mem_budget(64 << 20);
+  Spec s({{DTRACEOPT_NSPEC, 4}, {DTRACEOPT_SPECSIZE, 1ull << 40}});
+  dtrace_user_set_mem_budget(UINT64_MAX);
+  ASSERT_EQ(s.err, 0);
+  EXPECT_LE(2 * 4 * s.h.state()->opts[DTRACEOPT_SPECSIZE], 64u << 20);  // 2 CPUs x 4
+  uint64_t id = s.take();
+  s.h.fire(kSpec, 7, id);
+  s.h.fire(kCommit, 0, id);
+  EXPECT_EQ(s.snap(), (std::vector<uint64_t>{3000 + id, 2007}));
 }
 
 TEST(Spec, IdsRunOut) {

@@ -11,4 +11,5 @@
 #include "prog.h"
 #include "buf.h"
 #include "ioctl.h"
+#include "limits.h"
 #endif

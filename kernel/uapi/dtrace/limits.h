@@ -11,6 +11,50 @@
 
 /* -- Sizes: record layouts, keys, buffers, tables (doc/limits.md §1) -- */
 
+/*
+ * Option ranges (enable.c opt_ok(); the consumer refuses the same values
+ * when the option is set). The four buffer sizes are per CPU; GO halves
+ * them (bufresize=auto) until they fit in memory and DTRACE_MAX_ALLOC.
+ */
+#define DTRACE_OPT_MAXSIZE	(1ull << 40)	/* bufsize aggsize dynvarsize specsize */
+#define DTRACE_OPT_MINBUFSIZE	4096ull
+#define DTRACE_OPT_MAXNSPEC	65536ull
+#define DTRACE_OPT_MINSTRSIZE	2ull
+#define DTRACE_OPT_MAXSTRSIZE	65536ull
+#define DTRACE_OPT_MAXSCRATCH	(16ull << 20)
+#define DTRACE_OPT_MAXJSTACKSTR	(1ull << 20)
+
+/* The largest one allocation the module makes (kvmalloc's own bound). */
+#define DTRACE_MAX_ALLOC	0x7fffffffull
+
+/* Action arguments that size a record: stack()/ustack() frames, bytes. */
+#define DTRACE_MAX_FRAMES	1024
+#define DTRACE_MAX_TRACEMEM	(64u << 10)
+#define DTRACE_MAX_USTRSIZE	(64u << 10)
+
+/* A program: DIFOs, action entries of one clause, ECBs of one state. */
+#define DTRACE_MAX_DIFOS	(1u << 18)
+#define DTRACE_MAX_CLAUSE_ACTS	65536u
+#define DTRACE_MAX_ECBS		(1u << 22)
+
+/*
+ * Layouts, summed in 64 bits: the data of one ECB's record (after its
+ * 16-byte header), one aggregation entry (key records and value), one
+ * by-reference type (a value, a variable; strings are strsize), and all
+ * by-reference globals (or all clause-locals of one CPU) together.
+ */
+#define DTRACE_MAX_RECSIZE	(16u << 20)
+#define DTRACE_MAX_AGGENTSIZE	(16u << 20)
+#define DTRACE_BYREF_MAX	(1u << 20)
+#define DTRACE_MAX_VARSTORE	(1u << 30)
+
+/* Aggregation hash slots per buffer (aggsize / 16, a power of 2). */
+#define DTRACE_MIN_AGGSLOTS	64u
+#define DTRACE_MAX_AGGSLOTS	(1u << 24)
+
+/* Dynamic variable entries (dynvarsize / entry size, at most this). */
+#define DTRACE_MAX_DYNVARS	(1u << 24)
+
 /* -- Time with interrupts off: the cost of one firing (§2) -- */
 
 /* Bytes one copyout()/copyoutstr() may write to user memory. */

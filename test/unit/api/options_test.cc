@@ -12,6 +12,21 @@ TEST(Options, SizesTakeBinarySuffixes) {
   EXPECT_EQ(*parse_size("1g"), 1u << 30);
   EXPECT_FALSE(parse_size("12q"));
   EXPECT_FALSE(parse_size("k"));
+  // A product past 64 bits is refused, not wrapped (16777216t was 0).
+  EXPECT_EQ(*parse_size("16777215t"), 16777215ull << 40);
+  EXPECT_FALSE(parse_size("16777216t"));
+  EXPECT_FALSE(parse_size("18446744073709551616"));
+}
+
+TEST(Options, SizesOutsideTheModulesLimitsAreRefused) {
+  Options o;
+  EXPECT_TRUE(o.set("bufsize", "1t"));  // DTRACE_OPT_MAXSIZE
+  EXPECT_FALSE(o.set("bufsize", "1025g"));
+  EXPECT_FALSE(o.set("aggsize", "9223372036854775808"));
+  EXPECT_FALSE(o.set("strsize", "65537"));
+  EXPECT_FALSE(o.set("nspec", "0"));
+  EXPECT_TRUE(o.set("scratchsize", "16m"));
+  EXPECT_FALSE(o.set("scratchsize", "16385k"));
 }
 
 TEST(Options, TimesTakeUnitsAndHertz) {
@@ -21,6 +36,7 @@ TEST(Options, TimesTakeUnitsAndHertz) {
   EXPECT_EQ(*parse_time("250"), 250u);
   EXPECT_FALSE(parse_time("0hz"));
   EXPECT_FALSE(parse_time("5parsecs"));
+  EXPECT_FALSE(parse_time("18446744073709551615s"));  // past 64 bits
 }
 
 TEST(Options, UnknownNamesAndBadValuesUseDTraceMessages) {
