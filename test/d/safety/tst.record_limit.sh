@@ -11,6 +11,6 @@ tmp=/tmp/record_limit.$$.d
 	echo '}'
 	echo 'BEGIN { exit(0); }'
 } >$tmp
-"$1" -q -s $tmp | tr -s ' \n' '\n\n' | grep -c '^dtrace$'
+"$1" -q -s $tmp | grep -o dtrace | wc -l	# -q: the strings back to back
 echo "exit ${PIPESTATUS[0]}"
 rm -f $tmp
