@@ -416,53 +416,101 @@ static void up_proc_free(struct up_proc *proc)
 	kfree(proc);
 }
 
-/* Removes proc's dead probes no state refers to; false if some remain. */
-static bool up_probes_reap(struct up_proc *proc)
+/* The buckets to walk for only, or for every process (NULL). */
+static struct hlist_head *up_procs_from(const struct up_proc *only)
 {
-	struct up_probe **pp, *p;
-	uint32_t n = 0, i = 0, *ids;
+	return only != NULL ? up_bucket(only->tgid) : up_procs;
+}
+
+static struct hlist_head *up_procs_to(const struct up_proc *only)
+{
+	return only != NULL ? up_bucket(only->tgid) + 1 :
+	       up_procs + ARRAY_SIZE(up_procs);
+}
+
+/* Each process (only == NULL), or only only: its bucket, filtered. */
+#define up_for_procs(only, b, proc)					\
+	for (b = up_procs_from(only); b < up_procs_to(only); b++)	\
+		hlist_for_each_entry(proc, b, hnode)			\
+			if ((only) == NULL || proc == (only))
+
+/* Puts proc's dead probes' ids at ids[*k...] (ids NULL: counts them). */
+static void up_dead_ids(struct up_proc *proc, uint32_t *ids, uint32_t *k)
+{
+	struct up_probe *p;
 
 	for (p = proc->probes; p != NULL; p = p->next)
-		n += p->dead;
-	if (n == 0)
-		return true;
-	ids = kvmalloc_array(n, sizeof(*ids), GFP_KERNEL | __GFP_NOWARN);
-	if (ids == NULL)
-		return false;
-	for (p = proc->probes; p != NULL; p = p->next)
-		if (p->dead)
-			ids[i++] = p->id;
-	dtrace_probes_remove(dtrace_core, ids, n);
-	/* The dead probes are still in list order: ids[i] is the ith. */
-	for (i = 0, pp = &proc->probes; (p = *pp) != NULL;) {
-		if (!p->dead) {
-			pp = &p->next;
-			continue;
+		if (p->dead) {
+			if (ids != NULL)
+				ids[*k] = p->id;
+			(*k)++;
 		}
-		if (ids[i++] != 0) {
+}
+
+/*
+ * Frees proc's dead probes the core removed (their ids[*k...] set to 0:
+ * the dead probes are still in list order); false if some remain.
+ */
+static bool up_dead_free(struct up_proc *proc, const uint32_t *ids,
+			 uint32_t *k)
+{
+	struct up_probe **pp = &proc->probes, *p;
+	bool done = true;
+
+	while ((p = *pp) != NULL) {
+		if (!p->dead || ids[(*k)++] != 0) {
+			done &= !p->dead;
 			pp = &p->next;
 			continue;
 		}
 		*pp = p->next;
 		up_probe_free(p);
 	}
-	kvfree(ids);
-	for (p = proc->probes; p != NULL; p = p->next)
-		if (p->dead)
-			return false;
-	return true;
+	return done;
 }
 
-/* Reaps proc (freed if dead and empty); false if some probes remain. */
-static bool up_proc_reap(struct up_proc *proc)
+/*
+ * Removes the dead probes no state refers to, of only or of every
+ * process, in one batch: one wait for firings however many processes
+ * died. False if some remain.
+ */
+static bool up_probes_reap(struct up_proc *only)
+{
+	struct hlist_head *b;
+	struct up_proc *proc;
+	uint32_t n = 0, k = 0, *ids;
+	bool done = true;
+
+	up_for_procs(only, b, proc)
+		up_dead_ids(proc, NULL, &n);
+	if (n == 0)
+		return true;
+	ids = kvmalloc_array(n, sizeof(*ids), GFP_KERNEL | __GFP_NOWARN);
+	if (ids == NULL)
+		return false;
+	up_for_procs(only, b, proc)
+		up_dead_ids(proc, ids, &k);
+	dtrace_probes_remove(dtrace_core, ids, n);
+	k = 0;
+	up_for_procs(only, b, proc)
+		done &= up_dead_free(proc, ids, &k);
+	kvfree(ids);
+	return done;
+}
+
+/* Kills a dead process's probes (before the batch removes them). */
+static void up_proc_kill(struct up_proc *proc)
 {
 	struct up_probe *p;
-	bool done;
 
 	if (READ_ONCE(proc->dead))
 		for (p = proc->probes; p != NULL; p = p->next)
 			dtrace_up_probe_kill(p);
-	done = up_probes_reap(proc);
+}
+
+/* After the batch: empty providers go, and the process if dead and empty. */
+static void up_proc_settle(struct up_proc *proc)
+{
 	up_provs_reap(proc);
 	if (READ_ONCE(proc->dead) && proc->probes == NULL &&
 	    proc->provs == NULL) {
@@ -472,26 +520,33 @@ static bool up_proc_reap(struct up_proc *proc)
 		spin_unlock(&up_lock);
 		up_proc_free(proc);
 	}
-	return done;
 }
 
 void dtrace_up_reap(void)
 {
 	struct hlist_node *tmp;
+	struct hlist_head *b;
 	struct up_proc *proc;
-	bool done = true;
-	size_t b;
+	bool done;
 
-	for (b = 0; b < ARRAY_SIZE(up_procs); b++)
-		hlist_for_each_entry_safe(proc, tmp, &up_procs[b], hnode)
-			done &= up_proc_reap(proc);
+	up_for_procs(NULL, b, proc)
+		up_proc_kill(proc);
+	done = up_probes_reap(NULL);
+	for (b = up_procs; b < up_procs + ARRAY_SIZE(up_procs); b++)
+		hlist_for_each_entry_safe(proc, tmp, b, hnode)
+			up_proc_settle(proc);
 	if (!done)	/* a consumer still names some: try again later */
 		schedule_delayed_work(&up_reap_work, HZ);
 }
 
 void dtrace_up_reap_proc(struct up_proc *proc)
 {
-	if (!up_proc_reap(proc))
+	bool done;
+
+	up_proc_kill(proc);
+	done = up_probes_reap(proc);
+	up_proc_settle(proc);
+	if (!done)
 		schedule_delayed_work(&up_reap_work, HZ);
 }
 
@@ -580,6 +635,7 @@ int dtrace_prov_uprobe_init(struct dtrace_core *core)
 
 void dtrace_prov_uprobe_fini(struct dtrace_core *core)
 {
+	struct hlist_head *b;
 	struct up_proc *proc;
 	size_t i;
 
@@ -591,9 +647,8 @@ void dtrace_prov_uprobe_fini(struct dtrace_core *core)
 	}
 	tracepoint_synchronize_unregister();
 	cancel_delayed_work_sync(&up_reap_work);
-	for (i = 0; i < ARRAY_SIZE(up_procs); i++)
-		hlist_for_each_entry(proc, &up_procs[i], hnode)
-			up_mark_dead(proc);
+	up_for_procs(NULL, b, proc)
+		up_mark_dead(proc);
 	dtrace_up_reap();	/* no state is left: everything goes */
 	cancel_delayed_work_sync(&up_reap_work);
 	if (up_nprocs != 0)
