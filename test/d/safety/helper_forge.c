@@ -181,6 +181,27 @@ static void check_after(const char *what, const struct forge *a,
 	removegen(ga);
 }
 
+/*
+ * One count of f at its per-process limit, past it, and at it with one
+ * more probe of another provider registered after.
+ */
+static void at_limit(const char *what, struct forge *f, unsigned *count,
+		     unsigned max)
+{
+	struct forge more = { "forgetwo", 1, 1, 1, 8, 0 };
+	char name[64];
+
+	*count = max;
+	snprintf(name, sizeof(name), "%s_max", what);
+	check(name, f, 0);
+	*count = max + 1;
+	snprintf(name, sizeof(name), "%s_over", what);
+	check(name, f, 0);
+	*count = max;
+	snprintf(name, sizeof(name), "%s_more", what);
+	check_after(name, f, &more);
+}
+
 static void checks(void)
 {
 	struct forge one = { "forge", 1, 1, 1, 8, 0 };
@@ -222,30 +243,11 @@ static void checks(void)
 	/* Counts per process, in one call and over two. */
 	f = one;
 	f.name = NULL;
-	f.nprov = DTRACE_HELPER_PROC_PROVIDERS;
-	check("provs_max", &f, 0);
-	f.nprov++;
-	check("provs_over", &f, 0);
-	f.nprov--;
-	check_after("provs_more", &f, &one);
+	at_limit("provs", &f, &f.nprov, DTRACE_HELPER_PROC_PROVIDERS);
 	f = one;
-	f.nprobe = DTRACE_HELPER_PROC_PROBES;
-	check("probes_max", &f, 0);
-	f.nprobe++;
-	check("probes_over", &f, 0);
-	f.nprobe--;
-	one.name = "forgetwo";
-	check_after("probes_more", &f, &one);
-	one.name = "forge";
+	at_limit("probes", &f, &f.nprobe, DTRACE_HELPER_PROC_PROBES);
 	f = one;
-	f.nsite = DTRACE_HELPER_PROC_SITES;
-	check("sites_max", &f, 0);
-	f.nsite++;
-	check("sites_over", &f, 0);
-	f.nsite--;
-	one.name = "forgetwo";
-	check_after("sites_more", &f, &one);
-	one.name = "forge";
+	at_limit("sites", &f, &f.nsite, DTRACE_HELPER_PROC_SITES);
 	check_after("exists", &one, &one);
 	/* Bytes: long argument types on many probes, then many sites. */
 	f = one;
