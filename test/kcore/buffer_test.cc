@@ -58,10 +58,7 @@ int go_with_budget(Harness& h, uint64_t budget, uint64_t bufsize, uint64_t bufre
   pb_option(&b, DTRACEOPT_BUFRESIZE, bufresize);
   EXPECT_EQ(h.enable(b), 0) << h.res().msg;
   pb_free(&b);
-  dtrace_user_set_mem_budget(budget);
-  int err = h.go();
-  dtrace_user_set_mem_budget(UINT64_MAX);
-  return err;
+  return h.go(budget);
 }
 
 TEST(Buffers, MoreThanTheMemoryBudgetIsRefused) {

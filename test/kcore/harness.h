@@ -123,6 +123,13 @@ class Harness {
   const dtrace_enable_res& res() const { return res_; }
 
   int go() { uint32_t cpu; return dtrace_state_go(st_, &cpu); }
+  // GO with a memory budget of budget bytes (restored after).
+  int go(uint64_t budget) {
+    dtrace_user_set_mem_budget(budget);
+    int err = go();
+    dtrace_user_set_mem_budget(UINT64_MAX);
+    return err;
+  }
   int stop() { uint32_t cpu; return dtrace_state_stop(st_, &cpu); }
   void fire(uint64_t a0 = 0, uint64_t a1 = 0, uint64_t a2 = 0, uint64_t a3 = 0,
             uint64_t a4 = 0, uint64_t a5 = 0) {

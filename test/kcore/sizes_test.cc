@@ -126,10 +126,7 @@ int go_count(Harness& h, uint64_t aggsize, uint64_t bufresize, uint64_t budget) 
   pb_option(&b, DTRACEOPT_BUFRESIZE, bufresize);
   EXPECT_EQ(h.enable(b), 0) << h.res().msg;
   pb_free(&b);
-  dtrace_user_set_mem_budget(budget);
-  int err = h.go();
-  dtrace_user_set_mem_budget(UINT64_MAX);
-  return err;
+  return h.go(budget);
 }
 
 TEST(Sizes, HugeAggsizeIsLoweredWithAutoResize) {
@@ -192,9 +189,7 @@ TEST(Sizes, LargestSizesFitOrAreRefused) {
         pb_option(&b, DTRACEOPT_BUFRESIZE, resize);
         ASSERT_EQ(h.enable(b), 0) << h.res().msg;
         pb_free(&b);
-        dtrace_user_set_mem_budget(256 << 20);
-        int err = h.go();
-        dtrace_user_set_mem_budget(UINT64_MAX);
+        int err = h.go(256 << 20);
         if (resize == 1) {
           EXPECT_EQ(err, -ENOMEM) << opt << " " << size;
           continue;

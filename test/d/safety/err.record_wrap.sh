@@ -5,15 +5,5 @@
 # have) in DTrace's words, exit 1, and a fresh dtrace works afterwards.
 # @@timeout: 600
 # @@nosort
-tmp=/tmp/record_wrap.$$.d
-{
-	echo '#pragma D option strsize=65536'
-	echo 'BEGIN {'
-	yes '	trace(execname);' | head -n 65537
-	echo '}'
-} >$tmp
-"$1" -s $tmp 2>&1 | sed "s|$tmp|SCRIPT|"
-rc=${PIPESTATUS[0]}
-rm -f $tmp
-"$1" -qn 'BEGIN { printf("fresh\n"); exit(0); }'
-exit $rc
+. "$(dirname "$0")/../lib/big_clause.sh"
+refused_clause "$1" 65537

@@ -5,15 +5,10 @@
 # compiles.
 # @@timeout: 300
 # @@nosort
+. "$(dirname "$0")/../lib/big_clause.sh"
 tmp=/tmp/compile_sizes.$$.d
-traces() {
-	echo '#pragma D option strsize=65536'
-	echo 'BEGIN {'
-	yes '	trace(execname);' | head -n $1
-	echo '}'
-}
 for n in 65537 257 256; do
-	traces $n >$tmp
+	big_clause $n >$tmp
 	"$1" -e -s $tmp 2>&1 | sed "s|$tmp|SCRIPT|"
 	echo "$n traces: exit ${PIPESTATUS[0]}"
 done
