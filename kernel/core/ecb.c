@@ -22,6 +22,8 @@ static void *grow(void *arr, uint32_t *cap, uint32_t n, size_t esize)
 
 	if (n < *cap)
 		return arr;
+	if (*cap >= (1u << 31))	/* limits.h keeps far below */
+		return NULL;
 	ncap = *cap != 0 ? *cap * 2 : 16;
 	na = dtrace_zalloc_array(ncap, esize);
 	if (na == NULL)

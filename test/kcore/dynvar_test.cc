@@ -91,6 +91,17 @@ TEST(DynVar, AssociativeArrayTupleKeys) {
   EXPECT_EQ(t.value(7, 0), 72u);
 }
 
+// The tuple stack holds DIF_DTR_NREGS entries (a ninth push faults), so
+// entries are sized for the first 8 pushes however many the code holds
+// (the sum of all of them could pass 32 bits).
+TEST(DynVar, KeysAreSizedForTheTupleStackOnly) {
+  Difo d = assoc();
+  d.code.insert(d.code.begin() + 9, 100, pushtr_str(4));  // after "a"/"b", arg0
+  Dyn t(d, {{DTRACEOPT_STRSIZE, 65536}});
+  ASSERT_EQ(t.err, 0) << t.h.res().msg;
+  EXPECT_EQ(t.h.state()->dyn->keymax, 16u + 7 * (4 + 65536) + (4 + 8));
+}
+
 TEST(DynVar, FullStoreDropsAndCleanerRecycles) {
   Dyn t(assoc(), {{DTRACEOPT_DYNVARSIZE, 1}, {DTRACEOPT_CLEANRATE, 1}});
   ASSERT_EQ(t.err, 0);
