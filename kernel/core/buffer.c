@@ -5,11 +5,12 @@
  * buffers (agg.c), scratch and clause-local variables. Sizes are 64-bit
  * and no buffer is larger than DTRACE_MAX_ALLOC (limits.h). With
  * bufresize=auto an allocation failure halves the larger of bufsize and
- * aggsize and tries again, down to a page. Policies (doc/records.md §9): SWITCH keeps two buffers
- * per CPU, probes write the active one and BUFSNAP switches them on that
- * CPU; FILL keeps one that stops taking records when full (room is kept
- * for END); RING keeps one written circularly, the oldest whole records
- * giving way. FILL and RING buffers are copied out once, after STOP.
+ * aggsize and tries again, down to a page. Policies (doc/records.md
+ * §9): SWITCH keeps two buffers per CPU, probes write the active one and
+ * BUFSNAP switches them on that CPU; FILL keeps one that stops taking
+ * records when full (room is kept for END); RING keeps one written
+ * circularly, the oldest whole records giving way. FILL and RING buffers
+ * are copied out once, after STOP.
  */
 #include "core/state.h"
 #include "core/util.h"

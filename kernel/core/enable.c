@@ -16,6 +16,12 @@ static const uint64_t opt_defaults[DTRACEOPT_MAX] = {
 #undef DTRACEOPT
 };
 
+static const char *const opt_names[DTRACEOPT_MAX] = {
+#define DTRACEOPT(name, id, def) [id] = #name,
+#include "dtrace/options.def"
+#undef DTRACEOPT
+};
+
 void dtrace_opts_defaults(uint64_t *opts)
 {
 	dtrace_memcpy(opts, opt_defaults, sizeof(opt_defaults));
@@ -70,9 +76,19 @@ int dtrace_opts_apply(const struct dtrace_state *st,
 		uint32_t id = pv->opts[i].dtpo_option;
 		uint64_t v = pv->opts[i].dtpo_value;
 
-		if (!opt_ok(id, v, st->core->ncpus))
-			return dtrace_enable_fail(res, -EINVAL, "option ", id,
-						  ": value out of range");
+		if (!opt_ok(id, v, st->core->ncpus)) {
+			/* "option STRSIZE: 1 is out of range" */
+			struct dtrace_msg m;
+			const char *name = opt_names[id];
+
+			dtrace_msg_init(&m, res->msg, sizeof(res->msg));
+			dtrace_msg_str(&m, "option ");
+			dtrace_msg_str(&m, name != NULL ? name : "?");
+			dtrace_msg_str(&m, ": ");
+			dtrace_msg_u64(&m, v);
+			dtrace_msg_str(&m, " is out of range (doc/limits.md)");
+			return -EINVAL;
+		}
 		if (id == DTRACEOPT_BUFSIZE)
 			v = DTRACE_ALIGN(v, 8);
 		if (st->opts_fixed && !opt_mutable(id) && v != st->opts[id])

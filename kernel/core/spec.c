@@ -81,8 +81,8 @@ void dtrace_spec_free(struct dtrace_state *st)
 	for (c = 0; st->cpus != NULL && c < st->ncpus; c++) {
 		struct dtrace_state_cpu *sc = &st->cpus[c];
 
-		if (sc->spec != NULL)
-			dtrace_port_free(sc->spec[0].data);	/* the block */
+		if (sc->spec != NULL)	/* spec[0].data is the block */
+			dtrace_port_free(sc->spec[0].data);
 		dtrace_port_free(sc->spec);
 		sc->spec = NULL;
 	}

@@ -162,6 +162,14 @@ TEST(Sizes, OptionsPastTheirRangeAreRefused) {
       {DTRACEOPT_NSPEC, DTRACE_OPT_MAXNSPEC + 1},  {DTRACEOPT_STRSIZE, 1},
       {DTRACEOPT_STRSIZE, 1ull << 32},             {DTRACEOPT_SCRATCHSIZE, ~0ull},
   };
+  Harness s;  // the option's name and value
+  pb b{};
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, arg0())}});
+  pb_option(&b, DTRACEOPT_STRSIZE, 1);
+  EXPECT_EQ(s.enable(b), -EINVAL);
+  EXPECT_STREQ(s.res().msg, "option STRSIZE: 1 is out of range (doc/limits.md)");
+  pb_free(&b);
   for (const auto& c : cases) {
     Harness h;
     pb b{};
@@ -169,7 +177,7 @@ TEST(Sizes, OptionsPastTheirRangeAreRefused) {
                {{DTRACEACT_DIFEXPR, (int)add_difo(&b, arg0())}});
     pb_option(&b, c.opt, c.bad);
     EXPECT_EQ(h.enable(b), -EINVAL) << c.opt << " " << c.bad;
-    EXPECT_TRUE(says(h, "value out of range")) << h.res().msg;
+    EXPECT_TRUE(says(h, "is out of range")) << h.res().msg;
     pb_free(&b);
   }
 }

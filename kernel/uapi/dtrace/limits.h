@@ -13,10 +13,11 @@
 
 /*
  * Option ranges (enable.c opt_ok(); the consumer refuses the same values
- * when the option is set). The four buffer sizes are per CPU; GO halves
- * them (bufresize=auto) until they fit in memory and DTRACE_MAX_ALLOC.
+ * when the option is set). The four buffer sizes (bufsize, aggsize,
+ * dynvarsize, specsize) are per CPU; GO halves them (bufresize=auto)
+ * until they fit in memory and DTRACE_MAX_ALLOC.
  */
-#define DTRACE_OPT_MAXSIZE	(1ull << 40)	/* bufsize aggsize dynvarsize specsize */
+#define DTRACE_OPT_MAXSIZE	(1ull << 40)	/* the four sizes */
 #define DTRACE_OPT_MINBUFSIZE	4096ull
 #define DTRACE_OPT_MAXNSPEC	65536ull
 #define DTRACE_OPT_MINSTRSIZE	2ull
