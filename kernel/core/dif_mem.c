@@ -43,9 +43,17 @@ int dtrace_dif_sbyte(struct dtrace_mstate *ms, struct dtrace_strwalk *sw,
 	uintptr_t base = addr & ~(uintptr_t)7;
 
 	if (!sw->valid || sw->base != base) {
-		int err = sw->user ? dtrace_port_uload(sw->w, base, 8) :
-				     dtrace_port_kload(sw->w, base, 8);
+		uintptr_t ram = base & ~(uintptr_t)4095;
+		int err;
 
+		if (sw->user) {
+			err = dtrace_port_uload(sw->w, base, 8);
+		} else if (ram == sw->ram) {
+			err = dtrace_port_kload_again(sw->w, base, 8);
+		} else {
+			err = dtrace_port_kload(sw->w, base, 8);
+			sw->ram = err == 0 ? ram : 0;
+		}
 		if (err != 0) {
 			sw->valid = false;
 			dtrace_fault(ms, load_fault(err, sw->user), addr);
@@ -155,6 +163,7 @@ size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 	}
 	sw.valid = false;
 	sw.user = user;
+	sw.ram = 0;
 	for (; n + 1 < size; n++) {
 		int c = dtrace_dif_sbyte(ms, &sw, src + n);
 

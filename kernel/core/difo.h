@@ -172,6 +172,7 @@ int dtrace_dif_load(struct dtrace_mstate *ms, void *dst, uintptr_t addr,
 /* Byte-wise walks over strings: one cached aligned word. */
 struct dtrace_strwalk {
 	uintptr_t	base;
+	uintptr_t	ram;	/* 4 KiB kload read in this walk, or 0 */
 	uint8_t		w[8];
 	bool		valid;
 	bool		user;

@@ -61,6 +61,12 @@ uint64_t dtrace_port_mem_budget(void);
  */
 int dtrace_port_kload(void *dst, uintptr_t addr, size_t n);
 int dtrace_port_uload(void *dst, uintptr_t addr, size_t n);
+/*
+ * kload from the 4 KiB that a kload of the same firing read [probe]:
+ * what kload checks once per page (not device memory) still holds while
+ * the firing runs, so a string walk asks once per page.
+ */
+int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n);
 
 /*
  * May a program be enabled here (ENABLE)? 0, or -EPERM with msg (size

@@ -62,6 +62,17 @@ int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 }
 
 /*
+ * Same page as a kload of this firing: its mapping cannot become a
+ * device's before the firing ends, since a vmalloc address is reused
+ * only after a TLB-flush IPI that waits for this CPU.
+ */
+int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n)
+{
+	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT
+								      : 0;
+}
+
+/*
  * User memory is the current process's: not a kernel thread's (none, or
  * one borrowing a process's mm: vhost), and only while that mm is the
  * loaded one (not an NMI in the middle of switch_mm(), not

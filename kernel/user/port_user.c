@@ -121,6 +121,11 @@ int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
 	return load(dst, addr, n);
 }
 
+int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n)
+{
+	return load(dst, addr, n);
+}
+
 uint64_t dtrace_port_gethrtime(void)
 {
 	struct timespec ts;
