@@ -17,6 +17,8 @@
 struct dtrace_core_cpu {
 	uint32_t	depth;		/* inside dtrace_core_probe() */
 	uint64_t	reentries;	/* firings refused by the guard */
+	uint64_t	chill_start;	/* chill(), all states: this window */
+	uint64_t	chill_used;	/* ns of it spent */
 };
 
 struct dtrace_state;

@@ -48,6 +48,7 @@ struct vstate {
 	const struct dtrace_difo	*dp;
 	bool				destructive;
 	struct dtrace_vres		*res;
+	uint32_t			*keys;	/* sorted vartab_key()s */
 };
 
 static int verdict(struct vstate *vs, uint32_t dvr, uint32_t pc)
@@ -63,13 +64,73 @@ static int vartab_bad(struct vstate *vs, uint32_t entry)
 	return verdict(vs, DIF_DVR_VARTAB, DTRACE_NONE);
 }
 
+/*
+ * The vartab is sorted once by (scope, id), so that finding duplicates
+ * and each instruction's variable costs a binary search, not a scan:
+ * ENABLE stays near-linear in instructions times variables. A key is
+ * scope (2 bits), id (16) and entry index (12: DIF_MAX_VARTAB).
+ */
+#define VK_IDX_BITS	12
+#define VK(scope, id)	((uint32_t)(scope) << 16 | (uint32_t)(id))
+
+static void sift_down(uint32_t *a, uint32_t root, uint32_t n)
+{
+	uint32_t child, t;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && a[child + 1] > a[child])
+			child++;
+		if (a[root] >= a[child])
+			return;
+		t = a[root];
+		a[root] = a[child];
+		a[child] = t;
+		root = child;
+	}
+}
+
+/* Heapsort: no recursion, no extra memory, n log n. */
+static void sort_keys(uint32_t *a, uint32_t n)
+{
+	uint32_t i, t;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	for (i = n; i-- > 1;) {
+		t = a[0];
+		a[0] = a[i];
+		a[i] = t;
+		sift_down(a, 0, i);
+	}
+}
+
+/* The lowest entry that repeats an earlier entry's (scope, id). */
+static uint32_t first_duplicate(const uint32_t *keys, uint32_t n)
+{
+	uint32_t i, first = DTRACE_NONE;
+
+	for (i = 1; i < n; i++) {
+		uint32_t e = keys[i] & ((1u << VK_IDX_BITS) - 1);
+
+		if (keys[i] >> VK_IDX_BITS == keys[i - 1] >> VK_IDX_BITS &&
+		    e < first)
+			first = e;
+	}
+	return first;
+}
+
 static int check_vartab(struct vstate *vs)
 {
 	const struct dtrace_difo *dp = vs->dp;
-	uint32_t i, j;
+	uint32_t i, dup;
 
 	if (dp->nvars > DIF_MAX_VARTAB)
 		return vartab_bad(vs, DIF_MAX_VARTAB);
+	for (i = 0; i < dp->nvars; i++)
+		vs->keys[i] = VK(DTRACE_MIN(dp->vars[i].dtdv_scope, 3),
+				 dp->vars[i].dtdv_id) << VK_IDX_BITS | i;
+	sort_keys(vs->keys, dp->nvars);
+	dup = first_duplicate(vs->keys, dp->nvars);
 	for (i = 0; i < dp->nvars; i++) {
 		const struct dtrace_difv *v = &dp->vars[i];
 
@@ -80,35 +141,39 @@ static int check_vartab(struct vstate *vs)
 		    (v->dtdv_flags & ~(uint32_t)(DIFV_F_REF | DIFV_F_MOD)) ||
 		    (v->dtdv_scope == DIFV_SCOPE_LOCAL &&
 		     v->dtdv_kind == DIFV_KIND_ARRAY) ||
-		    !dtrace_diftype_valid(&v->dtdv_type))
+		    !dtrace_diftype_valid(&v->dtdv_type) || i == dup)
 			return vartab_bad(vs, i);
-		for (j = 0; j < i; j++)
-			if (dp->vars[j].dtdv_id == v->dtdv_id &&
-			    dp->vars[j].dtdv_scope == v->dtdv_scope)
-				return vartab_bad(vs, i);
 	}
 	return 0;
 }
 
 /* Is user variable id listed with scope and kind, and flag (REF/MOD)? */
-static bool var_listed(const struct dtrace_difo *dp, uint32_t id,
+static bool var_listed(const struct vstate *vs, uint32_t id,
 		       uint8_t scope, uint8_t kind, uint32_t flag)
 {
-	uint32_t i;
+	uint32_t lo = 0, hi = vs->dp->nvars, want = VK(scope, id);
 
 	if (id < DIF_VAR_OTHER_UBASE)
 		return false;
-	for (i = 0; i < dp->nvars; i++) {
-		const struct dtrace_difv *v = &dp->vars[i];
+	while (lo < hi) {	/* the first key >= want */
+		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (v->dtdv_id == id && v->dtdv_scope == scope)
-			return v->dtdv_kind == kind && (v->dtdv_flags & flag);
+		if (vs->keys[mid] >> VK_IDX_BITS < want)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < vs->dp->nvars && vs->keys[lo] >> VK_IDX_BITS == want) {
+		const struct dtrace_difv *v =
+			&vs->dp->vars[vs->keys[lo] & ((1u << VK_IDX_BITS) - 1)];
+
+		return v->dtdv_kind == kind && (v->dtdv_flags & flag);
 	}
 	return false;
 }
 
 /* Is variable id valid for a variable-form opcode? */
-static bool var_ok(const struct dtrace_difo *dp, uint8_t op, uint32_t id)
+static bool var_ok(const struct vstate *vs, uint8_t op, uint32_t id)
 {
 	const uint8_t S = DIFV_KIND_SCALAR, A = DIFV_KIND_ARRAY;
 	const uint8_t G = DIFV_SCOPE_GLOBAL, T = DIFV_SCOPE_THREAD;
@@ -120,16 +185,16 @@ static bool var_ok(const struct dtrace_difo *dp, uint8_t op, uint32_t id)
 		if (id < DIF_VAR_OTHER_UBASE)
 			return id >= DIF_VAR_SCALAR_MIN &&
 			       dtrace_dif_builtin_exists(id);
-		return var_listed(dp, id, G, S, R);
-	case DIF_OP_STGS:	return var_listed(dp, id, G, S, M);
-	case DIF_OP_LDTS:	return var_listed(dp, id, T, S, R);
-	case DIF_OP_STTS:	return var_listed(dp, id, T, S, M);
-	case DIF_OP_LDLS:	return var_listed(dp, id, L, S, R);
-	case DIF_OP_STLS:	return var_listed(dp, id, L, S, M);
-	case DIF_OP_LDGAA:	return var_listed(dp, id, G, A, R);
-	case DIF_OP_STGAA:	return var_listed(dp, id, G, A, M);
-	case DIF_OP_LDTAA:	return var_listed(dp, id, T, A, R);
-	case DIF_OP_STTAA:	return var_listed(dp, id, T, A, M);
+		return var_listed(vs, id, G, S, R);
+	case DIF_OP_STGS:	return var_listed(vs, id, G, S, M);
+	case DIF_OP_LDTS:	return var_listed(vs, id, T, S, R);
+	case DIF_OP_STTS:	return var_listed(vs, id, T, S, M);
+	case DIF_OP_LDLS:	return var_listed(vs, id, L, S, R);
+	case DIF_OP_STLS:	return var_listed(vs, id, L, S, M);
+	case DIF_OP_LDGAA:	return var_listed(vs, id, G, A, R);
+	case DIF_OP_STGAA:	return var_listed(vs, id, G, A, M);
+	case DIF_OP_LDTAA:	return var_listed(vs, id, T, A, R);
+	case DIF_OP_STTAA:	return var_listed(vs, id, T, A, M);
 	case DIF_OP_LDGA:
 		return id <= DIF_VAR_ARRAY_MAX && dtrace_dif_builtin_exists(id);
 	default:		/* LDTA: there are no built-in thread arrays */
@@ -200,7 +265,7 @@ static int check_indexed(struct vstate *vs, uint32_t pc, uint8_t op,
 			return verdict(vs, DIF_DVR_PRIV, pc);
 		break;
 	default:		/* VAR_RD, VAR_RS */
-		if (!var_ok(dp, op, idx))
+		if (!var_ok(vs, op, idx))
 			return verdict(vs, DIF_DVR_BAD_VAR, pc);
 		break;
 	}
@@ -238,7 +303,7 @@ static int check_instr(struct vstate *vs, uint32_t pc)
 			return verdict(vs, DIF_DVR_BAD_REG, pc);
 		if (DIF_INSTR_RD(in) == 0)
 			return verdict(vs, DIF_DVR_WRITE_R0, pc);
-		if (!var_ok(vs->dp, op, DIF_INSTR_AVAR(in)))
+		if (!var_ok(vs, op, DIF_INSTR_AVAR(in)))
 			return verdict(vs, DIF_DVR_BAD_VAR, pc);
 		return 0;
 	case DIF_FORM_TUPLE:
@@ -259,7 +324,7 @@ int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
 {
 	struct vstate vs = { .dp = dp, .destructive = destructive,
 			     .res = res };
-	uint32_t pc;
+	uint32_t keys[32], pc;
 	int err;
 
 	res->dvr = DIF_DVR_OK;
@@ -271,17 +336,19 @@ int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
 		return verdict(&vs, DIF_DVR_TOO_LONG, DTRACE_NONE);
 	if (dp->strlen > 0 && dp->strtab[dp->strlen - 1] != '\0')
 		return verdict(&vs, DIF_DVR_STRTAB_UNTERM, DTRACE_NONE);
+	vs.keys = keys;
+	if (dp->nvars > DTRACE_ARRAY_SIZE(keys) && dp->nvars <= DIF_MAX_VARTAB)
+		vs.keys = dtrace_zalloc_array(dp->nvars, sizeof(*vs.keys));
+	if (vs.keys == NULL)
+		return -ENOMEM;
 	err = check_vartab(&vs);
-	if (err != 0)
-		return err;
-	if (!dtrace_diftype_valid(&dp->rtype))
-		return verdict(&vs, DIF_DVR_BAD_RTYPE, DTRACE_NONE);
-	for (pc = 0; pc < dp->ncode; pc++) {
+	if (err == 0 && !dtrace_diftype_valid(&dp->rtype))
+		err = verdict(&vs, DIF_DVR_BAD_RTYPE, DTRACE_NONE);
+	for (pc = 0; err == 0 && pc < dp->ncode; pc++)
 		err = check_instr(&vs, pc);
-		if (err != 0)
-			return err;
-	}
-	if (DIF_INSTR_OP(dp->code[dp->ncode - 1]) != DIF_OP_RET)
-		return verdict(&vs, DIF_DVR_NO_RET, dp->ncode - 1);
-	return 0;
+	if (err == 0 && DIF_INSTR_OP(dp->code[dp->ncode - 1]) != DIF_OP_RET)
+		err = verdict(&vs, DIF_DVR_NO_RET, dp->ncode - 1);
+	if (vs.keys != keys)
+		dtrace_port_free(vs.keys);
+	return err;
 }

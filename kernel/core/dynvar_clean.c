@@ -240,6 +240,7 @@ static void reap_exited(struct dtrace_dynstore *d)
 		struct dtrace_dynvar *c = entry(d, i + 1);
 		uint64_t head[2];
 
+		dtrace_yield_every(i);	/* millions of entries: must finish */
 		if (DTRACE_READ_ONCE(c->status) != DTRACE_DYN_LIVE ||
 		    c->keylen < sizeof(head))
 			continue;
@@ -269,8 +270,10 @@ void dtrace_dyn_clean(struct dtrace_state *st, bool force)
 	if (DTRACE_READ_ONCE(d->ndirty) == 0)
 		return;
 	DTRACE_WRITE_ONCE(d->rinsing, 1);
-	for (b = 0; b < d->nbuckets; b++)
+	for (b = 0; b < d->nbuckets; b++) {
 		n = unlink_bucket(d, b, n);
+		dtrace_yield_every(b);
+	}
 	dtrace_port_sync();	/* no firing still walks an unlinked entry */
 	for (i = 0; i < n; i++)
 		push_free(d, d->rinse[i]);

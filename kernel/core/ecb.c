@@ -286,8 +286,10 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
 			 uint32_t naggs, uint32_t nformats)
 {
-	while (st->necbs > necbs)
+	while (st->necbs > necbs) {
 		ecb_free(st->ecbs[--st->necbs]);
+		dtrace_yield_every(st->necbs);	/* must finish: not killable */
+	}
 	while (st->naggs > naggs)
 		agg_free(st->aggs[--st->naggs]);
 	while (st->nformats > nformats)
@@ -369,8 +371,10 @@ void dtrace_ecb_detach_all(struct dtrace_state *st)
 {
 	uint32_t i;
 
-	for (i = 0; i < st->necbs; i++)
+	for (i = 0; i < st->necbs; i++) {
 		ecb_unlink(st->ecbs[i]);
+		dtrace_yield_every(i);	/* must finish: not killable */
+	}
 	ecb_commit(st->core);
 }
 

@@ -202,7 +202,12 @@ static int validate_all(const struct dtrace_progview *pv,
 	int err;
 
 	for (i = 0; i < en->ndifos; i++) {
+		err = dtrace_yield();	/* a DIFO is up to 65,536 instructions */
+		if (err != 0)
+			return err;
 		err = dtrace_dif_validate(&en->difos[i], destructive, &vr);
+		if (err == -ENOMEM)
+			return err;
 		if (err != 0)
 			return difo_fail(pv, res, i, &vr, err);
 		en->difos[i].defregs = dtrace_dif_defregs(&en->difos[i]);
@@ -271,6 +276,10 @@ static int match_all(struct dtrace_state *st, const struct dtrace_progview *pv,
 	uint32_t c;
 
 	for (c = 0; c < pv->nclauses; c++) {
+		int err = dtrace_yield();	/* each may scan every probe */
+
+		if (err != 0)
+			return err;
 		clause_pattern(pv, c, &pat);
 		dtrace_probe_provide(st->core, &pat);
 		if (dtrace_probe_match_next(st->core, &pat, 1) != NULL)
@@ -295,6 +304,9 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 		clause_pattern(pv, c, &pat);
 		for (p = dtrace_probe_match_next(st->core, &pat, 1); p != NULL;
 		     p = dtrace_probe_match_next(st->core, &pat, p->id + 1)) {
+			err = dtrace_yield_every(res->nprobes);
+			if (err != 0)
+				return err;
 			err = dtrace_ecb_create(st, en, pv, c, p, res);
 			if (err == -E2BIG)
 				return err;	/* res says which limit */
@@ -354,6 +366,8 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 	dtrace_memcpy(saved, st->opts, sizeof(saved));
 	dtrace_memcpy(st->opts, opts, sizeof(saved));	/* ECB layout uses them */
 	err = create_all(st, en, pv, res);
+	if (err == 0)	/* after the size limits, which say more */
+		err = dtrace_enable_cost(pv, en, opts, res);
 	if (err == 0)
 		err = dtrace_ecb_attach(st, necbs);
 	if (err != 0) {

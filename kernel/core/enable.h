@@ -67,6 +67,11 @@ int dtrace_clause_check(const struct dtrace_progview *pv, uint32_t c,
 int dtrace_clause_privs(const struct dtrace_progview *pv, uint32_t c,
 			bool destructive, struct dtrace_enable_res *res);
 
+/* Every clause's worst-case cost within DTRACE_CLAUSE_COST_MAX: -E2BIG. */
+int dtrace_enable_cost(const struct dtrace_progview *pv,
+		       const struct dtrace_enabling *en, const uint64_t *opts,
+		       struct dtrace_enable_res *res);
+
 /* Options from the program, on top of st->opts, into opts. */
 int dtrace_opts_apply(const struct dtrace_state *st,
 		      const struct dtrace_progview *pv, uint64_t *opts,

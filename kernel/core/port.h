@@ -15,6 +15,7 @@
 #define _DTRACE_CORE_PORT_H
 
 #include "dtrace/types.h"
+#include "dtrace/limits.h"
 
 #ifdef __KERNEL__
 #include <linux/compiler.h>
@@ -96,6 +97,26 @@ void dtrace_port_irq_restore(unsigned long flags);
  * (firings run with interrupts off, so an RCU grace period does it).
  */
 void dtrace_port_sync(void);
+
+/*
+ * Long loops outside probe context call this: it lets others run
+ * (cond_resched) and returns true when the caller has been killed, and
+ * the loop should end with -EINTR.
+ */
+bool dtrace_port_yield(void);
+
+static inline int dtrace_yield(void)
+{
+	return dtrace_port_yield() ? -EINTR : 0;
+}
+
+/* dtrace_yield() at every DTRACE_YIELD_EVERY-th step i of a loop. */
+static inline int dtrace_yield_every(uint64_t i)
+{
+	if ((i & (DTRACE_YIELD_EVERY - 1)) != DTRACE_YIELD_EVERY - 1)
+		return 0;
+	return dtrace_yield();
+}
 
 /* Atomic compare-and-swap [probe]; returns the old value. */
 uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val);

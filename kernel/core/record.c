@@ -7,6 +7,7 @@
  */
 #include "core/state.h"
 #include "core/util.h"
+#include "dtrace/limits.h"
 
 static void state_exit(struct dtrace_state *st)
 {
@@ -42,19 +43,20 @@ static void record_stack(const struct dtrace_action *a, uint8_t *dst)
 	dtrace_port_stack((uint64_t *)(void *)dst, (uint32_t)a->arg);
 }
 
-#define CHILL_WINDOW	1000000000ull	/* per second ... */
-#define CHILL_MAX	500000000ull	/* ... at most 500 ms of chill */
-
+/*
+ * The cap is the CPU's, not the state's: every consumer's chill() on a
+ * CPU draws from one window, so several cannot add up to the whole CPU.
+ */
 static void chill(struct dtrace_mstate *ms, uint64_t ns)
 {
-	struct dtrace_state_cpu *sc = ms->scpu;
+	struct dtrace_core_cpu *sc = &ms->state->core->cpu[ms->cpu];
 	uint64_t now = dtrace_port_gethrtime();
 
-	if (now - sc->chill_start >= CHILL_WINDOW) {
+	if (now - sc->chill_start >= DTRACE_CHILL_WINDOW_NS) {
 		sc->chill_start = now;
 		sc->chill_used = 0;
 	}
-	ns = DTRACE_MIN(ns, CHILL_MAX - sc->chill_used);
+	ns = DTRACE_MIN(ns, DTRACE_CHILL_MAX_NS - sc->chill_used);
 	sc->chill_used += ns;
 	dtrace_port_spin(ns);
 }

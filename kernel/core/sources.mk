@@ -4,7 +4,9 @@ DTRACE_CORE_SOURCES := \
 	core/action.c \
 	core/agg.c \
 	core/buffer.c \
+	core/cost.c \
 	core/dif_builtin.c \
+	core/dif_cost.c \
 	core/dif_emulate.c \
 	core/dif_mem.c \
 	core/dif_regs.c \

@@ -53,15 +53,27 @@ struct dtrace_state *dtrace_state_create(struct dtrace_core *core)
 	return st;
 }
 
-static void state_detach(struct dtrace_state *st)
+/* Unlinks every ECB; true if the caller must still wait for firings. */
+static bool state_unlink(struct dtrace_state *st)
 {
 	if (st->detached)
-		return;
+		return false;
 	dtrace_ecb_detach_all(st);
 	st->detached = 1;
-	dtrace_port_sync();	/* no firing still sees this state */
+	return true;
 }
 
+static void state_detach(struct dtrace_state *st)
+{
+	if (state_unlink(st))
+		dtrace_port_sync();	/* no firing still sees this state */
+}
+
+/*
+ * One grace period, whatever the number of ECBs and probes: closing a
+ * descriptor waits once for the firings and thread-exit hooks that may
+ * still see the state.
+ */
 void dtrace_state_destroy(struct dtrace_state *st)
 {
 	struct dtrace_state **pp;
@@ -74,8 +86,8 @@ void dtrace_state_destroy(struct dtrace_state *st)
 			break;
 		}
 	}
-	state_detach(st);
-	dtrace_port_sync();	/* no thread-exit hook still walks it */
+	state_unlink(st);
+	dtrace_port_sync();	/* no firing or thread-exit hook sees it */
 	dtrace_spec_free(st);
 	dtrace_buffers_free(st);
 	dtrace_dyn_free(st);

@@ -140,8 +140,6 @@ struct dtrace_state_cpu {
 	uint8_t			*lstore;	/* clause-local by-ref storage */
 	uint64_t		rand;
 	uint64_t		strtok;		/* strtok(NULL, ..) resumes here */
-	uint64_t		chill_start;	/* chill(): this second's window */
-	uint64_t		chill_used;
 	uint64_t		drops;		/* monotonic counters */
 	uint64_t		errors;
 	uint64_t		dblerrors;

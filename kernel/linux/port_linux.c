@@ -103,6 +103,12 @@ void dtrace_port_sync(void)
 	synchronize_rcu();
 }
 
+bool dtrace_port_yield(void)
+{
+	cond_resched();
+	return fatal_signal_pending(current);
+}
+
 uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val)
 {
 	return cmpxchg(p, old, val);

@@ -28,7 +28,8 @@ static uint32_t cur_cpu;
 static uint32_t n_cpus = 2;
 static uint64_t fixed_time;
 static char comm[DTRACE_COMMLEN];
-static uint64_t nsyncs, nxcalls;
+static uint64_t nsyncs, nxcalls, nyields;
+static uint64_t kill_after = ~0ull;
 static struct { uintptr_t addr; size_t len; int err; } faults[MAX_FAULTS];
 static unsigned nfaults;
 
@@ -41,6 +42,14 @@ static uint64_t cur_thread;
 void dtrace_user_set_thread(uint64_t thread) { cur_thread = thread; }
 uint64_t dtrace_user_syncs(void) { return nsyncs; }
 uint64_t dtrace_user_xcalls(void) { return nxcalls; }
+uint64_t dtrace_user_yields(void) { return nyields; }
+void dtrace_user_kill_after(uint64_t n) { kill_after = n; }
+
+/* A caller "killed" once kill_after yields have been made. */
+bool dtrace_port_yield(void)
+{
+	return ++nyields > kill_after;
+}
 
 void dtrace_user_set_comm(const char *c)
 {
@@ -361,11 +370,19 @@ int dtrace_port_stop_process(void)
 	return 0;
 }
 
+static uint64_t spun;
+
+uint64_t dtrace_user_spun(void) { return spun; }
+
+/* With a fixed clock, only counts: tests of the chill cap do not wait. */
 void dtrace_port_spin(uint64_t ns)
 {
 	uint64_t end;
 	struct timespec ts;
 
+	spun += ns;
+	if (fixed_time != 0)
+		return;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	end = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + ns;
 	do

@@ -31,7 +31,14 @@ int dtrace_user_fault_add(uintptr_t addr, size_t len);
 int dtrace_user_priv_add(uintptr_t addr, size_t len);
 void dtrace_user_fault_clear(void);
 
-/* Fixed clock for deterministic tests; 0 = the real monotonic clock. */
+/* Nanoseconds dtrace_port_spin() was asked for (chill), in total. */
+uint64_t dtrace_user_spun(void);
+/* dtrace_port_yield() calls so far; after n more, it says "killed". */
+uint64_t dtrace_user_yields(void);
+void dtrace_user_kill_after(uint64_t n);
+
+/* Fixed clock for deterministic tests; 0 (the real monotonic clock) also
+ * makes dtrace_port_spin() wait. */
 void dtrace_user_set_time(uint64_t ns);
 /* The current thread's identity (curthread, self-> keys); 0: default. */
 void dtrace_user_set_thread(uint64_t thread);

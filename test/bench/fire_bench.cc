@@ -8,36 +8,14 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
-#include <cstdlib>
-#include <cstring>
-
-extern "C" {
-#include "core/state.h"
-#include "prov/dtrace.h"
-#include "user/port_user.h"
-#include "progbuild.h"
-}
+#include "bench_machine.h"
 
 namespace {
 
-struct Machine {
-  dtrace_core* core = nullptr;
-  dtrace_provider* prov = nullptr;
-  dtrace_state* st = nullptr;
-  uint32_t probe = 0;
-
-  // pid 0: `{ @ = count(); }` (FireCount).
+// pid 0: `{ @ = count(); }` (FireCount).
+struct Machine : BenchMachine {
   explicit Machine(uint64_t pid) {
-    static const dtrace_provider_ops ops{};
-    dtrace_user_set_ncpus(1);
-    dtrace_user_set_cpu(0);
     dtrace_user_set_comm("benchproc");
-    core = dtrace_core_create();
-    if (core == nullptr || dtrace_prov_dtrace_init(core) != 0 ||
-        dtrace_provider_register(core, "bench", &ops, nullptr, &prov) != 0)
-      std::abort();
-    probe = static_cast<uint32_t>(dtrace_probe_create(core, prov, "m", "f", "fire", nullptr));
-    st = dtrace_state_create(core);
     pb b{};
     uint32_t p = pb_probe(&b, "bench", "", "", "fire");
     // pid == N
@@ -56,26 +34,8 @@ struct Machine {
     pb_clause(&b, p, pid != 0 ? dp : DTRACE_NONE, first, pid != 0 ? 2 : 1, 0);
     pb_option(&b, DTRACEOPT_BUFSIZE, 1 << 16);
     pb_option(&b, DTRACEOPT_AGGSIZE, 1 << 16);
-    size_t size;
-    void* blob = pb_blob(&b, &size);
-    void* copy = dtrace_port_zalloc(size);
-    std::memcpy(copy, blob, size);
-    std::free(blob);
-    pb_free(&b);
-    dtrace_enable_res res{};
-    uint32_t cpu;
-    if (dtrace_state_enable(st, copy, size, &res) != 0 || dtrace_state_go(st, &cpu) != 0) {
-      std::fprintf(stderr, "enable/go failed: %s\n", res.msg);
-      std::abort();
-    }
+    enable_go(&b);
   }
-  ~Machine() {
-    dtrace_state_destroy(st);
-    dtrace_provider_unregister(core, prov);
-    dtrace_prov_dtrace_fini(core);
-    dtrace_core_destroy(core);
-  }
-  void fire() { dtrace_core_probe(core, probe, 1, 2, 3, 4, 5, 6); }
 };
 
 void FireNoMatch(benchmark::State& state) {

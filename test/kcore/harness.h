@@ -39,14 +39,7 @@ inline uint32_t add_difo(pb* b, const Difo& d) {
 
 inline dtrace_difv var(uint16_t id, uint8_t scope, uint8_t kind,
                        dtrace_diftype type, uint32_t flags, uint32_t name = 0) {
-  dtrace_difv v{};
-  v.dtdv_name = name;
-  v.dtdv_id = id;
-  v.dtdv_kind = kind;
-  v.dtdv_scope = scope;
-  v.dtdv_flags = flags;
-  v.dtdv_type = type;
-  return v;
+  return pb_var(id, scope, kind, type, flags, name);
 }
 
 // Instruction shorthands.

@@ -80,6 +80,23 @@ static inline struct dtrace_diftype pb_type(uint8_t kind, uint8_t flags,
 #define PB_INT(sz)	pb_type(DIF_TYPE_CTF, 0, (sz))
 #define PB_STRING	pb_type(DIF_TYPE_STRING, DIF_TF_BYREF, 0)
 
+/* A variable table entry (name: a strtab offset). */
+static inline struct dtrace_difv pb_var(uint16_t id, uint8_t scope,
+					uint8_t kind, struct dtrace_diftype type,
+					uint32_t flags, uint32_t name)
+{
+	struct dtrace_difv v;
+
+	memset(&v, 0, sizeof(v));
+	v.dtdv_name = name;
+	v.dtdv_id = id;
+	v.dtdv_kind = kind;
+	v.dtdv_scope = scope;
+	v.dtdv_flags = flags;
+	v.dtdv_type = type;
+	return v;
+}
+
 /*
  * A DIFO: its string table is strtab[0..strlen) (NUL-separated strings,
  * copied into the container's STRTAB as one region).

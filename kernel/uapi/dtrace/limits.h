@@ -61,7 +61,37 @@
 /* Bytes one copyout()/copyoutstr() may write to user memory. */
 #define DTRACE_COPYOUT_MAX	65536u
 
+/*
+ * A clause's worst-case cost, in units of about one byte of string work
+ * (core/dif_cost.c): every instruction of its predicate and action
+ * DIFOs, the bytes each string op, subroutine, variable copy and
+ * dynamic-variable key may touch (strsize per string), the bytes a bulk
+ * copy may move (the scratch area per copyin, bcopy, alloca..., a word
+ * per unit), each action and the bytes it records. ENABLE refuses a
+ * clause whose cost is above DTRACE_CLAUSE_COST_MAX: about 2 ms of one
+ * CPU with interrupts off (doc/limits.md §2 has the measurements).
+ */
+#define DTRACE_COST_INSTR	4	/* any DIF instruction */
+#define DTRACE_COST_LOAD	16	/* a fault-tolerant load, a built-in */
+#define DTRACE_COST_ACTION	64	/* an action, besides its bytes */
+#define DTRACE_COST_FRAME	64	/* a stack frame walked */
+#define DTRACE_COST_BULK	8	/* bytes of a bulk copy per unit */
+#define DTRACE_CLAUSE_COST_MAX	(1ull << 20)
+
+/* chill(): at most this much spinning per window, per CPU, all states. */
+#define DTRACE_CHILL_WINDOW_NS	1000000000ull
+#define DTRACE_CHILL_MAX_NS	500000000ull
+
 /* -- Time in ioctls (§3) -- */
+
+/*
+ * Loops outside probe context over probes, ECBs and dynamic variables
+ * yield (cond_resched)
+ * and notice a killed caller every this many steps (a power of two);
+ * the validation and costing of each DIFO (up to 65,536 instructions)
+ * and the probe matching of each clause yield once.
+ */
+#define DTRACE_YIELD_EVERY	256
 
 /* -- The unprivileged helper door (§4) -- */
 

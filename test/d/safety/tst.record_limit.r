@@ -1,2 +1,2 @@
-256
-exit 0
+dtrace: failed to enable 'PROG': Enabling exceeds size limit: clause 0 may cost N units per firing, above the budget of 1048576 (fewer or shorter strings)
+exit 1

@@ -1,0 +1,1 @@
+worst-case firing: max N ns, avg N ns

@@ -1,0 +1,2 @@
+both ran: 1
+capped together: 1
