@@ -97,9 +97,11 @@ TEST(DynVar, AssociativeArrayTupleKeys) {
 TEST(DynVar, KeysAreSizedForTheTupleStackOnly) {
   Difo d = assoc();
   d.code.insert(d.code.begin() + 9, 100, pushtr_str(4));  // after "a"/"b", arg0
-  Dyn t(d, {{DTRACEOPT_STRSIZE, 65536}});
+  // strsize 4096: at 64 KiB two lookups by such a key are over the cost
+  // budget of one firing (limits.h §2).
+  Dyn t(d, {{DTRACEOPT_STRSIZE, 4096}});
   ASSERT_EQ(t.err, 0) << t.h.res().msg;
-  EXPECT_EQ(t.h.state()->dyn->keymax, 16u + 7 * (4 + 65536) + (4 + 8));
+  EXPECT_EQ(t.h.state()->dyn->keymax, 16u + 7 * (4 + 4096) + (4 + 8));
 }
 
 TEST(DynVar, FullStoreDropsAndCleanerRecycles) {
