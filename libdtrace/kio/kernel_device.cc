@@ -4,14 +4,21 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <memory>
 
 #include "kio/device.h"
+#include "kio/no_device.h"
 
 namespace dtrace::kio {
 namespace {
+
+std::string kernel_release() {
+  struct utsname u;
+  return ::uname(&u) == 0 ? u.release : "";
+}
 
 Error errno_error(const char* what, int err) {
   return make_error(std::string(what) + ": " + std::strerror(err));
@@ -202,8 +209,8 @@ Result<std::unique_ptr<Device>> open_kernel_device(const std::string& path) {
   if (fd < 0) {
     int err = errno;
     if (err == ENOENT || err == ENXIO || err == ENODEV)
-      return make_error("DTrace device not available on system (" + path +
-                        " is missing: load the dtrace module first)");
+      return make_error("DTrace device not available on system (" + path + " is missing: " +
+                        why_no_device("/", kernel_release()) + ")");
     return errno_error(("cannot open " + path).c_str(), err);
   }
   auto dev = std::make_unique<KernelDevice>(fd);

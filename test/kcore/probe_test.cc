@@ -74,7 +74,7 @@ void lazy_provide(void*, const dtrace_pattern* pat) {
 
 TEST(Probes, LazyProvidersProvideOnEnable) {
   Harness h;
-  static const dtrace_provider_ops ops{lazy_provide, nullptr, nullptr, nullptr, nullptr};
+  static const dtrace_provider_ops ops{lazy_provide, nullptr, nullptr, nullptr, nullptr, nullptr};
   lazy_core = h.core();
   ASSERT_EQ(dtrace_provider_register(h.core(), "lazy", &ops, nullptr, &lazy_prov), 0);
   pb b{};

@@ -383,7 +383,7 @@ uint64_t reentering_getarg(void* arg, uint32_t, void*, uint32_t ndx) {
 TEST(State, ProbeContextIsNotReentered) {
   Harness h;
   static const dtrace_provider_ops ops = {nullptr, nullptr, nullptr, nullptr,
-                                          reentering_getarg};
+                                          reentering_getarg, nullptr};
   Reenter re{h.core(), 0};
   dtrace_provider* prov;
   ASSERT_EQ(dtrace_provider_register(h.core(), "re", &ops, &re, &prov), 0);
