@@ -6,8 +6,10 @@
  * string offsets continue vmlinux's). kallsyms_lookup_name and
  * kallsyms_on_each_symbol are not exported and the tracefs function
  * list cannot be read from inside the kernel (seq_file without
- * read_iter), but the BTF file is a sysfs binary attribute that
- * kernel_read_file can read. pahole encodes a BTF FUNC only for
+ * read_iter), but the BTF file is a sysfs binary attribute the module
+ * can read with kernel_read() (not kernel_read_file(): its LSM hook
+ * has no read id for this, and 6.12's IPE WARNs on READING_UNKNOWN).
+ * pahole encodes a BTF FUNC only for
  * functions with an ftrace (mcount) site, so the list is the traceable
  * functions: no inlined-only or notrace code. vmlinux's blob is read
  * once, on the first fbt description, and kept until the provider
@@ -30,8 +32,8 @@
  * is freed once it is live.
  */
 #include <linux/btf.h>
+#include <linux/fs.h>
 #include <linux/kallsyms.h>
-#include <linux/kernel_read_file.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -39,6 +41,7 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
+#include "linux/kernel_compat.h"
 #include "prov/fbt.h"
 
 #define BTF_DIR		"/sys/kernel/btf/"
@@ -139,16 +142,41 @@ static int btf_parse(struct dtrace_fbt_funcs *f, size_t size,
 	return 0;
 }
 
+/* The whole of a BTF file (its size is the inode's) into a vmalloc'ed blob. */
+static ssize_t btf_read_file(const char *path, void **blob)
+{
+	struct file *file = filp_open(path, O_RDONLY, 0);
+	loff_t size, pos = 0;
+	void *b;
+
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	size = i_size_read(file_inode(file));
+	b = size > 0 && size <= BTF_MAX ? vmalloc(size) : NULL;
+	while (b != NULL && pos < size) {
+		if (kernel_read(file, b + pos, size - pos, &pos) <= 0)
+			break;
+		cond_resched();
+	}
+	filp_close(file, NULL);
+	if (b == NULL)
+		return size > 0 && size <= BTF_MAX ? -ENOMEM : -EFBIG;
+	if (pos != size) {
+		vfree(b);
+		return -EIO;
+	}
+	*blob = b;
+	return size;
+}
+
 static int btf_read(struct dtrace_fbt_funcs *f, const char *path,
 		    const struct dtrace_fbt_funcs *base)
 {
-	size_t size = 0;
 	ssize_t got;
 	int err;
 
 	f->blob = NULL;
-	got = kernel_read_file_from_path(path, 0, &f->blob, BTF_MAX, &size,
-					 READING_UNKNOWN);
+	got = btf_read_file(path, &f->blob);
 	if (got < 0)
 		return (int)got;
 	err = btf_parse(f, got, base);
@@ -203,6 +231,48 @@ void dtrace_fbt_funcs_drop(struct dtrace_fbt_funcs *f)
 	f->n = 0;
 }
 
+/*
+ * The kallsyms walkers, found by address (not exported). Before 6.4 the
+ * callback is told each symbol's module; since, the module walker takes
+ * a module name (NULL: all) and __module_address() tells the module.
+ */
+#ifdef DTRACE_HAVE_KALLSYMS_MODARG
+typedef int (*sym_cb)(void *, const char *, struct module *, unsigned long);
+typedef int (*each_symbol_fn)(sym_cb fn, void *data);
+#define SYM_CB(fn, d, name, mod, addr) \
+	int fn(void *d, const char *name, struct module *mod, unsigned long addr)
+#else
+typedef int (*sym_cb)(void *, const char *, unsigned long);
+typedef int (*each_kernel_symbol_fn)(sym_cb fn, void *data);
+typedef int (*each_module_symbol_fn)(const char *modname, sym_cb fn,
+				     void *data);
+typedef struct module *(*module_address_fn)(unsigned long addr);
+static module_address_fn module_address;
+#define SYM_CB(fn, d, name, mod, addr) \
+	int fn(void *d, const char *name, unsigned long addr)
+#endif
+
+typedef bool (*blacklisted_fn)(unsigned long addr);
+
+static void *each_kernel_sym, *each_module_sym;
+static blacklisted_fn blacklisted;
+
+/* fn over vmlinux's symbols (mod NULL) or those of mod. */
+static void walk_syms(struct module *mod, sym_cb fn, void *data)
+{
+#ifdef DTRACE_HAVE_KALLSYMS_MODARG
+	if (mod != NULL)
+		((each_symbol_fn)each_module_sym)(fn, data);
+	else
+		((each_symbol_fn)each_kernel_sym)(fn, data);
+#else
+	if (mod != NULL)
+		((each_module_symbol_fn)each_module_sym)(mod->name, fn, data);
+	else
+		((each_kernel_symbol_fn)each_kernel_sym)(fn, data);
+#endif
+}
+
 struct mods_walk {
 	struct module	**out;
 	u32		max, n;
@@ -210,10 +280,17 @@ struct mods_walk {
 };
 
 /* Under module_mutex, which orders our look at state with unloads. */
-static int mods_sym(void *data, const char *name, struct module *mod,
-		    unsigned long addr)
+static SYM_CB(mods_sym, data, name, mod_arg, addr)
 {
 	struct mods_walk *w = data;
+#ifdef DTRACE_HAVE_KALLSYMS_MODARG
+	struct module *mod = mod_arg;
+#else
+	struct module *mod = module_address(addr);
+
+	if (mod == NULL)
+		return 0;
+#endif
 
 	if (mod == w->last)
 		return 0;
@@ -226,14 +303,6 @@ static int mods_sym(void *data, const char *name, struct module *mod,
 	return 0;
 }
 
-typedef int (*each_symbol_fn)(int (*fn)(void *, const char *,
-					struct module *, unsigned long),
-			      void *data);
-
-typedef bool (*blacklisted_fn)(unsigned long addr);
-
-static each_symbol_fn each_kernel_sym, each_module_sym;
-static blacklisted_fn blacklisted;
 
 /* A kernel function's address, revealed by a kprobe placed on it once. */
 static unsigned long find_func(const char *name)
@@ -257,10 +326,14 @@ static int find_funcs(void)
 {
 	if (each_kernel_sym != NULL)
 		return 0;
-	each_module_sym = (each_symbol_fn)
-		find_func("module_kallsyms_on_each_symbol");
+	each_module_sym = (void *)find_func("module_kallsyms_on_each_symbol");
 	blacklisted = (blacklisted_fn)find_func("within_kprobe_blacklist");
-	each_kernel_sym = (each_symbol_fn)find_func("kallsyms_on_each_symbol");
+#ifndef DTRACE_HAVE_KALLSYMS_MODARG
+	module_address = (module_address_fn)find_func("__module_address");
+	if (module_address == NULL)
+		return -ENOSYS;
+#endif
+	each_kernel_sym = (void *)find_func("kallsyms_on_each_symbol");
 	if (each_kernel_sym == NULL || each_module_sym == NULL ||
 	    blacklisted == NULL) {
 		each_kernel_sym = NULL;
@@ -275,7 +348,12 @@ u32 dtrace_fbt_modules(struct module **out, u32 max)
 
 	if (find_funcs() != 0)
 		return 0;
-	each_module_sym(mods_sym, &w);
+	/* Any module's symbols: mods_sym() tells the modules apart. */
+#ifdef DTRACE_HAVE_KALLSYMS_MODARG
+	((each_symbol_fn)each_module_sym)(mods_sym, &w);
+#else
+	((each_module_symbol_fn)each_module_sym)(NULL, mods_sym, &w);
+#endif
 	return w.n;
 }
 
@@ -320,11 +398,15 @@ struct addr_walk {
 	unsigned long	sinit, einit;	/* init text, freed after boot */
 };
 
-static int addr_sym(void *data, const char *name, struct module *mod,
-		    unsigned long addr)
+static SYM_CB(addr_sym, data, name, mod_arg, addr)
 {
 	struct addr_walk *w = data;
 	struct dtrace_fbt_funcs *f = w->f;
+#ifdef DTRACE_HAVE_KALLSYMS_MODARG
+	struct module *mod = mod_arg;
+#else
+	struct module *mod = f->mod;	/* the walk is of f's symbols only */
+#endif
 	u32 h, slot;
 
 	if (mod != f->mod)
@@ -394,10 +476,7 @@ int dtrace_fbt_addrs_load(struct dtrace_fbt_funcs *f)
 			h = (h + 1) & w.mask;
 		w.slots[h] = i + 1;
 	}
-	if (f != &btf_vmlinux)
-		each_module_sym(addr_sym, &w);
-	else
-		each_kernel_sym(addr_sym, &w);
+	walk_syms(f != &btf_vmlinux ? f->mod : NULL, addr_sym, &w);
 	kvfree(w.slots);
 	nblack = addrs_filter(f, &w);
 	pr_info("dtrace: fbt: %s: %u functions kprobes refuse are not offered\n",
