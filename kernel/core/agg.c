@@ -20,7 +20,17 @@ int dtrace_aggbufs_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc)
 {
 	int i;
 
-	if (st->naggs == 0 || st->aggsize == 0)
+	if (st->naggs == 0)
+		return 0;
+	/*
+	 * The key area even with aggsize=0: a firing builds its key (the
+	 * key DIFOs' side effects happen) before it finds no buffer and
+	 * counts a drop.
+	 */
+	sc->aggkey = dtrace_port_zalloc(st->aggkeymax + 8);
+	if (sc->aggkey == NULL)
+		return -ENOMEM;
+	if (st->aggsize == 0)
 		return 0;
 	for (i = 0; i < 2; i++) {
 		sc->agg[i].data = dtrace_port_zalloc(st->aggsize);
@@ -29,8 +39,7 @@ int dtrace_aggbufs_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc)
 		if (sc->agg[i].data == NULL || sc->agg[i].hash == NULL)
 			return -ENOMEM;
 	}
-	sc->aggkey = dtrace_port_zalloc(st->aggkeymax + 8);
-	return sc->aggkey != NULL ? 0 : -ENOMEM;
+	return 0;
 }
 
 void dtrace_aggbufs_free(struct dtrace_state_cpu *sc)

@@ -317,6 +317,19 @@ TEST(Agg, FullBuffersDropEntries) {
   EXPECT_EQ(d.dtbd_drops, 0u);
 }
 
+// aggsize=0 allocates no aggregation buffers: a firing drops its entry
+// (it wrote through a NULL key area: a kernel oops found by ioctl_fuzz).
+TEST(Agg, ZeroAggsizeDropsEntries) {
+  Harness h;
+  enable_agg(h, DTRACEACT_AGG_SUM, 0, true, false, 0);
+  h.fire(5, 0);
+  h.fire(6, 1);
+  dtrace_bufdesc d{};
+  EXPECT_TRUE(aggsnap(h, 0, &d).empty());
+  EXPECT_EQ(d.dtbd_drops, 2u);
+  EXPECT_EQ(h.stop(), 0);
+}
+
 TEST(Agg, SnapshotCapacity) {
   Harness h;
   enable_agg(h, DTRACEACT_AGG_COUNT, 0, false);
