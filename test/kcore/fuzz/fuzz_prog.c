@@ -6,7 +6,11 @@
  * DIFO (see difo_input) wrapped in a valid container as trace(difo) on
  * test:::fire, with user variables of every scope declared. Whatever
  * enables is run: GO, three firings, STATUS, BUFSNAP of each CPU, STOP.
- * Built and run by run.sh (the ctest "kcore_fuzz").
+ * Built and run by run.sh (the ctest "kcore_fuzz"), which also seeds it
+ * with test/fuzz/corpus (whole containers our compiler produced). Half
+ * the mutations of a container input are structure-aware (test/fuzz/
+ * mutate.c: counts, offsets, option values set to 0, 2^31, 2^32 - 1, ...,
+ * tables grown to large counts); their probes are pointed at test:::fire.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +20,9 @@
 #include "prov/dtrace.h"
 #include "user/port_user.h"
 #include "progbuild.h"
+#include "mutate.h"
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 
 #define NCPUS	2
 
@@ -132,6 +139,45 @@ static void difo_input(const uint8_t *p, size_t n)
 	run(copy, size, p + 2 + ni * 8, 48);
 }
 
+/* Names other than dtrace's and test's probes: test:::fire, by id. */
+static void retarget(uint8_t *blob, size_t size)
+{
+	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)blob;
+	struct dtrace_prog_tab pt, st;
+	struct dtrace_prog_probe *p;
+	const char *prov;
+
+	if (size < sizeof(*h))
+		return;
+	pt = h->dtph_tab[DTRACE_PT_PROBES];
+	st = h->dtph_tab[DTRACE_PT_STRTAB];
+	if ((uint64_t)pt.dtpt_off + (uint64_t)pt.dtpt_count * sizeof(*p) > size ||
+	    st.dtpt_count == 0 || (uint64_t)st.dtpt_off + st.dtpt_count > size ||
+	    blob[st.dtpt_off + st.dtpt_count - 1] != 0)
+		return;
+	p = (struct dtrace_prog_probe *)(blob + pt.dtpt_off);
+	for (uint32_t i = 0; i < pt.dtpt_count; i++) {
+		if (p[i].dtpp_provider >= st.dtpt_count)
+			continue;
+		prov = (const char *)blob + st.dtpt_off + p[i].dtpp_provider;
+		if (strcmp(prov, "dtrace") != 0 && strcmp(prov, "test") != 0)
+			p[i].dtpp_id = fire_id;
+	}
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
+			       unsigned int seed)
+{
+	struct rng r;
+
+	rng_init(&r, seed, size);
+	if (size < 1 + sizeof(struct dtrace_prog_hdr) || (data[0] & 1) ||
+	    rng_below(&r, 2) == 0)
+		return LLVMFuzzerMutate(data, size, max_size);
+	return 1 + mutate_container(&r, data + 1, size - 1, max_size - 1,
+				    1 + rng_below(&r, 3));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	void *copy;
@@ -146,6 +192,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	copy = dtrace_port_zalloc(size - 1);
 	memcpy(copy, data + 1, size - 1);
+	retarget(copy, size - 1);
+	if (known_bug(copy, size - 1) != NULL) {
+		dtrace_port_free(copy);
+		return 0;
+	}
 	run(copy, size - 1, NULL, 0);
 	return 0;
 }

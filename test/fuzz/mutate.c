@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Structure-aware container mutation (mutate.h). Plain C, no allocation,
+ * so the userspace kcore tests and the guest fuzzer share it.
+ */
+#include <string.h>
+
+#include "dtrace/dtrace.h"
+#include "mutate.h"
+
+void rng_init(struct rng *r, uint64_t seed, uint64_t input)
+{
+	r->s = seed * 0x9e3779b97f4a7c15ull ^ (input + 1) * 0xbf58476d1ce4e5b9ull;
+	rng_next(r);
+}
+
+/* splitmix64 */
+uint64_t rng_next(struct rng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+uint64_t rng_below(struct rng *r, uint64_t n)
+{
+	return n == 0 ? 0 : rng_next(r) % n;
+}
+
+uint64_t rng_interesting(struct rng *r, uint64_t cur)
+{
+	static const uint64_t v[] = {
+		0, 1, 2, 3, 4, 7, 8, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000,
+		0xffff, 0x10000, 0x10001, 4096, 65536, 1u << 20, 1u << 24,
+		0x7fffffff, 0x80000000u, 0xfffffffeu, 0xffffffffu,
+		0x100000000ull, 0x100000001ull, 1ull << 40, 1ull << 62,
+		1ull << 63, (1ull << 63) - 1, ~0ull, ~0ull - 1,
+	};
+
+	switch (rng_below(r, 8)) {
+	case 0: return cur - 1;
+	case 1: return cur + 1;
+	case 2: return cur * 2;
+	case 3: return rng_next(r);
+	case 4: return (uint32_t)rng_next(r);
+	default: return v[rng_below(r, sizeof(v) / sizeof(v[0]))];
+	}
+}
+
+size_t prog_entry_size(unsigned t)
+{
+	switch (t) {
+	case DTRACE_PT_STRTAB: return 1;
+	case DTRACE_PT_PROBES: return sizeof(struct dtrace_prog_probe);
+	case DTRACE_PT_DIFOS: return sizeof(struct dtrace_prog_difo);
+	case DTRACE_PT_CODE: return sizeof(dif_instr_t);
+	case DTRACE_PT_INTS: return sizeof(uint64_t);
+	case DTRACE_PT_VARS: return sizeof(struct dtrace_difv);
+	case DTRACE_PT_ACTIONS: return sizeof(struct dtrace_prog_action);
+	case DTRACE_PT_CLAUSES: return sizeof(struct dtrace_prog_clause);
+	case DTRACE_PT_OPTIONS: return sizeof(struct dtrace_prog_option);
+	case DTRACE_PT_PROVIDERS: return sizeof(struct dtrace_prog_provider);
+	case DTRACE_PT_USDT: return sizeof(struct dtrace_prog_usdt);
+	case DTRACE_PT_OFFSETS: return sizeof(uint64_t);
+	default: return 0;
+	}
+}
+
+static void put(uint8_t *p, unsigned width, uint64_t v)
+{
+	if (width == 8)
+		memcpy(p, &v, 8);
+	else if (width == 4) {
+		uint32_t w = (uint32_t)v;
+
+		memcpy(p, &w, 4);
+	} else if (width == 2) {
+		uint16_t h = (uint16_t)v;
+
+		memcpy(p, &h, 2);
+	} else {
+		*p = (uint8_t)v;
+	}
+}
+
+static uint64_t get(const uint8_t *p, unsigned width)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, width);	/* little-endian hosts only */
+	return v;
+}
+
+/* Where table t lies in the blob, if it lies inside it at all. */
+static uint8_t *table(uint8_t *buf, size_t size, unsigned t, uint32_t *count)
+{
+	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)buf;
+	uint64_t off = h->dtph_tab[t].dtpt_off, n = h->dtph_tab[t].dtpt_count;
+
+	*count = 0;
+	if (n == 0 || off + n * prog_entry_size(t) > size)
+		return NULL;
+	*count = (uint32_t)n;
+	return buf + off;
+}
+
+/* An entry field: a 1/2/4/8-byte value at an aligned offset in an entry. */
+static void mutate_entry(struct rng *r, uint8_t *buf, size_t size)
+{
+	unsigned t = 1 + rng_below(r, DTRACE_PT_NTABLES - 1);
+	size_t esz = prog_entry_size(t);
+	unsigned width;
+	uint32_t n;
+	uint8_t *tab = table(buf, size, t, &n), *p;
+
+	if (tab == NULL)
+		return;
+	width = esz >= 8 && rng_below(r, 3) == 0 ? 8 :
+		esz >= 4 ? 4 : (unsigned)esz;
+	p = tab + rng_below(r, n) * esz + rng_below(r, esz / width) * width;
+	if (t == DTRACE_PT_CODE && rng_below(r, 2)) {
+		/* A random instruction: opcode, then operands. */
+		put(p, 4, rng_next(r));
+		return;
+	}
+	put(p, width, rng_interesting(r, get(p, width)));
+}
+
+static void mutate_option(struct rng *r, uint8_t *buf, size_t size)
+{
+	struct dtrace_prog_option *o;
+	uint32_t n;
+
+	o = (struct dtrace_prog_option *)table(buf, size, DTRACE_PT_OPTIONS, &n);
+	if (o == NULL)
+		return;
+	o += rng_below(r, n);
+	if (rng_below(r, 4) == 0)
+		o->dtpo_option = (uint32_t)rng_below(r, DTRACEOPT_MAX + 2);
+	o->dtpo_value = rng_interesting(r, o->dtpo_value);
+}
+
+/*
+ * Appends k copies of table t's entries at the blob's end and points the
+ * table there: large counts of entries that were valid. A grown ACTIONS
+ * or CLAUSES table is also made reachable by the first clause.
+ */
+static size_t grow(struct rng *r, uint8_t *buf, size_t size, size_t cap)
+{
+	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)buf;
+	unsigned t = rng_below(r, DTRACE_PT_NTABLES);
+	size_t esz = prog_entry_size(t), off = (size + 7) & ~(size_t)7;
+	uint64_t k = 2 + rng_below(r, 2) * rng_below(r, 4096);
+	uint32_t n;
+	uint8_t *tab = table(buf, size, t, &n);
+	uint64_t bytes = (uint64_t)n * esz;
+
+	if (tab == NULL)
+		return size;
+	if (off + k * bytes > cap)
+		k = (cap - off) / bytes;
+	if (k < 2 || (uint64_t)n * k > 0xffffffffu)
+		return size;
+	memset(buf + size, 0, off - size);
+	for (uint64_t i = 0; i < k; i++)
+		memmove(buf + off + i * bytes, tab, bytes);
+	h->dtph_tab[t].dtpt_off = (uint32_t)off;
+	h->dtph_tab[t].dtpt_count = (uint32_t)(n * k);
+	size = off + k * bytes;
+	h->dtph_size = (uint32_t)size;
+	if (t == DTRACE_PT_ACTIONS) {
+		struct dtrace_prog_clause *c;
+		uint32_t nc;
+
+		c = (struct dtrace_prog_clause *)table(buf, size,
+						       DTRACE_PT_CLAUSES, &nc);
+		if (c != NULL) {
+			c->dtpc_action = 0;
+			c->dtpc_naction = n * (uint32_t)k;
+		}
+	}
+	return size;
+}
+
+static void mutate_header(struct rng *r, uint8_t *buf, size_t size)
+{
+	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)buf;
+	unsigned t = rng_below(r, DTRACE_PT_NTABLES);
+
+	(void)size;
+	switch (rng_below(r, 8)) {
+	case 0: h->dtph_size = (uint32_t)rng_interesting(r, h->dtph_size);
+		break;
+	case 1: h->dtph_hdrsize = (uint16_t)rng_interesting(r, 120); break;
+	case 2: h->dtph_flags = (uint32_t)rng_interesting(r, 0); break;
+	case 3: h->dtph_nregs = (uint8_t)rng_interesting(r, h->dtph_nregs);
+		break;
+	case 4: h->dtph_ntregs = (uint8_t)rng_interesting(r, h->dtph_ntregs);
+		break;
+	case 5: h->dtph_tab[t].dtpt_off =
+		(uint32_t)rng_interesting(r, h->dtph_tab[t].dtpt_off);
+		break;
+	default: h->dtph_tab[t].dtpt_count =
+		(uint32_t)rng_interesting(r, h->dtph_tab[t].dtpt_count);
+		break;
+	}
+}
+
+/* STRTAB: lose the final NUL, or make a pattern long or globby. */
+static void mutate_strtab(struct rng *r, uint8_t *buf, size_t size)
+{
+	uint32_t n;
+	uint8_t *s = table(buf, size, DTRACE_PT_STRTAB, &n);
+	uint32_t at;
+
+	if (s == NULL)
+		return;
+	at = (uint32_t)rng_below(r, n);
+	switch (rng_below(r, 3)) {
+	case 0: s[n - 1] = 'x'; break;
+	case 1: memset(s + at, '*', n - at - (n - at > 1)); break;
+	default: s[at] = "*?[]\\!\0a"[rng_below(r, 8)]; break;
+	}
+}
+
+size_t mutate_container(struct rng *r, uint8_t *buf, size_t size,
+			size_t cap, unsigned n)
+{
+	if (size < sizeof(struct dtrace_prog_hdr))
+		return size;
+	for (unsigned i = 0; i < n; i++) {
+		switch (rng_below(r, 12)) {
+		case 0: case 1: mutate_header(r, buf, size); break;
+		case 2: case 3: case 4: mutate_entry(r, buf, size); break;
+		case 5: case 6: mutate_option(r, buf, size); break;
+		case 7: size = grow(r, buf, size, cap); break;
+		case 8: mutate_strtab(r, buf, size); break;
+		case 9:		/* truncated */
+			size = sizeof(struct dtrace_prog_hdr) +
+			       rng_below(r, size - sizeof(struct dtrace_prog_hdr));
+			break;
+		default:	/* bytes anywhere */
+			for (unsigned k = 1 + rng_below(r, 4); k > 0; k--)
+				buf[rng_below(r, size)] = (uint8_t)rng_next(r);
+			break;
+		}
+	}
+	return size;
+}
+
+const char *known_bug(const uint8_t *buf, size_t size)
+{
+	/*
+	 * None at present. (Until 91b9ca9: aggsize >= 32g looped in GO, and
+	 * strsize x actions past 2^32 wrapped the record layout.)
+	 */
+	(void)buf;
+	(void)size;
+	return NULL;
+}
