@@ -2,9 +2,9 @@
 # probes 130 times (1064960 probes, more than the 1048576 probe ids)
 # does not use up the id space: freed ids are handed out again, the
 # last registration's ids are the first one's, and root's dtrace still
-# creates probes afterwards.
+# creates probes afterwards. (Sorted: dtrace's stdout and stderr share the
+# pipe, and stdout is buffered, so their order may vary.)
 # @@timeout: 600
-# @@nosort
 . "$(dirname "$0")/helper_lib.sh"
 $nobody "$forge" cycle 8192 130
 "$dtrace" -q -c "$forge" -n 'pid$target:helper_forge:main:entry { printf("pid entry fired\n"); }' \
