@@ -100,7 +100,7 @@ static uint8_t *table(uint8_t *buf, size_t size, unsigned t, uint32_t *count)
 	uint64_t off = h->dtph_tab[t].dtpt_off, n = h->dtph_tab[t].dtpt_count;
 
 	*count = 0;
-	if (n == 0 || off + n * prog_entry_size(t) > size)
+	if (n == 0 || (off & 7) != 0 || off + n * prog_entry_size(t) > size)
 		return NULL;
 	*count = (uint32_t)n;
 	return buf + off;
@@ -259,4 +259,25 @@ const char *known_bug(const uint8_t *buf, size_t size)
 	(void)buf;
 	(void)size;
 	return NULL;
+}
+
+void prog_retarget(uint8_t *buf, size_t size, uint32_t id)
+{
+	struct dtrace_prog_probe *p;
+	uint32_t np, ns;
+	uint8_t *strs;
+
+	if (size < sizeof(struct dtrace_prog_hdr))
+		return;
+	p = (struct dtrace_prog_probe *)table(buf, size, DTRACE_PT_PROBES, &np);
+	strs = table(buf, size, DTRACE_PT_STRTAB, &ns);
+	if (p == NULL || strs == NULL || strs[ns - 1] != 0)
+		return;
+	for (uint32_t i = 0; i < np; i++) {
+		const char *prov = (const char *)strs + p[i].dtpp_provider;
+
+		if (p[i].dtpp_provider < ns && strcmp(prov, "dtrace") != 0 &&
+		    strcmp(prov, "test") != 0)
+			p[i].dtpp_id = id;
+	}
 }

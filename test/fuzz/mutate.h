@@ -44,6 +44,13 @@ size_t mutate_container(struct rng *r, uint8_t *buf, size_t size,
  */
 const char *known_bug(const uint8_t *buf, size_t size);
 
+/*
+ * Points every probe description whose provider is neither "dtrace" nor
+ * "test" at probe id (dtpp_id): the userspace core's test:::fire, so a
+ * corpus container's clauses all match there.
+ */
+void prog_retarget(uint8_t *buf, size_t size, uint32_t id);
+
 /* The entry size of table t (prog.h), 0 for an unknown table. */
 size_t prog_entry_size(unsigned t);
 

@@ -43,19 +43,6 @@ std::vector<std::vector<uint8_t>> load_corpus() {
   return v;
 }
 
-// Every probe description names the probe by id: test:::fire, or the
-// dtrace provider's probe of the same name (BEGIN, END, ERROR).
-void retarget(std::vector<uint8_t>& blob, Harness& h) {
-  auto* hdr = reinterpret_cast<dtrace_prog_hdr*>(blob.data());
-  const dtrace_prog_tab& pt = hdr->dtph_tab[DTRACE_PT_PROBES];
-  const dtrace_prog_tab& st = hdr->dtph_tab[DTRACE_PT_STRTAB];
-  for (uint32_t i = 0; i < pt.dtpt_count; i++) {
-    auto* p = reinterpret_cast<dtrace_prog_probe*>(blob.data() + pt.dtpt_off) + i;
-    const char* prov = reinterpret_cast<const char*>(blob.data() + st.dtpt_off + p->dtpp_provider);
-    if (std::strcmp(prov, "dtrace") != 0) p->dtpp_id = h.test_probe();
-  }
-}
-
 TEST(ContainerFuzz, MutatedCorpusContainers) {
   auto corpus = load_corpus();
   if (corpus.empty()) GTEST_SKIP() << "no corpus in " FUZZ_CORPUS_DIR;
@@ -70,7 +57,7 @@ TEST(ContainerFuzz, MutatedCorpusContainers) {
   for (size_t c = 0; c < corpus.size(); c++) {
     Harness h;
     std::vector<uint8_t> blob = corpus[c];
-    retarget(blob, h);
+    prog_retarget(blob.data(), blob.size(), h.test_probe());
     int err = h.enable_raw(blob.data(), blob.size());
     EXPECT_EQ(err, 0) << "corpus container " << c << ": " << h.res().msg;
     valid += err == 0;
@@ -83,7 +70,7 @@ TEST(ContainerFuzz, MutatedCorpusContainers) {
     rng_init(&r, seed, i);
     Harness h;
     std::vector<uint8_t> blob = corpus[rng_below(&r, corpus.size())];
-    retarget(blob, h);
+    prog_retarget(blob.data(), blob.size(), h.test_probe());
     std::memcpy(work.data(), blob.data(), blob.size());
     size_t size = mutate_container(&r, work.data(), blob.size(), work.size(),
                                    1 + static_cast<unsigned>(rng_below(&r, 4)));

@@ -139,32 +139,6 @@ static void difo_input(const uint8_t *p, size_t n)
 	run(copy, size, p + 2 + ni * 8, 48);
 }
 
-/* Names other than dtrace's and test's probes: test:::fire, by id. */
-static void retarget(uint8_t *blob, size_t size)
-{
-	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)blob;
-	struct dtrace_prog_tab pt, st;
-	struct dtrace_prog_probe *p;
-	const char *prov;
-
-	if (size < sizeof(*h))
-		return;
-	pt = h->dtph_tab[DTRACE_PT_PROBES];
-	st = h->dtph_tab[DTRACE_PT_STRTAB];
-	if ((uint64_t)pt.dtpt_off + (uint64_t)pt.dtpt_count * sizeof(*p) > size ||
-	    st.dtpt_count == 0 || (uint64_t)st.dtpt_off + st.dtpt_count > size ||
-	    blob[st.dtpt_off + st.dtpt_count - 1] != 0)
-		return;
-	p = (struct dtrace_prog_probe *)(blob + pt.dtpt_off);
-	for (uint32_t i = 0; i < pt.dtpt_count; i++) {
-		if (p[i].dtpp_provider >= st.dtpt_count)
-			continue;
-		prov = (const char *)blob + st.dtpt_off + p[i].dtpp_provider;
-		if (strcmp(prov, "dtrace") != 0 && strcmp(prov, "test") != 0)
-			p[i].dtpp_id = fire_id;
-	}
-}
-
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
 			       unsigned int seed)
 {
@@ -174,8 +148,18 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
 	if (size < 1 + sizeof(struct dtrace_prog_hdr) || (data[0] & 1) ||
 	    rng_below(&r, 2) == 0)
 		return LLVMFuzzerMutate(data, size, max_size);
-	return 1 + mutate_container(&r, data + 1, size - 1, max_size - 1,
-				    1 + rng_below(&r, 3));
+	/* mutate.c reads the header and tables in place: an aligned copy. */
+	static uint64_t buf[(1 << 20) / 8];
+	size_t cap = max_size - 1 < sizeof(buf) ? max_size - 1 : sizeof(buf);
+	size_t n;
+
+	if (size - 1 > cap)
+		return LLVMFuzzerMutate(data, size, max_size);
+	memcpy(buf, data + 1, size - 1);
+	n = mutate_container(&r, (uint8_t *)buf, size - 1, cap,
+			     1 + rng_below(&r, 3));
+	memcpy(data + 1, buf, n);
+	return 1 + n;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -192,7 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	copy = dtrace_port_zalloc(size - 1);
 	memcpy(copy, data + 1, size - 1);
-	retarget(copy, size - 1);
+	prog_retarget(copy, size - 1, fire_id);
 	if (known_bug(copy, size - 1) != NULL) {
 		dtrace_port_free(copy);
 		return 0;
