@@ -20,6 +20,6 @@ echo "second dtrace: exit $?"
 rmmod dtrace
 echo "rmmod: $?"
 dmesg | tail -n +$((before + 1)) | grep -c 'WARNING\|BUG\|still enabled'
-insmod "$top/build/kernel/dtrace.ko"
+insmod "${DTVM_MODULE:-$top/build/kernel/dtrace.ko}"
 echo "insmod: $?"
 rm -f $out

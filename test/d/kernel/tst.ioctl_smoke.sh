@@ -10,6 +10,6 @@ rc=$?
 tail -n 1 /tmp/smoke.$$
 [ $rc = 0 ] || cat /tmp/smoke.$$ >&2
 rm -f /tmp/smoke.$$
-lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko" || exit 1
+lsmod | grep -q '^dtrace ' || insmod "${DTVM_MODULE:-$top/build/kernel/dtrace.ko}" || exit 1
 [ -c /dev/dtrace ] || { echo "no /dev/dtrace after reloading" >&2; exit 1; }
 exit $rc

@@ -17,5 +17,5 @@ sleep 2
 kill -0 "$t"
 echo "target alive after unload: $?"
 dmesg | grep -c 'user probes still in use'
-insmod "$top/build/kernel/dtrace.ko"
+insmod "${DTVM_MODULE:-$top/build/kernel/dtrace.ko}"
 echo "insmod: $?"
