@@ -273,28 +273,34 @@ static void add_square(uint64_t *sq, int64_t v)
 	sq[1] += hi + (sq[0] < lo);
 }
 
+/* v += x as the 64-bit two's complement sum DTrace keeps (no C overflow). */
+static void add_wrap(int64_t *v, int64_t x)
+{
+	*v = (int64_t)((uint64_t)*v + (uint64_t)x);
+}
+
 static void fold(const struct dtrace_aggregation *agg, int64_t *v,
 		 int64_t x, int64_t w)
 {
 	switch (agg->kind) {
-	case DTRACEACT_AGG_COUNT:	v[0]++; break;
-	case DTRACEACT_AGG_SUM:		v[0] += x; break;
+	case DTRACEACT_AGG_COUNT:	add_wrap(&v[0], 1); break;
+	case DTRACEACT_AGG_SUM:		add_wrap(&v[0], x); break;
 	case DTRACEACT_AGG_MIN:		v[0] = DTRACE_MIN(v[0], x); break;
 	case DTRACEACT_AGG_MAX:		v[0] = DTRACE_MAX(v[0], x); break;
-	case DTRACEACT_AGG_AVG:		v[0]++; v[1] += x; break;
+	case DTRACEACT_AGG_AVG:		add_wrap(&v[0], 1); add_wrap(&v[1], x); break;
 	case DTRACEACT_AGG_STDDEV:
-		v[0]++;
-		v[1] += x;
+		add_wrap(&v[0], 1);
+		add_wrap(&v[1], x);
 		add_square((uint64_t *)&v[2], x);
 		break;
 	case DTRACEACT_AGG_QUANTIZE:
-		v[quantize_bucket(x)] += w;
+		add_wrap(&v[quantize_bucket(x)], w);
 		break;
 	case DTRACEACT_AGG_LQUANTIZE:
-		v[1 + lquantize_bucket(agg->arg, x)] += w;
+		add_wrap(&v[1 + lquantize_bucket(agg->arg, x)], w);
 		break;
 	default:
-		v[1 + llquantize_bucket(agg->arg, x)] += w;
+		add_wrap(&v[1 + llquantize_bucket(agg->arg, x)], w);
 		break;
 	}
 }

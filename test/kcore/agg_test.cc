@@ -218,6 +218,15 @@ TEST(Agg, ScalarFunctions) {
   EXPECT_EQ(unkeyed(DTRACEACT_AGG_AVG, {2, 4, 9}, 1), 15);
 }
 
+// Sums wrap as 64-bit two's complement, as DTrace's do, without C's
+// signed-overflow undefined behaviour (kcore_fuzz found it under UBSan).
+TEST(Agg, SumsWrapAt64Bits) {
+  const int64_t max = INT64_MAX, min = INT64_MIN;
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_SUM, {max, 1}), min);
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_SUM, {min, -1}), max);
+  EXPECT_EQ(unkeyed(DTRACEACT_AGG_AVG, {max, max}, 1), -2);
+}
+
 TEST(Agg, StddevKeepsAnExact128BitSumOfSquares) {
   Harness h;
   enable_agg(h, DTRACEACT_AGG_STDDEV, 0, false);
