@@ -1,2 +1,2 @@
-arg6 on the kernel stack: 1
-args[6] == arg6: 1, sizeof (*args[6]): 8
+populate on the kernel stack: 1
+args[populate] == its arg: 1, sizeof (*args[populate]): 8

@@ -1,1 +1,1 @@
-queue depth set: 1, block size: 512, sizeof > 0: 1
+device set: 1, block size: 512, sizeof > 0: 1

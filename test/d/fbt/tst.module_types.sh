@@ -7,8 +7,8 @@
 fbt:null_blk:null_queue_rq:entry
 {
 	this->q = (struct nullb_queue *)args[0]->driver_data;
-	printf("queue depth set: %d, block size: %d, sizeof > 0: %d\n",
-	    this->q->queue_depth > 0, this->q->dev->blocksize,
+	printf("device set: %d, block size: %d, sizeof > 0: %d\n",
+	    this->q->dev != NULL, this->q->dev->blocksize,
 	    sizeof (struct nullb_device) > 0);
 	exit(0);
 }' &
