@@ -28,5 +28,6 @@ python3 -c 'import mmap
 f = open("/etc/services", "rb")
 m = mmap.mmap(f.fileno(), 4096, offset=8192, access=mmap.ACCESS_READ)'
 wait $dt
-grep -v tracing /tmp/args_stack.$$ | sed "s/args\[$pop\] == arg$pop/args[populate] == its arg/"
+grep -v tracing /tmp/args_stack.$$ |
+	sed "s/args\[$pop\] == arg$pop/args[populate] == its arg/; s/args\[$pop\]/args[populate]/g"
 rm -f /tmp/args_stack.$$
