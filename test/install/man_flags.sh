@@ -8,18 +8,22 @@ optstring=$(sed -n 's/.*const char\* optstring = "+\{0,1\}\([^"]*\)".*/\1/p' \
 [ -n "$optstring" ] || { echo "man_flags: no optstring in cmd/dtrace/dtrace.cc" >&2; exit 1; }
 man=$top/man/dtrace.1
 synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$man" | sed 's/\\f[BIR]//g; s/\\-/-/g')
-options=$(sed -n '/^\.SH OPTIONS/,/^\.SH USDT/p' "$man")
+# The line after each .TP of OPTIONS: where an entry names its flag.
+entries=$(sed -n '/^\.SH OPTIONS/,/^\.SH USDT/p' "$man" | grep -A1 '^\.TP')
 missing=0
 for flag in $(printf '%s' "${optstring//:/}" | fold -w1); do
 	# An entry is a .B/.BI/.BR line right after .TP naming \-flag.
-	if ! printf '%s\n' "$options" | grep -A1 '^\.TP' |
-		grep -Eq "^\.B[IR]? (.*[ \"])?\\\\-$flag([ \"]|$)"; then
+	# Here-strings, not pipes: grep -q quitting early would fail a pipe
+	# under pipefail (SIGPIPE upstream), now and then.
+	if ! grep -Eq "^\.B[IR]? (.*[ \"])?\\\\-$flag([ \"]|$)" <<< "$entries"; then
 		echo "man_flags: -$flag has no entry in OPTIONS" >&2
 		missing=$((missing + 1))
 	fi
-	if ! printf '%s\n' "$synopsis" | grep -Eq -- "-[A-Za-z0-9]*$flag"; then
+	if ! grep -Eq -- "-[A-Za-z0-9]*$flag" <<< "$synopsis"; then
 		echo "man_flags: -$flag is not in the SYNOPSIS" >&2
 		missing=$((missing + 1))
 	fi
 done
-[ "$missing" -eq 0 ] && flags=${optstring//:/}; echo "man_flags: ${#flags} flags checked" || exit 1
+[ "$missing" -eq 0 ] || exit 1
+flags=${optstring//:/}
+echo "man_flags: ${#flags} flags checked"
