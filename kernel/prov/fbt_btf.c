@@ -257,17 +257,28 @@ typedef bool (*blacklisted_fn)(unsigned long addr);
 static void *each_kernel_sym, *each_module_sym;
 static blacklisted_fn blacklisted;
 
+/*
+ * fn over the symbols of the module named modname, or of every module
+ * (NULL); before 6.4 always of every module, fn telling them apart.
+ */
+static void walk_module_syms(const char *modname, sym_cb fn, void *data)
+{
+#ifdef DTRACE_HAVE_KALLSYMS_MODARG
+	((each_symbol_fn)each_module_sym)(fn, data);
+#else
+	((each_module_symbol_fn)each_module_sym)(modname, fn, data);
+#endif
+}
+
 /* fn over vmlinux's symbols (mod NULL) or those of mod. */
 static void walk_syms(struct module *mod, sym_cb fn, void *data)
 {
-#ifdef DTRACE_HAVE_KALLSYMS_MODARG
 	if (mod != NULL)
-		((each_symbol_fn)each_module_sym)(fn, data);
+		walk_module_syms(mod->name, fn, data);
+#ifdef DTRACE_HAVE_KALLSYMS_MODARG
 	else
 		((each_symbol_fn)each_kernel_sym)(fn, data);
 #else
-	if (mod != NULL)
-		((each_module_symbol_fn)each_module_sym)(mod->name, fn, data);
 	else
 		((each_kernel_symbol_fn)each_kernel_sym)(fn, data);
 #endif
@@ -349,11 +360,7 @@ u32 dtrace_fbt_modules(struct module **out, u32 max)
 	if (find_funcs() != 0)
 		return 0;
 	/* Any module's symbols: mods_sym() tells the modules apart. */
-#ifdef DTRACE_HAVE_KALLSYMS_MODARG
-	((each_symbol_fn)each_module_sym)(mods_sym, &w);
-#else
-	((each_module_symbol_fn)each_module_sym)(NULL, mods_sym, &w);
-#endif
+	walk_module_syms(NULL, mods_sym, &w);
 	return w.n;
 }
 
