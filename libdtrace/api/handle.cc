@@ -318,15 +318,23 @@ struct Handle::Impl {
     return n;
   }
 
-  // Lets the held targets run; prints DTrace's notice once all are gone.
+  // Lets the held targets run; true once all are gone.
   bool targets_exited() {
     if (targets.empty()) return false;
     for (auto& t : targets) t->release();
     for (auto& t : targets)
       if (!t->exited()) return false;
+    return true;
+  }
+
+  // DTrace's notice, after what the targets' probes recorded while they
+  // ran: drained and flushed first, so the notice never precedes it.
+  Status report_targets_exited(FILE* out) {
+    if (Status st = drain(out); !st) return st;
+    std::fflush(out);
     for (auto& t : targets) std::fprintf(stderr, "dtrace: pid %d has exited\n", t->pid());
     targets.clear();
-    return true;
+    return Ok{};
   }
 
   Result<std::vector<dtrace_probedesc>> match(const dtrace_probedesc& pattern) {
@@ -797,7 +805,10 @@ Result<Work> Handle::work(FILE* out) {
   // A full fill buffer ends tracing as exit() does (END still fits).
   if (status->dtst_exiting || status->dtst_filled || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING)
     return Work::Done;
-  if (I.targets_exited()) return Work::Done;
+  if (I.targets_exited()) {
+    if (Status st = I.report_targets_exited(out); !st) return st.error();
+    return Work::Done;
+  }
   // Poll the status often so exit() ends the run promptly; buffers are
   // still read at switchrate.
   std::this_thread::sleep_for(
