@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The DIF interpreter. Runs one validated DIFO in probe context: a loop
- * over the code with one switch case per opcode (dif_ops.def gives the
- * semantics). It trusts the validator for everything static (opcodes,
- * register numbers, table indexes, variable ids, forward branches) and
+ * The DIF interpreter. Runs one validated DIFO in probe context with
+ * threaded dispatch: a jump table generated from dif_ops.def sends each
+ * opcode to its handler label op_NAME (an opcode without one does not
+ * compile), and every handler jumps straight to the next instruction's
+ * (dif_ops.def gives the semantics). It trusts the validator for
+ * everything static (opcodes, register numbers, table indexes, variable
+ * ids, forward branches) and
  * checks only what depends on run-time values: memory through the
  * fault-tolerant loads, stores against scratch, divisors, tuple depth,
  * array indexes. A fault records code, address and pc in the mstate and
@@ -245,15 +248,46 @@ static void push(struct dtrace_mstate *ms, struct dtrace_tuple *tup,
 #define JUMP_IF(c)	do { if (c) pc = DIF_INSTR_LABEL(in); NEXT; } while (0)
 
 /*
+ * The jump table is dif_ops.def's: opcode NAME goes to the label op_NAME,
+ * so an opcode without a handler does not compile. Opcodes that share a
+ * handler go to the label of their group's first one.
+ */
+#define op_UDIV		op_SDIV
+#define op_SREM		op_SDIV
+#define op_UREM		op_SDIV
+#define op_LDSH		op_LDSB
+#define op_LDSW		op_LDSB
+#define op_LDUB		op_LDSB
+#define op_LDUH		op_LDSB
+#define op_LDUW		op_LDSB
+#define op_LDX		op_LDSB
+#define op_ULDSB	op_LDSB
+#define op_ULDSH	op_LDSB
+#define op_ULDSW	op_LDSB
+#define op_ULDUB	op_LDSB
+#define op_ULDUH	op_LDSB
+#define op_ULDUW	op_LDSB
+#define op_ULDX		op_LDSB
+#define op_STH		op_STB
+#define op_STW		op_STB
+#define op_STX		op_STB
+#define op_LDGAA	op_LDTS
+#define op_LDTAA	op_LDTS
+#define op_STGAA	op_STTS
+#define op_STTAA	op_STTS
+#define op_PUSHTV	op_PUSHTR
+#define op_LDTA		bad	/* no thread-local built-in arrays exist */
+
+/*
  * The validator guarantees what lets this loop skip run-time checks: the
  * last instruction is RET and every branch goes forward inside the code,
  * so pc never leaves it; register numbers are below DIF_DIR_NREGS; table
  * indexes are in range; opcodes are known (others land on `bad`).
  */
-static __attribute__((__noinline__)) DTRACE_NO_GCSE uint64_t run(const struct dtrace_difo *dp,
-					      struct dtrace_mstate *ms)
+static __attribute__((__noinline__)) DTRACE_NO_GCSE uint64_t
+run(const struct dtrace_difo *dp, struct dtrace_mstate *ms)
 {
-	/* Every opcode starts at `bad`; the known ones override it. */
+	/* Every opcode starts at `bad`; dif_ops.def's override it. */
 #pragma GCC diagnostic push
 #ifdef __clang__
 #pragma GCC diagnostic ignored "-Winitializer-overrides"
@@ -262,36 +296,9 @@ static __attribute__((__noinline__)) DTRACE_NO_GCSE uint64_t run(const struct dt
 #endif
 	static const void *const jt[256] DTRACE_JUMP_TABLE = {
 		[0 ... 255] = &&bad,
-		[DIF_OP_ADD] = &&add, [DIF_OP_SUB] = &&sub,
-		[DIF_OP_MUL] = &&mul, [DIF_OP_AND] = &&and,
-		[DIF_OP_OR] = &&or, [DIF_OP_XOR] = &&xor,
-		[DIF_OP_SLL] = &&sll, [DIF_OP_SRL] = &&srl,
-		[DIF_OP_SRA] = &&sra,
-		[DIF_OP_SDIV ... DIF_OP_UREM] = &&div,
-		[DIF_OP_NOT] = &&not, [DIF_OP_MOV] = &&mov,
-		[DIF_OP_CMP] = &&cmp, [DIF_OP_TST] = &&tst,
-		[DIF_OP_SCMP] = &&scmp,
-		[DIF_OP_BA] = &&ba, [DIF_OP_BE] = &&be, [DIF_OP_BNE] = &&bne,
-		[DIF_OP_BG] = &&bg, [DIF_OP_BGU] = &&bgu,
-		[DIF_OP_BGE] = &&bge, [DIF_OP_BGEU] = &&bgeu,
-		[DIF_OP_BL] = &&bl, [DIF_OP_BLU] = &&blu,
-		[DIF_OP_BLE] = &&ble, [DIF_OP_BLEU] = &&bleu,
-		[DIF_OP_LDSB ... DIF_OP_LDX] = &&ld,
-		[DIF_OP_ULDSB ... DIF_OP_ULDX] = &&ld,
-		[DIF_OP_STB ... DIF_OP_STX] = &&st,
-		[DIF_OP_SETX] = &&setx, [DIF_OP_SETS] = &&sets,
-		[DIF_OP_LDGS] = &&ldgs, [DIF_OP_STGS] = &&stgs,
-		[DIF_OP_LDLS] = &&ldls, [DIF_OP_STLS] = &&stls,
-		[DIF_OP_LDTS] = &&dynld, [DIF_OP_LDGAA] = &&dynld,
-		[DIF_OP_LDTAA] = &&dynld,
-		[DIF_OP_STTS] = &&dynst, [DIF_OP_STGAA] = &&dynst,
-		[DIF_OP_STTAA] = &&dynst,
-		[DIF_OP_LDGA] = &&ldga,
-		[DIF_OP_PUSHTR] = &&push, [DIF_OP_PUSHTV] = &&push,
-		[DIF_OP_POPTS] = &&popts, [DIF_OP_FLUSHTS] = &&flushts,
-		[DIF_OP_CALL] = &&call, [DIF_OP_ALLOCS] = &&allocs,
-		[DIF_OP_COPYS] = &&copys, [DIF_OP_RET] = &&ret,
-		[DIF_OP_NOP] = &&nop,
+#define DIF_OP(name, code, form, mnem) [code] = &&op_##name,
+#include "dtrace/dif_ops.def"
+#undef DIF_OP
 	};
 #pragma GCC diagnostic pop
 	const dif_instr_t *code = dp->code;
@@ -310,62 +317,106 @@ static __attribute__((__noinline__)) DTRACE_NO_GCSE uint64_t run(const struct dt
 			regs[__builtin_ctz(clear)] = 0;
 	}
 	NEXT;
-add:	RD = R1 + R2; NEXT;
-sub:	RD = R1 - R2; NEXT;
-mul:	RD = R1 * R2; NEXT;
-and:	RD = R1 & R2; NEXT;
-or:	RD = R1 | R2; NEXT;
-xor:	RD = R1 ^ R2; NEXT;
-sll:	RD = R1 << (R2 & 63); NEXT;
-srl:	RD = R1 >> (R2 & 63); NEXT;
-sra:	RD = (uint64_t)((int64_t)R1 >> (R2 & 63)); NEXT;
-div:	RD = divide(ms, OP, R1, R2); CHECK;
-not:	RD = ~R1; NEXT;
-mov:	RD = R1; NEXT;
-cmp:	cc.a = R1; cc.b = R2; NEXT;
-tst:	cc.a = R1; cc.b = 0; NEXT;
-scmp: {
+op_ADD:
+	RD = R1 + R2; NEXT;
+op_SUB:
+	RD = R1 - R2; NEXT;
+op_MUL:
+	RD = R1 * R2; NEXT;
+op_AND:
+	RD = R1 & R2; NEXT;
+op_OR:
+	RD = R1 | R2; NEXT;
+op_XOR:
+	RD = R1 ^ R2; NEXT;
+op_SLL:
+	RD = R1 << (R2 & 63); NEXT;
+op_SRL:
+	RD = R1 >> (R2 & 63); NEXT;
+op_SRA:
+	RD = (uint64_t)((int64_t)R1 >> (R2 & 63)); NEXT;
+op_SDIV:
+	RD = divide(ms, OP, R1, R2); CHECK;
+op_NOT:
+	RD = ~R1; NEXT;
+op_MOV:
+	RD = R1; NEXT;
+op_CMP:
+	cc.a = R1; cc.b = R2; NEXT;
+op_TST:
+	cc.a = R1; cc.b = 0; NEXT;
+op_SCMP: {
 	int r = dtrace_dif_strcmp(ms, R1, R2, ms->strsize);
 
 	cc.a = (uint64_t)((r > 0) - (r < 0) + 1);
 	cc.b = 1;
 	CHECK;
 }
-ba:	pc = DIF_INSTR_LABEL(in); NEXT;
-be:	JUMP_IF(cc.a == cc.b);
-bne:	JUMP_IF(cc.a != cc.b);
-bg:	JUMP_IF((int64_t)cc.a > (int64_t)cc.b);
-bgu:	JUMP_IF(cc.a > cc.b);
-bge:	JUMP_IF((int64_t)cc.a >= (int64_t)cc.b);
-bgeu:	JUMP_IF(cc.a >= cc.b);
-bl:	JUMP_IF((int64_t)cc.a < (int64_t)cc.b);
-blu:	JUMP_IF(cc.a < cc.b);
-ble:	JUMP_IF((int64_t)cc.a <= (int64_t)cc.b);
-bleu:	JUMP_IF(cc.a <= cc.b);
-ld:	RD = load(ms, OP, R1); CHECK;
-st:	store(ms, OP, RD, R1); CHECK;
-setx:	RD = dp->ints[IDX]; NEXT;
-sets:	RD = (uintptr_t)(dp->strtab + IDX); NEXT;
-ldgs:	RD = ldgs(ms, IDX); CHECK;
-stgs:	stgs(ms, IDX, RD); CHECK;
-ldls:	RD = ldls(ms, IDX); CHECK;
-stls:	stls(ms, IDX, RD); CHECK;
-dynld:	RD = dynload(ms, OP, IDX, tup, ntup); CHECK;
-dynst:	dynstore(ms, OP, IDX, tup, ntup, RD); CHECK;
-ldga:	RD = dtrace_dif_builtin_array(ms, DIF_INSTR_AVAR(in), R2); CHECK;
-push:	push(ms, tup, &ntup, in, regs); CHECK;
-popts:	if (ntup > 0)
+op_BA:
+	pc = DIF_INSTR_LABEL(in); NEXT;
+op_BE:
+	JUMP_IF(cc.a == cc.b);
+op_BNE:
+	JUMP_IF(cc.a != cc.b);
+op_BG:
+	JUMP_IF((int64_t)cc.a > (int64_t)cc.b);
+op_BGU:
+	JUMP_IF(cc.a > cc.b);
+op_BGE:
+	JUMP_IF((int64_t)cc.a >= (int64_t)cc.b);
+op_BGEU:
+	JUMP_IF(cc.a >= cc.b);
+op_BL:
+	JUMP_IF((int64_t)cc.a < (int64_t)cc.b);
+op_BLU:
+	JUMP_IF(cc.a < cc.b);
+op_BLE:
+	JUMP_IF((int64_t)cc.a <= (int64_t)cc.b);
+op_BLEU:
+	JUMP_IF(cc.a <= cc.b);
+op_LDSB:
+	RD = load(ms, OP, R1); CHECK;
+op_STB:
+	store(ms, OP, RD, R1); CHECK;
+op_SETX:
+	RD = dp->ints[IDX]; NEXT;
+op_SETS:
+	RD = (uintptr_t)(dp->strtab + IDX); NEXT;
+op_LDGS:
+	RD = ldgs(ms, IDX); CHECK;
+op_STGS:
+	stgs(ms, IDX, RD); CHECK;
+op_LDLS:
+	RD = ldls(ms, IDX); CHECK;
+op_STLS:
+	stls(ms, IDX, RD); CHECK;
+op_LDTS:
+	RD = dynload(ms, OP, IDX, tup, ntup); CHECK;
+op_STTS:
+	dynstore(ms, OP, IDX, tup, ntup, RD); CHECK;
+op_LDGA:
+	RD = dtrace_dif_builtin_array(ms, DIF_INSTR_AVAR(in), R2); CHECK;
+op_PUSHTR:
+	push(ms, tup, &ntup, in, regs); CHECK;
+op_POPTS:
+	if (ntup > 0)
 		ntup--;
 	NEXT;
-flushts: ntup = 0; NEXT;
-call:	RD = dtrace_dif_subr(ms, IDX, tup, ntup);
+op_FLUSHTS:
+	ntup = 0; NEXT;
+op_CALL:
+	RD = dtrace_dif_subr(ms, IDX, tup, ntup);
 	ntup = 0;
 	CHECK;
-allocs:	RD = dtrace_dif_scratch(ms, R1); CHECK;
-copys:	copys(ms, RD, R1, R2); CHECK;
-nop:	NEXT;
-ret:	return RD;
-bad:	/* LDTA: no thread-local built-in arrays exist. */
+op_ALLOCS:
+	RD = dtrace_dif_scratch(ms, R1); CHECK;
+op_COPYS:
+	copys(ms, RD, R1, R2); CHECK;
+op_NOP:
+	NEXT;
+op_RET:
+	return RD;
+bad:
 	dtrace_fault(ms, DTRACEFLT_ILLOP, OP);
 fault:
 	ms->fault_pc = pc - 1;
