@@ -1,12 +1,11 @@
 #include "cc/passes/actions.h"
 
-#include <cstring>
-
 #include <optional>
 
 #include "cc/builtins.h"
 #include "cc/passes/printf_check.h"
 #include "cc/passes/typecheck.h"
+#include "util/format_spec.h"
 
 namespace dtrace::cc {
 namespace {
@@ -226,18 +225,11 @@ class ActionChecker {
   // the process that fired, as DTrace does.
   static std::vector<bool> user_address_args(std::string_view f) {
     std::vector<bool> out;
-    for (size_t i = 0; i < f.size(); i++) {
-      if (f[i] != '%') continue;
-      if (++i < f.size() && f[i] == '%') continue;
-      while (i < f.size() && std::strchr("-+ #0'", f[i])) i++;
-      for (bool prec = false;; prec = true) {
-        if (i < f.size() && f[i] == '*') { out.push_back(false); i++; }
-        while (i < f.size() && f[i] >= '0' && f[i] <= '9') i++;
-        if (prec || i >= f.size() || f[i] != '.') break;
-        i++;
-      }
-      while (i < f.size() && std::strchr("hlLjzt", f[i])) i++;
-      if (i < f.size()) out.push_back(f[i] == 'A');
+    for (const FormatPiece& p : parse_format(f).pieces) {
+      if (!p.is_conv || p.conv.conv == '%') continue;
+      if (p.conv.width_star) out.push_back(false);
+      if (p.conv.prec_star) out.push_back(false);
+      out.push_back(p.conv.conv == 'A');
     }
     return out;
   }

@@ -1,6 +1,6 @@
 #include "cc/passes/printf_check.h"
 
-#include <cctype>
+#include "util/format_spec.h"
 
 namespace dtrace::cc {
 namespace {
@@ -50,6 +50,18 @@ constexpr Conv kConvs[] = {
     {"Y", "int64_t", Check::Time},  {"%", "void", Check::Pct},
 };
 
+// What a malformed conversion gets, after "conversion #n".
+const char* fault_text(FormatFault f) {
+  switch (f) {
+    case FormatFault::kTwoDots: return " has more than one '.' specified";
+    case FormatFault::kPositional: return " uses unsupported positional format (%n$)";
+    case FormatFault::kPercentFlags: return " cannot be combined with other format flags: %%";
+    case FormatFault::kNoName:
+    case FormatFault::kNone: break;
+  }
+  return " name expected before end of format string";
+}
+
 const Conv* find_conv(const std::string& n) {
   for (const auto& c : kConvs)
     if (n == c.name) return &c;
@@ -75,11 +87,6 @@ bool accepts(Check c, const Type* t) {
   return false;
 }
 
-struct Directive {
-  std::string name;
-  bool dyn_width = false, dyn_prec = false, agg = false;
-};
-
 }  // namespace
 
 bool check_format(CompileContext& ctx, int line, const std::string& func, const std::string& fmt,
@@ -89,72 +96,31 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
     ctx.error(line, ErrTag::D_PRINTF_FMT_EMPTY, cat(func, "( ) format string is empty"));
     return false;
   }
-  std::vector<Directive> dirs;
-  for (size_t p = fmt.find('%'); p != std::string::npos; p = fmt.find('%', p)) {
-    Directive d;
-    int dot = 0;
-    size_t start = p;
-    for (;;) {
-      char c = ++p < fmt.size() ? fmt[p] : '\0';
-      if (isdigit(static_cast<unsigned char>(c))) continue;
-      if (c == '#' || c == '+' || c == '-' || c == ' ' || c == '\'' || c == '?') continue;
-      if (c == '.') {
-        if (dot++) {
-          ctx.error(line, ErrTag::kNone,
-                    cat(func, "( ) format conversion #", dirs.size() + 1, " has more than one '.' specified"));
-          return false;
-        }
-        continue;
-      }
-      if (c == '*') {
-        (dot ? d.dyn_prec : d.dyn_width) = true;
-        continue;
-      }
-      if (c == '@') {
-        d.agg = true;
-        continue;
-      }
-      if (c == 'h' || c == 'l' || c == 'L' || c == 'w') {
-        d.name += c;
-        continue;
-      }
-      if (c == '\0') {
-        ctx.error(line, ErrTag::kNone,
-                  cat(func, "( ) format conversion #", dirs.size() + 1,
-                      " name expected before end of format string"));
-        return false;
-      }
-      if (c == '$') {
-        ctx.error(line, ErrTag::kNone,
-                  cat(func, "( ) format conversion #", dirs.size() + 1, " uses unsupported positional format (%n$)"));
-        return false;
-      }
-      if (c == '%' && p != start + 1) {
-        ctx.error(line, ErrTag::kNone,
-                  cat(func, "( ) format conversion #", dirs.size() + 1, " cannot be combined with other format flags: %%"));
-        return false;
-      }
-      d.name += c;
-      p++;
-      break;
-    }
-    if (find_conv(d.name) == nullptr) {
+  ParsedFormat pf = parse_format(fmt);
+  std::vector<const FormatConv*> dirs;
+  for (const FormatPiece& p : pf.pieces) {
+    if (!p.is_conv) continue;
+    if (find_conv(p.conv.name()) == nullptr) {
       ctx.error(line, ErrTag::kNone,
-                cat(func, "( ) format conversion #", dirs.size() + 1, " is undefined: %", d.name));
+                cat(func, "( ) format conversion #", dirs.size() + 1, " is undefined: %", p.conv.name()));
       return false;
     }
-    dirs.push_back(std::move(d));
+    dirs.push_back(&p.conv);
+  }
+  if (pf.fault != FormatFault::kNone) {
+    ctx.error(line, ErrTag::kNone, cat(func, "( ) format conversion #", pf.fault_conv, fault_text(pf.fault)));
+    return false;
   }
 
   size_t j = 0;  // next value argument
   for (size_t i = 0; i < dirs.size(); i++) {
-    const Directive& d = dirs[i];
-    const Conv* conv = find_conv(d.name);
+    const FormatConv& d = *dirs[i];
+    const Conv* conv = find_conv(d.name());
     if (conv->check == Check::Pct) continue;
     const char* dyns[2];
     int ndyn = 0;
-    if (d.dyn_prec) dyns[ndyn++] = ".*";
-    if (d.dyn_width) dyns[ndyn++] = "*";
+    if (d.prec_star) dyns[ndyn++] = ".*";
+    if (d.width_star) dyns[ndyn++] = "*";
     for (; ndyn > 0; ndyn--) {
       if (j >= args.size()) {
         ctx.error(line, ErrTag::D_PRINTF_DYN_PROTO,
