@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <thread>
+#include <tuple>
 
 #include "api/aggregations.h"
 #include "api/compile_options.h"
@@ -26,6 +27,7 @@
 #include "cc/compiler.h"
 #include "consume/buffer_walk.h"
 #include "consume/drops.h"
+#include "consume/error_report.h"
 #include "consume/firing.h"
 #include "consume/ksyms.h"
 #include "consume/probe_list.h"
@@ -44,27 +46,6 @@
 
 namespace dtrace {
 namespace {
-
-// Recorded by the consumer's own ERROR enabling, turned into DTrace's
-// "error on enabled probe" message.
-constexpr const char* kErrorProgram =
-    "dtrace:::ERROR { trace(arg1); trace(arg2); trace(arg3); trace(arg4); trace(arg5); }";
-
-const char* fault_message(uint64_t code) {
-  switch (code) {
-#define DTRACEFLT(c, name, msg) \
-  case c:                       \
-    return msg;
-#include "dtrace/faults.def"
-#undef DTRACEFLT
-    default:
-      return "unknown fault";
-  }
-}
-
-bool fault_has_address(uint64_t code) {
-  return code == DTRACEFLT_BADADDR || code == DTRACEFLT_BADALIGN || code == DTRACEFLT_BADSTACK;
-}
 
 dtrace_probedesc to_pattern(const cc::ProbeSpec& s) {
   dtrace_probedesc d{};
@@ -395,57 +376,26 @@ struct Handle::Impl {
     return r.error();
   }
 
-  // Where a fault happened, as DTrace names it: "predicate" or
-  // "action #N", N counting the clause's D statements and actions as
-  // DTrace does (cc::Difo::action_at). module_index: the module's number
-  // of the faulting action in the clause (from 1; 0 = the predicate).
-  std::string fault_place(const kio::EpDesc& ep, uint64_t module_index, uint64_t dif_offset) {
+  // The program and clause an EPID's cookie names; nulls for one the
+  // session did not compile.
+  std::pair<const cc::Program*, const cc::Clause*> ecb_source(const kio::EpDesc& ep) const {
     size_t prog_id = ep.uarg >> 32, clause = ep.uarg & 0xffffffffu;
-    std::string fallback = module_index == 0 ? "predicate" : "action #" + std::to_string(module_index);
-    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size()) return fallback;
-    const cc::Program& prog = programs[prog_id];
-    const cc::Clause& c = prog.clauses[clause];
-    if (module_index > c.naction) return fallback;
-    int32_t difo = module_index == 0 ? c.pred : prog.actions[c.first_action + module_index - 1].difo;
-    if (difo < 0 || static_cast<size_t>(difo) >= prog.difos.size()) return fallback;
-    uint32_t number = 0;
-    bool found = false;
-    for (const auto& [at, no] : prog.difos[static_cast<size_t>(difo)].action_at) {
-      if (at * sizeof(dif_instr_t) > dif_offset) break;
-      number = no;
-      found = true;
-    }
-    if (!found) return fallback;
-    return number == 0 ? "predicate" : "action #" + std::to_string(number);
+    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size()) return {nullptr, nullptr};
+    return {&programs[prog_id], &programs[prog_id].clauses[clause]};
   }
 
-  void report_error(const consume::FiringView& f, FILE*) {
-    uint64_t arg[5] = {};
-    for (size_t i = 0; i < 5 && i < f.ep->recs.size(); i++) {
-      auto b = consume::record_bytes(f.data, f.ep->recs[i]);
-      if (b && b->size() <= 8) std::memcpy(&arg[i], b->data(), b->size());
-    }
-    // The faulting ECB (arg0) names the probe and numbers the action.
-    auto faulting = epdesc(static_cast<uint32_t>(arg[0]));
-    std::string where = faulting ? fault_place(**faulting, arg[1], arg[2])
-                                 : arg[1] == 0 ? "predicate" : "action #" + std::to_string(arg[1]);
-    std::string detail;
-    if (fault_has_address(arg[3])) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, " (0x%llx)", static_cast<unsigned long long>(arg[4]));
-      detail = buf;
-    }
-    std::string desc = "?";
-    uint32_t probe_id = 0;
-    if (faulting) {
-      probe_id = (*faulting)->probeid;
-      if (auto p = probe(probe_id)) desc = consume::probe_full_name(**p);
+  // A firing of the ERROR enabling: DTrace's message on stderr, after
+  // what stdout holds so far.
+  void report_error(const consume::FiringView& f) {
+    consume::ProbeError e = consume::decode_error(f);
+    consume::FaultingEcb ecb;
+    if (auto faulting = epdesc(static_cast<uint32_t>(e.epid))) {
+      std::tie(ecb.program, ecb.clause) = ecb_source(**faulting);
+      ecb.probe_id = (*faulting)->probeid;
+      if (auto p = probe(ecb.probe_id)) ecb.probe = *p;
     }
     std::fflush(stdout);
-    std::fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s): %s%s in %s at DIF offset %llu\n",
-                 static_cast<unsigned long long>(arg[0]), probe_id, desc.c_str(),
-                 fault_message(arg[3]), detail.c_str(), where.c_str(),
-                 static_cast<unsigned long long>(arg[2]));
+    std::fprintf(stderr, "dtrace: %s\n", consume::error_message(e, ecb).c_str());
   }
 
   // A CPU's principal buffer, oldest record first; its drops reported.
@@ -473,16 +423,13 @@ struct Handle::Impl {
   Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out) {
     auto ep = epdesc(fi.epid);
     if (!ep) return ep.error();
-    size_t prog_id = (*ep)->uarg >> 32;
-    size_t clause = (*ep)->uarg & 0xffffffffu;
-    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size())
-      return make_error("EPID " + std::to_string(fi.epid) + " belongs to no known program");
+    auto [prog, clause] = ecb_source(**ep);
+    if (!prog) return make_error("EPID " + std::to_string(fi.epid) + " belongs to no known program");
     auto p = probe((*ep)->probeid);
     if (!p) return p.error();
-    consume::FiringView view{cpu, *p, *ep, &programs[prog_id],
-                             &programs[prog_id].clauses[clause], fi.data};
-    if (error_program && prog_id == *error_program) {
-      report_error(view, out);
+    consume::FiringView view{cpu, *p, *ep, prog, clause, fi.data};
+    if (error_program && prog == &programs[*error_program]) {
+      report_error(view);
       return Ok{};
     }
     return consume::print_firing(view, print, out);
@@ -702,9 +649,8 @@ class PinnedToCpu {
 Result<uint32_t> Handle::enable(size_t program) {
   if (!impl_->dev) return make_error("DTrace device not available on system");
   PinnedToCpu pinned(impl_->options);
-  if (!impl_->error_program) {
-    // Enabled first so it owns the first EPID, as in DTrace.
-    auto ep = impl_->the_compiler().compile_internal(kErrorProgram);
+  if (!impl_->error_program) {  // first: it owns the first EPID
+        auto ep = impl_->the_compiler().compile_internal(consume::kErrorProgram);
     if (!ep) return make_error("internal ERROR enabling: " + ep.error().message);
     impl_->programs.push_back(std::move(*ep));
     impl_->error_program = impl_->programs.size() - 1;
