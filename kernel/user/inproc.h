@@ -2,9 +2,9 @@
 /*
  * The module's /dev/dtrace interface, in process: kernel/core built for
  * userspace behind the same ioctl numbers and structures (ioctl.h), so
- * a consumer can run against it without a kernel (libdtrace's
- * InProcessDevice, fast tests). "User pointers" inside the structures
- * are plain pointers of this process. Only the dtrace provider exists
+ * a consumer can run against it without a kernel (fast tests;
+ * libdtrace has no device over it yet). "User pointers" inside the
+ * structures are plain pointers of this process. Only the dtrace provider exists
  * (BEGIN/END/ERROR) plus whatever the caller registers on the core.
  * Not thread-safe: one thread drives it, as one test does.
  */

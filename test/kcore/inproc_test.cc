@@ -1,5 +1,5 @@
 // The in-process device (kernel/user/inproc.c): the module's ioctl
-// interface over libdtkcore.a, as libdtrace's InProcessDevice uses it.
+// interface over libdtkcore.a, driven as a consumer would drive it.
 #include "harness.h"
 
 extern "C" {
