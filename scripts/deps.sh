@@ -13,6 +13,7 @@ PACKAGES=(
     systemtap-sdt-dev   # <sys/sdt.h> for the stapsdt test trigger (test/triggers)
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     clang-14 libclang-rt-14-dev valgrind bpftrace
+    clang-format        # scripts/format.sh and the format_check test
     qemu-system-x86 busybox-static cpio kmod
     dkms                # make deb's dtrace-dkms package is built by the make_deb test
     # the guest kernels' headers: test/vm/kernels (below)
