@@ -8,7 +8,9 @@
 # C++ (*.cc, and headers that start with a // comment) follows .clang-format;
 # C (everything under kernel/, *.c elsewhere, headers that start with /*)
 # follows kernel/.clang-format, the Linux kernel's style. Files are those git
-# tracks, less test inputs that are not our code (test/d/preprocessor/).
+# tracks, less test inputs that are not our code (test/d/preprocessor/) and
+# usdt/dtrace_sdt.h, whose probe-site macros are laid out by hand, go
+# verbatim into the headers dtrace -h writes, and do not format stably.
 # CLANG_FORMAT names the binary (default: clang-format).
 set -euo pipefail
 
@@ -33,7 +35,7 @@ if [ $# -gt 0 ]; then
 	files=("$@")
 else
 	mapfile -t files < <(git ls-files '*.c' '*.h' '*.cc' |
-		grep -v '^test/d/preprocessor/')
+		grep -v -e '^test/d/preprocessor/' -e '^usdt/dtrace_sdt\.h$')
 fi
 
 # The style file for one source.
