@@ -5,16 +5,20 @@ Reads doc/*.md, README.md and man/*.[1-9] and fails when one of them names
   - a repository file or directory that does not exist: a path starting
     with a top-level directory of the tree (kernel/core/dif_emulate.c, in
     prose or code), a path or file name in code (`ctf/btf.cc`,
-    `dif_ops.def`, matched as a tail of a tracked path), a markdown link
-    ([x](records.md#8-faults-and-the-error-probe), anchor included), or
-    an absolute path into the machine this was written on (/work/...);
+    `dif_ops.def`, matched as a tail of a tracked path), a D test by its
+    directory (options/tst.values.sh), a markdown link
+    ([x](records.md#8-faults-and-the-error-probe), anchor included), a
+    numbered section of another doc (records.md §8), or an absolute path
+    into the machine this was written on (/work/...);
   - a function: `name()` or `Class::member` in code, or `name()` in prose,
     whose identifiers appear in no source file (qualified names: all
-    parts in one file); also the project's own symbols in code (dtrace_*,
-    DTRACE*, DIF_*, D_* error tags, EDT_*);
+    parts in one file; ours, dtrace_*, not only in a comment); a class
+    (`KernelDevice`) or one of the project's symbols (dtrace_*, DTRACE*,
+    DIF_*, D_* error tags, EDT_*) in code that no code defines or uses;
   - a dtrace option that libdtrace/api/options.cc does not know:
-    `-x name`, `-xname`, `#pragma D option name`, and the first column
-    of a markdown table whose header is "option".
+    `-x name`, `-xname`, `#pragma D option name`, the first column of a
+    markdown table whose header is "option", and name= in the man page's
+    paragraph on -x.
 Placeholders (<name>, NAME, ...) and build outputs (build/...) are not
 references. Known exceptions are in ALLOWED, each with its reason.
 
@@ -67,6 +71,8 @@ OPTION_RE = re.compile(r"(?<![\w-])-x\s*([a-z][a-z0-9_]*)")
 PRAGMA_RE = re.compile(r"#pragma D option\s+([a-z][a-z0-9_]*)")
 # records.md §8, doc/dif.md §10.1: a numbered section of another doc
 SECTION_RE = re.compile(r"([\w/.-]+\.md)\)?\s+§(\d+(?:\.\d+)*)")
+# tests of the D suite (options/tst.values.sh, dif/err.D_X.y.d)
+TEST_FILE_RE = re.compile(r"^(?:tst|err|drp)\.[\w.*{},+-]+$")
 # <sys/sdt.h>, <linux/ioctl.h>: system headers, not ours
 SYSTEM_HEADER_RE = re.compile(r"<[\w./+-]+\.h>")
 
@@ -243,6 +249,7 @@ class Doc:
         self.headings = set()
         self.sections = set()   # "10.1" of "### 10.1 What the ..."
         self.raw = []           # (line, text) of every line outside fences
+        self.man_options = []   # (line, name) of "name=" in man's -x text
         if self.is_man:
             self._split_man(text)
         else:
@@ -286,9 +293,17 @@ class Doc:
             self.prose.append((n, " ".join(rest)))
 
     def _split_man(self, text):
+        in_x = False    # in the paragraph of -x: name=value spans are options
         for n, line in enumerate(text.split("\n"), 1):
             if line.startswith('.\\"'):
                 continue
+            if line.startswith((".TP", ".SH", ".PP")):
+                in_x = False
+            elif line.startswith(".BI \\-x"):
+                in_x = True
+            elif in_x:
+                for m in re.finditer(r"\\fB([a-z][a-z0-9_]*)=", line):
+                    self.man_options.append((n, m.group(1)))
             # italic spans are placeholders: drop them
             line = re.sub(r"\\fI.*?\\f[RP]", "X", line)
             self.raw.append((n, man_plain(line)))
@@ -332,6 +347,8 @@ class Checker:
         first = tok.split("/")[0]
         if "/" in tok and first in self.tree.top:
             return True
+        if "/" in tok and TEST_FILE_RE.match(tok.split("/")[-1]):
+            return True     # a D test named by its directory under test/d
         if not in_code:
             return False
         if "/" in tok:
@@ -497,6 +514,8 @@ class Checker:
             for m in SECTION_RE.finditer(text):
                 self.check_section(doc, line, m.group(1), m.group(2))
         self.check_option_tables(doc)
+        for line, name in doc.man_options:
+            self.check_option(doc, line, name)
 
 
 def default_docs(tree):
@@ -521,7 +540,8 @@ link [x](dif.md#no-such-heading), [y](nothere.md), `ctf/nope.cc`, the
 pointer /work/shared/ARCHITECTURE.md, `no_such_function_xyz()`,
 `Nope::member_xyz`, `DTRACEIOC_NOSUCH`, `-x nosuchoption`, and
 `#pragma D option alsonotanoption`, and frobnicate_xyz() in prose;
-see dif.md §42 and [records.md §8](records.md#8-faults-and-the-error-probe).
+see dif.md §42 and [records.md §8](records.md#8-faults-and-the-error-probe),
+options/tst.no_such_test.sh.
 
 | option | effect |
 |---|---|
@@ -532,15 +552,21 @@ SELFTEST_EXPECT = ["no_such_file.c", "gone.h", "#no-such-heading",
                    "no_such_function_xyz", "Nope::member_xyz",
                    "DTRACEIOC_NOSUCH", "nosuchoption",
                    "alsonotanoption", "frobnicate_xyz", "tablenotanoption",
-                   "dif.md §42"]
+                   "dif.md §42", "tst.no_such_test.sh"]
 SELFTEST_GOOD = """# Fine
 `kernel/core/dif_emulate.c`, kernel/uapi/dtrace/ in prose, `ctf/btf.{h,cc}`,
 `dif_ops.def`, [dif](dif.md#1-machine-model), `dtrace_dif_emulate()`,
 `DIF_OP_ADD`, `D_*_AGGBAD`, `-x bufsize=4m`, `-xquiet`, `build/dtrace`,
-`/sys/kernel/btf/vmlinux`, `test/d/aggs/tst.*.d`, count() in prose.
+`/sys/kernel/btf/vmlinux`, `test/d/aggs/tst.*.d`, count() in prose,
+options/tst.values.sh in prose.
 """
 SELFTEST_MAN = r"""\fB\-x nosuchmanopt\fR reads \fBlibdtrace/nope_man.cc\fR;
 \fB\-x\fR \fIopt\fR[=\fIval\fR] and \fB\-x quiet\fR are fine.
+.TP
+.BI \-x " option\fR[=\fIvalue\fR]"
+Set an option: \fBbufsize=8m\fR, \fBnosuchxopt=1\fR.
+.TP
+\fBnotanoptionhere=1\fR is outside -x.
 """
 
 
@@ -550,7 +576,8 @@ def selftest(root):
     for name, text, expect in (("bad.md", SELFTEST_BAD, SELFTEST_EXPECT),
                                ("good.md", SELFTEST_GOOD, []),
                                ("bad.1", SELFTEST_MAN,
-                                ["nosuchmanopt", "nope_man.cc"])):
+                                ["nosuchmanopt", "nope_man.cc",
+                                 "nosuchxopt"])):
         checker = Checker(Tree(root))
         # as if beside doc/*.md, so its links resolve there
         checker.check(Doc("doc/" + name, text))
