@@ -1,6 +1,5 @@
 // Unformatted and formatted printa() output (DTRACE-FACTS §4.4).
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstring>
 
@@ -156,75 +155,71 @@ std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
 
 namespace {
 
-// The format cut into literal text and conversion specifications.
-struct Piece {
-  std::string text;
-  bool conv = false;
-  bool value = false;  // %@...
-};
-
-std::vector<Piece> split_format(std::string_view fmt) {
-  std::vector<Piece> out;
-  std::string lit;
-  for (size_t i = 0; i < fmt.size(); i++) {
-    if (fmt[i] != '%') { lit += fmt[i]; continue; }
-    if (i + 1 < fmt.size() && fmt[i + 1] == '%') { lit += '%'; i++; continue; }
-    if (!lit.empty()) out.push_back({lit}), lit.clear();
-    Piece p{"%", true, false};
-    size_t j = i + 1;
-    for (; j < fmt.size(); j++) {
-      char c = fmt[j];
-      if (c == '@') { p.value = true; continue; }
-      p.text += c;
-      if (std::isalpha(static_cast<unsigned char>(c)) && !std::strchr("hlLjzt", c)) break;
-    }
-    out.push_back(p);
-    i = j;
-  }
-  if (!lit.empty()) out.push_back({lit});
-  return out;
-}
-
-Result<std::string> value_conv(const Piece& p, const AggVar& v, const AggEntry* e, const AggSortOptions& o) {
+// %@: the value of a scalar aggregation as an int64_t, a histogram drawn
+// whole whatever the conversion.
+Result<std::string> value_conv(const FormatConv& c, const AggVar& v, const AggEntry* e,
+                               const AggSortOptions& o) {
   if (agg_is_histogram(v.desc.func)) return value_text(v.desc, e, v.normal, o);
   static const std::vector<int64_t> kNone;
   int64_t x = agg_scalar(v.desc.func, e ? e->value : kNone, v.normal);
   cc::ValueType t{Kind::Signed, 8, "int64_t"};
-  Datum d{&t, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&x), 8)};
-  return format_printf(p.text, std::span<const Datum>(&d, 1));
+  return format_value(c, Datum{&t, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&x), 8)}, o.text);
 }
 
-Result<std::string> key_conv(const Piece& p, const AggVarDesc& d, size_t k,
-                             const std::vector<uint8_t>& bytes, const TextOptions& to) {
+// The other conversions take the keys in order; stacks print whole.
+Result<std::string> key_conv(const FormatConv& c, const AggVarDesc& d, size_t k, const Datum& key,
+                             const TextOptions& to) {
   uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
-  if (is_stack_kind(kind)) return stack_text(kind, bytes, to);
-  cc::ValueType fallback{Kind::Signed, static_cast<uint32_t>(bytes.size()), ""};
-  const cc::ValueType* t = key_type(d, k);
-  Datum datum{t ? t : &fallback, bytes};
-  return format_printf(p.text, std::span<const Datum>(&datum, 1), to);
+  if (is_stack_kind(kind)) return stack_text(kind, key.bytes, to);
+  return format_value(c, key, to);
+}
+
+// One joined row under the format: `*` widths and precisions take keys
+// too, as the compiler counted them.
+Result<std::string> printa_row(const ParsedFormat& pf, std::span<AggVar* const> vars, const AggRow& r,
+                               const AggSortOptions& o) {
+  const AggVarDesc& d = vars[0]->desc;
+  size_t n = r.keys->size();
+  std::vector<cc::ValueType> untyped(n);  // keys without a type: signed integers
+  std::vector<Datum> keys;
+  for (size_t k = 0; k < n; k++) {
+    untyped[k] = cc::ValueType{Kind::Signed, static_cast<uint32_t>((*r.keys)[k].size()), ""};
+    keys.push_back(Datum{key_type(d, k) ? key_type(d, k) : &untyped[k], (*r.keys)[k]});
+  }
+  std::string out;
+  size_t key = 0, val = 0;
+  for (const FormatPiece& p : pf.pieces) {
+    if (!p.is_conv || p.conv.conv == '%') {
+      out += p.is_conv ? "%" : p.text;
+      continue;
+    }
+    Result<FormatConv> c = resolve_stars(p.conv, keys, key);
+    if (!c) return c.error();
+    Result<std::string> s = std::string();
+    if (p.conv.agg) {
+      if (val < vars.size()) s = value_conv(*c, *vars[val], r.values[val], o);
+      val++;
+    } else if (key < keys.size()) {
+      s = key_conv(*c, d, key, keys[key], o.text);
+      key++;
+    }
+    if (!s) return s.error();
+    out += *s;
+  }
+  return out;
 }
 
 }  // namespace
 
 Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* const> vars,
                                      const AggSortOptions& o) {
-  std::vector<Piece> pieces = split_format(fmt);
+  ParsedFormat pf = parse_format(fmt);
+  if (pf.fault != FormatFault::kNone) return make_error("printa format has a malformed conversion");
   std::string out;
   for (const AggRow& r : agg_sorted_rows(vars, o)) {
-    size_t key = 0, val = 0;
-    for (const Piece& p : pieces) {
-      if (!p.conv) { out += p.text; continue; }
-      Result<std::string> s = std::string();
-      if (p.value) {
-        if (val < vars.size()) s = value_conv(p, *vars[val], r.values[val], o);
-        val++;
-      } else if (key < r.keys->size()) {
-        s = key_conv(p, vars[0]->desc, key, (*r.keys)[key], o.text);
-        key++;
-      }
-      if (!s) return s.error();
-      out += *s;
-    }
+    auto row = printa_row(pf, vars, r, o);
+    if (!row) return row.error();
+    out += *row;
   }
   for (AggVar* v : vars) v->printed = true;
   return out;

@@ -48,26 +48,16 @@ std::string sprintf_string(const char* fmt, Args... args) {
 
 std::string hex(uint64_t v) { return sprintf_string("0x%llx", static_cast<unsigned long long>(v)); }
 
-// One parsed conversion specification: %[flags][width][.prec][len]conv.
-struct Spec {
-  std::string flags;
-  int width = -1;
-  int prec = -1;
-  bool width_star = false, prec_star = false;
-  std::string len;  // h, hh, l, ll, L, j, z, t
-  char conv = 0;
-};
-
 // %hd/%hhd and friends narrow the value as C's promotions would.
-int64_t narrow_signed(const Spec& s, int64_t v) {
-  if (s.len == "hh") return static_cast<int8_t>(v);
-  if (s.len == "h") return static_cast<int16_t>(v);
+int64_t narrow_signed(const FormatConv& s, int64_t v) {
+  if (s.size == "hh") return static_cast<int8_t>(v);
+  if (s.size == "h") return static_cast<int16_t>(v);
   return v;
 }
 
-uint64_t narrow_unsigned(const Spec& s, uint64_t v) {
-  if (s.len == "hh") return static_cast<uint8_t>(v);
-  if (s.len == "h") return static_cast<uint16_t>(v);
+uint64_t narrow_unsigned(const FormatConv& s, uint64_t v) {
+  if (s.size == "hh") return static_cast<uint8_t>(v);
+  if (s.size == "h") return static_cast<uint16_t>(v);
   return v;
 }
 
@@ -93,25 +83,19 @@ std::string escaped(const std::string& in) {
   return out;
 }
 
-// %Y: nanoseconds since the epoch as "2026 Nov 22 04:16:06" (local time).
-std::string walltime(uint64_t ns) {
+// %Y: nanoseconds since the epoch as "2026 Nov 22 04:16:06" and %T in
+// RFC 822's form, "Sun, 22 Nov 2026 04:16:06 UTC" (local time).
+std::string walltime(uint64_t ns, const char* layout) {
   time_t sec = static_cast<time_t>(ns / 1000000000ull);
   struct tm tm {};
   localtime_r(&sec, &tm);
   char b[64];
-  std::strftime(b, sizeof b, "%Y %b %e %T", &tm);
+  std::strftime(b, sizeof b, layout, &tm);
   return b;
 }
 
-std::string with_spec(const Spec& s, const char* len, char conv) {
-  std::string f = "%" + s.flags;
-  if (s.width >= 0) f += std::to_string(s.width);
-  if (s.prec >= 0) f += "." + std::to_string(s.prec);
-  return f + len + conv;
-}
-
-std::string as_text(const Spec& s, const std::string& text) {
-  return sprintf_string(with_spec(s, "", 's').c_str(), text.c_str());
+std::string as_text(const FormatConv& s, const std::string& text) {
+  return sprintf_string(s.c_spec("", 's').c_str(), text.c_str());
 }
 
 // %e %f %g: float, double and long double data are read as such (the
@@ -137,28 +121,35 @@ long double as_floating(const Datum& d) {
                                                   : static_cast<long double>(d.as_signed());
 }
 
-Result<std::string> convert(const Spec& s, const Datum& d, const TextOptions& o) {
+}  // namespace
+
+Result<std::string> format_value(const FormatConv& s, const Datum& d, const TextOptions& o) {
   switch (s.conv) {
     case 'd': case 'i':
       // As DTrace: %d of an unsigned argument prints as %u (a uint16_t
       // port 41235 is not -24301).
       if (d.type && d.type->kind == Kind::Unsigned)
-        return sprintf_string(with_spec(s, "ll", 'u').c_str(),
+        return sprintf_string(s.c_spec("ll", 'u').c_str(),
                               static_cast<unsigned long long>(narrow_unsigned(s, d.as_unsigned())));
-      return sprintf_string(with_spec(s, "ll", 'd').c_str(), static_cast<long long>(narrow_signed(s, d.as_signed())));
+      return sprintf_string(s.c_spec("ll", 'd').c_str(), static_cast<long long>(narrow_signed(s, d.as_signed())));
     case 'u': case 'o': case 'x': case 'X':
-      return sprintf_string(with_spec(s, "ll", s.conv).c_str(),
+      return sprintf_string(s.c_spec("ll", s.conv).c_str(),
                             static_cast<unsigned long long>(narrow_unsigned(s, d.as_unsigned())));
-    case 'c':
-      return sprintf_string(with_spec(s, "", 'c').c_str(), static_cast<int>(d.as_signed() & 0xff));
+    case 'c':  // also %lc and %wc: DTrace prints the low byte
+      return sprintf_string(s.c_spec("", 'c').c_str(), static_cast<int>(d.as_signed() & 0xff));
+    case 'C':  // the character, escaped as in a C literal when unprintable
+      return as_text(s, escaped(std::string(1, static_cast<char>(d.as_signed() & 0xff))));
+    case 'P':  // a port number; DTrace names it from the services database,
+               // we print the number so output does not depend on the host
+      return as_text(s, std::to_string(static_cast<uint16_t>(d.as_unsigned())));
     case 'p': {
-      Spec h = s;
+      FormatConv h = s;
       h.flags += "#";
-      return sprintf_string(with_spec(h, "ll", 'x').c_str(),
+      return sprintf_string(h.c_spec("ll", 'x').c_str(),
                             static_cast<unsigned long long>(d.as_unsigned()));
     }
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-      return sprintf_string(with_spec(s, "L", s.conv).c_str(), as_floating(d));
+      return sprintf_string(s.c_spec("L", s.conv).c_str(), as_floating(d));
     case 'a':
       return as_text(s, o.noresolve ? hex(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
@@ -173,18 +164,20 @@ Result<std::string> convert(const Spec& s, const Datum& d, const TextOptions& o)
       return as_text(s, sym ? *sym : format_kernel_stack(d.bytes, o.stackindent, !o.noresolve));
     }
     case 'Y':
-      return as_text(s, walltime(d.as_unsigned()));
-    case 's': case 'S': {
+      return as_text(s, walltime(d.as_unsigned(), "%Y %b %e %T"));
+    case 'T':
+      return as_text(s, walltime(d.as_unsigned(), "%a, %d %b %Y %T %Z"));
+    case 's': case 'S':
+    case 'I': {  // %I: an IP address string, printed as is (DTrace looks
+                 // its host name up, which may block on DNS)
       auto sym = format_symbolic(d, o);
       std::string str = sym ? *sym : is_string(d) ? d.as_string() : std::to_string(d.as_signed());
       return as_text(s, s.conv == 'S' ? escaped(str) : str);
     }
     default:
-      return make_error(std::string("unsupported printf conversion %") + s.conv);
+      return make_error(std::string("unsupported printf conversion %") + s.name());
   }
 }
-
-}  // namespace
 
 std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o) {
   if (!d.type || d.type->kind != Kind::Bytes) return std::nullopt;
@@ -223,53 +216,35 @@ std::string format_trace(const Datum& d, bool quiet, const TextOptions& o) {
   }
 }
 
+Result<FormatConv> resolve_stars(FormatConv c, std::span<const Datum> args, size_t& next) {
+  if (c.width_star) {
+    if (next >= args.size()) return make_error("missing width argument for %" + c.name());
+    long long v = args[next++].as_signed();
+    if (v < 0) c.flags += '-';  // as C: a negative width left-justifies
+    c.width = static_cast<int>(v < 0 ? -v : v);
+  }
+  if (c.prec_star) {
+    if (next >= args.size()) return make_error("missing precision argument for %" + c.name());
+    c.prec = static_cast<int>(args[next++].as_signed());  // negative: none
+  }
+  return c;
+}
+
 Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args,
                                   const TextOptions& o) {
+  ParsedFormat pf = parse_format(fmt);
+  if (pf.fault != FormatFault::kNone) return make_error("printf format has a malformed conversion");
   std::string out;
   size_t next = 0;
-  auto take = [&](Spec& s) -> Result<const Datum*> {
-    if (next >= args.size())
-      return make_error(std::string("missing argument for %") + s.conv);
-    return &args[next++];
-  };
-  for (size_t i = 0; i < fmt.size(); i++) {
-    if (fmt[i] != '%') {
-      out += fmt[i];
+  for (const FormatPiece& p : pf.pieces) {
+    if (!p.is_conv || p.conv.conv == '%') {
+      out += p.is_conv ? "%" : p.text;
       continue;
     }
-    if (++i < fmt.size() && fmt[i] == '%') {
-      out += '%';
-      continue;
-    }
-    Spec s;
-    while (i < fmt.size() && std::strchr("-+ #0'", fmt[i])) s.flags += fmt[i++];
-    if (i < fmt.size() && fmt[i] == '*') { s.width_star = true; i++; }
-    while (i < fmt.size() && fmt[i] >= '0' && fmt[i] <= '9')
-      s.width = (s.width < 0 ? 0 : s.width * 10) + (fmt[i++] - '0');
-    if (i < fmt.size() && fmt[i] == '.') {
-      i++;
-      s.prec = 0;
-      if (i < fmt.size() && fmt[i] == '*') { s.prec_star = true; i++; }
-      while (i < fmt.size() && fmt[i] >= '0' && fmt[i] <= '9') s.prec = s.prec * 10 + (fmt[i++] - '0');
-    }
-    while (i < fmt.size() && std::strchr("hlLjzt", fmt[i])) s.len += fmt[i++];
-    if (i >= fmt.size()) return make_error("printf format ends in an incomplete conversion");
-    s.conv = fmt[i];
-    if (s.width_star) {
-      auto w = take(s);
-      if (!w) return w.error();
-      long long v = (*w)->as_signed();
-      if (v < 0) { s.flags += '-'; v = -v; }
-      s.width = static_cast<int>(v);
-    }
-    if (s.prec_star) {
-      auto p = take(s);
-      if (!p) return p.error();
-      s.prec = static_cast<int>((*p)->as_signed());
-    }
-    auto d = take(s);
-    if (!d) return d.error();
-    auto text = convert(s, **d, o);
+    auto c = resolve_stars(p.conv, args, next);
+    if (!c) return c.error();
+    if (next >= args.size()) return make_error("missing argument for %" + p.conv.name());
+    auto text = format_value(*c, args[next++], o);
     if (!text) return text.error();
     out += *text;
   }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cc/program.h"
+#include "util/format_spec.h"
 #include "util/result.h"
 
 namespace dtrace::consume {
@@ -44,9 +45,17 @@ std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o 
 // arrays) as format_bytes() prints it.
 std::string format_trace(const Datum& d, bool quiet, const TextOptions& o = {});
 
-// printf(): C conversions with flags, width, precision and `*`, applied
-// to recorded arguments. Errors name the conversion that has no argument.
+// printf(): the format (util/format_spec.h) applied to recorded
+// arguments. Errors name the conversion that has no argument.
 Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args,
                                   const TextOptions& o = {});
+
+// The pieces printf() and printa() share. resolve_stars: a conversion's
+// `*` width and precision taken from args[next...] (next moves past
+// them). format_value: one value under a conversion whose stars are
+// resolved, as DTrace prints it (%d of an unsigned type as %u, %a as a
+// kernel symbol, %Y as a date, ...).
+Result<FormatConv> resolve_stars(FormatConv c, std::span<const Datum> args, size_t& next);
+Result<std::string> format_value(const FormatConv& c, const Datum& d, const TextOptions& o = {});
 
 }  // namespace dtrace::consume

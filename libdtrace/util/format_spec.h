@@ -24,9 +24,9 @@ struct FormatConv {
   int width = -1;     // -1: none
   int prec = -1;      // -1: none
   bool width_star = false, prec_star = false;
-  bool agg = false;   // '@': the aggregation's value (printa)
-  std::string size;   // h, hh, l, ll, L, w as written
-  char conv = 0;      // 'd', 's', ...; '%' for "%%"
+  bool agg = false;  // '@': the aggregation's value (printa)
+  std::string size;  // h, hh, l, ll, L, w as written
+  char conv = 0;     // 'd', 's', ...; '%' for "%%"
 
   // The name DTrace's conversion table uses: size and conversion ("lld").
   std::string name() const { return size + conv; }
