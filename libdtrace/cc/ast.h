@@ -20,15 +20,19 @@ struct TranslatorInfo;
 
 namespace dtrace::cc::ast {
 
+// Every node kind, once: X(Name) for each (visitor.h expands it too).
+// Expressions first (IntLit..Comma), then statements, then top level.
+#define DT_AST_KINDS(X)                                                          \
+  X(IntLit) X(StrLit) X(Ident) X(ScopedVar) X(AggRef) X(SymRef) X(Index) X(Call) \
+  X(Member) X(Unary) X(Binary) X(Ternary) X(Assign) X(IncDec) X(Cast) X(Sizeof)  \
+  X(Offsetof) X(Stringof) X(Xlate) X(Comma)                                      \
+  X(ExprStmt) X(IfStmt) X(Block) X(TypeName)                                     \
+  X(Clause) X(VarDecl) X(InlineDecl) X(Translator) X(ProviderDecl)
+
 enum class Kind : uint8_t {
-  // expressions
-  IntLit, StrLit, Ident, ScopedVar, AggRef, SymRef, Index, Call, Member,
-  Unary, Binary, Ternary, Assign, IncDec, Cast, Sizeof, Offsetof, Stringof,
-  Xlate, Comma,
-  // statements
-  ExprStmt, IfStmt, Block, TypeName,
-  // top level
-  Clause, VarDecl, InlineDecl, Translator, ProviderDecl,
+#define DT_AST_KIND(K) K,
+  DT_AST_KINDS(DT_AST_KIND)
+#undef DT_AST_KIND
 };
 
 struct Node {
@@ -40,6 +44,17 @@ struct Node {
  private:
   Kind kind_;
 };
+
+// Checked downcasts by kind: as<ast::Call>(n) is n as a Call, or null
+// when n is null or something else.
+template <typename T>
+T* as(Node* n) {
+  return n != nullptr && n->kind() == T::kKind ? static_cast<T*>(n) : nullptr;
+}
+template <typename T>
+const T* as(const Node* n) {
+  return n != nullptr && n->kind() == T::kKind ? static_cast<const T*>(n) : nullptr;
+}
 
 // ---- Types as written (declarations, casts, sizeof) ----
 
@@ -76,6 +91,7 @@ struct Declarator {
 };
 
 struct TypeName : Node {
+  static constexpr Kind kKind = Kind::TypeName;
   TypeName(int l) : Node(Kind::TypeName, l) {}
   TypeSpec spec;
   Declarator decl;
@@ -109,7 +125,13 @@ struct Expr : Node {
   bool is_writable = false;
 };
 
+// n as an expression (the kinds IntLit through Comma), or null.
+inline Expr* as_expr(Node* n) {
+  return n != nullptr && n->kind() <= Kind::Comma ? static_cast<Expr*>(n) : nullptr;
+}
+
 struct IntLit : Expr {
+  static constexpr Kind kKind = Kind::IntLit;
   IntLit(int l, uint64_t v) : Expr(Kind::IntLit, l), value(v) {}
   uint64_t value;
   const Type* lit_type = nullptr;   // from the suffix/magnitude (typecheck reads it)
@@ -117,6 +139,7 @@ struct IntLit : Expr {
 };
 
 struct StrLit : Expr {
+  static constexpr Kind kKind = Kind::StrLit;
   StrLit(int l, std::string v) : Expr(Kind::StrLit, l), value(std::move(v)) {}
   std::string value;                // escapes processed
 };
@@ -124,6 +147,7 @@ struct StrLit : Expr {
 // A bare name: a built-in variable, a global, an inline, an enumerator,
 // a function name (callee of Call) or an action name.
 struct Ident : Expr {
+  static constexpr Kind kKind = Kind::Ident;
   Ident(int l, std::string n) : Expr(Kind::Ident, l), name(std::move(n)) {}
   std::string name;
   VarInfo* var = nullptr;           // set by resolve
@@ -138,6 +162,7 @@ struct Ident : Expr {
 
 // self->name, this->name
 struct ScopedVar : Expr {
+  static constexpr Kind kKind = Kind::ScopedVar;
   enum class Scope : uint8_t { Thread, Local };
   ScopedVar(int l, Scope s, std::string n)
       : Expr(Kind::ScopedVar, l), scope(s), name(std::move(n)) {}
@@ -148,6 +173,7 @@ struct ScopedVar : Expr {
 
 // @name (name "" = the anonymous aggregation @)
 struct AggRef : Expr {
+  static constexpr Kind kKind = Kind::AggRef;
   AggRef(int l, std::string n) : Expr(Kind::AggRef, l), name(std::move(n)) {}
   std::string name;
   AggInfo* agg = nullptr;
@@ -157,6 +183,7 @@ struct AggRef : Expr {
 // `sym or mod`sym: a kernel symbol (resolve fills in the rest), or
 // vmlinux`ENUMERATOR.
 struct SymRef : Expr {
+  static constexpr Kind kKind = Kind::SymRef;
   SymRef(int l, std::string t) : Expr(Kind::SymRef, l), text(std::move(t)) {}
   std::string text;
   std::string module, name;         // module "" for `sym
@@ -169,6 +196,7 @@ struct SymRef : Expr {
 
 // base[a, b]: associative arrays, args[], aggregation keys, C arrays.
 struct Index : Expr {
+  static constexpr Kind kKind = Kind::Index;
   Index(int l, Expr* b, std::vector<Expr*> a)
       : Expr(Kind::Index, l), base(b), args(std::move(a)) {}
   Expr* base;
@@ -185,6 +213,7 @@ struct Index : Expr {
 
 // name(args): subroutines, actions, aggregating functions.
 struct Call : Expr {
+  static constexpr Kind kKind = Kind::Call;
   Call(int l, std::string n, std::vector<Expr*> a)
       : Expr(Kind::Call, l), name(std::move(n)), args(std::move(a)) {}
   std::string name;
@@ -192,6 +221,7 @@ struct Call : Expr {
 };
 
 struct Member : Expr {
+  static constexpr Kind kKind = Kind::Member;
   Member(int l, Expr* b, std::string m, bool arrow)
       : Expr(Kind::Member, l), base(b), member(std::move(m)), arrow(arrow) {}
   Expr* base;
@@ -232,12 +262,14 @@ bool is_place(const Expr* e);
 const struct Index* as_inline_use(const Expr* e);
 
 struct Unary : Expr {
+  static constexpr Kind kKind = Kind::Unary;
   Unary(int l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}
   Op op;
   Expr* operand;
 };
 
 struct Binary : Expr {
+  static constexpr Kind kKind = Kind::Binary;
   Binary(int l, Op o, Expr* a, Expr* b) : Expr(Kind::Binary, l), op(o), lhs(a), rhs(b) {}
   Op op;
   Expr* lhs;
@@ -245,6 +277,7 @@ struct Binary : Expr {
 };
 
 struct Ternary : Expr {
+  static constexpr Kind kKind = Kind::Ternary;
   Ternary(int l, Expr* c, Expr* a, Expr* b)
       : Expr(Kind::Ternary, l), cond(c), then(a), other(b) {}
   Expr* cond;
@@ -254,6 +287,7 @@ struct Ternary : Expr {
 
 // lhs = rhs, lhs op= rhs (op is the arithmetic operator, Assign for '=')
 struct Assign : Expr {
+  static constexpr Kind kKind = Kind::Assign;
   Assign(int l, Op o, Expr* a, Expr* b) : Expr(Kind::Assign, l), op(o), lhs(a), rhs(b) {}
   Op op;
   Expr* lhs;
@@ -261,6 +295,7 @@ struct Assign : Expr {
 };
 
 struct IncDec : Expr {
+  static constexpr Kind kKind = Kind::IncDec;
   IncDec(int l, Expr* e, bool inc, bool post)
       : Expr(Kind::IncDec, l), operand(e), increment(inc), postfix(post) {}
   Expr* operand;
@@ -269,6 +304,7 @@ struct IncDec : Expr {
 };
 
 struct Cast : Expr {
+  static constexpr Kind kKind = Kind::Cast;
   Cast(int l, TypeName* t, Expr* e) : Expr(Kind::Cast, l), to(t), operand(e) {}
   TypeName* to;
   Expr* operand;
@@ -276,6 +312,7 @@ struct Cast : Expr {
 
 // sizeof(type) or sizeof expr
 struct Sizeof : Expr {
+  static constexpr Kind kKind = Kind::Sizeof;
   Sizeof(int l, TypeName* t, Expr* e) : Expr(Kind::Sizeof, l), of_type(t), operand(e) {}
   TypeName* of_type;
   Expr* operand;
@@ -283,6 +320,7 @@ struct Sizeof : Expr {
 };
 
 struct Offsetof : Expr {
+  static constexpr Kind kKind = Kind::Offsetof;
   Offsetof(int l, TypeName* t, std::string m)
       : Expr(Kind::Offsetof, l), of_type(t), member(std::move(m)) {}
   TypeName* of_type;
@@ -291,12 +329,14 @@ struct Offsetof : Expr {
 };
 
 struct Stringof : Expr {
+  static constexpr Kind kKind = Kind::Stringof;
   Stringof(int l, Expr* e) : Expr(Kind::Stringof, l), operand(e) {}
   Expr* operand;
 };
 
 // xlate <type>(expr)
 struct Xlate : Expr {
+  static constexpr Kind kKind = Kind::Xlate;
   Xlate(int l, TypeName* t, Expr* e) : Expr(Kind::Xlate, l), to(t), operand(e) {}
   TypeName* to;
   Expr* operand;
@@ -304,6 +344,7 @@ struct Xlate : Expr {
 };
 
 struct Comma : Expr {
+  static constexpr Kind kKind = Kind::Comma;
   Comma(int l, Expr* a, Expr* b) : Expr(Kind::Comma, l), lhs(a), rhs(b) {}
   Expr* lhs;
   Expr* rhs;
@@ -316,16 +357,19 @@ struct Stmt : Node {
 };
 
 struct ExprStmt : Stmt {
+  static constexpr Kind kKind = Kind::ExprStmt;
   ExprStmt(int l, Expr* e) : Stmt(Kind::ExprStmt, l), expr(e) {}
   Expr* expr;
 };
 
 struct Block : Stmt {
+  static constexpr Kind kKind = Kind::Block;
   Block(int l) : Stmt(Kind::Block, l) {}
   std::vector<Stmt*> stmts;
 };
 
 struct IfStmt : Stmt {
+  static constexpr Kind kKind = Kind::IfStmt;
   IfStmt(int l, Expr* c, Block* t, Block* e)
       : Stmt(Kind::IfStmt, l), cond(c), then(t), other(e) {}
   Expr* cond;
@@ -341,6 +385,7 @@ struct ProbeDesc {
 };
 
 struct Clause : Node {
+  static constexpr Kind kKind = Kind::Clause;
   Clause(int l) : Node(Kind::Clause, l) {}
   std::vector<ProbeDesc> probes;
   Expr* pred = nullptr;
@@ -352,6 +397,7 @@ enum class StorageClass : uint8_t { None, Self, This, Extern, Static, Register, 
 
 // [class] type declarator, declarator...;
 struct VarDecl : Node {
+  static constexpr Kind kKind = Kind::VarDecl;
   VarDecl(int l) : Node(Kind::VarDecl, l) {}
   StorageClass storage = StorageClass::None;
   TypeSpec spec;
@@ -360,6 +406,7 @@ struct VarDecl : Node {
 
 // inline type name = expr;
 struct InlineDecl : Node {
+  static constexpr Kind kKind = Kind::InlineDecl;
   InlineDecl(int l) : Node(Kind::InlineDecl, l) {}
   TypeSpec spec;
   Declarator decl;
@@ -368,6 +415,7 @@ struct InlineDecl : Node {
 
 // translator out < in name > { member = expr; ... };
 struct Translator : Node {
+  static constexpr Kind kKind = Kind::Translator;
   Translator(int l) : Node(Kind::Translator, l) {}
   TypeName* out = nullptr;
   TypeName* in = nullptr;
@@ -382,6 +430,7 @@ struct Translator : Node {
 
 // provider name { probe p(args) [: (xargs)]; ... };
 struct ProviderDecl : Node {
+  static constexpr Kind kKind = Kind::ProviderDecl;
   ProviderDecl(int l) : Node(Kind::ProviderDecl, l) {}
   std::string name;
   struct Probe {

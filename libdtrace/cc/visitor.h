@@ -1,121 +1,156 @@
-// CRTP visitor over the AST with default traversal (children first
-// visited in source order). A pass derives from Visitor<Pass> and
-// overrides visit_X(ast::X&) for the nodes it cares about; calling
-// Visitor::visit_X from the override keeps the default traversal.
+// The one walk over the AST every pass shares.
+//
+// for_each_child() names a node's children, in source order, once for
+// the whole compiler. Visitor<Impl, R> dispatches on kind() to
+// Impl::visit_X(ast::X&) and returns what it returns (R: void for a walk,
+// a Type* for typecheck, the replacement Expr* for a rewriting pass).
+// Every visit_X a pass leaves alone calls Impl::visit_node(), whose
+// default visits the children through Impl::visit() and returns R{}; a
+// pass may redefine visit() (to stop after an error) or visit_node() (to
+// rewrite children, as Rewriter does) once instead of per node.
 #pragma once
+
+#include <type_traits>
 
 #include "cc/ast.h"
 
 namespace dtrace::cc {
 
-template <typename Impl>
+// Calls f(slot) for each child slot of n (an ast::Expr*&, ast::Block*&
+// or ast::Stmt*&; never a TypeName or a declaration's types). Null
+// children are passed too. Assign gives its right side first: the value
+// exists before the place it is stored to.
+template <typename F>
+void for_each_child(ast::Node& n, F&& f) {
+  using K = ast::Kind;
+  switch (n.kind()) {
+    case K::Index: {
+      auto& x = static_cast<ast::Index&>(n);
+      f(x.base);
+      for (auto*& a : x.args) f(a);
+      break;
+    }
+    case K::Call:
+      for (auto*& a : static_cast<ast::Call&>(n).args) f(a);
+      break;
+    case K::Member: f(static_cast<ast::Member&>(n).base); break;
+    case K::Unary: f(static_cast<ast::Unary&>(n).operand); break;
+    case K::Binary: {
+      auto& x = static_cast<ast::Binary&>(n);
+      f(x.lhs);
+      f(x.rhs);
+      break;
+    }
+    case K::Ternary: {
+      auto& x = static_cast<ast::Ternary&>(n);
+      f(x.cond);
+      f(x.then);
+      f(x.other);
+      break;
+    }
+    case K::Assign: {
+      auto& x = static_cast<ast::Assign&>(n);
+      f(x.rhs);
+      f(x.lhs);
+      break;
+    }
+    case K::IncDec: f(static_cast<ast::IncDec&>(n).operand); break;
+    case K::Cast: f(static_cast<ast::Cast&>(n).operand); break;
+    case K::Sizeof: f(static_cast<ast::Sizeof&>(n).operand); break;
+    case K::Stringof: f(static_cast<ast::Stringof&>(n).operand); break;
+    case K::Xlate: f(static_cast<ast::Xlate&>(n).operand); break;
+    case K::Comma: {
+      auto& x = static_cast<ast::Comma&>(n);
+      f(x.lhs);
+      f(x.rhs);
+      break;
+    }
+    case K::ExprStmt: f(static_cast<ast::ExprStmt&>(n).expr); break;
+    case K::IfStmt: {
+      auto& x = static_cast<ast::IfStmt&>(n);
+      f(x.cond);
+      f(x.then);
+      f(x.other);
+      break;
+    }
+    case K::Block:
+      for (auto*& s : static_cast<ast::Block&>(n).stmts) f(s);
+      break;
+    case K::Clause: {
+      auto& x = static_cast<ast::Clause&>(n);
+      f(x.pred);
+      f(x.body);
+      break;
+    }
+    case K::InlineDecl: f(static_cast<ast::InlineDecl&>(n).value); break;
+    case K::Translator:
+      for (auto& m : static_cast<ast::Translator&>(n).members) f(m.value);
+      break;
+    case K::IntLit:
+    case K::StrLit:
+    case K::Ident:
+    case K::ScopedVar:
+    case K::AggRef:
+    case K::SymRef:
+    case K::Offsetof:
+    case K::TypeName:
+    case K::VarDecl:
+    case K::ProviderDecl:
+      break;
+  }
+}
+
+template <typename Impl, typename R = void>
 class Visitor {
  public:
-  void visit(ast::Node* n) {
-    if (n == nullptr) return;
+  // The entry point, and how the default traversal reaches children.
+  R visit(ast::Node* n) { return dispatch(n); }
+
+  R dispatch(ast::Node* n) {
+    if (n == nullptr) return R();
     switch (n->kind()) {
 #define DT_VISIT_CASE(K) \
   case ast::Kind::K:     \
-    impl().visit_##K(static_cast<ast::K&>(*n)); \
-    break;
-      DT_VISIT_CASE(IntLit)
-      DT_VISIT_CASE(StrLit)
-      DT_VISIT_CASE(Ident)
-      DT_VISIT_CASE(ScopedVar)
-      DT_VISIT_CASE(AggRef)
-      DT_VISIT_CASE(SymRef)
-      DT_VISIT_CASE(Index)
-      DT_VISIT_CASE(Call)
-      DT_VISIT_CASE(Member)
-      DT_VISIT_CASE(Unary)
-      DT_VISIT_CASE(Binary)
-      DT_VISIT_CASE(Ternary)
-      DT_VISIT_CASE(Assign)
-      DT_VISIT_CASE(IncDec)
-      DT_VISIT_CASE(Cast)
-      DT_VISIT_CASE(Sizeof)
-      DT_VISIT_CASE(Offsetof)
-      DT_VISIT_CASE(Stringof)
-      DT_VISIT_CASE(Xlate)
-      DT_VISIT_CASE(Comma)
-      DT_VISIT_CASE(ExprStmt)
-      DT_VISIT_CASE(IfStmt)
-      DT_VISIT_CASE(Block)
-      DT_VISIT_CASE(TypeName)
-      DT_VISIT_CASE(Clause)
-      DT_VISIT_CASE(VarDecl)
-      DT_VISIT_CASE(InlineDecl)
-      DT_VISIT_CASE(Translator)
-      DT_VISIT_CASE(ProviderDecl)
+    return impl().visit_##K(static_cast<ast::K&>(*n));
+      DT_AST_KINDS(DT_VISIT_CASE)
 #undef DT_VISIT_CASE
     }
+    return R();
   }
 
   void visit_program(ast::Program& p) {
-    for (ast::Node* n : p.items) visit(n);
+    for (ast::Node* n : p.items) impl().visit(n);
   }
 
-  void visit_IntLit(ast::IntLit&) {}
-  void visit_StrLit(ast::StrLit&) {}
-  void visit_Ident(ast::Ident&) {}
-  void visit_ScopedVar(ast::ScopedVar&) {}
-  void visit_AggRef(ast::AggRef&) {}
-  void visit_SymRef(ast::SymRef&) {}
-  void visit_Index(ast::Index& n) {
-    visit(n.base);
-    for (auto* a : n.args) visit(a);
+  // Visits n's children; the default of every visit_X.
+  R visit_node(ast::Node& n) {
+    for_each_child(n, [this](ast::Node* c) { impl().visit(c); });
+    return R();
   }
-  void visit_Call(ast::Call& n) {
-    for (auto* a : n.args) visit(a);
-  }
-  void visit_Member(ast::Member& n) { visit(n.base); }
-  void visit_Unary(ast::Unary& n) { visit(n.operand); }
-  void visit_Binary(ast::Binary& n) {
-    visit(n.lhs);
-    visit(n.rhs);
-  }
-  void visit_Ternary(ast::Ternary& n) {
-    visit(n.cond);
-    visit(n.then);
-    visit(n.other);
-  }
-  void visit_Assign(ast::Assign& n) {
-    visit(n.rhs);
-    visit(n.lhs);
-  }
-  void visit_IncDec(ast::IncDec& n) { visit(n.operand); }
-  void visit_Cast(ast::Cast& n) { visit(n.operand); }
-  void visit_Sizeof(ast::Sizeof& n) { visit(n.operand); }
-  void visit_Offsetof(ast::Offsetof&) {}
-  void visit_Stringof(ast::Stringof& n) { visit(n.operand); }
-  void visit_Xlate(ast::Xlate& n) { visit(n.operand); }
-  void visit_Comma(ast::Comma& n) {
-    visit(n.lhs);
-    visit(n.rhs);
-  }
-  void visit_ExprStmt(ast::ExprStmt& n) { visit(n.expr); }
-  void visit_IfStmt(ast::IfStmt& n) {
-    visit(n.cond);
-    visit(n.then);
-    visit(n.other);
-  }
-  void visit_Block(ast::Block& n) {
-    for (auto* s : n.stmts) visit(s);
-  }
-  void visit_TypeName(ast::TypeName&) {}
-  void visit_Clause(ast::Clause& n) {
-    visit(n.pred);
-    visit(n.body);
-  }
-  void visit_VarDecl(ast::VarDecl&) {}
-  void visit_InlineDecl(ast::InlineDecl& n) { visit(n.value); }
-  void visit_Translator(ast::Translator& n) {
-    for (auto& m : n.members) visit(m.value);
-  }
-  void visit_ProviderDecl(ast::ProviderDecl&) {}
 
- private:
+#define DT_VISIT_DEFAULT(K) \
+  R visit_##K(ast::K& n) { return impl().visit_node(n); }
+  DT_AST_KINDS(DT_VISIT_DEFAULT)
+#undef DT_VISIT_DEFAULT
+
+ protected:
   Impl& impl() { return static_cast<Impl&>(*this); }
+};
+
+// A Visitor that returns each expression's replacement (itself, by
+// default) and stores it in the parent's slot; statements return null.
+template <typename Impl>
+class Rewriter : public Visitor<Impl, ast::Expr*> {
+ public:
+  ast::Expr* visit_node(ast::Node& n) {
+    for_each_child(n, [this](auto*& c) {
+      if constexpr (std::is_same_v<std::remove_reference_t<decltype(c)>, ast::Expr*>)
+        c = this->impl().visit(c);
+      else
+        this->impl().visit(c);
+    });
+    return ast::as_expr(&n);
+  }
 };
 
 }  // namespace dtrace::cc
