@@ -26,4 +26,26 @@ void Diagnostics::error(int line, ErrTag tag, std::string message) {
   errors_.push_back(Error{std::move(message), errtag_name(tag), line});
 }
 
+std::string unknown_name(std::string_view name, std::string_view kind) {
+  return cat("failed to resolve ", name, ": Unknown ", kind, " name");
+}
+
+namespace {
+std::string proto_len_text(std::string_view what, size_t passed, std::string_view expected) {
+  return cat(what, " prototype mismatch: ", passed, passed == 1 ? " arg" : " args", " passed, ", expected,
+             " expected");
+}
+}  // namespace
+
+std::string proto_len(std::string_view what, size_t passed, size_t expected) {
+  return proto_len_text(what, passed, std::to_string(expected));
+}
+
+std::string arity_mismatch(std::string_view what, size_t passed, int min, int max) {
+  std::string expected = min == max                         ? std::to_string(min)
+                         : passed < static_cast<size_t>(min) ? cat("at least ", min)
+                                                             : cat("no more than ", max);
+  return proto_len_text(what, passed, expected);
+}
+
 }  // namespace dtrace::cc

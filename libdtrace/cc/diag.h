@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,15 @@ std::string cat(Args&&... args) {
   (os << ... << std::forward<Args>(args));
   return os.str();
 }
+
+// Messages several passes report, worded once.
+// "failed to resolve NAME: Unknown KIND name" (KIND: variable, function...).
+std::string unknown_name(std::string_view name, std::string_view kind);
+// D_PROTO_LEN: "WHAT prototype mismatch: N arg(s) passed, EXPECTED
+// expected", WHAT as "f( )", "a[ ]" or "@a[ ]".
+std::string proto_len(std::string_view what, size_t passed, size_t expected);
+// The same for a function taking min..max arguments (max < 0: no limit).
+std::string arity_mismatch(std::string_view what, size_t passed, int min, int max);
 
 class Diagnostics {
  public:

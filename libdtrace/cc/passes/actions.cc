@@ -195,12 +195,7 @@ class ActionChecker {
   bool arity(const ast::Call& c, int min, int max) {
     int n = static_cast<int>(c.args.size());
     if (n >= min && (max < 0 || n <= max)) return true;
-    std::string expected = min == max ? std::to_string(min)
-                           : n < min  ? cat("at least ", min)
-                                      : cat("no more than ", max);
-    return fail(c.line, ErrTag::D_PROTO_LEN,
-                cat(c.name, "( ) prototype mismatch: ", n, " arg", n == 1 ? "" : "s", " passed, ",
-                    expected, " expected"));
+    return fail(c.line, ErrTag::D_PROTO_LEN, arity_mismatch(cat(c.name, "( )"), n, min, max));
   }
 
   bool proto_arg(const ast::Call& c, size_t i, const char* proto) {

@@ -18,15 +18,14 @@ class Resolver : public Visitor<Resolver> {
     n.var = ctx_.idents.find(scope, n.name);
     if (n.var == nullptr)
       fail(n.line, ErrTag::D_IDENT_UNDEF,
-           cat("failed to resolve ", scope == VarScope::Thread ? "self->" : "this->", n.name,
-               ": Unknown variable name"));
+           unknown_name(cat(scope == VarScope::Thread ? "self->" : "this->", n.name), "variable"));
   }
 
   void visit_AggRef(ast::AggRef& n) {
     n.agg = ctx_.idents.find_agg(n.name);
     if (n.agg == nullptr)
       fail(n.line, ErrTag::D_IDENT_UNDEF,
-           cat("failed to resolve @", n.name, ": Unknown aggregation name"));
+           unknown_name(cat("@", n.name), "aggregation"));
   }
 
   // An aggregation passed to printa(), clear(), normalize() or trunc()
@@ -99,8 +98,7 @@ class Resolver : public Visitor<Resolver> {
       if (ctx_.options.kernel_symbol) k = ctx_.options.kernel_symbol(n.module, n.name);
       if (k.found) return wrong_kind(n, k.module, false);
       fail(n.line, ErrTag::D_IDENT_UNDEF,
-           cat("failed to resolve ", n.text, ": ",
-               !n.module.empty() && !r.module_known ? "Unknown module name" : "Unknown symbol name"));
+           unknown_name(n.text, !n.module.empty() && !r.module_known ? "module" : "symbol"));
       return;
     }
     n.sym_type = ctx_.types.user_symbol_type(cat(r.module, "`", n.name));
@@ -140,7 +138,7 @@ class Resolver : public Visitor<Resolver> {
       if (const char* kind = non_function_kind(n.name))
         fail(n.line, ErrTag::D_FUNC_IDKIND, cat(kind, " ", n.name, " may not be referenced as a function"));
       else
-        fail(n.line, ErrTag::D_FUNC_UNDEF, cat("failed to resolve ", n.name, ": Unknown function name"));
+        fail(n.line, ErrTag::D_FUNC_UNDEF, unknown_name(n.name, "function"));
       return;
     }
     bool takes_aggs = n.name == "printa" || n.name == "clear" || n.name == "normalize" ||
@@ -235,7 +233,7 @@ class Resolver : public Visitor<Resolver> {
         return;
       }
     }
-    fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
+    fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
   }
 
   VarInfo* find_or_create(VarScope scope, const std::string& name, int line) {

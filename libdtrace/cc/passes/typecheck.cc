@@ -5,6 +5,7 @@
 #include "cc/passes/decl.h"
 #include "cc/passes/fold.h"
 #include "cc/passes/xlate.h"
+#include "cc/visitor.h"
 
 namespace dtrace::cc {
 
@@ -44,7 +45,19 @@ using ast::Kind;
 using ast::Op;
 
 bool is_bitfield(const ast::Expr* e) {
-  return e->kind() == Kind::Member && static_cast<const ast::Member*>(e)->bits != 0;
+  auto* m = ast::as<ast::Member>(e);
+  return m != nullptr && m->bits != 0;
+}
+// The aggregation @a or @a[...] names, or null.
+ast::AggRef* agg_ref(ast::Expr* e) {
+  if (auto* ix = ast::as<ast::Index>(e)) e = ix->base;
+  return ast::as<ast::AggRef>(e);
+}
+// The D variable e names (x, self->x, this->x), or null.
+VarInfo* var_of(ast::Expr* e) {
+  if (auto* id = ast::as<ast::Ident>(e)) return id->var;
+  if (auto* sv = ast::as<ast::ScopedVar>(e)) return sv->var;
+  return nullptr;
 }
 ast::Xlate* translated(ast::Expr* base, ast::Member** context);
 
@@ -52,14 +65,15 @@ ast::Xlate* translated(ast::Expr* base, ast::Member** context);
 // own storage or comes from alloca() or copyin(); the kernel refuses, at
 // run time, a store anywhere but scratch and variable storage.
 bool points_to_writable(const ast::Expr* p) {
-  while (p->kind() == Kind::Cast) p = static_cast<const ast::Cast*>(p)->operand;
+  while (auto* c = ast::as<ast::Cast>(p)) p = c->operand;
   if (p->is_writable) return true;
-  if (p->kind() != Kind::Call) return false;
-  const std::string& f = static_cast<const ast::Call*>(p)->name;
-  return f == "alloca" || f == "copyin";
+  auto* call = ast::as<ast::Call>(p);
+  return call != nullptr && (call->name == "alloca" || call->name == "copyin");
 }
 
-class Checker {
+// Gives each expression its type (Expr::type) bottom up; visit_X
+// returns the type of an X, check() records it. Stops at the first error.
+class Checker : public Visitor<Checker, const Type*> {
  public:
   explicit Checker(CompileContext& c) : ctx_(c), types_(c.types) {}
 
@@ -69,7 +83,42 @@ class Checker {
     return failed_ ? nullptr : t;
   }
 
+  const Type* visit_node(ast::Node& n) { return fail(n.line, ErrTag::D_UNKNOWN, "unexpected node in expression"); }
+  const Type* visit_IntLit(ast::IntLit& n) { return n.lit_type; }
+  const Type* visit_StrLit(ast::StrLit&) { return types_.string_type(); }
+  const Type* visit_Ident(ast::Ident& n) { return check_ident(n); }
+  const Type* visit_ScopedVar(ast::ScopedVar& n);
+  const Type* visit_AggRef(ast::AggRef& n) {
+    return fail(n.line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
+  }
+  const Type* visit_SymRef(ast::SymRef& n);
+  const Type* visit_Index(ast::Index& n) { return check_index(n, false, nullptr); }
+  const Type* visit_Call(ast::Call& n) { return check_call(n, stmt_); }
+  const Type* visit_Member(ast::Member& n) { return check_member(n); }
+  const Type* visit_Unary(ast::Unary& n) { return check_unary(n); }
+  const Type* visit_Binary(ast::Binary& n) { return check_binary(n); }
+  const Type* visit_Ternary(ast::Ternary& n);
+  const Type* visit_Assign(ast::Assign& n) { return check_assign(n, stmt_); }
+  const Type* visit_IncDec(ast::IncDec& n);
+  const Type* visit_Cast(ast::Cast& n) { return check_cast(n); }
+  const Type* visit_Sizeof(ast::Sizeof& n);
+  const Type* visit_Offsetof(ast::Offsetof& n);
+  const Type* visit_Stringof(ast::Stringof& n);
+  const Type* visit_Xlate(ast::Xlate& n) { return check_xlate(n); }
+  const Type* visit_Comma(ast::Comma& n) {
+    check(n.lhs);
+    return check(n.rhs);
+  }
+  // Statements have no type: null.
+  const Type* visit_ExprStmt(ast::ExprStmt& s) {
+    check(s.expr, true);
+    return nullptr;
+  }
+  const Type* visit_IfStmt(ast::IfStmt& s);
+  const Type* visit_Block(ast::Block& b);
+
  private:
+  // e's type, also stored in e->type; stmt: e is a statement of its own.
   const Type* check(ast::Expr* e, bool stmt = false);
   const Type* check_ident(ast::Ident& n);
   const Type* check_index(ast::Index& n, bool defining, const Type* value);
@@ -87,7 +136,6 @@ class Checker {
   bool store_to(ast::Expr* lhs, const Type* value, const char* op, int line);
   bool store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line);
   bool check_keys(VarInfo* v, ast::Index& n, const std::string& what);
-  void block(ast::Block* b);
 
   const Type* fail(int line, ErrTag tag, std::string msg) {
     if (!failed_) ctx_.error(line, tag, std::move(msg));
@@ -97,6 +145,7 @@ class Checker {
 
   CompileContext& ctx_;
   TypeTable& types_;
+  bool stmt_ = false;      // the expression dispatched is a statement (check())
   bool agg_rhs_ = false;   // checking the right side of @x = f(...)
   bool failed_ = false;
   bool zero_store_ = false;  // the value being stored is the constant 0
@@ -118,7 +167,7 @@ const Type* Checker::check_ident(ast::Ident& n) {
     return n.inline_def->type;
   }
   VarInfo* v = n.var;
-  if (v == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
+  if (v == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
   if (v->scope == VarScope::Builtin) {
     const BuiltinVar* b = find_builtin_var(v->name);
     if (b->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
@@ -127,7 +176,7 @@ const Type* Checker::check_ident(ast::Ident& n) {
   }
   if (v->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] used as a scalar"));
   if (v->type == nullptr)
-    return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown variable name"));
+    return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
   n.is_lvalue = true;
   n.is_writable = true;
   return v->type;
@@ -151,8 +200,7 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
   }
   if (v->keys.size() != kt.size()) {
     fail(n.line, ErrTag::D_PROTO_LEN,
-         cat(what, "[ ] prototype mismatch: ", kt.size(), " arg", kt.size() == 1 ? "" : "s",
-             " passed, ", v->keys.size(), " expected"));
+         proto_len(cat(what, "[ ]"), kt.size(), v->keys.size()));
     return false;
   }
   for (size_t i = 0; i < kt.size(); i++) {
@@ -172,8 +220,7 @@ const Type* Checker::check_inline_use(ast::Index& n, InlineInfo* in) {
   size_t want = in->params.size();
   if (n.args.size() != want)
     return fail(n.line, ErrTag::D_PROTO_LEN,
-                cat(in->name, "[ ] prototype mismatch: ", n.args.size(), " arg",
-                    n.args.size() == 1 ? "" : "s", " passed, ", want, " expected"));
+                proto_len(cat(in->name, "[ ]"), n.args.size(), want));
   for (size_t i = 0; i < want; i++) {
     const Type* t = check(n.args[i]);
     if (failed_) return t;
@@ -190,13 +237,12 @@ const Type* Checker::check_inline_use(ast::Index& n, InlineInfo* in) {
 
 const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value) {
   ast::Expr* base = n.base;
-  VarInfo* v = nullptr;
-  if (base->kind() == Kind::Ident && static_cast<ast::Ident*>(base)->inline_def != nullptr) {
-    if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(static_cast<ast::Ident*>(base)->name, "[ ] is not writable"));
-    return check_inline_use(n, static_cast<ast::Ident*>(base)->inline_def);
+  auto* id = ast::as<ast::Ident>(base);
+  if (id != nullptr && id->inline_def != nullptr) {
+    if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(id->name, "[ ] is not writable"));
+    return check_inline_use(n, id->inline_def);
   }
-  if (base->kind() == Kind::Ident) v = static_cast<ast::Ident*>(base)->var;
-  else if (base->kind() == Kind::ScopedVar) v = static_cast<ast::ScopedVar*>(base)->var;
+  VarInfo* v = var_of(base);
   if (base->kind() == Kind::AggRef)
     return fail(n.line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
   if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type != nullptr &&
@@ -223,7 +269,7 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
     if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(v->name, "[ ] is not writable"));
     if (n.args.size() != 1)
       return fail(n.line, ErrTag::D_PROTO_LEN,
-                  cat(v->name, "[ ] prototype mismatch: ", n.args.size(), " args passed, 1 expected"));
+                  proto_len(cat(v->name, "[ ]"), n.args.size(), 1));
     const Type* it = check(n.args[0]);
     if (!it->is_int()) return fail(n.line, ErrTag::D_PROTO_ARG,
                                     cat(v->name, "[ ] argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: ", it->name));
@@ -234,7 +280,7 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
   if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->display(), " is not an associative array"));
   if (!check_keys(v, n, v->display())) return types_.void_type();
   if (v->type == nullptr) {
-    if (!defining) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", v->display(), ": Unknown variable name"));
+    if (!defining) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(v->display(), "variable"));
     v->type = value;
   }
   n.is_lvalue = true;
@@ -293,8 +339,9 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
   agg_rhs_ = false;
   if (find_action(n.name) || find_aggfunc(n.name)) {
     bool traces = n.name == "trace" || n.name == "print";
-    if (stmt && traces && !n.args.empty() && n.args[0]->kind() == Kind::Call) {
-      const std::string& inner = static_cast<ast::Call*>(n.args[0])->name;
+    auto* inner_call = n.args.empty() ? nullptr : ast::as<ast::Call>(n.args[0]);
+    if (stmt && traces && inner_call != nullptr) {
+      const std::string& inner = inner_call->name;
       if (find_action(inner) || find_aggfunc(inner))  // an action's value is void
         return fail(n.line, n.name == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
                     cat(n.name, "( ) may not be applied to a void expression"));
@@ -316,16 +363,11 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
     return types_.void_type();
   }
   const SubrProto* p = find_subr(n.name);
-  if (p == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.name, ": Unknown function name"));
+  if (p == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "function"));
   if (!p->available) return fail(n.line, ErrTag::D_FUNC_UNDEF, cat(n.name, "( ) is not available on Linux"));
   int argc = static_cast<int>(n.args.size());
   if (argc < p->min_args || argc > p->max_args) {
-    std::string expected = p->min_args == p->max_args ? std::to_string(p->max_args)
-                           : argc < p->min_args        ? cat("at least ", p->min_args)
-                                                       : cat("no more than ", p->max_args);
-    return fail(n.line, ErrTag::D_PROTO_LEN,
-                cat(n.name, "( ) prototype mismatch: ", argc, " arg", argc == 1 ? "" : "s",
-                    " passed, ", expected, " expected"));
+    return fail(n.line, ErrTag::D_PROTO_LEN, arity_mismatch(cat(n.name, "( )"), argc, p->min_args, p->max_args));
   }
   for (int i = 0; i < argc; i++) {
     const Type* t = check(n.args[i]);
@@ -346,8 +388,8 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
 // printf arguments): typed uint64_t here; the actions pass records it
 // with the stack or symbol action kind.
 const Type* Checker::check_record_arg(ast::Expr* a) {
-  if (a->kind() == Kind::Call && is_stack_or_symbol(static_cast<ast::Call*>(a)->name)) {
-    auto* c = static_cast<ast::Call*>(a);
+  auto* c = ast::as<ast::Call>(a);
+  if (c != nullptr && is_stack_or_symbol(c->name)) {
     for (ast::Expr* x : c->args) check(x);
     a->type = types_.uint64();
     return a->type;
@@ -382,7 +424,7 @@ const Type* Checker::check_unary(ast::Unary& n) {
       if (is_bitfield(n.operand))
         return fail(n.line, ErrTag::D_ADDROF_BITFIELD, "cannot take address of bit-field");
       if (n.operand->kind() == Kind::Ident || n.operand->kind() == Kind::ScopedVar ||
-          (n.operand->kind() == Kind::Index && static_cast<ast::Index*>(n.operand)->base->kind() != Kind::Unary))
+          (ast::as<ast::Index>(n.operand) && ast::as<ast::Index>(n.operand)->base->kind() != Kind::Unary))
         return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
       if (t->is_pointer() && t->base->kind == Type::Kind::Function && n.operand->kind() == Kind::SymRef)
         return t;  // &`func: the function's address, like `func
@@ -431,7 +473,8 @@ const Type* Checker::check_binary(ast::Binary& n) {
 // Stores a value of type `value` into lhs; sets the type of a new variable.
 // Storing the constant 0 deletes a dynamic variable of any type.
 static bool is_zero(const ast::Expr* e) {
-  return e != nullptr && e->kind() == Kind::IntLit && static_cast<const ast::IntLit*>(e)->value == 0;
+  auto* lit = ast::as<ast::IntLit>(e);
+  return lit != nullptr && lit->value == 0;
 }
 
 // A store into memory (p->m, v.m, *p, p[i]): allowed into D's own
@@ -457,11 +500,9 @@ bool Checker::store_to_place(ast::Expr* lhs, const Type* value, const char* op, 
 
 bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int line) {
   if (lhs->kind() == Kind::Member || lhs->kind() == Kind::Unary) return store_to_place(lhs, value, op, line);
-  VarInfo* v = nullptr;
-  if (lhs->kind() == Kind::Ident) v = static_cast<ast::Ident*>(lhs)->var;
-  else if (lhs->kind() == Kind::ScopedVar) v = static_cast<ast::ScopedVar*>(lhs)->var;
-  else if (lhs->kind() == Kind::Index) {
-    ast::Index& ix = *static_cast<ast::Index*>(lhs);
+  VarInfo* v = var_of(lhs);
+  if (auto* ixp = ast::as<ast::Index>(lhs)) {
+    ast::Index& ix = *ixp;
     const Type* t = check_index(ix, true, value);
     if (failed_) return false;
     if (ix.indexes_memory) return store_to_place(lhs, value, op, line);
@@ -498,14 +539,13 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
 }
 
 const Type* Checker::check_agg_assign(ast::Assign& n) {
-  if (n.op != Op::Assign || n.rhs->kind() != Kind::Call || !find_aggfunc(static_cast<ast::Call*>(n.rhs)->name)) {
-    std::string name = n.lhs->kind() == Kind::AggRef ? static_cast<ast::AggRef*>(n.lhs)->name
-                                                     : static_cast<ast::AggRef*>(static_cast<ast::Index*>(n.lhs)->base)->name;
-    return fail(n.line, ErrTag::D_AGG_FUNC, cat("@", name, " must be assigned the result of an aggregating function"));
-  }
-  if (n.lhs->kind() == Kind::Index) {
-    auto& ix = *static_cast<ast::Index*>(n.lhs);
-    AggInfo* a = static_cast<ast::AggRef*>(ix.base)->agg;
+  auto* call = ast::as<ast::Call>(n.rhs);
+  AggInfo* a = agg_ref(n.lhs)->agg;
+  if (n.op != Op::Assign || call == nullptr || !find_aggfunc(call->name))
+    return fail(n.line, ErrTag::D_AGG_FUNC,
+                cat("@", agg_ref(n.lhs)->name, " must be assigned the result of an aggregating function"));
+  if (auto* ixp = ast::as<ast::Index>(n.lhs)) {
+    auto& ix = *ixp;
     std::vector<const Type*> kt;
     for (ast::Expr* k : ix.args) {
       const Type* t = check_record_arg(k);
@@ -518,8 +558,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
     }
     if (a->keys_known && a->keys.size() != kt.size())
       return fail(n.line, ErrTag::D_PROTO_LEN,
-                  cat("@", a->name, "[ ] prototype mismatch: ", kt.size(), " arg", kt.size() == 1 ? "" : "s",
-                      " passed, ", a->keys.size(), " expected"));
+                  proto_len(cat("@", a->name, "[ ]"), kt.size(), a->keys.size()));
     if (a->keys_known) {
       for (size_t i = 0; i < kt.size(); i++)
         if (!assignable(a->keys[i], kt[i]))
@@ -531,10 +570,9 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
       a->keys_known = true;
     }
   } else {
-    AggInfo* a = static_cast<ast::AggRef*>(n.lhs)->agg;
     if (a->keys_known && !a->keys.empty())
       return fail(n.line, ErrTag::D_PROTO_LEN,
-                  cat("@", a->name, "[ ] prototype mismatch: 0 args passed, ", a->keys.size(), " expected"));
+                  proto_len(cat("@", a->name, "[ ]"), 0, a->keys.size()));
     a->keys_known = true;
   }
   n.lhs->type = types_.void_type();
@@ -545,8 +583,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
 }
 
 const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
-  ast::Expr* base = n.lhs->kind() == Kind::Index ? static_cast<ast::Index*>(n.lhs)->base : n.lhs;
-  if (base->kind() == Kind::AggRef) {
+  if (agg_ref(n.lhs) != nullptr) {
     if (!stmt) return fail(n.line, ErrTag::D_CG_EXPR, "aggregating function may not be called from a D expression (D program context required)");
     return check_agg_assign(n);
   }
@@ -609,20 +646,24 @@ const Type* Checker::check_member(ast::Member& n) {
 // the translated member it was found in.
 ast::Xlate* translated(ast::Expr* base, ast::Member** context) {
   for (;;) {
-    if (base->kind() == Kind::Ident && static_cast<ast::Ident*>(base)->inline_def != nullptr)
-      base = static_cast<ast::Ident*>(base)->inline_def->expr;
+    auto* id = ast::as<ast::Ident>(base);
+    auto* un = ast::as<ast::Unary>(base);
+    auto* ix = ast::as<ast::Index>(base);
+    auto* m = ast::as<ast::Member>(base);
+    if (id != nullptr && id->inline_def != nullptr)
+      base = id->inline_def->expr;
     else if (const ast::Index* use = ast::as_inline_use(base))
-      base = static_cast<ast::Ident*>(use->base)->inline_def->expr;
-    else if (base->kind() == Kind::Unary && static_cast<ast::Unary*>(base)->op == Op::Deref)
-      base = static_cast<ast::Unary*>(base)->operand;
-    else if (base->kind() == Kind::Index && static_cast<ast::Index*>(base)->arg_value != nullptr)
-      base = static_cast<ast::Index*>(base)->arg_value;
-    else if (base->kind() == Kind::Member && static_cast<ast::Member*>(base)->xlate_value != nullptr)
-      *context = static_cast<ast::Member*>(base), base = (*context)->xlate_value;
+      base = ast::as<ast::Ident>(use->base)->inline_def->expr;
+    else if (un != nullptr && un->op == Op::Deref)
+      base = un->operand;
+    else if (ix != nullptr && ix->arg_value != nullptr)
+      base = ix->arg_value;
+    else if (m != nullptr && m->xlate_value != nullptr)
+      *context = m, base = m->xlate_value;
     else
       break;
   }
-  return base->kind() == Kind::Xlate ? static_cast<ast::Xlate*>(base) : nullptr;
+  return ast::as<ast::Xlate>(base);
 }
 
 const Type* Checker::check_xlate(ast::Xlate& n) {
@@ -657,118 +698,8 @@ const Type* Checker::check_cast(ast::Cast& n) {
 
 const Type* Checker::check(ast::Expr* e, bool stmt) {
   if (e == nullptr || failed_) return types_.void_type();
-  const Type* t = types_.void_type();
-  switch (e->kind()) {
-    case Kind::IntLit: t = static_cast<ast::IntLit*>(e)->lit_type; break;
-    case Kind::StrLit: t = types_.string_type(); break;
-    case Kind::Ident: t = check_ident(*static_cast<ast::Ident*>(e)); break;
-    case Kind::ScopedVar: {
-      auto& n = *static_cast<ast::ScopedVar*>(e);
-      if (n.var == nullptr || n.var->type == nullptr)
-        return fail(e->line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name, ": Unknown variable name"));
-      if (n.var->is_array) return fail(e->line, ErrTag::D_IDENT_BADREF, cat(n.var->display(), "[ ] used as a scalar"));
-      n.is_lvalue = true;
-      n.is_writable = true;
-      t = n.var->type;
-      break;
-    }
-    case Kind::AggRef:
-      return fail(e->line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
-    case Kind::SymRef: {
-      auto& n = *static_cast<ast::SymRef*>(e);
-      if (n.enum_type != nullptr) { t = n.enum_type; break; }
-      // A function designator is its address, as in C; an object is an lvalue.
-      if (n.sym_type->kind == Type::Kind::Function) { t = types_.pointer_to(n.sym_type); break; }
-      n.is_lvalue = true;
-      t = n.sym_type;
-      break;
-    }
-    case Kind::Index: t = check_index(*static_cast<ast::Index*>(e), false, nullptr); break;
-    case Kind::Call: t = check_call(*static_cast<ast::Call*>(e), stmt); break;
-    case Kind::Member: t = check_member(*static_cast<ast::Member*>(e)); break;
-    case Kind::Unary: t = check_unary(*static_cast<ast::Unary*>(e)); break;
-    case Kind::Binary: t = check_binary(*static_cast<ast::Binary*>(e)); break;
-    case Kind::Ternary: {
-      auto& n = *static_cast<ast::Ternary*>(e);
-      const Type* c = check(n.cond);
-      if (failed_) return c;
-      if (!c->is_scalar()) return fail(e->line, ErrTag::D_OP_SCALAR, "operator ?: expression must be of scalar type");
-      const Type* a = check(n.then);
-      const Type* b = check(n.other);
-      if (failed_) return a;
-      if (a->is_int() && b->is_int()) t = types_.arith_result(a, b);
-      else if (a->is_string() && b->is_string()) t = a;
-      else if (a->is_pointer() && (b->is_pointer() || b->is_int())) t = a;
-      else if (b->is_pointer() && a->is_int()) t = b;
-      else return fail(e->line, ErrTag::D_OP_INCOMPAT, "operator ?: operands must have compatible types");
-      break;
-    }
-    case Kind::Assign: t = check_assign(*static_cast<ast::Assign*>(e), stmt); break;
-    case Kind::IncDec: {
-      auto& n = *static_cast<ast::IncDec*>(e);
-      const char* op = n.increment ? "++" : "--";
-      VarInfo* v = n.operand->kind() == Kind::Ident       ? static_cast<ast::Ident*>(n.operand)->var
-                   : n.operand->kind() == Kind::ScopedVar ? static_cast<ast::ScopedVar*>(n.operand)->var
-                                                          : nullptr;
-      if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type == nullptr)
-        v->type = types_.int_type();
-      if (n.operand->kind() == Kind::Index) {
-        const Type* vt = check_index(*static_cast<ast::Index*>(n.operand), true, types_.int_type());
-        if (failed_) return vt;
-        n.operand->type = vt;
-        if (ast::is_place(n.operand) && !store_to_place(n.operand, vt, op, n.line)) return types_.void_type();
-      } else if (!store_to(n.operand, types_.int_type(), op, n.line)) {
-        return types_.void_type();
-      }
-      t = n.operand->type;
-      if (!t->is_int() && !t->is_pointer())
-        return fail(e->line, ErrTag::D_OP_ARITH, cat("operator ", op, " requires an operand of arithmetic type"));
-      break;
-    }
-    case Kind::Cast: t = check_cast(*static_cast<ast::Cast*>(e)); break;
-    case Kind::Sizeof: {
-      auto& n = *static_cast<ast::Sizeof*>(e);
-      const Type* of = n.of_type ? resolve_typename(ctx_, n.of_type) : check(n.operand);
-      if (of == nullptr || failed_) return failed_ = true, types_.void_type();
-      if (of->is_void()) return fail(e->line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type void");
-      if (n.operand != nullptr && is_bitfield(n.operand))
-        return fail(e->line, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
-      n.value = of->is_string() ? ctx_.options.strsize : of->size;
-      t = types_.lookup("size_t");
-      break;
-    }
-    case Kind::Offsetof: {
-      auto& n = *static_cast<ast::Offsetof*>(e);
-      const Type* of = resolve_typename(ctx_, n.of_type);
-      if (of == nullptr) return failed_ = true, types_.void_type();
-      if (!of->is_sou()) return fail(e->line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
-      const Type::Member* m = of->member(n.member);
-      if (m == nullptr) return fail(e->line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", of->name));
-      if (m->bits != 0)
-        return fail(e->line, ErrTag::D_OFFSETOF_BITFIELD, cat("cannot take offset of a bit-field: ", n.member));
-      n.value = m->offset;
-      t = types_.lookup("size_t");
-      break;
-    }
-    case Kind::Stringof: {
-      auto& n = *static_cast<ast::Stringof*>(e);
-      const Type* of = check(n.operand);
-      if (failed_) return of;
-      if (!of->is_scalar() && !of->is_string() && of->kind != Type::Kind::Array)
-        return fail(e->line, ErrTag::D_STRINGOF_TYPE, cat("stringof( ) cannot be applied to an expression of type \"", of->name, "\""));
-      t = types_.string_type();
-      break;
-    }
-    case Kind::Xlate: t = check_xlate(*static_cast<ast::Xlate*>(e)); break;
-    case Kind::Comma: {
-      auto& n = *static_cast<ast::Comma*>(e);
-      check(n.lhs);
-      t = check(n.rhs);
-      break;
-    }
-    default:
-      return fail(e->line, ErrTag::D_UNKNOWN, "unexpected node in expression");
-  }
+  stmt_ = stmt;
+  const Type* t = dispatch(e);
   if (t == nullptr) t = types_.void_type();
   // Kernel structs arrive by name; give them members once a program holds one.
   if (t->is_sou()) types_.complete(t);
@@ -777,32 +708,109 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
   return t;
 }
 
-void Checker::block(ast::Block* b) {
-  if (b == nullptr) return;
-  for (ast::Stmt* s : b->stmts) {
-    if (failed_) return;
-    switch (s->kind()) {
-      case Kind::ExprStmt: check(static_cast<ast::ExprStmt*>(s)->expr, true); break;
-      case Kind::IfStmt: {
-        auto* is = static_cast<ast::IfStmt*>(s);
-        const Type* c = check(is->cond);
-        if (!failed_ && !c->is_scalar())
-          fail(is->line, ErrTag::D_OP_SCALAR, "if condition must be of scalar type");
-        block(is->then);
-        block(is->other);
-        break;
-      }
-      case Kind::Block: block(static_cast<ast::Block*>(s)); break;
-      default: break;
-    }
+const Type* Checker::visit_ScopedVar(ast::ScopedVar& n) {
+  if (n.var == nullptr || n.var->type == nullptr)
+    return fail(n.line, ErrTag::D_IDENT_UNDEF,
+                unknown_name(cat(n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name), "variable"));
+  if (n.var->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.var->display(), "[ ] used as a scalar"));
+  n.is_lvalue = true;
+  n.is_writable = true;
+  return n.var->type;
+}
+
+const Type* Checker::visit_SymRef(ast::SymRef& n) {
+  if (n.enum_type != nullptr) return n.enum_type;
+  // A function designator is its address, as in C; an object is an lvalue.
+  if (n.sym_type->kind == Type::Kind::Function) return types_.pointer_to(n.sym_type);
+  n.is_lvalue = true;
+  return n.sym_type;
+}
+
+const Type* Checker::visit_Ternary(ast::Ternary& n) {
+  const Type* c = check(n.cond);
+  if (failed_) return c;
+  if (!c->is_scalar()) return fail(n.line, ErrTag::D_OP_SCALAR, "operator ?: expression must be of scalar type");
+  const Type* a = check(n.then);
+  const Type* b = check(n.other);
+  if (failed_) return a;
+  if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
+  if (a->is_string() && b->is_string()) return a;
+  if (a->is_pointer() && (b->is_pointer() || b->is_int())) return a;
+  if (b->is_pointer() && a->is_int()) return b;
+  return fail(n.line, ErrTag::D_OP_INCOMPAT, "operator ?: operands must have compatible types");
+}
+
+const Type* Checker::visit_IncDec(ast::IncDec& n) {
+  const char* op = n.increment ? "++" : "--";
+  VarInfo* v = var_of(n.operand);
+  if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type == nullptr)
+    v->type = types_.int_type();
+  if (auto* ix = ast::as<ast::Index>(n.operand)) {
+    const Type* vt = check_index(*ix, true, types_.int_type());
+    if (failed_) return vt;
+    n.operand->type = vt;
+    if (ast::is_place(n.operand) && !store_to_place(n.operand, vt, op, n.line)) return types_.void_type();
+  } else if (!store_to(n.operand, types_.int_type(), op, n.line)) {
+    return types_.void_type();
   }
+  const Type* t = n.operand->type;
+  if (!t->is_int() && !t->is_pointer())
+    return fail(n.line, ErrTag::D_OP_ARITH, cat("operator ", op, " requires an operand of arithmetic type"));
+  return t;
+}
+
+const Type* Checker::visit_Sizeof(ast::Sizeof& n) {
+  const Type* of = n.of_type ? resolve_typename(ctx_, n.of_type) : check(n.operand);
+  if (of == nullptr || failed_) return failed_ = true, types_.void_type();
+  if (of->is_void()) return fail(n.line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type void");
+  if (n.operand != nullptr && is_bitfield(n.operand))
+    return fail(n.line, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
+  n.value = of->is_string() ? ctx_.options.strsize : of->size;
+  return types_.lookup("size_t");
+}
+
+const Type* Checker::visit_Offsetof(ast::Offsetof& n) {
+  const Type* of = resolve_typename(ctx_, n.of_type);
+  if (of == nullptr) return failed_ = true, types_.void_type();
+  if (!of->is_sou()) return fail(n.line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
+  const Type::Member* m = of->member(n.member);
+  if (m == nullptr) return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", of->name));
+  if (m->bits != 0)
+    return fail(n.line, ErrTag::D_OFFSETOF_BITFIELD, cat("cannot take offset of a bit-field: ", n.member));
+  n.value = m->offset;
+  return types_.lookup("size_t");
+}
+
+const Type* Checker::visit_Stringof(ast::Stringof& n) {
+  const Type* of = check(n.operand);
+  if (failed_) return of;
+  if (!of->is_scalar() && !of->is_string() && of->kind != Type::Kind::Array)
+    return fail(n.line, ErrTag::D_STRINGOF_TYPE,
+                cat("stringof( ) cannot be applied to an expression of type \"", of->name, "\""));
+  return types_.string_type();
+}
+
+const Type* Checker::visit_Block(ast::Block& b) {
+  for (ast::Stmt* s : b.stmts) {
+    if (failed_) break;
+    dispatch(s);
+  }
+  return nullptr;
+}
+
+const Type* Checker::visit_IfStmt(ast::IfStmt& s) {
+  const Type* c = check(s.cond);
+  if (!failed_ && !c->is_scalar()) fail(s.line, ErrTag::D_OP_SCALAR, "if condition must be of scalar type");
+  dispatch(s.then);
+  dispatch(s.other);
+  return nullptr;
 }
 
 bool Checker::run() {
   in_clause_ = true;
   for (ast::Node* n : ctx_.ast.items) {
-    if (n->kind() != Kind::Clause) continue;
-    auto* c = static_cast<ast::Clause*>(n);
+    auto* c = ast::as<ast::Clause>(n);
+    if (c == nullptr) continue;
     clause_ = 0;
     while (clause_ < ctx_.plans.size() && ctx_.plans[clause_].clause != c) clause_++;
     if (c->pred != nullptr) {
@@ -810,7 +818,7 @@ bool Checker::run() {
       if (!failed_ && !t->is_scalar())
         fail(c->pred->line, ErrTag::D_PRED_SCALAR, "predicate result must be of scalar type");
     }
-    block(c->body);
+    dispatch(c->body);
     if (failed_) return false;
   }
   return !ctx_.diags.has_error();
