@@ -261,6 +261,12 @@ bool is_place(const Expr* e);
 // e as a use of a parameterized inline (name[args]), or null.
 const struct Index* as_inline_use(const Expr* e);
 
+// The aggregation e names as an assignment's target (@a or @a[keys]), or null.
+inline AggRef* agg_target(Expr* e) {
+  if (auto* ix = as<Index>(e)) e = ix->base;
+  return as<AggRef>(e);
+}
+
 struct Unary : Expr {
   static constexpr Kind kKind = Kind::Unary;
   Unary(int l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}

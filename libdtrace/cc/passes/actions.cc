@@ -5,6 +5,7 @@
 #include "cc/builtins.h"
 #include "cc/passes/printf_check.h"
 #include "cc/passes/typecheck.h"
+#include "cc/visitor.h"
 #include "util/format_spec.h"
 
 namespace dtrace::cc {
@@ -12,7 +13,7 @@ namespace {
 
 using ast::Kind;
 
-class ActionChecker {
+class ActionChecker : public Visitor<ActionChecker> {
  public:
   explicit ActionChecker(CompileContext& c) : ctx_(c) {}
 
@@ -21,7 +22,7 @@ class ActionChecker {
     out_ = &out;
     out.push_back(plan);
     cur_ = out.size() - 1;
-    if (plan.clause->body != nullptr) block(plan.clause->body);
+    if (plan.clause->body != nullptr) visit(plan.clause->body);
     for (size_t i = out.size(); i-- > 0 && out[i].statement == plan.statement;) {
       if (failed_) break;
       speculation_order(out[i]);
@@ -71,65 +72,42 @@ class ActionChecker {
     return false;
   }
 
-  void block(ast::Block* b) {
-    for (ast::Stmt* s : b->stmts) {
-      if (failed_) return;
-      statement(s);
-    }
-  }
-
   static bool has_actions(ast::Stmt* s) {
-    if (s == nullptr) return false;
-    if (s->kind() == Kind::ExprStmt) {
-      ast::Expr* e = static_cast<ast::ExprStmt*>(s)->expr;
-      if (e->kind() == Kind::Call) {
-        auto* c = static_cast<ast::Call*>(e);
-        return find_action(c->name) || find_aggfunc(c->name);
-      }
-      if (e->kind() == Kind::Assign) {
-        auto* a = static_cast<ast::Assign*>(e);
-        ast::Expr* base = a->lhs->kind() == Kind::Index ? static_cast<ast::Index*>(a->lhs)->base : a->lhs;
-        return base->kind() == Kind::AggRef;
-      }
-      return false;
+    if (auto* es = ast::as<ast::ExprStmt>(s)) {
+      if (auto* c = ast::as<ast::Call>(es->expr)) return find_action(c->name) || find_aggfunc(c->name);
+      auto* a = ast::as<ast::Assign>(es->expr);
+      return a != nullptr && ast::agg_target(a->lhs) != nullptr;
     }
-    if (s->kind() == Kind::IfStmt) {
-      auto* i = static_cast<ast::IfStmt*>(s);
-      return has_actions(i->then) || has_actions(i->other);
-    }
-    if (s->kind() == Kind::Block) {
-      for (ast::Stmt* c : static_cast<ast::Block*>(s)->stmts)
+    if (auto* i = ast::as<ast::IfStmt>(s)) return has_actions(i->then) || has_actions(i->other);
+    if (auto* b = ast::as<ast::Block>(s)) {
+      for (ast::Stmt* c : b->stmts)
         if (has_actions(c)) return true;
     }
     return false;
   }
 
-  void statement(ast::Stmt* s) {
-    if (s->kind() == Kind::Block) {
-      block(static_cast<ast::Block*>(s));
-      return;
+ public:
+  // A statement: an action, an aggregation, a side effect or an if
+  // (split into predicated parts when it holds actions).
+  void visit_Block(ast::Block& b) {
+    for (ast::Stmt* s : b.stmts) {
+      if (failed_) return;
+      visit(s);
     }
-    if (s->kind() == Kind::IfStmt) {
-      if (has_actions(s)) split_if(*static_cast<ast::IfStmt*>(s));
-      else side_effect(s);
-      return;
-    }
-    ast::Expr* e = static_cast<ast::ExprStmt*>(s)->expr;
-    if (e->kind() == Kind::Call && find_action(static_cast<ast::Call*>(e)->name)) {
-      action(*static_cast<ast::Call*>(e));
-      return;
-    }
-    if (e->kind() == Kind::Assign) {
-      auto* a = static_cast<ast::Assign*>(e);
-      ast::Expr* base = a->lhs->kind() == Kind::Index ? static_cast<ast::Index*>(a->lhs)->base : a->lhs;
-      if (base->kind() == Kind::AggRef) {
-        aggregation(*a);
-        return;
-      }
-    }
-    side_effect(s);
+  }
+  void visit_IfStmt(ast::IfStmt& s) {
+    if (has_actions(&s)) split_if(s);
+    else side_effect(&s);
+  }
+  void visit_ExprStmt(ast::ExprStmt& s) {
+    auto* c = ast::as<ast::Call>(s.expr);
+    auto* a = ast::as<ast::Assign>(s.expr);
+    if (c != nullptr && find_action(c->name)) action(*c);
+    else if (a != nullptr && ast::agg_target(a->lhs) != nullptr) aggregation(*a);
+    else side_effect(&s);
   }
 
+ private:
   void side_effect(ast::Stmt* s) {
     ActionPlan p;
     p.kind = DTRACEACT_DIFEXPR;
@@ -184,10 +162,10 @@ class ActionChecker {
     set->type = ctx_.types.int_type();
     side_effect(ctx_.make<ast::ExprStmt>(s.line, set));
     new_part(flag_test(v, ast::Op::Eq, 1, s.line), s.line);
-    block(s.then);
+    visit(s.then);
     if (s.other != nullptr) {
       new_part(flag_test(v, ast::Op::Eq, 2, s.line), s.line);
-      block(s.other);
+      visit(s.other);
     }
     new_part(flag_test(v, ast::Op::Ne, 0, s.line), s.line);
   }
@@ -211,8 +189,9 @@ class ActionChecker {
   }
 
   std::optional<int64_t> const_arg(const ast::Expr* e) {
-    if (e->kind() != Kind::IntLit) return std::nullopt;
-    return static_cast<int64_t>(static_cast<const ast::IntLit*>(e)->value);
+    auto* lit = ast::as<ast::IntLit>(e);
+    if (lit == nullptr) return std::nullopt;
+    return static_cast<int64_t>(lit->value);
   }
 
   // Which arguments a format's %A conversions take: those record as
@@ -278,12 +257,13 @@ class ActionChecker {
   // An ARG continuation whose DIFO returns an aggregation's index.
   bool agg_arg(const ast::Call& c, size_t i, ActionPlan& p, ErrTag tag) {
     const ast::Expr* a = c.args[i];
-    if (a->kind() != Kind::AggRef)
+    auto* ref = ast::as<ast::AggRef>(a);
+    if (ref == nullptr)
       return fail(a->line, tag,
                   cat(c.name, "( ) argument #", i + 1, " is incompatible with prototype:\n\tprototype: aggregation\n\t argument: ",
                       a->type ? a->type->name : "void"));
     PlanArg pa;
-    pa.value = static_cast<const ast::AggRef*>(a)->agg->index;
+    pa.value = ref->agg->index;
     p.tuple.push_back(pa);
     return true;
   }
@@ -346,8 +326,8 @@ class ActionChecker {
       }
       for (size_t i = first; i < c.args.size(); i++) {
         if (!agg_arg(c, i, p, ErrTag::D_PRINTA_AGGARG)) return;
-        if (i > first && !same_keys(*static_cast<const ast::AggRef*>(c.args[first])->agg,
-                                    *static_cast<const ast::AggRef*>(c.args[i])->agg, c.line))
+        if (i > first && !same_keys(*ast::as<ast::AggRef>(c.args[first])->agg,
+                                    *ast::as<ast::AggRef>(c.args[i])->agg, c.line))
           return;
       }
     } else if (n == "exit" || n == "raise" || n == "chill" || n == "speculate" || n == "commit" ||
@@ -459,8 +439,9 @@ class ActionChecker {
     out = PlanArg{};
     out.kind = kind;
     out.expr = char_array_as_string(e);
-    if (e->kind() == Kind::Call && is_stack_or_symbol(static_cast<ast::Call*>(e)->name)) {
-      if (!stack_or_symbol(*static_cast<ast::Call*>(e), out.kind, out.arg, out.expr)) return false;
+    auto* call = ast::as<ast::Call>(e);
+    if (call != nullptr && is_stack_or_symbol(call->name)) {
+      if (!stack_or_symbol(*call, out.kind, out.arg, out.expr)) return false;
       out.has_difo = out.expr != nullptr;
     }
     return true;
@@ -535,9 +516,9 @@ bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
 }
 
 void ActionChecker::aggregation(ast::Assign& a) {
-  auto& call = *static_cast<ast::Call*>(a.rhs);
-  ast::Index* ix = a.lhs->kind() == Kind::Index ? static_cast<ast::Index*>(a.lhs) : nullptr;
-  AggInfo* agg = static_cast<ast::AggRef*>(ix ? ix->base : a.lhs)->agg;
+  auto& call = *ast::as<ast::Call>(a.rhs);
+  ast::Index* ix = ast::as<ast::Index>(a.lhs);
+  AggInfo* agg = ast::agg_target(a.lhs)->agg;
   const ActionProto* fp = find_aggfunc(call.name);
   if (!arity(call, fp->min_args, fp->max_args)) return;
   if (agg->func != 0 && agg->func != fp->kind) {

@@ -7,6 +7,7 @@
 #include "cc/passes/resolve.h"
 #include "cc/passes/typecheck.h"
 #include "cc/passes/xlate.h"
+#include "cc/visitor.h"
 
 namespace dtrace::cc {
 namespace {
@@ -323,118 +324,137 @@ bool complete_inline(CompileContext& ctx, InlineInfo* in) {
   return true;
 }
 
-bool declare_vars(CompileContext& ctx) {
-  for (ast::Node* n : ctx.ast.items) {
-    if (n->kind() == ast::Kind::InlineDecl) {
-      auto* d = static_cast<ast::InlineDecl*>(n);
-      const Type* t = resolve_type(ctx, d->spec, d->decl, d->line);
-      if (t == nullptr) return false;
-      std::vector<std::string> params;
-      std::vector<const Type*> param_types;
-      if (!d->decl.dims.empty() && !d->decl.dims[0].keys.empty()) {
-        const auto& keys = d->decl.dims[0].keys;
-        for (size_t i = 0; i < keys.size(); i++) {
-          const Type* pt = key_type(ctx, d->decl.name, keys, i);
-          if (pt == nullptr) return false;
-          const std::string& pname = keys[i]->decl.name;
-          if (pname.empty()) {
-            ctx.error(d->line, ErrTag::D_DECL_PROTO_FORM,
-                      cat("inline ", d->decl.name, "[ ] parameter #", i + 1, " requires a name"));
-            return false;
-          }
-          if (std::find(params.begin(), params.end(), pname) != params.end()) {
-            ctx.error(keys[i]->line, ErrTag::D_DECL_IDRED,
-                      cat("inline ", d->decl.name, "[ ] parameter redeclared: ", pname));
-            return false;
-          }
-          params.push_back(pname);
-          param_types.push_back(pt);
-        }
-      }
-      if (ctx.idents.find_inline(d->decl.name) != nullptr || ctx.types.lookup(d->decl.name) != nullptr) {
-        ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", d->decl.name));
+namespace {
+
+// inline type name = expr;
+bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
+  const Type* t = resolve_type(ctx, d->spec, d->decl, d->line);
+  if (t == nullptr) return false;
+  std::vector<std::string> params;
+  std::vector<const Type*> param_types;
+  if (!d->decl.dims.empty() && !d->decl.dims[0].keys.empty()) {
+    const auto& keys = d->decl.dims[0].keys;
+    for (size_t i = 0; i < keys.size(); i++) {
+      const Type* pt = key_type(ctx, d->decl.name, keys, i);
+      if (pt == nullptr) return false;
+      const std::string& pname = keys[i]->decl.name;
+      if (pname.empty()) {
+        ctx.error(d->line, ErrTag::D_DECL_PROTO_FORM,
+                  cat("inline ", d->decl.name, "[ ] parameter #", i + 1, " requires a name"));
         return false;
       }
-      std::optional<int64_t> v =
-          t->is_int() && params.empty() ? eval_const(ctx, d->value) : std::nullopt;
-      if (v) {
-        InlineInfo* in = ctx.idents.create_inline(d->decl.name);
-        in->type = t;
-        in->is_const = true;
-        in->value = *v;
-        continue;
-      }
-      // A non-constant inline: typed now (D library: at first use),
-      // expanded where it is used.
-      InlineInfo* in = ctx.idents.create_inline(d->decl.name);
-      in->type = t;
-      in->expr = d->value;
-      in->pending = true;
-      in->decl_line = d->line;
-      in->params = std::move(params);
-      in->param_types = std::move(param_types);
-      if (!ctx.library && !complete_inline(ctx, in)) return false;
-      continue;
-    }
-    if (n->kind() == ast::Kind::Translator) {
-      if (!declare_translator(ctx, static_cast<ast::Translator*>(n))) return false;
-      continue;
-    }
-    if (n->kind() != ast::Kind::VarDecl) continue;
-    auto* d = static_cast<ast::VarDecl*>(n);
-    if (d->storage == ast::StorageClass::Typedef) continue;
-    VarScope scope = d->storage == ast::StorageClass::Self   ? VarScope::Thread
-                     : d->storage == ast::StorageClass::This ? VarScope::Local
-                                                             : VarScope::Global;
-    if (d->storage == ast::StorageClass::Register || d->storage == ast::StorageClass::Auto) {
-      ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "storage class not supported in D");
-      return false;
-    }
-    for (const ast::Declarator& decl : d->decls) {
-      const Type* t = resolve_type(ctx, d->spec, decl, d->line);
-      if (t == nullptr) return false;
-      if (t->is_void()) {
-        ctx.error(decl.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot declare void object : ", decl.name));
+      if (std::find(params.begin(), params.end(), pname) != params.end()) {
+        ctx.error(keys[i]->line, ErrTag::D_DECL_IDRED,
+                  cat("inline ", d->decl.name, "[ ] parameter redeclared: ", pname));
         return false;
       }
-      if (t->is_sou() && !t->complete) {
-        ctx.error(decl.line, ErrTag::D_DECL_INCOMPLETE,
-                  cat("declaration of ", decl.name, " has incomplete type: ", t->name));
-        return false;
-      }
-      bool assoc = !decl.dims.empty() && !decl.dims[0].keys.empty();
-      if (assoc && scope == VarScope::Local) {
-        ctx.error(decl.line, ErrTag::D_DECL_LOCASSC,
-                  cat("associative arrays may not be declared as local variables: ", decl.name));
-        return false;
-      }
-      VarInfo* v = ctx.idents.find(scope, decl.name);
-      if (v != nullptr) {
-        if (v->type != nullptr && v->type != t && v->type->name != t->name) {
-          ctx.error(decl.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
-          return false;
-        }
-      } else {
-        if (!ctx.idents.ids_left(scope)) {
-          ctx.error(decl.line, ErrTag::D_ID_OFLOW, "identifier space exhausted");
-          return false;
-        }
-        v = ctx.idents.create(scope, decl.name, decl.line);
-      }
-      v->type = t;
-      v->declared = true;
-      if (assoc) {
-        v->is_array = true;
-        v->keys.clear();
-        for (size_t i = 0; i < decl.dims[0].keys.size(); i++) {
-          const Type* kt = key_type(ctx, decl.name, decl.dims[0].keys, i);
-          if (kt == nullptr) return false;
-          v->keys.push_back(kt);
-        }
-        v->keys_known = true;
-      }
+      params.push_back(pname);
+      param_types.push_back(pt);
     }
   }
+  if (ctx.idents.find_inline(d->decl.name) != nullptr || ctx.types.lookup(d->decl.name) != nullptr) {
+    ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", d->decl.name));
+    return false;
+  }
+  std::optional<int64_t> v =
+      t->is_int() && params.empty() ? eval_const(ctx, d->value) : std::nullopt;
+  if (v) {
+    InlineInfo* in = ctx.idents.create_inline(d->decl.name);
+    in->type = t;
+    in->is_const = true;
+    in->value = *v;
+    return true;
+  }
+  // A non-constant inline: typed now (D library: at first use),
+  // expanded where it is used.
+  InlineInfo* in = ctx.idents.create_inline(d->decl.name);
+  in->type = t;
+  in->expr = d->value;
+  in->pending = true;
+  in->decl_line = d->line;
+  in->params = std::move(params);
+  in->param_types = std::move(param_types);
+  if (!ctx.library && !complete_inline(ctx, in)) return false;
+  return true;
+}
+
+// [class] type declarator, ...; (typedefs were declared with the types)
+bool declare_var(CompileContext& ctx, ast::VarDecl* d) {
+  if (d->storage == ast::StorageClass::Typedef) return true;
+  VarScope scope = d->storage == ast::StorageClass::Self   ? VarScope::Thread
+                   : d->storage == ast::StorageClass::This ? VarScope::Local
+                                                           : VarScope::Global;
+  if (d->storage == ast::StorageClass::Register || d->storage == ast::StorageClass::Auto) {
+    ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "storage class not supported in D");
+    return false;
+  }
+  for (const ast::Declarator& decl : d->decls) {
+    const Type* t = resolve_type(ctx, d->spec, decl, d->line);
+    if (t == nullptr) return false;
+    if (t->is_void()) {
+      ctx.error(decl.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot declare void object : ", decl.name));
+      return false;
+    }
+    if (t->is_sou() && !t->complete) {
+      ctx.error(decl.line, ErrTag::D_DECL_INCOMPLETE,
+                cat("declaration of ", decl.name, " has incomplete type: ", t->name));
+      return false;
+    }
+    bool assoc = !decl.dims.empty() && !decl.dims[0].keys.empty();
+    if (assoc && scope == VarScope::Local) {
+      ctx.error(decl.line, ErrTag::D_DECL_LOCASSC,
+                cat("associative arrays may not be declared as local variables: ", decl.name));
+      return false;
+    }
+    VarInfo* v = ctx.idents.find(scope, decl.name);
+    if (v != nullptr) {
+      if (v->type != nullptr && v->type != t && v->type->name != t->name) {
+        ctx.error(decl.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
+        return false;
+      }
+    } else {
+      if (!ctx.idents.ids_left(scope)) {
+        ctx.error(decl.line, ErrTag::D_ID_OFLOW, "identifier space exhausted");
+        return false;
+      }
+      v = ctx.idents.create(scope, decl.name, decl.line);
+    }
+    v->type = t;
+    v->declared = true;
+    if (assoc) {
+      v->is_array = true;
+      v->keys.clear();
+      for (size_t i = 0; i < decl.dims[0].keys.size(); i++) {
+        const Type* kt = key_type(ctx, decl.name, decl.dims[0].keys, i);
+        if (kt == nullptr) return false;
+        v->keys.push_back(kt);
+      }
+      v->keys_known = true;
+    }
+  }
+  return true;
+}
+
+// The program's inline, translator and variable declarations, in order;
+// false stops at the first error.
+class Declarer : public Visitor<Declarer, bool> {
+ public:
+  explicit Declarer(CompileContext& c) : ctx_(c) {}
+  bool visit_node(ast::Node&) { return true; }
+  bool visit_InlineDecl(ast::InlineDecl& d) { return declare_inline(ctx_, &d); }
+  bool visit_Translator(ast::Translator& t) { return declare_translator(ctx_, &t); }
+  bool visit_VarDecl(ast::VarDecl& d) { return declare_var(ctx_, &d); }
+
+ private:
+  CompileContext& ctx_;
+};
+
+}  // namespace
+
+bool declare_vars(CompileContext& ctx) {
+  Declarer d(ctx);
+  for (ast::Node* n : ctx.ast.items)
+    if (!d.visit(n)) return false;
   return !ctx.diags.has_error();
 }
 

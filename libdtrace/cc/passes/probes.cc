@@ -57,8 +57,8 @@ ErrTag tag_named(const std::string& name) {
 
 bool match_probes(CompileContext& ctx) {
   for (ast::Node* n : ctx.ast.items) {
-    if (n->kind() != ast::Kind::Clause) continue;
-    auto* c = static_cast<ast::Clause*>(n);
+    auto* c = ast::as<ast::Clause>(n);
+    if (c == nullptr) continue;
     ClausePlan cp;
     cp.clause = c;
     for (const ast::ProbeDesc& d : c->probes) {

@@ -125,8 +125,8 @@ class Resolver : public Visitor<Resolver> {
   }
 
   void visit_Index(ast::Index& n) {
-    if (n.base->kind() == ast::Kind::Ident) {
-      read_ident(*static_cast<ast::Ident*>(n.base), true);
+    if (auto* id = ast::as<ast::Ident>(n.base)) {
+      read_ident(*id, true);
     } else {
       visit(n.base);
     }
@@ -144,22 +144,24 @@ class Resolver : public Visitor<Resolver> {
     bool takes_aggs = n.name == "printa" || n.name == "clear" || n.name == "normalize" ||
                       n.name == "denormalize" || n.name == "trunc";
     for (auto* a : n.args) {
-      if (takes_aggs && a->kind() == ast::Kind::AggRef) agg_arg(n.name, static_cast<ast::AggRef&>(*a));
+      auto* ref = takes_aggs ? ast::as<ast::AggRef>(a) : nullptr;
+      if (ref != nullptr) agg_arg(n.name, *ref);
       else visit(a);
     }
   }
 
   void visit_Assign(ast::Assign& n) {
-    ast::Expr* base = n.lhs->kind() == ast::Kind::Index ? static_cast<ast::Index*>(n.lhs)->base : n.lhs;
-    if (base->kind() == ast::Kind::Index && static_cast<ast::Index*>(base)->base->kind() == ast::Kind::AggRef) {
-      auto* agg = static_cast<ast::AggRef*>(static_cast<ast::Index*>(base)->base);
+    auto* ix = ast::as<ast::Index>(n.lhs);
+    ast::Expr* base = ix != nullptr ? ix->base : n.lhs;
+    auto* inner = ast::as<ast::Index>(base);  // @a[i][j]
+    if (auto* agg = inner != nullptr ? ast::as<ast::AggRef>(inner->base) : nullptr) {
       fail(n.line, ErrTag::D_AGG_MDIM, cat("aggregation @", agg->name, " may not be multi-dimensional"));
       return;
     }
-    if (base->kind() == ast::Kind::AggRef && n.rhs->kind() == ast::Kind::Call &&
-        !find_aggfunc(static_cast<ast::Call*>(n.rhs)->name)) {
-      fail(n.line, ErrTag::D_AGG_FUNC,
-           cat("@", static_cast<ast::AggRef*>(base)->name, " must be assigned the result of an aggregating function"));
+    auto* ref = ast::as<ast::AggRef>(base);
+    auto* call = ast::as<ast::Call>(n.rhs);
+    if (ref != nullptr && call != nullptr && !find_aggfunc(call->name)) {
+      fail(n.line, ErrTag::D_AGG_FUNC, cat("@", ref->name, " must be assigned the result of an aggregating function"));
       return;
     }
     visit(n.rhs);
@@ -248,62 +250,51 @@ class Resolver : public Visitor<Resolver> {
   // An assignment target: creates the variable it names if needed.
   void define(ast::Expr* lhs, bool compound) {
     (void)compound;
-    switch (lhs->kind()) {
-      case ast::Kind::Ident: {
-        auto& n = static_cast<ast::Ident&>(*lhs);
-        if ((n.var = builtin(n.name)) != nullptr) return;  // typecheck: not writable
-        n.var = find_or_create(VarScope::Global, n.name, n.line);
+    if (auto* id = ast::as<ast::Ident>(lhs)) {
+      if ((id->var = builtin(id->name)) != nullptr) return;  // typecheck: not writable
+      id->var = find_or_create(VarScope::Global, id->name, id->line);
+    } else if (auto* sv = ast::as<ast::ScopedVar>(lhs)) {
+      VarScope scope = sv->scope == ast::ScopedVar::Scope::Thread ? VarScope::Thread : VarScope::Local;
+      sv->var = find_or_create(scope, sv->name, sv->line);
+    } else if (auto* ref = ast::as<ast::AggRef>(lhs)) {
+      ref->agg = ctx_.idents.find_agg(ref->name);
+      if (ref->agg == nullptr) ref->agg = ctx_.idents.create_agg(ref->name, ref->line);
+    } else if (auto* ix = ast::as<ast::Index>(lhs)) {
+      for (auto* a : ix->args) visit(a);
+      define_array(ix->base);
+    } else {
+      visit(lhs);  // typecheck reports non-lvalues
+    }
+  }
+
+  // The array (or aggregation) an assignment's base[keys] stores into.
+  void define_array(ast::Expr* base) {
+    if (auto* id = ast::as<ast::Ident>(base)) {
+      if ((id->var = builtin(id->name)) != nullptr) return;
+      InlineInfo* in = ctx_.idents.find_inline(id->name);
+      if (in != nullptr && in->parameterized()) {
+        id->inline_def = in;  // typecheck: not writable
         return;
       }
-      case ast::Kind::ScopedVar: {
-        auto& n = static_cast<ast::ScopedVar&>(*lhs);
-        VarScope scope = n.scope == ast::ScopedVar::Scope::Thread ? VarScope::Thread : VarScope::Local;
-        n.var = find_or_create(scope, n.name, n.line);
+      // A variable already used as a scalar (a pointer) stays one.
+      bool known = ctx_.idents.find(VarScope::Global, id->name) != nullptr;
+      id->var = find_or_create(VarScope::Global, id->name, id->line);
+      if (id->var && !known && !id->var->declared) id->var->is_array = true;
+    } else if (auto* sv = ast::as<ast::ScopedVar>(base)) {
+      if (sv->scope == ast::ScopedVar::Scope::Local) {
+        sv->var = ctx_.idents.find(VarScope::Local, sv->name);  // this->p[i] = v: p a pointer
+        if (sv->var == nullptr)
+          fail(sv->line, ErrTag::D_ARR_LOCAL,
+               cat("associative arrays may not be declared as local variables: this->", sv->name));
         return;
       }
-      case ast::Kind::AggRef: {
-        auto& n = static_cast<ast::AggRef&>(*lhs);
-        n.agg = ctx_.idents.find_agg(n.name);
-        if (n.agg == nullptr) n.agg = ctx_.idents.create_agg(n.name, n.line);
-        return;
-      }
-      case ast::Kind::Index: {
-        auto& n = static_cast<ast::Index&>(*lhs);
-        for (auto* a : n.args) visit(a);
-        ast::Expr* base = n.base;
-        if (base->kind() == ast::Kind::Ident) {
-          auto& id = static_cast<ast::Ident&>(*base);
-          if ((id.var = builtin(id.name)) != nullptr) return;
-          InlineInfo* in = ctx_.idents.find_inline(id.name);
-          if (in != nullptr && in->parameterized()) {
-            id.inline_def = in;  // typecheck: not writable
-            return;
-          }
-          // A variable already used as a scalar (a pointer) stays one.
-          bool known = ctx_.idents.find(VarScope::Global, id.name) != nullptr;
-          id.var = find_or_create(VarScope::Global, id.name, id.line);
-          if (id.var && !known && !id.var->declared) id.var->is_array = true;
-        } else if (base->kind() == ast::Kind::ScopedVar) {
-          auto& sv = static_cast<ast::ScopedVar&>(*base);
-          if (sv.scope == ast::ScopedVar::Scope::Local) {
-            sv.var = ctx_.idents.find(VarScope::Local, sv.name);  // this->p[i] = v: p a pointer
-            if (sv.var == nullptr)
-              fail(sv.line, ErrTag::D_ARR_LOCAL,
-                   cat("associative arrays may not be declared as local variables: this->", sv.name));
-            return;
-          }
-          bool known = ctx_.idents.find(VarScope::Thread, sv.name) != nullptr;
-          sv.var = find_or_create(VarScope::Thread, sv.name, sv.line);
-          if (sv.var && !known && !sv.var->declared) sv.var->is_array = true;
-        } else if (base->kind() == ast::Kind::AggRef) {
-          define(base, false);
-        } else {
-          visit(base);
-        }
-        return;
-      }
-      default:
-        visit(lhs);  // typecheck reports non-lvalues
+      bool known = ctx_.idents.find(VarScope::Thread, sv->name) != nullptr;
+      sv->var = find_or_create(VarScope::Thread, sv->name, sv->line);
+      if (sv->var && !known && !sv->var->declared) sv->var->is_array = true;
+    } else if (base->kind() == ast::Kind::AggRef) {
+      define(base, false);
+    } else {
+      visit(base);
     }
   }
 

@@ -48,11 +48,6 @@ bool is_bitfield(const ast::Expr* e) {
   auto* m = ast::as<ast::Member>(e);
   return m != nullptr && m->bits != 0;
 }
-// The aggregation @a or @a[...] names, or null.
-ast::AggRef* agg_ref(ast::Expr* e) {
-  if (auto* ix = ast::as<ast::Index>(e)) e = ix->base;
-  return ast::as<ast::AggRef>(e);
-}
 // The D variable e names (x, self->x, this->x), or null.
 VarInfo* var_of(ast::Expr* e) {
   if (auto* id = ast::as<ast::Ident>(e)) return id->var;
@@ -540,10 +535,10 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
 
 const Type* Checker::check_agg_assign(ast::Assign& n) {
   auto* call = ast::as<ast::Call>(n.rhs);
-  AggInfo* a = agg_ref(n.lhs)->agg;
+  AggInfo* a = ast::agg_target(n.lhs)->agg;
   if (n.op != Op::Assign || call == nullptr || !find_aggfunc(call->name))
     return fail(n.line, ErrTag::D_AGG_FUNC,
-                cat("@", agg_ref(n.lhs)->name, " must be assigned the result of an aggregating function"));
+                cat("@", ast::agg_target(n.lhs)->name, " must be assigned the result of an aggregating function"));
   if (auto* ixp = ast::as<ast::Index>(n.lhs)) {
     auto& ix = *ixp;
     std::vector<const Type*> kt;
@@ -583,7 +578,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
 }
 
 const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
-  if (agg_ref(n.lhs) != nullptr) {
+  if (ast::agg_target(n.lhs) != nullptr) {
     if (!stmt) return fail(n.line, ErrTag::D_CG_EXPR, "aggregating function may not be called from a D expression (D program context required)");
     return check_agg_assign(n);
   }
