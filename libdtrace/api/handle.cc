@@ -4,7 +4,6 @@
 // records itself.
 #include "dtrace/handle.h"
 
-#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,50 +11,34 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
-#include <ctime>
 #include <cstring>
 #include <map>
 #include <optional>
 #include <thread>
-#include <tuple>
 
 #include "api/aggregations.h"
 #include "api/compile_options.h"
 #include "api/ctf_dump.h"
+#include "api/drain.h"
+#include "api/enabling.h"
 #include "api/options.h"
 #include "api/probe_args.h"
 #include "cc/compiler.h"
-#include "consume/buffer_walk.h"
-#include "consume/drops.h"
 #include "consume/error_report.h"
-#include "consume/firing.h"
 #include "consume/ksyms.h"
 #include "consume/probe_list.h"
 #include "consume/probe_stability.h"
-#include "consume/temporal.h"
 #include "consume/usyms.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
 #include "proc/process.h"
 #include "proc/process_image.h"
-#include "proc/user_probes.h"
-#include "prog/encode.h"
 #include "prog/limits.h"
 #include "usdt/header_gen.h"
 #include "usdt/link_objects.h"
 
 namespace dtrace {
 namespace {
-
-dtrace_probedesc to_pattern(const cc::ProbeSpec& s) {
-  dtrace_probedesc d{};
-  d.dtpd_id = s.id;
-  std::strncpy(d.dtpd_provider, s.provider.c_str(), sizeof d.dtpd_provider - 1);
-  std::strncpy(d.dtpd_mod, s.mod.c_str(), sizeof d.dtpd_mod - 1);
-  std::strncpy(d.dtpd_func, s.func.c_str(), sizeof d.dtpd_func - 1);
-  std::strncpy(d.dtpd_name, s.name.c_str(), sizeof d.dtpd_name - 1);
-  return d;
-}
 
 ProbeInfo to_info(const dtrace_probedesc& d) {
   auto f = [](const char* s, size_t n) { return std::string(s, strnlen(s, n)); };
@@ -82,8 +65,10 @@ void abort_at_exit() {
 }  // namespace
 
 struct Handle::Impl {
-  OpenOptions open_opts;
-  std::unique_ptr<kio::Device> dev;
+  Impl(std::unique_ptr<kio::Device> d, uint32_t n) : dev(std::move(d)), ncpus(n) {}
+
+  std::unique_ptr<kio::Device> dev;  // null: compile-only (OpenOptions::need_device)
+  uint32_t ncpus = 1;
   api::Options options;
   std::vector<std::string> macro_args{"dtrace"};
   std::vector<std::string> cpp_args;   // -D/-U/-I in order (options keep only the last)
@@ -91,18 +76,13 @@ struct Handle::Impl {
   proc::CreateOptions create_opts;     // -x setenv/unsetenv in order
   std::unique_ptr<cc::Compiler> compiler;
   std::vector<cc::Program> programs;
-  std::optional<size_t> error_program;
-  std::map<uint32_t, kio::EpDesc> epdescs;
-  std::map<uint32_t, dtrace_probedesc> probes;
+  api::Enablings enablings{dev.get(), programs, options};
   api::Aggregations aggs{programs, options};
-  consume::PrintState print;
+  api::Drain drainer{dev.get(), ncpus, options, enablings};
   consume::SessionHooks session;
-  consume::TemporalMerge temporal;  // -x temporal: firings held between drains
-  uint32_t ncpus = 1;
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
-  std::map<std::string, std::string> user_specs_done;    // descriptions expanded -> module named
   std::unique_ptr<api::ProbeArgTypes> arg_types;         // args[] types for the compiler
 
   // -x, #pragma D option and the C API: a CPU the machine does not have
@@ -163,6 +143,7 @@ struct Handle::Impl {
     if (std::find(std::begin(kDynamic), std::end(kDynamic), name) == std::end(kDynamic))
       return "Operation illegal when tracing is active";
     (void)options.set(name, value);
+    consume::PrintState& print = drainer.print();
     print.quiet = options.flag("quiet");
     print.flowindent = options.flag("flowindent");
     print.text = api::text_options(options);
@@ -216,7 +197,7 @@ struct Handle::Impl {
         co.libdirs = libdirs;
         co.libdirs.push_back(system_libdir());
       }
-      if (dev) co.count_matches = [this](cc::ProbeSpec& s) { return count_matches(s); };
+      if (dev) co.count_matches = [this](cc::ProbeSpec& s) { return enablings.count_matches(s); };
       api::ProbeArgSources src;
       src.btf_path = co.btf_path;
       // Only the targets' objects: the compiler knows no other process's
@@ -227,7 +208,7 @@ struct Handle::Impl {
         return std::vector<std::pair<std::string, std::string>>{};
       };
       if (dev) {
-        src.match = [this](const cc::ProbeSpec& s) { return match(to_pattern(s)); };
+        src.match = [this](const cc::ProbeSpec& s) { return enablings.match(api::probe_pattern(s)); };
         src.probe_arg = [this](uint32_t id, uint32_t ndx) { return dev->probe_arg(id, ndx); };
       }
       arg_types = std::make_unique<api::ProbeArgTypes>(std::move(src));
@@ -277,28 +258,6 @@ struct Handle::Impl {
     return DTRACE_INSTALL_LIBDIR;
   }
 
-  Result<uint32_t> count_matches(cc::ProbeSpec& s) {
-    if (auto made = create_user_probes(s); !made) return made.error();
-    auto all = match(to_pattern(s));
-    return all ? static_cast<uint32_t>(all->size()) : 0;
-  }
-
-  // The user probes (pid provider...) a description names exist in the
-  // module only once libdtrace has created them: before matching. The
-  // description comes back with the module named as the probes are.
-  Result<uint32_t> create_user_probes(cc::ProbeSpec& s) {
-    if (s.id) return 0u;
-    std::string asked = s.str();
-    if (auto done = user_specs_done.find(asked); done != user_specs_done.end()) {
-      s.mod = done->second;
-      return 0u;
-    }
-    proc::UserProbeContext ctx{*dev, {}};
-    auto n = proc::create_user_probes(s, ctx);
-    if (n) user_specs_done.emplace(asked, s.mod);
-    return n;
-  }
-
   // Lets the held targets run; true once all are gone.
   bool targets_exited() {
     if (targets.empty()) return false;
@@ -311,234 +270,30 @@ struct Handle::Impl {
   // DTrace's notice, after what the targets' probes recorded while they
   // ran: drained and flushed first, so the notice never precedes it.
   Status report_targets_exited(FILE* out) {
-    if (Status st = drain(out); !st) return st;
+    if (Status st = drainer.drain(out); !st) return st;
     std::fflush(out);
     for (auto& t : targets) std::fprintf(stderr, "dtrace: pid %d has exited\n", t->pid());
     targets.clear();
     return Ok{};
   }
 
-  Result<std::vector<dtrace_probedesc>> match(const dtrace_probedesc& pattern) {
-    std::vector<dtrace_probedesc> out;
-    uint32_t start = 0;
-    for (;;) {
-      auto p = dev->probe_match(pattern, start);
-      if (!p) return p.error();
-      if (!*p) return out;
-      out.push_back(**p);
-      start = (*p)->dtpd_id + 1;
-    }
-  }
-
-  Result<const dtrace_probedesc*> probe(uint32_t id) {
-    auto it = probes.find(id);
-    if (it != probes.end()) return &it->second;
-    auto p = dev->probe_match(dtrace_probedesc{}, id);
-    if (!p) return p.error();
-    if (!*p || (*p)->dtpd_id != id) return make_error("probe " + std::to_string(id) + " vanished");
-    return &probes.emplace(id, **p).first->second;
-  }
-
-  Result<const kio::EpDesc*> epdesc(uint32_t epid) {
-    auto it = epdescs.find(epid);
-    if (it != epdescs.end()) return &it->second;
-    auto d = dev->epdesc(epid);
-    if (!d) return d.error();
-    return &epdescs.emplace(epid, std::move(*d)).first->second;
-  }
-
-  Result<uint32_t> enable_program(size_t index) {
-    const cc::Program& prog = programs[index];
-    // -Z skipped matching: create the user probes now, and leave out the
-    // clauses that still match nothing (the module refuses those).
-    std::vector<bool> skip;
-    for (const cc::Clause& c : prog.clauses) {
-      cc::ProbeSpec s = c.probe;
-      if (auto made = create_user_probes(s); !made) return made.error();
-      bool none = false;
-      if (options.flag("zdefs") && !s.id) {
-        auto m = match(to_pattern(s));
-        none = m && m->empty();
-      }
-      skip.push_back(none);
-    }
-    auto blob = prog::encode(prog, options.kernel_options(), static_cast<uint32_t>(index), skip);
-    kio::EnableFailure why;
-    auto r = dev->enable(blob, &why);
-    if (r) return r->nprobes;
-    // A size or count over a limit of kernel/uapi/dtrace/limits.h.
-    if (why.err == E2BIG) return make_error("Enabling exceeds size limit: " + r.error().message, "EDT_ENABLING_ERR");
-    if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
-      const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
-      return make_error("probe description " + s.str() + " does not match any probes",
-                        "D_PDESC_ZERO", s.line);
-    }
-    return r.error();
-  }
-
-  // The program and clause an EPID's cookie names; nulls for one the
-  // session did not compile.
-  std::pair<const cc::Program*, const cc::Clause*> ecb_source(const kio::EpDesc& ep) const {
-    size_t prog_id = ep.uarg >> 32, clause = ep.uarg & 0xffffffffu;
-    if (prog_id >= programs.size() || clause >= programs[prog_id].clauses.size()) return {nullptr, nullptr};
-    return {&programs[prog_id], &programs[prog_id].clauses[clause]};
-  }
-
-  // A firing of the ERROR enabling: DTrace's message on stderr, after
-  // what stdout holds so far.
-  void report_error(const consume::FiringView& f) {
-    consume::ProbeError e = consume::decode_error(f);
-    consume::FaultingEcb ecb;
-    if (auto faulting = epdesc(static_cast<uint32_t>(e.epid))) {
-      std::tie(ecb.program, ecb.clause) = ecb_source(**faulting);
-      ecb.probe_id = (*faulting)->probeid;
-      if (auto p = probe(ecb.probe_id)) ecb.probe = *p;
-    }
-    std::fflush(stdout);
-    std::fprintf(stderr, "dtrace: %s\n", consume::error_message(e, ecb).c_str());
-  }
-
-  // A CPU's principal buffer, oldest record first; its drops reported.
-  Result<kio::Snapshot> snapshot(uint32_t cpu) {
-    auto snap = dev->bufsnap(cpu);
-    if (!snap) return snap.error();
-    // A wrapped ring buffer: records run from the oldest to the end, then
-    // from the start; the module padded the gap, so no record straddles.
-    if (snap->oldest > 0 && snap->oldest < snap->data.size())
-      std::rotate(snap->data.begin(), snap->data.begin() + static_cast<long>(snap->oldest), snap->data.end());
-    if (snap->drops)
-      std::fprintf(stderr, "dtrace: %s\n",
-                   consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu,
-                                             options.flag("droptags")).c_str());
-    return snap;
-  }
-
-  Result<uint32_t> data_size(uint32_t epid) {
-    auto d = epdesc(epid);
-    if (!d) return d.error();
-    return (*d)->size;
-  }
-
-  // One firing: printed, or reported if it is the ERROR enabling's.
-  Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out) {
-    auto ep = epdesc(fi.epid);
-    if (!ep) return ep.error();
-    auto [prog, clause] = ecb_source(**ep);
-    if (!prog) return make_error("EPID " + std::to_string(fi.epid) + " belongs to no known program");
-    auto p = probe((*ep)->probeid);
-    if (!p) return p.error();
-    consume::FiringView view{cpu, *p, *ep, prog, clause, fi.data};
-    if (error_program && prog == &programs[*error_program]) {
-      report_error(view);
-      return Ok{};
-    }
-    return consume::print_firing(view, print, out);
-  }
-
-  // A line still open when a run of firings ends is complete: the parts
-  // of a split statement follow each other.
-  struct CloseLine {
-    consume::PrintState& st;
-    FILE* out;
-    ~CloseLine() { consume::end_line(st, out); }
-  };
-
-  Status drain_cpu(uint32_t cpu, FILE* out) {
-    auto snap = snapshot(cpu);
-    if (!snap) return snap.error();
-    CloseLine close_line{print, out};
-    return consume::walk_buffer(
-        snap->data, [this](uint32_t epid) { return data_size(epid); },
-        [&](const consume::Firing& fi) { return print_one(cpu, fi, out); });
-  }
-
-  // -x temporal: every CPU's buffer into the merge, then what is safe to
-  // print in timestamp order (everything once tracing has stopped).
-  Status drain_temporal(FILE* out, bool all) {
-    for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
-      // The module's clock (CLOCK_MONOTONIC), read before the switch.
-      timespec ts{};
-      clock_gettime(CLOCK_MONOTONIC, &ts);
-      uint64_t before = static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
-      auto snap = snapshot(cpu);
-      if (!snap) return snap.error();
-      if (snap->timestamp == 0) continue;  // a CPU without buffers
-      Status st = temporal.add(cpu, snap->data, before,
-                               [this](uint32_t epid) { return data_size(epid); });
-      if (!st) return st;
-    }
-    CloseLine close_line{print, out};
-    return temporal.release(all, [&](uint32_t cpu, const consume::Firing& fi) { return print_one(cpu, fi, out); });
-  }
-
-  // bufresize=auto: the module halves bufsize and aggsize together until
-  // they can be allocated; dtrace(1) says so after GO unless -x
-  // quietresize ("buffer size lowered to 512m", "... to 12345 bytes").
-  void report_resize(uint32_t cpu) {
-    if (options.flag("quietresize")) return;
-    static constexpr struct { const char* what; const char* option; bool agg; } kSizes[] = {
-        {"buffer size", "bufsize", false}, {"aggregation size", "aggsize", true}};
-    for (const auto& k : kSizes) {
-      uint64_t asked = options.number(k.option);
-      auto got = dev->buffer_size(cpu, k.agg);
-      if (!got || *got == 0 || *got + sizeof(uint64_t) >= asked) continue;
-      int unit = 0;
-      while (unit < 6 && (uint64_t{1} << (10 * (unit + 1))) <= *got) unit++;
-      uint64_t scale = uint64_t{1} << (10 * unit);
-      if (*got % scale == 0)
-        std::fprintf(stderr, "dtrace: %s lowered to %llu%c\n", k.what,
-                     static_cast<unsigned long long>(*got / scale), " kmgtpe"[unit]);
-      else
-        std::fprintf(stderr, "dtrace: %s lowered to %llu bytes\n", k.what,
-                     static_cast<unsigned long long>(*got));
-    }
-  }
-
-  void report_drops(const dtrace_status& s) {
-    for (const std::string& m : consume::status_drop_messages(s, options.flag("droptags")))
-      std::fprintf(stderr, "dtrace: %s\n", m.c_str());
-  }
-
-  // The principal buffers, at switchrate; aggregations are snapshotted
-  // on their own timer (aggrate), so printa() may show an older snapshot.
-  // last_cpu: the CPU END fired on, drained after the others so END's
-  // output follows everything traced before it (as DTrace orders it).
-  Status drain(FILE* out, std::optional<uint32_t> last_cpu = std::nullopt) {
-    if (options.flag("temporal")) {
-      Status st = drain_temporal(out, last_cpu.has_value());
-      std::fflush(out);
-      return st;
-    }
-    for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
-      if (cpu == last_cpu) continue;
-      Status st = drain_cpu(cpu, out);
-      if (!st) return st;
-    }
-    if (last_cpu && *last_cpu < ncpus) {
-      Status st = drain_cpu(*last_cpu, out);
-      if (!st) return st;
-    }
-    std::fflush(out);
-    return Ok{};
-  }
 };
 
 Handle::Handle(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Handle::~Handle() = default;
 
 Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
-  auto impl = std::make_unique<Impl>();
-  impl->open_opts = opts;
   auto dev = opts.device_path.empty() ? kio::open_kernel_device()
                                       : kio::open_kernel_device(opts.device_path);
+  uint32_t ncpus = 1;
   if (dev) {
-    impl->dev = std::move(*dev);
-    auto conf = impl->dev->conf();
+    auto conf = (*dev)->conf();
     if (!conf) return conf.error();
-    impl->ncpus = conf->dtc_maxcpu ? conf->dtc_maxcpu : 1;
+    ncpus = conf->dtc_maxcpu ? conf->dtc_maxcpu : 1;
   } else if (opts.need_device) {
     return dev.error();
   }
+  auto impl = std::make_unique<Impl>(dev ? std::move(*dev) : nullptr, ncpus);
   return std::unique_ptr<Handle>(new Handle(std::move(impl)));
 }
 
@@ -618,46 +373,15 @@ std::string Handle::disassemble(size_t program) const {
   return dif::disassemble(impl_->programs.at(program));
 }
 
-namespace {
-
-// -x cpu=N: the consumer enables from CPU N. Probes that fire on a single
-// CPU fire on the one that enabled them (the profile provider pins tick-N
-// there), so they fire where this consumer traces.
-class PinnedToCpu {
- public:
-  explicit PinnedToCpu(const api::Options& o) {
-    if (o.text("cpu").empty()) return;
-    if (sched_getaffinity(0, sizeof saved_, &saved_) != 0) return;
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(static_cast<int>(o.number("cpu")), &one);
-    pinned_ = sched_setaffinity(0, sizeof one, &one) == 0;
-  }
-  ~PinnedToCpu() {
-    if (pinned_) (void)sched_setaffinity(0, sizeof saved_, &saved_);
-  }
-  PinnedToCpu(const PinnedToCpu&) = delete;
-  PinnedToCpu& operator=(const PinnedToCpu&) = delete;
-
- private:
-  cpu_set_t saved_{};
-  bool pinned_ = false;
-};
-
-}  // namespace
-
 Result<uint32_t> Handle::enable(size_t program) {
   if (!impl_->dev) return make_error("DTrace device not available on system");
-  PinnedToCpu pinned(impl_->options);
-  if (!impl_->error_program) {  // first: it owns the first EPID
-        auto ep = impl_->the_compiler().compile_internal(consume::kErrorProgram);
+  if (!impl_->enablings.has_error_program()) {
+    auto ep = impl_->the_compiler().compile_internal(consume::kErrorProgram);
     if (!ep) return make_error("internal ERROR enabling: " + ep.error().message);
     impl_->programs.push_back(std::move(*ep));
-    impl_->error_program = impl_->programs.size() - 1;
-    auto r = impl_->enable_program(*impl_->error_program);
-    if (!r) return r.error();
+    impl_->enablings.add_error_program(impl_->programs.size() - 1);
   }
-  return impl_->enable_program(program);
+  return impl_->enablings.enable(program);
 }
 
 Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
@@ -671,10 +395,10 @@ Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
     auto s = cc::parse_probe_spec(text);
     if (!s) return s.error();
     // pid123:libc:malloc:entry is listed as DTrace lists it: created first.
-    if (auto made = impl_->create_user_probes(*s); !made) return made.error();
-    pattern = to_pattern(*s);
+    if (auto made = impl_->enablings.create_user_probes(*s); !made) return made.error();
+    pattern = api::probe_pattern(*s);
   }
-  auto all = impl_->match(pattern);
+  auto all = impl_->enablings.match(pattern);
   if (!all) return all.error();
   std::vector<ProbeInfo> out;
   for (const auto& d : *all) out.push_back(to_info(d));
@@ -695,7 +419,7 @@ std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool
   std::string out = header ? consume::probe_list_header() : std::string();
   for (const auto& p : probes) {
     cc::ProbeSpec s{p.provider, p.mod, p.func, p.name, p.id, "", 0};
-    dtrace_probedesc d = to_pattern(s);
+    dtrace_probedesc d = api::probe_pattern(s);
     out += consume::probe_list_row(d);
     if (verbose) out += consume::probe_list_details(d, probe_arg_types(d));
   }
@@ -707,18 +431,19 @@ Status Handle::go() {
   // -a / -x grabanon: there is never anonymous state to claim here (no
   // anonymous tracing on Linux), so this fails as DTrace does without one.
   if (impl_->options.flag("grabanon")) return make_error("No anonymous tracing state");
-  impl_->print.quiet = quiet();
-  impl_->print.flowindent = impl_->options.flag("flowindent");
-  impl_->print.text = api::text_options(impl_->options);
-  impl_->print.aggs = &impl_->aggs.hooks();
+  consume::PrintState& print = impl_->drainer.print();
+  print.quiet = quiet();
+  print.flowindent = impl_->options.flag("flowindent");
+  print.text = api::text_options(impl_->options);
+  print.aggs = &impl_->aggs.hooks();
   impl_->session.setopt = [this](const std::string& name, const std::string& value) {
     return impl_->setopt_while_tracing(name, value);
   };
-  impl_->print.session = &impl_->session;
+  print.session = &impl_->session;
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();
   impl_->started = true;
-  impl_->report_resize(*cpu);
+  impl_->drainer.report_resize(*cpu);
   for (auto& t : impl_->targets) t->release();
   impl_->next_switch = impl_->next_agg = std::chrono::steady_clock::now();
   return Ok{};
@@ -737,13 +462,13 @@ Result<Work> Handle::work(FILE* out) {
     I.next_agg = now + period("aggrate");
   }
   if (now >= I.next_switch) {
-    Status st = I.drain(out);
+    Status st = I.drainer.drain(out);
     if (!st) return st.error();
     I.next_switch = now + period("switchrate");
   }
   auto status = I.dev->status();
   if (!status) return status.error();
-  I.report_drops(*status);
+  I.drainer.report_drops(*status);
   // The module's deadman killed the state (this consumer stopped asking
   // for STATUS): nothing is recorded any more, so say so rather than end quietly.
   if (status->dtst_activity == DTRACE_ACTIVITY_KILLED)
@@ -771,14 +496,14 @@ Status Handle::stop(FILE* out) {
   // The last snapshot whatever aggrate says: END's printa() and the
   // end-of-run output see everything.
   if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st;
-  if (Status st = I.drain(out, *cpu); !st) return st;
-  if (auto status = I.dev->status()) I.report_drops(*status);
+  if (Status st = I.drainer.drain(out, *cpu); !st) return st;
+  if (auto status = I.dev->status()) I.drainer.report_drops(*status);
   I.aggs.print_unprinted(out);
   std::fflush(out);
   return Ok{};
 }
 
-int Handle::exit_status() const { return impl_->print.exit_status.value_or(0); }
+int Handle::exit_status() const { return impl_->drainer.print().exit_status.value_or(0); }
 
 Result<SessionStatus> Handle::status() {
   if (!impl_->dev) return make_error("DTrace device not available on system");

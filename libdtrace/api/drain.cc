@@ -1,0 +1,134 @@
+#include "api/drain.h"
+
+#include <algorithm>
+#include <ctime>
+
+#include "consume/drops.h"
+#include "consume/error_report.h"
+
+namespace dtrace::api {
+namespace {
+
+// A line still open when a run of firings ends is complete: the parts
+// of a split statement follow each other.
+struct CloseLine {
+  consume::PrintState& st;
+  FILE* out;
+  ~CloseLine() { consume::end_line(st, out); }
+};
+
+}  // namespace
+
+// A CPU's principal buffer, oldest record first; its drops reported.
+Result<kio::Snapshot> Drain::snapshot(uint32_t cpu) {
+  auto snap = dev_->bufsnap(cpu);
+  if (!snap) return snap.error();
+  // A wrapped ring buffer: records run from the oldest to the end, then
+  // from the start; the module padded the gap, so no record straddles.
+  if (snap->oldest > 0 && snap->oldest < snap->data.size())
+    std::rotate(snap->data.begin(), snap->data.begin() + static_cast<long>(snap->oldest), snap->data.end());
+  if (snap->drops)
+    std::fprintf(stderr, "dtrace: %s\n",
+                 consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu,
+                                           options_.flag("droptags")).c_str());
+  return snap;
+}
+
+// One firing: printed, or reported if it is the ERROR clause's.
+Status Drain::print_one(uint32_t cpu, const consume::Firing& fi, FILE* out) {
+  auto e = enablings_.ecb(fi.epid);
+  if (!e) return e.error();
+  consume::FiringView view{cpu, e->probe, e->ep, e->program, e->clause, fi.data};
+  if (e->error_clause) {
+    report_error(view);
+    return Ok{};
+  }
+  return consume::print_firing(view, print_, out);
+}
+
+// DTrace's message on stderr, after what stdout holds so far.
+void Drain::report_error(const consume::FiringView& f) {
+  consume::ProbeError e = consume::decode_error(f);
+  consume::FaultingEcb ecb = enablings_.faulting(static_cast<uint32_t>(e.epid));
+  std::fflush(stdout);
+  std::fprintf(stderr, "dtrace: %s\n", consume::error_message(e, ecb).c_str());
+}
+
+Status Drain::drain_cpu(uint32_t cpu, FILE* out) {
+  auto snap = snapshot(cpu);
+  if (!snap) return snap.error();
+  CloseLine close_line{print_, out};
+  return consume::walk_buffer(
+      snap->data, [this](uint32_t epid) { return enablings_.data_size(epid); },
+      [&](const consume::Firing& fi) { return print_one(cpu, fi, out); });
+}
+
+// -x temporal: every CPU's buffer into the merge, then what is safe to
+// print in timestamp order (everything once tracing has stopped).
+Status Drain::drain_temporal(FILE* out, bool all) {
+  for (uint32_t cpu = 0; cpu < ncpus_; cpu++) {
+    // The module's clock (CLOCK_MONOTONIC), read before the switch.
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    uint64_t before = static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
+    auto snap = snapshot(cpu);
+    if (!snap) return snap.error();
+    if (snap->timestamp == 0) continue;  // a CPU without buffers
+    Status st = temporal_.add(cpu, snap->data, before,
+                              [this](uint32_t epid) { return enablings_.data_size(epid); });
+    if (!st) return st;
+  }
+  CloseLine close_line{print_, out};
+  return temporal_.release(all, [&](uint32_t cpu, const consume::Firing& fi) { return print_one(cpu, fi, out); });
+}
+
+// The principal buffers, at switchrate; aggregations are snapshotted
+// on their own timer (aggrate), so printa() may show an older snapshot.
+Status Drain::drain(FILE* out, std::optional<uint32_t> last_cpu) {
+  if (options_.flag("temporal")) {
+    Status st = drain_temporal(out, last_cpu.has_value());
+    std::fflush(out);
+    return st;
+  }
+  for (uint32_t cpu = 0; cpu < ncpus_; cpu++) {
+    if (cpu == last_cpu) continue;
+    Status st = drain_cpu(cpu, out);
+    if (!st) return st;
+  }
+  if (last_cpu && *last_cpu < ncpus_) {
+    Status st = drain_cpu(*last_cpu, out);
+    if (!st) return st;
+  }
+  std::fflush(out);
+  return Ok{};
+}
+
+// bufresize=auto: the module halves bufsize and aggsize together until
+// they can be allocated; dtrace(1) says so after GO unless -x
+// quietresize ("buffer size lowered to 512m", "... to 12345 bytes").
+void Drain::report_resize(uint32_t cpu) {
+  if (options_.flag("quietresize")) return;
+  static constexpr struct { const char* what; const char* option; bool agg; } kSizes[] = {
+      {"buffer size", "bufsize", false}, {"aggregation size", "aggsize", true}};
+  for (const auto& k : kSizes) {
+    uint64_t asked = options_.number(k.option);
+    auto got = dev_->buffer_size(cpu, k.agg);
+    if (!got || *got == 0 || *got + sizeof(uint64_t) >= asked) continue;
+    int unit = 0;
+    while (unit < 6 && (uint64_t{1} << (10 * (unit + 1))) <= *got) unit++;
+    uint64_t scale = uint64_t{1} << (10 * unit);
+    if (*got % scale == 0)
+      std::fprintf(stderr, "dtrace: %s lowered to %llu%c\n", k.what,
+                   static_cast<unsigned long long>(*got / scale), " kmgtpe"[unit]);
+    else
+      std::fprintf(stderr, "dtrace: %s lowered to %llu bytes\n", k.what,
+                   static_cast<unsigned long long>(*got));
+  }
+}
+
+void Drain::report_drops(const dtrace_status& s) {
+  for (const std::string& m : consume::status_drop_messages(s, options_.flag("droptags")))
+    std::fprintf(stderr, "dtrace: %s\n", m.c_str());
+}
+
+}  // namespace dtrace::api

@@ -1,0 +1,55 @@
+// Draining: each CPU's principal buffer (BUFSNAP) cut into firings and
+// printed through consume/ (CPU by CPU, or merged by timestamp under
+// -x temporal); firings of the ERROR clause become DTrace's error
+// messages. Reports drops and buffer resizing on stderr. Aggregation
+// buffers are not drained here (api/aggregations.h).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+
+#include "api/enabling.h"
+#include "api/options.h"
+#include "consume/buffer_walk.h"
+#include "consume/firing.h"
+#include "consume/temporal.h"
+#include "kio/device.h"
+
+namespace dtrace::api {
+
+class Drain {
+ public:
+  // `dev` may be null (no module): then only print() may be called.
+  Drain(kio::Device* dev, uint32_t ncpus, const Options& options, Enablings& enablings)
+      : dev_(dev), ncpus_(ncpus), options_(options), enablings_(enablings) {}
+
+  // How firings print (set at go(), changed by setopt(), exit() status).
+  consume::PrintState& print() { return print_; }
+
+  // Every CPU's buffer, printed to `out` and flushed. last_cpu: the CPU
+  // END fired on, drained after the others so END's output follows
+  // everything traced before it (as DTrace orders it); under -x temporal
+  // it also releases every firing held back.
+  Status drain(FILE* out, std::optional<uint32_t> last_cpu = std::nullopt);
+  // bufresize=auto lowered bufsize or aggsize: says so (after GO).
+  void report_resize(uint32_t cpu);
+  // The drop counters of a STATUS answer, one line each.
+  void report_drops(const dtrace_status& s);
+
+ private:
+  Result<kio::Snapshot> snapshot(uint32_t cpu);
+  Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out);
+  void report_error(const consume::FiringView& f);
+  Status drain_cpu(uint32_t cpu, FILE* out);
+  Status drain_temporal(FILE* out, bool all);
+
+  kio::Device* dev_;
+  uint32_t ncpus_;
+  const Options& options_;
+  Enablings& enablings_;
+  consume::PrintState print_;
+  consume::TemporalMerge temporal_;  // -x temporal: firings held between drains
+};
+
+}  // namespace dtrace::api
