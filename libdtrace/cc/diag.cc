@@ -48,4 +48,8 @@ std::string arity_mismatch(std::string_view what, size_t passed, int min, int ma
   return proto_len_text(what, passed, expected);
 }
 
+std::string proto_arg(std::string_view what, size_t n, std::string_view proto, std::string_view arg) {
+  return cat(what, " argument #", n, " is incompatible with prototype:\n\tprototype: ", proto, "\n\t argument: ", arg);
+}
+
 }  // namespace dtrace::cc

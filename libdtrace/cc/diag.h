@@ -40,6 +40,9 @@ std::string unknown_name(std::string_view name, std::string_view kind);
 std::string proto_len(std::string_view what, size_t passed, size_t expected);
 // The same for a function taking min..max arguments (max < 0: no limit).
 std::string arity_mismatch(std::string_view what, size_t passed, int min, int max);
+// D_PROTO_ARG and kin: "WHAT argument #N is incompatible with prototype:"
+// then the prototype's and the argument's types on lines of their own.
+std::string proto_arg(std::string_view what, size_t n, std::string_view proto, std::string_view arg);
 
 class Diagnostics {
  public:

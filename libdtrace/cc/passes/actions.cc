@@ -180,8 +180,7 @@ class ActionChecker : public Visitor<ActionChecker> {
     const ast::Expr* a = c.args[i];
     std::string got = a->kind() == Kind::AggRef ? "aggregation" : a->type ? a->type->name : "void";
     return fail(a->line, ErrTag::D_PROTO_ARG,
-                cat(c.name, "( ) argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
-                    proto, "\n\t argument: ", got));
+                cc::proto_arg(cat(c.name, "( )"), i + 1, proto, got));
   }
 
   bool is_int_arg(const ast::Expr* e) {
@@ -260,8 +259,7 @@ class ActionChecker : public Visitor<ActionChecker> {
     auto* ref = ast::as<ast::AggRef>(a);
     if (ref == nullptr)
       return fail(a->line, tag,
-                  cat(c.name, "( ) argument #", i + 1, " is incompatible with prototype:\n\tprototype: aggregation\n\t argument: ",
-                      a->type ? a->type->name : "void"));
+                  cc::proto_arg(cat(c.name, "( )"), i + 1, "aggregation", a->type ? a->type->name : "void"));
     PlanArg pa;
     pa.value = ref->agg->index;
     p.tuple.push_back(pa);

@@ -48,6 +48,14 @@ bool is_bitfield(const ast::Expr* e) {
   auto* m = ast::as<ast::Member>(e);
   return m != nullptr && m->bits != 0;
 }
+// Messages of operators, each reported in more than one place.
+std::string not_integral(const char* op) { return cat("operator ", op, " requires operands of integral type"); }
+std::string not_lvalue(const char* op) { return cat("operator ", op, " requires modifiable lvalue as an operand"); }
+std::string not_writable(const char* op) { return cat("operator ", op, " can only be applied to a writable variable"); }
+// D_OP_INCOMPAT for a store of a value into a place of type `to`.
+std::string incompatible(const char* op, const Type* to, const Type* value) {
+  return cat("operator ", op, " operands have incompatible types: \"", to->name, "\" ", op, " \"", value->name, "\"");
+}
 // The D variable e names (x, self->x, this->x), or null.
 VarInfo* var_of(ast::Expr* e) {
   if (auto* id = ast::as<ast::Ident>(e)) return id->var;
@@ -132,6 +140,11 @@ class Checker : public Visitor<Checker, const Type*> {
   bool store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line);
   bool check_keys(VarInfo* v, ast::Index& n, const std::string& what);
 
+  // fail() for the checks that answer yes or no.
+  bool rejected(int line, ErrTag tag, std::string msg) {
+    fail(line, tag, std::move(msg));
+    return false;
+  }
   const Type* fail(int line, ErrTag tag, std::string msg) {
     if (!failed_) ctx_.error(line, tag, std::move(msg));
     failed_ = true;
@@ -182,10 +195,8 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
   for (ast::Expr* a : n.args) {
     const Type* t = check(a);
     if (failed_) return false;
-    if (t->is_void() || t->is_sou()) {
-      fail(a->line, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
-      return false;
-    }
+    if (t->is_void() || t->is_sou())
+      return rejected(a->line, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
     kt.push_back(t->is_int() ? types_.promote(t) : t);
   }
   if (!v->keys_known) {
@@ -193,18 +204,11 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
     v->keys_known = true;
     return true;
   }
-  if (v->keys.size() != kt.size()) {
-    fail(n.line, ErrTag::D_PROTO_LEN,
-         proto_len(cat(what, "[ ]"), kt.size(), v->keys.size()));
-    return false;
-  }
+  if (v->keys.size() != kt.size())
+    return rejected(n.line, ErrTag::D_PROTO_LEN, proto_len(cat(what, "[ ]"), kt.size(), v->keys.size()));
   for (size_t i = 0; i < kt.size(); i++) {
-    if (!assignable(v->keys[i], kt[i])) {
-      fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
-           cat(what, "[ ] argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
-               v->keys[i]->name, "\n\t argument: ", kt[i]->name));
-      return false;
-    }
+    if (!assignable(v->keys[i], kt[i]))
+      return rejected(n.args[i]->line, ErrTag::D_PROTO_ARG, proto_arg(cat(what, "[ ]"), i + 1, v->keys[i]->name, kt[i]->name));
   }
   return true;
 }
@@ -223,8 +227,7 @@ const Type* Checker::check_inline_use(ast::Index& n, InlineInfo* in) {
     bool ok = p->is_string() ? is_strcompat(t) : assignable(p, t);
     if (!ok)
       return fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
-                  cat(in->name, "[ ] argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
-                      p->name, "\n\t argument: ", t->name));
+                  proto_arg(cat(in->name, "[ ]"), i + 1, p->name, t->name));
   }
   if (!complete_inline(ctx_, in)) return failed_ = true, types_.void_type();
   return in->type;
@@ -267,7 +270,7 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
                   proto_len(cat(v->name, "[ ]"), n.args.size(), 1));
     const Type* it = check(n.args[0]);
     if (!it->is_int()) return fail(n.line, ErrTag::D_PROTO_ARG,
-                                    cat(v->name, "[ ] argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: ", it->name));
+                                    proto_arg(cat(v->name, "[ ]"), 1, "int", it->name));
     if (v->name == "args") return check_args(n);
     const BuiltinVar* b = find_builtin_var(v->name);
     return type_from_string(types_, b->type);
@@ -298,8 +301,7 @@ const Type* Checker::check_args(ast::Index& n) {
   std::optional<int64_t> idx = eval_const(ctx_, n.args[0]);
   if (!idx)
     return fail(n.line, ErrTag::D_PROTO_ARG,
-                "args[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n"
-                "\t argument: an expression");
+                proto_arg("args[ ]", 1, "integer constant", "an expression"));
   if (*idx < 0 || static_cast<uint64_t>(*idx) >= ca.args.size())
     return fail(n.line, ErrTag::D_ARGS_IDX,
                 cat("index ", *idx, " is out of range for ", ca.probe, " args[ ] (", ca.args.size(),
@@ -373,8 +375,7 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
                                   : (t->is_int() || (proto == "uintptr_t" && t->is_pointer()));
     if (!ok)
       return fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
-                  cat(n.name, "( ) argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
-                      proto, "\n\t argument: ", t->name));
+                  proto_arg(cat(n.name, "( )"), i + 1, proto, t->name));
   }
   return type_from_string(types_, p->ret);
 }
@@ -439,11 +440,11 @@ const Type* Checker::check_binary(ast::Binary& n) {
   switch (n.op) {
     case Op::Mul: case Op::Div: case Op::Mod: case Op::BitAnd: case Op::BitOr: case Op::BitXor:
       if (!a->is_int() || !b->is_int())
-        return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+        return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
       return types_.arith_result(a, b);
     case Op::Shl: case Op::Shr:
       if (!a->is_int() || !b->is_int())
-        return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+        return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
       return types_.promote(a);
     case Op::Add: case Op::Sub:
       if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
@@ -477,19 +478,12 @@ static bool is_zero(const ast::Expr* e) {
 bool Checker::store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line) {
   const Type* t = check(lhs);
   if (failed_) return false;
-  if (!lhs->is_lvalue) {
-    fail(line, ErrTag::D_OP_LVAL, cat("operator ", op, " requires modifiable lvalue as an operand"));
-    return false;
-  }
-  if (!lhs->is_writable) {
-    fail(line, ErrTag::D_OP_WRITE, cat("operator ", op, " can only be applied to a writable variable"));
-    return false;
-  }
-  if (t->kind == Type::Kind::Array || !assignable(t, value)) {
-    fail(line, ErrTag::D_OP_INCOMPAT,
-         cat("operator ", op, " operands have incompatible types: \"", t->name, "\" ", op, " \"", value->name, "\""));
-    return false;
-  }
+  if (!lhs->is_lvalue)
+    return rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
+  if (!lhs->is_writable)
+    return rejected(line, ErrTag::D_OP_WRITE, not_writable(op));
+  if (t->kind == Type::Kind::Array || !assignable(t, value))
+    return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
   return true;
 }
 
@@ -501,33 +495,23 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
     const Type* t = check_index(ix, true, value);
     if (failed_) return false;
     if (ix.indexes_memory) return store_to_place(lhs, value, op, line);
-    if (!assignable(t, value) && !(zero_store_ && t->is_string())) {
-      fail(line, ErrTag::D_OP_INCOMPAT,
-           cat("operator ", op, " operands have incompatible types: \"", t->name, "\" ", op, " \"", value->name, "\""));
-      return false;
-    }
+    if (!assignable(t, value) && !(zero_store_ && t->is_string()))
+      return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
     lhs->type = t;
     return true;
   }
   if (v == nullptr || v->scope == VarScope::Builtin) {
     check(lhs);
     if (failed_) return false;
-    fail(line, v ? ErrTag::D_OP_WRITE : ErrTag::D_OP_LVAL,
-         v ? cat("operator ", op, " can only be applied to a writable variable")
-           : cat("operator ", op, " requires modifiable lvalue as an operand"));
-    return false;
+    return v ? rejected(line, ErrTag::D_OP_WRITE, not_writable(op))
+             : rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
   }
-  if (v->is_array) {
-    fail(line, ErrTag::D_ARR_BADREF, cat(v->display(), " is an associative array and requires a key"));
-    return false;
-  }
+  if (v->is_array)
+    return rejected(line, ErrTag::D_ARR_BADREF, cat(v->display(), " is an associative array and requires a key"));
   if (v->type == nullptr) v->type = value;
   bool dynamic = v->scope == VarScope::Thread || v->scope == VarScope::Local;
-  if (!assignable(v->type, value) && !(zero_store_ && dynamic && v->type->is_string())) {
-    fail(line, ErrTag::D_OP_INCOMPAT,
-         cat("operator ", op, " operands have incompatible types: \"", v->type->name, "\" ", op, " \"", value->name, "\""));
-    return false;
-  }
+  if (!assignable(v->type, value) && !(zero_store_ && dynamic && v->type->is_string()))
+    return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, value));
   lhs->type = v->type;
   lhs->is_lvalue = true;
   return true;
@@ -558,8 +542,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
       for (size_t i = 0; i < kt.size(); i++)
         if (!assignable(a->keys[i], kt[i]))
           return fail(ix.args[i]->line, ErrTag::D_PROTO_ARG,
-                      cat("@", a->name, "[ ] argument #", i + 1, " is incompatible with prototype:\n\tprototype: ",
-                          a->keys[i]->name, "\n\t argument: ", kt[i]->name));
+                      proto_arg(cat("@", a->name, "[ ]"), i + 1, a->keys[i]->name, kt[i]->name));
     } else {
       a->keys = kt;
       a->keys_known = true;
@@ -591,14 +574,14 @@ const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
          : n.op == Op::Mod ? "%=" : n.op == Op::Shl ? "<<=" : n.op == Op::Shr ? ">>=" : n.op == Op::BitAnd ? "&="
          : n.op == Op::BitOr ? "|=" : "^=";
     if (!r->is_int() && !(r->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)))
-      return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+      return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
   }
   zero_store_ = n.op == Op::Assign && is_zero(n.rhs);
   bool stored = store_to(n.lhs, r, op, n.line);
   zero_store_ = false;
   if (!stored) return types_.void_type();
   if (n.op != Op::Assign && !n.lhs->type->is_int() && !n.lhs->type->is_pointer())
-    return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires operands of integral type"));
+    return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
   return n.lhs->type;
 }
 
