@@ -48,7 +48,7 @@ Result<consume::AggVar*> Aggregations::var_of(kio::Device& dev, uint32_t aggid) 
   auto d = dev.aggdesc(aggid);
   if (!d) return d.error();
   const kio::AggDesc& desc = descs_.emplace(aggid, std::move(*d)).first->second;
-  size_t prog_id = desc.varid >> 32, index = desc.varid & 0xffffffffu;
+  auto [prog_id, index] = dtrace_prog_cookie_decode(desc.varid);
   if (prog_id >= programs_.size() || index >= programs_[prog_id].actions.size() || desc.recs.empty())
     return make_error("aggregation " + std::to_string(aggid) + " belongs to no known program");
   const cc::Program& prog = programs_[prog_id];

@@ -141,7 +141,7 @@ Result<uint32_t> Enablings::data_size(uint32_t epid) {
 }
 
 std::pair<const cc::Program*, const cc::Clause*> Enablings::source(const kio::EpDesc& ep) const {
-  size_t prog_id = ep.uarg >> 32, clause = ep.uarg & 0xffffffffu;
+  auto [prog_id, clause] = dtrace_prog_cookie_decode(ep.uarg);
   if (prog_id >= programs_.size() || clause >= programs_[prog_id].clauses.size()) return {nullptr, nullptr};
   return {&programs_[prog_id], &programs_[prog_id].clauses[clause]};
 }

@@ -68,7 +68,7 @@ std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_pr
     k.dtpc_pred = c.pred < 0 ? DTRACE_NONE : static_cast<uint32_t>(c.pred);
     k.dtpc_action = c.first_action;
     k.dtpc_naction = c.naction;
-    k.dtpc_uarg = (static_cast<uint64_t>(prog_id) << 32) | i;
+    k.dtpc_uarg = dtrace_prog_cookie_encode(prog_id, static_cast<uint32_t>(i));
     clauses.push_back(k);
   }
   std::vector<dtrace_prog_action> actions;
@@ -81,7 +81,7 @@ std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_pr
     pa.dtpa_format = a.has_format ? st.add(a.format) : DTRACE_NONE;
     // An empty format string still needs its own offset: "" is offset 0.
     pa.dtpa_arg = a.arg;
-    pa.dtpa_uarg = (static_cast<uint64_t>(prog_id) << 32) | i;
+    pa.dtpa_uarg = dtrace_prog_cookie_encode(prog_id, static_cast<uint32_t>(i));
     actions.push_back(pa);
   }
   std::vector<dtrace_prog_difo> difos;

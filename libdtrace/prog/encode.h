@@ -7,8 +7,9 @@
 //    and format strings (deduplicated), then each DIFO's own string table
 //    as one contiguous region (dtpd_strtab/dtpd_strlen; empty -> 0/0).
 //  - One PROBES entry per clause, in clause order (dtpc_probe = index).
-//  - dtpc_uarg = prog_id << 32 | clause index;
-//    dtpa_uarg = prog_id << 32 | action index.
+//  - dtpc_uarg = cookie (prog_id, clause index);
+//    dtpa_uarg = cookie (prog_id, action index) (prog.h
+//    dtrace_prog_cookie_encode).
 //  - Tables follow the header in enum order, each 8-aligned; empty ones
 //    have offset 0 (doc/program.md section 1).
 #pragma once

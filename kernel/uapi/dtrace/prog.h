@@ -134,6 +134,31 @@ struct dtrace_prog_clause {
 	uint64_t	dtpc_uarg;	/* consumer cookie, in the EPID description */
 };
 
+/*
+ * The consumer cookie of dtpc_uarg and dtpa_uarg: which of the
+ * consumer's programs, and which clause or action in it. The module
+ * only hands it back (EPID and record descriptions, aggregation varid).
+ */
+struct dtrace_prog_cookie {
+	uint32_t	prog;
+	uint32_t	index;
+};
+
+static inline uint64_t dtrace_prog_cookie_encode(uint32_t prog,
+						 uint32_t index)
+{
+	return ((uint64_t)prog << 32) | index;
+}
+
+static inline struct dtrace_prog_cookie
+dtrace_prog_cookie_decode(uint64_t uarg)
+{
+	struct dtrace_prog_cookie c = { (uint32_t)(uarg >> 32),
+					(uint32_t)uarg };
+
+	return c;
+}
+
 struct dtrace_prog_option {
 	uint32_t	dtpo_option;	/* DTRACEOPT_* (options.def) */
 	uint32_t	dtpo_pad;

@@ -40,6 +40,19 @@ TEST(Encode, HelloMatchesTheWorkedExample) {
   EXPECT_EQ(d.options.size(), 3u);
 }
 
+// The cookie both sides use (prog.h): program in the high word, clause
+// or action index in the low word, each a full 32 bits.
+TEST(Encode, CookieRoundTrips) {
+  const uint32_t cases[][2] = {{0, 0}, {7, 3}, {0xffffffffu, 0}, {0, 0xffffffffu}, {0xfffffffeu, 0xfffffffdu}};
+  for (const auto& c : cases) {
+    uint64_t u = dtrace_prog_cookie_encode(c[0], c[1]);
+    dtrace_prog_cookie back = dtrace_prog_cookie_decode(u);
+    EXPECT_EQ(back.prog, c[0]);
+    EXPECT_EQ(back.index, c[1]);
+  }
+  EXPECT_EQ(dtrace_prog_cookie_encode(7, 3), (uint64_t{7} << 32) | 3);  // the ABI's layout
+}
+
 TEST(Encode, RoundTripsEveryTable) {
   cc::Program p = compile_ok(
       "syscall::read:entry, syscall::write:entry /pid != 1 && execname == \"sh\"/ "
