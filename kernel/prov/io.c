@@ -20,11 +20,8 @@
 #include <trace/events/block.h>
 
 #include "prov/linux_provs.h"
-#include "prov/stable.h"
-
-#define REQ(x)	{ "struct request *", x, 0 }
-#define IO_ARGS	{ REQ("bufinfo_t *"), REQ("devinfo_t *"), \
-		  { "struct page *", "fileinfo_t *", 1 } }
+#define STABLE_TABLE "dtrace/providers/io.def"
+#include "prov/stable_table.h"
 
 /*
  * The page of rq's first bytes if it is a named file's page cache page:
@@ -62,17 +59,15 @@ static void io_done(void *data, struct request *rq, blk_status_t error,
 }
 
 static const struct stable_def io_defs[] = {
-	{ "start", "block_rq_issue", io_start, .args = IO_ARGS },
-	{ "done", "block_rq_complete", io_done, .args = IO_ARGS },
+	[STABLE_P_START] = { "block_rq_issue", io_start },
+	[STABLE_P_DONE] = { "block_rq_complete", io_done },
 };
 
 /* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
 DTRACE_TP_TYPED(block_rq_issue, io_start)
 DTRACE_TP_TYPED(block_rq_complete, io_done)
 
-static struct stable_prov io_prov = {
-	.name = "io", .defs = io_defs, .ndefs = ARRAY_SIZE(io_defs),
-};
+static struct stable_prov io_prov = STABLE_PROV(io_defs);
 
 int dtrace_prov_io_init(struct dtrace_core *core)
 {

@@ -23,7 +23,8 @@
 
 #include "prov/ip.h"
 #include "prov/linux_provs.h"
-#include "prov/stable.h"
+#define STABLE_TABLE "dtrace/providers/ip.def"
+#include "prov/stable_table.h"
 
 /*
  * The transport header of protocol proto (at least len bytes) of the
@@ -108,25 +109,16 @@ static void ip_receive(void *data, struct sk_buff *skb)
 	ip_fire(data, skb, skb->data);
 }
 
-#define IP_ARGS	{ { "struct sk_buff *", "pktinfo_t *", 0 }, \
-		  { "struct sk_buff *", "csinfo_t *", 0 }, \
-		  { "struct iphdr *", "ipinfo_t *", 4 }, \
-		  { "struct net_device *", "ifinfo_t *", 1 }, \
-		  { "struct iphdr *", "ipv4info_t *", 2 }, \
-		  { "struct ipv6hdr *", "ipv6info_t *", 3 } }
-
 static const struct stable_def ip_defs[] = {
-	{ "send", "net_dev_queue", ip_send, .args = IP_ARGS },
-	{ "receive", "netif_receive_skb", ip_receive, .args = IP_ARGS },
+	[STABLE_P_SEND] = { "net_dev_queue", ip_send },
+	[STABLE_P_RECEIVE] = { "netif_receive_skb", ip_receive },
 };
 
 /* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
 DTRACE_TP_TYPED(net_dev_queue, ip_send)
 DTRACE_TP_TYPED(netif_receive_skb, ip_receive)
 
-static struct stable_prov ip_prov = {
-	.name = "ip", .defs = ip_defs, .ndefs = ARRAY_SIZE(ip_defs),
-};
+static struct stable_prov ip_prov = STABLE_PROV(ip_defs);
 
 int dtrace_prov_ip_init(struct dtrace_core *core)
 {

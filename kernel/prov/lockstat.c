@@ -32,7 +32,8 @@
 #include <trace/events/lock.h>
 
 #include "prov/linux_provs.h"
-#include "prov/stable.h"
+#define STABLE_TABLE "dtrace/providers/lockstat.def"
+#include "prov/stable_table.h"
 
 /* contention_begin's flags (include/trace/events/lock.h, 5.19+). */
 #define LS_F_SPIN	(1U << 0)
@@ -45,10 +46,6 @@
 #define LS_SLOTS_SHIFT	10
 #define LS_SLOTS	(1U << LS_SLOTS_SHIFT)
 #define LS_PROBES	8	/* slots tried from a key's hash */
-
-/* The probes, in lockstat_defs' order. */
-enum { LS_ADAPTIVE_SPIN, LS_ADAPTIVE_BLOCK, LS_ADAPTIVE_ERROR, LS_SPIN_SPIN,
-       LS_RW_SPIN, LS_RW_BLOCK };
 
 struct ls_slot {
 	unsigned long	owner;		/* the waiting task; 0: free */
@@ -137,16 +134,18 @@ static void ls_end(void *data, void *lock, int ret)
 	rw = (flags & LS_F_WRITE) != 0 ? 0 : 1;	/* RW_WRITER, RW_READER */
 	if ((flags & LS_F_MUTEX) != 0) {
 		if (ret != 0)
-			ls_fire(LS_ADAPTIVE_ERROR, lock, (uint64_t)(int64_t)ret, 0);
+			ls_fire(STABLE_P_ADAPTIVE_ERROR, lock,
+				(uint64_t)(int64_t)ret, 0);
 		else
-			ls_fire(blocked ? LS_ADAPTIVE_BLOCK : LS_ADAPTIVE_SPIN,
-				lock, ns, 0);
+			ls_fire(blocked ? STABLE_P_ADAPTIVE_BLOCK :
+					  STABLE_P_ADAPTIVE_SPIN, lock, ns, 0);
 	} else if (ret != 0) {
 		return;
 	} else if ((flags & (LS_F_READ | LS_F_WRITE)) == 0) {
-		ls_fire(LS_SPIN_SPIN, lock, ns, 0);
+		ls_fire(STABLE_P_SPIN_SPIN, lock, ns, 0);
 	} else {
-		ls_fire((flags & LS_F_SPIN) != 0 ? LS_RW_SPIN : LS_RW_BLOCK,
+		ls_fire((flags & LS_F_SPIN) != 0 ? STABLE_P_RW_SPIN :
+						   STABLE_P_RW_BLOCK,
 			lock, ns, rw);
 	}
 }
@@ -188,29 +187,16 @@ fail:
 	return err;
 }
 
-#define LOCK(t)		{ t, NULL, 0 }
-#define NS		{ "uint64_t", NULL, 1 }
-#define RW		{ "int", NULL, 2 }
-
 static const struct stable_def lockstat_defs[] = {
-	[LS_ADAPTIVE_SPIN] = { "adaptive-spin", .arm = ls_arm,
-		.args = { LOCK("struct mutex *"), NS } },
-	[LS_ADAPTIVE_BLOCK] = { "adaptive-block", .arm = ls_arm,
-		.args = { LOCK("struct mutex *"), NS } },
-	[LS_ADAPTIVE_ERROR] = { "adaptive-acquire-error", .arm = ls_arm,
-		.args = { LOCK("struct mutex *"), { "int", NULL, 1 } } },
-	[LS_SPIN_SPIN] = { "spin-spin", .arm = ls_arm,
-		.args = { LOCK("spinlock_t *"), NS } },
-	[LS_RW_SPIN] = { "rw-spin", .arm = ls_arm,
-		.args = { LOCK("rwlock_t *"), NS, RW } },
-	[LS_RW_BLOCK] = { "rw-block", .arm = ls_arm,
-		.args = { LOCK("struct rw_semaphore *"), NS, RW } },
+	[STABLE_P_ADAPTIVE_SPIN] = { .arm = ls_arm },
+	[STABLE_P_ADAPTIVE_BLOCK] = { .arm = ls_arm },
+	[STABLE_P_ADAPTIVE_ERROR] = { .arm = ls_arm },
+	[STABLE_P_SPIN_SPIN] = { .arm = ls_arm },
+	[STABLE_P_RW_SPIN] = { .arm = ls_arm },
+	[STABLE_P_RW_BLOCK] = { .arm = ls_arm },
 };
 
-static struct stable_prov lockstat_prov = {
-	.name = "lockstat", .defs = lockstat_defs,
-	.ndefs = ARRAY_SIZE(lockstat_defs),
-};
+static struct stable_prov lockstat_prov = STABLE_PROV(lockstat_defs);
 
 static void ls_find_tp(struct tracepoint *tp, void *priv)
 {

@@ -33,14 +33,13 @@
 #include <trace/events/sched.h>
 
 #include "prov/linux_provs.h"
-#include "prov/stable.h"
+#define STABLE_TABLE "dtrace/providers/proc.def"
+#include "prov/stable_table.h"
 
 /* DTrace's exit reasons (CLD_* of <signal.h>). */
 #define PROC_CLD_EXITED	1
 #define PROC_CLD_KILLED	2
 #define PROC_CLD_DUMPED	3
-
-#define TASK	"struct task_struct *"
 
 /* stable_def.sel: the process or thread variant of a probe. */
 enum { PROC_PROCESS, PROC_THREAD };
@@ -171,29 +170,23 @@ static void proc_signal_handle(void *data, int sig,
 static const char *const proc_start_syms[] = { "schedule_tail", NULL };
 
 static const struct stable_def proc_defs[] = {
-	{ "create", "sched_process_fork", proc_fork,
-	  .args = { { TASK, "psinfo_t *", 0 } } },
-	{ "lwp-create", "sched_process_fork", proc_fork, .sel = PROC_THREAD,
-	  .args = { { TASK, "lwpsinfo_t *", 0 }, { TASK, "psinfo_t *", 0 } } },
-	{ "start", .ksyms = proc_start_syms, .kp_handler = proc_start },
-	{ "lwp-start", .ksyms = proc_start_syms, .kp_handler = proc_start,
-	  .sel = PROC_THREAD },
-	{ "exec", "sys_enter", proc_exec, .args = { { "string", NULL, 0 } } },
-	{ "exec-success", "sched_process_exec", proc_exec_success },
-	{ "exec-failure", "sys_exit", proc_exec_failure,
-	  .args = { { "int", NULL, 0 } } },
-	{ "exit", "sched_process_exit", proc_exit,
-	  .args = { { "int", NULL, 0 } } },
-	{ "lwp-exit", "sched_process_exit", proc_exit, .sel = PROC_THREAD },
-	{ "signal-send", "signal_generate", proc_signal_send,
-	  .args = { { TASK, "lwpsinfo_t *", 0 }, { TASK, "psinfo_t *", 0 },
-		    { "int", NULL, 1 } } },
-	{ "signal-discard", "signal_generate", proc_signal_send, .sel = 1,
-	  .args = { { TASK, "lwpsinfo_t *", 0 }, { TASK, "psinfo_t *", 0 },
-		    { "int", NULL, 1 } } },
-	{ "signal-handle", "signal_deliver", proc_signal_handle,
-	  .args = { { "int", NULL, 0 }, { "struct kernel_siginfo *", NULL, 1 },
-		    { "uintptr_t", NULL, 2 } } },
+	[STABLE_P_CREATE] = { "sched_process_fork", proc_fork },
+	[STABLE_P_LWP_CREATE] = { "sched_process_fork", proc_fork,
+				  .sel = PROC_THREAD },
+	[STABLE_P_START] = { .ksyms = proc_start_syms,
+			     .kp_handler = proc_start },
+	[STABLE_P_LWP_START] = { .ksyms = proc_start_syms,
+				 .kp_handler = proc_start, .sel = PROC_THREAD },
+	[STABLE_P_EXEC] = { "sys_enter", proc_exec },
+	[STABLE_P_EXEC_SUCCESS] = { "sched_process_exec", proc_exec_success },
+	[STABLE_P_EXEC_FAILURE] = { "sys_exit", proc_exec_failure },
+	[STABLE_P_EXIT] = { "sched_process_exit", proc_exit },
+	[STABLE_P_LWP_EXIT] = { "sched_process_exit", proc_exit,
+				.sel = PROC_THREAD },
+	[STABLE_P_SIGNAL_SEND] = { "signal_generate", proc_signal_send },
+	[STABLE_P_SIGNAL_DISCARD] = { "signal_generate", proc_signal_send,
+				      .sel = 1 },
+	[STABLE_P_SIGNAL_HANDLE] = { "signal_deliver", proc_signal_handle },
 };
 
 /* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
@@ -205,9 +198,7 @@ DTRACE_TP_TYPED(sched_process_exit, proc_exit)
 DTRACE_TP_TYPED(signal_generate, proc_signal_send)
 DTRACE_TP_TYPED(signal_deliver, proc_signal_handle)
 
-static struct stable_prov proc_prov = {
-	.name = "proc", .defs = proc_defs, .ndefs = ARRAY_SIZE(proc_defs),
-};
+static struct stable_prov proc_prov = STABLE_PROV(proc_defs);
 
 int dtrace_prov_proc_init(struct dtrace_core *core)
 {

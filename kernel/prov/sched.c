@@ -25,12 +25,8 @@
 #include <trace/events/sched.h>
 
 #include "prov/linux_provs.h"
-#include "prov/stable.h"
-
-#define TASK	"struct task_struct *"
-#define LWP(m)	{ TASK, "lwpsinfo_t *", m }
-#define PS(m)	{ TASK, "psinfo_t *", m }
-#define CPU(m)	{ "int", "cpuinfo_t *", m }
+#define STABLE_TABLE "dtrace/providers/sched.def"
+#include "prov/stable_table.h"
 
 /* stable_def.sel of the sched_switch probes. */
 enum { SCHED_OFF_CPU, SCHED_PREEMPT, SCHED_SLEEP };
@@ -100,21 +96,21 @@ static const char *const sched_dequeue_syms[] = { "dequeue_task_fair", NULL };
 static const char *const sched_tick_syms[] = {
 	"scheduler_tick", "sched_tick", NULL };
 
+/* A probe on a kprobe: the first of syms the kernel has. */
+#define SCHED_KP(syms, fn)	{ .ksyms = syms, .kp_handler = fn }
+
 static const struct stable_def sched_defs[] = {
-	{ "off-cpu", "sched_switch", sched_switch, .sel = SCHED_OFF_CPU,
-	  .args = { LWP(0), PS(0) } },
-	{ "preempt", "sched_switch", sched_switch, .sel = SCHED_PREEMPT },
-	{ "sleep", "sched_switch", sched_switch, .sel = SCHED_SLEEP },
-	{ "on-cpu", .ksyms = sched_on_cpu_syms, .kp_handler = sched_on_cpu },
-	{ "wakeup", "sched_wakeup", sched_wakeup, .args = { LWP(0), PS(0) } },
-	{ "enqueue", .ksyms = sched_enqueue_syms, .kp_handler = sched_queue,
-	  .args = { LWP(0), PS(0), CPU(1) } },
-	{ "dequeue", .ksyms = sched_dequeue_syms, .kp_handler = sched_queue,
-	  .args = { LWP(0), PS(0), CPU(1) } },
-	{ "change-pri", "sched_pi_setprio", sched_change_pri,
-	  .args = { LWP(0), PS(0), { "int", NULL, 1 } } },
-	{ "tick", .ksyms = sched_tick_syms, .kp_handler = sched_tick_fire,
-	  .args = { LWP(0), PS(0) } },
+	[STABLE_P_OFF_CPU] = { "sched_switch", sched_switch,
+			       .sel = SCHED_OFF_CPU },
+	[STABLE_P_PREEMPT] = { "sched_switch", sched_switch,
+			       .sel = SCHED_PREEMPT },
+	[STABLE_P_SLEEP] = { "sched_switch", sched_switch, .sel = SCHED_SLEEP },
+	[STABLE_P_ON_CPU] = SCHED_KP(sched_on_cpu_syms, sched_on_cpu),
+	[STABLE_P_WAKEUP] = { "sched_wakeup", sched_wakeup },
+	[STABLE_P_ENQUEUE] = SCHED_KP(sched_enqueue_syms, sched_queue),
+	[STABLE_P_DEQUEUE] = SCHED_KP(sched_dequeue_syms, sched_queue),
+	[STABLE_P_CHANGE_PRI] = { "sched_pi_setprio", sched_change_pri },
+	[STABLE_P_TICK] = SCHED_KP(sched_tick_syms, sched_tick_fire),
 };
 
 /* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
@@ -122,9 +118,7 @@ DTRACE_TP_TYPED(sched_switch, sched_switch)
 DTRACE_TP_TYPED(sched_wakeup, sched_wakeup)
 DTRACE_TP_TYPED(sched_pi_setprio, sched_change_pri)
 
-static struct stable_prov sched_prov = {
-	.name = "sched", .defs = sched_defs, .ndefs = ARRAY_SIZE(sched_defs),
-};
+static struct stable_prov sched_prov = STABLE_PROV(sched_defs);
 
 int dtrace_prov_sched_init(struct dtrace_core *core)
 {

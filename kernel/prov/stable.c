@@ -59,7 +59,7 @@ static int stable_enable(void *parg, uint32_t id, void *prarg)
 	if (err != 0) {
 		pr_info_ratelimited("dtrace: cannot arm %s probe %s: %d\n",
 				    ((struct stable_prov *)parg)->name,
-				    p->def->name, err);
+				    p->desc->name, err);
 		return err;
 	}
 	p->armed = true;
@@ -87,13 +87,12 @@ static int stable_getargdesc(void *parg, uint32_t id, void *prarg,
 	const struct stable_probe *p = prarg;
 	const struct stable_arg *a;
 
-	if (ndx >= STABLE_MAXARGS || p->def->args[ndx].native == NULL)
+	if (ndx >= STABLE_MAXARGS || p->desc->args[ndx].native == NULL)
 		return -EINVAL;
-	a = &p->def->args[ndx];
+	a = &p->desc->args[ndx];
 	out->mapping = a->map;
 	strscpy(out->native, a->native, sizeof(out->native));
-	if (a->xlate != NULL)
-		strscpy(out->xlate, a->xlate, sizeof(out->xlate));
+	strscpy(out->xlate, a->xlate, sizeof(out->xlate));
 	return 0;
 }
 
@@ -103,6 +102,18 @@ static const struct dtrace_provider_ops stable_ops = {
 	.getargdesc	= stable_getargdesc,
 };
 
+/* A probe of the table the provider gave no way to fire (a gap in defs). */
+static int stable_check_def(const struct stable_prov *sp, size_t i)
+{
+	const struct stable_def *d = &sp->defs[i];
+
+	if (d->tp != NULL || d->ksyms != NULL || d->arm != NULL)
+		return 0;
+	pr_err("dtrace: %s probe %s has no definition\n", sp->name,
+	       sp->descs[i].name);
+	return -EINVAL;
+}
+
 int dtrace_stable_init(struct dtrace_core *core, struct stable_prov *sp)
 {
 	size_t i;
@@ -111,8 +122,13 @@ int dtrace_stable_init(struct dtrace_core *core, struct stable_prov *sp)
 	sp->probes = kcalloc(sp->ndefs, sizeof(*sp->probes), GFP_KERNEL);
 	if (sp->probes == NULL)
 		return -ENOMEM;
-	for (i = 0; i < sp->ndefs; i++)
+	for (i = 0; i < sp->ndefs; i++) {
+		sp->probes[i].desc = &sp->descs[i];
 		sp->probes[i].def = &sp->defs[i];
+		err = stable_check_def(sp, i);
+		if (err != 0)
+			goto fail;
+	}
 	for_each_kernel_tracepoint(stable_find_tp, sp);
 	err = dtrace_provider_register(core, sp->name, &stable_ops, sp,
 				       &sp->prov);
@@ -120,7 +136,7 @@ int dtrace_stable_init(struct dtrace_core *core, struct stable_prov *sp)
 		goto fail;
 	for (i = 0; i < sp->ndefs; i++) {
 		id = dtrace_probe_create(core, sp->prov, "vmlinux", "",
-					 sp->defs[i].name, &sp->probes[i]);
+					 sp->descs[i].name, &sp->probes[i]);
 		if (id < 0) {
 			err = id;
 			goto fail;

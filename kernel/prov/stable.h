@@ -3,10 +3,12 @@
  * Stable providers (proc, sched, io, lockstat, ...): fixed probes with
  * DTrace's documented names and arguments, each fired by a kernel
  * tracepoint or, where 6.1 has none, a kprobe on a scheduler function,
- * or armed by the provider itself (arm). A provider is a
- * table of probe definitions; stable.c creates the probes at load,
- * arms a definition's mechanism when its probe is enabled and answers
- * PROBEARG from the definition (native C type, translated D type and
+ * or armed by the provider itself (arm). A provider's probes and their
+ * arguments are its table in kernel/uapi/dtrace/providers/ (expanded by
+ * prov/stable_table.h), which libdtrace reads too; the provider adds a
+ * definition per probe, how it fires. stable.c creates the probes at
+ * load, arms a definition's mechanism when its probe is enabled and
+ * answers PROBEARG from the table (native C type, translated D type and
  * the native argument it maps to).
  */
 #ifndef _DTRACE_PROV_STABLE_H
@@ -24,12 +26,17 @@ struct stable_probe;
 
 struct stable_arg {
 	const char	*native;	/* C type of native argument map */
-	const char	*xlate;		/* D type after translation, or NULL */
+	const char	*xlate;		/* D type it becomes, or "" */
 	uint8_t		map;
 };
 
-struct stable_def {
+/* A probe of the provider's table. */
+struct stable_desc {
 	const char	*name;		/* probe name, e.g. "exec-success" */
+	struct stable_arg args[STABLE_MAXARGS];
+};
+
+struct stable_def {
 	const char	*tp;		/* tracepoint, or NULL for ksyms */
 	void		*handler;	/* tracepoint handler, data = probe */
 	/* kprobe alternative: symbols tried in order, NULL-terminated. */
@@ -37,7 +44,6 @@ struct stable_def {
 	kprobe_pre_handler_t kp_handler;
 	/* Which of the probes sharing a handler this is (the handler's). */
 	unsigned int	sel;
-	struct stable_arg args[STABLE_MAXARGS];
 	/*
 	 * Neither: the provider arms the probe itself (on) and disarms it
 	 * (!on), e.g. when several tracepoints feed one probe.
@@ -46,6 +52,7 @@ struct stable_def {
 };
 
 struct stable_probe {
+	const struct stable_desc *desc;
 	const struct stable_def	*def;
 	struct tracepoint	*tp;
 	struct kprobe		kp;
@@ -55,6 +62,7 @@ struct stable_probe {
 
 struct stable_prov {
 	const char		*name;
+	const struct stable_desc *descs;	/* ndefs of them */
 	const struct stable_def	*defs;
 	size_t			ndefs;
 	struct dtrace_provider	*prov;

@@ -46,10 +46,8 @@
 
 #include "prov/ip.h"
 #include "prov/linux_provs.h"
-#include "prov/stable.h"
-
-enum { TCP_P_STATE, TCP_P_CONN_REQ, TCP_P_CONN_EST, TCP_P_ACC_EST,
-       TCP_P_CONN_REF, TCP_P_ACC_REF, TCP_P_SEND, TCP_P_RECV };
+#define STABLE_TABLE "dtrace/providers/tcp.def"
+#include "prov/stable_table.h"
 
 /* The events of a socket, without a packet. */
 static void tcp_fire(struct stable_probe *p, const struct sock *sk, int state,
@@ -67,13 +65,13 @@ static void tcp_set_state_tp(void *data, const struct sock *sk,
 	if (sk->sk_protocol != IPPROTO_TCP)
 		return;
 	switch (p->def->sel) {
-	case TCP_P_CONN_REQ:
+	case STABLE_P_CONNECT_REQUEST:
 		fire = oldstate == TCP_CLOSE && newstate == TCP_SYN_SENT;
 		break;
-	case TCP_P_CONN_EST:
+	case STABLE_P_CONNECT_ESTABLISHED:
 		fire = oldstate == TCP_SYN_SENT && newstate == TCP_ESTABLISHED;
 		break;
-	case TCP_P_ACC_EST:
+	case STABLE_P_ACCEPT_ESTABLISHED:
 		fire = oldstate == TCP_SYN_RECV && newstate == TCP_ESTABLISHED;
 		break;
 	default:
@@ -139,7 +137,7 @@ static void tcp_dev_queue_tp(void *data, struct sk_buff *skb)
 
 	if (!th)
 		return;
-	if (p->def->sel == TCP_P_SEND) {
+	if (p->def->sel == STABLE_P_SEND) {
 		tcp_seg_fire(p, skb, skb->sk, nh, th);
 		return;
 	}
@@ -196,32 +194,19 @@ static void tcp_receive_tp(void *data, struct sk_buff *skb)
 	rcu_read_unlock();
 }
 
-#define SKB(x)		{ "struct sk_buff *", x, 0 }
-#define SK(x)		{ "struct sock *", x, 1 }
-#define TCP_ARGL	SKB("pktinfo_t *"), SK("csinfo_t *"), \
-			{ "struct iphdr *", "ipinfo_t *", 2 }, SK("tcpsinfo_t *"), \
-			{ "struct tcphdr *", "tcpinfo_t *", 3 }
-#define TCP_ARGS	{ TCP_ARGL }
-/* state-change also has the previous state. */
-#define TCP_ARGS5	{ TCP_ARGL, { "int", "tcplsinfo_t *", 5 } }
+/* sel: the probe (its id in tcp.def). */
+#define TCP_DEF(id, tp, fn) \
+	[STABLE_P_##id] = { tp, fn, .sel = STABLE_P_##id }
 
 static const struct stable_def tcp_defs[] = {
-	{ "state-change", "inet_sock_set_state", tcp_set_state_tp,
-	  .sel = TCP_P_STATE, .args = TCP_ARGS5 },
-	{ "connect-request", "inet_sock_set_state", tcp_set_state_tp,
-	  .sel = TCP_P_CONN_REQ, .args = TCP_ARGS },
-	{ "connect-established", "inet_sock_set_state", tcp_set_state_tp,
-	  .sel = TCP_P_CONN_EST, .args = TCP_ARGS },
-	{ "accept-established", "inet_sock_set_state", tcp_set_state_tp,
-	  .sel = TCP_P_ACC_EST, .args = TCP_ARGS },
-	{ "connect-refused", "tcp_receive_reset", tcp_receive_reset_tp,
-	  .sel = TCP_P_CONN_REF, .args = TCP_ARGS },
-	{ "accept-refused", "net_dev_queue", tcp_dev_queue_tp,
-	  .sel = TCP_P_ACC_REF, .args = TCP_ARGS },
-	{ "send", "net_dev_queue", tcp_dev_queue_tp,
-	  .sel = TCP_P_SEND, .args = TCP_ARGS },
-	{ "receive", "netif_receive_skb", tcp_receive_tp,
-	  .sel = TCP_P_RECV, .args = TCP_ARGS },
+	TCP_DEF(STATE_CHANGE, "inet_sock_set_state", tcp_set_state_tp),
+	TCP_DEF(CONNECT_REQUEST, "inet_sock_set_state", tcp_set_state_tp),
+	TCP_DEF(CONNECT_ESTABLISHED, "inet_sock_set_state", tcp_set_state_tp),
+	TCP_DEF(ACCEPT_ESTABLISHED, "inet_sock_set_state", tcp_set_state_tp),
+	TCP_DEF(CONNECT_REFUSED, "tcp_receive_reset", tcp_receive_reset_tp),
+	TCP_DEF(ACCEPT_REFUSED, "net_dev_queue", tcp_dev_queue_tp),
+	TCP_DEF(SEND, "net_dev_queue", tcp_dev_queue_tp),
+	TCP_DEF(RECEIVE, "netif_receive_skb", tcp_receive_tp),
 };
 
 /* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
@@ -230,9 +215,7 @@ DTRACE_TP_TYPED(tcp_receive_reset, tcp_receive_reset_tp)
 DTRACE_TP_TYPED(net_dev_queue, tcp_dev_queue_tp)
 DTRACE_TP_TYPED(netif_receive_skb, tcp_receive_tp)
 
-static struct stable_prov tcp_prov = {
-	.name = "tcp", .defs = tcp_defs, .ndefs = ARRAY_SIZE(tcp_defs),
-};
+static struct stable_prov tcp_prov = STABLE_PROV(tcp_defs);
 
 int dtrace_prov_tcp_init(struct dtrace_core *core)
 {

@@ -27,7 +27,8 @@
 
 #include "prov/ip.h"
 #include "prov/linux_provs.h"
-#include "prov/stable.h"
+#define STABLE_TABLE "dtrace/providers/udp.def"
+#include "prov/stable_table.h"
 
 static const struct udphdr *udp_hdr_at(const struct sk_buff *skb,
 				       const unsigned char *nh)
@@ -102,25 +103,16 @@ static void udp_receive_tp(void *data, struct sk_buff *skb)
 	rcu_read_unlock();
 }
 
-#define SK(x)		{ "struct sock *", x, 1 }
-#define UDP_ARGS	{ { "struct sk_buff *", "pktinfo_t *", 0 }, \
-			  SK("csinfo_t *"), \
-			  { "struct iphdr *", "ipinfo_t *", 2 }, \
-			  SK("udpsinfo_t *"), \
-			  { "struct udphdr *", "udpinfo_t *", 3 } }
-
 static const struct stable_def udp_defs[] = {
-	{ "send", "net_dev_queue", udp_send_tp, .args = UDP_ARGS },
-	{ "receive", "netif_receive_skb", udp_receive_tp, .args = UDP_ARGS },
+	[STABLE_P_SEND] = { "net_dev_queue", udp_send_tp },
+	[STABLE_P_RECEIVE] = { "netif_receive_skb", udp_receive_tp },
 };
 
 /* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
 DTRACE_TP_TYPED(net_dev_queue, udp_send_tp)
 DTRACE_TP_TYPED(netif_receive_skb, udp_receive_tp)
 
-static struct stable_prov udp_prov = {
-	.name = "udp", .defs = udp_defs, .ndefs = ARRAY_SIZE(udp_defs),
-};
+static struct stable_prov udp_prov = STABLE_PROV(udp_defs);
 
 int dtrace_prov_udp_init(struct dtrace_core *core)
 {

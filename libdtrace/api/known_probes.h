@@ -1,7 +1,8 @@
 // What libdtrace itself knows of the stable providers' probes (proc,
-// sched, io): their names and argument descriptions, the same as the
-// module's tables in kernel/prov/{proc,sched,io}.c report through
-// PROBEARG. Used to type args[] when there is no device (dtrace -e).
+// sched, io, lockstat, tcp, ip, udp): their names and argument
+// descriptions, from the tables the module's providers report through
+// PROBEARG (kernel/uapi/dtrace/providers/). Used to type args[] when
+// there is no device (dtrace -e).
 #pragma once
 
 #include <vector>
@@ -16,6 +17,7 @@ struct KnownProbe {
   std::vector<cc::ProbeArg> args;
 };
 
+// In the tables' order (kernel/uapi/dtrace/providers/all.def).
 const std::vector<KnownProbe>& known_stable_probes();
 
 }  // namespace dtrace::api

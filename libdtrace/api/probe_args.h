@@ -12,8 +12,9 @@
 //   - syscall: the syscalls:sys_enter_<name> trace event's fields from
 //     tracefs (entry; pointers are userland), `long` return values
 //     (return);
-//   - without a device (dtrace -e): the stable providers' tables libdtrace
-//     keeps (known_probes.h) and fbt from BTF, matched by glob.
+//   - without a device (dtrace -e): the stable providers' tables, which
+//     the module's PROBEARG answers from too (known_probes.h), and fbt
+//     from BTF, matched by glob.
 // A probe no source describes has no arguments: args[n] stays int64_t.
 #pragma once
 

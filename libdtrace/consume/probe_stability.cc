@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iterator>
 
 namespace dtrace::consume {
 namespace {
@@ -17,43 +16,34 @@ struct ProviderAttrs {
 };
 
 constexpr Attr kPrivUnknown{S::Private, S::Private, C::Unknown};
-constexpr Attr kEvolvingIsa{S::Evolving, S::Evolving, C::Isa};
-constexpr Attr kEvolvingCommon{S::Evolving, S::Evolving, C::Common};
 
+// Each provider's table (kernel/uapi/dtrace/providers/) gives its attributes.
 constexpr ProviderAttrs kProviders[] = {
-    {"dtrace", {S::Stable, S::Stable, C::Common}, kPrivUnknown, kPrivUnknown,
-     {S::Stable, S::Stable, C::Common}, {S::Stable, S::Stable, C::Common}},
-    {"profile", kEvolvingCommon, {S::Unstable, S::Unstable, C::Common}, kPrivUnknown,
-     kEvolvingCommon, kEvolvingCommon},
-    {"syscall", kEvolvingCommon, kPrivUnknown, {S::Unstable, S::Unstable, C::Isa},
-     kEvolvingCommon, {S::Private, S::Private, C::Isa}},
-    {"fbt", kEvolvingCommon, kPrivUnknown, {S::Private, S::Private, C::Isa}, kEvolvingCommon,
-     {S::Private, S::Private, C::Isa}},
-    {"sdt", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa,
-     {S::Private, S::Private, C::Isa}},
-    {"proc", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
-    {"sched", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
-    {"io", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
-    {"lockstat", kEvolvingCommon, kPrivUnknown, kPrivUnknown, kEvolvingCommon, kEvolvingCommon},
-    {"tcp", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
-    {"udp", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
-    {"ip", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kEvolvingIsa},
-    {"cpc", kEvolvingIsa, kPrivUnknown, kPrivUnknown, {S::Evolving, S::Evolving, C::Cpu},
-     kEvolvingIsa},
-    // pid<PID> and USDT providers: user-space probes.
-    {"pid", kEvolvingIsa, kPrivUnknown, kPrivUnknown, kEvolvingIsa, kPrivUnknown},
+#define DT_ATTR(names, data, cls) Attr{S::names, S::data, C::cls}
+#define DT_PROVIDER(name, prov, mod, func, probe, args) {#name, prov, mod, func, probe, args},
+#define DT_PROBE(...)
+#define DT_ARG(...)
+#include "dtrace/providers/all.def"
+#undef DT_ATTR
+#undef DT_PROVIDER
+#undef DT_PROBE
+#undef DT_ARG
 };
 
 Attr attr_min(Attr a, Attr b) {
   return {std::min(a.name, b.name), std::min(a.data, b.data), std::min(a.cls, b.cls)};
 }
 
-const ProviderAttrs* find_provider(std::string_view provider) {
+const ProviderAttrs* find_row(std::string_view name) {
   for (const auto& row : kProviders)
-    if (row.name == provider) return &row;
+    if (row.name == name) return &row;
+  return nullptr;
+}
+
+const ProviderAttrs* find_provider(std::string_view provider) {
+  if (const ProviderAttrs* row = find_row(provider)) return row;
   // pid1234 and USDT providers (a name and a pid) take the pid row.
-  if (!provider.empty() && std::isdigit(static_cast<unsigned char>(provider.back())))
-    return &kProviders[std::size(kProviders) - 1];
+  if (!provider.empty() && std::isdigit(static_cast<unsigned char>(provider.back()))) return find_row("pid");
   return nullptr;
 }
 

@@ -1,6 +1,6 @@
 // The stability attributes dtrace -lv reports: DTrace fixes them per
-// provider (its provider, module, function, name and argument parts),
-// so they live here by provider name rather than in the kernel.
+// provider (its provider, module, function, name and argument parts);
+// each provider's table in kernel/uapi/dtrace/providers/ gives them.
 #pragma once
 
 #include <string>
