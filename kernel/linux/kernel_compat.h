@@ -47,16 +47,29 @@ static inline int dtrace_uprobe_register(struct inode *inode, loff_t off,
 #endif
 }
 
-/* Returns when no handler of uc runs or will run. */
-static inline void dtrace_uprobe_unregister(struct inode *inode, loff_t off,
-					    struct uprobe_consumer *uc,
-					    struct uprobe *up)
+/*
+ * Unregistering is split in two: the first stops new calls of uc's
+ * handlers, the second waits until none runs. 6.12 waits for an RCU
+ * Tasks Trace grace period there (tenths of a second), so callers batch:
+ * many nosync calls, one sync before any consumer is freed or reused.
+ * Before, unregistering itself waited (register_rwsem) and sync is empty.
+ */
+static inline void dtrace_uprobe_unregister_nosync(struct inode *inode,
+						   loff_t off,
+						   struct uprobe_consumer *uc,
+						   struct uprobe *up)
 {
 #ifdef DTRACE_HAVE_UPROBE_HANDLE
 	uprobe_unregister_nosync(up, uc);
-	uprobe_unregister_sync();
 #else
 	uprobe_unregister(inode, off, uc);
+#endif
+}
+
+static inline void dtrace_uprobe_unregister_sync(void)
+{
+#ifdef DTRACE_HAVE_UPROBE_HANDLE
+	uprobe_unregister_sync();
 #endif
 }
 

@@ -51,12 +51,28 @@ static struct hlist_head *up_bucket(pid_t tgid)
 static void up_reap_work_fn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(up_reap_work, up_reap_work_fn);
 
+/*
+ * Sites disarmed since the last wait for their handlers (dtrace_lock):
+ * their memory may not be freed, nor their consumer registered again,
+ * before up_sync() (see dtrace_uprobe_unregister_nosync).
+ */
+static bool up_unsynced;
+
+static void up_sync(void)
+{
+	if (!up_unsynced)
+		return;
+	dtrace_uprobe_unregister_sync();
+	up_unsynced = false;
+}
+
 static void up_site_arm(struct up_site *s)
 {
 	int err;
 
 	if (s->armed)
 		return;
+	up_sync();
 	dtrace_up_site_callbacks(s);
 	err = dtrace_uprobe_register(s->inode, s->off, s->refctr, &s->uc,
 				     &s->uprobe);
@@ -74,9 +90,10 @@ static void up_site_disarm(struct up_site *s)
 {
 	if (!s->armed)
 		return;
-	/* Waits for running handlers; none is called afterwards. */
-	dtrace_uprobe_unregister(s->inode, s->off, &s->uc, s->uprobe);
+	/* No new calls; running handlers may go on until up_sync(). */
+	dtrace_uprobe_unregister_nosync(s->inode, s->off, &s->uc, s->uprobe);
 	s->armed = false;
+	up_unsynced = true;
 }
 
 static int up_enable(void *parg, uint32_t id, void *prarg)
@@ -167,6 +184,7 @@ struct up_site *dtrace_up_site_new(const struct path *path, loff_t off,
 
 void dtrace_up_site_free(struct up_site *s)
 {
+	up_sync();
 	path_put(&s->path);
 	kfree(s);
 	up_nsites--;
@@ -490,6 +508,8 @@ static bool up_probes_reap(struct up_proc *only)
 		return false;
 	up_for_procs(only, b, proc)
 		up_dead_ids(proc, ids, &k);
+	/* A late handler must not fire an id the core may hand out again. */
+	up_sync();
 	dtrace_probes_remove(dtrace_core, ids, n);
 	k = 0;
 	up_for_procs(only, b, proc)
@@ -651,6 +671,7 @@ void dtrace_prov_uprobe_fini(struct dtrace_core *core)
 		up_mark_dead(proc);
 	dtrace_up_reap();	/* no state is left: everything goes */
 	cancel_delayed_work_sync(&up_reap_work);
+	up_sync();		/* no handler may outlive the module text */
 	if (up_nprocs != 0)
 		pr_err("dtrace: user probes still in use at unload\n");
 }
