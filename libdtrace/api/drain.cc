@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "api/aggregations.h"
 #include "consume/drops.h"
 #include "consume/error_report.h"
 
@@ -18,6 +19,12 @@ struct CloseLine {
 };
 
 }  // namespace
+
+void Drain::use_display_options() {
+  print_.quiet = options_.flag("quiet");
+  print_.flowindent = options_.flag("flowindent");
+  print_.text = text_options(options_);
+}
 
 // A CPU's principal buffer, oldest record first; its drops reported.
 Result<kio::Snapshot> Drain::snapshot(uint32_t cpu) {

@@ -26,6 +26,8 @@ class Drain {
 
   // How firings print (set at go(), changed by setopt(), exit() status).
   consume::PrintState& print() { return print_; }
+  // Takes quiet, flowindent and the text options from the options now.
+  void use_display_options();
 
   // Every CPU's buffer, printed to `out` and flushed. last_cpu: the CPU
   // END fired on, drained after the others so END's output follows

@@ -1,38 +1,31 @@
-// Handle: the session. Owns the device, the options, the compiler and
-// every compiled program; turns enable/go/work/stop into ioctls and
-// hands each drained firing to consume/ for printing. It formats no
-// records itself.
+// Handle: the session, a façade over the parts that do the work. It owns
+// the device, the options (api/session_options), the compiler
+// (api/compile_setup) and every compiled program, the enablings
+// (api/enabling), the aggregations (api/aggregations) and the drain
+// (api/drain, which hands firings to consume/ for printing), and runs
+// the -c/-p targets. It formats no records itself.
 #include "dtrace/handle.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <map>
-#include <optional>
 #include <thread>
 
 #include "api/aggregations.h"
-#include "api/compile_options.h"
+#include "api/compile_setup.h"
 #include "api/ctf_dump.h"
 #include "api/drain.h"
 #include "api/enabling.h"
 #include "api/options.h"
 #include "api/probe_args.h"
+#include "api/session_options.h"
 #include "cc/compiler.h"
 #include "consume/error_report.h"
-#include "consume/ksyms.h"
 #include "consume/probe_list.h"
-#include "consume/probe_stability.h"
 #include "consume/usyms.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
 #include "proc/process.h"
-#include "proc/process_image.h"
 #include "prog/limits.h"
 #include "usdt/header_gen.h"
 #include "usdt/link_objects.h"
@@ -47,21 +40,6 @@ ProbeInfo to_info(const dtrace_probedesc& d) {
                    f(d.dtpd_name, sizeof d.dtpd_name)};
 }
 
-// -x core: once the program has cleaned up and exits, abort so that the
-// system dumps core (as the RLIMIT_CORE in force allows) for debugging.
-void abort_at_exit() {
-  static bool registered = false;
-  if (registered) return;
-  registered = true;
-  std::atexit([] {
-    static const char msg[] = "dtrace: -x core: aborting to dump core\n";
-    ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
-    (void)ignored;
-    std::signal(SIGABRT, SIG_DFL);
-    std::abort();
-  });
-}
-
 }  // namespace
 
 struct Handle::Impl {
@@ -70,11 +48,10 @@ struct Handle::Impl {
   std::unique_ptr<kio::Device> dev;  // null: compile-only (OpenOptions::need_device)
   uint32_t ncpus = 1;
   api::Options options;
+  api::OrderedOptions ordered;
   std::vector<std::string> macro_args{"dtrace"};
-  std::vector<std::string> cpp_args;   // -D/-U/-I in order (options keep only the last)
-  std::vector<std::string> libdirs;    // -L / -xlibdir in order
-  proc::CreateOptions create_opts;     // -x setenv/unsetenv in order
-  std::unique_ptr<cc::Compiler> compiler;
+  std::unique_ptr<cc::Compiler> compiler;        // made at the first compile
+  std::unique_ptr<api::ProbeArgTypes> arg_types;  // the compiler's args[] types
   std::vector<cc::Program> programs;
   api::Enablings enablings{dev.get(), programs, options};
   api::Aggregations aggs{programs, options};
@@ -83,25 +60,9 @@ struct Handle::Impl {
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
-  std::unique_ptr<api::ProbeArgTypes> arg_types;         // args[] types for the compiler
 
-  // -x, #pragma D option and the C API: a CPU the machine does not have
-  // is a bad value, as any value the module would refuse.
   Status set_option(std::string_view name, std::string_view value) {
-    if (name == "cpu" && dev) {
-      api::Options check;
-      if (check.set(name, value) && check.number("cpu") >= ncpus)
-        return make_error("Invalid value for specified option");
-    }
-    Status st = options.set(name, value);
-    if (st && name == "core" && options.flag("core")) abort_at_exit();
-    if (st && name == "pgmax") consume::set_process_cache_limit(options.number("pgmax"));
-    // kdefs and knodefs (udefs and unodefs) undo each other: the last wins.
-    if (st && (name == "kdefs" || name == "knodefs"))
-      (void)options.set(name == "kdefs" ? "knodefs" : "kdefs", "no");
-    if (st && (name == "udefs" || name == "unodefs"))
-      (void)options.set(name == "udefs" ? "unodefs" : "udefs", "no");
-    return st;
+    return api::set_session_option(options, name, value, dev ? ncpus : 0);
   }
 
   // -x debug (or DTRACE_DEBUG in the environment): what libdtrace does, on stderr.
@@ -110,152 +71,15 @@ struct Handle::Impl {
       std::fprintf(stderr, "libdtrace DEBUG: %s\n", what.c_str());
   }
 
-  // -x amin: every probe description's attributes must be at least that
-  // stable (D_ATTR_MIN), as DTrace checks what a program uses.
-  Status check_amin(const cc::Program& prog) const {
-    consume::Attr min;
-    if (!options.is_set("amin") || !consume::parse_attr(options.text("amin"), &min)) return Ok{};
-    for (const cc::Clause& c : prog.clauses) {
-      const cc::ProbeSpec& p = c.probe;
-      // BEGIN, END and ERROR need no provider; another description
-      // without one names no provider whose attributes are known.
-      bool dtrace_probe = p.name == "BEGIN" || p.name == "END" || p.name == "ERROR";
-      if (p.id != 0 || (p.provider.empty() && !dtrace_probe)) continue;
-      consume::Attr a =
-          consume::probe_attrs(p.provider.empty() ? "dtrace" : p.provider, !p.mod.empty(), !p.func.empty()).desc;
-      if (consume::attr_below(a, min)) {
-        return make_error("attributes for probe description " + p.str() + " (" + consume::attr_text(a) +
-                              ") are less than predefined minimum",
-                          "D_ATTR_MIN", p.line);
-      }
-    }
-    return Ok{};
-  }
-
-  // setopt() while tracing: only the options DTrace lets change then (the
-  // consumer's display and rate options); "" when set, else why not.
-  std::string setopt_while_tracing(const std::string& name, const std::string& value) {
-    static constexpr std::string_view kDynamic[] = {
-        "aggrate", "aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev", "agghist", "aggpack",
-        "aggzoom", "flowindent", "quiet", "quietresize", "rawbytes", "stackindent", "switchrate"};
-    api::Options check;
-    if (Status st = check.set(name, value); !st) return st.error().message;
-    if (std::find(std::begin(kDynamic), std::end(kDynamic), name) == std::end(kDynamic))
-      return "Operation illegal when tracing is active";
-    (void)options.set(name, value);
-    consume::PrintState& print = drainer.print();
-    print.quiet = options.flag("quiet");
-    print.flowindent = options.flag("flowindent");
-    print.text = api::text_options(options);
-    return "";
-  }
-
   cc::Compiler& the_compiler() {
     if (!compiler) {
-      cc::CompileOptions co;
-      uint64_t strsize = options.number("strsize");
-      co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
-      co.macro_args = macro_args;
-      if (!targets.empty()) co.macro_vars.emplace_back("target", std::to_string(targets.front()->pid()));
-      // Every target's objects, read once for types, symbols and args[];
-      // the first target's come first, so its executable is the one a.out
-      // names.
-      auto images = std::make_shared<std::vector<proc::ProcessImage>>();
-      for (auto& t : targets)
-        if (auto img = proc::ProcessImage::read(t->pid())) images->push_back(std::move(*img));
-      for (const proc::ProcessImage& img : *images)
-        for (auto& o : user_objects(img)) co.user_objects.push_back(std::move(o));
-      api::copy_compile_options(options, co);
-      co.set_option = api::pragma_option;
-      co.kernel_symbol = [](std::string_view mod, std::string_view name) {
-        const auto& table = consume::KernelSymbols::system();
-        cc::SymbolRef r;
-        r.module_known = mod.empty() || table.has_module(mod);
-        if (const consume::KernelSymbol* s = table.find(mod, name)) {
-          r.found = true;
-          r.addr = s->addr;
-          r.module = s->module;
-          r.data = !std::strchr("tTwW", s->type);
-        }
-        return r;
-      };
-      if (!images->empty()) co.user_symbol = user_symbols(images);
-      auto frames = [this](const char* name, uint32_t dflt) {
-        uint64_t v = options.number(name);
-        return v ? static_cast<uint32_t>(v) : dflt;
-      };
-      co.stackframes = frames("stackframes", co.stackframes);
-      co.ustackframes = frames("ustackframes", co.ustackframes);
-      co.jstackframes = frames("jstackframes", co.jstackframes);
-      co.jstackstrsize = frames("jstackstrsize", co.jstackstrsize);
-      co.cpp.enabled = options.flag("cpp");
-      co.cpp.print_includes = options.flag("cpphdrs");
-      if (!options.text("cpppath").empty()) co.cpp.path = options.text("cpppath");
-      co.cpp.args = cpp_args;
-      if (options.is_set("stdc")) co.cpp.stdc = options.text("stdc")[0];
-      if (!options.flag("nolibs")) {  // -x nolibs: no D library files at all
-        co.libdirs = libdirs;
-        co.libdirs.push_back(system_libdir());
-      }
-      if (dev) co.count_matches = [this](cc::ProbeSpec& s) { return enablings.count_matches(s); };
-      api::ProbeArgSources src;
-      src.btf_path = co.btf_path;
-      // Only the targets' objects: the compiler knows no other process's
-      // types, so another pid's probes stay untyped.
-      src.user_objects = [images](int pid) {
-        for (const proc::ProcessImage& img : *images)
-          if (img.pid() == pid) return user_objects(img);
-        return std::vector<std::pair<std::string, std::string>>{};
-      };
-      if (dev) {
-        src.match = [this](const cc::ProbeSpec& s) { return enablings.match(api::probe_pattern(s)); };
-        src.probe_arg = [this](uint32_t id, uint32_t ndx) { return dev->probe_arg(id, ndx); };
-      }
-      arg_types = std::make_unique<api::ProbeArgTypes>(std::move(src));
-      co.probe_args = [this](const cc::ProbeSpec& s) { return arg_types->describe(s); };
-      compiler = std::make_unique<cc::Compiler>(std::move(co));
+      api::CompilerInputs in{macro_args, ordered.cpp_args, ordered.libdirs, {}, dev.get(), &enablings};
+      for (auto& t : targets) in.targets.push_back(t->pid());
+      api::SessionCompiler made = api::make_compiler(options, in);
+      compiler = std::move(made.compiler);
+      arg_types = std::move(made.arg_types);
     }
     return *compiler;
-  }
-
-  // Data symbols of the targets' objects at their addresses in the
-  // target (mod``sym): "a.out" is the first target's executable.
-  static std::function<cc::SymbolRef(std::string_view, std::string_view)> user_symbols(
-      std::shared_ptr<const std::vector<proc::ProcessImage>> images) {
-    return [images](std::string_view mod, std::string_view name) {
-      cc::SymbolRef r;
-      for (size_t i = 0; i < images->size(); i++) {
-        proc::DataSymbol d = (*images)[i].data_symbol(mod, name, i == 0);
-        r.module_known |= d.module_known;
-        if (!d.found) continue;
-        r.found = r.data = true;
-        r.addr = d.addr;
-        r.module = d.module;
-        break;
-      }
-      return r;
-    };
-  }
-
-  // A target's executable and shared objects, for its DWARF types.
-  static std::vector<std::pair<std::string, std::string>> user_objects(const proc::ProcessImage& img) {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const proc::MappedObject& o : img.objects()) {
-      out.emplace_back(o.module, o.open_path);
-      // As in pid probe descriptions, a.out names the executable.
-      if (o.executable) out.emplace_back("a.out", o.open_path);
-    }
-    return out;
-  }
-
-  // -xsyslibdir, else the source tree's libdtrace/dlib when this dtrace
-  // runs from its build tree, else the installed $(PREFIX)/lib/dtrace.
-  std::string system_libdir() const {
-    std::string dir = options.text("syslibdir");
-    if (!dir.empty()) return dir;
-    struct stat st;
-    if (stat(DTRACE_BUILD_LIBDIR, &st) == 0 && S_ISDIR(st.st_mode)) return DTRACE_BUILD_LIBDIR;
-    return DTRACE_INSTALL_LIBDIR;
   }
 
   // Lets the held targets run; true once all are gone.
@@ -276,7 +100,6 @@ struct Handle::Impl {
     targets.clear();
     return Ok{};
   }
-
 };
 
 Handle::Handle(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -301,15 +124,9 @@ bool Handle::has_device() const { return impl_->dev != nullptr; }
 
 Status Handle::set_option(std::string_view name, std::string_view value) {
   Status st = impl_->set_option(name, value);
-  if (st) impl_->debug("set option " + std::string(name) + (value.empty() ? "" : "=") + std::string(value));
-  if (st && name == "libdir") impl_->libdirs.emplace_back(value);
-  if (st && name == "setenv") {
-    size_t eq = value.find('=');
-    impl_->create_opts.env.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
-  }
-  if (st && name == "unsetenv") impl_->create_opts.env.emplace_back(std::string(value), std::nullopt);
-  if (st && (name == "define" || name == "undef" || name == "incdir"))
-    impl_->cpp_args.push_back((name == "define" ? "-D" : name == "undef" ? "-U" : "-I") + std::string(value));
+  if (!st) return st;
+  impl_->debug("set option " + std::string(name) + (value.empty() ? "" : "=") + std::string(value));
+  impl_->ordered.add(name, value);
   return st;
 }
 
@@ -318,7 +135,7 @@ bool Handle::quiet() const { return impl_->options.flag("quiet"); }
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }
 
 Result<int> Handle::create_process(const std::string& command) {
-  proc::CreateOptions opts = impl_->create_opts;
+  proc::CreateOptions opts = impl_->ordered.create_opts;
   opts.evaltime = proc::parse_evaltime(impl_->options.text("evaltime")).value_or(proc::EvalTime::Postinit);
   auto p = proc::Process::create(command, opts);
   if (!p) return p.error();
@@ -343,7 +160,7 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
     if (!st) return make_error("failed to set option " + name + ": " + st.error().message,
                                "D_PRAGMA_OPTSET");
   }
-  if (Status st = impl_->check_amin(*prog); !st) return st.error();
+  if (Status st = api::check_amin(impl_->options, *prog); !st) return st.error();
   // -x ctypes / dtypes: the type containers as they stand after this compile.
   for (const char* opt : {"ctypes", "dtypes"}) {
     if (impl_->options.text(opt).empty()) continue;
@@ -432,12 +249,12 @@ Status Handle::go() {
   // anonymous tracing on Linux), so this fails as DTrace does without one.
   if (impl_->options.flag("grabanon")) return make_error("No anonymous tracing state");
   consume::PrintState& print = impl_->drainer.print();
-  print.quiet = quiet();
-  print.flowindent = impl_->options.flag("flowindent");
-  print.text = api::text_options(impl_->options);
+  impl_->drainer.use_display_options();
   print.aggs = &impl_->aggs.hooks();
   impl_->session.setopt = [this](const std::string& name, const std::string& value) {
-    return impl_->setopt_while_tracing(name, value);
+    std::string why = api::set_option_while_tracing(impl_->options, name, value);
+    if (why.empty()) impl_->drainer.use_display_options();
+    return why;
   };
   print.session = &impl_->session;
   auto cpu = impl_->dev->go();

@@ -1,5 +1,8 @@
 // libdtrace's public C++ API: what cmd/dtrace (and any other consumer)
-// uses. One Handle = one tracing session on one /dev/dtrace state.
+// uses. One Handle = one tracing session on one /dev/dtrace state (or
+// none, for compile-only use). Traced data prints on the FILE* given to
+// work()/stop(); error messages ("dtrace: error on enabled probe ...",
+// drops, "pid N has exited") go to stderr, as dtrace(1) prints them.
 //
 //   auto h = dtrace::Handle::open({});
 //   auto p = (*h)->compile(source);      // -n / -s text
@@ -62,9 +65,10 @@ class Handle {
   void set_macro_args(std::vector<std::string> args);
 
   // -c: starts `command` held at its entry point; -p: stops process pid.
-  // Either becomes $target (call before compile()) and runs once go()
-  // has enabled the probes; work() ends with "pid N has exited" once
-  // every such process is gone. Returns the pid.
+  // The first becomes $target (call before compile()); each runs once
+  // go() has enabled the probes. Once every such process is gone, work()
+  // prints what they recorded, then "pid N has exited", and returns Done.
+  // Returns the pid.
   Result<int> create_process(const std::string& command);
   Result<int> grab_process(int pid);
 
@@ -77,6 +81,7 @@ class Handle {
   // the compiled program already shows: for dtrace -e.
   Status check_sizes(size_t program) const;
   // Hands the program to the module; returns the number of probes matched.
+  // The first call enables the consumer's own ERROR clause before it.
   Result<uint32_t> enable(size_t program);
 
   // Probes matching a description such as "dtrace:::" or "BEGIN".
@@ -86,10 +91,13 @@ class Handle {
                                 bool verbose = false) const;
 
   Status go();
-  // Drains buffers and prints records; Done once exit() ran or tracing
-  // cannot continue. Sleeps at most until the next switch/status tick.
+  // Drains buffers and prints records (at switchrate), snapshots
+  // aggregations (at aggrate), reports drops; Done once exit() ran, a fill
+  // buffer filled, tracing ended or the targets exited; an error if the
+  // module's deadman killed the state. Sleeps at most 10 ms.
   Result<Work> work(FILE* out);
-  // Ends tracing (END fires), drains the rest and prints aggregations.
+  // Ends tracing (END fires), drains the rest and prints the aggregations
+  // nothing printed yet.
   Status stop(FILE* out);
   // The status passed to exit(), 0 if none.
   int exit_status() const;
@@ -98,7 +106,8 @@ class Handle {
   // Folds in the module's aggregation data, then lists every entry of
   // every aggregation in printing order.
   Result<std::vector<AggregateEntry>> aggregate_entries();
-  // Prints every aggregation as dtrace(1) does at exit.
+  // Prints every aggregation that has entries, printed before or not, in
+  // the layout dtrace(1) uses at exit.
   Status print_aggregations(FILE* out);
 
   // dtrace -h: the C header for the USDT providers a D program defines;

@@ -1,0 +1,153 @@
+#include "api/compile_setup.h"
+
+#include <sys/stat.h>
+
+#include <cstring>
+
+#include "api/compile_options.h"
+#include "consume/ksyms.h"
+#include "consume/probe_stability.h"
+#include "proc/process_image.h"
+
+namespace dtrace::api {
+namespace {
+
+using Images = std::shared_ptr<const std::vector<proc::ProcessImage>>;
+
+// A target's executable and shared objects, for its DWARF types.
+std::vector<std::pair<std::string, std::string>> user_objects(const proc::ProcessImage& img) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const proc::MappedObject& o : img.objects()) {
+    out.emplace_back(o.module, o.open_path);
+    // As in pid probe descriptions, a.out names the executable.
+    if (o.executable) out.emplace_back("a.out", o.open_path);
+  }
+  return out;
+}
+
+// Data symbols of the targets' objects at their addresses in the
+// target (mod``sym): "a.out" is the first target's executable.
+std::function<cc::SymbolRef(std::string_view, std::string_view)> user_symbols(Images images) {
+  return [images](std::string_view mod, std::string_view name) {
+    cc::SymbolRef r;
+    for (size_t i = 0; i < images->size(); i++) {
+      proc::DataSymbol d = (*images)[i].data_symbol(mod, name, i == 0);
+      r.module_known |= d.module_known;
+      if (!d.found) continue;
+      r.found = r.data = true;
+      r.addr = d.addr;
+      r.module = d.module;
+      break;
+    }
+    return r;
+  };
+}
+
+cc::SymbolRef kernel_symbol(std::string_view mod, std::string_view name) {
+  const auto& table = consume::KernelSymbols::system();
+  cc::SymbolRef r;
+  r.module_known = mod.empty() || table.has_module(mod);
+  if (const consume::KernelSymbol* s = table.find(mod, name)) {
+    r.found = true;
+    r.addr = s->addr;
+    r.module = s->module;
+    r.data = !std::strchr("tTwW", s->type);
+  }
+  return r;
+}
+
+// -xsyslibdir, else the source tree's libdtrace/dlib when this dtrace
+// runs from its build tree, else the installed $(PREFIX)/lib/dtrace.
+std::string system_libdir(const Options& o) {
+  std::string dir = o.text("syslibdir");
+  if (!dir.empty()) return dir;
+  struct stat st;
+  if (stat(DTRACE_BUILD_LIBDIR, &st) == 0 && S_ISDIR(st.st_mode)) return DTRACE_BUILD_LIBDIR;
+  return DTRACE_INSTALL_LIBDIR;
+}
+
+// The cpp, library and stack-frame settings.
+void copy_session_settings(const Options& o, const CompilerInputs& in, cc::CompileOptions& co) {
+  auto frames = [&o](const char* name, uint32_t dflt) {
+    uint64_t v = o.number(name);
+    return v ? static_cast<uint32_t>(v) : dflt;
+  };
+  co.stackframes = frames("stackframes", co.stackframes);
+  co.ustackframes = frames("ustackframes", co.ustackframes);
+  co.jstackframes = frames("jstackframes", co.jstackframes);
+  co.jstackstrsize = frames("jstackstrsize", co.jstackstrsize);
+  co.cpp.enabled = o.flag("cpp");
+  co.cpp.print_includes = o.flag("cpphdrs");
+  if (!o.text("cpppath").empty()) co.cpp.path = o.text("cpppath");
+  co.cpp.args = in.cpp_args;
+  if (o.is_set("stdc")) co.cpp.stdc = o.text("stdc")[0];
+  if (!o.flag("nolibs")) {  // -x nolibs: no D library files at all
+    co.libdirs = in.libdirs;
+    co.libdirs.push_back(system_libdir(o));
+  }
+}
+
+}  // namespace
+
+SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
+  cc::CompileOptions co;
+  uint64_t strsize = o.number("strsize");
+  co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
+  co.macro_args = in.macro_args;
+  if (!in.targets.empty()) co.macro_vars.emplace_back("target", std::to_string(in.targets.front()));
+  // Every target's objects, read once for types, symbols and args[]; the
+  // first target's come first, so its executable is the one a.out names.
+  auto images = std::make_shared<std::vector<proc::ProcessImage>>();
+  for (int pid : in.targets)
+    if (auto img = proc::ProcessImage::read(pid)) images->push_back(std::move(*img));
+  for (const proc::ProcessImage& img : *images)
+    for (auto& obj : user_objects(img)) co.user_objects.push_back(std::move(obj));
+  copy_compile_options(o, co);
+  co.set_option = pragma_option;
+  co.kernel_symbol = kernel_symbol;
+  if (!images->empty()) co.user_symbol = user_symbols(images);
+  copy_session_settings(o, in, co);
+  Enablings* en = in.enablings;
+  if (in.dev) co.count_matches = [en](cc::ProbeSpec& s) { return en->count_matches(s); };
+  ProbeArgSources src;
+  src.btf_path = co.btf_path;
+  // Only the targets' objects: the compiler knows no other process's
+  // types, so another pid's probes stay untyped.
+  src.user_objects = [images](int pid) {
+    for (const proc::ProcessImage& img : *images)
+      if (img.pid() == pid) return user_objects(img);
+    return std::vector<std::pair<std::string, std::string>>{};
+  };
+  if (kio::Device* dev = in.dev) {
+    src.match = [en](const cc::ProbeSpec& s) { return en->match(probe_pattern(s)); };
+    src.probe_arg = [dev](uint32_t id, uint32_t ndx) { return dev->probe_arg(id, ndx); };
+  }
+  SessionCompiler out;
+  out.arg_types = std::make_unique<ProbeArgTypes>(std::move(src));
+  ProbeArgTypes* types = out.arg_types.get();
+  co.probe_args = [types](const cc::ProbeSpec& s) { return types->describe(s); };
+  out.compiler = std::make_unique<cc::Compiler>(std::move(co));
+  return out;
+}
+
+Status check_amin(const Options& o, const cc::Program& prog) {
+  consume::Attr min;
+  if (!o.is_set("amin") || !consume::parse_attr(o.text("amin"), &min)) return Ok{};
+  for (const cc::Clause& c : prog.clauses) {
+    const cc::ProbeSpec& p = c.probe;
+    // BEGIN, END and ERROR need no provider; another description
+    // without one names no provider whose attributes are known.
+    bool dtrace_probe = p.name == "BEGIN" || p.name == "END" || p.name == "ERROR";
+    if (p.id != 0 || (p.provider.empty() && !dtrace_probe)) continue;
+    consume::Attr a =
+        consume::probe_attrs(p.provider.empty() ? "dtrace" : p.provider, !p.mod.empty(), !p.func.empty()).desc;
+    if (consume::attr_below(a, min)) {
+      return make_error("attributes for probe description " + p.str() + " (" + consume::attr_text(a) +
+                            ") are less than predefined minimum",
+                        "D_ATTR_MIN", p.line);
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace dtrace::api
