@@ -193,10 +193,18 @@ int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
     std::string desc = spec.kind == SpecKind::Script ? "" : description_part(to_program_text(spec.kind, spec.arg));
     auto r = h.list_probes(desc);
     if (!r) { error("invalid probe specifier " + spec.arg + ": " + r.error().message); return 1; }
-    if (r->empty()) { error("failed to match " + desc + ": No probe matches description"); return 1; }
+    if (r->empty()) {
+      std::string missing = h.missing_providers(desc);
+      error("failed to match " + desc + ": No probe matches description" +
+            (missing.empty() ? "" : " (" + missing + ")"));
+      return 1;
+    }
     all.insert(all.end(), r->begin(), r->end());
   }
   std::fputs(h.format_probe_list(all, true, cl.verbose).c_str(), out);
+  // A whole listing says which providers it lacks, and why.
+  if (cl.specs.empty())
+    if (std::string missing = h.missing_providers(""); !missing.empty()) error(missing);
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "api/compile_options.h"
 #include "consume/ksyms.h"
 #include "consume/probe_stability.h"
+#include "kio/missing_providers.h"
 #include "proc/process_image.h"
 
 namespace dtrace::api {
@@ -109,6 +110,7 @@ SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
   copy_session_settings(o, in, co);
   Enablings* en = in.enablings;
   if (in.dev) co.count_matches = [en](cc::ProbeSpec& s) { return en->count_matches(s); };
+  if (in.dev) co.why_no_match = [](const cc::ProbeSpec& s) { return kio::missing_provider_note(s.provider); };
   ProbeArgSources src;
   src.btf_path = co.btf_path;
   // Only the targets' objects: the compiler knows no other process's

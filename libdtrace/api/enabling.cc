@@ -6,6 +6,7 @@
 #include <cstring>
 #include <tuple>
 
+#include "kio/missing_providers.h"
 #include "prog/encode.h"
 #include "proc/user_probes.h"
 
@@ -111,7 +112,9 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
   if (why.err == E2BIG) return make_error("Enabling exceeds size limit: " + r.error().message, "EDT_ENABLING_ERR");
   if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
     const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
-    return make_error("probe description " + s.str() + " does not match any probes",
+    std::string missing = kio::missing_provider_note(s.provider);
+    return make_error("probe description " + s.str() + " does not match any probes" +
+                          (missing.empty() ? "" : " (" + missing + ")"),
                       "D_PDESC_ZERO", s.line);
   }
   return r.error();

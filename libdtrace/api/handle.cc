@@ -6,6 +6,7 @@
 // the -c/-p targets. It formats no records itself.
 #include "dtrace/handle.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +26,7 @@
 #include "consume/usyms.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
+#include "kio/missing_providers.h"
 #include "proc/process.h"
 #include "prog/limits.h"
 #include "usdt/header_gen.h"
@@ -199,6 +201,14 @@ Result<uint32_t> Handle::enable(size_t program) {
     impl_->enablings.add_error_program(impl_->programs.size() - 1);
   }
   return impl_->enablings.enable(program);
+}
+
+std::string Handle::missing_providers(std::string_view spec) const {
+  // The provider is the first of four fields; fewer leave it out.
+  std::string text(spec);
+  size_t colons = static_cast<size_t>(std::count(text.begin(), text.end(), ':'));
+  std::string provider = colons == 3 ? text.substr(0, text.find(':')) : "";
+  return kio::missing_provider_note(spec.empty() ? "*" : provider);
 }
 
 Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {

@@ -107,6 +107,8 @@ struct CompileOptions {
   // the compile with the error's tag (D_PROC_*). It may rename a module
   // to the name the probes carry (the pid provider's "a.out", "libc").
   std::function<Result<uint32_t>(ProbeSpec&)> count_matches;
+  // Why a description matched nothing, for the message ("" if unknown).
+  std::function<std::string(const ProbeSpec&)> why_no_match;
   // The argument types of every probe a description matches, asked when
   // a clause uses args[]. Null, or probes that describe no arguments:
   // args[i] is an untyped int64_t, as arg0..arg9.

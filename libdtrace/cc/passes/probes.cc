@@ -75,9 +75,10 @@ bool match_probes(CompileContext& ctx) {
         return false;
       }
       if (*n == 0 && !ctx.options.zdefs) {
+        std::string why = ctx.options.why_no_match ? ctx.options.why_no_match(spec) : "";
         ctx.error(d.line, ErrTag::D_PDESC_ZERO,
-                  cat("probe description ", spec.id ? d.text : spec.str(),
-                      " does not match any probes"));
+                  cat("probe description ", spec.id ? d.text : spec.str(), " does not match any probes",
+                      why.empty() ? "" : " (" + why + ")"));
         return false;
       }
       cp.specs.push_back(std::move(spec));

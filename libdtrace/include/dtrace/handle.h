@@ -86,6 +86,10 @@ class Handle {
 
   // Probes matching a description such as "dtrace:::" or "BEGIN".
   Result<std::vector<ProbeInfo>> list_probes(std::string_view spec);
+  // Why a description may match nothing: "provider cpc is missing: ..."
+  // when its provider is one the module left out ("" for spec ""
+  // names each missing provider); else "".
+  std::string missing_providers(std::string_view spec) const;
   // verbose (dtrace -lv): each row followed by stability and argument types.
   std::string format_probe_list(const std::vector<ProbeInfo>& probes, bool header,
                                 bool verbose = false) const;
