@@ -10,59 +10,33 @@
 #include "core/enable.h"
 #include "core/util.h"
 
-static const uint64_t opt_defaults[DTRACEOPT_MAX] = {
-#define DTRACEOPT(name, id, def) [id] = def,
-#include "dtrace/options.def"
-#undef DTRACEOPT
+struct opt_def {
+	const char	*name;
+	uint64_t	def, min, max;
+	bool		later;	/* a later ENABLE may change it */
 };
 
-static const char *const opt_names[DTRACEOPT_MAX] = {
-#define DTRACEOPT(name, id, def) [id] = #name,
+static const struct opt_def opt_defs[DTRACEOPT_MAX] = {
+#define DTRACEOPT(NAME, id, name, kind, def, min, max, later) \
+	[id] = { #NAME, def, min, max, later },
 #include "dtrace/options.def"
 #undef DTRACEOPT
 };
 
 void dtrace_opts_defaults(uint64_t *opts)
 {
-	dtrace_memcpy(opts, opt_defaults, sizeof(opt_defaults));
+	uint32_t i;
+
+	for (i = 0; i < DTRACEOPT_MAX; i++)
+		opts[i] = opt_defs[i].def;
 }
 
-/* doc/program.md §8. */
+/* doc/program.md §8; id was checked by dtrace_prog_check(). */
 static bool opt_ok(uint32_t id, uint64_t v, uint32_t ncpus)
 {
-	switch (id) {
-	case DTRACEOPT_BUFSIZE:
-		return v >= DTRACE_OPT_MINBUFSIZE && v <= DTRACE_OPT_MAXSIZE;
-	case DTRACEOPT_AGGSIZE:
-	case DTRACEOPT_DYNVARSIZE:
-	case DTRACEOPT_SPECSIZE:
-		return v <= DTRACE_OPT_MAXSIZE;
-	case DTRACEOPT_BUFPOLICY:
-		return v <= DTRACEOPT_BUFPOLICY_RING;
-	case DTRACEOPT_BUFRESIZE:
-	case DTRACEOPT_DESTRUCTIVE:
-		return v <= 1;
-	case DTRACEOPT_NSPEC:
-		return v >= 1 && v <= DTRACE_OPT_MAXNSPEC;
-	case DTRACEOPT_STRSIZE:
-		return v >= DTRACE_OPT_MINSTRSIZE && v <= DTRACE_OPT_MAXSTRSIZE;
-	case DTRACEOPT_CPU:
-		return v == 0xffffffffu || v < ncpus;
-	case DTRACEOPT_SCRATCHSIZE:
-		return v <= DTRACE_OPT_MAXSCRATCH;
-	case DTRACEOPT_JSTACKSTRSIZE:
-		return v <= DTRACE_OPT_MAXJSTACKSTR;
-	default:	/* frame counts and rates */
-		return v >= 1;
-	}
-}
-
-/* Options a later ENABLE may change. */
-static bool opt_mutable(uint32_t id)
-{
-	return id == DTRACEOPT_DESTRUCTIVE || id == DTRACEOPT_CLEANRATE ||
-	       id == DTRACEOPT_STATUSRATE || id == DTRACEOPT_SWITCHRATE ||
-	       id == DTRACEOPT_AGGRATE;
+	if (v < opt_defs[id].min || v > opt_defs[id].max)
+		return false;
+	return id != DTRACEOPT_CPU || v == 0xffffffffu || v < ncpus;
 }
 
 int dtrace_opts_apply(const struct dtrace_state *st,
@@ -79,11 +53,10 @@ int dtrace_opts_apply(const struct dtrace_state *st,
 		if (!opt_ok(id, v, st->core->ncpus)) {
 			/* "option STRSIZE: 1 is out of range" */
 			struct dtrace_msg m;
-			const char *name = opt_names[id];
 
 			dtrace_msg_init(&m, res->msg, sizeof(res->msg));
 			dtrace_msg_str(&m, "option ");
-			dtrace_msg_str(&m, name != NULL ? name : "?");
+			dtrace_msg_str(&m, opt_defs[id].name);
 			dtrace_msg_str(&m, ": ");
 			dtrace_msg_u64(&m, v);
 			dtrace_msg_str(&m, " is out of range (doc/limits.md)");
@@ -91,7 +64,7 @@ int dtrace_opts_apply(const struct dtrace_state *st,
 		}
 		if (id == DTRACEOPT_BUFSIZE)
 			v = DTRACE_ALIGN(v, 8);
-		if (st->opts_fixed && !opt_mutable(id) && v != st->opts[id])
+		if (st->opts_fixed && !opt_defs[id].later && v != st->opts[id])
 			return dtrace_enable_fail(res, -EINVAL, "option ", id,
 						  " differs from the first "
 						  "enable");

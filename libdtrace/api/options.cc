@@ -16,10 +16,20 @@ struct OptionDef {
   std::string_view name;
   Kind kind;
   int kernel_id;  // DTRACEOPT_* or -1 for compile-time/consumer-only options
+  uint64_t min = 0, max = UINT64_MAX;
 };
 
-// Every option name DTrace documents; those without an effect here yet
-// are accepted so that existing scripts keep working.
+// The options the module acts on: names, kinds and ranges from the
+// table the module reads too, so that a value is refused here already,
+// as DTrace refuses it when the option is set.
+constexpr OptionDef kKernelOptions[] = {
+#define DTRACEOPT(NAME, id, name, kind, def, min, max, later) {name, Kind::kind, id, min, max},
+#include "dtrace/options.def"
+#undef DTRACEOPT
+};
+
+// Every other option name DTrace documents; those without an effect
+// here yet are accepted so that existing scripts keep working.
 constexpr OptionDef kOptions[] = {
     {"aggpercpu", Kind::Bool, -1},     {"amin", Kind::Text, -1},
     {"argref", Kind::Bool, -1},        {"core", Kind::Bool, -1},
@@ -30,7 +40,8 @@ constexpr OptionDef kOptions[] = {
     {"dtypes", Kind::Text, -1},        {"empty", Kind::Bool, -1},
     {"encoding", Kind::Text, -1},      {"errtags", Kind::Bool, -1},
     {"evaltime", Kind::Text, -1},      {"incdir", Kind::Text, -1},
-    {"iregs", Kind::Int, -1},          {"kdefs", Kind::Bool, -1},
+    {"iregs", Kind::Int, -1, 1, DIF_DIR_NREGS},
+    {"kdefs", Kind::Bool, -1},
     {"knodefs", Kind::Bool, -1},       {"late", Kind::Text, -1},
     {"lazyload", Kind::Bool, -1},      {"ldpath", Kind::Text, -1},
     {"libdir", Kind::Text, -1},        {"linkmode", Kind::Text, -1},
@@ -38,73 +49,24 @@ constexpr OptionDef kOptions[] = {
     {"pgmax", Kind::Int, -1},          {"pspec", Kind::Bool, -1},
     {"setenv", Kind::Text, -1},        {"stdc", Kind::Text, -1},
     {"strip", Kind::Bool, -1},         {"syslibdir", Kind::Text, -1},
-    {"tree", Kind::Int, -1},           {"tregs", Kind::Int, -1},
+    {"tree", Kind::Int, -1, 1},        {"tregs", Kind::Int, -1, 1, DIF_DTR_NREGS},
     {"udefs", Kind::Bool, -1},         {"unodefs", Kind::Bool, -1},
     {"undef", Kind::Text, -1},         {"unsetenv", Kind::Text, -1},
     {"verbose", Kind::Bool, -1},       {"version", Kind::Text, -1},
-    {"zdefs", Kind::Bool, -1},
-    {"aggsize", Kind::Size, DTRACEOPT_AGGSIZE},
-    {"bufsize", Kind::Size, DTRACEOPT_BUFSIZE},
-    {"bufpolicy", Kind::Text, DTRACEOPT_BUFPOLICY},
-    {"bufresize", Kind::Text, DTRACEOPT_BUFRESIZE},
-    {"cleanrate", Kind::Time, DTRACEOPT_CLEANRATE},
-    {"cpu", Kind::Int, DTRACEOPT_CPU},
-    {"destructive", Kind::Bool, DTRACEOPT_DESTRUCTIVE},
-    {"dynvarsize", Kind::Size, DTRACEOPT_DYNVARSIZE},
-    {"grabanon", Kind::Bool, -1},
-    {"jstackframes", Kind::Int, DTRACEOPT_JSTACKFRAMES},
-    {"jstackstrsize", Kind::Size, DTRACEOPT_JSTACKSTRSIZE},
-    {"noresolve", Kind::Bool, -1},
-    {"nspec", Kind::Int, DTRACEOPT_NSPEC},
-    {"scratchsize", Kind::Size, DTRACEOPT_SCRATCHSIZE},
-    {"specsize", Kind::Size, DTRACEOPT_SPECSIZE},
-    {"stackframes", Kind::Int, DTRACEOPT_STACKFRAMES},
-    {"statusrate", Kind::Time, DTRACEOPT_STATUSRATE},
-    {"strsize", Kind::Size, DTRACEOPT_STRSIZE},
-    {"temporal", Kind::Bool, -1},
-    {"ustackframes", Kind::Int, DTRACEOPT_USTACKFRAMES},
+    {"zdefs", Kind::Bool, -1},         {"grabanon", Kind::Bool, -1},
+    {"noresolve", Kind::Bool, -1},     {"temporal", Kind::Bool, -1},
     {"zone", Kind::Text, -1},
-    {"aggrate", Kind::Time, DTRACEOPT_AGGRATE},
     {"aggsortkey", Kind::Bool, -1},    {"aggsortkeypos", Kind::Int, -1},
     {"aggsortpos", Kind::Int, -1},     {"aggsortrev", Kind::Bool, -1},
     {"agghist", Kind::Bool, -1},       {"aggpack", Kind::Bool, -1},
     {"aggzoom", Kind::Bool, -1},       {"flowindent", Kind::Bool, -1},
     {"quiet", Kind::Bool, -1},         {"quietresize", Kind::Bool, -1},
     {"rawbytes", Kind::Bool, -1},      {"stackindent", Kind::Int, -1},
-    {"switchrate", Kind::Time, DTRACEOPT_SWITCHRATE},
 };
-
-// Values the module accepts (kernel/core/enable.c opt_ok, with the
-// limits of kernel/uapi/dtrace/limits.h): refused here already, as
-// DTrace refuses them when the option is set.
-struct Range {
-  std::string_view name;
-  uint64_t min, max;
-};
-constexpr Range kRanges[] = {
-    {"bufsize", DTRACE_OPT_MINBUFSIZE, DTRACE_OPT_MAXSIZE},
-    {"aggsize", 0, DTRACE_OPT_MAXSIZE},
-    {"dynvarsize", 0, DTRACE_OPT_MAXSIZE},
-    {"specsize", 0, DTRACE_OPT_MAXSIZE},
-    {"nspec", 1, DTRACE_OPT_MAXNSPEC},
-    {"strsize", DTRACE_OPT_MINSTRSIZE, DTRACE_OPT_MAXSTRSIZE},
-    {"scratchsize", 0, DTRACE_OPT_MAXSCRATCH},
-    {"jstackstrsize", 0, DTRACE_OPT_MAXJSTACKSTR},
-    {"stackframes", 1, UINT64_MAX},   {"ustackframes", 1, UINT64_MAX},
-    {"jstackframes", 1, UINT64_MAX},  {"cleanrate", 1, UINT64_MAX},
-    {"statusrate", 1, UINT64_MAX},    {"switchrate", 1, UINT64_MAX},
-    {"aggrate", 1, UINT64_MAX},
-    {"iregs", 1, DIF_DIR_NREGS},      {"tregs", 1, DIF_DTR_NREGS},
-    {"tree", 1, UINT64_MAX},
-};
-
-bool in_range(std::string_view name, uint64_t v) {
-  for (const auto& r : kRanges)
-    if (r.name == name) return v >= r.min && v <= r.max;
-  return true;
-}
 
 const OptionDef* find(std::string_view name) {
+  for (const auto& o : kKernelOptions)
+    if (o.name == name) return &o;
   for (const auto& o : kOptions)
     if (o.name == name) return &o;
   return nullptr;
@@ -257,7 +219,7 @@ Status Options::set(std::string_view name, std::string_view value) {
       break;
   }
   if (!v) return v.error();
-  if (!in_range(name, *v)) return bad_value();
+  if (*v < def->min || *v > def->max) return bad_value();
   raw_[std::string(name)] = std::string(value);
   parsed_[std::string(name)] = *v;
   return Ok{};

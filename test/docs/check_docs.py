@@ -15,7 +15,8 @@ Reads doc/*.md, README.md and man/*.[1-9] and fails when one of them names
     parts in one file; ours, dtrace_*, not only in a comment); a class
     (`KernelDevice`) or one of the project's symbols (dtrace_*, DTRACE*,
     DIF_*, D_* error tags, EDT_*) in code that no code defines or uses;
-  - a dtrace option that libdtrace/api/options.cc does not know:
+  - a dtrace option that libdtrace/api/options.cc (with the module's
+    options from kernel/uapi/dtrace/options.def) does not know:
     `-x name`, `-xname`, `#pragma D option name`, the first column of a
     markdown table whose header is "option", and name= in the man page's
     paragraph on -x.
@@ -208,6 +209,12 @@ class Tree:
                 text = fh.read()
             self._options = set(re.findall(r'\{"([a-z0-9_]+)",\s*Kind::',
                                            text))
+            path = os.path.join(self.root, "kernel/uapi/dtrace/options.def")
+            with open(path) as fh:
+                text = fh.read()
+            self._options |= set(re.findall(
+                r'^DTRACEOPT\([A-Z0-9_]+,\s*\d+,\s*"([a-z0-9_]+)"', text,
+                re.M))
         return self._options
 
 
