@@ -360,14 +360,19 @@ int main(int argc, char** argv) {
   }
   if (cl.print_dif)
     for (const auto& [spec, index] : compiled) std::fputs(h.disassemble(index).c_str(), stderr);
-  auto refused = [](const ProgramSpec& spec, const dtrace::Error& e) {  // as DTrace words it
+  // A refused enabling as DTrace words it (-e says what ENABLE would).
+  auto refused = [errtags](const ProgramSpec& spec, const dtrace::Error& e) {
+    if (e.tag != "EDT_ENABLING_ERR") {
+      error(compile_error(spec, e, errtags));
+      return 1;
+    }
     error("failed to enable '" + (spec.kind == SpecKind::Script ? spec.arg : description_part(spec.arg)) +
           "': " + e.message);
     return 1;
   };
   if (cl.compile_only) {
     for (const auto& [spec, index] : compiled)
-      if (auto st = h.check_sizes(index); !st) return refused(*spec, st.error());
+      if (auto st = h.check_enable(index); !st) return refused(*spec, st.error());
     return 0;
   }
 
@@ -375,11 +380,7 @@ int main(int argc, char** argv) {
   for (const auto& [spec, index] : compiled) {
     auto n = h.enable(index);
     bool script = spec->kind == SpecKind::Script;
-    if (!n && n.error().tag == "EDT_ENABLING_ERR") return refused(*spec, n.error());
-    if (!n) {
-      error(compile_error(*spec, n.error(), errtags));
-      return 1;
-    }
+    if (!n) return refused(*spec, n.error());
     total += *n;
     if (!h.quiet()) {
       std::fprintf(stderr, "dtrace: %s '%s' matched %u probe%s\n", script ? "script" : "description",

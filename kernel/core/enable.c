@@ -5,7 +5,9 @@
  * them), clause structure, DIF validation of every DIFO, variables,
  * probe matching for every clause, then ECB creation. Nothing becomes
  * visible to probe context until everything has succeeded; on failure
- * the state is exactly as before and res says why.
+ * the state is exactly as before and res says why. A dry run (dtrace -e,
+ * through libdtkcore) makes every check that needs no probe and no
+ * system: one ECB per clause on no probe, then it undoes everything.
  */
 #include "core/enable.h"
 #include "core/util.h"
@@ -266,7 +268,7 @@ static int match_all(struct dtrace_state *st, const struct dtrace_progview *pv,
 
 static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv,
-		      struct dtrace_enable_res *res)
+		      struct dtrace_enable_res *res, bool dry)
 {
 	struct dtrace_pattern pat;
 	struct dtrace_probe *p;
@@ -274,6 +276,12 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 	int err;
 
 	for (c = 0; c < pv->nclauses; c++) {
+		if (dry) {	/* the layout and its limits, on no probe */
+			err = dtrace_ecb_create(st, en, pv, c, NULL, res);
+			if (err != 0)
+				return err;
+			continue;
+		}
 		clause_pattern(pv, c, &pat);
 		for (p = dtrace_probe_match_next(st->core, &pat, 1); p != NULL;
 		     p = dtrace_probe_match_next(st->core, &pat, p->id + 1)) {
@@ -298,13 +306,15 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 /* The steps that need no rollback of the state (program.md §7 order). */
 static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 			const struct dtrace_progview *pv, const uint64_t *opts,
-			struct dtrace_enable_res *res)
+			struct dtrace_enable_res *res, bool dry)
 {
 	bool destructive = opts[DTRACEOPT_DESTRUCTIVE] != 0;
 	uint32_t c;
-	int err;
+	int err = 0;
 
-	err = dtrace_port_lockdown(destructive, res->msg, sizeof(res->msg));
+	if (!dry)
+		err = dtrace_port_lockdown(destructive, res->msg,
+					   sizeof(res->msg));
 	if (err != 0)
 		return err;
 	for (c = 0; c < pv->nclauses; c++) {
@@ -317,14 +327,14 @@ static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 		err = check_uses(pv, en, res);
 	for (c = 0; err == 0 && c < pv->nclauses; c++)
 		err = dtrace_clause_privs(pv, c, destructive, res);
-	if (err == 0)
+	if (err == 0 && !dry)
 		err = match_all(st, pv, res);
 	return err;
 }
 
 static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 			 const struct dtrace_progview *pv, const uint64_t *opts,
-			 struct dtrace_enable_res *res)
+			 struct dtrace_enable_res *res, bool dry)
 {
 	uint32_t necbs = st->necbs, naggs = st->naggs;
 	uint32_t nformats = st->nformats;
@@ -338,12 +348,12 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 		return err;
 	dtrace_memcpy(saved, st->opts, sizeof(saved));
 	dtrace_memcpy(st->opts, opts, sizeof(saved));	/* ECB layout uses them */
-	err = create_all(st, en, pv, res);
+	err = create_all(st, en, pv, res, dry);
 	if (err == 0)	/* after the size limits, which say more */
 		err = dtrace_enable_cost(pv, en, opts, res);
-	if (err == 0)
+	if (err == 0 && !dry)
 		err = dtrace_ecb_attach(st, necbs);
-	if (err != 0) {
+	if (err != 0 || dry) {
 		dtrace_ecb_rollback(st, necbs, naggs, nformats);
 		dtrace_vars_abort(st, &vm);
 		dtrace_memcpy(st->opts, saved, sizeof(saved));
@@ -357,9 +367,11 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 	return 0;
 }
 
-int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
-			struct dtrace_enable_res *res)
+/* A dry run leaves blob to its caller and st as it was. */
+static int state_enable(struct dtrace_state *st, void *blob, size_t size,
+			struct dtrace_enable_res *res, bool dry)
 {
+	void *owned = dry ? NULL : blob;
 	struct dtrace_progview pv;
 	struct dtrace_enabling *en;
 	uint64_t opts[DTRACEOPT_MAX];
@@ -370,7 +382,7 @@ int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
 	res->difo = DTRACE_NONE;
 	res->pc = DTRACE_NONE;
 	if (st->activity != DTRACE_ACTIVITY_INACTIVE) {
-		dtrace_port_free(blob);
+		dtrace_port_free(owned);
 		return dtrace_enable_fail(res, -EBUSY,
 					  "tracing has already started", 0,
 					  NULL);
@@ -379,20 +391,32 @@ int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
 	if (err == 0)
 		err = dtrace_opts_apply(st, &pv, opts, res);
 	if (err != 0) {
-		dtrace_port_free(blob);
+		dtrace_port_free(owned);
 		return err;
 	}
-	en = enabling_create(blob, &pv);
+	en = enabling_create(owned, &pv);
 	if (en == NULL) {
-		dtrace_port_free(blob);
+		dtrace_port_free(owned);
 		return -ENOMEM;
 	}
-	err = enable_check(st, en, &pv, opts, res);
+	err = enable_check(st, en, &pv, opts, res, dry);
 	if (err == 0)
-		err = enable_commit(st, en, &pv, opts, res);
-	if (err != 0)
+		err = enable_commit(st, en, &pv, opts, res, dry);
+	if (err != 0 || dry)
 		enabling_free(en);
 	return err;
+}
+
+int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
+			struct dtrace_enable_res *res)
+{
+	return state_enable(st, blob, size, res, false);
+}
+
+int dtrace_state_enable_dry(struct dtrace_state *st, const void *blob,
+			    size_t size, struct dtrace_enable_res *res)
+{
+	return state_enable(st, (void *)blob, size, res, true);
 }
 
 void dtrace_enablings_free(struct dtrace_state *st)

@@ -225,6 +225,14 @@ void dtrace_state_destroy(struct dtrace_state *st);
 /* Takes ownership of blob (dtrace_port_zalloc'ed), on success or not. */
 int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,
 			struct dtrace_enable_res *res);
+/*
+ * ENABLE's checks that need no probe (dtrace -e): the container,
+ * options, clause structure, DIF validation, variables, the layout of
+ * one ECB per clause and its cost. st stays as it was; blob is not
+ * taken. 0 or what dtrace_state_enable() would return, with res.
+ */
+int dtrace_state_enable_dry(struct dtrace_state *st, const void *blob,
+			    size_t size, struct dtrace_enable_res *res);
 int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu);
 int dtrace_state_stop(struct dtrace_state *st, uint32_t *cpu);
 void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out);

@@ -134,6 +134,17 @@ static int probearg(struct dtrace_inproc_file *f, struct dtrace_argdesc *a)
 	return 0;
 }
 
+static void enable_out(struct dtrace_enable *en,
+		       const struct dtrace_enable_res *res)
+{
+	en->dten_nprobes = res->nprobes;
+	en->dten_clause = res->clause;
+	en->dten_difo = res->difo;
+	en->dten_pc = res->pc;
+	en->dten_dvr = res->dvr;
+	memcpy(en->dten_msg, res->msg, sizeof(en->dten_msg));
+}
+
 static int enable(struct dtrace_inproc_file *f, struct dtrace_enable *en)
 {
 	struct dtrace_enable_res res;
@@ -151,12 +162,33 @@ static int enable(struct dtrace_inproc_file *f, struct dtrace_enable *en)
 		memcpy(blob, (const void *)(uintptr_t)en->dten_prog,
 		       en->dten_size);
 	err = dtrace_state_enable(f->st, blob, en->dten_size, &res);
-	en->dten_nprobes = res.nprobes;
-	en->dten_clause = res.clause;
-	en->dten_difo = res.difo;
-	en->dten_pc = res.pc;
-	en->dten_dvr = res.dvr;
-	memcpy(en->dten_msg, res.msg, sizeof(en->dten_msg));
+	enable_out(en, &res);
+	return err;
+}
+
+int dtrace_inproc_enable_dry(uint32_t ncpus, struct dtrace_enable *en)
+{
+	struct dtrace_inproc *m;
+	struct dtrace_inproc_file *f;
+	struct dtrace_enable_res res;
+	int err;
+
+	if (en->dten_size > DTRACE_PROG_MAXSIZE)
+		return -E2BIG;
+	m = dtrace_inproc_create(ncpus);
+	if (m == NULL)
+		return -ENOMEM;
+	f = dtrace_inproc_open(m);
+	if (f == NULL) {
+		dtrace_inproc_destroy(m);
+		return -ENOMEM;
+	}
+	err = dtrace_state_enable_dry(f->st,
+				      (const void *)(uintptr_t)en->dten_prog,
+				      en->dten_size, &res);
+	enable_out(en, &res);
+	dtrace_inproc_close(f);
+	dtrace_inproc_destroy(m);
 	return err;
 }
 

@@ -38,6 +38,14 @@ void dtrace_inproc_close(struct dtrace_inproc_file *f);
 int dtrace_inproc_ioctl(struct dtrace_inproc_file *f, unsigned long req,
 			void *arg);
 
+/*
+ * dtrace -e: what DTRACEIOC_ENABLE checks without probes (core/state.h
+ * dtrace_state_enable_dry) on a new core of ncpus CPUs; en is taken and
+ * filled as the ioctl does. Returns 0 or -errno.
+ */
+struct dtrace_enable;
+int dtrace_inproc_enable_dry(uint32_t ncpus, struct dtrace_enable *en);
+
 #ifdef __cplusplus
 }
 #endif

@@ -183,9 +183,8 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
   return index;
 }
 
-Status Handle::check_sizes(size_t program) const {
-  uint64_t strsize = impl_->options.number("strsize");
-  return prog::check_sizes(impl_->programs.at(program), strsize ? static_cast<uint32_t>(strsize) : 256);
+Status Handle::check_enable(size_t program) const {
+  return prog::check_enable(impl_->programs.at(program), impl_->options.kernel_options());
 }
 
 std::string Handle::disassemble(size_t program) const {

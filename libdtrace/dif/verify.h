@@ -1,6 +1,6 @@
-// The DIF verifier: the same rules as the kernel's validator
-// (uapi dif_dvr.def), run on every DIFO the compiler emits in tests and
-// debug builds so a refused program is a compiler bug caught early.
+// The DIF verifier: the kernel's validator itself (libdtkcore), run on
+// every DIFO the compiler emits, so that a program ENABLE would refuse
+// is refused at compile time (dif_dvr.def names the verdicts).
 #pragma once
 
 #include <cstdint>

@@ -1,18 +1,22 @@
-// The sizes ENABLE checks against kernel/uapi/dtrace/limits.h that a
-// compiled program already fixes (doc/limits.md §1): actions per clause,
-// record bytes, aggregation key and value bytes, laid out as
-// kernel/core/ecb.c and action.c lay them out. dtrace -e refuses with the
-// module's words what ENABLE would refuse.
+// dtrace -e: what DTRACEIOC_ENABLE would refuse, found by the module's
+// own code (kernel/core in libdtkcore, dtrace_state_enable_dry) run on
+// the encoded program: the container, options, clause structure, DIF
+// validation, variables, record and aggregation layouts against
+// kernel/uapi/dtrace/limits.h (doc/limits.md §1) and each clause's
+// cost (§2). What depends on the running system (probes matched, memory,
+// lockdown) is met at ENABLE or GO.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "cc/program.h"
 #include "util/result.h"
 
 namespace dtrace::prog {
 
-// Ok, or "Enabling exceeds size limit: clause C: ..." as the module says it.
-Status check_sizes(const cc::Program& p, uint32_t strsize);
+// Ok, or the error ENABLE would give: "Enabling exceeds size limit: ..."
+// (EDT_ENABLING_ERR) for a limit, else the module's reason.
+Status check_enable(const cc::Program& p, const std::vector<dtrace_prog_option>& options);
 
 }  // namespace dtrace::prog

@@ -77,9 +77,10 @@ class Handle {
   // probe_spec: the source is a -n/-P/-m/-f/-i argument (see -x pspec).
   Result<size_t> compile(std::string_view source, bool probe_spec = false);
   std::string disassemble(size_t program) const;
-  // What ENABLE would refuse as over a size limit (doc/limits.md §1) and
-  // the compiled program already shows: for dtrace -e.
-  Status check_sizes(size_t program) const;
+  // What ENABLE would refuse that needs no probe (DIF validation, size
+  // limits, clause cost; doc/limits.md), found by the module's own code:
+  // for dtrace -e. The error is as enable() would return it.
+  Status check_enable(size_t program) const;
   // Hands the program to the module; returns the number of probes matched.
   // The first call enables the consumer's own ERROR clause before it.
   Result<uint32_t> enable(size_t program);

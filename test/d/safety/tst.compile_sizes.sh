@@ -2,7 +2,8 @@
 # what the module would refuse as over a size limit of doc/limits.md §1
 # and the compiled program already shows (actions per clause, record
 # bytes, aggregation key and value bytes); a record of exactly the limit
-# compiles.
+# passes the size limit but not the clause cost budget, which ENABLE
+# (and so dtrace -e) checks after the sizes.
 # @@timeout: 300
 # @@nosort
 . "$(dirname "$0")/../lib/big_clause.sh"

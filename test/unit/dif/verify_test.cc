@@ -17,6 +17,29 @@ dif_dvr verdict(const cc::Difo& d, bool destructive = false) { return verify(d, 
 
 TEST(Verify, AcceptsMinimal) { EXPECT_EQ(verdict(difo({DIF_INSTR_RET(0)})), DIF_DVR_OK); }
 
+// The compiler's verifier is the kernel's validator: a by-reference type
+// over DTRACE_BYREF_MAX (1 MiB) is refused at compile time, as ENABLE
+// refuses it (verify.cc once had no cap).
+TEST(Verify, ByrefSizeCappedAsTheKernelCapsIt) {
+  cc::Difo d = difo({DIF_INSTR_RET(0)});
+  d.rtype.dtdt_flags = DIF_TF_BYREF;
+  d.rtype.dtdt_size = DTRACE_BYREF_MAX;
+  EXPECT_EQ(verdict(d), DIF_DVR_OK);
+  d.rtype.dtdt_size = DTRACE_BYREF_MAX + 1;
+  EXPECT_EQ(verdict(d), DIF_DVR_BAD_RTYPE);
+  cc::Difo v = difo({DIF_INSTR_RET(0)});
+  v.strtab = std::string("x\0", 2);
+  dtrace_difv var{};
+  var.dtdv_id = DIF_VAR_OTHER_UBASE;
+  var.dtdv_kind = DIFV_KIND_SCALAR;
+  var.dtdv_scope = DIFV_SCOPE_GLOBAL;
+  var.dtdv_flags = DIFV_F_REF;
+  var.dtdv_type.dtdt_flags = DIF_TF_BYREF;
+  var.dtdv_type.dtdt_size = DTRACE_BYREF_MAX + 1;
+  v.vars.push_back(var);
+  EXPECT_EQ(verdict(v), DIF_DVR_VARTAB);
+}
+
 TEST(Verify, RejectsEachDefect) {
   EXPECT_EQ(verdict(difo({})), DIF_DVR_EMPTY);
   EXPECT_EQ(verdict(difo({0x00000000, DIF_INSTR_RET(0)})), DIF_DVR_BAD_OPCODE);
