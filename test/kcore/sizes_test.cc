@@ -84,6 +84,35 @@ TEST(Sizes, RecordPastTheLimitIsRefused) {
   EXPECT_EQ(h.snap().size(), 1u);
 }
 
+// dtrace -e's dry run: the same verdict as ENABLE, and the state as
+// before (nothing enabled, a real ENABLE still works).
+TEST(Sizes, DryRunRefusesAsEnableAndLeavesTheState) {
+  Harness h;
+  for (uint32_t n : {257u, 2u}) {
+    pb b{};
+    uint32_t p = pb_probe(&b, "test", "", "", "fire");
+    int d = (int)add_difo(&b, execname());
+    add_clause(&b, p, -1, std::vector<Action>(n, Action{DTRACEACT_DIFEXPR, d}));
+    pb_option(&b, DTRACEOPT_STRSIZE, 65536);
+    size_t size;
+    void* blob = pb_blob(&b, &size);
+    dtrace_enable_res res{};
+    int err = dtrace_state_enable_dry(h.state(), blob, size, &res);
+    free(blob);
+    pb_free(&b);
+    if (n == 257) {
+      EXPECT_EQ(err, -E2BIG);
+      EXPECT_NE(std::string(res.msg).find("16842752 bytes of record data"), std::string::npos) << res.msg;
+    } else {
+      EXPECT_EQ(err, 0) << res.msg;
+    }
+    EXPECT_EQ(h.state()->necbs, 0u);
+    EXPECT_EQ(h.state()->naggs, 0u);
+  }
+  ASSERT_EQ(enable_traces(h, 2, 256), 0) << h.res().msg;
+  EXPECT_EQ(h.state()->necbs, 1u);
+}
+
 // 65536 strings of 64 KiB are 2^32 bytes: a 32-bit sum was 0 and every
 // record was written past the buffer.
 TEST(Sizes, RecordOfFourGigabytesDoesNotWrap) {
