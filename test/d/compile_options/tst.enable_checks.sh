@@ -2,7 +2,7 @@
 # checks (libdtkcore): a by-reference type over 1 MiB (DTRACE_BYREF_MAX;
 # the compiler's verifier once had no cap), a record over 16 MiB and a
 # clause over the cost budget (which -e did not apply); the largest
-# accepted values pass.
+# accepted values pass. The by-reference refusal names the variable.
 # @@nosort
 # @@timeout: 180
 dtrace=$1
