@@ -7,15 +7,11 @@
 #include <sstream>
 
 namespace dtrace::consume {
-namespace {
-
-std::string hex(uint64_t v) {
+std::string hex_address(uint64_t addr) {
   char b[24];
-  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(addr));
   return b;
 }
-
-}  // namespace
 
 void KernelSymbols::load(std::string_view text) {
   syms_.clear();
@@ -52,19 +48,19 @@ const KernelSymbol* KernelSymbols::lookup(uint64_t addr) const {
 
 std::string KernelSymbols::address(uint64_t addr) const {
   const KernelSymbol* s = lookup(addr);
-  if (!s) return hex(addr);
+  if (!s) return hex_address(addr);
   std::string out = s->module + "`" + s->name;
-  return addr == s->addr ? out : out + "+" + hex(addr - s->addr);
+  return addr == s->addr ? out : out + "+" + hex_address(addr - s->addr);
 }
 
 std::string KernelSymbols::symbol(uint64_t addr) const {
   const KernelSymbol* s = lookup(addr);
-  return s ? s->module + "`" + s->name : hex(addr);
+  return s ? s->module + "`" + s->name : hex_address(addr);
 }
 
 std::string KernelSymbols::module(uint64_t addr) const {
   const KernelSymbol* s = lookup(addr);
-  return s ? s->module : hex(addr);
+  return s ? s->module : hex_address(addr);
 }
 
 const KernelSymbol* KernelSymbols::find(std::string_view module, std::string_view name) const {
@@ -98,15 +94,22 @@ const KernelSymbols& KernelSymbols::system() {
   return table;
 }
 
-std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent, bool resolve) {
+std::string format_frames(std::span<const uint8_t> pcs, uint32_t indent,
+                          const std::function<std::string(uint64_t)>& name) {
   std::string out = "\n";
   for (size_t i = 0; i + 8 <= pcs.size(); i += 8) {
     uint64_t pc;
     std::memcpy(&pc, pcs.data() + i, 8);
     if (pc == 0) break;
-    out += std::string(indent, ' ') + (resolve ? KernelSymbols::system().address(pc) : hex(pc)) + "\n";
+    out += std::string(indent, ' ') + name(pc) + "\n";
   }
   return out;
+}
+
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent, bool resolve) {
+  return format_frames(pcs, indent, [resolve](uint64_t pc) {
+    return resolve ? KernelSymbols::system().address(pc) : hex_address(pc);
+  });
 }
 
 }  // namespace dtrace::consume

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,6 +40,14 @@ class KernelSymbols {
   std::vector<KernelSymbol> syms_;  // code, by address
   std::vector<KernelSymbol> data_;  // every other symbol, kallsyms order
 };
+
+// "0x..." for an address left unresolved (kernel and user alike).
+std::string hex_address(uint64_t addr);
+
+// "\n" then one line per 8-byte frame up to the first zero, indented,
+// each named by `name`: the shared layout of stack() and ustack().
+std::string format_frames(std::span<const uint8_t> pcs, uint32_t indent,
+                          const std::function<std::string(uint64_t)>& name);
 
 // A stack record: "\n" then one line per non-zero frame, indented; with
 // resolve false (-x noresolve) each frame is its address in hex.

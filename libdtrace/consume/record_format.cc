@@ -46,8 +46,6 @@ std::string sprintf_string(const char* fmt, Args... args) {
   return s;
 }
 
-std::string hex(uint64_t v) { return sprintf_string("0x%llx", static_cast<unsigned long long>(v)); }
-
 // %hd/%hhd and friends narrow the value as C's promotions would.
 int64_t narrow_signed(const FormatConv& s, int64_t v) {
   if (s.size == "hh") return static_cast<int8_t>(v);
@@ -151,13 +149,13 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
       return sprintf_string(s.c_spec("L", s.conv).c_str(), as_floating(d));
     case 'a':
-      return as_text(s, o.noresolve ? hex(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
+      return as_text(s, o.noresolve ? hex_address(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
       if (d.bytes.size() == 16 && !o.noresolve) {
         uint64_t pid = Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned();
         return as_text(s, user_address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
       }
-      return as_text(s, hex(d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned() : d.as_unsigned()));
+      return as_text(s, hex_address(d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned() : d.as_unsigned()));
     }
     case 'k': {
       auto sym = format_symbolic(d, o);
@@ -190,11 +188,11 @@ std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o)
   bool resolve = !o.noresolve;
   if (t == "stack") return format_kernel_stack(d.bytes, o.stackindent, resolve);
   if (t == "ustack" || t == "jstack") return format_user_stack(d.bytes, o.stackindent, resolve);
-  if (t == "sym") return resolve ? KernelSymbols::system().symbol(word(0)) : hex(word(0));
+  if (t == "sym") return resolve ? KernelSymbols::system().symbol(word(0)) : hex_address(word(0));
   if (t == "mod") return KernelSymbols::system().module(word(0));
   pid_t pid = static_cast<pid_t>(word(0));
   if (t == "umod") return user_module(pid, word(1));
-  if (!resolve && (t == "usym" || t == "ufunc" || t == "uaddr")) return hex(word(1));
+  if (!resolve && (t == "usym" || t == "ufunc" || t == "uaddr")) return hex_address(word(1));
   if (t == "usym" || t == "ufunc") return user_symbol(pid, word(1));
   if (t == "uaddr") return user_address(pid, word(1));
   return std::nullopt;

@@ -6,16 +6,11 @@
 #include <memory>
 #include <set>
 
+#include "consume/ksyms.h"
 #include "proc/process_image.h"
 
 namespace dtrace::consume {
 namespace {
-
-std::string hex(uint64_t v) {
-  char b[24];
-  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
-  return b;
-}
 
 // The images seen so far; a miss re-reads a live process once per
 // address (a library it loaded later), never a dead one. The -c/-p
@@ -96,36 +91,31 @@ size_t cached_processes() { return cache().size(); }
 
 std::string user_address(pid_t pid, uint64_t addr) {
   proc::UserAddress r = cache().resolve(pid, addr);
-  if (!r.object) return hex(addr);
-  if (!r.symbol) return r.object->module + "`" + hex(addr);
+  if (!r.object) return hex_address(addr);
+  if (!r.symbol) return r.object->module + "`" + hex_address(addr);
   std::string s = r.object->module + "`" + r.symbol->name;
-  return r.offset ? s + "+" + hex(r.offset) : s;
+  return r.offset ? s + "+" + hex_address(r.offset) : s;
 }
 
 std::string user_symbol(pid_t pid, uint64_t addr) {
   proc::UserAddress r = cache().resolve(pid, addr);
-  if (!r.object) return hex(addr);
-  if (!r.symbol) return r.object->module + "`" + hex(addr);
+  if (!r.object) return hex_address(addr);
+  if (!r.symbol) return r.object->module + "`" + hex_address(addr);
   return r.object->module + "`" + r.symbol->name;
 }
 
 std::string user_module(pid_t pid, uint64_t addr) {
   proc::UserAddress r = cache().resolve(pid, addr);
-  return r.object ? r.object->module : hex(addr);
+  return r.object ? r.object->module : hex_address(addr);
 }
 
 std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent, bool resolve) {
-  std::string out = "\n";
-  if (rec.size() < 8) return out;
+  if (rec.size() < 8) return "\n";
   uint64_t pid;
   std::memcpy(&pid, rec.data(), 8);
-  for (size_t i = 8; i + 8 <= rec.size(); i += 8) {
-    uint64_t pc;
-    std::memcpy(&pc, rec.data() + i, 8);
-    if (pc == 0) break;
-    out += std::string(indent, ' ') + (resolve ? user_address(static_cast<pid_t>(pid), pc) : hex(pc)) + "\n";
-  }
-  return out;
+  return format_frames(rec.subspan(8), indent, [pid, resolve](uint64_t pc) {
+    return resolve ? user_address(static_cast<pid_t>(pid), pc) : hex_address(pc);
+  });
 }
 
 }  // namespace dtrace::consume

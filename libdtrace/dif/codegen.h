@@ -63,6 +63,8 @@ class ExprGen {
   const cc::Type* bitfield_word(const cc::ast::Member& m);
   void add_offset(uint8_t r, uint32_t off);
   void convert(uint8_t r, const cc::Type* from, const cc::Type* to);
+  void set_one(uint8_t r);
+  void one_unless(uint8_t op, uint8_t r);
   void to_bool(uint8_t r);
   uint8_t scaled(uint8_t r, const cc::Type* ptr);
 

@@ -102,15 +102,25 @@ void ExprGen::convert(uint8_t r, const cc::Type* from, const cc::Type* to) {
   free(n);
 }
 
-// r = (r != 0)
-void ExprGen::to_bool(uint8_t r) {
-  Label done = ir_.new_label();
-  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
-  ir_.branch(DIF_OP_BE, done);
+// r = 1
+void ExprGen::set_one(uint8_t r) {
   uint16_t one = 0;
   ir_.intern_int(1, one);
   ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, r));
+}
+
+// r = 1 unless branch `op` is taken on the flags already set (r unchanged).
+void ExprGen::one_unless(uint8_t op, uint8_t r) {
+  Label done = ir_.new_label();
+  ir_.branch(op, done);
+  set_one(r);
   ir_.place(done);
+}
+
+// r = (r != 0)
+void ExprGen::to_bool(uint8_t r) {
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
+  one_unless(DIF_OP_BE, r);
 }
 
 // Multiplies an integer register by the pointee size of `ptr` (pointer arithmetic).
@@ -215,13 +225,8 @@ uint8_t ExprGen::compare(const cc::ast::Binary& n) {
     case Op::Le: op = is_signed ? DIF_OP_BG : DIF_OP_BGU; break;
     default: op = is_signed ? DIF_OP_BL : DIF_OP_BLU; break;  // Ge
   }
-  Label done = ir_.new_label();
   ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, a));
-  ir_.branch(op, done);
-  uint16_t one = 0;
-  ir_.intern_int(1, one);
-  ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, a));
-  ir_.place(done);
+  one_unless(op, a);
   return a;
 }
 
@@ -244,15 +249,13 @@ uint8_t ExprGen::logical(const cc::ast::Binary& n) {
   uint8_t b = expr(n.rhs);
   ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, b, 0, 0));
   ir_.branch(is_and ? DIF_OP_BE : DIF_OP_BNE, shortcut);
-  uint16_t one = 0;
-  ir_.intern_int(1, one);
   // Both operands decided: && true, || false.
-  if (is_and) ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, b));
+  if (is_and) set_one(b);
   else ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, b));
   ir_.branch(DIF_OP_BA, done);
   ir_.place(shortcut);
   if (is_and) ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, b));
-  else ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, b));
+  else set_one(b);
   ir_.place(done);
   return b;
 }
@@ -321,17 +324,11 @@ uint8_t ExprGen::unary(const cc::ast::Unary& n) {
   switch (n.op) {
     case Op::Neg: ir_.emit(DIF_INSTR_FMT(DIF_OP_SUB, 0, r, r)); break;
     case Op::BitNot: ir_.emit(DIF_INSTR_FMT(DIF_OP_NOT, r, 0, r)); break;
-    case Op::LogNot: {
-      Label done = ir_.new_label();
+    case Op::LogNot:
       ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
       ir_.emit(DIF_INSTR_FMT(DIF_OP_MOV, 0, 0, r));
-      ir_.branch(DIF_OP_BNE, done);
-      uint16_t one = 0;
-      ir_.intern_int(1, one);
-      ir_.emit(DIF_INSTR_IDX(DIF_OP_SETX, one, r));
-      ir_.place(done);
+      one_unless(DIF_OP_BNE, r);
       break;
-    }
     case Op::Deref: load(r, n.type, in_user(&n)); break;
     default: break;  // unary plus
   }

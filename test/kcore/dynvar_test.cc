@@ -19,14 +19,8 @@ class Dyn {
  public:
   Dyn(const Difo& d, std::vector<std::pair<uint32_t, uint64_t>> opts = {}) {
     pb b{};
-    uint32_t p = pb_probe(&b, "test", "", "", "fire");
-    uint32_t di = add_difo(&b, d);
-    add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, static_cast<int>(di)}});
-    add_error_clause(&b);
-    pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
-    for (auto& o : opts) pb_option(&b, o.first, o.second);
-    err = h.enable(b);
-    pb_free(&b);
+    add_trace_clause(&b, d);
+    err = enable_program(h, b, opts);
     if (err == 0) err = h.go();
   }
   std::vector<Record> fire(uint64_t a0 = 0, uint64_t a1 = 0, uint64_t a2 = 0) {

@@ -209,6 +209,26 @@ inline void add_error_clause(pb* b) {
   add_clause(b, p, -1, acts, 0xe770);
 }
 
+using ProgramOptions = std::vector<std::pair<uint32_t, uint64_t>>;
+
+// A test:::fire clause tracing d's value (EPID 1 when it is the first).
+inline void add_trace_clause(pb* b, const Difo& d) {
+  uint32_t p = pb_probe(b, "test", "", "", "fire");
+  uint32_t di = add_difo(b, d);
+  add_clause(b, p, -1, {{DTRACEACT_DIFEXPR, static_cast<int>(di)}});
+}
+
+// Ends a program the tests' way (the ERROR clause, 64K buffers, then
+// opts), enables it and frees the builder; returns ENABLE's error.
+inline int enable_program(Harness& h, pb& b, const ProgramOptions& opts) {
+  add_error_clause(&b);
+  pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
+  for (auto& o : opts) pb_option(&b, o.first, o.second);
+  int err = h.enable(b);
+  pb_free(&b);
+  return err;
+}
+
 // Outcome of running one DIFO as trace(difo) on test:::fire.
 struct Eval {
   int enable_err = 0;
@@ -227,17 +247,11 @@ struct Eval {
 };
 
 inline Eval eval_on(Harness& h, const Difo& d, const std::vector<uint64_t>& args = {},
-                    std::vector<std::pair<uint32_t, uint64_t>> opts = {}) {
+                    ProgramOptions opts = {}) {
   Eval e;
   pb b{};
-  uint32_t p = pb_probe(&b, "test", "", "", "fire");
-  uint32_t di = add_difo(&b, d);
-  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, static_cast<int>(di)}});
-  add_error_clause(&b);
-  pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
-  for (auto& o : opts) pb_option(&b, o.first, o.second);
-  e.enable_err = h.enable(b);
-  pb_free(&b);
+  add_trace_clause(&b, d);
+  e.enable_err = enable_program(h, b, opts);
   if (e.enable_err != 0) return e;
   EXPECT_EQ(h.go(), 0);
   uint64_t a[6] = {0, 0, 0, 0, 0, 0};

@@ -48,11 +48,7 @@ class Spec {
                {{DTRACEACT_COMMIT, (int)add_difo(&b, arg(2))}});
     add_clause(&b, p, (int)add_difo(&b, arg0_is(kDiscard)),
                {{DTRACEACT_DISCARD, (int)add_difo(&b, arg(2))}});
-    add_error_clause(&b);
-    pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
-    for (auto& o : opts) pb_option(&b, o.first, o.second);
-    err = h.enable(b);
-    pb_free(&b);
+    err = enable_program(h, b, opts);
     if (err == 0) err = h.go();
   }
   uint64_t take() {
