@@ -181,6 +181,16 @@ static const char *skip_value(const char *p)
 	}
 }
 
+/* Past the value at p and the ',' after it; NULL at the end or on bad input. */
+static const char *next_item(const char *p)
+{
+	p = skip_value(p);
+	if (p == NULL)
+		return NULL;
+	p = skip_ws(p);
+	return *p == ',' ? p + 1 : NULL;
+}
+
 /* In the object at p, the value of member key[0..klen); NULL if none. */
 static const char *member(const char *p, const char *key, size_t klen)
 {
@@ -202,11 +212,8 @@ static const char *member(const char *p, const char *key, size_t klen)
 			return NULL;
 		if ((size_t)(e - 1 - k) == klen && dtrace_memcmp(k, key, klen) == 0)
 			return skip_ws(p);
-		p = skip_value(p);
+		p = next_item(p);
 		if (p == NULL)
-			return NULL;
-		p = skip_ws(p);
-		if (*p++ != ',')
 			return NULL;
 	}
 }
@@ -223,11 +230,8 @@ static const char *element(const char *p, uint64_t n)
 			return NULL;
 		if (n-- == 0)
 			return p;
-		p = skip_value(p);
+		p = next_item(p);
 		if (p == NULL)
-			return NULL;
-		p = skip_ws(p);
-		if (*p++ != ',')
 			return NULL;
 	}
 }
