@@ -11,6 +11,14 @@
 #include "proc/process_image.h"
 
 namespace dtrace::api {
+
+// The installed D library's directory, an object of its own with external
+// linkage: the path then stays in the binary as a string, for packagers
+// and test/install/make_install.sh to see (a 15-byte literal returned as
+// a std::string is built from immediates instead).
+extern const char kInstallLibdir[];
+const char kInstallLibdir[] = DTRACE_INSTALL_LIBDIR;
+
 namespace {
 
 using Images = std::shared_ptr<const std::vector<proc::ProcessImage>>;
@@ -64,7 +72,7 @@ std::string system_libdir(const Options& o) {
   if (!dir.empty()) return dir;
   struct stat st;
   if (stat(DTRACE_BUILD_LIBDIR, &st) == 0 && S_ISDIR(st.st_mode)) return DTRACE_BUILD_LIBDIR;
-  return DTRACE_INSTALL_LIBDIR;
+  return kInstallLibdir;
 }
 
 // The cpp, library and stack-frame settings.

@@ -13,21 +13,24 @@ l=$src/libdtrace
 cxx=${CLANGXX:-clang++}
 mkdir -p "$out/obj" "$out/corpus" "$out/seeds"
 bin=$out/fuzz_compile
-dirs="$l/cc $l/ctf $l/dif $l/prog $l/util $src/test/unit/cc/fuzz $src/kernel/uapi"
+dirs="$l/cc $l/ctf $l/dif $l/prog $l/util $src/test/unit/cc/fuzz $src/kernel/uapi $src/kernel/core"
+# The compiler checks programs with the module's own code (libdtkcore.a,
+# built by CMake; not instrumented): ctest passes its path.
+dtkcore=${DTKCORE:?DTKCORE: the path of libdtkcore.a}
 
-if [ ! -x "$bin" ] || [ -n "$(find $dirs -newer "$bin" \( -name '*.cc' -o -name '*.h' \
+if [ ! -x "$bin" ] || [ "$dtkcore" -nt "$bin" ] || [ -n "$(find $dirs -newer "$bin" \( -name '*.cc' -o -name '*.h' \
 		-o -name '*.y' -o -name '*.l' -o -name '*.def' \) | head -1)" ]; then
 	bison -o "$out/grammar.cc" --defines="$out/grammar.hh" "$l/cc/grammar.y"
 	flex -o "$out/lexer.cc" "$l/cc/lexer.l"
-	flags="-std=c++20 -g -O1 -I$l -I$src/kernel/uapi -I$out -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -w"
+	flags="-std=c++20 -g -O1 -I$l -I$src/kernel -I$src/kernel/uapi -I$out -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -w"
 	rm -f "$out"/obj/*.o
 	# shellcheck disable=SC2086
-	ls $l/cc/*.cc $l/cc/passes/*.cc $l/ctf/*.cc $l/dif/*.cc $l/prog/*.cc \
+	ls $l/cc/*.cc $l/cc/passes/*.cc $l/ctf/*.cc $l/dif/*.cc $l/prog/*.cc $l/util/*.cc \
 		"$out/grammar.cc" "$out/lexer.cc" "$src/test/unit/cc/fuzz/fuzz_compile.cc" |
 		xargs -P 2 -I{} sh -c 'o="$0/obj/$(echo "$1" | tr / _).o"; exec $2 $3 -c "$1" -o "$o"' \
 			"$out" {} "$cxx" "$flags"
 	# shellcheck disable=SC2046
-	$cxx -fsanitize=fuzzer,address,undefined "$out"/obj/*.o $(pkg-config --libs libdw) -o "$bin.tmp"
+	$cxx -fsanitize=fuzzer,address,undefined "$out"/obj/*.o "$dtkcore" $(pkg-config --libs libdw) -o "$bin.tmp"
 	mv "$bin.tmp" "$bin"
 fi
 find "$src/test/d" "$src/test/golden" -name '*.d' -exec cp {} "$out/seeds/" \;
