@@ -184,7 +184,6 @@ struct up_site *dtrace_up_site_new(const struct path *path, loff_t off,
 
 void dtrace_up_site_free(struct up_site *s)
 {
-	up_sync();
 	path_put(&s->path);
 	kfree(s);
 	up_nsites--;
@@ -233,6 +232,7 @@ static void up_probe_free(struct up_probe *p)
 
 		dtrace_up_uncharge(p->proc, &c);
 	}
+	up_sync();	/* its sites' handlers may still be running */
 	while (p->sites != NULL) {
 		struct up_site *s = p->sites;
 

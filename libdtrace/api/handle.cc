@@ -6,7 +6,6 @@
 // the -c/-p targets. It formats no records itself.
 #include "dtrace/handle.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -203,11 +202,9 @@ Result<uint32_t> Handle::enable(size_t program) {
 }
 
 std::string Handle::missing_providers(std::string_view spec) const {
-  // The provider is the first of four fields; fewer leave it out.
-  std::string text(spec);
-  size_t colons = static_cast<size_t>(std::count(text.begin(), text.end(), ':'));
-  std::string provider = colons == 3 ? text.substr(0, text.find(':')) : "";
-  return kio::missing_provider_note(spec.empty() ? "*" : provider);
+  if (spec.empty()) return kio::missing_provider_note("*");
+  auto s = cc::parse_probe_spec(spec);
+  return s ? kio::missing_provider_note(s->provider) : "";
 }
 
 Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
