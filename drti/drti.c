@@ -39,7 +39,7 @@ static uint64_t drti_gen;
 #define DRTI_CTOR __attribute__((unused))
 #define DRTI_DTOR __attribute__((unused))
 #else
-#define DRTI_API static
+#define DRTI_API  static
 #define DRTI_CTOR __attribute__((constructor))
 #define DRTI_DTOR __attribute__((destructor))
 #endif
@@ -112,7 +112,7 @@ static uint32_t add_str(struct drti_blob *b, const char *s, int dashes)
 
 	for (; *s != '\0'; s++) {
 		if (dashes && s[0] == '_' && s[1] == '_') {
-			b->strtab[b->strlen++] = '-';	/* DTrace: "__" -> "-" */
+			b->strtab[b->strlen++] = '-'; /* DTrace: "__" -> "-" */
 			s++;
 		} else {
 			b->strtab[b->strlen++] = *s;
@@ -129,8 +129,8 @@ static uint32_t add_str(struct drti_blob *b, const char *s, int dashes)
  * provider name, one USDT entry per (provider, name, function), every
  * site a call site; offsets relative to base.
  */
-DRTI_API void *drti_build_program(const struct dtrace_usdt_site **s,
-				  size_t n, uint64_t base, size_t *sizep)
+DRTI_API void *drti_build_program(const struct dtrace_usdt_site **s, size_t n,
+				  uint64_t base, size_t *sizep)
 {
 	struct dtrace_prog_hdr *h;
 	struct dtrace_prog_provider *pv;
@@ -142,8 +142,8 @@ DRTI_API void *drti_build_program(const struct dtrace_usdt_site **s,
 	char *blob;
 
 	for (i = 0; i < n; i++) {
-		strmax += strlen(s[i]->dtus_provider) + strlen(s[i]->dtus_name) +
-			  strlen(s[i]->dtus_func) +
+		strmax += strlen(s[i]->dtus_provider) +
+			  strlen(s[i]->dtus_name) + strlen(s[i]->dtus_func) +
 			  strlen(s[i]->dtus_argtypes) + 4;
 		nprov += i == 0 || strcmp(s[i]->dtus_provider,
 					  s[i - 1]->dtus_provider) != 0;
@@ -162,20 +162,21 @@ DRTI_API void *drti_build_program(const struct dtrace_usdt_site **s,
 	offs = (uint64_t *)(u + nusdt);
 	nprov = nusdt = 0;
 	for (i = 0; i < n; i++) {
-		if (i == 0 || strcmp(s[i]->dtus_provider,
-				     s[i - 1]->dtus_provider) != 0) {
-			pv[nprov].dtpv_name = add_str(&b, s[i]->dtus_provider, 0);
+		if (i == 0 ||
+		    strcmp(s[i]->dtus_provider, s[i - 1]->dtus_provider) != 0) {
+			pv[nprov].dtpv_name = add_str(&b, s[i]->dtus_provider,
+						      0);
 			pv[nprov++].dtpv_usdt = nusdt;
 		}
 		if (i == 0 || !same_probe(s[i], s[i - 1])) {
 			u[nusdt].dtpu_func = add_str(&b, s[i]->dtus_func, 0);
 			u[nusdt].dtpu_name = add_str(&b, s[i]->dtus_name, 1);
-			u[nusdt].dtpu_argtypes =
-				add_str(&b, s[i]->dtus_argtypes, 0);
+			u[nusdt].dtpu_argtypes = add_str(
+				&b, s[i]->dtus_argtypes, 0);
 			u[nusdt].dtpu_offs = i;
 			if (s[i]->dtus_semaphore != 0)
-				u[nusdt].dtpu_semaphore =
-					s[i]->dtus_semaphore - base;
+				u[nusdt].dtpu_semaphore = s[i]->dtus_semaphore -
+							  base;
 			nusdt++;
 			pv[nprov - 1].dtpv_nusdt++;
 		}
@@ -194,11 +195,13 @@ DRTI_API void *drti_build_program(const struct dtrace_usdt_site **s,
 	h->dtph_ntregs = DIF_DTR_NREGS;
 	h->dtph_tab[DTRACE_PT_STRTAB].dtpt_off = off;
 	h->dtph_tab[DTRACE_PT_STRTAB].dtpt_count = b.strlen;
-	h->dtph_tab[DTRACE_PT_PROVIDERS].dtpt_off = (uint32_t)((char *)pv - blob);
+	h->dtph_tab[DTRACE_PT_PROVIDERS].dtpt_off = (uint32_t)((char *)pv -
+							       blob);
 	h->dtph_tab[DTRACE_PT_PROVIDERS].dtpt_count = (uint32_t)nprov;
 	h->dtph_tab[DTRACE_PT_USDT].dtpt_off = (uint32_t)((char *)u - blob);
 	h->dtph_tab[DTRACE_PT_USDT].dtpt_count = (uint32_t)nusdt;
-	h->dtph_tab[DTRACE_PT_OFFSETS].dtpt_off = (uint32_t)((char *)offs - blob);
+	h->dtph_tab[DTRACE_PT_OFFSETS].dtpt_off = (uint32_t)((char *)offs -
+							     blob);
 	h->dtph_tab[DTRACE_PT_OFFSETS].dtpt_count = (uint32_t)n;
 	return blob;
 }
@@ -223,7 +226,8 @@ static void object_name(char *out, size_t len)
 DRTI_CTOR static void drti_init(void)
 {
 	const struct dtrace_usdt_site *first = __start_dtrace_usdt_sites;
-	size_t i, size, n = first ? (size_t)(__stop_dtrace_usdt_sites - first) : 0;
+	size_t i, size,
+		n = first ? (size_t)(__stop_dtrace_usdt_sites - first) : 0;
 	const struct dtrace_usdt_site **sorted;
 	struct dtrace_helper h;
 	void *prog = NULL;
@@ -250,7 +254,8 @@ DRTI_CTOR static void drti_init(void)
 	if (fd < 0)
 		drti_debug("open " DTRACE_DEVICE, errno);
 	else if (ioctl(fd, DTRACEHIOC_ADDPROG, &h) != 0)
-		drti_debug("failed to register the probes of this object", errno);
+		drti_debug("failed to register the probes of this object",
+			   errno);
 	else
 		drti_gen = h.dthp_gen;
 	if (fd >= 0)

@@ -144,11 +144,14 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'x': {
         std::string s = optarg;
         size_t eq = s.find('=');
-        cl->options.push_back({s.substr(0, eq), eq == std::string::npos ? "" : s.substr(eq + 1),
-                               "-x " + s.substr(0, eq)});
+        cl->options.push_back(
+            {s.substr(0, eq), eq == std::string::npos ? "" : s.substr(eq + 1), "-x " + s.substr(0, eq)});
         break;
       }
-      case 'q': cl->quiet = true; cl->options.push_back({"quiet", "", "-q"}); break;
+      case 'q':
+        cl->quiet = true;
+        cl->options.push_back({"quiet", "", "-q"});
+        break;
       case 'F': cl->options.push_back({"flowindent", "", "-F"}); break;
       case 'w': cl->options.push_back({"destructive", "", "-w"}); break;
       case 'Z': cl->options.push_back({"zdefs", "", "-Z"}); break;
@@ -160,23 +163,25 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'o': cl->output = optarg; break;
       case 'L': cl->options.push_back({"libdir", optarg, "-L"}); break;
       case 'a': cl->options.push_back({"grabanon", "", "-a"}); break;
-      case 'A': case 'B': case '3': case '6':
-        break;  // accepted; no effect yet
+      case 'A':
+      case 'B':
+      case '3':
+      case '6': break;  // accepted; no effect yet
       case 'X': cl->options.push_back({"stdc", optarg, std::string("-X ") + optarg}); break;
       case 'C': cl->options.push_back({"cpp", "", "-C"}); break;
       case 'H': cl->options.push_back({"cpphdrs", "", "-H"}); break;
       case 'D': cl->options.push_back({"define", optarg, "-D"}); break;
       case 'U': cl->options.push_back({"undef", optarg, "-U"}); break;
       case 'I': cl->options.push_back({"incdir", optarg, "-I"}); break;
-      case 'c': case 'p': cl->processes.emplace_back(static_cast<char>(c), optarg); break;
+      case 'c':
+      case 'p': cl->processes.emplace_back(static_cast<char>(c), optarg); break;
       case 'G': cl->usdt_link = true; break;
       case 'h': cl->usdt_header = true; break;
       case 'Q': std::fputs(kUsage, stdout); std::exit(0);
       case ':':
         return usage_error(
             (std::string("option requires an argument -- ") + static_cast<char>(optopt)).c_str());
-      default:
-        return usage_error((std::string("illegal option -- ") + static_cast<char>(optopt)).c_str());
+      default: return usage_error((std::string("illegal option -- ") + static_cast<char>(optopt)).c_str());
     }
   }
   return 0;
@@ -186,13 +191,20 @@ int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
   std::vector<dtrace::ProbeInfo> all;
   if (cl.specs.empty()) {
     auto r = h.list_probes("");
-    if (!r) { error(r.error().message); return 1; }
+    if (!r) {
+      error(r.error().message);
+      return 1;
+    }
     all = std::move(*r);
   }
   for (const auto& spec : cl.specs) {
-    std::string desc = spec.kind == SpecKind::Script ? "" : description_part(to_program_text(spec.kind, spec.arg));
+    std::string desc =
+        spec.kind == SpecKind::Script ? "" : description_part(to_program_text(spec.kind, spec.arg));
     auto r = h.list_probes(desc);
-    if (!r) { error("invalid probe specifier " + spec.arg + ": " + r.error().message); return 1; }
+    if (!r) {
+      error("invalid probe specifier " + spec.arg + ": " + r.error().message);
+      return 1;
+    }
     if (r->empty()) {
       std::string missing = h.missing_providers(desc);
       error("failed to match " + desc + ": No probe matches description" +
@@ -233,7 +245,10 @@ int trace(dtrace::Handle& h, FILE* out) {
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
   sigaction(SIGHUP, &sa, nullptr);
-  if (auto st = h.go(); !st) { error("could not enable tracing: " + st.error().message); return 1; }
+  if (auto st = h.go(); !st) {
+    error("could not enable tracing: " + st.error().message);
+    return 1;
+  }
   bool aborted = false;
   while (!g_interrupted) {
     auto w = h.work(out);
@@ -246,7 +261,10 @@ int trace(dtrace::Handle& h, FILE* out) {
   }
   if (g_interrupted) std::fputc('\n', out);  // as dtrace(1) does on ^C
   // What was recorded before an abort is still printed; the exit status says it failed.
-  if (auto st = h.stop(out); !st) { error(st.error().message); return 1; }
+  if (auto st = h.stop(out); !st) {
+    error(st.error().message);
+    return 1;
+  }
   return aborted ? 1 : h.exit_status();
 }
 
@@ -335,7 +353,7 @@ int main(int argc, char** argv) {
   }
   if (int rc = start_processes(h, cl)) return rc;
   std::vector<std::string> macro_args{cl.specs.front().kind == SpecKind::Script ? cl.specs.front().arg
-                                                                               : "dtrace"};
+                                                                                : "dtrace"};
   macro_args.insert(macro_args.end(), cl.operands.begin(), cl.operands.end());
   h.set_macro_args(macro_args);
 
@@ -384,8 +402,7 @@ int main(int argc, char** argv) {
     total += *n;
     if (!h.quiet()) {
       std::fprintf(stderr, "dtrace: %s '%s' matched %u probe%s\n", script ? "script" : "description",
-                   script ? spec->arg.c_str() : description_part(spec->arg).c_str(), *n,
-                   *n == 1 ? "" : "s");
+                   script ? spec->arg.c_str() : description_part(spec->arg).c_str(), *n, *n == 1 ? "" : "s");
     }
   }
   if (total == 0) {

@@ -13,14 +13,14 @@ enum { NO = 0, REQ = 1, OPT = 2 };
 enum { C_NONE, C_ARGS, C_ARG01, C_DYNSIZE, C_KEYS, C_KEYS_INCR };
 
 struct act_rule {
-	uint8_t	known;
-	uint8_t	difo;		/* NO, REQ */
-	uint8_t	fmt;		/* NO, REQ, OPT */
-	uint8_t	conts;		/* C_* for heads */
-	uint8_t	head;		/* may be a head */
-	uint8_t	cont;		/* may be a continuation */
-	uint8_t	data;		/* records data in the principal buffer */
-	uint8_t	rtype;		/* DTRACE_RT_* its DIFO must have */
+	uint8_t known;
+	uint8_t difo;  /* NO, REQ */
+	uint8_t fmt;   /* NO, REQ, OPT */
+	uint8_t conts; /* C_* for heads */
+	uint8_t head;  /* may be a head */
+	uint8_t cont;  /* may be a continuation */
+	uint8_t data;  /* records data in the principal buffer */
+	uint8_t rtype; /* DTRACE_RT_* its DIFO must have */
 };
 
 static struct act_rule rule(uint16_t kind)
@@ -28,49 +28,104 @@ static struct act_rule rule(uint16_t kind)
 	struct act_rule r = { 1, NO, NO, C_NONE, 1, 0, 0, DTRACE_RT_ANY };
 
 	switch (kind) {
-	case DTRACEACT_DIFEXPR: case DTRACEACT_PRINT:
-		r.difo = REQ; r.data = 1; break;
+	case DTRACEACT_DIFEXPR:
+	case DTRACEACT_PRINT:
+		r.difo = REQ;
+		r.data = 1;
+		break;
 	case DTRACEACT_EXIT:
-		r.difo = REQ; r.data = 1; r.rtype = DTRACE_RT_VALUE4; break;
-	case DTRACEACT_PRINTF: case DTRACEACT_SYSTEM: case DTRACEACT_FREOPEN:
-		r.fmt = REQ; r.conts = C_ARGS; break;
+		r.difo = REQ;
+		r.data = 1;
+		r.rtype = DTRACE_RT_VALUE4;
+		break;
+	case DTRACEACT_PRINTF:
+	case DTRACEACT_SYSTEM:
+	case DTRACEACT_FREOPEN:
+		r.fmt = REQ;
+		r.conts = C_ARGS;
+		break;
 	case DTRACEACT_PRINTA:
-		r.fmt = OPT; r.conts = C_ARGS; break;
+		r.fmt = OPT;
+		r.conts = C_ARGS;
+		break;
 	case DTRACEACT_LIBACT:
-		r.conts = C_ARGS; break;
+		r.conts = C_ARGS;
+		break;
 	case DTRACEACT_SETOPT:
-		r.fmt = REQ; r.conts = C_ARG01; break;
-	case DTRACEACT_FTRUNCATE: case DTRACEACT_STOP:
+		r.fmt = REQ;
+		r.conts = C_ARG01;
+		break;
+	case DTRACEACT_FTRUNCATE:
+	case DTRACEACT_STOP:
 		break;
 	case DTRACEACT_TRACEMEM:
-		r.difo = REQ; r.data = 1; r.conts = C_DYNSIZE;
-		r.rtype = DTRACE_RT_VALUE8; break;
-	case DTRACEACT_TRACEMEM_DYNSIZE: case DTRACEACT_ARG:
+		r.difo = REQ;
+		r.data = 1;
+		r.conts = C_DYNSIZE;
+		r.rtype = DTRACE_RT_VALUE8;
+		break;
+	case DTRACEACT_TRACEMEM_DYNSIZE:
+	case DTRACEACT_ARG:
 	case DTRACEACT_AGGKEY:
-		r.difo = REQ; r.head = 0; r.cont = 1; r.data = 1; break;
+		r.difo = REQ;
+		r.head = 0;
+		r.cont = 1;
+		r.data = 1;
+		break;
 	case DTRACEACT_AGGINCR:
-		r.difo = REQ; r.head = 0; r.cont = 1;
-		r.rtype = DTRACE_RT_VALUE; break;
-	case DTRACEACT_SPECULATE: case DTRACEACT_RAISE: case DTRACEACT_CHILL:
-		r.difo = REQ; r.rtype = DTRACE_RT_VALUE; break;
-	case DTRACEACT_COMMIT: case DTRACEACT_DISCARD:
-		r.difo = REQ; r.data = 1; r.rtype = DTRACE_RT_VALUE; break;
-	case DTRACEACT_STACK: case DTRACEACT_USTACK: case DTRACEACT_JSTACK:
-		r.cont = 1; r.data = 1; break;
-	case DTRACEACT_USYM: case DTRACEACT_UMOD: case DTRACEACT_UADDR:
-	case DTRACEACT_SYM: case DTRACEACT_MOD:
-		r.difo = REQ; r.cont = 1; r.data = 1; break;
-	case DTRACEACT_BREAKPOINT: case DTRACEACT_PANIC:
+		r.difo = REQ;
+		r.head = 0;
+		r.cont = 1;
+		r.rtype = DTRACE_RT_VALUE;
+		break;
+	case DTRACEACT_SPECULATE:
+	case DTRACEACT_RAISE:
+	case DTRACEACT_CHILL:
+		r.difo = REQ;
+		r.rtype = DTRACE_RT_VALUE;
+		break;
+	case DTRACEACT_COMMIT:
+	case DTRACEACT_DISCARD:
+		r.difo = REQ;
+		r.data = 1;
+		r.rtype = DTRACE_RT_VALUE;
+		break;
+	case DTRACEACT_STACK:
+	case DTRACEACT_USTACK:
+	case DTRACEACT_JSTACK:
+		r.cont = 1;
+		r.data = 1;
+		break;
+	case DTRACEACT_USYM:
+	case DTRACEACT_UMOD:
+	case DTRACEACT_UADDR:
+	case DTRACEACT_SYM:
+	case DTRACEACT_MOD:
+		r.difo = REQ;
+		r.cont = 1;
+		r.data = 1;
+		break;
+	case DTRACEACT_BREAKPOINT:
+	case DTRACEACT_PANIC:
 		break;
 	case DTRACEACT_AGG_COUNT:
-		r.conts = C_KEYS; break;
-	case DTRACEACT_AGG_SUM: case DTRACEACT_AGG_AVG: case DTRACEACT_AGG_MIN:
-	case DTRACEACT_AGG_MAX: case DTRACEACT_AGG_STDDEV:
-		r.difo = REQ; r.conts = C_KEYS; r.rtype = DTRACE_RT_VALUE;
+		r.conts = C_KEYS;
 		break;
-	case DTRACEACT_AGG_QUANTIZE: case DTRACEACT_AGG_LQUANTIZE:
+	case DTRACEACT_AGG_SUM:
+	case DTRACEACT_AGG_AVG:
+	case DTRACEACT_AGG_MIN:
+	case DTRACEACT_AGG_MAX:
+	case DTRACEACT_AGG_STDDEV:
+		r.difo = REQ;
+		r.conts = C_KEYS;
+		r.rtype = DTRACE_RT_VALUE;
+		break;
+	case DTRACEACT_AGG_QUANTIZE:
+	case DTRACEACT_AGG_LQUANTIZE:
 	case DTRACEACT_AGG_LLQUANTIZE:
-		r.difo = REQ; r.conts = C_KEYS_INCR; r.rtype = DTRACE_RT_VALUE;
+		r.difo = REQ;
+		r.conts = C_KEYS_INCR;
+		r.rtype = DTRACE_RT_VALUE;
 		break;
 	default:
 		r.known = 0;
@@ -126,7 +181,7 @@ static bool llquantize_ok(uint64_t arg)
 
 	if (f < 2 || lo > hi || n < f || n % f != 0)
 		return false;
-	for (m = 0; m <= hi; m++) {	/* v = f^(m+1) */
+	for (m = 0; m <= hi; m++) { /* v = f^(m+1) */
 		if (v > (((uint64_t)1 << 63) - 1) / f)
 			return false;
 		v *= f;
@@ -180,14 +235,16 @@ static int check_entry(const struct dtrace_progview *pv, uint32_t i,
 		return bad(res, i, ": unknown action kind");
 	if (a->dtpa_kind == DTRACEACT_BREAKPOINT ||
 	    a->dtpa_kind == DTRACEACT_PANIC)
-		return bad(res, i, ": breakpoint() and panic() are not "
+		return bad(res, i,
+			   ": breakpoint() and panic() are not "
 			   "supported on Linux");
 	if ((r.difo == REQ) != (a->dtpa_difo != DTRACE_NONE))
-		return bad(res, i, r.difo == REQ ? ": needs a DIFO" :
-			   ": takes no DIFO");
+		return bad(res, i,
+			   r.difo == REQ ? ": needs a DIFO" :
+					   ": takes no DIFO");
 	if ((r.fmt == REQ && !has_fmt) || (r.fmt == NO && has_fmt))
-		return bad(res, i, has_fmt ? ": takes no format" :
-			   ": needs a format");
+		return bad(res, i,
+			   has_fmt ? ": takes no format" : ": needs a format");
 	if (!arg_ok(a))
 		return bad(res, i, ": argument out of range");
 	return 0;
@@ -235,7 +292,8 @@ static int check_speculate(const struct dtrace_progview *pv,
 		uint16_t k = pv->acts[i].dtpa_kind;
 
 		if (k == DTRACEACT_SPECULATE && (spec || data))
-			return bad(res, i, ": speculate() must come first, "
+			return bad(res, i,
+				   ": speculate() must come first, "
 				   "once");
 		if (k == DTRACEACT_SPECULATE)
 			spec = true;
@@ -246,7 +304,8 @@ static int check_speculate(const struct dtrace_progview *pv,
 
 		if (DTRACEACT_ISAGG(k) || k == DTRACEACT_EXIT ||
 		    k == DTRACEACT_COMMIT || k == DTRACEACT_DISCARD)
-			return bad(res, i, ": not allowed in a speculative "
+			return bad(res, i,
+				   ": not allowed in a speculative "
 				   "clause");
 	}
 	return 0;
@@ -310,8 +369,8 @@ void dtrace_value_layout(const struct dtrace_diftype *t, uint32_t strsize,
 }
 
 /* Fixed-shape records: size and alignment by kind. */
-static void fixed_layout(struct dtrace_action *act, uint8_t rk,
-			 uint32_t size, uint32_t align, uint32_t *alignp)
+static void fixed_layout(struct dtrace_action *act, uint8_t rk, uint32_t size,
+			 uint32_t align, uint32_t *alignp)
 {
 	act->rk = rk;
 	act->size = size;
@@ -336,12 +395,16 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 	case DTRACEACT_EXIT:
 		fixed_layout(act, DTRACE_RK_EXIT, 4, 4, align);
 		return;
-	case DTRACEACT_COMMIT: case DTRACEACT_DISCARD:
-	case DTRACEACT_SYM: case DTRACEACT_MOD:
+	case DTRACEACT_COMMIT:
+	case DTRACEACT_DISCARD:
+	case DTRACEACT_SYM:
+	case DTRACEACT_MOD:
 	case DTRACEACT_TRACEMEM_DYNSIZE:
 		fixed_layout(act, DTRACE_RK_U64, 8, 8, align);
 		return;
-	case DTRACEACT_USYM: case DTRACEACT_UMOD: case DTRACEACT_UADDR:
+	case DTRACEACT_USYM:
+	case DTRACEACT_UMOD:
+	case DTRACEACT_UADDR:
 		fixed_layout(act, DTRACE_RK_PIDADDR, 16, 8, align);
 		return;
 	case DTRACEACT_TRACEMEM:
@@ -350,7 +413,8 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 	case DTRACEACT_STACK:
 		fixed_layout(act, DTRACE_RK_STACK, (uint32_t)arg * 8, 8, align);
 		return;
-	case DTRACEACT_USTACK: case DTRACEACT_JSTACK:
+	case DTRACEACT_USTACK:
+	case DTRACEACT_JSTACK:
 		sz = 8 * (1 + (uint32_t)(arg & 0xffffffffu)) +
 		     (uint32_t)(arg >> 32);
 		fixed_layout(act, DTRACE_RK_USTACK, sz, 8, align);
@@ -367,7 +431,8 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 	case DTRACEACT_CHILL:
 		fixed_layout(act, DTRACE_RK_CHILL, 0, 1, align);
 		return;
-	case DTRACEACT_AGGKEY: case DTRACEACT_AGGINCR:
+	case DTRACEACT_AGGKEY:
+	case DTRACEACT_AGGINCR:
 		return;
 	default:
 		break;

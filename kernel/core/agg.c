@@ -12,9 +12,9 @@
 #include "core/state.h"
 #include "core/util.h"
 
-#define AGG_PROBES	32	/* hash slots tried before giving up */
-#define INT64_MAX_	((int64_t)(((uint64_t)1 << 63) - 1))
-#define INT64_MIN_	(-INT64_MAX_ - 1)
+#define AGG_PROBES 32 /* hash slots tried before giving up */
+#define INT64_MAX_ ((int64_t)(((uint64_t)1 << 63) - 1))
+#define INT64_MIN_ (-INT64_MAX_ - 1)
 
 int dtrace_aggbufs_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc)
 {
@@ -66,8 +66,8 @@ void dtrace_aggbufs_free(struct dtrace_state_cpu *sc)
  */
 static bool key_is_string(const struct dtrace_action *k)
 {
-	return k->rk == DTRACE_RK_VALUE && (k->vk == DTRACE_VK_STRING ||
-					    k->vk == DTRACE_VK_USTRING);
+	return k->rk == DTRACE_RK_VALUE &&
+	       (k->vk == DTRACE_VK_STRING || k->vk == DTRACE_VK_USTRING);
 }
 
 static uint32_t key_sig(const struct dtrace_action *k, const uint8_t *rec)
@@ -83,7 +83,7 @@ static uint32_t key_sig(const struct dtrace_action *k, const uint8_t *rec)
 }
 
 /* Key records whose identifying length build_key() keeps for the rest. */
-#define KEY_SIGS	8
+#define KEY_SIGS 8
 
 static uint32_t sig_of(const struct dtrace_aggregation *agg, uint32_t i,
 		       const uint8_t *key, const uint32_t *sigs)
@@ -105,13 +105,12 @@ static bool bytes_equal(const uint8_t *a, const uint8_t *b, uint32_t n)
 }
 
 /* key (being built) against an entry's canonical key. */
-static bool key_equal(const struct dtrace_aggregation *agg,
-		      const uint8_t *key, const uint32_t *sigs,
-		      const uint8_t *ent)
+static bool key_equal(const struct dtrace_aggregation *agg, const uint8_t *key,
+		      const uint32_t *sigs, const uint8_t *ent)
 {
 	uint32_t i;
 
-	if (agg->nkeys == 1)	/* the usual case: one record at 0 */
+	if (agg->nkeys == 1) /* the usual case: one record at 0 */
 		return bytes_equal(ent, key, sigs[0]);
 	for (i = 0; i < agg->nkeys; i++) {
 		uint32_t off = agg->keys[i].offset;
@@ -150,8 +149,9 @@ static void value_init(const struct dtrace_aggregation *agg, int64_t *v)
 
 /* The entry for (agg, key) in b, created if absent; NULL when full. */
 static uint8_t *lookup_probe(struct dtrace_state *st, struct dtrace_aggbuf *b,
-		       const struct dtrace_aggregation *agg, const uint8_t *key,
-		       const uint32_t *sigs, uint32_t h)
+			     const struct dtrace_aggregation *agg,
+			     const uint8_t *key, const uint32_t *sigs,
+			     uint32_t h)
 {
 	uint32_t i, mask = st->aggslots - 1;
 	uint32_t n = DTRACE_MIN((uint32_t)AGG_PROBES, st->aggslots);
@@ -195,9 +195,10 @@ static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
 	if (slot != 0) {
 		e = (struct dtrace_aggent *)(b->data + slot - 1);
 		if (e->dtae_aggid == agg->id &&
-		    (agg->nkeys == 1 ?
-		     bytes_equal((const uint8_t *)(e + 1), key, sigs[0]) :
-		     key_equal(agg, key, sigs, (const uint8_t *)(e + 1))))
+		    (agg->nkeys == 1 ? bytes_equal((const uint8_t *)(e + 1),
+						   key, sigs[0]) :
+				       key_equal(agg, key, sigs,
+						 (const uint8_t *)(e + 1))))
 			return (uint8_t *)(e + 1);
 	}
 	return lookup_probe(st, b, agg, key, sigs, h);
@@ -252,11 +253,12 @@ static uint32_t llquantize_bucket(uint64_t arg, int64_t v)
 		uint64_t next = p * f, n = DTRACE_MIN(s, next);
 
 		if ((uint64_t)v < next)
-			return base + (uint32_t)(((uint64_t)v - p) / (next / n));
+			return base +
+			       (uint32_t)(((uint64_t)v - p) / (next / n));
 		base += (uint32_t)(n - n / f);
 		p = next;
 	}
-	return base;	/* overflow: NB - 1 */
+	return base; /* overflow: NB - 1 */
 }
 
 /* Adds v squared (exact, 128 bits) to sq[0] (low) and sq[1] (high). */
@@ -279,15 +281,26 @@ static void add_wrap(int64_t *v, int64_t x)
 	*v = (int64_t)((uint64_t)*v + (uint64_t)x);
 }
 
-static void fold(const struct dtrace_aggregation *agg, int64_t *v,
-		 int64_t x, int64_t w)
+static void fold(const struct dtrace_aggregation *agg, int64_t *v, int64_t x,
+		 int64_t w)
 {
 	switch (agg->kind) {
-	case DTRACEACT_AGG_COUNT:	add_wrap(&v[0], 1); break;
-	case DTRACEACT_AGG_SUM:		add_wrap(&v[0], x); break;
-	case DTRACEACT_AGG_MIN:		v[0] = DTRACE_MIN(v[0], x); break;
-	case DTRACEACT_AGG_MAX:		v[0] = DTRACE_MAX(v[0], x); break;
-	case DTRACEACT_AGG_AVG:		add_wrap(&v[0], 1); add_wrap(&v[1], x); break;
+	case DTRACEACT_AGG_COUNT:
+		add_wrap(&v[0], 1);
+		break;
+	case DTRACEACT_AGG_SUM:
+		add_wrap(&v[0], x);
+		break;
+	case DTRACEACT_AGG_MIN:
+		v[0] = DTRACE_MIN(v[0], x);
+		break;
+	case DTRACEACT_AGG_MAX:
+		v[0] = DTRACE_MAX(v[0], x);
+		break;
+	case DTRACEACT_AGG_AVG:
+		add_wrap(&v[0], 1);
+		add_wrap(&v[1], x);
+		break;
 	case DTRACEACT_AGG_STDDEV:
 		add_wrap(&v[0], 1);
 		add_wrap(&v[1], x);
@@ -318,7 +331,7 @@ static size_t strkey(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 	size_t i, lim, n;
 
 	if (src >= ms->scratch_base && src < ms->scratch_ptr)
-		room = user ? 0 : ms->scratch_ptr - src;	/* the usual */
+		room = user ? 0 : ms->scratch_ptr - src; /* the usual */
 	else
 		room = user ? 0 : dtrace_dif_room(ms, src);
 	lim = DTRACE_MIN(room, size - 1);
@@ -335,9 +348,9 @@ static size_t strkey(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 		}
 	}
 	n = dtrace_dif_strcpy(ms, dst, src, size, user);
-	*h = dtrace_hash_bytes(*h, (const uint8_t *)dst,
-			       (uint32_t)DTRACE_MIN(DTRACE_ALIGN(n + 1, (size_t)8),
-						    size));
+	*h = dtrace_hash_bytes(
+		*h, (const uint8_t *)dst,
+		(uint32_t)DTRACE_MIN(DTRACE_ALIGN(n + 1, (size_t)8), size));
 	return n;
 }
 
@@ -431,8 +444,8 @@ void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a)
 }
 
 struct aggsnap {
-	struct dtrace_state_cpu	*sc;
-	uint64_t		drops;
+	struct dtrace_state_cpu *sc;
+	uint64_t drops;
 };
 
 /* On the CPU, interrupts off: the inactive buffer was emptied before. */
@@ -462,7 +475,7 @@ int dtrace_state_aggsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 	}
 	s.sc = &st->cpus[cpu];
 	b = &s.sc->agg[s.sc->aggactive ^ 1];
-	if (b->data != NULL) {		/* empty the one about to go live */
+	if (b->data != NULL) { /* empty the one about to go live */
 		b->used = 0;
 		dtrace_memset(b->hash, 0, st->aggslots * sizeof(uint32_t));
 	}

@@ -16,7 +16,7 @@
 #include "core/util.h"
 #include "dtrace/limits.h"
 
-#define DTRACE_BUFSIZE_FLOOR	4096
+#define DTRACE_BUFSIZE_FLOOR 4096
 
 static void cpu_free(struct dtrace_state_cpu *sc)
 {
@@ -38,7 +38,7 @@ static int cpu_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 	if (st->opts[DTRACEOPT_BUFPOLICY] == DTRACEOPT_BUFPOLICY_SWITCH)
 		sc->buf.data[1] = dtrace_port_zalloc(bufsize);
 	else
-		sc->buf.data[1] = sc->buf.data[0];	/* unused */
+		sc->buf.data[1] = sc->buf.data[0]; /* unused */
 	sc->scratch = dtrace_port_zalloc(st->scratch_size);
 	sc->lvals = dtrace_port_zalloc(lsize != 0 ? lsize : 8);
 	if (sc->buf.data[0] == NULL || sc->buf.data[1] == NULL ||
@@ -61,17 +61,22 @@ static bool cpu_wanted(const struct dtrace_state *st, uint32_t c)
 {
 	uint64_t only = st->opts[DTRACEOPT_CPU];
 
-	return dtrace_port_cpu_possible(c) && (only == 0xffffffffu || c == only);
+	return dtrace_port_cpu_possible(c) &&
+	       (only == 0xffffffffu || c == only);
 }
 
 /* What cpu_alloc() and dtrace_aggbufs_alloc() take for one CPU. */
 static uint64_t cpu_bytes(const struct dtrace_state *st, uint64_t bufsize)
 {
 	uint64_t bufs = st->opts[DTRACEOPT_BUFPOLICY] ==
-			DTRACEOPT_BUFPOLICY_SWITCH ? 2 : 1;
-	uint64_t aggs = st->naggs == 0 || st->aggsize == 0 ? 0 :
-			2 * (st->aggsize + st->aggslots * sizeof(uint32_t)) +
-			st->aggkeymax;
+					DTRACEOPT_BUFPOLICY_SWITCH ?
+				2 :
+				1;
+	uint64_t aggs = st->naggs == 0 || st->aggsize == 0 ?
+				0 :
+				2 * (st->aggsize +
+				     st->aggslots * sizeof(uint32_t)) +
+					st->aggkeymax;
 
 	return bufs * bufsize + st->scratch_size + aggs +
 	       st->lvars.n * sizeof(uint64_t) + st->lstore_size;
@@ -117,14 +122,16 @@ static int try_alloc(struct dtrace_state *st, uint64_t bufsize,
 
 static uint64_t halve(uint64_t size)
 {
-	return size / 2 < DTRACE_BUFSIZE_FLOOR ? size :
-	       DTRACE_ALIGN(size / 2, (uint64_t)8);
+	return size / 2 < DTRACE_BUFSIZE_FLOOR ?
+		       size :
+		       DTRACE_ALIGN(size / 2, (uint64_t)8);
 }
 
 int dtrace_buffers_alloc(struct dtrace_state *st)
 {
 	uint64_t bufsize = st->opts[DTRACEOPT_BUFSIZE];
-	uint64_t aggsize = DTRACE_ALIGN(st->opts[DTRACEOPT_AGGSIZE], (uint64_t)8);
+	uint64_t aggsize = DTRACE_ALIGN(st->opts[DTRACEOPT_AGGSIZE],
+					(uint64_t)8);
 	uint64_t strsize = st->opts[DTRACEOPT_STRSIZE];
 	int err;
 
@@ -139,7 +146,8 @@ int dtrace_buffers_alloc(struct dtrace_state *st)
 	st->ncpus = st->core->ncpus;
 	/* Room for alloca() plus eight string results per clause. */
 	st->scratch_size = DTRACE_ALIGN(st->opts[DTRACEOPT_SCRATCHSIZE] +
-					8 * (strsize + 8), (uint64_t)8);
+						8 * (strsize + 8),
+					(uint64_t)8);
 	st->gstore = dtrace_port_zalloc(st->gstore_size + 8);
 	st->cpus = dtrace_zalloc_array(st->ncpus, sizeof(*st->cpus));
 	if (st->cpus == NULL || st->gstore == NULL) {
@@ -199,7 +207,7 @@ static uint8_t *ring_reserve(struct dtrace_state *st, struct dtrace_buf *b,
 
 	if (need > size)
 		return NULL;
-	if (head + need > size) {	/* pad the tail, go round */
+	if (head + need > size) { /* pad the tail, go round */
 		dtrace_memset(b->data[0] + head, 0, size - head);
 		head = b->off[0] = 0;
 		b->wrapped = 1;
@@ -208,7 +216,7 @@ static uint8_t *ring_reserve(struct dtrace_state *st, struct dtrace_buf *b,
 	while (b->wrapped && b->oldest < head + need) {
 		uint64_t r = ring_recsize(st, b->data[0], b->oldest);
 
-		if (r == 0) {		/* no older records left */
+		if (r == 0) { /* no older records left */
 			b->oldest = size;
 			break;
 		}
@@ -254,7 +262,8 @@ uint8_t *dtrace_buf_reserve(struct dtrace_state *st,
 		break;
 	default:
 		rec = need <= st->bufsize - b->off[b->active] ?
-		      b->data[b->active] + b->off[b->active] : NULL;
+			      b->data[b->active] + b->off[b->active] :
+			      NULL;
 		break;
 	}
 	if (rec == NULL)
@@ -274,12 +283,12 @@ void dtrace_buf_commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 }
 
 struct snap {
-	struct dtrace_state_cpu	*sc;
-	uint64_t		size;
-	uint64_t		drops;
-	uint32_t		errors;
-	uint32_t		inactive;
-	bool			doswitch;
+	struct dtrace_state_cpu *sc;
+	uint64_t size;
+	uint64_t drops;
+	uint32_t errors;
+	uint32_t inactive;
+	bool doswitch;
 };
 
 /* Runs on the buffer's CPU with interrupts off: no probe is writing. */
@@ -314,7 +323,7 @@ static uint64_t stopped_copy(struct dtrace_state *st, struct dtrace_buf *b,
 	if (!b->wrapped)
 		return head;
 	end = DTRACE_MIN(b->oldest, st->bufsize);
-	dtrace_memset(b->data[0] + head, 0, end - head);	/* the gap */
+	dtrace_memset(b->data[0] + head, 0, end - head); /* the gap */
 	*oldest = end < st->bufsize ? end : 0;
 	return st->bufsize;
 }
@@ -344,8 +353,8 @@ int dtrace_state_bufsnap(struct dtrace_state *st, uint32_t cpu, uint64_t cap,
 		bufswitch(&s);
 		dtrace_port_irq_restore(flags);
 	}
-	if (!sw && (act == DTRACE_ACTIVITY_STOPPED ||
-		    act == DTRACE_ACTIVITY_KILLED))
+	if (!sw &&
+	    (act == DTRACE_ACTIVITY_STOPPED || act == DTRACE_ACTIVITY_KILLED))
 		s.size = stopped_copy(st, &s.sc->buf, &oldest);
 	*data = s.sc->buf.data[sw ? s.inactive : 0];
 	d->dtbd_size = s.size;

@@ -15,31 +15,31 @@
 #include "core/probe.h"
 
 struct dtrace_core_cpu {
-	uint32_t	depth;		/* inside dtrace_core_probe() */
-	uint64_t	reentries;	/* firings refused by the guard */
-	uint64_t	chill_start;	/* chill(), all states: this window */
-	uint64_t	chill_used;	/* ns of it spent */
+	uint32_t depth;	      /* inside dtrace_core_probe() */
+	uint64_t reentries;   /* firings refused by the guard */
+	uint64_t chill_start; /* chill(), all states: this window */
+	uint64_t chill_used;  /* ns of it spent */
 };
 
 struct dtrace_state;
 
 struct dtrace_core {
-	struct dtrace_probe	**chunks[DTRACE_PROBE_NCHUNKS];
-	struct dtrace_state	*states;	/* every open state */
-	struct dtrace_probe	*phash[DTRACE_PROBE_HASH];	/* by names */
-	uint32_t		nprobes;	/* highest id in use */
-	uint32_t		nfree;		/* free ids below it */
-	uint32_t		markgen;	/* dtrace_probes_remove()'s */
-	uint16_t		chunk_live[DTRACE_PROBE_NCHUNKS];
-	struct dtrace_provider	*providers;
-	struct dtrace_provider	**provtail;	/* NULL: &providers */
-	struct dtrace_provider	*provhash[DTRACE_PROVIDER_HASH];
+	struct dtrace_probe **chunks[DTRACE_PROBE_NCHUNKS];
+	struct dtrace_state *states;		       /* every open state */
+	struct dtrace_probe *phash[DTRACE_PROBE_HASH]; /* by names */
+	uint32_t nprobes;			       /* highest id in use */
+	uint32_t nfree;				       /* free ids below it */
+	uint32_t markgen; /* dtrace_probes_remove()'s */
+	uint16_t chunk_live[DTRACE_PROBE_NCHUNKS];
+	struct dtrace_provider *providers;
+	struct dtrace_provider **provtail; /* NULL: &providers */
+	struct dtrace_provider *provhash[DTRACE_PROVIDER_HASH];
 	/* dtrace:::BEGIN/END/ERROR, set by prov/dtrace.c; 0 = none. */
-	uint32_t		begin_id;
-	uint32_t		end_id;
-	uint32_t		error_id;
-	uint32_t		ncpus;
-	struct dtrace_core_cpu	*cpu;
+	uint32_t begin_id;
+	uint32_t end_id;
+	uint32_t error_id;
+	uint32_t ncpus;
+	struct dtrace_core_cpu *cpu;
 };
 
 struct dtrace_core *dtrace_core_create(void);
@@ -57,8 +57,8 @@ void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
  * dtrace_core_probe() for a system call's return: the D variable errno
  * reads err (0 in every other firing); arguments beyond a1 are 0.
  */
-void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id,
-			     int32_t err, uint64_t a0, uint64_t a1);
+void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id, int32_t err,
+			     uint64_t a0, uint64_t a1);
 
 /*
  * A thread is exiting (the glue's task-exit hook, any context that may

@@ -30,15 +30,16 @@ static uint64_t action_cost(const struct dtrace_prog_action *a,
 	switch (a->dtpa_kind) {
 	case DTRACEACT_STACK:
 		return c + (arg & 0xffffffffu) * DTRACE_COST_FRAME;
-	case DTRACEACT_USTACK: case DTRACEACT_JSTACK:
+	case DTRACEACT_USTACK:
+	case DTRACEACT_JSTACK:
 		return c + (arg & 0xffffffffu) * DTRACE_COST_FRAME +
 		       (arg >> 32);
 	case DTRACEACT_TRACEMEM:
 		return c + (arg & 0xffffffffu) + DTRACE_COST_LOAD;
 	case DTRACEACT_AGGKEY:
-		return c + 3 * v;	/* copied into the key, hashed, compared */
+		return c + 3 * v; /* copied into the key, hashed, compared */
 	default:
-		if (DTRACEACT_ISAGG(a->dtpa_kind))	/* a new entry is zeroed */
+		if (DTRACEACT_ISAGG(a->dtpa_kind)) /* a new entry is zeroed */
 			return c + v + dtrace_agg_valsize(a->dtpa_kind, arg);
 		return c + v;
 	}
@@ -49,7 +50,7 @@ static uint64_t clause_cost(const struct dtrace_progview *pv,
 			    const uint64_t *dcost, uint32_t c, uint64_t strsize)
 {
 	const struct dtrace_prog_clause *cl = &pv->clauses[c];
-	uint64_t cost = DTRACE_COST_ACTION;	/* the ECB and its header */
+	uint64_t cost = DTRACE_COST_ACTION; /* the ECB and its header */
 	uint32_t i;
 
 	if (cl->dtpc_pred != DTRACE_NONE)
@@ -68,8 +69,7 @@ static uint64_t clause_cost(const struct dtrace_progview *pv,
 	return cost;
 }
 
-static int over_budget(struct dtrace_enable_res *res, uint32_t c,
-		       uint64_t cost)
+static int over_budget(struct dtrace_enable_res *res, uint32_t c, uint64_t cost)
 {
 	struct dtrace_msg m;
 
@@ -104,9 +104,9 @@ int dtrace_enable_cost(const struct dtrace_progview *pv,
 	for (i = 0; i < en->ndifos && err == 0; i++) {
 		const struct dtrace_difo *d = &en->difos[i];
 
-		dcost[i] = dtrace_dif_cost(d->code, d->ncode, d->vars,
-					   d->nvars, &env);
-		err = dtrace_yield();	/* up to 65,536 instructions each */
+		dcost[i] = dtrace_dif_cost(d->code, d->ncode, d->vars, d->nvars,
+					   &env);
+		err = dtrace_yield(); /* up to 65,536 instructions each */
 	}
 	for (i = 0; i < pv->nclauses && err == 0; i++) {
 		uint64_t cost = clause_cost(pv, en, dcost, i, env.strsize);

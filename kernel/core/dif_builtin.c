@@ -36,9 +36,11 @@ static uint64_t arg(struct dtrace_mstate *ms, uint32_t n)
 
 		fa->fetched = 1;
 		for (i = 6; i < DTRACE_CORE_MAXARGS; i++)
-			fa->v[i] = prov->ops->getarg == NULL ? 0 :
-				prov->ops->getarg(prov->arg, ms->probe->id,
-						  ms->probe->arg, i);
+			fa->v[i] = prov->ops->getarg == NULL ?
+					   0 :
+					   prov->ops->getarg(prov->arg,
+							     ms->probe->id,
+							     ms->probe->arg, i);
 	}
 	return fa->v[n];
 }
@@ -68,38 +70,69 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 	if (id >= DIF_VAR_ARG0 && id <= DIF_VAR_ARG9)
 		return arg(ms, id - DIF_VAR_ARG0);
 	switch (id) {
-	case DIF_VAR_CURTHREAD:	return task(DTRACE_TASK_CURTHREAD);
-	case DIF_VAR_TIMESTAMP:	return dtrace_ms_timestamp(ms);
-	case DIF_VAR_VTIMESTAMP: return task(DTRACE_TASK_VTIME);
-	case DIF_VAR_WALLTIMESTAMP: return (uint64_t)dtrace_port_walltime();
-	case DIF_VAR_EPID:	return ms->epid;
-	case DIF_VAR_ID:	return ms->probe->id;
-	case DIF_VAR_CPU:	return ms->cpu;
-	case DIF_VAR_PID:	return task(DTRACE_TASK_PID);
-	case DIF_VAR_TID:	return task(DTRACE_TASK_TID);
-	case DIF_VAR_PPID:	return task(DTRACE_TASK_PPID);
-	case DIF_VAR_UID:	return task(DTRACE_TASK_UID);
-	case DIF_VAR_GID:	return task(DTRACE_TASK_GID);
-	case DIF_VAR_EUID:	return task(DTRACE_TASK_EUID);
-	case DIF_VAR_EGID:	return task(DTRACE_TASK_EGID);
-	case DIF_VAR_PGID:	return task(DTRACE_TASK_PGID);
-	case DIF_VAR_SID:	return task(DTRACE_TASK_SID);
-	case DIF_VAR_EXECNAME:	return dtrace_ms_execname(ms);
-	case DIF_VAR_PROBEPROV:	return (uintptr_t)ms->probe->prov->name;
-	case DIF_VAR_PROBEMOD:	return (uintptr_t)ms->probe->mod;
-	case DIF_VAR_PROBEFUNC:	return (uintptr_t)ms->probe->func;
-	case DIF_VAR_PROBENAME:	return (uintptr_t)ms->probe->name;
-	case DIF_VAR_ZONENAME:	return (uintptr_t)zonename;
-	case DIF_VAR_IPL:	return dtrace_port_ipl();
-	case DIF_VAR_STACKDEPTH: return dtrace_port_stackdepth();
-	case DIF_VAR_USTACKDEPTH: return dtrace_port_ustack(NULL, 1024);
-	case DIF_VAR_UCALLER:	return ucaller();
-	case DIF_VAR_ERRNO:	return (uint64_t)(int64_t)ms->fa->err;
-	case DIF_VAR_CWD:	return dtrace_dif_fs_path(ms, false);
-	case DIF_VAR_ROOTDIR:	return dtrace_dif_fs_path(ms, true);
-	case DIF_VAR_CALLER:	return kcaller();
-	case DIF_VAR_CURCPU:	return (uintptr_t)dtrace_port_cpuinfo();
-	case DIF_VAR_CURPSINFO:	/* a translator in the compiler; reads 0 */
+	case DIF_VAR_CURTHREAD:
+		return task(DTRACE_TASK_CURTHREAD);
+	case DIF_VAR_TIMESTAMP:
+		return dtrace_ms_timestamp(ms);
+	case DIF_VAR_VTIMESTAMP:
+		return task(DTRACE_TASK_VTIME);
+	case DIF_VAR_WALLTIMESTAMP:
+		return (uint64_t)dtrace_port_walltime();
+	case DIF_VAR_EPID:
+		return ms->epid;
+	case DIF_VAR_ID:
+		return ms->probe->id;
+	case DIF_VAR_CPU:
+		return ms->cpu;
+	case DIF_VAR_PID:
+		return task(DTRACE_TASK_PID);
+	case DIF_VAR_TID:
+		return task(DTRACE_TASK_TID);
+	case DIF_VAR_PPID:
+		return task(DTRACE_TASK_PPID);
+	case DIF_VAR_UID:
+		return task(DTRACE_TASK_UID);
+	case DIF_VAR_GID:
+		return task(DTRACE_TASK_GID);
+	case DIF_VAR_EUID:
+		return task(DTRACE_TASK_EUID);
+	case DIF_VAR_EGID:
+		return task(DTRACE_TASK_EGID);
+	case DIF_VAR_PGID:
+		return task(DTRACE_TASK_PGID);
+	case DIF_VAR_SID:
+		return task(DTRACE_TASK_SID);
+	case DIF_VAR_EXECNAME:
+		return dtrace_ms_execname(ms);
+	case DIF_VAR_PROBEPROV:
+		return (uintptr_t)ms->probe->prov->name;
+	case DIF_VAR_PROBEMOD:
+		return (uintptr_t)ms->probe->mod;
+	case DIF_VAR_PROBEFUNC:
+		return (uintptr_t)ms->probe->func;
+	case DIF_VAR_PROBENAME:
+		return (uintptr_t)ms->probe->name;
+	case DIF_VAR_ZONENAME:
+		return (uintptr_t)zonename;
+	case DIF_VAR_IPL:
+		return dtrace_port_ipl();
+	case DIF_VAR_STACKDEPTH:
+		return dtrace_port_stackdepth();
+	case DIF_VAR_USTACKDEPTH:
+		return dtrace_port_ustack(NULL, 1024);
+	case DIF_VAR_UCALLER:
+		return ucaller();
+	case DIF_VAR_ERRNO:
+		return (uint64_t)(int64_t)ms->fa->err;
+	case DIF_VAR_CWD:
+		return dtrace_dif_fs_path(ms, false);
+	case DIF_VAR_ROOTDIR:
+		return dtrace_dif_fs_path(ms, true);
+	case DIF_VAR_CALLER:
+		return kcaller();
+	case DIF_VAR_CURCPU:
+		return (uintptr_t)dtrace_port_cpuinfo();
+	case DIF_VAR_CURPSINFO: /* a translator in the compiler; reads 0 */
 		return 0;
 	default:
 		dtrace_fault(ms, DTRACEFLT_ILLOP, id);
@@ -111,7 +144,7 @@ static uint64_t uregs(struct dtrace_mstate *ms, uint64_t ndx)
 {
 	uint64_t v = 0;
 	int err = ndx > 0xffffffffu ? -ERANGE :
-		  dtrace_port_uregs((uint32_t)ndx, &v);
+				      dtrace_port_uregs((uint32_t)ndx, &v);
 
 	if (err == -ERANGE)
 		dtrace_fault(ms, DTRACEFLT_BADINDEX, ndx);
@@ -125,7 +158,7 @@ uint64_t dtrace_dif_builtin_array(struct dtrace_mstate *ms, uint32_t id,
 {
 	if (id == DIF_VAR_UREGS)
 		return uregs(ms, ndx);
-	if (id != DIF_VAR_ARGS) {	/* regs[]: no provider passes them yet */
+	if (id != DIF_VAR_ARGS) { /* regs[]: no provider passes them yet */
 		dtrace_fault(ms, DTRACEFLT_ILLOP, 0);
 		return 0;
 	}

@@ -10,7 +10,7 @@
  */
 #include "core/dif_cost.h"
 
-#define SUM_MAX(a, b)	((a) > (b) ? (a) : (b))
+#define SUM_MAX(a, b) ((a) > (b) ? (a) : (b))
 
 /* Bytes a subroutine may touch, besides its instruction. */
 static uint64_t subr_cost(uint32_t subr, const struct dtrace_cost_env *e)
@@ -18,27 +18,43 @@ static uint64_t subr_cost(uint32_t subr, const struct dtrace_cost_env *e)
 	uint64_t s = e->strsize;
 
 	switch (subr) {
-	case DIF_SUBR_COPYIN: case DIF_SUBR_COPYINTO: case DIF_SUBR_BCOPY:
+	case DIF_SUBR_COPYIN:
+	case DIF_SUBR_COPYINTO:
+	case DIF_SUBR_BCOPY:
 	case DIF_SUBR_ALLOCA:
 		return DTRACE_COST_LOAD + e->scratch / DTRACE_COST_BULK;
 	case DIF_SUBR_COPYOUT:
 		return DTRACE_COST_LOAD + DTRACE_COPYOUT_MAX / DTRACE_COST_BULK;
-	case DIF_SUBR_STRLEN: case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR:
-	case DIF_SUBR_TOUPPER: case DIF_SUBR_TOLOWER: case DIF_SUBR_LLTOSTR:
-	case DIF_SUBR_STRTOLL: case DIF_SUBR_BASENAME: case DIF_SUBR_DIRNAME:
-	case DIF_SUBR_COPYINSTR: case DIF_SUBR_COPYINARGS:
-	case DIF_SUBR_COPYOUTSTR: case DIF_SUBR_INET_NTOP:
-	case DIF_SUBR_INET_NTOA: case DIF_SUBR_INET_NTOA6:
+	case DIF_SUBR_STRLEN:
+	case DIF_SUBR_STRCHR:
+	case DIF_SUBR_STRRCHR:
+	case DIF_SUBR_TOUPPER:
+	case DIF_SUBR_TOLOWER:
+	case DIF_SUBR_LLTOSTR:
+	case DIF_SUBR_STRTOLL:
+	case DIF_SUBR_BASENAME:
+	case DIF_SUBR_DIRNAME:
+	case DIF_SUBR_COPYINSTR:
+	case DIF_SUBR_COPYINARGS:
+	case DIF_SUBR_COPYOUTSTR:
+	case DIF_SUBR_INET_NTOP:
+	case DIF_SUBR_INET_NTOA:
+	case DIF_SUBR_INET_NTOA6:
 	case DIF_SUBR_LINK_NTOP:
-		return 3 * s;	/* read, copy, one more scan */
-	case DIF_SUBR_STRJOIN: case DIF_SUBR_SUBSTR: case DIF_SUBR_STRSTR:
-	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX: case DIF_SUBR_STRTOK:
+		return 3 * s; /* read, copy, one more scan */
+	case DIF_SUBR_STRJOIN:
+	case DIF_SUBR_SUBSTR:
+	case DIF_SUBR_STRSTR:
+	case DIF_SUBR_INDEX:
+	case DIF_SUBR_RINDEX:
+	case DIF_SUBR_STRTOK:
 	case DIF_SUBR_CLEANPATH:
-		return 4 * s;	/* two strings, each copied and scanned */
-	case DIF_SUBR_JSON: case DIF_SUBR_D_PATH:
-		return 8 * s;	/* a walk per path element */
+		return 4 * s; /* two strings, each copied and scanned */
+	case DIF_SUBR_JSON:
+	case DIF_SUBR_D_PATH:
+		return 8 * s; /* a walk per path element */
 	case DIF_SUBR_PROGENYOF:
-		return 64 * DTRACE_COST_LOAD;	/* a walk up the parents */
+		return 64 * DTRACE_COST_LOAD; /* a walk up the parents */
 	default:
 		return DTRACE_COST_LOAD;
 	}
@@ -80,8 +96,8 @@ static uint64_t key_max(const dif_instr_t *code, uint32_t ncode,
 		if (DIF_INSTR_OP(in) == DIF_OP_PUSHTV)
 			sum += 12;
 		else if (DIF_INSTR_OP(in) == DIF_OP_PUSHTR)
-			sum += DIF_INSTR_TYPE(in) == DIF_TYPE_STRING ?
-			       entry : full;
+			sum += DIF_INSTR_TYPE(in) == DIF_TYPE_STRING ? entry :
+								       full;
 	}
 	return sum < full ? sum : full;
 }
@@ -106,31 +122,48 @@ uint64_t dtrace_dif_cost(const dif_instr_t *code, uint32_t ncode,
 		case DIF_OP_SCMP:
 			cost += 2 * env->strsize;
 			break;
-		case DIF_OP_LDSB: case DIF_OP_LDSH: case DIF_OP_LDSW:
-		case DIF_OP_LDUB: case DIF_OP_LDUH: case DIF_OP_LDUW:
-		case DIF_OP_LDX: case DIF_OP_ULDSB: case DIF_OP_ULDSH:
-		case DIF_OP_ULDSW: case DIF_OP_ULDUB: case DIF_OP_ULDUH:
-		case DIF_OP_ULDUW: case DIF_OP_ULDX: case DIF_OP_LDGA:
+		case DIF_OP_LDSB:
+		case DIF_OP_LDSH:
+		case DIF_OP_LDSW:
+		case DIF_OP_LDUB:
+		case DIF_OP_LDUH:
+		case DIF_OP_LDUW:
+		case DIF_OP_LDX:
+		case DIF_OP_ULDSB:
+		case DIF_OP_ULDSH:
+		case DIF_OP_ULDSW:
+		case DIF_OP_ULDUB:
+		case DIF_OP_ULDUH:
+		case DIF_OP_ULDUW:
+		case DIF_OP_ULDX:
+		case DIF_OP_LDGA:
 			cost += DTRACE_COST_LOAD;
 			break;
 		case DIF_OP_LDGS:
 			if (DIF_INSTR_INDEX(in) < DIF_VAR_OTHER_UBASE)
-				cost += DTRACE_COST_LOAD;	/* a built-in */
+				cost += DTRACE_COST_LOAD; /* a built-in */
 			break;
-		case DIF_OP_STGS: case DIF_OP_STLS:
+		case DIF_OP_STGS:
+		case DIF_OP_STLS:
 			cost += vmax;
 			break;
-		case DIF_OP_LDTS: case DIF_OP_LDGAA: case DIF_OP_LDTAA:
+		case DIF_OP_LDTS:
+		case DIF_OP_LDGAA:
+		case DIF_OP_LDTAA:
 			cost += dyn;
 			break;
-		case DIF_OP_STTS: case DIF_OP_STGAA: case DIF_OP_STTAA:
+		case DIF_OP_STTS:
+		case DIF_OP_STGAA:
+		case DIF_OP_STTAA:
 			cost += dyn + vmax;
 			break;
 		case DIF_OP_CALL:
 			cost += subr_cost(DIF_INSTR_INDEX(in), env);
 			break;
-		case DIF_OP_ALLOCS: case DIF_OP_COPYS:
-			cost += DTRACE_COST_LOAD + env->scratch / DTRACE_COST_BULK;
+		case DIF_OP_ALLOCS:
+		case DIF_OP_COPYS:
+			cost += DTRACE_COST_LOAD +
+				env->scratch / DTRACE_COST_BULK;
 			break;
 		default:
 			break;

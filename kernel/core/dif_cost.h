@@ -12,8 +12,8 @@
 
 /* What one string, and one sized copy, may touch under a state's options. */
 struct dtrace_cost_env {
-	uint64_t	strsize;
-	uint64_t	scratch;	/* the scratch area (buffer.c sizes it) */
+	uint64_t strsize;
+	uint64_t scratch; /* the scratch area (buffer.c sizes it) */
 };
 
 /* The per-CPU scratch area for these options, as buffer.c sizes it. */

@@ -16,7 +16,7 @@
 #include "core/util.h"
 #include "core/dynvar.h"
 
-#define INT64_MIN_	((int64_t)((uint64_t)1 << 63))
+#define INT64_MIN_ ((int64_t)((uint64_t)1 << 63))
 
 /*
  * Condition codes as the two compared values: CMP keeps its operands, TST
@@ -38,14 +38,16 @@ static uint64_t divide(struct dtrace_mstate *ms, uint8_t op, uint64_t a,
 	switch (op) {
 	case DIF_OP_SDIV:
 		if ((int64_t)a == INT64_MIN_ && (int64_t)b == -1)
-			return a;	/* wraps, as two's complement would */
+			return a; /* wraps, as two's complement would */
 		return (uint64_t)((int64_t)a / (int64_t)b);
-	case DIF_OP_UDIV:	return a / b;
+	case DIF_OP_UDIV:
+		return a / b;
 	case DIF_OP_SREM:
 		if ((int64_t)b == -1)
 			return 0;
 		return (uint64_t)((int64_t)a % (int64_t)b);
-	default:		return a % b;
+	default:
+		return a % b;
 	}
 }
 
@@ -54,21 +56,35 @@ static uint64_t load(struct dtrace_mstate *ms, uint8_t op, uint64_t addr)
 {
 	bool user = op >= DIF_OP_ULDSB;
 	uint8_t o = user ? op - DIF_OP_ULDSB + DIF_OP_LDSB : op;
-	union { int8_t sb; int16_t sh; int32_t sw; uint8_t ub; uint16_t uh;
-		uint32_t uw; uint64_t x; } v;
+	union {
+		int8_t sb;
+		int16_t sh;
+		int32_t sw;
+		uint8_t ub;
+		uint16_t uh;
+		uint32_t uw;
+		uint64_t x;
+	} v;
 	static const uint8_t sizes[] = { 1, 2, 4, 1, 2, 4, 8 };
 
 	v.x = 0;
 	if (dtrace_dif_load(ms, &v, addr, sizes[o - DIF_OP_LDSB], user) != 0)
 		return 0;
 	switch (o) {
-	case DIF_OP_LDSB:	return (uint64_t)(int64_t)v.sb;
-	case DIF_OP_LDSH:	return (uint64_t)(int64_t)v.sh;
-	case DIF_OP_LDSW:	return (uint64_t)(int64_t)v.sw;
-	case DIF_OP_LDUB:	return v.ub;
-	case DIF_OP_LDUH:	return v.uh;
-	case DIF_OP_LDUW:	return v.uw;
-	default:		return v.x;
+	case DIF_OP_LDSB:
+		return (uint64_t)(int64_t)v.sb;
+	case DIF_OP_LDSH:
+		return (uint64_t)(int64_t)v.sh;
+	case DIF_OP_LDSW:
+		return (uint64_t)(int64_t)v.sw;
+	case DIF_OP_LDUB:
+		return v.ub;
+	case DIF_OP_LDUH:
+		return v.uh;
+	case DIF_OP_LDUW:
+		return v.uw;
+	default:
+		return v.x;
 	}
 }
 
@@ -90,19 +106,25 @@ static uint64_t ldgs(struct dtrace_mstate *ms, uint32_t id)
 
 	/* The built-ins most clauses read, without a call. */
 	switch (id) {
-	case DIF_VAR_PID:	return dtrace_port_task(DTRACE_TASK_PID);
-	case DIF_VAR_TID:	return dtrace_port_task(DTRACE_TASK_TID);
-	case DIF_VAR_EXECNAME:	return dtrace_ms_execname(ms);
-	case DIF_VAR_TIMESTAMP:	return dtrace_ms_timestamp(ms);
-	default:		break;
+	case DIF_VAR_PID:
+		return dtrace_port_task(DTRACE_TASK_PID);
+	case DIF_VAR_TID:
+		return dtrace_port_task(DTRACE_TASK_TID);
+	case DIF_VAR_EXECNAME:
+		return dtrace_ms_execname(ms);
+	case DIF_VAR_TIMESTAMP:
+		return dtrace_ms_timestamp(ms);
+	default:
+		break;
 	}
 	if (id < DIF_VAR_OTHER_UBASE)
 		return dtrace_dif_builtin(ms, id);
 	v = var(ms, &ms->state->gvars, id);
 	if (v == NULL)
 		return 0;
-	return v->vk == DTRACE_VK_VALUE ? v->value :
-	       (uintptr_t)(ms->state->gstore + v->offset);
+	return v->vk == DTRACE_VK_VALUE ?
+		       v->value :
+		       (uintptr_t)(ms->state->gstore + v->offset);
 }
 
 static void stgs(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
@@ -136,15 +158,14 @@ static void stls(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
 	if (v == NULL)
 		return;
 	if (v->vk != DTRACE_VK_VALUE)
-		dtrace_dif_copyval(ms, v->vk, ms->scpu->lstore + v->offset,
-				   val, v->size);
+		dtrace_dif_copyval(ms, v->vk, ms->scpu->lstore + v->offset, val,
+				   v->size);
 	else
 		ms->scpu->lvals[id - DIF_VAR_OTHER_UBASE] = val;
 }
 
 /* Scratch of this clause, or the state's variable storage. */
-static bool storable(const struct dtrace_mstate *ms, uint64_t addr,
-		     uint64_t n)
+static bool storable(const struct dtrace_mstate *ms, uint64_t addr, uint64_t n)
 {
 	const struct dtrace_state *st = ms->state;
 	uintptr_t g = (uintptr_t)st->gstore, l = (uintptr_t)ms->scpu->lstore;
@@ -164,17 +185,30 @@ static void store(struct dtrace_mstate *ms, uint8_t op, uint64_t addr,
 		  uint64_t val)
 {
 	uint32_t n = 1u << (op - DIF_OP_STB);
-	union { uint8_t b; uint16_t h; uint32_t w; uint64_t x; } v;
+	union {
+		uint8_t b;
+		uint16_t h;
+		uint32_t w;
+		uint64_t x;
+	} v;
 
 	if (!storable(ms, addr, n)) {
 		dtrace_fault(ms, DTRACEFLT_ILLOP, addr);
 		return;
 	}
 	switch (n) {
-	case 1: v.b = (uint8_t)val; break;
-	case 2: v.h = (uint16_t)val; break;
-	case 4: v.w = (uint32_t)val; break;
-	default: v.x = val; break;
+	case 1:
+		v.b = (uint8_t)val;
+		break;
+	case 2:
+		v.h = (uint16_t)val;
+		break;
+	case 4:
+		v.w = (uint32_t)val;
+		break;
+	default:
+		v.x = val;
+		break;
 	}
 	dtrace_memcpy((void *)(uintptr_t)addr, &v, n);
 }
@@ -194,14 +228,14 @@ static uint64_t dynload(struct dtrace_mstate *ms, uint8_t op, uint32_t id,
 			const struct dtrace_tuple *tup, uint32_t ntup)
 {
 	bool thread = op != DIF_OP_LDGAA;
-	struct dtrace_var *v = var(ms, thread ? &ms->state->tvars :
-					       &ms->state->gvars, id);
+	struct dtrace_var *v = var(
+		ms, thread ? &ms->state->tvars : &ms->state->gvars, id);
 
 	if (v == NULL)
 		return 0;
-	return dtrace_dyn_load(ms, v, thread ? DIFV_SCOPE_THREAD :
-				      DIFV_SCOPE_GLOBAL, id, tup,
-			       op == DIF_OP_LDTS ? 0 : ntup);
+	return dtrace_dyn_load(ms, v,
+			       thread ? DIFV_SCOPE_THREAD : DIFV_SCOPE_GLOBAL,
+			       id, tup, op == DIF_OP_LDTS ? 0 : ntup);
 }
 
 static void dynstore(struct dtrace_mstate *ms, uint8_t op, uint32_t id,
@@ -209,14 +243,13 @@ static void dynstore(struct dtrace_mstate *ms, uint8_t op, uint32_t id,
 		     uint64_t val)
 {
 	bool thread = op != DIF_OP_STGAA;
-	struct dtrace_var *v = var(ms, thread ? &ms->state->tvars :
-					       &ms->state->gvars, id);
+	struct dtrace_var *v = var(
+		ms, thread ? &ms->state->tvars : &ms->state->gvars, id);
 
 	if (v == NULL)
 		return;
-	dtrace_dyn_store(ms, v, thread ? DIFV_SCOPE_THREAD :
-			 DIFV_SCOPE_GLOBAL, id, tup,
-			 op == DIF_OP_STTS ? 0 : ntup, val);
+	dtrace_dyn_store(ms, v, thread ? DIFV_SCOPE_THREAD : DIFV_SCOPE_GLOBAL,
+			 id, tup, op == DIF_OP_STTS ? 0 : ntup, val);
 }
 
 static void push(struct dtrace_mstate *ms, struct dtrace_tuple *tup,
@@ -235,48 +268,61 @@ static void push(struct dtrace_mstate *ms, struct dtrace_tuple *tup,
 	t->size = t->byref ? regs[DIF_INSTR_R2(in)] : 8;
 }
 
-#define R1	regs[DIF_INSTR_R1(in)]
-#define R2	regs[DIF_INSTR_R2(in)]
-#define RD	regs[DIF_INSTR_RD(in)]
-#define IDX	DIF_INSTR_INDEX(in)
-#define OP	((uint8_t)DIF_INSTR_OP(in))
+#define R1  regs[DIF_INSTR_R1(in)]
+#define R2  regs[DIF_INSTR_R2(in)]
+#define RD  regs[DIF_INSTR_RD(in)]
+#define IDX DIF_INSTR_INDEX(in)
+#define OP  ((uint8_t)DIF_INSTR_OP(in))
 /* Threaded dispatch: each handler jumps straight to the next one. */
-#define NEXT	do { in = code[pc++]; goto *jt[DIF_INSTR_OP(in)]; } while (0)
+#define NEXT                                \
+	do {                                \
+		in = code[pc++];            \
+		goto *jt[DIF_INSTR_OP(in)]; \
+	} while (0)
 /* After an instruction that may fault. */
-#define CHECK	do { if (ms->fault != DTRACEFLT_NONE) goto fault; NEXT; } \
-		while (0)
-#define JUMP_IF(c)	do { if (c) pc = DIF_INSTR_LABEL(in); NEXT; } while (0)
+#define CHECK                                    \
+	do {                                     \
+		if (ms->fault != DTRACEFLT_NONE) \
+			goto fault;              \
+		NEXT;                            \
+	} while (0)
+#define JUMP_IF(c)                                \
+	do {                                      \
+		if (c)                            \
+			pc = DIF_INSTR_LABEL(in); \
+		NEXT;                             \
+	} while (0)
 
 /*
  * The jump table is dif_ops.def's: opcode NAME goes to the label op_NAME,
  * so an opcode without a handler does not compile. Opcodes that share a
  * handler go to the label of their group's first one.
  */
-#define op_UDIV		op_SDIV
-#define op_SREM		op_SDIV
-#define op_UREM		op_SDIV
-#define op_LDSH		op_LDSB
-#define op_LDSW		op_LDSB
-#define op_LDUB		op_LDSB
-#define op_LDUH		op_LDSB
-#define op_LDUW		op_LDSB
-#define op_LDX		op_LDSB
-#define op_ULDSB	op_LDSB
-#define op_ULDSH	op_LDSB
-#define op_ULDSW	op_LDSB
-#define op_ULDUB	op_LDSB
-#define op_ULDUH	op_LDSB
-#define op_ULDUW	op_LDSB
-#define op_ULDX		op_LDSB
-#define op_STH		op_STB
-#define op_STW		op_STB
-#define op_STX		op_STB
-#define op_LDGAA	op_LDTS
-#define op_LDTAA	op_LDTS
-#define op_STGAA	op_STTS
-#define op_STTAA	op_STTS
-#define op_PUSHTV	op_PUSHTR
-#define op_LDTA		bad	/* no thread-local built-in arrays exist */
+#define op_UDIV	  op_SDIV
+#define op_SREM	  op_SDIV
+#define op_UREM	  op_SDIV
+#define op_LDSH	  op_LDSB
+#define op_LDSW	  op_LDSB
+#define op_LDUB	  op_LDSB
+#define op_LDUH	  op_LDSB
+#define op_LDUW	  op_LDSB
+#define op_LDX	  op_LDSB
+#define op_ULDSB  op_LDSB
+#define op_ULDSH  op_LDSB
+#define op_ULDSW  op_LDSB
+#define op_ULDUB  op_LDSB
+#define op_ULDUH  op_LDSB
+#define op_ULDUW  op_LDSB
+#define op_ULDX	  op_LDSB
+#define op_STH	  op_STB
+#define op_STW	  op_STB
+#define op_STX	  op_STB
+#define op_LDGAA  op_LDTS
+#define op_LDTAA  op_LDTS
+#define op_STGAA  op_STTS
+#define op_STTAA  op_STTS
+#define op_PUSHTV op_PUSHTR
+#define op_LDTA	  bad /* no thread-local built-in arrays exist */
 
 /*
  * The validator guarantees what lets this loop skip run-time checks: the
@@ -318,34 +364,50 @@ run(const struct dtrace_difo *dp, struct dtrace_mstate *ms)
 	}
 	NEXT;
 op_ADD:
-	RD = R1 + R2; NEXT;
+	RD = R1 + R2;
+	NEXT;
 op_SUB:
-	RD = R1 - R2; NEXT;
+	RD = R1 - R2;
+	NEXT;
 op_MUL:
-	RD = R1 * R2; NEXT;
+	RD = R1 * R2;
+	NEXT;
 op_AND:
-	RD = R1 & R2; NEXT;
+	RD = R1 & R2;
+	NEXT;
 op_OR:
-	RD = R1 | R2; NEXT;
+	RD = R1 | R2;
+	NEXT;
 op_XOR:
-	RD = R1 ^ R2; NEXT;
+	RD = R1 ^ R2;
+	NEXT;
 op_SLL:
-	RD = R1 << (R2 & 63); NEXT;
+	RD = R1 << (R2 & 63);
+	NEXT;
 op_SRL:
-	RD = R1 >> (R2 & 63); NEXT;
+	RD = R1 >> (R2 & 63);
+	NEXT;
 op_SRA:
-	RD = (uint64_t)((int64_t)R1 >> (R2 & 63)); NEXT;
+	RD = (uint64_t)((int64_t)R1 >> (R2 & 63));
+	NEXT;
 op_SDIV:
-	RD = divide(ms, OP, R1, R2); CHECK;
+	RD = divide(ms, OP, R1, R2);
+	CHECK;
 op_NOT:
-	RD = ~R1; NEXT;
+	RD = ~R1;
+	NEXT;
 op_MOV:
-	RD = R1; NEXT;
+	RD = R1;
+	NEXT;
 op_CMP:
-	cc.a = R1; cc.b = R2; NEXT;
+	cc.a = R1;
+	cc.b = R2;
+	NEXT;
 op_TST:
-	cc.a = R1; cc.b = 0; NEXT;
-op_SCMP: {
+	cc.a = R1;
+	cc.b = 0;
+	NEXT;
+op_SCMP : {
 	int r = dtrace_dif_strcmp(ms, R1, R2, ms->strsize);
 
 	cc.a = (uint64_t)((r > 0) - (r < 0) + 1);
@@ -353,7 +415,8 @@ op_SCMP: {
 	CHECK;
 }
 op_BA:
-	pc = DIF_INSTR_LABEL(in); NEXT;
+	pc = DIF_INSTR_LABEL(in);
+	NEXT;
 op_BE:
 	JUMP_IF(cc.a == cc.b);
 op_BNE:
@@ -375,43 +438,58 @@ op_BLE:
 op_BLEU:
 	JUMP_IF(cc.a <= cc.b);
 op_LDSB:
-	RD = load(ms, OP, R1); CHECK;
+	RD = load(ms, OP, R1);
+	CHECK;
 op_STB:
-	store(ms, OP, RD, R1); CHECK;
+	store(ms, OP, RD, R1);
+	CHECK;
 op_SETX:
-	RD = dp->ints[IDX]; NEXT;
+	RD = dp->ints[IDX];
+	NEXT;
 op_SETS:
-	RD = (uintptr_t)(dp->strtab + IDX); NEXT;
+	RD = (uintptr_t)(dp->strtab + IDX);
+	NEXT;
 op_LDGS:
-	RD = ldgs(ms, IDX); CHECK;
+	RD = ldgs(ms, IDX);
+	CHECK;
 op_STGS:
-	stgs(ms, IDX, RD); CHECK;
+	stgs(ms, IDX, RD);
+	CHECK;
 op_LDLS:
-	RD = ldls(ms, IDX); CHECK;
+	RD = ldls(ms, IDX);
+	CHECK;
 op_STLS:
-	stls(ms, IDX, RD); CHECK;
+	stls(ms, IDX, RD);
+	CHECK;
 op_LDTS:
-	RD = dynload(ms, OP, IDX, tup, ntup); CHECK;
+	RD = dynload(ms, OP, IDX, tup, ntup);
+	CHECK;
 op_STTS:
-	dynstore(ms, OP, IDX, tup, ntup, RD); CHECK;
+	dynstore(ms, OP, IDX, tup, ntup, RD);
+	CHECK;
 op_LDGA:
-	RD = dtrace_dif_builtin_array(ms, DIF_INSTR_AVAR(in), R2); CHECK;
+	RD = dtrace_dif_builtin_array(ms, DIF_INSTR_AVAR(in), R2);
+	CHECK;
 op_PUSHTR:
-	push(ms, tup, &ntup, in, regs); CHECK;
+	push(ms, tup, &ntup, in, regs);
+	CHECK;
 op_POPTS:
 	if (ntup > 0)
 		ntup--;
 	NEXT;
 op_FLUSHTS:
-	ntup = 0; NEXT;
+	ntup = 0;
+	NEXT;
 op_CALL:
 	RD = dtrace_dif_subr(ms, IDX, tup, ntup);
 	ntup = 0;
 	CHECK;
 op_ALLOCS:
-	RD = dtrace_dif_scratch(ms, R1); CHECK;
+	RD = dtrace_dif_scratch(ms, R1);
+	CHECK;
 op_COPYS:
-	copys(ms, RD, R1, R2); CHECK;
+	copys(ms, RD, R1, R2);
+	CHECK;
 op_NOP:
 	NEXT;
 op_RET:
@@ -432,6 +510,6 @@ uint64_t dtrace_dif_emulate(const struct dtrace_difo *dp,
 		return 0;
 	if (dp->ldgs_only == 0)
 		return run(dp, ms);
-	v = ldgs(ms, dp->ldgs_only);	/* LDGS; RET: dif_regs.c */
+	v = ldgs(ms, dp->ldgs_only); /* LDGS; RET: dif_regs.c */
 	return ms->fault == DTRACEFLT_NONE ? v : 0;
 }

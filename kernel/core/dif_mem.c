@@ -118,8 +118,8 @@ static void zero_word_tail(char *dst, size_t n, size_t size)
  * most lim bytes; dst has size > lim bytes. True when the NUL was copied
  * (*n its index, the rest of its word zeroed); false after lim bytes.
  */
-static bool owned_strcpy(char *dst, const char *src, size_t lim,
-			 size_t size, size_t *n)
+static bool owned_strcpy(char *dst, const char *src, size_t lim, size_t size,
+			 size_t *n)
 {
 	size_t i;
 
@@ -156,9 +156,9 @@ size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 	if (!user) {
 		uint64_t room = dtrace_dif_room(ms, src);
 
-		if (room != 0 && owned_strcpy(dst, (const char *)src,
-					      DTRACE_MIN(room, size - 1), size,
-					      &n))
+		if (room != 0 &&
+		    owned_strcpy(dst, (const char *)src,
+				 DTRACE_MIN(room, size - 1), size, &n))
 			return n;
 	}
 	sw.valid = false;

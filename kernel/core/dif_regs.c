@@ -13,11 +13,11 @@
 #include "core/difo.h"
 #include "core/util.h"
 
-#define ALL_REGS	0xffffu
+#define ALL_REGS 0xffffu
 
 struct regs_rw {
-	uint16_t	reads;
-	uint16_t	writes;
+	uint16_t reads;
+	uint16_t writes;
 };
 
 static uint16_t bit(uint32_t r)
@@ -46,12 +46,12 @@ static struct regs_rw regs_of(dif_instr_t in)
 	case DIF_FORM_R1:
 		rw.reads = bit(r1);
 		break;
-	case DIF_FORM_R1_RS_ADDR:	/* ST*: rd is the address, read */
-	case DIF_FORM_R1_R2_RS:		/* COPYS: rd read as well */
+	case DIF_FORM_R1_RS_ADDR: /* ST*: rd is the address, read */
+	case DIF_FORM_R1_R2_RS:	  /* COPYS: rd read as well */
 	case DIF_FORM_TUPLE:
 		rw.reads = bit(r1) | bit(r2) | bit(rd);
 		break;
-	case DIF_FORM_RD:		/* RET */
+	case DIF_FORM_RD: /* RET */
 	case DIF_FORM_VAR_RS:
 		rw.reads = bit(rd);
 		break;
@@ -65,7 +65,7 @@ static struct regs_rw regs_of(dif_instr_t in)
 		rw.reads = bit(r2);
 		rw.writes = bit(rd);
 		break;
-	default:			/* NONE, LABEL */
+	default: /* NONE, LABEL */
 		break;
 	}
 	return rw;
@@ -73,7 +73,7 @@ static struct regs_rw regs_of(dif_instr_t in)
 
 uint16_t dtrace_dif_defregs(const struct dtrace_difo *dp)
 {
-	uint16_t *in, need = 1;	/* %r0 is never written: always clear */
+	uint16_t *in, need = 1; /* %r0 is never written: always clear */
 	uint32_t pc;
 
 	if (dp->ncode == 0)
@@ -82,7 +82,7 @@ uint16_t dtrace_dif_defregs(const struct dtrace_difo *dp)
 	if (in == NULL)
 		return 0;
 	for (pc = 1; pc < dp->ncode; pc++)
-		in[pc] = ALL_REGS;	/* no path seen yet */
+		in[pc] = ALL_REGS; /* no path seen yet */
 	for (pc = 0; pc < dp->ncode; pc++) {
 		dif_instr_t ins = dp->code[pc];
 		uint8_t op = DIF_INSTR_OP(ins);

@@ -46,7 +46,7 @@ static uint64_t subr_rand(struct dtrace_mstate *ms)
 	x ^= x >> 7;
 	x ^= x << 17;
 	ms->scpu->rand = x;
-	return (x * 0x2545f4914f6cdd1dull) >> 33;	/* a 31-bit int */
+	return (x * 0x2545f4914f6cdd1dull) >> 33; /* a 31-bit int */
 }
 
 static uint64_t bswap(uint64_t v, uint32_t size)
@@ -55,9 +55,12 @@ static uint64_t bswap(uint64_t v, uint32_t size)
 	return size == 8 ? v : v & ((1ull << (size * 8)) - 1);
 #else
 	switch (size) {
-	case 2:		return __builtin_bswap16((uint16_t)v);
-	case 4:		return __builtin_bswap32((uint32_t)v);
-	default:	return __builtin_bswap64(v);
+	case 2:
+		return __builtin_bswap16((uint16_t)v);
+	case 4:
+		return __builtin_bswap32((uint32_t)v);
+	default:
+		return __builtin_bswap64(v);
 	}
 #endif
 }
@@ -118,7 +121,7 @@ static uint64_t subr_copyinargs(struct dtrace_mstate *ms, uint64_t uaddr,
 	if (n > 0 && dtrace_dif_load(ms, s, uaddr, n, true) != 0)
 		return 0;
 	s[n] = '\0';
-	while (n > 0 && s[n - 1] == '\0')	/* the last string's NUL */
+	while (n > 0 && s[n - 1] == '\0') /* the last string's NUL */
 		n--;
 	for (i = 0; i < n; i++)
 		if (s[i] == '\0')
@@ -228,7 +231,7 @@ static uint64_t subr_kernel(struct dtrace_mstate *ms, uint32_t subr,
 	case DIF_SUBR_COPYOUT:
 		copyout(ms, a[0], a[1], a[2]);
 		return 0;
-	default:	/* COPYOUTSTR */
+	default: /* COPYOUTSTR */
 		copyoutstr(ms, a[0], a[1], a[2]);
 		return 0;
 	}
@@ -238,18 +241,24 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 			  const uint64_t *a, uint32_t n)
 {
 	switch (subr) {
-	case DIF_SUBR_MUTEX_OWNED: case DIF_SUBR_MUTEX_OWNER:
-	case DIF_SUBR_MUTEX_TYPE_ADAPTIVE: case DIF_SUBR_MUTEX_TYPE_SPIN:
-	case DIF_SUBR_RW_READ_HELD: case DIF_SUBR_RW_WRITE_HELD:
-	case DIF_SUBR_RW_ISWRITER: case DIF_SUBR_PROGENYOF: case DIF_SUBR_GETF:
-	case DIF_SUBR_COPYOUT: case DIF_SUBR_COPYOUTSTR:
+	case DIF_SUBR_MUTEX_OWNED:
+	case DIF_SUBR_MUTEX_OWNER:
+	case DIF_SUBR_MUTEX_TYPE_ADAPTIVE:
+	case DIF_SUBR_MUTEX_TYPE_SPIN:
+	case DIF_SUBR_RW_READ_HELD:
+	case DIF_SUBR_RW_WRITE_HELD:
+	case DIF_SUBR_RW_ISWRITER:
+	case DIF_SUBR_PROGENYOF:
+	case DIF_SUBR_GETF:
+	case DIF_SUBR_COPYOUT:
+	case DIF_SUBR_COPYOUTSTR:
 		return subr_kernel(ms, subr, a);
 	case DIF_SUBR_RAND:
 		return subr_rand(ms);
 	case DIF_SUBR_SPECULATION:
 		return dtrace_spec_new(ms);
 	case DIF_SUBR_ALLOCA:
-		return dtrace_dif_scratch(ms, a[0]);	/* NOSCRATCH */
+		return dtrace_dif_scratch(ms, a[0]); /* NOSCRATCH */
 	case DIF_SUBR_COPYIN:
 		return subr_copyin(ms, a[0], a[1]);
 	case DIF_SUBR_COPYINSTR:
@@ -262,13 +271,16 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 	case DIF_SUBR_BCOPY:
 		copy_to_scratch(ms, a[0], a[1], a[2], false);
 		return 0;
-	case DIF_SUBR_HTONS: case DIF_SUBR_NTOHS:
+	case DIF_SUBR_HTONS:
+	case DIF_SUBR_NTOHS:
 		return bswap(a[0], 2);
-	case DIF_SUBR_HTONL: case DIF_SUBR_NTOHL:
+	case DIF_SUBR_HTONL:
+	case DIF_SUBR_NTOHL:
 		return bswap(a[0], 4);
-	case DIF_SUBR_HTONLL: case DIF_SUBR_NTOHLL:
+	case DIF_SUBR_HTONLL:
+	case DIF_SUBR_NTOHLL:
 		return bswap(a[0], 8);
-	case DIF_SUBR_GETMAJOR:		/* Linux kernel dev_t: 12:20 */
+	case DIF_SUBR_GETMAJOR: /* Linux kernel dev_t: 12:20 */
 		return (a[0] >> 20) & 0xfff;
 	case DIF_SUBR_GETMINOR:
 		return a[0] & 0xfffff;
@@ -284,15 +296,26 @@ static uint64_t subr_misc(struct dtrace_mstate *ms, uint32_t subr,
 static uint32_t subr_nargs(uint32_t subr)
 {
 	switch (subr) {
-	case DIF_SUBR_RAND: case DIF_SUBR_SPECULATION:
+	case DIF_SUBR_RAND:
+	case DIF_SUBR_SPECULATION:
 		return 0;
-	case DIF_SUBR_COPYIN: case DIF_SUBR_STRJOIN: case DIF_SUBR_SUBSTR:
+	case DIF_SUBR_COPYIN:
+	case DIF_SUBR_STRJOIN:
+	case DIF_SUBR_SUBSTR:
 	case DIF_SUBR_COPYINARGS:
-	case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR: case DIF_SUBR_STRSTR:
-	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX: case DIF_SUBR_STRTOK:
-	case DIF_SUBR_JSON: case DIF_SUBR_INET_NTOP: case DIF_SUBR_LINK_NTOP:
+	case DIF_SUBR_STRCHR:
+	case DIF_SUBR_STRRCHR:
+	case DIF_SUBR_STRSTR:
+	case DIF_SUBR_INDEX:
+	case DIF_SUBR_RINDEX:
+	case DIF_SUBR_STRTOK:
+	case DIF_SUBR_JSON:
+	case DIF_SUBR_INET_NTOP:
+	case DIF_SUBR_LINK_NTOP:
 		return 2;
-	case DIF_SUBR_COPYINTO: case DIF_SUBR_BCOPY: case DIF_SUBR_COPYOUT:
+	case DIF_SUBR_COPYINTO:
+	case DIF_SUBR_BCOPY:
+	case DIF_SUBR_COPYOUT:
 	case DIF_SUBR_COPYOUTSTR:
 		return 3;
 	default:

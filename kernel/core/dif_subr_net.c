@@ -11,17 +11,17 @@
 #include "core/util.h"
 #include "core/subr.h"
 
-#define AF_INET_	2
-#define AF_INET6_	10	/* Linux */
-#define ARPHRD_ETHER_	1
+#define AF_INET_	   2
+#define AF_INET6_	   10 /* Linux */
+#define ARPHRD_ETHER_	   1
 #define ARPHRD_INFINIBAND_ 32
 
 static const char hexdigits[] = "0123456789abcdef";
 
 struct out {
-	char	*p;
-	size_t	n;
-	size_t	size;
+	char *p;
+	size_t n;
+	size_t size;
 };
 
 static void put(struct out *o, char c)
@@ -89,8 +89,8 @@ static int zero_run(const uint16_t *g, int *start)
 
 static void ipv6(struct out *o, const uint8_t *b)
 {
-	static const uint8_t mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-					    0xff, 0xff };
+	static const uint8_t mapped[12] = { 0, 0, 0, 0, 0,    0,
+					    0, 0, 0, 0, 0xff, 0xff };
 	uint16_t g[8];
 	int i, zs, zl;
 

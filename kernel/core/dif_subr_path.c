@@ -15,14 +15,14 @@
 #include "core/subr.h"
 #include "core/util.h"
 
-#define PATH_STEPS	1024	/* dentries and mount crossings, at most */
+#define PATH_STEPS 1024 /* dentries and mount crossings, at most */
 
 struct walk {
-	struct dtrace_mstate		*ms;
-	const struct dtrace_path_layout	*l;
-	char				*buf;
-	uint32_t			pos;	/* the path is buf[pos..] */
-	bool				cut;	/* a component did not fit */
+	struct dtrace_mstate *ms;
+	const struct dtrace_path_layout *l;
+	char *buf;
+	uint32_t pos; /* the path is buf[pos..] */
+	bool cut;     /* a component did not fit */
 };
 
 static uint64_t ptr_at(struct walk *w, uint64_t base, uint32_t off)

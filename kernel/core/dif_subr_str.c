@@ -13,13 +13,26 @@
 bool dtrace_subr_is_string(uint32_t subr)
 {
 	switch (subr) {
-	case DIF_SUBR_STRLEN: case DIF_SUBR_STRJOIN: case DIF_SUBR_SUBSTR:
-	case DIF_SUBR_LLTOSTR: case DIF_SUBR_TOUPPER: case DIF_SUBR_TOLOWER:
-	case DIF_SUBR_STRCHR: case DIF_SUBR_STRRCHR: case DIF_SUBR_STRSTR:
-	case DIF_SUBR_INDEX: case DIF_SUBR_RINDEX: case DIF_SUBR_BASENAME:
-	case DIF_SUBR_DIRNAME: case DIF_SUBR_STRTOLL: case DIF_SUBR_CLEANPATH:
-	case DIF_SUBR_STRTOK: case DIF_SUBR_JSON: case DIF_SUBR_INET_NTOP:
-	case DIF_SUBR_INET_NTOA: case DIF_SUBR_INET_NTOA6:
+	case DIF_SUBR_STRLEN:
+	case DIF_SUBR_STRJOIN:
+	case DIF_SUBR_SUBSTR:
+	case DIF_SUBR_LLTOSTR:
+	case DIF_SUBR_TOUPPER:
+	case DIF_SUBR_TOLOWER:
+	case DIF_SUBR_STRCHR:
+	case DIF_SUBR_STRRCHR:
+	case DIF_SUBR_STRSTR:
+	case DIF_SUBR_INDEX:
+	case DIF_SUBR_RINDEX:
+	case DIF_SUBR_BASENAME:
+	case DIF_SUBR_DIRNAME:
+	case DIF_SUBR_STRTOLL:
+	case DIF_SUBR_CLEANPATH:
+	case DIF_SUBR_STRTOK:
+	case DIF_SUBR_JSON:
+	case DIF_SUBR_INET_NTOP:
+	case DIF_SUBR_INET_NTOA:
+	case DIF_SUBR_INET_NTOA6:
 	case DIF_SUBR_LINK_NTOP:
 		return true;
 	default:
@@ -54,8 +67,7 @@ static uint64_t strjoin(struct dtrace_mstate *ms, uintptr_t a, uintptr_t b)
 	return (uintptr_t)r;
 }
 
-static uint64_t substr(struct dtrace_mstate *ms, const uint64_t *a,
-		       uint32_t n)
+static uint64_t substr(struct dtrace_mstate *ms, const uint64_t *a, uint32_t n)
 {
 	int64_t len = slen(ms, a[0]), idx = (int64_t)a[1];
 	int64_t rem = n > 2 ? (int64_t)a[2] : len;
@@ -80,13 +92,12 @@ static uint64_t substr(struct dtrace_mstate *ms, const uint64_t *a,
 	if (r == NULL || ms->fault != DTRACEFLT_NONE)
 		return 0;
 	if (rem > 0)
-		dtrace_dif_strcpy(ms, r, a[0] + (uint64_t)idx,
-				  (size_t)rem + 1, false);
+		dtrace_dif_strcpy(ms, r, a[0] + (uint64_t)idx, (size_t)rem + 1,
+				  false);
 	return (uintptr_t)r;
 }
 
-static uint64_t lltostr(struct dtrace_mstate *ms, const uint64_t *a,
-			uint32_t n)
+static uint64_t lltostr(struct dtrace_mstate *ms, const uint64_t *a, uint32_t n)
 {
 	int64_t v = (int64_t)a[0];
 	uint64_t base = n > 1 ? a[1] : 10, u;
@@ -199,8 +210,8 @@ static int64_t search(struct dtrace_mstate *ms, uintptr_t s, int64_t len,
 }
 
 /* index(s, sub [, start]) and rindex(s, sub [, start]). */
-static uint64_t index_(struct dtrace_mstate *ms, const uint64_t *a,
-		       uint32_t n, bool last)
+static uint64_t index_(struct dtrace_mstate *ms, const uint64_t *a, uint32_t n,
+		       bool last)
 {
 	int64_t len = slen(ms, a[0]);
 	int64_t start = n > 2 ? (int64_t)a[2] : (last ? len : 0);
@@ -308,23 +319,41 @@ uint64_t dtrace_subr_string(struct dtrace_mstate *ms, uint32_t subr,
 			    const uint64_t *a, uint32_t n)
 {
 	switch (subr) {
-	case DIF_SUBR_STRLEN:	return (uint64_t)slen(ms, a[0]);
-	case DIF_SUBR_STRJOIN:	return strjoin(ms, a[0], a[1]);
-	case DIF_SUBR_SUBSTR:	return substr(ms, a, n);
-	case DIF_SUBR_LLTOSTR:	return lltostr(ms, a, n);
-	case DIF_SUBR_TOUPPER:	return changecase(ms, a[0], true);
-	case DIF_SUBR_TOLOWER:	return changecase(ms, a[0], false);
-	case DIF_SUBR_STRCHR:	return strchr_(ms, a[0], (char)a[1], false);
-	case DIF_SUBR_STRRCHR:	return strchr_(ms, a[0], (char)a[1], true);
-	case DIF_SUBR_STRSTR:	return strstr_(ms, a);
-	case DIF_SUBR_INDEX:	return index_(ms, a, n, false);
-	case DIF_SUBR_RINDEX:	return index_(ms, a, n, true);
-	case DIF_SUBR_BASENAME:	return pathpart(ms, a[0], false);
-	case DIF_SUBR_DIRNAME:	return pathpart(ms, a[0], true);
-	case DIF_SUBR_CLEANPATH: return dtrace_subr_cleanpath(ms, a[0]);
-	case DIF_SUBR_STRTOK:	return dtrace_subr_strtok(ms, a[0], a[1]);
-	case DIF_SUBR_JSON:	return dtrace_subr_json(ms, a[0], a[1]);
-	case DIF_SUBR_STRTOLL:	return strtoll_(ms, a, n);
-	default:		return dtrace_subr_net(ms, subr, a);
+	case DIF_SUBR_STRLEN:
+		return (uint64_t)slen(ms, a[0]);
+	case DIF_SUBR_STRJOIN:
+		return strjoin(ms, a[0], a[1]);
+	case DIF_SUBR_SUBSTR:
+		return substr(ms, a, n);
+	case DIF_SUBR_LLTOSTR:
+		return lltostr(ms, a, n);
+	case DIF_SUBR_TOUPPER:
+		return changecase(ms, a[0], true);
+	case DIF_SUBR_TOLOWER:
+		return changecase(ms, a[0], false);
+	case DIF_SUBR_STRCHR:
+		return strchr_(ms, a[0], (char)a[1], false);
+	case DIF_SUBR_STRRCHR:
+		return strchr_(ms, a[0], (char)a[1], true);
+	case DIF_SUBR_STRSTR:
+		return strstr_(ms, a);
+	case DIF_SUBR_INDEX:
+		return index_(ms, a, n, false);
+	case DIF_SUBR_RINDEX:
+		return index_(ms, a, n, true);
+	case DIF_SUBR_BASENAME:
+		return pathpart(ms, a[0], false);
+	case DIF_SUBR_DIRNAME:
+		return pathpart(ms, a[0], true);
+	case DIF_SUBR_CLEANPATH:
+		return dtrace_subr_cleanpath(ms, a[0]);
+	case DIF_SUBR_STRTOK:
+		return dtrace_subr_strtok(ms, a[0], a[1]);
+	case DIF_SUBR_JSON:
+		return dtrace_subr_json(ms, a[0], a[1]);
+	case DIF_SUBR_STRTOLL:
+		return strtoll_(ms, a, n);
+	default:
+		return dtrace_subr_net(ms, subr, a);
 	}
 }

@@ -42,9 +42,9 @@ static void pop(char *r, size_t *n)
 	size_t ls = last_start(r, *n);
 
 	if (*n == 1 && r[0] == '/')
-		return;				/* "/.." is "/" */
+		return; /* "/.." is "/" */
 	if (*n == 0 || (*n - ls == 2 && r[ls] == '.' && r[ls + 1] == '.')) {
-		push(r, n, "..", 2);		/* nothing to drop */
+		push(r, n, "..", 2); /* nothing to drop */
 		return;
 	}
 	*n = ls;
@@ -107,7 +107,7 @@ uint64_t dtrace_subr_strtok(struct dtrace_mstate *ms, uintptr_t s,
 		return 0;
 	for (i = 0; d[i] != '\0'; i++)
 		set[(uint8_t)d[i] / 8] |= (uint8_t)(1u << ((uint8_t)d[i] % 8));
-	for (i = 0; i < ms->strsize; i++, pos++) {	/* leading delimiters */
+	for (i = 0; i < ms->strsize; i++, pos++) { /* leading delimiters */
 		c = dtrace_dif_sbyte(ms, &sw, pos);
 		if (c <= 0 || !(set[c / 8] & (1u << (c % 8))))
 			break;
@@ -168,7 +168,7 @@ static const char *skip_value(const char *p)
 			p++;
 		} else if (c == '}' || c == ']') {
 			if (depth == 0)
-				return p;	/* the enclosing one ends */
+				return p; /* the enclosing one ends */
 			p++;
 			if (--depth == 0)
 				return p;
@@ -210,7 +210,8 @@ static const char *member(const char *p, const char *key, size_t klen)
 		p = skip_ws(e);
 		if (*p++ != ':')
 			return NULL;
-		if ((size_t)(e - 1 - k) == klen && dtrace_memcmp(k, key, klen) == 0)
+		if ((size_t)(e - 1 - k) == klen &&
+		    dtrace_memcmp(k, key, klen) == 0)
 			return skip_ws(p);
 		p = next_item(p);
 		if (p == NULL)
@@ -280,13 +281,14 @@ uint64_t dtrace_subr_json(struct dtrace_mstate *ms, uintptr_t text,
 	end = skip_value(v);
 	if (end == NULL)
 		return 0;
-	if (*v == '"') {		/* strings without their quotes */
+	if (*v == '"') { /* strings without their quotes */
 		v++;
 		end--;
 	}
 	r = (char *)dtrace_dif_scratch(ms, ms->strsize);
 	if (r != NULL && end >= v)
-		dtrace_memcpy(r, v, DTRACE_MIN((size_t)(end - v),
-					       (size_t)ms->strsize - 1));
+		dtrace_memcpy(r, v,
+			      DTRACE_MIN((size_t)(end - v),
+					 (size_t)ms->strsize - 1));
 	return (uintptr_t)r;
 }

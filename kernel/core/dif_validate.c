@@ -12,7 +12,7 @@
 #include "core/util.h"
 #include "dtrace/limits.h"
 
-#define DIF_FORM_INVALID	0xff
+#define DIF_FORM_INVALID 0xff
 
 /* Form + 1 by opcode, so that 0 (unlisted) becomes DIF_FORM_INVALID. */
 static const uint8_t dif_forms1[256] = {
@@ -45,10 +45,10 @@ bool dtrace_diftype_valid(const struct dtrace_diftype *t)
 }
 
 struct vstate {
-	const struct dtrace_difo	*dp;
-	bool				destructive;
-	struct dtrace_vres		*res;
-	uint32_t			*keys;	/* sorted vartab_key()s */
+	const struct dtrace_difo *dp;
+	bool destructive;
+	struct dtrace_vres *res;
+	uint32_t *keys; /* sorted vartab_key()s */
 };
 
 static int verdict(struct vstate *vs, uint32_t dvr, uint32_t pc)
@@ -70,8 +70,8 @@ static int vartab_bad(struct vstate *vs, uint32_t entry)
  * ENABLE stays near-linear in instructions times variables. A key is
  * scope (2 bits), id (16) and entry index (12: DIF_MAX_VARTAB).
  */
-#define VK_IDX_BITS	12
-#define VK(scope, id)	((uint32_t)(scope) << 16 | (uint32_t)(id))
+#define VK_IDX_BITS   12
+#define VK(scope, id) ((uint32_t)(scope) << 16 | (uint32_t)(id))
 
 static void sift_down(uint32_t *a, uint32_t root, uint32_t n)
 {
@@ -128,7 +128,9 @@ static int check_vartab(struct vstate *vs)
 		return vartab_bad(vs, DIF_MAX_VARTAB);
 	for (i = 0; i < dp->nvars; i++)
 		vs->keys[i] = VK(DTRACE_MIN(dp->vars[i].dtdv_scope, 3),
-				 dp->vars[i].dtdv_id) << VK_IDX_BITS | i;
+				 dp->vars[i].dtdv_id)
+				      << VK_IDX_BITS |
+			      i;
 	sort_keys(vs->keys, dp->nvars);
 	dup = first_duplicate(vs->keys, dp->nvars);
 	for (i = 0; i < dp->nvars; i++) {
@@ -148,14 +150,14 @@ static int check_vartab(struct vstate *vs)
 }
 
 /* Is user variable id listed with scope and kind, and flag (REF/MOD)? */
-static bool var_listed(const struct vstate *vs, uint32_t id,
-		       uint8_t scope, uint8_t kind, uint32_t flag)
+static bool var_listed(const struct vstate *vs, uint32_t id, uint8_t scope,
+		       uint8_t kind, uint32_t flag)
 {
 	uint32_t lo = 0, hi = vs->dp->nvars, want = VK(scope, id);
 
 	if (id < DIF_VAR_OTHER_UBASE)
 		return false;
-	while (lo < hi) {	/* the first key >= want */
+	while (lo < hi) { /* the first key >= want */
 		uint32_t mid = lo + (hi - lo) / 2;
 
 		if (vs->keys[mid] >> VK_IDX_BITS < want)
@@ -186,23 +188,32 @@ static bool var_ok(const struct vstate *vs, uint8_t op, uint32_t id)
 			return id >= DIF_VAR_SCALAR_MIN &&
 			       dtrace_dif_builtin_exists(id);
 		return var_listed(vs, id, G, S, R);
-	case DIF_OP_STGS:	return var_listed(vs, id, G, S, M);
-	case DIF_OP_LDTS:	return var_listed(vs, id, T, S, R);
-	case DIF_OP_STTS:	return var_listed(vs, id, T, S, M);
-	case DIF_OP_LDLS:	return var_listed(vs, id, L, S, R);
-	case DIF_OP_STLS:	return var_listed(vs, id, L, S, M);
-	case DIF_OP_LDGAA:	return var_listed(vs, id, G, A, R);
-	case DIF_OP_STGAA:	return var_listed(vs, id, G, A, M);
-	case DIF_OP_LDTAA:	return var_listed(vs, id, T, A, R);
-	case DIF_OP_STTAA:	return var_listed(vs, id, T, A, M);
+	case DIF_OP_STGS:
+		return var_listed(vs, id, G, S, M);
+	case DIF_OP_LDTS:
+		return var_listed(vs, id, T, S, R);
+	case DIF_OP_STTS:
+		return var_listed(vs, id, T, S, M);
+	case DIF_OP_LDLS:
+		return var_listed(vs, id, L, S, R);
+	case DIF_OP_STLS:
+		return var_listed(vs, id, L, S, M);
+	case DIF_OP_LDGAA:
+		return var_listed(vs, id, G, A, R);
+	case DIF_OP_STGAA:
+		return var_listed(vs, id, G, A, M);
+	case DIF_OP_LDTAA:
+		return var_listed(vs, id, T, A, R);
+	case DIF_OP_STTAA:
+		return var_listed(vs, id, T, A, M);
 	case DIF_OP_LDGA:
 		return id <= DIF_VAR_ARRAY_MAX && dtrace_dif_builtin_exists(id);
-	default:		/* LDTA: there are no built-in thread arrays */
+	default: /* LDTA: there are no built-in thread arrays */
 		return false;
 	}
 }
 
-#define REG_OK(r)	((r) < DIF_DIR_NREGS)
+#define REG_OK(r) ((r) < DIF_DIR_NREGS)
 
 /* Register fields of the register-only forms. */
 static int check_regs(struct vstate *vs, uint32_t pc, uint8_t form,
@@ -264,7 +275,7 @@ static int check_indexed(struct vstate *vs, uint32_t pc, uint8_t op,
 		if (dtrace_dif_subr_destructive(idx) && !vs->destructive)
 			return verdict(vs, DIF_DVR_PRIV, pc);
 		break;
-	default:		/* VAR_RD, VAR_RS */
+	default: /* VAR_RD, VAR_RS */
 		if (!var_ok(vs, op, idx))
 			return verdict(vs, DIF_DVR_BAD_VAR, pc);
 		break;
@@ -322,8 +333,7 @@ static int check_instr(struct vstate *vs, uint32_t pc)
 int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
 			struct dtrace_vres *res)
 {
-	struct vstate vs = { .dp = dp, .destructive = destructive,
-			     .res = res };
+	struct vstate vs = { .dp = dp, .destructive = destructive, .res = res };
 	uint32_t keys[32], pc;
 	int err;
 

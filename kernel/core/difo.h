@@ -17,24 +17,24 @@ struct dtrace_probe;
 struct dtrace_ecb;
 
 /* How a value is stored by STGS/STLS or recorded by a data action. */
-#define DTRACE_VK_VALUE		0	/* 1, 2, 4 or 8 bytes by value */
-#define DTRACE_VK_STRING	1	/* up to strsize, NUL-padded */
-#define DTRACE_VK_REF		2	/* size bytes at a kernel address */
-#define DTRACE_VK_UREF		3	/* size bytes at a user address */
-#define DTRACE_VK_USTRING	4	/* a string at a user address */
+#define DTRACE_VK_VALUE	  0 /* 1, 2, 4 or 8 bytes by value */
+#define DTRACE_VK_STRING  1 /* up to strsize, NUL-padded */
+#define DTRACE_VK_REF	  2 /* size bytes at a kernel address */
+#define DTRACE_VK_UREF	  3 /* size bytes at a user address */
+#define DTRACE_VK_USTRING 4 /* a string at a user address */
 
 struct dtrace_difo {
-	const dif_instr_t	*code;
-	const uint64_t		*ints;
-	const char		*strtab;
+	const dif_instr_t *code;
+	const uint64_t *ints;
+	const char *strtab;
 	const struct dtrace_difv *vars;
-	uint32_t		ncode;
-	uint32_t		nints;
-	uint32_t		strlen;
-	uint32_t		nvars;
-	struct dtrace_diftype	rtype;
-	uint16_t		defregs;	/* dtrace_dif_defregs() */
-	uint16_t		ldgs_only;	/* dtrace_dif_ldgs_only() */
+	uint32_t ncode;
+	uint32_t nints;
+	uint32_t strlen;
+	uint32_t nvars;
+	struct dtrace_diftype rtype;
+	uint16_t defregs;   /* dtrace_dif_defregs() */
+	uint16_t ldgs_only; /* dtrace_dif_ldgs_only() */
 };
 
 /*
@@ -42,9 +42,9 @@ struct dtrace_difo {
  * for table verdicts, entry the vartab entry for DIF_DVR_VARTAB.
  */
 struct dtrace_vres {
-	uint32_t	dvr;
-	uint32_t	pc;
-	uint32_t	entry;
+	uint32_t dvr;
+	uint32_t pc;
+	uint32_t entry;
 };
 
 /* Returns 0 if valid, else -EINVAL (-EPERM for PRIV) with *res filled. */
@@ -68,29 +68,29 @@ uint8_t dtrace_dif_form(uint8_t op);
  * use), the timestamp (0 until taken) and errno.
  */
 struct dtrace_fireargs {
-	uint64_t			v[10];
-	uint64_t			ts;
-	uint32_t			fetched;	/* v[6..9] valid */
-	int32_t				err;	/* errno: a syscall return's */
+	uint64_t v[10];
+	uint64_t ts;
+	uint32_t fetched; /* v[6..9] valid */
+	int32_t err;	  /* errno: a syscall return's */
 };
 
 /* The machine state of one ECB firing on one CPU (fire.c mstate_init
  * sets every field: a new field must be set there). */
 struct dtrace_mstate {
-	struct dtrace_state		*state;
-	struct dtrace_state_cpu		*scpu;
-	const struct dtrace_probe	*probe;
-	struct dtrace_fireargs		*fa;
-	uint32_t			cpu;
-	uint32_t			epid;
-	uint32_t			strsize;
-	uintptr_t			scratch_base;
-	uintptr_t			scratch_ptr;
-	uintptr_t			scratch_end;
-	uintptr_t			execname;	/* cached in scratch */
-	uint16_t			fault;		/* DTRACEFLT_* */
-	uint32_t			fault_pc;
-	uint64_t			fault_addr;
+	struct dtrace_state *state;
+	struct dtrace_state_cpu *scpu;
+	const struct dtrace_probe *probe;
+	struct dtrace_fireargs *fa;
+	uint32_t cpu;
+	uint32_t epid;
+	uint32_t strsize;
+	uintptr_t scratch_base;
+	uintptr_t scratch_ptr;
+	uintptr_t scratch_end;
+	uintptr_t execname; /* cached in scratch */
+	uint16_t fault;	    /* DTRACEFLT_* */
+	uint32_t fault_pc;
+	uint64_t fault_addr;
 };
 
 /*
@@ -133,10 +133,10 @@ static inline uint64_t dtrace_ms_execname(struct dtrace_mstate *ms)
 
 /* A tuple stack entry (PUSHTR/PUSHTV). */
 struct dtrace_tuple {
-	uint64_t	val;	/* value, or address for by-reference */
-	uint64_t	size;
-	uint8_t		type;	/* DIF_TYPE_* */
-	uint8_t		byref;
+	uint64_t val; /* value, or address for by-reference */
+	uint64_t size;
+	uint8_t type; /* DIF_TYPE_* */
+	uint8_t byref;
 };
 
 /* Runs dp; on a fault ms->fault/fault_addr/fault_pc are set, result 0. */
@@ -171,11 +171,11 @@ int dtrace_dif_load(struct dtrace_mstate *ms, void *dst, uintptr_t addr,
 		    size_t n, bool user);
 /* Byte-wise walks over strings: one cached aligned word. */
 struct dtrace_strwalk {
-	uintptr_t	base;
-	uintptr_t	ram;	/* 4 KiB kload read in this walk, or 0 */
-	uint8_t		w[8];
-	bool		valid;
-	bool		user;
+	uintptr_t base;
+	uintptr_t ram; /* 4 KiB kload read in this walk, or 0 */
+	uint8_t w[8];
+	bool valid;
+	bool user;
 };
 /* The byte at addr (0..255), or -1 after faulting BADADDR. */
 int dtrace_dif_sbyte(struct dtrace_mstate *ms, struct dtrace_strwalk *sw,

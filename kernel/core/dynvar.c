@@ -19,8 +19,7 @@
 #include "core/state.h"
 #include "core/util.h"
 
-static struct dtrace_dynvar *chunk(const struct dtrace_dynstore *d,
-				   uint32_t i)
+static struct dtrace_dynvar *chunk(const struct dtrace_dynstore *d, uint32_t i)
 {
 	return (struct dtrace_dynvar *)(d->chunks + (uint64_t)i * d->chunksize);
 }
@@ -76,9 +75,8 @@ static bool key_put(struct dtrace_mstate *ms, const struct dtrace_tuple *t,
 }
 
 /* This CPU's key area holds the key; its length, or 0 (too long). */
-static uint32_t key_build(struct dtrace_mstate *ms, uint32_t scope,
-			  uint32_t id, const struct dtrace_tuple *tup,
-			  uint32_t ntup)
+static uint32_t key_build(struct dtrace_mstate *ms, uint32_t scope, uint32_t id,
+			  const struct dtrace_tuple *tup, uint32_t ntup)
 {
 	const struct dtrace_dynstore *d = ms->state->dyn;
 	uint8_t *k = d->keys + (uint64_t)ms->cpu * d->keymax;
@@ -87,7 +85,8 @@ static uint32_t key_build(struct dtrace_mstate *ms, uint32_t scope,
 
 	head[0] = (uint64_t)scope << 32 | id;
 	head[1] = scope == DIFV_SCOPE_THREAD ?
-		  dtrace_port_task(DTRACE_TASK_CURTHREAD) : 0;
+			  dtrace_port_task(DTRACE_TASK_CURTHREAD) :
+			  0;
 	if (d->keymax < len)
 		return 0;
 	dtrace_memcpy(k, head, sizeof(head));
@@ -98,8 +97,7 @@ static uint32_t key_build(struct dtrace_mstate *ms, uint32_t scope,
 }
 
 static struct dtrace_dynvar *lookup(const struct dtrace_dynstore *d,
-				    const uint8_t *k, uint32_t len,
-				    uint32_t h)
+				    const uint8_t *k, uint32_t len, uint32_t h)
 {
 	uint32_t i = DTRACE_READ_ONCE(d->buckets[h & (d->nbuckets - 1)]);
 
@@ -139,15 +137,13 @@ static uint32_t pop_free(struct dtrace_dynstore *d)
 			return 0;
 		nw = ((old >> 32) + 1) << 32 |
 		     DTRACE_READ_ONCE(chunk(d, top - 1)->fnext);
-	} while (!__atomic_compare_exchange_n(&d->free, &old, nw, false,
-					      __ATOMIC_ACQ_REL,
-					      __ATOMIC_ACQUIRE));
+	} while (!__atomic_compare_exchange_n(
+		&d->free, &old, nw, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
 	return top;
 }
 
-static struct dtrace_dynvar *create(struct dtrace_mstate *ms,
-				    const uint8_t *k, uint32_t len,
-				    uint32_t h)
+static struct dtrace_dynvar *create(struct dtrace_mstate *ms, const uint8_t *k,
+				    uint32_t len, uint32_t h)
 {
 	struct dtrace_dynstore *d = ms->state->dyn;
 	uint32_t i = pop_free(d), *head;
@@ -166,8 +162,7 @@ static struct dtrace_dynvar *create(struct dtrace_mstate *ms,
 	head = &d->buckets[h & (d->nbuckets - 1)];
 	c->next = __atomic_load_n(head, __ATOMIC_ACQUIRE);
 	while (!__atomic_compare_exchange_n(head, &c->next, i, false,
-					    __ATOMIC_RELEASE,
-					    __ATOMIC_ACQUIRE))
+					    __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
 		;
 	return c;
 }
@@ -197,7 +192,7 @@ uint64_t dtrace_dyn_load(struct dtrace_mstate *ms, const struct dtrace_var *v,
 	return val;
 }
 
-static void delete(struct dtrace_dynstore *d, struct dtrace_dynvar *c)
+static void delete (struct dtrace_dynstore *d, struct dtrace_dynvar *c)
 {
 	if (__atomic_exchange_n(&c->status, DTRACE_DYN_DEAD,
 				__ATOMIC_ACQ_REL) == DTRACE_DYN_LIVE)
@@ -227,7 +222,7 @@ void dtrace_dyn_store(struct dtrace_mstate *ms, const struct dtrace_var *v,
 	c = d->nchunks == 0 ? NULL : lookup(d, k, len, h);
 	if (val == 0) {
 		if (c != NULL)
-			delete(d, c);
+			delete (d, c);
 		return;
 	}
 	if (c == NULL)
@@ -284,11 +279,11 @@ static void thread_scalar_delete(struct dtrace_dynstore *d, uint32_t id,
 {
 	uint64_t head[2] = { (uint64_t)DIFV_SCOPE_THREAD << 32 | id, thread };
 	uint32_t h = hash_bytes((const uint8_t *)head, sizeof(head));
-	struct dtrace_dynvar *c = lookup(d, (const uint8_t *)head,
-					 sizeof(head), h);
+	struct dtrace_dynvar *c = lookup(d, (const uint8_t *)head, sizeof(head),
+					 h);
 
 	if (c != NULL)
-		delete(d, c);
+		delete (d, c);
 }
 
 void dtrace_dyn_thread_exit(struct dtrace_state *st, uint64_t thread)

@@ -17,40 +17,40 @@ struct dtrace_var;
 
 /* One entry of the store; key bytes then value bytes follow the header. */
 struct dtrace_dynvar {
-	uint32_t	next;		/* hash chain: index + 1, 0 = end */
-	uint32_t	fnext;		/* free stack: index + 1, 0 = end */
-	uint32_t	hash;
-	uint32_t	status;		/* DTRACE_DYN_* */
-	uint32_t	keylen;
-	uint32_t	pad;
+	uint32_t next;	/* hash chain: index + 1, 0 = end */
+	uint32_t fnext; /* free stack: index + 1, 0 = end */
+	uint32_t hash;
+	uint32_t status; /* DTRACE_DYN_* */
+	uint32_t keylen;
+	uint32_t pad;
 };
 
-#define DTRACE_DYN_FREE		0
-#define DTRACE_DYN_LIVE		1
-#define DTRACE_DYN_DEAD		2	/* deleted, still linked (dirty) */
+#define DTRACE_DYN_FREE 0
+#define DTRACE_DYN_LIVE 1
+#define DTRACE_DYN_DEAD 2 /* deleted, still linked (dirty) */
 
 /* Exited threads queued per cleaning for their self->a[k...] entries. */
-#define DTRACE_DYN_EXITED	256
+#define DTRACE_DYN_EXITED 256
 
 struct dtrace_dynstore {
-	uint8_t		*chunks;
-	uint32_t	*buckets;	/* index + 1 of the chain head */
-	uint32_t	*rinse;		/* cleaner's list of unlinked entries */
-	uint8_t		*keys;		/* per-CPU key assembly, keymax each */
-	uint64_t	free;		/* tag << 32 | index + 1 of the top */
-	uint32_t	nchunks;
-	uint32_t	nbuckets;	/* a power of 2 */
-	uint32_t	chunksize;
-	uint32_t	keymax;
-	uint32_t	valmax;
-	uint32_t	ndirty;		/* DEAD entries not yet recycled */
-	uint32_t	rinsing;	/* the cleaner is at work */
-	uint64_t	last_clean;	/* hrtime */
-	uint32_t	tarrays;	/* thread-local arrays exist */
-	uint32_t	exitring;	/* the ring exit hooks fill: 0 or 1 */
-	uint32_t	nexited[2];	/* slots taken (may pass the end) */
-	uint64_t	exited[2][DTRACE_DYN_EXITED];	/* threads, 0 = none */
-	uint64_t	exits_lost;	/* a full ring: left to the end of GO */
+	uint8_t *chunks;
+	uint32_t *buckets; /* index + 1 of the chain head */
+	uint32_t *rinse;   /* cleaner's list of unlinked entries */
+	uint8_t *keys;	   /* per-CPU key assembly, keymax each */
+	uint64_t free;	   /* tag << 32 | index + 1 of the top */
+	uint32_t nchunks;
+	uint32_t nbuckets; /* a power of 2 */
+	uint32_t chunksize;
+	uint32_t keymax;
+	uint32_t valmax;
+	uint32_t ndirty;     /* DEAD entries not yet recycled */
+	uint32_t rinsing;    /* the cleaner is at work */
+	uint64_t last_clean; /* hrtime */
+	uint32_t tarrays;    /* thread-local arrays exist */
+	uint32_t exitring;   /* the ring exit hooks fill: 0 or 1 */
+	uint32_t nexited[2]; /* slots taken (may pass the end) */
+	uint64_t exited[2][DTRACE_DYN_EXITED]; /* threads, 0 = none */
+	uint64_t exits_lost; /* a full ring: left to the end of GO */
 };
 
 /* GO: sizes entries from the state's programs and variables. */

@@ -16,7 +16,7 @@
 #include "core/util.h"
 #include "dtrace/limits.h"
 
-#define DYN_HEAD	16	/* scope/id and thread of every key */
+#define DYN_HEAD 16 /* scope/id and thread of every key */
 
 /*
  * Longest key dp can build: pushes since the last FLUSHTS or CALL, of
@@ -66,8 +66,8 @@ static void sizes(const struct dtrace_state *st, uint32_t *keymax,
 		for (i = 0; i < tabs[t]->n; i++) {
 			const struct dtrace_var *e = &tabs[t]->v[i];
 
-			if (!e->present || (t == 0 &&
-					    e->kind != DIFV_KIND_ARRAY))
+			if (!e->present ||
+			    (t == 0 && e->kind != DIFV_KIND_ARRAY))
 				continue;
 			v = DTRACE_MAX(v, e->size);
 		}
@@ -110,7 +110,8 @@ static int dyn_try(struct dtrace_state *st, struct dtrace_dynstore *d,
 	}
 	for (i = 0; i < d->nchunks; i++)
 		((struct dtrace_dynvar *)(d->chunks +
-			(uint64_t)i * d->chunksize))->fnext = i;
+					  (uint64_t)i * d->chunksize))
+			->fnext = i;
 	return 0;
 }
 
@@ -143,7 +144,7 @@ int dtrace_dyn_alloc(struct dtrace_state *st)
 		if (st->tvars.v[i].present &&
 		    st->tvars.v[i].kind == DIFV_KIND_ARRAY)
 			d->tarrays = 1;
-	d->free = d->nchunks;	/* tag 0, top = the last entry */
+	d->free = d->nchunks; /* tag 0, top = the last entry */
 	d->last_clean = dtrace_port_gethrtime();
 	return 0;
 }
@@ -162,16 +163,14 @@ void dtrace_dyn_free(struct dtrace_state *st)
 	st->dyn = NULL;
 }
 
-static struct dtrace_dynvar *entry(const struct dtrace_dynstore *d,
-				   uint32_t i)
+static struct dtrace_dynvar *entry(const struct dtrace_dynstore *d, uint32_t i)
 {
 	return (struct dtrace_dynvar *)(d->chunks +
 					(uint64_t)(i - 1) * d->chunksize);
 }
 
 /* Unlinks the DEAD entries of bucket b into d->rinse; returns the count. */
-static uint32_t unlink_bucket(struct dtrace_dynstore *d, uint32_t b,
-			      uint32_t n)
+static uint32_t unlink_bucket(struct dtrace_dynstore *d, uint32_t b, uint32_t n)
 {
 	uint32_t *link = &d->buckets[b], i;
 
@@ -204,9 +203,8 @@ static void push_free(struct dtrace_dynstore *d, uint32_t i)
 	do {
 		c->fnext = (uint32_t)old;
 		nw = ((old >> 32) + 1) << 32 | i;
-	} while (!__atomic_compare_exchange_n(&d->free, &old, nw, false,
-					      __ATOMIC_ACQ_REL,
-					      __ATOMIC_ACQUIRE));
+	} while (!__atomic_compare_exchange_n(
+		&d->free, &old, nw, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
 }
 
 static bool is_exited(const uint64_t *threads, uint32_t n, uint64_t t)
@@ -240,7 +238,7 @@ static void reap_exited(struct dtrace_dynstore *d)
 		struct dtrace_dynvar *c = entry(d, i + 1);
 		uint64_t head[2];
 
-		dtrace_yield_every(i);	/* millions of entries: must finish */
+		dtrace_yield_every(i); /* millions of entries: must finish */
 		if (DTRACE_READ_ONCE(c->status) != DTRACE_DYN_LIVE ||
 		    c->keylen < sizeof(head))
 			continue;
@@ -274,7 +272,7 @@ void dtrace_dyn_clean(struct dtrace_state *st, bool force)
 		n = unlink_bucket(d, b, n);
 		dtrace_yield_every(b);
 	}
-	dtrace_port_sync();	/* no firing still walks an unlinked entry */
+	dtrace_port_sync(); /* no firing still walks an unlinked entry */
 	for (i = 0; i < n; i++)
 		push_free(d, d->rinse[i]);
 	__atomic_sub_fetch(&d->ndirty, n, __ATOMIC_RELAXED);

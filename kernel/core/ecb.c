@@ -22,7 +22,7 @@ static void *grow(void *arr, uint32_t *cap, uint32_t n, size_t esize)
 
 	if (n < *cap)
 		return arr;
-	if (*cap >= (1u << 31))	/* limits.h keeps far below */
+	if (*cap >= (1u << 31)) /* limits.h keeps far below */
 		return NULL;
 	ncap = *cap != 0 ? *cap * 2 : 16;
 	na = dtrace_zalloc_array(ncap, esize);
@@ -36,11 +36,13 @@ static void *grow(void *arr, uint32_t *cap, uint32_t n, size_t esize)
 	return na;
 }
 
-#define GROW(arr, cap, n) ({ \
-	__typeof__(arr) _g = grow((arr), &(cap), (n), sizeof(*(arr))); \
-	if (_g != NULL) \
-		(arr) = _g; \
-	_g != NULL ? 0 : -ENOMEM; })
+#define GROW(arr, cap, n)                                                      \
+	({                                                                     \
+		__typeof__(arr) _g = grow((arr), &(cap), (n), sizeof(*(arr))); \
+		if (_g != NULL)                                                \
+			(arr) = _g;                                            \
+		_g != NULL ? 0 : -ENOMEM;                                      \
+	})
 
 /* The id (from 1) of format string s, adding it if new; 0 on failure. */
 static uint32_t format_id(struct dtrace_state *st, const char *s)
@@ -97,7 +99,7 @@ static uint64_t agg_keys(struct dtrace_aggregation *agg,
 
 		*k = ecb->acts[ai + 1 + i];
 		if (k->kind == DTRACEACT_AGGKEY)
-			k->kind = DTRACEACT_DIFEXPR;	/* records as trace() */
+			k->kind = DTRACEACT_DIFEXPR; /* records as trace() */
 		dtrace_action_layout(k, strsize, &align);
 		k->kind = ecb->acts[ai + 1 + i].kind;
 		if (k->size == 0)
@@ -136,14 +138,15 @@ static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
 		return -ENOMEM;
 	}
 	agg->id = ++st->naggs;
-	st->aggs[agg->id - 1] = agg;	/* rollback frees it from here */
+	st->aggs[agg->id - 1] = agg; /* rollback frees it from here */
 	agg->nkeys = nkeys;
 	keylen = DTRACE_ALIGN(agg_keys(agg, ecb, ai, strsize), (uint64_t)8);
 	size = keylen + dtrace_agg_valsize(head->kind, head->arg);
 	if (size > DTRACE_MAX_AGGENTSIZE)
 		return dtrace_enable_limit(res, "clause ", res->clause, size,
 					   " bytes of aggregation key and "
-					   "value", DTRACE_MAX_AGGENTSIZE);
+					   "value",
+					   DTRACE_MAX_AGGENTSIZE);
 	agg->keylen = (uint32_t)keylen;
 	agg->kind = head->kind;
 	agg->arg = head->arg;
@@ -175,8 +178,9 @@ static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
 /* Fills ecb->acts and ecb->recs (without aggregation ids). */
 static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv,
-		      const struct dtrace_prog_clause *c, struct dtrace_ecb *ecb,
-		      uint32_t strsize, struct dtrace_enable_res *res)
+		      const struct dtrace_prog_clause *c,
+		      struct dtrace_ecb *ecb, uint32_t strsize,
+		      struct dtrace_enable_res *res)
 {
 	uint32_t i, aggtuple = 0;
 	uint64_t off = 0;
@@ -204,8 +208,7 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 			if (DTRACEACT_ISAGG(a->kind)) {
 				aggtuple = pa->dtpa_ntuple;
 				a->skip = aggtuple;
-			}
-			else
+			} else
 				aggonly = false;
 		}
 		if (a->size == 0)
@@ -218,8 +221,8 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 		r->dtrd_arg = pa->dtpa_arg;
 		r->dtrd_uarg = pa->dtpa_uarg;
 		if (pa->dtpa_format != DTRACE_NONE) {
-			r->dtrd_format = format_id(st, dtrace_prog_str(pv,
-							pa->dtpa_format));
+			r->dtrd_format = format_id(
+				st, dtrace_prog_str(pv, pa->dtpa_format));
 			if (r->dtrd_format == 0)
 				return -ENOMEM;
 		}
@@ -273,13 +276,14 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 	if (c->dtpc_pred != DTRACE_NONE)
 		ecb->pred = &en->difos[c->dtpc_pred];
 	ecb->epid = st->necbs + 1;
-	st->ecbs[st->necbs++] = ecb;	/* rollback frees it from here */
+	st->ecbs[st->necbs++] = ecb; /* rollback frees it from here */
 	err = ecb_layout(st, en, pv, c, ecb, strsize, res);
 	for (i = 0; err == 0 && i < ecb->nacts; i++)
 		if (DTRACEACT_ISAGG(ecb->acts[i].kind))
-			err = agg_create(st, ecb, i,
-					 pv->acts[c->dtpc_action + i].dtpa_ntuple,
-					 strsize, res);
+			err = agg_create(
+				st, ecb, i,
+				pv->acts[c->dtpc_action + i].dtpa_ntuple,
+				strsize, res);
 	return err;
 }
 
@@ -288,7 +292,7 @@ void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
 {
 	while (st->necbs > necbs) {
 		ecb_free(st->ecbs[--st->necbs]);
-		dtrace_yield_every(st->necbs);	/* must finish: not killable */
+		dtrace_yield_every(st->necbs); /* must finish: not killable */
 	}
 	while (st->naggs > naggs)
 		agg_free(st->aggs[--st->naggs]);
@@ -358,7 +362,7 @@ int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from)
 		if (err == 0)
 			return 0;
 	} else {
-		i--;		/* ecbs[i] failed to link */
+		i--; /* ecbs[i] failed to link */
 	}
 	while (i-- > from)
 		ecb_unlink(st->ecbs[i]);
@@ -373,7 +377,7 @@ void dtrace_ecb_detach_all(struct dtrace_state *st)
 
 	for (i = 0; i < st->necbs; i++) {
 		ecb_unlink(st->ecbs[i]);
-		dtrace_yield_every(i);	/* must finish: not killable */
+		dtrace_yield_every(i); /* must finish: not killable */
 	}
 	ecb_commit(st->core);
 }

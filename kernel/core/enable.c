@@ -13,9 +13,9 @@
 #include "core/util.h"
 
 struct opt_def {
-	const char	*name;
-	uint64_t	def, min, max;
-	bool		later;	/* a later ENABLE may change it */
+	const char *name;
+	uint64_t def, min, max;
+	bool later; /* a later ENABLE may change it */
 };
 
 static const struct opt_def opt_defs[DTRACEOPT_MAX] = {
@@ -114,7 +114,6 @@ static void enabling_free(struct dtrace_enabling *en)
 	dtrace_port_free(en);
 }
 
-
 static const char *const dvr_msgs[] = {
 #define DIF_DVR(name, msg) msg,
 #include "dtrace/dif_dvr.def"
@@ -163,7 +162,8 @@ static int difo_fail(const struct dtrace_progview *pv,
 	len = dtrace_strlen(res->msg);
 	dtrace_strlcpy(res->msg + len,
 		       vr->dvr < DTRACE_ARRAY_SIZE(dvr_msgs) ?
-		       dvr_msgs[vr->dvr] : "invalid",
+			       dvr_msgs[vr->dvr] :
+			       "invalid",
 		       sizeof(res->msg) - len);
 	return err;
 }
@@ -177,7 +177,7 @@ static int validate_all(const struct dtrace_progview *pv,
 	int err;
 
 	for (i = 0; i < en->ndifos; i++) {
-		err = dtrace_yield();	/* a DIFO is up to 65,536 instructions */
+		err = dtrace_yield(); /* a DIFO is up to 65,536 instructions */
 		if (err != 0)
 			return err;
 		err = dtrace_dif_validate(&en->difos[i], destructive, &vr);
@@ -196,10 +196,14 @@ static bool rtype_ok(const struct dtrace_diftype *t, uint8_t want)
 	bool byval = t->dtdt_kind == DIF_TYPE_CTF && t->dtdt_flags == 0;
 
 	switch (want) {
-	case DTRACE_RT_VALUE:	return byval;
-	case DTRACE_RT_VALUE4:	return byval && t->dtdt_size == 4;
-	case DTRACE_RT_VALUE8:	return byval && t->dtdt_size == 8;
-	default:		return true;
+	case DTRACE_RT_VALUE:
+		return byval;
+	case DTRACE_RT_VALUE4:
+		return byval && t->dtdt_size == 4;
+	case DTRACE_RT_VALUE8:
+		return byval && t->dtdt_size == 8;
+	default:
+		return true;
 	}
 }
 
@@ -251,7 +255,7 @@ static int match_all(struct dtrace_state *st, const struct dtrace_progview *pv,
 	uint32_t c;
 
 	for (c = 0; c < pv->nclauses; c++) {
-		int err = dtrace_yield();	/* each may scan every probe */
+		int err = dtrace_yield(); /* each may scan every probe */
 
 		if (err != 0)
 			return err;
@@ -276,7 +280,7 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 	int err;
 
 	for (c = 0; c < pv->nclauses; c++) {
-		if (dry) {	/* the layout and its limits, on no probe */
+		if (dry) { /* the layout and its limits, on no probe */
 			err = dtrace_ecb_create(st, en, pv, c, NULL, res);
 			if (err != 0)
 				return err;
@@ -290,12 +294,12 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 				return err;
 			err = dtrace_ecb_create(st, en, pv, c, p, res);
 			if (err == -E2BIG)
-				return err;	/* res says which limit */
+				return err; /* res says which limit */
 			if (err != 0) {
 				res->clause = c;
-				return dtrace_enable_fail(res, err,
-						"out of memory creating ECBs",
-						0, NULL);
+				return dtrace_enable_fail(
+					res, err, "out of memory creating ECBs",
+					0, NULL);
 			}
 			res->nprobes++;
 		}
@@ -347,9 +351,9 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 	if (err != 0)
 		return err;
 	dtrace_memcpy(saved, st->opts, sizeof(saved));
-	dtrace_memcpy(st->opts, opts, sizeof(saved));	/* ECB layout uses them */
+	dtrace_memcpy(st->opts, opts, sizeof(saved)); /* ECB layout uses them */
 	err = create_all(st, en, pv, res, dry);
-	if (err == 0)	/* after the size limits, which say more */
+	if (err == 0) /* after the size limits, which say more */
 		err = dtrace_enable_cost(pv, en, opts, res);
 	if (err == 0 && !dry)
 		err = dtrace_ecb_attach(st, necbs);
@@ -383,9 +387,8 @@ static int state_enable(struct dtrace_state *st, void *blob, size_t size,
 	res->pc = DTRACE_NONE;
 	if (st->activity != DTRACE_ACTIVITY_INACTIVE) {
 		dtrace_port_free(owned);
-		return dtrace_enable_fail(res, -EBUSY,
-					  "tracing has already started", 0,
-					  NULL);
+		return dtrace_enable_fail(
+			res, -EBUSY, "tracing has already started", 0, NULL);
 	}
 	err = dtrace_prog_check(blob, size, &pv, res);
 	if (err == 0)

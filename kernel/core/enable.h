@@ -12,30 +12,30 @@
 
 /* A checked container: every table in bounds, every index in range. */
 struct dtrace_progview {
-	const struct dtrace_prog_hdr	*hdr;
-	const char			*strtab;
-	const struct dtrace_prog_probe	*probes;
-	const struct dtrace_prog_difo	*difos;
-	const dif_instr_t		*code;
-	const uint64_t			*ints;
-	const struct dtrace_difv	*vars;
-	const struct dtrace_prog_action	*acts;
-	const struct dtrace_prog_clause	*clauses;
-	const struct dtrace_prog_option	*opts;
-	uint32_t			strtab_len;
-	uint32_t			nprobes;
-	uint32_t			ndifos;
-	uint32_t			ncode;
-	uint32_t			nints;
-	uint32_t			nvars;
-	uint32_t			nacts;
-	uint32_t			nclauses;
-	uint32_t			nopts;
+	const struct dtrace_prog_hdr *hdr;
+	const char *strtab;
+	const struct dtrace_prog_probe *probes;
+	const struct dtrace_prog_difo *difos;
+	const dif_instr_t *code;
+	const uint64_t *ints;
+	const struct dtrace_difv *vars;
+	const struct dtrace_prog_action *acts;
+	const struct dtrace_prog_clause *clauses;
+	const struct dtrace_prog_option *opts;
+	uint32_t strtab_len;
+	uint32_t nprobes;
+	uint32_t ndifos;
+	uint32_t ncode;
+	uint32_t nints;
+	uint32_t nvars;
+	uint32_t nacts;
+	uint32_t nclauses;
+	uint32_t nopts;
 };
 
 /* Sets res->msg (and returns -EINVAL) with an optional number. */
-int dtrace_enable_fail(struct dtrace_enable_res *res, int err,
-		       const char *what, uint64_t n, const char *rest);
+int dtrace_enable_fail(struct dtrace_enable_res *res, int err, const char *what,
+		       uint64_t n, const char *rest);
 /*
  * A size or count over a limits.h limit: -E2BIG with res->msg
  * "<what>[<id>]: <n><unit>, over the limit of <max>" (no id: DTRACE_NONE).
@@ -44,8 +44,8 @@ int dtrace_enable_limit(struct dtrace_enable_res *res, const char *what,
 			uint64_t id, uint64_t n, const char *unit,
 			uint64_t max);
 
-int dtrace_prog_check(const void *blob, size_t size,
-		      struct dtrace_progview *pv, struct dtrace_enable_res *res);
+int dtrace_prog_check(const void *blob, size_t size, struct dtrace_progview *pv,
+		      struct dtrace_enable_res *res);
 /* Checked strtab string (offsets were checked by dtrace_prog_check). */
 static inline const char *dtrace_prog_str(const struct dtrace_progview *pv,
 					  uint32_t off)
@@ -54,10 +54,10 @@ static inline const char *dtrace_prog_str(const struct dtrace_progview *pv,
 }
 
 /* What an action's DIFO must return (checked after validation). */
-#define DTRACE_RT_ANY		0
-#define DTRACE_RT_VALUE		1	/* by value */
-#define DTRACE_RT_VALUE4	2	/* by value, 4 bytes (exit) */
-#define DTRACE_RT_VALUE8	3	/* by value, 8 bytes (an address) */
+#define DTRACE_RT_ANY	 0
+#define DTRACE_RT_VALUE	 1 /* by value */
+#define DTRACE_RT_VALUE4 2 /* by value, 4 bytes (exit) */
+#define DTRACE_RT_VALUE8 3 /* by value, 8 bytes (an address) */
 uint8_t dtrace_act_rtype(uint16_t kind);
 bool dtrace_act_known(uint16_t kind);
 /* Clause action structure: heads, continuations, DIFOs, formats, args. */
@@ -79,9 +79,9 @@ int dtrace_opts_apply(const struct dtrace_state *st,
 
 /* Variables: merge every DIFO's vartab into new tables, then commit. */
 struct dtrace_varmerge {
-	struct dtrace_vars	g, t, l;
-	uint64_t		lstore_size;
-	uint64_t		gstore_size;
+	struct dtrace_vars g, t, l;
+	uint64_t lstore_size;
+	uint64_t gstore_size;
 };
 int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 		      uint32_t strsize, struct dtrace_varmerge *vm,
@@ -92,7 +92,8 @@ void dtrace_vars_abort(struct dtrace_state *st, struct dtrace_varmerge *vm);
 /* ECBs: create one, unattached, with a new EPID; rollback undoes them. */
 int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv, uint32_t clause,
-		      struct dtrace_probe *probe, struct dtrace_enable_res *res);
+		      struct dtrace_probe *probe,
+		      struct dtrace_enable_res *res);
 void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
 			 uint32_t naggs, uint32_t nformats);
 /* Links ECBs epid > from onto their probes. */

@@ -14,15 +14,15 @@
 #include "core/spec.h"
 
 /* commit()/discard() acted on per clause, at most. */
-#define DTRACE_SPEC_ENDS	8
+#define DTRACE_SPEC_ENDS 8
 
 struct firing {
-	struct dtrace_core	*core;
-	struct dtrace_probe	*probe;
-	struct dtrace_state	*only;		/* NULL: every state */
-	struct dtrace_fireargs	*fa;		/* args, timestamp, errno */
-	uint32_t		cpu;
-	bool			in_error;	/* firing dtrace:::ERROR */
+	struct dtrace_core *core;
+	struct dtrace_probe *probe;
+	struct dtrace_state *only;  /* NULL: every state */
+	struct dtrace_fireargs *fa; /* args, timestamp, errno */
+	uint32_t cpu;
+	bool in_error; /* firing dtrace:::ERROR */
 };
 
 static void fire_probe(const struct firing *f);
@@ -90,7 +90,8 @@ static uint8_t *reserve(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 static void commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 		   const struct dtrace_ecb *ecb, uint8_t *rec, uint64_t ts)
 {
-	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid, .dtrh_pad = 0,
+	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid,
+				   .dtrh_pad = 0,
 				   .dtrh_timestamp = ts };
 
 	dtrace_memcpy(rec, &h, sizeof(h));
@@ -162,7 +163,8 @@ static uint8_t *ecb_reserve(const struct firing *f, struct dtrace_mstate *ms,
 static void ecb_commit(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
 		       uint8_t *rec, uint64_t spec)
 {
-	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid, .dtrh_pad = 0,
+	struct dtrace_rechdr h = { .dtrh_epid = ecb->epid,
+				   .dtrh_pad = 0,
 				   .dtrh_timestamp = 0 };
 
 	h.dtrh_timestamp = dtrace_ms_timestamp(ms);
@@ -203,7 +205,7 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 			dtrace_agg_apply(ms, a);
 		else if (a->rk == DTRACE_RK_NONE ||
 			 a->rk == DTRACE_RK_SPECULATE)
-			continue;	/* done by ecb_reserve */
+			continue; /* done by ecb_reserve */
 		else if (a->kind == DTRACEACT_COMMIT ||
 			 a->kind == DTRACEACT_DISCARD) {
 			uint64_t id = spec_end_id(ms, a, rec);
@@ -268,7 +270,7 @@ static void fire_probe(const struct firing *f)
 			if (st->lvars.n != 0 || st->lstore_size != 0)
 				dtrace_memset(ms.scpu->lvals, 0,
 					      st->lvars.n * sizeof(uint64_t) +
-					      st->lstore_size);
+						      st->lstore_size);
 			ms.scpu->strtok = 0;
 			prev = st;
 		}
@@ -282,8 +284,7 @@ static uint32_t fire(struct dtrace_core *core, uint32_t id,
 {
 	unsigned long flags = dtrace_port_irq_save();
 	uint32_t cpu = dtrace_port_cpu();
-	struct firing f = { .core = core, .only = only, .fa = fa,
-			    .cpu = cpu };
+	struct firing f = { .core = core, .only = only, .fa = fa, .cpu = cpu };
 
 	if (cpu >= core->ncpus)
 		goto out;
@@ -306,7 +307,7 @@ void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
 		       uint64_t a5)
 {
-	struct dtrace_fireargs fa;	/* v[6..9]: fetched on first use */
+	struct dtrace_fireargs fa; /* v[6..9]: fetched on first use */
 
 	fa.v[0] = a0;
 	fa.v[1] = a1;
@@ -320,8 +321,8 @@ void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 	fire(core, id, NULL, &fa);
 }
 
-void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id,
-			     int32_t err, uint64_t a0, uint64_t a1)
+void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id, int32_t err,
+			     uint64_t a0, uint64_t a1)
 {
 	struct dtrace_fireargs fa = { .v = { a0, a1 }, .err = err };
 

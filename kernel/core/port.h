@@ -24,7 +24,7 @@
  * A computed-goto table objtool can follow (as the BPF interpreter's);
  * its section is the kernel's to name (it moved in 6.12).
  */
-#define DTRACE_JUMP_TABLE	__annotate_jump_table
+#define DTRACE_JUMP_TABLE __annotate_jump_table
 #else
 #define DTRACE_JUMP_TABLE
 #include <errno.h>
@@ -37,7 +37,7 @@
  * userspace build marks the function.
  */
 #if !defined(__KERNEL__) && defined(__GNUC__) && !defined(__clang__)
-#define DTRACE_NO_GCSE		__attribute__((optimize("-fno-gcse")))
+#define DTRACE_NO_GCSE __attribute__((optimize("-fno-gcse")))
 #else
 #define DTRACE_NO_GCSE
 #endif
@@ -123,8 +123,8 @@ uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val);
 
 /* The current task [probe]. */
 enum dtrace_task_field {
-	DTRACE_TASK_CURTHREAD,	/* task pointer */
-	DTRACE_TASK_PID,	/* thread group id */
+	DTRACE_TASK_CURTHREAD, /* task pointer */
+	DTRACE_TASK_PID,       /* thread group id */
 	DTRACE_TASK_TID,
 	DTRACE_TASK_PPID,
 	DTRACE_TASK_UID,
@@ -133,11 +133,11 @@ enum dtrace_task_field {
 	DTRACE_TASK_EGID,
 	DTRACE_TASK_PGID,
 	DTRACE_TASK_SID,
-	DTRACE_TASK_VTIME,	/* ns on CPU */
+	DTRACE_TASK_VTIME, /* ns on CPU */
 };
 uint64_t dtrace_port_task(enum dtrace_task_field f);
 
-#define DTRACE_COMMLEN	16
+#define DTRACE_COMMLEN 16
 /* Copies the task's command name, NUL-terminated, into buf[DTRACE_COMMLEN]. */
 void dtrace_port_comm(char *buf);
 
@@ -154,10 +154,10 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n);
 
 /* D's cpuinfo_t (sched.d): the layout curcpu points to. */
 struct dtrace_cpuinfo {
-	int32_t	cpu_id;		/* processorid_t */
-	int32_t	cpu_pset;	/* psetid_t: -1, Linux has no processor sets */
-	int32_t	cpu_chip;	/* chipid_t: physical package */
-	int32_t	cpu_lgrp;	/* lgrp_id_t: NUMA node */
+	int32_t cpu_id;	  /* processorid_t */
+	int32_t cpu_pset; /* psetid_t: -1, Linux has no processor sets */
+	int32_t cpu_chip; /* chipid_t: physical package */
+	int32_t cpu_lgrp; /* lgrp_id_t: NUMA node */
 };
 /* This CPU's cpuinfo_t, filled now, in per-CPU memory [probe]. */
 const struct dtrace_cpuinfo *dtrace_port_cpuinfo(void);
@@ -194,7 +194,7 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n);
  * (deferred out of probe context); busy-wait ns nanoseconds.
  */
 int dtrace_port_raise(int sig);
-int dtrace_port_stop_process(void);	/* SIGSTOP to the current process */
+int dtrace_port_stop_process(void); /* SIGSTOP to the current process */
 void dtrace_port_spin(uint64_t ns);
 
 /*
@@ -207,11 +207,11 @@ void dtrace_port_spin(uint64_t ns);
  * d_path() on this system.
  */
 struct dtrace_path_layout {
-	uint32_t	path_mnt, path_dentry;
-	uint32_t	dentry_parent, dentry_name, dentry_len;
-	uint32_t	mnt_root;
-	uint32_t	mount_mnt, mount_parent, mount_mountpoint;
-	bool		mounts;
+	uint32_t path_mnt, path_dentry;
+	uint32_t dentry_parent, dentry_name, dentry_len;
+	uint32_t mnt_root;
+	uint32_t mount_mnt, mount_parent, mount_mountpoint;
+	bool mounts;
 };
 const struct dtrace_path_layout *dtrace_port_path_layout(void);
 /* The current task's root (root) or cwd struct path's address, or 0. */
@@ -219,15 +219,17 @@ uint64_t dtrace_port_fs_path(bool root);
 
 /* Single-copy accesses for data shared with probe context. */
 #define DTRACE_READ_ONCE(x)	(*(const volatile __typeof__(x) *)&(x))
-#define DTRACE_WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+#define DTRACE_WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 /* Publish a fully initialised object to probe context. */
-#define DTRACE_PUBLISH(x, v) \
-	do { __atomic_thread_fence(__ATOMIC_RELEASE); \
-	     DTRACE_WRITE_ONCE(x, v); } while (0)
+#define DTRACE_PUBLISH(x, v)                             \
+	do {                                             \
+		__atomic_thread_fence(__ATOMIC_RELEASE); \
+		DTRACE_WRITE_ONCE(x, v);                 \
+	} while (0)
 
 #define dtrace_memcpy(d, s, n)	__builtin_memcpy((d), (s), (n))
 #define dtrace_memset(d, c, n)	__builtin_memset((d), (c), (n))
 #define dtrace_memcmp(a, b, n)	__builtin_memcmp((a), (b), (n))
-#define dtrace_memmove(d, s, n)	__builtin_memmove((d), (s), (n))
+#define dtrace_memmove(d, s, n) __builtin_memmove((d), (s), (n))
 
 #endif /* _DTRACE_CORE_PORT_H */

@@ -81,9 +81,8 @@ int dtrace_provider_register(struct dtrace_core *core, const char *name,
 {
 	struct dtrace_provider *p, **bucket;
 
-	if (name[0] == '\0' ||
-	    dtrace_strnlen(name, DTRACE_CORE_PROVNAMELEN) >=
-	    DTRACE_CORE_PROVNAMELEN)
+	if (name[0] == '\0' || dtrace_strnlen(name, DTRACE_CORE_PROVNAMELEN) >=
+				       DTRACE_CORE_PROVNAMELEN)
 		return -EINVAL;
 	if (dtrace_provider_lookup(core, name) != NULL)
 		return -EEXIST;
@@ -98,7 +97,7 @@ int dtrace_provider_register(struct dtrace_core *core, const char *name,
 	*bucket = p;
 	if (core->provtail == NULL)
 		core->provtail = &core->providers;
-	p->pprev = core->provtail;	/* at the end: providers in order */
+	p->pprev = core->provtail; /* at the end: providers in order */
 	*core->provtail = p;
 	core->provtail = &p->next;
 	*out = p;
@@ -148,7 +147,7 @@ static void id_free(struct dtrace_core *core, uint32_t id)
 	core->nfree++;
 	while (core->nprobes > 0 &&
 	       dtrace_probe_lookup(core, core->nprobes) == NULL) {
-		core->nprobes--;	/* free ids at the top go */
+		core->nprobes--; /* free ids at the top go */
 		core->nfree--;
 	}
 }
@@ -171,7 +170,7 @@ static uint32_t id_alloc(struct dtrace_core *core)
 				return id;
 		}
 	}
-	return 0;	/* not reached: nfree counts the NULL slots */
+	return 0; /* not reached: nfree counts the NULL slots */
 }
 
 int dtrace_provider_unregister(struct dtrace_core *core,
@@ -180,7 +179,7 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 	struct dtrace_probe *dead = NULL;
 	uint32_t id;
 
-	if (prov->nprobes == 0)		/* user providers: no scan */
+	if (prov->nprobes == 0) /* user providers: no scan */
 		goto unlink;
 	for (id = 1; id <= core->nprobes; id++) {
 		struct dtrace_probe *p = dtrace_probe_lookup(core, id);
@@ -266,7 +265,7 @@ uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
 		dead = p;
 	}
 	if (dead != NULL)
-		dtrace_port_sync();	/* no firing still holds one */
+		dtrace_port_sync(); /* no firing still holds one */
 	while (dead != NULL) {
 		struct dtrace_probe *next = dead->gc;
 

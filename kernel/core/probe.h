@@ -16,18 +16,18 @@
 #include "core/port.h"
 
 /* Name limits, equal to the ioctl.h DTRACE_*LEN (the glue checks). */
-#define DTRACE_CORE_PROVNAMELEN	64
+#define DTRACE_CORE_PROVNAMELEN 64
 #define DTRACE_CORE_MODNAMELEN	64
-#define DTRACE_CORE_FUNCNAMELEN	192
+#define DTRACE_CORE_FUNCNAMELEN 192
 #define DTRACE_CORE_NAMELEN	64
 #define DTRACE_CORE_MAXARGS	10
 
 /* The probe registry is two-level so that lookup never sees a realloc. */
-#define DTRACE_PROBE_CHUNK	1024
-#define DTRACE_PROBE_NCHUNKS	1024
-#define DTRACE_PROBE_MAX	(DTRACE_PROBE_CHUNK * DTRACE_PROBE_NCHUNKS)
-#define DTRACE_PROBE_HASH	4096	/* buckets of the name hash */
-#define DTRACE_PROVIDER_HASH	1024	/* buckets of the provider names */
+#define DTRACE_PROBE_CHUNK   1024
+#define DTRACE_PROBE_NCHUNKS 1024
+#define DTRACE_PROBE_MAX     (DTRACE_PROBE_CHUNK * DTRACE_PROBE_NCHUNKS)
+#define DTRACE_PROBE_HASH    4096 /* buckets of the name hash */
+#define DTRACE_PROVIDER_HASH 1024 /* buckets of the provider names */
 
 struct dtrace_core;
 struct dtrace_ecb;
@@ -35,20 +35,20 @@ struct dtrace_pattern;
 
 /* What PROBEARG reports. */
 struct dtrace_core_argdesc {
-	uint32_t	mapping;
-	char		native[128];
-	char		xlate[128];
+	uint32_t mapping;
+	char native[128];
+	char xlate[128];
 };
 
 struct dtrace_provider_ops {
 	/* Create the probes matching the pattern (lazy providers); may be NULL. */
-	void	(*provide)(void *parg, const struct dtrace_pattern *pat);
+	void (*provide)(void *parg, const struct dtrace_pattern *pat);
 	/* First ECB added to / last removed from a probe; may be NULL. */
-	int	(*enable)(void *parg, uint32_t id, void *prarg);
-	void	(*disable)(void *parg, uint32_t id, void *prarg);
+	int (*enable)(void *parg, uint32_t id, void *prarg);
+	void (*disable)(void *parg, uint32_t id, void *prarg);
 	/* Argument ndx's types; non-zero when there is no such argument. */
-	int	(*getargdesc)(void *parg, uint32_t id, void *prarg, uint32_t ndx,
-			      struct dtrace_core_argdesc *out);
+	int (*getargdesc)(void *parg, uint32_t id, void *prarg, uint32_t ndx,
+			  struct dtrace_core_argdesc *out);
 	/* [probe] args[5..9] when the firing passed only a0..a5; may be NULL. */
 	uint64_t (*getarg)(void *parg, uint32_t id, void *prarg, uint32_t ndx);
 	/*
@@ -57,40 +57,40 @@ struct dtrace_provider_ops {
 	 * non-zero fails the attach, which disables the batch and commits
 	 * again. May be NULL.
 	 */
-	int	(*commit)(void *parg);
+	int (*commit)(void *parg);
 };
 
 /* A probe description pattern: glob fields ("" or NULL = any), or an id. */
 struct dtrace_pattern {
-	const char	*prov;
-	const char	*mod;
-	const char	*func;
-	const char	*name;
-	uint32_t	id;	/* non-zero: exactly this probe */
+	const char *prov;
+	const char *mod;
+	const char *func;
+	const char *name;
+	uint32_t id; /* non-zero: exactly this probe */
 };
 
 struct dtrace_provider {
-	struct dtrace_provider	*next;		/* registration order */
-	struct dtrace_provider	**pprev;
-	struct dtrace_provider	*hnext;		/* name hash chain */
-	char			name[DTRACE_CORE_PROVNAMELEN];
+	struct dtrace_provider *next; /* registration order */
+	struct dtrace_provider **pprev;
+	struct dtrace_provider *hnext; /* name hash chain */
+	char name[DTRACE_CORE_PROVNAMELEN];
 	const struct dtrace_provider_ops *ops;
-	void			*arg;
-	uint32_t		nprobes;
+	void *arg;
+	uint32_t nprobes;
 };
 
 struct dtrace_probe {
-	uint32_t		id;
-	struct dtrace_provider	*prov;
-	void			*arg;		/* provider's cookie */
-	struct dtrace_ecb	*ecbs;		/* fired in order; see fire.c */
-	uint32_t		necbs;
-	struct dtrace_probe	*gc;		/* unregister's free list */
-	struct dtrace_probe	*hnext;		/* name hash chain */
-	uint32_t		mark;		/* dtrace_probes_remove()'s */
-	char			mod[DTRACE_CORE_MODNAMELEN];
-	char			func[DTRACE_CORE_FUNCNAMELEN];
-	char			name[DTRACE_CORE_NAMELEN];
+	uint32_t id;
+	struct dtrace_provider *prov;
+	void *arg;		 /* provider's cookie */
+	struct dtrace_ecb *ecbs; /* fired in order; see fire.c */
+	uint32_t necbs;
+	struct dtrace_probe *gc;    /* unregister's free list */
+	struct dtrace_probe *hnext; /* name hash chain */
+	uint32_t mark;		    /* dtrace_probes_remove()'s */
+	char mod[DTRACE_CORE_MODNAMELEN];
+	char func[DTRACE_CORE_FUNCNAMELEN];
+	char name[DTRACE_CORE_NAMELEN];
 };
 
 int dtrace_provider_register(struct dtrace_core *core, const char *name,

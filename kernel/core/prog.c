@@ -12,8 +12,8 @@
 #include "core/util.h"
 #include "dtrace/version.h"
 
-int dtrace_enable_fail(struct dtrace_enable_res *res, int err,
-		       const char *what, uint64_t n, const char *rest)
+int dtrace_enable_fail(struct dtrace_enable_res *res, int err, const char *what,
+		       uint64_t n, const char *rest)
 {
 	struct dtrace_msg m;
 
@@ -27,8 +27,7 @@ int dtrace_enable_fail(struct dtrace_enable_res *res, int err,
 }
 
 int dtrace_enable_limit(struct dtrace_enable_res *res, const char *what,
-			uint64_t id, uint64_t n, const char *unit,
-			uint64_t max)
+			uint64_t id, uint64_t n, const char *unit, uint64_t max)
 {
 	struct dtrace_msg m;
 
@@ -64,11 +63,11 @@ static int check_header(const struct dtrace_prog_hdr *h, size_t size,
 {
 	if (size < sizeof(*h))
 		return dtrace_enable_fail(res, -EINVAL,
-					  "program smaller than its header",
-					  0, NULL);
+					  "program smaller than its header", 0,
+					  NULL);
 	if (h->dtph_magic != DTRACE_PROG_MAGIC)
-		return dtrace_enable_fail(res, -EINVAL, "bad program magic",
-					  0, NULL);
+		return dtrace_enable_fail(res, -EINVAL, "bad program magic", 0,
+					  NULL);
 	if (h->dtph_version != DTRACE_PROG_VERSION)
 		return dtrace_enable_fail(res, -EINVAL,
 					  "unsupported program version ",
@@ -77,9 +76,8 @@ static int check_header(const struct dtrace_prog_hdr *h, size_t size,
 		return dtrace_enable_fail(res, -EINVAL, "bad header size ",
 					  h->dtph_hdrsize, "");
 	if (h->dtph_size != size)
-		return dtrace_enable_fail(res, -EINVAL,
-					  "header size field is ", h->dtph_size,
-					  ", not the blob size");
+		return dtrace_enable_fail(res, -EINVAL, "header size field is ",
+					  h->dtph_size, ", not the blob size");
 	if (h->dtph_flags & DTRACE_PROGF_HELPER)
 		return dtrace_enable_fail(res, -EINVAL,
 					  "helper programs are not enablings",
@@ -93,12 +91,12 @@ static int check_header(const struct dtrace_prog_hdr *h, size_t size,
 					  h->dtph_difvers, "");
 	if (h->dtph_nregs > DIF_DIR_NREGS || h->dtph_ntregs > DIF_DTR_NREGS)
 		return dtrace_enable_fail(res, -EINVAL,
-					  "program needs more DIF registers",
-					  0, NULL);
-	if (h->dtph_pad[0] | h->dtph_pad[1] | h->dtph_pad[2] |
-	    h->dtph_pad[3] | h->dtph_pad[4])
-		return dtrace_enable_fail(res, -EINVAL,
-					  "header padding is not zero", 0, NULL);
+					  "program needs more DIF registers", 0,
+					  NULL);
+	if (h->dtph_pad[0] | h->dtph_pad[1] | h->dtph_pad[2] | h->dtph_pad[3] |
+	    h->dtph_pad[4])
+		return dtrace_enable_fail(
+			res, -EINVAL, "header padding is not zero", 0, NULL);
 	return 0;
 }
 
@@ -113,7 +111,8 @@ static int check_tables(const struct dtrace_prog_hdr *h, size_t size,
 
 		if (tab->dtpt_count == 0)
 			continue;
-		end = tab->dtpt_off + (uint64_t)tab->dtpt_count * tab_entsize[t];
+		end = tab->dtpt_off +
+		      (uint64_t)tab->dtpt_count * tab_entsize[t];
 		if (tab->dtpt_off % 8 != 0)
 			return dtrace_enable_fail(res, -EINVAL, "table ", t,
 						  " is not 8-aligned");
@@ -128,9 +127,8 @@ static int check_tables(const struct dtrace_prog_hdr *h, size_t size,
 }
 
 #define TAB(pv, blob, t, type) \
-	((const type *)((const char *)(blob) + \
-	 (pv)->hdr->dtph_tab[t].dtpt_off))
-#define CNT(pv, t)	((pv)->hdr->dtph_tab[t].dtpt_count)
+	((const type *)((const char *)(blob) + (pv)->hdr->dtph_tab[t].dtpt_off))
+#define CNT(pv, t) ((pv)->hdr->dtph_tab[t].dtpt_count)
 
 static void make_view(const void *blob, struct dtrace_progview *pv)
 {
@@ -298,8 +296,8 @@ static int check_options(const struct dtrace_progview *pv,
 	return 0;
 }
 
-int dtrace_prog_check(const void *blob, size_t size,
-		      struct dtrace_progview *pv, struct dtrace_enable_res *res)
+int dtrace_prog_check(const void *blob, size_t size, struct dtrace_progview *pv,
+		      struct dtrace_enable_res *res)
 {
 	int err;
 

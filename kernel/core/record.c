@@ -22,17 +22,30 @@ static void record_value(struct dtrace_mstate *ms,
 			 const struct dtrace_action *a, uint8_t *dst,
 			 uint64_t v)
 {
-	union { uint8_t b; uint16_t h; uint32_t w; uint64_t x; } u;
+	union {
+		uint8_t b;
+		uint16_t h;
+		uint32_t w;
+		uint64_t x;
+	} u;
 
 	if (a->vk != DTRACE_VK_VALUE) {
 		dtrace_dif_copyval(ms, a->vk, dst, v, a->size);
 		return;
 	}
 	switch (a->size) {
-	case 1: u.b = (uint8_t)v; break;
-	case 2: u.h = (uint16_t)v; break;
-	case 4: u.w = (uint32_t)v; break;
-	default: u.x = v; break;
+	case 1:
+		u.b = (uint8_t)v;
+		break;
+	case 2:
+		u.h = (uint16_t)v;
+		break;
+	case 4:
+		u.w = (uint32_t)v;
+		break;
+	default:
+		u.x = v;
+		break;
 	}
 	dtrace_memcpy(dst, &u, a->size);
 }
@@ -62,8 +75,8 @@ static void chill(struct dtrace_mstate *ms, uint64_t ns)
 }
 
 /* raise(), stop(), chill(): destructive, recording nothing. */
-static void destructive(struct dtrace_mstate *ms,
-			const struct dtrace_action *a, uint64_t v)
+static void destructive(struct dtrace_mstate *ms, const struct dtrace_action *a,
+			uint64_t v)
 {
 	switch (a->rk) {
 	case DTRACE_RK_RAISE:
@@ -120,7 +133,7 @@ void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		dtrace_memcpy(dst, &pid, 8);
 		if (a->rk == DTRACE_RK_PIDADDR)
 			dtrace_memcpy(dst + 8, &v, 8);
-		else	/* 8-aligned: see record_stack() */
+		else /* 8-aligned: see record_stack() */
 			dtrace_port_ustack((uint64_t *)(void *)(dst + 8),
 					   (uint32_t)(a->arg & 0xffffffffu));
 		break;
@@ -139,4 +152,3 @@ void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		break;
 	}
 }
-

@@ -32,8 +32,7 @@ static int spec_try(struct dtrace_state *st, uint64_t size)
 	uint32_t c, i, n = nspec(st);
 	uint64_t percpu = (uint64_t)n * size;
 
-	if (percpu > DTRACE_MAX_ALLOC ||
-	    !dtrace_mem_fits(st->ncpus, percpu))
+	if (percpu > DTRACE_MAX_ALLOC || !dtrace_mem_fits(st->ncpus, percpu))
 		return -ENOMEM;
 	st->specs = dtrace_zalloc_array(n, sizeof(uint32_t));
 	if (st->specs == NULL)
@@ -58,8 +57,7 @@ static int spec_try(struct dtrace_state *st, uint64_t size)
 /* With bufresize=auto specsize halves until the buffers fit. */
 int dtrace_spec_alloc(struct dtrace_state *st)
 {
-	uint64_t size = DTRACE_ALIGN(st->opts[DTRACEOPT_SPECSIZE],
-				     (uint64_t)8);
+	uint64_t size = DTRACE_ALIGN(st->opts[DTRACEOPT_SPECSIZE], (uint64_t)8);
 	int err;
 
 	for (;;) {
@@ -81,7 +79,7 @@ void dtrace_spec_free(struct dtrace_state *st)
 	for (c = 0; st->cpus != NULL && c < st->ncpus; c++) {
 		struct dtrace_state_cpu *sc = &st->cpus[c];
 
-		if (sc->spec != NULL)	/* spec[0].data is the block */
+		if (sc->spec != NULL) /* spec[0].data is the block */
 			dtrace_port_free(sc->spec[0].data);
 		dtrace_port_free(sc->spec);
 		sc->spec = NULL;
@@ -109,7 +107,7 @@ uint64_t dtrace_spec_new(struct dtrace_mstate *ms)
 
 		if (s == DTRACE_SPEC_INACTIVE &&
 		    dtrace_port_cas32(&st->specs[i], s, DTRACE_SPEC_ACTIVE) ==
-		    DTRACE_SPEC_INACTIVE)
+			    DTRACE_SPEC_INACTIVE)
 			return i + 1;
 		busy |= s == DTRACE_SPEC_COMMITTING ||
 			s == DTRACE_SPEC_DISCARDING;
@@ -136,8 +134,8 @@ uint8_t *dtrace_spec_reserve(struct dtrace_mstate *ms, uint64_t id,
 		return NULL;
 	}
 	b = &ms->scpu->spec[id - 1];
-	if (need > st->opts[DTRACEOPT_SPECSIZE] - DTRACE_MIN(b->off,
-					st->opts[DTRACEOPT_SPECSIZE])) {
+	if (need > st->opts[DTRACEOPT_SPECSIZE] -
+			   DTRACE_MIN(b->off, st->opts[DTRACEOPT_SPECSIZE])) {
 		ms->scpu->specdrops++;
 		__atomic_store_n(&ms->scpu->specbusy, 0, __ATOMIC_RELEASE);
 		return NULL;
@@ -212,10 +210,9 @@ static void finish(struct dtrace_mstate *ms, uint64_t id, uint32_t to)
 
 	if (id == 0 || !dtrace_spec_valid(ms, id))
 		return;
-	if (!__atomic_compare_exchange_n(&st->specs[id - 1],
-					 &(uint32_t){ DTRACE_SPEC_ACTIVE }, to,
-					 false, __ATOMIC_SEQ_CST,
-					 __ATOMIC_SEQ_CST))
+	if (!__atomic_compare_exchange_n(
+		    &st->specs[id - 1], &(uint32_t){ DTRACE_SPEC_ACTIVE }, to,
+		    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 		return;
 	flush_here(st, ms->scpu, (uint32_t)id, to == DTRACE_SPEC_COMMITTING);
 	try_finish(st, (uint32_t)id, to);
@@ -232,8 +229,8 @@ void dtrace_spec_discard(struct dtrace_mstate *ms, uint64_t id)
 }
 
 struct clean_arg {
-	struct dtrace_state	*st;
-	struct dtrace_state_cpu	*sc;
+	struct dtrace_state *st;
+	struct dtrace_state_cpu *sc;
 };
 
 /* On the CPU of a->sc, interrupts off. */

@@ -13,15 +13,15 @@
 
 #include "core/difo.h"
 
-#define DTRACE_SPEC_INACTIVE	0
-#define DTRACE_SPEC_ACTIVE	1
-#define DTRACE_SPEC_COMMITTING	2
-#define DTRACE_SPEC_DISCARDING	3
+#define DTRACE_SPEC_INACTIVE   0
+#define DTRACE_SPEC_ACTIVE     1
+#define DTRACE_SPEC_COMMITTING 2
+#define DTRACE_SPEC_DISCARDING 3
 
 /* One CPU's buffer of one speculation (principal record layout). */
 struct dtrace_specbuf {
-	uint8_t		*data;
-	uint64_t	off;
+	uint8_t *data;
+	uint64_t off;
 };
 
 /* GO / destroy. */

@@ -32,7 +32,7 @@ void dtrace_core_destroy(struct dtrace_core *core)
 
 	while (core->providers != NULL)
 		if (dtrace_provider_unregister(core, core->providers) != 0)
-			break;	/* still enabled: a bug in the caller */
+			break; /* still enabled: a bug in the caller */
 	for (c = 0; c < DTRACE_PROBE_NCHUNKS; c++)
 		dtrace_port_free(core->chunks[c]);
 	dtrace_port_free(core->cpu);
@@ -49,7 +49,7 @@ struct dtrace_state *dtrace_state_create(struct dtrace_core *core)
 	st->activity = DTRACE_ACTIVITY_INACTIVE;
 	dtrace_opts_defaults(st->opts);
 	st->next = core->states;
-	DTRACE_PUBLISH(core->states, st);	/* dtrace_core_thread_exit() */
+	DTRACE_PUBLISH(core->states, st); /* dtrace_core_thread_exit() */
 	return st;
 }
 
@@ -66,7 +66,7 @@ static bool state_unlink(struct dtrace_state *st)
 static void state_detach(struct dtrace_state *st)
 {
 	if (state_unlink(st))
-		dtrace_port_sync();	/* no firing still sees this state */
+		dtrace_port_sync(); /* no firing still sees this state */
 }
 
 /*
@@ -87,7 +87,7 @@ void dtrace_state_destroy(struct dtrace_state *st)
 		}
 	}
 	state_unlink(st);
-	dtrace_port_sync();	/* no firing or thread-exit hook sees it */
+	dtrace_port_sync(); /* no firing or thread-exit hook sees it */
 	dtrace_spec_free(st);
 	dtrace_buffers_free(st);
 	dtrace_dyn_free(st);
@@ -114,9 +114,9 @@ void dtrace_core_deadman(struct dtrace_core *core, uint64_t now)
 }
 
 struct fire_on {
-	struct dtrace_state	*st;
-	uint32_t		id;
-	uint32_t		cpu;
+	struct dtrace_state *st;
+	uint32_t id;
+	uint32_t cpu;
 };
 
 static void fire_on_cpu(void *arg)
@@ -176,22 +176,23 @@ int dtrace_state_stop(struct dtrace_state *st, uint32_t *cpu)
 	}
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_COOLDOWN);
 	*cpu = dtrace_fire_state(st, st->core->end_id);
-	dtrace_port_sync();	/* no probe of the state still running */
-	dtrace_spec_clean(st);	/* committed data reaches the buffers */
+	dtrace_port_sync();    /* no probe of the state still running */
+	dtrace_spec_clean(st); /* committed data reaches the buffers */
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_STOPPED);
 	return 0;
 }
 
 /* Sum of a per-CPU counter; the delta since the last STATUS in *out. */
-#define STATUS_FIELD(st, field, last, out) do {				\
-	uint64_t _sum = 0;						\
-	uint32_t _c;							\
-									\
-	for (_c = 0; (st)->cpus != NULL && _c < (st)->ncpus; _c++)	\
-		_sum += DTRACE_READ_ONCE((st)->cpus[_c].field);		\
-	(out) = _sum - (st)->last;					\
-	(st)->last = _sum;						\
-} while (0)
+#define STATUS_FIELD(st, field, last, out)                                 \
+	do {                                                               \
+		uint64_t _sum = 0;                                         \
+		uint32_t _c;                                               \
+                                                                           \
+		for (_c = 0; (st)->cpus != NULL && _c < (st)->ncpus; _c++) \
+			_sum += DTRACE_READ_ONCE((st)->cpus[_c].field);    \
+		(out) = _sum - (st)->last;                                 \
+		(st)->last = _sum;                                         \
+	} while (0)
 
 void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out)
 {

@@ -19,90 +19,90 @@
 
 /* A user variable as the state knows it (index: id - DIF_VAR_OTHER_UBASE). */
 struct dtrace_var {
-	struct dtrace_diftype	type;
-	uint8_t			present;
-	uint8_t			kind;		/* DIFV_KIND_* */
-	uint8_t			vk;		/* DTRACE_VK_* */
-	uint8_t			fresh;		/* created by the current enable */
-	uint32_t		size;		/* by-ref storage bytes */
-	uint32_t		offset;		/* by-ref: offset in the storage */
-	uint64_t		value;		/* globals by value */
+	struct dtrace_diftype type;
+	uint8_t present;
+	uint8_t kind;	 /* DIFV_KIND_* */
+	uint8_t vk;	 /* DTRACE_VK_* */
+	uint8_t fresh;	 /* created by the current enable */
+	uint32_t size;	 /* by-ref storage bytes */
+	uint32_t offset; /* by-ref: offset in the storage */
+	uint64_t value;	 /* globals by value */
 };
 
 struct dtrace_vars {
-	struct dtrace_var	*v;
-	uint32_t		n;
+	struct dtrace_var *v;
+	uint32_t n;
 };
 
 /* How an action records (ecb.c decides, fire.c does). */
 enum dtrace_rk {
-	DTRACE_RK_NONE,		/* nothing at run time */
-	DTRACE_RK_VALUE,	/* the DIFO's value per vk */
-	DTRACE_RK_EXIT,		/* int32 status, then exit */
-	DTRACE_RK_U64,		/* the DIFO's value as uint64 */
-	DTRACE_RK_PIDADDR,	/* uint64 pid, uint64 value */
-	DTRACE_RK_TRACEMEM,	/* arg bytes at the DIFO's address */
-	DTRACE_RK_STACK,	/* arg kernel pcs */
-	DTRACE_RK_USTACK,	/* pid, pcs, strings */
-	DTRACE_RK_AGG,		/* aggregation head (agg.c) */
-	DTRACE_RK_SPECULATE,	/* speculate(id) */
-	DTRACE_RK_RAISE,	/* raise(sig) */
-	DTRACE_RK_STOP,		/* stop() */
-	DTRACE_RK_CHILL,	/* chill(ns) */
-	DTRACE_RK_ILLOP,	/* accepted, not implemented: faults */
+	DTRACE_RK_NONE,	     /* nothing at run time */
+	DTRACE_RK_VALUE,     /* the DIFO's value per vk */
+	DTRACE_RK_EXIT,	     /* int32 status, then exit */
+	DTRACE_RK_U64,	     /* the DIFO's value as uint64 */
+	DTRACE_RK_PIDADDR,   /* uint64 pid, uint64 value */
+	DTRACE_RK_TRACEMEM,  /* arg bytes at the DIFO's address */
+	DTRACE_RK_STACK,     /* arg kernel pcs */
+	DTRACE_RK_USTACK,    /* pid, pcs, strings */
+	DTRACE_RK_AGG,	     /* aggregation head (agg.c) */
+	DTRACE_RK_SPECULATE, /* speculate(id) */
+	DTRACE_RK_RAISE,     /* raise(sig) */
+	DTRACE_RK_STOP,	     /* stop() */
+	DTRACE_RK_CHILL,     /* chill(ns) */
+	DTRACE_RK_ILLOP,     /* accepted, not implemented: faults */
 };
 
 struct dtrace_action {
 	const struct dtrace_difo *difo;
-	uint64_t		arg;
-	uint32_t		size;		/* record bytes */
-	uint32_t		offset;		/* after the rechdr */
-	uint32_t		aggid;
-	uint32_t		skip;		/* continuations that follow */
-	uint16_t		kind;		/* DTRACEACT_* */
-	uint8_t			rk;		/* DTRACE_RK_* */
-	uint8_t			vk;		/* DTRACE_VK_* for RK_VALUE */
+	uint64_t arg;
+	uint32_t size;	 /* record bytes */
+	uint32_t offset; /* after the rechdr */
+	uint32_t aggid;
+	uint32_t skip; /* continuations that follow */
+	uint16_t kind; /* DTRACEACT_* */
+	uint8_t rk;    /* DTRACE_RK_* */
+	uint8_t vk;    /* DTRACE_VK_* for RK_VALUE */
 };
 
 struct dtrace_ecb {
-	struct dtrace_ecb	*next;		/* on probe->ecbs */
-	struct dtrace_state	*state;
-	struct dtrace_probe	*probe;
+	struct dtrace_ecb *next; /* on probe->ecbs */
+	struct dtrace_state *state;
+	struct dtrace_probe *probe;
 	const struct dtrace_difo *pred;
-	struct dtrace_action	*acts;
-	struct dtrace_recdesc	*recs;
-	uint32_t		nacts;
-	uint32_t		epid;
-	uint32_t		size;		/* dtepd_size, 8-aligned */
-	uint32_t		noheader;	/* only aggregations: no record */
-	uint64_t		uarg;
+	struct dtrace_action *acts;
+	struct dtrace_recdesc *recs;
+	uint32_t nacts;
+	uint32_t epid;
+	uint32_t size;	   /* dtepd_size, 8-aligned */
+	uint32_t noheader; /* only aggregations: no record */
+	uint64_t uarg;
 };
 
 /* One aggregating head of one ECB (doc/records.md §5.2, §6). */
 struct dtrace_aggregation {
-	uint32_t		id;
-	uint32_t		act;		/* the AGG_* head in ecb->acts */
-	struct dtrace_ecb	*ecb;
-	struct dtrace_recdesc	*recs;		/* keys, then the value */
-	uint32_t		nrecs;
-	uint32_t		size;		/* key + value bytes */
-	uint32_t		keylen;		/* value offset */
-	uint32_t		valsize;
-	uint16_t		kind;		/* DTRACEACT_AGG_* */
-	uint64_t		arg;		/* histogram parameters */
-	uint64_t		varid;
-	const struct dtrace_difo *value;	/* NULL for count() */
-	const struct dtrace_difo *incr;		/* AGGINCR weight or NULL */
-	struct dtrace_action	*keys;		/* laid out from offset 0 */
-	uint32_t		nkeys;
+	uint32_t id;
+	uint32_t act; /* the AGG_* head in ecb->acts */
+	struct dtrace_ecb *ecb;
+	struct dtrace_recdesc *recs; /* keys, then the value */
+	uint32_t nrecs;
+	uint32_t size;	 /* key + value bytes */
+	uint32_t keylen; /* value offset */
+	uint32_t valsize;
+	uint16_t kind; /* DTRACEACT_AGG_* */
+	uint64_t arg;  /* histogram parameters */
+	uint64_t varid;
+	const struct dtrace_difo *value; /* NULL for count() */
+	const struct dtrace_difo *incr;	 /* AGGINCR weight or NULL */
+	struct dtrace_action *keys;	 /* laid out from offset 0 */
+	uint32_t nkeys;
 };
 
 /* The kernel's copy of one ENABLEd program; ECBs point into it. */
 struct dtrace_enabling {
-	struct dtrace_enabling	*next;
-	void			*blob;
-	struct dtrace_difo	*difos;
-	uint32_t		ndifos;
+	struct dtrace_enabling *next;
+	void *blob;
+	struct dtrace_difo *difos;
+	uint32_t ndifos;
 };
 
 /*
@@ -111,106 +111,106 @@ struct dtrace_enabling {
  * also keeps the offset of its oldest record.
  */
 struct dtrace_buf {
-	uint8_t			*data[2];
-	uint64_t		off[2];
-	uint32_t		active;
-	uint32_t		full;		/* FILL: filled, all dropped */
-	uint32_t		wrapped;	/* RING: went round at least once */
-	uint32_t		copied;		/* FILL/RING: copied out after STOP */
-	uint64_t		oldest;		/* RING: oldest record, if wrapped */
+	uint8_t *data[2];
+	uint64_t off[2];
+	uint32_t active;
+	uint32_t full;	  /* FILL: filled, all dropped */
+	uint32_t wrapped; /* RING: went round at least once */
+	uint32_t copied;  /* FILL/RING: copied out after STOP */
+	uint64_t oldest;  /* RING: oldest record, if wrapped */
 };
 
 /* An aggregation buffer: entries back to back, and a hash of them. */
 struct dtrace_aggbuf {
-	uint8_t			*data;
-	uint32_t		*hash;		/* entry offset + 1, 0 = free */
-	uint64_t		used;
+	uint8_t *data;
+	uint32_t *hash; /* entry offset + 1, 0 = free */
+	uint64_t used;
 };
 
 /* Per-CPU part of a state: written by probe context on that CPU only. */
 struct dtrace_state_cpu {
-	struct dtrace_buf	buf;
-	struct dtrace_aggbuf	agg[2];
-	uint32_t		aggactive;
-	uint8_t			*aggkey;	/* key assembly area */
-	uint64_t		aggdrops;
-	uint64_t		snap_aggdrops;
-	uint8_t			*scratch;
-	uint64_t		*lvals;		/* clause-local slots */
-	uint8_t			*lstore;	/* clause-local by-ref storage */
-	uint64_t		rand;
-	uint64_t		strtok;		/* strtok(NULL, ..) resumes here */
-	uint64_t		drops;		/* monotonic counters */
-	uint64_t		errors;
-	uint64_t		dblerrors;
-	uint64_t		filled;
-	uint64_t		specdrops;
-	uint64_t		specdrops_unavail;
-	uint64_t		specdrops_busy;
-	struct dtrace_specbuf	*spec;		/* by speculation id - 1 */
-	uint32_t		specbusy;	/* id being written (spec.c) */
-	uint64_t		dyndrops;	/* dynvar.c */
-	uint64_t		dyndrops_rinsing;
-	uint64_t		dyndrops_dirty;
-	uint64_t		snap_drops;	/* values at the last BUFSNAP */
-	uint64_t		snap_errors;
+	struct dtrace_buf buf;
+	struct dtrace_aggbuf agg[2];
+	uint32_t aggactive;
+	uint8_t *aggkey; /* key assembly area */
+	uint64_t aggdrops;
+	uint64_t snap_aggdrops;
+	uint8_t *scratch;
+	uint64_t *lvals; /* clause-local slots */
+	uint8_t *lstore; /* clause-local by-ref storage */
+	uint64_t rand;
+	uint64_t strtok; /* strtok(NULL, ..) resumes here */
+	uint64_t drops;	 /* monotonic counters */
+	uint64_t errors;
+	uint64_t dblerrors;
+	uint64_t filled;
+	uint64_t specdrops;
+	uint64_t specdrops_unavail;
+	uint64_t specdrops_busy;
+	struct dtrace_specbuf *spec; /* by speculation id - 1 */
+	uint32_t specbusy;	     /* id being written (spec.c) */
+	uint64_t dyndrops;	     /* dynvar.c */
+	uint64_t dyndrops_rinsing;
+	uint64_t dyndrops_dirty;
+	uint64_t snap_drops; /* values at the last BUFSNAP */
+	uint64_t snap_errors;
 };
 
 struct dtrace_state {
-	struct dtrace_core	*core;
-	struct dtrace_state	*next;		/* on core->states */
-	uint64_t		last_status;	/* hrtime of the last STATUS */
-	uint32_t		detached;	/* ECBs taken off their probes */
-	uint32_t		activity;	/* DTRACE_ACTIVITY_* */
-	uint32_t		exiting;
-	uint64_t		opts[DTRACEOPT_MAX];
-	uint32_t		opts_fixed;	/* first ENABLE done */
-	uint32_t		ncpus;
-	struct dtrace_state_cpu	*cpus;		/* NULL until GO */
-	uint64_t		bufsize;	/* per buffer, after resizing */
-	uint64_t		endreserve;	/* FILL: room kept for END */
-	uint64_t		aggsize;	/* per agg buffer, after resizing */
-	uint32_t		aggslots;	/* hash slots, a power of 2 */
-	uint32_t		aggkeymax;	/* largest keylen */
-	uint64_t		scratch_size;
-	struct dtrace_enabling	*enablings;
-	struct dtrace_ecb	**ecbs;		/* by EPID - 1 */
-	uint32_t		necbs, ecbcap;
-	struct dtrace_aggregation **aggs;	/* by aggid - 1 */
-	uint32_t		naggs, aggcap;
-	char			**formats;	/* by format id - 1 */
-	uint32_t		nformats, fmtcap;
-	struct dtrace_vars	gvars;		/* globals */
-	struct dtrace_vars	tvars;		/* thread-locals (types only) */
-	struct dtrace_vars	lvars;		/* clause-locals */
-	uint64_t		lstore_size;	/* per-CPU by-ref local bytes */
-	uint64_t		gstore_size;	/* by-ref global bytes */
-	uint8_t			*gstore;	/* allocated at GO */
-	struct dtrace_dynstore	*dyn;		/* dynamic variables, at GO */
-	uint32_t		*specs;		/* DTRACE_SPEC_* by id - 1 */
-	uint64_t		stat_errors;	/* totals at the last STATUS */
-	uint64_t		stat_dblerrors;
-	uint64_t		stat_filled;
-	uint64_t		stat_specdrops;
-	uint64_t		stat_specdrops_unavail;
-	uint64_t		stat_specdrops_busy;
-	uint64_t		stat_dyndrops;
-	uint64_t		stat_dyndrops_rinsing;
-	uint64_t		stat_dyndrops_dirty;
+	struct dtrace_core *core;
+	struct dtrace_state *next; /* on core->states */
+	uint64_t last_status;	   /* hrtime of the last STATUS */
+	uint32_t detached;	   /* ECBs taken off their probes */
+	uint32_t activity;	   /* DTRACE_ACTIVITY_* */
+	uint32_t exiting;
+	uint64_t opts[DTRACEOPT_MAX];
+	uint32_t opts_fixed; /* first ENABLE done */
+	uint32_t ncpus;
+	struct dtrace_state_cpu *cpus; /* NULL until GO */
+	uint64_t bufsize;	       /* per buffer, after resizing */
+	uint64_t endreserve;	       /* FILL: room kept for END */
+	uint64_t aggsize;	       /* per agg buffer, after resizing */
+	uint32_t aggslots;	       /* hash slots, a power of 2 */
+	uint32_t aggkeymax;	       /* largest keylen */
+	uint64_t scratch_size;
+	struct dtrace_enabling *enablings;
+	struct dtrace_ecb **ecbs; /* by EPID - 1 */
+	uint32_t necbs, ecbcap;
+	struct dtrace_aggregation **aggs; /* by aggid - 1 */
+	uint32_t naggs, aggcap;
+	char **formats; /* by format id - 1 */
+	uint32_t nformats, fmtcap;
+	struct dtrace_vars gvars;    /* globals */
+	struct dtrace_vars tvars;    /* thread-locals (types only) */
+	struct dtrace_vars lvars;    /* clause-locals */
+	uint64_t lstore_size;	     /* per-CPU by-ref local bytes */
+	uint64_t gstore_size;	     /* by-ref global bytes */
+	uint8_t *gstore;	     /* allocated at GO */
+	struct dtrace_dynstore *dyn; /* dynamic variables, at GO */
+	uint32_t *specs;	     /* DTRACE_SPEC_* by id - 1 */
+	uint64_t stat_errors;	     /* totals at the last STATUS */
+	uint64_t stat_dblerrors;
+	uint64_t stat_filled;
+	uint64_t stat_specdrops;
+	uint64_t stat_specdrops_unavail;
+	uint64_t stat_specdrops_busy;
+	uint64_t stat_dyndrops;
+	uint64_t stat_dyndrops_rinsing;
+	uint64_t stat_dyndrops_dirty;
 };
 
 /* What ENABLE reports besides the errno (the dtrace_enable out fields). */
 struct dtrace_enable_res {
-	uint32_t	nprobes;
-	uint32_t	clause;
-	uint32_t	difo;
-	uint32_t	pc;
-	uint32_t	dvr;
-	char		msg[128];
+	uint32_t nprobes;
+	uint32_t clause;
+	uint32_t difo;
+	uint32_t pc;
+	uint32_t dvr;
+	char msg[128];
 };
 
 /* A state that sees no STATUS for this long while tracing is killed. */
-#define DTRACE_DEADMAN_NS	(30ull * 1000000000ull)
+#define DTRACE_DEADMAN_NS (30ull * 1000000000ull)
 
 struct dtrace_state *dtrace_state_create(struct dtrace_core *core);
 /*
@@ -273,8 +273,7 @@ void dtrace_buf_commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		   uint8_t *dst);
 void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a);
-int dtrace_aggbufs_alloc(struct dtrace_state *st,
-			 struct dtrace_state_cpu *sc);
+int dtrace_aggbufs_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc);
 void dtrace_aggbufs_free(struct dtrace_state_cpu *sc);
 void dtrace_opts_defaults(uint64_t *opts);
 void dtrace_enablings_free(struct dtrace_state *st);

@@ -5,10 +5,10 @@
 
 #include "core/port.h"
 
-#define DTRACE_ALIGN(x, a)	(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define DTRACE_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define DTRACE_MIN(a, b)	((a) < (b) ? (a) : (b))
-#define DTRACE_MAX(a, b)	((a) > (b) ? (a) : (b))
+#define DTRACE_ALIGN(x, a)   (((x) + ((a)-1)) & ~((__typeof__(x))(a)-1))
+#define DTRACE_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define DTRACE_MIN(a, b)     ((a) < (b) ? (a) : (b))
+#define DTRACE_MAX(a, b)     ((a) > (b) ? (a) : (b))
 
 size_t dtrace_strlen(const char *s);
 size_t dtrace_strnlen(const char *s, size_t max);
@@ -21,9 +21,9 @@ bool dtrace_mem_fits(uint64_t n, uint64_t size);
 
 /* A bounded message builder for error texts (dten_msg). */
 struct dtrace_msg {
-	char	*buf;
-	size_t	size;
-	size_t	len;
+	char *buf;
+	size_t size;
+	size_t len;
 };
 void dtrace_msg_init(struct dtrace_msg *m, char *buf, size_t size);
 void dtrace_msg_str(struct dtrace_msg *m, const char *s);
@@ -35,8 +35,8 @@ void dtrace_msg_u64(struct dtrace_msg *m, uint64_t v);
  * dtrace_word_nul(): the index of its first NUL byte, or 8.
  * dtrace_word_keep(): the word with byte n and every later byte zeroed.
  */
-#define DTRACE_ONES	0x0101010101010101ull
-#define DTRACE_HIGHS	0x8080808080808080ull
+#define DTRACE_ONES  0x0101010101010101ull
+#define DTRACE_HIGHS 0x8080808080808080ull
 
 static inline bool dtrace_word_has_nul(uint64_t w)
 {
@@ -91,7 +91,7 @@ static inline void dtrace_word_put(void *p, uint64_t w)
  * The hash of aggregation keys: word by word (64-bit multiply), then any
  * tail bytes; dtrace_hash_final() mixes the high half into the low.
  */
-#define DTRACE_HASH_MUL	0x9e3779b97f4a7c15ull
+#define DTRACE_HASH_MUL 0x9e3779b97f4a7c15ull
 
 static inline uint64_t dtrace_hash_word(uint64_t h, uint64_t w)
 {

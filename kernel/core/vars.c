@@ -57,9 +57,11 @@ static int var_add(struct dtrace_varmerge *vm, struct dtrace_state *st,
 	int err;
 
 	t = v->dtdv_scope == DIFV_SCOPE_GLOBAL ? &vm->g :
-	    v->dtdv_scope == DIFV_SCOPE_THREAD ? &vm->t : &vm->l;
+	    v->dtdv_scope == DIFV_SCOPE_THREAD ? &vm->t :
+						 &vm->l;
 	old = v->dtdv_scope == DIFV_SCOPE_GLOBAL ? &st->gvars :
-	      v->dtdv_scope == DIFV_SCOPE_THREAD ? &st->tvars : &st->lvars;
+	      v->dtdv_scope == DIFV_SCOPE_THREAD ? &st->tvars :
+						   &st->lvars;
 	err = table_reserve(t, old, ndx);
 	if (err != 0)
 		return err;
@@ -102,7 +104,8 @@ int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 		const struct dtrace_prog_difo *pd = &pv->difos[d];
 
 		for (i = 0; i < pd->dtpd_nvars; i++) {
-			const struct dtrace_difv *v = &pv->vars[pd->dtpd_vars + i];
+			const struct dtrace_difv *v =
+				&pv->vars[pd->dtpd_vars + i];
 
 			if (v->dtdv_id < DIF_VAR_OTHER_UBASE)
 				continue;
@@ -111,21 +114,22 @@ int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 				continue;
 			dtrace_vars_abort(st, vm);
 			if (err == -E2BIG)
-				return dtrace_enable_limit(res,
-					"variables", DTRACE_NONE,
+				return dtrace_enable_limit(
+					res, "variables", DTRACE_NONE,
 					DTRACE_MAX(vm->gstore_size,
 						   vm->lstore_size),
 					" bytes by reference",
 					DTRACE_MAX_VARSTORE);
 			if (err != -EINVAL)
-				return dtrace_enable_fail(res, err,
-						"out of memory for variables",
-						0, NULL);
+				return dtrace_enable_fail(
+					res, err, "out of memory for variables",
+					0, NULL);
 			res->difo = d;
 			res->pc = DTRACE_NONE;
 			res->dvr = DIF_DVR_VARTAB;
 			return dtrace_enable_fail(res, err, "variable entry ",
-						  i, ": kind or type differs from "
+						  i,
+						  ": kind or type differs from "
 						  "an earlier declaration");
 		}
 	}

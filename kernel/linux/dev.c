@@ -24,8 +24,8 @@ static_assert(DTRACE_PROVNAMELEN == DTRACE_CORE_PROVNAMELEN);
 static_assert(DTRACE_MODNAMELEN == DTRACE_CORE_MODNAMELEN);
 static_assert(DTRACE_FUNCNAMELEN == DTRACE_CORE_FUNCNAMELEN);
 static_assert(DTRACE_NAMELEN == DTRACE_CORE_NAMELEN);
-static_assert(DTRACE_ARGTYPELEN == sizeof_field(struct dtrace_core_argdesc,
-						native));
+static_assert(DTRACE_ARGTYPELEN ==
+	      sizeof_field(struct dtrace_core_argdesc, native));
 
 static int ioc_conf(void __user *arg)
 {
@@ -45,11 +45,13 @@ static int ioc_conf(void __user *arg)
 static bool desc_terminated(const struct dtrace_probedesc *d)
 {
 	return strnlen(d->dtpd_provider, sizeof(d->dtpd_provider)) <
-	       sizeof(d->dtpd_provider) &&
-	       strnlen(d->dtpd_mod, sizeof(d->dtpd_mod)) < sizeof(d->dtpd_mod) &&
+		       sizeof(d->dtpd_provider) &&
+	       strnlen(d->dtpd_mod, sizeof(d->dtpd_mod)) <
+		       sizeof(d->dtpd_mod) &&
 	       strnlen(d->dtpd_func, sizeof(d->dtpd_func)) <
-	       sizeof(d->dtpd_func) &&
-	       strnlen(d->dtpd_name, sizeof(d->dtpd_name)) < sizeof(d->dtpd_name);
+		       sizeof(d->dtpd_func) &&
+	       strnlen(d->dtpd_name, sizeof(d->dtpd_name)) <
+		       sizeof(d->dtpd_name);
 }
 
 static void desc_fill(struct dtrace_probedesc *d, const struct dtrace_probe *p)
@@ -150,40 +152,40 @@ static int ioc_enable(struct dtrace_state *st, void __user *arg)
 }
 
 /* EPDESC and AGGDESC: ask for the count, then fill to the capacity. */
-#define DESC_IOCTL(name, type, idf, nrecf, recf, fn)			\
-static int name(struct dtrace_state *st, void __user *arg)		\
-{									\
-	type hdr, *d;							\
-	uint32_t cap;							\
-	int err;							\
-									\
-	if (copy_from_user(&hdr, arg, sizeof(hdr)))			\
-		return -EFAULT;						\
-	cap = hdr.nrecf;						\
-	err = fn(st, &hdr, 0);						\
-	if (err != 0 && err != -ENOSPC)					\
-		return err;						\
-	if (cap < hdr.nrecf) {						\
-		if (copy_to_user(arg, &hdr, sizeof(hdr)))		\
-			return -EFAULT;					\
-		return -ENOSPC;						\
-	}								\
-	d = kzalloc(struct_size(d, recf, hdr.nrecf), GFP_KERNEL);	\
-	if (d == NULL)							\
-		return -ENOMEM;						\
-	d->idf = hdr.idf;						\
-	err = fn(st, d, hdr.nrecf);					\
-	if (err == 0 && copy_to_user(arg, d,				\
-				     struct_size(d, recf, hdr.nrecf)))	\
-		err = -EFAULT;						\
-	kfree(d);							\
-	return err;							\
-}
+#define DESC_IOCTL(name, type, idf, nrecf, recf, fn)                       \
+	static int name(struct dtrace_state *st, void __user *arg)         \
+	{                                                                  \
+		type hdr, *d;                                              \
+		uint32_t cap;                                              \
+		int err;                                                   \
+                                                                           \
+		if (copy_from_user(&hdr, arg, sizeof(hdr)))                \
+			return -EFAULT;                                    \
+		cap = hdr.nrecf;                                           \
+		err = fn(st, &hdr, 0);                                     \
+		if (err != 0 && err != -ENOSPC)                            \
+			return err;                                        \
+		if (cap < hdr.nrecf) {                                     \
+			if (copy_to_user(arg, &hdr, sizeof(hdr)))          \
+				return -EFAULT;                            \
+			return -ENOSPC;                                    \
+		}                                                          \
+		d = kzalloc(struct_size(d, recf, hdr.nrecf), GFP_KERNEL);  \
+		if (d == NULL)                                             \
+			return -ENOMEM;                                    \
+		d->idf = hdr.idf;                                          \
+		err = fn(st, d, hdr.nrecf);                                \
+		if (err == 0 &&                                            \
+		    copy_to_user(arg, d, struct_size(d, recf, hdr.nrecf))) \
+			err = -EFAULT;                                     \
+		kfree(d);                                                  \
+		return err;                                                \
+	}
 
-DESC_IOCTL(ioc_epdesc, struct dtrace_epdesc, dtepd_epid, dtepd_nrecs,
-	   dtepd_rec, dtrace_state_epdesc)
-DESC_IOCTL(ioc_aggdesc, struct dtrace_aggdesc, dtagd_id, dtagd_nrecs,
-	   dtagd_rec, dtrace_state_aggdesc)
+DESC_IOCTL(ioc_epdesc, struct dtrace_epdesc, dtepd_epid, dtepd_nrecs, dtepd_rec,
+	   dtrace_state_epdesc)
+DESC_IOCTL(ioc_aggdesc, struct dtrace_aggdesc, dtagd_id, dtagd_nrecs, dtagd_rec,
+	   dtrace_state_aggdesc)
 
 static int ioc_format(struct dtrace_state *st, void __user *arg)
 {
@@ -266,8 +268,8 @@ static long dtrace_ioctl(struct file *file, unsigned int cmd,
 		if (!dtrace_uprobe_ready())
 			return -EOPNOTSUPP;
 		return cmd == DTRACEHIOC_ADDPROG ?
-		       dtrace_helper_add_ioctl(arg) :
-		       dtrace_helper_remove_ioctl(arg);
+			       dtrace_helper_add_ioctl(arg) :
+			       dtrace_helper_remove_ioctl(arg);
 	}
 	if (_IOC_TYPE(cmd) != DTRACE_IOC_MAGIC)
 		return -ENOTTY;
@@ -277,26 +279,44 @@ static long dtrace_ioctl(struct file *file, unsigned int cmd,
 		return ioc_enable(st, arg);
 	if (cmd == DTRACEIOC_USERPROBE)
 		return dtrace_uprobe_ready() ? dtrace_userprobe_ioctl(arg) :
-		       -EOPNOTSUPP;
+					       -EOPNOTSUPP;
 	if (cmd == DTRACEIOC_CONF)
 		return ioc_conf(arg);
 	mutex_lock(&dtrace_lock);
 	switch (cmd) {
-	case DTRACEIOC_PROBEMATCH:	err = ioc_probematch(arg); break;
-	case DTRACEIOC_PROBEARG:	err = ioc_probearg(arg); break;
-	case DTRACEIOC_EPDESC:		err = ioc_epdesc(st, arg); break;
-	case DTRACEIOC_AGGDESC:		err = ioc_aggdesc(st, arg); break;
-	case DTRACEIOC_FORMAT:		err = ioc_format(st, arg); break;
-	case DTRACEIOC_GO:		err = ioc_gostop(st, arg, true); break;
-	case DTRACEIOC_STOP:		err = ioc_gostop(st, arg, false); break;
+	case DTRACEIOC_PROBEMATCH:
+		err = ioc_probematch(arg);
+		break;
+	case DTRACEIOC_PROBEARG:
+		err = ioc_probearg(arg);
+		break;
+	case DTRACEIOC_EPDESC:
+		err = ioc_epdesc(st, arg);
+		break;
+	case DTRACEIOC_AGGDESC:
+		err = ioc_aggdesc(st, arg);
+		break;
+	case DTRACEIOC_FORMAT:
+		err = ioc_format(st, arg);
+		break;
+	case DTRACEIOC_GO:
+		err = ioc_gostop(st, arg, true);
+		break;
+	case DTRACEIOC_STOP:
+		err = ioc_gostop(st, arg, false);
+		break;
 	case DTRACEIOC_BUFSNAP:
 		err = ioc_snap(st, arg, dtrace_state_bufsnap);
 		break;
-	case DTRACEIOC_STATUS:		err = ioc_status(st, arg); break;
+	case DTRACEIOC_STATUS:
+		err = ioc_status(st, arg);
+		break;
 	case DTRACEIOC_AGGSNAP:
 		err = ioc_snap(st, arg, dtrace_state_aggsnap);
 		break;
-	default:			err = -ENOTTY; break;
+	default:
+		err = -ENOTTY;
+		break;
 	}
 	mutex_unlock(&dtrace_lock);
 	return err;
@@ -325,19 +345,19 @@ static int dtrace_release(struct inode *inode, struct file *file)
 }
 
 static const struct file_operations dtrace_fops = {
-	.owner		= THIS_MODULE,
-	.open		= dtrace_open,
-	.release	= dtrace_release,
-	.unlocked_ioctl	= dtrace_ioctl,
-	.compat_ioctl	= compat_ptr_ioctl,
-	.llseek		= noop_llseek,
+	.owner = THIS_MODULE,
+	.open = dtrace_open,
+	.release = dtrace_release,
+	.unlocked_ioctl = dtrace_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
 };
 
 static struct miscdevice dtrace_misc = {
-	.minor	= MISC_DYNAMIC_MINOR,
-	.name	= "dtrace",
-	.fops	= &dtrace_fops,
-	.mode	= 0666,
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "dtrace",
+	.fops = &dtrace_fops,
+	.mode = 0666,
 };
 
 /* The deadman: kills states whose consumer stopped calling STATUS. */

@@ -17,7 +17,7 @@
 #include "core/port.h"
 #include "linux/glue.h"
 
-#define CLEAN_IDLE	(HZ / 10)	/* no state to clean: look again */
+#define CLEAN_IDLE (HZ / 10) /* no state to clean: look again */
 
 static struct tracepoint *dtrace_exit_tp;
 static bool dtrace_exit_on;
@@ -44,21 +44,25 @@ static void dtrace_clean(struct work_struct *work)
 	mutex_lock(&dtrace_lock);
 	next = dtrace_core_clean(dtrace_core, dtrace_port_gethrtime());
 	mutex_unlock(&dtrace_lock);
-	schedule_delayed_work(&dtrace_clean_work, next == 0 ? CLEAN_IDLE :
-			      max(nsecs_to_jiffies(next), 1UL));
+	schedule_delayed_work(&dtrace_clean_work,
+			      next == 0 ? CLEAN_IDLE :
+					  max(nsecs_to_jiffies(next), 1UL));
 }
 
 void dtrace_dynclean_init(void)
 {
 	int err = -ENOENT;
 
-	for_each_kernel_tracepoint(dtrace_find_exit_tp, NULL);
+	for_each_kernel_tracepoint(dtrace_find_exit_tp, NULL)
+		;
 	if (dtrace_exit_tp != NULL)
-		err = tracepoint_probe_register(dtrace_exit_tp,
-						dtrace_on_exit, NULL);
+		err = tracepoint_probe_register(dtrace_exit_tp, dtrace_on_exit,
+						NULL);
 	dtrace_exit_on = err == 0;
 	if (err != 0)
-		pr_warn("dtrace: no sched_process_exit hook (error %d): thread-local variables of exited threads stay until tracing ends\n",
+		pr_warn("dtrace: no sched_process_exit hook (error %d): "
+			"thread-local variables of exited threads stay until "
+			"tracing ends\n",
 			err);
 	schedule_delayed_work(&dtrace_clean_work, CLEAN_IDLE);
 }

@@ -41,9 +41,9 @@ DECLARE_PER_CPU(bool, dtrace_ustack_at_entry);
  * 0 for either: unknown; only this module's own frames are left out.
  */
 struct dtrace_kstack_hint {
-	unsigned long		pc;
-	bool			after_entry;
-	const struct pt_regs	*regs;
+	unsigned long pc;
+	bool after_entry;
+	const struct pt_regs *regs;
 };
 DECLARE_PER_CPU(struct dtrace_kstack_hint, dtrace_kstack_hint);
 

@@ -75,7 +75,7 @@ static inline void dtrace_uprobe_unregister_sync(void)
 
 /* A uprobe consumer's filter: DTRACE_UPROBE_FILTER(name, uc, mm). */
 #ifdef DTRACE_HAVE_UPROBE_FILTER_CTX
-#define DTRACE_UPROBE_FILTER(fn, uc, mm) \
+#define DTRACE_UPROBE_FILTER(fn, uc, mm)                                  \
 	bool fn(struct uprobe_consumer *uc, enum uprobe_filter_ctx ctx__, \
 		struct mm_struct *mm)
 #else

@@ -26,9 +26,9 @@ DEFINE_MUTEX(dtrace_lock);
  */
 static const struct {
 	const char *name;
-	int	(*init)(struct dtrace_core *core);
-	void	(*fini)(struct dtrace_core *core);
-	bool	configured;	/* the kernel has the config it needs */
+	int (*init)(struct dtrace_core *core);
+	void (*fini)(struct dtrace_core *core);
+	bool configured; /* the kernel has the config it needs */
 	const char *config;
 	const char *needs;
 } dtrace_linux_provs[] = {
@@ -42,8 +42,7 @@ static const struct {
 	  IS_ENABLED(CONFIG_DYNAMIC_FTRACE), "CONFIG_DYNAMIC_FTRACE",
 	  "ftrace and the kernel's BTF (CONFIG_DEBUG_INFO_BTF)" },
 	{ "sdt", dtrace_prov_sdt_init, dtrace_prov_sdt_fini,
-	  IS_ENABLED(CONFIG_TRACEPOINTS), "CONFIG_TRACEPOINTS",
-	  "tracepoints" },
+	  IS_ENABLED(CONFIG_TRACEPOINTS), "CONFIG_TRACEPOINTS", "tracepoints" },
 	{ "proc", dtrace_prov_proc_init, dtrace_prov_proc_fini,
 	  IS_ENABLED(CONFIG_TRACEPOINTS), "CONFIG_TRACEPOINTS",
 	  "the sched and signal tracepoints" },
@@ -66,8 +65,7 @@ static const struct {
 	  IS_ENABLED(CONFIG_TRACEPOINTS), "CONFIG_TRACEPOINTS",
 	  "the net tracepoints" },
 	{ "cpc", dtrace_prov_cpc_init, dtrace_prov_cpc_fini,
-	  IS_ENABLED(CONFIG_PERF_EVENTS), "CONFIG_PERF_EVENTS",
-	  "perf events" },
+	  IS_ENABLED(CONFIG_PERF_EVENTS), "CONFIG_PERF_EVENTS", "perf events" },
 	{ "pid", dtrace_prov_uprobe_init, dtrace_prov_uprobe_fini,
 	  IS_ENABLED(CONFIG_UPROBES), "CONFIG_UPROBES",
 	  "uprobes (pid and USDT providers)" },

@@ -57,8 +57,8 @@ int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 		return -EPERM;
 	if (unlikely(remap_range(addr)) && !ram_mapped(addr, n))
 		return -EFAULT;
-	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT
-								      : 0;
+	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT :
+								      0;
 }
 
 /*
@@ -68,8 +68,8 @@ int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
  */
 int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n)
 {
-	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT
-								      : 0;
+	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT :
+								      0;
 }
 
 /*
@@ -90,8 +90,8 @@ int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
 		return -EPERM;
 	if (!own_mm())
 		return -EFAULT;
-	return copy_from_user_nmi(dst, (const void __user *)addr, n) ?
-	       -EFAULT : 0;
+	return copy_from_user_nmi(dst, (const void __user *)addr, n) ? -EFAULT :
+								       0;
 }
 
 /* Writes, not from an exiting task either; a one-byte read asks the mm. */
@@ -129,14 +129,17 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
 int dtrace_port_lockdown(bool destructive, char *msg, size_t size)
 {
 	if (security_locked_down(LOCKDOWN_BPF_READ_KERNEL) != 0) {
-		strscpy(msg, "kernel lockdown (confidentiality) forbids "
-			"reading kernel memory: no tracing", size);
+		strscpy(msg,
+			"kernel lockdown (confidentiality) forbids "
+			"reading kernel memory: no tracing",
+			size);
 		return -EPERM;
 	}
-	if (destructive &&
-	    security_locked_down(LOCKDOWN_BPF_WRITE_USER) != 0) {
-		strscpy(msg, "kernel lockdown (integrity) forbids "
-			"writing user memory: no destructive actions", size);
+	if (destructive && security_locked_down(LOCKDOWN_BPF_WRITE_USER) != 0) {
+		strscpy(msg,
+			"kernel lockdown (integrity) forbids "
+			"writing user memory: no destructive actions",
+			size);
 		return -EPERM;
 	}
 	return 0;

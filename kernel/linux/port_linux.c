@@ -38,7 +38,7 @@
 
 void *dtrace_port_zalloc(size_t size)
 {
-	if (size > INT_MAX)	/* kvmalloc warns beyond; callers shrink */
+	if (size > INT_MAX) /* kvmalloc warns beyond; callers shrink */
 		return NULL;
 	return kvzalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 }
@@ -162,19 +162,19 @@ void dtrace_port_comm(char *buf)
 	buf[DTRACE_COMMLEN - 1] = '\0';
 }
 
-#define STACK_MAX	1024	/* DTRACE_MAX_FRAMES */
-#define STACK_EXTRA	48	/* room for our own and the mechanism's frames */
+#define STACK_MAX   1024 /* DTRACE_MAX_FRAMES */
+#define STACK_EXTRA 48	 /* room for our own and the mechanism's frames */
 
 struct stackbuf {
-	unsigned long	pcs[STACK_MAX + STACK_EXTRA];
+	unsigned long pcs[STACK_MAX + STACK_EXTRA];
 };
 static struct stackbuf __percpu *dtrace_stackbuf;
 
 /* raise(): one pending signal per CPU, sent from an irq_work. */
 struct raiser {
-	struct irq_work		work;
-	struct task_struct	*task;
-	int			sig;
+	struct irq_work work;
+	struct task_struct *task;
+	int sig;
 };
 static struct raiser __percpu *dtrace_raisers;
 
@@ -196,7 +196,7 @@ int dtrace_port_raise(int sig)
 	if (sig <= 0 || sig >= _NSIG || (current->flags & PF_KTHREAD))
 		return -EINVAL;
 	if (READ_ONCE(r->task) != NULL)
-		return -EBUSY;		/* one in flight on this CPU */
+		return -EBUSY; /* one in flight on this CPU */
 	get_task_struct(current);
 	r->sig = sig;
 	WRITE_ONCE(r->task, current);
@@ -248,7 +248,7 @@ void dtrace_port_linux_exit(void)
 /* Interrupts are off and the core's guard stops nesting: the buffer is ours. */
 DEFINE_PER_CPU(struct dtrace_kstack_hint, dtrace_kstack_hint);
 
-#define KSTACK_ENTRY_SPAN	16	/* fentry call or int3, after ENDBR */
+#define KSTACK_ENTRY_SPAN 16 /* fentry call or int3, after ENDBR */
 
 /* Index of the probe's first frame in buf[0..got): see dtrace_kstack_hint. */
 static unsigned int kstack_skip(const unsigned long *buf, unsigned int got)
@@ -267,7 +267,7 @@ static unsigned int kstack_skip(const unsigned long *buf, unsigned int got)
 		    buf[i] < h->pc + KSTACK_ENTRY_SPAN)
 			return i + 1;
 	}
-	return skip;		/* the unwinder lost it: keep what we have */
+	return skip; /* the unwinder lost it: keep what we have */
 }
 
 /*
@@ -286,7 +286,8 @@ static unsigned int kstack_walk(struct unwind_state *st, unsigned long *buf,
 		pc = unwind_get_return_address(st);
 		if (pc == (unsigned long)dtrace_fbt_ret_tramp) {
 			memset(&regs, 0, sizeof(regs));
-			regs.ip = dtrace_fbt_ret_orig((unsigned long *)st->sp - 1);
+			regs.ip = dtrace_fbt_ret_orig((unsigned long *)st->sp -
+						      1);
 			regs.sp = st->sp;
 			regs.bp = st->bp;
 			if (regs.ip == 0)
@@ -312,7 +313,7 @@ static unsigned int kstack_save(unsigned long *buf, unsigned int n,
 	struct unwind_state st;
 	unsigned int got;
 
-	if (regs != NULL) {	/* regs->ip, then the unwinder past it */
+	if (regs != NULL) { /* regs->ip, then the unwinder past it */
 		*skip = 0;
 		if (n == 0)
 			return 0;
@@ -383,8 +384,8 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 		pcs[i] = regs->ip;
 	i++;
 	if (i < n && __this_cpu_read(dtrace_ustack_at_entry) &&
-	    !copy_from_user_nmi(&ret, (void __user *)regs->sp,
-				sizeof(ret)) && ret != 0) {
+	    !copy_from_user_nmi(&ret, (void __user *)regs->sp, sizeof(ret)) &&
+	    ret != 0) {
 		if (pcs != NULL)
 			pcs[i] = ret;
 		i++;
@@ -392,13 +393,14 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 	fp = regs->bp;
 	while (i < n && fp != 0 && (fp & 7) == 0) {
 		if (copy_from_user_nmi(frame, (void __user *)fp,
-				       sizeof(frame)) || frame[1] == 0)
+				       sizeof(frame)) ||
+		    frame[1] == 0)
 			break;
 		if (pcs != NULL)
 			pcs[i] = frame[1];
 		i++;
 		if (frame[0] <= fp)
-			break;		/* frames must go up the stack */
+			break; /* frames must go up the stack */
 		fp = frame[0];
 	}
 	return i;
@@ -446,7 +448,7 @@ int dtrace_port_lockq(enum dtrace_lockq q, uintptr_t addr, uint64_t *out)
 		if (lockword(addr, offsetof(struct mutex, owner), &owner,
 			     sizeof(owner)))
 			return -EFAULT;
-		owner &= ~0x07ul;	/* MUTEX_FLAGS */
+		owner &= ~0x07ul; /* MUTEX_FLAGS */
 		*out = q == DTRACE_MUTEX_OWNER ? owner : owner != 0;
 		return 0;
 	}

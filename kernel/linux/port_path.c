@@ -22,10 +22,10 @@
 #include "core/port.h"
 #include "linux/glue.h"
 
-#define MOUNT_PARENT		sizeof(struct hlist_node)
-#define MOUNT_MOUNTPOINT	(MOUNT_PARENT + sizeof(void *))
-#define MOUNT_MNT		(MOUNT_MOUNTPOINT + sizeof(void *))
-#define MOUNT_CHECK_DEPTH	16
+#define MOUNT_PARENT	  sizeof(struct hlist_node)
+#define MOUNT_MOUNTPOINT  (MOUNT_PARENT + sizeof(void *))
+#define MOUNT_MNT	  (MOUNT_MOUNTPOINT + sizeof(void *))
+#define MOUNT_CHECK_DEPTH 16
 
 static struct dtrace_path_layout dtrace_path_layout = {
 	.path_mnt = offsetof(struct path, mnt),
@@ -58,7 +58,8 @@ static bool mount_layout_ok(struct vfsmount *mnt)
 			return ptr_at(m, MOUNT_MOUNTPOINT, &mp) &&
 			       ptr_at(m + MOUNT_MNT,
 				      offsetof(struct vfsmount, mnt_root),
-				      &root) && mp == root;
+				      &root) &&
+			       mp == root;
 		m = parent;
 	}
 	return false;
@@ -72,7 +73,8 @@ void dtrace_port_path_init(void)
 	dtrace_path_layout.mounts = mount_layout_ok(root.mnt);
 	path_put(&root);
 	if (!dtrace_path_layout.mounts)
-		pr_info("dtrace: struct mount layout unknown: d_path() stays within one mount\n");
+		pr_info("dtrace: struct mount layout unknown: d_path() stays "
+			"within one mount\n");
 }
 
 const struct dtrace_path_layout *dtrace_port_path_layout(void)

@@ -25,17 +25,23 @@
 #include "prov/linux_provs.h"
 
 struct cpc_event {
-	const char	*name;
-	u32		type;
-	u64		config;
-	u64		min;	/* smallest count: bounds the firing rate */
+	const char *name;
+	u32 type;
+	u64 config;
+	u64 min; /* smallest count: bounds the firing rate */
 };
 
-#define SW(n, c, m)	{ n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c, m }
-#define HW(n, c)	{ n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, 5000 }
+#define SW(n, c, m)                                         \
+	{                                                   \
+		n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c, m \
+	}
+#define HW(n, c)                                               \
+	{                                                      \
+		n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, 5000 \
+	}
 
 static const struct cpc_event cpc_events[] = {
-	SW("cpu-clock", CPU_CLOCK, 200000),	/* ns, as profile's floor */
+	SW("cpu-clock", CPU_CLOCK, 200000), /* ns, as profile's floor */
 	SW("task-clock", TASK_CLOCK, 200000),
 	SW("page-faults", PAGE_FAULTS, 1),
 	SW("minor-faults", PAGE_FAULTS_MIN, 1),
@@ -55,12 +61,12 @@ static const struct cpc_event cpc_events[] = {
 enum { CPC_USER = 1, CPC_KERNEL = 2, CPC_ALL = 3 };
 
 struct cpc_probe {
-	struct cpc_probe	*next;		/* all probes, for teardown */
-	const struct cpc_event	*ev;
-	u64			count;
-	int			mode;
-	uint32_t		id;
-	struct perf_event	**pe;		/* per CPU while enabled */
+	struct cpc_probe *next; /* all probes, for teardown */
+	const struct cpc_event *ev;
+	u64 count;
+	int mode;
+	uint32_t id;
+	struct perf_event **pe; /* per CPU while enabled */
 };
 
 static struct dtrace_provider *cpc_prov;
@@ -74,8 +80,8 @@ static void cpc_overflow(struct perf_event *pe, struct perf_sample_data *sd,
 	bool user = regs != NULL && user_mode(regs);
 
 	dtrace_kstack_top_set(user ? 0 : pc);
-	dtrace_core_probe(dtrace_core, cp->id, user ? 0 : pc, user ? pc : 0,
-			  0, 0, 0, 0);
+	dtrace_core_probe(dtrace_core, cp->id, user ? 0 : pc, user ? pc : 0, 0,
+			  0, 0, 0);
 	dtrace_kstack_top_set(0);
 }
 
@@ -96,14 +102,14 @@ static int cpc_enable(void *parg, uint32_t id, void *prarg)
 {
 	struct cpc_probe *cp = prarg;
 	struct perf_event_attr attr = {
-		.type		= cp->ev->type,
-		.size		= sizeof(attr),
-		.config		= cp->ev->config,
-		.sample_period	= cp->count,
-		.pinned		= 1,
-		.exclude_user	= !(cp->mode & CPC_USER),
-		.exclude_kernel	= !(cp->mode & CPC_KERNEL),
-		.exclude_hv	= 1,
+		.type = cp->ev->type,
+		.size = sizeof(attr),
+		.config = cp->ev->config,
+		.sample_period = cp->count,
+		.pinned = 1,
+		.exclude_user = !(cp->mode & CPC_USER),
+		.exclude_kernel = !(cp->mode & CPC_KERNEL),
+		.exclude_hv = 1,
 	};
 	struct perf_event *pe;
 	unsigned int cpu;
@@ -119,9 +125,10 @@ static int cpc_enable(void *parg, uint32_t id, void *prarg)
 			continue;
 		}
 		if (!cpu_online(cpu))
-			continue;	/* went offline meanwhile */
-		pr_info_ratelimited("dtrace: cpc: no %s counter on CPU %u: %ld\n",
-				    cp->ev->name, cpu, PTR_ERR(pe));
+			continue; /* went offline meanwhile */
+		pr_info_ratelimited(
+			"dtrace: cpc: no %s counter on CPU %u: %ld\n",
+			cp->ev->name, cpu, PTR_ERR(pe));
 		cpc_release(cp);
 		/* No such counter on this CPU (no PMU): say so plainly. */
 		return cp->ev->type == PERF_TYPE_HARDWARE ? -EOPNOTSUPP :
@@ -136,8 +143,8 @@ static void cpc_disable(void *parg, uint32_t id, void *prarg)
 }
 
 /* "<event>-<mode>-<count>": mode and count are the last two fields. */
-static bool cpc_parse(const char *name, const struct cpc_event **ev,
-		      int *mode, u64 *count)
+static bool cpc_parse(const char *name, const struct cpc_event **ev, int *mode,
+		      u64 *count)
 {
 	const char *c = strrchr(name, '-'), *m;
 	size_t elen;
@@ -176,8 +183,8 @@ static void cpc_provide(void *parg, const struct dtrace_pattern *pat)
 	int mode, id;
 
 	if (pat->id != 0 || pat->name == NULL ||
-	    strpbrk(pat->name, "*?[\\") != NULL ||
-	    !dtrace_glob(pat->mod, "") || !dtrace_glob(pat->func, "") ||
+	    strpbrk(pat->name, "*?[\\") != NULL || !dtrace_glob(pat->mod, "") ||
+	    !dtrace_glob(pat->func, "") ||
 	    !cpc_parse(pat->name, &ev, &mode, &count))
 		return;
 	cp = kzalloc(sizeof(*cp), GFP_KERNEL);
@@ -188,7 +195,7 @@ static void cpc_provide(void *parg, const struct dtrace_pattern *pat)
 	cp->count = count;
 	id = dtrace_probe_create(dtrace_core, cpc_prov, "", "", pat->name, cp);
 	if (id < 0) {
-		kfree(cp);	/* -EEXIST: created by an earlier description */
+		kfree(cp); /* -EEXIST: created by an earlier description */
 		return;
 	}
 	cp->id = id;
@@ -197,9 +204,9 @@ static void cpc_provide(void *parg, const struct dtrace_pattern *pat)
 }
 
 static const struct dtrace_provider_ops cpc_ops = {
-	.provide	= cpc_provide,
-	.enable		= cpc_enable,
-	.disable	= cpc_disable,
+	.provide = cpc_provide,
+	.enable = cpc_enable,
+	.disable = cpc_disable,
 };
 
 int dtrace_prov_cpc_init(struct dtrace_core *core)

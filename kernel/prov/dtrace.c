@@ -31,7 +31,8 @@ int dtrace_prov_dtrace_init(struct dtrace_core *core)
 	if (err != 0)
 		return err;
 	for (i = 0; i < 3; i++) {
-		ids[i] = dtrace_probe_create(core, prov, "", "", names[i], NULL);
+		ids[i] = dtrace_probe_create(core, prov, "", "", names[i],
+					     NULL);
 		if (ids[i] < 0) {
 			dtrace_provider_unregister(core, prov);
 			return ids[i];

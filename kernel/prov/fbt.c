@@ -55,34 +55,34 @@
 #include "prov/linux_provs.h"
 
 struct fbt_probe {
-	struct fbt_probe	*next;		/* all probes, for teardown */
-	struct dtrace_fbt_funcs	*ft;		/* its function's list */
-	uint32_t		id;
-	uint32_t		fn;		/* index in ft */
-	bool			ret;
-	bool			want;		/* enabled */
-	bool			bad;		/* ftrace refused it */
-	char			sym[];
+	struct fbt_probe *next;	     /* all probes, for teardown */
+	struct dtrace_fbt_funcs *ft; /* its function's list */
+	uint32_t id;
+	uint32_t fn; /* index in ft */
+	bool ret;
+	bool want; /* enabled */
+	bool bad;  /* ftrace refused it */
+	char sym[];
 };
 
 /* The enabled probes' table, read-only once published. */
 struct fbt_ent {
-	unsigned long		ip;
-	struct fbt_probe	*fp;
+	unsigned long ip;
+	struct fbt_probe *fp;
 };
 
 struct fbt_map {
-	u32			n;
-	struct fbt_ent		e[];
+	u32 n;
+	struct fbt_ent e[];
 };
 
 static struct dtrace_provider *fbt_prov;
 static struct fbt_probe *fbt_all;
-static struct dtrace_fbt_funcs *fbt_mods;	/* modules seen, gone ones too */
-static u32 fbt_ngone;			/* probes of unloaded modules */
-static bool fbt_dirty;			/* probes changed since commit */
+static struct dtrace_fbt_funcs *fbt_mods; /* modules seen, gone ones too */
+static u32 fbt_ngone;			  /* probes of unloaded modules */
+static bool fbt_dirty;			  /* probes changed since commit */
 static struct fbt_map __rcu *fbt_map;
-static unsigned long *fbt_filt;		/* the ops's filter, sorted, unique */
+static unsigned long *fbt_filt; /* the ops's filter, sorted, unique */
 static u32 fbt_nfilt;
 static bool fbt_registered;
 
@@ -90,8 +90,8 @@ static void fbt_ftrace(unsigned long ip, unsigned long pip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs);
 
 static struct ftrace_ops fbt_fops = {
-	.func	= fbt_ftrace,
-	.flags	= FTRACE_OPS_FL_RECURSION,	/* fbt_ftrace takes the lock */
+	.func = fbt_ftrace,
+	.flags = FTRACE_OPS_FL_RECURSION, /* fbt_ftrace takes the lock */
 };
 
 static notrace u32 fbt_lower(const struct fbt_map *m, unsigned long ip)
@@ -124,8 +124,8 @@ static notrace u32 fbt_find(const struct fbt_map *m, unsigned long fn)
  */
 static DEFINE_PER_CPU(unsigned long *, fbt_entry_sp);
 
-static notrace void fbt_fire(const struct fbt_map *m, u32 i,
-			     unsigned long pip, struct pt_regs *regs)
+static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
+			     struct pt_regs *regs)
 {
 	unsigned long fn = m->e[i].ip, *outer = this_cpu_read(fbt_entry_sp);
 	bool ret = false;
@@ -133,21 +133,21 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i,
 	dtrace_kstack_entry_set(fn);
 	this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
 	for (; i < m->n && m->e[i].ip == fn; i++) {
-		if (m->e[i].fp->ft->gone)	/* a failed retire's commit */
+		if (m->e[i].fp->ft->gone) /* a failed retire's commit */
 			continue;
 		if (m->e[i].fp->ret) {
 			ret = true;
 			continue;
 		}
 		dtrace_core_probe(dtrace_core, m->e[i].fp->id,
-			regs_get_kernel_argument(regs, 0),
-			regs_get_kernel_argument(regs, 1),
-			regs_get_kernel_argument(regs, 2),
-			regs_get_kernel_argument(regs, 3),
-			regs_get_kernel_argument(regs, 4),
-			regs_get_kernel_argument(regs, 5));
+				  regs_get_kernel_argument(regs, 0),
+				  regs_get_kernel_argument(regs, 1),
+				  regs_get_kernel_argument(regs, 2),
+				  regs_get_kernel_argument(regs, 3),
+				  regs_get_kernel_argument(regs, 4),
+				  regs_get_kernel_argument(regs, 5));
 	}
-	this_cpu_write(fbt_entry_sp, outer);	/* an interrupted firing's */
+	this_cpu_write(fbt_entry_sp, outer); /* an interrupted firing's */
 	dtrace_kstack_top_set(0);
 	/*
 	 * ftrace saved the stack pointer at the call: it points at the
@@ -159,14 +159,13 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i,
 }
 
 static notrace void fbt_ftrace(unsigned long ip, unsigned long pip,
-			       struct ftrace_ops *op,
-			       struct ftrace_regs *fregs)
+			       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	const struct fbt_map *m;
 	int bit;
 	u32 i;
 
-	bit = ftrace_test_recursion_trylock(ip, pip);	/* disables preemption */
+	bit = ftrace_test_recursion_trylock(ip, pip); /* disables preemption */
 	if (bit < 0)
 		return;
 	m = rcu_dereference_sched(fbt_map);
@@ -195,8 +194,8 @@ void notrace dtrace_fbt_ret_fire(unsigned long fn, unsigned long rv,
 	dtrace_kstack_regs_set(caller);
 	for (i = fbt_find(m, fn); i < m->n && m->e[i].ip == fn; i++)
 		if (m->e[i].fp->ret && !m->e[i].fp->ft->gone)
-			dtrace_core_probe(dtrace_core, m->e[i].fp->id, 0, rv,
-					  0, 0, 0, 0);
+			dtrace_core_probe(dtrace_core, m->e[i].fp->id, 0, rv, 0,
+					  0, 0, 0);
 	dtrace_kstack_top_set(0);
 }
 
@@ -214,7 +213,7 @@ static int fbt_enable(void *parg, uint32_t id, void *prarg)
 		return err;
 	fp->want = true;
 	fbt_dirty = true;
-	cond_resched();		/* fbt::: enables 84,000 */
+	cond_resched(); /* fbt::: enables 84,000 */
 	return 0;
 }
 
@@ -281,7 +280,8 @@ static int fbt_filter_add(unsigned long *ips, u32 n)
 			j++;
 	}
 	ftrace_set_filter_ips(&fbt_probe_ops, NULL, 0, 0, 1);
-	ok = kvmalloc_array(j + 1, sizeof(*ok), GFP_KERNEL);	/* ips keeps its 0s */
+	ok = kvmalloc_array(j + 1, sizeof(*ok),
+			    GFP_KERNEL); /* ips keeps its 0s */
 	if (ok == NULL)
 		return -ENOMEM;
 	for (i = 0, j = 0; i < n; i++)
@@ -297,7 +297,7 @@ static int fbt_filter_add(unsigned long *ips, u32 n)
  * text-patch pass of its own, with a reschedule between, so that no
  * CPU is held for one 40,000-function pass.
  */
-#define FBT_CHUNK	1024
+#define FBT_CHUNK 1024
 
 /*
  * Adds ips chunk by chunk; the ops is registered after the first chunk
@@ -335,8 +335,8 @@ static void fbt_filter_shrink(unsigned long *ips, u32 n)
 		c = fbt_registered ? min_t(u32, n - i, FBT_CHUNK) : n - i;
 		err = ftrace_set_filter_ips(&fbt_fops, &ips[i], c, 1, 0);
 		if (err != 0)
-			pr_warn("dtrace: fbt: removing %u functions: %d\n",
-				c, err);
+			pr_warn("dtrace: fbt: removing %u functions: %d\n", c,
+				err);
 		cond_resched();
 	}
 }
@@ -402,7 +402,8 @@ static int fbt_commit(void *parg)
 	}
 	sort(nm->e, nm->n, sizeof(nm->e[0]), fbt_ent_cmp, NULL);
 	for (i = 0; i < nm->n; i++)
-		if (nm->e[i].ip != 0 && (nips == 0 || ips[nips - 1] != nm->e[i].ip))
+		if (nm->e[i].ip != 0 &&
+		    (nips == 0 || ips[nips - 1] != nm->e[i].ip))
 			ips[nips++] = nm->e[i].ip;
 	for (i = 0; i < nips; i++)
 		if (!fbt_has(fbt_filt, fbt_nfilt, ips[i]))
@@ -422,7 +423,7 @@ static int fbt_commit(void *parg)
 		fbt_filt = NULL;
 		fbt_nfilt = 0;
 	}
-	for (i = 0, j = 0; i < nadd; i++)	/* drop the refused (0) */
+	for (i = 0, j = 0; i < nadd; i++) /* drop the refused (0) */
 		if (add[i] != 0)
 			add[j++] = add[i];
 	nadd = j;
@@ -434,7 +435,7 @@ static int fbt_commit(void *parg)
 	if (fbt_registered && nfilt == 0 && nrem > 0) {
 		/* Down to one function in chunks, then off. */
 		fbt_filter_shrink(rem + 1, nrem - 1);
-		unregister_ftrace_function(&fbt_fops);	/* waits for handlers */
+		unregister_ftrace_function(&fbt_fops); /* waits for handlers */
 		fbt_registered = false;
 		nrem = 1;
 	}
@@ -452,7 +453,7 @@ static int fbt_commit(void *parg)
 	for (i = 0; i < nm->n; i++) {
 		if (err != 0 || fbt_has(ips, nfilt, nm->e[i].ip))
 			continue;
-		nm->e[i].fp->bad = true;	/* ftrace cannot trace it */
+		nm->e[i].fp->bad = true; /* ftrace cannot trace it */
 		pr_info_ratelimited("dtrace: fbt: cannot probe %s\n",
 				    nm->e[i].fp->sym);
 	}
@@ -462,11 +463,11 @@ static int fbt_commit(void *parg)
 	kvfree(add);
 	kvfree(rem);
 	if (old != NULL) {
-		synchronize_rcu();	/* handlers run with preemption off */
+		synchronize_rcu(); /* handlers run with preemption off */
 		kvfree(old);
 	}
 	if (nm->n == 0)
-		dtrace_fbt_ret_report();	/* the end of a session */
+		dtrace_fbt_ret_report(); /* the end of a session */
 	return err;
 }
 
@@ -489,7 +490,7 @@ static void fbt_create(struct dtrace_fbt_funcs *ft, u32 fn, bool ret)
 	id = dtrace_probe_create(dtrace_core, fbt_prov, ft->name, func,
 				 ret ? "return" : "entry", fp);
 	if (id < 0) {
-		kfree(fp);	/* -EEXIST: a duplicate static name */
+		kfree(fp); /* -EEXIST: a duplicate static name */
 		return;
 	}
 	fp->id = id;
@@ -499,14 +500,14 @@ static void fbt_create(struct dtrace_fbt_funcs *ft, u32 fn, bool ret)
 }
 
 static void fbt_provide_funcs(struct dtrace_fbt_funcs *ft,
-			      const struct dtrace_pattern *pat,
-			      bool entry, bool ret)
+			      const struct dtrace_pattern *pat, bool entry,
+			      bool ret)
 {
 	u32 i;
 
 	for (i = 0; i < ft->n; i++) {
 		if ((i & 1023) == 0)
-			cond_resched();	/* fbt::: creates 84,000 */
+			cond_resched(); /* fbt::: creates 84,000 */
 		if (!dtrace_glob(pat->func, dtrace_fbt_func(ft, i)))
 			continue;
 		if (entry)
@@ -532,7 +533,7 @@ static void fbt_mod_revive(struct dtrace_fbt_funcs *ft)
 			continue;
 		fn = dtrace_fbt_func_find(ft, fp->sym);
 		if (fn == ft->n)
-			continue;	/* the new build lacks it */
+			continue; /* the new build lacks it */
 		fp->ft->nprobes--;
 		fp->ft = ft;
 		fp->fn = fn;
@@ -685,14 +686,14 @@ static void fbt_provide(void *parg, const struct dtrace_pattern *pat)
 	ret = dtrace_glob(pat->name, "return");
 	if (!entry && !ret)
 		return;
-	ft = dtrace_fbt_vmlinux(&err);	/* modules' BTF is split on it */
+	ft = dtrace_fbt_vmlinux(&err); /* modules' BTF is split on it */
 	if (ft == NULL)
 		return;
 	if (dtrace_glob(pat->mod, "vmlinux"))
 		fbt_provide_funcs(ft, pat, entry, ret);
 	if (pat->mod != NULL && strcmp(pat->mod, "vmlinux") == 0)
 		return;
-	fbt_mods_reap();	/* before their names are wanted again */
+	fbt_mods_reap(); /* before their names are wanted again */
 	fbt_mods_scan(pat);
 	for (ft = fbt_mods; ft != NULL; ft = ft->next)
 		if (!ft->gone && dtrace_glob(pat->mod, ft->name))
@@ -700,11 +701,11 @@ static void fbt_provide(void *parg, const struct dtrace_pattern *pat)
 }
 
 static const struct dtrace_provider_ops fbt_ops = {
-	.provide	= fbt_provide,
-	.enable		= fbt_enable,
-	.disable	= fbt_disable,
-	.getarg		= fbt_getarg,
-	.commit		= fbt_commit,
+	.provide = fbt_provide,
+	.enable = fbt_enable,
+	.disable = fbt_disable,
+	.getarg = fbt_getarg,
+	.commit = fbt_commit,
 };
 
 int dtrace_prov_fbt_init(struct dtrace_core *core)
@@ -720,7 +721,7 @@ int dtrace_prov_fbt_watch(void)
 
 void dtrace_prov_fbt_unwatch(void)
 {
-	unregister_module_notifier(&fbt_mod_nb);	/* waits for it */
+	unregister_module_notifier(&fbt_mod_nb); /* waits for it */
 }
 
 void dtrace_prov_fbt_fini(struct dtrace_core *core)
@@ -734,10 +735,10 @@ void dtrace_prov_fbt_fini(struct dtrace_core *core)
 	for (fp = fbt_all; fp != NULL; fp = fp->next)
 		fbt_disable(NULL, fp->id, fp);
 	fbt_commit(NULL);
-	if (fbt_registered)	/* the commit failed: no memory */
+	if (fbt_registered) /* the commit failed: no memory */
 		unregister_ftrace_function(&fbt_fops);
 	fbt_registered = false;
-	dtrace_fbt_ret_fini();	/* no handler can hook a return now */
+	dtrace_fbt_ret_fini(); /* no handler can hook a return now */
 	while (fbt_all != NULL) {
 		fp = fbt_all;
 		fbt_all = fp->next;

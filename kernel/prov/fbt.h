@@ -13,17 +13,17 @@ struct pt_regs;
  * module (split BTF on vmlinux's). All calls under dtrace_lock.
  */
 struct dtrace_fbt_funcs {
-	struct dtrace_fbt_funcs	*next;		/* fbt.c's module tables */
-	struct module		*mod;		/* NULL: vmlinux */
-	bool			gone;		/* the module was unloaded */
-	u32			nprobes;	/* fbt.c's probes on it */
-	char			name[MODULE_NAME_LEN];
-	void			*blob;		/* the BTF file */
-	const char		*strs;		/* its string section */
-	u32			str_base;	/* split: below are vmlinux's */
-	u32			*funcs;		/* name offsets of FUNC types */
-	u32			n;
-	unsigned long		*addrs;		/* per function, 0 if unknown */
+	struct dtrace_fbt_funcs *next; /* fbt.c's module tables */
+	struct module *mod;	       /* NULL: vmlinux */
+	bool gone;		       /* the module was unloaded */
+	u32 nprobes;		       /* fbt.c's probes on it */
+	char name[MODULE_NAME_LEN];
+	void *blob;	  /* the BTF file */
+	const char *strs; /* its string section */
+	u32 str_base;	  /* split: below are vmlinux's */
+	u32 *funcs;	  /* name offsets of FUNC types */
+	u32 n;
+	unsigned long *addrs; /* per function, 0 if unknown */
 };
 
 /* vmlinux's list, read once; NULL (and *err) if it cannot be read. */

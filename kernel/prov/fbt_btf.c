@@ -44,8 +44,8 @@
 #include "linux/kernel_compat.h"
 #include "prov/fbt.h"
 
-#define BTF_DIR		"/sys/kernel/btf/"
-#define BTF_MAX		(256u << 20)
+#define BTF_DIR "/sys/kernel/btf/"
+#define BTF_MAX (256u << 20)
 
 /* Bytes that follow a btf_type of this kind, or -1 if unknown. */
 static long btf_extra(const struct btf_type *t)
@@ -96,8 +96,8 @@ static int btf_walk(const u8 *types, u32 len, u32 strend, u32 *out)
 
 		if (extra < 0)
 			return -EINVAL;
-		if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC && t->name_off != 0 &&
-		    t->name_off < strend) {
+		if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC &&
+		    t->name_off != 0 && t->name_off < strend) {
 			if (out != NULL)
 				out[n] = t->name_off;
 			n++;
@@ -118,10 +118,9 @@ static int btf_parse(struct dtrace_fbt_funcs *f, size_t size,
 	const u8 *types;
 	int n;
 
-	if (size < sizeof(*h) || h->magic != BTF_MAGIC ||
-	    h->hdr_len > size || (u64)h->hdr_len + h->type_off + h->type_len >
-	    size || (u64)h->hdr_len + h->str_off + h->str_len > size ||
-	    h->str_len == 0)
+	if (size < sizeof(*h) || h->magic != BTF_MAGIC || h->hdr_len > size ||
+	    (u64)h->hdr_len + h->type_off + h->type_len > size ||
+	    (u64)h->hdr_len + h->str_off + h->str_len > size || h->str_len == 0)
 		return -EINVAL;
 	f->strs = (const char *)f->blob + h->hdr_len + h->str_off;
 	if (f->strs[h->str_len - 1] != '\0')
@@ -216,7 +215,7 @@ struct dtrace_fbt_funcs *dtrace_fbt_module(struct module *mod)
 		kfree(f);
 		return NULL;
 	}
-	return f;	/* without BTF (err != 0): no functions */
+	return f; /* without BTF (err != 0): no functions */
 }
 
 void dtrace_fbt_funcs_drop(struct dtrace_fbt_funcs *f)
@@ -239,8 +238,9 @@ void dtrace_fbt_funcs_drop(struct dtrace_fbt_funcs *f)
 #ifdef DTRACE_HAVE_KALLSYMS_MODARG
 typedef int (*sym_cb)(void *, const char *, struct module *, unsigned long);
 typedef int (*each_symbol_fn)(sym_cb fn, void *data);
-#define SYM_CB(fn, d, name, mod, addr) \
-	int fn(void *d, const char *name, struct module *mod, unsigned long addr)
+#define SYM_CB(fn, d, name, mod, addr)                        \
+	int fn(void *d, const char *name, struct module *mod, \
+	       unsigned long addr)
 #else
 typedef int (*sym_cb)(void *, const char *, unsigned long);
 typedef int (*each_kernel_symbol_fn)(sym_cb fn, void *data);
@@ -285,9 +285,9 @@ static void walk_syms(struct module *mod, sym_cb fn, void *data)
 }
 
 struct mods_walk {
-	struct module	**out;
-	u32		max, n;
-	struct module	*last;
+	struct module **out;
+	u32 max, n;
+	struct module *last;
 };
 
 /* Under module_mutex, which orders our look at state with unloads. */
@@ -313,7 +313,6 @@ static SYM_CB(mods_sym, data, name, mod_arg, addr)
 	w->n++;
 	return 0;
 }
-
 
 /* A kernel function's address, revealed by a kprobe placed on it once. */
 static unsigned long find_func(const char *name)
@@ -374,7 +373,7 @@ const char *dtrace_fbt_func(const struct dtrace_fbt_funcs *f, u32 i)
 	if (f == &btf_vmlinux)
 		return f->strs + off;
 	if (off < f->str_base)
-		return btf_vmlinux.strs + off;	/* a name vmlinux has too */
+		return btf_vmlinux.strs + off; /* a name vmlinux has too */
 	return f->strs + off - f->str_base;
 }
 
@@ -400,9 +399,9 @@ static u32 name_hash(const char *s)
 
 struct addr_walk {
 	struct dtrace_fbt_funcs *f;
-	u32		*slots;		/* function index + 1, 0 = empty */
-	u32		mask;
-	unsigned long	sinit, einit;	/* init text, freed after boot */
+	u32 *slots; /* function index + 1, 0 = empty */
+	u32 mask;
+	unsigned long sinit, einit; /* init text, freed after boot */
 };
 
 static SYM_CB(addr_sym, data, name, mod_arg, addr)
@@ -412,7 +411,7 @@ static SYM_CB(addr_sym, data, name, mod_arg, addr)
 #ifdef DTRACE_HAVE_KALLSYMS_MODARG
 	struct module *mod = mod_arg;
 #else
-	struct module *mod = f->mod;	/* the walk is of f's symbols only */
+	struct module *mod = f->mod; /* the walk is of f's symbols only */
 #endif
 	u32 h, slot;
 
@@ -429,7 +428,7 @@ static SYM_CB(addr_sym, data, name, mod_arg, addr)
 	     h = (h + 1) & w->mask) {
 		if (strcmp(dtrace_fbt_func(f, slot - 1), name) != 0)
 			continue;
-		if (f->addrs[slot - 1] == 0)	/* the first, as kprobes */
+		if (f->addrs[slot - 1] == 0) /* the first, as kprobes */
 			f->addrs[slot - 1] = addr;
 		break;
 	}
@@ -486,7 +485,8 @@ int dtrace_fbt_addrs_load(struct dtrace_fbt_funcs *f)
 	walk_syms(f != &btf_vmlinux ? f->mod : NULL, addr_sym, &w);
 	kvfree(w.slots);
 	nblack = addrs_filter(f, &w);
-	pr_info("dtrace: fbt: %s: %u functions kprobes refuse are not offered\n",
+	pr_info("dtrace: fbt: %s: %u functions kprobes refuse are not "
+		"offered\n",
 		f->name, nblack);
 	return 0;
 }

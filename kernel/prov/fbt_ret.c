@@ -38,18 +38,18 @@
 #include "linux/glue.h"
 #include "prov/fbt.h"
 
-#define FBT_RET_BITS	12	/* 4,096 buckets */
-#define FBT_RET_WAYS	8	/* 32,768 pending returns */
+#define FBT_RET_BITS 12 /* 4,096 buckets */
+#define FBT_RET_WAYS 8	/* 32,768 pending returns */
 
 struct fbt_ret_cell {
-	unsigned long	slot;	/* 0: free */
-	unsigned long	orig;	/* the return address the slot held */
-	unsigned long	ip;	/* the hooked function */
+	unsigned long slot; /* 0: free */
+	unsigned long orig; /* the return address the slot held */
+	unsigned long ip;   /* the hooked function */
 };
 
 struct fbt_ret_bucket {
-	arch_spinlock_t		lock;	/* no lockdep, no traced calls */
-	struct fbt_ret_cell	c[FBT_RET_WAYS];
+	arch_spinlock_t lock; /* no lockdep, no traced calls */
+	struct fbt_ret_cell c[FBT_RET_WAYS];
 };
 
 unsigned long dtrace_fbt_ret_handler(unsigned long *slot, unsigned long rv,
@@ -68,15 +68,14 @@ static notrace struct fbt_ret_bucket *fbt_ret_bucket(unsigned long *slot)
  * when slot has none. A slot's cell is unique: hooks reuse it.
  */
 static notrace struct fbt_ret_cell *fbt_ret_cell(struct fbt_ret_bucket *b,
-						 unsigned long *slot,
-						 bool free)
+						 unsigned long *slot, bool free)
 {
 	struct fbt_ret_cell *c = NULL;
 	int i;
 
 	for (i = 0; i < FBT_RET_WAYS; i++) {
 		if (b->c[i].slot == (unsigned long)slot)
-			return &b->c[i];	/* hook: its task died in it */
+			return &b->c[i]; /* hook: its task died in it */
 		if (free && c == NULL && b->c[i].slot == 0)
 			c = &b->c[i];
 	}
@@ -104,7 +103,7 @@ bool notrace dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip)
 	struct fbt_ret_cell *c;
 
 	if (orig == (unsigned long)dtrace_fbt_ret_tramp)
-		return false;		/* a tail call from a hooked function */
+		return false; /* a tail call from a hooked function */
 	if (in_nmi() || fbt_ret_tab == NULL) {
 		atomic64_inc(&fbt_ret_missed);
 		return false;
@@ -127,8 +126,7 @@ bool notrace dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip)
 }
 
 unsigned long notrace dtrace_fbt_ret_handler(unsigned long *slot,
-					     unsigned long rv,
-					     unsigned long bp)
+					     unsigned long rv, unsigned long bp)
 {
 	struct fbt_ret_bucket *b = fbt_ret_bucket(slot);
 	unsigned long orig = 0, ip = 0, flags;
@@ -188,7 +186,8 @@ void dtrace_fbt_ret_report(void)
 	s64 n = atomic64_xchg(&fbt_ret_missed, 0);
 
 	if (n > 0)
-		pr_info("dtrace: fbt: %lld returns not hooked (bucket full or NMI), their return probes did not fire\n",
+		pr_info("dtrace: fbt: %lld returns not hooked (bucket full or "
+			"NMI), their return probes did not fire\n",
 			n);
 }
 
@@ -210,7 +209,8 @@ static int fbt_ret_restore(void *unused)
 			 * task inside the trampoline already overwrote its
 			 * slot and still needs its cell.
 			 */
-			if (get_kernel_nofault(v, (unsigned long *)c->slot) == 0 &&
+			if (get_kernel_nofault(v, (unsigned long *)c->slot) ==
+				    0 &&
 			    v == (unsigned long)dtrace_fbt_ret_tramp) {
 				*(unsigned long *)c->slot = c->orig;
 				c->slot = 0;

@@ -17,11 +17,11 @@
  * call through the tracepoint; a mismatch is an incompatible-pointer
  * error here (the kernel builds with -Werror=incompatible-pointer-types).
  */
-#define DTRACE_TP_TYPED(tp, fn)						\
-static inline void __maybe_unused dtrace_tp_typed_##tp##_##fn(void)	\
-{									\
-	check_trace_callback_type_##tp(fn);				\
-}
+#define DTRACE_TP_TYPED(tp, fn)                                             \
+	static inline void __maybe_unused dtrace_tp_typed_##tp##_##fn(void) \
+	{                                                                   \
+		check_trace_callback_type_##tp(fn);                         \
+	}
 
 int dtrace_prov_profile_init(struct dtrace_core *core);
 void dtrace_prov_profile_fini(struct dtrace_core *core);

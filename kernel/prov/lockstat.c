@@ -36,23 +36,23 @@
 #include "prov/stable_table.h"
 
 /* contention_begin's flags (include/trace/events/lock.h, 5.19+). */
-#define LS_F_SPIN	(1U << 0)
-#define LS_F_READ	(1U << 1)
-#define LS_F_WRITE	(1U << 2)
-#define LS_F_RT		(1U << 3)
-#define LS_F_PERCPU	(1U << 4)
-#define LS_F_MUTEX	(1U << 5)
+#define LS_F_SPIN   (1U << 0)
+#define LS_F_READ   (1U << 1)
+#define LS_F_WRITE  (1U << 2)
+#define LS_F_RT	    (1U << 3)
+#define LS_F_PERCPU (1U << 4)
+#define LS_F_MUTEX  (1U << 5)
 
-#define LS_SLOTS_SHIFT	10
-#define LS_SLOTS	(1U << LS_SLOTS_SHIFT)
-#define LS_PROBES	8	/* slots tried from a key's hash */
+#define LS_SLOTS_SHIFT 10
+#define LS_SLOTS       (1U << LS_SLOTS_SHIFT)
+#define LS_PROBES      8 /* slots tried from a key's hash */
 
 struct ls_slot {
-	unsigned long	owner;		/* the waiting task; 0: free */
-	void		*lock;
-	uint64_t	start;
-	unsigned int	flags;		/* of the first contention_begin */
-	bool		blocked;	/* a later begin without LS_F_SPIN */
+	unsigned long owner; /* the waiting task; 0: free */
+	void *lock;
+	uint64_t start;
+	unsigned int flags; /* of the first contention_begin */
+	bool blocked;	    /* a later begin without LS_F_SPIN */
 };
 
 static struct ls_slot *ls_slots;
@@ -131,14 +131,15 @@ static void ls_end(void *data, void *lock, int ret)
 	blocked = s->blocked;
 	smp_store_release(&s->owner, 0);
 
-	rw = (flags & LS_F_WRITE) != 0 ? 0 : 1;	/* RW_WRITER, RW_READER */
+	rw = (flags & LS_F_WRITE) != 0 ? 0 : 1; /* RW_WRITER, RW_READER */
 	if ((flags & LS_F_MUTEX) != 0) {
 		if (ret != 0)
 			ls_fire(STABLE_P_ADAPTIVE_ERROR, lock,
 				(uint64_t)(int64_t)ret, 0);
 		else
 			ls_fire(blocked ? STABLE_P_ADAPTIVE_BLOCK :
-					  STABLE_P_ADAPTIVE_SPIN, lock, ns, 0);
+					  STABLE_P_ADAPTIVE_SPIN,
+				lock, ns, 0);
 	} else if (ret != 0) {
 		return;
 	} else if ((flags & (LS_F_READ | LS_F_WRITE)) == 0) {
@@ -213,7 +214,8 @@ int dtrace_prov_lockstat_init(struct dtrace_core *core)
 	ls_slots = kcalloc(LS_SLOTS, sizeof(*ls_slots), GFP_KERNEL);
 	if (ls_slots == NULL)
 		return -ENOMEM;
-	for_each_kernel_tracepoint(ls_find_tp, NULL);
+	for_each_kernel_tracepoint(ls_find_tp, NULL)
+		;
 	err = dtrace_stable_init(core, &lockstat_prov);
 	if (err != 0) {
 		kfree(ls_slots);

@@ -37,9 +37,9 @@
 #include "prov/stable_table.h"
 
 /* DTrace's exit reasons (CLD_* of <signal.h>). */
-#define PROC_CLD_EXITED	1
-#define PROC_CLD_KILLED	2
-#define PROC_CLD_DUMPED	3
+#define PROC_CLD_EXITED 1
+#define PROC_CLD_KILLED 2
+#define PROC_CLD_DUMPED 3
 
 /* stable_def.sel: the process or thread variant of a probe. */
 enum { PROC_PROCESS, PROC_THREAD };
@@ -85,8 +85,8 @@ static void proc_copy_path(char *dst, const char __user *src)
 
 	while (off < PATH_MAX - 1) {
 		n = min_t(size_t, 64, PATH_MAX - 1 - off);
-		n = min_t(size_t, n, PAGE_SIZE -
-			  offset_in_page((unsigned long)src + off));
+		n = min_t(size_t, n,
+			  PAGE_SIZE - offset_in_page((unsigned long)src + off));
 		if (copy_from_user_nofault(dst + off, src + off, n) != 0)
 			break;
 		if (memchr(dst + off, '\0', n) != NULL)
@@ -115,8 +115,8 @@ static void proc_exec(void *data, struct pt_regs *regs, long id)
 	stable_fire(data, (uintptr_t)path, 0, 0, 0);
 }
 
-static void proc_exec_success(void *data, struct task_struct *t,
-			      pid_t old_pid, struct linux_binprm *bprm)
+static void proc_exec_success(void *data, struct task_struct *t, pid_t old_pid,
+			      struct linux_binprm *bprm)
 {
 	stable_fire(data, 0, 0, 0, 0);
 }
@@ -159,8 +159,7 @@ static void proc_signal_send(void *data, int sig, struct kernel_siginfo *info,
 		stable_fire(p, (uintptr_t)task, sig, 0, 0);
 }
 
-static void proc_signal_handle(void *data, int sig,
-			       struct kernel_siginfo *info,
+static void proc_signal_handle(void *data, int sig, struct kernel_siginfo *info,
 			       struct k_sigaction *ka)
 {
 	stable_fire(data, sig, (uintptr_t)info,
@@ -176,7 +175,8 @@ static const struct stable_def proc_defs[] = {
 	[STABLE_P_START] = { .ksyms = proc_start_syms,
 			     .kp_handler = proc_start },
 	[STABLE_P_LWP_START] = { .ksyms = proc_start_syms,
-				 .kp_handler = proc_start, .sel = PROC_THREAD },
+				 .kp_handler = proc_start,
+				 .sel = PROC_THREAD },
 	[STABLE_P_EXEC] = { "sys_enter", proc_exec },
 	[STABLE_P_EXEC_SUCCESS] = { "sched_process_exec", proc_exec_success },
 	[STABLE_P_EXEC_FAILURE] = { "sys_exit", proc_exec_failure },

@@ -34,40 +34,48 @@
 #include "linux/glue.h"
 #include "prov/linux_provs.h"
 
-#define PROF_MIN_NS	(200 * NSEC_PER_USEC)
+#define PROF_MIN_NS (200 * NSEC_PER_USEC)
 
 struct prof_timer {
-	struct hrtimer		timer;
-	struct prof_probe	*pp;
+	struct hrtimer timer;
+	struct prof_probe *pp;
 };
 
 struct prof_probe {
-	struct prof_probe	*next;		/* all probes, for teardown */
-	uint32_t		id;
-	bool			tick;		/* tick-N: one CPU */
-	u64			interval;	/* ns */
-	struct prof_timer __percpu *cpus;	/* profile-N, while enabled */
-	struct prof_timer	*one;		/* tick-N, while enabled */
-	struct prof_probe	*on_next;	/* enabled profile-N probes */
+	struct prof_probe *next; /* all probes, for teardown */
+	uint32_t id;
+	bool tick;			  /* tick-N: one CPU */
+	u64 interval;			  /* ns */
+	struct prof_timer __percpu *cpus; /* profile-N, while enabled */
+	struct prof_timer *one;		  /* tick-N, while enabled */
+	struct prof_probe *on_next;	  /* enabled profile-N probes */
 };
 
 static struct dtrace_provider *prof_prov;
 static struct prof_probe *prof_all;
-static struct prof_probe *prof_on;	/* under cpus_read_lock() */
-static int prof_hp_state = -1;		/* dynamic cpuhp state, or < 0 */
+static struct prof_probe *prof_on; /* under cpus_read_lock() */
+static int prof_hp_state = -1;	   /* dynamic cpuhp state, or < 0 */
 
 static const struct {
-	const char	*suffix;
-	u64		mult;		/* ns per unit; 0 = hz */
+	const char *suffix;
+	u64 mult; /* ns per unit; 0 = hz */
 } prof_units[] = {
-	{ "ns", 1 }, { "nsec", 1 },
-	{ "us", NSEC_PER_USEC }, { "usec", NSEC_PER_USEC },
-	{ "ms", NSEC_PER_MSEC }, { "msec", NSEC_PER_MSEC },
-	{ "s", NSEC_PER_SEC }, { "sec", NSEC_PER_SEC },
-	{ "m", 60 * NSEC_PER_SEC }, { "min", 60 * NSEC_PER_SEC },
-	{ "h", 3600 * NSEC_PER_SEC }, { "hour", 3600 * NSEC_PER_SEC },
-	{ "d", 86400 * NSEC_PER_SEC }, { "day", 86400 * NSEC_PER_SEC },
-	{ "hz", 0 }, { "", 0 },
+	{ "ns", 1 },
+	{ "nsec", 1 },
+	{ "us", NSEC_PER_USEC },
+	{ "usec", NSEC_PER_USEC },
+	{ "ms", NSEC_PER_MSEC },
+	{ "msec", NSEC_PER_MSEC },
+	{ "s", NSEC_PER_SEC },
+	{ "sec", NSEC_PER_SEC },
+	{ "m", 60 * NSEC_PER_SEC },
+	{ "min", 60 * NSEC_PER_SEC },
+	{ "h", 3600 * NSEC_PER_SEC },
+	{ "hour", 3600 * NSEC_PER_SEC },
+	{ "d", 86400 * NSEC_PER_SEC },
+	{ "day", 86400 * NSEC_PER_SEC },
+	{ "hz", 0 },
+	{ "", 0 },
 };
 
 /* "997", "10ms", "1s" -> interval in ns; 0 when malformed or too fast. */
@@ -88,8 +96,8 @@ static u64 prof_parse(const char *s)
 	for (i = 0; i < ARRAY_SIZE(prof_units); i++) {
 		if (strcmp(s, prof_units[i].suffix) != 0)
 			continue;
-		n = prof_units[i].mult != 0 ? n * prof_units[i].mult
-					    : NSEC_PER_SEC / n;
+		n = prof_units[i].mult != 0 ? n * prof_units[i].mult :
+					      NSEC_PER_SEC / n;
 		return n >= PROF_MIN_NS ? n : 0;
 	}
 	return 0;
@@ -265,17 +273,17 @@ static void prof_provide(void *parg, const struct dtrace_pattern *pat)
 }
 
 static const struct dtrace_provider_ops prof_ops = {
-	.provide	= prof_provide,
-	.enable		= prof_enable,
-	.disable	= prof_disable,
+	.provide = prof_provide,
+	.enable = prof_enable,
+	.disable = prof_disable,
 };
 
 int dtrace_prov_profile_init(struct dtrace_core *core)
 {
 	static const char *const listed[] = {
-		"profile-97", "profile-199", "profile-499", "profile-997",
-		"profile-1999", "profile-4001", "profile-4999",
-		"tick-1", "tick-10", "tick-100", "tick-500", "tick-1000",
+		"profile-97",	"profile-199",	"profile-499",	"profile-997",
+		"profile-1999", "profile-4001", "profile-4999", "tick-1",
+		"tick-10",	"tick-100",	"tick-500",	"tick-1000",
 		"tick-5000",
 	};
 	size_t i;
@@ -300,8 +308,8 @@ int dtrace_prov_profile_init(struct dtrace_core *core)
 
 void dtrace_prov_profile_fini(struct dtrace_core *core)
 {
-	if (prof_prov != NULL && dtrace_provider_unregister(core, prof_prov)
-	    != 0)
+	if (prof_prov != NULL &&
+	    dtrace_provider_unregister(core, prof_prov) != 0)
 		pr_err("dtrace: profile provider still enabled at unload\n");
 	prof_prov = NULL;
 	while (prof_all != NULL) {

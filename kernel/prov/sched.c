@@ -65,8 +65,8 @@ static void sched_wakeup(void *data, struct task_struct *t)
 /* enqueue_task_fair(rq, p, flags), dequeue_task_fair(rq, p, flags). */
 static int sched_queue(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct task_struct *t =
-		(struct task_struct *)regs_get_kernel_argument(regs, 1);
+	struct task_struct *t = (struct task_struct *)regs_get_kernel_argument(
+		regs, 1);
 
 	stable_fire(stable_kprobe(kp), (uintptr_t)t, task_cpu(t), 0, 0);
 	return 0;
@@ -88,16 +88,19 @@ static int sched_tick_fire(struct kprobe *kp, struct pt_regs *regs)
 }
 
 /* GCC's copy of a static function carries a suffix. */
-static const char *const sched_on_cpu_syms[] = {
-	"finish_task_switch.isra.0", "finish_task_switch", NULL };
+static const char *const sched_on_cpu_syms[] = { "finish_task_switch.isra.0",
+						 "finish_task_switch", NULL };
 static const char *const sched_enqueue_syms[] = { "enqueue_task_fair", NULL };
 static const char *const sched_dequeue_syms[] = { "dequeue_task_fair", NULL };
 /* scheduler_tick() was renamed sched_tick() in 6.10. */
-static const char *const sched_tick_syms[] = {
-	"scheduler_tick", "sched_tick", NULL };
+static const char *const sched_tick_syms[] = { "scheduler_tick", "sched_tick",
+					       NULL };
 
 /* A probe on a kprobe: the first of syms the kernel has. */
-#define SCHED_KP(syms, fn)	{ .ksyms = syms, .kp_handler = fn }
+#define SCHED_KP(syms, fn)                      \
+	{                                       \
+		.ksyms = syms, .kp_handler = fn \
+	}
 
 static const struct stable_def sched_defs[] = {
 	[STABLE_P_OFF_CPU] = { "sched_switch", sched_switch,

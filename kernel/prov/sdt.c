@@ -29,14 +29,14 @@
 #include "linux/glue.h"
 #include "prov/linux_provs.h"
 
-#define SDT_EVENTS	"/sys/kernel/tracing/events"
+#define SDT_EVENTS "/sys/kernel/tracing/events"
 
 struct sdt_probe {
-	struct sdt_probe	*next;		/* all probes, for teardown */
-	struct tracepoint	*tp;
-	uint32_t		id;
-	bool			armed;
-	char			sys[DTRACE_CORE_MODNAMELEN];
+	struct sdt_probe *next; /* all probes, for teardown */
+	struct tracepoint *tp;
+	uint32_t id;
+	bool armed;
+	char sys[DTRACE_CORE_MODNAMELEN];
 };
 
 static struct dtrace_provider *sdt_prov;
@@ -58,7 +58,9 @@ static int sdt_enable(void *parg, uint32_t id, void *prarg)
 	cond_resched();
 
 	if (IS_ENABLED(CONFIG_CFI_CLANG)) {
-		pr_warn_once("dtrace: sdt probes refused: their generic handler would fail this kernel's kCFI checks (CONFIG_CFI_CLANG)\n");
+		pr_warn_once("dtrace: sdt probes refused: their generic "
+			     "handler would fail this kernel's kCFI checks "
+			     "(CONFIG_CFI_CLANG)\n");
 		return -EOPNOTSUPP;
 	}
 	err = tracepoint_probe_register(sp->tp, (void *)sdt_fire, sp);
@@ -90,9 +92,9 @@ static void sdt_collect(struct tracepoint *tp, void *priv)
 
 /* One level of subdirectory names of a tracefs directory. */
 struct sdt_dir {
-	struct dir_context	ctx;
-	char			(*names)[DTRACE_CORE_MODNAMELEN];
-	int			n, cap;
+	struct dir_context ctx;
+	char (*names)[DTRACE_CORE_MODNAMELEN];
+	int n, cap;
 };
 
 static bool sdt_actor(struct dir_context *ctx, const char *name, int len,
@@ -167,8 +169,8 @@ static void sdt_systems(void)
 }
 
 struct sdt_find {
-	const char	*name;
-	bool		found;
+	const char *name;
+	bool found;
 };
 
 static void sdt_find_one(struct tracepoint *tp, void *priv)
@@ -184,11 +186,11 @@ static bool sdt_wanted(const struct dtrace_pattern *pat)
 {
 	struct sdt_find f = { pat->name, false };
 
-	if ((pat->prov != NULL && pat->prov[0] != '\0') ||
-	    pat->name == NULL || strpbrk(pat->name, "*?[\\") != NULL ||
-	    pat->name[0] == '\0')
+	if ((pat->prov != NULL && pat->prov[0] != '\0') || pat->name == NULL ||
+	    strpbrk(pat->name, "*?[\\") != NULL || pat->name[0] == '\0')
 		return true;
-	for_each_kernel_tracepoint(sdt_find_one, &f);
+	for_each_kernel_tracepoint(sdt_find_one, &f)
+		;
 	return f.found;
 }
 
@@ -204,7 +206,8 @@ static void sdt_provide(void *parg, const struct dtrace_pattern *pat)
 
 	if (sdt_all != NULL || pat->id != 0 || !sdt_wanted(pat))
 		return;
-	for_each_kernel_tracepoint(sdt_collect, NULL);
+	for_each_kernel_tracepoint(sdt_collect, NULL)
+		;
 	sdt_systems();
 	for (sp = sdt_all; sp != NULL; sp = sp->next) {
 		id = dtrace_probe_create(dtrace_core, sdt_prov, sp->sys, "",
@@ -214,9 +217,9 @@ static void sdt_provide(void *parg, const struct dtrace_pattern *pat)
 }
 
 static const struct dtrace_provider_ops sdt_ops = {
-	.provide	= sdt_provide,
-	.enable		= sdt_enable,
-	.disable	= sdt_disable,
+	.provide = sdt_provide,
+	.enable = sdt_enable,
+	.disable = sdt_disable,
 };
 
 int dtrace_prov_sdt_init(struct dtrace_core *core)

@@ -81,8 +81,8 @@ static void stable_disable(void *parg, uint32_t id, void *prarg)
 	p->armed = false;
 }
 
-static int stable_getargdesc(void *parg, uint32_t id, void *prarg,
-			     uint32_t ndx, struct dtrace_core_argdesc *out)
+static int stable_getargdesc(void *parg, uint32_t id, void *prarg, uint32_t ndx,
+			     struct dtrace_core_argdesc *out)
 {
 	const struct stable_probe *p = prarg;
 	const struct stable_arg *a;
@@ -97,9 +97,9 @@ static int stable_getargdesc(void *parg, uint32_t id, void *prarg,
 }
 
 static const struct dtrace_provider_ops stable_ops = {
-	.enable		= stable_enable,
-	.disable	= stable_disable,
-	.getargdesc	= stable_getargdesc,
+	.enable = stable_enable,
+	.disable = stable_disable,
+	.getargdesc = stable_getargdesc,
 };
 
 /* A probe of the table the provider gave no way to fire (a gap in defs). */
@@ -129,7 +129,8 @@ int dtrace_stable_init(struct dtrace_core *core, struct stable_prov *sp)
 		if (err != 0)
 			goto fail;
 	}
-	for_each_kernel_tracepoint(stable_find_tp, sp);
+	for_each_kernel_tracepoint(stable_find_tp, sp)
+		;
 	err = dtrace_provider_register(core, sp->name, &stable_ops, sp,
 				       &sp->prov);
 	if (err != 0)

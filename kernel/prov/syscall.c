@@ -34,51 +34,51 @@
 #include "prov/linux_provs.h"
 
 #ifdef CONFIG_X86_64
-#define __SYSCALL(nr, sym)	[nr] = #sym,
-#define __SYSCALL_NORETURN(nr, sym)	[nr] = #sym,	/* 6.11+: exit, ... */
+#define __SYSCALL(nr, sym)	    [nr] = #sym,
+#define __SYSCALL_NORETURN(nr, sym) [nr] = #sym, /* 6.11+: exit, ... */
 static const char *const sc_names[] = {
 #include <asm/syscalls_64.h>
 };
 #undef __SYSCALL
 #undef __SYSCALL_NORETURN
-#define SC_NR	ARRAY_SIZE(sc_names)
+#define SC_NR ARRAY_SIZE(sc_names)
 #else
-static const char *const sc_names[] = { NULL };	/* no table yet */
-#define SC_NR	0
+static const char *const sc_names[] = { NULL }; /* no table yet */
+#define SC_NR 0
 #endif
 
 #ifdef CONFIG_IA32_EMULATION
 /* The native name of each ia32 call (the compat entry point is not). */
-#define __SYSCALL(nr, sym)	[nr] = #sym,
-#define __SYSCALL_WITH_COMPAT(nr, native, compat)	[nr] = #native,
-#define __SYSCALL_NORETURN(nr, sym)	[nr] = #sym,
+#define __SYSCALL(nr, sym)			  [nr] = #sym,
+#define __SYSCALL_WITH_COMPAT(nr, native, compat) [nr] = #native,
+#define __SYSCALL_NORETURN(nr, sym)		  [nr] = #sym,
 static const char *const sc32_names[] = {
 #include <asm/syscalls_32.h>
 };
 #undef __SYSCALL
 #undef __SYSCALL_WITH_COMPAT
 #undef __SYSCALL_NORETURN
-#define SC32_NR	ARRAY_SIZE(sc32_names)
+#define SC32_NR ARRAY_SIZE(sc32_names)
 #else
 static const char *const sc32_names[] = { NULL };
-#define SC32_NR	0
+#define SC32_NR 0
 #endif
 
-#define SC_SLOTS	(SC_NR + SC32_NR)
+#define SC_SLOTS (SC_NR + SC32_NR)
 
 enum { SC_ENTRY, SC_RETURN };
 
 struct sc_tp {
-	const char		*name;		/* sys_enter / sys_exit */
-	struct tracepoint	*tp;
-	void			*handler;
-	uint32_t		nenabled;
+	const char *name; /* sys_enter / sys_exit */
+	struct tracepoint *tp;
+	void *handler;
+	uint32_t nenabled;
 };
 
 static struct dtrace_provider *sc_prov;
-static uint32_t sc_ids[2][SC_SLOTS + 1];	/* probe id per slot, 0 = none */
-static bool sc_on[2][SC_SLOTS + 1];		/* enabled, per slot */
-static uint16_t sc32_slot[SC32_NR + 1];		/* ia32 nr -> slot */
+static uint32_t sc_ids[2][SC_SLOTS + 1]; /* probe id per slot, 0 = none */
+static bool sc_on[2][SC_SLOTS + 1];	 /* enabled, per slot */
+static uint16_t sc32_slot[SC32_NR + 1];	 /* ia32 nr -> slot */
 
 /* The slot of the current call's number, or -1 when there is none. */
 static long sc_slot(long nr)
@@ -97,9 +97,9 @@ static void sc_enter(void *data, struct pt_regs *regs, long nr)
 
 	if (slot < 0 || !READ_ONCE(sc_on[SC_ENTRY][slot]))
 		return;
-	syscall_get_arguments(current, regs, a);	/* ia32 registers too */
-	dtrace_core_probe(dtrace_core, sc_ids[SC_ENTRY][slot], a[0], a[1],
-			  a[2], a[3], a[4], a[5]);
+	syscall_get_arguments(current, regs, a); /* ia32 registers too */
+	dtrace_core_probe(dtrace_core, sc_ids[SC_ENTRY][slot], a[0], a[1], a[2],
+			  a[3], a[4], a[5]);
 }
 
 static void sc_exit(void *data, struct pt_regs *regs, long ret)
@@ -110,7 +110,8 @@ static void sc_exit(void *data, struct pt_regs *regs, long ret)
 		return;
 	/* -4095..-1 is an error (IS_ERR_VALUE); mmap's addresses are not. */
 	dtrace_core_probe_errno(dtrace_core, sc_ids[SC_RETURN][slot],
-				IS_ERR_VALUE(ret) ? (int32_t)-ret : 0, ret, ret);
+				IS_ERR_VALUE(ret) ? (int32_t)-ret : 0, ret,
+				ret);
 }
 
 static struct sc_tp sc_tps[2] = {
@@ -161,8 +162,8 @@ static void sc_disable(void *parg, uint32_t id, void *prarg)
 }
 
 static const struct dtrace_provider_ops sc_ops = {
-	.enable		= sc_enable,
-	.disable	= sc_disable,
+	.enable = sc_enable,
+	.disable = sc_disable,
 };
 
 /* "sys_read" -> "read", "sys_ia32_pread64" -> "pread64"; NULL: none. */
@@ -186,7 +187,7 @@ static int sc_create(struct dtrace_core *core, size_t slot, const char *name)
 		id = dtrace_probe_create(core, sc_prov, "vmlinux", name,
 					 kinds[k], (void *)((slot << 1) | k));
 		if (id == -EEXIST)
-			continue;	/* one number per name */
+			continue; /* one number per name */
 		if (id < 0)
 			return id;
 		sc_ids[k][slot] = id;
@@ -227,7 +228,7 @@ static int sc_create_ia32(struct dtrace_core *core)
 	for (nr = 0; nr < SC32_NR; nr++) {
 		const char *name = sc_probe_name(sc32_names[nr]);
 
-		sc32_slot[nr] = SC_SLOTS;	/* never enabled: no probe */
+		sc32_slot[nr] = SC_SLOTS; /* never enabled: no probe */
 		if (name == NULL)
 			continue;
 		slot = sc_slot_named(name);
@@ -247,7 +248,8 @@ int dtrace_prov_syscall_init(struct dtrace_core *core)
 	size_t nr;
 	int err;
 
-	for_each_kernel_tracepoint(sc_find_tp, NULL);
+	for_each_kernel_tracepoint(sc_find_tp, NULL)
+		;
 	err = dtrace_provider_register(core, "syscall", &sc_ops, NULL,
 				       &sc_prov);
 	if (err != 0)

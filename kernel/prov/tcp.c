@@ -110,7 +110,7 @@ static void tcp_seg_fire(struct stable_probe *p, struct sk_buff *skb,
 
 	if (sk && !sk_fullsock(sk)) {
 		state = sk->sk_state == TCP_NEW_SYN_RECV ? TCP_SYN_RECV :
-			sk->sk_state;
+							   sk->sk_state;
 		sk = NULL;
 	} else if (sk && (sk->sk_protocol != IPPROTO_TCP ||
 			  sk->sk_type != SOCK_STREAM)) {
@@ -164,10 +164,9 @@ static struct sock *tcp_lookup6(struct net *net, int dif,
 #if IS_ENABLED(CONFIG_IPV6)
 	const struct tcphdr *t = th;
 
-	return __inet6_lookup_established(net,
-					  net->ipv4.tcp_death_row.hashinfo,
-					  &ip6h->saddr, t->source,
-					  &ip6h->daddr, ntohs(t->dest), dif, 0);
+	return __inet6_lookup_established(net, net->ipv4.tcp_death_row.hashinfo,
+					  &ip6h->saddr, t->source, &ip6h->daddr,
+					  ntohs(t->dest), dif, 0);
 #else
 	return NULL;
 #endif
@@ -195,8 +194,7 @@ static void tcp_receive_tp(void *data, struct sk_buff *skb)
 }
 
 /* sel: the probe (its id in tcp.def). */
-#define TCP_DEF(id, tp, fn) \
-	[STABLE_P_##id] = { tp, fn, .sel = STABLE_P_##id }
+#define TCP_DEF(id, tp, fn) [STABLE_P_##id] = { tp, fn, .sel = STABLE_P_##id }
 
 static const struct stable_def tcp_defs[] = {
 	TCP_DEF(STATE_CHANGE, "inet_sock_set_state", tcp_set_state_tp),

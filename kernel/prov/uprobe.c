@@ -37,7 +37,7 @@ MODULE_PARM_DESC(uprobe_max_sites, "most user probe sites at once");
  * Changed under dtrace_lock and up_lock; walked under either. Hashed by
  * tgid: every process exit in the system looks its tgid up.
  */
-#define UP_PROC_BITS	8
+#define UP_PROC_BITS 8
 static struct hlist_head up_procs[1 << UP_PROC_BITS];
 static unsigned int up_nprocs;
 static DEFINE_SPINLOCK(up_lock);
@@ -152,10 +152,10 @@ static int up_getargdesc(void *parg, uint32_t id, void *prarg, uint32_t ndx,
 }
 
 static const struct dtrace_provider_ops up_ops = {
-	.enable		= up_enable,
-	.disable	= up_disable,
-	.getargdesc	= up_getargdesc,
-	.getarg		= dtrace_up_getarg,
+	.enable = up_enable,
+	.disable = up_disable,
+	.getargdesc = up_getargdesc,
+	.getarg = dtrace_up_getarg,
 };
 
 struct up_site *dtrace_up_site_new(const struct path *path, loff_t off,
@@ -227,12 +227,14 @@ static void up_probe_free(struct up_probe *p)
 {
 	if (p->gen != 0) {
 		struct up_charge c = {
-			.probes = 1, .sites = p->csites, .bytes = p->cbytes,
+			.probes = 1,
+			.sites = p->csites,
+			.bytes = p->cbytes,
 		};
 
 		dtrace_up_uncharge(p->proc, &c);
 	}
-	up_sync();	/* its sites' handlers may still be running */
+	up_sync(); /* its sites' handlers may still be running */
 	while (p->sites != NULL) {
 		struct up_site *s = p->sites;
 
@@ -245,7 +247,8 @@ static void up_probe_free(struct up_probe *p)
 
 static struct up_charge up_prov_charge(void)
 {
-	return (struct up_charge){ .provs = 1, .bytes = dtrace_up_prov_bytes() };
+	return (struct up_charge){ .provs = 1,
+				   .bytes = dtrace_up_prov_bytes() };
 }
 
 /* Unregisters the providers of proc that have no probe left. */
@@ -286,8 +289,8 @@ static struct up_prov *up_prov_get(struct up_proc *proc, const char *name,
 	up = kzalloc(sizeof(*up), GFP_KERNEL_ACCOUNT);
 	/* Taken: by another process (or its dead image), or the kernel's. */
 	*err = up == NULL ? -ENOMEM :
-	       dtrace_provider_register(dtrace_core, name, &up_ops, proc,
-					&up->prov);
+			    dtrace_provider_register(dtrace_core, name, &up_ops,
+						     proc, &up->prov);
 	if (*err != 0) {
 		if (helper)
 			dtrace_up_uncharge(proc, &c);
@@ -443,13 +446,13 @@ static struct hlist_head *up_procs_from(const struct up_proc *only)
 static struct hlist_head *up_procs_to(const struct up_proc *only)
 {
 	return only != NULL ? up_bucket(only->tgid) + 1 :
-	       up_procs + ARRAY_SIZE(up_procs);
+			      up_procs + ARRAY_SIZE(up_procs);
 }
 
 /* Each process (only == NULL), or only only: its bucket, filtered. */
-#define up_for_procs(only, b, proc)					\
-	for (b = up_procs_from(only); b < up_procs_to(only); b++)	\
-		hlist_for_each_entry(proc, b, hnode)			\
+#define up_for_procs(only, b, proc)                               \
+	for (b = up_procs_from(only); b < up_procs_to(only); b++) \
+		hlist_for_each_entry(proc, b, hnode)              \
 			if ((only) == NULL || proc == (only))
 
 /* Puts proc's dead probes' ids at ids[*k...] (ids NULL: counts them). */
@@ -469,8 +472,7 @@ static void up_dead_ids(struct up_proc *proc, uint32_t *ids, uint32_t *k)
  * Frees proc's dead probes the core removed (their ids[*k...] set to 0:
  * the dead probes are still in list order); false if some remain.
  */
-static bool up_dead_free(struct up_proc *proc, const uint32_t *ids,
-			 uint32_t *k)
+static bool up_dead_free(struct up_proc *proc, const uint32_t *ids, uint32_t *k)
 {
 	struct up_probe **pp = &proc->probes, *p;
 	bool done = true;
@@ -499,21 +501,18 @@ static bool up_probes_reap(struct up_proc *only)
 	uint32_t n = 0, k = 0, *ids;
 	bool done = true;
 
-	up_for_procs(only, b, proc)
-		up_dead_ids(proc, NULL, &n);
+	up_for_procs(only, b, proc) up_dead_ids(proc, NULL, &n);
 	if (n == 0)
 		return true;
 	ids = kvmalloc_array(n, sizeof(*ids), GFP_KERNEL | __GFP_NOWARN);
 	if (ids == NULL)
 		return false;
-	up_for_procs(only, b, proc)
-		up_dead_ids(proc, ids, &k);
+	up_for_procs(only, b, proc) up_dead_ids(proc, ids, &k);
 	/* A late handler must not fire an id the core may hand out again. */
 	up_sync();
 	dtrace_probes_remove(dtrace_core, ids, n);
 	k = 0;
-	up_for_procs(only, b, proc)
-		done &= up_dead_free(proc, ids, &k);
+	up_for_procs(only, b, proc) done &= up_dead_free(proc, ids, &k);
 	kvfree(ids);
 	return done;
 }
@@ -549,13 +548,12 @@ void dtrace_up_reap(void)
 	struct up_proc *proc;
 	bool done;
 
-	up_for_procs(NULL, b, proc)
-		up_proc_kill(proc);
+	up_for_procs(NULL, b, proc) up_proc_kill(proc);
 	done = up_probes_reap(NULL);
 	for (b = up_procs; b < up_procs + ARRAY_SIZE(up_procs); b++)
 		hlist_for_each_entry_safe(proc, tmp, b, hnode)
 			up_proc_settle(proc);
-	if (!done)	/* a consumer still names some: try again later */
+	if (!done) /* a consumer still names some: try again later */
 		schedule_delayed_work(&up_reap_work, HZ);
 }
 
@@ -603,7 +601,7 @@ static void up_gone(pid_t tgid, const struct mm_struct *keep)
 
 static void up_on_exit(void *data, struct task_struct *p)
 {
-	if (atomic_read(&p->signal->live) == 0)	/* the last thread */
+	if (atomic_read(&p->signal->live) == 0) /* the last thread */
 		up_gone(p->tgid, NULL);
 }
 
@@ -614,10 +612,10 @@ static void up_on_exec(void *data, struct task_struct *p, pid_t old_pid,
 }
 
 static struct {
-	const char		*name;
-	void			*fn;
-	struct tracepoint	*tp;
-	bool			on;
+	const char *name;
+	void *fn;
+	struct tracepoint *tp;
+	bool on;
 } up_tps[] = {
 	{ "sched_process_exit", up_on_exit },
 	{ "sched_process_exec", up_on_exec },
@@ -641,11 +639,13 @@ int dtrace_prov_uprobe_init(struct dtrace_core *core)
 	size_t i;
 	int err = 0;
 
-	for_each_kernel_tracepoint(up_tp_find, NULL);
+	for_each_kernel_tracepoint(up_tp_find, NULL)
+		;
 	for (i = 0; i < ARRAY_SIZE(up_tps) && err == 0; i++) {
-		err = up_tps[i].tp == NULL ? -ENOENT :
-		      tracepoint_probe_register(up_tps[i].tp, up_tps[i].fn,
-						NULL);
+		err = up_tps[i].tp == NULL ?
+			      -ENOENT :
+			      tracepoint_probe_register(up_tps[i].tp,
+							up_tps[i].fn, NULL);
 		up_tps[i].on = err == 0;
 	}
 	if (err != 0)
@@ -661,17 +661,16 @@ void dtrace_prov_uprobe_fini(struct dtrace_core *core)
 
 	for (i = 0; i < ARRAY_SIZE(up_tps); i++) {
 		if (up_tps[i].on)
-			tracepoint_probe_unregister(up_tps[i].tp,
-						    up_tps[i].fn, NULL);
+			tracepoint_probe_unregister(up_tps[i].tp, up_tps[i].fn,
+						    NULL);
 		up_tps[i].on = false;
 	}
 	tracepoint_synchronize_unregister();
 	cancel_delayed_work_sync(&up_reap_work);
-	up_for_procs(NULL, b, proc)
-		up_mark_dead(proc);
-	dtrace_up_reap();	/* no state is left: everything goes */
+	up_for_procs(NULL, b, proc) up_mark_dead(proc);
+	dtrace_up_reap(); /* no state is left: everything goes */
 	cancel_delayed_work_sync(&up_reap_work);
-	up_sync();		/* no handler may outlive the module text */
+	up_sync(); /* no handler may outlive the module text */
 	if (up_nprocs != 0)
 		pr_err("dtrace: user probes still in use at unload\n");
 }

@@ -29,18 +29,18 @@ struct mm_struct;
 struct up_probe;
 
 struct up_site {
-	struct uprobe_consumer	uc;
-	struct up_site		*next;		/* the probe's sites */
-	struct up_probe		*probe;
-	struct path		path;		/* keeps the inode alive */
-	struct inode		*inode;
-	struct uprobe		*uprobe;	/* 6.12's handle, or NULL */
-	loff_t			off;		/* file offset of the site */
-	loff_t			refctr;		/* of the semaphore, or 0 */
-	uint32_t		kind;		/* DTRACE_UP_* */
-	uint32_t		nargs;
-	bool			armed;
-	struct dtrace_uarg	args[DTRACE_MAXARGS];
+	struct uprobe_consumer uc;
+	struct up_site *next; /* the probe's sites */
+	struct up_probe *probe;
+	struct path path; /* keeps the inode alive */
+	struct inode *inode;
+	struct uprobe *uprobe; /* 6.12's handle, or NULL */
+	loff_t off;	       /* file offset of the site */
+	loff_t refctr;	       /* of the semaphore, or 0 */
+	uint32_t kind;	       /* DTRACE_UP_* */
+	uint32_t nargs;
+	bool armed;
+	struct dtrace_uarg args[DTRACE_MAXARGS];
 };
 
 struct up_proc;
@@ -50,48 +50,48 @@ struct up_proc;
  * all: checked against limits.h's helper limits (usdt_charge.c).
  */
 struct up_charge {
-	uint32_t		gens;
-	uint32_t		provs;
-	uint32_t		probes;
-	uint32_t		sites;
-	uint64_t		bytes;
+	uint32_t gens;
+	uint32_t provs;
+	uint32_t probes;
+	uint32_t sites;
+	uint64_t bytes;
 };
 
 struct up_probe {
-	struct up_probe		*next;		/* the process's probes */
-	struct up_proc		*proc;
-	struct up_site		*sites;
-	uint32_t		id;
-	uint32_t		gen;		/* helper generation; 0: USERPROBE */
-	uint32_t		nargs;		/* PROBEARG: how many */
-	bool			enabled;
-	bool			dead;		/* disarmed, to be removed */
-	char			*argtypes;	/* ';'-separated, or NULL */
-	uint32_t		csites;		/* charged (helper probes) */
-	uint64_t		cbytes;
+	struct up_probe *next; /* the process's probes */
+	struct up_proc *proc;
+	struct up_site *sites;
+	uint32_t id;
+	uint32_t gen;	/* helper generation; 0: USERPROBE */
+	uint32_t nargs; /* PROBEARG: how many */
+	bool enabled;
+	bool dead;	 /* disarmed, to be removed */
+	char *argtypes;	 /* ';'-separated, or NULL */
+	uint32_t csites; /* charged (helper probes) */
+	uint64_t cbytes;
 };
 
 struct up_prov {
-	struct up_prov		*next;
-	struct dtrace_provider	*prov;
-	bool			charged;	/* created by a helper */
+	struct up_prov *next;
+	struct dtrace_provider *prov;
+	bool charged; /* created by a helper */
 };
 
 struct up_gen {
-	struct up_gen		*next;
-	uint32_t		gen;
+	struct up_gen *next;
+	uint32_t gen;
 };
 
 struct up_proc {
-	struct hlist_node	hnode;		/* up_procs, by tgid */
-	pid_t			tgid;		/* init namespace */
-	struct mm_struct	*mm;		/* mmgrab()bed: only compared */
-	bool			dead;		/* exited or exec'd */
-	uint32_t		lastgen;
-	struct up_gen		*gens;		/* live helper generations */
-	struct up_prov		*provs;
-	struct up_probe		*probes;
-	struct up_charge	charged;	/* its helper registrations */
+	struct hlist_node hnode; /* up_procs, by tgid */
+	pid_t tgid;		 /* init namespace */
+	struct mm_struct *mm;	 /* mmgrab()bed: only compared */
+	bool dead;		 /* exited or exec'd */
+	uint32_t lastgen;
+	struct up_gen *gens; /* live helper generations */
+	struct up_prov *provs;
+	struct up_probe *probes;
+	struct up_charge charged; /* its helper registrations */
 };
 
 /* Most sites at once (module parameter uprobe_max_sites). */
@@ -156,7 +156,7 @@ enum up_abi { UP_ABI_ENTRY, UP_ABI_CALL, UP_ABI_REGS };
 uint32_t dtrace_up_abi_args(struct dtrace_uarg *args, enum up_abi where);
 
 /* The ioctls (pid.c, usdt.c); each takes dtrace_lock itself. */
-bool dtrace_uprobe_ready(void);	/* false: the provider failed to load */
+bool dtrace_uprobe_ready(void); /* false: the provider failed to load */
 int dtrace_userprobe_ioctl(void __user *arg);
 int dtrace_helper_add_ioctl(void __user *arg);
 int dtrace_helper_remove_ioctl(void __user *arg);

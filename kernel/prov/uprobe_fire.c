@@ -24,23 +24,22 @@
 #include "linux/glue.h"
 #include "prov/uprobe.h"
 
-#define UP_REG(f)	((uint16_t)(offsetof(struct pt_regs, f) / \
-				    sizeof(unsigned long)))
-#define UP_NREGS	(sizeof(struct pt_regs) / sizeof(unsigned long))
+#define UP_REG(f) \
+	((uint16_t)(offsetof(struct pt_regs, f) / sizeof(unsigned long)))
+#define UP_NREGS (sizeof(struct pt_regs) / sizeof(unsigned long))
 
 #if defined(CONFIG_X86_64)
-static const uint16_t up_abi_regs[] = {
-	UP_REG(di), UP_REG(si), UP_REG(dx), UP_REG(cx), UP_REG(r8), UP_REG(r9)
-};
-#define UP_SP		UP_REG(sp)
-#define UP_RETADDR	8	/* pushed by the call, at 0(%rsp) on entry */
+static const uint16_t up_abi_regs[] = { UP_REG(di), UP_REG(si), UP_REG(dx),
+					UP_REG(cx), UP_REG(r8), UP_REG(r9) };
+#define UP_SP	   UP_REG(sp)
+#define UP_RETADDR 8 /* pushed by the call, at 0(%rsp) on entry */
 #elif defined(CONFIG_ARM64)
-static const uint16_t up_abi_regs[] = {
-	UP_REG(regs[0]), UP_REG(regs[1]), UP_REG(regs[2]), UP_REG(regs[3]),
-	UP_REG(regs[4]), UP_REG(regs[5]), UP_REG(regs[6]), UP_REG(regs[7])
-};
-#define UP_SP		UP_REG(sp)
-#define UP_RETADDR	0	/* in the link register */
+static const uint16_t up_abi_regs[] = { UP_REG(regs[0]), UP_REG(regs[1]),
+					UP_REG(regs[2]), UP_REG(regs[3]),
+					UP_REG(regs[4]), UP_REG(regs[5]),
+					UP_REG(regs[6]), UP_REG(regs[7]) };
+#define UP_SP	   UP_REG(sp)
+#define UP_RETADDR 0 /* in the link register */
 #else
 #error "user-space probes: no argument registers for this architecture"
 #endif
@@ -52,8 +51,8 @@ bool dtrace_up_uarg_ok(const struct dtrace_uarg *a)
 {
 	int size = a->dtua_size < 0 ? -a->dtua_size : a->dtua_size;
 
-	if (a->dtua_pad != 0 || (size != 1 && size != 2 && size != 4 &&
-				 size != 8))
+	if (a->dtua_pad != 0 ||
+	    (size != 1 && size != 2 && size != 4 && size != 8))
 		return false;
 	switch (a->dtua_kind) {
 	case DTRACE_UARG_REG:
@@ -83,7 +82,8 @@ uint32_t dtrace_up_abi_args(struct dtrace_uarg *args, enum up_abi where)
 		/* The rest on the stack: above the return address on entry. */
 		args[i].dtua_kind = DTRACE_UARG_MEM;
 		args[i].dtua_reg = UP_SP;
-		args[i].dtua_value = (where == UP_ABI_ENTRY ? UP_RETADDR : 0) + 8 * (i - n);
+		args[i].dtua_value = (where == UP_ABI_ENTRY ? UP_RETADDR : 0) +
+				     8 * (i - n);
 	}
 	return DTRACE_MAXARGS;
 }
@@ -100,8 +100,10 @@ static uint64_t up_uarg(const struct dtrace_uarg *a, struct pt_regs *regs)
 		break;
 	case DTRACE_UARG_MEM:
 		/* Little-endian: the n bytes land in the low end of v. */
-		if (copy_from_user(&v, (const void __user *)
-				   (r[a->dtua_reg] + a->dtua_value), n))
+		if (copy_from_user(&v,
+				   (const void __user *)(r[a->dtua_reg] +
+							 a->dtua_value),
+				   n))
 			v = 0;
 		break;
 	default:

@@ -32,17 +32,17 @@
 #include "dtrace/prog.h"
 
 struct usdt_view {
-	const char			*str;
+	const char *str;
 	const struct dtrace_prog_provider *provs;
-	const struct dtrace_prog_usdt	*usdts;
-	const uint64_t			*offs;
-	uint32_t			nstr, nprovs, nusdts, noffs;
+	const struct dtrace_prog_usdt *usdts;
+	const uint64_t *offs;
+	uint32_t nstr, nprovs, nusdts, noffs;
 };
 
 /* Where a site or semaphore is: the mapped file and the offset in it. */
 struct usdt_loc {
-	struct path	path;
-	loff_t		off;
+	struct path path;
+	loff_t off;
 };
 
 static const uint32_t usdt_entsize[DTRACE_PT_NTABLES] = {
@@ -87,8 +87,7 @@ static bool usdt_slice_ok(uint32_t first, uint32_t n, uint32_t total)
 	return (uint64_t)first + n <= total;
 }
 
-static int usdt_check_tables(const void *blob, size_t size,
-			     struct usdt_view *v)
+static int usdt_check_tables(const void *blob, size_t size, struct usdt_view *v)
 {
 	const struct dtrace_prog_hdr *h = blob;
 	const char *b = blob;
@@ -108,10 +107,11 @@ static int usdt_check_tables(const void *blob, size_t size,
 		if (usdt_entsize[t] == 0 || tab->dtpt_off % 8 != 0 ||
 		    tab->dtpt_off < sizeof(*h) ||
 		    tab->dtpt_off + (uint64_t)tab->dtpt_count *
-		    usdt_entsize[t] > size)
+					    usdt_entsize[t] >
+			    size)
 			return -EINVAL;
 	}
-#define USDT_TAB(t)	(b + h->dtph_tab[t].dtpt_off)
+#define USDT_TAB(t) (b + h->dtph_tab[t].dtpt_off)
 	v->str = USDT_TAB(DTRACE_PT_STRTAB);
 	v->provs = (const void *)USDT_TAB(DTRACE_PT_PROVIDERS);
 	v->usdts = (const void *)USDT_TAB(DTRACE_PT_USDT);
@@ -215,12 +215,13 @@ static int usdt_resolve(const struct dtrace_helper *h,
 		return -ENOMEM;
 	mmap_read_lock(mm);
 	for (i = 0; i < v->noffs && err == 0; i++)
-		err = usdt_locate(mm, h->dthp_base + v->offs[i], true, &locs[i]);
+		err = usdt_locate(mm, h->dthp_base + v->offs[i], true,
+				  &locs[i]);
 	for (i = 0; i < v->nusdts && err == 0; i++)
 		if (v->usdts[i].dtpu_semaphore != 0)
-			err = usdt_locate(mm, h->dthp_base +
-					  v->usdts[i].dtpu_semaphore, false,
-					  &locs[v->noffs + i]);
+			err = usdt_locate(
+				mm, h->dthp_base + v->usdts[i].dtpu_semaphore,
+				false, &locs[v->noffs + i]);
 	mmap_read_unlock(mm);
 	if (err != 0) {
 		usdt_locs_free(locs, n);
@@ -248,7 +249,7 @@ static int usdt_sites(struct up_probe *p, const struct usdt_loc *locs,
 
 		if (sem->path.dentry != NULL &&
 		    d_real_inode(sem->path.dentry) !=
-		    d_real_inode(l->path.dentry))
+			    d_real_inode(l->path.dentry))
 			return -EINVAL;
 		s = dtrace_up_site_new(&l->path, l->off,
 				       sem->path.dentry != NULL ? sem->off : 0,
@@ -275,7 +276,7 @@ static int usdt_probe(struct up_proc *proc, const char *prov,
 	struct up_probe *p;
 	int err = 0;
 
-	c.sites = u->dtpu_noffs + u->dtpu_nenoffs;	/* usdt_check bounds */
+	c.sites = u->dtpu_noffs + u->dtpu_nenoffs; /* usdt_check bounds */
 	c.bytes = dtrace_up_probe_bytes(strlen(types), c.sites);
 	err = dtrace_up_charge(proc, &c);
 	if (err != 0)
@@ -286,7 +287,7 @@ static int usdt_probe(struct up_proc *proc, const char *prov,
 		dtrace_up_uncharge(proc, &c);
 		return err;
 	}
-	p->csites = c.sites;	/* given back when p is freed */
+	p->csites = c.sites; /* given back when p is freed */
 	p->cbytes = c.bytes;
 	p->nargs = u->dtpu_nargs;
 	p->argtypes = kstrdup(types, GFP_KERNEL_ACCOUNT);
@@ -307,7 +308,7 @@ static void usdt_gen_kill(struct up_proc *proc, uint32_t gen)
 	for (p = proc->probes; p != NULL; p = p->next)
 		if (p->gen == gen)
 			dtrace_up_probe_kill(p);
-	dtrace_up_reap_proc(proc);	/* may free proc */
+	dtrace_up_reap_proc(proc); /* may free proc */
 }
 
 static void usdt_gen_free(struct up_proc *proc, struct up_gen *g)
@@ -388,7 +389,8 @@ int dtrace_helper_add_ioctl(void __user *arg)
 	if (blob == NULL)
 		return -ENOMEM;
 	err = copy_from_user(blob, u64_to_user_ptr(h.dthp_prog), h.dthp_size) ?
-	      -EFAULT : usdt_check(blob, h.dthp_size, &v);
+		      -EFAULT :
+		      usdt_check(blob, h.dthp_size, &v);
 	if (err == 0)
 		err = usdt_resolve(&h, &v, &locs);
 	if (err == 0) {

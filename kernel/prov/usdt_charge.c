@@ -36,18 +36,18 @@ static void up_add(struct up_charge *to, const struct up_charge *c, int sign)
 int dtrace_up_charge(struct up_proc *proc, const struct up_charge *c)
 {
 	static const struct up_charge proc_max = {
-		.gens	= DTRACE_HELPER_PROC_GENS,
-		.provs	= DTRACE_HELPER_PROC_PROVIDERS,
-		.probes	= DTRACE_HELPER_PROC_PROBES,
-		.sites	= DTRACE_HELPER_PROC_SITES,
-		.bytes	= DTRACE_HELPER_PROC_BYTES,
+		.gens = DTRACE_HELPER_PROC_GENS,
+		.provs = DTRACE_HELPER_PROC_PROVIDERS,
+		.probes = DTRACE_HELPER_PROC_PROBES,
+		.sites = DTRACE_HELPER_PROC_SITES,
+		.bytes = DTRACE_HELPER_PROC_BYTES,
 	};
 	static const struct up_charge all_max = {
-		.gens	= UINT_MAX,	/* bounded by the bytes */
-		.provs	= DTRACE_HELPER_PROVIDERS,
-		.probes	= DTRACE_HELPER_PROBES,
-		.sites	= DTRACE_HELPER_SITES,
-		.bytes	= DTRACE_HELPER_BYTES,
+		.gens = UINT_MAX, /* bounded by the bytes */
+		.provs = DTRACE_HELPER_PROVIDERS,
+		.probes = DTRACE_HELPER_PROBES,
+		.sites = DTRACE_HELPER_SITES,
+		.bytes = DTRACE_HELPER_BYTES,
 	};
 
 	lockdep_assert_held(&dtrace_lock);

@@ -17,12 +17,12 @@
 #include "user/port_user.h"
 
 struct dtrace_inproc {
-	struct dtrace_core	*core;
+	struct dtrace_core *core;
 };
 
 struct dtrace_inproc_file {
-	struct dtrace_inproc	*m;
-	struct dtrace_state	*st;
+	struct dtrace_inproc *m;
+	struct dtrace_state *st;
 };
 
 struct dtrace_inproc *dtrace_inproc_create(uint32_t ncpus)
@@ -225,8 +225,9 @@ static int snap(struct dtrace_inproc_file *f, struct dtrace_bufdesc *d,
 {
 	const void *data = NULL;
 	uint64_t cap = d->dtbd_size;
-	int err = agg ? dtrace_state_aggsnap(f->st, d->dtbd_cpu, cap, d, &data)
-		      : dtrace_state_bufsnap(f->st, d->dtbd_cpu, cap, d, &data);
+	int err = agg ? dtrace_state_aggsnap(f->st, d->dtbd_cpu, cap, d,
+					     &data) :
+			dtrace_state_bufsnap(f->st, d->dtbd_cpu, cap, d, &data);
 
 	if (err == 0 && d->dtbd_size > 0)
 		memcpy((void *)(uintptr_t)d->dtbd_data, data, d->dtbd_size);
@@ -239,26 +240,37 @@ int dtrace_inproc_ioctl(struct dtrace_inproc_file *f, unsigned long req,
 	struct dtrace_go *go = arg;
 
 	switch (req) {
-	case DTRACEIOC_CONF:		return conf(f, arg);
-	case DTRACEIOC_PROBEMATCH:	return probematch(f, arg);
-	case DTRACEIOC_PROBEARG:	return probearg(f, arg);
-	case DTRACEIOC_ENABLE:		return enable(f, arg);
-	case DTRACEIOC_EPDESC:		return epdesc(f, arg);
-	case DTRACEIOC_AGGDESC:		return aggdesc(f, arg);
-	case DTRACEIOC_FORMAT:		return format(f, arg);
+	case DTRACEIOC_CONF:
+		return conf(f, arg);
+	case DTRACEIOC_PROBEMATCH:
+		return probematch(f, arg);
+	case DTRACEIOC_PROBEARG:
+		return probearg(f, arg);
+	case DTRACEIOC_ENABLE:
+		return enable(f, arg);
+	case DTRACEIOC_EPDESC:
+		return epdesc(f, arg);
+	case DTRACEIOC_AGGDESC:
+		return aggdesc(f, arg);
+	case DTRACEIOC_FORMAT:
+		return format(f, arg);
 	case DTRACEIOC_GO:
 		memset(go, 0, sizeof(*go));
 		return dtrace_state_go(f->st, &go->dtgo_cpu);
 	case DTRACEIOC_STOP:
 		memset(go, 0, sizeof(*go));
 		return dtrace_state_stop(f->st, &go->dtgo_cpu);
-	case DTRACEIOC_BUFSNAP:		return snap(f, arg, false);
-	case DTRACEIOC_AGGSNAP:		return snap(f, arg, true);
+	case DTRACEIOC_BUFSNAP:
+		return snap(f, arg, false);
+	case DTRACEIOC_AGGSNAP:
+		return snap(f, arg, true);
 	case DTRACEIOC_STATUS:
 		dtrace_state_status(f->st, arg);
 		return 0;
 	case DTRACEHIOC_ADDPROG:
-	case DTRACEHIOC_REMOVE:		return -EOPNOTSUPP;
-	default:			return -ENOTTY;
+	case DTRACEHIOC_REMOVE:
+		return -EOPNOTSUPP;
+	default:
+		return -ENOTTY;
 	}
 }

@@ -18,8 +18,8 @@ extern "C" {
 #endif
 
 struct dtrace_core;
-struct dtrace_inproc;		/* the "module": a core and its providers */
-struct dtrace_inproc_file;	/* an "open file": one tracing state */
+struct dtrace_inproc;	   /* the "module": a core and its providers */
+struct dtrace_inproc_file; /* an "open file": one tracing state */
 
 /* ncpus: CPUs the core sees (0 = 1); CPU 0 is the current one. */
 struct dtrace_inproc *dtrace_inproc_create(uint32_t ncpus);

@@ -22,7 +22,7 @@
 #include "core/port.h"
 #include "user/port_user.h"
 
-#define MAX_FAULTS	32
+#define MAX_FAULTS 32
 
 static uint32_t cur_cpu;
 static uint32_t n_cpus = 2;
@@ -30,20 +30,48 @@ static uint64_t fixed_time;
 static char comm[DTRACE_COMMLEN];
 static uint64_t nsyncs, nxcalls, nyields;
 static uint64_t kill_after = ~0ull;
-static struct { uintptr_t addr; size_t len; int err; } faults[MAX_FAULTS];
+static struct {
+	uintptr_t addr;
+	size_t len;
+	int err;
+} faults[MAX_FAULTS];
 static unsigned nfaults;
 
-void dtrace_user_set_ncpus(uint32_t n) { n_cpus = n != 0 ? n : 1; }
-void dtrace_user_set_cpu(uint32_t cpu) { cur_cpu = cpu; }
-void dtrace_user_set_time(uint64_t ns) { fixed_time = ns; }
+void dtrace_user_set_ncpus(uint32_t n)
+{
+	n_cpus = n != 0 ? n : 1;
+}
+void dtrace_user_set_cpu(uint32_t cpu)
+{
+	cur_cpu = cpu;
+}
+void dtrace_user_set_time(uint64_t ns)
+{
+	fixed_time = ns;
+}
 
 static uint64_t cur_thread;
 
-void dtrace_user_set_thread(uint64_t thread) { cur_thread = thread; }
-uint64_t dtrace_user_syncs(void) { return nsyncs; }
-uint64_t dtrace_user_xcalls(void) { return nxcalls; }
-uint64_t dtrace_user_yields(void) { return nyields; }
-void dtrace_user_kill_after(uint64_t n) { kill_after = n; }
+void dtrace_user_set_thread(uint64_t thread)
+{
+	cur_thread = thread;
+}
+uint64_t dtrace_user_syncs(void)
+{
+	return nsyncs;
+}
+uint64_t dtrace_user_xcalls(void)
+{
+	return nxcalls;
+}
+uint64_t dtrace_user_yields(void)
+{
+	return nyields;
+}
+void dtrace_user_kill_after(uint64_t n)
+{
+	kill_after = n;
+}
 
 /* A caller "killed" once kill_after yields have been made. */
 bool dtrace_port_yield(void)
@@ -78,11 +106,17 @@ int dtrace_user_priv_add(uintptr_t addr, size_t len)
 	return fault_add(addr, len, -EPERM);
 }
 
-void dtrace_user_fault_clear(void) { nfaults = 0; }
+void dtrace_user_fault_clear(void)
+{
+	nfaults = 0;
+}
 
 static size_t alloc_limit;
 
-void dtrace_user_set_alloc_limit(size_t bytes) { alloc_limit = bytes; }
+void dtrace_user_set_alloc_limit(size_t bytes)
+{
+	alloc_limit = bytes;
+}
 
 void *dtrace_port_zalloc(size_t size)
 {
@@ -98,9 +132,15 @@ void dtrace_port_free(void *p)
 
 static uint64_t mem_budget = UINT64_MAX;
 
-void dtrace_user_set_mem_budget(uint64_t bytes) { mem_budget = bytes; }
+void dtrace_user_set_mem_budget(uint64_t bytes)
+{
+	mem_budget = bytes;
+}
 
-uint64_t dtrace_port_mem_budget(void) { return mem_budget; }
+uint64_t dtrace_port_mem_budget(void)
+{
+	return mem_budget;
+}
 
 static int load(void *dst, uintptr_t addr, size_t n)
 {
@@ -153,9 +193,18 @@ int64_t dtrace_port_walltime(void)
 	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
-uint32_t dtrace_port_cpu(void) { return cur_cpu; }
-uint32_t dtrace_port_ncpus(void) { return n_cpus; }
-bool dtrace_port_cpu_possible(uint32_t cpu) { return cpu < n_cpus; }
+uint32_t dtrace_port_cpu(void)
+{
+	return cur_cpu;
+}
+uint32_t dtrace_port_ncpus(void)
+{
+	return n_cpus;
+}
+bool dtrace_port_cpu_possible(uint32_t cpu)
+{
+	return cpu < n_cpus;
+}
 
 int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg)
 {
@@ -170,9 +219,18 @@ int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg)
 	return 0;
 }
 
-unsigned long dtrace_port_irq_save(void) { return 0; }
-void dtrace_port_irq_restore(unsigned long flags) { (void)flags; }
-void dtrace_port_sync(void) { nsyncs++; }
+unsigned long dtrace_port_irq_save(void)
+{
+	return 0;
+}
+void dtrace_port_irq_restore(unsigned long flags)
+{
+	(void)flags;
+}
+void dtrace_port_sync(void)
+{
+	nsyncs++;
+}
 
 uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val)
 {
@@ -196,16 +254,26 @@ uint64_t dtrace_port_task(enum dtrace_task_field f)
 	switch (f) {
 	case DTRACE_TASK_CURTHREAD:
 		return cur_thread != 0 ? cur_thread : (uintptr_t)&cur_cpu;
-	case DTRACE_TASK_PID:		return (uint64_t)cached_pid();
-	case DTRACE_TASK_TID:		return (uint64_t)gettid();
-	case DTRACE_TASK_PPID:		return (uint64_t)getppid();
-	case DTRACE_TASK_UID:		return getuid();
-	case DTRACE_TASK_GID:		return getgid();
-	case DTRACE_TASK_EUID:		return geteuid();
-	case DTRACE_TASK_EGID:		return getegid();
-	case DTRACE_TASK_PGID:		return (uint64_t)getpgrp();
-	case DTRACE_TASK_SID:		return (uint64_t)getsid(0);
-	case DTRACE_TASK_VTIME:		return dtrace_port_gethrtime();
+	case DTRACE_TASK_PID:
+		return (uint64_t)cached_pid();
+	case DTRACE_TASK_TID:
+		return (uint64_t)gettid();
+	case DTRACE_TASK_PPID:
+		return (uint64_t)getppid();
+	case DTRACE_TASK_UID:
+		return getuid();
+	case DTRACE_TASK_GID:
+		return getgid();
+	case DTRACE_TASK_EUID:
+		return geteuid();
+	case DTRACE_TASK_EGID:
+		return getegid();
+	case DTRACE_TASK_PGID:
+		return (uint64_t)getpgrp();
+	case DTRACE_TASK_SID:
+		return (uint64_t)getsid(0);
+	case DTRACE_TASK_VTIME:
+		return dtrace_port_gethrtime();
 	}
 	return 0;
 }
@@ -224,12 +292,15 @@ uint32_t dtrace_port_stack(uint64_t *pcs, uint32_t n)
 {
 	uint32_t i;
 
-	for (i = 0; i < n && i < 3; i++)	/* a fake, recognisable stack */
+	for (i = 0; i < n && i < 3; i++) /* a fake, recognisable stack */
 		pcs[i] = 0xffffffff81000000ull + i;
 	return i;
 }
 
-uint32_t dtrace_port_stackdepth(void) { return 3; }
+uint32_t dtrace_port_stackdepth(void)
+{
+	return 3;
+}
 
 uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 {
@@ -241,7 +312,10 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 	return i;
 }
 
-uint32_t dtrace_port_ipl(void) { return 0; }
+uint32_t dtrace_port_ipl(void)
+{
+	return 0;
+}
 
 const struct dtrace_cpuinfo *dtrace_port_cpuinfo(void)
 {
@@ -272,7 +346,8 @@ int dtrace_port_lockq(enum dtrace_lockq q, uintptr_t addr, uint64_t *out)
 
 bool dtrace_port_progenyof(uint64_t pid)
 {
-	return pid == (uint64_t)getpid() || pid == (uint64_t)getppid() || pid == 1;
+	return pid == (uint64_t)getpid() || pid == (uint64_t)getppid() ||
+	       pid == 1;
 }
 
 uint64_t dtrace_port_getf(int64_t fd)
@@ -307,12 +382,14 @@ void dtrace_user_set_lockdown(int level)
 int dtrace_port_lockdown(bool destructive, char *msg, size_t size)
 {
 	if (lockdown_level >= 2) {
-		snprintf(msg, size, "kernel lockdown (confidentiality) "
+		snprintf(msg, size,
+			 "kernel lockdown (confidentiality) "
 			 "forbids reading kernel memory: no tracing");
 		return -EPERM;
 	}
 	if (lockdown_level == 1 && destructive) {
-		snprintf(msg, size, "kernel lockdown (integrity) forbids "
+		snprintf(msg, size,
+			 "kernel lockdown (integrity) forbids "
 			 "writing user memory: no destructive actions");
 		return -EPERM;
 	}
@@ -340,7 +417,10 @@ void dtrace_user_set_fs(const struct dtrace_user_path *root,
 	fs_cwd = cwd;
 }
 
-void dtrace_user_set_path_mounts(int known) { path_layout.mounts = known; }
+void dtrace_user_set_path_mounts(int known)
+{
+	path_layout.mounts = known;
+}
 
 const struct dtrace_path_layout *dtrace_port_path_layout(void)
 {
@@ -354,7 +434,10 @@ uint64_t dtrace_port_fs_path(bool root)
 
 static int last_raised;
 
-int dtrace_user_last_raise(void) { return last_raised; }
+int dtrace_user_last_raise(void)
+{
+	return last_raised;
+}
 
 int dtrace_port_raise(int sig)
 {
@@ -372,7 +455,10 @@ int dtrace_port_stop_process(void)
 
 static uint64_t spun;
 
-uint64_t dtrace_user_spun(void) { return spun; }
+uint64_t dtrace_user_spun(void)
+{
+	return spun;
+}
 
 /* With a fixed clock, only counts: tests of the chill cap do not wait. */
 void dtrace_port_spin(uint64_t ns)
@@ -387,5 +473,6 @@ void dtrace_port_spin(uint64_t ns)
 	end = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + ns;
 	do
 		clock_gettime(CLOCK_MONOTONIC, &ts);
-	while ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec < end);
+	while ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec <
+	       end);
 }

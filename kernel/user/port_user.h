@@ -52,22 +52,22 @@ void dtrace_user_set_comm(const char *comm);
  * parent at the root of its file system.
  */
 struct dtrace_user_dentry {
-	struct dtrace_user_dentry	*parent;
-	const char			*name;
-	uint32_t			len;
+	struct dtrace_user_dentry *parent;
+	const char *name;
+	uint32_t len;
 };
 struct dtrace_user_vfsmount {
-	struct dtrace_user_dentry	*root;
+	struct dtrace_user_dentry *root;
 };
 struct dtrace_user_mount {
-	void				*pad;
-	struct dtrace_user_mount	*parent;
-	struct dtrace_user_dentry	*mountpoint;
-	struct dtrace_user_vfsmount	mnt;
+	void *pad;
+	struct dtrace_user_mount *parent;
+	struct dtrace_user_dentry *mountpoint;
+	struct dtrace_user_vfsmount mnt;
 };
 struct dtrace_user_path {
-	struct dtrace_user_vfsmount	*mnt;
-	struct dtrace_user_dentry	*dentry;
+	struct dtrace_user_vfsmount *mnt;
+	struct dtrace_user_dentry *dentry;
 };
 /* The current task's root and cwd (NULL: it has none, the default). */
 void dtrace_user_set_fs(const struct dtrace_user_path *root,

@@ -79,7 +79,8 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
     if (snap->drops)
       std::fprintf(stderr, "dtrace: %s\n",
                    consume::cpu_drop_message(consume::DropKind::Aggregation, snap->drops, cpu,
-                                             options_.flag("droptags")).c_str());
+                                             options_.flag("droptags"))
+                       .c_str());
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
       table_.fold(*vars_.at(e.aggid), e.keys, e.value, percpu ? static_cast<int>(cpu) : -1);
       return Ok{};
@@ -165,8 +166,8 @@ std::vector<AggregateEntry> Aggregations::entries() {
       AggregateEntry e;
       e.name = v->desc.name;
       for (size_t k = 0; k < r.keys->size(); k++)
-        e.keys.push_back(trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k], false,
-                                                         text_options(options_))));
+        e.keys.push_back(
+            trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k], false, text_options(options_))));
       e.value = entry_value(v->desc, r.values[0]->value, v->normal);
       out.push_back(std::move(e));
     }

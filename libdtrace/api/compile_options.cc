@@ -9,7 +9,7 @@ namespace {
 // Options that name cpp's or ld's settings, fixed before any program is
 // read, so a program may not set them (DTrace's EDT_BADOPTCTX); likewise
 // the environment of -c processes, which exist before any compile.
-constexpr std::string_view kOutsideOnly[] = {"cpphdrs", "cpppath", "define", "undef", "incdir",
+constexpr std::string_view kOutsideOnly[] = {"cpphdrs", "cpppath", "define", "undef",   "incdir",
                                              "ldpath",  "stdc",    "setenv", "unsetenv"};
 
 void apply(std::string_view name, const Options& o, cc::CompileOptions& co) {
@@ -34,8 +34,8 @@ void apply(std::string_view name, const Options& o, cc::CompileOptions& co) {
 }  // namespace
 
 void copy_compile_options(const Options& o, cc::CompileOptions& co) {
-  for (std::string_view name : {"defaultargs", "zdefs", "argref", "knodefs", "unodefs", "empty",
-                                "iregs", "tregs", "tree", "pspec", "linkmode", "strsize"})
+  for (std::string_view name : {"defaultargs", "zdefs", "argref", "knodefs", "unodefs", "empty", "iregs",
+                                "tregs", "tree", "pspec", "linkmode", "strsize"})
     if (o.is_set(name)) apply(name, o, co);
 }
 

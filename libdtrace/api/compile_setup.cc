@@ -150,7 +150,8 @@ Status check_amin(const Options& o, const cc::Program& prog) {
     bool dtrace_probe = p.name == "BEGIN" || p.name == "END" || p.name == "ERROR";
     if (p.id != 0 || (p.provider.empty() && !dtrace_probe)) continue;
     consume::Attr a =
-        consume::probe_attrs(p.provider.empty() ? "dtrace" : p.provider, !p.mod.empty(), !p.func.empty()).desc;
+        consume::probe_attrs(p.provider.empty() ? "dtrace" : p.provider, !p.mod.empty(), !p.func.empty())
+            .desc;
     if (consume::attr_below(a, min)) {
       return make_error("attributes for probe description " + p.str() + " (" + consume::attr_text(a) +
                             ") are less than predefined minimum",

@@ -21,8 +21,8 @@ class CtfWriter {
   ctf_id_t convert(const Type* t) {
     auto it = done_.find(t);
     if (it != done_.end()) return it->second;
-    ctf_id_t id = t->typedef_of ? ctf_add_typedef(fp_, root(t->name), t->name.c_str(), convert(t->typedef_of))
-                                : add(t);
+    ctf_id_t id =
+        t->typedef_of ? ctf_add_typedef(fp_, root(t->name), t->name.c_str(), convert(t->typedef_of)) : add(t);
     return remember(t, id);
   }
 

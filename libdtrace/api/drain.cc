@@ -35,9 +35,10 @@ Result<kio::Snapshot> Drain::snapshot(uint32_t cpu) {
   if (snap->oldest > 0 && snap->oldest < snap->data.size())
     std::rotate(snap->data.begin(), snap->data.begin() + static_cast<long>(snap->oldest), snap->data.end());
   if (snap->drops)
-    std::fprintf(stderr, "dtrace: %s\n",
-                 consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu,
-                                           options_.flag("droptags")).c_str());
+    std::fprintf(
+        stderr, "dtrace: %s\n",
+        consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu, options_.flag("droptags"))
+            .c_str());
   return snap;
 }
 
@@ -81,12 +82,13 @@ Status Drain::drain_temporal(FILE* out, bool all) {
     auto snap = snapshot(cpu);
     if (!snap) return snap.error();
     if (snap->timestamp == 0) continue;  // a CPU without buffers
-    Status st = temporal_.add(cpu, snap->data, before,
-                              [this](uint32_t epid) { return enablings_.data_size(epid); });
+    Status st =
+        temporal_.add(cpu, snap->data, before, [this](uint32_t epid) { return enablings_.data_size(epid); });
     if (!st) return st;
   }
   CloseLine close_line{print_, out};
-  return temporal_.release(all, [&](uint32_t cpu, const consume::Firing& fi) { return print_one(cpu, fi, out); });
+  return temporal_.release(all,
+                           [&](uint32_t cpu, const consume::Firing& fi) { return print_one(cpu, fi, out); });
 }
 
 // The principal buffers, at switchrate; aggregations are snapshotted
@@ -115,8 +117,11 @@ Status Drain::drain(FILE* out, std::optional<uint32_t> last_cpu) {
 // quietresize ("buffer size lowered to 512m", "... to 12345 bytes").
 void Drain::report_resize(uint32_t cpu) {
   if (options_.flag("quietresize")) return;
-  static constexpr struct { const char* what; const char* option; bool agg; } kSizes[] = {
-      {"buffer size", "bufsize", false}, {"aggregation size", "aggsize", true}};
+  static constexpr struct {
+    const char* what;
+    const char* option;
+    bool agg;
+  } kSizes[] = {{"buffer size", "bufsize", false}, {"aggregation size", "aggsize", true}};
   for (const auto& k : kSizes) {
     uint64_t asked = options_.number(k.option);
     auto got = dev_->buffer_size(cpu, k.agg);

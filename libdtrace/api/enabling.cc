@@ -109,7 +109,8 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
   auto r = dev_->enable(blob, &why);
   if (r) return r->nprobes;
   // A size or count over a limit of kernel/uapi/dtrace/limits.h.
-  if (why.err == E2BIG) return make_error("Enabling exceeds size limit: " + r.error().message, "EDT_ENABLING_ERR");
+  if (why.err == E2BIG)
+    return make_error("Enabling exceeds size limit: " + r.error().message, "EDT_ENABLING_ERR");
   if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
     const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
     std::string missing = kio::missing_provider_note(s.provider);

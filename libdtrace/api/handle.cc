@@ -36,9 +36,8 @@ namespace {
 
 ProbeInfo to_info(const dtrace_probedesc& d) {
   auto f = [](const char* s, size_t n) { return std::string(s, strnlen(s, n)); };
-  return ProbeInfo{d.dtpd_id, f(d.dtpd_provider, sizeof d.dtpd_provider),
-                   f(d.dtpd_mod, sizeof d.dtpd_mod), f(d.dtpd_func, sizeof d.dtpd_func),
-                   f(d.dtpd_name, sizeof d.dtpd_name)};
+  return ProbeInfo{d.dtpd_id, f(d.dtpd_provider, sizeof d.dtpd_provider), f(d.dtpd_mod, sizeof d.dtpd_mod),
+                   f(d.dtpd_func, sizeof d.dtpd_func), f(d.dtpd_name, sizeof d.dtpd_name)};
 }
 
 }  // namespace
@@ -51,7 +50,7 @@ struct Handle::Impl {
   api::Options options;
   api::OrderedOptions ordered;
   std::vector<std::string> macro_args{"dtrace"};
-  std::unique_ptr<cc::Compiler> compiler;        // made at the first compile
+  std::unique_ptr<cc::Compiler> compiler;         // made at the first compile
   std::unique_ptr<api::ProbeArgTypes> arg_types;  // the compiler's args[] types
   std::vector<cc::Program> programs;
   api::Enablings enablings{dev.get(), programs, options};
@@ -107,8 +106,7 @@ Handle::Handle(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Handle::~Handle() = default;
 
 Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
-  auto dev = opts.device_path.empty() ? kio::open_kernel_device()
-                                      : kio::open_kernel_device(opts.device_path);
+  auto dev = opts.device_path.empty() ? kio::open_kernel_device() : kio::open_kernel_device(opts.device_path);
   uint32_t ncpus = 1;
   if (dev) {
     auto conf = (*dev)->conf();
@@ -158,25 +156,24 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
   if (!prog) return prog.error();
   for (const auto& [name, value] : prog->pragma_options) {
     Status st = impl_->set_option(name, value);
-    if (!st) return make_error("failed to set option " + name + ": " + st.error().message,
-                               "D_PRAGMA_OPTSET");
+    if (!st) return make_error("failed to set option " + name + ": " + st.error().message, "D_PRAGMA_OPTSET");
   }
   if (Status st = api::check_amin(impl_->options, *prog); !st) return st.error();
   // -x ctypes / dtypes: the type containers as they stand after this compile.
   for (const char* opt : {"ctypes", "dtypes"}) {
     if (impl_->options.text(opt).empty()) continue;
     uint64_t strsize = impl_->options.number("strsize");
-    Status st = api::write_type_container(impl_->compiler->types(), opt[0] == 'c',
-                                          strsize ? static_cast<uint32_t>(strsize) : 256,
-                                          impl_->options.text(opt));
+    Status st =
+        api::write_type_container(impl_->compiler->types(), opt[0] == 'c',
+                                  strsize ? static_cast<uint32_t>(strsize) : 256, impl_->options.text(opt));
     if (!st) return st.error();
   }
   impl_->aggs.declare(*prog);
   impl_->programs.push_back(std::move(*prog));
   size_t index = impl_->programs.size() - 1;
   impl_->debug("compiled program " + std::to_string(index) + ": " +
-                std::to_string(impl_->programs[index].clauses.size()) + " clause(s), " +
-                std::to_string(impl_->programs[index].difos.size()) + " DIF object(s)");
+               std::to_string(impl_->programs[index].clauses.size()) + " clause(s), " +
+               std::to_string(impl_->programs[index].difos.size()) + " DIF object(s)");
   // -x verbose: each program's DIF as it is compiled (what -S prints).
   if (impl_->options.flag("verbose")) std::fputs(disassemble(index).c_str(), stderr);
   return index;
@@ -228,15 +225,15 @@ Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
   return out;
 }
 
-std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool header,
-                                      bool verbose) const {
+std::string Handle::format_probe_list(const std::vector<ProbeInfo>& probes, bool header, bool verbose) const {
   // args[i]'s D type as the compiler sees it (PROBEARG, BTF, tracefs,
   // DWARF): the translated type, else the native one.
   auto probe_arg_types = [this](const dtrace_probedesc& d) {
     std::vector<std::string> types;
     if (!impl_->dev) return types;
     impl_->the_compiler();  // makes arg_types
-    for (const cc::ProbeArg& a : impl_->arg_types->of_probe(d)) types.push_back(a.xlate.empty() ? a.native : a.xlate);
+    for (const cc::ProbeArg& a : impl_->arg_types->of_probe(d))
+      types.push_back(a.xlate.empty() ? a.native : a.xlate);
     return types;
   };
   std::string out = header ? consume::probe_list_header() : std::string();
@@ -371,7 +368,8 @@ Status Handle::usdt_link(std::string_view source, const std::vector<std::string>
   // DTrace's -G can write bare DOF; here the object carries no DOF: drti
   // builds the probes' description from the application's own records.
   if (o.text("linktype") == "dof")
-    return make_error("linktype=dof is not supported: -G objects carry no DOF (drti describes the probes at run time)");
+    return make_error(
+        "linktype=dof is not supported: -G objects carry no DOF (drti describes the probes at run time)");
   usdt::LinkOptions lo;
   if (!o.text("ldpath").empty()) lo.ld = o.text("ldpath");
   lo.strip = o.flag("strip");

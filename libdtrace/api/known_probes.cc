@@ -15,7 +15,8 @@ std::vector<KnownProbe> from_tables() {
 #define DT_ATTR(...)
 #define DT_PROVIDER(prov, ...) {#prov, nullptr, {}},
 #define DT_PROBE(id, name, ...) {nullptr, name, {__VA_ARGS__}},
-#define DT_ARG(native, xlate, map) cc::ProbeArg{native, xlate, map}
+#define DT_ARG(native, xlate, map) \
+  cc::ProbeArg { native, xlate, map }
 #include "dtrace/providers/all.def"
 #undef DT_ATTR
 #undef DT_PROVIDER
@@ -25,10 +26,8 @@ std::vector<KnownProbe> from_tables() {
   std::vector<KnownProbe> out;
   const char* provider = nullptr;
   for (const Row& r : rows) {
-    if (r.name == nullptr)
-      provider = r.provider;
-    else
-      out.push_back({provider, r.name, r.args});
+    if (r.name == nullptr) provider = r.provider;
+    else out.push_back({provider, r.name, r.args});
   }
   return out;
 }

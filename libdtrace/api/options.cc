@@ -31,37 +31,65 @@ constexpr OptionDef kKernelOptions[] = {
 // Every other option name DTrace documents; those without an effect
 // here yet are accepted so that existing scripts keep working.
 constexpr OptionDef kOptions[] = {
-    {"aggpercpu", Kind::Bool, -1},     {"amin", Kind::Text, -1},
-    {"argref", Kind::Bool, -1},        {"core", Kind::Bool, -1},
-    {"cpp", Kind::Bool, -1},           {"cpphdrs", Kind::Bool, -1},
-    {"cpppath", Kind::Text, -1},       {"ctypes", Kind::Text, -1},
-    {"debug", Kind::Bool, -1},         {"defaultargs", Kind::Bool, -1},
-    {"define", Kind::Text, -1},        {"droptags", Kind::Bool, -1},
-    {"dtypes", Kind::Text, -1},        {"empty", Kind::Bool, -1},
-    {"encoding", Kind::Text, -1},      {"errtags", Kind::Bool, -1},
-    {"evaltime", Kind::Text, -1},      {"incdir", Kind::Text, -1},
+    {"aggpercpu", Kind::Bool, -1},
+    {"amin", Kind::Text, -1},
+    {"argref", Kind::Bool, -1},
+    {"core", Kind::Bool, -1},
+    {"cpp", Kind::Bool, -1},
+    {"cpphdrs", Kind::Bool, -1},
+    {"cpppath", Kind::Text, -1},
+    {"ctypes", Kind::Text, -1},
+    {"debug", Kind::Bool, -1},
+    {"defaultargs", Kind::Bool, -1},
+    {"define", Kind::Text, -1},
+    {"droptags", Kind::Bool, -1},
+    {"dtypes", Kind::Text, -1},
+    {"empty", Kind::Bool, -1},
+    {"encoding", Kind::Text, -1},
+    {"errtags", Kind::Bool, -1},
+    {"evaltime", Kind::Text, -1},
+    {"incdir", Kind::Text, -1},
     {"iregs", Kind::Int, -1, 1, DIF_DIR_NREGS},
     {"kdefs", Kind::Bool, -1},
-    {"knodefs", Kind::Bool, -1},       {"late", Kind::Text, -1},
-    {"lazyload", Kind::Bool, -1},      {"ldpath", Kind::Text, -1},
-    {"libdir", Kind::Text, -1},        {"linkmode", Kind::Text, -1},
-    {"linktype", Kind::Text, -1},      {"nolibs", Kind::Bool, -1},
-    {"pgmax", Kind::Int, -1},          {"pspec", Kind::Bool, -1},
-    {"setenv", Kind::Text, -1},        {"stdc", Kind::Text, -1},
-    {"strip", Kind::Bool, -1},         {"syslibdir", Kind::Text, -1},
-    {"tree", Kind::Int, -1, 1},        {"tregs", Kind::Int, -1, 1, DIF_DTR_NREGS},
-    {"udefs", Kind::Bool, -1},         {"unodefs", Kind::Bool, -1},
-    {"undef", Kind::Text, -1},         {"unsetenv", Kind::Text, -1},
-    {"verbose", Kind::Bool, -1},       {"version", Kind::Text, -1},
-    {"zdefs", Kind::Bool, -1},         {"grabanon", Kind::Bool, -1},
-    {"noresolve", Kind::Bool, -1},     {"temporal", Kind::Bool, -1},
+    {"knodefs", Kind::Bool, -1},
+    {"late", Kind::Text, -1},
+    {"lazyload", Kind::Bool, -1},
+    {"ldpath", Kind::Text, -1},
+    {"libdir", Kind::Text, -1},
+    {"linkmode", Kind::Text, -1},
+    {"linktype", Kind::Text, -1},
+    {"nolibs", Kind::Bool, -1},
+    {"pgmax", Kind::Int, -1},
+    {"pspec", Kind::Bool, -1},
+    {"setenv", Kind::Text, -1},
+    {"stdc", Kind::Text, -1},
+    {"strip", Kind::Bool, -1},
+    {"syslibdir", Kind::Text, -1},
+    {"tree", Kind::Int, -1, 1},
+    {"tregs", Kind::Int, -1, 1, DIF_DTR_NREGS},
+    {"udefs", Kind::Bool, -1},
+    {"unodefs", Kind::Bool, -1},
+    {"undef", Kind::Text, -1},
+    {"unsetenv", Kind::Text, -1},
+    {"verbose", Kind::Bool, -1},
+    {"version", Kind::Text, -1},
+    {"zdefs", Kind::Bool, -1},
+    {"grabanon", Kind::Bool, -1},
+    {"noresolve", Kind::Bool, -1},
+    {"temporal", Kind::Bool, -1},
     {"zone", Kind::Text, -1},
-    {"aggsortkey", Kind::Bool, -1},    {"aggsortkeypos", Kind::Int, -1},
-    {"aggsortpos", Kind::Int, -1},     {"aggsortrev", Kind::Bool, -1},
-    {"agghist", Kind::Bool, -1},       {"aggpack", Kind::Bool, -1},
-    {"aggzoom", Kind::Bool, -1},       {"flowindent", Kind::Bool, -1},
-    {"quiet", Kind::Bool, -1},         {"quietresize", Kind::Bool, -1},
-    {"rawbytes", Kind::Bool, -1},      {"stackindent", Kind::Int, -1},
+    {"aggsortkey", Kind::Bool, -1},
+    {"aggsortkeypos", Kind::Int, -1},
+    {"aggsortpos", Kind::Int, -1},
+    {"aggsortrev", Kind::Bool, -1},
+    {"agghist", Kind::Bool, -1},
+    {"aggpack", Kind::Bool, -1},
+    {"aggzoom", Kind::Bool, -1},
+    {"flowindent", Kind::Bool, -1},
+    {"quiet", Kind::Bool, -1},
+    {"quietresize", Kind::Bool, -1},
+    {"rawbytes", Kind::Bool, -1},
+    {"stackindent", Kind::Int, -1},
 };
 
 const OptionDef* find(std::string_view name) {
@@ -83,11 +111,11 @@ Result<uint64_t> parse_number(std::string_view v, std::string_view* rest) {
 }
 
 Result<uint64_t> parse_bool(std::string_view v) {
-  if (v.empty() || v == "yes" || v == "true" || v == "on" || v == "set" || v == "enable" ||
-      v == "enabled" || v == "1")
+  if (v.empty() || v == "yes" || v == "true" || v == "on" || v == "set" || v == "enable" || v == "enabled" ||
+      v == "1")
     return uint64_t{1};
-  if (v == "no" || v == "false" || v == "off" || v == "unset" || v == "disable" ||
-      v == "disabled" || v == "0")
+  if (v == "no" || v == "false" || v == "off" || v == "unset" || v == "disable" || v == "disabled" ||
+      v == "0")
     return uint64_t{0};
   return bad_value();
 }
@@ -135,7 +163,8 @@ Result<uint64_t> check_version(std::string_view v) {
   for (;;) {
     std::string_view after;
     auto num = parse_number(rest, &after);
-    if (!num || n == 3 || *num > kMax[n]) return make_error("Version is not properly formatted or is too large");
+    if (!num || n == 3 || *num > kMax[n])
+      return make_error("Version is not properly formatted or is too large");
     part[n++] = *num;
     if (after.empty()) break;
     if (after[0] != '.') return make_error("Version is not properly formatted or is too large");
@@ -173,12 +202,25 @@ Result<uint64_t> parse_time(std::string_view v) {
   std::string_view rest;
   auto n = parse_number(v, &rest);
   if (!n) return n;
-  struct Unit { std::string_view suffix; uint64_t ns; };
-  static constexpr Unit kUnits[] = {
-      {"", 1}, {"ns", 1}, {"nsec", 1}, {"us", 1000}, {"usec", 1000},
-      {"ms", 1000000}, {"msec", 1000000}, {"s", 1000000000ull}, {"sec", 1000000000ull},
-      {"m", 60000000000ull}, {"min", 60000000000ull}, {"h", 3600000000000ull},
-      {"hour", 3600000000000ull}, {"d", 86400000000000ull}, {"day", 86400000000000ull}};
+  struct Unit {
+    std::string_view suffix;
+    uint64_t ns;
+  };
+  static constexpr Unit kUnits[] = {{"", 1},
+                                    {"ns", 1},
+                                    {"nsec", 1},
+                                    {"us", 1000},
+                                    {"usec", 1000},
+                                    {"ms", 1000000},
+                                    {"msec", 1000000},
+                                    {"s", 1000000000ull},
+                                    {"sec", 1000000000ull},
+                                    {"m", 60000000000ull},
+                                    {"min", 60000000000ull},
+                                    {"h", 3600000000000ull},
+                                    {"hour", 3600000000000ull},
+                                    {"d", 86400000000000ull},
+                                    {"day", 86400000000000ull}};
   if (rest == "hz") {
     if (*n == 0) return bad_value();
     return 1000000000ull / *n;

@@ -23,8 +23,8 @@ class Options {
   // `value` is empty for `-x name`. Errors use DTrace's texts
   // ("Invalid option name", "Invalid value for specified option").
   Status set(std::string_view name, std::string_view value);
-  bool flag(std::string_view name) const;      // boolean option is set
-  uint64_t number(std::string_view name) const; // parsed size/time/int (0 if unset)
+  bool flag(std::string_view name) const;        // boolean option is set
+  uint64_t number(std::string_view name) const;  // parsed size/time/int (0 if unset)
   std::string text(std::string_view name) const;
   bool is_set(std::string_view name) const { return raw_.find(name) != raw_.end(); }
   // Options the module acts on, as program option entries.

@@ -146,7 +146,8 @@ std::vector<cc::ProbeArgs> ProbeArgTypes::without_device(const cc::ProbeSpec& s)
     if (glob(s.provider, k.provider) && glob(s.mod, "vmlinux") && glob(s.func, "") && glob(s.name, k.name))
       out.push_back({probe_name(k.provider, "vmlinux", "", k.name), k.args});
   // fbt only when the description names it, as the module creates fbt probes.
-  const ctf::BtfFile* b = s.provider.empty() || !glob(s.provider, "fbt") || !glob(s.mod, "vmlinux") ? nullptr : btf();
+  const ctf::BtfFile* b =
+      s.provider.empty() || !glob(s.provider, "fbt") || !glob(s.mod, "vmlinux") ? nullptr : btf();
   if (b == nullptr) return out;
   for (const auto& [fn, id] : b->funcs()) {
     std::string func(fn);
@@ -164,8 +165,9 @@ Result<std::vector<cc::ProbeArgs>> ProbeArgTypes::describe(const cc::ProbeSpec& 
   if (!probes) return probes.error();
   std::vector<cc::ProbeArgs> out;
   for (const dtrace_probedesc& d : *probes) {
-    std::string name = probe_name(field(d.dtpd_provider, sizeof d.dtpd_provider), field(d.dtpd_mod, sizeof d.dtpd_mod),
-                                  field(d.dtpd_func, sizeof d.dtpd_func), field(d.dtpd_name, sizeof d.dtpd_name));
+    std::string name =
+        probe_name(field(d.dtpd_provider, sizeof d.dtpd_provider), field(d.dtpd_mod, sizeof d.dtpd_mod),
+                   field(d.dtpd_func, sizeof d.dtpd_func), field(d.dtpd_name, sizeof d.dtpd_name));
     out.push_back({name, of_probe(d)});
   }
   return out;

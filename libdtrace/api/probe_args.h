@@ -56,7 +56,8 @@ class ProbeArgTypes {
   std::vector<cc::ProbeArg> of_probe(const dtrace_probedesc& d);
 
  private:
-  std::vector<cc::ProbeArg> fbt_args(const std::string& mod, const std::string& func, const std::string& name);
+  std::vector<cc::ProbeArg> fbt_args(const std::string& mod, const std::string& func,
+                                     const std::string& name);
   std::vector<cc::ProbeArg> syscall_args(const std::string& func, const std::string& name);
   std::vector<cc::ProbeArg> pid_args(int pid, const std::string& mod, const std::string& func,
                                      const std::string& name);
@@ -68,7 +69,7 @@ class ProbeArgTypes {
   bool btf_tried_ = false;
   std::shared_ptr<const ctf::BtfFile> btf_;
   std::map<std::string, std::shared_ptr<const ctf::BtfFile>> module_btf_;  // null: none
-  std::map<int, std::unique_ptr<ctf::UserTypes>> pid_types_;  // DWARF of each pid's objects
+  std::map<int, std::unique_ptr<ctf::UserTypes>> pid_types_;               // DWARF of each pid's objects
 };
 
 }  // namespace dtrace::api

@@ -40,17 +40,15 @@ Status set_session_option(Options& o, std::string_view name, std::string_view va
   if (st && name == "core" && o.flag("core")) abort_at_exit();
   if (st && name == "pgmax") consume::set_process_cache_limit(o.number("pgmax"));
   // kdefs and knodefs (udefs and unodefs) undo each other: the last wins.
-  if (st && (name == "kdefs" || name == "knodefs"))
-    (void)o.set(name == "kdefs" ? "knodefs" : "kdefs", "no");
-  if (st && (name == "udefs" || name == "unodefs"))
-    (void)o.set(name == "udefs" ? "unodefs" : "udefs", "no");
+  if (st && (name == "kdefs" || name == "knodefs")) (void)o.set(name == "kdefs" ? "knodefs" : "kdefs", "no");
+  if (st && (name == "udefs" || name == "unodefs")) (void)o.set(name == "udefs" ? "unodefs" : "udefs", "no");
   return st;
 }
 
 std::string set_option_while_tracing(Options& o, const std::string& name, const std::string& value) {
   static constexpr std::string_view kDynamic[] = {
-      "aggrate", "aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev", "agghist", "aggpack",
-      "aggzoom", "flowindent", "quiet", "quietresize", "rawbytes", "stackindent", "switchrate"};
+      "aggrate", "aggsortkey", "aggsortkeypos", "aggsortpos",  "aggsortrev", "agghist",     "aggpack",
+      "aggzoom", "flowindent", "quiet",         "quietresize", "rawbytes",   "stackindent", "switchrate"};
   Options check;
   if (Status st = check.set(name, value); !st) return st.error().message;
   if (std::find(std::begin(kDynamic), std::end(kDynamic), name) == std::end(kDynamic))

@@ -16,18 +16,20 @@ struct VarInfo;
 struct AggInfo;
 struct InlineInfo;
 struct TranslatorInfo;
-}
+}  // namespace dtrace::cc
 
 namespace dtrace::cc::ast {
 
 // Every node kind, once: X(Name) for each (visitor.h expands it too).
 // Expressions first (IntLit..Comma), then statements, then top level.
+// clang-format off
 #define DT_AST_KINDS(X)                                                          \
   X(IntLit) X(StrLit) X(Ident) X(ScopedVar) X(AggRef) X(SymRef) X(Index) X(Call) \
   X(Member) X(Unary) X(Binary) X(Ternary) X(Assign) X(IncDec) X(Cast) X(Sizeof)  \
   X(Offsetof) X(Stringof) X(Xlate) X(Comma)                                      \
   X(ExprStmt) X(IfStmt) X(Block) X(TypeName)                                     \
   X(Clause) X(VarDecl) X(InlineDecl) X(Translator) X(ProviderDecl)
+// clang-format on
 
 enum class Kind : uint8_t {
 #define DT_AST_KIND(K) K,
@@ -60,10 +62,10 @@ const T* as(const Node* n) {
 
 // A type name as the parser saw it; the decl pass resolves it to a Type.
 struct TypeSpec {
-  std::vector<std::string> words;   // "unsigned", "long", "int" / typedef name
+  std::vector<std::string> words;  // "unsigned", "long", "int" / typedef name
   Type::Kind tag_kind = Type::Kind::Void;
-  std::string tag;                  // struct/union/enum tag ("" = anonymous)
-  struct Body* body = nullptr;      // struct/union members or enumerators
+  std::string tag;              // struct/union/enum tag ("" = anonymous)
+  struct Body* body = nullptr;  // struct/union members or enumerators
   bool is_const = false;
   bool is_volatile = false;
   bool userland = false;
@@ -71,12 +73,12 @@ struct TypeSpec {
 
 // What a declarator adds to a TypeSpec: pointers, then array dimensions.
 struct ArrayDim {
-  struct Expr* size = nullptr;              // int a[5]
-  std::vector<struct TypeName*> keys;       // int a[string, int]
-  std::vector<std::string> key_names;       // inline f[int x]: formal names
+  struct Expr* size = nullptr;         // int a[5]
+  std::vector<struct TypeName*> keys;  // int a[string, int]
+  std::vector<std::string> key_names;  // inline f[int x]: formal names
 };
 struct Declarator {
-  std::string name;                 // "" for abstract declarators
+  std::string name;  // "" for abstract declarators
   int line = 0;
   int pointers = 0;
   std::vector<ArrayDim> dims;
@@ -102,12 +104,12 @@ struct Body {
   struct MemberDecl {
     TypeName* type;
     int line;
-    struct Expr* bits = nullptr;    // bit-field width
+    struct Expr* bits = nullptr;  // bit-field width
   };
   std::vector<MemberDecl> members;  // struct/union
   struct Enumerator {
     std::string name;
-    struct Expr* value;             // may be null
+    struct Expr* value;  // may be null
     int line;
   };
   std::vector<Enumerator> enumerators;
@@ -117,7 +119,7 @@ struct Body {
 
 struct Expr : Node {
   using Node::Node;
-  const Type* type = nullptr;       // set by typecheck
+  const Type* type = nullptr;  // set by typecheck
   bool is_lvalue = false;
   // D's own storage (a variable, a member or element of one) or memory
   // reached through a pointer held in a D variable or made by alloca() or
@@ -134,14 +136,14 @@ struct IntLit : Expr {
   static constexpr Kind kKind = Kind::IntLit;
   IntLit(int l, uint64_t v) : Expr(Kind::IntLit, l), value(v) {}
   uint64_t value;
-  const Type* lit_type = nullptr;   // from the suffix/magnitude (typecheck reads it)
-  std::string text;                 // as written
+  const Type* lit_type = nullptr;  // from the suffix/magnitude (typecheck reads it)
+  std::string text;                // as written
 };
 
 struct StrLit : Expr {
   static constexpr Kind kKind = Kind::StrLit;
   StrLit(int l, std::string v) : Expr(Kind::StrLit, l), value(std::move(v)) {}
-  std::string value;                // escapes processed
+  std::string value;  // escapes processed
 };
 
 // A bare name: a built-in variable, a global, an inline, an enumerator,
@@ -150,11 +152,11 @@ struct Ident : Expr {
   static constexpr Kind kKind = Kind::Ident;
   Ident(int l, std::string n) : Expr(Kind::Ident, l), name(std::move(n)) {}
   std::string name;
-  VarInfo* var = nullptr;           // set by resolve
-  bool is_const = false;            // enumerator / inline constant
+  VarInfo* var = nullptr;  // set by resolve
+  bool is_const = false;   // enumerator / inline constant
   int64_t const_value = 0;
-  const Type* enum_type = nullptr;  // a kernel (BTF) enumerator's enum
-  InlineInfo* inline_def = nullptr; // a non-constant inline, expanded by codegen
+  const Type* enum_type = nullptr;            // a kernel (BTF) enumerator's enum
+  InlineInfo* inline_def = nullptr;           // a non-constant inline, expanded by codegen
   const TranslatorInfo* xlate_arg = nullptr;  // the input of this translator
   const InlineInfo* param_of = nullptr;       // a parameter of this inline's body
   uint8_t param_index = 0;                    // which one
@@ -164,8 +166,7 @@ struct Ident : Expr {
 struct ScopedVar : Expr {
   static constexpr Kind kKind = Kind::ScopedVar;
   enum class Scope : uint8_t { Thread, Local };
-  ScopedVar(int l, Scope s, std::string n)
-      : Expr(Kind::ScopedVar, l), scope(s), name(std::move(n)) {}
+  ScopedVar(int l, Scope s, std::string n) : Expr(Kind::ScopedVar, l), scope(s), name(std::move(n)) {}
   Scope scope;
   std::string name;
   VarInfo* var = nullptr;
@@ -197,8 +198,7 @@ struct SymRef : Expr {
 // base[a, b]: associative arrays, args[], aggregation keys, C arrays.
 struct Index : Expr {
   static constexpr Kind kKind = Kind::Index;
-  Index(int l, Expr* b, std::vector<Expr*> a)
-      : Expr(Kind::Index, l), base(b), args(std::move(a)) {}
+  Index(int l, Expr* b, std::vector<Expr*> a) : Expr(Kind::Index, l), base(b), args(std::move(a)) {}
   Expr* base;
   std::vector<Expr*> args;
   // args[n] of probes with typed arguments (typecheck): the expression it
@@ -227,8 +227,8 @@ struct Member : Expr {
   Expr* base;
   std::string member;
   bool arrow;
-  uint32_t offset = 0;              // set by typecheck
-  uint8_t bit_off = 0, bits = 0;    // a bit-field (Type::Member)
+  uint32_t offset = 0;            // set by typecheck
+  uint8_t bit_off = 0, bits = 0;  // a bit-field (Type::Member)
   // A member of a translated struct (typecheck): the translator's
   // expression for it, computed from xlate_input instead of a load.
   struct Expr* xlate_value = nullptr;
@@ -240,10 +240,32 @@ struct Member : Expr {
 
 enum class Op : uint8_t {
   // unary
-  Neg, Plus, BitNot, LogNot, Deref, AddrOf,
+  Neg,
+  Plus,
+  BitNot,
+  LogNot,
+  Deref,
+  AddrOf,
   // binary
-  Mul, Div, Mod, Add, Sub, Shl, Shr, Lt, Gt, Le, Ge, Eq, Ne,
-  BitAnd, BitXor, BitOr, LogAnd, LogXor, LogOr,
+  Mul,
+  Div,
+  Mod,
+  Add,
+  Sub,
+  Shl,
+  Shr,
+  Lt,
+  Gt,
+  Le,
+  Ge,
+  Eq,
+  Ne,
+  BitAnd,
+  BitXor,
+  BitOr,
+  LogAnd,
+  LogXor,
+  LogOr,
   // assignment ("Assign" = plain '=')
   Assign,
 };
@@ -284,8 +306,7 @@ struct Binary : Expr {
 
 struct Ternary : Expr {
   static constexpr Kind kKind = Kind::Ternary;
-  Ternary(int l, Expr* c, Expr* a, Expr* b)
-      : Expr(Kind::Ternary, l), cond(c), then(a), other(b) {}
+  Ternary(int l, Expr* c, Expr* a, Expr* b) : Expr(Kind::Ternary, l), cond(c), then(a), other(b) {}
   Expr* cond;
   Expr* then;
   Expr* other;
@@ -322,16 +343,15 @@ struct Sizeof : Expr {
   Sizeof(int l, TypeName* t, Expr* e) : Expr(Kind::Sizeof, l), of_type(t), operand(e) {}
   TypeName* of_type;
   Expr* operand;
-  uint64_t value = 0;               // set by typecheck
+  uint64_t value = 0;  // set by typecheck
 };
 
 struct Offsetof : Expr {
   static constexpr Kind kKind = Kind::Offsetof;
-  Offsetof(int l, TypeName* t, std::string m)
-      : Expr(Kind::Offsetof, l), of_type(t), member(std::move(m)) {}
+  Offsetof(int l, TypeName* t, std::string m) : Expr(Kind::Offsetof, l), of_type(t), member(std::move(m)) {}
   TypeName* of_type;
   std::string member;
-  uint64_t value = 0;               // set by typecheck
+  uint64_t value = 0;  // set by typecheck
 };
 
 struct Stringof : Expr {
@@ -346,7 +366,7 @@ struct Xlate : Expr {
   Xlate(int l, TypeName* t, Expr* e) : Expr(Kind::Xlate, l), to(t), operand(e) {}
   TypeName* to;
   Expr* operand;
-  TranslatorInfo* xlator = nullptr; // set by typecheck
+  TranslatorInfo* xlator = nullptr;  // set by typecheck
 };
 
 struct Comma : Expr {
@@ -376,17 +396,16 @@ struct Block : Stmt {
 
 struct IfStmt : Stmt {
   static constexpr Kind kKind = Kind::IfStmt;
-  IfStmt(int l, Expr* c, Block* t, Block* e)
-      : Stmt(Kind::IfStmt, l), cond(c), then(t), other(e) {}
+  IfStmt(int l, Expr* c, Block* t, Block* e) : Stmt(Kind::IfStmt, l), cond(c), then(t), other(e) {}
   Expr* cond;
   Block* then;
-  Block* other;                     // may be null
+  Block* other;  // may be null
 };
 
 // ---- Top level ----
 
 struct ProbeDesc {
-  std::string text;                 // as written ($macros expanded)
+  std::string text;  // as written ($macros expanded)
   int line = 0;
 };
 
@@ -395,8 +414,8 @@ struct Clause : Node {
   Clause(int l) : Node(Kind::Clause, l) {}
   std::vector<ProbeDesc> probes;
   Expr* pred = nullptr;
-  Block* body = nullptr;            // null: a bare description
-  uint32_t index = 0;               // statement number in the program
+  Block* body = nullptr;  // null: a bare description
+  uint32_t index = 0;     // statement number in the program
 };
 
 enum class StorageClass : uint8_t { None, Self, This, Extern, Static, Register, Typedef, Auto };
@@ -449,12 +468,12 @@ struct ProviderDecl : Node {
 };
 
 struct Pragma {
-  std::string text;                 // after "#pragma", trimmed
+  std::string text;  // after "#pragma", trimmed
   int line = 0;
 };
 
 struct Program {
-  std::vector<Node*> items;         // clauses and declarations, in order
+  std::vector<Node*> items;  // clauses and declarations, in order
   std::vector<Pragma> pragmas;
 };
 

@@ -11,8 +11,8 @@ namespace dtrace::cc {
 struct BuiltinVar {
   const char* name;
   uint16_t id;
-  const char* type;    // D type name
-  bool is_array;       // args[], regs[], uregs[]
+  const char* type;  // D type name
+  bool is_array;     // args[], regs[], uregs[]
 };
 const BuiltinVar* find_builtin_var(std::string_view name);
 const BuiltinVar* builtin_var_by_id(uint16_t id);
@@ -28,7 +28,7 @@ struct SubrProto {
   int min_args;
   int max_args;
   bool destructive;
-  bool available = true;   // false: not on Linux (msgdsize, msgsize, ddi_pathname)
+  bool available = true;  // false: not on Linux (msgdsize, msgsize, ddi_pathname)
 };
 const SubrProto* find_subr(std::string_view name);
 const SubrProto* subr_by_id(uint16_t id);
@@ -37,14 +37,14 @@ enum class ActFamily : uint8_t { Data, Agg, Other };
 
 struct ActionProto {
   const char* name;
-  uint16_t kind;       // DTRACEACT_*
+  uint16_t kind;  // DTRACEACT_*
   int min_args;
-  int max_args;        // -1: variadic
+  int max_args;  // -1: variadic
   ActFamily family;
 };
-const ActionProto* find_action(std::string_view name);      // trace, printf, exit, ...
-const ActionProto* find_aggfunc(std::string_view name);     // count, sum, ...
-const char* action_name(uint16_t kind);                     // from actions.def, "" if none
+const ActionProto* find_action(std::string_view name);   // trace, printf, exit, ...
+const ActionProto* find_aggfunc(std::string_view name);  // count, sum, ...
+const char* action_name(uint16_t kind);                  // from actions.def, "" if none
 // stack(), ustack(), jstack(), sym(), func(), mod(), usym(), ufunc(),
 // umod(), uaddr(): actions whose value may also be an aggregation key or
 // a printf-family argument.

@@ -38,9 +38,9 @@ struct ProbeArgs {
 struct SymbolRef {
   bool module_known = false;  // the module ("" = any) is loaded
   bool found = false;
-  uint64_t addr = 0;          // 0 when the table hides addresses; user: in the target
-  std::string module;         // where it was found ("vmlinux" for the core, "a.out")
-  bool data = false;          // not a code symbol
+  uint64_t addr = 0;   // 0 when the table hides addresses; user: in the target
+  std::string module;  // where it was found ("vmlinux" for the core, "a.out")
+  bool data = false;   // not a code symbol
 };
 
 struct CompileOptions {
@@ -50,17 +50,17 @@ struct CompileOptions {
   // Named macro variables: {"target", "1234"} for $target. $pid, $ppid,
   // $pgid, $sid, $uid, $gid, $euid, $egid default to this process's.
   std::vector<std::pair<std::string, std::string>> macro_vars;
-  bool defaultargs = false;          // unset $n become 0 / ""
-  bool zdefs = false;                // allow descriptions matching nothing
-  bool argref = false;               // operands ($1..) need not all be used
-  bool knodefs = false;              // unresolved kernel symbols compile (address 0)
+  bool defaultargs = false;  // unset $n become 0 / ""
+  bool zdefs = false;        // allow descriptions matching nothing
+  bool argref = false;       // operands ($1..) need not all be used
+  bool knodefs = false;      // unresolved kernel symbols compile (address 0)
   // User symbols (mod``sym) are relocations DTrace leaves to be applied
   // where the program runs: a reference compiles only with -x unodefs
   // (the target's address, as the relocation would be applied in it) or
   // -x linkmode=static (resolved now); else D_ASRELO.
   bool unodefs = false;
   bool user_static = false;
-  bool empty = false;                // -x empty: a program with nothing in it compiles
+  bool empty = false;  // -x empty: a program with nothing in it compiles
   // -x pspec: at the top level, `type*...` without a ':' is a probe
   // description (a glob), never the start of a declaration.
   bool pspec = false;
@@ -74,8 +74,7 @@ struct CompileOptions {
   // `into` (this compile's options) when it is a compile-time one; an
   // error fails the compile with D_PRAGMA_OPTSET. Null: pragma options are
   // only recorded in Program::pragma_options.
-  std::function<Status(std::string_view name, std::string_view value, CompileOptions& into)>
-      set_option;
+  std::function<Status(std::string_view name, std::string_view value, CompileOptions& into)> set_option;
   // Kernel symbols by module ("" = any) and name, from /proc/kallsyms;
   // null: there is no symbol table (every symbol is unknown).
   std::function<SymbolRef(std::string_view module, std::string_view name)> kernel_symbol;

@@ -30,11 +30,11 @@ struct CompileContext {
   TypeTable& types;
   IdentTable& idents;
   Diagnostics diags;
-  bool library = false;             // a D library file: declarations only, checked lazily
+  bool library = false;  // a D library file: declarations only, checked lazily
   Arena<ast::Node> nodes;
   ast::Program ast;
-  std::vector<ClausePlan> plans;    // one per clause, from the probes pass on
-  std::vector<dif::IrDifo> ir;     // codegen output, indexed like out.difos
+  std::vector<ClausePlan> plans;  // one per clause, from the probes pass on
+  std::vector<dif::IrDifo> ir;    // codegen output, indexed like out.difos
   Program out;
 
   template <typename T, typename... Args>
@@ -46,9 +46,7 @@ struct CompileContext {
     return bodies.back().get();
   }
   std::vector<std::unique_ptr<ast::Body>> bodies;
-  void error(int line, ErrTag tag, std::string message) {
-    diags.error(line, tag, std::move(message));
-  }
+  void error(int line, ErrTag tag, std::string message) { diags.error(line, tag, std::move(message)); }
 };
 
 }  // namespace dtrace::cc

@@ -58,8 +58,8 @@ void forward_messages(int fd) {
 }  // namespace
 
 std::vector<std::string> cpp_argv(const CppOptions& o) {
-  std::vector<std::string> v = {o.path, "-undef", "-D__linux", "-D__unix", "-D__SVR4",
-                                "-D__Linux", "-D__SUNW_D=1", "-D__SUNW_D_64"};
+  std::vector<std::string> v = {o.path,     "-undef",    "-D__linux",    "-D__unix",
+                                "-D__SVR4", "-D__Linux", "-D__SUNW_D=1", "-D__SUNW_D_64"};
   if (o.stdc == 'a' || o.stdc == 't') v.push_back("-D__STDC__=0");
   if (o.stdc == 's') v.push_back("-traditional-cpp");
   if (o.print_includes) v.push_back("-H");
@@ -74,8 +74,10 @@ Result<std::string> preprocess(std::string_view source, const CppOptions& o) {
   int err = memfd_create("dtrace-cpp-err", MFD_CLOEXEC);
   int out[2];
   if (err < 0 && in >= 0) ::close(in);
-  if (in < 0 || err < 0) return make_error(std::string("failed to create cpp input: ") + std::strerror(errno));
-  if (!write_all(in, strip_interpreter(source)) || lseek(in, 0, SEEK_SET) != 0 || pipe2(out, O_CLOEXEC) != 0) {
+  if (in < 0 || err < 0)
+    return make_error(std::string("failed to create cpp input: ") + std::strerror(errno));
+  if (!write_all(in, strip_interpreter(source)) || lseek(in, 0, SEEK_SET) != 0 ||
+      pipe2(out, O_CLOEXEC) != 0) {
     ::close(in);
     ::close(err);
     return make_error(std::string("failed to set up cpp: ") + std::strerror(errno));
@@ -108,8 +110,7 @@ Result<std::string> preprocess(std::string_view source, const CppOptions& o) {
     ::close(err);
     return make_error("failed to run cpp: " + std::string(std::strerror(errno)));
   }
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   forward_messages(err);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
     return make_error("failed to run " + o.path + ": cannot execute");

@@ -13,10 +13,10 @@
 namespace dtrace::cc {
 
 struct CppOptions {
-  bool enabled = false;              // -C / -x cpp
-  std::string path = "cpp";          // -x cpppath (searched in PATH)
-  std::vector<std::string> args;     // -D / -U / -I as cpp spells them, in order
-  bool print_includes = false;       // -H / -x cpphdrs
+  bool enabled = false;           // -C / -x cpp
+  std::string path = "cpp";       // -x cpppath (searched in PATH)
+  std::vector<std::string> args;  // -D / -U / -I as cpp spells them, in order
+  bool print_includes = false;    // -H / -x cpphdrs
   // -X / -x stdc: a (default) and t define __STDC__ as 0, c as 1, s runs
   // a K&R (traditional) cpp that leaves it undefined.
   char stdc = 'a';

@@ -42,14 +42,15 @@ std::string proto_len(std::string_view what, size_t passed, size_t expected) {
 }
 
 std::string arity_mismatch(std::string_view what, size_t passed, int min, int max) {
-  std::string expected = min == max                         ? std::to_string(min)
+  std::string expected = min == max                          ? std::to_string(min)
                          : passed < static_cast<size_t>(min) ? cat("at least ", min)
                                                              : cat("no more than ", max);
   return proto_len_text(what, passed, expected);
 }
 
 std::string proto_arg(std::string_view what, size_t n, std::string_view proto, std::string_view arg) {
-  return cat(what, " argument #", n, " is incompatible with prototype:\n\tprototype: ", proto, "\n\t argument: ", arg);
+  return cat(what, " argument #", n, " is incompatible with prototype:\n\tprototype: ", proto,
+             "\n\t argument: ", arg);
 }
 
 }  // namespace dtrace::cc

@@ -21,7 +21,7 @@ enum class ErrTag : uint16_t {
   kNone,  // errors that are not D_* diagnostics (EDT_* style: registers)
 };
 
-const char* errtag_name(ErrTag tag);   // "D_SYNTAX"; "" for kNone
+const char* errtag_name(ErrTag tag);  // "D_SYNTAX"; "" for kNone
 const char* errtag_desc(ErrTag tag);
 
 // Concatenates anything streamable: cat("@", name, ": redefined").

@@ -52,8 +52,7 @@ void dump_tree(const CompileContext& ctx, std::string_view pass) {
   static constexpr std::pair<std::string_view, uint32_t> kPoints[] = {
       {"parse", 1}, {"typecheck", 2}, {"fold", 4}};
   for (const auto& [name, bit] : kPoints)
-    if (name == pass && (ctx.options.tree & bit))
-      print_tree(ctx.ast, cat("after ", name).c_str(), stderr);
+    if (name == pass && (ctx.options.tree & bit)) print_tree(ctx.ast, cat("after ", name).c_str(), stderr);
 }
 
 struct Compiler::State {

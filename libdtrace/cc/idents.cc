@@ -16,9 +16,7 @@ VarInfo* IdentTable::find(VarScope scope, std::string_view name) {
   return it == m.end() ? nullptr : it->second;
 }
 
-bool IdentTable::ids_left(VarScope scope) const {
-  return next_id_[static_cast<int>(scope)] <= 0xffff;
-}
+bool IdentTable::ids_left(VarScope scope) const { return next_id_[static_cast<int>(scope)] <= 0xffff; }
 
 VarInfo* IdentTable::create(VarScope scope, std::string name, int line) {
   VarInfo v;

@@ -22,24 +22,24 @@ struct VarInfo {
   std::string name;
   VarScope scope = VarScope::Global;
   uint16_t id = 0;
-  bool is_array = false;            // associative array (or built-in array)
-  const Type* type = nullptr;       // value type; null until first assignment
-  std::vector<const Type*> keys;    // associative arrays: key types
+  bool is_array = false;          // associative array (or built-in array)
+  const Type* type = nullptr;     // value type; null until first assignment
+  std::vector<const Type*> keys;  // associative arrays: key types
   bool keys_known = false;
-  bool declared = false;            // by a D declaration
-  int line = 0;                     // where it was created
-  std::string display() const;      // "x", "self->x", "this->x"
+  bool declared = false;        // by a D declaration
+  int line = 0;                 // where it was created
+  std::string display() const;  // "x", "self->x", "this->x"
 };
 
 struct AggInfo {
-  std::string name;                 // without '@'
-  uint32_t index = 0;               // Program::aggs index (stable per Compiler)
-  uint16_t func = 0;                // DTRACEACT_AGG_*; 0 until first use
+  std::string name;    // without '@'
+  uint32_t index = 0;  // Program::aggs index (stable per Compiler)
+  uint16_t func = 0;   // DTRACEACT_AGG_*; 0 until first use
   std::vector<const Type*> keys;
   std::vector<uint16_t> key_kinds;  // per key: DTRACEACT_STACK etc., or 0
   std::vector<uint64_t> key_args;   // per key: frames of a stack key
   bool keys_known = false;
-  uint64_t arg = 0;                 // lquantize/llquantize parameters
+  uint64_t arg = 0;  // lquantize/llquantize parameters
   bool has_arg = false;
   int line = 0;
 };
@@ -49,15 +49,17 @@ struct AggInfo {
 // its expression is typed once with each parameter bound to its declared
 // type, and each use computes the arguments, converted to those types,
 // into registers the parameters read (as a translator's input).
-namespace ast { struct Expr; }
+namespace ast {
+struct Expr;
+}
 
 struct InlineInfo {
   std::string name;
   const Type* type = nullptr;
   bool is_const = false;
   int64_t value = 0;
-  ast::Expr* expr = nullptr;        // non-constant inlines: the typed expression
-  bool pending = false;             // expr not typed yet (D library: typed at first use)
+  ast::Expr* expr = nullptr;  // non-constant inlines: the typed expression
+  bool pending = false;       // expr not typed yet (D library: typed at first use)
   int decl_line = 0;
   std::vector<std::string> params;       // parameterized: formal names
   std::vector<const Type*> param_types;  // and their types
@@ -67,14 +69,16 @@ struct InlineInfo {
 // A translator: how to compute each member of `out` from a value of type
 // `in`. Member expressions name the input through the Ident bound to it
 // (ast::Ident::xlate_arg). D library translators are checked at first use.
-namespace ast { struct Translator; }
+namespace ast {
+struct Translator;
+}
 
 struct TranslatorInfo {
   ast::Translator* decl = nullptr;
-  const Type* out = nullptr;        // struct or union
-  const Type* in = nullptr;         // null until resolved
-  bool checked = false;             // members typed
-  bool failed = false;              // checking them reported an error
+  const Type* out = nullptr;  // struct or union
+  const Type* in = nullptr;   // null until resolved
+  bool checked = false;       // members typed
+  bool failed = false;        // checking them reported an error
   std::map<std::string, ast::Expr*, std::less<>> members;
 };
 

@@ -41,8 +41,7 @@ namespace {
 
 Status read_dir(const std::string& dir, std::vector<LibraryFile>& out) {
   DIR* d = opendir(dir.c_str());
-  if (d == nullptr)
-    return make_error("cannot read D library directory " + dir + ": " + std::strerror(errno));
+  if (d == nullptr) return make_error("cannot read D library directory " + dir + ": " + std::strerror(errno));
   std::vector<std::string> names;
   while (dirent* e = readdir(d)) {
     std::string n = e->d_name;
@@ -66,7 +65,7 @@ Status read_dir(const std::string& dir, std::vector<LibraryFile>& out) {
 struct Orderer {
   const std::vector<LibraryFile>& files;
   const std::function<bool(const std::string&)>& provider_present;
-  std::map<std::string, int> state;   // 1 visiting, 2 loaded, 3 left out
+  std::map<std::string, int> state;  // 1 visiting, 2 loaded, 3 left out
   std::vector<LibraryFile> order;
 
   const LibraryFile* find(const std::string& name) const {
@@ -105,8 +104,7 @@ struct Orderer {
 }  // namespace
 
 Result<std::vector<LibraryFile>> library_files(
-    const std::vector<std::string>& dirs,
-    const std::function<bool(const std::string&)>& provider_present) {
+    const std::vector<std::string>& dirs, const std::function<bool(const std::string&)>& provider_present) {
   std::vector<LibraryFile> files;
   for (const std::string& dir : dirs) {
     Status st = read_dir(dir, files);

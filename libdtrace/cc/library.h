@@ -29,7 +29,7 @@ Dependencies scan_dependencies(std::string_view text);
 bool module_present(std::string_view name);
 
 struct LibraryFile {
-  std::string name;   // file name, e.g. "procfs.d"
+  std::string name;  // file name, e.g. "procfs.d"
   std::string path;
   std::string text;
 };
@@ -39,7 +39,6 @@ struct LibraryFile {
 // does not exist is an error. `provider_present` is null when there is
 // no device: provider dependencies are then taken as met.
 Result<std::vector<LibraryFile>> library_files(
-    const std::vector<std::string>& dirs,
-    const std::function<bool(const std::string&)>& provider_present);
+    const std::vector<std::string>& dirs, const std::function<bool(const std::string&)>& provider_present);
 
 }  // namespace dtrace::cc

@@ -25,8 +25,7 @@ void ParseDriver::syntax_error(int line) {
   if (ctx.diags.has_error()) return;  // the lexer already said why
   if (lex.last_eof || lex.last_text.empty())
     ctx.error(line, ErrTag::D_SYNTAX, "syntax error near end of input");
-  else
-    ctx.error(line, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
+  else ctx.error(line, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
 }
 
 bool ParseDriver::macro_overflows(const std::string& name, const std::string& text, int line) {
@@ -175,8 +174,7 @@ bool parse(CompileContext& ctx) {
   if (rc != 0 && !ctx.diags.has_error()) drv.syntax_error(0);
   // As DTrace: pragmas are no part of the program; -x empty lets a
   // program without clauses or declarations compile.
-  if (rc == 0 && ctx.ast.items.empty() && !ctx.library && !ctx.options.empty &&
-      !ctx.diags.has_error())
+  if (rc == 0 && ctx.ast.items.empty() && !ctx.library && !ctx.options.empty && !ctx.diags.has_error())
     ctx.error(1, ErrTag::D_EMPTY, "empty D program translation unit");
   // As DTrace: an operand after the program that it never uses is taken
   // for a mistake, unless -x argref says operands may go unused.

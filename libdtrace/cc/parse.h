@@ -29,7 +29,7 @@ struct Loc {
 struct IntTok {
   uint64_t value = 0;
   bool unsigned_suffix = false;
-  int long_suffix = 0;     // 0, 1 (l) or 2 (ll)
+  int long_suffix = 0;  // 0, 1 (l) or 2 (ll)
   bool decimal = true;
   bool is_char = false;
   std::string text;
@@ -40,11 +40,11 @@ struct LexState {
   enum class Ctx : uint8_t { Body, Pred, Decl };
   Mode mode = Mode::Prog;
   Ctx ctx = Ctx::Body;
-  int depth = 0;           // braces in Body/Decl
-  int parens = 0;          // parentheses in Pred
-  size_t pos = 0;          // offset in the source after the current match
-  int comment_line = 0;    // where an open comment started
-  std::string last_text;   // text of the last token returned ("" at EOF)
+  int depth = 0;          // braces in Body/Decl
+  int parens = 0;         // parentheses in Pred
+  size_t pos = 0;         // offset in the source after the current match
+  int comment_line = 0;   // where an open comment started
+  std::string last_text;  // text of the last token returned ("" at EOF)
   bool last_eof = false;
   // a.out`struct point: the object scoping the tag that follows.
   std::string scope;

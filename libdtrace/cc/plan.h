@@ -21,14 +21,14 @@ struct PlanArg {
   uint16_t kind = DTRACEACT_ARG;
   ast::Expr* expr = nullptr;
   uint64_t value = 0;
-  uint64_t arg = 0;                // dtpa_arg of stack/symbol continuations
-  bool has_difo = true;            // false: stack()/ustack()/jstack()
+  uint64_t arg = 0;      // dtpa_arg of stack/symbol continuations
+  bool has_difo = true;  // false: stack()/ustack()/jstack()
 };
 
 struct ActionPlan {
   uint16_t kind = DTRACEACT_NONE;
-  ast::Expr* expr = nullptr;       // the head's DIFO value (null: no DIFO)
-  ast::Stmt* stmt = nullptr;       // side-effect statement (DIFEXPR, no record)
+  ast::Expr* expr = nullptr;  // the head's DIFO value (null: no DIFO)
+  ast::Stmt* stmt = nullptr;  // side-effect statement (DIFEXPR, no record)
   std::string format;
   bool has_format = false;
   uint64_t arg = 0;
@@ -41,7 +41,7 @@ struct ActionPlan {
 // splits its D statement into parts (see actions.h); parts share
 // `statement` and number `part` from 0.
 struct ClausePlan {
-  ast::Clause* clause = nullptr;   // predicate source (synthesized for parts > 0)
+  ast::Clause* clause = nullptr;  // predicate source (synthesized for parts > 0)
   std::vector<ProbeSpec> specs;
   std::vector<ActionPlan> actions;
   uint32_t statement = 0;

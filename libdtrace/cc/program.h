@@ -21,8 +21,8 @@ struct Type;
 struct ValueType {
   enum class Kind : uint8_t { Signed, Unsigned, String, Pointer, Bytes };
   Kind kind = Kind::Signed;
-  uint32_t size = 8;   // bytes in the record (strings: strsize)
-  std::string ctype;   // D type name as written in -S and print(): "int", "string"
+  uint32_t size = 8;  // bytes in the record (strings: strsize)
+  std::string ctype;  // D type name as written in -S and print(): "int", "string"
   // print(): the full type, members completed, owned by the compiler's
   // TypeTable (valid while the Compiler that made the program lives).
   const Type* print_type = nullptr;
@@ -31,8 +31,8 @@ struct ValueType {
 // provider:module:function:name, each a glob pattern ("" = any).
 struct ProbeSpec {
   std::string provider, mod, func, name;
-  uint32_t id = 0;     // dtrace -i: a probe id instead of names
-  std::string text;    // as the user wrote it, for messages
+  uint32_t id = 0;   // dtrace -i: a probe id instead of names
+  std::string text;  // as the user wrote it, for messages
   int line = 0;
   std::string str() const { return provider + ":" + mod + ":" + func + ":" + name; }
 };
@@ -40,8 +40,8 @@ struct ProbeSpec {
 struct Difo {
   std::vector<dif_instr_t> code;
   std::vector<uint64_t> ints;
-  std::string strtab;                // NUL-terminated strings back to back
-  std::vector<dtrace_difv> vars;     // dtdv_name: offsets into strtab
+  std::string strtab;             // NUL-terminated strings back to back
+  std::vector<dtrace_difv> vars;  // dtdv_name: offsets into strtab
   dtrace_diftype rtype{};
   // Which of the clause's actions, counted as DTrace counts them (every D
   // statement is one; 0 = the predicate), the code from an instruction on
@@ -51,24 +51,24 @@ struct Difo {
 };
 
 struct Action {
-  uint16_t kind = DTRACEACT_NONE;    // DTRACEACT_*
-  int32_t difo = -1;                 // index in Program::difos, -1 = none
-  uint32_t ntuple = 0;               // continuation actions that follow
-  uint64_t arg = 0;                  // dtpa_arg
-  std::string format;                // printf-style format, "" = none
+  uint16_t kind = DTRACEACT_NONE;  // DTRACEACT_*
+  int32_t difo = -1;               // index in Program::difos, -1 = none
+  uint32_t ntuple = 0;             // continuation actions that follow
+  uint64_t arg = 0;                // dtpa_arg
+  std::string format;              // printf-style format, "" = none
   bool has_format = false;
-  ValueType type;                    // of the DIFO's value, for decoding
-  uint32_t aggvar = 0;               // AGG_* heads: Program::aggs index
+  ValueType type;       // of the DIFO's value, for decoding
+  uint32_t aggvar = 0;  // AGG_* heads: Program::aggs index
 };
 
 // One container clause per probe description: `a, b { }` gives two
 // clauses sharing predicate and actions.
 struct Clause {
   ProbeSpec probe;
-  int32_t pred = -1;                 // index in Program::difos
+  int32_t pred = -1;  // index in Program::difos
   uint32_t first_action = 0;
   uint32_t naction = 0;
-  uint32_t statement = 0;            // index of the D statement it came from
+  uint32_t statement = 0;  // index of the D statement it came from
   // > 0: a later part of a statement split at an if/else with actions; it
   // runs in the same probe firing right after the earlier parts (the
   // consumer continues the same output line rather than starting one).
@@ -76,8 +76,8 @@ struct Clause {
 };
 
 struct AggVar {
-  std::string name;                  // without '@'; "" for the anonymous @
-  uint16_t func = DTRACEACT_NONE;    // DTRACEACT_AGG_*
+  std::string name;                // without '@'; "" for the anonymous @
+  uint16_t func = DTRACEACT_NONE;  // DTRACEACT_AGG_*
   std::vector<ValueType> keys;
 };
 

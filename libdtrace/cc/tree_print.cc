@@ -36,9 +36,7 @@ class TreePrinter {
         depth_--;
         break;
       }
-      case Kind::ProviderDecl:
-        line(n, "provider " + static_cast<const ProviderDecl&>(*n).name);
-        break;
+      case Kind::ProviderDecl: line(n, "provider " + static_cast<const ProviderDecl&>(*n).name); break;
       default: line(n, "?");
     }
   }

@@ -55,30 +55,62 @@ TypeTable::TypeTable() {
   add_int("unsigned long long", 8, false);
 
   // Fixed-width and system typedefs D programs use without declaring.
-  struct Alias { const char* name; const char* to; };
+  struct Alias {
+    const char* name;
+    const char* to;
+  };
   static constexpr Alias kAliases[] = {
-      {"int8_t", "signed char"},   {"int16_t", "short"},   {"int32_t", "int"},
-      {"int64_t", "long long"},    {"uint8_t", "unsigned char"},
-      {"uint16_t", "unsigned short"}, {"uint32_t", "unsigned int"},
-      {"uint64_t", "unsigned long long"}, {"intptr_t", "long"},
-      {"uintptr_t", "unsigned long"}, {"size_t", "unsigned long"},
-      {"ssize_t", "long"},         {"ptrdiff_t", "long"},  {"off_t", "long"},
-      {"off64_t", "long long"},    {"loff_t", "long long"},
-      {"pid_t", "int"},            {"id_t", "int"},        {"uid_t", "unsigned int"},
-      {"gid_t", "unsigned int"},   {"uint_t", "unsigned int"},
-      {"uchar_t", "unsigned char"}, {"ushort_t", "unsigned short"},
-      {"ulong_t", "unsigned long"}, {"longlong_t", "long long"},
-      {"u_longlong_t", "unsigned long long"}, {"processorid_t", "int"},
-      {"hrtime_t", "long long"},   {"time_t", "long"},     {"dev_t", "unsigned int"},
-      {"major_t", "unsigned int"}, {"minor_t", "unsigned int"},
-      {"zoneid_t", "int"},         {"taskid_t", "int"},    {"projid_t", "int"},
-      {"boolean_t", "int"},        {"mode_t", "unsigned int"},
-      {"ino_t", "unsigned long"},  {"nlink_t", "unsigned int"},
-      {"caddr_t", nullptr},        {"ipaddr_t", "unsigned int"},
-      {"psetid_t", "int"},         {"chipid_t", "int"},    {"lgrp_id_t", "int"},
-      {"u_int", "unsigned int"},   {"u_long", "unsigned long"},
-      {"u_char", "unsigned char"}, {"u_short", "unsigned short"},
-      {"daddr_t", "long"},         {"blkcnt_t", "long"},   {"clock_t", "long"},
+      {"int8_t", "signed char"},
+      {"int16_t", "short"},
+      {"int32_t", "int"},
+      {"int64_t", "long long"},
+      {"uint8_t", "unsigned char"},
+      {"uint16_t", "unsigned short"},
+      {"uint32_t", "unsigned int"},
+      {"uint64_t", "unsigned long long"},
+      {"intptr_t", "long"},
+      {"uintptr_t", "unsigned long"},
+      {"size_t", "unsigned long"},
+      {"ssize_t", "long"},
+      {"ptrdiff_t", "long"},
+      {"off_t", "long"},
+      {"off64_t", "long long"},
+      {"loff_t", "long long"},
+      {"pid_t", "int"},
+      {"id_t", "int"},
+      {"uid_t", "unsigned int"},
+      {"gid_t", "unsigned int"},
+      {"uint_t", "unsigned int"},
+      {"uchar_t", "unsigned char"},
+      {"ushort_t", "unsigned short"},
+      {"ulong_t", "unsigned long"},
+      {"longlong_t", "long long"},
+      {"u_longlong_t", "unsigned long long"},
+      {"processorid_t", "int"},
+      {"hrtime_t", "long long"},
+      {"time_t", "long"},
+      {"dev_t", "unsigned int"},
+      {"major_t", "unsigned int"},
+      {"minor_t", "unsigned int"},
+      {"zoneid_t", "int"},
+      {"taskid_t", "int"},
+      {"projid_t", "int"},
+      {"boolean_t", "int"},
+      {"mode_t", "unsigned int"},
+      {"ino_t", "unsigned long"},
+      {"nlink_t", "unsigned int"},
+      {"caddr_t", nullptr},
+      {"ipaddr_t", "unsigned int"},
+      {"psetid_t", "int"},
+      {"chipid_t", "int"},
+      {"lgrp_id_t", "int"},
+      {"u_int", "unsigned int"},
+      {"u_long", "unsigned long"},
+      {"u_char", "unsigned char"},
+      {"u_short", "unsigned short"},
+      {"daddr_t", "long"},
+      {"blkcnt_t", "long"},
+      {"clock_t", "long"},
   };
   for (const auto& a : kAliases) {
     if (a.to == nullptr) continue;
@@ -170,9 +202,7 @@ Type* TypeTable::make_detached(Type::Kind kind, std::string name) {
 }
 
 const Type* TypeTable::lookup_tag(Type::Kind kind, std::string_view tag) const {
-  const char* pfx = kind == Type::Kind::Struct  ? "struct "
-                    : kind == Type::Kind::Union ? "union "
-                                                : "enum ";
+  const char* pfx = kind == Type::Kind::Struct ? "struct " : kind == Type::Kind::Union ? "union " : "enum ";
   auto it = tags_.find(std::string(pfx) + std::string(tag));
   return it == tags_.end() ? nullptr : it->second;
 }
@@ -196,7 +226,8 @@ const Type* TypeTable::pointer_to(const Type* t, bool user) {
   p.user_space = user;
   p.name = t->name + (t->kind == Type::Kind::Pointer ? "*" : " *");
   size_t at = t->decl_at;
-  if (t->kind == Type::Kind::Function && at == std::string::npos) at = t->name.find('(');  // BTF's "ret (params)"
+  if (t->kind == Type::Kind::Function && at == std::string::npos)
+    at = t->name.find('(');  // BTF's "ret (params)"
   if (at != std::string::npos) {
     // "int (*)(struct file *)", "int (**)(int)", "int (*(*)[4])(int)"
     bool wrap = t->kind == Type::Kind::Function || t->kind == Type::Kind::Array;
@@ -236,9 +267,7 @@ const Type* TypeTable::add_typedef(std::string name, const Type* t, bool user) {
 }
 
 Type* TypeTable::declare_tag(Type::Kind kind, const std::string& tag) {
-  const char* pfx = kind == Type::Kind::Struct  ? "struct "
-                    : kind == Type::Kind::Union ? "union "
-                                                : "enum ";
+  const char* pfx = kind == Type::Kind::Struct ? "struct " : kind == Type::Kind::Union ? "union " : "enum ";
   std::string full = pfx + tag;
   auto it = tags_.find(full);
   if (it != tags_.end()) return it->second;
@@ -260,8 +289,9 @@ Type* TypeTable::declare_tag(Type::Kind kind, const std::string& tag) {
 Type* TypeTable::make_anonymous(Type::Kind kind) {
   Type t;
   t.kind = kind;
-  t.name = kind == Type::Kind::Struct ? "struct <anon>"
-           : kind == Type::Kind::Union ? "union <anon>" : "enum <anon>";
+  t.name = kind == Type::Kind::Struct  ? "struct <anon>"
+           : kind == Type::Kind::Union ? "union <anon>"
+                                       : "enum <anon>";
   t.complete = false;
   if (kind == Type::Kind::Enum) {
     t.size = 4;

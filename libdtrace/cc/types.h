@@ -21,12 +21,12 @@ struct Type {
   // type, name "ret (params)"; only pointers to it are values.
   enum class Kind : uint8_t { Void, Int, String, Pointer, Array, Struct, Union, Enum, Function };
   Kind kind = Kind::Void;
-  std::string name;          // as DTrace prints it: "int", "uint64_t", "char *"
-  uint32_t size = 0;         // bytes; strings: 0 (strsize applies)
-  bool is_signed = false;    // Int, Enum
+  std::string name;            // as DTrace prints it: "int", "uint64_t", "char *"
+  uint32_t size = 0;           // bytes; strings: 0 (strsize applies)
+  bool is_signed = false;      // Int, Enum
   const Type* base = nullptr;  // Pointer: pointee; Array: element
-  uint32_t nelems = 0;       // Array
-  bool complete = true;      // struct/union declared but not defined: false
+  uint32_t nelems = 0;         // Array
+  bool complete = true;        // struct/union declared but not defined: false
   // In the target's memory: a pointer (or array, struct) whose loads are
   // user loads; set on every type converted from a user object's DWARF.
   bool user_space = false;
@@ -37,11 +37,11 @@ struct Type {
   struct Member {
     std::string name;
     const Type* type;
-    uint32_t offset;           // bytes; a bit-field: the byte holding its first bit
-    uint8_t bit_off = 0;       // bit-field: first bit within that byte (LSB = 0)
-    uint8_t bits = 0;          // bit-field width; 0: not a bit-field
+    uint32_t offset;      // bytes; a bit-field: the byte holding its first bit
+    uint8_t bit_off = 0;  // bit-field: first bit within that byte (LSB = 0)
+    uint8_t bits = 0;     // bit-field width; 0: not a bit-field
   };
-  std::vector<Member> members;                             // Struct/Union
+  std::vector<Member> members;                               // Struct/Union
   std::vector<std::pair<std::string, int64_t>> enumerators;  // Enum
 
   bool is_int() const { return kind == Kind::Int || kind == Kind::Enum; }
@@ -91,9 +91,9 @@ class TypeTable {
 
   const Type* void_type() const { return void_; }
   const Type* string_type() const { return string_; }
-  const Type* int_type() const { return int_; }     // int
-  const Type* uint_type() const { return uint_; }   // unsigned int
-  const Type* long_type() const { return long_; }   // long (8)
+  const Type* int_type() const { return int_; }    // int
+  const Type* uint_type() const { return uint_; }  // unsigned int
+  const Type* long_type() const { return long_; }  // long (8)
   const Type* ulong_type() const { return ulong_; }
   const Type* char_type() const { return char_; }
   const Type* int64() const { return lookup("int64_t"); }
@@ -166,7 +166,7 @@ class TypeTable {
   std::unique_ptr<ExternalTypes> user_;
   std::vector<std::unique_ptr<Type>> owned_;
   std::map<std::string, const Type*, std::less<>> names_;
-  std::map<std::string, Type*, std::less<>> tags_;   // "struct foo"
+  std::map<std::string, Type*, std::less<>> tags_;  // "struct foo"
   std::map<std::pair<const Type*, bool>, const Type*> pointers_;
   const Type* void_;
   const Type* string_;

@@ -95,8 +95,7 @@ void for_each_child(ast::Node& n, F&& f) {
     case K::Offsetof:
     case K::TypeName:
     case K::VarDecl:
-    case K::ProviderDecl:
-      break;
+    case K::ProviderDecl: break;
   }
 }
 
@@ -110,8 +109,7 @@ class Visitor {
     if (n == nullptr) return R();
     switch (n->kind()) {
 #define DT_VISIT_CASE(K) \
-  case ast::Kind::K:     \
-    return impl().visit_##K(static_cast<ast::K&>(*n));
+  case ast::Kind::K: return impl().visit_##K(static_cast<ast::K&>(*n));
       DT_AST_KINDS(DT_VISIT_CASE)
 #undef DT_VISIT_CASE
     }
@@ -146,8 +144,7 @@ class Rewriter : public Visitor<Impl, ast::Expr*> {
     for_each_child(n, [this](auto*& c) {
       if constexpr (std::is_same_v<std::remove_reference_t<decltype(c)>, ast::Expr*>)
         c = this->impl().visit(c);
-      else
-        this->impl().visit(c);
+      else this->impl().visit(c);
     });
     return ast::as_expr(&n);
   }

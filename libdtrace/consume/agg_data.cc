@@ -52,12 +52,8 @@ void agg_merge(uint16_t func, std::vector<int64_t>& acc, std::span<const int64_t
   }
   size_t n = std::min(acc.size(), delta.size());
   switch (func) {
-    case DTRACEACT_AGG_MIN:
-      acc[0] = std::min(acc[0], delta[0]);
-      return;
-    case DTRACEACT_AGG_MAX:
-      acc[0] = std::max(acc[0], delta[0]);
-      return;
+    case DTRACEACT_AGG_MIN: acc[0] = std::min(acc[0], delta[0]); return;
+    case DTRACEACT_AGG_MAX: acc[0] = std::max(acc[0], delta[0]); return;
     case DTRACEACT_AGG_STDDEV: {
       acc[0] += delta[0];
       acc[1] += delta[1];
@@ -93,8 +89,8 @@ uint64_t isqrt128(unsigned __int128 v) {
 int64_t stddev(std::span<const int64_t> w) {
   if (w.size() < 4 || w[0] <= 0) return 0;
   int64_t avg = w[1] / w[0];
-  unsigned __int128 sumsq = (static_cast<unsigned __int128>(static_cast<uint64_t>(w[3])) << 64) |
-                            static_cast<uint64_t>(w[2]);
+  unsigned __int128 sumsq =
+      (static_cast<unsigned __int128>(static_cast<uint64_t>(w[3])) << 64) | static_cast<uint64_t>(w[2]);
   unsigned __int128 mean_sq = sumsq / static_cast<uint64_t>(w[0]);
   unsigned __int128 avg_sq = static_cast<unsigned __int128>(avg < 0 ? -static_cast<__int128>(avg) : avg);
   avg_sq *= avg_sq;
@@ -106,16 +102,12 @@ int64_t stddev(std::span<const int64_t> w) {
 int64_t agg_scalar(uint16_t func, std::span<const int64_t> w, int64_t normal) {
   if (w.empty() || normal == 0) return 0;
   switch (func) {
-    case DTRACEACT_AGG_AVG:
-      return w.size() < 2 || w[0] == 0 ? 0 : w[1] / w[0] / normal;
-    case DTRACEACT_AGG_STDDEV:
-      return stddev(w) / normal;
+    case DTRACEACT_AGG_AVG: return w.size() < 2 || w[0] == 0 ? 0 : w[1] / w[0] / normal;
+    case DTRACEACT_AGG_STDDEV: return stddev(w) / normal;
     case DTRACEACT_AGG_QUANTIZE:
     case DTRACEACT_AGG_LQUANTIZE:
-    case DTRACEACT_AGG_LLQUANTIZE:
-      return 0;
-    default:
-      return w[0] / normal;
+    case DTRACEACT_AGG_LLQUANTIZE: return 0;
+    default: return w[0] / normal;
   }
 }
 

@@ -18,17 +18,17 @@ namespace dtrace::consume {
 
 // What the consumer knows about one aggregation variable.
 struct AggVarDesc {
-  std::string name;                    // without '@'
-  uint16_t func = DTRACEACT_NONE;      // DTRACEACT_AGG_*
-  uint64_t arg = 0;                    // histogram parameters (dtpa_arg)
-  std::vector<uint16_t> key_kinds;     // AGGKEY or a stack/symbol kind, per key
+  std::string name;                 // without '@'
+  uint16_t func = DTRACEACT_NONE;   // DTRACEACT_AGG_*
+  uint64_t arg = 0;                 // histogram parameters (dtpa_arg)
+  std::vector<uint16_t> key_kinds;  // AGGKEY or a stack/symbol kind, per key
   std::vector<cc::ValueType> key_types;
-  uint32_t order = 0;                  // definition order: printing order
+  uint32_t order = 0;  // definition order: printing order
 };
 
 struct AggEntry {
-  std::vector<std::vector<uint8_t>> keys;  // each key record's bytes
-  std::vector<int64_t> value;              // the function's 64-bit words
+  std::vector<std::vector<uint8_t>> keys;           // each key record's bytes
+  std::vector<int64_t> value;                       // the function's 64-bit words
   std::map<uint32_t, std::vector<int64_t>> percpu;  // aggpercpu: each CPU's share
 };
 
@@ -55,8 +55,7 @@ class AggTable {
   AggVar& declare(const AggVarDesc& d);
   AggVar* find(const std::string& name);
   // `cpu` >= 0 also keeps that CPU's share (aggpercpu).
-  void fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta,
-            int cpu = -1);
+  void fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta, int cpu = -1);
   // Consumer-side actions (DTRACE_LIBACT_*).
   void clear(AggVar& v);
   void normalize(AggVar& v, int64_t factor) { v.normal = factor > 0 ? factor : 1; }

@@ -113,8 +113,8 @@ std::string format_utf8_bar(int64_t v, long double total) {
   return out + std::string(cells < 40 ? 40 - cells : 0, ' ') + cnt;
 }
 
-std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
-                             int64_t normal, bool zoom, bool utf8) {
+std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value, int64_t normal,
+                             bool zoom, bool utf8) {
   std::vector<Row> rows = func == DTRACEACT_AGG_QUANTIZE    ? quantize_rows(value)
                           : func == DTRACEACT_AGG_LQUANTIZE ? lquantize_rows(arg, value)
                                                             : llquantize_rows(arg, value);
@@ -142,15 +142,15 @@ std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_
   }
   if (rows.empty()) return "";
   utf8 = utf8 && pos && !neg;  // DTrace draws UTF-8 only for all-positive bars, unzoomed
-  if (zoom && !utf8) {  // aggzoom: scale to the largest row, drawn 95% tall (as DTrace)
+  if (zoom && !utf8) {         // aggzoom: scale to the largest row, drawn 95% tall (as DTrace)
     long double most = 0;
     for (const Row& r : rows) most = std::max(most, std::abs(static_cast<long double>(r.count)));
     if (most > 0) total = most / 0.95L;
   }
   if (last >= rows.size()) last = rows.size() - 1;
   char head[96];
-  std::snprintf(head, sizeof head, "\n%16s %41s %-9s\n", "value",
-                "------------- Distribution -------------", "count");
+  std::snprintf(head, sizeof head, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
+                "count");
   std::string out = head;
   for (size_t i = first; i <= last; i++)
     out += rows[i].label + " " +

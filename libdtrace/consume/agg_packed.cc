@@ -74,8 +74,8 @@ int packed_key_width(const std::vector<std::vector<uint8_t>>& keys) {
 
 std::string hist_header(int key_width) {
   char b[128];
-  std::snprintf(b, sizeof b, "\n%*s %41s %-9s\n", key_width ? key_width : 16,
-                key_width ? "key" : "value", "------------- Distribution -------------", "count");
+  std::snprintf(b, sizeof b, "\n%*s %41s %-9s\n", key_width ? key_width : 16, key_width ? "key" : "value",
+                "------------- Distribution -------------", "count");
   return b;
 }
 
@@ -105,14 +105,14 @@ std::string packed_header(uint16_t func, int key_width, PackedRange r) {
   bool lq = func == DTRACEACT_AGG_LQUANTIZE;
   int minw = lq ? 7 : label_width(quantize_label(r.min));
   int maxw = lq ? 8 : label_width(quantize_label(r.max));
-  std::string out = "\n" + fmt("%*s", key_width, key_width > 0 ? "key" : "") + " " +
-                    fmt("%*s", minw, "min") + " .";
+  std::string out =
+      "\n" + fmt("%*s", key_width, key_width > 0 ? "key" : "") + " " + fmt("%*s", minw, "min") + " .";
   out.append(static_cast<size_t>(r.max - r.min + 1), '-');
   return out + ". " + fmt("%*s", -maxw, "max") + " | count\n";
 }
 
-std::string packed_value(uint16_t func, uint64_t arg, std::span<const int64_t> w, PackedRange r,
-                         bool zoom, bool utf8) {
+std::string packed_value(uint16_t func, uint64_t arg, std::span<const int64_t> w, PackedRange r, bool zoom,
+                         bool utf8) {
   std::span<const int64_t> b = buckets(func, w);
   auto at = [&](int i) { return i >= 0 && static_cast<size_t>(i) < b.size() ? b[i] : 0; };
   long double total = 0, count = 0;
@@ -133,8 +133,7 @@ std::string packed_value(uint16_t func, uint64_t arg, std::span<const int64_t> w
   } else {
     long long lo = quantize_label(r.min), hi = quantize_label(r.max);
     std::snprintf(head, sizeof head, " %*lld :", label_width(lo), lo);
-    std::snprintf(tail, sizeof tail, ": %*lld | %lld\n", -label_width(hi), hi,
-                  static_cast<long long>(count));
+    std::snprintf(tail, sizeof tail, ": %*lld | %lld\n", -label_width(hi), hi, static_cast<long long>(count));
   }
   std::string out = head;
   for (int i = r.min; i <= r.max; i++) out += packed_cell(at(i), total, utf8);

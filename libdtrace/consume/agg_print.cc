@@ -63,15 +63,16 @@ std::string percpu_text(const AggVarDesc& d, const AggEntry& e, int64_t normal, 
   std::string out;
   for (uint32_t cpu = 0; cpu < o.percpu; cpu++) {
     auto it = e.percpu.find(cpu);
-    out += fmt_ll("\n    [CPU %lld]", cpu) + words_text(d, it == e.percpu.end() ? kNone : it->second, normal, o);
+    out +=
+        fmt_ll("\n    [CPU %lld]", cpu) + words_text(d, it == e.percpu.end() ? kNone : it->second, normal, o);
   }
   return out;
 }
 
 }  // namespace
 
-std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes,
-                           bool packed, const TextOptions& to) {
+std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes, bool packed,
+                           const TextOptions& to) {
   uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
   if (is_stack_kind(kind)) return stack_text(kind, bytes, to);
   const cc::ValueType* t = key_type(d, k);
@@ -163,7 +164,8 @@ Result<std::string> value_conv(const FormatConv& c, const AggVar& v, const AggEn
   static const std::vector<int64_t> kNone;
   int64_t x = agg_scalar(v.desc.func, e ? e->value : kNone, v.normal);
   cc::ValueType t{Kind::Signed, 8, "int64_t"};
-  return format_value(c, Datum{&t, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&x), 8)}, o.text);
+  return format_value(c, Datum{&t, std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(&x), 8)},
+                      o.text);
 }
 
 // The other conversions take the keys in order; stacks print whole.

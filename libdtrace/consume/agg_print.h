@@ -46,11 +46,11 @@ void agg_trunc(AggVar& v, bool has_count, int64_t n);
 
 // One key record as printed in an unformatted entry (`packed`: in the
 // narrower aggpack/agghist width).
-std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes,
-                           bool packed = false, const TextOptions& t = {});
+std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes, bool packed = false,
+                           const TextOptions& t = {});
 // The histogram block: header line, then the rows (agg_hist.cc).
-std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value,
-                             int64_t normal, bool zoom = false, bool utf8 = false);
+std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value, int64_t normal,
+                             bool zoom = false, bool utf8 = false);
 // One bar and its count: "|@@@   n" (negative-only bars grow leftwards,
 // mixed signs use half bars); `total` is what a full bar stands for.
 std::string format_bar(int64_t v, long double total, bool neg, bool pos);
@@ -66,8 +66,8 @@ PackedRange packed_range(const AggVar& v);
 // Columns the keys take in packed layouts (the headers line up with them).
 int packed_key_width(const std::vector<std::vector<uint8_t>>& keys);
 std::string packed_header(uint16_t func, int key_width, PackedRange r);
-std::string packed_value(uint16_t func, uint64_t arg, std::span<const int64_t> w, PackedRange r,
-                         bool zoom, bool utf8);
+std::string packed_value(uint16_t func, uint64_t arg, std::span<const int64_t> w, PackedRange r, bool zoom,
+                         bool utf8);
 std::string hist_header(int key_width);
 
 // printa(@a) and the end-of-run dump of one variable: "\n" and then every

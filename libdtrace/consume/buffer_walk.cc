@@ -9,8 +9,7 @@ extern "C" {
 
 namespace dtrace::consume {
 
-Status walk_buffer(std::span<const uint8_t> buf,
-                   const std::function<Result<uint32_t>(uint32_t)>& data_size,
+Status walk_buffer(std::span<const uint8_t> buf, const std::function<Result<uint32_t>(uint32_t)>& data_size,
                    const std::function<Status(const Firing&)>& fn) {
   size_t off = 0;
   while (off < buf.size()) {
@@ -30,8 +29,7 @@ Status walk_buffer(std::span<const uint8_t> buf,
     if (!size) return size.error();
     size_t start = off + sizeof hdr;
     if (buf.size() - start < *size)
-      return make_error("corrupt buffer: record of EPID " + std::to_string(epid) +
-                        " overruns the buffer");
+      return make_error("corrupt buffer: record of EPID " + std::to_string(epid) + " overruns the buffer");
     Status st = fn(Firing{epid, hdr.dtrh_timestamp, buf.subspan(start, *size)});
     if (!st) return st;
     off = start + ((*size + 7u) & ~size_t{7});

@@ -19,8 +19,7 @@ struct Firing {
 
 // `data_size(epid)` gives an EPID's dtepd_size (or an error for an EPID
 // the consumer cannot describe); `fn` sees each firing in buffer order.
-Status walk_buffer(std::span<const uint8_t> buf,
-                   const std::function<Result<uint32_t>(uint32_t)>& data_size,
+Status walk_buffer(std::span<const uint8_t> buf, const std::function<Result<uint32_t>(uint32_t)>& data_size,
                    const std::function<Status(const Firing&)>& fn);
 
 }  // namespace dtrace::consume

@@ -7,8 +7,8 @@ namespace {
 
 std::string counted(const char* tag, bool tags, uint64_t n, const char* what, const char* tail) {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s%s%s%llu %s%s%s", tags ? "[" : "", tags ? tag : "",
-                tags ? "] " : "", static_cast<unsigned long long>(n), what, n == 1 ? "" : "s", tail);
+  std::snprintf(buf, sizeof buf, "%s%s%s%llu %s%s%s", tags ? "[" : "", tags ? tag : "", tags ? "] " : "",
+                static_cast<unsigned long long>(n), what, n == 1 ? "" : "s", tail);
   return buf;
 }
 
@@ -28,11 +28,14 @@ std::vector<std::string> status_drop_messages(const dtrace_status& s, bool tags)
   };
   const Counter counters[] = {
       {s.dtst_dyndrops, "DTRACEDROP_DYNAMIC", "dynamic variable drop", ""},
-      {s.dtst_dyndrops_rinsing, "DTRACEDROP_DYNRINSE", "dynamic variable drop", " with non-empty rinsing list"},
+      {s.dtst_dyndrops_rinsing, "DTRACEDROP_DYNRINSE", "dynamic variable drop",
+       " with non-empty rinsing list"},
       {s.dtst_dyndrops_dirty, "DTRACEDROP_DYNDIRTY", "dynamic variable drop", " with non-empty dirty list"},
       {s.dtst_specdrops, "DTRACEDROP_SPEC", "speculative drop", ""},
-      {s.dtst_specdrops_busy, "DTRACEDROP_SPECBUSY", "failed speculation", " (available buffer(s) still busy)"},
-      {s.dtst_specdrops_unavail, "DTRACEDROP_SPECUNAVAIL", "failed speculation", " (no speculative buffer available)"},
+      {s.dtst_specdrops_busy, "DTRACEDROP_SPECBUSY", "failed speculation",
+       " (available buffer(s) still busy)"},
+      {s.dtst_specdrops_unavail, "DTRACEDROP_SPECUNAVAIL", "failed speculation",
+       " (no speculative buffer available)"},
       {s.dtst_stkstroverflows, "DTRACEDROP_STKSTROVERFLOW", "jstack()/ustack() string table overflow", ""},
       {s.dtst_dblerrors, "DTRACEDROP_DBLERROR", "error", " in ERROR probe enabling"},
   };

@@ -18,8 +18,7 @@ const char* fault_message(uint64_t code) {
     return msg;
 #include "dtrace/faults.def"
 #undef DTRACEFLT
-    default:
-      return "unknown fault";
+    default: return "unknown fault";
   }
 }
 
@@ -68,9 +67,9 @@ std::string error_message(const ProbeError& e, const FaultingEcb& ecb) {
     detail = buf;
   }
   std::string desc = ecb.probe ? probe_full_name(*ecb.probe) : "?";
-  return "error on enabled probe ID " + std::to_string(e.epid) + " (ID " + std::to_string(ecb.probe_id) + ": " +
-         desc + "): " + fault_message(e.fault) + detail + " in " + fault_place(ecb, e.action, e.offset) +
-         " at DIF offset " + std::to_string(e.offset);
+  return "error on enabled probe ID " + std::to_string(e.epid) + " (ID " + std::to_string(ecb.probe_id) +
+         ": " + desc + "): " + fault_message(e.fault) + detail + " in " +
+         fault_place(ecb, e.action, e.offset) + " at DIF offset " + std::to_string(e.offset);
 }
 
 }  // namespace dtrace::consume

@@ -19,11 +19,9 @@ extern char** environ;
 
 namespace dtrace::consume {
 
-Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data,
-                                              const dtrace_recdesc& rec) {
+Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data, const dtrace_recdesc& rec) {
   if (rec.dtrd_offset > data.size() || data.size() - rec.dtrd_offset < rec.dtrd_size)
-    return make_error("record at offset " + std::to_string(rec.dtrd_offset) +
-                      " lies outside its firing");
+    return make_error("record at offset " + std::to_string(rec.dtrd_offset) + " lies outside its firing");
   return data.subspan(rec.dtrd_offset, rec.dtrd_size);
 }
 
@@ -87,8 +85,7 @@ void do_system(const std::string& cmd, FILE* out) {
   pid_t pid;
   if (posix_spawn(&pid, "/bin/sh", &fa, nullptr, const_cast<char* const*>(argv), environ) == 0) {
     int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   }
   posix_spawn_file_actions_destroy(&fa);
 }
@@ -139,9 +136,10 @@ Status do_setopt(const FiringView& f, PrintState& st, size_t head, FILE* out) {
   std::string why = st.session->setopt(act.format, value);
   if (why.empty()) return Ok{};
   std::fflush(out);
-  std::fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s): couldn't set option \"%s\" to \"%s\": %s\n",
-               f.ep->epid, f.probe->dtpd_id, probe_desc(*f.probe).c_str(), act.format.c_str(),
-               value.c_str(), why.c_str());
+  std::fprintf(stderr,
+               "dtrace: error on enabled probe ID %u (ID %u: %s): couldn't set option \"%s\" to \"%s\": %s\n",
+               f.ep->epid, f.probe->dtpd_id, probe_desc(*f.probe).c_str(), act.format.c_str(), value.c_str(),
+               why.c_str());
   return Ok{};
 }
 
@@ -165,8 +163,7 @@ std::string flow_name(const dtrace_probedesc& p, PrintState& st) {
 
 // tracemem(addr, size[, dynsize]): the recorded bytes, or only the first
 // dynsize of them when the continuation recorded a smaller count.
-Result<std::string> format_tracemem_action(const FiringView& f, size_t head,
-                                           std::span<const uint8_t> bytes) {
+Result<std::string> format_tracemem_action(const FiringView& f, size_t head, std::span<const uint8_t> bytes) {
   const cc::Action& act = f.program->actions[f.clause->first_action + head];
   if (act.ntuple >= 1 && head + 1 < f.ep->recs.size()) {
     auto dyn = record_bytes(f.data, f.ep->recs[head + 1]);
@@ -181,9 +178,8 @@ Result<std::string> format_tracemem_action(const FiringView& f, size_t head,
 
 Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
   if (f.ep->recs.size() != f.clause->naction)
-    return make_error("EPID " + std::to_string(f.ep->epid) + " has " +
-                      std::to_string(f.ep->recs.size()) + " records for " +
-                      std::to_string(f.clause->naction) + " actions");
+    return make_error("EPID " + std::to_string(f.ep->epid) + " has " + std::to_string(f.ep->recs.size()) +
+                      " records for " + std::to_string(f.clause->naction) + " actions");
   bool continues = f.clause->part > 0 && st.line_open;
   if (!continues) end_line(st, out);
   if (!st.quiet && !continues) {
@@ -192,10 +188,8 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
       else std::fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
       st.header_printed = true;
     }
-    if (st.flowindent)
-      std::fprintf(out, "%3u %-41s ", f.cpu, flow_name(*f.probe, st).c_str());
-    else
-      std::fprintf(out, "%3u %6u %32s ", f.cpu, f.probe->dtpd_id, probe_func_name(*f.probe).c_str());
+    if (st.flowindent) std::fprintf(out, "%3u %-41s ", f.cpu, flow_name(*f.probe, st).c_str());
+    else std::fprintf(out, "%3u %6u %32s ", f.cpu, f.probe->dtpd_id, probe_func_name(*f.probe).c_str());
   }
   st.line_open = true;
   for (size_t i = 0; i < f.ep->recs.size(); i++) {
@@ -253,9 +247,7 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
         i += act.ntuple;
         break;
       }
-      case DTRACEACT_FTRUNCATE:
-        do_ftruncate(out);
-        break;
+      case DTRACEACT_FTRUNCATE: do_ftruncate(out); break;
       case DTRACEACT_SETOPT: {
         Status s = do_setopt(f, st, i, out);
         if (!s) return s;

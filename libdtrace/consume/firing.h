@@ -44,15 +44,15 @@ struct SessionHooks {
 
 struct PrintState {
   bool quiet = false;
-  bool flowindent = false;         // -F layout
-  TextOptions text;                // stackindent, noresolve, rawbytes
-  int flow_depth = 0;              // -F: entry/return nesting
+  bool flowindent = false;  // -F layout
+  TextOptions text;         // stackindent, noresolve, rawbytes
+  int flow_depth = 0;       // -F: entry/return nesting
   bool header_printed = false;
   bool line_open = false;          // a firing's line awaits its newline
   std::optional<int> exit_status;  // set by an exit() record
   const AggHooks* aggs = nullptr;
   const SessionHooks* session = nullptr;
-  int saved_out_fd = -1;           // freopen(): the output's first file, to return to with ""
+  int saved_out_fd = -1;  // freopen(): the output's first file, to return to with ""
 };
 
 // Clauses with part > 0 (a statement split at an if/else) continue the
@@ -62,7 +62,6 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out);
 void end_line(PrintState& st, FILE* out);
 
 // The bytes of record `rec` within a firing's data, bounds-checked.
-Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data,
-                                              const dtrace_recdesc& rec);
+Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data, const dtrace_recdesc& rec);
 
 }  // namespace dtrace::consume

@@ -51,7 +51,6 @@ std::string format_frames(std::span<const uint8_t> pcs, uint32_t indent,
 
 // A stack record: "\n" then one line per non-zero frame, indented; with
 // resolve false (-x noresolve) each frame is its address in hex.
-std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent = 14,
-                                bool resolve = true);
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent = 14, bool resolve = true);
 
 }  // namespace dtrace::consume

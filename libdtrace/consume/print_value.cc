@@ -74,9 +74,7 @@ class Printer {
       return;
     }
     switch (t.kind) {
-      case Type::Kind::Int:
-        out += is_char(t) ? char_literal(b[0]) : hex(load(b, t.size));
-        return;
+      case Type::Kind::Int: out += is_char(t) ? char_literal(b[0]) : hex(load(b, t.size)); return;
       case Type::Kind::Enum: {
         int64_t v = load_signed(b, t.size);
         for (const auto& [n, e] : t.enumerators)
@@ -87,20 +85,15 @@ class Printer {
         out += std::to_string(v);
         return;
       }
-      case Type::Kind::Pointer:
-        out += hex(load(b, 8));
-        return;
+      case Type::Kind::Pointer: out += hex(load(b, 8)); return;
       case Type::Kind::String: {
         const char* p = reinterpret_cast<const char*>(b.data());
         out += "\"" + std::string(p, strnlen(p, b.size())) + "\"";
         return;
       }
-      case Type::Kind::Array:
-        array(t, b, depth);
-        return;
-      case Type::Kind::Struct: case Type::Kind::Union:
-        members(t, b, depth);
-        return;
+      case Type::Kind::Array: array(t, b, depth); return;
+      case Type::Kind::Struct:
+      case Type::Kind::Union: members(t, b, depth); return;
       case Type::Kind::Void:
       case Type::Kind::Function:  // never a recorded value (only pointers to one)
         out += "<void>";

@@ -19,7 +19,8 @@ constexpr Attr kPrivUnknown{S::Private, S::Private, C::Unknown};
 
 // Each provider's table (kernel/uapi/dtrace/providers/) gives its attributes.
 constexpr ProviderAttrs kProviders[] = {
-#define DT_ATTR(names, data, cls) Attr{S::names, S::data, C::cls}
+#define DT_ATTR(names, data, cls) \
+  Attr { S::names, S::data, C::cls }
 #define DT_PROVIDER(name, prov, mod, func, probe, args) {#name, prov, mod, func, probe, args},
 #define DT_PROBE(...)
 #define DT_ARG(...)

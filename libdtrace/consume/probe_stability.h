@@ -32,7 +32,7 @@ const char* class_name(DepClass c);
 // a part left out is the most stable value (Standard, Common). False: not
 // attributes.
 bool parse_attr(std::string_view text, Attr* out);
-std::string attr_text(Attr a);              // "Evolving/Evolving/Common"
-bool attr_below(Attr a, Attr min);          // any part less stable than min's
+std::string attr_text(Attr a);      // "Evolving/Evolving/Common"
+bool attr_below(Attr a, Attr min);  // any part less stable than min's
 
 }  // namespace dtrace::consume

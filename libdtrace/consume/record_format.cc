@@ -15,10 +15,26 @@ using Kind = cc::ValueType::Kind;
 
 int64_t Datum::as_signed() const {
   switch (bytes.size()) {
-    case 1: { int8_t v; std::memcpy(&v, bytes.data(), 1); return v; }
-    case 2: { int16_t v; std::memcpy(&v, bytes.data(), 2); return v; }
-    case 4: { int32_t v; std::memcpy(&v, bytes.data(), 4); return v; }
-    case 8: { int64_t v; std::memcpy(&v, bytes.data(), 8); return v; }
+    case 1: {
+      int8_t v;
+      std::memcpy(&v, bytes.data(), 1);
+      return v;
+    }
+    case 2: {
+      int16_t v;
+      std::memcpy(&v, bytes.data(), 2);
+      return v;
+    }
+    case 4: {
+      int32_t v;
+      std::memcpy(&v, bytes.data(), 4);
+      return v;
+    }
+    case 8: {
+      int64_t v;
+      std::memcpy(&v, bytes.data(), 8);
+      return v;
+    }
     default: return 0;
   }
 }
@@ -123,14 +139,19 @@ long double as_floating(const Datum& d) {
 
 Result<std::string> format_value(const FormatConv& s, const Datum& d, const TextOptions& o) {
   switch (s.conv) {
-    case 'd': case 'i':
+    case 'd':
+    case 'i':
       // As DTrace: %d of an unsigned argument prints as %u (a uint16_t
       // port 41235 is not -24301).
       if (d.type && d.type->kind == Kind::Unsigned)
         return sprintf_string(s.c_spec("ll", 'u').c_str(),
                               static_cast<unsigned long long>(narrow_unsigned(s, d.as_unsigned())));
-      return sprintf_string(s.c_spec("ll", 'd').c_str(), static_cast<long long>(narrow_signed(s, d.as_signed())));
-    case 'u': case 'o': case 'x': case 'X':
+      return sprintf_string(s.c_spec("ll", 'd').c_str(),
+                            static_cast<long long>(narrow_signed(s, d.as_signed())));
+    case 'u':
+    case 'o':
+    case 'x':
+    case 'X':
       return sprintf_string(s.c_spec("ll", s.conv).c_str(),
                             static_cast<unsigned long long>(narrow_unsigned(s, d.as_unsigned())));
     case 'c':  // also %lc and %wc: DTrace prints the low byte
@@ -143,37 +164,41 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
     case 'p': {
       FormatConv h = s;
       h.flags += "#";
-      return sprintf_string(h.c_spec("ll", 'x').c_str(),
-                            static_cast<unsigned long long>(d.as_unsigned()));
+      return sprintf_string(h.c_spec("ll", 'x').c_str(), static_cast<unsigned long long>(d.as_unsigned()));
     }
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
-      return sprintf_string(s.c_spec("L", s.conv).c_str(), as_floating(d));
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'F':
+    case 'g':
+    case 'G': return sprintf_string(s.c_spec("L", s.conv).c_str(), as_floating(d));
     case 'a':
-      return as_text(s, o.noresolve ? hex_address(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
+      return as_text(
+          s, o.noresolve ? hex_address(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
       if (d.bytes.size() == 16 && !o.noresolve) {
         uint64_t pid = Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned();
-        return as_text(s, user_address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
+        return as_text(
+            s, user_address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
       }
-      return as_text(s, hex_address(d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned() : d.as_unsigned()));
+      return as_text(s, hex_address(d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned()
+                                                         : d.as_unsigned()));
     }
     case 'k': {
       auto sym = format_symbolic(d, o);
       return as_text(s, sym ? *sym : format_kernel_stack(d.bytes, o.stackindent, !o.noresolve));
     }
-    case 'Y':
-      return as_text(s, walltime(d.as_unsigned(), "%Y %b %e %T"));
-    case 'T':
-      return as_text(s, walltime(d.as_unsigned(), "%a, %d %b %Y %T %Z"));
-    case 's': case 'S':
+    case 'Y': return as_text(s, walltime(d.as_unsigned(), "%Y %b %e %T"));
+    case 'T': return as_text(s, walltime(d.as_unsigned(), "%a, %d %b %Y %T %Z"));
+    case 's':
+    case 'S':
     case 'I': {  // %I: an IP address string, printed as is (DTrace looks
                  // its host name up, which may block on DNS)
       auto sym = format_symbolic(d, o);
       std::string str = sym ? *sym : is_string(d) ? d.as_string() : std::to_string(d.as_signed());
       return as_text(s, s.conv == 'S' ? escaped(str) : str);
     }
-    default:
-      return make_error(std::string("unsupported printf conversion %") + s.name());
+    default: return make_error(std::string("unsupported printf conversion %") + s.name());
   }
 }
 
@@ -228,8 +253,7 @@ Result<FormatConv> resolve_stars(FormatConv c, std::span<const Datum> args, size
   return c;
 }
 
-Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args,
-                                  const TextOptions& o) {
+Result<std::string> format_printf(std::string_view fmt, std::span<const Datum> args, const TextOptions& o) {
   ParsedFormat pf = parse_format(fmt);
   if (pf.fault != FormatFault::kNone) return make_error("printf format has a malformed conversion");
   std::string out;

@@ -30,7 +30,6 @@ std::string user_module(pid_t pid, uint64_t addr);   // umod()
 
 // ustack(): pid then PCs; "\n" then one indented line per frame (its
 // address in hex when resolve is false: -x noresolve).
-std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14,
-                              bool resolve = true);
+std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14, bool resolve = true);
 
 }  // namespace dtrace::consume

@@ -58,8 +58,14 @@ long BtfFile::extra_size(const btf_type* t) {
     case BTF_KIND_VAR: return 4;
     case BTF_KIND_DATASEC: return long(n) * 12;
     case BTF_KIND_DECL_TAG: return 4;
-    case BTF_KIND_PTR: case BTF_KIND_FWD: case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE:
-    case BTF_KIND_CONST: case BTF_KIND_RESTRICT: case BTF_KIND_FUNC: case BTF_KIND_FLOAT:
+    case BTF_KIND_PTR:
+    case BTF_KIND_FWD:
+    case BTF_KIND_TYPEDEF:
+    case BTF_KIND_VOLATILE:
+    case BTF_KIND_CONST:
+    case BTF_KIND_RESTRICT:
+    case BTF_KIND_FUNC:
+    case BTF_KIND_FLOAT:
     case BTF_KIND_TYPE_TAG: return 0;
     default: return -1;
   }
@@ -87,7 +93,8 @@ bool BtfFile::index() {
       switch (kind(t)) {
         case BTF_KIND_STRUCT: structs_.emplace(n, id); break;
         case BTF_KIND_UNION: unions_.emplace(n, id); break;
-        case BTF_KIND_ENUM: case BTF_KIND_ENUM64: enums_.emplace(n, id); break;
+        case BTF_KIND_ENUM:
+        case BTF_KIND_ENUM64: enums_.emplace(n, id); break;
         case BTF_KIND_TYPEDEF: typedefs_.emplace(n, id); break;
         case BTF_KIND_FUNC: funcs_.emplace(n, id); break;
         case BTF_KIND_VAR: vars_.emplace(n, id); break;

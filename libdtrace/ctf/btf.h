@@ -79,7 +79,7 @@ class BtfFile {
   uint32_t strs_len_ = 0;
   std::vector<uint32_t> offsets_;  // id - first_id_ -> offset in the type section
   std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_, funcs_, vars_;
-  std::unordered_map<uint32_t, uint32_t> var_sections_;  // VAR id -> DATASEC id
+  std::unordered_map<uint32_t, uint32_t> var_sections_;         // VAR id -> DATASEC id
   std::unordered_map<std::string_view, uint32_t> enumerators_;  // name -> enum id
 };
 

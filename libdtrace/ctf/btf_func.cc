@@ -33,12 +33,15 @@ std::string name_of(const BtfFile& b, uint32_t id, int depth) {
     case BTF_KIND_ARRAY: return name_of(b, BtfFile::extra<btf_array>(t)->type, depth + 1) + " *";
     // A module's own typedef is not among the kernel's types: spell it out.
     case BTF_KIND_TYPEDEF: return b.split() && id >= b.first_id() ? name_of(b, t->type, depth + 1) : n;
-    case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
-      return name_of(b, t->type, depth + 1);
+    case BTF_KIND_CONST:
+    case BTF_KIND_VOLATILE:
+    case BTF_KIND_RESTRICT:
+    case BTF_KIND_TYPE_TAG: return name_of(b, t->type, depth + 1);
     case BTF_KIND_STRUCT: return n.empty() ? "void" : "struct " + n;
     case BTF_KIND_UNION: return n.empty() ? "void" : "union " + n;
     case BTF_KIND_FWD: return (BtfFile::kflag(t) ? "union " : "struct ") + n;
-    case BTF_KIND_ENUM: case BTF_KIND_ENUM64: return n.empty() ? "int" : "enum " + n;
+    case BTF_KIND_ENUM:
+    case BTF_KIND_ENUM64: return n.empty() ? "int" : "enum " + n;
     case BTF_KIND_FLOAT: return int_name(t->size, true, false);
     default: return "void";
   }

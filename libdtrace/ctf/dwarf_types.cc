@@ -29,8 +29,9 @@ bool is_tag(int tag) {
 }
 
 Type::Kind tag_kind(int tag) {
-  return tag == DW_TAG_union_type ? Type::Kind::Union
-         : tag == DW_TAG_enumeration_type ? Type::Kind::Enum : Type::Kind::Struct;
+  return tag == DW_TAG_union_type         ? Type::Kind::Union
+         : tag == DW_TAG_enumeration_type ? Type::Kind::Enum
+                                          : Type::Kind::Struct;
 }
 
 bool is_qualifier(int tag) {
@@ -127,7 +128,7 @@ class DwarfObject {
   std::unordered_map<std::string, Dwarf_Off> funcs_;  // defined functions
   std::unordered_map<std::string, Dwarf_Off> vars_;   // global variables
   std::unordered_map<Dwarf_Off, const Type*> done_;
-  std::unordered_map<const Type*, Dwarf_Off> anon_;   // anonymous struct/union -> DIE
+  std::unordered_map<const Type*, Dwarf_Off> anon_;  // anonymous struct/union -> DIE
 };
 
 bool DwarfObject::open(const std::string& path, int& fd, Elf*& elf) {
@@ -215,7 +216,9 @@ const Type* DwarfObject::convert(TypeTable& tt, Dwarf_Die* die, int depth) {
       else if (size > 0) r = tt.array_of(tt.integer(1, false), size, true);
       break;
     }
-    case DW_TAG_pointer_type: case DW_TAG_reference_type: case DW_TAG_rvalue_reference_type: {
+    case DW_TAG_pointer_type:
+    case DW_TAG_reference_type:
+    case DW_TAG_rvalue_reference_type: {
       bool fn = has_to && dwarf_tag(&to) == DW_TAG_subroutine_type;
       r = tt.pointer_to(has_to && !fn ? convert(tt, &to, depth + 1) : tt.void_type(), true);
       break;
@@ -237,10 +240,10 @@ const Type* DwarfObject::convert(TypeTable& tt, Dwarf_Die* die, int depth) {
       r = elem;
       break;
     }
-    case DW_TAG_structure_type: case DW_TAG_union_type: case DW_TAG_class_type:
-    case DW_TAG_enumeration_type:
-      r = convert_tag(tt, die);
-      break;
+    case DW_TAG_structure_type:
+    case DW_TAG_union_type:
+    case DW_TAG_class_type:
+    case DW_TAG_enumeration_type: r = convert_tag(tt, die); break;
     case DW_TAG_typedef: {
       const Type* under = has_to ? convert(tt, &to, depth + 1) : tt.void_type();
       const char* name = dwarf_diename(die);
@@ -393,24 +396,26 @@ std::string DwarfObject::type_text(Dwarf_Die* die, bool& scalar, int depth) {
       if (size == 4) return sign ? "int" : "unsigned int";
       return sign ? "long" : "unsigned long";
     }
-    case DW_TAG_pointer_type: case DW_TAG_reference_type: case DW_TAG_rvalue_reference_type:
+    case DW_TAG_pointer_type:
+    case DW_TAG_reference_type:
+    case DW_TAG_rvalue_reference_type:
     case DW_TAG_array_type: {
       bool s;
-      std::string base = has_to && dwarf_tag(&to) != DW_TAG_subroutine_type ? type_text(&to, s, depth + 1) : "";
+      std::string base =
+          has_to && dwarf_tag(&to) != DW_TAG_subroutine_type ? type_text(&to, s, depth + 1) : "";
       return (base.empty() ? "void" : base) + " *";
     }
     case DW_TAG_typedef: {
       std::string under = type_text(has_to ? &to : nullptr, scalar, depth + 1);
       return under.empty() || name == nullptr ? under : module_ + "`" + name;
     }
-    case DW_TAG_enumeration_type:
-      return name ? "enum " + module_ + "`" + name : "int";
-    case DW_TAG_structure_type: case DW_TAG_union_type: case DW_TAG_class_type:
+    case DW_TAG_enumeration_type: return name ? "enum " + module_ + "`" + name : "int";
+    case DW_TAG_structure_type:
+    case DW_TAG_union_type:
+    case DW_TAG_class_type:
       scalar = false;
       return name ? tag_prefix(tag_kind(tag)) + module_ + "`" + name : "";
-    default:
-      scalar = false;
-      return "";
+    default: scalar = false; return "";
   }
 }
 

@@ -13,7 +13,7 @@ namespace {
 using cc::Type;
 using cc::TypeTable;
 
-constexpr int kMaxDepth = 64;   // typedef/qualifier chains; BTF has no cycles without pointers
+constexpr int kMaxDepth = 64;  // typedef/qualifier chains; BTF has no cycles without pointers
 
 std::string read_file(const std::string& path) {
   std::string out;
@@ -39,8 +39,8 @@ Type::Kind tag_kind(const btf_type* t) {
 }
 
 bool is_modifier(int k) {
-  return k == BTF_KIND_CONST || k == BTF_KIND_VOLATILE || k == BTF_KIND_RESTRICT ||
-         k == BTF_KIND_TYPE_TAG || k == BTF_KIND_TYPEDEF;
+  return k == BTF_KIND_CONST || k == BTF_KIND_VOLATILE || k == BTF_KIND_RESTRICT || k == BTF_KIND_TYPE_TAG ||
+         k == BTF_KIND_TYPEDEF;
 }
 
 void fill_enum(const BtfFile& b, const btf_type* t, Type* d) {
@@ -157,10 +157,11 @@ const Type* KernelTypes::convert(TypeTable& tt, uint32_t id, int depth) {
       r = tt.array_of(convert(tt, a->type, depth + 1), a->nelems);
       break;
     }
-    case BTF_KIND_STRUCT: case BTF_KIND_UNION: case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
-    case BTF_KIND_FWD:
-      r = convert_tag(tt, id, t);
-      break;
+    case BTF_KIND_STRUCT:
+    case BTF_KIND_UNION:
+    case BTF_KIND_ENUM:
+    case BTF_KIND_ENUM64:
+    case BTF_KIND_FWD: r = convert_tag(tt, id, t); break;
     case BTF_KIND_TYPEDEF: {
       const Type* under = convert(tt, t->type, depth + 1);
       std::string_view name = b->name(t->name_off);
@@ -171,14 +172,12 @@ const Type* KernelTypes::convert(TypeTable& tt, uint32_t id, int depth) {
       else r = tt.add_typedef(std::string(name), under);
       break;
     }
-    case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
-      r = convert(tt, t->type, depth + 1);
-      break;
-    case BTF_KIND_FUNC_PROTO:
-      r = convert_proto(tt, t, depth);
-      break;
-    default:
-      break;
+    case BTF_KIND_CONST:
+    case BTF_KIND_VOLATILE:
+    case BTF_KIND_RESTRICT:
+    case BTF_KIND_TYPE_TAG: r = convert(tt, t->type, depth + 1); break;
+    case BTF_KIND_FUNC_PROTO: r = convert_proto(tt, t, depth); break;
+    default: break;
   }
   done_[id] = r;
   return r;
@@ -210,8 +209,7 @@ const Type* KernelTypes::enumerator(TypeTable& tt, std::string_view name, int64_
 const Type* KernelTypes::symbol_type(TypeTable& tt, std::string_view name, bool& percpu) {
   const BtfFile* b = btf();
   if (b == nullptr) return nullptr;
-  if (const btf_type* f = b->type(b->find_func(name)))
-    return convert(tt, f->type);
+  if (const btf_type* f = b->type(b->find_func(name))) return convert(tt, f->type);
   std::string_view section;
   const btf_type* v = b->type(b->find_var(name, section));
   if (v == nullptr) return nullptr;
@@ -226,8 +224,9 @@ const Type* KernelTypes::convert_tag(TypeTable& tt, uint32_t id, const btf_type*
   if (!name.empty()) {
     d = tt.declare_tag(k, std::string(name));
   } else {
-    d = tt.make_detached(k, k == Type::Kind::Struct ? "struct <anon>"
-                            : k == Type::Kind::Union ? "union <anon>" : "enum <anon>");
+    d = tt.make_detached(k, k == Type::Kind::Struct  ? "struct <anon>"
+                            : k == Type::Kind::Union ? "union <anon>"
+                                                     : "enum <anon>");
     ids_[d] = id;
   }
   if (k == Type::Kind::Enum && !d->complete && BtfFile::kind(t) != BTF_KIND_FWD) fill_enum(*btf_, t, d);
@@ -274,7 +273,8 @@ void KernelTypes::add_members(TypeTable& tt, Type* into, uint32_t id, uint32_t b
       under = btf_->type(mt);
     }
     if (name.empty()) {
-      if (under != nullptr && (BtfFile::kind(under) == BTF_KIND_STRUCT || BtfFile::kind(under) == BTF_KIND_UNION))
+      if (under != nullptr &&
+          (BtfFile::kind(under) == BTF_KIND_STRUCT || BtfFile::kind(under) == BTF_KIND_UNION))
         add_members(tt, into, mt, base_off + bit_off / 8);
       continue;
     }

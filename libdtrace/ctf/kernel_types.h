@@ -55,8 +55,8 @@ class KernelTypes : public cc::ExternalTypes {
   std::string path_;
   bool tried_ = false;
   std::shared_ptr<const BtfFile> btf_;
-  std::unordered_map<uint32_t, const cc::Type*> done_;   // BTF id -> D type
-  std::unordered_map<const cc::Type*, uint32_t> ids_;    // anonymous sou -> id
+  std::unordered_map<uint32_t, const cc::Type*> done_;  // BTF id -> D type
+  std::unordered_map<const cc::Type*, uint32_t> ids_;   // anonymous sou -> id
   bool modules_tried_ = false;
   std::vector<std::unique_ptr<KernelTypes>> modules_;
 };

@@ -18,13 +18,13 @@ class Regs {
  public:
   // Only %r1..%r<limit-1> are handed out (-x iregs).
   explicit Regs(uint32_t limit = DIF_DIR_NREGS) : limit_(limit) {}
-  uint8_t alloc();        // 0 when none is left
+  uint8_t alloc();  // 0 when none is left
   void free(uint8_t r);
   int live() const;
 
  private:
   uint32_t limit_;
-  uint16_t used_ = 1;     // %r0 is never allocated
+  uint16_t used_ = 1;  // %r0 is never allocated
 };
 
 class ExprGen {

@@ -91,8 +91,7 @@ cc::ValueType value_type_of(const cc::Type* t, uint32_t strsize) {
 
 // Sign- or zero-extends r from the size of `to` when narrowing.
 void ExprGen::convert(uint8_t r, const cc::Type* from, const cc::Type* to) {
-  if (from == nullptr || to == nullptr || !to->is_int() || !(from->is_int() || from->is_pointer()))
-    return;
+  if (from == nullptr || to == nullptr || !to->is_int() || !(from->is_int() || from->is_pointer())) return;
   if (to->size >= 8 || (to->size >= from->size && to->is_signed == from->is_signed) ||
       (to->size > from->size && !from->is_signed))
     return;
@@ -211,9 +210,10 @@ uint8_t ExprGen::compare(const cc::ast::Binary& n) {
   bool strings = n.lhs->type->is_string() || n.rhs->type->is_string();
   ir_.emit(DIF_INSTR_FMT(strings ? DIF_OP_SCMP : DIF_OP_CMP, a, b, 0));
   free(b);
-  const cc::Type* common = strings ? nullptr : ctx_.types.arith_result(
-      n.lhs->type->is_pointer() ? ctx_.types.ulong_type() : n.lhs->type,
-      n.rhs->type->is_pointer() ? ctx_.types.ulong_type() : n.rhs->type);
+  const cc::Type* common =
+      strings ? nullptr
+              : ctx_.types.arith_result(n.lhs->type->is_pointer() ? ctx_.types.ulong_type() : n.lhs->type,
+                                        n.rhs->type->is_pointer() ? ctx_.types.ulong_type() : n.rhs->type);
   bool is_signed = common != nullptr && common->is_signed;
   // Branch taken when the comparison is false.
   uint8_t op = 0;
@@ -280,10 +280,15 @@ static uint8_t arith_opcode(Op op, bool is_signed, bool shifted_signed) {
 
 uint8_t ExprGen::binary(const cc::ast::Binary& n) {
   switch (n.op) {
-    case Op::Lt: case Op::Gt: case Op::Le: case Op::Ge: case Op::Eq: case Op::Ne:
-      return compare(n);
-    case Op::LogAnd: case Op::LogOr: case Op::LogXor:
-      return logical(n);
+    case Op::Lt:
+    case Op::Gt:
+    case Op::Le:
+    case Op::Ge:
+    case Op::Eq:
+    case Op::Ne: return compare(n);
+    case Op::LogAnd:
+    case Op::LogOr:
+    case Op::LogXor: return logical(n);
     default: break;
   }
   uint8_t a = expr(n.lhs);
@@ -419,8 +424,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       return r;
     }
     case Kind::Ident:
-    case Kind::ScopedVar:
-      return load_var(e);
+    case Kind::ScopedVar: return load_var(e);
     case Kind::Index: {
       auto* ix = static_cast<const cc::ast::Index*>(e);
       if (ix->arg_value != nullptr) return expr(ix->arg_value);  // typed args[n]
@@ -437,7 +441,8 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
       auto* s = static_cast<const cc::ast::SymRef*>(e);
       if (s->enum_type != nullptr) return constant(static_cast<uint64_t>(s->enum_value));
       uint8_t r = constant(s->addr);
-      if (s->sym_type->kind == cc::Type::Kind::Function || s->sym_type->kind == cc::Type::Kind::Array) return r;
+      if (s->sym_type->kind == cc::Type::Kind::Function || s->sym_type->kind == cc::Type::Kind::Array)
+        return r;
       return load(r, e->type, s->user);
     }
     case Kind::Member: {
@@ -473,9 +478,7 @@ uint8_t ExprGen::expr(const cc::ast::Expr* e) {
     case Kind::Xlate: return xlate_whole(*static_cast<const cc::ast::Xlate*>(e));
     case Kind::Sizeof: return constant(static_cast<const cc::ast::Sizeof*>(e)->value);
     case Kind::Offsetof: return constant(static_cast<const cc::ast::Offsetof*>(e)->value);
-    default:
-      fatal("unsupported expression in code generation");
-      return 0;
+    default: fatal("unsupported expression in code generation"); return 0;
   }
 }
 

@@ -28,12 +28,12 @@ struct Numbered {
 // One DIFO to generate: optional statements, the value, more statements.
 struct Job {
   std::vector<Numbered> before;
-  const cc::ast::Expr* expr = nullptr;   // null: `value` as a constant
+  const cc::ast::Expr* expr = nullptr;  // null: `value` as a constant
   uint64_t value = 0;
-  uint32_t number = 0;                   // the value's action (0: predicate)
-  const cc::Type* as = nullptr;          // result type (null: the expression's)
+  uint32_t number = 0;           // the value's action (0: predicate)
+  const cc::Type* as = nullptr;  // result type (null: the expression's)
   std::vector<Numbered> after;
-  bool guard = false;                    // predicate: run `after` only when true
+  bool guard = false;  // predicate: run `after` only when true
 };
 
 // Records of stack and symbol values: bytes the consumer decodes by kind.
@@ -42,16 +42,35 @@ cc::ValueType stack_value_type(uint16_t kind, uint64_t arg) {
   v.kind = cc::ValueType::Kind::Bytes;
   uint64_t frames = arg & 0xffffffff, strsize = arg >> 32;
   switch (kind) {
-    case DTRACEACT_STACK: v.size = static_cast<uint32_t>(frames * 8); v.ctype = "stack"; break;
-    case DTRACEACT_USTACK: case DTRACEACT_JSTACK:
+    case DTRACEACT_STACK:
+      v.size = static_cast<uint32_t>(frames * 8);
+      v.ctype = "stack";
+      break;
+    case DTRACEACT_USTACK:
+    case DTRACEACT_JSTACK:
       v.size = static_cast<uint32_t>(8 + frames * 8 + strsize);
       v.ctype = kind == DTRACEACT_USTACK ? "ustack" : "jstack";
       break;
-    case DTRACEACT_SYM: v.size = 8; v.ctype = "sym"; break;
-    case DTRACEACT_MOD: v.size = 8; v.ctype = "mod"; break;
-    case DTRACEACT_USYM: v.size = 16; v.ctype = "usym"; break;
-    case DTRACEACT_UMOD: v.size = 16; v.ctype = "umod"; break;
-    default: v.size = 16; v.ctype = "uaddr"; break;
+    case DTRACEACT_SYM:
+      v.size = 8;
+      v.ctype = "sym";
+      break;
+    case DTRACEACT_MOD:
+      v.size = 8;
+      v.ctype = "mod";
+      break;
+    case DTRACEACT_USYM:
+      v.size = 16;
+      v.ctype = "usym";
+      break;
+    case DTRACEACT_UMOD:
+      v.size = 16;
+      v.ctype = "umod";
+      break;
+    default:
+      v.size = 16;
+      v.ctype = "uaddr";
+      break;
   }
   return v;
 }
@@ -94,7 +113,8 @@ class ProgramGen {
       v.func = a.func;
       for (size_t i = 0; i < a.keys.size(); i++) {
         uint16_t kk = i < a.key_kinds.size() ? a.key_kinds[i] : 0;
-        v.keys.push_back(kk ? stack_value_type(kk, a.key_args[i]) : value_type_of(agg_key_type(ctx_.types, a.keys[i]), ctx_.options.strsize));
+        v.keys.push_back(kk ? stack_value_type(kk, a.key_args[i])
+                            : value_type_of(agg_key_type(ctx_.types, a.keys[i]), ctx_.options.strsize));
       }
       out.aggs.push_back(std::move(v));
     }
@@ -104,14 +124,14 @@ class ProgramGen {
   // Lays out one clause's actions; returns its predicate DIFO (or -1).
   int32_t clause(const cc::ClausePlan& p) {
     uint32_t strsize = ctx_.options.strsize;
-    std::vector<Job> jobs;               // jobs[0] is the predicate slot
-    std::vector<int32_t> job_of;         // per new action: index in jobs, or -1
+    std::vector<Job> jobs;        // jobs[0] is the predicate slot
+    std::vector<int32_t> job_of;  // per new action: index in jobs, or -1
     jobs.emplace_back();
     bool has_pred = p.clause->pred != nullptr;
     if (has_pred) jobs[0].expr = p.clause->pred;
     std::vector<Numbered> pending;
     size_t first_action = ctx_.out.actions.size();
-    uint32_t number = 0;                 // DTrace's count of actions so far
+    uint32_t number = 0;  // DTrace's count of actions so far
 
     auto add_entry = [&](cc::Action act, const cc::ast::Expr* e, bool has_value, uint64_t constant,
                          const cc::Type* as, uint32_t no) {
@@ -192,7 +212,8 @@ class ProgramGen {
     }
     int32_t pred = has_pred ? generate(jobs[0]) : -1;
     for (size_t i = 0; i < job_of.size(); i++) {
-      if (job_of[i] >= 0) ctx_.out.actions[first_action + i].difo = generate(jobs[static_cast<size_t>(job_of[i])]);
+      if (job_of[i] >= 0)
+        ctx_.out.actions[first_action + i].difo = generate(jobs[static_cast<size_t>(job_of[i])]);
     }
     return pred;
   }

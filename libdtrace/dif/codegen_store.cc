@@ -99,8 +99,7 @@ void ExprGen::store_bits(uint8_t value, uint8_t addr, const cc::ast::Member& m) 
 void ExprGen::store_place(uint8_t value, uint8_t addr, const cc::ast::Expr* e) {
   if (e->kind() == Kind::Member && static_cast<const cc::ast::Member*>(e)->bits != 0)
     store_bits(value, addr, *static_cast<const cc::ast::Member*>(e));
-  else
-    store(value, addr, e->type);
+  else store(value, addr, e->type);
 }
 
 // lhs = rhs and lhs op= rhs where lhs is a place.

@@ -45,8 +45,7 @@ uint8_t ExprGen::var_op(const cc::VarInfo* v, bool store, bool array) {
     case cc::VarScope::Thread:
       return array ? (store ? DIF_OP_STTAA : DIF_OP_LDTAA) : (store ? DIF_OP_STTS : DIF_OP_LDTS);
     case cc::VarScope::Local: return store ? DIF_OP_STLS : DIF_OP_LDLS;
-    default:
-      return array ? (store ? DIF_OP_STGAA : DIF_OP_LDGAA) : (store ? DIF_OP_STGS : DIF_OP_LDGS);
+    default: return array ? (store ? DIF_OP_STGAA : DIF_OP_LDGAA) : (store ? DIF_OP_STGS : DIF_OP_LDGS);
   }
 }
 
@@ -60,10 +59,8 @@ bool ExprGen::push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<ui
   ir_.emit(DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0));
   for (size_t i = 0; i < keys.size(); i++) {
     const cc::Type* t = keys[i]->type;
-    if (t->is_string())
-      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, regs[i]));
-    else
-      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, regs[i]));
+    if (t->is_string()) ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, regs[i]));
+    else ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, regs[i]));
   }
   return true;
 }

@@ -62,12 +62,12 @@ size_t ExprGen::bind_inline_args(const cc::ast::Member& m) {
     }
     if (e->kind() == cc::ast::Kind::Ident && static_cast<const cc::ast::Ident*>(e)->inline_def != nullptr)
       e = static_cast<const cc::ast::Ident*>(e)->inline_def->expr;
-    else if (e->kind() == cc::ast::Kind::Unary && static_cast<const cc::ast::Unary*>(e)->op == cc::ast::Op::Deref)
+    else if (e->kind() == cc::ast::Kind::Unary &&
+             static_cast<const cc::ast::Unary*>(e)->op == cc::ast::Op::Deref)
       e = static_cast<const cc::ast::Unary*>(e)->operand;
     else if (e->kind() == cc::ast::Kind::Index && static_cast<const cc::ast::Index*>(e)->arg_value != nullptr)
       e = static_cast<const cc::ast::Index*>(e)->arg_value;
-    else
-      return 0;
+    else return 0;
   }
 }
 
@@ -149,10 +149,8 @@ uint8_t ExprGen::xlate_whole(const cc::ast::Xlate& x) {
     ir_.emit(DIF_INSTR_FMT(DIF_OP_ADD, base, off, addr));
     free(off);
     // A string value fills a char array member up to the array's size.
-    if (vt->is_string() && m.type->kind == cc::Type::Kind::Array)
-      store_string(v, addr, m.type->size);
-    else
-      store(v, addr, m.type);
+    if (vt->is_string() && m.type->kind == cc::Type::Kind::Array) store_string(v, addr, m.type->size);
+    else store(v, addr, m.type);
     free(addr);
     free(v);
   }

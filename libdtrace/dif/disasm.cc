@@ -151,9 +151,10 @@ std::string disassemble_difo(const cc::Difo& d) {
       const char* scope = v.dtdv_scope == DIFV_SCOPE_THREAD  ? "thread"
                           : v.dtdv_scope == DIFV_SCOPE_LOCAL ? "local"
                                                              : "global";
-      std::string flags = std::string(v.dtdv_flags & DIFV_F_REF ? "r" : "") + (v.dtdv_flags & DIFV_F_MOD ? "w" : "");
-      snprintf(b, sizeof b, "  %-16s 0x%-4x %-7s %-7s %-5s %s\n", str_at(d, v.dtdv_name).c_str(),
-               v.dtdv_id, kind, scope, flags.c_str(), type_text(v.dtdv_type).c_str());
+      std::string flags =
+          std::string(v.dtdv_flags & DIFV_F_REF ? "r" : "") + (v.dtdv_flags & DIFV_F_MOD ? "w" : "");
+      snprintf(b, sizeof b, "  %-16s 0x%-4x %-7s %-7s %-5s %s\n", str_at(d, v.dtdv_name).c_str(), v.dtdv_id,
+               kind, scope, flags.c_str(), type_text(v.dtdv_type).c_str());
       out += b;
     }
   }

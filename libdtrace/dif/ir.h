@@ -29,9 +29,7 @@ class IrDifo {
   }
   void place(Label l) { labels_[l] = static_cast<int32_t>(code_.size()); }
   void emit(dif_instr_t w) { code_.push_back({w, -1}); }
-  void branch(uint8_t op, Label l) {
-    code_.push_back({DIF_INSTR_BRANCH(op, 0), static_cast<int32_t>(l)});
-  }
+  void branch(uint8_t op, Label l) { code_.push_back({DIF_INSTR_BRANCH(op, 0), static_cast<int32_t>(l)}); }
 
   // Table entries, deduplicated. Return false when a table is full.
   bool intern_int(uint64_t v, uint16_t& index);

@@ -11,7 +11,7 @@ namespace dtrace::dif {
 
 struct Verdict {
   dif_dvr reason = DIF_DVR_OK;
-  uint32_t pc = 0;                 // offending instruction (or 0)
+  uint32_t pc = 0;  // offending instruction (or 0)
   bool ok() const { return reason == DIF_DVR_OK; }
 };
 

@@ -49,7 +49,7 @@ struct Snapshot {
   uint32_t cpu = 0;
   uint32_t errors = 0;
   uint64_t drops = 0;
-  uint64_t oldest = 0;  // ring policy: offset of the oldest record (doc/records.md §9)
+  uint64_t oldest = 0;     // ring policy: offset of the oldest record (doc/records.md §9)
   uint64_t timestamp = 0;  // when the module took it (0: the CPU has no buffers)
 };
 
@@ -62,8 +62,7 @@ class Device {
                                                               uint32_t start) = 0;
   virtual Result<dtrace_argdesc> probe_arg(uint32_t id, uint32_t ndx) = 0;
   // On failure, *failure (if given) receives the module's explanation.
-  virtual Result<EnableResult> enable(const std::vector<uint8_t>& prog,
-                                      EnableFailure* failure) = 0;
+  virtual Result<EnableResult> enable(const std::vector<uint8_t>& prog, EnableFailure* failure) = 0;
   virtual Result<EpDesc> epdesc(uint32_t epid) = 0;
   virtual Result<AggDesc> aggdesc(uint32_t aggid) = 0;
   virtual Result<std::string> format(uint32_t id) = 0;

@@ -116,7 +116,8 @@ class KernelDevice final : public Device {
   // DTrace words a GO the module refused: the errno alone.
   Result<uint32_t> go_stop(unsigned long req, const char* what) {
     dtrace_go g{};
-    if (ioctl(req, &g) != 0) return req == DTRACEIOC_GO ? make_error(std::strerror(errno)) : errno_error(what, errno);
+    if (ioctl(req, &g) != 0)
+      return req == DTRACEIOC_GO ? make_error(std::strerror(errno)) : errno_error(what, errno);
     return g.dtgo_cpu;
   }
 
@@ -145,12 +146,15 @@ class KernelDevice final : public Device {
   static uint32_t& nrecs(dtrace_epdesc* d) { return d->dtepd_nrecs; }
   static uint32_t& nrecs(dtrace_aggdesc* d) { return d->dtagd_nrecs; }
   static EpDesc convert(const dtrace_epdesc& d) {
-    return EpDesc{d.dtepd_epid, d.dtepd_probeid, d.dtepd_uarg, d.dtepd_size,
+    return EpDesc{d.dtepd_epid,
+                  d.dtepd_probeid,
+                  d.dtepd_uarg,
+                  d.dtepd_size,
                   {d.dtepd_rec, d.dtepd_rec + d.dtepd_nrecs}};
   }
   static AggDesc convert(const dtrace_aggdesc& d) {
-    return AggDesc{d.dtagd_id, d.dtagd_epid, d.dtagd_varid, d.dtagd_size,
-                   {d.dtagd_rec, d.dtagd_rec + d.dtagd_nrecs}};
+    return AggDesc{
+        d.dtagd_id, d.dtagd_epid, d.dtagd_varid, d.dtagd_size, {d.dtagd_rec, d.dtagd_rec + d.dtagd_nrecs}};
   }
 
   // A snapshot with no room: ENOSPC and the size, nothing switched (doc/ioctl.md §4).
@@ -176,8 +180,7 @@ class KernelDevice final : public Device {
         }
         // A CPU without buffers (offline, or left out by -x cpu): nothing to read.
         if (errno == ENOENT) return Snapshot{{}, cpu};
-        return errno_error(req == DTRACEIOC_BUFSNAP ? "DTRACEIOC_BUFSNAP" : "DTRACEIOC_AGGSNAP",
-                           errno);
+        return errno_error(req == DTRACEIOC_BUFSNAP ? "DTRACEIOC_BUFSNAP" : "DTRACEIOC_AGGSNAP", errno);
       }
       Snapshot s;
       s.data.assign(snapbuf_.get(), snapbuf_.get() + b.dtbd_size);
@@ -209,8 +212,8 @@ Result<std::unique_ptr<Device>> open_kernel_device(const std::string& path) {
   if (fd < 0) {
     int err = errno;
     if (err == ENOENT || err == ENXIO || err == ENODEV)
-      return make_error("DTrace device not available on system (" + path + " is missing: " +
-                        why_no_device("/", kernel_release()) + ")");
+      return make_error("DTrace device not available on system (" + path +
+                        " is missing: " + why_no_device("/", kernel_release()) + ")");
     return errno_error(("cannot open " + path).c_str(), err);
   }
   auto dev = std::make_unique<KernelDevice>(fd);

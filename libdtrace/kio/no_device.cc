@@ -66,8 +66,7 @@ std::string why_no_device(const std::string& root_in, const std::string& rel) {
   if (!installed)
     why << "no dtrace.ko is installed for kernel " << rel
         << ": install the dtrace-dkms package (or run make install) with this kernel's headers";
-  else
-    why << "load the dtrace module first (modprobe dtrace)";
+  else why << "load the dtrace module first (modprobe dtrace)";
   if (mode == "integrity" || enforce)
     why << "; this kernel " << (mode == "integrity" ? "is locked down (integrity) and" : "")
         << " loads only signed modules: sign dtrace.ko with a Machine Owner Key (README, "

@@ -26,8 +26,8 @@ Result<std::vector<Site>> sites_for(const cc::ProbeSpec& spec, uint64_t size) {
   char* end = nullptr;
   uint64_t off = std::strtoull(spec.name.c_str(), &end, 16);
   if (!isxdigit(static_cast<unsigned char>(spec.name[0])) || *end)
-    return make_error("invalid probe name \"" + spec.name + "\" for the pid provider: " +
-                          "entry, return or a hexadecimal offset",
+    return make_error("invalid probe name \"" + spec.name +
+                          "\" for the pid provider: " + "entry, return or a hexadecimal offset",
                       "D_PROC_NAME");
   if (size && off >= size)
     return make_error("offset 0x" + spec.name + " is beyond the end of " + spec.func, "D_PROC_OFF");

@@ -91,8 +91,7 @@ std::optional<EvalTime> parse_evaltime(const std::string& s) {
   return std::nullopt;
 }
 
-Result<std::unique_ptr<Process>> Process::create(const std::string& command,
-                                                 const CreateOptions& opts) {
+Result<std::unique_ptr<Process>> Process::create(const std::string& command, const CreateOptions& opts) {
   std::vector<std::string> words = split_blanks(command);
   if (words.empty()) return make_error("failed to execute : empty command");
   std::vector<std::string> env = child_environment(opts);

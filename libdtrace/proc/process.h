@@ -41,8 +41,7 @@ class Process {
   // -c: runs `command` (split at blanks, found on PATH) with dtrace's
   // environment changed by opts.env and holds it where opts.evaltime
   // says; without a symbol for main (stripped), at the ELF entry point.
-  static Result<std::unique_ptr<Process>> create(const std::string& command,
-                                                 const CreateOptions& opts = {});
+  static Result<std::unique_ptr<Process>> create(const std::string& command, const CreateOptions& opts = {});
   // -p: stops a running process until release().
   static Result<std::unique_ptr<Process>> grab(pid_t pid);
   ~Process();
@@ -62,8 +61,8 @@ class Process {
   Status stop_seized();
 
   pid_t pid_;
-  bool child_;          // created by us: waitpid() tells its exit
-  bool held_ = true;    // ptrace-stopped, attached
+  bool child_;        // created by us: waitpid() tells its exit
+  bool held_ = true;  // ptrace-stopped, attached
   bool gone_ = false;
   int pending_sig_ = 0;  // a signal that arrived while we held it
 };

@@ -25,11 +25,11 @@ struct Mapping {
 };
 
 struct MappedObject {
-  std::string path;    // as the process sees it ("/usr/lib/x86_64-linux-gnu/libc.so.6")
-  std::string module;  // the file name: "date", "libc.so.6"
+  std::string path;       // as the process sees it ("/usr/lib/x86_64-linux-gnu/libc.so.6")
+  std::string module;     // the file name: "date", "libc.so.6"
   std::string open_path;  // as this process can open it (/proc/PID/root/...)
   std::vector<Mapping> maps;
-  bool executable = false;  // the process's main program
+  bool executable = false;               // the process's main program
   std::shared_ptr<const ElfObject> elf;  // null when it could not be read
   // Runtime address -> link-time address, through the file offset.
   std::optional<uint64_t> to_vaddr(uint64_t addr) const;
@@ -45,10 +45,10 @@ struct UserAddress {  // what an address resolves to
   uint64_t offset = 0;  // from the symbol's start
 };
 
-struct DataSymbol {  // a data object by name, at its address in the process
+struct DataSymbol {           // a data object by name, at its address in the process
   bool module_known = false;  // the module asked for is mapped
   bool found = false;
-  std::string module;         // "a.out" or the file name
+  std::string module;  // "a.out" or the file name
   uint64_t addr = 0;
 };
 

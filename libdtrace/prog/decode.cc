@@ -52,16 +52,14 @@ Result<Decoded> decode(const std::vector<uint8_t>& blob) {
   if (h.dtph_version != DTRACE_PROG_VERSION) return make_error("bad version");
   if (h.dtph_hdrsize != sizeof(dtrace_prog_hdr)) return make_error("bad header size");
   if (h.dtph_size != blob.size() || h.dtph_size > DTRACE_PROG_MAXSIZE) return make_error("bad size");
-  if (h.dtph_difvers != DTRACE_DIF_VERSION || h.dtph_nregs != DIF_DIR_NREGS ||
-      h.dtph_ntregs != DIF_DTR_NREGS)
+  if (h.dtph_difvers != DTRACE_DIF_VERSION || h.dtph_nregs != DIF_DIR_NREGS || h.dtph_ntregs != DIF_DTR_NREGS)
     return make_error("DIF version or register counts differ");
   std::string why;
   std::vector<char> st;
   if (!get(blob, h, DTRACE_PT_STRTAB, st, why) || !get(blob, h, DTRACE_PT_PROBES, d.probes, why) ||
       !get(blob, h, DTRACE_PT_DIFOS, d.difos, why) || !get(blob, h, DTRACE_PT_CODE, d.code, why) ||
       !get(blob, h, DTRACE_PT_INTS, d.ints, why) || !get(blob, h, DTRACE_PT_VARS, d.vars, why) ||
-      !get(blob, h, DTRACE_PT_ACTIONS, d.actions, why) ||
-      !get(blob, h, DTRACE_PT_CLAUSES, d.clauses, why) ||
+      !get(blob, h, DTRACE_PT_ACTIONS, d.actions, why) || !get(blob, h, DTRACE_PT_CLAUSES, d.clauses, why) ||
       !get(blob, h, DTRACE_PT_OPTIONS, d.options, why))
     return make_error(why);
   d.strtab.assign(st.begin(), st.end());
@@ -79,14 +77,17 @@ Result<Decoded> decode(const std::vector<uint8_t>& blob) {
   }
   for (size_t i = 0; i < d.actions.size(); i++) {
     const auto& a = d.actions[i];
-    if (a.dtpa_difo != DTRACE_NONE && a.dtpa_difo >= d.difos.size()) return make_error("action DIFO out of range");
-    if (a.dtpa_format != DTRACE_NONE && !str_ok(a.dtpa_format)) return make_error("action format out of range");
+    if (a.dtpa_difo != DTRACE_NONE && a.dtpa_difo >= d.difos.size())
+      return make_error("action DIFO out of range");
+    if (a.dtpa_format != DTRACE_NONE && !str_ok(a.dtpa_format))
+      return make_error("action format out of range");
     if (i + a.dtpa_ntuple >= d.actions.size() + (a.dtpa_ntuple == 0 ? 1 : 0))
       return make_error("action tuple runs past the table");
   }
   for (const auto& c : d.clauses) {
     if (c.dtpc_probe >= d.probes.size()) return make_error("clause probe out of range");
-    if (c.dtpc_pred != DTRACE_NONE && c.dtpc_pred >= d.difos.size()) return make_error("clause predicate out of range");
+    if (c.dtpc_pred != DTRACE_NONE && c.dtpc_pred >= d.difos.size())
+      return make_error("clause predicate out of range");
     if (static_cast<uint64_t>(c.dtpc_action) + c.dtpc_naction > d.actions.size())
       return make_error("clause actions out of range");
   }

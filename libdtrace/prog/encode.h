@@ -41,8 +41,8 @@ struct Decoded {
   std::vector<dtrace_prog_clause> clauses;
   std::vector<dtrace_prog_option> options;
 
-  std::string str(uint32_t off) const;           // "" when out of range
-  cc::Difo difo(size_t i) const;                 // reassembled DIF object
+  std::string str(uint32_t off) const;  // "" when out of range
+  cc::Difo difo(size_t i) const;        // reassembled DIF object
 };
 
 // Checks every offset, count and index as the module must, then returns

@@ -48,8 +48,7 @@ Status run(const std::vector<std::string>& argv) {
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) return make_error("failed to wait for " + argv[0] + ": " + std::strerror(errno));
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return Ok{};
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-    return make_error("failed to run " + argv[0]);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return make_error("failed to run " + argv[0]);
   return make_error(argv[0] + " -r failed" +
                     (WIFEXITED(status) ? " (exit status " + std::to_string(WEXITSTATUS(status)) + ")"
                                        : " (killed by signal " + std::to_string(WTERMSIG(status)) + ")"));
@@ -59,16 +58,15 @@ Status run(const std::vector<std::string>& argv) {
 // name that could then read as another's (doc/usdt.md, provider names).
 std::string provider_name_error(const std::string& name) {
   if (!name.empty() && std::isdigit(static_cast<unsigned char>(name.back())))
-    return "provider " + name + " ends in a digit: the module appends the process id, so " +
-           name + "<pid> could pass for another process's provider";
+    return "provider " + name + " ends in a digit: the module appends the process id, so " + name +
+           "<pid> could pass for another process's provider";
   if (name == "pid") return "provider pid is the pid provider's name";
   return "";
 }
 
 }  // namespace
 
-Status check_objects(const std::vector<ProviderDef>& providers,
-                     const std::vector<std::string>& objects) {
+Status check_objects(const std::vector<ProviderDef>& providers, const std::vector<std::string>& objects) {
   for (const std::string& obj : objects) {
     auto notes = read_stapsdt_notes(obj);
     if (!notes) return notes.error();
@@ -82,8 +80,8 @@ Status check_objects(const std::vector<ProviderDef>& providers,
       if (!probe) return make_error(obj + ": probe " + desc + " is not defined by provider " + n.provider);
       size_t nargs = count_arg_specs(n.args);
       if (nargs != probe->argtypes.size())
-        return make_error(obj + ": probe " + desc + " passes " + std::to_string(nargs) +
-                          " argument" + (nargs == 1 ? "" : "s") + " but is defined with " +
+        return make_error(obj + ": probe " + desc + " passes " + std::to_string(nargs) + " argument" +
+                          (nargs == 1 ? "" : "s") + " but is defined with " +
                           std::to_string(probe->argtypes.size()));
     }
   }
@@ -92,7 +90,8 @@ Status check_objects(const std::vector<ProviderDef>& providers,
 
 Status write_drti_object(const std::string& path, const LinkOptions& opts) {
   char dir[] = "/tmp/dtrace-G.XXXXXX";
-  if (!mkdtemp(dir)) return make_error(std::string("failed to make a temporary directory: ") + std::strerror(errno));
+  if (!mkdtemp(dir))
+    return make_error(std::string("failed to make a temporary directory: ") + std::strerror(errno));
   std::string in = std::string(dir) + "/drti.o", script = std::string(dir) + "/link.ld";
   std::string discard;
   if (opts.strip) discard += " *(.comment)";

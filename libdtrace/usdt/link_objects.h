@@ -14,8 +14,7 @@
 
 namespace dtrace::usdt {
 
-Status check_objects(const std::vector<ProviderDef>& providers,
-                     const std::vector<std::string>& objects);
+Status check_objects(const std::vector<ProviderDef>& providers, const std::vector<std::string>& objects);
 
 // How -G makes its object: with `ld -r` (-x ldpath), leaving out the
 // compiler's identification (.comment, -x strip) or drti's constructor

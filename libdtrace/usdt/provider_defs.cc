@@ -84,8 +84,7 @@ Result<std::vector<ProviderDef>> read_provider_defs(std::string_view source,
         return error_at(p.line, cc::ErrTag::D_PROV_PRARGLEN,
                         "probe " + decl.name + ":" + p.name + " has " +
                             std::to_string(probe.argtypes.size()) +
-                            " arguments; a USDT probe site passes at most " +
-                            std::to_string(kMaxSiteArgs));
+                            " arguments; a USDT probe site passes at most " + std::to_string(kMaxSiteArgs));
       def.probes.push_back(std::move(probe));
     }
     out.push_back(std::move(def));

@@ -61,8 +61,7 @@ Result<dtrace_uarg> parse_spec(std::string_view spec) {
   dtrace_uarg a{};
   size_t at = spec.find('@');
   auto size = at == std::string_view::npos ? std::nullopt : parse_int(spec.substr(0, at));
-  if (!size || (std::abs(*size) != 1 && std::abs(*size) != 2 && std::abs(*size) != 4 &&
-                std::abs(*size) != 8))
+  if (!size || (std::abs(*size) != 1 && std::abs(*size) != 2 && std::abs(*size) != 4 && std::abs(*size) != 8))
     return bad();
   a.dtua_size = static_cast<int8_t>(*size);
   std::string_view op = spec.substr(at + 1);

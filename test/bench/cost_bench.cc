@@ -39,12 +39,12 @@ struct Machine : BenchMachine {
     uint32_t p = pb_probe(&b, "bench", "", "", "fire");
     uint32_t first = b.nacts, nacts = 0;
     units = DTRACE_COST_ACTION;  // the ECB
-    for (;;) {  // actions of full DIFOs while the budget lasts
+    for (;;) {                   // actions of full DIFOs while the budget lasts
       std::vector<dif_instr_t> code = k.setup;
       uint64_t base = DTRACE_COST_ACTION + 8 + DTRACE_COST_INSTR;  // action, RET
       auto cost = [&](const std::vector<dif_instr_t>& c) {
-        return base + dtrace_dif_cost(c.data(), (uint32_t)c.size(), k.vars.data(),
-                                      (uint32_t)k.vars.size(), &env);
+        return base +
+               dtrace_dif_cost(c.data(), (uint32_t)c.size(), k.vars.data(), (uint32_t)k.vars.size(), &env);
       };
       uint64_t per = cost(k.frag) - base;  // fragment alone (no setup)
       uint64_t c = cost(code);
@@ -60,9 +60,9 @@ struct Machine : BenchMachine {
       if (code.size() == k.setup.size()) break;
       units += cost(code);
       code.push_back(DIF_INSTR_RET(1));
-      uint32_t d = pb_difo(&b, code.data(), (uint32_t)code.size(), k.ints.data(),
-                           (uint32_t)k.ints.size(), strtab.data(), (uint32_t)strtab.size(),
-                           k.vars.data(), (uint32_t)k.vars.size(), pb_type(DIF_TYPE_CTF, 0, 8));
+      uint32_t d = pb_difo(&b, code.data(), (uint32_t)code.size(), k.ints.data(), (uint32_t)k.ints.size(),
+                           strtab.data(), (uint32_t)strtab.size(), k.vars.data(), (uint32_t)k.vars.size(),
+                           pb_type(DIF_TYPE_CTF, 0, 8));
       pb_action(&b, DTRACEACT_DIFEXPR, d, 0, nullptr, 0, 0);
       nacts++;
     }
@@ -96,7 +96,9 @@ BENCHMARK(Alu)->Unit(benchmark::kMillisecond);
 
 // Fault-tolerant 8-byte loads.
 void Loads(benchmark::State& s) {
-  run(s, {{DIF_INSTR_IDX(DIF_OP_SETX, 0, 1)}, {DIF_INSTR_FMT(DIF_OP_LDX, 1, 0, 2)}, {},
+  run(s, {{DIF_INSTR_IDX(DIF_OP_SETX, 0, 1)},
+          {DIF_INSTR_FMT(DIF_OP_LDX, 1, 0, 2)},
+          {},
           {reinterpret_cast<uintptr_t>(&word)}});
 }
 BENCHMARK(Loads)->Unit(benchmark::kMillisecond);
@@ -118,18 +120,19 @@ BENCHMARK(StringStore)->Unit(benchmark::kMillisecond);
 
 // strlen() of a 64 KiB string.
 void Strlen(benchmark::State& s) {
-  run(s, {{DIF_INSTR_IDX(DIF_OP_SETS, 0, 1)},
-          {DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, 1),
-           DIF_INSTR_IDX(DIF_OP_CALL, DIF_SUBR_STRLEN, 2)},
-          {}, {}});
+  run(s,
+      {{DIF_INSTR_IDX(DIF_OP_SETS, 0, 1)},
+       {DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, 1), DIF_INSTR_IDX(DIF_OP_CALL, DIF_SUBR_STRLEN, 2)},
+       {},
+       {}});
 }
 BENCHMARK(Strlen)->Unit(benchmark::kMillisecond);
 
 // An associative array keyed by a 64 KiB string: key built, hashed.
 void StringKey(benchmark::State& s) {
   run(s, {{DIF_INSTR_IDX(DIF_OP_SETS, 0, 1)},
-          {DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, 1),
-           DIF_INSTR_IDX(DIF_OP_LDGAA, kVar, 2), DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0)},
+          {DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, 1), DIF_INSTR_IDX(DIF_OP_LDGAA, kVar, 2),
+           DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0)},
           {pb_var(kVar, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY, PB_INT(8), DIFV_F_REF, 0)},
           {}});
 }

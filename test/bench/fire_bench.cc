@@ -19,11 +19,10 @@ struct Machine : BenchMachine {
     pb b{};
     uint32_t p = pb_probe(&b, "bench", "", "", "fire");
     // pid == N
-    const dif_instr_t pred[] = {
-        DIF_INSTR_IDX(DIF_OP_LDGS, DIF_VAR_PID, 1), DIF_INSTR_IDX(DIF_OP_SETX, 0, 2),
-        DIF_INSTR_FMT(DIF_OP_CMP, 1, 2, 0), DIF_INSTR_BRANCH(DIF_OP_BE, 6),
-        DIF_INSTR_IDX(DIF_OP_SETX, 1, 3), DIF_INSTR_RET(3),
-        DIF_INSTR_IDX(DIF_OP_SETX, 2, 3), DIF_INSTR_RET(3)};
+    const dif_instr_t pred[] = {DIF_INSTR_IDX(DIF_OP_LDGS, DIF_VAR_PID, 1), DIF_INSTR_IDX(DIF_OP_SETX, 0, 2),
+                                DIF_INSTR_FMT(DIF_OP_CMP, 1, 2, 0),         DIF_INSTR_BRANCH(DIF_OP_BE, 6),
+                                DIF_INSTR_IDX(DIF_OP_SETX, 1, 3),           DIF_INSTR_RET(3),
+                                DIF_INSTR_IDX(DIF_OP_SETX, 2, 3),           DIF_INSTR_RET(3)};
     const uint64_t ints[] = {pid, 0, 1};
     uint32_t dp = pb_difo(&b, pred, 8, ints, 3, nullptr, 0, nullptr, 0, pb_type(DIF_TYPE_CTF, 0, 4));
     const dif_instr_t key[] = {DIF_INSTR_IDX(DIF_OP_LDGS, DIF_VAR_EXECNAME, 1), DIF_INSTR_RET(1)};

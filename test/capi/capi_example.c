@@ -11,24 +11,29 @@
 #include "dtrace/consumer.h"
 
 static const char *default_program =
-    "BEGIN { printf(\"hello from the C API\\n\"); @calls[\"BEGIN\", 1] = count();"
-    " @total = sum(42); exit(3); }";
+	"BEGIN { printf(\"hello from the C API\\n\"); @calls[\"BEGIN\", 1] = "
+	"count();"
+	" @total = sum(42); exit(3); }";
 
-static void on_output(const char *text, size_t len, void *arg) {
+static void on_output(const char *text, size_t len, void *arg)
+{
 	size_t *bytes = arg;
 	*bytes += len;
 	fwrite(text, 1, len, stdout);
 }
 
-static int on_entry(const dtc_aggentry_t *e, void *arg) {
+static int on_entry(const dtc_aggentry_t *e, void *arg)
+{
 	(void)arg;
 	printf("@%s", e->name);
-	for (int i = 0; i < e->nkeys; i++) printf("%s%s", i ? ", " : "[", e->keys[i]);
+	for (int i = 0; i < e->nkeys; i++)
+		printf("%s%s", i ? ", " : "[", e->keys[i]);
 	printf("%s = %lld\n", e->nkeys ? "]" : "", (long long)e->value);
 	return 0;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
 	const char *err = NULL;
 	dtc_handle_t *h = dtc_open(NULL, &err);
 	if (h == NULL) {
@@ -44,7 +49,8 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "capi_example: %s\n", dtc_errmsg(h));
 		goto out;
 	}
-	fprintf(stderr, "capi_example: %u probe%s\n", nprobes, nprobes == 1 ? "" : "s");
+	fprintf(stderr, "capi_example: %u probe%s\n", nprobes,
+		nprobes == 1 ? "" : "s");
 	dtc_work_t w;
 	while ((w = dtc_consume(h, on_output, &bytes)) == DTC_WORK_CONTINUE)
 		;

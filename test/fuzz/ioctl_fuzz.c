@@ -41,8 +41,8 @@
 #include "dtrace/dtrace.h"
 #include "mutate.h"
 
-#define MAXCORPUS	256
-#define ARENA		(8u << 20)	/* blobs live at the end of it */
+#define MAXCORPUS 256
+#define ARENA	  (8u << 20) /* blobs live at the end of it */
 
 struct blob {
 	uint8_t *data;
@@ -55,7 +55,7 @@ static unsigned ncorpus;
 static int verbose, unpriv;
 static double slow_secs = 10;
 static unsigned long findings;
-static uint8_t *arena;		/* ARENA bytes then a PROT_NONE page */
+static uint8_t *arena; /* ARENA bytes then a PROT_NONE page */
 static uint64_t cur_input;
 
 static void finding(const char *fmt, ...)
@@ -95,15 +95,18 @@ static double now(void)
 struct callinfo {
 	unsigned long cmd;
 	const char *name;
-	int ok[10];		/* allowed errnos, 0-terminated */
+	int ok[10]; /* allowed errnos, 0-terminated */
 };
 
 static const struct callinfo calls[] = {
 	{ DTRACEIOC_CONF, "CONF", { EFAULT } },
-	{ DTRACEIOC_PROBEMATCH, "PROBEMATCH", { ENOENT, EINVAL, EFAULT, ENOMEM } },
+	{ DTRACEIOC_PROBEMATCH,
+	  "PROBEMATCH",
+	  { ENOENT, EINVAL, EFAULT, ENOMEM } },
 	{ DTRACEIOC_PROBEARG, "PROBEARG", { EINVAL, ENOENT, EFAULT } },
-	{ DTRACEIOC_ENABLE, "ENABLE", { E2BIG, EBUSY, EINVAL, EPERM, ENOENT,
-					ENOMEM, EFAULT } },
+	{ DTRACEIOC_ENABLE,
+	  "ENABLE",
+	  { E2BIG, EBUSY, EINVAL, EPERM, ENOENT, ENOMEM, EFAULT } },
 	{ DTRACEIOC_EPDESC, "EPDESC", { EINVAL, ENOSPC, EFAULT, ENOMEM } },
 	{ DTRACEIOC_AGGDESC, "AGGDESC", { EINVAL, ENOSPC, EFAULT, ENOMEM } },
 	{ DTRACEIOC_FORMAT, "FORMAT", { EINVAL, ENOSPC, EFAULT } },
@@ -112,12 +115,14 @@ static const struct callinfo calls[] = {
 	{ DTRACEIOC_BUFSNAP, "BUFSNAP", { EINVAL, ENOENT, ENOSPC, EFAULT } },
 	{ DTRACEIOC_AGGSNAP, "AGGSNAP", { EINVAL, ENOENT, ENOSPC, EFAULT } },
 	{ DTRACEIOC_STATUS, "STATUS", { EFAULT } },
-	{ DTRACEIOC_USERPROBE, "USERPROBE", { ENOENT, EINVAL, EEXIST, ENOSPC,
-					      ENOMEM, EFAULT, EOPNOTSUPP,
-					      ESRCH } },
-	{ DTRACEHIOC_ADDPROG, "ADDPROG", { E2BIG, EINVAL, EEXIST, ENOSPC,
-					   ENOMEM, EFAULT, EOPNOTSUPP,
-					   EDQUOT } },
+	{ DTRACEIOC_USERPROBE,
+	  "USERPROBE",
+	  { ENOENT, EINVAL, EEXIST, ENOSPC, ENOMEM, EFAULT, EOPNOTSUPP,
+	    ESRCH } },
+	{ DTRACEHIOC_ADDPROG,
+	  "ADDPROG",
+	  { E2BIG, EINVAL, EEXIST, ENOSPC, ENOMEM, EFAULT, EOPNOTSUPP,
+	    EDQUOT } },
 	{ DTRACEHIOC_REMOVE, "REMOVE", { EINVAL, EFAULT, EOPNOTSUPP, ENOENT } },
 };
 
@@ -246,11 +251,17 @@ static uint8_t *place(struct rng *r, const uint8_t *data, size_t size)
 static void *bad_pointer(struct rng *r)
 {
 	static const uintptr_t bad[] = {
-		0, 1, 0x1000, 0xffffffff81000000ull, 0xffff888000000000ull,
-		0x7ffffffff000ull, (uintptr_t)-1, (uintptr_t)-4096,
+		0,
+		1,
+		0x1000,
+		0xffffffff81000000ull,
+		0xffff888000000000ull,
+		0x7ffffffff000ull,
+		(uintptr_t)-1,
+		(uintptr_t)-4096,
 	};
 	if (rng_below(r, 3) == 0)
-		return arena + ARENA;		/* the guard page */
+		return arena + ARENA; /* the guard page */
 	return (void *)bad[rng_below(r, sizeof(bad) / sizeof(bad[0]))];
 }
 
@@ -330,18 +341,27 @@ static void op_helper(struct rng *r, int fd)
 	int err;
 
 	if (rng_below(r, 4) != 0)
-		size = mutate_container(r, buf, size, sizeof(buf), 1 +
-					rng_below(r, 3));
+		size = mutate_container(r, buf, size, sizeof(buf),
+					1 + rng_below(r, 3));
 	p = place(r, buf, size);
 	memset(&hp, 0, sizeof(hp));
 	hp.dthp_prog = (uintptr_t)p;
 	hp.dthp_size = size;
 	switch (rng_below(r, 8)) {
-	case 0: hp.dthp_size = rng_interesting(r, size); break;
-	case 1: hp.dthp_base = rng_interesting(r, 0); break;
-	case 2: memset(hp.dthp_mod, 'm', sizeof(hp.dthp_mod)); break;
-	case 3: hp.dthp_prog = (uintptr_t)bad_pointer(r); break;
-	default: break;
+	case 0:
+		hp.dthp_size = rng_interesting(r, size);
+		break;
+	case 1:
+		hp.dthp_base = rng_interesting(r, 0);
+		break;
+	case 2:
+		memset(hp.dthp_mod, 'm', sizeof(hp.dthp_mod));
+		break;
+	case 3:
+		hp.dthp_prog = (uintptr_t)bad_pointer(r);
+		break;
+	default:
+		break;
 	}
 	if (hp.dthp_mod[0] == 0)
 		snprintf(hp.dthp_mod, sizeof(hp.dthp_mod), "ioctl_fuzz");
@@ -371,9 +391,9 @@ static void op_desc(struct rng *r, int fd, unsigned long cmd)
 
 	memset(buf, 0, sizeof(buf));
 	d->dtepd_epid = rng_below(r, 2) ? rng_below(r, 8) :
-		(uint32_t)rng_interesting(r, 1);
+					  (uint32_t)rng_interesting(r, 1);
 	d->dtepd_nrecs = rng_below(r, 2) ? rng_below(r, 65) :
-		(uint32_t)rng_interesting(r, 64);
+					   (uint32_t)rng_interesting(r, 64);
 	/* A capacity beyond our buffer must fault, not scribble: put the
 	 * structure against the guard page. */
 	if (d->dtepd_nrecs > 64 || rng_below(r, 8) == 0) {
@@ -392,13 +412,15 @@ static void op_format(struct rng *r, int fd)
 	struct dtrace_fmtdesc f = { 0 };
 
 	f.dtfd_id = rng_below(r, 2) ? rng_below(r, 6) :
-		(uint32_t)rng_interesting(r, 1);
+				      (uint32_t)rng_interesting(r, 1);
 	f.dtfd_string = (uintptr_t)s;
-	f.dtfd_length = rng_below(r, 2) ? rng_below(r, sizeof(s)) :
-		(uint32_t)rng_interesting(r, sizeof(s));
+	f.dtfd_length = rng_below(r, 2) ?
+				rng_below(r, sizeof(s)) :
+				(uint32_t)rng_interesting(r, sizeof(s));
 	if (f.dtfd_length > sizeof(s) || rng_below(r, 8) == 0)
 		f.dtfd_string = (uintptr_t)(rng_below(r, 2) ?
-			arena + ARENA - 1 : bad_pointer(r));
+						    arena + ARENA - 1 :
+						    bad_pointer(r));
 	call(fd, DTRACEIOC_FORMAT, &f);
 }
 
@@ -407,22 +429,30 @@ static void op_snap(struct rng *r, int fd, unsigned long cmd)
 	struct dtrace_bufdesc d = { 0 };
 
 	d.dtbd_cpu = rng_below(r, 4) ? rng_below(r, 3) :
-		(uint32_t)rng_interesting(r, 1);
-	d.dtbd_size = rng_below(r, 2) ? ARENA :
-		rng_interesting(r, 4096);
+				       (uint32_t)rng_interesting(r, 1);
+	d.dtbd_size = rng_below(r, 2) ? ARENA : rng_interesting(r, 4096);
 	d.dtbd_data = (uintptr_t)arena;
 	/* Larger than the arena: the copy would run into the guard page. */
 	if (d.dtbd_size > ARENA || rng_below(r, 10) == 0)
 		d.dtbd_data = (uintptr_t)(rng_below(r, 2) ? arena + ARENA - 64 :
-					  bad_pointer(r));
+							    bad_pointer(r));
 	call(fd, cmd, rng_below(r, 30) == 0 ? bad_pointer(r) : &d);
 }
 
 static void op_probe(struct rng *r, int fd)
 {
-	static const char *pats[] = { "", "*", "BEGIN", "dtrace", "syscall",
-				      "fbt", "sched", "?*[!a-z]*", "\\",
-				      "[", "**********************", "profile" };
+	static const char *pats[] = { "",
+				      "*",
+				      "BEGIN",
+				      "dtrace",
+				      "syscall",
+				      "fbt",
+				      "sched",
+				      "?*[!a-z]*",
+				      "\\",
+				      "[",
+				      "**********************",
+				      "profile" };
 	struct dtrace_probematch m;
 	struct dtrace_argdesc a;
 
@@ -431,7 +461,7 @@ static void op_probe(struct rng *r, int fd)
 		 pats[rng_below(r, 12)]);
 	snprintf(m.dtpm_pattern.dtpd_name, DTRACE_NAMELEN, "%s",
 		 pats[rng_below(r, 12)]);
-	if (rng_below(r, 4) == 0)	/* unterminated field */
+	if (rng_below(r, 4) == 0) /* unterminated field */
 		memset(m.dtpm_pattern.dtpd_func, '*', DTRACE_FUNCNAMELEN);
 	if (rng_below(r, 4) == 0)
 		m.dtpm_pattern.dtpd_id = (uint32_t)rng_interesting(r, 1);
@@ -439,11 +469,11 @@ static void op_probe(struct rng *r, int fd)
 	call(fd, DTRACEIOC_PROBEMATCH, &m);
 	memset(&a, 0, sizeof(a));
 	a.dtargd_id = rng_below(r, 2) ? rng_below(r, 2000) :
-		(uint32_t)rng_interesting(r, 1);
+					(uint32_t)rng_interesting(r, 1);
 	a.dtargd_ndx = rng_below(r, 2) ? rng_below(r, 12) :
-		(uint32_t)rng_interesting(r, 1);
-	call(fd, DTRACEIOC_PROBEARG, rng_below(r, 30) == 0 ?
-	     bad_pointer(r) : &a);
+					 (uint32_t)rng_interesting(r, 1);
+	call(fd, DTRACEIOC_PROBEARG,
+	     rng_below(r, 30) == 0 ? bad_pointer(r) : &a);
 }
 
 static void op_misc(struct rng *r, int fd)
@@ -453,11 +483,17 @@ static void op_misc(struct rng *r, int fd)
 	struct dtrace_conf c;
 
 	switch (rng_below(r, 6)) {
-	case 0: call(fd, DTRACEIOC_STATUS, rng_below(r, 4) ? (void *)&s :
-		     bad_pointer(r)); break;
-	case 1: call(fd, DTRACEIOC_CONF, rng_below(r, 4) ? (void *)&c :
-		     bad_pointer(r)); break;
-	case 2: call(fd, DTRACEIOC_STOP, &g); break;
+	case 0:
+		call(fd, DTRACEIOC_STATUS,
+		     rng_below(r, 4) ? (void *)&s : bad_pointer(r));
+		break;
+	case 1:
+		call(fd, DTRACEIOC_CONF,
+		     rng_below(r, 4) ? (void *)&c : bad_pointer(r));
+		break;
+	case 2:
+		call(fd, DTRACEIOC_STOP, &g);
+		break;
 	case 3: {
 		/* Our magic, any number, direction and size. */
 		unsigned long cmd = _IOC(rng_below(r, 4), DTRACE_IOC_MAGIC,
@@ -466,8 +502,12 @@ static void op_misc(struct rng *r, int fd)
 			call(fd, cmd, arena);
 		break;
 	}
-	case 4: op_format(r, fd); break;
-	default: op_probe(r, fd); break;
+	case 4:
+		op_format(r, fd);
+		break;
+	default:
+		op_probe(r, fd);
+		break;
 	}
 }
 
@@ -500,30 +540,44 @@ static void op_enable(struct rng *r, int fd, bool fresh)
 		finding("ENABLE succeeded with a message: %.128s", en.dten_msg);
 	if (err == 0 && nmut == 0 && en.dten_nprobes == 0)
 		finding("ENABLE of %s created no ECB", b->name);
-	if (err != 0 && !unpriv && fresh && nmut == 0 &&
-	    en.dten_size == size &&
+	if (err != 0 && !unpriv && fresh && nmut == 0 && en.dten_size == size &&
 	    en.dten_prog == (uintptr_t)p && err != EBUSY)
 		finding("valid %s refused: %s: %.128s", b->name, strerror(err),
 			en.dten_msg);
 	/* Calls on the state, in any order, GO and STOP included. */
 	for (unsigned i = 0, n = rng_below(r, 8); i < n; i++) {
 		switch (rng_below(r, 9)) {
-		case 0: op_desc(r, fd, DTRACEIOC_EPDESC); break;
-		case 1: op_desc(r, fd, DTRACEIOC_AGGDESC); break;
-		case 2: op_format(r, fd); break;
-		case 3: case 4:
+		case 0:
+			op_desc(r, fd, DTRACEIOC_EPDESC);
+			break;
+		case 1:
+			op_desc(r, fd, DTRACEIOC_AGGDESC);
+			break;
+		case 2:
+			op_format(r, fd);
+			break;
+		case 3:
+		case 4:
 			if (known != NULL) {
 				trace_op("  GO skipped: %s\n", known);
 				break;
 			}
-			call(fd, DTRACEIOC_GO, rng_below(r, 20) ? (void *)&g :
-			     bad_pointer(r));
-			getppid();	/* syscall probes of the corpus */
+			call(fd, DTRACEIOC_GO,
+			     rng_below(r, 20) ? (void *)&g : bad_pointer(r));
+			getppid(); /* syscall probes of the corpus */
 			break;
-		case 5: op_snap(r, fd, DTRACEIOC_BUFSNAP); break;
-		case 6: op_snap(r, fd, DTRACEIOC_AGGSNAP); break;
-		case 7: op_misc(r, fd); break;
-		default: call(fd, DTRACEIOC_STOP, &g); break;
+		case 5:
+			op_snap(r, fd, DTRACEIOC_BUFSNAP);
+			break;
+		case 6:
+			op_snap(r, fd, DTRACEIOC_AGGSNAP);
+			break;
+		case 7:
+			op_misc(r, fd);
+			break;
+		default:
+			call(fd, DTRACEIOC_STOP, &g);
+			break;
 		}
 	}
 }
@@ -639,9 +693,9 @@ static int drop_privileges(void)
 static void usage(void)
 {
 	fprintf(stderr, "usage: ioctl_fuzz [--seed N] [--count M] "
-		"[--corpus DIR] [--unpriv] [--only I] [--slow SECS]\n"
-		"                  [--max-time SECS] [-v]\n"
-		"       ioctl_fuzz --replay FILE\n");
+			"[--corpus DIR] [--unpriv] [--only I] [--slow SECS]\n"
+			"                  [--max-time SECS] [-v]\n"
+			"       ioctl_fuzz --replay FILE\n");
 	exit(2);
 }
 
@@ -656,18 +710,32 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (!strcmp(a, "-v")) { verbose = 1; continue; }
-		if (!strcmp(a, "--unpriv")) { unpriv = 1; continue; }
+		if (!strcmp(a, "-v")) {
+			verbose = 1;
+			continue;
+		}
+		if (!strcmp(a, "--unpriv")) {
+			unpriv = 1;
+			continue;
+		}
 		if (v == NULL)
 			usage();
-		if (!strcmp(a, "--seed")) seed = strtoull(v, NULL, 0);
-		else if (!strcmp(a, "--count")) count = strtoull(v, NULL, 0);
-		else if (!strcmp(a, "--only")) only = strtoull(v, NULL, 0);
-		else if (!strcmp(a, "--corpus")) dir = v;
-		else if (!strcmp(a, "--replay")) replay_file = v;
-		else if (!strcmp(a, "--slow")) slow_secs = atof(v);
-		else if (!strcmp(a, "--max-time")) max_time = atof(v);
-		else usage();
+		if (!strcmp(a, "--seed"))
+			seed = strtoull(v, NULL, 0);
+		else if (!strcmp(a, "--count"))
+			count = strtoull(v, NULL, 0);
+		else if (!strcmp(a, "--only"))
+			only = strtoull(v, NULL, 0);
+		else if (!strcmp(a, "--corpus"))
+			dir = v;
+		else if (!strcmp(a, "--replay"))
+			replay_file = v;
+		else if (!strcmp(a, "--slow"))
+			slow_secs = atof(v);
+		else if (!strcmp(a, "--max-time"))
+			max_time = atof(v);
+		else
+			usage();
 		i++;
 	}
 	arena = mmap(NULL, ARENA + 4096, PROT_READ | PROT_WRITE,
@@ -684,15 +752,17 @@ int main(int argc, char **argv)
 	first = only != ~0ull ? only : 0;
 	last = only != ~0ull ? only + 1 : count;
 	printf("ioctl_fuzz: seed %llu, inputs %llu..%llu, corpus %u "
-	       "containers%s\n", (unsigned long long)seed,
-	       (unsigned long long)first, (unsigned long long)last - 1,
-	       ncorpus, unpriv ? ", unprivileged (uid 65534)" : "");
+	       "containers%s\n",
+	       (unsigned long long)seed, (unsigned long long)first,
+	       (unsigned long long)last - 1, ncorpus,
+	       unpriv ? ", unprivileged (uid 65534)" : "");
 	taint0 = taint();
 	t0 = now();
 	for (cur_input = first; cur_input < last; cur_input++) {
 		if (max_time > 0 && now() - t0 > max_time) {
 			/* A slow (busy) machine: stop early, say so. */
-			printf("ioctl_fuzz: --max-time %.0f s reached\n", max_time);
+			printf("ioctl_fuzz: --max-time %.0f s reached\n",
+			       max_time);
 			last = cur_input;
 			break;
 		}
@@ -702,7 +772,8 @@ int main(int argc, char **argv)
 
 		rng_init(&r, seed, cur_input);
 		/* A fresh state most of the time; a reused one sometimes. */
-		fresh = rng_below(&r, 4) != 0 || fd < 0;	/* always drawn: --only replays */
+		fresh = rng_below(&r, 4) != 0 ||
+			fd < 0; /* always drawn: --only replays */
 		if (fresh) {
 			if (fd >= 0)
 				close(fd);
@@ -721,8 +792,8 @@ int main(int argc, char **argv)
 		else if (op < 75)
 			op_helper(&r, fd);
 		else if (op < 85)
-			op_desc(&r, fd, op & 1 ? DTRACEIOC_EPDESC :
-				DTRACEIOC_AGGDESC);
+			op_desc(&r, fd,
+				op & 1 ? DTRACEIOC_EPDESC : DTRACEIOC_AGGDESC);
 		else
 			op_misc(&r, fd);
 		if (taint() != taint0) {

@@ -10,7 +10,8 @@
 
 void rng_init(struct rng *r, uint64_t seed, uint64_t input)
 {
-	r->s = seed * 0x9e3779b97f4a7c15ull ^ (input + 1) * 0xbf58476d1ce4e5b9ull;
+	r->s = seed * 0x9e3779b97f4a7c15ull ^
+	       (input + 1) * 0xbf58476d1ce4e5b9ull;
 	rng_next(r);
 }
 
@@ -32,39 +33,85 @@ uint64_t rng_below(struct rng *r, uint64_t n)
 uint64_t rng_interesting(struct rng *r, uint64_t cur)
 {
 	static const uint64_t v[] = {
-		0, 1, 2, 3, 4, 7, 8, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000,
-		0xffff, 0x10000, 0x10001, 4096, 65536, 1u << 20, 1u << 24,
-		0x7fffffff, 0x80000000u, 0xfffffffeu, 0xffffffffu,
-		0x100000000ull, 0x100000001ull, 1ull << 40, 1ull << 62,
-		1ull << 63, (1ull << 63) - 1, ~0ull, ~0ull - 1,
+		0,
+		1,
+		2,
+		3,
+		4,
+		7,
+		8,
+		0x7f,
+		0x80,
+		0xff,
+		0x100,
+		0x7fff,
+		0x8000,
+		0xffff,
+		0x10000,
+		0x10001,
+		4096,
+		65536,
+		1u << 20,
+		1u << 24,
+		0x7fffffff,
+		0x80000000u,
+		0xfffffffeu,
+		0xffffffffu,
+		0x100000000ull,
+		0x100000001ull,
+		1ull << 40,
+		1ull << 62,
+		1ull << 63,
+		(1ull << 63) - 1,
+		~0ull,
+		~0ull - 1,
 	};
 
 	switch (rng_below(r, 8)) {
-	case 0: return cur - 1;
-	case 1: return cur + 1;
-	case 2: return cur * 2;
-	case 3: return rng_next(r);
-	case 4: return (uint32_t)rng_next(r);
-	default: return v[rng_below(r, sizeof(v) / sizeof(v[0]))];
+	case 0:
+		return cur - 1;
+	case 1:
+		return cur + 1;
+	case 2:
+		return cur * 2;
+	case 3:
+		return rng_next(r);
+	case 4:
+		return (uint32_t)rng_next(r);
+	default:
+		return v[rng_below(r, sizeof(v) / sizeof(v[0]))];
 	}
 }
 
 size_t prog_entry_size(unsigned t)
 {
 	switch (t) {
-	case DTRACE_PT_STRTAB: return 1;
-	case DTRACE_PT_PROBES: return sizeof(struct dtrace_prog_probe);
-	case DTRACE_PT_DIFOS: return sizeof(struct dtrace_prog_difo);
-	case DTRACE_PT_CODE: return sizeof(dif_instr_t);
-	case DTRACE_PT_INTS: return sizeof(uint64_t);
-	case DTRACE_PT_VARS: return sizeof(struct dtrace_difv);
-	case DTRACE_PT_ACTIONS: return sizeof(struct dtrace_prog_action);
-	case DTRACE_PT_CLAUSES: return sizeof(struct dtrace_prog_clause);
-	case DTRACE_PT_OPTIONS: return sizeof(struct dtrace_prog_option);
-	case DTRACE_PT_PROVIDERS: return sizeof(struct dtrace_prog_provider);
-	case DTRACE_PT_USDT: return sizeof(struct dtrace_prog_usdt);
-	case DTRACE_PT_OFFSETS: return sizeof(uint64_t);
-	default: return 0;
+	case DTRACE_PT_STRTAB:
+		return 1;
+	case DTRACE_PT_PROBES:
+		return sizeof(struct dtrace_prog_probe);
+	case DTRACE_PT_DIFOS:
+		return sizeof(struct dtrace_prog_difo);
+	case DTRACE_PT_CODE:
+		return sizeof(dif_instr_t);
+	case DTRACE_PT_INTS:
+		return sizeof(uint64_t);
+	case DTRACE_PT_VARS:
+		return sizeof(struct dtrace_difv);
+	case DTRACE_PT_ACTIONS:
+		return sizeof(struct dtrace_prog_action);
+	case DTRACE_PT_CLAUSES:
+		return sizeof(struct dtrace_prog_clause);
+	case DTRACE_PT_OPTIONS:
+		return sizeof(struct dtrace_prog_option);
+	case DTRACE_PT_PROVIDERS:
+		return sizeof(struct dtrace_prog_provider);
+	case DTRACE_PT_USDT:
+		return sizeof(struct dtrace_prog_usdt);
+	case DTRACE_PT_OFFSETS:
+		return sizeof(uint64_t);
+	default:
+		return 0;
 	}
 }
 
@@ -89,7 +136,7 @@ static uint64_t get(const uint8_t *p, unsigned width)
 {
 	uint64_t v = 0;
 
-	memcpy(&v, p, width);	/* little-endian hosts only */
+	memcpy(&v, p, width); /* little-endian hosts only */
 	return v;
 }
 
@@ -118,7 +165,8 @@ static void mutate_entry(struct rng *r, uint8_t *buf, size_t size)
 	if (tab == NULL)
 		return;
 	width = esz >= 8 && rng_below(r, 3) == 0 ? 8 :
-		esz >= 4 ? 4 : (unsigned)esz;
+		esz >= 4			 ? 4 :
+						   (unsigned)esz;
 	p = tab + rng_below(r, n) * esz + rng_below(r, esz / width) * width;
 	if (t == DTRACE_PT_CODE && rng_below(r, 2)) {
 		/* A random instruction: opcode, then operands. */
@@ -133,7 +181,8 @@ static void mutate_option(struct rng *r, uint8_t *buf, size_t size)
 	struct dtrace_prog_option *o;
 	uint32_t n;
 
-	o = (struct dtrace_prog_option *)table(buf, size, DTRACE_PT_OPTIONS, &n);
+	o = (struct dtrace_prog_option *)table(buf, size, DTRACE_PT_OPTIONS,
+					       &n);
 	if (o == NULL)
 		return;
 	o += rng_below(r, n);
@@ -191,19 +240,28 @@ static void mutate_header(struct rng *r, uint8_t *buf, size_t size)
 
 	(void)size;
 	switch (rng_below(r, 8)) {
-	case 0: h->dtph_size = (uint32_t)rng_interesting(r, h->dtph_size);
+	case 0:
+		h->dtph_size = (uint32_t)rng_interesting(r, h->dtph_size);
 		break;
-	case 1: h->dtph_hdrsize = (uint16_t)rng_interesting(r, 120); break;
-	case 2: h->dtph_flags = (uint32_t)rng_interesting(r, 0); break;
-	case 3: h->dtph_nregs = (uint8_t)rng_interesting(r, h->dtph_nregs);
+	case 1:
+		h->dtph_hdrsize = (uint16_t)rng_interesting(r, 120);
 		break;
-	case 4: h->dtph_ntregs = (uint8_t)rng_interesting(r, h->dtph_ntregs);
+	case 2:
+		h->dtph_flags = (uint32_t)rng_interesting(r, 0);
 		break;
-	case 5: h->dtph_tab[t].dtpt_off =
-		(uint32_t)rng_interesting(r, h->dtph_tab[t].dtpt_off);
+	case 3:
+		h->dtph_nregs = (uint8_t)rng_interesting(r, h->dtph_nregs);
 		break;
-	default: h->dtph_tab[t].dtpt_count =
-		(uint32_t)rng_interesting(r, h->dtph_tab[t].dtpt_count);
+	case 4:
+		h->dtph_ntregs = (uint8_t)rng_interesting(r, h->dtph_ntregs);
+		break;
+	case 5:
+		h->dtph_tab[t].dtpt_off = (uint32_t)rng_interesting(
+			r, h->dtph_tab[t].dtpt_off);
+		break;
+	default:
+		h->dtph_tab[t].dtpt_count = (uint32_t)rng_interesting(
+			r, h->dtph_tab[t].dtpt_count);
 		break;
 	}
 }
@@ -219,29 +277,50 @@ static void mutate_strtab(struct rng *r, uint8_t *buf, size_t size)
 		return;
 	at = (uint32_t)rng_below(r, n);
 	switch (rng_below(r, 3)) {
-	case 0: s[n - 1] = 'x'; break;
-	case 1: memset(s + at, '*', n - at - (n - at > 1)); break;
-	default: s[at] = "*?[]\\!\0a"[rng_below(r, 8)]; break;
+	case 0:
+		s[n - 1] = 'x';
+		break;
+	case 1:
+		memset(s + at, '*', n - at - (n - at > 1));
+		break;
+	default:
+		s[at] = "*?[]\\!\0a"[rng_below(r, 8)];
+		break;
 	}
 }
 
-size_t mutate_container(struct rng *r, uint8_t *buf, size_t size,
-			size_t cap, unsigned n)
+size_t mutate_container(struct rng *r, uint8_t *buf, size_t size, size_t cap,
+			unsigned n)
 {
 	if (size < sizeof(struct dtrace_prog_hdr))
 		return size;
 	for (unsigned i = 0; i < n; i++) {
 		switch (rng_below(r, 12)) {
-		case 0: case 1: mutate_header(r, buf, size); break;
-		case 2: case 3: case 4: mutate_entry(r, buf, size); break;
-		case 5: case 6: mutate_option(r, buf, size); break;
-		case 7: size = grow(r, buf, size, cap); break;
-		case 8: mutate_strtab(r, buf, size); break;
-		case 9:		/* truncated */
-			size = sizeof(struct dtrace_prog_hdr) +
-			       rng_below(r, size - sizeof(struct dtrace_prog_hdr));
+		case 0:
+		case 1:
+			mutate_header(r, buf, size);
 			break;
-		default:	/* bytes anywhere */
+		case 2:
+		case 3:
+		case 4:
+			mutate_entry(r, buf, size);
+			break;
+		case 5:
+		case 6:
+			mutate_option(r, buf, size);
+			break;
+		case 7:
+			size = grow(r, buf, size, cap);
+			break;
+		case 8:
+			mutate_strtab(r, buf, size);
+			break;
+		case 9: /* truncated */
+			size = sizeof(struct dtrace_prog_hdr) +
+			       rng_below(r,
+					 size - sizeof(struct dtrace_prog_hdr));
+			break;
+		default: /* bytes anywhere */
 			for (unsigned k = 1 + rng_below(r, 4); k > 0; k--)
 				buf[rng_below(r, size)] = (uint8_t)rng_next(r);
 			break;

@@ -25,7 +25,7 @@ struct rng {
 
 void rng_init(struct rng *r, uint64_t seed, uint64_t input);
 uint64_t rng_next(struct rng *r);
-uint64_t rng_below(struct rng *r, uint64_t n);	/* 0 for n == 0 */
+uint64_t rng_below(struct rng *r, uint64_t n); /* 0 for n == 0 */
 /* A value that tends to break size arithmetic, or near cur. */
 uint64_t rng_interesting(struct rng *r, uint64_t cur);
 
@@ -34,8 +34,8 @@ uint64_t rng_interesting(struct rng *r, uint64_t cur);
  * and returns its new size (<= cap). The header's dtph_size follows a
  * growth, except when a mutation forges it.
  */
-size_t mutate_container(struct rng *r, uint8_t *buf, size_t size,
-			size_t cap, unsigned n);
+size_t mutate_container(struct rng *r, uint8_t *buf, size_t size, size_t cap,
+			unsigned n);
 
 /*
  * Why running this container (GO and firings) would hit a bug known and

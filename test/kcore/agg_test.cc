@@ -59,15 +59,20 @@ Difo arg0() {
 
 Difo arg1_str() {  // probename for arg1 == 0, else probefunc
   Difo d;
-  d.code = {ldgs(DIF_VAR_ARG1, 1), op3(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BNE, 5),
-            ldgs(DIF_VAR_PROBENAME, 2), ret(2), ldgs(DIF_VAR_PROBEFUNC, 2), ret(2)};
+  d.code = {ldgs(DIF_VAR_ARG1, 1),
+            op3(DIF_OP_TST, 1, 0, 0),
+            br(DIF_OP_BNE, 5),
+            ldgs(DIF_VAR_PROBENAME, 2),
+            ret(2),
+            ldgs(DIF_VAR_PROBEFUNC, 2),
+            ret(2)};
   d.rtype = PB_STRING;
   return d;
 }
 
 // @[key(arg1)] = fn(arg0) on test:::fire, with an optional weight arg2.
-void enable_agg(Harness& h, uint16_t fn, uint64_t arg = 0, bool keyed = true,
-                bool weight = false, uint64_t aggsize = 1 << 16) {
+void enable_agg(Harness& h, uint16_t fn, uint64_t arg = 0, bool keyed = true, bool weight = false,
+                uint64_t aggsize = 1 << 16) {
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   std::vector<Action> acts;
@@ -177,8 +182,13 @@ TEST(Agg, EqualStringKeysFromScratchAndElsewhereMeet) {
     pb b{};
     uint32_t p = pb_probe(&b, "test", "", "", "fire");
     Difo k;  // arg0 ? execname : probename
-    k.code = {ldgs(DIF_VAR_ARG0, 1), op3(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BE, 5),
-              ldgs(DIF_VAR_EXECNAME, 2), ret(2), ldgs(DIF_VAR_PROBENAME, 2), ret(2)};
+    k.code = {ldgs(DIF_VAR_ARG0, 1),
+              op3(DIF_OP_TST, 1, 0, 0),
+              br(DIF_OP_BE, 5),
+              ldgs(DIF_VAR_EXECNAME, 2),
+              ret(2),
+              ldgs(DIF_VAR_PROBENAME, 2),
+              ret(2)};
     k.rtype = PB_STRING;
     add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, k)}});
     pb_option(&b, DTRACEOPT_STRSIZE, strsize);
@@ -243,8 +253,7 @@ TEST(Agg, StddevKeepsAnExact128BitSumOfSquares) {
   EXPECT_EQ((uint64_t)v[0].value[3], 1ull << 17);
 }
 
-std::vector<int64_t> histogram(uint16_t fn, uint64_t arg, std::vector<int64_t> xs,
-                               bool weighted = false) {
+std::vector<int64_t> histogram(uint16_t fn, uint64_t arg, std::vector<int64_t> xs, bool weighted = false) {
   Harness h;
   enable_agg(h, fn, arg, false, weighted);
   for (int64_t x : xs) h.fire(static_cast<uint64_t>(x), 0, 3);
@@ -254,8 +263,7 @@ std::vector<int64_t> histogram(uint16_t fn, uint64_t arg, std::vector<int64_t> x
 }
 
 TEST(Agg, QuantizeBuckets) {
-  auto q = histogram(DTRACEACT_AGG_QUANTIZE, 0,
-                     {0, 1, 2, 3, 4, -1, -2, -3, INT64_MAX, INT64_MIN, 1ll << 62});
+  auto q = histogram(DTRACEACT_AGG_QUANTIZE, 0, {0, 1, 2, 3, 4, -1, -2, -3, INT64_MAX, INT64_MIN, 1ll << 62});
   ASSERT_EQ(q.size(), (size_t)DTRACE_QUANTIZE_NBUCKETS);
   EXPECT_EQ(q[63], 1);   // 0
   EXPECT_EQ(q[64], 1);   // 1
@@ -266,7 +274,7 @@ TEST(Agg, QuantizeBuckets) {
   EXPECT_EQ(q[126], 2);  // 2^62 .. INT64_MAX
   EXPECT_EQ(q[0], 1);    // INT64_MIN
   auto w = histogram(DTRACEACT_AGG_QUANTIZE, 0, {5}, true);
-  EXPECT_EQ(w[66], 3);   // weight arg2 = 3
+  EXPECT_EQ(w[66], 3);  // weight arg2 = 3
 }
 
 TEST(Agg, LquantizeBuckets) {
@@ -301,8 +309,8 @@ TEST(Agg, LlquantizeBucketsFollowTheDocumentedExample) {
   uint64_t arg20 = DTRACE_LLQUANTIZE_ARG(10, 0, 2, 20);
   auto c = histogram(DTRACEACT_AGG_LLQUANTIZE, arg20, {15, 150});
   ASSERT_EQ(c.size(), 1u + 48);
-  EXPECT_EQ(c[1 + 11 + 1], 1);       // 15: magnitude 1 starts at bucket 11, width 5
-  EXPECT_EQ(c[1 + 29 + 1], 1);       // 150: magnitude 2 starts at 29, width 50
+  EXPECT_EQ(c[1 + 11 + 1], 1);  // 15: magnitude 1 starts at bucket 11, width 5
+  EXPECT_EQ(c[1 + 29 + 1], 1);  // 150: magnitude 2 starts at 29, width 50
 }
 
 TEST(Agg, FullBuffersDropEntries) {

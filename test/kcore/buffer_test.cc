@@ -9,13 +9,11 @@ void enable_policy(Harness& h, uint64_t policy) {
   pb b{};
   Difo a0;
   a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
   Difo k;
   k.code = {setx(0, 1), ret(1)};
   k.ints = {0xe4d};
-  add_clause(&b, pb_probe(&b, "dtrace", "", "", "END"), -1,
-             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, k)}});
+  add_clause(&b, pb_probe(&b, "dtrace", "", "", "END"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, k)}});
   pb_option(&b, DTRACEOPT_BUFSIZE, 4096);
   pb_option(&b, DTRACEOPT_BUFPOLICY, policy);
   ASSERT_EQ(h.enable(b), 0) << h.res().msg;
@@ -38,7 +36,10 @@ std::vector<uint64_t> walk(const std::vector<uint8_t>& buf, uint64_t from, uint6
   for (uint64_t p = from; p + 8 <= to;) {
     uint32_t epid;
     std::memcpy(&epid, &buf[p], 4);
-    if (epid == 0) { p += 8; continue; }
+    if (epid == 0) {
+      p += 8;
+      continue;
+    }
     uint64_t x;
     std::memcpy(&x, &buf[p + 16], 8);
     v.push_back(epid == 1 ? x : ~x);
@@ -52,8 +53,7 @@ int go_with_budget(Harness& h, uint64_t budget, uint64_t bufsize, uint64_t bufre
   pb b{};
   Difo a0;
   a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
   pb_option(&b, DTRACEOPT_BUFSIZE, bufsize);
   pb_option(&b, DTRACEOPT_BUFRESIZE, bufresize);
   EXPECT_EQ(h.enable(b), 0) << h.res().msg;
@@ -93,7 +93,7 @@ TEST(Buffers, FillStopsWhenFullButKeepsRoomForEnd) {
   ASSERT_EQ(v.size(), 170u);
   EXPECT_EQ(v[0], 0u);
   EXPECT_EQ(v[168], 168u);
-  EXPECT_EQ(v[169], ~0xe4dull);  // END's record fits
+  EXPECT_EQ(v[169], ~0xe4dull);         // END's record fits
   EXPECT_TRUE(rawsnap(h, &d).empty());  // copied once
 }
 

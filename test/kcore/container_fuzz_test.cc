@@ -77,8 +77,8 @@ TEST(ContainerFuzz, MutatedCorpusContainers) {
     SCOPED_TRACE("input " + std::to_string(i));
     if (only != nullptr) {
       std::string path = "/tmp/container_fuzz." + std::to_string(i) + ".dtp";
-      std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(work.data()),
-                                                   static_cast<std::streamsize>(size));
+      std::ofstream(path, std::ios::binary)
+          .write(reinterpret_cast<const char*>(work.data()), static_cast<std::streamsize>(size));
     }
     if (h.enable_raw(work.data(), size) != 0) continue;
     accepted++;
@@ -104,8 +104,7 @@ TEST(ContainerFuzz, MutatedCorpusContainers) {
   EXPECT_EQ(valid, static_cast<int>(corpus.size()));
   EXPECT_GT(accepted, only != nullptr ? -1 : 0);
   EXPECT_GT(ran, only != nullptr ? -1 : 0);
-  std::printf("corpus %zu, inputs %d, enabled %d, ran %d\n", corpus.size(), 4000 * scale,
-              accepted, ran);
+  std::printf("corpus %zu, inputs %d, enabled %d, ran %d\n", corpus.size(), 4000 * scale, accepted, ran);
 }
 
 }  // namespace

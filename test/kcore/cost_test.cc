@@ -77,8 +77,7 @@ TEST(Cost, ClausePastBudgetRefused) {
   Harness h;
   EXPECT_EQ(enable_compares(h, c), -E2BIG);
   EXPECT_EQ(h.res().clause, 0u);
-  EXPECT_NE(std::string(h.res().msg).find("clause 0 may cost"), std::string::npos)
-      << h.res().msg;
+  EXPECT_NE(std::string(h.res().msg).find("clause 0 may cost"), std::string::npos) << h.res().msg;
   // Nothing was enabled: a cheap clause still goes in.
   EXPECT_EQ(enable_compares(h, {1, 0}), 0) << h.res().msg;
 }
@@ -104,8 +103,8 @@ Difo many_vars(uint32_t nvars) {
   Difo d;
   d.strtab = std::string("v") + '\0';
   for (uint32_t i = 0; i < nvars; i++)
-    d.vars.push_back(var(static_cast<uint16_t>(DIF_VAR_OTHER_UBASE + i), DIFV_SCOPE_GLOBAL,
-                         DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF));
+    d.vars.push_back(var(static_cast<uint16_t>(DIF_VAR_OTHER_UBASE + i), DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR,
+                         PB_INT(8), DIFV_F_REF));
   for (uint32_t pc = 0; pc + 1 < DIF_MAX_INSTRS; pc++)
     d.code.push_back(ldgs(static_cast<uint16_t>(DIF_VAR_OTHER_UBASE + pc % nvars), 1));
   d.code.push_back(ret(1));
@@ -119,12 +118,11 @@ int64_t enable_us(uint32_t nvars) {
   for (int i = 0; i < 5; i++) {
     Harness h;
     pb b{};
-    add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-               {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)}});
+    add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)}});
     auto t0 = std::chrono::steady_clock::now();
     EXPECT_EQ(h.enable(b), 0) << h.res().msg;
-    auto us = std::chrono::duration_cast<std::chrono::microseconds>(
-                  std::chrono::steady_clock::now() - t0).count();
+    auto us =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
     pb_free(&b);
     best = std::min<int64_t>(best, us);
   }
@@ -143,19 +141,17 @@ TEST(Cost, DuplicateVariableStillRefused) {
   Difo d;
   d.strtab = std::string("v") + '\0';
   for (uint16_t i = 0; i < 100; i++)
-    d.vars.push_back(var(static_cast<uint16_t>(DIF_VAR_OTHER_UBASE + i), DIFV_SCOPE_GLOBAL,
-                         DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF));
+    d.vars.push_back(var(static_cast<uint16_t>(DIF_VAR_OTHER_UBASE + i), DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR,
+                         PB_INT(8), DIFV_F_REF));
   d.vars.push_back(d.vars[40]);
   d.vars.push_back(d.vars[7]);
   d.code = {ret(0)};
   Harness h;
   pb b{};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)}});
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)}});
   EXPECT_EQ(h.enable(b), -EINVAL);
   EXPECT_EQ(h.res().dvr, (uint32_t)DIF_DVR_VARTAB);
-  EXPECT_NE(std::string(h.res().msg).find("variable entry 100"), std::string::npos)
-      << h.res().msg;
+  EXPECT_NE(std::string(h.res().msg).find("variable entry 100"), std::string::npos) << h.res().msg;
   pb_free(&b);
 }
 
@@ -219,8 +215,7 @@ TEST(Cost, ChillCapIsPerCpuAcrossStates) {
   Difo ns;
   ns.code = {setx(0, 1), ret(1)};
   ns.ints = {400000000};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-             {{DTRACEACT_CHILL, (int)add_difo(&b, ns)}});
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_CHILL, (int)add_difo(&b, ns)}});
   pb_option(&b, DTRACEOPT_DESTRUCTIVE, 1);
   ASSERT_EQ(h.enable(b), 0) << h.res().msg;
   dtrace_state* st2 = dtrace_state_create(h.core());

@@ -75,9 +75,9 @@ TEST(DifEmulate, NotAndMov) {
 // 1 if branch op is taken after cmp a, b (or tst a when tst).
 uint64_t taken(uint8_t op, uint64_t a, uint64_t b, bool tst = false) {
   Difo d;
-  d.code = {setx(0, 1), setx(1, 2),
-            tst ? op3(DIF_OP_TST, 1, 0, 0) : op3(DIF_OP_CMP, 1, 2, 0),
-            br(op, 6), setx(2, 3), ret(3), setx(3, 3), ret(3)};
+  d.code = {setx(0, 1), setx(1, 2), tst ? op3(DIF_OP_TST, 1, 0, 0) : op3(DIF_OP_CMP, 1, 2, 0),
+            br(op, 6),  setx(2, 3), ret(3),
+            setx(3, 3), ret(3)};
   d.ints = {a, b, 0, 1};
   return eval(d).u64();
 }
@@ -123,8 +123,14 @@ TEST(DifEmulate, BranchesAfterTst) {
 uint64_t strcmp_taken(uint8_t op, const std::string& a, const std::string& b) {
   Difo d;
   d.strtab = a + std::string(1, '\0') + b + std::string(1, '\0');
-  d.code = {sets(0, 1), sets(static_cast<uint16_t>(a.size() + 1), 2),
-            op3(DIF_OP_SCMP, 1, 2, 0), br(op, 6), setx(0, 3), ret(3), setx(1, 3), ret(3)};
+  d.code = {sets(0, 1),
+            sets(static_cast<uint16_t>(a.size() + 1), 2),
+            op3(DIF_OP_SCMP, 1, 2, 0),
+            br(op, 6),
+            setx(0, 3),
+            ret(3),
+            setx(1, 3),
+            ret(3)};
   d.ints = {0, 1};
   return eval(d).u64();
 }
@@ -149,8 +155,7 @@ TEST(DifEmulate, StringCompareOfBadAddressFaults) {
   EXPECT_EQ(e.addr, 0u);
 }
 
-alignas(8) uint8_t memory[16] = {0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88,
-                                 1, 2, 3, 4, 5, 6, 7, 8};
+alignas(8) uint8_t memory[16] = {0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 1, 2, 3, 4, 5, 6, 7, 8};
 
 uint64_t load(uint8_t op, uintptr_t addr, Eval* out = nullptr) {
   Difo d;
@@ -235,9 +240,13 @@ TEST(DifEmulate, ValuesAreTruncatedToTheirSize) {
 TEST(DifEmulate, StoresOnlyIntoScratch) {
   Difo d;
   // allocs 16 -> r2; stx r1 -> [r2 + 8]; ldx [r2 + 8]
-  d.code = {setx(0, 1), op3(DIF_OP_ALLOCS, 1, 0, 2), setx(1, 3),
-            op3(DIF_OP_ADD, 2, 3, 4), op3(DIF_OP_STX, 1, 0, 4),
-            op3(DIF_OP_LDX, 4, 0, 5), ret(5)};
+  d.code = {setx(0, 1),
+            op3(DIF_OP_ALLOCS, 1, 0, 2),
+            setx(1, 3),
+            op3(DIF_OP_ADD, 2, 3, 4),
+            op3(DIF_OP_STX, 1, 0, 4),
+            op3(DIF_OP_LDX, 4, 0, 5),
+            ret(5)};
   d.ints = {16, 8};
   EXPECT_EQ(eval(d).u64(), 16u);
   // A store one byte past the allocation faults ILLOP.
@@ -266,8 +275,12 @@ TEST(DifEmulate, ScratchExhaustionFaults) {
 
 TEST(DifEmulate, CopysIntoScratch) {
   Difo d;
-  d.code = {setx(0, 1), op3(DIF_OP_ALLOCS, 1, 0, 2), setx(1, 3),
-            op3(DIF_OP_COPYS, 3, 1, 2), op3(DIF_OP_LDX, 2, 0, 4), ret(4)};
+  d.code = {setx(0, 1),
+            op3(DIF_OP_ALLOCS, 1, 0, 2),
+            setx(1, 3),
+            op3(DIF_OP_COPYS, 3, 1, 2),
+            op3(DIF_OP_LDX, 2, 0, 4),
+            ret(4)};
   d.ints = {8, reinterpret_cast<uintptr_t>(memory) + 8};
   EXPECT_EQ(eval(d).u64(), 0x0807060504030201ull);
   d.code[3] = op3(DIF_OP_COPYS, 3, 1, 3);  // destination outside scratch

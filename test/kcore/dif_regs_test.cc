@@ -43,8 +43,7 @@ TEST(DifRegs, WriteOnEveryPathIsEnough) {
   // 0 setx %r1; 1 tst %r1; 2 be 5; 3 setx %r2; 4 ba 6; 5 setx %r2; 6 ret %r2
   uint16_t d = defregs({DIF_INSTR_IDX(DIF_OP_SETX, 0, 1), DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0),
                         DIF_INSTR_BRANCH(DIF_OP_BE, 5), DIF_INSTR_IDX(DIF_OP_SETX, 0, 2),
-                        DIF_INSTR_BRANCH(DIF_OP_BA, 6), DIF_INSTR_IDX(DIF_OP_SETX, 1, 2),
-                        DIF_INSTR_RET(2)});
+                        DIF_INSTR_BRANCH(DIF_OP_BA, 6), DIF_INSTR_IDX(DIF_OP_SETX, 1, 2), DIF_INSTR_RET(2)});
   EXPECT_EQ(d & (bit(1) | bit(2)), bit(1) | bit(2));
 }
 

@@ -39,8 +39,7 @@ TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
   Difo first = call_difo(DIF_SUBR_STRTOK, {" ,a b,,c", " ,"}, true);
   Difo next = call_difo(DIF_SUBR_STRTOK, {0, " ,"}, true);
   int n = (int)add_difo(&b, next);
-  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, first)},
-                         {DTRACEACT_DIFEXPR, n}});
+  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, first)}, {DTRACEACT_DIFEXPR, n}});
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, n}});
   Difo isnull = next;  // a fourth call finds no token: NULL
   isnull.rtype = PB_INT(8);
@@ -85,8 +84,7 @@ TEST(DifSubrMore, AddressText) {
   EXPECT_EQ(s(DIF_SUBR_INET_NTOP, {10, ptr(v6m)}), "::ffff:10.0.0.1");
   EXPECT_EQ(s(DIF_SUBR_INET_NTOA6, {ptr(v6z)}), "1:0:0:2::");  // longest run wins
   EXPECT_EQ(s(DIF_SUBR_LINK_NTOP, {1, ptr(mac)}), "00:1b:21:aa:0b:ff");
-  EXPECT_EQ(eval(call_difo(DIF_SUBR_INET_NTOP, {7, ptr(v4)}, true)).fault,
-            (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(eval(call_difo(DIF_SUBR_INET_NTOP, {7, ptr(v4)}, true)).fault, (uint64_t)DTRACEFLT_ILLOP);
 }
 
 TEST(DifSubrMore, CopyoutWritesUserMemory) {
@@ -129,8 +127,7 @@ TEST(DifSubrMore, StacksAndRegisters) {
   Harness h;
   pb b{};
   add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-             {{DTRACEACT_STACK, -1, 0, nullptr, 4},
-              {DTRACEACT_USTACK, -1, 0, nullptr, 3 | (16ull << 32)}});
+             {{DTRACEACT_STACK, -1, 0, nullptr, 4}, {DTRACEACT_USTACK, -1, 0, nullptr, 3 | (16ull << 32)}});
   ASSERT_EQ(h.enable(b), 0) << h.res().msg;
   pb_free(&b);
   auto recs = h.recs(1);

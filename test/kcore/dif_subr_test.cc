@@ -107,8 +107,7 @@ TEST(DifSubr, Strtoll) {
 TEST(DifSubr, ByteOrder) {
   EXPECT_EQ(ifn(DIF_SUBR_HTONS, {0x1234}), htons(0x1234));
   EXPECT_EQ(ifn(DIF_SUBR_NTOHL, {0x12345678}), (int64_t)ntohl(0x12345678));
-  EXPECT_EQ((uint64_t)ifn(DIF_SUBR_HTONLL, {uint64_t{0x0102030405060708}}),
-            0x0807060504030201ull);
+  EXPECT_EQ((uint64_t)ifn(DIF_SUBR_HTONLL, {uint64_t{0x0102030405060708}}), 0x0807060504030201ull);
 }
 
 TEST(DifSubr, DeviceNumbers) {
@@ -163,9 +162,16 @@ TEST(DifSubr, AllocaAndBcopy) {
   // p = alloca(8); bcopy(user_text, p, 8); ldx p
   Difo d;
   d.ints = {8, reinterpret_cast<uintptr_t>(user_text)};
-  d.code = {setx(0, 1), pushtv(1), call(DIF_SUBR_ALLOCA, 2), setx(1, 3),
-            pushtv(3), pushtv(2), pushtv(1), call(DIF_SUBR_BCOPY, 4),
-            op3(DIF_OP_LDX, 2, 0, 5), ret(5)};
+  d.code = {setx(0, 1),
+            pushtv(1),
+            call(DIF_SUBR_ALLOCA, 2),
+            setx(1, 3),
+            pushtv(3),
+            pushtv(2),
+            pushtv(1),
+            call(DIF_SUBR_BCOPY, 4),
+            op3(DIF_OP_LDX, 2, 0, 5),
+            ret(5)};
   uint64_t w;
   std::memcpy(&w, user_text, 8);
   EXPECT_EQ(eval(d).u64(), w);

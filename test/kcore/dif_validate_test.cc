@@ -34,12 +34,12 @@ Difo code(std::vector<dif_instr_t> c) {
   return d;
 }
 
-#define EXPECT_DVR(difo_, dvr_, pc_)              \
-  do {                                            \
-    Verdict v_ = validate(difo_);                 \
-    EXPECT_EQ(v_.err, -EINVAL);                   \
-    EXPECT_EQ(v_.r.dvr, (uint32_t)(dvr_));        \
-    EXPECT_EQ(v_.r.pc, (uint32_t)(pc_));          \
+#define EXPECT_DVR(difo_, dvr_, pc_)       \
+  do {                                     \
+    Verdict v_ = validate(difo_);          \
+    EXPECT_EQ(v_.err, -EINVAL);            \
+    EXPECT_EQ(v_.r.dvr, (uint32_t)(dvr_)); \
+    EXPECT_EQ(v_.r.pc, (uint32_t)(pc_));   \
   } while (0)
 
 TEST(DifValidate, AcceptsMinimalDifo) {
@@ -49,14 +49,27 @@ TEST(DifValidate, AcceptsMinimalDifo) {
 }
 
 TEST(DifValidate, AcceptsEveryFormWhenWellFormed) {
-  Difo d = code({
-      setx(1, 1), setx(2, 2), op3(DIF_OP_ADD, 1, 2, 3), op3(DIF_OP_NOT, 3, 0, 4),
-      op3(DIF_OP_CMP, 1, 2, 0), op3(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BE, 7),
-      op3(DIF_OP_LDX, 1, 0, 5), op3(DIF_OP_STB, 1, 0, 0) /* store via %r0: legal */,
-      sets(0, 6), ldgs(DIF_VAR_PID, 7), DIF_INSTR_FMT(DIF_OP_LDGA, DIF_VAR_ARGS, 1, 8),
-      pushtv(1), pushtr_str(6), DIF_INSTR_FMT(DIF_OP_POPTS, 0, 0, 0),
-      DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0), call(DIF_SUBR_RAND, 9),
-      op3(DIF_OP_ALLOCS, 1, 0, 10), op3(DIF_OP_COPYS, 6, 1, 10), DIF_INSTR_NOP, ret(0)});
+  Difo d = code({setx(1, 1),
+                 setx(2, 2),
+                 op3(DIF_OP_ADD, 1, 2, 3),
+                 op3(DIF_OP_NOT, 3, 0, 4),
+                 op3(DIF_OP_CMP, 1, 2, 0),
+                 op3(DIF_OP_TST, 1, 0, 0),
+                 br(DIF_OP_BE, 7),
+                 op3(DIF_OP_LDX, 1, 0, 5),
+                 op3(DIF_OP_STB, 1, 0, 0) /* store via %r0: legal */,
+                 sets(0, 6),
+                 ldgs(DIF_VAR_PID, 7),
+                 DIF_INSTR_FMT(DIF_OP_LDGA, DIF_VAR_ARGS, 1, 8),
+                 pushtv(1),
+                 pushtr_str(6),
+                 DIF_INSTR_FMT(DIF_OP_POPTS, 0, 0, 0),
+                 DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0),
+                 call(DIF_SUBR_RAND, 9),
+                 op3(DIF_OP_ALLOCS, 1, 0, 10),
+                 op3(DIF_OP_COPYS, 6, 1, 10),
+                 DIF_INSTR_NOP,
+                 ret(0)});
   Verdict v = validate(d);
   EXPECT_EQ(v.err, 0) << "dvr " << v.r.dvr << " pc " << v.r.pc;
 }
@@ -157,15 +170,24 @@ TEST(DifValidate, RejectsBadVariables) {
   EXPECT_DVR(with_var({ldgs(0x500, 1), ret(1)}, wo), DIF_DVR_BAD_VAR, 0);
   // Thread-local, clause-local and associative arrays in their scopes.
   dtrace_difv t = var(0x500, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR, PB_INT(8), RM);
-  EXPECT_EQ(validate(with_var({DIF_INSTR_IDX(DIF_OP_LDTS, 0x500, 1),
-                               DIF_INSTR_IDX(DIF_OP_STTS, 0x500, 1), ret(1)}, t)).err, 0);
+  EXPECT_EQ(
+      validate(
+          with_var({DIF_INSTR_IDX(DIF_OP_LDTS, 0x500, 1), DIF_INSTR_IDX(DIF_OP_STTS, 0x500, 1), ret(1)}, t))
+          .err,
+      0);
   dtrace_difv l = var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR, PB_INT(8), RM);
-  EXPECT_EQ(validate(with_var({DIF_INSTR_IDX(DIF_OP_LDLS, 0x500, 1),
-                               DIF_INSTR_IDX(DIF_OP_STLS, 0x500, 1), ret(1)}, l)).err, 0);
+  EXPECT_EQ(
+      validate(
+          with_var({DIF_INSTR_IDX(DIF_OP_LDLS, 0x500, 1), DIF_INSTR_IDX(DIF_OP_STLS, 0x500, 1), ret(1)}, l))
+          .err,
+      0);
   EXPECT_DVR(with_var({ldgs(0x500, 1), ret(1)}, l), DIF_DVR_BAD_VAR, 0);
   dtrace_difv a = var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY, PB_INT(8), RM);
-  EXPECT_EQ(validate(with_var({DIF_INSTR_IDX(DIF_OP_LDGAA, 0x500, 1),
-                               DIF_INSTR_IDX(DIF_OP_STGAA, 0x500, 1), ret(1)}, a)).err, 0);
+  EXPECT_EQ(
+      validate(
+          with_var({DIF_INSTR_IDX(DIF_OP_LDGAA, 0x500, 1), DIF_INSTR_IDX(DIF_OP_STGAA, 0x500, 1), ret(1)}, a))
+          .err,
+      0);
   EXPECT_DVR(with_var({ldgs(0x500, 1), ret(1)}, a), DIF_DVR_BAD_VAR, 0);
 }
 
@@ -178,12 +200,12 @@ TEST(DifValidate, RejectsBadVariableTables) {
     EXPECT_EQ(r.r.pc, DTRACE_NONE);
     EXPECT_EQ(r.r.entry, 0u);
   };
-  bad(var(0x4ff, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), RM));   // built-in id
-  bad(var(0x500, 3, DIFV_KIND_SCALAR, PB_INT(8), RM));                   // scope
-  bad(var(0x500, DIFV_SCOPE_GLOBAL, 2, PB_INT(8), RM));                  // kind
-  bad(var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_ARRAY, PB_INT(8), RM));     // local array
-  bad(var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), 0x4));  // flags
-  bad(var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(3), RM));   // type
+  bad(var(0x4ff, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), RM));     // built-in id
+  bad(var(0x500, 3, DIFV_KIND_SCALAR, PB_INT(8), RM));                     // scope
+  bad(var(0x500, DIFV_SCOPE_GLOBAL, 2, PB_INT(8), RM));                    // kind
+  bad(var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_ARRAY, PB_INT(8), RM));       // local array
+  bad(var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), 0x4));    // flags
+  bad(var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(3), RM));     // type
   bad(var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), RM, 6));  // name
   Difo dup = code({ret(0)});
   dup.vars = {var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), RM),
@@ -210,14 +232,11 @@ TEST(DifValidate, DestructiveSubroutinesNeedPermission) {
 }
 
 TEST(DifValidate, RejectsBadTupleTypes) {
-  EXPECT_DVR(code({DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_STRING, 0, 1), ret(0)}),
-             DIF_DVR_BAD_TUPLE_TYPE, 0);
+  EXPECT_DVR(code({DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_STRING, 0, 1), ret(0)}), DIF_DVR_BAD_TUPLE_TYPE, 0);
   EXPECT_DVR(code({DIF_INSTR_FMT(DIF_OP_PUSHTR, 2, 0, 1), ret(0)}), DIF_DVR_BAD_TUPLE_TYPE, 0);
 }
 
-TEST(DifValidate, RejectsMissingRet) {
-  EXPECT_DVR(code({setx(0, 1), DIF_INSTR_NOP}), DIF_DVR_NO_RET, 1);
-}
+TEST(DifValidate, RejectsMissingRet) { EXPECT_DVR(code({setx(0, 1), DIF_INSTR_NOP}), DIF_DVR_NO_RET, 1); }
 
 TEST(DifValidate, RejectsBadReturnTypes) {
   auto bad = [](dtrace_diftype t) {
@@ -227,9 +246,9 @@ TEST(DifValidate, RejectsBadReturnTypes) {
   };
   bad(PB_INT(3));
   bad(PB_INT(16));
-  bad(pb_type(DIF_TYPE_STRING, 0, 0));              // strings are by reference
-  bad(pb_type(DIF_TYPE_STRING, DIF_TF_BYREF, 8));   // ... with size 0
-  bad(pb_type(DIF_TYPE_CTF, DIF_TF_BYUREF, 8));     // BYUREF needs BYREF
+  bad(pb_type(DIF_TYPE_STRING, 0, 0));             // strings are by reference
+  bad(pb_type(DIF_TYPE_STRING, DIF_TF_BYREF, 8));  // ... with size 0
+  bad(pb_type(DIF_TYPE_CTF, DIF_TF_BYUREF, 8));    // BYUREF needs BYREF
   bad(pb_type(DIF_TYPE_CTF, DIF_TF_BYREF, 0));
   bad(pb_type(2, 0, 8));
   dtrace_diftype padded = PB_INT(8);

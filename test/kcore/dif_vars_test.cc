@@ -15,8 +15,7 @@ Difo builtin(uint16_t id, dtrace_diftype rtype = PB_INT(8)) {
 
 TEST(DifVars, ProbeArguments) {
   std::vector<uint64_t> args = {10, 11, 12, 13, 14, 15};
-  for (uint16_t i = 0; i < 6; i++)
-    EXPECT_EQ(eval(builtin(DIF_VAR_ARG0 + i), args).u64(), 10u + i);
+  for (uint16_t i = 0; i < 6; i++) EXPECT_EQ(eval(builtin(DIF_VAR_ARG0 + i), args).u64(), 10u + i);
   EXPECT_EQ(eval(builtin(DIF_VAR_ARG9), args).u64(), 0u);  // missing: 0
   Difo d;
   d.code = {setx(0, 1), DIF_INSTR_FMT(DIF_OP_LDGA, DIF_VAR_ARGS, 1, 2), ret(2)};
@@ -88,8 +87,7 @@ TEST(DifVars, GlobalScalarsPersistAcrossClausesAndFirings) {
   Difo set;  // x = x + arg0; trace(x)
   set.strtab = std::string("x\0", 2);
   set.vars = {var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), RM)};
-  set.code = {ldgs(0x500, 1), ldgs(DIF_VAR_ARG0, 2), op3(DIF_OP_ADD, 1, 2, 3),
-              stgs(0x500, 3), ret(3)};
+  set.code = {ldgs(0x500, 1), ldgs(DIF_VAR_ARG0, 2), op3(DIF_OP_ADD, 1, 2, 3), stgs(0x500, 3), ret(3)};
   Difo get;  // trace(x * 10)
   get.strtab = set.strtab;
   get.vars = {var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF)};
@@ -123,16 +121,17 @@ TEST(DifVars, GlobalStringsAreCopied) {
   get.vars = {var(0x501, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF)};
   get.code = {ldgs(0x501, 1), ret(1)};
   get.rtype = PB_STRING;
-  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, get)},
-                         {DTRACEACT_DIFEXPR, (int)add_difo(&b, set)},
-                         {DTRACEACT_DIFEXPR, (int)add_difo(&b, get)}});
+  add_clause(&b, p, -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, get)},
+              {DTRACEACT_DIFEXPR, (int)add_difo(&b, set)},
+              {DTRACEACT_DIFEXPR, (int)add_difo(&b, get)}});
   ASSERT_EQ(h.enable(b), 0) << h.res().msg;
   pb_free(&b);
   ASSERT_EQ(h.go(), 0);
   h.fire();
   auto r = h.snap(0);
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0].str(0), "");      // unset global string: ""
+  EXPECT_EQ(r[0].str(0), "");  // unset global string: ""
   EXPECT_EQ(r[0].str(264), "fire");
 }
 
@@ -143,8 +142,8 @@ TEST(DifVars, VariableTypesMustAgreeAcrossEnables) {
     uint32_t p = pb_probe(&b, "test", "", "", "fire");
     Difo d;
     d.strtab = std::string("x\0", 2);
-    d.vars = {var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR,
-                  round == 0 ? PB_INT(8) : PB_STRING, DIFV_F_REF)};
+    d.vars = {
+        var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, round == 0 ? PB_INT(8) : PB_STRING, DIFV_F_REF)};
     d.code = {ldgs(0x500, 1), ret(1)};
     d.rtype = round == 0 ? PB_INT(8) : PB_STRING;
     add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)}});
@@ -192,12 +191,16 @@ TEST(DifVars, ByReferenceVariableStorageIsStorable) {
   // this->buf (16 bytes by reference): stb into it through its address.
   Difo d;
   d.strtab = std::string("buf\0", 4);
-  d.vars = {var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR,
-                pb_type(DIF_TYPE_CTF, DIF_TF_BYREF, 16), DIFV_F_REF)};
+  d.vars = {
+      var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR, pb_type(DIF_TYPE_CTF, DIF_TF_BYREF, 16), DIFV_F_REF)};
   d.ints = {0x41, 15};
-  d.code = {DIF_INSTR_IDX(DIF_OP_LDLS, 0x500, 1), setx(0, 2), setx(1, 3),
-            op3(DIF_OP_ADD, 1, 3, 4), op3(DIF_OP_STB, 2, 0, 4),
-            op3(DIF_OP_LDUB, 4, 0, 5), ret(5)};
+  d.code = {DIF_INSTR_IDX(DIF_OP_LDLS, 0x500, 1),
+            setx(0, 2),
+            setx(1, 3),
+            op3(DIF_OP_ADD, 1, 3, 4),
+            op3(DIF_OP_STB, 2, 0, 4),
+            op3(DIF_OP_LDUB, 4, 0, 5),
+            ret(5)};
   EXPECT_EQ(eval(d).u64(), 0x41u);
   d.ints = {0x41, 16};  // one past the end of the local store
   EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_ILLOP);

@@ -21,8 +21,8 @@ Difo self_counter() {
   d.strtab = std::string("x\0", 2);
   d.vars = {var(kVar, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF | DIFV_F_MOD)};
   d.ints = {1};
-  d.code = {idx(DIF_OP_LDTS, kVar, 1), setx(0, 2), op3(DIF_OP_ADD, 1, 2, 1),
-            idx(DIF_OP_STTS, kVar, 1), ret(1)};
+  d.code = {idx(DIF_OP_LDTS, kVar, 1), setx(0, 2), op3(DIF_OP_ADD, 1, 2, 1), idx(DIF_OP_STTS, kVar, 1),
+            ret(1)};
   return d;
 }
 
@@ -32,9 +32,14 @@ Difo self_array() {
   d.strtab = std::string("a\0", 2);
   d.vars = {var(kVar, DIFV_SCOPE_THREAD, DIFV_KIND_ARRAY, PB_INT(8), DIFV_F_REF | DIFV_F_MOD)};
   d.ints = {1};
-  d.code = {ldgs(DIF_VAR_ARG0, 4), DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0), pushtv(4),
-            idx(DIF_OP_LDTAA, kVar, 1), setx(0, 2), op3(DIF_OP_ADD, 1, 2, 1),
-            idx(DIF_OP_STTAA, kVar, 1), ret(1)};
+  d.code = {ldgs(DIF_VAR_ARG0, 4),
+            DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0),
+            pushtv(4),
+            idx(DIF_OP_LDTAA, kVar, 1),
+            setx(0, 2),
+            op3(DIF_OP_ADD, 1, 2, 1),
+            idx(DIF_OP_STTAA, kVar, 1),
+            ret(1)};
   return d;
 }
 

@@ -43,10 +43,9 @@ Difo counter() {
   d.strtab = std::string("x\0", 2);
   d.vars = {var(kVar, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF | DIFV_F_MOD)};
   d.ints = {1};
-  d.code = {ldgs(DIF_VAR_ARG0, 3), DIF_INSTR_FMT(DIF_OP_TST, 3, 0, 0), br(DIF_OP_BE, 4),
-            idx(DIF_OP_STTS, kVar, 0),
-            idx(DIF_OP_LDTS, kVar, 1), setx(0, 2), op3(DIF_OP_ADD, 1, 2, 1),
-            idx(DIF_OP_STTS, kVar, 1), ret(1)};
+  d.code = {ldgs(DIF_VAR_ARG0, 3),     DIF_INSTR_FMT(DIF_OP_TST, 3, 0, 0), br(DIF_OP_BE, 4),
+            idx(DIF_OP_STTS, kVar, 0), idx(DIF_OP_LDTS, kVar, 1),          setx(0, 2),
+            op3(DIF_OP_ADD, 1, 2, 1),  idx(DIF_OP_STTS, kVar, 1),          ret(1)};
   return d;
 }
 
@@ -64,22 +63,30 @@ Difo assoc() {
   Difo d;
   d.strtab = std::string("a\0b\0", 4);
   d.vars = {var(kVar, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY, PB_INT(8), DIFV_F_REF | DIFV_F_MOD)};
-  d.code = {sets(0, 4), ldgs(DIF_VAR_ARG2, 5), DIF_INSTR_FMT(DIF_OP_TST, 5, 0, 0), br(DIF_OP_BE, 5),
+  d.code = {sets(0, 4),
+            ldgs(DIF_VAR_ARG2, 5),
+            DIF_INSTR_FMT(DIF_OP_TST, 5, 0, 0),
+            br(DIF_OP_BE, 5),
             sets(2, 4),
-            ldgs(DIF_VAR_ARG0, 1), DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0), pushtr_str(4), pushtv(1),
-            idx(DIF_OP_LDGAA, kVar, 2), ldgs(DIF_VAR_ARG1, 3),
-            idx(DIF_OP_STGAA, kVar, 3), ret(2)};
+            ldgs(DIF_VAR_ARG0, 1),
+            DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0),
+            pushtr_str(4),
+            pushtv(1),
+            idx(DIF_OP_LDGAA, kVar, 2),
+            ldgs(DIF_VAR_ARG1, 3),
+            idx(DIF_OP_STGAA, kVar, 3),
+            ret(2)};
   return d;
 }
 
 TEST(DynVar, AssociativeArrayTupleKeys) {
   Dyn t(assoc());
   ASSERT_EQ(t.err, 0);
-  EXPECT_EQ(t.value(7, 70), 0u);      // a["a", 7] absent
+  EXPECT_EQ(t.value(7, 70), 0u);  // a["a", 7] absent
   EXPECT_EQ(t.value(8, 80), 0u);
-  EXPECT_EQ(t.value(7, 71, 1), 0u);   // a["b", 7] is another key
+  EXPECT_EQ(t.value(7, 71, 1), 0u);  // a["b", 7] is another key
   EXPECT_EQ(t.value(7, 72), 70u);
-  EXPECT_EQ(t.value(8, 0), 80u);      // deletes a["a", 8]
+  EXPECT_EQ(t.value(8, 0), 80u);  // deletes a["a", 8]
   EXPECT_EQ(t.value(8, 81), 0u);
   EXPECT_EQ(t.value(7, 0, 1), 71u);
   EXPECT_EQ(t.value(7, 0), 72u);
@@ -114,15 +121,15 @@ TEST(DynVar, FullStoreDropsAndCleanerRecycles) {
   uint32_t n = v.h.state()->dyn->nchunks;
   ASSERT_GE(n, 1u);
   for (uint32_t i = 0; i < n; i++) v.value(i, 100 + i);
-  EXPECT_EQ(v.value(n, 5), 0u);      // full: dropped
-  EXPECT_EQ(v.value(n, 6), 0u);      // still absent
+  EXPECT_EQ(v.value(n, 5), 0u);  // full: dropped
+  EXPECT_EQ(v.value(n, 6), 0u);  // still absent
   dtrace_status s = v.h.status();
   EXPECT_EQ(s.dtst_dyndrops, 2u);
-  EXPECT_EQ(v.value(0, 0), 100u);    // delete: dirty until cleaned
+  EXPECT_EQ(v.value(0, 0), 100u);  // delete: dirty until cleaned
   EXPECT_EQ(v.value(n, 7), 0u);
-  s = v.h.status();                  // counts, then cleans
+  s = v.h.status();  // counts, then cleans
   EXPECT_EQ(s.dtst_dyndrops_dirty, 1u);
-  EXPECT_EQ(v.value(n, 8), 0u);      // recycled entry taken
+  EXPECT_EQ(v.value(n, 8), 0u);  // recycled entry taken
   EXPECT_EQ(v.value(n, 9), 8u);
   EXPECT_EQ(v.h.status().dtst_dyndrops, 0u);
 }
@@ -133,9 +140,13 @@ TEST(DynVar, StringValuesAreCopied) {
   d.vars = {var(kVar, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF | DIFV_F_MOD)};
   d.rtype = PB_STRING;
   // if (arg0) self->s = "hello"; trace(self->s)
-  d.code = {ldgs(DIF_VAR_ARG0, 1), DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BE, 5),
-            sets(2, 2), idx(DIF_OP_STTS, kVar, 2),
-            idx(DIF_OP_LDTS, kVar, 3), ret(3)};
+  d.code = {ldgs(DIF_VAR_ARG0, 1),
+            DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0),
+            br(DIF_OP_BE, 5),
+            sets(2, 2),
+            idx(DIF_OP_STTS, kVar, 2),
+            idx(DIF_OP_LDTS, kVar, 3),
+            ret(3)};
   Dyn t(d);
   ASSERT_EQ(t.err, 0);
   auto r = t.fire(0);  // absent: the address 0 faults as a string trace
@@ -150,9 +161,12 @@ TEST(DynVar, OversizedKeyFaults) {
   d.strtab = std::string("a\0", 2);
   d.vars = {var(kVar, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY, PB_INT(8), DIFV_F_REF)};
   d.ints = {1 << 20};
-  d.code = {ldgs(DIF_VAR_ARG0, 1), setx(0, 2), DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0),
+  d.code = {ldgs(DIF_VAR_ARG0, 1),
+            setx(0, 2),
+            DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0),
             DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_CTF, 2, 1),
-            idx(DIF_OP_LDGAA, kVar, 3), ret(3)};
+            idx(DIF_OP_LDGAA, kVar, 3),
+            ret(3)};
   Dyn t(d);
   ASSERT_EQ(t.err, 0);
   auto r = t.fire(0);

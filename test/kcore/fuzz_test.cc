@@ -28,42 +28,29 @@ std::vector<uint8_t> opcodes() {
   return ops;
 }
 
-dif_instr_t random_instr(std::mt19937_64& rng, const std::vector<uint8_t>& ops, uint32_t pc,
-                         uint32_t n) {
+dif_instr_t random_instr(std::mt19937_64& rng, const std::vector<uint8_t>& ops, uint32_t pc, uint32_t n) {
   uint8_t op = ops[rng() % ops.size()];
   uint8_t r1 = rng() % 16, r2 = rng() % 16, rd = 1 + rng() % 15;
   switch (dtrace_dif_form(op)) {
-    case DIF_FORM_LABEL:
-      return DIF_INSTR_BRANCH(op, pc + 1 + rng() % (n - pc));
-    case DIF_FORM_INT_RD:
-      return DIF_INSTR_IDX(op, rng() % 4, rd);
-    case DIF_FORM_STR_RD:
-      return DIF_INSTR_IDX(op, rng() % 12, rd);
+    case DIF_FORM_LABEL: return DIF_INSTR_BRANCH(op, pc + 1 + rng() % (n - pc));
+    case DIF_FORM_INT_RD: return DIF_INSTR_IDX(op, rng() % 4, rd);
+    case DIF_FORM_STR_RD: return DIF_INSTR_IDX(op, rng() % 12, rd);
     case DIF_FORM_VAR_RD:
     case DIF_FORM_VAR_RS: {
-      static const uint16_t vars[] = {DIF_VAR_ARG0, DIF_VAR_PID, DIF_VAR_EXECNAME,
-                                      DIF_VAR_PROBENAME, 0x500, 0x501};
+      static const uint16_t vars[] = {DIF_VAR_ARG0,      DIF_VAR_PID, DIF_VAR_EXECNAME,
+                                      DIF_VAR_PROBENAME, 0x500,       0x501};
       return DIF_INSTR_IDX(op, vars[rng() % 6], rd);
     }
-    case DIF_FORM_SUBR_RD:
-      return DIF_INSTR_IDX(op, rng() % 51, rd);
-    case DIF_FORM_TUPLE:
-      return DIF_INSTR_FMT(op, rng() % 2, r2, r1);
-    case DIF_FORM_ARRAY_RD:
-      return DIF_INSTR_FMT(op, rng() % 3, r2, rd);
-    case DIF_FORM_NONE:
-      return DIF_INSTR_FMT(op, 0, 0, 0);
-    case DIF_FORM_RD:
-      return DIF_INSTR_FMT(op, 0, 0, r1);
-    case DIF_FORM_R1:
-      return DIF_INSTR_FMT(op, r1, 0, 0);
-    case DIF_FORM_R1_R2:
-      return DIF_INSTR_FMT(op, r1, r2, 0);
+    case DIF_FORM_SUBR_RD: return DIF_INSTR_IDX(op, rng() % 51, rd);
+    case DIF_FORM_TUPLE: return DIF_INSTR_FMT(op, rng() % 2, r2, r1);
+    case DIF_FORM_ARRAY_RD: return DIF_INSTR_FMT(op, rng() % 3, r2, rd);
+    case DIF_FORM_NONE: return DIF_INSTR_FMT(op, 0, 0, 0);
+    case DIF_FORM_RD: return DIF_INSTR_FMT(op, 0, 0, r1);
+    case DIF_FORM_R1: return DIF_INSTR_FMT(op, r1, 0, 0);
+    case DIF_FORM_R1_R2: return DIF_INSTR_FMT(op, r1, r2, 0);
     case DIF_FORM_R1_RD:
-    case DIF_FORM_R1_RS_ADDR:
-      return DIF_INSTR_FMT(op, r1, 0, rd);
-    default:
-      return DIF_INSTR_FMT(op, r1, r2, rd);
+    case DIF_FORM_R1_RS_ADDR: return DIF_INSTR_FMT(op, r1, 0, rd);
+    default: return DIF_INSTR_FMT(op, r1, r2, rd);
   }
 }
 
@@ -84,9 +71,17 @@ TEST(Fuzz, RandomValidDifRunsSafely) {
     d.strtab = std::string("abc\0xyz\0hello\0", 14);
     d.vars = {var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF | DIFV_F_MOD),
               var(0x501, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF | DIFV_F_MOD)};
-    dtrace_difo dp{d.code.data(), d.ints.data(), d.strtab.data(), d.vars.data(),
-                   (uint32_t)d.code.size(), (uint32_t)d.ints.size(),
-                   (uint32_t)d.strtab.size(), (uint32_t)d.vars.size(), d.rtype, 0, 0};
+    dtrace_difo dp{d.code.data(),
+                   d.ints.data(),
+                   d.strtab.data(),
+                   d.vars.data(),
+                   (uint32_t)d.code.size(),
+                   (uint32_t)d.ints.size(),
+                   (uint32_t)d.strtab.size(),
+                   (uint32_t)d.vars.size(),
+                   d.rtype,
+                   0,
+                   0};
     dtrace_vres vr;
     if (dtrace_dif_validate(&dp, false, &vr) != 0) continue;
     valid++;
@@ -116,11 +111,12 @@ TEST(Fuzz, MutatedContainersNeverCrash) {
   s.strtab = std::string("str\0", 4);
   s.code = {sets(0, 1), ret(1)};
   s.rtype = PB_STRING;
-  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)},
-                         {DTRACEACT_PRINTF, -1, 1, "%s"},
-                         {DTRACEACT_ARG, (int)add_difo(&b, s)},
-                         {DTRACEACT_AGG_SUM, (int)add_difo(&b, d), 1},
-                         {DTRACEACT_AGGKEY, 1}});
+  add_clause(&b, p, -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)},
+              {DTRACEACT_PRINTF, -1, 1, "%s"},
+              {DTRACEACT_ARG, (int)add_difo(&b, s)},
+              {DTRACEACT_AGG_SUM, (int)add_difo(&b, d), 1},
+              {DTRACEACT_AGGKEY, 1}});
   size_t size;
   void* blob = pb_blob(&b, &size);
   std::vector<uint8_t> good(static_cast<uint8_t*>(blob), static_cast<uint8_t*>(blob) + size);

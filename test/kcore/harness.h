@@ -25,20 +25,20 @@ namespace kcore {
 struct Difo {
   std::vector<dif_instr_t> code;
   std::vector<uint64_t> ints;
-  std::string strtab;               // NUL-separated, NUL-terminated
+  std::string strtab;  // NUL-separated, NUL-terminated
   std::vector<dtrace_difv> vars;
   dtrace_diftype rtype = PB_INT(8);
 };
 
 inline uint32_t add_difo(pb* b, const Difo& d) {
-  return pb_difo(b, d.code.data(), static_cast<uint32_t>(d.code.size()),
-                 d.ints.data(), static_cast<uint32_t>(d.ints.size()),
-                 d.strtab.data(), static_cast<uint32_t>(d.strtab.size()),
-                 d.vars.data(), static_cast<uint32_t>(d.vars.size()), d.rtype);
+  return pb_difo(b, d.code.data(), static_cast<uint32_t>(d.code.size()), d.ints.data(),
+                 static_cast<uint32_t>(d.ints.size()), d.strtab.data(),
+                 static_cast<uint32_t>(d.strtab.size()), d.vars.data(), static_cast<uint32_t>(d.vars.size()),
+                 d.rtype);
 }
 
-inline dtrace_difv var(uint16_t id, uint8_t scope, uint8_t kind,
-                       dtrace_diftype type, uint32_t flags, uint32_t name = 0) {
+inline dtrace_difv var(uint16_t id, uint8_t scope, uint8_t kind, dtrace_diftype type, uint32_t flags,
+                       uint32_t name = 0) {
   return pb_var(id, scope, kind, type, flags, name);
 }
 
@@ -61,8 +61,16 @@ struct Record {
   uint32_t epid = 0;
   uint64_t timestamp = 0;
   std::vector<uint8_t> data;
-  uint64_t u64(size_t off) const { uint64_t v; std::memcpy(&v, &data.at(off), 8); return v; }
-  int32_t i32(size_t off) const { int32_t v; std::memcpy(&v, &data.at(off), 4); return v; }
+  uint64_t u64(size_t off) const {
+    uint64_t v;
+    std::memcpy(&v, &data.at(off), 8);
+    return v;
+  }
+  int32_t i32(size_t off) const {
+    int32_t v;
+    std::memcpy(&v, &data.at(off), 4);
+    return v;
+  }
   std::string str(size_t off) const { return std::string(reinterpret_cast<const char*>(&data.at(off))); }
 };
 
@@ -115,7 +123,10 @@ class Harness {
   }
   const dtrace_enable_res& res() const { return res_; }
 
-  int go() { uint32_t cpu; return dtrace_state_go(st_, &cpu); }
+  int go() {
+    uint32_t cpu;
+    return dtrace_state_go(st_, &cpu);
+  }
   // GO with a memory budget of budget bytes (restored after).
   int go(uint64_t budget) {
     dtrace_user_set_mem_budget(budget);
@@ -123,12 +134,19 @@ class Harness {
     dtrace_user_set_mem_budget(UINT64_MAX);
     return err;
   }
-  int stop() { uint32_t cpu; return dtrace_state_stop(st_, &cpu); }
-  void fire(uint64_t a0 = 0, uint64_t a1 = 0, uint64_t a2 = 0, uint64_t a3 = 0,
-            uint64_t a4 = 0, uint64_t a5 = 0) {
+  int stop() {
+    uint32_t cpu;
+    return dtrace_state_stop(st_, &cpu);
+  }
+  void fire(uint64_t a0 = 0, uint64_t a1 = 0, uint64_t a2 = 0, uint64_t a3 = 0, uint64_t a4 = 0,
+            uint64_t a5 = 0) {
     dtrace_core_probe(core_, test_probe(), a0, a1, a2, a3, a4, a5);
   }
-  dtrace_status status() { dtrace_status s; dtrace_state_status(st_, &s); return s; }
+  dtrace_status status() {
+    dtrace_status s;
+    dtrace_state_status(st_, &s);
+    return s;
+  }
 
   // EPDESC with enough capacity.
   std::vector<dtrace_recdesc> recs(uint32_t epid, dtrace_epdesc* out = nullptr) {
@@ -157,7 +175,10 @@ class Harness {
     for (uint64_t off = 0; off + 8 <= d.dtbd_size;) {
       dtrace_rechdr h;
       std::memcpy(&h, p + off, sizeof(h));
-      if (h.dtrh_epid == 0) { off += 8; continue; }
+      if (h.dtrh_epid == 0) {
+        off += 8;
+        continue;
+      }
       dtrace_epdesc ep{};
       recs(h.dtrh_epid, &ep);
       Record r;
@@ -181,20 +202,20 @@ class Harness {
 // Program shorthands: one clause on a probe with the given actions.
 struct Action {
   uint16_t kind;
-  int difo = -1;            // index returned by add_difo, -1 = none
+  int difo = -1;  // index returned by add_difo, -1 = none
   uint32_t ntuple = 0;
   const char* format = nullptr;
   uint64_t arg = 0;
 };
 
-inline uint32_t add_clause(pb* b, uint32_t probe, int pred,
-                           const std::vector<Action>& acts, uint64_t uarg = 0) {
+inline uint32_t add_clause(pb* b, uint32_t probe, int pred, const std::vector<Action>& acts,
+                           uint64_t uarg = 0) {
   uint32_t first = b->nacts;
   for (const Action& a : acts)
-    pb_action(b, a.kind, a.difo < 0 ? DTRACE_NONE : static_cast<uint32_t>(a.difo),
-              a.ntuple, a.format, a.arg, b->nacts);
-  return pb_clause(b, probe, pred < 0 ? DTRACE_NONE : static_cast<uint32_t>(pred),
-                   first, static_cast<uint32_t>(acts.size()), uarg);
+    pb_action(b, a.kind, a.difo < 0 ? DTRACE_NONE : static_cast<uint32_t>(a.difo), a.ntuple, a.format, a.arg,
+              b->nacts);
+  return pb_clause(b, probe, pred < 0 ? DTRACE_NONE : static_cast<uint32_t>(pred), first,
+                   static_cast<uint32_t>(acts.size()), uarg);
 }
 
 // The ERROR clause the tests use: trace(arg1) .. trace(arg5), 40 bytes.
@@ -232,9 +253,9 @@ inline int enable_program(Harness& h, pb& b, const ProgramOptions& opts) {
 // Outcome of running one DIFO as trace(difo) on test:::fire.
 struct Eval {
   int enable_err = 0;
-  bool recorded = false;      // the clause's record is in the buffer
-  std::vector<uint8_t> value; // its bytes
-  bool faulted = false;       // an ERROR record appeared
+  bool recorded = false;       // the clause's record is in the buffer
+  std::vector<uint8_t> value;  // its bytes
+  bool faulted = false;        // an ERROR record appeared
   uint64_t epid = 0, action = 0, offset = 0, fault = 0, addr = 0;
   uint64_t u64() const {
     uint64_t v = 0;

@@ -54,9 +54,10 @@ TEST_F(Inproc, HelloWorldThroughTheIoctls) {
   Difo z;
   z.code = {ret(0)};
   z.rtype = PB_INT(4);
-  add_clause(&b, p, -1, {{DTRACEACT_PRINTF, -1, 1, "%s\n"},
-                         {DTRACEACT_ARG, (int)add_difo(&b, s)},
-                         {DTRACEACT_EXIT, (int)add_difo(&b, z)}});
+  add_clause(&b, p, -1,
+             {{DTRACEACT_PRINTF, -1, 1, "%s\n"},
+              {DTRACEACT_ARG, (int)add_difo(&b, s)},
+              {DTRACEACT_EXIT, (int)add_difo(&b, z)}});
   pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
   size_t size;
   void* blob = pb_blob(&b, &size);

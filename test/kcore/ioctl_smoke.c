@@ -31,16 +31,17 @@
 
 static int failures;
 
-#define CHECK(cond, ...) do {						\
-	if (cond) {							\
-		printf("ok: ");						\
-	} else {							\
-		printf("FAIL: ");					\
-		failures++;						\
-	}								\
-	printf(__VA_ARGS__);						\
-	printf("\n");							\
-} while (0)
+#define CHECK(cond, ...)                  \
+	do {                              \
+		if (cond) {               \
+			printf("ok: ");   \
+		} else {                  \
+			printf("FAIL: "); \
+			failures++;       \
+		}                         \
+		printf(__VA_ARGS__);      \
+		printf("\n");             \
+	} while (0)
 
 static int dt_open(void)
 {
@@ -60,11 +61,10 @@ static void check_conf(int fd)
 	int r = ioctl(fd, DTRACEIOC_CONF, &conf);
 
 	CHECK(r == 0 && conf.dtc_abi_version == DTRACE_ABI_VERSION &&
-	      conf.dtc_difintregs == DIF_DIR_NREGS,
+		      conf.dtc_difintregs == DIF_DIR_NREGS,
 	      "CONF: abi %u dif %u regs %u tregs %u ncpus %u maxcpu %u",
-	      conf.dtc_abi_version, conf.dtc_difversion,
-	      conf.dtc_difintregs, conf.dtc_diftupregs, conf.dtc_ncpus,
-	      conf.dtc_maxcpu);
+	      conf.dtc_abi_version, conf.dtc_difversion, conf.dtc_difintregs,
+	      conf.dtc_diftupregs, conf.dtc_ncpus, conf.dtc_maxcpu);
 }
 
 static void check_probematch(int fd)
@@ -120,8 +120,8 @@ static uint32_t difo_string(struct pb *b, const char *s)
 	dif_instr_t code[] = { DIF_INSTR_IDX(DIF_OP_SETS, 0, 1),
 			       DIF_INSTR_RET(1) };
 
-	return pb_difo(b, code, 2, NULL, 0, s, (uint32_t)strlen(s) + 1, NULL,
-		       0, PB_STRING);
+	return pb_difo(b, code, 2, NULL, 0, s, (uint32_t)strlen(s) + 1, NULL, 0,
+		       PB_STRING);
 }
 
 /* A DIFO returning the 64-bit constant v. */
@@ -143,10 +143,10 @@ static uint32_t difo_var(struct pb *b, uint32_t id)
 }
 
 struct snap {
-	char		*data[256];
-	uint64_t	size[256];
-	uint64_t	drops;
-	uint32_t	errors;
+	char *data[256];
+	uint64_t size[256];
+	uint64_t drops;
+	uint32_t errors;
 };
 
 static void snap_all(int fd, struct snap *s, uint64_t bufsize)
@@ -188,7 +188,8 @@ static struct dtrace_epdesc *epdesc(int fd, uint32_t epid)
 	hdr.dtepd_epid = epid;
 	if (ioctl(fd, DTRACEIOC_EPDESC, &hdr) != 0 && errno != ENOSPC)
 		return NULL;
-	ep = calloc(1, sizeof(*ep) + hdr.dtepd_nrecs * sizeof(ep->dtepd_rec[0]));
+	ep = calloc(1,
+		    sizeof(*ep) + hdr.dtepd_nrecs * sizeof(ep->dtepd_rec[0]));
 	ep->dtepd_epid = epid;
 	ep->dtepd_nrecs = hdr.dtepd_nrecs;
 	if (ioctl(fd, DTRACEIOC_EPDESC, ep) != 0) {
@@ -246,8 +247,8 @@ static void test_hello(void)
 
 	begin = pb_probe(&b, "dtrace", "", "", "BEGIN");
 	error = pb_probe(&b, "dtrace", "", "", "ERROR");
-	a = pb_action(&b, DTRACEACT_DIFEXPR, difo_string(&b, "hello"), 0,
-		      NULL, 0, 11);
+	a = pb_action(&b, DTRACEACT_DIFEXPR, difo_string(&b, "hello"), 0, NULL,
+		      0, 11);
 	pb_action(&b, DTRACEACT_EXIT, difo_const(&b, 0, 4), 0, NULL, 0, 12);
 	pb_clause(&b, begin, DTRACE_NONE, a, 2, 100);
 	a = pb_action(&b, DTRACEACT_DIFEXPR, difo_var(&b, DIF_VAR_ARG4), 0,
@@ -257,13 +258,14 @@ static void test_hello(void)
 	r = enable(fd, &b, &en);
 	CHECK(r == 0 && en.dten_nprobes == 2,
 	      "ENABLE BEGIN{trace(\"hello\"); exit(0)} ERROR{trace(arg4)}: "
-	      "%d, %u ECBs %s", r, en.dten_nprobes, en.dten_msg);
+	      "%d, %u ECBs %s",
+	      r, en.dten_nprobes, en.dten_msg);
 	ep = epdesc(fd, 1);
 	CHECK(ep != NULL && ep->dtepd_probeid == 1 && ep->dtepd_nrecs == 2 &&
-	      ep->dtepd_size == 264 && ep->dtepd_uarg == 100 &&
-	      ep->dtepd_rec[0].dtrd_size == 256 &&
-	      ep->dtepd_rec[1].dtrd_offset == 256 &&
-	      ep->dtepd_rec[1].dtrd_size == 4,
+		      ep->dtepd_size == 264 && ep->dtepd_uarg == 100 &&
+		      ep->dtepd_rec[0].dtrd_size == 256 &&
+		      ep->dtepd_rec[1].dtrd_offset == 256 &&
+		      ep->dtepd_rec[1].dtrd_size == 4,
 	      "EPDESC 1: probe %u, %u recs, size %u",
 	      ep ? ep->dtepd_probeid : 0, ep ? ep->dtepd_nrecs : 0,
 	      ep ? ep->dtepd_size : 0);
@@ -272,8 +274,8 @@ static void test_hello(void)
 	CHECK(r == 0, "GO: BEGIN fired on cpu %u", go.dtgo_cpu);
 	r = ioctl(fd, DTRACEIOC_STATUS, &st);
 	CHECK(r == 0 && st.dtst_exiting == 1 &&
-	      st.dtst_activity == DTRACE_ACTIVITY_DRAINING &&
-	      st.dtst_errors == 0,
+		      st.dtst_activity == DTRACE_ACTIVITY_DRAINING &&
+		      st.dtst_errors == 0,
 	      "STATUS: exiting %u activity %u errors %llu", st.dtst_exiting,
 	      st.dtst_activity, (unsigned long long)st.dtst_errors);
 	r = ioctl(fd, DTRACEIOC_STOP, &go);
@@ -281,7 +283,7 @@ static void test_hello(void)
 	snap_all(fd, &s, 64 << 10);
 	rec = find_record(&s, 1, fd, &cpu);
 	CHECK(rec != NULL && strcmp(rec, "hello") == 0 &&
-	      memcmp(rec + 5, (char[251]){ 0 }, 251) == 0,
+		      memcmp(rec + 5, (char[251]){ 0 }, 251) == 0,
 	      "BUFSNAP: epid 1 on cpu %u records \"%s\", NUL-padded to 256",
 	      cpu, rec ? rec : "(none)");
 	if (rec != NULL)
@@ -318,8 +320,8 @@ static void test_fault(void)
 	a = pb_action(&b, DTRACEACT_DIFEXPR, difo_var(&b, DIF_VAR_ARG0), 0,
 		      NULL, 0, 0);
 	for (i = 1; i <= 5; i++)
-		pb_action(&b, DTRACEACT_DIFEXPR,
-			  difo_var(&b, DIF_VAR_ARG0 + i), 0, NULL, 0, 0);
+		pb_action(&b, DTRACEACT_DIFEXPR, difo_var(&b, DIF_VAR_ARG0 + i),
+			  0, NULL, 0, 0);
 	pb_clause(&b, error, DTRACE_NONE, a, 6, 0);
 	pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
 	r = enable(fd, &b, &en);
@@ -328,18 +330,21 @@ static void test_fault(void)
 	r = ioctl(fd, DTRACEIOC_GO, &go);
 	CHECK(r == 0, "GO");
 	r = ioctl(fd, DTRACEIOC_STATUS, &st);
-	CHECK(r == 0 && st.dtst_errors == 1,
-	      "STATUS: errors %llu", (unsigned long long)st.dtst_errors);
+	CHECK(r == 0 && st.dtst_errors == 1, "STATUS: errors %llu",
+	      (unsigned long long)st.dtst_errors);
 	snap_all(fd, &s, 64 << 10);
 	CHECK(find_record(&s, 1, fd, &cpu) == NULL, "faulting clause left "
-	      "no record");
+						    "no record");
 	v = (const uint64_t *)find_record(&s, 2, fd, &cpu);
 	CHECK(v != NULL && v[0] == 0 && v[1] == 1 && v[2] == 1 && v[3] == 4 &&
-	      v[4] == DTRACEFLT_BADADDR && v[5] == 0,
+		      v[4] == DTRACEFLT_BADADDR && v[5] == 0,
 	      "ERROR fired: arg0..5 = %llu %llu %llu %llu %llu %llu",
-	      v ? (unsigned long long)v[0] : 9, v ? (unsigned long long)v[1] : 9,
-	      v ? (unsigned long long)v[2] : 9, v ? (unsigned long long)v[3] : 9,
-	      v ? (unsigned long long)v[4] : 9, v ? (unsigned long long)v[5] : 9);
+	      v ? (unsigned long long)v[0] : 9,
+	      v ? (unsigned long long)v[1] : 9,
+	      v ? (unsigned long long)v[2] : 9,
+	      v ? (unsigned long long)v[3] : 9,
+	      v ? (unsigned long long)v[4] : 9,
+	      v ? (unsigned long long)v[5] : 9);
 	CHECK(s.errors == 1, "BUFSNAP reports %u error(s)", s.errors);
 	r = ioctl(fd, DTRACEIOC_STOP, &go);
 	CHECK(r == 0, "STOP");
@@ -359,12 +364,12 @@ static void test_refusals(void)
 	int r;
 
 	p = pb_probe(&b, "dtrace", "", "", "BEGIN");
-	a = pb_action(&b, DTRACEACT_DIFEXPR, pb_code(&b, back, 3, PB_INT(8)),
-		      0, NULL, 0, 0);
+	a = pb_action(&b, DTRACEACT_DIFEXPR, pb_code(&b, back, 3, PB_INT(8)), 0,
+		      NULL, 0, 0);
 	pb_clause(&b, p, DTRACE_NONE, a, 1, 0);
 	r = enable(fd, &b, &en);
 	CHECK(r == -EINVAL && en.dten_dvr == DIF_DVR_BACKWARD_BRANCH &&
-	      en.dten_difo == 0 && en.dten_pc == 1,
+		      en.dten_difo == 0 && en.dten_pc == 1,
 	      "ENABLE backward branch refused: %d dvr %u difo %u pc %u \"%s\"",
 	      r, en.dten_dvr, en.dten_difo, en.dten_pc, en.dten_msg);
 	pb_free(&b);
@@ -439,8 +444,9 @@ static void test_builtins(void)
 	if (rec != NULL)
 		memcpy(v, rec + 512, sizeof(v));
 	CHECK(rec != NULL && strcmp(rec, "smoke-comm") == 0 &&
-	      strcmp(rec + 256, "BEGIN") == 0 && v[0] == (uint64_t)getpid() &&
-	      v[1] == (uint64_t)getuid() && v[2] != 0,
+		      strcmp(rec + 256, "BEGIN") == 0 &&
+		      v[0] == (uint64_t)getpid() &&
+		      v[1] == (uint64_t)getuid() && v[2] != 0,
 	      "execname \"%s\", probename \"%s\", pid %llu, uid %llu",
 	      rec ? rec : "", rec ? rec + 256 : "",
 	      rec ? (unsigned long long)v[0] : 0,
@@ -463,13 +469,14 @@ static void test_stacks(void)
 	pb_action(&b, DTRACEACT_USTACK, DTRACE_NONE, 0, NULL, 4, 0);
 	pb_clause(&b, p, DTRACE_NONE, a, 2, 0);
 	pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
-	CHECK(run_begin(&b, fd, &s, &cpu) == 0, "BEGIN { stack(8); ustack(4); }");
+	CHECK(run_begin(&b, fd, &s, &cpu) == 0,
+	      "BEGIN { stack(8); ustack(4); }");
 	v = (const uint64_t *)find_record(&s, 1, fd, &cpu);
 	CHECK(v != NULL && v[0] >= 0xffff800000000000ull && v[1] != 0,
 	      "stack(): %#llx %#llx ...", v ? (unsigned long long)v[0] : 0,
 	      v ? (unsigned long long)v[1] : 0);
 	CHECK(v != NULL && v[8] == (uint64_t)getpid() && v[9] != 0 &&
-	      v[9] < 0x0000800000000000ull,
+		      v[9] < 0x0000800000000000ull,
 	      "ustack(): pid %llu pc %#llx", v ? (unsigned long long)v[8] : 0,
 	      v ? (unsigned long long)v[9] : 0);
 	snap_free(&s);
@@ -505,8 +512,9 @@ static void test_aggs(void)
 	desc.ag.dtagd_id = 1;
 	desc.ag.dtagd_nrecs = 2;
 	CHECK(ioctl(fd, DTRACEIOC_AGGDESC, &desc) == 0 &&
-	      desc.ag.dtagd_varid == 77 && desc.ag.dtagd_nrecs == 2 &&
-	      desc.rec[1].dtrd_offset == 256 && desc.ag.dtagd_size == 264,
+		      desc.ag.dtagd_varid == 77 && desc.ag.dtagd_nrecs == 2 &&
+		      desc.rec[1].dtrd_offset == 256 &&
+		      desc.ag.dtagd_size == 264,
 	      "AGGDESC 1: varid %llu, %u recs, size %u",
 	      (unsigned long long)desc.ag.dtagd_varid, desc.ag.dtagd_nrecs,
 	      desc.ag.dtagd_size);
@@ -514,8 +522,9 @@ static void test_aggs(void)
 	d.dtbd_data = (uintptr_t)buf;
 	d.dtbd_size = 64 << 10;
 	d.dtbd_cpu = go.dtgo_cpu;
-	CHECK(ioctl(fd, DTRACEIOC_AGGSNAP, &d) == 0, "AGGSNAP cpu %u: %llu bytes",
-	      go.dtgo_cpu, (unsigned long long)d.dtbd_size);
+	CHECK(ioctl(fd, DTRACEIOC_AGGSNAP, &d) == 0,
+	      "AGGSNAP cpu %u: %llu bytes", go.dtgo_cpu,
+	      (unsigned long long)d.dtbd_size);
 	for (off = 0; off + 8 <= d.dtbd_size; n++) {
 		struct dtrace_aggent *e = (void *)(buf + off);
 
@@ -549,8 +558,8 @@ static void test_raise(void)
 
 	signal(SIGUSR1, on_usr1);
 	p = pb_probe(&b, "dtrace", "", "", "BEGIN");
-	a = pb_action(&b, DTRACEACT_RAISE, difo_const(&b, SIGUSR1, 4), 0,
-		      NULL, 0, 0);
+	a = pb_action(&b, DTRACEACT_RAISE, difo_const(&b, SIGUSR1, 4), 0, NULL,
+		      0, 0);
 	pb_clause(&b, p, DTRACE_NONE, a, 1, 0);
 	r = enable(fd, &b, &en);
 	CHECK(r == -EPERM, "raise() without destructive: %d", r);
@@ -580,7 +589,8 @@ static void test_permissions(void)
 		if (fd < 0)
 			_exit(4);
 		_exit(ioctl(fd, DTRACEIOC_CONF, &c) == -1 && errno == EPERM ?
-		      0 : 5);
+			      0 :
+			      5);
 	}
 	waitpid(pid, &status, 0);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
@@ -602,8 +612,9 @@ static void test_killed(void)
 		uint32_t p = pb_probe(&b, "dtrace", "", "", "END");
 
 		pb_clause(&b, p, DTRACE_NONE,
-			  pb_action(&b, DTRACEACT_DIFEXPR,
-				    difo_const(&b, 7, 8), 0, NULL, 0, 0), 1, 0);
+			  pb_action(&b, DTRACEACT_DIFEXPR, difo_const(&b, 7, 8),
+				    0, NULL, 0, 0),
+			  1, 0);
 		if (enable(fd, &b, &en) != 0 ||
 		    ioctl(fd, DTRACEIOC_GO, &go) != 0)
 			_exit(3);
@@ -646,7 +657,6 @@ int main(int argc, char **argv)
 	test_killed();
 	if (argc > 1 && strcmp(argv[1], "--rmmod") == 0)
 		test_rmmod();
-	printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED",
-	       failures);
+	printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
 	return failures ? 1 : 0;
 }

@@ -35,16 +35,14 @@ TEST(Probes, CreateRejectsDuplicatesAndBadNames) {
   EXPECT_EQ(dtrace_provider_register(h.core(), "", &ops, nullptr, &prov), -EINVAL);
   int first = 0;
   for (int i = 0; i < 20000; i++) {  // fast: the name hash, not a scan
-    int id = dtrace_probe_create(h.core(), prov, "m", ("f" + std::to_string(i)).c_str(),
-                                 "entry", nullptr);
+    int id = dtrace_probe_create(h.core(), prov, "m", ("f" + std::to_string(i)).c_str(), "entry", nullptr);
     ASSERT_GT(id, 0);
     if (i == 0) first = id;
     EXPECT_EQ(id, first + i);
   }
   EXPECT_EQ(dtrace_probe_create(h.core(), prov, "m", "f7", "entry", nullptr), -EEXIST);
   EXPECT_EQ(dtrace_probe_create(h.core(), prov, "m", "f7", "", nullptr), -EINVAL);
-  EXPECT_EQ(dtrace_probe_create(h.core(), prov, std::string(64, 'm').c_str(), "f", "n", nullptr),
-            -EINVAL);
+  EXPECT_EQ(dtrace_probe_create(h.core(), prov, std::string(64, 'm').c_str(), "f", "n", nullptr), -EINVAL);
   dtrace_pattern pat{"many", "", "f1999?", "", 0};
   dtrace_probe* p = dtrace_probe_match_next(h.core(), &pat, 0);
   ASSERT_NE(p, nullptr);
@@ -122,8 +120,7 @@ TEST(Probes, FreedIdsAreReusedLowestFirst) {
   uint32_t base = h.core()->nprobes;
   uint32_t id[5];
   for (int i = 0; i < 5; i++)
-    id[i] = dtrace_probe_create(h.core(), prov, "m", ("f" + std::to_string(i)).c_str(), "n",
-                                nullptr);
+    id[i] = dtrace_probe_create(h.core(), prov, "m", ("f" + std::to_string(i)).c_str(), "n", nullptr);
   EXPECT_EQ(id[4], base + 5);
   uint32_t gone[2] = {id[3], id[1]};
   EXPECT_EQ(dtrace_probes_remove(h.core(), gone, 2), 0u);
@@ -177,8 +174,7 @@ TEST(Probes, ManyProvidersHashedInOrder) {
   const int n = 20000;
   std::vector<dtrace_provider*> provs(n);
   for (int i = 0; i < n; i++)
-    ASSERT_EQ(dtrace_provider_register(h.core(), ("p" + std::to_string(i)).c_str(), &ops,
-                                       nullptr, &provs[i]),
+    ASSERT_EQ(dtrace_provider_register(h.core(), ("p" + std::to_string(i)).c_str(), &ops, nullptr, &provs[i]),
               0);
   EXPECT_EQ(dtrace_provider_register(h.core(), "p777", &ops, nullptr, &provs[0]), -EEXIST);
   EXPECT_EQ(dtrace_provider_lookup(h.core(), "p777"), provs[777]);

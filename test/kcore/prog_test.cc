@@ -52,37 +52,111 @@ TEST(ProgCheck, AcceptsTheGoodBlob) {
 TEST(ProgCheck, RejectsBadHeaders) {
   auto v = good_blob();
   expect_refused(std::vector<uint8_t>(v.begin(), v.begin() + 100));
-  { auto w = v; hdr(w)->dtph_magic ^= 1; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_version = 2; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_hdrsize = 112; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_size += 8; expect_refused(w); }
-  { auto w = v; w.resize(w.size() + 8); expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_flags = DTRACE_PROGF_HELPER; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_flags = 0x80; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_difvers = 2; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_nregs = DIF_DIR_NREGS + 1; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_ntregs = DIF_DTR_NREGS + 1; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_pad[2] = 1; expect_refused(w); }
+  {
+    auto w = v;
+    hdr(w)->dtph_magic ^= 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_version = 2;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_hdrsize = 112;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_size += 8;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    w.resize(w.size() + 8);
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_flags = DTRACE_PROGF_HELPER;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_flags = 0x80;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_difvers = 2;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_nregs = DIF_DIR_NREGS + 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_ntregs = DIF_DTR_NREGS + 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_pad[2] = 1;
+    expect_refused(w);
+  }
 }
 
 TEST(ProgCheck, RejectsBadTables) {
   auto v = good_blob();
-  { auto w = v; hdr(w)->dtph_tab[DTRACE_PT_CODE].dtpt_off += 4; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_tab[DTRACE_PT_STRTAB].dtpt_off = 112; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_tab[DTRACE_PT_INTS].dtpt_count = 1u << 30; expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_tab[DTRACE_PT_ACTIONS].dtpt_off = (uint32_t)w.size(); expect_refused(w); }
-  { auto w = v; hdr(w)->dtph_tab[DTRACE_PT_OFFSETS] = hdr(w)->dtph_tab[DTRACE_PT_INTS]; expect_refused(w); }
-  { auto w = v;  // the last STRTAB byte must be NUL
+  {
+    auto w = v;
+    hdr(w)->dtph_tab[DTRACE_PT_CODE].dtpt_off += 4;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_tab[DTRACE_PT_STRTAB].dtpt_off = 112;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_tab[DTRACE_PT_INTS].dtpt_count = 1u << 30;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_tab[DTRACE_PT_ACTIONS].dtpt_off = (uint32_t)w.size();
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    hdr(w)->dtph_tab[DTRACE_PT_OFFSETS] = hdr(w)->dtph_tab[DTRACE_PT_INTS];
+    expect_refused(w);
+  }
+  {
+    auto w = v;  // the last STRTAB byte must be NUL
     auto& t = hdr(w)->dtph_tab[DTRACE_PT_STRTAB];
     w[t.dtpt_off + t.dtpt_count - 1] = 'x';
-    expect_refused(w); }
+    expect_refused(w);
+  }
 }
 
 TEST(ProgCheck, RejectsBadProbeDescriptions) {
   auto v = good_blob();
   uint32_t strlen_ = hdr(v)->dtph_tab[DTRACE_PT_STRTAB].dtpt_count;
-  { auto w = v; table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_name = strlen_; expect_refused(w); }
-  { auto w = v; table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_pad = 1; expect_refused(w); }
+  {
+    auto w = v;
+    table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_name = strlen_;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_pad = 1;
+    expect_refused(w);
+  }
   // A provider pattern longer than DTRACE_PROVNAMELEN - 1.
   pb b{};
   uint32_t p = pb_probe(&b, std::string(64, 'p').c_str(), "", "", "BEGIN");
@@ -97,36 +171,115 @@ TEST(ProgCheck, RejectsBadProbeDescriptions) {
 TEST(ProgCheck, RejectsBadDifoSlices) {
   auto v = good_blob();
   auto d = [](std::vector<uint8_t>& w) { return table<dtrace_prog_difo>(w, DTRACE_PT_DIFOS); };
-  { auto w = v; d(w)->dtpd_ncode = 3; expect_refused(w); }
-  { auto w = v; d(w)->dtpd_code = 0xffffffffu; expect_refused(w); }
-  { auto w = v; d(w)->dtpd_nints = 2; expect_refused(w); }
-  { auto w = v; d(w)->dtpd_nvars = 1; expect_refused(w); }
-  { auto w = v; d(w)->dtpd_strlen = 1000; expect_refused(w); }
+  {
+    auto w = v;
+    d(w)->dtpd_ncode = 3;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    d(w)->dtpd_code = 0xffffffffu;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    d(w)->dtpd_nints = 2;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    d(w)->dtpd_nvars = 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    d(w)->dtpd_strlen = 1000;
+    expect_refused(w);
+  }
 }
 
 TEST(ProgCheck, RejectsBadActionsAndClauses) {
   auto v = good_blob();
   auto a = [](std::vector<uint8_t>& w) { return table<dtrace_prog_action>(w, DTRACE_PT_ACTIONS); };
   auto c = [](std::vector<uint8_t>& w) { return table<dtrace_prog_clause>(w, DTRACE_PT_CLAUSES); };
-  { auto w = v; a(w)->dtpa_kind = 0; expect_refused(w); }
-  { auto w = v; a(w)->dtpa_kind = 0x7ff; expect_refused(w); }
-  { auto w = v; a(w)->dtpa_flags = 1; expect_refused(w); }
-  { auto w = v; a(w)->dtpa_difo = 1; expect_refused(w); }
-  { auto w = v; a(w)->dtpa_format = 1u << 20; expect_refused(w); }
-  { auto w = v; c(w)->dtpc_probe = 1; expect_refused(w); }
-  { auto w = v; c(w)->dtpc_pred = 7; expect_refused(w); }
-  { auto w = v; c(w)->dtpc_naction = 2; expect_refused(w); }
+  {
+    auto w = v;
+    a(w)->dtpa_kind = 0;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    a(w)->dtpa_kind = 0x7ff;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    a(w)->dtpa_flags = 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    a(w)->dtpa_difo = 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    a(w)->dtpa_format = 1u << 20;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    c(w)->dtpc_probe = 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    c(w)->dtpc_pred = 7;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    c(w)->dtpc_naction = 2;
+    expect_refused(w);
+  }
 }
 
 TEST(ProgCheck, RejectsBadOptions) {
   auto v = good_blob();
   auto o = [](std::vector<uint8_t>& w) { return table<dtrace_prog_option>(w, DTRACE_PT_OPTIONS); };
-  { auto w = v; o(w)->dtpo_option = DTRACEOPT_MAX; expect_refused(w); }
-  { auto w = v; o(w)->dtpo_pad = 1; expect_refused(w); }
-  { auto w = v; o(w)->dtpo_value = 100; expect_refused(w); }  // bufsize < 4096
-  { auto w = v; o(w)->dtpo_option = DTRACEOPT_STRSIZE; o(w)->dtpo_value = 1; expect_refused(w); }
-  { auto w = v; o(w)->dtpo_option = DTRACEOPT_BUFPOLICY; o(w)->dtpo_value = 3; expect_refused(w); }
-  { auto w = v; o(w)->dtpo_option = DTRACEOPT_CPU; o(w)->dtpo_value = 2; expect_refused(w); }
+  {
+    auto w = v;
+    o(w)->dtpo_option = DTRACEOPT_MAX;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    o(w)->dtpo_pad = 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    o(w)->dtpo_value = 100;
+    expect_refused(w);
+  }  // bufsize < 4096
+  {
+    auto w = v;
+    o(w)->dtpo_option = DTRACEOPT_STRSIZE;
+    o(w)->dtpo_value = 1;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    o(w)->dtpo_option = DTRACEOPT_BUFPOLICY;
+    o(w)->dtpo_value = 3;
+    expect_refused(w);
+  }
+  {
+    auto w = v;
+    o(w)->dtpo_option = DTRACEOPT_CPU;
+    o(w)->dtpo_value = 2;
+    expect_refused(w);
+  }
 }
 
 // One clause on BEGIN with the given actions; difos[i] are available as i.
@@ -165,32 +318,31 @@ int enable_actions(const std::vector<Action>& acts, uint64_t destructive = 0) {
 TEST(ProgCheck, ActionStructure) {
   const uint16_t DIFEXPR = DTRACEACT_DIFEXPR, ARG = DTRACEACT_ARG, PRINTF = DTRACEACT_PRINTF;
   EXPECT_EQ(enable_actions({{DIFEXPR, 0}}), 0);
-  EXPECT_EQ(enable_actions({{DIFEXPR}}), -EINVAL);                       // needs a DIFO
-  EXPECT_EQ(enable_actions({{DIFEXPR, 0, 0, "fmt"}}), -EINVAL);          // no format
+  EXPECT_EQ(enable_actions({{DIFEXPR}}), -EINVAL);               // needs a DIFO
+  EXPECT_EQ(enable_actions({{DIFEXPR, 0, 0, "fmt"}}), -EINVAL);  // no format
   EXPECT_EQ(enable_actions({{PRINTF, -1, 1, "%d"}, {ARG, 0}}), 0);
-  EXPECT_EQ(enable_actions({{PRINTF, -1, 1}, {ARG, 0}}), -EINVAL);       // needs a format
-  EXPECT_EQ(enable_actions({{PRINTF, 0, 0, "x"}}), -EINVAL);             // takes no DIFO
-  EXPECT_EQ(enable_actions({{ARG, 0}}), -EINVAL);                        // continuation alone
-  EXPECT_EQ(enable_actions({{DIFEXPR, 0, 1}, {ARG, 0}}), -EINVAL);       // no continuations
-  EXPECT_EQ(enable_actions({{PRINTF, -1, 2, "%d"}, {ARG, 0}}), -EINVAL); // overrun
+  EXPECT_EQ(enable_actions({{PRINTF, -1, 1}, {ARG, 0}}), -EINVAL);        // needs a format
+  EXPECT_EQ(enable_actions({{PRINTF, 0, 0, "x"}}), -EINVAL);              // takes no DIFO
+  EXPECT_EQ(enable_actions({{ARG, 0}}), -EINVAL);                         // continuation alone
+  EXPECT_EQ(enable_actions({{DIFEXPR, 0, 1}, {ARG, 0}}), -EINVAL);        // no continuations
+  EXPECT_EQ(enable_actions({{PRINTF, -1, 2, "%d"}, {ARG, 0}}), -EINVAL);  // overrun
   EXPECT_EQ(enable_actions({{PRINTF, -1, 1, "%d"}, {DTRACEACT_STACK, -1, 0, nullptr, 5}}), 0);
   EXPECT_EQ(enable_actions({{DTRACEACT_STACK, -1, 0, nullptr, 0}}), -EINVAL);  // frames >= 1
-  EXPECT_EQ(enable_actions({{DTRACEACT_TRACEMEM, 0, 1, nullptr, 16},
-                            {DTRACEACT_TRACEMEM_DYNSIZE, 0}}), 0);
+  EXPECT_EQ(enable_actions({{DTRACEACT_TRACEMEM, 0, 1, nullptr, 16}, {DTRACEACT_TRACEMEM_DYNSIZE, 0}}), 0);
   EXPECT_EQ(enable_actions({{DTRACEACT_TRACEMEM, 0, 0, nullptr, 0}}), -EINVAL);
-  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_SUM, 0, 2}, {DTRACEACT_AGGKEY, 2},
-                            {DTRACEACT_AGGINCR, 0}}), -EINVAL);  // sum takes no weight
-  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_QUANTIZE, 0, 2}, {DTRACEACT_AGGKEY, 2},
-                            {DTRACEACT_AGGINCR, 0}}), 0);
-  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_QUANTIZE, 0, 2}, {DTRACEACT_AGGINCR, 0},
-                            {DTRACEACT_AGGKEY, 2}}), -EINVAL);  // weight is last
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_SUM, 0, 2}, {DTRACEACT_AGGKEY, 2}, {DTRACEACT_AGGINCR, 0}}),
+            -EINVAL);  // sum takes no weight
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_QUANTIZE, 0, 2}, {DTRACEACT_AGGKEY, 2}, {DTRACEACT_AGGINCR, 0}}),
+            0);
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_QUANTIZE, 0, 2}, {DTRACEACT_AGGINCR, 0}, {DTRACEACT_AGGKEY, 2}}),
+            -EINVAL);                                              // weight is last
   EXPECT_EQ(enable_actions({{DTRACEACT_AGG_COUNT, 0}}), -EINVAL);  // count has no DIFO
-  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LQUANTIZE, 0, 0, nullptr,
-                             DTRACE_LQUANTIZE_ARG(0, 0, 1)}}), -EINVAL);
-  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr,
-                             DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10)}}), 0);
-  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr,
-                             DTRACE_LLQUANTIZE_ARG(10, 0, 2, 15)}}), -EINVAL);
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LQUANTIZE, 0, 0, nullptr, DTRACE_LQUANTIZE_ARG(0, 0, 1)}}),
+            -EINVAL);
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10)}}),
+            0);
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 15)}}),
+            -EINVAL);
   EXPECT_EQ(enable_actions({{DTRACEACT_LIBACT, -1, 0, nullptr, 9}}), -EINVAL);
 }
 
@@ -243,8 +395,7 @@ TEST(ProgCheck, ValidatorVerdictsAreReported) {
   EXPECT_EQ(h.res().difo, 1u);
   EXPECT_EQ(h.res().pc, 1u);
   EXPECT_EQ(h.res().clause, 1u);
-  EXPECT_NE(std::string(h.res().msg).find("cannot write to %r0"), std::string::npos)
-      << h.res().msg;
+  EXPECT_NE(std::string(h.res().msg).find("cannot write to %r0"), std::string::npos) << h.res().msg;
 }
 
 TEST(ProgCheck, UnmatchedClauseIsENOENTAndAllOrNothing) {

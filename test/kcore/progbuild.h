@@ -18,17 +18,17 @@
 #include "dtrace/version.h"
 
 struct pb {
-	char				*str;
-	struct dtrace_prog_probe	*probes;
-	struct dtrace_prog_difo		*difos;
-	dif_instr_t			*code;
-	uint64_t			*ints;
-	struct dtrace_difv		*vars;
-	struct dtrace_prog_action	*acts;
-	struct dtrace_prog_clause	*clauses;
-	struct dtrace_prog_option	*opts;
+	char *str;
+	struct dtrace_prog_probe *probes;
+	struct dtrace_prog_difo *difos;
+	dif_instr_t *code;
+	uint64_t *ints;
+	struct dtrace_difv *vars;
+	struct dtrace_prog_action *acts;
+	struct dtrace_prog_clause *clauses;
+	struct dtrace_prog_option *opts;
 	uint32_t nstr, nprobes, ndifos, ncode, nints, nvars, nacts, nclauses,
-		 nopts;
+		nopts;
 };
 
 /* Appends n elements of size esz to *arr (count *cnt); returns the index. */
@@ -52,9 +52,8 @@ static inline uint32_t pb_str(struct pb *b, const char *s)
 	return pb_append(&b->str, &b->nstr, s, (uint32_t)strlen(s) + 1, 1);
 }
 
-static inline uint32_t pb_probe(struct pb *b, const char *prov,
-				const char *mod, const char *func,
-				const char *name)
+static inline uint32_t pb_probe(struct pb *b, const char *prov, const char *mod,
+				const char *func, const char *name)
 {
 	struct dtrace_prog_probe p;
 
@@ -77,12 +76,13 @@ static inline struct dtrace_diftype pb_type(uint8_t kind, uint8_t flags,
 	t.dtdt_size = size;
 	return t;
 }
-#define PB_INT(sz)	pb_type(DIF_TYPE_CTF, 0, (sz))
-#define PB_STRING	pb_type(DIF_TYPE_STRING, DIF_TF_BYREF, 0)
+#define PB_INT(sz) pb_type(DIF_TYPE_CTF, 0, (sz))
+#define PB_STRING  pb_type(DIF_TYPE_STRING, DIF_TF_BYREF, 0)
 
 /* A variable table entry (name: a strtab offset). */
 static inline struct dtrace_difv pb_var(uint16_t id, uint8_t scope,
-					uint8_t kind, struct dtrace_diftype type,
+					uint8_t kind,
+					struct dtrace_diftype type,
 					uint32_t flags, uint32_t name)
 {
 	struct dtrace_difv v;
@@ -195,7 +195,8 @@ static inline void *pb_blob(const struct pb *b, size_t *sizep)
 		size_t off = sizeof(h);
 
 		memset(&h, 0, sizeof(h));
-		off = pb_put(blob, off, &h, DTRACE_PT_STRTAB, b->str, b->nstr, 1);
+		off = pb_put(blob, off, &h, DTRACE_PT_STRTAB, b->str, b->nstr,
+			     1);
 		off = pb_put(blob, off, &h, DTRACE_PT_PROBES, b->probes,
 			     b->nprobes, sizeof(*b->probes));
 		off = pb_put(blob, off, &h, DTRACE_PT_DIFOS, b->difos,

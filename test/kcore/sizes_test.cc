@@ -60,8 +60,7 @@ bool says(const Harness& h, const std::string& what) {
 // firing (limits.h §2), which ENABLE checks after the sizes: refused for
 // its cost, not its size, and rolled back.
 bool over_budget(Harness& h) {
-  return std::string(h.res().msg).find("may cost") != std::string::npos &&
-         h.state()->necbs == 0;
+  return std::string(h.res().msg).find("may cost") != std::string::npos && h.state()->necbs == 0;
 }
 
 TEST(Sizes, RecordAtTheLimitIsLaidOut) {
@@ -73,8 +72,7 @@ TEST(Sizes, RecordAtTheLimitIsLaidOut) {
 TEST(Sizes, RecordPastTheLimitIsRefused) {
   Harness h;
   EXPECT_EQ(enable_traces(h, 257, 65536), -E2BIG);
-  EXPECT_TRUE(says(h, "clause 0: 16842752 bytes of record data, over the limit of 16777216"))
-      << h.res().msg;
+  EXPECT_TRUE(says(h, "clause 0: 16842752 bytes of record data, over the limit of 16777216")) << h.res().msg;
   EXPECT_EQ(h.res().clause, 0u);
   EXPECT_EQ(h.state()->necbs, 0u);  // rolled back
   // The state is as before: a fitting program still enables and runs.
@@ -188,18 +186,26 @@ TEST(Sizes, HugeAggsizeIsRefusedWithManualResize) {
 }
 
 TEST(Sizes, OptionsPastTheirRangeAreRefused) {
-  struct { uint32_t opt; uint64_t bad; } cases[] = {
-      {DTRACEOPT_BUFSIZE, DTRACE_OPT_MAXSIZE + 1}, {DTRACEOPT_BUFSIZE, 1ull << 63},
-      {DTRACEOPT_BUFSIZE, ~0ull},                  {DTRACEOPT_BUFSIZE, 1},
-      {DTRACEOPT_AGGSIZE, 1ull << 63},             {DTRACEOPT_DYNVARSIZE, ~0ull},
-      {DTRACEOPT_SPECSIZE, 1ull << 63},            {DTRACEOPT_NSPEC, 0},
-      {DTRACEOPT_NSPEC, DTRACE_OPT_MAXNSPEC + 1},  {DTRACEOPT_STRSIZE, 1},
-      {DTRACEOPT_STRSIZE, 1ull << 32},             {DTRACEOPT_SCRATCHSIZE, ~0ull},
+  struct {
+    uint32_t opt;
+    uint64_t bad;
+  } cases[] = {
+      {DTRACEOPT_BUFSIZE, DTRACE_OPT_MAXSIZE + 1},
+      {DTRACEOPT_BUFSIZE, 1ull << 63},
+      {DTRACEOPT_BUFSIZE, ~0ull},
+      {DTRACEOPT_BUFSIZE, 1},
+      {DTRACEOPT_AGGSIZE, 1ull << 63},
+      {DTRACEOPT_DYNVARSIZE, ~0ull},
+      {DTRACEOPT_SPECSIZE, 1ull << 63},
+      {DTRACEOPT_NSPEC, 0},
+      {DTRACEOPT_NSPEC, DTRACE_OPT_MAXNSPEC + 1},
+      {DTRACEOPT_STRSIZE, 1},
+      {DTRACEOPT_STRSIZE, 1ull << 32},
+      {DTRACEOPT_SCRATCHSIZE, ~0ull},
   };
   Harness s;  // the option's name and value
   pb b{};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
-             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, arg0())}});
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, arg0())}});
   pb_option(&b, DTRACEOPT_STRSIZE, 1);
   EXPECT_EQ(s.enable(b), -EINVAL);
   EXPECT_STREQ(s.res().msg, "option STRSIZE: 1 is out of range (doc/limits.md)");

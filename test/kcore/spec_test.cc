@@ -22,9 +22,15 @@ Difo speculation() {
 // arg0 == k
 Difo arg0_is(uint64_t k) {
   Difo d;
-  d.code = {ldgs(DIF_VAR_ARG0, 1), setx(0, 2), op3(DIF_OP_SUB, 1, 2, 1),
-            DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BE, 7),
-            setx(1, 3), ret(3), setx(2, 3), ret(3)};
+  d.code = {ldgs(DIF_VAR_ARG0, 1),
+            setx(0, 2),
+            op3(DIF_OP_SUB, 1, 2, 1),
+            DIF_INSTR_FMT(DIF_OP_TST, 1, 0, 0),
+            br(DIF_OP_BE, 7),
+            setx(1, 3),
+            ret(3),
+            setx(2, 3),
+            ret(3)};
   d.ints = {k, 0, 1};
   return d;
 }
@@ -41,13 +47,11 @@ class Spec {
     uint32_t p = pb_probe(&b, "test", "", "", "fire");
     add_clause(&b, p, (int)add_difo(&b, arg0_is(kNew)),
                {{DTRACEACT_DIFEXPR, (int)add_difo(&b, speculation())}});
-    add_clause(&b, p, (int)add_difo(&b, arg0_is(kSpec)),
-               {{DTRACEACT_SPECULATE, (int)add_difo(&b, arg(2))},
-                {DTRACEACT_DIFEXPR, (int)add_difo(&b, arg(1))}});
-    add_clause(&b, p, (int)add_difo(&b, arg0_is(kCommit)),
-               {{DTRACEACT_COMMIT, (int)add_difo(&b, arg(2))}});
-    add_clause(&b, p, (int)add_difo(&b, arg0_is(kDiscard)),
-               {{DTRACEACT_DISCARD, (int)add_difo(&b, arg(2))}});
+    add_clause(
+        &b, p, (int)add_difo(&b, arg0_is(kSpec)),
+        {{DTRACEACT_SPECULATE, (int)add_difo(&b, arg(2))}, {DTRACEACT_DIFEXPR, (int)add_difo(&b, arg(1))}});
+    add_clause(&b, p, (int)add_difo(&b, arg0_is(kCommit)), {{DTRACEACT_COMMIT, (int)add_difo(&b, arg(2))}});
+    add_clause(&b, p, (int)add_difo(&b, arg0_is(kDiscard)), {{DTRACEACT_DISCARD, (int)add_difo(&b, arg(2))}});
     err = enable_program(h, b, opts);
     if (err == 0) err = h.go();
   }
@@ -178,7 +182,7 @@ TEST(Spec, OtherCpusAreCommittedByTheCleaner) {
   s.h.fire(kCommit, 0, 1);
   EXPECT_EQ(s.snap(0), (std::vector<uint64_t>{3001, 2051}));
   EXPECT_TRUE(s.snap(1).empty());
-  EXPECT_EQ(s.take(), 0u);  // CPU 1 still holds data: busy
+  EXPECT_EQ(s.take(), 0u);                          // CPU 1 still holds data: busy
   EXPECT_EQ(s.h.status().dtst_specdrops_busy, 1u);  // and cleans
   EXPECT_EQ(s.snap(1), (std::vector<uint64_t>{2050}));
   EXPECT_EQ(s.take(), 1u);

@@ -33,8 +33,9 @@ Difo load0() {  // *(uint64_t *)0 at pc 1
 // BEGIN { trace("hello"); exit(0); } with dtrace(1)'s ERROR clause.
 void hello(pb* b) {
   uint32_t p = pb_probe(b, "dtrace", "", "", "BEGIN");
-  add_clause(b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(b, str("hello"))},
-                        {DTRACEACT_EXIT, (int)add_difo(b, konst(0, 4))}});
+  add_clause(
+      b, p, -1,
+      {{DTRACEACT_DIFEXPR, (int)add_difo(b, str("hello"))}, {DTRACEACT_EXIT, (int)add_difo(b, konst(0, 4))}});
   add_error_clause(b);
   pb_option(b, DTRACEOPT_BUFSIZE, 64 << 10);
 }
@@ -117,8 +118,9 @@ TEST(State, FaultsFireErrorWithTheirCoordinates) {
   Harness h;
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
-  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(1))},
-                         {DTRACEACT_DIFEXPR, (int)add_difo(&b, load0())}});
+  add_clause(
+      &b, p, -1,
+      {{DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(1))}, {DTRACEACT_DIFEXPR, (int)add_difo(&b, load0())}});
   add_clause(&b, p, (int)add_difo(&b, load0()), {});  // predicate fault
   add_error_clause(&b);
   ASSERT_EQ(h.enable(b), 0);
@@ -134,7 +136,7 @@ TEST(State, FaultsFireErrorWithTheirCoordinates) {
   EXPECT_EQ(r[0].u64(24), (uint64_t)DTRACEFLT_BADADDR);
   EXPECT_EQ(r[0].u64(32), 0u);
   EXPECT_EQ(r[1].u64(0), 2u);
-  EXPECT_EQ(r[1].u64(8), 0u);   // the predicate
+  EXPECT_EQ(r[1].u64(8), 0u);  // the predicate
   dtrace_status s = h.status();
   EXPECT_EQ(s.dtst_errors, 2u);
   EXPECT_EQ(h.status().dtst_errors, 0u);  // reset by STATUS
@@ -240,8 +242,14 @@ TEST(State, PredicatesSelect) {
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   Difo pred;  // arg0 > 5
-  pred.code = {ldgs(DIF_VAR_ARG0, 1), setx(0, 2), op3(DIF_OP_CMP, 1, 2, 0),
-               br(DIF_OP_BG, 6), op3(DIF_OP_MOV, 0, 0, 3), ret(3), setx(1, 3), ret(3)};
+  pred.code = {ldgs(DIF_VAR_ARG0, 1),
+               setx(0, 2),
+               op3(DIF_OP_CMP, 1, 2, 0),
+               br(DIF_OP_BG, 6),
+               op3(DIF_OP_MOV, 0, 0, 3),
+               ret(3),
+               setx(1, 3),
+               ret(3)};
   pred.ints = {5, 1};
   Difo a0;
   a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
@@ -260,13 +268,14 @@ TEST(State, RecordLayoutFollowsAlignment) {
   Harness h;
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
-  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(0x11, 1))},
-                         {DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(0x2222, 2))},
-                         {DTRACEACT_PRINTF, -1, 1, "%d"},
-                         {DTRACEACT_ARG, (int)add_difo(&b, konst(0x33333333, 4))},
-                         {DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(0x44, 8))},
-                         {DTRACEACT_STACK, -1, 0, nullptr, 3},
-                         {DTRACEACT_USYM, (int)add_difo(&b, konst(0x55))}});
+  add_clause(&b, p, -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(0x11, 1))},
+              {DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(0x2222, 2))},
+              {DTRACEACT_PRINTF, -1, 1, "%d"},
+              {DTRACEACT_ARG, (int)add_difo(&b, konst(0x33333333, 4))},
+              {DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(0x44, 8))},
+              {DTRACEACT_STACK, -1, 0, nullptr, 3},
+              {DTRACEACT_USYM, (int)add_difo(&b, konst(0x55))}});
   ASSERT_EQ(h.enable(b), 0) << h.res().msg;
   pb_free(&b);
   dtrace_epdesc ep{};
@@ -296,9 +305,10 @@ TEST(State, FormatsAndDescriptionsWithCapacity) {
   Harness h;
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
-  add_clause(&b, p, -1, {{DTRACEACT_PRINTF, -1, 0, "hello %d\n"},
-                         {DTRACEACT_PRINTF, -1, 0, "other"},
-                         {DTRACEACT_PRINTF, -1, 0, "hello %d\n"}});
+  add_clause(&b, p, -1,
+             {{DTRACEACT_PRINTF, -1, 0, "hello %d\n"},
+              {DTRACEACT_PRINTF, -1, 0, "other"},
+              {DTRACEACT_PRINTF, -1, 0, "hello %d\n"}});
   ASSERT_EQ(h.enable(b), 0);
   pb_free(&b);
   auto recs = h.recs(1);
@@ -382,8 +392,7 @@ uint64_t reentering_getarg(void* arg, uint32_t, void*, uint32_t ndx) {
 
 TEST(State, ProbeContextIsNotReentered) {
   Harness h;
-  static const dtrace_provider_ops ops = {nullptr, nullptr, nullptr, nullptr,
-                                          reentering_getarg, nullptr};
+  static const dtrace_provider_ops ops = {nullptr, nullptr, nullptr, nullptr, reentering_getarg, nullptr};
   Reenter re{h.core(), 0};
   dtrace_provider* prov;
   ASSERT_EQ(dtrace_provider_register(h.core(), "re", &ops, &re, &prov), 0);
@@ -392,8 +401,7 @@ TEST(State, ProbeContextIsNotReentered) {
   pb b{};
   Difo a7;
   a7.code = {ldgs(DIF_VAR_ARG7, 1), ret(1)};
-  add_clause(&b, pb_probe(&b, "re", "", "", "p"), -1,
-             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a7)}});
+  add_clause(&b, pb_probe(&b, "re", "", "", "p"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a7)}});
   ASSERT_EQ(h.enable(b), 0);
   pb_free(&b);
   ASSERT_EQ(h.go(), 0);

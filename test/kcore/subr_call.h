@@ -11,10 +11,10 @@
 namespace kcore {
 
 struct Arg {
-  Arg(const char* s) : is_str(true), str(s) {}  // NOLINT: implicit on purpose
-  Arg(const std::string& s) : is_str(true), str(s) {}  // NOLINT
+  Arg(const char* s) : is_str(true), str(s) {}                      // NOLINT: implicit on purpose
+  Arg(const std::string& s) : is_str(true), str(s) {}               // NOLINT
   Arg(int64_t v) : is_str(false), val(static_cast<uint64_t>(v)) {}  // NOLINT
-  Arg(uint64_t v) : is_str(false), val(v) {}  // NOLINT
+  Arg(uint64_t v) : is_str(false), val(v) {}                        // NOLINT
   Arg(int v) : is_str(false), val(static_cast<uint64_t>(static_cast<int64_t>(v))) {}  // NOLINT
   bool is_str;
   std::string str;

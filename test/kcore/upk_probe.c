@@ -65,13 +65,17 @@ static __attribute__((noinline)) int upk_enabled(void)
 static __attribute__((noinline)) void upk_site(int x, const uint16_t *mem)
 {
 	__asm__ volatile(".globl upk_usdt_site\nupk_usdt_site: nop\n"
-			 : : "D"(x), "S"(mem) : "memory");
+			 :
+			 : "D"(x), "S"(mem)
+			 : "memory");
 }
 
 static __attribute__((noinline)) void upk_sema_fire(int x)
 {
 	__asm__ volatile(".globl upk_sema_site\nupk_sema_site: nop\n"
-			 : : "D"(x) : "memory");
+			 :
+			 : "D"(x)
+			 : "memory");
 }
 
 extern char upk_isen_site[], upk_usdt_site[], upk_sema_site[];
@@ -85,7 +89,8 @@ static long long upk_fileoff(const void *addr)
 	FILE *f = fopen("/proc/self/maps", "r");
 
 	while (f != NULL && r < 0 && fgets(line, sizeof(line), f) != NULL)
-		if (sscanf(line, "%llx-%llx %*s %llx", &start, &end, &off) == 3 &&
+		if (sscanf(line, "%llx-%llx %*s %llx", &start, &end, &off) ==
+			    3 &&
 		    (uintptr_t)addr >= start && (uintptr_t)addr < end)
 			r = (long long)((uintptr_t)addr - start + off);
 	if (f != NULL)
@@ -107,11 +112,11 @@ static int upk_open(void)
 /* --- the helper program: provider upkh, probe main:tick at the USDT site */
 
 struct upk_helper {
-	struct dtrace_prog_hdr		hdr;
-	char				str[64];
-	struct dtrace_prog_provider	prov;
-	struct dtrace_prog_usdt		usdt;
-	uint64_t			offs[2];
+	struct dtrace_prog_hdr hdr;
+	char str[64];
+	struct dtrace_prog_provider prov;
+	struct dtrace_prog_usdt usdt;
+	uint64_t offs[2];
 };
 
 static void upk_helper_build(struct upk_helper *h)
@@ -126,13 +131,17 @@ static void upk_helper_build(struct upk_helper *h)
 	h->hdr.dtph_flags = DTRACE_PROGF_HELPER;
 	h->hdr.dtph_difvers = DTRACE_DIF_VERSION;
 	memcpy(h->str, str, sizeof(str));
-	h->hdr.dtph_tab[DTRACE_PT_STRTAB].dtpt_off = offsetof(struct upk_helper, str);
+	h->hdr.dtph_tab[DTRACE_PT_STRTAB].dtpt_off = offsetof(struct upk_helper,
+							      str);
 	h->hdr.dtph_tab[DTRACE_PT_STRTAB].dtpt_count = sizeof(h->str);
-	h->hdr.dtph_tab[DTRACE_PT_PROVIDERS].dtpt_off = offsetof(struct upk_helper, prov);
+	h->hdr.dtph_tab[DTRACE_PT_PROVIDERS].dtpt_off = offsetof(
+		struct upk_helper, prov);
 	h->hdr.dtph_tab[DTRACE_PT_PROVIDERS].dtpt_count = 1;
-	h->hdr.dtph_tab[DTRACE_PT_USDT].dtpt_off = offsetof(struct upk_helper, usdt);
+	h->hdr.dtph_tab[DTRACE_PT_USDT].dtpt_off = offsetof(struct upk_helper,
+							    usdt);
 	h->hdr.dtph_tab[DTRACE_PT_USDT].dtpt_count = 1;
-	h->hdr.dtph_tab[DTRACE_PT_OFFSETS].dtpt_off = offsetof(struct upk_helper, offs);
+	h->hdr.dtph_tab[DTRACE_PT_OFFSETS].dtpt_off = offsetof(
+		struct upk_helper, offs);
 	h->hdr.dtph_tab[DTRACE_PT_OFFSETS].dtpt_count = 2;
 	h->prov.dtpv_name = 1;
 	h->prov.dtpv_nusdt = 1;
@@ -207,9 +216,11 @@ static int run_target(int helper)
 			execl("/bin/sleep", "sleep", "1000", (char *)NULL);
 		if (upk_remove) {
 			upk_remove = 0;
-			printf("remove %d\n", upk_helper_ioctl(
-			       fd, DTRACEHIOC_REMOVE, &h, 0, "", &gen) == 0 ?
-			       0 : errno);
+			printf("remove %d\n",
+			       upk_helper_ioctl(fd, DTRACEHIOC_REMOVE, &h, 0,
+						"", &gen) == 0 ?
+				       0 :
+				       errno);
 			fflush(stdout);
 		}
 		usleep(20000);
@@ -217,12 +228,15 @@ static int run_target(int helper)
 }
 
 static const struct {
-	const char	*name;
-	uint32_t	kind;
+	const char *name;
+	uint32_t kind;
 } upk_kinds[] = {
-	{ "entry", DTRACE_UP_ENTRY }, { "return", DTRACE_UP_RETURN },
-	{ "offset", DTRACE_UP_OFFSET }, { "usdt", DTRACE_UP_USDT },
-	{ "isenabled", DTRACE_UP_USDT_ENABLED }, { "sema", DTRACE_UP_USDT },
+	{ "entry", DTRACE_UP_ENTRY },
+	{ "return", DTRACE_UP_RETURN },
+	{ "offset", DTRACE_UP_OFFSET },
+	{ "usdt", DTRACE_UP_USDT },
+	{ "isenabled", DTRACE_UP_USDT_ENABLED },
+	{ "sema", DTRACE_UP_USDT },
 };
 
 static const void *upk_symbol(const char *s)
@@ -247,11 +261,11 @@ static void upk_uarg(struct dtrace_uarg *a, int8_t size, uint8_t kind,
 	a->dtua_value = value;
 }
 
-#define REG(f)	(offsetof(struct upk_regs, f) / 8)
+#define REG(f) (offsetof(struct upk_regs, f) / 8)
 /* x86-64 struct pt_regs, as uint64_t[] (dtua_reg indexes). */
 struct upk_regs {
-	uint64_t r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx,
-		 si, di, orig_ax, ip, cs, flags, sp, ss;
+	uint64_t r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si,
+		di, orig_ax, ip, cs, flags, sp, ss;
 };
 
 /* Fills u for kind on symbol; the sema kind also sets the semaphore. */
@@ -296,8 +310,8 @@ static int create(int argc, char **argv)
 	struct dtrace_userprobe u;
 	int fd = upk_open();
 
-	if (argc != 8 || upk_fill(&u, atoi(argv[2]), argv[3], argv[4],
-				  argv[5], argv[6], argv[7]) != 0) {
+	if (argc != 8 || upk_fill(&u, atoi(argv[2]), argv[3], argv[4], argv[5],
+				  argv[6], argv[7]) != 0) {
 		fprintf(stderr, "upk_probe: bad create arguments\n");
 		return 2;
 	}
@@ -351,30 +365,35 @@ static int errors(int pid)
 	upk_helper_build(&h);
 	h.hdr.dtph_magic = 0;
 	expect("helper: bad magic", upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h,
-			sizeof(h), "m", &gen) );
+						     sizeof(h), "m", &gen));
 	upk_helper_build(&h);
-	h.offs[0] = 16;	/* not mapped */
-	expect("helper: site not mapped", upk_helper_ioctl(fd,
-			DTRACEHIOC_ADDPROG, &h, sizeof(h), "m", &gen) );
+	h.offs[0] = 16; /* not mapped */
+	expect("helper: site not mapped",
+	       upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h, sizeof(h), "m",
+				&gen));
 	upk_helper_build(&h);
-	h.offs[0] = (uintptr_t)&upk_sema;	/* not executable */
-	expect("helper: site in data", upk_helper_ioctl(fd,
-			DTRACEHIOC_ADDPROG, &h, sizeof(h), "m", &gen) );
+	h.offs[0] = (uintptr_t)&upk_sema; /* not executable */
+	expect("helper: site in data",
+	       upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h, sizeof(h), "m",
+				&gen));
 	upk_helper_build(&h);
 	h.usdt.dtpu_noffs = 5;
-	expect("helper: offsets slice", upk_helper_ioctl(fd,
-			DTRACEHIOC_ADDPROG, &h, sizeof(h), "m", &gen) );
+	expect("helper: offsets slice",
+	       upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h, sizeof(h), "m",
+				&gen));
 	upk_helper_build(&h);
-	expect("helper: too big", upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h,
-			DTRACE_PROG_MAXSIZE + 1, "m", &gen) );
+	expect("helper: too big",
+	       upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h,
+				DTRACE_PROG_MAXSIZE + 1, "m", &gen));
 	gen = 12345;
-	expect("helper: remove unknown generation", upk_helper_ioctl(fd,
-			DTRACEHIOC_REMOVE, &h, 0, "", &gen) );
+	expect("helper: remove unknown generation",
+	       upk_helper_ioctl(fd, DTRACEHIOC_REMOVE, &h, 0, "", &gen));
 	upk_helper_build(&h);
 	expect("helper: add", upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h,
-			sizeof(h), "m", &gen) );
-	expect("helper: same names again", upk_helper_ioctl(fd,
-			DTRACEHIOC_ADDPROG, &h, sizeof(h), "m", &gen) );
+					       sizeof(h), "m", &gen));
+	expect("helper: same names again",
+	       upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h, sizeof(h), "m",
+				&gen));
 	return 0;
 }
 
@@ -420,8 +439,8 @@ static int bench(long n)
 	for (i = 0; i < n; i++)
 		upk_add(i, i);
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%.0f\n", ((b.tv_sec - a.tv_sec) * 1e9 +
-			  (b.tv_nsec - a.tv_nsec)) / n);
+	printf("%.0f\n",
+	       ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / n);
 	return 0;
 }
 
@@ -438,6 +457,6 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "errors") == 0)
 		return errors(atoi(argv[2]));
 	fprintf(stderr, "usage: upk_probe target [helper] | create ... | "
-		"errors PID\n");
+			"errors PID\n");
 	return 2;
 }

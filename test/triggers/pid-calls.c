@@ -4,11 +4,23 @@
 #include <string.h>
 #include <unistd.h>
 
-int add_args(int a, int b) { return a + b; }
+int add_args(int a, int b)
+{
+	return a + b;
+}
 
-int leaf(int x) { return x * 2; }
-int middle(int x) { return leaf(x) + 1; }
-int top(int x) { return middle(x) + 1; }
+int leaf(int x)
+{
+	return x * 2;
+}
+int middle(int x)
+{
+	return leaf(x) + 1;
+}
+int top(int x)
+{
+	return middle(x) + 1;
+}
 
 int main(void)
 {

@@ -3,7 +3,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-int tick(int n) { return n + 1; }
+int tick(int n)
+{
+	return n + 1;
+}
 
 int main(int argc, char **argv)
 {

@@ -22,8 +22,7 @@ TEST(UsdtDefs, ReadsProvidersProbesAndCTypes) {
   EXPECT_EQ((*r)[0].probes[0].name, "q__start");
   EXPECT_EQ((*r)[0].probes[0].argtypes, (std::vector<std::string>{"int", "char *", "const char *"}));
   EXPECT_TRUE((*r)[0].probes[1].argtypes.empty());
-  EXPECT_EQ((*r)[1].probes[0].argtypes,
-            (std::vector<std::string>{"struct foo *", "unsigned long long"}));
+  EXPECT_EQ((*r)[1].probes[0].argtypes, (std::vector<std::string>{"struct foo *", "unsigned long long"}));
 }
 
 TEST(UsdtDefs, ProbeRedeclaredIsPrdup) {
@@ -65,7 +64,7 @@ TEST(UsdtHeader, DefinesUpperCaseMacrosSemaphoresAndTypedSites) {
                    "\"int;char *\", 2, (arg0, arg1))"),
             std::string::npos);
   EXPECT_NE(h.find("#define\tMY_APP_GO() do { } while (0)"), std::string::npos);  // disabled
-  EXPECT_NE(h.find("struct dtrace_usdt_site {"), std::string::npos);  // dtrace_sdt.h embedded
+  EXPECT_NE(h.find("struct dtrace_usdt_site {"), std::string::npos);              // dtrace_sdt.h embedded
 }
 
 TEST(UsdtLink, AcceptsTheTestApplication) {

@@ -3,7 +3,8 @@
 #include <linux/module.h>
 
 typedef int (*walk_fn)(int (*fn)(void *, const char *, struct module *,
-				 unsigned long), void *data);
+				 unsigned long),
+		       void *data);
 
 walk_fn conftest(void);
 

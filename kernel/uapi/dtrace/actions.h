@@ -9,8 +9,8 @@ enum dtrace_actkind {
 #undef DTRACEACT
 };
 
-#define DTRACEACT_ISAGG(k)	((k) >= 0x701 && (k) <= 0x70e)
-#define DTRACEACT_ISDESTRUCTIVE(k)	(((k) & 0xf00) == 0x400)
-#define DTRACEACT_ISSPECULATIVE(k)	(((k) & 0xf00) == 0x100)
+#define DTRACEACT_ISAGG(k)	   ((k) >= 0x701 && (k) <= 0x70e)
+#define DTRACEACT_ISDESTRUCTIVE(k) (((k)&0xf00) == 0x400)
+#define DTRACEACT_ISSPECULATIVE(k) (((k)&0xf00) == 0x100)
 
 #endif /* _DTRACE_UAPI_ACTIONS_H */

@@ -17,26 +17,26 @@
  * dynvarsize, specsize) are per CPU; GO halves them (bufresize=auto)
  * until they fit in memory and DTRACE_MAX_ALLOC.
  */
-#define DTRACE_OPT_MAXSIZE	(1ull << 40)	/* the four sizes */
+#define DTRACE_OPT_MAXSIZE	(1ull << 40) /* the four sizes */
 #define DTRACE_OPT_MINBUFSIZE	4096ull
 #define DTRACE_OPT_MAXNSPEC	65536ull
 #define DTRACE_OPT_MINSTRSIZE	2ull
 #define DTRACE_OPT_MAXSTRSIZE	65536ull
 #define DTRACE_OPT_MAXSCRATCH	(16ull << 20)
-#define DTRACE_OPT_MAXJSTACKSTR	(1ull << 20)
+#define DTRACE_OPT_MAXJSTACKSTR (1ull << 20)
 
 /* The largest one allocation the module makes (kvmalloc's own bound). */
-#define DTRACE_MAX_ALLOC	0x7fffffffull
+#define DTRACE_MAX_ALLOC 0x7fffffffull
 
 /* Action arguments that size a record: stack()/ustack() frames, bytes. */
-#define DTRACE_MAX_FRAMES	1024
-#define DTRACE_MAX_TRACEMEM	(64u << 10)
-#define DTRACE_MAX_USTRSIZE	(64u << 10)
+#define DTRACE_MAX_FRAMES   1024
+#define DTRACE_MAX_TRACEMEM (64u << 10)
+#define DTRACE_MAX_USTRSIZE (64u << 10)
 
 /* A program: DIFOs, action entries of one clause, ECBs of one state. */
-#define DTRACE_MAX_DIFOS	(1u << 18)
-#define DTRACE_MAX_CLAUSE_ACTS	65536u
-#define DTRACE_MAX_ECBS		(1u << 22)
+#define DTRACE_MAX_DIFOS       (1u << 18)
+#define DTRACE_MAX_CLAUSE_ACTS 65536u
+#define DTRACE_MAX_ECBS	       (1u << 22)
 
 /*
  * Layouts, summed in 64 bits: the data of one ECB's record (after its
@@ -44,22 +44,22 @@
  * by-reference type (a value, a variable; strings are strsize), and all
  * by-reference globals (or all clause-locals of one CPU) together.
  */
-#define DTRACE_MAX_RECSIZE	(16u << 20)
-#define DTRACE_MAX_AGGENTSIZE	(16u << 20)
-#define DTRACE_BYREF_MAX	(1u << 20)
-#define DTRACE_MAX_VARSTORE	(1u << 30)
+#define DTRACE_MAX_RECSIZE    (16u << 20)
+#define DTRACE_MAX_AGGENTSIZE (16u << 20)
+#define DTRACE_BYREF_MAX      (1u << 20)
+#define DTRACE_MAX_VARSTORE   (1u << 30)
 
 /* Aggregation hash slots per buffer (aggsize / 16, a power of 2). */
-#define DTRACE_MIN_AGGSLOTS	64u
-#define DTRACE_MAX_AGGSLOTS	(1u << 24)
+#define DTRACE_MIN_AGGSLOTS 64u
+#define DTRACE_MAX_AGGSLOTS (1u << 24)
 
 /* Dynamic variable entries (dynvarsize / entry size, at most this). */
-#define DTRACE_MAX_DYNVARS	(1u << 24)
+#define DTRACE_MAX_DYNVARS (1u << 24)
 
 /* -- Time with interrupts off: the cost of one firing (§2) -- */
 
 /* Bytes one copyout()/copyoutstr() may write to user memory. */
-#define DTRACE_COPYOUT_MAX	65536u
+#define DTRACE_COPYOUT_MAX 65536u
 
 /*
  * A clause's worst-case cost, in units of about one byte of string work
@@ -71,16 +71,16 @@
  * clause whose cost is above DTRACE_CLAUSE_COST_MAX: about 2 ms of one
  * CPU with interrupts off (doc/limits.md §2 has the measurements).
  */
-#define DTRACE_COST_INSTR	4	/* any DIF instruction */
-#define DTRACE_COST_LOAD	16	/* a fault-tolerant load, a built-in */
-#define DTRACE_COST_ACTION	64	/* an action, besides its bytes */
-#define DTRACE_COST_FRAME	64	/* a stack frame walked */
-#define DTRACE_COST_BULK	8	/* bytes of a bulk copy per unit */
-#define DTRACE_CLAUSE_COST_MAX	(1ull << 20)
+#define DTRACE_COST_INSTR      4  /* any DIF instruction */
+#define DTRACE_COST_LOAD       16 /* a fault-tolerant load, a built-in */
+#define DTRACE_COST_ACTION     64 /* an action, besides its bytes */
+#define DTRACE_COST_FRAME      64 /* a stack frame walked */
+#define DTRACE_COST_BULK       8  /* bytes of a bulk copy per unit */
+#define DTRACE_CLAUSE_COST_MAX (1ull << 20)
 
 /* chill(): at most this much spinning per window, per CPU, all states. */
-#define DTRACE_CHILL_WINDOW_NS	1000000000ull
-#define DTRACE_CHILL_MAX_NS	500000000ull
+#define DTRACE_CHILL_WINDOW_NS 1000000000ull
+#define DTRACE_CHILL_MAX_NS    500000000ull
 
 /* -- Time in ioctls (§3) -- */
 
@@ -91,7 +91,7 @@
  * the validation and costing of each DIFO (up to 65,536 instructions)
  * and the probe matching of each clause yield once.
  */
-#define DTRACE_YIELD_EVERY	256
+#define DTRACE_YIELD_EVERY 256
 
 /* -- The unprivileged helper door (§4) -- */
 
@@ -100,28 +100,28 @@
  * (USDT). What one call may bring (E2BIG past it): the program's bytes,
  * a probe's argument-type string with its NUL.
  */
-#define DTRACE_HELPER_MAXSIZE		(2u << 20)
-#define DTRACE_HELPER_ARGTYPES_MAX	1024u
+#define DTRACE_HELPER_MAXSIZE	   (2u << 20)
+#define DTRACE_HELPER_ARGTYPES_MAX 1024u
 /*
  * What one process may have registered at once (ENOSPC past it):
  * generations (ADDPROG calls not removed), providers, probes, probe
  * sites, and the kernel memory they take (bytes, counted from the
  * structures' sizes and the strings).
  */
-#define DTRACE_HELPER_PROC_GENS		1024u
-#define DTRACE_HELPER_PROC_PROVIDERS	64u
-#define DTRACE_HELPER_PROC_PROBES	8192u
-#define DTRACE_HELPER_PROC_SITES	32768u
-#define DTRACE_HELPER_PROC_BYTES	(16u << 20)
+#define DTRACE_HELPER_PROC_GENS	     1024u
+#define DTRACE_HELPER_PROC_PROVIDERS 64u
+#define DTRACE_HELPER_PROC_PROBES    8192u
+#define DTRACE_HELPER_PROC_SITES     32768u
+#define DTRACE_HELPER_PROC_BYTES     (16u << 20)
 /*
  * What all processes together may have registered (ENOSPC past it): the
  * rest of the probe ids (DTRACE_PROBE_MAX, 1048576) and of the uprobe
  * sites (module parameter uprobe_max_sites, 100000) stays for the
  * kernel's and the pid provider's probes.
  */
-#define DTRACE_HELPER_PROVIDERS		4096u
-#define DTRACE_HELPER_PROBES		65536u
-#define DTRACE_HELPER_SITES		65536u
-#define DTRACE_HELPER_BYTES		(64u << 20)
+#define DTRACE_HELPER_PROVIDERS 4096u
+#define DTRACE_HELPER_PROBES	65536u
+#define DTRACE_HELPER_SITES	65536u
+#define DTRACE_HELPER_BYTES	(64u << 20)
 
 #endif /* _DTRACE_UAPI_LIMITS_H */

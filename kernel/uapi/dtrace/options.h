@@ -4,9 +4,9 @@
 
 #include "limits.h"
 
-#define DTRACEOPT_BUFPOLICY_SWITCH	0
-#define DTRACEOPT_BUFPOLICY_FILL	1
-#define DTRACEOPT_BUFPOLICY_RING	2
+#define DTRACEOPT_BUFPOLICY_SWITCH 0
+#define DTRACEOPT_BUFPOLICY_FILL   1
+#define DTRACEOPT_BUFPOLICY_RING   2
 
 /* Run-time option ids; options.def has names, defaults and ranges. */
 enum dtrace_option {

@@ -14,6 +14,6 @@
 #include <stddef.h>
 #endif
 
-#define DTRACE_NONE	0xffffffffu	/* "no index" in any uint32_t index field */
+#define DTRACE_NONE 0xffffffffu /* "no index" in any uint32_t index field */
 
 #endif /* _DTRACE_UAPI_TYPES_H */

@@ -8,8 +8,8 @@
 #define _DTRACE_UAPI_VERSION_H
 
 #define DTRACE_ABI_VERSION	1
-#define DTRACE_DIF_VERSION	1	/* DIF instruction set revision */
+#define DTRACE_DIF_VERSION	1 /* DIF instruction set revision */
 #define DTRACE_VERSION_STRING	"0.1.0"
-#define DTRACE_D_VERSION_STRING	"Linux D 1.0"	/* printed by dtrace -V */
+#define DTRACE_D_VERSION_STRING "Linux D 1.0" /* printed by dtrace -V */
 
 #endif /* _DTRACE_UAPI_VERSION_H */

@@ -39,19 +39,43 @@ class ActionChecker : public Visitor<ActionChecker> {
       uint16_t k = a.kind;
       int line = a.line;
       if (k == DTRACEACT_SPECULATE) {
-        if (comm) { fail(line, ErrTag::D_SPEC_COMM, "speculate( ) may not follow commit( )"); return; }
-        if (spec) { fail(line, ErrTag::D_SPEC_SPEC, "speculate( ) may not follow speculate( )"); return; }
-        if (data) { fail(line, ErrTag::D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)"); return; }
+        if (comm) {
+          fail(line, ErrTag::D_SPEC_COMM, "speculate( ) may not follow commit( )");
+          return;
+        }
+        if (spec) {
+          fail(line, ErrTag::D_SPEC_SPEC, "speculate( ) may not follow speculate( )");
+          return;
+        }
+        if (data) {
+          fail(line, ErrTag::D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)");
+          return;
+        }
         spec = true;
       } else if (k == DTRACEACT_COMMIT || k == DTRACEACT_DISCARD) {
         const char* f = k == DTRACEACT_COMMIT ? "commit" : "discard";
-        if (spec) { fail(line, ErrTag::D_SPEC_COMM, cat(f, "( ) may not follow speculate( )")); return; }
-        if (comm) { fail(line, ErrTag::D_COMM_COMM, cat(f, "( ) may not follow commit( )")); return; }
-        if (data) { fail(line, ErrTag::D_COMM_DREC, cat(f, "( ) may not follow data-recording action(s)")); return; }
+        if (spec) {
+          fail(line, ErrTag::D_SPEC_COMM, cat(f, "( ) may not follow speculate( )"));
+          return;
+        }
+        if (comm) {
+          fail(line, ErrTag::D_COMM_COMM, cat(f, "( ) may not follow commit( )"));
+          return;
+        }
+        if (data) {
+          fail(line, ErrTag::D_COMM_DREC, cat(f, "( ) may not follow data-recording action(s)"));
+          return;
+        }
         comm = k == DTRACEACT_COMMIT || comm;
       } else if (DTRACEACT_ISAGG(k)) {
-        if (spec) { fail(line, ErrTag::D_AGG_SPEC, "aggregating actions may not follow speculate( )"); return; }
-        if (comm) { fail(line, ErrTag::D_AGG_COMM, "aggregating actions may not follow commit( )"); return; }
+        if (spec) {
+          fail(line, ErrTag::D_AGG_SPEC, "aggregating actions may not follow speculate( )");
+          return;
+        }
+        if (comm) {
+          fail(line, ErrTag::D_AGG_COMM, "aggregating actions may not follow commit( )");
+          return;
+        }
       } else if (k == DTRACEACT_EXIT && spec) {
         fail(line, ErrTag::D_EXIT_SPEC, "exit( ) may not follow speculate( )");
         return;
@@ -59,7 +83,10 @@ class ActionChecker : public Visitor<ActionChecker> {
         fail(line, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )");
         return;
       } else {
-        if (comm) { fail(line, ErrTag::D_DREC_COMM, "data-recording actions may not follow commit( )"); return; }
+        if (comm) {
+          fail(line, ErrTag::D_DREC_COMM, "data-recording actions may not follow commit( )");
+          return;
+        }
         data = true;
       }
     }
@@ -179,13 +206,10 @@ class ActionChecker : public Visitor<ActionChecker> {
   bool proto_arg(const ast::Call& c, size_t i, const char* proto) {
     const ast::Expr* a = c.args[i];
     std::string got = a->kind() == Kind::AggRef ? "aggregation" : a->type ? a->type->name : "void";
-    return fail(a->line, ErrTag::D_PROTO_ARG,
-                cc::proto_arg(cat(c.name, "( )"), i + 1, proto, got));
+    return fail(a->line, ErrTag::D_PROTO_ARG, cc::proto_arg(cat(c.name, "( )"), i + 1, proto, got));
   }
 
-  bool is_int_arg(const ast::Expr* e) {
-    return e->kind() != Kind::AggRef && e->type && e->type->is_int();
-  }
+  bool is_int_arg(const ast::Expr* e) { return e->kind() != Kind::AggRef && e->type && e->type->is_int(); }
 
   std::optional<int64_t> const_arg(const ast::Expr* e) {
     auto* lit = ast::as<ast::IntLit>(e);
@@ -212,9 +236,11 @@ class ActionChecker : public Visitor<ActionChecker> {
     const ast::Expr* f = c.args[0];
     if (f->kind() != Kind::StrLit) {
       if (printa && f->kind() == Kind::AggRef) return true;
-      return fail(f->line, ErrTag::D_PRINTF_ARG_FMT,
-                  cat(c.name, "( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: ",
-                      f->type ? f->type->name : "aggregation"));
+      return fail(
+          f->line, ErrTag::D_PRINTF_ARG_FMT,
+          cat(c.name,
+              "( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: ",
+              f->type ? f->type->name : "aggregation"));
     }
     p.format = static_cast<const ast::StrLit*>(f)->value;
     p.has_format = true;
@@ -227,7 +253,8 @@ class ActionChecker : public Visitor<ActionChecker> {
     for (size_t i = 1; i < c.args.size(); i++) {
       const ast::Expr* a = c.args[i];
       if (a->kind() == Kind::AggRef)
-        return fail(a->line, ErrTag::D_PRINTF_ARG_TYPE, cat(c.name, "( ) argument #", i + 1, " may not be an aggregation"));
+        return fail(a->line, ErrTag::D_PRINTF_ARG_TYPE,
+                    cat(c.name, "( ) argument #", i + 1, " may not be an aggregation"));
       fa.push_back({a->type, a->line});
     }
     return check_format(ctx_, c.line, c.name, p.format, fa, 2, false, true);
@@ -238,12 +265,13 @@ class ActionChecker : public Visitor<ActionChecker> {
   bool same_keys(const AggInfo& a, const AggInfo& b, int line) {
     if (a.keys.size() != b.keys.size())
       return fail(line, ErrTag::D_PRINTA_AGGKEY,
-                  cat("printa( ): @", a.name, " and @", b.name, " do not have matching key signatures: @", a.name,
-                      " has ", a.keys.size(), " key", a.keys.size() == 1 ? "" : "s", ", @", b.name, " has ",
-                      b.keys.size(), " key", b.keys.size() == 1 ? "" : "s"));
+                  cat("printa( ): @", a.name, " and @", b.name, " do not have matching key signatures: @",
+                      a.name, " has ", a.keys.size(), " key", a.keys.size() == 1 ? "" : "s", ", @", b.name,
+                      " has ", b.keys.size(), " key", b.keys.size() == 1 ? "" : "s"));
     for (size_t i = 0; i < a.keys.size(); i++) {
       const Type *x = a.keys[i], *y = b.keys[i];
-      if ((x->is_int() && y->is_int()) || (is_strcompat(x) && is_strcompat(y)) || x->name == y->name) continue;
+      if ((x->is_int() && y->is_int()) || (is_strcompat(x) && is_strcompat(y)) || x->name == y->name)
+        continue;
       auto pad9 = [](const std::string& n) { return std::string(n.size() < 9 ? 9 - n.size() : 0, ' ') + n; };
       return fail(line, ErrTag::D_PRINTA_AGGPROTO,
                   cat("printa( ): @", b.name, "[ ] key #", i + 1, " is incompatible with @", a.name, ":\n",
@@ -292,7 +320,8 @@ class ActionChecker : public Visitor<ActionChecker> {
     } else if (n == "printf" || n == "system" || n == "freopen") {
       // freopen(""): back to the first output (DTrace's one empty format);
       // "." is how DTrace says that internally, so a script may not.
-      const auto* lit = c.args[0]->kind() == Kind::StrLit ? static_cast<const ast::StrLit*>(c.args[0]) : nullptr;
+      const auto* lit =
+          c.args[0]->kind() == Kind::StrLit ? static_cast<const ast::StrLit*>(c.args[0]) : nullptr;
       if (n == "freopen" && lit && lit->value == ".") {
         fail(c.line, ErrTag::D_FREOPEN_INVALID, "freopen( ) argument #1 cannot be \".\"");
         return;
@@ -341,12 +370,14 @@ class ActionChecker : public Visitor<ActionChecker> {
     } else if (n == "tracemem") {
       ast::Expr* addr = c.args[0];
       if (addr->kind() == Kind::AggRef || !addr->type->is_scalar()) {
-        fail(addr->line, ErrTag::D_TRACEMEM_ADDR, "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer");
+        fail(addr->line, ErrTag::D_TRACEMEM_ADDR,
+             "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer");
         return;
       }
       auto size = const_arg(c.args[1]);
       if (!size || *size <= 0 || *size > 65536) {
-        fail(c.args[1]->line, ErrTag::D_TRACEMEM_SIZE, "tracemem( ) argument #2 must be a positive integral constant expression of at most 65536");
+        fail(c.args[1]->line, ErrTag::D_TRACEMEM_SIZE,
+             "tracemem( ) argument #2 must be a positive integral constant expression of at most 65536");
         return;
       }
       p.expr = addr;
@@ -369,11 +400,13 @@ class ActionChecker : public Visitor<ActionChecker> {
       p.has_format = true;
       if (c.args.size() == 2) p.tuple.push_back({DTRACEACT_ARG, c.args[1], 0});
     } else if (n == "clear" || n == "denormalize" || n == "normalize" || n == "trunc") {
-      ErrTag aggtag = n == "clear" ? ErrTag::D_CLEAR_AGGARG
-                      : n == "trunc" ? ErrTag::D_TRUNC_AGGARG : ErrTag::D_NORMALIZE_AGGARG;
-      p.arg = n == "clear" ? DTRACE_LIBACT_CLEAR
+      ErrTag aggtag = n == "clear"   ? ErrTag::D_CLEAR_AGGARG
+                      : n == "trunc" ? ErrTag::D_TRUNC_AGGARG
+                                     : ErrTag::D_NORMALIZE_AGGARG;
+      p.arg = n == "clear"         ? DTRACE_LIBACT_CLEAR
               : n == "denormalize" ? DTRACE_LIBACT_DENORMALIZE
-              : n == "normalize" ? DTRACE_LIBACT_NORMALIZE : DTRACE_LIBACT_TRUNC;
+              : n == "normalize"   ? DTRACE_LIBACT_NORMALIZE
+                                   : DTRACE_LIBACT_TRUNC;
       if (!agg_arg(c, 0, p, aggtag)) return;
       if (c.args.size() == 2) {
         if (!is_int_arg(c.args[1])) {
@@ -396,15 +429,19 @@ class ActionChecker : public Visitor<ActionChecker> {
     kind = ap->kind;
     const std::string& n = c.name;
     if (n == "stack" || n == "ustack" || n == "jstack") {
-      uint64_t frames = n == "stack" ? ctx_.options.stackframes
-                        : n == "jstack" ? ctx_.options.jstackframes : ctx_.options.ustackframes;
+      uint64_t frames = n == "stack"    ? ctx_.options.stackframes
+                        : n == "jstack" ? ctx_.options.jstackframes
+                                        : ctx_.options.ustackframes;
       uint64_t strsize = n == "jstack" ? ctx_.options.jstackstrsize : 0;
       for (size_t i = 0; i < c.args.size(); i++) {
         auto v = const_arg(c.args[i]);
         if (!v || *v <= 0) {
-          ErrTag tag = n == "stack" ? ErrTag::D_STACK_SIZE : i == 0 ? ErrTag::D_USTACK_FRAMES : ErrTag::D_USTACK_STRSIZE;
-          return fail(c.args[i]->line, tag,
-                      cat(n, "( ) argument #", i + 1, " must be a non-zero positive integral constant expression"));
+          ErrTag tag = n == "stack" ? ErrTag::D_STACK_SIZE
+                       : i == 0     ? ErrTag::D_USTACK_FRAMES
+                                    : ErrTag::D_USTACK_STRSIZE;
+          return fail(
+              c.args[i]->line, tag,
+              cat(n, "( ) argument #", i + 1, " must be a non-zero positive integral constant expression"));
         }
         (i == 0 ? frames : strsize) = static_cast<uint64_t>(*v);
       }
@@ -457,21 +494,31 @@ class ActionChecker : public Visitor<ActionChecker> {
 
 bool ActionChecker::lquantize_arg(const ast::Call& c, uint64_t& arg) {
   auto base = const_arg(c.args[1]);
-  if (!base) return fail(c.args[1]->line, ErrTag::D_LQUANT_BASETYPE, "lquantize( ) argument #2 must be a 32-bit quantity");
+  if (!base)
+    return fail(c.args[1]->line, ErrTag::D_LQUANT_BASETYPE,
+                "lquantize( ) argument #2 must be a 32-bit quantity");
   if (*base < INT32_MIN || *base > INT32_MAX)
-    return fail(c.args[1]->line, ErrTag::D_LQUANT_BASEVAL, "lquantize( ) argument #2 must be a 32-bit quantity");
+    return fail(c.args[1]->line, ErrTag::D_LQUANT_BASEVAL,
+                "lquantize( ) argument #2 must be a 32-bit quantity");
   auto limit = const_arg(c.args[2]);
-  if (!limit) return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMTYPE, "lquantize( ) argument #3 must be a 32-bit quantity");
+  if (!limit)
+    return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMTYPE,
+                "lquantize( ) argument #3 must be a 32-bit quantity");
   if (*limit < INT32_MIN || *limit > INT32_MAX)
-    return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMVAL, "lquantize( ) argument #3 must be a 32-bit quantity");
+    return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMVAL,
+                "lquantize( ) argument #3 must be a 32-bit quantity");
   if (*limit <= *base)
-    return fail(c.line, ErrTag::D_LQUANT_MISMATCH, "lquantize( ) base (argument #2) must be less than limit (argument #3)");
+    return fail(c.line, ErrTag::D_LQUANT_MISMATCH,
+                "lquantize( ) base (argument #2) must be less than limit (argument #3)");
   int64_t step = 1;
   if (c.args.size() > 3) {
     auto s = const_arg(c.args[3]);
-    if (!s) return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPTYPE, "lquantize( ) argument #4 must be a 16-bit quantity");
+    if (!s)
+      return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPTYPE,
+                  "lquantize( ) argument #4 must be a 16-bit quantity");
     if (*s <= 0 || *s > UINT16_MAX)
-      return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPVAL, "lquantize( ) argument #4 must be a 16-bit quantity");
+      return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPVAL,
+                  "lquantize( ) argument #4 must be a 16-bit quantity");
     step = *s;
   }
   if (step > *limit - *base)
@@ -489,25 +536,39 @@ bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
   int64_t v[4];
   const ErrTag types[4] = {ErrTag::D_LLQUANT_FACTORTYPE, ErrTag::D_LLQUANT_LOWTYPE,
                            ErrTag::D_LLQUANT_HIGHTYPE, ErrTag::D_LLQUANT_NSTEPTYPE};
-  const ErrTag vals[4] = {ErrTag::D_LLQUANT_FACTORVAL, ErrTag::D_LLQUANT_LOWVAL,
-                          ErrTag::D_LLQUANT_HIGHVAL, ErrTag::D_LLQUANT_NSTEPVAL};
+  const ErrTag vals[4] = {ErrTag::D_LLQUANT_FACTORVAL, ErrTag::D_LLQUANT_LOWVAL, ErrTag::D_LLQUANT_HIGHVAL,
+                          ErrTag::D_LLQUANT_NSTEPVAL};
   for (int i = 0; i < 4; i++) {
     auto x = const_arg(c.args[i + 1]);
-    if (!x) return fail(c.args[i + 1]->line, types[i], cat("llquantize( ) argument #", i + 2, " must be an integer constant"));
+    if (!x)
+      return fail(c.args[i + 1]->line, types[i],
+                  cat("llquantize( ) argument #", i + 2, " must be an integer constant"));
     if (*x < 0 || *x > UINT16_MAX)
-      return fail(c.args[i + 1]->line, vals[i], cat("llquantize( ) argument #", i + 2, " must be a non-negative 16-bit quantity"));
+      return fail(c.args[i + 1]->line, vals[i],
+                  cat("llquantize( ) argument #", i + 2, " must be a non-negative 16-bit quantity"));
     v[i] = *x;
   }
   int64_t factor = v[0], low = v[1], high = v[2], nsteps = v[3];
-  if (factor < 2) return fail(c.line, ErrTag::D_LLQUANT_FACTORSMALL, "llquantize( ) argument #2 (factor) must be two or more");
-  if (low > high) return fail(c.line, ErrTag::D_LLQUANT_MAGRANGE, "llquantize( ) argument #3 (low magnitude) must be less than or equal to argument #4 (high magnitude)");
-  if (nsteps < factor) return fail(c.line, ErrTag::D_LLQUANT_FACTORNSTEPS, "llquantize( ) argument #5 (steps) must be greater than or equal to argument #2 (factor)");
-  if (nsteps % factor != 0) return fail(c.line, ErrTag::D_LLQUANT_FACTOREVEN, "llquantize( ) argument #5 (steps) must be evenly divisible by argument #2 (factor)");
+  if (factor < 2)
+    return fail(c.line, ErrTag::D_LLQUANT_FACTORSMALL,
+                "llquantize( ) argument #2 (factor) must be two or more");
+  if (low > high)
+    return fail(c.line, ErrTag::D_LLQUANT_MAGRANGE,
+                "llquantize( ) argument #3 (low magnitude) must be less than or equal to argument #4 (high "
+                "magnitude)");
+  if (nsteps < factor)
+    return fail(c.line, ErrTag::D_LLQUANT_FACTORNSTEPS,
+                "llquantize( ) argument #5 (steps) must be greater than or equal to argument #2 (factor)");
+  if (nsteps % factor != 0)
+    return fail(c.line, ErrTag::D_LLQUANT_FACTOREVEN,
+                "llquantize( ) argument #5 (steps) must be evenly divisible by argument #2 (factor)");
   // factor^(high + 1) must fit in 64 bits.
   unsigned __int128 p = 1;
   for (int64_t i = 0; i <= high; i++) {
     p *= static_cast<uint64_t>(factor);
-    if (p > UINT64_MAX) return fail(c.line, ErrTag::D_LLQUANT_MAGTOOBIG, "llquantize( ) argument #4 (high magnitude) too large");
+    if (p > UINT64_MAX)
+      return fail(c.line, ErrTag::D_LLQUANT_MAGTOOBIG,
+                  "llquantize( ) argument #4 (high magnitude) too large");
   }
   arg = DTRACE_LLQUANTIZE_ARG(factor, low, high, nsteps);
   return true;
@@ -567,14 +628,16 @@ void ActionChecker::aggregation(ast::Assign& a) {
     bool lq = fp->kind == DTRACEACT_AGG_LQUANTIZE;
     ErrTag tag = ErrTag::D_LQUANT_MATCHBASE;
     if (lq) {
-      tag = DTRACE_LQUANTIZE_BASE(agg->arg) != DTRACE_LQUANTIZE_BASE(p.arg) ? ErrTag::D_LQUANT_MATCHBASE
+      tag = DTRACE_LQUANTIZE_BASE(agg->arg) != DTRACE_LQUANTIZE_BASE(p.arg)   ? ErrTag::D_LQUANT_MATCHBASE
             : DTRACE_LQUANTIZE_STEP(agg->arg) != DTRACE_LQUANTIZE_STEP(p.arg) ? ErrTag::D_LQUANT_MATCHSTEP
-                                                                             : ErrTag::D_LQUANT_MATCHLIM;
+                                                                              : ErrTag::D_LQUANT_MATCHLIM;
     } else {
-      tag = DTRACE_LLQUANTIZE_FACTOR(agg->arg) != DTRACE_LLQUANTIZE_FACTOR(p.arg) ? ErrTag::D_LLQUANT_FACTORMATCH
-            : DTRACE_LLQUANTIZE_LOW(agg->arg) != DTRACE_LLQUANTIZE_LOW(p.arg)     ? ErrTag::D_LLQUANT_LOWMATCH
-            : DTRACE_LLQUANTIZE_HIGH(agg->arg) != DTRACE_LLQUANTIZE_HIGH(p.arg)   ? ErrTag::D_LLQUANT_HIGHMATCH
-                                                                                  : ErrTag::D_LLQUANT_NSTEPMATCH;
+      tag = DTRACE_LLQUANTIZE_FACTOR(agg->arg) != DTRACE_LLQUANTIZE_FACTOR(p.arg)
+                ? ErrTag::D_LLQUANT_FACTORMATCH
+            : DTRACE_LLQUANTIZE_LOW(agg->arg) != DTRACE_LLQUANTIZE_LOW(p.arg) ? ErrTag::D_LLQUANT_LOWMATCH
+            : DTRACE_LLQUANTIZE_HIGH(agg->arg) != DTRACE_LLQUANTIZE_HIGH(p.arg)
+                ? ErrTag::D_LLQUANT_HIGHMATCH
+                : ErrTag::D_LLQUANT_NSTEPMATCH;
     }
     fail(a.line, tag, cat(call.name, "( ) parameters of @", agg->name, " differ from its previous use"));
     return;

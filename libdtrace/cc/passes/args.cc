@@ -6,8 +6,7 @@ namespace {
 bool same_args(const std::vector<ProbeArg>& a, const std::vector<ProbeArg>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); i++)
-    if (a[i].native != b[i].native || a[i].xlate != b[i].xlate || a[i].mapping != b[i].mapping)
-      return false;
+    if (a[i].native != b[i].native || a[i].xlate != b[i].xlate || a[i].mapping != b[i].mapping) return false;
   return true;
 }
 
@@ -19,8 +18,7 @@ std::string trim(std::string s) {
 
 }  // namespace
 
-bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, int line,
-                      ClauseArgs& out) {
+bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, int line, ClauseArgs& out) {
   out.loaded = true;
   if (!ctx.options.probe_args) return true;
   bool first = true;
@@ -40,7 +38,8 @@ bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, 
       if (same_args(out.args, p.args)) continue;
       ctx.error(line, ErrTag::D_ARGS_MULTI,
                 cat("args[ ] may not be referenced because the probes matched differ in their "
-                    "argument types: ", out.probe, " and ", p.probe));
+                    "argument types: ",
+                    out.probe, " and ", p.probe));
       return false;
     }
   }

@@ -17,14 +17,13 @@ namespace dtrace::cc {
 // What one clause's probes agree on, loaded at its first args[].
 struct ClauseArgs {
   bool loaded = false;
-  bool typed = false;        // false: args[n] is int64_t
-  std::string probe;         // a matched probe, for messages
+  bool typed = false;  // false: args[n] is int64_t
+  std::string probe;   // a matched probe, for messages
   std::vector<ProbeArg> args;
 };
 
 // Fills `out` for the clause's probe descriptions; false after an error.
-bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, int line,
-                      ClauseArgs& out);
+bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, int line, ClauseArgs& out);
 
 // The type a probe argument's type string names ("struct request *",
 // "unsigned int", "psinfo_t *"); null when nothing of that name exists.

@@ -32,15 +32,15 @@ bool verify_difos(CompileContext& ctx) {
     dif::Verdict v = dif::verify(d, /*destructive=*/true);
     if (!v.ok() && v.reason == DIF_DVR_VARTAB) {
       if (const dtrace_difv* big = oversized_var(d)) {
-        ctx.diags.fatal(cat("variable ", d.strtab.c_str() + big->dtdv_name, " is too large: ",
-                            big->dtdv_type.dtdt_size, " bytes, over the limit of ", DTRACE_BYREF_MAX,
-                            " bytes for a variable's value"));
+        ctx.diags.fatal(cat("variable ", d.strtab.c_str() + big->dtdv_name,
+                            " is too large: ", big->dtdv_type.dtdt_size, " bytes, over the limit of ",
+                            DTRACE_BYREF_MAX, " bytes for a variable's value"));
         return false;
       }
     }
     if (!v.ok()) {
-      ctx.diags.fatal(cat("internal compiler error: DIFO ", i, " fails verification at ", v.pc,
-                          ": ", dif::verdict_message(v.reason)));
+      ctx.diags.fatal(cat("internal compiler error: DIFO ", i, " fails verification at ", v.pc, ": ",
+                          dif::verdict_message(v.reason)));
       return false;
     }
   }

@@ -11,4 +11,4 @@ namespace dtrace::cc {
 bool generate_dif(CompileContext& ctx);
 bool assemble_difos(CompileContext& ctx);
 bool verify_difos(CompileContext& ctx);
-}
+}  // namespace dtrace::cc

@@ -16,12 +16,14 @@ namespace {
 int bitfield_width(CompileContext& ctx, const ast::Body::MemberDecl& m, const Type* mt) {
   const std::string& name = m.type->decl.name;
   if (!mt->is_int()) {
-    ctx.error(m.line, ErrTag::D_DECL_BFTYPE, cat("invalid type for bit-field: ", name.empty() ? mt->name : name));
+    ctx.error(m.line, ErrTag::D_DECL_BFTYPE,
+              cat("invalid type for bit-field: ", name.empty() ? mt->name : name));
     return -1;
   }
   std::optional<int64_t> w = eval_const(ctx, m.bits);
   if (!w || *w < 0) {
-    ctx.error(m.line, ErrTag::D_DECL_BFCONST, "positive integral constant expression expected as bit-field size");
+    ctx.error(m.line, ErrTag::D_DECL_BFCONST,
+              "positive integral constant expression expected as bit-field size");
     return -1;
   }
   if (*w > static_cast<int64_t>(mt->size) * 8 || (*w == 0 && !name.empty())) {
@@ -83,12 +85,13 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
     if (spec.tag.find('`') != std::string::npos) {  // struct a.out`point: a user object's
       std::string why = types.scoped_missing(spec.tag_kind, spec.tag);
       if (!why.empty()) {
-        ctx.error(line, ErrTag::D_UNKNOWN, cat("failed to resolve type ", tag_name(spec.tag_kind), spec.tag, ": ", why));
+        ctx.error(line, ErrTag::D_UNKNOWN,
+                  cat("failed to resolve type ", tag_name(spec.tag_kind), spec.tag, ": ", why));
         return nullptr;
       }
     }
-    Type* t = spec.tag.empty() ? types.make_anonymous(spec.tag_kind)
-                               : types.declare_tag(spec.tag_kind, spec.tag);
+    Type* t =
+        spec.tag.empty() ? types.make_anonymous(spec.tag_kind) : types.declare_tag(spec.tag_kind, spec.tag);
     if (spec.body == nullptr) return t;
     if (t->complete && !spec.tag.empty()) {
       ctx.error(line, ErrTag::D_DECL_TYPERED, cat("type redeclared: ", t->name));
@@ -107,8 +110,7 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
           next = *v;
         }
         if (next > INT32_MAX || next < INT32_MIN) {
-          ctx.error(e.line, ErrTag::D_DECL_ENOFLOW,
-                    cat("enumerator '", e.name, "' overflows INT_MAX"));
+          ctx.error(e.line, ErrTag::D_DECL_ENOFLOW, cat("enumerator '", e.name, "' overflows INT_MAX"));
           return nullptr;
         }
         t->enumerators.emplace_back(e.name, next);
@@ -140,19 +142,24 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
   }
   bool sign = nunsigned + nsigned > 0, size = nlong + nshort > 0;
   if (other == "void" && (sign || size)) {
-    ctx.error(line, ErrTag::D_DECL_VOIDATTR, "invalid type declaration: attributes may not be used with void type");
+    ctx.error(line, ErrTag::D_DECL_VOIDATTR,
+              "invalid type declaration: attributes may not be used with void type");
     return nullptr;
   }
   if (!other.empty() && other != "float" && other != "double" && sign) {
-    ctx.error(line, ErrTag::D_DECL_SIGNINT, "invalid type declaration: signed and unsigned may only be used with integer type");
+    ctx.error(line, ErrTag::D_DECL_SIGNINT,
+              "invalid type declaration: signed and unsigned may only be used with integer type");
     return nullptr;
   }
   if (!other.empty() && other != "double" && size) {
-    ctx.error(line, ErrTag::D_DECL_LONGINT, "invalid type declaration: short and long may only be used with integer or floating-point type");
+    ctx.error(
+        line, ErrTag::D_DECL_LONGINT,
+        "invalid type declaration: short and long may only be used with integer or floating-point type");
     return nullptr;
   }
   if (nchar && size) {
-    ctx.error(line, ErrTag::D_DECL_CHARATTR, "invalid type declaration: short and long may not be used with char type");
+    ctx.error(line, ErrTag::D_DECL_CHARATTR,
+              "invalid type declaration: short and long may not be used with char type");
     return nullptr;
   }
   if ((!other.empty() && nchar + nint > 0) || nchar > 1 || nint > 1 || nshort > 1 || nlong > 2 ||
@@ -193,9 +200,11 @@ const Type* key_type(CompileContext& ctx, const std::string& name, const std::ve
   if (t == nullptr) return nullptr;
   if (t->is_void()) {
     if (!k->decl.name.empty())
-      ctx.error(k->line, ErrTag::D_DECL_PROTO_NAME, cat(name, "[ ] void parameter may not have a name: ", k->decl.name));
+      ctx.error(k->line, ErrTag::D_DECL_PROTO_NAME,
+                cat(name, "[ ] void parameter may not have a name: ", k->decl.name));
     else
-      ctx.error(k->line, ErrTag::D_DECL_PROTO_VOID, cat(name, "[ ] parameter #", i + 1, " may not be of type void"));
+      ctx.error(k->line, ErrTag::D_DECL_PROTO_VOID,
+                cat(name, "[ ] parameter #", i + 1, " may not be of type void"));
     return nullptr;
   }
   if (!t->is_scalar() && !t->is_string()) {
@@ -250,12 +259,15 @@ static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declara
     const ast::ArrayDim& d = decl.dims[i];
     if (!d.keys.empty()) continue;
     if (d.size == nullptr) {
-      ctx.error(line, ErrTag::D_DECL_ARRNULL, "array declaration requires array dimension or tuple signature");
+      ctx.error(line, ErrTag::D_DECL_ARRNULL,
+                "array declaration requires array dimension or tuple signature");
       return nullptr;
     }
     std::optional<int64_t> n = eval_const(ctx, d.size);
     if (!n || *n <= 0) {
-      ctx.error(line, ErrTag::D_DECL_ARRSUB, "positive integral constant expression or tuple signature expected as array declaration subscript");
+      ctx.error(
+          line, ErrTag::D_DECL_ARRSUB,
+          "positive integral constant expression or tuple signature expected as array declaration subscript");
       return nullptr;
     }
     if (static_cast<uint64_t>(*n) * std::max<uint32_t>(t->size, 1) > UINT32_MAX) {
@@ -267,11 +279,11 @@ static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declara
   return t;
 }
 
-const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec,
-                         const ast::Declarator& decl, int line) {
+const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec, const ast::Declarator& decl,
+                         int line) {
   const Type* t = base_type(ctx, spec, line);
   if (t == nullptr) return nullptr;
-  if (t->is_sou()) ctx.types.complete(t);   // kernel structs named in D
+  if (t->is_sou()) ctx.types.complete(t);  // kernel structs named in D
   return derive(ctx, t, decl, spec.userland, line);
 }
 
@@ -356,8 +368,7 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
     ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", d->decl.name));
     return false;
   }
-  std::optional<int64_t> v =
-      t->is_int() && params.empty() ? eval_const(ctx, d->value) : std::nullopt;
+  std::optional<int64_t> v = t->is_int() && params.empty() ? eval_const(ctx, d->value) : std::nullopt;
   if (v) {
     InlineInfo* in = ctx.idents.create_inline(d->decl.name);
     in->type = t;

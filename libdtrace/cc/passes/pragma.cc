@@ -60,8 +60,7 @@ bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
     ctx.error(p.line, ErrTag::D_PRAGERR, cat("#pragma D error: ", msg));
     return false;
   }
-  if (what == "depends_on" || what == "attributes" || what == "binding" || what == "ident" ||
-      what == "line")
+  if (what == "depends_on" || what == "attributes" || what == "binding" || what == "ident" || what == "line")
     return true;
   ctx.error(p.line, ErrTag::D_PRAGMA_INVAL, cat("invalid control directive: #pragma D ", what));
   return false;

@@ -12,14 +12,13 @@
 namespace dtrace::cc {
 
 struct FormatArg {
-  const Type* type;   // null for an aggregation value (%@)
+  const Type* type;  // null for an aggregation value (%@)
   int line;
 };
 
 // `first_argno` is the argument number of args[0] in messages (2 for
 // printf, whose format is argument #1). `aggregation` allows %@.
 bool check_format(CompileContext& ctx, int line, const std::string& func, const std::string& fmt,
-                  const std::vector<FormatArg>& args, int first_argno, bool aggregation,
-                  bool exact);
+                  const std::vector<FormatArg>& args, int first_argno, bool aggregation, bool exact);
 
 }  // namespace dtrace::cc

@@ -23,9 +23,7 @@ class Resolver : public Visitor<Resolver> {
 
   void visit_AggRef(ast::AggRef& n) {
     n.agg = ctx_.idents.find_agg(n.name);
-    if (n.agg == nullptr)
-      fail(n.line, ErrTag::D_IDENT_UNDEF,
-           unknown_name(cat("@", n.name), "aggregation"));
+    if (n.agg == nullptr) fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(cat("@", n.name), "aggregation"));
   }
 
   // An aggregation passed to printa(), clear(), normalize() or trunc()
@@ -49,8 +47,7 @@ class Resolver : public Visitor<Resolver> {
     n.module = n.text.substr(0, n.user ? q - 1 : q);
     n.name = n.text.substr(q + 1);
     if (n.user) return user_symbol(n);
-    if (n.module == "vmlinux" && (n.enum_type = ctx_.types.kernel_enumerator(n.name, n.enum_value)))
-      return;
+    if (n.module == "vmlinux" && (n.enum_type = ctx_.types.kernel_enumerator(n.name, n.enum_value))) return;
     SymbolRef r;
     if (ctx_.options.kernel_symbol) r = ctx_.options.kernel_symbol(n.module, n.name);
     if (!r.found && !n.module.empty() && !r.module_known && ctx_.options.user_symbol) {
@@ -58,7 +55,7 @@ class Resolver : public Visitor<Resolver> {
       if (u.found) return wrong_kind(n, u.module, true);
     }
     const char* why = !r.found && !n.module.empty() && !r.module_known ? "Unknown module name"
-                      : !r.found                                        ? "Unknown symbol name"
+                      : !r.found                                       ? "Unknown symbol name"
                       : r.addr == 0 ? "Symbol address not available"  // kptr_restrict
                                     : nullptr;
     if (why != nullptr && !ctx_.options.knodefs) {
@@ -109,8 +106,7 @@ class Resolver : public Visitor<Resolver> {
       return;
     }
     if (!ctx_.options.unodefs && !ctx_.options.user_static) {
-      fail(n.line, ErrTag::D_ASRELO,
-           cat("relocation remains against user symbol ", r.module, "``", n.name));
+      fail(n.line, ErrTag::D_ASRELO, cat("relocation remains against user symbol ", r.module, "``", n.name));
       return;
     }
     n.addr = r.addr;
@@ -137,8 +133,7 @@ class Resolver : public Visitor<Resolver> {
     if (!n.name.empty() && !find_action(n.name) && !find_aggfunc(n.name) && !find_subr(n.name)) {
       if (const char* kind = non_function_kind(n.name))
         fail(n.line, ErrTag::D_FUNC_IDKIND, cat(kind, " ", n.name, " may not be referenced as a function"));
-      else
-        fail(n.line, ErrTag::D_FUNC_UNDEF, unknown_name(n.name, "function"));
+      else fail(n.line, ErrTag::D_FUNC_UNDEF, unknown_name(n.name, "function"));
       return;
     }
     bool takes_aggs = n.name == "printa" || n.name == "clear" || n.name == "normalize" ||
@@ -161,7 +156,8 @@ class Resolver : public Visitor<Resolver> {
     auto* ref = ast::as<ast::AggRef>(base);
     auto* call = ast::as<ast::Call>(n.rhs);
     if (ref != nullptr && call != nullptr && !find_aggfunc(call->name)) {
-      fail(n.line, ErrTag::D_AGG_FUNC, cat("@", ref->name, " must be assigned the result of an aggregating function"));
+      fail(n.line, ErrTag::D_AGG_FUNC,
+           cat("@", ref->name, " must be assigned the result of an aggregating function"));
       return;
     }
     visit(n.rhs);
@@ -299,8 +295,8 @@ class Resolver : public Visitor<Resolver> {
   }
 
   CompileContext& ctx_;
-  const TranslatorInfo* xlator_;    // resolving this translator's members
-  const InlineInfo* inline_;        // resolving this inline's definition
+  const TranslatorInfo* xlator_;  // resolving this translator's members
+  const InlineInfo* inline_;      // resolving this inline's definition
   bool failed_ = false;
 };
 

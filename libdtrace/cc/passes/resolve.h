@@ -16,4 +16,4 @@ bool resolve_expr(CompileContext& ctx, ast::Expr* e, const InlineInfo* in = null
 // A translator member's expression: the translator's argument name
 // denotes its input.
 bool resolve_xlate_member(CompileContext& ctx, ast::Expr* e, const TranslatorInfo& x);
-}
+}  // namespace dtrace::cc

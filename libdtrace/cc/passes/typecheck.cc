@@ -49,12 +49,19 @@ bool is_bitfield(const ast::Expr* e) {
   return m != nullptr && m->bits != 0;
 }
 // Messages of operators, each reported in more than one place.
-std::string not_integral(const char* op) { return cat("operator ", op, " requires operands of integral type"); }
-std::string not_lvalue(const char* op) { return cat("operator ", op, " requires modifiable lvalue as an operand"); }
-std::string not_writable(const char* op) { return cat("operator ", op, " can only be applied to a writable variable"); }
+std::string not_integral(const char* op) {
+  return cat("operator ", op, " requires operands of integral type");
+}
+std::string not_lvalue(const char* op) {
+  return cat("operator ", op, " requires modifiable lvalue as an operand");
+}
+std::string not_writable(const char* op) {
+  return cat("operator ", op, " can only be applied to a writable variable");
+}
 // D_OP_INCOMPAT for a store of a value into a place of type `to`.
 std::string incompatible(const char* op, const Type* to, const Type* value) {
-  return cat("operator ", op, " operands have incompatible types: \"", to->name, "\" ", op, " \"", value->name, "\"");
+  return cat("operator ", op, " operands have incompatible types: \"", to->name, "\" ", op, " \"",
+             value->name, "\"");
 }
 // The D variable e names (x, self->x, this->x), or null.
 VarInfo* var_of(ast::Expr* e) {
@@ -86,7 +93,9 @@ class Checker : public Visitor<Checker, const Type*> {
     return failed_ ? nullptr : t;
   }
 
-  const Type* visit_node(ast::Node& n) { return fail(n.line, ErrTag::D_UNKNOWN, "unexpected node in expression"); }
+  const Type* visit_node(ast::Node& n) {
+    return fail(n.line, ErrTag::D_UNKNOWN, "unexpected node in expression");
+  }
   const Type* visit_IntLit(ast::IntLit& n) { return n.lit_type; }
   const Type* visit_StrLit(ast::StrLit&) { return types_.string_type(); }
   const Type* visit_Ident(ast::Ident& n) { return check_ident(n); }
@@ -153,8 +162,8 @@ class Checker : public Visitor<Checker, const Type*> {
 
   CompileContext& ctx_;
   TypeTable& types_;
-  bool stmt_ = false;      // the expression dispatched is a statement (check())
-  bool agg_rhs_ = false;   // checking the right side of @x = f(...)
+  bool stmt_ = false;     // the expression dispatched is a statement (check())
+  bool agg_rhs_ = false;  // checking the right side of @x = f(...)
   bool failed_ = false;
   bool zero_store_ = false;  // the value being stored is the constant 0
   size_t clause_ = 0;        // index of the clause being checked (ctx_.plans)
@@ -183,8 +192,7 @@ const Type* Checker::check_ident(ast::Ident& n) {
     return type_from_string(types_, b->type);
   }
   if (v->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] used as a scalar"));
-  if (v->type == nullptr)
-    return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
+  if (v->type == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
   n.is_lvalue = true;
   n.is_writable = true;
   return v->type;
@@ -196,7 +204,8 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
     const Type* t = check(a);
     if (failed_) return false;
     if (t->is_void() || t->is_sou())
-      return rejected(a->line, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
+      return rejected(a->line, ErrTag::D_KEY_TYPE,
+                      cat(what, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
     kt.push_back(t->is_int() ? types_.promote(t) : t);
   }
   if (!v->keys_known) {
@@ -208,7 +217,8 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
     return rejected(n.line, ErrTag::D_PROTO_LEN, proto_len(cat(what, "[ ]"), kt.size(), v->keys.size()));
   for (size_t i = 0; i < kt.size(); i++) {
     if (!assignable(v->keys[i], kt[i]))
-      return rejected(n.args[i]->line, ErrTag::D_PROTO_ARG, proto_arg(cat(what, "[ ]"), i + 1, v->keys[i]->name, kt[i]->name));
+      return rejected(n.args[i]->line, ErrTag::D_PROTO_ARG,
+                      proto_arg(cat(what, "[ ]"), i + 1, v->keys[i]->name, kt[i]->name));
   }
   return true;
 }
@@ -218,8 +228,7 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
 const Type* Checker::check_inline_use(ast::Index& n, InlineInfo* in) {
   size_t want = in->params.size();
   if (n.args.size() != want)
-    return fail(n.line, ErrTag::D_PROTO_LEN,
-                proto_len(cat(in->name, "[ ]"), n.args.size(), want));
+    return fail(n.line, ErrTag::D_PROTO_LEN, proto_len(cat(in->name, "[ ]"), n.args.size(), want));
   for (size_t i = 0; i < want; i++) {
     const Type* t = check(n.args[i]);
     if (failed_) return t;
@@ -266,16 +275,16 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
     if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->name, " is not an array"));
     if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(v->name, "[ ] is not writable"));
     if (n.args.size() != 1)
-      return fail(n.line, ErrTag::D_PROTO_LEN,
-                  proto_len(cat(v->name, "[ ]"), n.args.size(), 1));
+      return fail(n.line, ErrTag::D_PROTO_LEN, proto_len(cat(v->name, "[ ]"), n.args.size(), 1));
     const Type* it = check(n.args[0]);
-    if (!it->is_int()) return fail(n.line, ErrTag::D_PROTO_ARG,
-                                    proto_arg(cat(v->name, "[ ]"), 1, "int", it->name));
+    if (!it->is_int())
+      return fail(n.line, ErrTag::D_PROTO_ARG, proto_arg(cat(v->name, "[ ]"), 1, "int", it->name));
     if (v->name == "args") return check_args(n);
     const BuiltinVar* b = find_builtin_var(v->name);
     return type_from_string(types_, b->type);
   }
-  if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->display(), " is not an associative array"));
+  if (!v->is_array)
+    return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->display(), " is not an associative array"));
   if (!check_keys(v, n, v->display())) return types_.void_type();
   if (v->type == nullptr) {
     if (!defining) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(v->display(), "variable"));
@@ -300,8 +309,7 @@ const Type* Checker::check_args(ast::Index& n) {
   if (!ca.typed) return types_.int64();
   std::optional<int64_t> idx = eval_const(ctx_, n.args[0]);
   if (!idx)
-    return fail(n.line, ErrTag::D_PROTO_ARG,
-                proto_arg("args[ ]", 1, "integer constant", "an expression"));
+    return fail(n.line, ErrTag::D_PROTO_ARG, proto_arg("args[ ]", 1, "integer constant", "an expression"));
   if (*idx < 0 || static_cast<uint64_t>(*idx) >= ca.args.size())
     return fail(n.line, ErrTag::D_ARGS_IDX,
                 cat("index ", *idx, " is out of range for ", ca.probe, " args[ ] (", ca.args.size(),
@@ -345,14 +353,14 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
     }
     if (!stmt) {
       const char* what = find_aggfunc(n.name) ? "aggregating function" : "tracing function";
-      return fail(n.line, ErrTag::D_CG_EXPR,
-                  cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)"));
+      return fail(
+          n.line, ErrTag::D_CG_EXPR,
+          cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)"));
     }
     if (!find_action(n.name) && !agg_rhs)  // an aggregating function outside @x = ...
       return fail(n.line, ErrTag::D_AGG_FUNC,
                   cat("aggregating function ", n.name, "( ) may only be assigned to an aggregation"));
-    bool record_args = n.name == "printf" || n.name == "printa" || n.name == "system" ||
-                       n.name == "freopen";
+    bool record_args = n.name == "printf" || n.name == "printa" || n.name == "system" || n.name == "freopen";
     for (ast::Expr* a : n.args)
       if (a->kind() == Kind::AggRef) a->type = types_.void_type();
       else if (record_args) check_record_arg(a);
@@ -364,18 +372,18 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
   if (!p->available) return fail(n.line, ErrTag::D_FUNC_UNDEF, cat(n.name, "( ) is not available on Linux"));
   int argc = static_cast<int>(n.args.size());
   if (argc < p->min_args || argc > p->max_args) {
-    return fail(n.line, ErrTag::D_PROTO_LEN, arity_mismatch(cat(n.name, "( )"), argc, p->min_args, p->max_args));
+    return fail(n.line, ErrTag::D_PROTO_LEN,
+                arity_mismatch(cat(n.name, "( )"), argc, p->min_args, p->max_args));
   }
   for (int i = 0; i < argc; i++) {
     const Type* t = check(n.args[i]);
     if (failed_) return t;
     std::string proto = p->params[i];
-    bool ok = proto == "string" ? is_strcompat(t)
+    bool ok = proto == "string"   ? is_strcompat(t)
               : proto == "void *" ? (t->is_pointer() || t->is_int())
                                   : (t->is_int() || (proto == "uintptr_t" && t->is_pointer()));
     if (!ok)
-      return fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
-                  proto_arg(cat(n.name, "( )"), i + 1, proto, t->name));
+      return fail(n.args[i]->line, ErrTag::D_PROTO_ARG, proto_arg(cat(n.name, "( )"), i + 1, proto, t->name));
   }
   return type_from_string(types_, p->ret);
 }
@@ -401,10 +409,12 @@ const Type* Checker::check_unary(ast::Unary& n) {
     case Op::Neg:
     case Op::Plus:
     case Op::BitNot:
-      if (!t->is_int()) return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires an operand of integral type"));
+      if (!t->is_int())
+        return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires an operand of integral type"));
       return types_.promote(t);
     case Op::LogNot:
-      if (!t->is_scalar()) return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires an operand of scalar type"));
+      if (!t->is_scalar())
+        return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires an operand of scalar type"));
       return types_.int_type();
     case Op::Deref:
       if (!t->is_pointer() && t->kind != Type::Kind::Array)
@@ -424,10 +434,10 @@ const Type* Checker::check_unary(ast::Unary& n) {
         return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
       if (t->is_pointer() && t->base->kind == Type::Kind::Function && n.operand->kind() == Kind::SymRef)
         return t;  // &`func: the function's address, like `func
-      if (!n.operand->is_lvalue) return fail(n.line, ErrTag::D_ADDROF_LVAL, "unacceptable operand for unary & operator");
+      if (!n.operand->is_lvalue)
+        return fail(n.line, ErrTag::D_ADDROF_LVAL, "unacceptable operand for unary & operator");
       return types_.pointer_to(t, t->user_space || ast::in_user_memory(n.operand));
-    default:
-      return fail(n.line, ErrTag::D_UNKNOWN, "bad unary operator");
+    default: return fail(n.line, ErrTag::D_UNKNOWN, "bad unary operator");
   }
 }
 
@@ -438,31 +448,44 @@ const Type* Checker::check_binary(ast::Binary& n) {
   if (failed_) return b;
   const char* op = ast::op_text(n.op);
   switch (n.op) {
-    case Op::Mul: case Op::Div: case Op::Mod: case Op::BitAnd: case Op::BitOr: case Op::BitXor:
-      if (!a->is_int() || !b->is_int())
-        return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
+    case Op::Mul:
+    case Op::Div:
+    case Op::Mod:
+    case Op::BitAnd:
+    case Op::BitOr:
+    case Op::BitXor:
+      if (!a->is_int() || !b->is_int()) return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
       return types_.arith_result(a, b);
-    case Op::Shl: case Op::Shr:
-      if (!a->is_int() || !b->is_int())
-        return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
+    case Op::Shl:
+    case Op::Shr:
+      if (!a->is_int() || !b->is_int()) return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
       return types_.promote(a);
-    case Op::Add: case Op::Sub:
+    case Op::Add:
+    case Op::Sub:
       if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
       if (a->is_pointer() && b->is_int()) return a;
       if (n.op == Op::Add && a->is_int() && b->is_pointer()) return b;
       if (n.op == Op::Sub && a->is_pointer() && b->is_pointer()) return types_.long_type();
-      return fail(n.line, ErrTag::D_OP_INCOMPAT, cat("operator ", op, " requires operands of arithmetic or pointer type"));
-    case Op::Lt: case Op::Gt: case Op::Le: case Op::Ge: case Op::Eq: case Op::Ne:
-      if ((a->is_scalar() && b->is_scalar()) || (is_strcompat(a) && is_strcompat(b) && (a->is_string() || b->is_string())))
+      return fail(n.line, ErrTag::D_OP_INCOMPAT,
+                  cat("operator ", op, " requires operands of arithmetic or pointer type"));
+    case Op::Lt:
+    case Op::Gt:
+    case Op::Le:
+    case Op::Ge:
+    case Op::Eq:
+    case Op::Ne:
+      if ((a->is_scalar() && b->is_scalar()) ||
+          (is_strcompat(a) && is_strcompat(b) && (a->is_string() || b->is_string())))
         return types_.int_type();
       return fail(n.line, ErrTag::D_OP_INCOMPAT,
                   cat("operands have incompatible types: \"", a->name, "\" ", op, " \"", b->name, "\""));
-    case Op::LogAnd: case Op::LogOr: case Op::LogXor:
+    case Op::LogAnd:
+    case Op::LogOr:
+    case Op::LogXor:
       if (!a->is_scalar() || !b->is_scalar())
         return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires operands of scalar type"));
       return types_.int_type();
-    default:
-      return fail(n.line, ErrTag::D_UNKNOWN, "bad binary operator");
+    default: return fail(n.line, ErrTag::D_UNKNOWN, "bad binary operator");
   }
 }
 
@@ -478,10 +501,8 @@ static bool is_zero(const ast::Expr* e) {
 bool Checker::store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line) {
   const Type* t = check(lhs);
   if (failed_) return false;
-  if (!lhs->is_lvalue)
-    return rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
-  if (!lhs->is_writable)
-    return rejected(line, ErrTag::D_OP_WRITE, not_writable(op));
+  if (!lhs->is_lvalue) return rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
+  if (!lhs->is_writable) return rejected(line, ErrTag::D_OP_WRITE, not_writable(op));
   if (t->kind == Type::Kind::Array || !assignable(t, value))
     return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
   return true;
@@ -507,7 +528,8 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
              : rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
   }
   if (v->is_array)
-    return rejected(line, ErrTag::D_ARR_BADREF, cat(v->display(), " is an associative array and requires a key"));
+    return rejected(line, ErrTag::D_ARR_BADREF,
+                    cat(v->display(), " is an associative array and requires a key"));
   if (v->type == nullptr) v->type = value;
   bool dynamic = v->scope == VarScope::Thread || v->scope == VarScope::Local;
   if (!assignable(v->type, value) && !(zero_store_ && dynamic && v->type->is_string()))
@@ -521,8 +543,9 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
   auto* call = ast::as<ast::Call>(n.rhs);
   AggInfo* a = ast::agg_target(n.lhs)->agg;
   if (n.op != Op::Assign || call == nullptr || !find_aggfunc(call->name))
-    return fail(n.line, ErrTag::D_AGG_FUNC,
-                cat("@", ast::agg_target(n.lhs)->name, " must be assigned the result of an aggregating function"));
+    return fail(
+        n.line, ErrTag::D_AGG_FUNC,
+        cat("@", ast::agg_target(n.lhs)->name, " must be assigned the result of an aggregating function"));
   if (auto* ixp = ast::as<ast::Index>(n.lhs)) {
     auto& ix = *ixp;
     std::vector<const Type*> kt;
@@ -530,7 +553,8 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
       const Type* t = check_record_arg(k);
       if (failed_) return t;
       if (t->is_void() || t->is_sou())
-        return fail(k->line, ErrTag::D_KEY_TYPE, cat("@", a->name, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
+        return fail(k->line, ErrTag::D_KEY_TYPE,
+                    cat("@", a->name, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
       // A char array key is the string it holds (the actions pass records it so).
       bool chars = t->kind == Type::Kind::Array && t->base->is_int() && t->base->size == 1;
       kt.push_back(t->is_int() ? types_.promote(t) : chars ? types_.string_type() : t);
@@ -549,8 +573,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
     }
   } else {
     if (a->keys_known && !a->keys.empty())
-      return fail(n.line, ErrTag::D_PROTO_LEN,
-                  proto_len(cat("@", a->name, "[ ]"), 0, a->keys.size()));
+      return fail(n.line, ErrTag::D_PROTO_LEN, proto_len(cat("@", a->name, "[ ]"), 0, a->keys.size()));
     a->keys_known = true;
   }
   n.lhs->type = types_.void_type();
@@ -562,17 +585,27 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
 
 const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
   if (ast::agg_target(n.lhs) != nullptr) {
-    if (!stmt) return fail(n.line, ErrTag::D_CG_EXPR, "aggregating function may not be called from a D expression (D program context required)");
+    if (!stmt)
+      return fail(n.line, ErrTag::D_CG_EXPR,
+                  "aggregating function may not be called from a D expression (D program context required)");
     return check_agg_assign(n);
   }
   const Type* r = check(n.rhs);
   if (failed_) return r;
   const char* op = n.op == Op::Assign ? "=" : "op=";
-  if (r->is_void()) return fail(n.line, ErrTag::D_OP_VFPTR, "operator = cannot be applied to a void expression");
+  if (r->is_void())
+    return fail(n.line, ErrTag::D_OP_VFPTR, "operator = cannot be applied to a void expression");
   if (n.op != Op::Assign) {
-    op = n.op == Op::Add ? "+=" : n.op == Op::Sub ? "-=" : n.op == Op::Mul ? "*=" : n.op == Op::Div ? "/="
-         : n.op == Op::Mod ? "%=" : n.op == Op::Shl ? "<<=" : n.op == Op::Shr ? ">>=" : n.op == Op::BitAnd ? "&="
-         : n.op == Op::BitOr ? "|=" : "^=";
+    op = n.op == Op::Add      ? "+="
+         : n.op == Op::Sub    ? "-="
+         : n.op == Op::Mul    ? "*="
+         : n.op == Op::Div    ? "/="
+         : n.op == Op::Mod    ? "%="
+         : n.op == Op::Shl    ? "<<="
+         : n.op == Op::Shr    ? ">>="
+         : n.op == Op::BitAnd ? "&="
+         : n.op == Op::BitOr  ? "|="
+                              : "^=";
     if (!r->is_int() && !(r->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)))
       return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
   }
@@ -594,13 +627,15 @@ const Type* Checker::check_member(ast::Member& n) {
     t = t->base;
   }
   if (t == nullptr || !t->is_sou())
-    return fail(n.line, ErrTag::D_OP_SOU, cat("operator ", op, " cannot be applied to type \"", t ? t->name : "?", "\""));
+    return fail(n.line, ErrTag::D_OP_SOU,
+                cat("operator ", op, " cannot be applied to type \"", t ? t->name : "?", "\""));
   if (!t->complete)
     return fail(n.line, ErrTag::D_OP_INCOMPLETE,
                 cat("operator ", op, " cannot be applied to a forward declaration: no ", t->name,
                     " definition is available"));
   const Type::Member* m = t->member(n.member);
-  if (m == nullptr) return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
+  if (m == nullptr)
+    return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
   n.offset = m->offset;
   n.bit_off = m->bit_off;
   n.bits = m->bits;
@@ -628,18 +663,13 @@ ast::Xlate* translated(ast::Expr* base, ast::Member** context) {
     auto* un = ast::as<ast::Unary>(base);
     auto* ix = ast::as<ast::Index>(base);
     auto* m = ast::as<ast::Member>(base);
-    if (id != nullptr && id->inline_def != nullptr)
-      base = id->inline_def->expr;
+    if (id != nullptr && id->inline_def != nullptr) base = id->inline_def->expr;
     else if (const ast::Index* use = ast::as_inline_use(base))
       base = ast::as<ast::Ident>(use->base)->inline_def->expr;
-    else if (un != nullptr && un->op == Op::Deref)
-      base = un->operand;
-    else if (ix != nullptr && ix->arg_value != nullptr)
-      base = ix->arg_value;
-    else if (m != nullptr && m->xlate_value != nullptr)
-      *context = m, base = m->xlate_value;
-    else
-      break;
+    else if (un != nullptr && un->op == Op::Deref) base = un->operand;
+    else if (ix != nullptr && ix->arg_value != nullptr) base = ix->arg_value;
+    else if (m != nullptr && m->xlate_value != nullptr) *context = m, base = m->xlate_value;
+    else break;
   }
   return ast::as<ast::Xlate>(base);
 }
@@ -670,7 +700,9 @@ const Type* Checker::check_cast(ast::Cast& n) {
   if (failed_) return from;
   if (to->is_void()) return to;
   bool ok = (to->is_scalar() && from->is_scalar()) || (to->is_string() && from->is_string());
-  if (!ok) return fail(n.line, ErrTag::D_CAST_INVAL, cat("invalid cast expression: \"", from->name, "\" to \"", to->name, "\""));
+  if (!ok)
+    return fail(n.line, ErrTag::D_CAST_INVAL,
+                cat("invalid cast expression: \"", from->name, "\" to \"", to->name, "\""));
   return to;
 }
 
@@ -689,8 +721,10 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
 const Type* Checker::visit_ScopedVar(ast::ScopedVar& n) {
   if (n.var == nullptr || n.var->type == nullptr)
     return fail(n.line, ErrTag::D_IDENT_UNDEF,
-                unknown_name(cat(n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name), "variable"));
-  if (n.var->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.var->display(), "[ ] used as a scalar"));
+                unknown_name(cat(n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name),
+                             "variable"));
+  if (n.var->is_array)
+    return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.var->display(), "[ ] used as a scalar"));
   n.is_lvalue = true;
   n.is_writable = true;
   return n.var->type;
@@ -707,7 +741,8 @@ const Type* Checker::visit_SymRef(ast::SymRef& n) {
 const Type* Checker::visit_Ternary(ast::Ternary& n) {
   const Type* c = check(n.cond);
   if (failed_) return c;
-  if (!c->is_scalar()) return fail(n.line, ErrTag::D_OP_SCALAR, "operator ?: expression must be of scalar type");
+  if (!c->is_scalar())
+    return fail(n.line, ErrTag::D_OP_SCALAR, "operator ?: expression must be of scalar type");
   const Type* a = check(n.then);
   const Type* b = check(n.other);
   if (failed_) return a;
@@ -740,7 +775,8 @@ const Type* Checker::visit_IncDec(ast::IncDec& n) {
 const Type* Checker::visit_Sizeof(ast::Sizeof& n) {
   const Type* of = n.of_type ? resolve_typename(ctx_, n.of_type) : check(n.operand);
   if (of == nullptr || failed_) return failed_ = true, types_.void_type();
-  if (of->is_void()) return fail(n.line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type void");
+  if (of->is_void())
+    return fail(n.line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type void");
   if (n.operand != nullptr && is_bitfield(n.operand))
     return fail(n.line, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
   n.value = of->is_string() ? ctx_.options.strsize : of->size;
@@ -750,9 +786,11 @@ const Type* Checker::visit_Sizeof(ast::Sizeof& n) {
 const Type* Checker::visit_Offsetof(ast::Offsetof& n) {
   const Type* of = resolve_typename(ctx_, n.of_type);
   if (of == nullptr) return failed_ = true, types_.void_type();
-  if (!of->is_sou()) return fail(n.line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
+  if (!of->is_sou())
+    return fail(n.line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
   const Type::Member* m = of->member(n.member);
-  if (m == nullptr) return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", of->name));
+  if (m == nullptr)
+    return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", of->name));
   if (m->bits != 0)
     return fail(n.line, ErrTag::D_OFFSETOF_BITFIELD, cat("cannot take offset of a bit-field: ", n.member));
   n.value = m->offset;

@@ -59,10 +59,10 @@ int dtc_stop(dtc_handle_t *h, FILE *out);
 int dtc_exit_status(const dtc_handle_t *h);
 
 typedef struct {
-	int exiting;            /* exit() ran */
-	int filled;             /* a fill buffer became full */
-	uint64_t errors;        /* faults since the previous dtc_status() */
-	uint64_t drops;         /* dynamic, speculative and other drops since then */
+	int exiting;	 /* exit() ran */
+	int filled;	 /* a fill buffer became full */
+	uint64_t errors; /* faults since the previous dtc_status() */
+	uint64_t drops;	 /* dynamic, speculative and other drops since then */
 } dtc_status_t;
 int dtc_status(dtc_handle_t *h, dtc_status_t *st);
 

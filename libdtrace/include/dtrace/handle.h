@@ -44,10 +44,10 @@ struct AggregateEntry {
 
 // Counters since the previous status read (work() reads it too).
 struct SessionStatus {
-  bool exiting = false;           // exit() ran
-  bool filled = false;            // a fill-policy buffer became full
-  uint64_t errors = 0;            // faults
-  uint64_t drops = 0;             // dynamic-variable and speculative drops
+  bool exiting = false;  // exit() ran
+  bool filled = false;   // a fill-policy buffer became full
+  uint64_t errors = 0;   // faults
+  uint64_t drops = 0;    // dynamic-variable and speculative drops
 };
 
 class Handle {

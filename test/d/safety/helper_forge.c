@@ -30,10 +30,10 @@ __attribute__((noinline)) void forge_site(void)
 }
 
 struct forge {
-	const char *name;	/* provider name; NULL: "forge" + letters */
-	unsigned nprov, nprobe, nsite;	/* nprobe and nsite per provider/probe */
-	size_t argtypes;	/* bytes of the argument-type string */
-	size_t pad;		/* extra strtab bytes */
+	const char *name; /* provider name; NULL: "forge" + letters */
+	unsigned nprov, nprobe, nsite; /* nprobe and nsite per provider/probe */
+	size_t argtypes;	       /* bytes of the argument-type string */
+	size_t pad;		       /* extra strtab bytes */
 };
 
 #define ALIGN8(x) (((x) + 7) & ~(size_t)7)
@@ -69,7 +69,8 @@ static void *build(const struct forge *f, size_t *sizep)
 			len += sprintf(str + len, "%s", f->name) + 1;
 		else
 			len += sprintf(str + len, "forge%c%c", 'a' + i / 26,
-				       'a' + i % 26) + 1;
+				       'a' + i % 26) +
+			       1;
 		pv[i].dtpv_usdt = i * f->nprobe;
 		pv[i].dtpv_nusdt = f->nprobe;
 		for (j = 0; j < f->nprobe; j++) {
@@ -77,7 +78,7 @@ static void *build(const struct forge *f, size_t *sizep)
 
 			p->dtpu_func = len;
 			len += sprintf(str + len, "f%u", j) + 1;
-			p->dtpu_name = p->dtpu_func;	/* f<j>:f<j> */
+			p->dtpu_name = p->dtpu_func; /* f<j>:f<j> */
 			p->dtpu_argtypes = types;
 			p->dtpu_noffs = f->nsite;
 		}
@@ -102,15 +103,24 @@ static void *build(const struct forge *f, size_t *sizep)
 static const char *ename(int err)
 {
 	switch (err) {
-	case 0:		return "ok";
-	case E2BIG:	return "E2BIG";
-	case ENOSPC:	return "ENOSPC";
-	case EPERM:	return "EPERM";
-	case EEXIST:	return "EEXIST";
-	case EINVAL:	return "EINVAL";
-	case EFAULT:	return "EFAULT";
-	case ENOMEM:	return "ENOMEM";
-	default:	return strerror(err);
+	case 0:
+		return "ok";
+	case E2BIG:
+		return "E2BIG";
+	case ENOSPC:
+		return "ENOSPC";
+	case EPERM:
+		return "EPERM";
+	case EEXIST:
+		return "EEXIST";
+	case EINVAL:
+		return "EINVAL";
+	case EFAULT:
+		return "EFAULT";
+	case ENOMEM:
+		return "ENOMEM";
+	default:
+		return strerror(err);
 	}
 }
 
@@ -216,7 +226,7 @@ static void checks(void)
 	check("size_progmax", &one, 64ull << 20);
 	check("size_huge", &one, 1ull << 62);
 	f = one;
-	f.pad = 6u << 20;	/* once copied whole and kstrdup'ed: a WARN */
+	f.pad = 6u << 20; /* once copied whole and kstrdup'ed: a WARN */
 	f.argtypes = 5u << 20;
 	check("argtypes_huge", &f, 0);
 	f = one;
@@ -256,8 +266,9 @@ static void checks(void)
 	f.nsite = 0;
 	f.argtypes = DTRACE_HELPER_ARGTYPES_MAX - 1;
 	{
-		struct forge s = { "forge", 1, 1, DTRACE_HELPER_PROC_SITES,
-				   0, 0 };
+		struct forge s = {
+			"forge", 1, 1, DTRACE_HELPER_PROC_SITES, 0, 0
+		};
 
 		check_after("bytes_more", &f, &s);
 	}
@@ -268,8 +279,8 @@ static void checks(void)
 	for (i = 0; i < DTRACE_HELPER_PROC_GENS && err == 0; i++)
 		if ((err = add(&f, &gens[i])) == 0)
 			n++;
-	printf("gens_max: %s\n", n == DTRACE_HELPER_PROC_GENS ? "ok" :
-	       ename(err));
+	printf("gens_max: %s\n",
+	       n == DTRACE_HELPER_PROC_GENS ? "ok" : ename(err));
 	check("gens_more", &f, 0);
 	for (i = 0; i < n; i++)
 		removegen(gens[i]);
@@ -313,7 +324,7 @@ int main(int argc, char **argv)
 			printf("cycle: ok\n");
 	} else {
 		fprintf(stderr, "usage: helper_forge checks | hold N S [exec]"
-			" | cycle N C\n");
+				" | cycle N C\n");
 		return 2;
 	}
 	return 0;

@@ -24,7 +24,7 @@
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 
-#define NCPUS	2
+#define NCPUS 2
 
 static struct dtrace_core *core;
 static struct dtrace_provider *prov;
@@ -35,7 +35,7 @@ static void setup(void)
 	static const struct dtrace_provider_ops ops;
 
 	dtrace_user_set_ncpus(NCPUS);
-	dtrace_user_set_alloc_limit(16u << 20);	/* big options: ENOMEM */
+	dtrace_user_set_alloc_limit(16u << 20); /* big options: ENOMEM */
 	dtrace_user_set_mem_budget(64u << 20);	/* and many big ones */
 	dtrace_user_set_cpu(0);
 	core = dtrace_core_create();
@@ -64,8 +64,8 @@ static void run(void *blob, size_t size, const uint8_t *args, size_t nargs)
 	    dtrace_state_go(st, &cpu) == 0) {
 		for (i = 0; i < 3; i++) {
 			dtrace_user_set_cpu(i % NCPUS);
-			dtrace_core_probe(core, fire_id, a[0], a[1], a[2],
-					  a[3], a[4], a[5]);
+			dtrace_core_probe(core, fire_id, a[0], a[1], a[2], a[3],
+					  a[4], a[5]);
 		}
 		dtrace_user_set_cpu(0);
 		dtrace_state_status(st, &status);
@@ -127,8 +127,8 @@ static void difo_input(const uint8_t *p, size_t n)
 		     (uint32_t)((n - 2 - ni * 8 - 48) / 4), iv, ni, strtab,
 		     sizeof(strtab), vars, nv, (p[0] & 2) ? strs : ints);
 	pb_clause(&b, pr, DTRACE_NONE,
-		  pb_action(&b, DTRACEACT_DIFEXPR, di, 0, NULL, 0, b.nacts),
-		  1, 0);
+		  pb_action(&b, DTRACEACT_DIFEXPR, di, 0, NULL, 0, b.nacts), 1,
+		  0);
 	pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
 	pb_option(&b, DTRACEOPT_DYNVARSIZE, 4096);
 	blob = pb_blob(&b, &size);

@@ -30,8 +30,8 @@ static void put(const void *p, size_t n, uint8_t first)
 	fclose(f);
 }
 
-#define I(op, r1, r2, rd)	DIF_INSTR_FMT(op, r1, r2, rd)
-#define X(op, idx, r)		DIF_INSTR_IDX(op, idx, r)
+#define I(op, r1, r2, rd) DIF_INSTR_FMT(op, r1, r2, rd)
+#define X(op, idx, r)	  DIF_INSTR_IDX(op, idx, r)
 
 static void difo(uint8_t kind, const uint64_t *ints, uint8_t nints,
 		 const dif_instr_t *code, size_t ncode)
@@ -55,27 +55,33 @@ static void difos(void)
 	dif_instr_t self[] = { X(DIF_OP_LDTS, 0x500, 1), X(DIF_OP_SETX, 1, 2),
 			       I(DIF_OP_ADD, 1, 2, 1), X(DIF_OP_STTS, 0x500, 1),
 			       DIF_INSTR_RET(1) };
-	dif_instr_t assoc[] = { X(DIF_OP_SETS, 0, 1), X(DIF_OP_SETX, 0, 2),
+	dif_instr_t assoc[] = { X(DIF_OP_SETS, 0, 1),
+				X(DIF_OP_SETX, 0, 2),
 				I(DIF_OP_FLUSHTS, 0, 0, 0),
 				I(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, 1),
 				I(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, 2),
 				X(DIF_OP_LDGAA, 0x502, 3),
 				X(DIF_OP_STGAA, 0x502, 2),
-				X(DIF_OP_LDGAA, 0x502, 3), DIF_INSTR_RET(3) };
-	dif_instr_t strs[] = { X(DIF_OP_SETS, 4, 1), X(DIF_OP_STGS, 0x501, 1),
+				X(DIF_OP_LDGAA, 0x502, 3),
+				DIF_INSTR_RET(3) };
+	dif_instr_t strs[] = { X(DIF_OP_SETS, 4, 1),
+			       X(DIF_OP_STGS, 0x501, 1),
 			       X(DIF_OP_LDGS, 0x501, 2),
 			       I(DIF_OP_FLUSHTS, 0, 0, 0),
 			       I(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, 2),
 			       X(DIF_OP_STTAA, 0x501, 2),
-			       X(DIF_OP_LDTAA, 0x501, 3), DIF_INSTR_RET(3) };
-	dif_instr_t subr[] = { X(DIF_OP_SETS, 4, 1), I(DIF_OP_FLUSHTS, 0, 0, 0),
+			       X(DIF_OP_LDTAA, 0x501, 3),
+			       DIF_INSTR_RET(3) };
+	dif_instr_t subr[] = { X(DIF_OP_SETS, 4, 1),
+			       I(DIF_OP_FLUSHTS, 0, 0, 0),
 			       I(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, 1),
 			       X(DIF_OP_CALL, DIF_SUBR_STRLEN, 2),
 			       I(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, 2),
 			       X(DIF_OP_CALL, DIF_SUBR_ALLOCA, 3),
 			       X(DIF_OP_CALL, DIF_SUBR_SPECULATION, 4),
 			       X(DIF_OP_LDGS, DIF_VAR_ARG3, 5),
-			       I(DIF_OP_LDX, 5, 0, 6), DIF_INSTR_RET(3) };
+			       I(DIF_OP_LDX, 5, 0, 6),
+			       DIF_INSTR_RET(3) };
 
 	difo(1, iv, 2, self, sizeof(self) / 4);
 	difo(1, iv, 2, assoc, sizeof(assoc) / 4);

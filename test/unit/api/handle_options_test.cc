@@ -49,7 +49,8 @@ TEST(HandleOptions, NolibsLeavesTheDLibraryOut) {
 // record's argument is frames | strsize << 32 (jstackframes 50).
 TEST(HandleOptions, JstackstrsizeIsJstacksDefaultStringSpace) {
   for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x20000000032"},
-                            {"1k", "arg 0x40000000032"}, {"100", "arg 0x6400000032"}}) {
+                            {"1k", "arg 0x40000000032"},
+                            {"100", "arg 0x6400000032"}}) {
     auto h = open_handle();
     ASSERT_TRUE(h);
     if (value) {
@@ -73,8 +74,10 @@ TEST(HandleOptions, EnvironmentAndEvaltimeValuesAreChecked) {
   EXPECT_FALSE(h->set_option("unsetenv", ""));
   auto pragma = h->compile("#pragma D option setenv=A=2\nBEGIN {}");
   ASSERT_FALSE(pragma);  // the -c processes exist already
-  EXPECT_EQ(pragma.error().message, "failed to set option setenv: Option cannot be used from within a D program");
-  for (const char* v : {"exec", "preinit", "postinit", "main"}) EXPECT_TRUE(h->set_option("evaltime", v)) << v;
+  EXPECT_EQ(pragma.error().message,
+            "failed to set option setenv: Option cannot be used from within a D program");
+  for (const char* v : {"exec", "preinit", "postinit", "main"})
+    EXPECT_TRUE(h->set_option("evaltime", v)) << v;
   EXPECT_FALSE(h->set_option("evaltime", "later"));
   EXPECT_TRUE(h->set_option("zone", "global"));
   EXPECT_FALSE(h->set_option("zone", "web"));

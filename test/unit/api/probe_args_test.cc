@@ -128,9 +128,11 @@ TEST_F(ProbeArgsTest, FbtModuleFunctionsFromModuleBtf) {
   ProbeArgSources src;
   src.btf_path = dir_ + "/vmlinux";
   ProbeArgTypes t(src);
-  EXPECT_EQ(natives(t.of_probe(desc("fbt", "vmlinux", "f", "entry"))), (std::vector<std::string>{"struct file *"}));
+  EXPECT_EQ(natives(t.of_probe(desc("fbt", "vmlinux", "f", "entry"))),
+            (std::vector<std::string>{"struct file *"}));
   EXPECT_EQ(natives(t.of_probe(desc("fbt", "mymod", "f", "entry"))), (std::vector<std::string>{"long"}));
-  EXPECT_EQ(natives(t.of_probe(desc("fbt", "mymod", "f", "return"))), (std::vector<std::string>{"int", "long"}));
+  EXPECT_EQ(natives(t.of_probe(desc("fbt", "mymod", "f", "return"))),
+            (std::vector<std::string>{"int", "long"}));
   EXPECT_TRUE(t.of_probe(desc("fbt", "nomod", "f", "entry")).empty());
 }
 

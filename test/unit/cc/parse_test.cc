@@ -35,8 +35,9 @@ ast::Clause* clause(Parsed& p, size_t i) {
 }
 
 TEST(Parse, ProbeDescriptionsAreSingleTokens) {
-  auto p = parse_only("syscall::read:entry, fbt:vmlinux:vfs_*:entry,\nprofile-997 { }\n"
-                      "pid1234:a.out:main:entry{}\n:::BEGIN {}\nfbt::[a-c]*:return { }");
+  auto p = parse_only(
+      "syscall::read:entry, fbt:vmlinux:vfs_*:entry,\nprofile-997 { }\n"
+      "pid1234:a.out:main:entry{}\n:::BEGIN {}\nfbt::[a-c]*:return { }");
   ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
   ast::Clause* c = clause(*p, 0);
   ASSERT_EQ(c->probes.size(), 3u);
@@ -92,8 +93,9 @@ TEST(Parse, PredicateSlashIsDivisionUnlessFollowedByBodyOrEnd) {
 }
 
 TEST(Parse, PragmasCommentsAndInterpreterLine) {
-  auto p = parse_only("#!/usr/sbin/dtrace -s\n#pragma D option quiet\n/* a\ncomment */\n"
-                      "// line comment\nBEGIN { /* in body */ exit(0); }\n  #pragma D option bufsize=4m\n");
+  auto p = parse_only(
+      "#!/usr/sbin/dtrace -s\n#pragma D option quiet\n/* a\ncomment */\n"
+      "// line comment\nBEGIN { /* in body */ exit(0); }\n  #pragma D option bufsize=4m\n");
   ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
   ASSERT_EQ(p->ctx->ast.pragmas.size(), 2u);
   EXPECT_EQ(p->ctx->ast.pragmas[0].text, "D option quiet");
@@ -107,8 +109,9 @@ TEST(Parse, PragmasCommentsAndInterpreterLine) {
 }
 
 TEST(Parse, LiteralsAndEscapes) {
-  auto p = parse_only("BEGIN { trace(\"a\\tb\\n\\\"q\\\"\\101\\x42\"); trace('A'); trace(0x10UL); "
-                      "trace(017); trace(4294967296); }");
+  auto p = parse_only(
+      "BEGIN { trace(\"a\\tb\\n\\\"q\\\"\\101\\x42\"); trace('A'); trace(0x10UL); "
+      "trace(017); trace(4294967296); }");
   ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
   auto* body = clause(*p, 0)->body;
   auto arg = [&](size_t i) {
@@ -186,8 +189,9 @@ TEST(Parse, FunctionPointerDeclaratorsNestAsInC) {
   };
   for (const auto& d : decls)
     expect_error(std::string(d[0]) + ";\nBEGIN { v = \"s\"; }", "D_OP_INCOMPAT", 2, d[1]);
-  compile_ok("struct s { int (*ops[3])(int); int x; };\n"
-             "BEGIN { trace(sizeof(int (*[4])(int)) + sizeof(int (*(*[5])(int))(char))); }");
+  compile_ok(
+      "struct s { int (*ops[3])(int); int x; };\n"
+      "BEGIN { trace(sizeof(int (*[4])(int)) + sizeof(int (*(*[5])(int))(char))); }");
   expect_error("int (*f)(int)[4];", "D_DECL_COMBO", 1, "function returning an array");
   expect_error("BEGIN { trace(sizeof(int (*)(int)[4])); }", "D_DECL_COMBO", 1);
 }
@@ -209,9 +213,7 @@ TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
   expect_error("BEGIN { trace(1.5); }", "D_SYNTAX", 1, "floating-point");
 }
 
-TEST(Parse, LineMarkersRenumber) {
-  expect_error("# 40 \"x.d\"\nBEGIN { ]", "D_SYNTAX", 40, "near \"]\"");
-}
+TEST(Parse, LineMarkersRenumber) { expect_error("# 40 \"x.d\"\nBEGIN { ]", "D_SYNTAX", 40, "near \"]\""); }
 
 }  // namespace
 }  // namespace dtrace::cc

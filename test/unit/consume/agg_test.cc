@@ -125,9 +125,14 @@ TEST(AggPrint, QuantizeShowsOneZeroRowEachSide) {
   std::string bar40(40, '@');
   EXPECT_EQ(h,
             "\n           value  ------------- Distribution ------------- count    \n"
-            "              32 |" + std::string(40, ' ') + " 0        \n"
-            "              64 |" + bar40 + " 1        \n"
-            "             128 |" + std::string(40, ' ') + " 0        \n");
+            "              32 |" +
+                std::string(40, ' ') +
+                " 0        \n"
+                "              64 |" +
+                bar40 +
+                " 1        \n"
+                "             128 |" +
+                std::string(40, ' ') + " 0        \n");
 }
 
 TEST(AggPrint, MixedSignsUseHalfBars) {
@@ -136,17 +141,20 @@ TEST(AggPrint, MixedSignsUseHalfBars) {
   w[DTRACE_QUANTIZE_ZEROBUCKET + 1] = 3;
   std::string h = format_histogram(DTRACEACT_AGG_QUANTIZE, 0, w, 1);
   EXPECT_NE(h.find("               0 " + std::string(15, ' ') + "@@@@@|" + std::string(20, ' ') + " -1 "),
-            std::string::npos) << h;
-  EXPECT_NE(h.find("               1 " + std::string(20, ' ') + "|" + std::string(15, '@') + std::string(5, ' ') + " 3 "),
-            std::string::npos) << h;
+            std::string::npos)
+      << h;
+  EXPECT_NE(h.find("               1 " + std::string(20, ' ') + "|" + std::string(15, '@') +
+                   std::string(5, ' ') + " 3 "),
+            std::string::npos)
+      << h;
 }
 
 TEST(AggPrint, LquantizeLabelsUnderAndOverflow) {
   uint64_t arg = DTRACE_LQUANTIZE_ARG(-10, 20, 1);
   std::vector<int64_t> w(23, 0);
   w[0] = static_cast<int64_t>(arg);
-  w[1] = 25;   // < -10
-  w[22] = 5;   // >= 10
+  w[1] = 25;  // < -10
+  w[22] = 5;  // >= 10
   std::string h = format_histogram(DTRACEACT_AGG_LQUANTIZE, arg, w, 1);
   EXPECT_NE(h.find("           < -10 |"), std::string::npos) << h;
   EXPECT_NE(h.find("           >= 10 |"), std::string::npos) << h;

@@ -12,7 +12,8 @@ TEST(ErrorReport, NamesProbeFaultAddressAndPlace) {
   std::strcpy(p.dtpd_name, "BEGIN");
   ProbeError e{3, 1, 12, DTRACEFLT_BADADDR, 0};
   EXPECT_EQ(error_message(e, FaultingEcb{1, &p, nullptr, nullptr}),
-            "error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #1 at DIF offset 12");
+            "error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #1 at DIF "
+            "offset 12");
   // No address for a fault that has none; an unknown ECB says "?".
   ProbeError div{7, 0, 4, DTRACEFLT_DIVZERO, 99};
   EXPECT_EQ(error_message(div, FaultingEcb{}),
@@ -30,9 +31,11 @@ TEST(ErrorReport, CountsActionsAsDTraceDoes) {
   prog.clauses[0].naction = 1;
   FaultingEcb ecb{0, nullptr, &prog, &prog.clauses[0]};
   ProbeError e{1, 1, 6 * sizeof(dif_instr_t), 9999, 0};
-  EXPECT_EQ(error_message(e, ecb), "error on enabled probe ID 1 (ID 0: ?): unknown fault in action #3 at DIF offset 24");
+  EXPECT_EQ(error_message(e, ecb),
+            "error on enabled probe ID 1 (ID 0: ?): unknown fault in action #3 at DIF offset 24");
   e.offset = 0;
-  EXPECT_EQ(error_message(e, ecb), "error on enabled probe ID 1 (ID 0: ?): unknown fault in action #2 at DIF offset 0");
+  EXPECT_EQ(error_message(e, ecb),
+            "error on enabled probe ID 1 (ID 0: ?): unknown fault in action #2 at DIF offset 0");
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ TEST(ProbeList, VerboseDetailsGiveStabilityAndArgumentTypes) {
 
 TEST(ProbeStability, PidProvidersAndUnknownOnes) {
   EXPECT_EQ(probe_attrs("pid1234").args.name, Stability::Private);
-  EXPECT_EQ(probe_attrs("dtrace").desc.name, Stability::Private);  // module part
+  EXPECT_EQ(probe_attrs("dtrace").desc.name, Stability::Private);               // module part
   EXPECT_EQ(probe_attrs("dtrace", false, false).desc.name, Stability::Stable);  // BEGIN
   EXPECT_EQ(probe_attrs("dtrace").args.name, Stability::Stable);
   EXPECT_EQ(probe_attrs("nosuch").desc.cls, DepClass::Unknown);

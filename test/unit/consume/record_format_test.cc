@@ -39,8 +39,7 @@ TEST(FormatTrace, QuietPrintsBareValues) {
 }
 
 TEST(FormatTrace, StringsArePaddedTo33Columns) {
-  EXPECT_EQ(format_trace(string_value("hello").datum(), false),
-            "  hello                            ");
+  EXPECT_EQ(format_trace(string_value("hello").datum(), false), "  hello                            ");
 }
 
 TEST(FormatTrace, NoresolvePrintsSymbolRecordsAsAddresses) {
@@ -87,7 +86,8 @@ TEST(FormatPrintf, FloatingConversionsReadFloatAndDoubleData) {
 
 // As C's promotions: a uint16_t port 41235 is not -24301 under %d.
 TEST(FormatPrintf, NarrowUnsignedStaysPositiveUnderD) {
-  Value u = int_value(41235, 2, Kind::Unsigned), s = int_value(-24301, 2), b = int_value(200, 1, Kind::Unsigned);
+  Value u = int_value(41235, 2, Kind::Unsigned), s = int_value(-24301, 2),
+        b = int_value(200, 1, Kind::Unsigned);
   std::vector<Datum> args{u.datum(), s.datum(), b.datum()};
   auto r = format_printf("%d %d %i", args);
   ASSERT_TRUE(r) << r.error().message;

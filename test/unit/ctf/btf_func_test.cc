@@ -14,21 +14,21 @@ namespace {
 // void g(void);
 std::string funcs_btf() {
   BtfBuilder b;
-  uint32_t i64 = b.integer("long int", 8, true);                 // 1
-  uint32_t u64 = b.integer("long unsigned int", 8, false);       // 2
-  uint32_t file = b.type("file", BTF_KIND_STRUCT, 0, 0);         // 3
-  uint32_t cfile = b.type("", BTF_KIND_CONST, 0, file);          // 4
-  uint32_t pfile = b.type("", BTF_KIND_PTR, 0, cfile);           // 5
-  uint32_t vproto = b.type("", BTF_KIND_FUNC_PROTO, 0, 0);       // 6
-  uint32_t pfn = b.type("", BTF_KIND_PTR, 0, vproto);            // 7
-  uint32_t my = b.type("my_t", BTF_KIND_TYPEDEF, 0, u64);        // 8
-  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 5, i64);      // 9
+  uint32_t i64 = b.integer("long int", 8, true);             // 1
+  uint32_t u64 = b.integer("long unsigned int", 8, false);   // 2
+  uint32_t file = b.type("file", BTF_KIND_STRUCT, 0, 0);     // 3
+  uint32_t cfile = b.type("", BTF_KIND_CONST, 0, file);      // 4
+  uint32_t pfile = b.type("", BTF_KIND_PTR, 0, cfile);       // 5
+  uint32_t vproto = b.type("", BTF_KIND_FUNC_PROTO, 0, 0);   // 6
+  uint32_t pfn = b.type("", BTF_KIND_PTR, 0, vproto);        // 7
+  uint32_t my = b.type("my_t", BTF_KIND_TYPEDEF, 0, u64);    // 8
+  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 5, i64);  // 9
   for (uint32_t t : {pfile, u64, pfn, my, 0u}) {
     b.word(b.str(""));
     b.word(t);
   }
-  b.type("f", BTF_KIND_FUNC, 0, proto);                          // 10
-  b.type("g", BTF_KIND_FUNC, 0, vproto);                         // 11
+  b.type("f", BTF_KIND_FUNC, 0, proto);   // 10
+  b.type("g", BTF_KIND_FUNC, 0, vproto);  // 11
   return b.blob();
 }
 
@@ -56,15 +56,15 @@ TEST(BtfFunc, ModulePrototypeFromSplitBtf) {
   btf_header h;
   std::memcpy(&h, base_blob.data(), sizeof h);
   BtfBuilder b(base->count(), h.str_len);
-  uint32_t s = b.type("mod_s", BTF_KIND_STRUCT, 0, 0);          // 12
-  uint32_t ps = b.type("", BTF_KIND_PTR, 0, s);                 // 13
-  uint32_t my = b.type("mod_t", BTF_KIND_TYPEDEF, 0, 2);        // 14
-  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 3, 1);       // 15
+  uint32_t s = b.type("mod_s", BTF_KIND_STRUCT, 0, 0);     // 12
+  uint32_t ps = b.type("", BTF_KIND_PTR, 0, s);            // 13
+  uint32_t my = b.type("mod_t", BTF_KIND_TYPEDEF, 0, 2);   // 14
+  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 3, 1);  // 15
   for (uint32_t t : {ps, my, 5u}) {
     b.word(0);
     b.word(t);
   }
-  b.type("f", BTF_KIND_FUNC, 0, proto);                         // 16
+  b.type("f", BTF_KIND_FUNC, 0, proto);  // 16
   BtfFile mod(b.blob(), base);
   ASSERT_TRUE(mod.ok()) << mod.error();
   EXPECT_EQ(mod.count(), 17u);

@@ -76,7 +76,9 @@ class UserTypesTest : public ::testing::Test {
     ASSERT_EQ(pclose(f), 0);
   }
   static void TearDownTestSuite() { std::system(("rm -rf " + dir_).c_str()); }
-  void SetUp() override { tt_.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"}})); }
+  void SetUp() override {
+    tt_.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"}}));
+  }
 
   const Type* shape() {
     const Type* t = tt_.declare_tag(Type::Kind::Struct, "a.out`shape");
@@ -113,7 +115,8 @@ TEST_F(UserTypesTest, StructMembersMatchTheCompiler) {
   ASSERT_TRUE(s->complete);
   EXPECT_TRUE(s->user_space);
   EXPECT_EQ(s->size, layout_["sizeof"]);
-  for (const char* m : {"name", "corners", "grid", "i", "c", "pair", "color", "count", "cmp", "next", "big", "ok"}) {
+  for (const char* m :
+       {"name", "corners", "grid", "i", "c", "pair", "color", "count", "cmp", "next", "big", "ok"}) {
     ASSERT_NE(s->member(m), nullptr) << m;
     EXPECT_EQ(s->member(m)->offset, layout_[m]) << m;
   }
@@ -131,7 +134,7 @@ TEST_F(UserTypesTest, StructMembersMatchTheCompiler) {
   const Type* next = s->member("next")->type;
   EXPECT_TRUE(next->is_pointer() && next->user_space);
   EXPECT_EQ(next->base, s);
-  EXPECT_TRUE(s->member("cmp")->type->is_pointer());     // function pointer
+  EXPECT_TRUE(s->member("cmp")->type->is_pointer());  // function pointer
   EXPECT_TRUE(s->member("cmp")->type->user_space);
   EXPECT_EQ(s->member("count")->type->name, "a.out`counter_t");  // volatile stripped
   EXPECT_EQ(s->member("big")->type->size, 8u);
@@ -180,7 +183,8 @@ TEST_F(UserTypesTest, CompiledLoadsAreUserLoads) {
       "BEGIN { this->p = (struct a.out`point *)arg0; trace(this->p->y);"
       " trace(((a.out`point_t *)arg0)->x); trace(((struct a.out`shape *)arg0)->next->corners[1].y);"
       " trace(((struct a.out`shape *)arg0)->level); trace(*(a.out`counter_t *)arg0);"
-      " trace(sizeof(struct a.out`shape)); trace((a.out`struct point *)arg0); }", o);
+      " trace(sizeof(struct a.out`shape)); trace((a.out`struct point *)arg0); }",
+      o);
   int user = 0, kernel = 0;
   for (const auto& d : p.difos)
     for (dif_instr_t i : d.code) {
@@ -220,9 +224,11 @@ TEST_F(UserTypesTest, UnscopedNamesReachTheExecutables) {
                                     "struct two_rec r; only_two_t s; int main(void) { return 0; }\n";
   ASSERT_EQ(std::system(("cc -g -O0 -o " + dir_ + "/two " + dir_ + "/two.c").c_str()), 0);
   cc::TypeTable tt;
-  tt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{
-      {"prog", dir_ + "/prog"}, {"a.out", dir_ + "/prog"}, {"libtwo.so", dir_ + "/two"},
-      {"two", dir_ + "/two"}, {"a.out", dir_ + "/two"}}));
+  tt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"prog", dir_ + "/prog"},
+                                                                  {"a.out", dir_ + "/prog"},
+                                                                  {"libtwo.so", dir_ + "/two"},
+                                                                  {"two", dir_ + "/two"},
+                                                                  {"a.out", dir_ + "/two"}}));
   const Type* c = tt.lookup("counter_t");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->name, "a.out`counter_t");  // the first target's executable
@@ -240,8 +246,8 @@ TEST_F(UserTypesTest, UnscopedNamesReachTheExecutables) {
   // The kernel comes first, D's own before both.
   cc::TypeTable kt;
   kt.set_external(std::make_unique<FakeKernel>());
-  kt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"},
-                                                                   {"libtwo.so", dir_ + "/two"}}));
+  kt.set_user(std::make_unique<UserTypes>(
+      std::vector<UserObject>{{"a.out", dir_ + "/prog"}, {"libtwo.so", dir_ + "/two"}}));
   EXPECT_EQ(kt.lookup("counter_t")->name, "counter_t");
   EXPECT_FALSE(kt.lookup("counter_t")->user_space);
   const Type* pt = kt.complete(kt.declare_tag(Type::Kind::Struct, "point"));

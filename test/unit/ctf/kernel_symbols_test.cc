@@ -22,22 +22,22 @@ using cc::testing::expect_error;
 // int per_cpu_count in .data..percpu; long described_var in .data.
 std::string symbol_btf() {
   BtfBuilder b;
-  uint32_t i32 = b.integer("int", 4, true);                            // 1
-  b.type("color", BTF_KIND_ENUM, 2, 4);                               // 2
-  b.word(b.str("RED")), b.word(0);  // btf_enum: {name, val}
+  uint32_t i32 = b.integer("int", 4, true);  // 1
+  b.type("color", BTF_KIND_ENUM, 2, 4);      // 2
+  b.word(b.str("RED")), b.word(0);           // btf_enum: {name, val}
   b.word(b.str("GREEN")), b.word(5);
-  uint32_t i64 = b.integer("long", 8, true);                          // 3
-  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 2, i64);           // 4
-  b.word(0), b.word(i32);                                             //   (int
-  b.word(0), b.word(0);                                               //   , ...)
-  b.type("vfs_thing", BTF_KIND_FUNC, 0, proto);                       // 5
-  uint32_t pcpu = b.type("per_cpu_count", BTF_KIND_VAR, 0, i32);      // 6
+  uint32_t i64 = b.integer("long", 8, true);                      // 3
+  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 2, i64);       // 4
+  b.word(0), b.word(i32);                                         //   (int
+  b.word(0), b.word(0);                                           //   , ...)
+  b.type("vfs_thing", BTF_KIND_FUNC, 0, proto);                   // 5
+  uint32_t pcpu = b.type("per_cpu_count", BTF_KIND_VAR, 0, i32);  // 6
   b.word(1);
-  uint32_t var = b.type("described_var", BTF_KIND_VAR, 0, i64);       // 7
+  uint32_t var = b.type("described_var", BTF_KIND_VAR, 0, i64);  // 7
   b.word(1);
-  b.type(".data..percpu", BTF_KIND_DATASEC, 1, 4);                    // 8
+  b.type(".data..percpu", BTF_KIND_DATASEC, 1, 4);  // 8
   b.word(pcpu), b.word(0), b.word(4);
-  b.type(".data", BTF_KIND_DATASEC, 1, 8);                            // 9
+  b.type(".data", BTF_KIND_DATASEC, 1, 8);  // 9
   b.word(var), b.word(0), b.word(8);
   return b.blob();
 }
@@ -124,8 +124,7 @@ TEST_F(KernelSymbolsCompile, KnodefsLetsUnresolvedSymbolsCompile) {
   opts_.knodefs = true;
   cc::Program p = compile_ok("BEGIN { trace(&`vfs_thing); }", opts_);
   EXPECT_EQ(p.difos.size(), 1u);
-  expect_error("BEGIN { trace(`nosuch); }", "D_SYM_NOTYPES", 1, "vmlinux`nosuch: Unknown symbol name",
-               opts_);
+  expect_error("BEGIN { trace(`nosuch); }", "D_SYM_NOTYPES", 1, "vmlinux`nosuch: Unknown symbol name", opts_);
 }
 
 TEST_F(KernelSymbolsCompile, EnumeratorsAreConstantsUnderDNames) {

@@ -19,19 +19,19 @@ namespace {
 // int bits:3; my_off_t f_pos; struct file *next; }; typedef my_off_t.
 std::string sample_btf() {
   BtfBuilder b;
-  uint32_t i32 = b.integer("int", 4, true);                       // 1
-  uint32_t u64 = b.integer("long unsigned int", 8, false);        // 2
-  uint32_t file = b.type("file", BTF_KIND_STRUCT, 5, 40, true);   // 3
+  uint32_t i32 = b.integer("int", 4, true);                      // 1
+  uint32_t u64 = b.integer("long unsigned int", 8, false);       // 2
+  uint32_t file = b.type("file", BTF_KIND_STRUCT, 5, 40, true);  // 3
   b.member("f_flags", i32, 0);
   b.member("", 5, 64);
   b.member("bits", 1, (3u << 24) | 128);
   b.member("f_pos", 6, 192);
   b.member("next", 4, 256);
-  b.type("", BTF_KIND_PTR, 0, file);                              // 4
-  b.type("", BTF_KIND_UNION, 2, 8);                               // 5
+  b.type("", BTF_KIND_PTR, 0, file);  // 4
+  b.type("", BTF_KIND_UNION, 2, 8);   // 5
   b.member("a", u64, 0);
   b.member("b", i32, 0);
-  b.type("my_off_t", BTF_KIND_TYPEDEF, 0, u64);                   // 6
+  b.type("my_off_t", BTF_KIND_TYPEDEF, 0, u64);  // 6
   return b.blob();
 }
 
@@ -62,9 +62,9 @@ TEST(KernelTypes, CompletesStructsOnDemand) {
   ASSERT_NE(t->member("f_pos"), nullptr);
   EXPECT_EQ(t->member("f_pos")->offset, 24u);
   EXPECT_EQ(t->member("f_pos")->type->name, "my_off_t");
-  ASSERT_NE(t->member("b"), nullptr);          // flattened anonymous union
+  ASSERT_NE(t->member("b"), nullptr);  // flattened anonymous union
   EXPECT_EQ(t->member("b")->offset, 8u);
-  ASSERT_NE(t->member("bits"), nullptr);       // a bit-field: byte, first bit, width
+  ASSERT_NE(t->member("bits"), nullptr);  // a bit-field: byte, first bit, width
   EXPECT_NE(t->member("bits")->bits, 0u);
   ASSERT_NE(t->member("next"), nullptr);
   EXPECT_EQ(t->member("next")->type->base, t);
@@ -93,7 +93,8 @@ TEST_F(KernelTypesCompile, MemberThroughCastPointer) {
   cc::Program p = cc::testing::compile_ok(
       "BEGIN { trace(((struct file *)arg0)->f_pos); trace(sizeof(struct file));"
       " trace(offsetof(vmlinux`struct file, b)); trace((my_off_t)1);"
-      " trace(((struct vmlinux`file *)arg0)->next->f_flags); }", opts_);
+      " trace(((struct vmlinux`file *)arg0)->next->f_flags); }",
+      opts_);
   EXPECT_EQ(p.difos.size(), 5u);
   cc::testing::expect_error("BEGIN { trace(&((struct file *)arg0)->bits); }", "D_ADDROF_BITFIELD", 1,
                             "bit-field", opts_);
@@ -110,7 +111,7 @@ TEST(KernelTypes, ModuleStructsFromSplitBtfBeside) {
   btf_header h;
   std::memcpy(&h, base.data(), sizeof h);
   BtfBuilder b(BtfFile(base).count(), h.str_len);
-  b.type("mod_s", BTF_KIND_STRUCT, 2, 16);                        // 7
+  b.type("mod_s", BTF_KIND_STRUCT, 2, 16);  // 7
   b.member("n", 1, 0);
   b.member("f", 4, 64);
   for (const auto& [path, blob] : {std::pair{vmlinux, base}, std::pair{mod, b.blob()}}) {

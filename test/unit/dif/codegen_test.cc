@@ -38,7 +38,8 @@ TEST(Codegen, HelloShape) {
 }
 
 TEST(Codegen, PredicateShortCircuitsForwardAndComparesStrings) {
-  cc::Program p = compile_ok("syscall::read:entry /pid == 42 && execname == \"sh\"/ { x = arg0; trace(x + 1); }");
+  cc::Program p =
+      compile_ok("syscall::read:entry /pid == 42 && execname == \"sh\"/ { x = arg0; trace(x + 1); }");
   ASSERT_GE(p.clauses[0].pred, 0);
   const cc::Difo& pred = p.difos[static_cast<size_t>(p.clauses[0].pred)];
   auto o = ops(pred);
@@ -64,8 +65,9 @@ TEST(Codegen, PredicateShortCircuitsForwardAndComparesStrings) {
 }
 
 TEST(Codegen, VariablesByScope) {
-  cc::Program p = compile_ok("BEGIN { self->a = 1; this->b = 2; c[\"k\"] = 3; self->d[1] = 4; "
-                             "trace(self->a + this->b + c[\"k\"] + self->d[1] + args[2]); }");
+  cc::Program p = compile_ok(
+      "BEGIN { self->a = 1; this->b = 2; c[\"k\"] = 3; self->d[1] = 4; "
+      "trace(self->a + this->b + c[\"k\"] + self->d[1] + args[2]); }");
   const cc::Difo& d = p.difos[static_cast<size_t>(p.actions[0].difo)];
   auto o = ops(d);
   for (uint8_t op : {DIF_OP_STTS, DIF_OP_STLS, DIF_OP_STGAA, DIF_OP_STTAA, DIF_OP_LDTS, DIF_OP_LDLS,

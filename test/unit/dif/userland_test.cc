@@ -33,23 +33,25 @@ CompileOptions syscall_like() {
   o.btf_path = "";
   o.probe_args = [](const ProbeSpec&) -> Result<std::vector<ProbeArgs>> {
     return std::vector<ProbeArgs>{{"syscall::openat:entry",
-                                   {{"int", "", 0}, {"userland const char *", "", 1}, {"int", "", 2},
+                                   {{"int", "", 0},
+                                    {"userland const char *", "", 1},
+                                    {"int", "", 2},
                                     {"userland struct stat_like *", "", 3}}}};
   };
   return o;
 }
 
 TEST(Userland, StringofUserPointerCopiesIn) {
-  Program p = testing::compile_ok("syscall::openat:entry { printf(\"%s\", stringof(args[1])); }",
-                                  syscall_like());
+  Program p =
+      testing::compile_ok("syscall::openat:entry { printf(\"%s\", stringof(args[1])); }", syscall_like());
   Counts c = count(p);
   EXPECT_EQ(c.copyinstr, 1);
   EXPECT_EQ(c.kernel_loads, 0);
 }
 
 TEST(Userland, ExplicitCopyinstrStillWorks) {
-  Program p = testing::compile_ok("syscall::openat:entry { printf(\"%s\", copyinstr(arg1)); }",
-                                  syscall_like());
+  Program p =
+      testing::compile_ok("syscall::openat:entry { printf(\"%s\", copyinstr(arg1)); }", syscall_like());
   EXPECT_EQ(count(p).copyinstr, 1);
 }
 

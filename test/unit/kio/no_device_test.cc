@@ -15,9 +15,8 @@ namespace {
 class NoDevice : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("no_device_test." + std::to_string(::getpid()) + "." +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ = fs::temp_directory_path() / ("no_device_test." + std::to_string(::getpid()) + "." +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     put("proc/modules", "");
     put("proc/sys/kernel/modules_disabled", "0");
@@ -33,8 +32,7 @@ class NoDevice : public ::testing::Test {
 };
 
 TEST_F(NoDevice, NotInstalledForThisKernel) {
-  EXPECT_NE(why().find("no dtrace.ko is installed for kernel 6.1.0-56-cloud-amd64"),
-            std::string::npos)
+  EXPECT_NE(why().find("no dtrace.ko is installed for kernel 6.1.0-56-cloud-amd64"), std::string::npos)
       << why();
 }
 
@@ -68,9 +66,7 @@ TEST_F(NoDevice, SignaturesEnforced) {
 
 TEST_F(NoDevice, LockdownIntegrity) {
   put("sys/kernel/security/lockdown", "none [integrity] confidentiality");
-  EXPECT_NE(why().find("locked down (integrity) and loads only signed modules"),
-            std::string::npos)
-      << why();
+  EXPECT_NE(why().find("locked down (integrity) and loads only signed modules"), std::string::npos) << why();
 }
 
 TEST_F(NoDevice, LoadedWithoutDevice) {

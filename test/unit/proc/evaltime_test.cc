@@ -83,8 +83,8 @@ TEST(CreateEnvironment, SetenvAndUnsetenvApplyInOrder) {
   ASSERT_EQ(setenv("DT_UNIT_KEPT", "y", 1), 0);
   CreateOptions o;
   o.evaltime = EvalTime::Exec;
-  o.env = {{"DT_UNIT_NEW", "a=b"}, {"DT_UNIT_GONE", std::nullopt},
-           {"DT_UNIT_TWICE", "1"}, {"DT_UNIT_TWICE", "2"}};
+  o.env = {
+      {"DT_UNIT_NEW", "a=b"}, {"DT_UNIT_GONE", std::nullopt}, {"DT_UNIT_TWICE", "1"}, {"DT_UNIT_TWICE", "2"}};
   auto p = Process::create(kCalls, o);
   ASSERT_TRUE(p) << p.error().message;
   auto env = environment_of((*p)->pid());

@@ -29,7 +29,9 @@ class RecordingDevice final : public kio::Device {
   }
   Error no() { return make_error("not in this test"); }
   Result<dtrace_conf> conf() override { return no(); }
-  Result<std::optional<dtrace_probedesc>> probe_match(const dtrace_probedesc&, uint32_t) override { return no(); }
+  Result<std::optional<dtrace_probedesc>> probe_match(const dtrace_probedesc&, uint32_t) override {
+    return no();
+  }
   Result<dtrace_argdesc> probe_arg(uint32_t, uint32_t) override { return no(); }
   Result<kio::EnableResult> enable(const std::vector<uint8_t>&, kio::EnableFailure*) override { return no(); }
   Result<kio::EpDesc> epdesc(uint32_t) override { return no(); }
@@ -110,7 +112,7 @@ TEST_F(PidProbes, GlobNameGivesEntryAndReturnAndOffsetsAreHex) {
 TEST_F(PidProbes, ExecutableByFileNameGlobOrNone) {
   EXPECT_EQ(*create("pid-calls", "top", "entry"), 1u);
   EXPECT_EQ(*create("pid-c*", "middle", "entry"), 1u);
-  EXPECT_EQ(named_, "pid-c*");  // a glob stays
+  EXPECT_EQ(named_, "pid-c*");                       // a glob stays
   EXPECT_EQ(*create("", "add_args", "return"), 1u);  // no module: every object
   ASSERT_EQ(dev_.made.size(), 3u);
   for (const auto& up : dev_.made) EXPECT_STREQ(up.dtup_desc.dtpd_mod, "pid-calls");

@@ -125,15 +125,16 @@ TEST(ProcessImage, ResolvesOwnFunctionsAndLibc) {
 }
 
 extern "C" {
-int process_test_datum = 5;   // .data
-long process_test_zeroed;     // .bss: no file offset of its own
+int process_test_datum = 5;  // .data
+long process_test_zeroed;    // .bss: no file offset of its own
 }
 
 TEST(ProcessImage, DataSymbolsAtTheirAddressesInTheProcess) {
   auto img = ProcessImage::read(getpid());
   ASSERT_TRUE(img) << img.error().message;
-  for (auto [name, addr] : {std::pair{"process_test_datum", reinterpret_cast<uint64_t>(&process_test_datum)},
-                            std::pair{"process_test_zeroed", reinterpret_cast<uint64_t>(&process_test_zeroed)}}) {
+  for (auto [name, addr] :
+       {std::pair{"process_test_datum", reinterpret_cast<uint64_t>(&process_test_datum)},
+        std::pair{"process_test_zeroed", reinterpret_cast<uint64_t>(&process_test_zeroed)}}) {
     DataSymbol d = img->data_symbol("a.out", name, true);
     EXPECT_TRUE(d.module_known && d.found) << name;
     EXPECT_EQ(d.module, "a.out");
@@ -142,7 +143,7 @@ TEST(ProcessImage, DataSymbolsAtTheirAddressesInTheProcess) {
     EXPECT_EQ(any.addr, addr) << name;
   }
   EXPECT_FALSE(img->data_symbol("a.out", "process_test_datum", false).module_known);  // not the first target
-  EXPECT_FALSE(img->data_symbol("a.out", "process_test_marker", true).found);  // a function
+  EXPECT_FALSE(img->data_symbol("a.out", "process_test_marker", true).found);         // a function
   DataSymbol none = img->data_symbol("libnone.so", "x", true);
   EXPECT_FALSE(none.module_known || none.found);
 }

@@ -11,9 +11,8 @@ using cc::testing::compile_ok;
 
 TEST(Encode, HelloMatchesTheWorkedExample) {
   cc::Program p = compile_ok("BEGIN { trace(\"hello\"); exit(0); }");
-  std::vector<dtrace_prog_option> opts = {{DTRACEOPT_BUFSIZE, 0, 4u << 20},
-                                          {DTRACEOPT_AGGSIZE, 0, 4u << 20},
-                                          {DTRACEOPT_STRSIZE, 0, 256}};
+  std::vector<dtrace_prog_option> opts = {
+      {DTRACEOPT_BUFSIZE, 0, 4u << 20}, {DTRACEOPT_AGGSIZE, 0, 4u << 20}, {DTRACEOPT_STRSIZE, 0, 256}};
   std::vector<uint8_t> blob = encode(p, opts, 0);
   EXPECT_EQ(blob.size(), 400u);  // doc/program.md section 10
   auto r = decode(blob);
@@ -43,7 +42,8 @@ TEST(Encode, HelloMatchesTheWorkedExample) {
 // The cookie both sides use (prog.h): program in the high word, clause
 // or action index in the low word, each a full 32 bits.
 TEST(Encode, CookieRoundTrips) {
-  const uint32_t cases[][2] = {{0, 0}, {7, 3}, {0xffffffffu, 0}, {0, 0xffffffffu}, {0xfffffffeu, 0xfffffffdu}};
+  const uint32_t cases[][2] = {
+      {0, 0}, {7, 3}, {0xffffffffu, 0}, {0, 0xffffffffu}, {0xfffffffeu, 0xfffffffdu}};
   for (const auto& c : cases) {
     uint64_t u = dtrace_prog_cookie_encode(c[0], c[1]);
     dtrace_prog_cookie back = dtrace_prog_cookie_decode(u);

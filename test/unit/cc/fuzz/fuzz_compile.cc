@@ -16,7 +16,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 8192) return 0;
   dtrace::cc::CompileOptions o;
-  o.btf_path = "";                      // deterministic: no host types
+  o.btf_path = "";  // deterministic: no host types
   o.macro_args = {"fuzz", "1", "two"};
   o.argref = true;  // programs need not use both operands
   dtrace::cc::Compiler c(o);

@@ -9,8 +9,10 @@ using testing::compile_ok;
 using testing::expect_error;
 
 TEST(Actions, ExitPrototype) {
-  expect_error("BEGIN\n{\n\texit();\n}", "D_PROTO_LEN", 3, "exit( ) prototype mismatch: 0 args passed, 1 expected");
-  expect_error("BEGIN { exit(1, 2); }", "D_PROTO_LEN", 1, "exit( ) prototype mismatch: 2 args passed, 1 expected");
+  expect_error("BEGIN\n{\n\texit();\n}", "D_PROTO_LEN", 3,
+               "exit( ) prototype mismatch: 0 args passed, 1 expected");
+  expect_error("BEGIN { exit(1, 2); }", "D_PROTO_LEN", 1,
+               "exit( ) prototype mismatch: 2 args passed, 1 expected");
   expect_error("BEGIN { exit(\"a\"); }", "D_PROTO_ARG", 1,
                "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
   Program p = compile_ok("BEGIN { exit(arg0); }");
@@ -34,7 +36,9 @@ TEST(Actions, PrintfChecks) {
   expect_error("BEGIN { printf(\"%*d\", \"w\", 1); }", "D_PRINTF_DYN_TYPE", 1);
   expect_error("BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV", 1);
   expect_error("BEGIN { printf(\"%q\", 1); }", "", 1, "format conversion #1 is undefined: %q");
-  compile_ok("BEGIN { printf(\"%% %5.2s %-*d %llx %p %c %lu %Y\\n\", execname, 3, 4, 5, 6, 'a', 7, walltimestamp); }");
+  compile_ok(
+      "BEGIN { printf(\"%% %5.2s %-*d %llx %p %c %lu %Y\\n\", execname, 3, 4, 5, 6, 'a', 7, walltimestamp); "
+      "}");
 }
 
 TEST(Actions, PrintfLayout) {
@@ -54,13 +58,15 @@ TEST(Actions, PrintfLayout) {
 
 TEST(Actions, TraceOperands) {
   expect_error("BEGIN { @a = count(); trace(@a); }", "D_TRACE_AGG", 1);
-  expect_error("BEGIN { trace(); }", "D_PROTO_LEN", 1, "trace( ) prototype mismatch: 0 args passed, 1 expected");
+  expect_error("BEGIN { trace(); }", "D_PROTO_LEN", 1,
+               "trace( ) prototype mismatch: 0 args passed, 1 expected");
 }
 
 TEST(Actions, AggregationLayout) {
-  Program p = compile_ok("BEGIN { @s[execname, pid] = sum(arg0); @c = count(); "
-                         "@q[1] = quantize(arg0, 3); @l = lquantize(arg0, 0, 100, 10); "
-                         "@ll = llquantize(arg0, 10, 0, 6, 20); @m = max(1); @v = avg(2); @d = stddev(3); @n = min(4); }");
+  Program p = compile_ok(
+      "BEGIN { @s[execname, pid] = sum(arg0); @c = count(); "
+      "@q[1] = quantize(arg0, 3); @l = lquantize(arg0, 0, 100, 10); "
+      "@ll = llquantize(arg0, 10, 0, 6, 20); @m = max(1); @v = avg(2); @d = stddev(3); @n = min(4); }");
   auto& a = p.actions;
   ASSERT_GE(a.size(), 13u);
   EXPECT_EQ(a[0].kind, DTRACEACT_AGG_SUM);
@@ -84,7 +90,8 @@ TEST(Actions, AggregationLayout) {
 }
 
 TEST(Actions, AggregationErrors) {
-  expect_error("BEGIN { @a = count(); }\nEND { @a = sum(1); }", "D_AGG_REDEF", 2, "aggregation redefined: @a");
+  expect_error("BEGIN { @a = count(); }\nEND { @a = sum(1); }", "D_AGG_REDEF", 2,
+               "aggregation redefined: @a");
   expect_error("BEGIN { @a = 1; }", "D_AGG_FUNC", 1);
   expect_error("BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN", 1);
   expect_error("BEGIN { @a = lquantize(arg0, 10, 5); }", "D_LQUANT_MISMATCH", 1);
@@ -100,8 +107,9 @@ TEST(Actions, AggregationErrors) {
 }
 
 TEST(Actions, PrintaAndLibacts) {
-  Program p = compile_ok("BEGIN { @a[1] = count(); @b[2] = sum(3); } END { printa(\"%d %@d\\n\", @a, @b); "
-                         "printa(@a); clear(@a); trunc(@b, 5); normalize(@a, 2); denormalize(@a); }");
+  Program p = compile_ok(
+      "BEGIN { @a[1] = count(); @b[2] = sum(3); } END { printa(\"%d %@d\\n\", @a, @b); "
+      "printa(@a); clear(@a); trunc(@b, 5); normalize(@a, 2); denormalize(@a); }");
   size_t i = 4;  // after the two aggregations and their keys
   ASSERT_EQ(p.actions[i].kind, DTRACEACT_PRINTA);
   EXPECT_TRUE(p.actions[i].has_format);
@@ -119,9 +127,10 @@ TEST(Actions, PrintaAndLibacts) {
 }
 
 TEST(Actions, StacksSymbolsAndOthers) {
-  Program p = compile_ok("#pragma D option destructive\nBEGIN { stack(); stack(5); ustack(3, 100); sym(caller); usym(ucaller); "
-                         "tracemem(arg0, 16); raise(9); setopt(\"quiet\"); setopt(\"bufsize\", \"4m\"); "
-                         "chill(1); }");
+  Program p = compile_ok(
+      "#pragma D option destructive\nBEGIN { stack(); stack(5); ustack(3, 100); sym(caller); usym(ucaller); "
+      "tracemem(arg0, 16); raise(9); setopt(\"quiet\"); setopt(\"bufsize\", \"4m\"); "
+      "chill(1); }");
   EXPECT_EQ(p.actions[0].kind, DTRACEACT_STACK);
   EXPECT_EQ(p.actions[0].arg, 20u);
   EXPECT_EQ(p.actions[1].arg, 5u);
@@ -152,8 +161,9 @@ TEST(Actions, StatementsWithoutActionsMergeIntoNeighbouringDifos) {
 }
 
 TEST(Actions, IfElseWithActionsSplitsTheStatement) {
-  Program p = compile_ok("syscall::read:entry, syscall::write:entry { x = 1; if (arg0 > 10) { trace(\"big\"); } "
-                         "else { trace(\"small\"); exit(0); } y = 2; }\nEND { trace(3); }");
+  Program p = compile_ok(
+      "syscall::read:entry, syscall::write:entry { x = 1; if (arg0 > 10) { trace(\"big\"); } "
+      "else { trace(\"small\"); exit(0); } y = 2; }\nEND { trace(3); }");
   // Four parts per description, then END.
   ASSERT_EQ(p.clauses.size(), 9u);
   EXPECT_EQ(p.clauses[0].part, 0u);
@@ -182,8 +192,9 @@ using testing::compile_ok;
 using testing::expect_error;
 
 TEST(Actions, StacksAndSymbolsAsKeysAndArguments) {
-  Program p = compile_ok("BEGIN { @[stack(), execname] = count(); @u[ustack(5), usym(ucaller)] = count(); "
-                         "printf(\"%k %a\\n\", stack(3), sym(caller)); }");
+  Program p = compile_ok(
+      "BEGIN { @[stack(), execname] = count(); @u[ustack(5), usym(ucaller)] = count(); "
+      "printf(\"%k %a\\n\", stack(3), sym(caller)); }");
   EXPECT_EQ(p.actions[1].kind, DTRACEACT_STACK);
   EXPECT_EQ(p.actions[1].difo, -1);
   EXPECT_EQ(p.actions[1].arg, 20u);
@@ -200,8 +211,9 @@ TEST(Actions, StacksAndSymbolsAsKeysAndArguments) {
 }
 
 TEST(Actions, SpeculationPlacement) {
-  compile_ok("BEGIN { self->s = speculation(); } BEGIN { speculate(self->s); trace(1); printf(\"x\"); }"
-             " END { commit(self->s); } END { discard(self->s); }");
+  compile_ok(
+      "BEGIN { self->s = speculation(); } BEGIN { speculate(self->s); trace(1); printf(\"x\"); }"
+      " END { commit(self->s); } END { discard(self->s); }");
   expect_error("BEGIN { trace(1); speculate(1); }", "D_SPEC_DREC", 1);
   expect_error("BEGIN { speculate(1); speculate(1); }", "D_SPEC_SPEC", 1);
   expect_error("BEGIN { speculate(1); @a = count(); }", "D_AGG_SPEC", 1);

@@ -15,7 +15,8 @@ TEST(Resolve, UnknownIdentifiers) {
   expect_error("BEGIN { trace(this->v); }", "D_IDENT_UNDEF", 1, "failed to resolve this->v");
   expect_error("BEGIN { trace(a[1]); }", "D_IDENT_UNDEF", 1, "failed to resolve a");
   expect_error("BEGIN { printa(@nope); }", "D_PRINTA_AGGBAD", 1, "@nope");
-  expect_error("BEGIN { nosuchfunc(1); }", "D_FUNC_UNDEF", 1, "failed to resolve nosuchfunc: Unknown function name");
+  expect_error("BEGIN { nosuchfunc(1); }", "D_FUNC_UNDEF", 1,
+               "failed to resolve nosuchfunc: Unknown function name");
 }
 
 TEST(Resolve, VariablesExistFromTheirFirstAssignment) {
@@ -48,8 +49,9 @@ namespace dtrace::cc {
 namespace {
 
 TEST(Resolve, NonConstantInlinesExpandWhereUsed) {
-  Program p = testing::compile_ok("inline string NAME = execname; inline int P1 = pid + 1;\n"
-                                  "BEGIN { trace(NAME); trace(P1 * 2); }");
+  Program p = testing::compile_ok(
+      "inline string NAME = execname; inline int P1 = pid + 1;\n"
+      "BEGIN { trace(NAME); trace(P1 * 2); }");
   EXPECT_EQ(p.actions[0].type.kind, ValueType::Kind::String);
   EXPECT_EQ(p.actions[1].type.ctype, "int");
   EXPECT_EQ(DIF_INSTR_INDEX(p.difos[0].code[0]), DIF_VAR_EXECNAME);

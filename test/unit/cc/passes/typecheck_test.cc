@@ -66,8 +66,9 @@ TEST(Typecheck, ConstantsFold) {
 }
 
 TEST(Typecheck, StructsFromDeclarations) {
-  compile_ok("struct s { int a; long b; }; struct s *p; BEGIN { p = (struct s *)arg0; trace(p->b); "
-             "trace(offsetof(struct s, b)); trace(sizeof (struct s)); }");
+  compile_ok(
+      "struct s { int a; long b; }; struct s *p; BEGIN { p = (struct s *)arg0; trace(p->b); "
+      "trace(offsetof(struct s, b)); trace(sizeof (struct s)); }");
 }
 
 }  // namespace
