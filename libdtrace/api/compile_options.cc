@@ -28,7 +28,7 @@ void apply(std::string_view name, const Options& o, cc::CompileOptions& co) {
   else if (name == "tree") co.tree = static_cast<uint32_t>(o.number(name));
   // The size of D's string type (string members, sizeof), as DTrace
   // resizes it when the option is set.
-  else if (name == "strsize" && o.number(name) != 0) co.strsize = static_cast<uint32_t>(o.number(name));
+  else if (name == "strsize") co.strsize = static_cast<uint32_t>(o.value(name));
 }
 
 }  // namespace

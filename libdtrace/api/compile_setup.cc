@@ -77,14 +77,10 @@ std::string system_libdir(const Options& o) {
 
 // The cpp, library and stack-frame settings.
 void copy_session_settings(const Options& o, const CompilerInputs& in, cc::CompileOptions& co) {
-  auto frames = [&o](const char* name, uint32_t dflt) {
-    uint64_t v = o.number(name);
-    return v ? static_cast<uint32_t>(v) : dflt;
-  };
-  co.stackframes = frames("stackframes", co.stackframes);
-  co.ustackframes = frames("ustackframes", co.ustackframes);
-  co.jstackframes = frames("jstackframes", co.jstackframes);
-  co.jstackstrsize = frames("jstackstrsize", co.jstackstrsize);
+  co.stackframes = static_cast<uint32_t>(o.value("stackframes"));
+  co.ustackframes = static_cast<uint32_t>(o.value("ustackframes"));
+  co.jstackframes = static_cast<uint32_t>(o.value("jstackframes"));
+  co.jstackstrsize = static_cast<uint32_t>(o.value("jstackstrsize"));
   co.cpp.enabled = o.flag("cpp");
   co.cpp.print_includes = o.flag("cpphdrs");
   if (!o.text("cpppath").empty()) co.cpp.path = o.text("cpppath");
@@ -100,8 +96,7 @@ void copy_session_settings(const Options& o, const CompilerInputs& in, cc::Compi
 
 SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
   cc::CompileOptions co;
-  uint64_t strsize = o.number("strsize");
-  co.strsize = strsize ? static_cast<uint32_t>(strsize) : 256;
+  co.strsize = static_cast<uint32_t>(o.value("strsize"));
   co.macro_args = in.macro_args;
   if (!in.targets.empty()) co.macro_vars.emplace_back("target", std::to_string(in.targets.front()));
   // Every target's objects, read once for types, symbols and args[]; the

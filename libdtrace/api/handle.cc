@@ -162,10 +162,9 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
   // -x ctypes / dtypes: the type containers as they stand after this compile.
   for (const char* opt : {"ctypes", "dtypes"}) {
     if (impl_->options.text(opt).empty()) continue;
-    uint64_t strsize = impl_->options.number("strsize");
-    Status st =
-        api::write_type_container(impl_->compiler->types(), opt[0] == 'c',
-                                  strsize ? static_cast<uint32_t>(strsize) : 256, impl_->options.text(opt));
+    Status st = api::write_type_container(impl_->compiler->types(), opt[0] == 'c',
+                                          static_cast<uint32_t>(impl_->options.value("strsize")),
+                                          impl_->options.text(opt));
     if (!st) return st.error();
   }
   impl_->aggs.declare(*prog);

@@ -17,13 +17,14 @@ struct OptionDef {
   Kind kind;
   int kernel_id;  // DTRACEOPT_* or -1 for compile-time/consumer-only options
   uint64_t min = 0, max = UINT64_MAX;
+  uint64_t dflt = 0;  // the module's default (options.def); 0 for the others
 };
 
 // The options the module acts on: names, kinds and ranges from the
 // table the module reads too, so that a value is refused here already,
 // as DTrace refuses it when the option is set.
 constexpr OptionDef kKernelOptions[] = {
-#define DTRACEOPT(NAME, id, name, kind, def, min, max, later) {name, Kind::kind, id, min, max},
+#define DTRACEOPT(NAME, id, name, kind, def, min, max, later) {name, Kind::kind, id, min, max, def},
 #include "dtrace/options.def"
 #undef DTRACEOPT
 };
@@ -275,6 +276,12 @@ bool Options::flag(std::string_view name) const {
 uint64_t Options::number(std::string_view name) const {
   auto it = parsed_.find(name);
   return it == parsed_.end() ? 0 : it->second;
+}
+
+uint64_t Options::value(std::string_view name) const {
+  if (auto it = parsed_.find(name); it != parsed_.end() && it->second != 0) return it->second;
+  const OptionDef* def = find(name);
+  return def ? def->dflt : 0;
 }
 
 std::string Options::text(std::string_view name) const {

@@ -25,6 +25,8 @@ class Options {
   Status set(std::string_view name, std::string_view value);
   bool flag(std::string_view name) const;        // boolean option is set
   uint64_t number(std::string_view name) const;  // parsed size/time/int (0 if unset)
+  // number(), or the option's default from options.def where it is unset or 0.
+  uint64_t value(std::string_view name) const;
   std::string text(std::string_view name) const;
   bool is_set(std::string_view name) const { return raw_.find(name) != raw_.end(); }
   // Options the module acts on, as program option entries.

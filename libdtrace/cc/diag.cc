@@ -30,10 +30,14 @@ std::string unknown_name(std::string_view name, std::string_view kind) {
   return cat("failed to resolve ", name, ": Unknown ", kind, " name");
 }
 
+std::string proto_mismatch(std::string_view what, std::string_view detail) {
+  return cat(what, " prototype mismatch: ", detail);
+}
+
 namespace {
 std::string proto_len_text(std::string_view what, size_t passed, std::string_view expected) {
-  return cat(what, " prototype mismatch: ", passed, passed == 1 ? " arg" : " args", " passed, ", expected,
-             " expected");
+  return proto_mismatch(what,
+                        cat(passed, passed == 1 ? " arg" : " args", " passed, ", expected, " expected"));
 }
 }  // namespace
 

@@ -35,6 +35,8 @@ std::string cat(Args&&... args) {
 // Messages several passes report, worded once.
 // "failed to resolve NAME: Unknown KIND name" (KIND: variable, function...).
 std::string unknown_name(std::string_view name, std::string_view kind);
+// "WHAT prototype mismatch: DETAIL", the head of every arity message.
+std::string proto_mismatch(std::string_view what, std::string_view detail);
 // D_PROTO_LEN: "WHAT prototype mismatch: N arg(s) passed, EXPECTED
 // expected", WHAT as "f( )", "a[ ]" or "@a[ ]".
 std::string proto_len(std::string_view what, size_t passed, size_t expected);

@@ -348,7 +348,7 @@ class ActionChecker : public Visitor<ActionChecker> {
       }
       if (first >= c.args.size()) {
         fail(c.line, ErrTag::D_PRINTA_PROTO,
-             "printa( ) prototype mismatch: aggregation argument expected after format");
+             proto_mismatch("printa( )", "aggregation argument expected after format"));
         return;
       }
       for (size_t i = first; i < c.args.size(); i++) {

@@ -150,8 +150,9 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
     for (; ndyn > 0; ndyn--) {
       if (j >= args.size()) {
         ctx.error(line, ErrTag::D_PRINTF_DYN_PROTO,
-                  cat(func, "( ) prototype mismatch: conversion #", i + 1, " (%", conv->name,
-                      ") is missing a corresponding \"", dyns[ndyn - 1], "\" argument"));
+                  proto_mismatch(cat(func, "( )"),
+                                 cat("conversion #", i + 1, " (%", conv->name,
+                                     ") is missing a corresponding \"", dyns[ndyn - 1], "\" argument")));
         return false;
       }
       const Type* t = args[j].type;
@@ -177,8 +178,8 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
     } else if (j >= args.size()) {
       if (aggregation) continue;  // printa: conversions may consume keys
       ctx.error(line, ErrTag::D_PRINTF_ARG_PROTO,
-                cat(func, "( ) prototype mismatch: conversion #", i + 1, " (%", conv->name,
-                    ") is missing a corresponding value argument"));
+                proto_mismatch(cat(func, "( )"), cat("conversion #", i + 1, " (%", conv->name,
+                                                     ") is missing a corresponding value argument")));
       return false;
     } else {
       vt = args[j].type;
@@ -196,7 +197,7 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
   }
   if (exact && j < args.size()) {
     ctx.error(line, ErrTag::D_PRINTF_ARG_EXTRA,
-              cat(func, "( ) prototype mismatch: only ", j, " arguments required by this format string"));
+              proto_mismatch(cat(func, "( )"), cat("only ", j, " arguments required by this format string")));
     return false;
   }
   return true;

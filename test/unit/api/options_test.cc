@@ -64,5 +64,15 @@ TEST(Options, KernelOptionsCarryDefaultsAndSettings) {
   EXPECT_EQ(k.count(DTRACEOPT_DESTRUCTIVE), 0u);  // never set: not sent
 }
 
+TEST(Options, ValueFallsBackToTheTablesDefault) {
+  Options o;
+  EXPECT_EQ(o.number("strsize"), 0u);
+  EXPECT_EQ(o.value("strsize"), 256u);  // options.def's default
+  EXPECT_EQ(o.value("jstackframes"), 50u);
+  EXPECT_EQ(o.value("quiet"), 0u);  // consumer-only options default to 0
+  ASSERT_TRUE(o.set("strsize", "1k"));
+  EXPECT_EQ(o.value("strsize"), 1024u);
+}
+
 }  // namespace
 }  // namespace dtrace::api
