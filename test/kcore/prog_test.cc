@@ -1,5 +1,8 @@
 // Program container checks at ENABLE (kernel/core/prog.c, action.c,
 // enable.c; doc/program.md §7): every refusal leaves the state untouched.
+#include <functional>
+#include <initializer_list>
+
 #include "harness.h"
 
 namespace kcore {
@@ -23,12 +26,16 @@ std::vector<uint8_t> good_blob() {
   return v;
 }
 
+using Blob = std::vector<uint8_t>;
+
 dtrace_prog_hdr* hdr(std::vector<uint8_t>& v) { return reinterpret_cast<dtrace_prog_hdr*>(v.data()); }
 
 template <typename T>
 T* table(std::vector<uint8_t>& v, int t) {
   return reinterpret_cast<T*>(v.data() + hdr(v)->dtph_tab[t].dtpt_off);
 }
+
+dtrace_prog_tab& tab(Blob& v, int t) { return hdr(v)->dtph_tab[t]; }
 
 // Enables v in a fresh state; expects err and a container-style refusal.
 void expect_refused(std::vector<uint8_t> v, int err = -EINVAL) {
@@ -39,6 +46,17 @@ void expect_refused(std::vector<uint8_t> v, int err = -EINVAL) {
   EXPECT_NE(h.res().msg[0], '\0');
   EXPECT_EQ(h.state()->necbs, 0u);
   EXPECT_EQ(h.go(), 0);  // the state is still usable
+}
+
+// Each mutation, applied alone to a copy of v, must be refused.
+void expect_each_refused(const Blob& v, std::initializer_list<std::function<void(Blob&)>> mutations) {
+  int i = 0;
+  for (const auto& mutate : mutations) {
+    SCOPED_TRACE("mutation " + std::to_string(i++));
+    Blob w = v;
+    mutate(w);
+    expect_refused(w);
+  }
 }
 
 TEST(ProgCheck, AcceptsTheGoodBlob) {
@@ -52,111 +70,44 @@ TEST(ProgCheck, AcceptsTheGoodBlob) {
 TEST(ProgCheck, RejectsBadHeaders) {
   auto v = good_blob();
   expect_refused(std::vector<uint8_t>(v.begin(), v.begin() + 100));
-  {
-    auto w = v;
-    hdr(w)->dtph_magic ^= 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_version = 2;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_hdrsize = 112;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_size += 8;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    w.resize(w.size() + 8);
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_flags = DTRACE_PROGF_HELPER;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_flags = 0x80;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_difvers = 2;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_nregs = DIF_DIR_NREGS + 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_ntregs = DIF_DTR_NREGS + 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_pad[2] = 1;
-    expect_refused(w);
-  }
+  expect_each_refused(v, {
+                             [](Blob& w) { hdr(w)->dtph_magic ^= 1; },
+                             [](Blob& w) { hdr(w)->dtph_version = 2; },
+                             [](Blob& w) { hdr(w)->dtph_hdrsize = 112; },
+                             [](Blob& w) { hdr(w)->dtph_size += 8; },
+                             [](Blob& w) { w.resize(w.size() + 8); },
+                             [](Blob& w) { hdr(w)->dtph_flags = DTRACE_PROGF_HELPER; },
+                             [](Blob& w) { hdr(w)->dtph_flags = 0x80; },
+                             [](Blob& w) { hdr(w)->dtph_difvers = 2; },
+                             [](Blob& w) { hdr(w)->dtph_nregs = DIF_DIR_NREGS + 1; },
+                             [](Blob& w) { hdr(w)->dtph_ntregs = DIF_DTR_NREGS + 1; },
+                             [](Blob& w) { hdr(w)->dtph_pad[2] = 1; },
+                         });
 }
 
 TEST(ProgCheck, RejectsBadTables) {
-  auto v = good_blob();
-  {
-    auto w = v;
-    hdr(w)->dtph_tab[DTRACE_PT_CODE].dtpt_off += 4;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_tab[DTRACE_PT_STRTAB].dtpt_off = 112;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_tab[DTRACE_PT_INTS].dtpt_count = 1u << 30;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_tab[DTRACE_PT_ACTIONS].dtpt_off = (uint32_t)w.size();
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    hdr(w)->dtph_tab[DTRACE_PT_OFFSETS] = hdr(w)->dtph_tab[DTRACE_PT_INTS];
-    expect_refused(w);
-  }
-  {
-    auto w = v;  // the last STRTAB byte must be NUL
-    auto& t = hdr(w)->dtph_tab[DTRACE_PT_STRTAB];
-    w[t.dtpt_off + t.dtpt_count - 1] = 'x';
-    expect_refused(w);
-  }
+  expect_each_refused(good_blob(),
+                      {
+                          [](Blob& w) { tab(w, DTRACE_PT_CODE).dtpt_off += 4; },
+                          [](Blob& w) { tab(w, DTRACE_PT_STRTAB).dtpt_off = 112; },
+                          [](Blob& w) { tab(w, DTRACE_PT_INTS).dtpt_count = 1u << 30; },
+                          [](Blob& w) { tab(w, DTRACE_PT_ACTIONS).dtpt_off = (uint32_t)w.size(); },
+                          [](Blob& w) { tab(w, DTRACE_PT_OFFSETS) = tab(w, DTRACE_PT_INTS); },
+                          [](Blob& w) {  // the last STRTAB byte must be NUL
+                            auto& t = tab(w, DTRACE_PT_STRTAB);
+                            w[t.dtpt_off + t.dtpt_count - 1] = 'x';
+                          },
+                      });
 }
 
 TEST(ProgCheck, RejectsBadProbeDescriptions) {
   auto v = good_blob();
-  uint32_t strlen_ = hdr(v)->dtph_tab[DTRACE_PT_STRTAB].dtpt_count;
-  {
-    auto w = v;
-    table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_name = strlen_;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_pad = 1;
-    expect_refused(w);
-  }
+  uint32_t strlen_ = tab(v, DTRACE_PT_STRTAB).dtpt_count;
+  expect_each_refused(
+      v, {
+             [=](Blob& w) { table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_name = strlen_; },
+             [](Blob& w) { table<dtrace_prog_probe>(w, DTRACE_PT_PROBES)->dtpp_pad = 1; },
+         });
   // A provider pattern longer than DTRACE_PROVNAMELEN - 1.
   pb b{};
   uint32_t p = pb_probe(&b, std::string(64, 'p').c_str(), "", "", "BEGIN");
@@ -169,117 +120,49 @@ TEST(ProgCheck, RejectsBadProbeDescriptions) {
 }
 
 TEST(ProgCheck, RejectsBadDifoSlices) {
-  auto v = good_blob();
-  auto d = [](std::vector<uint8_t>& w) { return table<dtrace_prog_difo>(w, DTRACE_PT_DIFOS); };
-  {
-    auto w = v;
-    d(w)->dtpd_ncode = 3;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    d(w)->dtpd_code = 0xffffffffu;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    d(w)->dtpd_nints = 2;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    d(w)->dtpd_nvars = 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    d(w)->dtpd_strlen = 1000;
-    expect_refused(w);
-  }
+  auto d = [](Blob& w) { return table<dtrace_prog_difo>(w, DTRACE_PT_DIFOS); };
+  expect_each_refused(good_blob(), {
+                                       [&](Blob& w) { d(w)->dtpd_ncode = 3; },
+                                       [&](Blob& w) { d(w)->dtpd_code = 0xffffffffu; },
+                                       [&](Blob& w) { d(w)->dtpd_nints = 2; },
+                                       [&](Blob& w) { d(w)->dtpd_nvars = 1; },
+                                       [&](Blob& w) { d(w)->dtpd_strlen = 1000; },
+                                   });
 }
 
 TEST(ProgCheck, RejectsBadActionsAndClauses) {
-  auto v = good_blob();
-  auto a = [](std::vector<uint8_t>& w) { return table<dtrace_prog_action>(w, DTRACE_PT_ACTIONS); };
-  auto c = [](std::vector<uint8_t>& w) { return table<dtrace_prog_clause>(w, DTRACE_PT_CLAUSES); };
-  {
-    auto w = v;
-    a(w)->dtpa_kind = 0;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    a(w)->dtpa_kind = 0x7ff;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    a(w)->dtpa_flags = 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    a(w)->dtpa_difo = 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    a(w)->dtpa_format = 1u << 20;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    c(w)->dtpc_probe = 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    c(w)->dtpc_pred = 7;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    c(w)->dtpc_naction = 2;
-    expect_refused(w);
-  }
+  auto a = [](Blob& w) { return table<dtrace_prog_action>(w, DTRACE_PT_ACTIONS); };
+  auto c = [](Blob& w) { return table<dtrace_prog_clause>(w, DTRACE_PT_CLAUSES); };
+  expect_each_refused(good_blob(), {
+                                       [&](Blob& w) { a(w)->dtpa_kind = 0; },
+                                       [&](Blob& w) { a(w)->dtpa_kind = 0x7ff; },
+                                       [&](Blob& w) { a(w)->dtpa_flags = 1; },
+                                       [&](Blob& w) { a(w)->dtpa_difo = 1; },
+                                       [&](Blob& w) { a(w)->dtpa_format = 1u << 20; },
+                                       [&](Blob& w) { c(w)->dtpc_probe = 1; },
+                                       [&](Blob& w) { c(w)->dtpc_pred = 7; },
+                                       [&](Blob& w) { c(w)->dtpc_naction = 2; },
+                                   });
 }
 
 TEST(ProgCheck, RejectsBadOptions) {
-  auto v = good_blob();
-  auto o = [](std::vector<uint8_t>& w) { return table<dtrace_prog_option>(w, DTRACE_PT_OPTIONS); };
-  {
-    auto w = v;
-    o(w)->dtpo_option = DTRACEOPT_MAX;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    o(w)->dtpo_pad = 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    o(w)->dtpo_value = 100;
-    expect_refused(w);
-  }  // bufsize < 4096
-  {
-    auto w = v;
-    o(w)->dtpo_option = DTRACEOPT_STRSIZE;
-    o(w)->dtpo_value = 1;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    o(w)->dtpo_option = DTRACEOPT_BUFPOLICY;
-    o(w)->dtpo_value = 3;
-    expect_refused(w);
-  }
-  {
-    auto w = v;
-    o(w)->dtpo_option = DTRACEOPT_CPU;
-    o(w)->dtpo_value = 2;
-    expect_refused(w);
-  }
+  // Each sets the one option of the good blob (bufsize) to {option, value}.
+  auto o = [](uint32_t option, uint64_t value) {
+    return [=](Blob& w) {
+      auto* opt = table<dtrace_prog_option>(w, DTRACE_PT_OPTIONS);
+      opt->dtpo_option = option;
+      opt->dtpo_value = value;
+    };
+  };
+  expect_each_refused(good_blob(),
+                      {
+                          o(DTRACEOPT_MAX, 64 << 10),
+                          [](Blob& w) { table<dtrace_prog_option>(w, DTRACE_PT_OPTIONS)->dtpo_pad = 1; },
+                          o(DTRACEOPT_BUFSIZE, 100),  // bufsize < 4096
+                          o(DTRACEOPT_STRSIZE, 1),
+                          o(DTRACEOPT_BUFPOLICY, 3),
+                          o(DTRACEOPT_CPU, 2),
+                      });
 }
 
 // One clause on BEGIN with the given actions; difos[i] are available as i.
