@@ -484,6 +484,7 @@ class ActionChecker : public Visitor<ActionChecker> {
 
   bool lquantize_arg(const ast::Call& c, uint64_t& arg);
   bool llquantize_arg(const ast::Call& c, uint64_t& arg);
+  bool quantize_match(const ast::Call& c, int line, uint64_t prev, uint64_t now);
   void aggregation(ast::Assign& a);
 
   CompileContext& ctx_;
@@ -492,86 +493,140 @@ class ActionChecker : public Visitor<ActionChecker> {
   bool failed_ = false;
 };
 
+// lquantize(x, base, limit[, step[, incr]]) and llquantize(x, factor,
+// lmag, hmag, steps[, incr]) take constants, checked in DTrace's order
+// with DTrace's tags and words; argument #1 is the first after x.
 bool ActionChecker::lquantize_arg(const ast::Call& c, uint64_t& arg) {
   auto base = const_arg(c.args[1]);
   if (!base)
     return fail(c.args[1]->line, ErrTag::D_LQUANT_BASETYPE,
-                "lquantize( ) argument #2 must be a 32-bit quantity");
+                "lquantize( ) argument #1 must be an integer constant");
   if (*base < INT32_MIN || *base > INT32_MAX)
     return fail(c.args[1]->line, ErrTag::D_LQUANT_BASEVAL,
-                "lquantize( ) argument #2 must be a 32-bit quantity");
+                "lquantize( ) argument #1 must be a 32-bit quantity");
   auto limit = const_arg(c.args[2]);
   if (!limit)
     return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMTYPE,
-                "lquantize( ) argument #3 must be a 32-bit quantity");
+                "lquantize( ) argument #2 must be an integer constant");
   if (*limit < INT32_MIN || *limit > INT32_MAX)
     return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMVAL,
-                "lquantize( ) argument #3 must be a 32-bit quantity");
-  if (*limit <= *base)
+                "lquantize( ) argument #2 must be a 32-bit quantity");
+  if (*limit < *base)
     return fail(c.line, ErrTag::D_LQUANT_MISMATCH,
-                "lquantize( ) base (argument #2) must be less than limit (argument #3)");
+                "lquantize( ) base (argument #1) must be less than limit (argument #2)");
   int64_t step = 1;
   if (c.args.size() > 3) {
     auto s = const_arg(c.args[3]);
-    if (!s)
+    if (!s || *s <= 0)
       return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPTYPE,
-                  "lquantize( ) argument #4 must be a 16-bit quantity");
-    if (*s <= 0 || *s > UINT16_MAX)
+                  "lquantize( ) argument #3 must be a non-zero positive integer constant");
+    if (*s > UINT16_MAX)
       return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPVAL,
-                  "lquantize( ) argument #4 must be a 16-bit quantity");
+                  "lquantize( ) argument #3 must be a 16-bit quantity");
     step = *s;
   }
-  if (step > *limit - *base)
-    return fail(c.line, ErrTag::D_LQUANT_STEPLARGE,
-                "lquantize( ) step (argument #4) too large: must have at least one bucket");
   int64_t levels = (*limit - *base) / step;
+  if (levels == 0)
+    return fail(c.line, ErrTag::D_LQUANT_STEPLARGE,
+                "lquantize( ) step (argument #3) too large: must have at least one quantization level");
   if (levels > UINT16_MAX)
     return fail(c.line, ErrTag::D_LQUANT_STEPSMALL,
-                "lquantize( ) step (argument #4) too small: number of buckets exceeds 65535");
+                "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit "
+                "quantity");
   arg = DTRACE_LQUANTIZE_ARG(*base, levels, step);
   return true;
 }
 
-bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
-  int64_t v[4];
-  const ErrTag types[4] = {ErrTag::D_LLQUANT_FACTORTYPE, ErrTag::D_LLQUANT_LOWTYPE,
-                           ErrTag::D_LLQUANT_HIGHTYPE, ErrTag::D_LLQUANT_NSTEPTYPE};
-  const ErrTag vals[4] = {ErrTag::D_LLQUANT_FACTORVAL, ErrTag::D_LLQUANT_LOWVAL, ErrTag::D_LLQUANT_HIGHVAL,
-                          ErrTag::D_LLQUANT_NSTEPVAL};
-  for (int i = 0; i < 4; i++) {
-    auto x = const_arg(c.args[i + 1]);
-    if (!x)
-      return fail(c.args[i + 1]->line, types[i],
-                  cat("llquantize( ) argument #", i + 2, " must be an integer constant"));
-    if (*x < 0 || *x > UINT16_MAX)
-      return fail(c.args[i + 1]->line, vals[i],
-                  cat("llquantize( ) argument #", i + 2, " must be a non-negative 16-bit quantity"));
-    v[i] = *x;
-  }
-  int64_t factor = v[0], low = v[1], high = v[2], nsteps = v[3];
-  if (factor < 2)
-    return fail(c.line, ErrTag::D_LLQUANT_FACTORSMALL,
-                "llquantize( ) argument #2 (factor) must be two or more");
-  if (low > high)
-    return fail(c.line, ErrTag::D_LLQUANT_MAGRANGE,
-                "llquantize( ) argument #3 (low magnitude) must be less than or equal to argument #4 (high "
-                "magnitude)");
-  if (nsteps < factor)
-    return fail(c.line, ErrTag::D_LLQUANT_FACTORNSTEPS,
-                "llquantize( ) argument #5 (steps) must be greater than or equal to argument #2 (factor)");
-  if (nsteps % factor != 0)
-    return fail(c.line, ErrTag::D_LLQUANT_FACTOREVEN,
-                "llquantize( ) argument #5 (steps) must be evenly divisible by argument #2 (factor)");
-  // factor^(high + 1) must fit in 64 bits.
+// factor^n, or 0 above INT64_MAX, the module's bound (doc/records.md 6.5).
+static uint64_t checked_pow(uint64_t factor, uint64_t n) {
   unsigned __int128 p = 1;
-  for (int64_t i = 0; i <= high; i++) {
-    p *= static_cast<uint64_t>(factor);
-    if (p > UINT64_MAX)
-      return fail(c.line, ErrTag::D_LLQUANT_MAGTOOBIG,
-                  "llquantize( ) argument #4 (high magnitude) too large");
+  for (uint64_t i = 0; i < n; i++) {
+    p *= factor;
+    if (p > INT64_MAX) return 0;
   }
-  arg = DTRACE_LLQUANTIZE_ARG(factor, low, high, nsteps);
+  return static_cast<uint64_t>(p);
+}
+
+bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
+  static constexpr struct {
+    const char* name;
+    ErrTag type, val;
+  } params[4] = {{"factor", ErrTag::D_LLQUANT_FACTORTYPE, ErrTag::D_LLQUANT_FACTORVAL},
+                 {"lmag", ErrTag::D_LLQUANT_LMAGTYPE, ErrTag::D_LLQUANT_LMAGVAL},
+                 {"hmag", ErrTag::D_LLQUANT_HMAGTYPE, ErrTag::D_LLQUANT_HMAGVAL},
+                 {"steps", ErrTag::D_LLQUANT_STEPTYPE, ErrTag::D_LLQUANT_STEPVAL}};
+  uint64_t v[4];
+  for (int i = 0; i < 4; i++) {
+    const ast::Expr* e = c.args[i + 1];
+    auto x = const_arg(e);
+    if (!x)
+      return fail(e->line, params[i].type,
+                  cat("llquantize( ) argument #", i + 1, " must be an integer constant"));
+    v[i] = static_cast<uint64_t>(*x);
+    if (v[i] > UINT16_MAX || (i == 0 && v[i] < 2))
+      return fail(e->line, params[i].val,
+                  cat("llquantize( ) argument #", i + 1, " must be an unsigned 16-bit quantity",
+                      i == 0 ? " greater than or equal to 2" : ""));
+    if (i == 2 && v[2] < v[1])
+      return fail(e->line, ErrTag::D_LLQUANT_HMAGVAL,
+                  "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
+    if (i == 2 && checked_pow(v[0], v[2] + 1) == 0)
+      return fail(e->line, ErrTag::D_LLQUANT_HMAGVAL,
+                  "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
+  }
+  uint64_t factor = v[0], lmag = v[1], hmag = v[2], steps = v[3];
+  int line = c.args[1]->line;
+  if (steps < factor && factor % steps != 0)
+    return fail(
+        line, ErrTag::D_LLQUANT_FACTORVAL,
+        "llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+  // DTrace allows that; the module's buckets (doc/records.md 6.5) do not.
+  if (steps < factor)
+    return fail(line, ErrTag::D_LLQUANT_STEPVAL,
+                "llquantize( ) argument #4 (steps) below argument #1 (factor) is not supported");
+  if (steps > factor && steps % factor != 0)
+    return fail(
+        line, ErrTag::D_LLQUANT_FACTORVAL,
+        "llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+  // Each magnitude's steps must fall on integers: factor^(lmag + 1),
+  // the first magnitude's width (factor^2 where lmag is 0), divides.
+  if (steps > factor && checked_pow(factor, lmag == 0 ? 2 : lmag + 1) % steps != 0)
+    return fail(line, ErrTag::D_LLQUANT_STEPVAL,
+                cat("llquantize( ) argument #4 (steps) must evenly divide ",
+                    lmag == 0 ? "the square of argument #1 (factor)"
+                              : "pow(argument #1 (factor), argument #2 (lmag) + 1)",
+                    " when steps>factor"));
+  arg = DTRACE_LLQUANTIZE_ARG(factor, lmag, hmag, steps);
   return true;
+}
+
+// A later lquantize()/llquantize() of the same aggregation must repeat
+// its parameters; DTrace names the first that differs.
+bool ActionChecker::quantize_match(const ast::Call& c, int line, uint64_t prev, uint64_t now) {
+  auto differ = [&](ErrTag tag, const char* what, int64_t want, int64_t got) {
+    return fail(
+        line, tag,
+        cat(c.name, "( ) ", what, " doesn't match previous declaration: expected ", want, ", found ", got));
+  };
+  if (c.name == "lquantize") {
+    int64_t ob = DTRACE_LQUANTIZE_BASE(prev), nb = DTRACE_LQUANTIZE_BASE(now);
+    int64_t os = DTRACE_LQUANTIZE_STEP(prev), ns = DTRACE_LQUANTIZE_STEP(now);
+    int64_t ol = ob + os * DTRACE_LQUANTIZE_LEVELS(prev), nl = nb + ns * DTRACE_LQUANTIZE_LEVELS(now);
+    if (ob != nb) return differ(ErrTag::D_LQUANT_MATCHBASE, "base (argument #1)", ob, nb);
+    if (ol != nl) return differ(ErrTag::D_LQUANT_MATCHLIM, "limit (argument #2)", ol, nl);
+    return differ(ErrTag::D_LQUANT_MATCHSTEP, "step (argument #3)", os, ns);
+  }
+  if (DTRACE_LLQUANTIZE_FACTOR(prev) != DTRACE_LLQUANTIZE_FACTOR(now))
+    return differ(ErrTag::D_LLQUANT_MATCHFACTOR, "factor (argument #1)", DTRACE_LLQUANTIZE_FACTOR(prev),
+                  DTRACE_LLQUANTIZE_FACTOR(now));
+  if (DTRACE_LLQUANTIZE_LOW(prev) != DTRACE_LLQUANTIZE_LOW(now))
+    return differ(ErrTag::D_LLQUANT_MATCHLMAG, "lmag (argument #2)", DTRACE_LLQUANTIZE_LOW(prev),
+                  DTRACE_LLQUANTIZE_LOW(now));
+  if (DTRACE_LLQUANTIZE_HIGH(prev) != DTRACE_LLQUANTIZE_HIGH(now))
+    return differ(ErrTag::D_LLQUANT_MATCHHMAG, "hmag (argument #3)", DTRACE_LLQUANTIZE_HIGH(prev),
+                  DTRACE_LLQUANTIZE_HIGH(now));
+  return differ(ErrTag::D_LLQUANT_MATCHSTEPS, "steps (argument #4)", DTRACE_LLQUANTIZE_NSTEP(prev),
+                DTRACE_LLQUANTIZE_NSTEP(now));
 }
 
 void ActionChecker::aggregation(ast::Assign& a) {
@@ -585,6 +640,13 @@ void ActionChecker::aggregation(ast::Assign& a) {
          cat("aggregation redefined: @", agg->name, "\n\t current: @", agg->name, " = ", call.name,
              "( )\n\tprevious: @", agg->name, " = ", action_name(agg->func), "( )"));
     return;
+  }
+  // lquantize()/llquantize() parameters are int32_t in DTrace's prototypes.
+  for (size_t i = 1; i < call.args.size() && fp->kind != DTRACEACT_AGG_QUANTIZE; i++) {
+    if (!is_int_arg(call.args[i])) {
+      proto_arg(call, i, "int32_t");
+      return;
+    }
   }
   for (size_t i = 0; i < call.args.size(); i++) {
     if (!is_int_arg(call.args[i]) && !(i == 0 && call.args[i]->type && call.args[i]->type->is_pointer())) {
@@ -625,21 +687,7 @@ void ActionChecker::aggregation(ast::Assign& a) {
   }
   if (incr != SIZE_MAX) p.tuple.push_back({DTRACEACT_AGGINCR, call.args[incr], 0});
   if (agg->has_arg && agg->arg != p.arg) {
-    bool lq = fp->kind == DTRACEACT_AGG_LQUANTIZE;
-    ErrTag tag = ErrTag::D_LQUANT_MATCHBASE;
-    if (lq) {
-      tag = DTRACE_LQUANTIZE_BASE(agg->arg) != DTRACE_LQUANTIZE_BASE(p.arg)   ? ErrTag::D_LQUANT_MATCHBASE
-            : DTRACE_LQUANTIZE_STEP(agg->arg) != DTRACE_LQUANTIZE_STEP(p.arg) ? ErrTag::D_LQUANT_MATCHSTEP
-                                                                              : ErrTag::D_LQUANT_MATCHLIM;
-    } else {
-      tag = DTRACE_LLQUANTIZE_FACTOR(agg->arg) != DTRACE_LLQUANTIZE_FACTOR(p.arg)
-                ? ErrTag::D_LLQUANT_FACTORMATCH
-            : DTRACE_LLQUANTIZE_LOW(agg->arg) != DTRACE_LLQUANTIZE_LOW(p.arg) ? ErrTag::D_LLQUANT_LOWMATCH
-            : DTRACE_LLQUANTIZE_HIGH(agg->arg) != DTRACE_LLQUANTIZE_HIGH(p.arg)
-                ? ErrTag::D_LLQUANT_HIGHMATCH
-                : ErrTag::D_LLQUANT_NSTEPMATCH;
-    }
-    fail(a.line, tag, cat(call.name, "( ) parameters of @", agg->name, " differ from its previous use"));
+    quantize_match(call, a.line, agg->arg, p.arg);
     return;
   }
   agg->func = fp->kind;

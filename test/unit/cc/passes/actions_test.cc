@@ -100,8 +100,8 @@ TEST(Actions, AggregationErrors) {
   expect_error("BEGIN { @a = lquantize(arg0, arg1, 10); }", "D_LQUANT_BASETYPE", 1);
   expect_error("BEGIN { @a = lquantize(arg0, 0, 10); }\nEND { @a = lquantize(arg0, 1, 10); }",
                "D_LQUANT_MATCHBASE", 2);
-  expect_error("BEGIN { @a = llquantize(arg0, 1, 0, 6, 20); }", "D_LLQUANT_FACTORSMALL", 1);
-  expect_error("BEGIN { @a = llquantize(arg0, 10, 0, 6, 25); }", "D_LLQUANT_FACTOREVEN", 1);
+  expect_error("BEGIN { @a = llquantize(arg0, 1, 0, 6, 20); }", "D_LLQUANT_FACTORVAL", 1);
+  expect_error("BEGIN { @a = llquantize(arg0, 10, 0, 6, 25); }", "D_LLQUANT_FACTORVAL", 1);
   expect_error("BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR", 1);
   expect_error("BEGIN { printa(1); }", "D_PRINTA_AGGARG", 1);
 }

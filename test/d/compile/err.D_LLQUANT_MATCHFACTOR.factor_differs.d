@@ -3,4 +3,4 @@
  * refused.
  */
 BEGIN { @a = llquantize(1, 10, 0, 2, 10); }
-END { @a = llquantize(1, 2, 0, 2, 10); }
+END { @a = llquantize(1, 5, 0, 2, 5); }

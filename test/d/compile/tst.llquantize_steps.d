@@ -1,0 +1,10 @@
+/*
+ * ASSERTION: llquantize() accepts steps that are multiples of the factor
+ * and divide factor^(lmag + 1).
+ */
+BEGIN
+{
+	@b = llquantize(1, 10, 2, 6, 200);
+	@c = llquantize(1, 10, 0, 6, 100);
+	exit(0);
+}
