@@ -2,44 +2,83 @@
 
 #include <string>
 
+#include "cc/visitor.h"
+
 namespace dtrace::cc {
 namespace {
 
 using namespace ast;
 
-class TreePrinter {
+// One line per node, its children indented below it in source order
+// (an assignment's place before its value, as written).
+class TreePrinter : public ConstVisitor<TreePrinter> {
  public:
   explicit TreePrinter(std::FILE* out) : out_(out) {}
 
-  void item(const Node* n) {
-    switch (n->kind()) {
-      case Kind::Clause: clause(static_cast<const Clause&>(*n)); break;
-      case Kind::VarDecl: {
-        const auto& d = static_cast<const VarDecl&>(*n);
-        for (const Declarator& v : d.decls) line(n, "declaration " + spec(d.spec) + " " + v.name);
-        break;
-      }
-      case Kind::InlineDecl: {
-        const auto& d = static_cast<const InlineDecl&>(*n);
-        line(n, "inline " + spec(d.spec) + " " + d.decl.name);
-        child(d.value);
-        break;
-      }
-      case Kind::Translator: {
-        const auto& t = static_cast<const Translator&>(*n);
-        line(n, "translator " + spec(t.out->spec) + " < " + spec(t.in->spec) + " " + t.arg + " >");
-        depth_++;
-        for (const auto& m : t.members) {
-          line(n, "member " + m.name);
-          child(m.value);
-        }
-        depth_--;
-        break;
-      }
-      case Kind::ProviderDecl: line(n, "provider " + static_cast<const ProviderDecl&>(*n).name); break;
-      default: line(n, "?");
+  void visit_Clause(const Clause& c) {
+    std::string descs;
+    for (const ProbeDesc& d : c.probes) descs += (descs.empty() ? "" : ", ") + d.text;
+    line(&c, "clause " + descs);
+    depth_++;
+    if (c.pred) {
+      line(c.pred, "predicate");
+      child(c.pred);
     }
+    visit(c.body);
+    depth_--;
   }
+  void visit_VarDecl(const VarDecl& d) {
+    for (const Declarator& v : d.decls) line(&d, "declaration " + spec(d.spec) + " " + v.name);
+  }
+  void visit_InlineDecl(const InlineDecl& d) {
+    with_children(d, "inline " + spec(d.spec) + " " + d.decl.name);
+  }
+  void visit_Translator(const Translator& t) {
+    line(&t, "translator " + spec(t.out->spec) + " < " + spec(t.in->spec) + " " + t.arg + " >");
+    depth_++;
+    for (const auto& m : t.members) {
+      line(&t, "member " + m.name);
+      child(m.value);
+    }
+    depth_--;
+  }
+  void visit_ProviderDecl(const ProviderDecl& p) { line(&p, "provider " + p.name); }
+
+  void visit_Block(const Block& b) { with_children(b, "block"); }
+  void visit_IfStmt(const IfStmt& i) { with_children(i, "if"); }
+  void visit_ExprStmt(const ExprStmt& s) { with_children(s, "statement"); }
+
+  void visit_IntLit(const IntLit& e) { expr_line(e, "int " + std::to_string(e.value)); }
+  void visit_StrLit(const StrLit& e) { expr_line(e, "string \"" + e.value + "\""); }
+  void visit_Ident(const Ident& e) { expr_line(e, "identifier " + e.name); }
+  void visit_ScopedVar(const ScopedVar& e) {
+    expr_line(e, (e.scope == ScopedVar::Scope::Thread ? "self->" : "this->") + e.name);
+  }
+  void visit_AggRef(const AggRef& e) { expr_line(e, "aggregation @" + e.name); }
+  void visit_SymRef(const SymRef& e) { expr_line(e, "symbol `" + e.text); }
+  void visit_Index(const Index& e) { with_children(e, "index"); }
+  void visit_Call(const Call& e) { with_children(e, "call " + e.name); }
+  void visit_Member(const Member& e) {
+    with_children(e, std::string(e.arrow ? "member ->" : "member .") + e.member);
+  }
+  void visit_Unary(const Unary& e) { with_children(e, std::string("unary ") + op_text(e.op)); }
+  void visit_Binary(const Binary& e) { with_children(e, std::string("binary ") + op_text(e.op)); }
+  void visit_Assign(const Assign& a) {
+    expr_line(a, std::string("assign ") + (a.op == Op::Assign ? "" : op_text(a.op)) + "=");
+    child(a.lhs);
+    child(a.rhs);
+  }
+  void visit_Ternary(const Ternary& e) { with_children(e, "conditional"); }
+  void visit_IncDec(const IncDec& e) {
+    with_children(e, std::string(e.postfix ? "postfix " : "prefix ") + (e.increment ? "++" : "--"));
+  }
+  void visit_Cast(const Cast& e) { with_children(e, "cast (" + spec(e.to->spec) + ")"); }
+  void visit_Sizeof(const Sizeof& e) { with_children(e, "sizeof"); }
+  void visit_Offsetof(const Offsetof& e) { expr_line(e, "offsetof " + e.member); }
+  void visit_Stringof(const Stringof& e) { with_children(e, "stringof"); }
+  void visit_Xlate(const Xlate& e) { with_children(e, "xlate <" + spec(e.to->spec) + ">"); }
+  void visit_Comma(const Comma& e) { with_children(e, "comma"); }
+  void visit_TypeName(const TypeName& n) { line(&n, "?"); }
 
  private:
   static std::string spec(const TypeSpec& s) {
@@ -54,143 +93,22 @@ class TreePrinter {
     if (type) std::fprintf(out_, " : %s", type->name.c_str());
     std::fprintf(out_, "  (line %d)\n", n->line);
   }
+  void expr_line(const Expr& e, const std::string& text) { line(&e, text, e.type); }
 
-  void clause(const Clause& c) {
-    std::string descs;
-    for (const ProbeDesc& d : c.probes) descs += (descs.empty() ? "" : ", ") + d.text;
-    line(&c, "clause " + descs);
+  // The node's line (with its type for an expression), then its children.
+  void with_children(const Node& n, const std::string& text) {
+    const Expr* e = ast::as_expr(const_cast<Node*>(&n));
+    line(&n, text, e ? e->type : nullptr);
     depth_++;
-    if (c.pred) {
-      line(c.pred, "predicate");
-      child(c.pred);
-    }
-    if (c.body) stmt(c.body);
+    visit_node(n);
     depth_--;
   }
 
-  void stmt(const Stmt* s) {
-    switch (s->kind()) {
-      case Kind::Block:
-        line(s, "block");
-        depth_++;
-        for (const Stmt* t : static_cast<const Block*>(s)->stmts) stmt(t);
-        depth_--;
-        break;
-      case Kind::IfStmt: {
-        const auto* i = static_cast<const IfStmt*>(s);
-        line(s, "if");
-        child(i->cond);
-        depth_++;
-        stmt(i->then);
-        if (i->other) stmt(i->other);
-        depth_--;
-        break;
-      }
-      case Kind::ExprStmt:
-        line(s, "statement");
-        child(static_cast<const ExprStmt*>(s)->expr);
-        break;
-      default: line(s, "?");
-    }
-  }
-
-  void child(const Expr* e) {
-    if (!e) return;
+  void child(const Node* n) {
+    if (!n) return;
     depth_++;
-    expr(*e);
+    visit(n);
     depth_--;
-  }
-
-  void expr(const Expr& e) {
-    const Type* t = e.type;
-    switch (e.kind()) {
-      case Kind::IntLit: line(&e, "int " + std::to_string(static_cast<const IntLit&>(e).value), t); break;
-      case Kind::StrLit: line(&e, "string \"" + static_cast<const StrLit&>(e).value + "\"", t); break;
-      case Kind::Ident: line(&e, "identifier " + static_cast<const Ident&>(e).name, t); break;
-      case Kind::ScopedVar: {
-        const auto& v = static_cast<const ScopedVar&>(e);
-        line(&e, (v.scope == ScopedVar::Scope::Thread ? "self->" : "this->") + v.name, t);
-        break;
-      }
-      case Kind::AggRef: line(&e, "aggregation @" + static_cast<const AggRef&>(e).name, t); break;
-      case Kind::SymRef: line(&e, "symbol `" + static_cast<const SymRef&>(e).text, t); break;
-      case Kind::Index: {
-        const auto& x = static_cast<const Index&>(e);
-        line(&e, "index", t);
-        child(x.base);
-        for (const Expr* a : x.args) child(a);
-        break;
-      }
-      case Kind::Call: {
-        const auto& c = static_cast<const Call&>(e);
-        line(&e, "call " + c.name, t);
-        for (const Expr* a : c.args) child(a);
-        break;
-      }
-      case Kind::Member: {
-        const auto& m = static_cast<const Member&>(e);
-        line(&e, std::string(m.arrow ? "member ->" : "member .") + m.member, t);
-        child(m.base);
-        break;
-      }
-      case Kind::Unary: {
-        const auto& u = static_cast<const Unary&>(e);
-        line(&e, std::string("unary ") + op_text(u.op), t);
-        child(u.operand);
-        break;
-      }
-      case Kind::Binary: {
-        const auto& b = static_cast<const Binary&>(e);
-        line(&e, std::string("binary ") + op_text(b.op), t);
-        child(b.lhs);
-        child(b.rhs);
-        break;
-      }
-      case Kind::Assign: {
-        const auto& a = static_cast<const Assign&>(e);
-        line(&e, std::string("assign ") + (a.op == Op::Assign ? "" : op_text(a.op)) + "=", t);
-        child(a.lhs);
-        child(a.rhs);
-        break;
-      }
-      case Kind::Ternary: {
-        const auto& c = static_cast<const Ternary&>(e);
-        line(&e, "conditional", t);
-        child(c.cond);
-        child(c.then);
-        child(c.other);
-        break;
-      }
-      case Kind::IncDec: {
-        const auto& i = static_cast<const IncDec&>(e);
-        line(&e, std::string(i.postfix ? "postfix " : "prefix ") + (i.increment ? "++" : "--"), t);
-        child(i.operand);
-        break;
-      }
-      case Kind::Cast:
-        line(&e, "cast (" + spec(static_cast<const Cast&>(e).to->spec) + ")", t);
-        child(static_cast<const Cast&>(e).operand);
-        break;
-      case Kind::Sizeof:
-        line(&e, "sizeof", t);
-        child(static_cast<const Sizeof&>(e).operand);
-        break;
-      case Kind::Offsetof: line(&e, "offsetof " + static_cast<const Offsetof&>(e).member, t); break;
-      case Kind::Stringof:
-        line(&e, "stringof", t);
-        child(static_cast<const Stringof&>(e).operand);
-        break;
-      case Kind::Xlate:
-        line(&e, "xlate <" + spec(static_cast<const Xlate&>(e).to->spec) + ">", t);
-        child(static_cast<const Xlate&>(e).operand);
-        break;
-      case Kind::Comma:
-        line(&e, "comma", t);
-        child(static_cast<const Comma&>(e).lhs);
-        child(static_cast<const Comma&>(e).rhs);
-        break;
-      default: line(&e, "?", t);
-    }
   }
 
   std::FILE* out_;
@@ -202,7 +120,7 @@ class TreePrinter {
 void print_tree(const ast::Program& prog, const char* title, std::FILE* out) {
   std::fprintf(out, "parse tree %s:\n", title);
   TreePrinter p(out);
-  for (const ast::Node* n : prog.items) p.item(n);
+  p.visit_program(prog);
 }
 
 }  // namespace dtrace::cc

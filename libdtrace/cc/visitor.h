@@ -99,41 +99,51 @@ void for_each_child(ast::Node& n, F&& f) {
   }
 }
 
-template <typename Impl, typename R = void>
+// kConst: the visitor reads the tree only (const nodes), as code
+// generation and the tree printer do; ConstVisitor names that case.
+template <typename Impl, typename R = void, bool kConst = false>
 class Visitor {
+ protected:
+  template <typename T>
+  using NodeOf = std::conditional_t<kConst, const T, T>;
+
  public:
   // The entry point, and how the default traversal reaches children.
-  R visit(ast::Node* n) { return dispatch(n); }
+  R visit(NodeOf<ast::Node>* n) { return dispatch(n); }
 
-  R dispatch(ast::Node* n) {
+  R dispatch(NodeOf<ast::Node>* n) {
     if (n == nullptr) return R();
     switch (n->kind()) {
 #define DT_VISIT_CASE(K) \
-  case ast::Kind::K: return impl().visit_##K(static_cast<ast::K&>(*n));
+  case ast::Kind::K: return impl().visit_##K(static_cast<NodeOf<ast::K>&>(*n));
       DT_AST_KINDS(DT_VISIT_CASE)
 #undef DT_VISIT_CASE
     }
     return R();
   }
 
-  void visit_program(ast::Program& p) {
-    for (ast::Node* n : p.items) impl().visit(n);
+  void visit_program(NodeOf<ast::Program>& p) {
+    for (NodeOf<ast::Node>* n : p.items) impl().visit(n);
   }
 
-  // Visits n's children; the default of every visit_X.
-  R visit_node(ast::Node& n) {
-    for_each_child(n, [this](ast::Node* c) { impl().visit(c); });
+  // Visits n's children; the default of every visit_X. (for_each_child
+  // hands out writable slots; a const visitor only reads through them.)
+  R visit_node(NodeOf<ast::Node>& n) {
+    for_each_child(const_cast<ast::Node&>(n), [this](ast::Node* c) { impl().visit(c); });
     return R();
   }
 
 #define DT_VISIT_DEFAULT(K) \
-  R visit_##K(ast::K& n) { return impl().visit_node(n); }
+  R visit_##K(NodeOf<ast::K>& n) { return impl().visit_node(n); }
   DT_AST_KINDS(DT_VISIT_DEFAULT)
 #undef DT_VISIT_DEFAULT
 
  protected:
   Impl& impl() { return static_cast<Impl&>(*this); }
 };
+
+template <typename Impl, typename R = void>
+using ConstVisitor = Visitor<Impl, R, true>;
 
 // A Visitor that returns each expression's replacement (itself, by
 // default) and stores it in the parent's slot; statements return null.

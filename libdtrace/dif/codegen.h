@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "cc/context.h"
+#include "cc/visitor.h"
 #include "dif/ir.h"
 
 namespace dtrace::dif {
@@ -27,7 +28,9 @@ class Regs {
   uint16_t used_ = 1;  // %r0 is never allocated
 };
 
-class ExprGen {
+// Dispatches on each node's kind through the compiler's one visitor; a
+// kind code generation has no case for is an internal error.
+class ExprGen : public cc::ConstVisitor<ExprGen, uint8_t> {
  public:
   ExprGen(cc::CompileContext& ctx, IrDifo& ir) : ctx_(ctx), ir_(ir), regs_(ctx.options.iregs) {}
 
@@ -42,6 +45,32 @@ class ExprGen {
 
  private:
   friend struct VarGen;
+  friend class cc::Visitor<ExprGen, uint8_t, true>;
+  // One case per kind that has a value (or, for statements, an effect).
+  uint8_t visit_IntLit(const cc::ast::IntLit& n) { return constant(n.value); }
+  uint8_t visit_StrLit(const cc::ast::StrLit& n);
+  uint8_t visit_Ident(const cc::ast::Ident& n) { return load_var(&n); }
+  uint8_t visit_ScopedVar(const cc::ast::ScopedVar& n) { return load_var(&n); }
+  uint8_t visit_Index(const cc::ast::Index& n);
+  uint8_t visit_Call(const cc::ast::Call& n) { return call(n); }
+  uint8_t visit_SymRef(const cc::ast::SymRef& n);
+  uint8_t visit_Member(const cc::ast::Member& n);
+  uint8_t visit_Unary(const cc::ast::Unary& n) { return unary(n); }
+  uint8_t visit_Binary(const cc::ast::Binary& n) { return binary(n); }
+  uint8_t visit_Ternary(const cc::ast::Ternary& n) { return ternary(n); }
+  uint8_t visit_Assign(const cc::ast::Assign& n) { return assign(n); }
+  uint8_t visit_IncDec(const cc::ast::IncDec& n) { return incdec(n); }
+  uint8_t visit_Cast(const cc::ast::Cast& n);
+  uint8_t visit_Stringof(const cc::ast::Stringof& n);
+  uint8_t visit_Comma(const cc::ast::Comma& n);
+  uint8_t visit_Xlate(const cc::ast::Xlate& n) { return xlate_whole(n); }
+  uint8_t visit_Sizeof(const cc::ast::Sizeof& n) { return constant(n.value); }
+  uint8_t visit_Offsetof(const cc::ast::Offsetof& n) { return constant(n.value); }
+  uint8_t visit_ExprStmt(const cc::ast::ExprStmt& n);
+  uint8_t visit_Block(const cc::ast::Block& n);
+  uint8_t visit_IfStmt(const cc::ast::IfStmt& n);
+  uint8_t visit_node(const cc::ast::Node& n);
+
   uint8_t alloc();
   void free(uint8_t r) { regs_.free(r); }
   void fatal(const char* msg);

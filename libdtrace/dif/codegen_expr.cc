@@ -413,98 +413,94 @@ uint8_t ExprGen::call(const cc::ast::Call& n) {
 
 uint8_t ExprGen::expr(const cc::ast::Expr* e) {
   if (failed_ || e == nullptr) return failed_ ? 0 : alloc();
-  switch (e->kind()) {
-    case Kind::IntLit: return constant(static_cast<const cc::ast::IntLit*>(e)->value);
-    case Kind::StrLit: {
-      uint8_t r = alloc();
-      uint16_t off = 0;
-      if (!ir_.intern_str(static_cast<const cc::ast::StrLit*>(e)->value, off))
-        fatal("Insufficient string table space to generate code");
-      ir_.emit(DIF_INSTR_IDX(DIF_OP_SETS, off, r));
-      return r;
-    }
-    case Kind::Ident:
-    case Kind::ScopedVar: return load_var(e);
-    case Kind::Index: {
-      auto* ix = static_cast<const cc::ast::Index*>(e);
-      if (ix->arg_value != nullptr) return expr(ix->arg_value);  // typed args[n]
-      if (ix->base->kind() == Kind::Ident && static_cast<const cc::ast::Ident*>(ix->base)->inline_def)
-        return inline_use(*ix);
-      if (ix->indexes_memory) return load(element_address(*ix, expr(ix->base)), e->type, in_user(e));
-      return load_var(e);
-    }
-    case Kind::Call: return call(*static_cast<const cc::ast::Call*>(e));
-    case Kind::SymRef: {
-      // A symbol's address, loaded through the checked path (a user
-      // load for a target's symbol) unless it is a function (its address
-      // is its value) or an array.
-      auto* s = static_cast<const cc::ast::SymRef*>(e);
-      if (s->enum_type != nullptr) return constant(static_cast<uint64_t>(s->enum_value));
-      uint8_t r = constant(s->addr);
-      if (s->sym_type->kind == cc::Type::Kind::Function || s->sym_type->kind == cc::Type::Kind::Array)
-        return r;
-      return load(r, e->type, s->user);
-    }
-    case Kind::Member: {
-      auto* m = static_cast<const cc::ast::Member*>(e);
-      if (m->xlate_value != nullptr) return xlate_member(*m);
-      uint8_t r = expr(m->base);
-      add_offset(r, m->offset);
-      if (m->bits != 0) return bitfield(r, *m);
-      return load(r, e->type, in_user(e));
-    }
-    case Kind::Unary: return unary(*static_cast<const cc::ast::Unary*>(e));
-    case Kind::Binary: return binary(*static_cast<const cc::ast::Binary*>(e));
-    case Kind::Ternary: return ternary(*static_cast<const cc::ast::Ternary*>(e));
-    case Kind::Assign: return assign(*static_cast<const cc::ast::Assign*>(e));
-    case Kind::IncDec: return incdec(*static_cast<const cc::ast::IncDec*>(e));
-    case Kind::Cast: {
-      auto* c = static_cast<const cc::ast::Cast*>(e);
-      uint8_t r = expr(c->operand);
-      convert(r, c->operand->type, c->type);
-      return r;
-    }
-    case Kind::Stringof: {
-      const cc::ast::Expr* o = static_cast<const cc::ast::Stringof*>(e)->operand;
-      uint8_t r = expr(o);
-      if (user_string(o)) copyinstr(r, o->type->kind == cc::Type::Kind::Array ? o->type->size : 0);
-      return r;
-    }
-    case Kind::Comma: {
-      auto* c = static_cast<const cc::ast::Comma*>(e);
-      free(expr(c->lhs));
-      return expr(c->rhs);
-    }
-    case Kind::Xlate: return xlate_whole(*static_cast<const cc::ast::Xlate*>(e));
-    case Kind::Sizeof: return constant(static_cast<const cc::ast::Sizeof*>(e)->value);
-    case Kind::Offsetof: return constant(static_cast<const cc::ast::Offsetof*>(e)->value);
-    default: fatal("unsupported expression in code generation"); return 0;
-  }
+  return visit(e);
 }
 
 void ExprGen::stmt(const cc::ast::Stmt* s) {
   if (s == nullptr || failed_) return;
-  switch (s->kind()) {
-    case Kind::ExprStmt: free(expr(static_cast<const cc::ast::ExprStmt*>(s)->expr)); break;
-    case Kind::Block:
-      for (const cc::ast::Stmt* c : static_cast<const cc::ast::Block*>(s)->stmts) stmt(c);
-      break;
-    case Kind::IfStmt: {
-      auto* i = static_cast<const cc::ast::IfStmt*>(s);
-      Label other = ir_.new_label(), done = ir_.new_label();
-      uint8_t c = expr(i->cond);
-      ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, c, 0, 0));
-      free(c);
-      ir_.branch(DIF_OP_BE, other);
-      stmt(i->then);
-      if (i->other != nullptr) ir_.branch(DIF_OP_BA, done);
-      ir_.place(other);
-      stmt(i->other);
-      ir_.place(done);
-      break;
-    }
-    default: break;
-  }
+  visit(s);
+}
+
+uint8_t ExprGen::visit_node(const cc::ast::Node& n) {
+  if (cc::ast::as_expr(const_cast<cc::ast::Node*>(&n)) != nullptr)
+    fatal("unsupported expression in code generation");
+  return 0;
+}
+
+uint8_t ExprGen::visit_StrLit(const cc::ast::StrLit& n) {
+  uint8_t r = alloc();
+  uint16_t off = 0;
+  if (!ir_.intern_str(n.value, off)) fatal("Insufficient string table space to generate code");
+  ir_.emit(DIF_INSTR_IDX(DIF_OP_SETS, off, r));
+  return r;
+}
+
+uint8_t ExprGen::visit_Index(const cc::ast::Index& ix) {
+  if (ix.arg_value != nullptr) return expr(ix.arg_value);  // typed args[n]
+  if (ix.base->kind() == Kind::Ident && static_cast<const cc::ast::Ident*>(ix.base)->inline_def)
+    return inline_use(ix);
+  if (ix.indexes_memory) return load(element_address(ix, expr(ix.base)), ix.type, in_user(&ix));
+  return load_var(&ix);
+}
+
+// A symbol's address, loaded through the checked path (a user load for a
+// target's symbol) unless it is a function (its address is its value) or
+// an array.
+uint8_t ExprGen::visit_SymRef(const cc::ast::SymRef& s) {
+  if (s.enum_type != nullptr) return constant(static_cast<uint64_t>(s.enum_value));
+  uint8_t r = constant(s.addr);
+  if (s.sym_type->kind == cc::Type::Kind::Function || s.sym_type->kind == cc::Type::Kind::Array) return r;
+  return load(r, s.type, s.user);
+}
+
+uint8_t ExprGen::visit_Member(const cc::ast::Member& m) {
+  if (m.xlate_value != nullptr) return xlate_member(m);
+  uint8_t r = expr(m.base);
+  add_offset(r, m.offset);
+  if (m.bits != 0) return bitfield(r, m);
+  return load(r, m.type, in_user(&m));
+}
+
+uint8_t ExprGen::visit_Cast(const cc::ast::Cast& c) {
+  uint8_t r = expr(c.operand);
+  convert(r, c.operand->type, c.type);
+  return r;
+}
+
+uint8_t ExprGen::visit_Stringof(const cc::ast::Stringof& n) {
+  const cc::ast::Expr* o = n.operand;
+  uint8_t r = expr(o);
+  if (user_string(o)) copyinstr(r, o->type->kind == cc::Type::Kind::Array ? o->type->size : 0);
+  return r;
+}
+
+uint8_t ExprGen::visit_Comma(const cc::ast::Comma& c) {
+  free(expr(c.lhs));
+  return expr(c.rhs);
+}
+
+uint8_t ExprGen::visit_ExprStmt(const cc::ast::ExprStmt& s) {
+  free(expr(s.expr));
+  return 0;
+}
+
+uint8_t ExprGen::visit_Block(const cc::ast::Block& b) {
+  for (const cc::ast::Stmt* c : b.stmts) stmt(c);
+  return 0;
+}
+
+uint8_t ExprGen::visit_IfStmt(const cc::ast::IfStmt& i) {
+  Label other = ir_.new_label(), done = ir_.new_label();
+  uint8_t c = expr(i.cond);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, c, 0, 0));
+  free(c);
+  ir_.branch(DIF_OP_BE, other);
+  stmt(i.then);
+  if (i.other != nullptr) ir_.branch(DIF_OP_BA, done);
+  ir_.place(other);
+  stmt(i.other);
+  ir_.place(done);
+  return 0;
 }
 
 }  // namespace dtrace::dif
