@@ -86,9 +86,7 @@ void enable_agg(Harness& h, uint16_t fn, uint64_t arg = 0, bool keyed = true, bo
   }
   add_clause(&b, p, -1, acts);
   pb_option(&b, DTRACEOPT_AGGSIZE, aggsize);
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
 }
 
 std::string key_str(const Entry& e) { return std::string(reinterpret_cast<const char*>(e.key.data())); }
@@ -152,9 +150,7 @@ TEST(Agg, StringKeysAfterLongerOnesStayDistinctAndCanonical) {
   k.code = {ldgs(DIF_VAR_EXECNAME, 1), ret(1)};
   k.rtype = PB_STRING;
   add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, k)}});
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (const char* comm : {"abcdefghijklmn", "abc", "abcdefghijklmn", "abcdefgh", "abc"}) {
     dtrace_user_set_comm(comm);
     h.fire(0);
@@ -192,9 +188,7 @@ TEST(Agg, EqualStringKeysFromScratchAndElsewhereMeet) {
     k.rtype = PB_STRING;
     add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, k)}});
     pb_option(&b, DTRACEOPT_STRSIZE, strsize);
-    ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-    pb_free(&b);
-    ASSERT_EQ(h.go(), 0);
+    ASSERT_EQ(h.start(b), 0) << h.res().msg;
     dtrace_user_set_comm("fire");
     h.fire(1);
     h.fire(0);
@@ -319,9 +313,7 @@ TEST(Agg, FullBuffersDropEntries) {
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, arg0())}});
   pb_option(&b, DTRACEOPT_AGGSIZE, 4096);
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (uint64_t i = 0; i < 200; i++) h.fire(i);  // 24-byte entries: 170 fit
   h.fire(0);                                     // existing entries still count
   dtrace_bufdesc d{};

@@ -16,9 +16,7 @@ void enable_policy(Harness& h, uint64_t policy) {
   add_clause(&b, pb_probe(&b, "dtrace", "", "", "END"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, k)}});
   pb_option(&b, DTRACEOPT_BUFSIZE, 4096);
   pb_option(&b, DTRACEOPT_BUFPOLICY, policy);
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
 }
 
 // Raw BUFSNAP of CPU 0.

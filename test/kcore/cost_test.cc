@@ -186,9 +186,7 @@ TEST(Cost, DestroyWaitsOneGracePeriod) {
   uint32_t di = add_difo(&b, d);
   for (int i = 0; i < 500; i++)
     add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)di}});
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   uint64_t y0 = dtrace_user_yields(), s0 = dtrace_user_syncs();
   h.release_state(true);

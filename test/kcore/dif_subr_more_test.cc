@@ -44,9 +44,7 @@ TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
   Difo isnull = next;  // a fourth call finds no token: NULL
   isnull.rtype = PB_INT(8);
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, isnull)}});
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   auto r = h.snap(0);
   ASSERT_EQ(r.size(), 3u);
@@ -161,9 +159,7 @@ TEST(DifSubrMore, DestructiveActions) {
               {DTRACEACT_CHILL, (int)add_difo(&b, ns)},
               {DTRACEACT_DIFEXPR, (int)add_difo(&b, sig)}});
   pb_option(&b, DTRACEOPT_DESTRUCTIVE, 1);
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   uint64_t t0 = dtrace_port_gethrtime();
   h.fire();
   EXPECT_GE(dtrace_port_gethrtime() - t0, 2000000u);

@@ -120,9 +120,7 @@ TEST(DifSubr, RandVaries) {
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, call_difo(DIF_SUBR_RAND, {}, false))}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (int i = 0; i < 4; i++) h.fire();
   auto r = h.snap(0);
   ASSERT_EQ(r.size(), 4u);

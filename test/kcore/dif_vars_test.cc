@@ -67,9 +67,7 @@ TEST(DifVars, TimestampIsTheFiringsTimestamp) {
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, builtin(DIF_VAR_TIMESTAMP))}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   auto recs = h.snap(0);
   dtrace_user_set_time(0);
@@ -95,17 +93,10 @@ TEST(DifVars, GlobalScalarsPersistAcrossClausesAndFirings) {
   get.code = {ldgs(0x500, 1), setx(0, 2), op3(DIF_OP_MUL, 1, 2, 3), ret(3)};
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, set)}});
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, get)}});
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire(5);
   h.fire(7);
-  auto r = h.snap(0);
-  ASSERT_EQ(r.size(), 4u);
-  EXPECT_EQ(r[0].u64(0), 5u);
-  EXPECT_EQ(r[1].u64(0), 50u);
-  EXPECT_EQ(r[2].u64(0), 12u);
-  EXPECT_EQ(r[3].u64(0), 120u);
+  EXPECT_EQ(h.values(), (std::vector<uint64_t>{5, 50, 12, 120}));
 }
 
 TEST(DifVars, GlobalStringsAreCopied) {
@@ -125,9 +116,7 @@ TEST(DifVars, GlobalStringsAreCopied) {
              {{DTRACEACT_DIFEXPR, (int)add_difo(&b, get)},
               {DTRACEACT_DIFEXPR, (int)add_difo(&b, set)},
               {DTRACEACT_DIFEXPR, (int)add_difo(&b, get)}});
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   auto r = h.snap(0);
   ASSERT_EQ(r.size(), 1u);
@@ -174,17 +163,10 @@ TEST(DifVars, ClauseLocalsAreSharedWithinAFiringAndZeroedBetween) {
   int o = (int)add_difo(&b, old);
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, o}, {DTRACEACT_DIFEXPR, (int)add_difo(&b, set)}});
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, o}});
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire(5);
   h.fire(6);
-  auto r = h.snap(0);
-  ASSERT_EQ(r.size(), 4u);
-  EXPECT_EQ(r[0].u64(0), 0u);
-  EXPECT_EQ(r[1].u64(0), 5u);
-  EXPECT_EQ(r[2].u64(0), 0u);
-  EXPECT_EQ(r[3].u64(0), 6u);
+  EXPECT_EQ(h.values(), (std::vector<uint64_t>{0, 5, 0, 6}));
 }
 
 TEST(DifVars, ByReferenceVariableStorageIsStorable) {

@@ -89,9 +89,7 @@ TEST(Fuzz, RandomValidDifRunsSafely) {
   }
   add_error_clause(&b);
   ASSERT_GT(valid, 20);
-  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (int i = 0; i < 20; i++) {
     h.fire(rng(), reinterpret_cast<uintptr_t>(buf), rng() % 100, 0, 0, 0);
     ran += static_cast<int>(h.snap(0).size());

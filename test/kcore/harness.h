@@ -122,6 +122,12 @@ class Harness {
     return dtrace_state_enable(st_, copy, size, &res_);
   }
   const dtrace_enable_res& res() const { return res_; }
+  // Enables b, frees the builder and starts tracing: ENABLE's error, else GO's.
+  int start(pb& b) {
+    int err = enable(b);
+    pb_free(&b);
+    return err != 0 ? err : go();
+  }
 
   int go() {
     uint32_t cpu;
@@ -188,6 +194,12 @@ class Harness {
       v.push_back(r);
       off += 16 + ep.dtepd_size;
     }
+    return v;
+  }
+  // The first 8 bytes of each record in cpu's buffer, in order.
+  std::vector<uint64_t> values(uint32_t cpu = 0) {
+    std::vector<uint64_t> v;
+    for (const Record& r : snap(cpu)) v.push_back(r.u64(0));
     return v;
   }
 

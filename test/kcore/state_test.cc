@@ -101,9 +101,7 @@ TEST(State, ExitInBeginSkipsLaterBeginClausesButEndRuns) {
   add_clause(&b, begin, -1, {{DTRACEACT_EXIT, (int)add_difo(&b, konst(3, 4))}});
   add_clause(&b, begin, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(7))}});
   add_clause(&b, end, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(9))}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();  // nothing fires while DRAINING
   ASSERT_EQ(h.stop(), 0);
   auto r = h.snap(0);
@@ -123,9 +121,7 @@ TEST(State, FaultsFireErrorWithTheirCoordinates) {
       {{DTRACEACT_DIFEXPR, (int)add_difo(&b, konst(1))}, {DTRACEACT_DIFEXPR, (int)add_difo(&b, load0())}});
   add_clause(&b, p, (int)add_difo(&b, load0()), {});  // predicate fault
   add_error_clause(&b);
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   auto r = h.snap(0);
   ASSERT_EQ(r.size(), 2u);  // only the two ERROR records
@@ -150,9 +146,7 @@ TEST(State, FaultsInErrorClausesAreDoubleErrors) {
   int l = (int)add_difo(&b, load0());
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, l}});
   add_clause(&b, e, -1, {{DTRACEACT_DIFEXPR, l}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   dtrace_bufdesc d{};
   EXPECT_TRUE(h.snap(0, &d).empty());
@@ -168,9 +162,7 @@ TEST(State, FullBuffersDropAndSwitch) {
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, str("x"))}});
   pb_option(&b, DTRACEOPT_BUFSIZE, 4096);
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (int i = 0; i < 20; i++) h.fire();  // 272 bytes each: 15 fit in 4096
   dtrace_bufdesc d{};
   EXPECT_EQ(h.snap(0, &d).size(), 15u);
@@ -189,16 +181,12 @@ TEST(State, BuffersArePerCpu) {
   Difo cpu;
   cpu.code = {ldgs(DIF_VAR_CPU, 1), ret(1)};
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, cpu)}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   dtrace_user_set_cpu(1);
   h.fire();
   dtrace_user_set_cpu(0);
   EXPECT_TRUE(h.snap(0).empty());
-  auto r = h.snap(1);
-  ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0].u64(0), 1u);
+  EXPECT_EQ(h.values(1), (std::vector<uint64_t>{1}));
 }
 
 TEST(State, CpuOptionRestrictsTracing) {
@@ -207,9 +195,7 @@ TEST(State, CpuOptionRestrictsTracing) {
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   add_clause(&b, p, -1, {});
   pb_option(&b, DTRACEOPT_CPU, 1);
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   dtrace_user_set_cpu(1);
   h.fire();
@@ -254,14 +240,9 @@ TEST(State, PredicatesSelect) {
   Difo a0;
   a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
   add_clause(&b, p, (int)add_difo(&b, pred), {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (uint64_t i = 0; i < 10; i++) h.fire(i);
-  auto r = h.snap(0);
-  ASSERT_EQ(r.size(), 4u);
-  EXPECT_EQ(r[0].u64(0), 6u);
-  EXPECT_EQ(r[3].u64(0), 9u);
+  EXPECT_EQ(h.values(), (std::vector<uint64_t>{6, 7, 8, 9}));
 }
 
 TEST(State, RecordLayoutFollowsAlignment) {
@@ -332,9 +313,7 @@ TEST(State, AggregationOnlyClausesRecordNothing) {
   Harness h;
   pb b{};
   add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_AGG_COUNT}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
   EXPECT_TRUE(h.snap(0).empty());
 }
@@ -344,9 +323,7 @@ TEST(State, DeadmanKillsSilentConsumers) {
   pb b{};
   add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {});
   add_clause(&b, pb_probe(&b, "dtrace", "", "", "END"), -1, {});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   uint64_t now = dtrace_port_gethrtime();
   dtrace_core_deadman(h.core(), now + 10ull * 1000000000);
   EXPECT_EQ(h.status().dtst_activity, (uint32_t)DTRACE_ACTIVITY_ACTIVE);
@@ -402,13 +379,9 @@ TEST(State, ProbeContextIsNotReentered) {
   Difo a7;
   a7.code = {ldgs(DIF_VAR_ARG7, 1), ret(1)};
   add_clause(&b, pb_probe(&b, "re", "", "", "p"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a7)}});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
-  ASSERT_EQ(h.go(), 0);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
   dtrace_core_probe(h.core(), re.id, 0, 0, 0, 0, 0, 0);
-  auto r = h.snap(0);
-  ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0].u64(0), 107u);
+  EXPECT_EQ(h.values(), (std::vector<uint64_t>{107}));
   EXPECT_EQ(h.core()->cpu[0].reentries, 4u);  // getarg ran for args 6..9
   EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), -EBUSY);
   h.release_state(true);
