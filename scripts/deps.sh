@@ -10,6 +10,7 @@ PACKAGES=(
     build-essential cmake pkg-config
     bison flex
     libelf-dev libdw-dev binutils-dev
+    liblzma-dev zlib1g-dev  # MiniDebugInfo (xz) and debuglink CRCs (libdtrace/proc/elf_debuginfo.cc)
     systemtap-sdt-dev   # <sys/sdt.h> for the stapsdt test trigger (test/triggers)
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     clang-14 libclang-rt-14-dev valgrind bpftrace

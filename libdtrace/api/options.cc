@@ -77,6 +77,7 @@ constexpr OptionDef kOptions[] = {
     {"zdefs", Kind::Bool, -1},
     {"grabanon", Kind::Bool, -1},
     {"noresolve", Kind::Bool, -1},
+    {"nodemangle", Kind::Bool, -1},  // C++ user symbols as the object file spells them
     {"temporal", Kind::Bool, -1},
     {"zone", Kind::Text, -1},
     {"aggsortkey", Kind::Bool, -1},

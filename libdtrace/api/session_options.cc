@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdlib>
 
+#include "consume/demangle.h"
 #include "consume/usyms.h"
 
 namespace dtrace::api {
@@ -39,6 +40,7 @@ Status set_session_option(Options& o, std::string_view name, std::string_view va
   Status st = o.set(name, value);
   if (st && name == "core" && o.flag("core")) abort_at_exit();
   if (st && name == "pgmax") consume::set_process_cache_limit(o.number("pgmax"));
+  if (st && name == "nodemangle") consume::set_demangle(!o.flag("nodemangle"));
   // kdefs and knodefs (udefs and unodefs) undo each other: the last wins.
   if (st && (name == "kdefs" || name == "knodefs")) (void)o.set(name == "kdefs" ? "knodefs" : "kdefs", "no");
   if (st && (name == "udefs" || name == "unodefs")) (void)o.set(name == "udefs" ? "unodefs" : "udefs", "no");

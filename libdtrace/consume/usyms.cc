@@ -4,9 +4,12 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
+#include "consume/demangle.h"
 #include "consume/ksyms.h"
+#include "consume/perf_map.h"
 #include "proc/process_image.h"
 
 namespace dtrace::consume {
@@ -25,6 +28,14 @@ class ImageCache {
     if (!r.object && e.retried.insert(addr).second && read(pid, e)) r = e.image->resolve(addr);
     return r;
   }
+  // A JIT frame in anonymous memory: the perf map is read at the first
+  // such address, and again for an address it lacked (written since).
+  const PerfMap::Symbol* jit_symbol(pid_t pid, uint64_t addr) {
+    Entry& e = entry(pid);
+    const PerfMap::Symbol* s = e.perf ? e.perf->lookup(addr) : nullptr;
+    if (!s && e.perf_retried.insert(addr).second && (e.perf = PerfMap::read(pid))) s = e.perf->lookup(addr);
+    return s;
+  }
   void remember(pid_t pid) {
     Entry& e = entry(pid);
     e.pinned = true;
@@ -40,6 +51,8 @@ class ImageCache {
   struct Entry {
     std::unique_ptr<proc::ProcessImage> image;
     std::set<uint64_t> retried;
+    std::optional<PerfMap> perf;
+    std::set<uint64_t> perf_retried;
     bool pinned = false;
     uint64_t last_use = 0;
   };
@@ -89,24 +102,45 @@ void set_process_cache_limit(size_t n) { cache().set_limit(n); }
 
 size_t cached_processes() { return cache().size(); }
 
-std::string user_address(pid_t pid, uint64_t addr) {
+namespace {
+
+// What an address is called: its module, and its function with the
+// offset into it when one is known.
+struct FrameName {
+  std::string module;  // "" when the address is in no object
+  std::string function;
+  uint64_t offset = 0;
+};
+
+FrameName frame_name(pid_t pid, uint64_t addr) {
   proc::UserAddress r = cache().resolve(pid, addr);
-  if (!r.object) return hex_address(addr);
-  if (!r.symbol) return r.object->module + "`" + hex_address(addr);
-  std::string s = r.object->module + "`" + r.symbol->name;
-  return r.offset ? s + "+" + hex_address(r.offset) : s;
+  if (r.object && r.symbol)
+    return {r.object->module, demangling() ? demangle(r.symbol->name) : r.symbol->name, r.offset};
+  if (r.object) return {r.object->module, "", 0};
+  if (const PerfMap::Symbol* s = cache().jit_symbol(pid, addr))
+    return {PerfMap::module(pid), s->name, addr - s->start};
+  return {};
+}
+
+}  // namespace
+
+std::string user_address(pid_t pid, uint64_t addr) {
+  FrameName f = frame_name(pid, addr);
+  if (f.module.empty()) return hex_address(addr);
+  if (f.function.empty()) return f.module + "`" + hex_address(addr);
+  std::string s = f.module + "`" + f.function;
+  return f.offset ? s + "+" + hex_address(f.offset) : s;
 }
 
 std::string user_symbol(pid_t pid, uint64_t addr) {
-  proc::UserAddress r = cache().resolve(pid, addr);
-  if (!r.object) return hex_address(addr);
-  if (!r.symbol) return r.object->module + "`" + hex_address(addr);
-  return r.object->module + "`" + r.symbol->name;
+  FrameName f = frame_name(pid, addr);
+  if (f.module.empty()) return hex_address(addr);
+  return f.module + "`" + (f.function.empty() ? hex_address(addr) : f.function);
 }
 
 std::string user_module(pid_t pid, uint64_t addr) {
-  proc::UserAddress r = cache().resolve(pid, addr);
-  return r.object ? r.object->module : hex_address(addr);
+  FrameName f = frame_name(pid, addr);
+  return f.module.empty() ? hex_address(addr) : f.module;
 }
 
 std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent, bool resolve) {

@@ -1,5 +1,7 @@
 #include "proc/elf_object.h"
 
+#include "proc/elf_debuginfo.h"
+
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -81,6 +83,9 @@ Result<ElfObject> ElfObject::load(const std::string& path) {
   std::vector<Candidate> cands;
   read_symbols(elf, symtab ? symtab : dynsym, cands, obj.data_);
   if (symtab && cands.empty() && dynsym) read_symbols(elf, dynsym, cands, obj.data_);
+  // Stripped: the local functions are in a debug file or MiniDebugInfo.
+  if (!symtab)
+    with_debug_symtab(elf, path, [&](Elf* d, Elf_Scn* s) { read_symbols(d, s, cands, obj.data_); });
   std::stable_sort(obj.data_.begin(), obj.data_.end(),
                    [](const ElfSymbol& a, const ElfSymbol& b) { return a.name < b.name; });
   elf_end(elf);

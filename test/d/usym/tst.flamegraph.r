@@ -1,0 +1,7 @@
+spin`hidden_leaf: yes
+spin`hidden_mid: yes
+spin`main: yes
+nap`main: yes
+libc.so.6`clock_nanosleep: yes
+on-cpu.svg: titles
+off-cpu.svg: titles

@@ -1,0 +1,2 @@
+perf-PID.map`jit_spin: yes
+perf-PID.map: yes

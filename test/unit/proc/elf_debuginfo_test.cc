@@ -1,0 +1,84 @@
+// Symbols of stripped files from MiniDebugInfo and separate debug files
+// (proc/elf_debuginfo.cc), on copies of test/d/usym/spin.c built here
+// with the system's cc, objcopy, strip and xz.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "proc/elf_object.h"
+
+namespace dtrace::proc {
+namespace {
+
+class ElfDebugInfo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/elfdbg.XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    ASSERT_EQ(
+        sh("cc -O0 -g -o full " DTRACE_SOURCE_DIR "/test/d/usym/spin.c && strip --strip-all -o bare full"),
+        0);
+  }
+  void TearDown() override { (void)sh("rm -rf " + dir_); }
+  int sh(const std::string& cmd) {
+    return std::system(("cd " + dir_ + " && (" + cmd + ") >/dev/null 2>&1").c_str());
+  }
+  // Whether the file names a function hidden_leaf.
+  bool names_hidden_leaf(const std::string& file) {
+    auto obj = ElfObject::load(dir_ + "/" + file);
+    if (!obj) return false;
+    for (const ElfSymbol& s : obj->symbols())
+      if (s.name == "hidden_leaf") return obj->lookup(s.vaddr) && obj->lookup(s.vaddr)->name == "hidden_leaf";
+    return false;
+  }
+  std::string dir_;
+};
+
+TEST_F(ElfDebugInfo, StrippedFileHasNoLocalFunctions) { EXPECT_FALSE(names_hidden_leaf("bare")); }
+
+TEST_F(ElfDebugInfo, MiniDebugInfoNamesThem) {
+  ASSERT_EQ(sh("objcopy --only-keep-debug full mini && objcopy --strip-debug mini && xz mini && "
+               "objcopy --add-section .gnu_debugdata=mini.xz bare withmini"),
+            0);
+  EXPECT_TRUE(names_hidden_leaf("withmini"));
+}
+
+TEST_F(ElfDebugInfo, CorruptMiniDebugInfoIsIgnored) {
+  ASSERT_EQ(sh("head -c 300 /dev/zero > junk && objcopy --add-section .gnu_debugdata=junk bare withjunk"), 0);
+  auto obj = ElfObject::load(dir_ + "/withjunk");
+  ASSERT_TRUE(obj);
+  EXPECT_FALSE(names_hidden_leaf("withjunk"));
+}
+
+TEST_F(ElfDebugInfo, DebuglinkNamesThemAndChecksTheCrc) {
+  ASSERT_EQ(sh("objcopy --only-keep-debug full linked.debug && "
+               "objcopy --strip-all --add-gnu-debuglink=linked.debug full linked"),
+            0);
+  EXPECT_TRUE(names_hidden_leaf("linked"));
+  ASSERT_EQ(sh("mkdir .debug && mv linked.debug .debug/"), 0);
+  EXPECT_TRUE(names_hidden_leaf("linked"));
+  ASSERT_EQ(sh("echo x >> .debug/linked.debug"), 0);
+  EXPECT_FALSE(names_hidden_leaf("linked"));
+}
+
+// A random build-id, so that no real debug file is met; the debug file
+// goes where distributions put it and is removed after.
+TEST_F(ElfDebugInfo, BuildIdDebugFileNamesThem) {
+  ASSERT_EQ(sh("id=$(od -An -tx1 -N20 /dev/urandom | tr -d ' \\n') && echo $id > id && "
+               "cc -O0 -g -Wl,--build-id=0x$id -o byid " DTRACE_SOURCE_DIR "/test/d/usym/spin.c && "
+               "mkdir -p /usr/lib/debug/.build-id/${id%${id#??}} && "
+               "objcopy --only-keep-debug byid /usr/lib/debug/.build-id/${id%${id#??}}/${id#??}.debug && "
+               "strip --strip-all byid"),
+            0);
+  bool named = names_hidden_leaf("byid");
+  (void)sh(
+      "id=$(cat id) && rm -f /usr/lib/debug/.build-id/${id%${id#??}}/${id#??}.debug && "
+      "rmdir /usr/lib/debug/.build-id/${id%${id#??}} 2>/dev/null");
+  EXPECT_TRUE(named);
+}
+
+}  // namespace
+}  // namespace dtrace::proc
