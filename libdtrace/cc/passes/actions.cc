@@ -197,10 +197,20 @@ class ActionChecker : public Visitor<ActionChecker> {
     new_part(flag_test(v, ast::Op::Ne, 0, s.line), s.line);
   }
 
+  // DTrace gives the aggregation actions and the stacks tags of their own.
+  static ErrTag arity_tag(const std::string& name) {
+    return name == "clear"                                ? ErrTag::D_CLEAR_PROTO
+           : name == "normalize" || name == "denormalize" ? ErrTag::D_NORMALIZE_PROTO
+           : name == "trunc"                              ? ErrTag::D_TRUNC_PROTO
+           : name == "stack"                              ? ErrTag::D_STACK_PROTO
+           : name == "ustack" || name == "jstack"         ? ErrTag::D_USTACK_PROTO
+                                                          : ErrTag::D_PROTO_LEN;
+  }
+
   bool arity(const ast::Call& c, int min, int max) {
     int n = static_cast<int>(c.args.size());
     if (n >= min && (max < 0 || n <= max)) return true;
-    return fail(c.line, ErrTag::D_PROTO_LEN, arity_mismatch(cat(c.name, "( )"), n, min, max));
+    return fail(c.line, arity_tag(c.name), arity_mismatch(cat(c.name, "( )"), n, min, max));
   }
 
   bool proto_arg(const ast::Call& c, size_t i, const char* proto) {

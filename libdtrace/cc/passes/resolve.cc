@@ -155,7 +155,9 @@ class Resolver : public Visitor<Resolver> {
     }
     auto* ref = ast::as<ast::AggRef>(base);
     auto* call = ast::as<ast::Call>(n.rhs);
-    if (ref != nullptr && call != nullptr && !find_aggfunc(call->name)) {
+    // An unknown function is D_FUNC_UNDEF below, as anywhere else.
+    bool known = call != nullptr && (find_action(call->name) || find_subr(call->name));
+    if (ref != nullptr && known && !find_aggfunc(call->name)) {
       fail(n.line, ErrTag::D_AGG_FUNC,
            cat("@", ref->name, " must be assigned the result of an aggregating function"));
       return;
@@ -165,6 +167,15 @@ class Resolver : public Visitor<Resolver> {
   }
 
   void visit_IncDec(ast::IncDec& n) { define(n.operand, true); }
+
+  // `@a[1];` names an aggregation and does nothing with it.
+  void visit_ExprStmt(ast::ExprStmt& n) {
+    auto* ix = ast::as<ast::Index>(n.expr);
+    auto* ref = ast::as<ast::AggRef>(ix != nullptr ? ix->base : n.expr);
+    if (ref != nullptr)
+      return fail(n.line, ErrTag::D_AGG_NULL, cat("expression has null effect: @", ref->name));
+    visit(n.expr);
+  }
 
   bool failed() const { return failed_; }
 

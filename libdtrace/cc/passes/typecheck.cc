@@ -137,6 +137,7 @@ class Checker : public Visitor<Checker, const Type*> {
   const Type* check_inline_use(ast::Index& n, InlineInfo* in);
   const Type* check_args(ast::Index& n);
   const Type* check_call(ast::Call& n, bool stmt);
+  bool agg_action_arg(ast::Call& n);
   const Type* check_record_arg(ast::Expr* a);
   const Type* check_unary(ast::Unary& n);
   const Type* check_binary(ast::Binary& n);
@@ -339,6 +340,24 @@ const Type* Checker::check_args(ast::Index& n) {
   return to;
 }
 
+// clear(), normalize(), denormalize() and trunc() take an aggregation
+// first: anything else, an aggregating function's call too, is refused
+// with their tag before it is checked as an expression.
+bool Checker::agg_action_arg(ast::Call& n) {
+  ErrTag tag = n.name == "clear"                                  ? ErrTag::D_CLEAR_AGGARG
+               : n.name == "normalize" || n.name == "denormalize" ? ErrTag::D_NORMALIZE_AGGARG
+               : n.name == "trunc"                                ? ErrTag::D_TRUNC_AGGARG
+                                                                  : ErrTag::D_UNKNOWN;
+  if (tag == ErrTag::D_UNKNOWN || n.args.empty() || n.args[0]->kind() == Kind::AggRef) return true;
+  auto* call = ast::as<ast::Call>(n.args[0]);
+  const Type* t = call != nullptr && (find_action(call->name) || find_aggfunc(call->name))
+                      ? types_.void_type()
+                      : check(n.args[0]);
+  if (failed_) return false;
+  fail(n.line, tag, proto_arg(cat(n.name, "( )"), 1, "aggregation", t->name));
+  return false;
+}
+
 const Type* Checker::check_call(ast::Call& n, bool stmt) {
   bool agg_rhs = agg_rhs_;
   agg_rhs_ = false;
@@ -360,6 +379,7 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
     if (!find_action(n.name) && !agg_rhs)  // an aggregating function outside @x = ...
       return fail(n.line, ErrTag::D_AGG_FUNC,
                   cat("aggregating function ", n.name, "( ) may only be assigned to an aggregation"));
+    if (!agg_action_arg(n)) return types_.void_type();
     bool record_args = n.name == "printf" || n.name == "printa" || n.name == "system" || n.name == "freopen";
     for (ast::Expr* a : n.args)
       if (a->kind() == Kind::AggRef) a->type = types_.void_type();

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: clear() needs its aggregation.
+ */
+BEGIN { clear(); }

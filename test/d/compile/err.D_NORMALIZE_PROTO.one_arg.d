@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: normalize() needs a factor after the aggregation.
+ */
+BEGIN { @a = count(); normalize(@a); }

@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: stack() takes at most a frame count.
+ */
+BEGIN { stack(1, 2); }
