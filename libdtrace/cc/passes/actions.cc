@@ -257,7 +257,11 @@ class ActionChecker : public Visitor<ActionChecker> {
     if (printa) {  // the conversions before %@ take the first aggregation's keys
       const ast::Expr* a = c.args.size() > 1 ? c.args[1] : nullptr;
       if (a != nullptr && a->kind() == Kind::AggRef)
-        for (const Type* k : static_cast<const ast::AggRef*>(a)->agg->keys) fa.push_back({k, c.line});
+        for (const AggInfo* agg = static_cast<const ast::AggRef*>(a)->agg; const Type* k : agg->keys) {
+          uint16_t kind = fa.size() < agg->key_kinds.size() ? agg->key_kinds[fa.size()] : 0;
+          bool stack = kind == DTRACEACT_STACK || kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK;
+          fa.push_back({k, c.line, stack});
+        }
       return check_format(ctx_, c.line, c.name, p.format, fa, 2, true, false);
     }
     for (size_t i = 1; i < c.args.size(); i++) {

@@ -95,7 +95,9 @@ const Conv* find_conv(const std::string& n) {
   return nullptr;
 }
 
-bool accepts(Check c, const Type* t) {
+bool accepts(Check c, const Type* t, bool stack) {
+  if (stack) return c == Check::Stack;  // a stack()/ustack()/jstack() key prints only as %k
+  if (t != nullptr && t->is_void()) return false;
   if (t == nullptr) return c != Check::Str && c != Check::FP && c != Check::WStr;  // aggregation value: int64
   switch (c) {
     case Check::XInt: return t->is_int() || t->is_pointer();
@@ -127,14 +129,14 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
   for (const FormatPiece& p : pf.pieces) {
     if (!p.is_conv) continue;
     if (find_conv(p.conv.name()) == nullptr) {
-      ctx.error(line, ErrTag::kNone,
-                cat(func, "( ) format conversion #", dirs.size() + 1, " is undefined: %", p.conv.name()));
+      ctx.error(line, ErrTag::D_SYNTAX,
+                cat("format conversion #", dirs.size() + 1, " is undefined: %", p.conv.name()));
       return false;
     }
     dirs.push_back(&p.conv);
   }
   if (pf.fault != FormatFault::kNone) {
-    ctx.error(line, ErrTag::kNone, cat(func, "( ) format conversion #", pf.fault_conv, fault_text(pf.fault)));
+    ctx.error(line, ErrTag::D_SYNTAX, cat("format conversion #", pf.fault_conv, fault_text(pf.fault)));
     return false;
   }
 
@@ -166,6 +168,7 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
       j++;
     }
     const Type* vt = nullptr;
+    bool stack = false;
     std::string vname;
     int vline = line;
     if (d.agg) {
@@ -183,15 +186,19 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
       return false;
     } else {
       vt = args[j].type;
+      stack = args[j].stack;
       vline = args[j].line;
       vname = cat("argument #", j + first_argno);
       j++;
     }
-    if (!accepts(conv->check, vt)) {
-      ctx.error(vline, ErrTag::D_PRINTF_ARG_TYPE,
-                cat(func, "( ) ", vname, " is incompatible with conversion #", i + 1,
-                    " prototype:\n\tconversion: %", conv->name, "\n\t prototype: ", conv->proto,
-                    "\n\t  argument: ", vt ? vt->name : "int64_t"));
+    if (!accepts(conv->check, vt, stack)) {
+      ctx.error(
+          vline, ErrTag::D_PRINTF_ARG_TYPE,
+          cat(func, "( ) ", vname, " is incompatible with conversion #", i + 1,
+              " prototype:\n\tconversion: %", conv->name, "\n\t prototype: ", conv->proto, "\n\t  argument: ",
+              stack ? "stack"
+              : vt  ? vt->name
+                    : "int64_t"));
       return false;
     }
   }

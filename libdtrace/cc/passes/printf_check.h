@@ -14,6 +14,7 @@ namespace dtrace::cc {
 struct FormatArg {
   const Type* type;  // null for an aggregation value (%@)
   int line;
+  bool stack = false;  // a stack()/ustack()/jstack() aggregation key
 };
 
 // `first_argno` is the argument number of args[0] in messages (2 for

@@ -35,7 +35,7 @@ TEST(Actions, PrintfChecks) {
   expect_error("BEGIN { printf(execname); }", "D_PRINTF_ARG_FMT", 1);
   expect_error("BEGIN { printf(\"%*d\", \"w\", 1); }", "D_PRINTF_DYN_TYPE", 1);
   expect_error("BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV", 1);
-  expect_error("BEGIN { printf(\"%q\", 1); }", "", 1, "format conversion #1 is undefined: %q");
+  expect_error("BEGIN { printf(\"%q\", 1); }", "D_SYNTAX", 1, "format conversion #1 is undefined: %q");
   compile_ok(
       "BEGIN { printf(\"%% %5.2s %-*d %llx %p %c %lu %Y\\n\", execname, 3, 4, 5, 6, 'a', 7, walltimestamp); "
       "}");

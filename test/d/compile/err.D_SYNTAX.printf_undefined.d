@@ -1,0 +1,4 @@
+/*
+ * ASSERTION: An unknown conversion is a syntax error.
+ */
+BEGIN { printf("%Z", 123); }
