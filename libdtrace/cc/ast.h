@@ -296,12 +296,18 @@ struct Unary : Expr {
   Expr* operand;
 };
 
-struct Binary : Expr {
-  static constexpr Kind kKind = Kind::Binary;
-  Binary(int l, Op o, Expr* a, Expr* b) : Expr(Kind::Binary, l), op(o), lhs(a), rhs(b) {}
+// An operator between two operands: Binary (lhs op rhs) and Assign.
+template <Kind K>
+struct OperatorPair : Expr {
+  static constexpr Kind kKind = K;
+  OperatorPair(int l, Op o, Expr* a, Expr* b) : Expr(K, l), op(o), lhs(a), rhs(b) {}
   Op op;
   Expr* lhs;
   Expr* rhs;
+};
+
+struct Binary : OperatorPair<Kind::Binary> {
+  using OperatorPair::OperatorPair;
 };
 
 struct Ternary : Expr {
@@ -313,12 +319,8 @@ struct Ternary : Expr {
 };
 
 // lhs = rhs, lhs op= rhs (op is the arithmetic operator, Assign for '=')
-struct Assign : Expr {
-  static constexpr Kind kKind = Kind::Assign;
-  Assign(int l, Op o, Expr* a, Expr* b) : Expr(Kind::Assign, l), op(o), lhs(a), rhs(b) {}
-  Op op;
-  Expr* lhs;
-  Expr* rhs;
+struct Assign : OperatorPair<Kind::Assign> {
+  using OperatorPair::OperatorPair;
 };
 
 struct IncDec : Expr {

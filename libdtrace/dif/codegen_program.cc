@@ -38,39 +38,32 @@ struct Job {
 
 // Records of stack and symbol values: bytes the consumer decodes by kind.
 cc::ValueType stack_value_type(uint16_t kind, uint64_t arg) {
+  // The address actions: a kernel address is 8 bytes, a user one 16 (pid, address).
+  static constexpr struct {
+    uint16_t kind;
+    uint32_t size;
+    const char* ctype;
+  } kAddrs[] = {{DTRACEACT_SYM, 8, "sym"},
+                {DTRACEACT_MOD, 8, "mod"},
+                {DTRACEACT_USYM, 16, "usym"},
+                {DTRACEACT_UMOD, 16, "umod"}};
   cc::ValueType v;
   v.kind = cc::ValueType::Kind::Bytes;
   uint64_t frames = arg & 0xffffffff, strsize = arg >> 32;
-  switch (kind) {
-    case DTRACEACT_STACK:
-      v.size = static_cast<uint32_t>(frames * 8);
-      v.ctype = "stack";
-      break;
-    case DTRACEACT_USTACK:
-    case DTRACEACT_JSTACK:
-      v.size = static_cast<uint32_t>(8 + frames * 8 + strsize);
-      v.ctype = kind == DTRACEACT_USTACK ? "ustack" : "jstack";
-      break;
-    case DTRACEACT_SYM:
-      v.size = 8;
-      v.ctype = "sym";
-      break;
-    case DTRACEACT_MOD:
-      v.size = 8;
-      v.ctype = "mod";
-      break;
-    case DTRACEACT_USYM:
-      v.size = 16;
-      v.ctype = "usym";
-      break;
-    case DTRACEACT_UMOD:
-      v.size = 16;
-      v.ctype = "umod";
-      break;
-    default:
-      v.size = 16;
-      v.ctype = "uaddr";
-      break;
+  if (kind == DTRACEACT_STACK) {
+    v.size = static_cast<uint32_t>(frames * 8);
+    v.ctype = "stack";
+  } else if (kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK) {
+    v.size = static_cast<uint32_t>(8 + frames * 8 + strsize);
+    v.ctype = kind == DTRACEACT_USTACK ? "ustack" : "jstack";
+  } else {
+    v.size = 16;
+    v.ctype = "uaddr";
+    for (const auto& a : kAddrs)
+      if (a.kind == kind) {
+        v.size = a.size;
+        v.ctype = a.ctype;
+      }
   }
   return v;
 }
