@@ -4,6 +4,8 @@
 
 #include "consume/agg_snapshot.h"
 #include "consume/drops.h"
+#include "consume/json_aggs.h"
+#include "consume/json_records.h"
 
 namespace dtrace::api {
 namespace {
@@ -132,6 +134,15 @@ const consume::AggHooks& Aggregations::hooks() {
     }
     return consume::printa_formatted(*format, vars, sort_options());
   };
+  hooks_.printa_json = [this](const std::vector<std::string>& names) -> Result<std::string> {
+    std::string out = "[";
+    for (const auto& n : names) {
+      consume::AggVar* v = table_.find(n);
+      if (!v) return make_error("printa: unknown aggregation @" + n);
+      out += (out.size() > 1 ? "," : "") + consume::json_aggregation(*v, sort_options());
+    }
+    return out + "]";
+  };
   hooks_.libact = [this](uint64_t libact, const std::string& name, bool has_n, int64_t n) {
     consume::AggVar* v = table_.find(name);
     if (!v) return;
@@ -149,13 +160,20 @@ const consume::AggHooks& Aggregations::hooks() {
 void Aggregations::print_unprinted(FILE* out) {
   for (consume::AggVar* v : table_.all()) {
     if (v->printed || v->entries.empty()) continue;
-    std::fputs(consume::print_aggregation(*v, sort_options()).c_str(), out);
+    print_one(*v, out);
   }
 }
 
 void Aggregations::print_all(FILE* out) {
   for (consume::AggVar* v : table_.all())
-    if (!v->entries.empty()) std::fputs(consume::print_aggregation(*v, sort_options()).c_str(), out);
+    if (!v->entries.empty()) print_one(*v, out);
+}
+
+// In the text layout, or under oformat=json as a line of its own.
+void Aggregations::print_one(consume::AggVar& v, FILE* out) {
+  if (options_.text("oformat") == "json")
+    consume::write_json_line(out, consume::json_aggregation(v, sort_options()));
+  else std::fputs(consume::print_aggregation(v, sort_options()).c_str(), out);
 }
 
 std::vector<AggregateEntry> Aggregations::entries() {

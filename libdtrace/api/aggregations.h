@@ -40,6 +40,7 @@ class Aggregations {
   std::vector<AggregateEntry> entries();
 
  private:
+  void print_one(consume::AggVar& v, FILE* out);
   Result<consume::AggVar*> var_of(kio::Device& dev, uint32_t aggid);
   consume::AggSortOptions sort_options() const;
   bool packed_utf8() const;

@@ -6,6 +6,7 @@
 #include "api/aggregations.h"
 #include "consume/drops.h"
 #include "consume/error_report.h"
+#include "consume/json_records.h"
 
 namespace dtrace::api {
 namespace {
@@ -22,12 +23,13 @@ struct CloseLine {
 
 void Drain::use_display_options() {
   print_.quiet = options_.flag("quiet");
+  print_.json = options_.text("oformat") == "json";
   print_.flowindent = options_.flag("flowindent");
   print_.text = text_options(options_);
 }
 
 // A CPU's principal buffer, oldest record first; its drops reported.
-Result<kio::Snapshot> Drain::snapshot(uint32_t cpu) {
+Result<kio::Snapshot> Drain::snapshot(uint32_t cpu, FILE* out) {
   auto snap = dev_->bufsnap(cpu);
   if (!snap) return snap.error();
   // A wrapped ring buffer: records run from the oldest to the end, then
@@ -35,10 +37,10 @@ Result<kio::Snapshot> Drain::snapshot(uint32_t cpu) {
   if (snap->oldest > 0 && snap->oldest < snap->data.size())
     std::rotate(snap->data.begin(), snap->data.begin() + static_cast<long>(snap->oldest), snap->data.end());
   if (snap->drops)
-    std::fprintf(
-        stderr, "dtrace: %s\n",
-        consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu, options_.flag("droptags"))
-            .c_str());
+    notice(
+        out, "drop",
+        consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu, options_.flag("droptags")),
+        static_cast<int64_t>(snap->drops));
   return snap;
 }
 
@@ -46,24 +48,34 @@ Result<kio::Snapshot> Drain::snapshot(uint32_t cpu) {
 Status Drain::print_one(uint32_t cpu, const consume::Firing& fi, FILE* out) {
   auto e = enablings_.ecb(fi.epid);
   if (!e) return e.error();
-  consume::FiringView view{cpu, e->probe, e->ep, e->program, e->clause, fi.data};
+  consume::FiringView view{cpu, e->probe, e->ep, e->program, e->clause, fi.data, fi.timestamp};
   if (e->error_clause) {
-    report_error(view);
+    report_error(view, out);
     return Ok{};
   }
   return consume::print_firing(view, print_, out);
 }
 
 // DTrace's message on stderr, after what stdout holds so far.
-void Drain::report_error(const consume::FiringView& f) {
+void Drain::report_error(const consume::FiringView& f, FILE* out) {
   consume::ProbeError e = consume::decode_error(f);
   consume::FaultingEcb ecb = enablings_.faulting(static_cast<uint32_t>(e.epid));
   std::fflush(stdout);
-  std::fprintf(stderr, "dtrace: %s\n", consume::error_message(e, ecb).c_str());
+  notice(out, "error", consume::error_message(e, ecb));
+}
+
+// A message DTrace prints on stderr; under oformat=json an object of
+// its own on the output instead (with its count, if any).
+void Drain::notice(FILE* out, std::string_view type, const std::string& message, std::optional<int64_t> n) {
+  if (!print_.json) {
+    std::fprintf(stderr, "dtrace: %s\n", message.c_str());
+    return;
+  }
+  consume::write_json_notice(out, type, message, n ? "count" : "", n.value_or(0));
 }
 
 Status Drain::drain_cpu(uint32_t cpu, FILE* out) {
-  auto snap = snapshot(cpu);
+  auto snap = snapshot(cpu, out);
   if (!snap) return snap.error();
   CloseLine close_line{print_, out};
   return consume::walk_buffer(
@@ -79,7 +91,7 @@ Status Drain::drain_temporal(FILE* out, bool all) {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC, &ts);
     uint64_t before = static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
-    auto snap = snapshot(cpu);
+    auto snap = snapshot(cpu, out);
     if (!snap) return snap.error();
     if (snap->timestamp == 0) continue;  // a CPU without buffers
     Status st =
@@ -138,9 +150,9 @@ void Drain::report_resize(uint32_t cpu) {
   }
 }
 
-void Drain::report_drops(const dtrace_status& s) {
+void Drain::report_drops(const dtrace_status& s, FILE* out) {
   for (const std::string& m : consume::status_drop_messages(s, options_.flag("droptags")))
-    std::fprintf(stderr, "dtrace: %s\n", m.c_str());
+    notice(out, "drop", m);
 }
 
 }  // namespace dtrace::api

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "api/enabling.h"
 #include "api/options.h"
@@ -37,12 +39,13 @@ class Drain {
   // bufresize=auto lowered bufsize or aggsize: says so (after GO).
   void report_resize(uint32_t cpu);
   // The drop counters of a STATUS answer, one line each.
-  void report_drops(const dtrace_status& s);
+  void report_drops(const dtrace_status& s, FILE* out);
 
  private:
-  Result<kio::Snapshot> snapshot(uint32_t cpu);
+  Result<kio::Snapshot> snapshot(uint32_t cpu, FILE* out);
   Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out);
-  void report_error(const consume::FiringView& f);
+  void report_error(const consume::FiringView& f, FILE* out);
+  void notice(FILE* out, std::string_view type, const std::string& message, std::optional<int64_t> n = {});
   Status drain_cpu(uint32_t cpu, FILE* out);
   Status drain_temporal(FILE* out, bool all);
 

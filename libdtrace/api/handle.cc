@@ -21,6 +21,7 @@
 #include "api/session_options.h"
 #include "cc/compiler.h"
 #include "consume/error_report.h"
+#include "consume/json_records.h"
 #include "consume/probe_list.h"
 #include "consume/usyms.h"
 #include "dif/disasm.h"
@@ -287,7 +288,7 @@ Result<Work> Handle::work(FILE* out) {
   }
   auto status = I.dev->status();
   if (!status) return status.error();
-  I.drainer.report_drops(*status);
+  I.drainer.report_drops(*status, out);
   // The module's deadman killed the state (this consumer stopped asking
   // for STATUS): nothing is recorded any more, so say so rather than end quietly.
   if (status->dtst_activity == DTRACE_ACTIVITY_KILLED)
@@ -316,13 +317,16 @@ Status Handle::stop(FILE* out) {
   // end-of-run output see everything.
   if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st;
   if (Status st = I.drainer.drain(out, *cpu); !st) return st;
-  if (auto status = I.dev->status()) I.drainer.report_drops(*status);
+  if (auto status = I.dev->status()) I.drainer.report_drops(*status, out);
   I.aggs.print_unprinted(out);
+  if (I.drainer.print().json) consume::write_json_notice(out, "exit", "", "status", exit_status());
   std::fflush(out);
   return Ok{};
 }
 
 int Handle::exit_status() const { return impl_->drainer.print().exit_status.value_or(0); }
+
+bool Handle::json_output() const { return impl_->options.text("oformat") == "json"; }
 
 Result<SessionStatus> Handle::status() {
   if (!impl_->dev) return make_error("DTrace device not available on system");

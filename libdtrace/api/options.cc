@@ -78,6 +78,7 @@ constexpr OptionDef kOptions[] = {
     {"grabanon", Kind::Bool, -1},
     {"noresolve", Kind::Bool, -1},
     {"nodemangle", Kind::Bool, -1},  // C++ user symbols as the object file spells them
+    {"oformat", Kind::Text, -1},
     {"temporal", Kind::Bool, -1},
     {"zone", Kind::Text, -1},
     {"aggsortkey", Kind::Bool, -1},
@@ -144,6 +145,7 @@ bool text_value_ok(std::string_view name, std::string_view v) {
   if (name == "encoding") return one_of({"ascii", "utf8"});
   if (name == "evaltime") return one_of({"exec", "preinit", "postinit", "main"});
   if (name == "linktype") return one_of({"elf", "dof"});
+  if (name == "oformat") return one_of({"none", "json"});
   if (name == "linkmode") return one_of({"kernel", "dynamic", "static"});
   if (name == "stdc") return one_of({"a", "c", "s", "t"});
   if (name == "late") return one_of({"dynamic", "static"});

@@ -12,6 +12,8 @@ extern char** environ;
 #include <string>
 #include <vector>
 
+#include "consume/firing_actions.h"
+#include "consume/json_records.h"
 #include "consume/print_value.h"
 #include "consume/probe_list.h"
 #include "consume/record_format.h"
@@ -24,8 +26,6 @@ Result<std::span<const uint8_t>> record_bytes(std::span<const uint8_t> data, con
     return make_error("record at offset " + std::to_string(rec.dtrd_offset) + " lies outside its firing");
   return data.subspan(rec.dtrd_offset, rec.dtrd_size);
 }
-
-namespace {
 
 // printf and friends: the head's format applied to its ARG records.
 Result<std::string> format_with_args(const FiringView& f, size_t head, const TextOptions& t) {
@@ -121,6 +121,8 @@ std::string probe_desc(const dtrace_probedesc& p) {
          f(p.dtpd_func, sizeof p.dtpd_func) + ":" + f(p.dtpd_name, sizeof p.dtpd_name);
 }
 
+namespace {
+
 // setopt(name[, value]): refused options are reported as DTrace reports
 // a library error on an enabled probe; tracing goes on.
 Status do_setopt(const FiringView& f, PrintState& st, size_t head, FILE* out) {
@@ -177,6 +179,7 @@ Result<std::string> format_tracemem_action(const FiringView& f, size_t head, std
 }  // namespace
 
 Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
+  if (st.json) return print_firing_json(f, st, out);
   if (f.ep->recs.size() != f.clause->naction)
     return make_error("EPID " + std::to_string(f.ep->epid) + " has " + std::to_string(f.ep->recs.size()) +
                       " records for " + std::to_string(f.clause->naction) + " actions");

@@ -24,12 +24,15 @@ struct FiringView {
   const cc::Program* program = nullptr;
   const cc::Clause* clause = nullptr;  // its actions match ep->recs one to one
   std::span<const uint8_t> data;
+  uint64_t timestamp = 0;  // the record header's
 };
 
 // What a firing's aggregation actions ask of the session's aggregations.
 struct AggHooks {
   // printa(): `format` null for the unformatted layout.
   std::function<Result<std::string>(const std::string* format, const std::vector<std::string>& names)> printa;
+  // The same aggregations as a JSON array of objects (consume/json_aggs.h).
+  std::function<Result<std::string>(const std::vector<std::string>& names)> printa_json;
   // clear/trunc/normalize/denormalize (DTRACE_LIBACT_*), with the
   // optional second argument.
   std::function<void(uint64_t libact, const std::string& name, bool has_n, int64_t n)> libact;
@@ -44,6 +47,7 @@ struct SessionHooks {
 
 struct PrintState {
   bool quiet = false;
+  bool json = false;        // -x oformat=json: JSON Lines (consume/json_records.h)
   bool flowindent = false;  // -F layout
   TextOptions text;         // stackindent, noresolve, rawbytes
   int flow_depth = 0;       // -F: entry/return nesting

@@ -14,6 +14,8 @@
 # (default 300; bpftrace compiles with LLVM, slow under TCG) or does not
 # exit within 60 s of SIGINT is killed, and the output says so.
 # Run in the guest: test/vm/run -- test/bench/printf_throughput.sh [N]
+# TRACERS picks the runs (default "dtrace bpftrace"; dtrace-json is dtrace
+# under -x oformat=json, one JSON line per call).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dtrace=$top/build/dtrace
 n=${1:-400000}
@@ -72,7 +74,7 @@ run_writers() {
 row() { printf '%-9s %7s %9s %9s %9s %8s %10s\n' "$@"; }
 
 # The tracer's lines so far, and the drops or lost events it reported.
-lines() { grep -c '^x 1$' "$dir/out"; }
+lines() { grep -c '^x 1$\|"message":"x 1\\n"' "$dir/out"; }
 losses() {
 	cat "$dir/out" "$dir/err" | grep -o '[0-9]* drops\? on CPU\|Lost [0-9]* events' |
 		tr -dc '0-9\n' | awk '{ s += $1 } END { print s + 0 }'
@@ -96,7 +98,7 @@ bench() {
 	shift
 	"$@" > "$dir/out" 2> "$dir/err" &
 	tracer=$!
-	if ! wait_for '^ready' "$dir/out" "$start_limit"; then
+	if ! wait_for 'ready' "$dir/out" "$start_limit"; then
 		kill -KILL "$tracer" 2>/dev/null
 		echo "$name: did not start in ${start_limit}s: $(head -c 300 "$dir/err")"
 		return
@@ -120,8 +122,14 @@ echo "flat-out calls per writer: $n, CPUs: $ncpu"
 row tracer writers pace calls lines drops calls/s
 run_writers 1 0 "$n"
 row none 1 flat "$n" - - "$rate"
-bench dtrace "$dtrace" -q -n 'BEGIN { printf("ready\n"); }
+prog='BEGIN { printf("ready\n"); }
 	syscall::write:entry /execname == "write_loop"/ { printf("x %d\n", arg2); }'
-# bpftrace writes -o files only at exit: its stdout is read instead.
-bench bpftrace bpftrace -e 'BEGIN { printf("ready\n"); }
-	tracepoint:syscalls:sys_enter_write /comm == "write_loop"/ { printf("x %d\n", args->count); }'
+for t in ${TRACERS:-dtrace bpftrace}; do
+	case $t in
+	dtrace) bench dtrace "$dtrace" -q -n "$prog" ;;
+	dtrace-json) bench dtrace-json "$dtrace" -q -x oformat=json -n "$prog" ;;
+	# bpftrace writes -o files only at exit: its stdout is read instead.
+	bpftrace) bench bpftrace bpftrace -e 'BEGIN { printf("ready\n"); }
+	tracepoint:syscalls:sys_enter_write /comm == "write_loop"/ { printf("x %d\n", args->count); }' ;;
+	esac
+done

@@ -106,6 +106,8 @@ class Handle {
   Status stop(FILE* out);
   // The status passed to exit(), 0 if none.
   int exit_status() const;
+  // -x oformat=json: the output is JSON Lines (no text of dtrace's own).
+  bool json_output() const;
   Result<SessionStatus> status();
 
   // Folds in the module's aggregation data, then lists every entry of

@@ -1,0 +1,29 @@
+// -x oformat=json: each firing as one JSON object on a line of its own
+// (JSON Lines); drops, errors and the exit status as objects of their
+// own. The layout is described in doc/json.md. Lines are flushed as the
+// text is: at the end of each buffer read (switchrate), so a pipe sees
+// every event as soon as dtrace has it; notices at once.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "consume/firing.h"
+
+namespace dtrace::consume {
+
+// {"type":"probe","timestamp":...,"cpu":...,"id":...,"provider":...,
+// "module":...,"function":...,"name":...,"output":[records]}
+Status print_firing_json(const FiringView& f, PrintState& st, FILE* out);
+
+// One complete JSON value as a line (the caller flushes).
+void write_json_line(FILE* out, const std::string& json);
+// {"type":<type>,"message":<text DTrace prints on stderr>} plus, when
+// given, a number member (a drop's count, an exit status); no message
+// when it is empty.
+void write_json_notice(FILE* out, std::string_view type, std::string_view message,
+                       std::string_view number_key = "", int64_t number = 0);
+
+}  // namespace dtrace::consume

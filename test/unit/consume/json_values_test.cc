@@ -1,0 +1,100 @@
+#include "consume/json_values.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "consume/json_aggs.h"
+
+extern "C" {
+#include "dtrace/buf.h"
+#include "dtrace/prog.h"
+}
+
+namespace dtrace::consume {
+namespace {
+
+using cc::Type;
+
+TEST(JsonValues, StructAsObjectOfItsMembers) {
+  cc::TypeTable tt;
+  Type* color = tt.declare_tag(Type::Kind::Enum, "color");
+  color->size = 4;
+  color->enumerators = {{"RED", 0}, {"GREEN", 1}};
+  Type* outer = tt.declare_tag(Type::Kind::Struct, "outer");
+  outer->size = 32;
+  Type::Member bits{"f", tt.integer(4, true), 24, 4, 3};  // bits 4..6 of byte 24, signed
+  outer->members = {{"n", tt.int_type(), 0},
+                    {"c", color, 4},
+                    {"name", tt.array_of(tt.char_type(), 4), 8},
+                    {"v", tt.array_of(tt.integer(2, false), 2), 12},
+                    {"p", tt.pointer_to(tt.int_type()), 16},
+                    bits};
+  std::vector<uint8_t> b(32, 0);
+  b[0] = 0xfe, b[1] = b[2] = b[3] = 0xff;  // n = -2
+  b[4] = 1;                                // GREEN
+  std::memcpy(&b[8], "ab", 3);
+  b[12] = 7;
+  b[16] = 0x10;
+  b[24] = 0x70;  // f = 0b111 = -1
+  JsonWriter w;
+  json_typed(w, *outer, b);
+  EXPECT_EQ(w.text(), R"({"n":-2,"c":"GREEN","name":"ab","v":[7,0],"p":16,"f":-1})");
+}
+
+TEST(JsonValues, ShortRecordIsNull) {
+  cc::TypeTable tt;
+  std::vector<uint8_t> b(2, 0);
+  JsonWriter w;
+  json_typed(w, *tt.int_type(), b);
+  EXPECT_EQ(w.text(), "null");
+}
+
+TEST(JsonValues, DatumBySignAndSize) {
+  cc::ValueType u{cc::ValueType::Kind::Unsigned, 8, "uint64_t"}, s{cc::ValueType::Kind::Signed, 4, "int"};
+  uint64_t all = ~0ull;
+  int32_t m5 = -5;
+  JsonWriter w;
+  w.begin_array();
+  json_datum(w, Datum{&u, {reinterpret_cast<const uint8_t*>(&all), 8}}, {});
+  json_datum(w, Datum{&s, {reinterpret_cast<const uint8_t*>(&m5), 4}}, {});
+  w.end_array();
+  EXPECT_EQ(w.text(), R"(["18446744073709551615",-5])");
+}
+
+TEST(JsonAggs, QuantizeBucketsAreInclusiveRanges) {
+  std::vector<int64_t> w(DTRACE_QUANTIZE_NBUCKETS, 0);
+  w[DTRACE_QUANTIZE_ZEROBUCKET] = 1;      // 0
+  w[DTRACE_QUANTIZE_ZEROBUCKET + 3] = 2;  // 4..7
+  w[DTRACE_QUANTIZE_ZEROBUCKET - 2] = 3;  // -3..-2
+  auto b = histogram_buckets(DTRACEACT_AGG_QUANTIZE, 0, w);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ(b[0].min, -3);
+  EXPECT_EQ(b[0].max, -2);
+  EXPECT_EQ(b[0].count, 3);
+  EXPECT_EQ(b[1].min, 0);
+  EXPECT_EQ(b[1].max, 0);
+  EXPECT_EQ(b[2].min, 4);
+  EXPECT_EQ(b[2].max, 7);
+}
+
+TEST(JsonAggs, LquantizeUnderAndOverflowAreOpen) {
+  // base 0, step 2, 5 levels: words = arg, <0, [0,1] .. [8,9], >=10
+  uint64_t arg = (uint64_t{5} << 16) | 2;  // prog.h: base << 32 | levels << 16 | step
+  std::vector<int64_t> w(1 + 5 + 2, 0);
+  w[1] = 4;  // underflow
+  w[3] = 1;  // [2,3]
+  w[7] = 6;  // overflow
+  auto b = histogram_buckets(DTRACEACT_AGG_LQUANTIZE, arg, w);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_FALSE(b[0].has_min);
+  EXPECT_EQ(b[0].max, -1);
+  EXPECT_EQ(b[1].min, 2);
+  EXPECT_EQ(b[1].max, 3);
+  EXPECT_EQ(b[2].min, 10);
+  EXPECT_FALSE(b[2].has_max);
+}
+
+}  // namespace
+}  // namespace dtrace::consume
