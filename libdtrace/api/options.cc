@@ -17,8 +17,14 @@ struct OptionDef {
   Kind kind;
   int kernel_id;  // DTRACEOPT_* or -1 for compile-time/consumer-only options
   uint64_t min = 0, max = UINT64_MAX;
-  uint64_t dflt = 0;  // the module's default (options.def); 0 for the others
+  uint64_t dflt = 0;       // the module's default (options.def); 0 for the others
+  std::string_view words;  // a Text option's only values, space-separated
 };
+
+// A text option that takes one of a fixed set of words.
+constexpr OptionDef one_word_of(std::string_view name, std::string_view words) {
+  return {name, Kind::Text, -1, 0, UINT64_MAX, 0, words};
+}
 
 // The options the module acts on: names, kinds and ranges from the
 // table the module reads too, so that a value is refused here already,
@@ -46,24 +52,24 @@ constexpr OptionDef kOptions[] = {
     {"droptags", Kind::Bool, -1},
     {"dtypes", Kind::Text, -1},
     {"empty", Kind::Bool, -1},
-    {"encoding", Kind::Text, -1},
+    one_word_of("encoding", "ascii utf8"),
     {"errtags", Kind::Bool, -1},
-    {"evaltime", Kind::Text, -1},
+    one_word_of("evaltime", "exec preinit postinit main"),
     {"incdir", Kind::Text, -1},
     {"iregs", Kind::Int, -1, 1, DIF_DIR_NREGS},
     {"kdefs", Kind::Bool, -1},
     {"knodefs", Kind::Bool, -1},
-    {"late", Kind::Text, -1},
+    one_word_of("late", "dynamic static"),
     {"lazyload", Kind::Bool, -1},
     {"ldpath", Kind::Text, -1},
     {"libdir", Kind::Text, -1},
-    {"linkmode", Kind::Text, -1},
-    {"linktype", Kind::Text, -1},
+    one_word_of("linkmode", "kernel dynamic static"),
+    one_word_of("linktype", "elf dof"),
     {"nolibs", Kind::Bool, -1},
     {"pgmax", Kind::Int, -1},
     {"pspec", Kind::Bool, -1},
     {"setenv", Kind::Text, -1},
-    {"stdc", Kind::Text, -1},
+    one_word_of("stdc", "a c s t"),
     {"strip", Kind::Bool, -1},
     {"syslibdir", Kind::Text, -1},
     {"tree", Kind::Int, -1, 1},
@@ -78,9 +84,9 @@ constexpr OptionDef kOptions[] = {
     {"grabanon", Kind::Bool, -1},
     {"noresolve", Kind::Bool, -1},
     {"nodemangle", Kind::Bool, -1},  // C++ user symbols as the object file spells them
-    {"oformat", Kind::Text, -1},
+    one_word_of("oformat", "none json"),
     {"temporal", Kind::Bool, -1},
-    {"zone", Kind::Text, -1},
+    one_word_of("zone", "global"),  // Linux has no zones: every process is in the one "global" zone
     {"aggsortkey", Kind::Bool, -1},
     {"aggsortkeypos", Kind::Int, -1},
     {"aggsortpos", Kind::Int, -1},
@@ -135,24 +141,18 @@ Result<uint64_t> parse_policy(std::string_view name, std::string_view v) {
   return bad_value();
 }
 
-// The options whose text takes a fixed form.
-bool text_value_ok(std::string_view name, std::string_view v) {
-  auto one_of = [v](std::initializer_list<std::string_view> ok) {
-    for (auto o : ok)
-      if (v == o) return true;
+// The text options whose value takes a fixed form.
+bool text_value_ok(const OptionDef& def, std::string_view v) {
+  if (!def.words.empty()) {
+    for (std::string_view rest = def.words; !rest.empty();) {
+      size_t sp = rest.find(' ');
+      if (rest.substr(0, sp) == v) return true;
+      rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
+    }
     return false;
-  };
-  if (name == "encoding") return one_of({"ascii", "utf8"});
-  if (name == "evaltime") return one_of({"exec", "preinit", "postinit", "main"});
-  if (name == "linktype") return one_of({"elf", "dof"});
-  if (name == "oformat") return one_of({"none", "json"});
-  if (name == "linkmode") return one_of({"kernel", "dynamic", "static"});
-  if (name == "stdc") return one_of({"a", "c", "s", "t"});
-  if (name == "late") return one_of({"dynamic", "static"});
-  // Linux has no zones: every process is in the one "global" zone.
-  if (name == "zone") return v == "global";
-  if (name == "setenv") return v.find('=') != std::string_view::npos && v.front() != '=';
-  if (name == "unsetenv") return !v.empty() && v.find('=') == std::string_view::npos;
+  }
+  if (def.name == "setenv") return v.find('=') != std::string_view::npos && v.front() != '=';
+  if (def.name == "unsetenv") return !v.empty() && v.find('=') == std::string_view::npos;
   return true;
 }
 
@@ -256,7 +256,7 @@ Status Options::set(std::string_view name, std::string_view value) {
     }
     case Kind::Text:
       if (name == "bufpolicy" || name == "bufresize") v = parse_policy(name, value);
-      if (!text_value_ok(name, value)) v = bad_value();
+      if (!text_value_ok(*def, value)) v = bad_value();
       if (name == "version") v = check_version(value);
       if (name == "amin") {
         consume::Attr a;

@@ -64,6 +64,18 @@ TEST(Options, KernelOptionsCarryDefaultsAndSettings) {
   EXPECT_EQ(k.count(DTRACEOPT_DESTRUCTIVE), 0u);  // never set: not sent
 }
 
+TEST(Options, WordOptionsTakeOnlyTheirWords) {
+  Options o;
+  EXPECT_TRUE(o.set("oformat", "json"));
+  EXPECT_TRUE(o.set("linkmode", "static"));
+  EXPECT_TRUE(o.set("zone", "global"));
+  EXPECT_FALSE(o.set("oformat", "xml"));
+  EXPECT_FALSE(o.set("oformat", "jso"));  // a prefix of a word is not the word
+  EXPECT_FALSE(o.set("linkmode", ""));
+  EXPECT_FALSE(o.set("zone", "global "));
+  EXPECT_TRUE(o.set("cpppath", "anything at all"));  // free text
+}
+
 TEST(Options, ValueFallsBackToTheTablesDefault) {
   Options o;
   EXPECT_EQ(o.number("strsize"), 0u);
