@@ -2,6 +2,7 @@
 # @[args[2]->ip_daddr] = count() counts 127.0.0.1; ipinfo_t, ifinfo_t and
 # ipv4info_t agree with each other and with the raw sk_buff (pkt_addr).
 # @@timeout: 400
+. "$(dirname "$0")/../lib/until_exit.sh"
 port=41237 refused=41238
 "$1" -q -n '
 ip:::send, ip:::receive
@@ -29,9 +30,5 @@ END
 	printa("v4 %s %s %s %d %d %d %d %@d\n", @v4);
 }' | awk '{ $NF = ($NF > 0); print }' &
 dt=$!
-python3 "$(dirname "$0")/../tcp/tcpload.py" $port $refused 100 &
-load=$!
-wait "$dt"
-kill "$load" 2>/dev/null
-wait "$load" 2>/dev/null
+load_beside "$dt" python3 "$(dirname "$0")/../tcp/tcpload.py" $port $refused 100
 exit 0

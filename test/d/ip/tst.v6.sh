@@ -2,6 +2,7 @@
 # ipinfo_t and ipv6info_t name ::1 and UDP, ipv4info_t is NULL
 # (args[4] is 0), the payload length is the datagram's.
 # @@timeout: 400
+. "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 ip:::send, ip:::receive
 /args[2]->ip_ver == 6 && args[5]->ipv6_nexthdr == IPPROTO_UDP/
@@ -22,9 +23,5 @@ END
 	printa("%s %s %s %s %d %d %d %s %@d\n", @);
 }' | awk '{ $NF = ($NF > 0); print }' &
 dt=$!
-python3 "$(dirname "$0")/../tcp/tcpload.py" UDP6 41239 1500 &
-load=$!
-wait "$dt"
-kill "$load" 2>/dev/null
-wait "$load" 2>/dev/null
+load_beside "$dt" python3 "$(dirname "$0")/../tcp/tcpload.py" UDP6 41239 1500
 exit 0

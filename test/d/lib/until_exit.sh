@@ -22,3 +22,17 @@ until_exit() {
 		[ "$s" = 0 ] || sleep "$s"
 	done
 }
+
+#   load_beside PID CMD [ARGS...]
+# Runs CMD in the background while PID lives: waits for PID, then stops
+# CMD if it is still going. For a workload that runs on its own (one
+# start, not repeated like until_exit's).
+load_beside() {
+	local pid=$1 load
+	shift
+	"$@" &
+	load=$!
+	wait "$pid"
+	kill "$load" 2>/dev/null
+	wait "$load" 2>/dev/null
+}

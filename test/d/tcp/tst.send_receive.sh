@@ -9,6 +9,7 @@
 # ports and addresses from the headers; args[2] and args[4] are the
 # segment's headers.
 # @@timeout: 400
+. "$(dirname "$0")/../lib/until_exit.sh"
 port=41237 refused=41238
 trace() {
 "$1" -q -n '
@@ -69,11 +70,7 @@ tcp:::receive
 	exit(0);
 }' | sort -u &
 dt=$!
-python3 "$(dirname "$0")/tcpload.py" $port $refused 100 $2 &
-load=$!
-wait "$dt"
-kill "$load" 2>/dev/null
-wait "$load" 2>/dev/null
+load_beside "$dt" python3 "$(dirname "$0")/tcpload.py" $port $refused 100 $2
 }
 trace "$1" 4
 trace "$1" 6

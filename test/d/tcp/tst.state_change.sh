@@ -7,6 +7,7 @@
 # accept-refused (the RST sent from the refused port) fire with their
 # addresses.
 # @@timeout: 400
+. "$(dirname "$0")/../lib/until_exit.sh"
 port=41235 refused=41236
 "$1" -q -n '
 inline int PORT = '$port';
@@ -65,9 +66,5 @@ tcp:::accept-refused
 	exit(0);
 }' | sort -u &
 dt=$!
-python3 "$(dirname "$0")/tcpload.py" $port $refused 100 &
-load=$!
-wait "$dt"
-kill "$load" 2>/dev/null
-wait "$load" 2>/dev/null
+load_beside "$dt" python3 "$(dirname "$0")/tcpload.py" $port $refused 100
 exit 0
