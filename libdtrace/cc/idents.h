@@ -60,6 +60,7 @@ struct InlineInfo {
   int64_t value = 0;
   ast::Expr* expr = nullptr;  // non-constant inlines: the typed expression
   bool pending = false;       // expr not typed yet (D library: typed at first use)
+  bool completing = false;    // being typed: a use now is a cycle
   int decl_line = 0;
   std::vector<std::string> params;       // parameterized: formal names
   std::vector<const Type*> param_types;  // and their types
@@ -79,6 +80,7 @@ struct TranslatorInfo {
   const Type* in = nullptr;   // null until resolved
   bool checked = false;       // members typed
   bool failed = false;        // checking them reported an error
+  bool checking = false;      // being checked: not usable in its own members
   std::map<std::string, ast::Expr*, std::less<>> members;
 };
 

@@ -143,6 +143,13 @@ const Type* TypeTable::complete(const Type* t) {
   if (t == nullptr || t->complete || !t->is_sou()) return t;
   // Every Type comes from owned_, so the table may change it.
   auto* m = const_cast<Type*>(t);
+  if (t->typedef_of != nullptr) {
+    // A typedef of a tag defined after it (typedef struct t t; struct t
+    // {...};): the copy takes the tag's layout once the tag has one.
+    const Type* of = complete(t->typedef_of);
+    if (of->complete) m->size = of->size, m->members = of->members, m->complete = true;
+    return t;
+  }
   Converting c(*this);
   if (t->user_space) {
     if (user_) user_->complete(*this, m);

@@ -322,8 +322,13 @@ void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
 
 bool complete_inline(CompileContext& ctx, InlineInfo* in) {
   if (!in->pending) return true;
-  if (!resolve_expr(ctx, in->expr, in)) return false;
-  const Type* vt = typecheck_expr(ctx, in->expr);
+  if (in->completing) {  // D library inlines defined through each other
+    ctx.error(in->decl_line, ErrTag::D_IDENT_UNDEF, unknown_name(in->name, "variable"));
+    return false;
+  }
+  in->completing = true;
+  const Type* vt = resolve_expr(ctx, in->expr, in) ? typecheck_expr(ctx, in->expr) : nullptr;
+  in->completing = false;
   if (vt == nullptr) return false;
   if (!assignable(in->type, vt)) {
     ctx.error(in->decl_line, ErrTag::D_OP_INCOMPAT,

@@ -218,7 +218,13 @@ class Resolver : public Visitor<Resolver> {
     }
     if ((n.var = builtin(n.name)) != nullptr) return;
     if ((n.var = ctx_.idents.find(VarScope::Global, n.name)) != nullptr) return;
-    if (InlineInfo* in = ctx_.idents.find_inline(n.name); in != nullptr && in->parameterized()) {
+    InlineInfo* own = ctx_.idents.find_inline(n.name);
+    if (own != nullptr && own == inline_) {
+      // An inline is not in scope in its own definition (DTrace: undefined).
+      fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
+      return;
+    }
+    if (InlineInfo* in = own; in != nullptr && in->parameterized()) {
       if (!indexed) {
         fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
         return;

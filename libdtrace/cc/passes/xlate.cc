@@ -39,8 +39,9 @@ bool check_members(CompileContext& ctx, TranslatorInfo& x) {
   x.failed = true;
   if (!resolve_input(ctx, x)) return false;
   for (const ast::Translator::Member& m : x.decl->members) {
-    if (!resolve_xlate_member(ctx, m.value, x)) return false;
-    const Type* vt = typecheck_expr(ctx, m.value);
+    x.checking = true;
+    const Type* vt = resolve_xlate_member(ctx, m.value, x) ? typecheck_expr(ctx, m.value) : nullptr;
+    x.checking = false;
     if (vt == nullptr) return false;
     const Type* mt = x.out->member(m.name)->type;
     if (!member_accepts(mt, vt)) {
@@ -102,7 +103,8 @@ bool declare_translator(CompileContext& ctx, ast::Translator* t) {
 TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, int line,
                                 ErrTag none) {
   for (TranslatorInfo& x : ctx.idents.translators()) {
-    if (!same_type(x.out, out)) continue;
+    // As in DTrace, a translator is defined after its members: not in them.
+    if (x.checking || !same_type(x.out, out)) continue;
     if (x.in == nullptr && !resolve_input(ctx, x)) return nullptr;
     bool fits = same_type(x.in, from) || (x.in->is_int() && from->is_int());
     if (!fits) continue;

@@ -33,7 +33,9 @@ if [ ! -x "$bin" ] || [ "$dtkcore" -nt "$bin" ] || [ -n "$(find $dirs -newer "$b
 	$cxx -fsanitize=fuzzer,address,undefined "$out"/obj/*.o "$dtkcore" $(pkg-config --libs libdw) -o "$bin.tmp"
 	mv "$bin.tmp" "$bin"
 fi
-find "$src/test/d" "$src/test/golden" -name '*.d' -exec cp {} "$out/seeds/" \;
+# Also seeds/: declarations that name themselves (inlines, structs,
+# typedefs, translators), where a compiler recurses without end.
+find "$src/test/d" "$src/test/golden" "$src/test/unit/cc/fuzz/seeds" -name '*.d' -exec cp {} "$out/seeds/" \;
 common="-artifact_prefix=$out/ -max_len=4096 -timeout=5 -rss_limit_mb=2048 -print_final_stats=1"
 if [ "$runs" = --explore ]; then
 	# shellcheck disable=SC2086

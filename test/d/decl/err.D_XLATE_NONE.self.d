@@ -1,0 +1,7 @@
+/*
+ * ASSERTION: a translator is not defined inside its own members: using it
+ * there is "translator does not exist", not a silent failure.
+ */
+struct q { int a; };
+translator struct q < struct q *p > { a = xlate<struct q *>(p)->a; };
+BEGIN { trace(xlate<struct q *>((struct q *)0)->a); }
