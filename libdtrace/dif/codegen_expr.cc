@@ -207,13 +207,15 @@ uint8_t ExprGen::bitfield(uint8_t r, const cc::ast::Member& m) {
 uint8_t ExprGen::compare(const cc::ast::Binary& n) {
   uint8_t a = expr(n.lhs);
   uint8_t b = expr(n.rhs);
-  bool strings = n.lhs->type->is_string() || n.rhs->type->is_string();
+  bool any_string = n.lhs->type->is_string() || n.rhs->type->is_string();
+  // A string against NULL (the constant 0) compares its address.
+  bool strings = any_string && !n.lhs->type->is_int() && !n.rhs->type->is_int();
   ir_.emit(DIF_INSTR_FMT(strings ? DIF_OP_SCMP : DIF_OP_CMP, a, b, 0));
   free(b);
   const cc::Type* common =
-      strings ? nullptr
-              : ctx_.types.arith_result(n.lhs->type->is_pointer() ? ctx_.types.ulong_type() : n.lhs->type,
-                                        n.rhs->type->is_pointer() ? ctx_.types.ulong_type() : n.rhs->type);
+      any_string ? nullptr
+                 : ctx_.types.arith_result(n.lhs->type->is_pointer() ? ctx_.types.ulong_type() : n.lhs->type,
+                                           n.rhs->type->is_pointer() ? ctx_.types.ulong_type() : n.rhs->type);
   bool is_signed = common != nullptr && common->is_signed;
   // Branch taken when the comparison is false.
   uint8_t op = 0;

@@ -21,7 +21,7 @@ class Folder : public Rewriter<Folder> {
   }
 
   ast::Expr* visit_Ident(ast::Ident& n) {
-    return n.is_const ? make_int(&n, static_cast<uint64_t>(n.const_value)) : &n;
+    return n.is_const ? make_int(&n, normalize_int(static_cast<uint64_t>(n.const_value), n.type)) : &n;
   }
   // A D array's name, an assignment's or ++'s place stay as written.
   ast::Expr* visit_Index(ast::Index& n) {
@@ -40,7 +40,7 @@ class Folder : public Rewriter<Folder> {
   ast::Expr* visit_Cast(ast::Cast& n) {
     n.operand = visit(n.operand);
     auto v = value_of(n.operand);
-    return v && is_int(n) ? make_int(&n, *v) : &n;
+    return v && is_int(n) ? make_int(&n, normalize_int(*v, n.type)) : &n;
   }
   ast::Expr* visit_Sizeof(ast::Sizeof& n) { return make_int(&n, n.value); }
   ast::Expr* visit_Offsetof(ast::Offsetof& n) { return make_int(&n, n.value); }
@@ -53,6 +53,9 @@ class Folder : public Rewriter<Folder> {
     if (auto* n = ast::as<ast::IntLit>(e)) return n->value;
     return std::nullopt;
   }
+  // Folded arithmetic keeps all 64 bits whatever its type, as DTrace's
+  // does (1 << 40 >> 38 is 4 in an int); casts and the negation of an
+  // unsigned value narrow to the type.
   ast::Expr* make_int(ast::Expr* like, uint64_t v);
 
   CompileContext& ctx_;
@@ -60,7 +63,7 @@ class Folder : public Rewriter<Folder> {
 };
 
 ast::Expr* Folder::make_int(ast::Expr* like, uint64_t v) {
-  auto* n = ctx_.make<ast::IntLit>(like->line, normalize_int(v, like->type));
+  auto* n = ctx_.make<ast::IntLit>(like->line, v);
   n->type = like->type;
   n->lit_type = like->type;
   return n;
@@ -107,7 +110,7 @@ ast::Expr* Folder::visit_Unary(ast::Unary& n) {
   auto v = value_of(n.operand);
   if (!v || !is_int(n)) return &n;
   switch (n.op) {
-    case Op::Neg: return make_int(&n, 0 - *v);
+    case Op::Neg: return make_int(&n, n.type->is_signed ? 0 - *v : normalize_int(0 - *v, n.type));
     case Op::Plus: return make_int(&n, *v);
     case Op::BitNot: return make_int(&n, ~*v);
     case Op::LogNot: return make_int(&n, *v == 0);

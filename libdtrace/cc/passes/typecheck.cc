@@ -31,6 +31,15 @@ bool is_strcompat(const Type* t) {
   return false;
 }
 
+namespace {
+bool is_null_const(ast::Expr* e, const Type* t) {
+  if (!t->is_int()) return false;
+  if (auto* id = ast::as<ast::Ident>(e); id != nullptr && id->is_const) return id->const_value == 0;
+  auto* lit = ast::as<ast::IntLit>(e);
+  return lit != nullptr && lit->value == 0;
+}
+}  // namespace
+
 bool assignable(const Type* to, const Type* from) {
   if (to->is_int()) return from->is_int();
   if (to->is_string()) return from->is_string();
@@ -399,7 +408,9 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
     const Type* t = check(n.args[i]);
     if (failed_) return t;
     std::string proto = p->params[i];
-    bool ok = proto == "string"   ? is_strcompat(t)
+    // A string parameter takes NULL (constant 0) as a char * does in
+    // DTrace: strtok(NULL, ",") continues tokenizing.
+    bool ok = proto == "string"   ? is_strcompat(t) || is_null_const(n.args[i], t)
               : proto == "void *" ? (t->is_pointer() || t->is_int())
                                   : (t->is_int() || (proto == "uintptr_t" && t->is_pointer()));
     if (!ok)
@@ -499,7 +510,8 @@ const Type* Checker::check_binary(ast::Binary& n) {
     case Op::Eq:
     case Op::Ne:
       if ((a->is_scalar() && b->is_scalar()) ||
-          (is_strcompat(a) && is_strcompat(b) && (a->is_string() || b->is_string())))
+          (is_strcompat(a) && is_strcompat(b) && (a->is_string() || b->is_string())) ||
+          (a->is_string() && is_null_const(n.rhs, b)) || (b->is_string() && is_null_const(n.lhs, a)))
         return types_.int_type();
       return fail(n.line, ErrTag::D_OP_INCOMPAT,
                   cat("operands have incompatible types: \"", a->name, "\" ", op, " \"", b->name, "\""));
