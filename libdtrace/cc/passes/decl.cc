@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "cc/builtins.h"
 #include "cc/passes/fold.h"
 #include "cc/passes/resolve.h"
 #include "cc/passes/typecheck.h"
@@ -43,11 +44,23 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
   for (const auto& m : spec.body->members) {
     const Type* mt = resolve_typename(ctx, m.type);
     if (mt == nullptr) return false;
+    const std::string& name = m.type->decl.name;
+    // A member of a struct or union declared but not (yet) defined, or of
+    // the one being defined (struct s { struct s x; }), has no layout.
+    if (mt->is_sou() && (!mt->complete || mt == t)) {
+      ctx.error(m.line, ErrTag::D_DECL_INCOMPLETE,
+                cat("incomplete struct/union/enum ", mt->name, ": ", name));
+      return false;
+    }
+    if (!name.empty() && t->member(name) != nullptr) {
+      ctx.error(m.line, ErrTag::D_UNKNOWN,
+                cat("failed to define member '", name, "': Duplicate member or variable name"));
+      return false;
+    }
     // A string member holds strsize bytes, as a char array would.
     uint32_t msize = mt->is_string() ? ctx.options.strsize : mt->size;
     uint32_t a = mt->is_string() ? 1 : mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
     if (a == 0 || a > 8) a = 8;
-    const std::string& name = m.type->decl.name;
     if (m.bits != nullptr) {
       int w = bitfield_width(ctx, m, mt);
       if (w < 0) return false;
@@ -111,6 +124,18 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
         }
         if (next > INT32_MAX || next < INT32_MIN) {
           ctx.error(e.line, ErrTag::D_DECL_ENOFLOW, cat("enumerator '", e.name, "' overflows INT_MAX"));
+          return nullptr;
+        }
+        for (const auto& [other, v] : t->enumerators) {
+          if (other != e.name) continue;
+          ctx.error(e.line, ErrTag::D_UNKNOWN,
+                    cat("failed to define enumerator '", e.name, "': Duplicate member or variable name"));
+          return nullptr;
+        }
+        // Enumerators share the global name space with inlines and variables.
+        if (ctx.idents.find_inline(e.name) != nullptr ||
+            ctx.idents.find(VarScope::Global, e.name) != nullptr) {
+          ctx.error(e.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", e.name));
           return nullptr;
         }
         t->enumerators.emplace_back(e.name, next);
@@ -369,8 +394,10 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
       param_types.push_back(pt);
     }
   }
-  if (ctx.idents.find_inline(d->decl.name) != nullptr || ctx.types.lookup(d->decl.name) != nullptr) {
-    ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", d->decl.name));
+  const std::string& name = d->decl.name;
+  bool builtin = find_subr(name) || find_action(name) || find_aggfunc(name) || find_builtin_var(name);
+  if (builtin || ctx.idents.find_inline(name) != nullptr || ctx.types.lookup(name) != nullptr) {
+    ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", name));
     return false;
   }
   std::optional<int64_t> v = t->is_int() && params.empty() ? eval_const(ctx, d->value) : std::nullopt;

@@ -2,9 +2,9 @@
  * ASSERTION: a parameterized inline used with too few arguments is
  * refused.
  */
-inline int sum[int a, int b] = a + b;
+inline int add[int a, int b] = a + b;
 
 BEGIN
 {
-	trace(sum[1]);
+	trace(add[1]);
 }
