@@ -51,24 +51,19 @@ std::vector<Entry> aggsnap(Harness& h, uint32_t cpu = 0, dtrace_bufdesc* out = n
   return v;
 }
 
-Difo arg0() {
-  Difo d;
-  d.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
-  return d;
-}
+Difo arg0() { return builtin(DIF_VAR_ARG0); }
 
-Difo arg1_str() {  // probename for arg1 == 0, else probefunc
+// cond ? then : other, of built-in variables, as a string.
+Difo builtin_if(uint16_t cond, uint16_t then, uint16_t other) {
   Difo d;
-  d.code = {ldgs(DIF_VAR_ARG1, 1),
-            op3(DIF_OP_TST, 1, 0, 0),
-            br(DIF_OP_BNE, 5),
-            ldgs(DIF_VAR_PROBENAME, 2),
-            ret(2),
-            ldgs(DIF_VAR_PROBEFUNC, 2),
+  d.code = {ldgs(cond, 1), op3(DIF_OP_TST, 1, 0, 0), br(DIF_OP_BE, 5), ldgs(then, 2), ret(2), ldgs(other, 2),
             ret(2)};
   d.rtype = PB_STRING;
   return d;
 }
+
+// probename for arg1 == 0, else probefunc
+Difo arg1_str() { return builtin_if(DIF_VAR_ARG1, DIF_VAR_PROBEFUNC, DIF_VAR_PROBENAME); }
 
 // @[key(arg1)] = fn(arg0) on test:::fire, with an optional weight arg2.
 void enable_agg(Harness& h, uint16_t fn, uint64_t arg = 0, bool keyed = true, bool weight = false,
@@ -80,9 +75,7 @@ void enable_agg(Harness& h, uint16_t fn, uint64_t arg = 0, bool keyed = true, bo
   acts.push_back({fn, fn == DTRACEACT_AGG_COUNT ? -1 : (int)add_difo(&b, arg0()), n, nullptr, arg});
   if (keyed) acts.push_back({DTRACEACT_AGGKEY, (int)add_difo(&b, arg1_str())});
   if (weight) {
-    Difo w;
-    w.code = {ldgs(DIF_VAR_ARG2, 1), ret(1)};
-    acts.push_back({DTRACEACT_AGGINCR, (int)add_difo(&b, w)});
+    acts.push_back({DTRACEACT_AGGINCR, (int)add_difo(&b, builtin(DIF_VAR_ARG2))});
   }
   add_clause(&b, p, -1, acts);
   pb_option(&b, DTRACEOPT_AGGSIZE, aggsize);
@@ -105,12 +98,8 @@ TEST(Agg, DescriptionLayout) {
   EXPECT_EQ(ag.dtagd_epid, 1u);
   EXPECT_EQ(ag.dtagd_varid, 0u);  // the head's uarg
   ASSERT_EQ(recs.size(), 2u);
-  EXPECT_EQ(recs[0].dtrd_action, DTRACEACT_AGGKEY);
-  EXPECT_EQ(recs[0].dtrd_size, 256u);
-  EXPECT_EQ(recs[0].dtrd_offset, 0u);
-  EXPECT_EQ(recs[1].dtrd_action, DTRACEACT_AGG_AVG);
-  EXPECT_EQ(recs[1].dtrd_offset, 256u);
-  EXPECT_EQ(recs[1].dtrd_size, 16u);
+  expect_rec(recs[0], DTRACEACT_AGGKEY, 0, 256);
+  expect_rec(recs[1], DTRACEACT_AGG_AVG, 256, 16);
   EXPECT_EQ(recs[1].dtrd_aggid, 1u);
   EXPECT_EQ(ag.dtagd_size, 272u);
   dtrace_aggdesc small{};
@@ -146,9 +135,7 @@ TEST(Agg, StringKeysAfterLongerOnesStayDistinctAndCanonical) {
   Harness h;
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
-  Difo k;
-  k.code = {ldgs(DIF_VAR_EXECNAME, 1), ret(1)};
-  k.rtype = PB_STRING;
+  Difo k = builtin(DIF_VAR_EXECNAME, PB_STRING);
   add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, k)}});
   ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (const char* comm : {"abcdefghijklmn", "abc", "abcdefghijklmn", "abcdefgh", "abc"}) {
@@ -177,15 +164,7 @@ TEST(Agg, EqualStringKeysFromScratchAndElsewhereMeet) {
     Harness h;
     pb b{};
     uint32_t p = pb_probe(&b, "test", "", "", "fire");
-    Difo k;  // arg0 ? execname : probename
-    k.code = {ldgs(DIF_VAR_ARG0, 1),
-              op3(DIF_OP_TST, 1, 0, 0),
-              br(DIF_OP_BE, 5),
-              ldgs(DIF_VAR_EXECNAME, 2),
-              ret(2),
-              ldgs(DIF_VAR_PROBENAME, 2),
-              ret(2)};
-    k.rtype = PB_STRING;
+    Difo k = builtin_if(DIF_VAR_ARG0, DIF_VAR_EXECNAME, DIF_VAR_PROBENAME);
     add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, k)}});
     pb_option(&b, DTRACEOPT_STRSIZE, strsize);
     ASSERT_EQ(h.start(b), 0) << h.res().msg;

@@ -7,9 +7,8 @@ namespace {
 // test:::fire { trace(arg0); } END { trace(0xe4d); } with a policy.
 void enable_policy(Harness& h, uint64_t policy) {
   pb b{};
-  Difo a0;
-  a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, builtin(DIF_VAR_ARG0))}});
   Difo k;
   k.code = {setx(0, 1), ret(1)};
   k.ints = {0xe4d};
@@ -49,9 +48,8 @@ std::vector<uint64_t> walk(const std::vector<uint8_t>& buf, uint64_t from, uint6
 // GO with a memory budget of budget bytes (restored after).
 int go_with_budget(Harness& h, uint64_t budget, uint64_t bufsize, uint64_t bufresize) {
   pb b{};
-  Difo a0;
-  a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(&b, builtin(DIF_VAR_ARG0))}});
   pb_option(&b, DTRACEOPT_BUFSIZE, bufsize);
   pb_option(&b, DTRACEOPT_BUFRESIZE, bufresize);
   EXPECT_EQ(h.enable(b), 0) << h.res().msg;

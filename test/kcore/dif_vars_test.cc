@@ -6,13 +6,6 @@
 namespace kcore {
 namespace {
 
-Difo builtin(uint16_t id, dtrace_diftype rtype = PB_INT(8)) {
-  Difo d;
-  d.code = {ldgs(id, 1), ret(1)};
-  d.rtype = rtype;
-  return d;
-}
-
 TEST(DifVars, ProbeArguments) {
   std::vector<uint64_t> args = {10, 11, 12, 13, 14, 15};
   for (uint16_t i = 0; i < 6; i++) EXPECT_EQ(eval(builtin(DIF_VAR_ARG0 + i), args).u64(), 10u + i);

@@ -56,6 +56,14 @@ inline dif_instr_t pushtr_str(uint8_t rs) { return DIF_INSTR_FMT(DIF_OP_PUSHTR, 
 inline dif_instr_t ret(uint8_t rd) { return DIF_INSTR_RET(rd); }
 inline dif_instr_t br(uint8_t op, uint32_t label) { return DIF_INSTR_BRANCH(op, label); }
 
+// A DIFO returning built-in variable id (ldgs; a string when rtype says so).
+inline Difo builtin(uint16_t id, dtrace_diftype rtype = PB_INT(8)) {
+  Difo d;
+  d.code = {ldgs(id, 1), ret(1)};
+  d.rtype = rtype;
+  return d;
+}
+
 // A record of the principal buffer, decoded through EPDESC.
 struct Record {
   uint32_t epid = 0;
@@ -210,6 +218,13 @@ class Harness {
   dtrace_state* st_ = nullptr;
   dtrace_enable_res res_{};
 };
+
+// A record description's kind and place: action, offset and size.
+inline void expect_rec(const dtrace_recdesc& r, uint16_t action, uint32_t offset, uint32_t size) {
+  EXPECT_EQ(r.dtrd_action, action);
+  EXPECT_EQ(r.dtrd_offset, offset);
+  EXPECT_EQ(r.dtrd_size, size);
+}
 
 // Program shorthands: one clause on a probe with the given actions.
 struct Action {

@@ -7,11 +7,7 @@
 namespace kcore {
 namespace {
 
-Difo arg(uint16_t n) {
-  Difo d;
-  d.code = {ldgs(static_cast<uint16_t>(DIF_VAR_ARG0 + n), 1), ret(1)};
-  return d;
-}
+Difo arg(uint16_t n) { return builtin(static_cast<uint16_t>(DIF_VAR_ARG0 + n)); }
 
 Difo speculation() {
   Difo d;

@@ -52,15 +52,11 @@ TEST(State, HelloWorld) {
   EXPECT_EQ(ep.dtepd_probeid, 1u);
   EXPECT_EQ(ep.dtepd_size, 264u);
   ASSERT_EQ(recs.size(), 2u);
-  EXPECT_EQ(recs[0].dtrd_action, DTRACEACT_DIFEXPR);
-  EXPECT_EQ(recs[0].dtrd_size, 256u);
+  expect_rec(recs[0], DTRACEACT_DIFEXPR, 0, 256);
   EXPECT_EQ(recs[0].dtrd_alignment, 1u);
-  EXPECT_EQ(recs[0].dtrd_offset, 0u);
   EXPECT_EQ(recs[0].dtrd_uarg, 0u);
-  EXPECT_EQ(recs[1].dtrd_action, DTRACEACT_EXIT);
-  EXPECT_EQ(recs[1].dtrd_size, 4u);
+  expect_rec(recs[1], DTRACEACT_EXIT, 256, 4);
   EXPECT_EQ(recs[1].dtrd_alignment, 4u);
-  EXPECT_EQ(recs[1].dtrd_offset, 256u);
   EXPECT_EQ(recs[1].dtrd_uarg, 1u);
   EXPECT_EQ(h.status().dtst_activity, (uint32_t)DTRACE_ACTIVITY_INACTIVE);
   ASSERT_EQ(h.go(), 0);
@@ -178,9 +174,7 @@ TEST(State, BuffersArePerCpu) {
   Harness h;
   pb b{};
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
-  Difo cpu;
-  cpu.code = {ldgs(DIF_VAR_CPU, 1), ret(1)};
-  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, cpu)}});
+  add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, builtin(DIF_VAR_CPU))}});
   ASSERT_EQ(h.start(b), 0) << h.res().msg;
   dtrace_user_set_cpu(1);
   h.fire();
@@ -237,9 +231,7 @@ TEST(State, PredicatesSelect) {
                setx(1, 3),
                ret(3)};
   pred.ints = {5, 1};
-  Difo a0;
-  a0.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
-  add_clause(&b, p, (int)add_difo(&b, pred), {{DTRACEACT_DIFEXPR, (int)add_difo(&b, a0)}});
+  add_clause(&b, p, (int)add_difo(&b, pred), {{DTRACEACT_DIFEXPR, (int)add_difo(&b, builtin(DIF_VAR_ARG0))}});
   ASSERT_EQ(h.start(b), 0) << h.res().msg;
   for (uint64_t i = 0; i < 10; i++) h.fire(i);
   EXPECT_EQ(h.values(), (std::vector<uint64_t>{6, 7, 8, 9}));
