@@ -123,6 +123,8 @@ class Harness {
     free(blob);
     return dtrace_state_enable(st_, copy, size, &res_);
   }
+  // Enables one empty clause on the probes prov:mod:func:name names.
+  int enable_probe(const char* prov, const char* mod, const char* func, const char* name);
   // Enables a raw blob (copied).
   int enable_raw(const void* blob, size_t size) {
     void* copy = dtrace_port_zalloc(size ? size : 1);
@@ -243,6 +245,14 @@ inline uint32_t add_clause(pb* b, uint32_t probe, int pred, const std::vector<Ac
               b->nacts);
   return pb_clause(b, probe, pred < 0 ? DTRACE_NONE : static_cast<uint32_t>(pred), first,
                    static_cast<uint32_t>(acts.size()), uarg);
+}
+
+inline int Harness::enable_probe(const char* prov, const char* mod, const char* func, const char* name) {
+  pb b{};
+  add_clause(&b, pb_probe(&b, prov, mod, func, name), -1, {});
+  int err = enable(b);
+  pb_free(&b);
+  return err;
 }
 
 // The ERROR clause the tests use: trace(arg1) .. trace(arg5), 40 bytes.

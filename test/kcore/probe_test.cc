@@ -75,10 +75,7 @@ TEST(Probes, LazyProvidersProvideOnEnable) {
   static const dtrace_provider_ops ops{lazy_provide, nullptr, nullptr, nullptr, nullptr, nullptr};
   lazy_core = h.core();
   ASSERT_EQ(dtrace_provider_register(h.core(), "lazy", &ops, nullptr, &lazy_prov), 0);
-  pb b{};
-  add_clause(&b, pb_probe(&b, "lazy", "", "lazyfn", "entry"), -1, {});
-  EXPECT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
+  EXPECT_EQ(h.enable_probe("lazy", "", "lazyfn", "entry"), 0) << h.res().msg;
   EXPECT_GE(provided, 1);
   EXPECT_EQ(h.res().nprobes, 1u);
   h.release_state(true);
@@ -92,10 +89,7 @@ TEST(Probes, RemoveSparesProbesAStateStillNames) {
   ASSERT_EQ(dtrace_provider_register(h.core(), "pid42", &ops, nullptr, &prov), 0);
   uint32_t a = dtrace_probe_create(h.core(), prov, "m", "f", "entry", nullptr);
   uint32_t b = dtrace_probe_create(h.core(), prov, "m", "g", "entry", nullptr);
-  pb pg{};
-  add_clause(&pg, pb_probe(&pg, "pid42", "m", "f", "entry"), -1, {});
-  ASSERT_EQ(h.enable(pg), 0) << h.res().msg;
-  pb_free(&pg);
+  ASSERT_EQ(h.enable_probe("pid42", "m", "f", "entry"), 0) << h.res().msg;
   uint32_t ids[3] = {a, b, 9999};
   EXPECT_EQ(dtrace_probes_remove(h.core(), ids, 3), 1u);  // a is enabled
   EXPECT_EQ(ids[0], a);

@@ -202,10 +202,7 @@ TEST(State, CpuOptionRestrictsTracing) {
 
 TEST(State, EmptyClausesRecordTheirHeader) {
   Harness h;
-  pb b{};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {});
-  ASSERT_EQ(h.enable(b), 0);
-  pb_free(&b);
+  ASSERT_EQ(h.enable_probe("test", "", "", "fire"), 0) << h.res().msg;
   dtrace_epdesc ep{};
   EXPECT_TRUE(h.recs(1, &ep).empty());
   EXPECT_EQ(ep.dtepd_size, 0u);
@@ -330,10 +327,7 @@ TEST(State, DeadmanKillsSilentConsumers) {
 
 TEST(State, DestroyDetachesEcbs) {
   auto h = std::make_unique<Harness>();
-  pb b{};
-  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {});
-  ASSERT_EQ(h->enable(b), 0);
-  pb_free(&b);
+  ASSERT_EQ(h->enable_probe("test", "", "", "fire"), 0) << h->res().msg;
   ASSERT_EQ(h->go(), 0);
   dtrace_probe* p = dtrace_probe_lookup(h->core(), h->test_probe());
   EXPECT_NE(p->ecbs, nullptr);
