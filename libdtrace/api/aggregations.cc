@@ -173,7 +173,7 @@ void Aggregations::print_all(FILE* out) {
 void Aggregations::print_one(consume::AggVar& v, FILE* out) {
   if (options_.text("oformat") == "json")
     consume::write_json_line(out, consume::json_aggregation(v, sort_options()));
-  else std::fputs(consume::print_aggregation(v, sort_options()).c_str(), out);
+  else std::fputs(consume::aggregation_rows(v, sort_options()).c_str(), out);
 }
 
 std::vector<AggregateEntry> Aggregations::entries() {

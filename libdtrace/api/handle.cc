@@ -318,6 +318,9 @@ Status Handle::stop(FILE* out) {
   if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st;
   if (Status st = I.drainer.drain(out, *cpu); !st) return st;
   if (auto status = I.dev->status()) I.drainer.report_drops(*status, out);
+  // dtrace(1) ends every run with a newline, -q or not, aggregations to
+  // print or not; they follow it without blank lines between them.
+  if (!I.drainer.print().json) std::fputc('\n', out);
   I.aggs.print_unprinted(out);
   if (I.drainer.print().json) consume::write_json_notice(out, "exit", "", "status", exit_status());
   std::fflush(out);

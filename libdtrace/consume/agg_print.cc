@@ -125,13 +125,13 @@ HistScale hist_scale(const AggVar& v, const std::vector<AggRow>& rows, bool zoom
 
 }  // namespace
 
-std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
+std::string aggregation_rows(AggVar& v, const AggSortOptions& o) {
   AggVar* one[] = {&v};
   std::vector<AggRow> rows = agg_sorted_rows(one, o);
   Layout layout = layout_of(v, o);
   HistScale h = layout == Layout::Hist ? hist_scale(v, rows, o.zoom) : HistScale{};
   PackedRange range = layout == Layout::Pack ? packed_range(v) : PackedRange{};
-  std::string out = "\n";
+  std::string out;
   for (const AggRow& r : rows) {
     if (layout != Layout::Plain && &r == &rows.front()) {
       int width = packed_key_width(*r.keys);
@@ -153,6 +153,8 @@ std::string print_aggregation(AggVar& v, const AggSortOptions& o) {
   v.printed = true;
   return out;
 }
+
+std::string print_aggregation(AggVar& v, const AggSortOptions& o) { return "\n" + aggregation_rows(v, o); }
 
 namespace {
 

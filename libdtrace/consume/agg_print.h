@@ -70,8 +70,10 @@ std::string packed_value(uint16_t func, uint64_t arg, std::span<const int64_t> w
                          bool utf8);
 std::string hist_header(int key_width);
 
-// printa(@a) and the end-of-run dump of one variable: "\n" and then every
-// entry in sorted order.
+// Every entry of one variable in sorted order, one after the other: the
+// end-of-run dump, which follows dtrace(1)'s closing newline.
+std::string aggregation_rows(AggVar& v, const AggSortOptions& o);
+// printa(@a): "\n" and then the rows.
 std::string print_aggregation(AggVar& v, const AggSortOptions& o);
 // printa("format", @a, @b, ...): the format once per joined key tuple.
 Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* const> vars,

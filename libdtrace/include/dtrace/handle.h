@@ -101,8 +101,8 @@ class Handle {
   // buffer filled, tracing ended or the targets exited; an error if the
   // module's deadman killed the state. Sleeps at most 10 ms.
   Result<Work> work(FILE* out);
-  // Ends tracing (END fires), drains the rest and prints the aggregations
-  // nothing printed yet.
+  // Ends tracing (END fires), drains the rest, prints dtrace(1)'s closing
+  // newline and then the aggregations nothing printed yet.
   Status stop(FILE* out);
   // The status passed to exit(), 0 if none.
   int exit_status() const;
@@ -114,7 +114,7 @@ class Handle {
   // every aggregation in printing order.
   Result<std::vector<AggregateEntry>> aggregate_entries();
   // Prints every aggregation that has entries, printed before or not, in
-  // the layout dtrace(1) uses at exit.
+  // the layout dtrace(1) uses at exit (no blank lines between them).
   Status print_aggregations(FILE* out);
 
   // dtrace -h: the C header for the USDT providers a D program defines;

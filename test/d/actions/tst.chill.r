@@ -1,1 +1,2 @@
 chilled at least 200 ms: 1
+

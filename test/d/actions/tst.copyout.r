@@ -1,4 +1,6 @@
 J@llo
+
 exit 0
 llllo
+
 exit 0

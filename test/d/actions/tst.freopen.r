@@ -1,5 +1,6 @@
 one
 three
+
 exit 0
 -- /tmp/freopen.PID:
 kept from before
@@ -7,3 +8,4 @@ two 2
 exit 0
 -- /tmp/freopen.PID after ftruncate:
 after ftruncate
+

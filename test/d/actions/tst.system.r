@@ -2,3 +2,4 @@ before
 command 42 ran
 second line
 after
+

@@ -9,7 +9,6 @@ encoding=utf8
                8 |                                         0
 
 
-
            value  ------------- Distribution ------------- count
                0 |                                         0
                2 |███████████████████████████████          7
@@ -17,7 +16,6 @@ encoding=utf8
                6 |                                         0
                8 |                                         0
            >= 10 |████████▉                                2
-
 
 
            value  ------------- Distribution ------------- count
@@ -33,7 +31,6 @@ encoding=utf8
               40 |                                         0
               50 |██████████████████████████▋              2
               60 |                                         0
-
 
 
            value  ------------- Distribution ------------- count
@@ -53,7 +50,6 @@ encoding=ascii
                8 |                                         0
 
 
-
            value  ------------- Distribution ------------- count
                0 |                                         0
                2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@          7
@@ -61,7 +57,6 @@ encoding=ascii
                6 |                                         0
                8 |                                         0
            >= 10 |@@@@@@@@@                                2
-
 
 
            value  ------------- Distribution ------------- count
@@ -77,7 +72,6 @@ encoding=ascii
               40 |                                         0
               50 |@@@@@@@@@@@@@@@@@@@@@@@@@@@              2
               60 |                                         0
-
 
 
            value  ------------- Distribution ------------- count

@@ -1,2 +1,3 @@
+
 -- @@stderr --
 dtrace: 1 dynamic variable drop

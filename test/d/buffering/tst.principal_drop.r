@@ -1,2 +1,3 @@
+
 -- @@stderr --
 dtrace: [DTRACEDROP_PRINCIPAL] 2 drops on CPU #

@@ -1,3 +1,4 @@
 42
+
 -- @@stderr --
 dtrace: [DTRACEDROP_SPEC] 1 speculative drop

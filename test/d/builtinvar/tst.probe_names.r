@@ -1,2 +1,3 @@
 dtrace:::BEGIN dtrace
 1 1 1
+

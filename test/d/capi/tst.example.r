@@ -1,9 +1,7 @@
 hello from the C API
 @calls[BEGIN, 1] = 1
 @total = 42
-
   BEGIN                                                     1                1
-
                42
 output bytes 21, exit status 3
 rc=0

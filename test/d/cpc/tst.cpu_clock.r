@@ -1,1 +1,2 @@
 fired, both PCs set: 0
+

@@ -1,1 +1,2 @@
 page fault in true
+

@@ -12,6 +12,7 @@ enable cp*: 1
 dtrace: provider cpc is missing: left out (skip_providers); provider pid is missing: left out (skip_providers)
 list all: 0
 dtrace works
+
 begin: 0
 insmod again: 0
 []

@@ -1,2 +1,3 @@
 populate on the kernel stack: 1
 args[populate] == its arg: 1, sizeof (*args[populate]): 8
+

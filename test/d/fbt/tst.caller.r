@@ -5,3 +5,5 @@ vmlinux`do_syscall_64
 vmlinux`entry_SYSCALL_64_after_hwframe
 profile caller is arg0: 1
 off-cpu caller set: 1
+
+

@@ -1,1 +1,2 @@
 cat fbt:vmlinux:vfs_read:entry 1
+

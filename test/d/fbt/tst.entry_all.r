@@ -4,3 +4,4 @@ functions counted: 1
 vfs_read counted
 0
 next dtrace traces
+

@@ -9,7 +9,9 @@ phase 0 entry fired
 phase 0 return fired
 phase 2 entry fired
 phase 2 return fired
+
 functions left traced: 0
 reloaded again: 0
 fired after reload
+
 kernel log clean

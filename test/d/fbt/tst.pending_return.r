@@ -1,4 +1,5 @@
 dtrace exit: 0
+
 entry
 return
 tracing
@@ -6,3 +7,4 @@ sleep exit: 0
 functions left traced: 0
 kprobes left: 0
 enabled again
+

@@ -1,2 +1,3 @@
+
 done
 start: length a multiple of 512 1

@@ -28,7 +28,7 @@ END
 	printa("count %s %s %@d\n", @);
 	printa("if %s %s %d %@d\n", @if);
 	printa("v4 %s %s %s %d %d %d %d %@d\n", @v4);
-}' | awk '{ $NF = ($NF > 0); print }' &
+}' | awk 'NF { $NF = ($NF > 0); print }' &
 dt=$!
 load_beside "$dt" python3 "$(dirname "$0")/../tcp/tcpload.py" $port $refused 100
 exit 0

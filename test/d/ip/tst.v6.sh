@@ -21,7 +21,7 @@ ip:::receive
 END
 {
 	printa("%s %s %s %s %d %d %d %s %@d\n", @);
-}' | awk '{ $NF = ($NF > 0); print }' &
+}' | awk 'NF { $NF = ($NF > 0); print }' &
 dt=$!
 load_beside "$dt" python3 "$(dirname "$0")/../tcp/tcpload.py" UDP6 41239 1500
 exit 0

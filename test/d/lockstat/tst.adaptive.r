@@ -4,3 +4,4 @@ ns adaptive-block 1
 ns adaptive-spin 1
 owner adaptive-block 1
 owner adaptive-spin 1
+

@@ -2,3 +2,4 @@ tick 1
 tick 1
 tick 1
 end 4
+

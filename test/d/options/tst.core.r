@@ -1,5 +1,7 @@
 traced
+
 dtrace: -x core: aborting to dump core
 exit 134
 traced
+
 exit 0

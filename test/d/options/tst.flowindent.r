@@ -1,3 +1,4 @@
 CPU FUNCTION                                 
   # => ioctl                                  
   # <= ioctl                                  
+

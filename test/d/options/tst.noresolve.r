@@ -2,3 +2,4 @@ ADDR|  ADDR|  vmlinux|
               ADDR
 
               ADDR
+

@@ -5,6 +5,7 @@
   a                                                                 2
   b                                                                 1
 still tracing
+
 -- @@stderr --
 dtrace: error on enabled probe ID N (ID N: dtrace:::BEGIN): couldn't set option "bufsize" to "1m": Operation illegal when tracing is active
 dtrace: error on enabled probe ID N (ID N: dtrace:::BEGIN): couldn't set option "nosuchoption" to "": Invalid option name

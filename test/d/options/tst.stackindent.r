@@ -2,3 +2,4 @@ three
    FRAME
 zero
 FRAME
+

@@ -1,4 +1,5 @@
 [abcdefg] 7
+
 exit 0
 2
 1

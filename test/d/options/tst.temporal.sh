@@ -9,7 +9,7 @@ dtrace=$1
 "$dtrace" -q -x temporal -x switchrate=50ms -n '
 profile-199 { printf("%d %d\n", cpu, timestamp); }
 tick-2s { exit(0); }' | awk '
-	{ n++; cpus[$1] = 1; if ($2 < last) back++; last = $2 }
+	NF { n++; cpus[$1] = 1; if ($2 < last) back++; last = $2 }
 	END {
 		print (n > 200 ? "many firings" : "only " n " firings");
 		print length(cpus) " cpus";

@@ -6,3 +6,4 @@ return 22
 return 33
 exit 0
 dtrace: pid PID has exited
+

@@ -5,3 +5,5 @@ done: work enabled 3 times
 only done: work enabled 0 times
 exit 0
 exit 0
+
+

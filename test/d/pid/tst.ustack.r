@@ -4,4 +4,5 @@
               pid-calls`top+{ptr}
               pid-calls`main+{ptr}
 ucaller:  pid-calls`middle
+
 exit 0

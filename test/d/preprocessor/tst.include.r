@@ -1,3 +1,4 @@
 42
+
 -- @@stderr --
 . include/limits_test.h

@@ -6,3 +6,4 @@ char 'A'
 char '\007'
 char '\0'
 int * 0x1000
+

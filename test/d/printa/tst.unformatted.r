@@ -3,3 +3,4 @@ before
   x                                                                 1
   y                                                                 2
 after
+

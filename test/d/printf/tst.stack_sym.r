@@ -3,3 +3,4 @@ k:
 
 %a as sym(): yes
 func() and mod(): yes
+

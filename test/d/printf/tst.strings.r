@@ -1,3 +1,4 @@
 [abc] [        ab] [ab    ] []
 [a\tb\\c]
 [xy  z]
+

@@ -6,6 +6,7 @@ umod:  pid-calls
 jstack:
               pid-calls`leaf
               pid-calls`middle+{ptr}
+
 exit 0
 ustack:
               pid-calls`leaf
@@ -13,4 +14,5 @@ ustack:
               pid-calls`top+{ptr}
 jstack:
               pid-calls`leaf
+
 exit 0

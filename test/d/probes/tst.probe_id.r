@@ -1,5 +1,6 @@
 dtrace BEGIN
 fired, id matches: 1
+
 exit 0
 exit 1
 -- @@stderr --

@@ -1,1 +1,2 @@
 start in the created child
+

@@ -1,3 +1,4 @@
 exec /bin/true
 exec-success true
 exec-failure 2
+

@@ -1,1 +1,2 @@
 exited and killed seen
+

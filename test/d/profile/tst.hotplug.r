@@ -2,3 +2,4 @@
 cpu0 at most its own rate: 1
 cpu1 fires again when online: 1
 rc=0
+

@@ -1,3 +1,4 @@
 ticks: 1
+
 dtrace exit: 0
 1

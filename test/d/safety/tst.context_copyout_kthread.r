@@ -1,3 +1,4 @@
+
 dtrace exit 0
 intact
 profile: invalid address

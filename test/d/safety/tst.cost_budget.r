@@ -1,1 +1,2 @@
 worst-case firing: max N ns, avg N ns
+

@@ -1,3 +1,4 @@
 cycle: ok
 pid entry fired
 dtrace: pid N has exited
+

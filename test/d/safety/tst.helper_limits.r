@@ -30,3 +30,4 @@ remove_unknown: EINVAL
 left: 0
 pid entry fired
 dtrace: pid N has exited
+

@@ -4,9 +4,11 @@ bufsize=1: exit 1
 dtrace: failed to set -x bufsize: Invalid value for specified option
 bufsize=2147483648: exit 0
 done
+
 dtrace: buffer size lowered
 bufsize=4294967296: exit 0
 done
+
 dtrace: buffer size lowered
 bufsize=9223372036854775808: exit 1
 dtrace: failed to set -x bufsize: Invalid value for specified option

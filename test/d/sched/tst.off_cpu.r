@@ -1,1 +1,2 @@
 off-cpu, sleep and on-cpu seen
+

@@ -1,1 +1,2 @@
 sdt:sched::sched_process_exec true
+

@@ -1,1 +1,2 @@
 sched_switch switches seen: 1
+

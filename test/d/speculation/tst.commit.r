@@ -2,3 +2,4 @@ id 1
 before commit
 speculative 1
 speculative two
+

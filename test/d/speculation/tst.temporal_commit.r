@@ -1,2 +1,3 @@
 recorded on cpu 0
 speculated on cpu 1
+

@@ -1,3 +1,4 @@
 start
               FRAME
 end
+

@@ -3,3 +3,4 @@ syscall vmlinux waitpid entry
 syscall vmlinux waitpid return
 waitpid errno 10
 waitpid(-1)
+

@@ -1,3 +1,4 @@
+
 BEGIN errno 0
 entry errno 0
 failed kill errno 3 ret -3

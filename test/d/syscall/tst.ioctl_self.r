@@ -1,2 +1,3 @@
 entries and returns seen
 arg0 == arg1: 1
+

@@ -1,2 +1,3 @@
 profile:::tick-50ms
 never both: 1
+

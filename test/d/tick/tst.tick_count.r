@@ -1,2 +1,3 @@
 count in range: 1
 one cpu: 1
+

@@ -1,2 +1,3 @@
 a second apart: 1
 200ms ticks in between: 1
+

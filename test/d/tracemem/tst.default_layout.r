@@ -4,6 +4,7 @@ CPU     ID                    FUNCTION:NAME
          0: 64 65 66 61 75 6c 74 20 6c 61 79 6f 75 74 20 64  default layout d
         10: 75 6d 70 0a                                      ump.
 
+
 -- @@stderr --
 dtrace: description '
 syscall::write:entry

@@ -8,3 +8,4 @@ dynamic
          0: 68 65 6c 6c 6f 2c 20 77 6f 72 6c 64 2e 20 30 31  hello, world. 01
         10: 32 33 34 35                                      2345
 zeroend
+

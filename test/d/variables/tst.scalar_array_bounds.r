@@ -3,5 +3,6 @@ m: 12 24, sizeof 48
 pts: 0 7
 self: 0 3, this: 9
 after: a[4] 41, j 5
+
 -- @@stderr --
 dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): illegal operation in action #2 at DIF offset N

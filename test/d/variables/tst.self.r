@@ -1,3 +1,4 @@
 unset 0
 42 thread
 freed 0
+

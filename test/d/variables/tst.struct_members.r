@@ -5,3 +5,4 @@ global: 5 10
 local: 12 13
 copy: ts 7 calls 100; read calls 3
 self: 11
+

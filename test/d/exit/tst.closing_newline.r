@@ -1,0 +1,5 @@
+no newline of its own; END
+                1
+after printa
+                2
+                3
