@@ -4,7 +4,7 @@
 # @@timeout: 180
 D=$1
 dir=$(mktemp -d)
-prog='syscall::exit_group:entry /pid == $target/ { trace(ustack()); trace(usym(uregs[R_PC])); trace(umod(uregs[R_PC])); trace(uaddr(uregs[R_PC])); exit(0) }'
+prog='pid$target::exit:entry { ustack(); trace(usym(ucaller)); trace(umod(ucaller)); trace(uaddr(ucaller)); exit(0) }'
 $D -q -x oformat=json -c /bin/true -n "$prog" >$dir/u.json || exit 1
 $D -q -c /bin/true -n "$prog" >$dir/u.txt || exit 1
 python3 $(dirname $0)/json_check.py same-text $dir/u.json $dir/u.txt :: \
