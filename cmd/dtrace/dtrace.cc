@@ -347,6 +347,7 @@ int main(int argc, char** argv) {
   bool grabanon = false;
   for (const auto& o : cl.options) grabanon |= o.name == "grabanon";
   if (cl.specs.empty() && grabanon) return trace(h, out);  // claims anonymous state only
+  if (cl.specs.empty() && cl.compile_only) return 0;       // -e: nothing to compile is no error
   if (cl.specs.empty()) {
     error("no probes specified");
     return 1;

@@ -2,6 +2,7 @@
 
 #include "consume/probe_stability.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -265,6 +266,11 @@ Status Options::set(std::string_view name, std::string_view value) {
       break;
   }
   if (!v) return v.error();
+  // The four buffer sizes: as DTrace, a size too small for a buffer is
+  // raised to the least one and a size too large is lowered at GO, which
+  // says so ("buffer size lowered to ..."); only 0 is refused.
+  if (def->kind == Kind::Size && def->max == DTRACE_OPT_MAXSIZE && *v != 0)
+    *v = std::clamp(*v, def->min, def->max);
   if (*v < def->min || *v > def->max) return bad_value();
   raw_[std::string(name)] = std::string(value);
   parsed_[std::string(name)] = *v;

@@ -17,6 +17,7 @@ namespace {
 struct Row {
   std::string label;  // already formatted to 16 columns
   int64_t count = 0;
+  long double value = 0;  // what the bucket weighs in sorting (DTrace's)
 };
 
 std::string num_label(long long v) {
@@ -37,7 +38,7 @@ std::vector<Row> quantize_rows(std::span<const int64_t> w) {
   for (size_t i = 0; i < w.size(); i++) {
     int j = static_cast<int>(i) - DTRACE_QUANTIZE_ZEROBUCKET;
     long long label = j == 0 ? 0 : j > 0 ? (1ll << (j - 1)) : -(1ll << (-j - 1));
-    rows.push_back({num_label(label), w[i]});
+    rows.push_back({num_label(label), w[i], static_cast<long double>(label)});
   }
   return rows;
 }
@@ -48,9 +49,12 @@ std::vector<Row> lquantize_rows(uint64_t arg, std::span<const int64_t> w) {
   std::vector<Row> rows;
   for (size_t i = 1; i < w.size(); i++) {
     long long b = static_cast<long long>(i) - 1;
-    if (b == 0) rows.push_back({text_label("<", base), w[i]});
-    else if (b == levels + 1) rows.push_back({text_label(">=", base + levels * step), w[i]});
-    else rows.push_back({num_label(base + (b - 1) * step), w[i]});
+    long double end = static_cast<long double>(base + levels * step);
+    if (b == 0) rows.push_back({text_label("<", base), w[i], static_cast<long double>(base - 1)});
+    else if (b == levels + 1) rows.push_back({text_label(">=", base + levels * step), w[i], end + 1});
+    else
+      rows.push_back(
+          {num_label(base + (b - 1) * step), w[i], static_cast<long double>(base + (b - 1) * step)});
   }
   return rows;
 }
@@ -62,23 +66,40 @@ std::vector<Row> llquantize_rows(uint64_t arg, std::span<const int64_t> w) {
   if (w.size() < 4 || f < 2 || s == 0) return rows;
   long long pow = 1;
   for (long long m = 0; m < lo; m++) pow *= f;
-  rows.push_back({text_label("<", pow), w[1] + w[2]});  // below F^L, then 0 .. F^L
+  rows.push_back({text_label("<", pow), w[1] + w[2], static_cast<long double>(pow - 1)});  // below F^L
   size_t i = 3;
   for (long long m = lo; m <= hi && i + 1 < w.size(); m++) {
     long long next = pow * f;
     long long n = next < s ? next : s, width = next / n;
-    for (long long k = n / f; k < n && i + 1 < w.size(); k++) rows.push_back({num_label(k * width), w[i++]});
+    for (long long k = n / f; k < n && i + 1 < w.size(); k++)
+      rows.push_back({num_label(k * width), w[i++], static_cast<long double>(k * width)});
     pow = next;
   }
-  rows.push_back({text_label(">=", pow), w[w.size() - 1]});
+  rows.push_back({text_label(">=", pow), w[w.size() - 1], static_cast<long double>(pow)});
   return rows;
+}
+
+std::vector<Row> histogram_rows(uint16_t func, uint64_t arg, std::span<const int64_t> value) {
+  return func == DTRACEACT_AGG_QUANTIZE    ? quantize_rows(value)
+         : func == DTRACEACT_AGG_LQUANTIZE ? lquantize_rows(arg, value)
+                                           : llquantize_rows(arg, value);
 }
 
 }  // namespace
 
-std::string format_bar(int64_t v, long double total, bool neg, bool pos) {
+std::pair<long double, long double> histogram_rank(uint16_t func, uint64_t arg,
+                                                   std::span<const int64_t> value) {
+  long double sum = 0, zero = 0;
+  for (const Row& r : histogram_rows(func, arg, value)) {
+    sum += r.value * static_cast<long double>(r.count);
+    if (r.value == 0) zero = static_cast<long double>(r.count);
+  }
+  return {sum, zero};
+}
+
+std::string format_bar(int64_t v, long double total, bool neg, bool pos, int64_t normal) {
   char cnt[32];
-  std::snprintf(cnt, sizeof cnt, " %-9lld\n", static_cast<long long>(v));
+  std::snprintf(cnt, sizeof cnt, " %-9lld\n", static_cast<long long>(v / normal));
   long double ratio = total > 0 ? std::abs(static_cast<long double>(v)) / total : 0;
   if (!neg || !pos) {
     int n = static_cast<int>(40 * ratio + 0.5L);
@@ -93,7 +114,7 @@ std::string format_bar(int64_t v, long double total, bool neg, bool pos) {
 // U+2588 (full block) and, for the remaining eighths e = 1..7, U+2590 - e:
 // whole blocks are the integer part of 40 * v / total, the last cell the
 // fraction truncated to eighths; blanks pad the bar to 40 columns.
-std::string format_utf8_bar(int64_t v, long double total) {
+std::string format_utf8_bar(int64_t v, long double total, int64_t normal) {
   auto block = [](unsigned cp) {
     return std::string{static_cast<char>(0xe0 | (cp >> 12)), static_cast<char>(0x80 | ((cp >> 6) & 0x3f)),
                        static_cast<char>(0x80 | (cp & 0x3f))};
@@ -109,20 +130,19 @@ std::string format_utf8_bar(int64_t v, long double total) {
     cells++;
   }
   char cnt[32];
-  std::snprintf(cnt, sizeof cnt, " %-9lld\n", static_cast<long long>(v));
+  std::snprintf(cnt, sizeof cnt, " %-9lld\n", static_cast<long long>(v / normal));
   return out + std::string(cells < 40 ? 40 - cells : 0, ' ') + cnt;
 }
 
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value, int64_t normal,
                              bool zoom, bool utf8) {
-  std::vector<Row> rows = func == DTRACEACT_AGG_QUANTIZE    ? quantize_rows(value)
-                          : func == DTRACEACT_AGG_LQUANTIZE ? lquantize_rows(arg, value)
-                                                            : llquantize_rows(arg, value);
+  std::vector<Row> rows = histogram_rows(func, arg, value);
+  // As DTrace: the rows shown, the signs and the bars come from the counts
+  // as recorded; normalize() divides only the counts printed.
   if (normal <= 0) normal = 1;
   long double total = 0;
   bool neg = false, pos = false;
-  for (Row& r : rows) {
-    r.count /= normal;
+  for (const Row& r : rows) {
     total += std::abs(static_cast<long double>(r.count));
     neg |= r.count < 0;
     pos |= r.count > 0;
@@ -154,7 +174,8 @@ std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_
   std::string out = head;
   for (size_t i = first; i <= last; i++)
     out += rows[i].label + " " +
-           (utf8 ? format_utf8_bar(rows[i].count, total) : format_bar(rows[i].count, total, neg, pos));
+           (utf8 ? format_utf8_bar(rows[i].count, total, normal)
+                 : format_bar(rows[i].count, total, neg, pos, normal));
   return out;
 }
 

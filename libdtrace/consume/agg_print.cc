@@ -83,7 +83,9 @@ std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_
     auto sym = format_symbolic(datum, to);
     return fmt_str("  %-50s", sym ? *sym : fmt_ll("0x%llx", static_cast<long long>(datum.as_unsigned())));
   }
-  long long v = datum.as_signed();
+  // An integer key prints by its size whatever its type, as DTrace's
+  // do: 1 and 2 bytes unsigned ((char)-1 is 255), 4 and 8 bytes signed.
+  long long v = bytes.size() < 4 ? static_cast<long long>(datum.as_unsigned()) : datum.as_signed();
   switch (bytes.size()) {
     case 8: return fmt_ll(" %16lld", v);
     case 4: return fmt_ll(" %8lld", v);

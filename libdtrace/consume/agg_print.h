@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "consume/agg_data.h"
@@ -51,12 +52,17 @@ std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_
 // The histogram block: header line, then the rows (agg_hist.cc).
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value, int64_t normal,
                              bool zoom = false, bool utf8 = false);
+// How DTrace ranks histograms by value: the sum of each bucket's value
+// times its count, then the count at zero.
+std::pair<long double, long double> histogram_rank(uint16_t func, uint64_t arg,
+                                                   std::span<const int64_t> value);
 // One bar and its count: "|@@@   n" (negative-only bars grow leftwards,
-// mixed signs use half bars); `total` is what a full bar stands for.
-std::string format_bar(int64_t v, long double total, bool neg, bool pos);
+// mixed signs use half bars); `total` is what a full bar stands for; the
+// count printed is v / normal (normalize()).
+std::string format_bar(int64_t v, long double total, bool neg, bool pos, int64_t normal = 1);
 // The same bar drawn with UTF-8 blocks (U+2588 whole, U+2589..U+258F for
 // the last eighths), as DTrace draws all-positive bars under -xencoding=utf8.
-std::string format_utf8_bar(int64_t v, long double total);
+std::string format_utf8_bar(int64_t v, long double total, int64_t normal = 1);
 // aggpack and agghist (agg_packed.cc). The buckets shown of a packed
 // histogram are the same for every entry of a variable.
 struct PackedRange {

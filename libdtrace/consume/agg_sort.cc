@@ -14,17 +14,10 @@ namespace {
 
 using Kind = cc::ValueType::Kind;
 
-// A histogram ranks by its weighted bucket sum, then its total count.
 std::pair<long double, long double> rank(const AggVarDesc& d, const AggEntry* e, int64_t normal) {
   if (!e) return {0, 0};
   if (!agg_is_histogram(d.func)) return {static_cast<long double>(agg_scalar(d.func, e->value, normal)), 0};
-  size_t skip = d.func == DTRACEACT_AGG_QUANTIZE ? 0 : 1;
-  long double weighted = 0, total = 0;
-  for (size_t i = skip; i < e->value.size(); i++) {
-    weighted += static_cast<long double>(e->value[i]) * static_cast<long double>(i);
-    total += static_cast<long double>(e->value[i]);
-  }
-  return {weighted, total};
+  return histogram_rank(d.func, d.arg, e->value);
 }
 
 int compare_key(const AggVarDesc& d, size_t k, const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
@@ -34,11 +27,9 @@ int compare_key(const AggVarDesc& d, size_t k, const std::vector<uint8_t>& a, co
     int c = std::strcmp(Datum{t, a}.as_string().c_str(), Datum{t, b}.as_string().c_str());
     return c < 0 ? -1 : c > 0;
   }
+  // Integer keys compare unsigned whatever their type, as DTrace's do:
+  // -1 sorts after 2.
   if (agg_key && a.size() <= 8 && a.size() == b.size()) {
-    if (t && t->kind == Kind::Signed) {
-      int64_t x = Datum{t, a}.as_signed(), y = Datum{t, b}.as_signed();
-      return x < y ? -1 : x > y;
-    }
     uint64_t x = Datum{t, a}.as_unsigned(), y = Datum{t, b}.as_unsigned();
     return x < y ? -1 : x > y;
   }

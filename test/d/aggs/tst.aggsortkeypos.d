@@ -1,6 +1,7 @@
 /*
  * ASSERTION: aggsortkeypos=1 with aggsortkey and aggsortrev sorts by the
- * second key first (signed), then the first, descending.
+ * second key first (unsigned, as DTrace compares integer keys), then the
+ * first, descending.
  * @@nosort
  */
 #pragma D option quiet

@@ -6,5 +6,5 @@
 -x bufpolicy=spill: exit 1: dtrace: failed to set -x bufpolicy: Invalid value for specified option
 -x strsize=1: exit 1: dtrace: failed to set -x strsize: Invalid value for specified option
 -b 4kb: exit 1: dtrace: failed to set -b 4kb: Invalid value for specified option
--b 1k: exit 1: dtrace: failed to set -b 1k: Invalid value for specified option
+-b 0: exit 1: dtrace: failed to set -b 0: Invalid value for specified option
 -K: exit 2: dtrace: illegal option -- K

@@ -6,7 +6,7 @@
 # @@nosort
 for args in "-x nosuchoption" "-x bufsize=-1" "-x bufsize=12q" \
 	"-x switchrate=10furlongs" "-x quiet=maybe" "-x bufpolicy=spill" \
-	"-x strsize=1" "-b 4kb" "-b 1k" "-K"; do
+	"-x strsize=1" "-b 4kb" "-b 0" "-K"; do
 	# shellcheck disable=SC2086 # the words are the arguments
 	"$1" $args -n 'BEGIN { exit(0); }' 2> /tmp/opt.$$
 	echo "$args: exit $?: $(head -n 1 /tmp/opt.$$)"

@@ -20,13 +20,28 @@ TEST(Options, SizesTakeBinarySuffixes) {
 
 TEST(Options, SizesOutsideTheModulesLimitsAreRefused) {
   Options o;
-  EXPECT_TRUE(o.set("bufsize", "1t"));  // DTRACE_OPT_MAXSIZE
-  EXPECT_FALSE(o.set("bufsize", "1025g"));
-  EXPECT_FALSE(o.set("aggsize", "9223372036854775808"));
   EXPECT_FALSE(o.set("strsize", "65537"));
   EXPECT_FALSE(o.set("nspec", "0"));
   EXPECT_TRUE(o.set("scratchsize", "16m"));
   EXPECT_FALSE(o.set("scratchsize", "16385k"));
+}
+
+// -b 1k, -b 2t, bufsize=16: DTrace takes them, raising a buffer size to
+// the least one and lowering it to the most (GO lowers it further to what
+// memory gives, saying so); only 0 is refused.
+TEST(Options, BufferSizesAreRaisedOrLowered) {
+  Options o;
+  EXPECT_TRUE(o.set("bufsize", "1k"));
+  EXPECT_EQ(o.number("bufsize"), DTRACE_OPT_MINBUFSIZE);
+  EXPECT_TRUE(o.set("bufsize", "16"));
+  EXPECT_EQ(o.number("bufsize"), DTRACE_OPT_MINBUFSIZE);
+  EXPECT_TRUE(o.set("bufsize", "2t"));
+  EXPECT_EQ(o.number("bufsize"), DTRACE_OPT_MAXSIZE);
+  EXPECT_TRUE(o.set("aggsize", "9223372036854775808"));
+  EXPECT_EQ(o.number("aggsize"), DTRACE_OPT_MAXSIZE);
+  EXPECT_TRUE(o.set("specsize", "1k"));
+  EXPECT_EQ(o.number("specsize"), 1024u);
+  EXPECT_FALSE(o.set("bufsize", "0"));
 }
 
 TEST(Options, TimesTakeUnitsAndHertz) {

@@ -162,6 +162,63 @@ TEST(AggPrint, LquantizeLabelsUnderAndOverflow) {
   EXPECT_NE(h.find("               9 |"), std::string::npos) << h;
 }
 
+// normalize(): the rows and bars come from the counts as recorded, only
+// the counts printed are divided (5 and 1 by 3: bars 33 and 7, counts 1, 0).
+TEST(AggPrint, NormalizedHistogramDrawsTheRecordedCounts) {
+  std::vector<int64_t> w(DTRACE_QUANTIZE_NBUCKETS, 0);
+  w[DTRACE_QUANTIZE_ZEROBUCKET + 1] = 5;
+  w[DTRACE_QUANTIZE_ZEROBUCKET + 2] = 1;
+  std::string h = format_histogram(DTRACEACT_AGG_QUANTIZE, 0, w, 3);
+  EXPECT_NE(h.find("               1 |" + std::string(33, '@') + std::string(7, ' ') + " 1 "),
+            std::string::npos)
+      << h;
+  EXPECT_NE(h.find("               2 |" + std::string(7, '@') + std::string(33, ' ') + " 0 "),
+            std::string::npos)
+      << h;
+  EXPECT_NE(h.find("               4 |" + std::string(40, ' ') + " 0 "), std::string::npos) << h;
+}
+
+// DTrace ranks histograms by the sum of bucket value times count: one
+// value in 64..127 outweighs three in 1, whatever the bucket indexes add to.
+TEST(AggSort, HistogramsRankByBucketValues) {
+  AggTable t;
+  AggVar& v = t.declare(desc("q", DTRACEACT_AGG_QUANTIZE, {kInt}));
+  std::vector<int64_t> big(DTRACE_QUANTIZE_NBUCKETS, 0), many(DTRACE_QUANTIZE_NBUCKETS, 0);
+  big[DTRACE_QUANTIZE_ZEROBUCKET + 7] = 1;
+  many[DTRACE_QUANTIZE_ZEROBUCKET + 1] = 10;
+  t.fold(v, {int_key(1)}, big);
+  t.fold(v, {int_key(2)}, many);
+  AggVar* vars[] = {&v};
+  auto rows = agg_sorted_rows(vars, {});
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ((*rows[0].keys)[0], int_key(2));
+  // Equal sums: the count at zero decides.
+  uint64_t arg = DTRACE_LQUANTIZE_ARG(-1, 3, 1);
+  std::vector<int64_t> a = {static_cast<int64_t>(arg), 0, 0, 2, 0, 0, 0}, b = a;  // a: 0 twice
+  b[2] = 1;                                                                       // b: -1 and 1
+  b[3] = 0;
+  b[4] = 1;
+  EXPECT_LT(histogram_rank(DTRACEACT_AGG_LQUANTIZE, arg, b), histogram_rank(DTRACEACT_AGG_LQUANTIZE, arg, a));
+}
+
+// Integer keys compare unsigned whatever their type, as DTrace's do, and
+// 1- and 2-byte keys print unsigned.
+TEST(AggSort, IntegerKeysCompareUnsigned) {
+  AggTable t;
+  AggVar& v = t.declare(desc("k", DTRACEACT_AGG_COUNT, {kInt}));
+  int64_t one[] = {1};
+  for (int64_t k : {-1, 2, 0}) t.fold(v, {int_key(k)}, one);
+  AggVar* vars[] = {&v};
+  auto rows = agg_sorted_rows(vars, {});
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ((*rows[0].keys)[0], int_key(0));
+  EXPECT_EQ((*rows[2].keys)[0], int_key(-1));
+  cc::ValueType c{Kind::Signed, 1, "char"}, sh{Kind::Signed, 2, "short"};
+  EXPECT_EQ(format_agg_key(desc("c", DTRACEACT_AGG_COUNT, {c}), 0, int_key(-2, 1)), " 254");
+  EXPECT_EQ(format_agg_key(desc("s", DTRACEACT_AGG_COUNT, {sh}), 0, int_key(-2, 2)), " 65534");
+  EXPECT_EQ(format_agg_key(desc("i", DTRACEACT_AGG_COUNT, {kInt}), 0, int_key(-2, 4)), "       -2");
+}
+
 TEST(AggPrint, FormattedPrintaJoinsOnKeys) {
   AggTable t;
   AggVar& a = t.declare(desc("a", DTRACEACT_AGG_COUNT, {kStr}));
