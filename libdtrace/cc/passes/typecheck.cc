@@ -274,6 +274,13 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
       if (!it->is_int()) return fail(n.line, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
       if (bt->base == nullptr || bt->base->is_void())
         return fail(n.line, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
+      // A constant index past a C array's end (unsigned: -1 is past it too);
+      // a flexible array member (no elements) has no end.
+      std::optional<int64_t> ix =
+          bt->kind == Type::Kind::Array && bt->nelems != 0 ? eval_const(ctx_, n.args[0]) : std::nullopt;
+      if (ix && static_cast<uint64_t>(*ix) >= bt->nelems)
+        return fail(n.line, ErrTag::D_ARR_BOUNDS,
+                    cat("index outside array bounds: ", static_cast<uint64_t>(*ix), ", max is ", bt->nelems));
       n.is_lvalue = true;
       n.is_writable = bt->is_pointer() ? points_to_writable(base) : base->is_writable;
       n.indexes_memory = true;
@@ -498,6 +505,10 @@ const Type* Checker::check_binary(ast::Binary& n) {
     case Op::Add:
     case Op::Sub:
       if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
+      if ((a->is_pointer() && a->base && a->base->is_void()) ||
+          (b->is_pointer() && b->base && b->base->is_void()))
+        return fail(n.line, ErrTag::D_OP_INCOMPAT,
+                    cat("operands have incompatible types: \"", a->name, "\" ", op, " \"", b->name, "\""));
       if (a->is_pointer() && b->is_int()) return a;
       if (n.op == Op::Add && a->is_int() && b->is_pointer()) return b;
       if (n.op == Op::Sub && a->is_pointer() && b->is_pointer()) return types_.long_type();
