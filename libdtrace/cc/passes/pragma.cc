@@ -42,6 +42,24 @@ bool set_options(CompileContext& ctx, const std::vector<std::string>& w, int lin
   return true;
 }
 
+// `#pragma D depends_on <class> <name>`: a provider or module is not
+// checked here; only a library may depend on a library.
+bool depends_on(CompileContext& ctx, const std::vector<std::string>& w, int line) {
+  if (w.size() != 4) {
+    ctx.error(line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
+    return false;
+  }
+  if (w[2] == "library" && !ctx.library) {
+    ctx.error(line, ErrTag::D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
+    return false;
+  }
+  if (w[2] != "library" && w[2] != "provider" && w[2] != "module") {
+    ctx.error(line, ErrTag::D_PRAGMA_INVAL, cat("invalid class ", w[2], " specified by #pragma depends_on"));
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
@@ -60,8 +78,12 @@ bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
     ctx.error(p.line, ErrTag::D_PRAGERR, cat("#pragma D error: ", msg));
     return false;
   }
-  if (what == "depends_on" || what == "attributes" || what == "binding" || what == "ident" || what == "line")
-    return true;
+  if (what == "depends_on") return depends_on(ctx, w, p.line);
+  if (what == "attributes" && w.size() < 4) {
+    ctx.error(p.line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
+    return false;
+  }
+  if (what == "attributes" || what == "binding" || what == "ident" || what == "line") return true;
   ctx.error(p.line, ErrTag::D_PRAGMA_INVAL, cat("invalid control directive: #pragma D ", what));
   return false;
 }
