@@ -35,21 +35,30 @@ std::string proto_mismatch(std::string_view what, std::string_view detail) {
 }
 
 namespace {
-std::string proto_len_text(std::string_view what, size_t passed, std::string_view expected) {
+// DTrace says "1 key passed" of array keys and "1 arg passed" of arguments.
+std::string proto_len_text(std::string_view what, size_t passed, std::string_view noun,
+                           std::string_view expected) {
   return proto_mismatch(what,
-                        cat(passed, passed == 1 ? " arg" : " args", " passed, ", expected, " expected"));
+                        cat(passed, " ", noun, passed == 1 ? "" : "s", " passed, ", expected, " expected"));
 }
 }  // namespace
 
 std::string proto_len(std::string_view what, size_t passed, size_t expected) {
-  return proto_len_text(what, passed, std::to_string(expected));
+  return proto_len_text(what, passed, "key", std::to_string(expected));
 }
 
 std::string arity_mismatch(std::string_view what, size_t passed, int min, int max) {
   std::string expected = min == max                          ? std::to_string(min)
                          : passed < static_cast<size_t>(min) ? cat("at least ", min)
+                                                             : cat("at most ", max);
+  return proto_len_text(what, passed, "arg", expected);
+}
+
+std::string libact_arity(std::string_view func, size_t passed, int min, int max) {
+  std::string expected = min == max                          ? std::to_string(min)
+                         : passed < static_cast<size_t>(min) ? cat("at least ", min)
                                                              : cat("no more than ", max);
-  return proto_len_text(what, passed, expected);
+  return proto_mismatch(cat(func, "( )"), cat(passed, " args passed, ", expected, " expected"));
 }
 
 std::string proto_arg(std::string_view what, size_t n, std::string_view proto, std::string_view arg) {

@@ -37,11 +37,15 @@ std::string cat(Args&&... args) {
 std::string unknown_name(std::string_view name, std::string_view kind);
 // "WHAT prototype mismatch: DETAIL", the head of every arity message.
 std::string proto_mismatch(std::string_view what, std::string_view detail);
-// D_PROTO_LEN: "WHAT prototype mismatch: N arg(s) passed, EXPECTED
-// expected", WHAT as "f( )", "a[ ]" or "@a[ ]".
+// D_PROTO_LEN: "WHAT prototype mismatch: N key(s) passed, EXPECTED
+// expected", WHAT as "a[ ]" or "@a[ ]".
 std::string proto_len(std::string_view what, size_t passed, size_t expected);
-// The same for a function taking min..max arguments (max < 0: no limit).
+// The same for a function "f( )" taking min..max arguments (max < 0: no
+// limit): "N arg(s) passed, at least/at most M expected".
 std::string arity_mismatch(std::string_view what, size_t passed, int min, int max);
+// DTrace's words for the aggregation actions (clear, normalize, trunc,
+// printa, stack...): always "args", and "no more than M".
+std::string libact_arity(std::string_view func, size_t passed, int min, int max);
 // D_PROTO_ARG and kin: "WHAT argument #N is incompatible with prototype:"
 // then the prototype's and the argument's types on lines of their own.
 std::string proto_arg(std::string_view what, size_t n, std::string_view proto, std::string_view arg);

@@ -210,7 +210,10 @@ class ActionChecker : public Visitor<ActionChecker> {
   bool arity(const ast::Call& c, int min, int max) {
     int n = static_cast<int>(c.args.size());
     if (n >= min && (max < 0 || n <= max)) return true;
-    return fail(c.line, arity_tag(c.name), arity_mismatch(cat(c.name, "( )"), n, min, max));
+    ErrTag tag = arity_tag(c.name);
+    return fail(c.line, tag,
+                tag == ErrTag::D_PROTO_LEN ? arity_mismatch(cat(c.name, "( )"), n, min, max)
+                                           : libact_arity(c.name, n, min, max));
   }
 
   bool proto_arg(const ast::Call& c, size_t i, const char* proto) {
@@ -260,16 +263,13 @@ class ActionChecker : public Visitor<ActionChecker> {
         for (const AggInfo* agg = static_cast<const ast::AggRef*>(a)->agg; const Type* k : agg->keys) {
           uint16_t kind = fa.size() < agg->key_kinds.size() ? agg->key_kinds[fa.size()] : 0;
           bool stack = kind == DTRACEACT_STACK || kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK;
-          fa.push_back({k, c.line, stack});
+          fa.push_back({k, c.line, stack ? "stack" : nullptr});
         }
       return check_format(ctx_, c.line, c.name, p.format, fa, 2, true, false);
     }
     for (size_t i = 1; i < c.args.size(); i++) {
       const ast::Expr* a = c.args[i];
-      if (a->kind() == Kind::AggRef)
-        return fail(a->line, ErrTag::D_PRINTF_ARG_TYPE,
-                    cat(c.name, "( ) argument #", i + 1, " may not be an aggregation"));
-      fa.push_back({a->type, a->line});
+      fa.push_back({a->type, a->line, a->kind() == Kind::AggRef ? "aggregation" : nullptr});
     }
     return check_format(ctx_, c.line, c.name, p.format, fa, 2, false, true);
   }
@@ -361,8 +361,7 @@ class ActionChecker : public Visitor<ActionChecker> {
         first = 1;
       }
       if (first >= c.args.size()) {
-        fail(c.line, ErrTag::D_PRINTA_PROTO,
-             proto_mismatch("printa( )", "aggregation argument expected after format"));
+        fail(c.line, ErrTag::D_PRINTA_PROTO, libact_arity("printa", c.args.size(), 2, 2));
         return;
       }
       for (size_t i = first; i < c.args.size(); i++) {

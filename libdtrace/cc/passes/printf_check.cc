@@ -95,8 +95,8 @@ const Conv* find_conv(const std::string& n) {
   return nullptr;
 }
 
-bool accepts(Check c, const Type* t, bool stack) {
-  if (stack) return c == Check::Stack;  // a stack()/ustack()/jstack() key prints only as %k
+bool accepts(Check c, const Type* t, const char* special) {
+  if (special != nullptr) return c == Check::Stack && std::string_view(special) == "stack";
   if (t != nullptr && t->is_void()) return false;
   if (t == nullptr) return c != Check::Str && c != Check::FP && c != Check::WStr;  // aggregation value: int64
   switch (c) {
@@ -168,7 +168,7 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
       j++;
     }
     const Type* vt = nullptr;
-    bool stack = false;
+    const char* special = nullptr;
     std::string vname;
     int vline = line;
     if (d.agg) {
@@ -186,19 +186,19 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
       return false;
     } else {
       vt = args[j].type;
-      stack = args[j].stack;
+      special = args[j].special;
       vline = args[j].line;
       vname = cat("argument #", j + first_argno);
       j++;
     }
-    if (!accepts(conv->check, vt, stack)) {
+    if (!accepts(conv->check, vt, special)) {
       ctx.error(
           vline, ErrTag::D_PRINTF_ARG_TYPE,
           cat(func, "( ) ", vname, " is incompatible with conversion #", i + 1,
               " prototype:\n\tconversion: %", conv->name, "\n\t prototype: ", conv->proto, "\n\t  argument: ",
-              stack ? "stack"
-              : vt  ? vt->name
-                    : "int64_t"));
+              special ? special
+              : vt    ? vt->name
+                      : "int64_t"));
       return false;
     }
   }

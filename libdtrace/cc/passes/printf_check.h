@@ -14,7 +14,9 @@ namespace dtrace::cc {
 struct FormatArg {
   const Type* type;  // null for an aggregation value (%@)
   int line;
-  bool stack = false;  // a stack()/ustack()/jstack() aggregation key
+  // "stack" for a stack()/ustack()/jstack() aggregation key, which only
+  // %k prints; "aggregation" for an aggregation passed to printf().
+  const char* special = nullptr;
 };
 
 // `first_argno` is the argument number of args[0] in messages (2 for

@@ -37,7 +37,8 @@ Result<ProbeSpec> parse_probe_spec(std::string_view text) {
   }
   parts.push_back(cur);
   if (parts.size() > 4)
-    return make_error(cat("invalid probe description \"", text, "\": too many fields"), "D_PDESC_INVAL");
+    return make_error(cat("invalid probe description \"", text, "\": Overspecified probe description"),
+                      "D_PDESC_INVAL");
   std::string* fields[4] = {&spec.provider, &spec.mod, &spec.func, &spec.name};
   size_t skip = 4 - parts.size();
   for (size_t i = 0; i < parts.size(); i++) *fields[skip + i] = parts[i];

@@ -181,6 +181,16 @@ class Checker : public Visitor<Checker, const Type*> {
   std::vector<ClauseArgs> clause_args_;
 };
 
+// D_IDENT_BADREF in DTrace's words.
+static std::string array_as_scalar(std::string_view name) {
+  return cat("associative array '", name, "' may not be referenced as scalar");
+}
+
+// D_ARR_BADREF in DTrace's words.
+static std::string scalar_as_array(std::string_view name) {
+  return cat("cannot access scalar ", name, " as an associative array");
+}
+
 const Type* Checker::check_ident(ast::Ident& n) {
   if (n.enum_type != nullptr) return n.enum_type;
   if (n.is_const) {
@@ -201,7 +211,7 @@ const Type* Checker::check_ident(ast::Ident& n) {
     n.is_lvalue = false;
     return type_from_string(types_, b->type);
   }
-  if (v->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] used as a scalar"));
+  if (v->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, array_as_scalar(n.name));
   if (v->type == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
   n.is_lvalue = true;
   n.is_writable = true;
@@ -286,6 +296,8 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
       n.indexes_memory = true;
       return bt->base;
     }
+    if (VarInfo* sv = var_of(base); sv != nullptr && !sv->is_array)
+      return fail(n.line, ErrTag::D_ARR_BADREF, scalar_as_array(sv->display()));
     return fail(n.line, ErrTag::D_ARR_BADREF, "operator [ ] cannot be applied to a non-array expression");
   }
   if (v->scope == VarScope::Builtin) {
@@ -300,8 +312,7 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
     const BuiltinVar* b = find_builtin_var(v->name);
     return type_from_string(types_, b->type);
   }
-  if (!v->is_array)
-    return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->display(), " is not an associative array"));
+  if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, scalar_as_array(v->display()));
   if (!check_keys(v, n, v->display())) return types_.void_type();
   if (v->type == nullptr) {
     if (!defining) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(v->display(), "variable"));
@@ -770,8 +781,7 @@ const Type* Checker::visit_ScopedVar(ast::ScopedVar& n) {
     return fail(n.line, ErrTag::D_IDENT_UNDEF,
                 unknown_name(cat(n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name),
                              "variable"));
-  if (n.var->is_array)
-    return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.var->display(), "[ ] used as a scalar"));
+  if (n.var->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, array_as_scalar(n.var->display()));
   n.is_lvalue = true;
   n.is_writable = true;
   return n.var->type;
@@ -823,7 +833,7 @@ const Type* Checker::visit_Sizeof(ast::Sizeof& n) {
   const Type* of = n.of_type ? resolve_typename(ctx_, n.of_type) : check(n.operand);
   if (of == nullptr || failed_) return failed_ = true, types_.void_type();
   if (of->is_void())
-    return fail(n.line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an expression of type void");
+    return fail(n.line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
   if (n.operand != nullptr && is_bitfield(n.operand))
     return fail(n.line, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
   n.value = of->is_string() ? ctx_.options.strsize : of->size;

@@ -1,4 +1,4 @@
 /*
- * ASSERTION: an associative array used as a scalar is refused.
+ * ASSERTION: An associative array used as a scalar is refused in DTrace's words.
  */
 BEGIN { a[1] = 1; trace(a); }
