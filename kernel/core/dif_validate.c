@@ -174,43 +174,39 @@ static bool var_listed(const struct vstate *vs, uint32_t id, uint8_t scope,
 	return false;
 }
 
+/*
+ * The user-variable opcodes: each class's load (needs a REF entry) and
+ * store (needs a MOD entry).
+ */
+static const struct var_class {
+	uint8_t ld, st, scope, kind;
+} var_classes[] = {
+	{ DIF_OP_LDGS, DIF_OP_STGS, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR },
+	{ DIF_OP_LDTS, DIF_OP_STTS, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR },
+	{ DIF_OP_LDLS, DIF_OP_STLS, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR },
+	{ DIF_OP_LDGAA, DIF_OP_STGAA, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY },
+	{ DIF_OP_LDTAA, DIF_OP_STTAA, DIFV_SCOPE_THREAD, DIFV_KIND_ARRAY },
+};
+
 /* Is variable id valid for a variable-form opcode? */
 static bool var_ok(const struct vstate *vs, uint8_t op, uint32_t id)
 {
-	const uint8_t S = DIFV_KIND_SCALAR, A = DIFV_KIND_ARRAY;
-	const uint8_t G = DIFV_SCOPE_GLOBAL, T = DIFV_SCOPE_THREAD;
-	const uint8_t L = DIFV_SCOPE_LOCAL;
-	const uint32_t R = DIFV_F_REF, M = DIFV_F_MOD;
+	size_t i;
 
-	switch (op) {
-	case DIF_OP_LDGS:
-		if (id < DIF_VAR_OTHER_UBASE)
-			return id >= DIF_VAR_SCALAR_MIN &&
-			       dtrace_dif_builtin_exists(id);
-		return var_listed(vs, id, G, S, R);
-	case DIF_OP_STGS:
-		return var_listed(vs, id, G, S, M);
-	case DIF_OP_LDTS:
-		return var_listed(vs, id, T, S, R);
-	case DIF_OP_STTS:
-		return var_listed(vs, id, T, S, M);
-	case DIF_OP_LDLS:
-		return var_listed(vs, id, L, S, R);
-	case DIF_OP_STLS:
-		return var_listed(vs, id, L, S, M);
-	case DIF_OP_LDGAA:
-		return var_listed(vs, id, G, A, R);
-	case DIF_OP_STGAA:
-		return var_listed(vs, id, G, A, M);
-	case DIF_OP_LDTAA:
-		return var_listed(vs, id, T, A, R);
-	case DIF_OP_STTAA:
-		return var_listed(vs, id, T, A, M);
-	case DIF_OP_LDGA:
+	/* built-ins: LDGS of a scalar, LDGA of an array; no thread arrays */
+	if (op == DIF_OP_LDGS && id < DIF_VAR_OTHER_UBASE)
+		return id >= DIF_VAR_SCALAR_MIN &&
+		       dtrace_dif_builtin_exists(id);
+	if (op == DIF_OP_LDGA)
 		return id <= DIF_VAR_ARRAY_MAX && dtrace_dif_builtin_exists(id);
-	default: /* LDTA: there are no built-in thread arrays */
-		return false;
+	for (i = 0; i < DTRACE_ARRAY_SIZE(var_classes); i++) {
+		const struct var_class *c = &var_classes[i];
+		uint32_t flag = op == c->ld ? DIFV_F_REF : DIFV_F_MOD;
+
+		if (op == c->ld || op == c->st)
+			return var_listed(vs, id, c->scope, c->kind, flag);
 	}
+	return false; /* LDTA: there are no built-in thread arrays */
 }
 
 #define REG_OK(r) ((r) < DIF_DIR_NREGS)
