@@ -608,6 +608,9 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
     auto& ix = *ixp;
     std::vector<const Type*> kt;
     for (ast::Expr* k : ix.args) {
+      if (k->kind() == Kind::AggRef)  // @b[@a]: an aggregation has no value to key on
+        return fail(k->line, ErrTag::D_KEY_TYPE,
+                    cat("aggregation expression may not be used as aggregation index: key #", kt.size() + 1));
       const Type* t = check_record_arg(k);
       if (failed_) return t;
       if (t->is_void() || t->is_sou())
