@@ -67,14 +67,4 @@ static const struct stable_def io_defs[] = {
 DTRACE_TP_TYPED(block_rq_issue, io_start)
 DTRACE_TP_TYPED(block_rq_complete, io_done)
 
-static struct stable_prov io_prov = STABLE_PROV(io_defs);
-
-int dtrace_prov_io_init(struct dtrace_core *core)
-{
-	return dtrace_stable_init(core, &io_prov);
-}
-
-void dtrace_prov_io_fini(struct dtrace_core *core)
-{
-	dtrace_stable_fini(core, &io_prov);
-}
+STABLE_PROVIDER(io, io_defs)

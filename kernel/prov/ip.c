@@ -118,14 +118,4 @@ static const struct stable_def ip_defs[] = {
 DTRACE_TP_TYPED(net_dev_queue, ip_send)
 DTRACE_TP_TYPED(netif_receive_skb, ip_receive)
 
-static struct stable_prov ip_prov = STABLE_PROV(ip_defs);
-
-int dtrace_prov_ip_init(struct dtrace_core *core)
-{
-	return dtrace_stable_init(core, &ip_prov);
-}
-
-void dtrace_prov_ip_fini(struct dtrace_core *core)
-{
-	dtrace_stable_fini(core, &ip_prov);
-}
+STABLE_PROVIDER(ip, ip_defs)

@@ -198,14 +198,4 @@ DTRACE_TP_TYPED(sched_process_exit, proc_exit)
 DTRACE_TP_TYPED(signal_generate, proc_signal_send)
 DTRACE_TP_TYPED(signal_deliver, proc_signal_handle)
 
-static struct stable_prov proc_prov = STABLE_PROV(proc_defs);
-
-int dtrace_prov_proc_init(struct dtrace_core *core)
-{
-	return dtrace_stable_init(core, &proc_prov);
-}
-
-void dtrace_prov_proc_fini(struct dtrace_core *core)
-{
-	dtrace_stable_fini(core, &proc_prov);
-}
+STABLE_PROVIDER(proc, proc_defs)

@@ -121,14 +121,4 @@ DTRACE_TP_TYPED(sched_switch, sched_switch)
 DTRACE_TP_TYPED(sched_wakeup, sched_wakeup)
 DTRACE_TP_TYPED(sched_pi_setprio, sched_change_pri)
 
-static struct stable_prov sched_prov = STABLE_PROV(sched_defs);
-
-int dtrace_prov_sched_init(struct dtrace_core *core)
-{
-	return dtrace_stable_init(core, &sched_prov);
-}
-
-void dtrace_prov_sched_fini(struct dtrace_core *core)
-{
-	dtrace_stable_fini(core, &sched_prov);
-}
+STABLE_PROVIDER(sched, sched_defs)

@@ -6,6 +6,8 @@
  * them); stable_descs[], each probe's name and arguments (PROBEARG's
  * answers); and STABLE_PROV(defs), the struct stable_prov that fires
  * them by the file's defs[], indexed by the same ids. Once per file.
+ * STABLE_PROVIDER(name, defs) adds what a provider with no state of its
+ * own needs besides: its struct and the init/fini mod.c calls.
  */
 #ifndef STABLE_TABLE
 #error "prov/stable_table.h: define STABLE_TABLE first"
@@ -50,3 +52,15 @@ static const struct stable_desc stable_descs[] = {
 	.ndefs = ARRAY_SIZE(table) +					\
 		 BUILD_BUG_ON_ZERO(ARRAY_SIZE(table) != STABLE_NPROBES), \
 }
+
+/* name_prov and dtrace_prov_<name>_init/_fini over the stable core. */
+#define STABLE_PROVIDER(name, table)					\
+	static struct stable_prov name##_prov = STABLE_PROV(table);	\
+	int dtrace_prov_##name##_init(struct dtrace_core *core)		\
+	{								\
+		return dtrace_stable_init(core, &name##_prov);		\
+	}								\
+	void dtrace_prov_##name##_fini(struct dtrace_core *core)	\
+	{								\
+		dtrace_stable_fini(core, &name##_prov);			\
+	}

@@ -213,14 +213,4 @@ DTRACE_TP_TYPED(tcp_receive_reset, tcp_receive_reset_tp)
 DTRACE_TP_TYPED(net_dev_queue, tcp_dev_queue_tp)
 DTRACE_TP_TYPED(netif_receive_skb, tcp_receive_tp)
 
-static struct stable_prov tcp_prov = STABLE_PROV(tcp_defs);
-
-int dtrace_prov_tcp_init(struct dtrace_core *core)
-{
-	return dtrace_stable_init(core, &tcp_prov);
-}
-
-void dtrace_prov_tcp_fini(struct dtrace_core *core)
-{
-	dtrace_stable_fini(core, &tcp_prov);
-}
+STABLE_PROVIDER(tcp, tcp_defs)

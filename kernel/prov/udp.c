@@ -112,14 +112,4 @@ static const struct stable_def udp_defs[] = {
 DTRACE_TP_TYPED(net_dev_queue, udp_send_tp)
 DTRACE_TP_TYPED(netif_receive_skb, udp_receive_tp)
 
-static struct stable_prov udp_prov = STABLE_PROV(udp_defs);
-
-int dtrace_prov_udp_init(struct dtrace_core *core)
-{
-	return dtrace_stable_init(core, &udp_prov);
-}
-
-void dtrace_prov_udp_fini(struct dtrace_core *core)
-{
-	dtrace_stable_fini(core, &udp_prov);
-}
+STABLE_PROVIDER(udp, udp_defs)
