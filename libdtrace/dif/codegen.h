@@ -79,6 +79,7 @@ class ExprGen : public cc::ConstVisitor<ExprGen, uint8_t> {
   uint8_t logical(const cc::ast::Binary& n);
   uint8_t unary(const cc::ast::Unary& n);
   uint8_t ternary(const cc::ast::Ternary& n);
+  void branch_unless(const cc::ast::Expr* cond, Label to);
   uint8_t assign(const cc::ast::Assign& n);
   uint8_t incdec(const cc::ast::IncDec& n);
   void compound(const cc::ast::Assign& n, uint8_t cur, uint8_t v);

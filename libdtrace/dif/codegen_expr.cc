@@ -342,12 +342,17 @@ uint8_t ExprGen::unary(const cc::ast::Unary& n) {
   return r;
 }
 
-uint8_t ExprGen::ternary(const cc::ast::Ternary& n) {
-  Label other = ir_.new_label(), done = ir_.new_label();
-  uint8_t c = expr(n.cond);
+// Evaluates cond and branches to `to` when it is zero.
+void ExprGen::branch_unless(const cc::ast::Expr* cond, Label to) {
+  uint8_t c = expr(cond);
   ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, c, 0, 0));
   free(c);
-  ir_.branch(DIF_OP_BE, other);
+  ir_.branch(DIF_OP_BE, to);
+}
+
+uint8_t ExprGen::ternary(const cc::ast::Ternary& n) {
+  Label other = ir_.new_label(), done = ir_.new_label();
+  branch_unless(n.cond, other);
   uint8_t a = expr(n.then);
   ir_.branch(DIF_OP_BA, done);
   ir_.place(other);
@@ -493,10 +498,7 @@ uint8_t ExprGen::visit_Block(const cc::ast::Block& b) {
 
 uint8_t ExprGen::visit_IfStmt(const cc::ast::IfStmt& i) {
   Label other = ir_.new_label(), done = ir_.new_label();
-  uint8_t c = expr(i.cond);
-  ir_.emit(DIF_INSTR_FMT(DIF_OP_TST, c, 0, 0));
-  free(c);
-  ir_.branch(DIF_OP_BE, other);
+  branch_unless(i.cond, other);
   stmt(i.then);
   if (i.other != nullptr) ir_.branch(DIF_OP_BA, done);
   ir_.place(other);
