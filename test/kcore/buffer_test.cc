@@ -52,9 +52,7 @@ int go_with_budget(Harness& h, uint64_t budget, uint64_t bufsize, uint64_t bufre
              {{DTRACEACT_DIFEXPR, (int)add_difo(&b, builtin(DIF_VAR_ARG0))}});
   pb_option(&b, DTRACEOPT_BUFSIZE, bufsize);
   pb_option(&b, DTRACEOPT_BUFRESIZE, bufresize);
-  EXPECT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  return h.go(budget);
+  return h.start(b, budget);
 }
 
 TEST(Buffers, MoreThanTheMemoryBudgetIsRefused) {

@@ -138,6 +138,13 @@ class Harness {
     pb_free(&b);
     return err != 0 ? err : go();
   }
+  // The same with a memory budget for GO (go(budget)); ENABLE must succeed.
+  int start(pb& b, uint64_t budget) {
+    int err = enable(b);
+    pb_free(&b);
+    EXPECT_EQ(err, 0) << res_.msg;
+    return err != 0 ? err : go(budget);
+  }
 
   int go() {
     uint32_t cpu;

@@ -156,9 +156,7 @@ int go_count(Harness& h, uint64_t aggsize, uint64_t bufresize, uint64_t budget) 
   pb_option(&b, DTRACEOPT_BUFSIZE, 64 << 10);
   pb_option(&b, DTRACEOPT_AGGSIZE, aggsize);
   pb_option(&b, DTRACEOPT_BUFRESIZE, bufresize);
-  EXPECT_EQ(h.enable(b), 0) << h.res().msg;
-  pb_free(&b);
-  return h.go(budget);
+  return h.start(b, budget);
 }
 
 TEST(Sizes, HugeAggsizeIsLoweredWithAutoResize) {
