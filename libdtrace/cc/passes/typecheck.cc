@@ -760,7 +760,9 @@ const Type* Checker::check_cast(ast::Cast& n) {
   const Type* from = check(n.operand);
   if (failed_) return from;
   if (to->is_void()) return to;
-  bool ok = (to->is_scalar() && from->is_scalar()) || (to->is_string() && from->is_string());
+  // An array converts to a pointer (its address), as in C: (char *)a.
+  bool decays = to->is_pointer() && from->kind == Type::Kind::Array;
+  bool ok = (to->is_scalar() && from->is_scalar()) || (to->is_string() && from->is_string()) || decays;
   if (!ok)
     return fail(n.line, ErrTag::D_CAST_INVAL,
                 cat("invalid cast expression: \"", from->name, "\" to \"", to->name, "\""));
