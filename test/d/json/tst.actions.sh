@@ -10,7 +10,7 @@
 D=$1
 dir=$(mktemp -d)
 same='BEGIN { trace(1); trace(-5); trace("tab\there"); printf("%d %s|%u\n", 42, "x", 7);
-	stack(); trace(sym((uint64_t)&`vfs_read)); trace(mod((uint64_t)&`vfs_read)); exit(0) }'
+	stack(); sym((uint64_t)&`vfs_read); mod((uint64_t)&`vfs_read); exit(0) }'
 $D -q -x oformat=json -n "$same" >$dir/same.json || exit 1
 $D -q -n "$same" >$dir/same.txt || exit 1
 

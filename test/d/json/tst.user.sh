@@ -4,7 +4,7 @@
 # @@timeout: 180
 D=$1
 dir=$(mktemp -d)
-prog='pid$target::exit:entry { ustack(); trace(usym(ucaller)); trace(umod(ucaller)); trace(uaddr(ucaller)); exit(0) }'
+prog='pid$target::exit:entry { ustack(); usym(ucaller); umod(ucaller); uaddr(ucaller); exit(0) }'
 $D -q -x oformat=json -c /bin/true -n "$prog" >$dir/u.json || exit 1
 $D -q -c /bin/true -n "$prog" >$dir/u.txt || exit 1
 python3 $(dirname $0)/json_check.py same-text $dir/u.json $dir/u.txt :: \
