@@ -7,6 +7,7 @@
  */
 #include "core/enable.h"
 #include "core/util.h"
+#include "dtrace/ustack.h"
 
 /* What a kind's dtpa_difo, dtpa_format and continuations must be. */
 enum { NO = 0, REQ = 1, OPT = 2 };
@@ -201,8 +202,10 @@ static bool arg_ok(const struct dtrace_prog_action *a)
 		return arg >= 1 && arg <= DTRACE_MAX_FRAMES;
 	case DTRACEACT_USTACK:
 	case DTRACEACT_JSTACK:
+		frames = DTRACE_USTACK_NFRAMES(arg);
 		return frames >= 1 && frames <= DTRACE_MAX_FRAMES &&
-		       (arg >> 32) <= DTRACE_MAX_USTRSIZE;
+		       DTRACE_USTACK_STRSIZE(arg) <= DTRACE_MAX_USTRSIZE &&
+		       DTRACE_USTACK_BYTES(arg) <= DTRACE_MAX_USTACKBYTES;
 	case DTRACEACT_TRACEMEM:
 		return arg >= 1 && arg <= DTRACE_MAX_TRACEMEM;
 	case DTRACEACT_LIBACT:
@@ -415,8 +418,7 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 		return;
 	case DTRACEACT_USTACK:
 	case DTRACEACT_JSTACK:
-		sz = 8 * (1 + (uint32_t)(arg & 0xffffffffu)) +
-		     (uint32_t)(arg >> 32);
+		sz = (uint32_t)DTRACE_USTACK_RECSIZE(arg);
 		fixed_layout(act, DTRACE_RK_USTACK, sz, 8, align);
 		return;
 	case DTRACEACT_SPECULATE:

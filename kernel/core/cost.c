@@ -9,6 +9,7 @@
 #include "core/enable.h"
 #include "core/dif_cost.h"
 #include "core/util.h"
+#include "dtrace/ustack.h"
 
 /* Bytes of the value a DIFO returns (strings: strsize). */
 static uint64_t value_bytes(const struct dtrace_difo *d, uint64_t strsize)
@@ -32,8 +33,9 @@ static uint64_t action_cost(const struct dtrace_prog_action *a,
 		return c + (arg & 0xffffffffu) * DTRACE_COST_FRAME;
 	case DTRACEACT_USTACK:
 	case DTRACEACT_JSTACK:
-		return c + (arg & 0xffffffffu) * DTRACE_COST_FRAME +
-		       (arg >> 32);
+		return c + DTRACE_USTACK_NFRAMES(arg) * DTRACE_COST_FRAME +
+		       DTRACE_USTACK_STRSIZE(arg) +
+		       DTRACE_USTACK_BYTES(arg) / DTRACE_COST_BULK;
 	case DTRACEACT_TRACEMEM:
 		return c + (arg & 0xffffffffu) + DTRACE_COST_LOAD;
 	case DTRACEACT_AGGKEY:

@@ -151,6 +151,15 @@ uint32_t dtrace_port_stackdepth(void);
  * (0 for kernel threads). pcs == NULL: only count, up to n.
  */
 uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n);
+struct dtrace_ustack_regs;
+/*
+ * The user registers at the probe and at most n bytes of the user stack
+ * from its stack pointer up into buf [probe]: without faulting, a page
+ * that cannot be read ends the copy (r->dtur_len the bytes copied);
+ * r->dtur_flags stays 0 outside a user context.
+ */
+void dtrace_port_ustack_copy(struct dtrace_ustack_regs *r, uint8_t *buf,
+			     uint32_t n);
 
 /* D's cpuinfo_t (sched.d): the layout curcpu points to. */
 struct dtrace_cpuinfo {

@@ -8,6 +8,7 @@
 #include "core/state.h"
 #include "core/util.h"
 #include "dtrace/limits.h"
+#include "dtrace/ustack.h"
 
 static void state_exit(struct dtrace_state *st)
 {
@@ -54,6 +55,25 @@ static void record_value(struct dtrace_mstate *ms,
 static void record_stack(const struct dtrace_action *a, uint8_t *dst)
 {
 	dtrace_port_stack((uint64_t *)(void *)dst, (uint32_t)a->arg);
+}
+
+/*
+ * pid, the frame-pointer frames, and with stack bytes asked for, the
+ * registers and stack copy the consumer unwinds (uapi/dtrace/ustack.h).
+ */
+static void record_ustack(const struct dtrace_action *a, uint8_t *dst)
+{
+	uint64_t pid = dtrace_port_task(DTRACE_TASK_PID);
+	uint64_t off = DTRACE_USTACK_BLOCK_OFF(a->arg);
+	uint32_t bytes = DTRACE_USTACK_BYTES(a->arg);
+
+	dtrace_memcpy(dst, &pid, 8);
+	dtrace_port_ustack((uint64_t *)(void *)(dst + 8),
+			   DTRACE_USTACK_NFRAMES(a->arg));
+	if (bytes != 0)
+		dtrace_port_ustack_copy(
+			(struct dtrace_ustack_regs *)(void *)(dst + off),
+			dst + off + sizeof(struct dtrace_ustack_regs), bytes);
 }
 
 /*
@@ -128,14 +148,12 @@ void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		dtrace_memcpy(dst, &v, 8);
 		break;
 	case DTRACE_RK_PIDADDR:
-	case DTRACE_RK_USTACK:
 		pid = dtrace_port_task(DTRACE_TASK_PID);
 		dtrace_memcpy(dst, &pid, 8);
-		if (a->rk == DTRACE_RK_PIDADDR)
-			dtrace_memcpy(dst + 8, &v, 8);
-		else /* 8-aligned: see record_stack() */
-			dtrace_port_ustack((uint64_t *)(void *)(dst + 8),
-					   (uint32_t)(a->arg & 0xffffffffu));
+		dtrace_memcpy(dst + 8, &v, 8);
+		break;
+	case DTRACE_RK_USTACK: /* 8-aligned: see record_stack() */
+		record_ustack(a, dst);
 		break;
 	case DTRACE_RK_RAISE:
 	case DTRACE_RK_STOP:

@@ -34,6 +34,7 @@
 #include <asm/unwind.h>
 
 #include "core/port.h"
+#include "dtrace/ustack.h"
 #include "linux/glue.h"
 
 void *dtrace_port_zalloc(size_t size)
@@ -406,6 +407,44 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 	return i;
 #else
 	return 0;
+#endif
+}
+
+/*
+ * The stack is copied a page at a time so that a page that cannot be
+ * read (not present, or past the stack's end) ends the copy there:
+ * copy_from_user_nmi() neither faults nor sleeps, so this is safe with
+ * interrupts off and in NMI, and bounded by n.
+ */
+void dtrace_port_ustack_copy(struct dtrace_ustack_regs *r, uint8_t *buf,
+			     uint32_t n)
+{
+#ifdef CONFIG_X86_64
+	struct pt_regs *regs;
+	unsigned long sp, chunk;
+	uint32_t got = 0;
+
+	if ((current->flags & PF_KTHREAD) || current->mm == NULL)
+		return;
+	regs = task_pt_regs(current);
+	if (!user_mode(regs))
+		return;
+	r->dtur_pc = regs->ip;
+	r->dtur_sp = regs->sp;
+	r->dtur_fp = regs->bp;
+	r->dtur_flags = DTRACE_USTACK_VALID;
+	if (__this_cpu_read(dtrace_ustack_at_entry))
+		r->dtur_flags |= DTRACE_USTACK_ENTRY;
+	sp = regs->sp;
+	while (got < n) {
+		chunk = PAGE_SIZE - ((sp + got) & ~PAGE_MASK);
+		chunk = min_t(unsigned long, chunk, n - got);
+		if (copy_from_user_nmi(buf + got,
+				       (const void __user *)(sp + got), chunk))
+			break;
+		got += chunk;
+	}
+	r->dtur_len = got;
 #endif
 }
 

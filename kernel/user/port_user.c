@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/port.h"
+#include "dtrace/ustack.h"
 #include "user/port_user.h"
 
 #define MAX_FAULTS 32
@@ -310,6 +311,39 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 		if (pcs != NULL)
 			pcs[i] = 0x400000ull + i;
 	return i;
+}
+
+static uint64_t uregs[3]; /* pc, sp, fp; sp 0: no user context */
+
+void dtrace_user_set_uregs(uint64_t pc, uint64_t sp, uint64_t fp)
+{
+	uregs[0] = pc;
+	uregs[1] = sp;
+	uregs[2] = fp;
+}
+
+/* As the module does: a page at a time, a fault ends the copy. */
+void dtrace_port_ustack_copy(struct dtrace_ustack_regs *r, uint8_t *buf,
+			     uint32_t n)
+{
+	uint64_t sp = uregs[1], chunk;
+	uint32_t got = 0;
+
+	if (sp == 0)
+		return;
+	r->dtur_pc = uregs[0];
+	r->dtur_sp = sp;
+	r->dtur_fp = uregs[2];
+	r->dtur_flags = DTRACE_USTACK_VALID;
+	while (got < n) {
+		chunk = 4096 - ((sp + got) & 4095);
+		if (chunk > n - got)
+			chunk = n - got;
+		if (load(buf + got, (uintptr_t)(sp + got), chunk) != 0)
+			break;
+		got += (uint32_t)chunk;
+	}
+	r->dtur_len = got;
 }
 
 uint32_t dtrace_port_ipl(void)

@@ -30,6 +30,11 @@ int dtrace_user_fault_add(uintptr_t addr, size_t len);
 /* Loads from this range fail as "wrong half of the address space". */
 int dtrace_user_priv_add(uintptr_t addr, size_t len);
 void dtrace_user_fault_clear(void);
+/*
+ * The user registers ustack()'s stack copy starts from (the copy reads
+ * this process's memory at sp); sp 0, the default: no user context.
+ */
+void dtrace_user_set_uregs(uint64_t pc, uint64_t sp, uint64_t fp);
 
 /* Nanoseconds dtrace_port_spin() was asked for (chill), in total. */
 uint64_t dtrace_user_spun(void);

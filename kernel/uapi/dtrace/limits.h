@@ -33,6 +33,13 @@
 #define DTRACE_MAX_TRACEMEM (64u << 10)
 #define DTRACE_MAX_USTRSIZE (64u << 10)
 
+/*
+ * ustack() stack bytes copied for the consumer's unwinding (-x
+ * ustackbytes, a multiple of 8): the most a record holds, the default.
+ */
+#define DTRACE_MAX_USTACKBYTES	   (64u << 10)
+#define DTRACE_DEFAULT_USTACKBYTES (8u << 10)
+
 /* A program: DIFOs, action entries of one clause, ECBs of one state. */
 #define DTRACE_MAX_DIFOS       (1u << 18)
 #define DTRACE_MAX_CLAUSE_ACTS 65536u
