@@ -6,6 +6,7 @@
 #include "consume/drops.h"
 #include "consume/json_aggs.h"
 #include "consume/json_records.h"
+#include "consume/ustack_record.h"
 
 namespace dtrace::api {
 namespace {
@@ -67,6 +68,21 @@ Result<consume::AggVar*> Aggregations::var_of(kio::Device& dev, uint32_t aggid) 
   return v;
 }
 
+namespace {
+
+// User stacks as their call chains, so that equal chains are one entry.
+std::vector<std::vector<uint8_t>> canonical_keys(const kio::AggDesc& d,
+                                                 std::vector<std::vector<uint8_t>> keys) {
+  for (size_t i = 0; i < keys.size() && i < d.recs.size(); i++) {
+    uint16_t kind = d.recs[i].dtrd_action;
+    if (kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK)
+      consume::canonicalize_ustack_key(keys[i], d.recs[i].dtrd_arg);
+  }
+  return keys;
+}
+
+}  // namespace
+
 Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
   auto describe = [&](uint32_t aggid) -> Result<const kio::AggDesc*> {
     auto v = var_of(dev, aggid);
@@ -84,7 +100,8 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
                                              options_.flag("droptags"))
                        .c_str());
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
-      table_.fold(*vars_.at(e.aggid), e.keys, e.value, percpu ? static_cast<int>(cpu) : -1);
+      table_.fold(*vars_.at(e.aggid), canonical_keys(descs_.at(e.aggid), e.keys), e.value,
+                  percpu ? static_cast<int>(cpu) : -1);
       return Ok{};
     });
     if (!st) return st;

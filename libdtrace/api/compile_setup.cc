@@ -81,6 +81,7 @@ void copy_session_settings(const Options& o, const CompilerInputs& in, cc::Compi
   co.ustackframes = static_cast<uint32_t>(o.value("ustackframes"));
   co.jstackframes = static_cast<uint32_t>(o.value("jstackframes"));
   co.jstackstrsize = static_cast<uint32_t>(o.value("jstackstrsize"));
+  if (o.is_set("ustackbytes")) co.ustackbytes = static_cast<uint32_t>(o.number("ustackbytes")) & ~7u;
   co.cpp.enabled = o.flag("cpp");
   co.cpp.print_includes = o.flag("cpphdrs");
   if (!o.text("cpppath").empty()) co.cpp.path = o.text("cpppath");

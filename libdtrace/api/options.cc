@@ -100,6 +100,7 @@ constexpr OptionDef kOptions[] = {
     {"quietresize", Kind::Bool, -1},
     {"rawbytes", Kind::Bool, -1},
     {"stackindent", Kind::Int, -1},
+    {"ustackbytes", Kind::Size, -1, 0, DTRACE_MAX_USTACKBYTES},
 };
 
 const OptionDef* find(std::string_view name) {

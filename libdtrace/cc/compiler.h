@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cc/cpp.h"
+#include "dtrace/limits.h"
 #include "cc/program.h"
 #include "util/result.h"
 
@@ -86,6 +87,8 @@ struct CompileOptions {
   uint32_t ustackframes = 20;
   uint32_t jstackframes = 50;
   uint32_t jstackstrsize = 512;
+  // Stack bytes ustack()/jstack() copy for unwinding (-x ustackbytes; 0: frame pointers only).
+  uint32_t ustackbytes = DTRACE_DEFAULT_USTACKBYTES;
   // -C: run cpp over each program first.
   CppOptions cpp;
   // D library directories in search order (-L / -xlibdir, then the

@@ -23,6 +23,7 @@ struct ValueType {
   Kind kind = Kind::Signed;
   uint32_t size = 8;  // bytes in the record (strings: strsize)
   std::string ctype;  // D type name as written in -S and print(): "int", "string"
+  uint64_t arg = 0;   // stack records: the action's dtpa_arg (their layout)
   // print(): the full type, members completed, owned by the compiler's
   // TypeTable (valid while the Compiler that made the program lives).
   const Type* print_type = nullptr;

@@ -8,6 +8,7 @@
 #include "consume/ksyms.h"
 #include "consume/tracemem.h"
 #include "consume/usyms.h"
+#include "consume/ustack_record.h"
 
 namespace dtrace::consume {
 
@@ -212,7 +213,8 @@ std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o)
   };
   bool resolve = !o.noresolve;
   if (t == "stack") return format_kernel_stack(d.bytes, o.stackindent, resolve);
-  if (t == "ustack" || t == "jstack") return format_user_stack(d.bytes, o.stackindent, resolve);
+  if (t == "ustack" || t == "jstack")
+    return format_ustack_record(d.bytes, d.type->arg, o.stackindent, resolve);
   if (t == "sym") return resolve ? KernelSymbols::system().symbol(word(0)) : hex_address(word(0));
   if (t == "mod") return KernelSymbols::system().module(word(0));
   pid_t pid = static_cast<pid_t>(word(0));

@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "dif/codegen.h"
+#include "dtrace/ustack.h"
 
 namespace dtrace::dif {
 namespace {
@@ -49,12 +50,13 @@ cc::ValueType stack_value_type(uint16_t kind, uint64_t arg) {
                 {DTRACEACT_UMOD, 16, "umod"}};
   cc::ValueType v;
   v.kind = cc::ValueType::Kind::Bytes;
-  uint64_t frames = arg & 0xffffffff, strsize = arg >> 32;
+  v.arg = arg;
+  uint64_t frames = arg & 0xffffffff;
   if (kind == DTRACEACT_STACK) {
     v.size = static_cast<uint32_t>(frames * 8);
     v.ctype = "stack";
   } else if (kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK) {
-    v.size = static_cast<uint32_t>(8 + frames * 8 + strsize);
+    v.size = static_cast<uint32_t>(DTRACE_USTACK_RECSIZE(arg));
     v.ctype = kind == DTRACEACT_USTACK ? "ustack" : "jstack";
   } else {
     v.size = 16;

@@ -6,6 +6,7 @@
 #include "cc/passes/printf_check.h"
 #include "cc/passes/typecheck.h"
 #include "cc/visitor.h"
+#include "dtrace/ustack.h"
 #include "util/format_spec.h"
 
 namespace dtrace::cc {
@@ -462,7 +463,7 @@ class ActionChecker : public Visitor<ActionChecker> {
       if (frames > 1024 || strsize > 65536)
         return fail(c.line, n == "stack" ? ErrTag::D_STACK_SIZE : ErrTag::D_USTACK_FRAMES,
                     cat(n, "( ) asks for more than 1024 frames or 65536 bytes of strings"));
-      arg = n == "stack" ? frames : (frames | (strsize << 32));
+      arg = n == "stack" ? frames : DTRACE_USTACK_ARG(frames, ctx_.options.ustackbytes, strsize);
       expr = nullptr;
       return true;
     }

@@ -45,20 +45,36 @@ TEST(HandleOptions, NolibsLeavesTheDLibraryOut) {
   EXPECT_EQ(bad.error().tag, "D_IDENT_UNDEF");
 }
 
+// The -S listing of script compiled with option set to value (none: nullptr).
+std::string listing(const char* option, const char* value, const char* script) {
+  auto h = open_handle();
+  if (!h) return "no handle";
+  if (value && !h->set_option(option, value)) return "option refused";
+  auto p = h->compile(script);
+  return p ? h->disassemble(*p) : p.error().message;
+}
+
+// -x ustackbytes: the stack bytes / 8 in bits 16-31 of ustack()'s arg
+// (8 KiB by default, 0: frame pointers only); past 64 KiB refused.
+TEST(HandleOptions, UstackbytesSetsTheStackCopy) {
+  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x4000014\n"},
+                            {"0", "arg 0x14\n"},
+                            {"64k", "arg 0x20000014\n"}}) {
+    std::string text = listing("ustackbytes", value, "BEGIN { ustack(); }");
+    EXPECT_NE(text.find(arg), std::string::npos) << text;
+  }
+  EXPECT_EQ(listing("ustackbytes", "65544", "BEGIN { ustack(); }"), "option refused");
+}
+
 // jstack() without a size reserves jstackstrsize bytes of strings: the
-// record's argument is frames | strsize << 32 (jstackframes 50).
+// record's argument is frames | stack bytes / 8 << 16 | strsize << 32
+// (jstackframes 50).
 TEST(HandleOptions, JstackstrsizeIsJstacksDefaultStringSpace) {
-  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x20000000032"},
-                            {"1k", "arg 0x40000000032"},
-                            {"100", "arg 0x6400000032"}}) {
-    auto h = open_handle();
-    ASSERT_TRUE(h);
-    if (value) {
-      ASSERT_TRUE(h->set_option("jstackstrsize", value));
-    }
-    auto p = h->compile("BEGIN { jstack(); }");
-    ASSERT_TRUE(p) << p.error().message;
-    EXPECT_NE(h->disassemble(*p).find(arg), std::string::npos) << h->disassemble(*p);
+  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x20004000032"},
+                            {"1k", "arg 0x40004000032"},
+                            {"100", "arg 0x6404000032"}}) {
+    std::string text = listing("jstackstrsize", value, "BEGIN { jstack(); }");
+    EXPECT_NE(text.find(arg), std::string::npos) << text;
   }
 }
 

@@ -1,0 +1,28 @@
+// ustack()/jstack() records (kernel/uapi/dtrace/ustack.h): pid, the
+// frames the module found by frame pointers and, with -x ustackbytes,
+// the user registers and a copy of the top of the stack, which are
+// unwound here with each object's call-frame information. Aggregation
+// keys are rewritten to their unwound frames before they are folded, so
+// that equal call chains meet in one entry whatever else the stack held.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace dtrace::consume {
+
+// The record's call chain, innermost first: unwound where the record
+// carries a stack copy, else the frame-pointer frames.
+std::vector<uint64_t> ustack_record_frames(std::span<const uint8_t> rec, uint64_t arg);
+
+// Text of a ustack()/jstack() record, as format_user_stack() prints it.
+std::string format_ustack_record(std::span<const uint8_t> rec, uint64_t arg, uint32_t indent, bool resolve);
+
+// An aggregation key in place: the frames become the call chain and the
+// registers and stack copy are zeroed (a record without stack bytes is
+// left as it is).
+void canonicalize_ustack_key(std::span<uint8_t> rec, uint64_t arg);
+
+}  // namespace dtrace::consume

@@ -1,0 +1,145 @@
+#include "consume/ustack_unwind.h"
+
+#include <elfutils/libdwfl.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <list>
+#include <memory>
+#include <string>
+
+namespace dtrace::consume {
+
+namespace {
+
+// What the callbacks read while one stack is unwound.
+struct Current {
+  pid_t pid = 0;
+  UserRegs regs;
+  std::span<const uint8_t> stack;
+};
+
+// x86-64 DWARF register numbers (psABI): rbp 6, rsp 7.
+constexpr int kDwarfFp = 6;
+constexpr int kDwarfSp = 7;
+
+pid_t next_thread(Dwfl*, void* arg, void** thread_arg) {
+  auto* cur = static_cast<Current*>(arg);
+  if (*thread_arg != nullptr) return 0;
+  *thread_arg = arg;
+  return cur->pid;
+}
+
+bool get_thread(Dwfl*, pid_t, void* arg, void** thread_arg) {
+  *thread_arg = arg;
+  return true;
+}
+
+// The stack comes from the copy only: past it the walk ends.
+bool memory_read(Dwfl*, Dwarf_Addr addr, Dwarf_Word* result, void* arg) {
+  auto* cur = static_cast<Current*>(arg);
+  if (addr < cur->regs.sp || addr - cur->regs.sp > cur->stack.size() ||
+      cur->stack.size() - (addr - cur->regs.sp) < sizeof(Dwarf_Word))
+    return false;
+  std::memcpy(result, cur->stack.data() + (addr - cur->regs.sp), sizeof(Dwarf_Word));
+  return true;
+}
+
+bool set_initial_registers(Dwfl_Thread* thread, void* arg) {
+  auto* cur = static_cast<Current*>(arg);
+  Dwarf_Word fp_sp[2] = {cur->regs.fp, cur->regs.sp};
+  if (!dwfl_thread_state_registers(thread, kDwarfFp, 2, fp_sp)) return false;
+  dwfl_thread_state_register_pc(thread, cur->regs.pc);
+  return true;
+}
+
+const Dwfl_Thread_Callbacks kThreadCallbacks = {next_thread,           get_thread, memory_read,
+                                                set_initial_registers, nullptr,    nullptr};
+
+char* debuginfo_path = nullptr;
+const Dwfl_Callbacks kProcCallbacks = {dwfl_linux_proc_find_elf, dwfl_standard_find_debuginfo, nullptr,
+                                       &debuginfo_path};
+
+struct DwflDeleter {
+  void operator()(Dwfl* d) const { dwfl_end(d); }
+};
+
+// One process's objects, reported once; its Current is what the
+// thread callbacks see, so it lives as long as the Dwfl.
+struct ProcessDwfl {
+  pid_t pid = 0;
+  std::unique_ptr<Current> cur = std::make_unique<Current>();
+  std::unique_ptr<Dwfl, DwflDeleter> dwfl;
+};
+
+std::string read_maps(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/maps");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::unique_ptr<Dwfl, DwflDeleter> report_process(pid_t pid, Current* cur) {
+  std::string maps = read_maps(pid);
+  if (maps.empty()) return nullptr;
+  std::unique_ptr<Dwfl, DwflDeleter> d(dwfl_begin(&kProcCallbacks));
+  if (!d) return nullptr;
+  FILE* f = fmemopen(maps.data(), maps.size(), "r");
+  if (f == nullptr) return nullptr;
+  dwfl_report_begin(d.get());
+  int err = dwfl_linux_proc_maps_report(d.get(), f);
+  std::fclose(f);
+  if (dwfl_report_end(d.get(), nullptr, nullptr) != 0 || err != 0) return nullptr;
+  cur->pid = pid;
+  if (!dwfl_attach_state(d.get(), nullptr, pid, &kThreadCallbacks, cur)) return nullptr;
+  return d;
+}
+
+// The processes unwound lately, most recent first (a bounded cache:
+// reporting a process's objects is the costly part).
+constexpr size_t kCachedProcesses = 16;
+std::list<ProcessDwfl> cache;
+
+ProcessDwfl* process_dwfl(pid_t pid) {
+  for (auto it = cache.begin(); it != cache.end(); ++it)
+    if (it->pid == pid) {
+      cache.splice(cache.begin(), cache, it);
+      return it->dwfl ? &cache.front() : nullptr;
+    }
+  ProcessDwfl p;
+  p.pid = pid;
+  p.dwfl = report_process(pid, p.cur.get());
+  cache.push_front(std::move(p));
+  if (cache.size() > kCachedProcesses) cache.pop_back();
+  return cache.front().dwfl ? &cache.front() : nullptr;
+}
+
+struct Walk {
+  std::vector<uint64_t> pcs;
+  uint32_t max = 0;
+};
+
+int frame_cb(Dwfl_Frame* frame, void* arg) {
+  auto* w = static_cast<Walk*>(arg);
+  Dwarf_Addr pc;
+  if (!dwfl_frame_pc(frame, &pc, nullptr) || pc == 0) return DWARF_CB_ABORT;
+  w->pcs.push_back(pc);
+  return w->pcs.size() < w->max ? DWARF_CB_OK : DWARF_CB_ABORT;
+}
+
+}  // namespace
+
+std::vector<uint64_t> unwind_user_stack(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack,
+                                        uint32_t max) {
+  Walk w;
+  w.max = max;
+  ProcessDwfl* p = max == 0 ? nullptr : process_dwfl(pid);
+  if (p == nullptr) return {};
+  p->cur->regs = regs;
+  p->cur->stack = stack;
+  dwfl_getthread_frames(p->dwfl.get(), pid, frame_cb, &w);  // an error ends the chain where it is
+  p->cur->stack = {};
+  return w.pcs;
+}
+
+}  // namespace dtrace::consume

@@ -1,0 +1,27 @@
+// Unwinding a user stack from the registers and stack bytes a ustack()
+// record carries, with libdw (elfutils): the process's objects are
+// reported to a Dwfl from its /proc/PID/maps (read at first sight and
+// kept, so a process that has exited still unwinds while its files are
+// there), and libdw walks the frames with each object's .eh_frame or
+// .debug_frame, reading the stack from the copy. Where an object has no
+// call-frame information libdw's x86-64 backend follows frame pointers.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace dtrace::consume {
+
+struct UserRegs {
+  uint64_t pc = 0, sp = 0, fp = 0;
+};
+
+// The return addresses from regs.pc outward, at most max; empty when
+// nothing could be unwound (no objects, no process).
+std::vector<uint64_t> unwind_user_stack(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack,
+                                        uint32_t max);
+
+}  // namespace dtrace::consume

@@ -1,0 +1,30 @@
+/*
+ * main -> a -> b -> lib_work (nofp_lib.c), all built without frame
+ * pointers and without sibling calls, forever (the test ends it).
+ */
+extern int lib_work(int mode);
+
+volatile int nofp_ret;
+
+__attribute__((noinline)) int b(int mode)
+{
+	int r = lib_work(mode);
+
+	return r + 1;
+}
+
+__attribute__((noinline)) int a(int mode)
+{
+	int r = b(mode);
+
+	return r + 2;
+}
+
+int main(int argc, char **argv)
+{
+	int mode = argc > 1 ? argv[1][0] - '0' : 0;
+
+	for (;;)
+		nofp_ret = a(mode);
+	return 0;
+}

@@ -1,0 +1,2 @@
+entries printing the same frames: 0
+agg: ok

@@ -1,0 +1,18 @@
+# ASSERTION: @[ustack()] keyed under profile on a program without frame
+# pointers prints each key as the unwound chain (the stack bytes of the
+# key are not frames), and equal chains are one entry: no two entries
+# print the same frames.
+# @@timeout: 120
+# @@nosort
+. "$(dirname "$0")/nofp.sh"
+"$dtrace" -q -c "$prog 0" -n '
+profile-997 /pid == $target && arg1 != 0/ { @[ustack()] = count(); }
+tick-2s { exit(0); }' > "$tmp/out" 2>&1
+awk '/^$/ { if (s != "") print s; s = ""; next }
+	/`/ { s = s $1 " " } END { if (s != "") print s }' "$tmp/out" > "$tmp/keys"
+[ -s "$tmp/keys" ] || { echo "no stacks:"; cat "$tmp/out"; }
+dups=$(sort "$tmp/keys" | uniq -d | wc -l)
+echo "entries printing the same frames: $dups"
+sed 's/+0x[0-9a-f]*//g' "$tmp/keys" | sort -u | while read -r k; do
+	echo "$k" | tr ' ' '\n' | chain_ok agg
+done | sort -u

@@ -1,0 +1,4 @@
+profile: ok
+syscall: ok
+sched: ok
+pid: ok
