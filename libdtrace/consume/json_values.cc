@@ -4,6 +4,7 @@
 
 #include "consume/ksyms.h"
 #include "consume/usyms.h"
+#include "consume/ustack_record.h"
 
 namespace dtrace::consume {
 namespace {
@@ -99,9 +100,11 @@ std::string_view symbolic_kind(const Datum& d) {
 void json_datum(JsonWriter& w, const Datum& d, const TextOptions& o) {
   std::string_view sk = symbolic_kind(d);
   if (sk == "stack") return frames(w, d.bytes, 0, false, !o.noresolve);
-  if (sk == "ustack" || sk == "jstack")
-    return frames(w, d.bytes.size() >= 8 ? d.bytes.subspan(8) : d.bytes.subspan(0, 0),
+  if (sk == "ustack" || sk == "jstack") {  // unwound where the record carries stack bytes
+    std::vector<uint64_t> pcs = ustack_record_frames(d.bytes, d.type->arg);
+    return frames(w, {reinterpret_cast<const uint8_t*>(pcs.data()), pcs.size() * 8},
                   static_cast<pid_t>(word(d.bytes, 0)), true, !o.noresolve);
+  }
   if (!sk.empty()) {
     w.string(*format_symbolic(d, o));
     return;

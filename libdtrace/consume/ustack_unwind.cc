@@ -2,6 +2,7 @@
 
 #include <elfutils/libdwfl.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -70,6 +71,7 @@ struct DwflDeleter {
 // thread callbacks see, so it lives as long as the Dwfl.
 struct ProcessDwfl {
   pid_t pid = 0;
+  std::chrono::steady_clock::time_point read_at = std::chrono::steady_clock::now();
   std::unique_ptr<Current> cur = std::make_unique<Current>();
   std::unique_ptr<Dwfl, DwflDeleter> dwfl;
 };
@@ -100,17 +102,35 @@ std::unique_ptr<Dwfl, DwflDeleter> report_process(pid_t pid, Current* cur) {
 constexpr size_t kCachedProcesses = 16;
 std::list<ProcessDwfl> cache;
 
-ProcessDwfl* process_dwfl(pid_t pid) {
-  for (auto it = cache.begin(); it != cache.end(); ++it)
-    if (it->pid == pid) {
-      cache.splice(cache.begin(), cache, it);
-      return it->dwfl ? &cache.front() : nullptr;
-    }
+// A pc in no object the process had when it was read (dlopen() since,
+// an exec): its maps are read again, at most once a second (JIT code
+// lies in no object at all).
+bool stale(const ProcessDwfl& p, uint64_t pc) {
+  if (p.dwfl && dwfl_addrmodule(p.dwfl.get(), pc) != nullptr) return false;
+  return std::chrono::steady_clock::now() - p.read_at > std::chrono::seconds(1);
+}
+
+ProcessDwfl read_process(pid_t pid) {
   ProcessDwfl p;
   p.pid = pid;
   p.dwfl = report_process(pid, p.cur.get());
-  cache.push_front(std::move(p));
-  if (cache.size() > kCachedProcesses) cache.pop_back();
+  return p;
+}
+
+ProcessDwfl* process_dwfl(pid_t pid, uint64_t pc) {
+  auto it = cache.begin();
+  while (it != cache.end() && it->pid != pid) ++it;
+  if (it == cache.end()) {
+    cache.push_front(read_process(pid));
+    if (cache.size() > kCachedProcesses) cache.pop_back();
+  } else {
+    cache.splice(cache.begin(), cache, it);
+    if (stale(cache.front(), pc)) {  // kept as it was if the process is gone
+      ProcessDwfl again = read_process(pid);
+      if (again.dwfl) cache.front() = std::move(again);
+      cache.front().read_at = std::chrono::steady_clock::now();
+    }
+  }
   return cache.front().dwfl ? &cache.front() : nullptr;
 }
 
@@ -133,7 +153,7 @@ std::vector<uint64_t> unwind_user_stack(pid_t pid, const UserRegs& regs, std::sp
                                         uint32_t max) {
   Walk w;
   w.max = max;
-  ProcessDwfl* p = max == 0 ? nullptr : process_dwfl(pid);
+  ProcessDwfl* p = max == 0 ? nullptr : process_dwfl(pid, regs.pc);
   if (p == nullptr) return {};
   p->cur->regs = regs;
   p->cur->stack = stack;
