@@ -5,7 +5,7 @@
 # @@timeout: 120
 # @@nosort
 . "$(dirname "$0")/nofp.sh"
-"$dtrace" -q -c "$prog 0" -n '
+"$dtrace" -q -x ustackbytes=8k -c "$prog 0" -n '
 BEGIN { start = timestamp; }
 profile-997 /pid == $target && arg1 != 0 && timestamp - start > 500000000/ {
 	@[ustack()] = count(); }

@@ -7,14 +7,14 @@
 # @@timeout: 120
 # @@nosort
 . "$(dirname "$0")/nofp.sh"
-"$dtrace" -q -c "$prog 0" -n '
+"$dtrace" -q -x ustackbytes=8k -c "$prog 0" -n '
 BEGIN { start = timestamp; }
 profile-997 /pid == $target && arg1 != 0 && timestamp - start > 500000000/ {
 	ustack(); exit(0); }' 2>&1 | chain_ok profile
-"$dtrace" -q -c "$prog 1" -n '
+"$dtrace" -q -x ustackbytes=8k -c "$prog 1" -n '
 syscall::*nanosleep:entry /pid == $target/ { ustack(); exit(0); }' 2>&1 | chain_ok syscall glibc
-"$dtrace" -q -c "$prog 1" -n '
+"$dtrace" -q -x ustackbytes=8k -c "$prog 1" -n '
 syscall::*nanosleep:entry /pid == $target/ { self->sleeps = 1; }
 sched:::off-cpu /self->sleeps/ { ustack(); exit(0); }' 2>&1 | chain_ok sched glibc
-"$dtrace" -q -c "$prog 0" -n '
+"$dtrace" -q -x ustackbytes=8k -c "$prog 0" -n '
 pid$target:libnofp.so:lib_work:entry { ustack(); exit(0); }' 2>&1 | chain_ok pid
