@@ -46,7 +46,7 @@ std::vector<uint64_t> ustack_record_frames(std::span<const uint8_t> rec, uint64_
                         DTRACE_USTACK_NFRAMES(arg));
   // Where libdw gets no further than the first frame (no objects, no
   // process any more) the frame-pointer walk may still know more.
-  return cfi.size() > 1 || fp.size() <= 1 ? cfi : fp;
+  return cfi.size() > 1 || cfi.size() >= fp.size() ? cfi : fp;
 }
 
 std::string format_ustack_record(std::span<const uint8_t> rec, uint64_t arg, uint32_t indent, bool resolve) {
