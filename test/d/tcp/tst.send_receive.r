@@ -1,3 +1,4 @@
+
 conn receive client->server flags 10 len 0 ack-of-syn -1 sock 0 state state-syn-received at server local 1 127.0.0.1 127.0.0.1 127.0.0.1 127.0.0.1
 conn receive client->server flags 11 len 0 ack-of-syn -1 sock -1 state - at server local 1 127.0.0.1 127.0.0.1 127.0.0.1 127.0.0.1
 conn receive client->server flags 18 len 4 ack-of-syn -1 sock 1 state state-established at server local 1 127.0.0.1 127.0.0.1 127.0.0.1 127.0.0.1
@@ -14,6 +15,7 @@ refused receive client->server flags 2 len 0 ack-of-syn -1 sock 0 state <unknown
 refused receive server->client flags 14 len 0 ack-of-syn -1 sock 1 state state-syn-sent at client local 1 127.0.0.1 127.0.0.1 127.0.0.1 127.0.0.1
 refused send client->server flags 2 len 0 ack-of-syn -1 sock 1 state state-syn-sent at client local 1 127.0.0.1 127.0.0.1 127.0.0.1 127.0.0.1
 refused send server->client flags 14 len 0 ack-of-syn -1 sock 0 state <unknown> at server local 1 127.0.0.1 127.0.0.1 127.0.0.1 127.0.0.1
+
 conn receive client->server flags 10 len 0 ack-of-syn -1 sock 0 state state-syn-received at server local 1 ::1 ::1 ::1 ::1
 conn receive client->server flags 11 len 0 ack-of-syn -1 sock -1 state - at server local 1 ::1 ::1 ::1 ::1
 conn receive client->server flags 18 len 4 ack-of-syn -1 sock 1 state state-established at server local 1 ::1 ::1 ::1 ::1

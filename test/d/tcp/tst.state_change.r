@@ -1,3 +1,4 @@
+
 accept-established 127.0.0.1 127.0.0.1 1
 accept-refused 127.0.0.1 127.0.0.1 rst 1
 client state-closed -> state-syn-sent -

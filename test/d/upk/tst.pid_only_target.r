@@ -1,2 +1,3 @@
 pidPID upk_probe upk_add entry
 fired in target 1
+

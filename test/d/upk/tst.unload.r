@@ -1,3 +1,4 @@
+
 dtrace exit: 0
 rmmod: 0
 target alive after unload: 0

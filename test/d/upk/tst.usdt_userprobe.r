@@ -5,4 +5,5 @@ args[2]: uint64_t (arg2)
 0 arguments
 site: arg0 < 0 1, arg1 4242, arg2 42
 sema: arg0 > 0 1
+
 dtrace exit: 0
