@@ -1,2 +1,3 @@
 tick fired
 untraced: tick enabled 0 times
+

@@ -6,3 +6,4 @@ tick 1
 tick 2
 tick enabled 3 times
 exit 0
+

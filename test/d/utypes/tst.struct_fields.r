@@ -6,3 +6,4 @@ score 1234567890123
 label one
 next 5 -1 9
 sizes 8 8
+

@@ -3,4 +3,5 @@ far 700 -800 via pointer -800
 unscoped 6
 address is arg0 1
 through & 2
+
 exit 0

@@ -1,1 +1,2 @@
 threads at exit: 400 or more
+
