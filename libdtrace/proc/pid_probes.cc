@@ -96,7 +96,7 @@ Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
   if (!module_seen && !spec.mod.empty() && !is_glob(spec.mod))
     return make_error("probe description " + spec.str() + " does not match any probes: pid " +
                           std::to_string(pid) + " has no module " + spec.mod,
-                      "D_PROC_LIB");
+                      "D_PDESC_ZERO");  // DTrace's tag for a library the process lacks
   return total;
 }
 

@@ -50,8 +50,9 @@ Result<const ProcessImage*> UserProbeContext::image(pid_t pid) {
   auto it = images.find(pid);
   if (it != images.end()) return it->second.get();
   auto img = ProcessImage::read(pid);
-  if (!img)
-    return make_error("failed to grab pid " + std::to_string(pid) + ": No such process", "D_PROC_GRAB");
+  if (!img)  // pid0 is not a process DTrace can trace: D_PROC_BADPID
+    return make_error("failed to grab pid " + std::to_string(pid) + ": No such process",
+                      pid <= 0 ? "D_PROC_BADPID" : "D_PROC_GRAB");
   return images.emplace(pid, std::make_unique<ProcessImage>(std::move(*img))).first->second.get();
 }
 

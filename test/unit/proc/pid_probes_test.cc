@@ -132,7 +132,7 @@ TEST_F(PidProbes, BadDescriptions) {
   EXPECT_EQ(*create("a.out", "no_such_function", "entry"), 0u);  // D_PDESC_ZERO for the compiler
   auto lib = create("libnothere.so", "f", "entry");
   ASSERT_FALSE(lib);
-  EXPECT_EQ(lib.error().tag, "D_PROC_LIB");
+  EXPECT_EQ(lib.error().tag, "D_PDESC_ZERO");
   auto name = create("a.out", "leaf", "middle");
   ASSERT_FALSE(name);
   EXPECT_EQ(name.error().tag, "D_PROC_NAME");
