@@ -207,8 +207,9 @@ class Tree:
             path = os.path.join(self.root, "libdtrace/api/options.cc")
             with open(path) as fh:
                 text = fh.read()
-            self._options = set(re.findall(r'\{"([a-z0-9_]+)",\s*Kind::',
-                                           text))
+            # {"name", Kind::...} rows and one_word_of("name", "words") rows
+            self._options = set(re.findall(
+                r'(?:\{|one_word_of\()"([a-z0-9_]+)",\s*(?:Kind::|")', text))
             path = os.path.join(self.root, "kernel/uapi/dtrace/options.def")
             with open(path) as fh:
                 text = fh.read()
