@@ -8,4 +8,4 @@ rc=0
 rc=1
 -- @@stderr --
 capi_example: 1 probe
-capi_example: line 1: @ must be assigned the result of an aggregating function
+capi_example: line 1: failed to resolve nosuchfunc: Unknown function name

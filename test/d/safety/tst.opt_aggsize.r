@@ -11,7 +11,11 @@ aggsize=4294967296: exit 0
 done 1
 
 dtrace: aggregation size lowered
-aggsize=9223372036854775808: exit 1
-dtrace: failed to set -x aggsize: Invalid value for specified option
-aggsize=18446744073709551615: exit 1
-dtrace: failed to set -x aggsize: Invalid value for specified option
+aggsize=9223372036854775808: exit 0
+done 1
+
+dtrace: aggregation size lowered
+aggsize=18446744073709551615: exit 0
+done 1
+
+dtrace: aggregation size lowered

@@ -14,7 +14,11 @@ specsize=4294967296: exit 0
 speculated
 done
 
-specsize=9223372036854775808: exit 1
-dtrace: failed to set -x specsize: Invalid value for specified option
-specsize=18446744073709551615: exit 1
-dtrace: failed to set -x specsize: Invalid value for specified option
+specsize=9223372036854775808: exit 0
+speculated
+done
+
+specsize=18446744073709551615: exit 0
+speculated
+done
+

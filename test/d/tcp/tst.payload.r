@@ -1,3 +1,5 @@
+
+
 receive v4 100000 bytes
 send v4 100000 bytes
 receive 0 segments of another socket
