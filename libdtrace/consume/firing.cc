@@ -199,18 +199,11 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
     const cc::Action& act = f.program->actions[f.clause->first_action + i];
     auto bytes = record_bytes(f.data, f.ep->recs[i]);
     if (!bytes) return bytes.error();
+    if (is_traced_value(act.kind)) {
+      std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet, st.text).c_str(), out);
+      continue;
+    }
     switch (act.kind) {
-      case DTRACEACT_DIFEXPR:
-      case DTRACEACT_STACK:
-      case DTRACEACT_USTACK:
-      case DTRACEACT_JSTACK:
-      case DTRACEACT_SYM:
-      case DTRACEACT_MOD:
-      case DTRACEACT_USYM:
-      case DTRACEACT_UMOD:
-      case DTRACEACT_UADDR:
-        std::fputs(format_trace(Datum{&act.type, *bytes}, st.quiet, st.text).c_str(), out);
-        break;
       case DTRACEACT_TRACEMEM: {
         auto text = format_tracemem_action(f, i, *bytes);
         if (!text) return text.error();
@@ -270,6 +263,21 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
     }
   }
   return Ok{};
+}
+
+bool is_traced_value(uint16_t kind) {
+  switch (kind) {
+    case DTRACEACT_DIFEXPR:
+    case DTRACEACT_STACK:
+    case DTRACEACT_USTACK:
+    case DTRACEACT_JSTACK:
+    case DTRACEACT_SYM:
+    case DTRACEACT_MOD:
+    case DTRACEACT_USYM:
+    case DTRACEACT_UMOD:
+    case DTRACEACT_UADDR: return true;
+    default: return false;
+  }
 }
 
 void end_line(PrintState& st, FILE* out) {

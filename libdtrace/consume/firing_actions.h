@@ -10,6 +10,9 @@
 
 namespace dtrace::consume {
 
+// trace()'s value and the stack and symbol records: the kinds the text
+// layout prints with format_trace() (print() is one more for JSON).
+bool is_traced_value(uint16_t kind);
 // printf and friends: the head's format applied to its ARG records.
 Result<std::string> format_with_args(const FiringView& f, size_t head, const TextOptions& t);
 // The aggregation variable named by record i (a printa/libact argument).

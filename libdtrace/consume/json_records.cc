@@ -128,21 +128,7 @@ struct Line {
 };
 
 // The records the text layout prints as a value.
-bool is_value_record(uint16_t kind) {
-  switch (kind) {
-    case DTRACEACT_DIFEXPR:
-    case DTRACEACT_STACK:
-    case DTRACEACT_USTACK:
-    case DTRACEACT_JSTACK:
-    case DTRACEACT_SYM:
-    case DTRACEACT_MOD:
-    case DTRACEACT_USYM:
-    case DTRACEACT_UMOD:
-    case DTRACEACT_UADDR:
-    case DTRACEACT_PRINT: return true;
-    default: return false;
-  }
-}
+bool is_value_record(uint16_t kind) { return is_traced_value(kind) || kind == DTRACEACT_PRINT; }
 
 bool prints(uint16_t kind) {
   switch (kind) {
