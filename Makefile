@@ -91,6 +91,7 @@ install-files:
 		$(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
 	strip --strip-debug $(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
 	install -D -m 0644 man/dtrace.1 $(DESTDIR)$(PREFIX)/share/man/man1/dtrace.1
+	install -D -m 0644 $(BUILD)/include/sys/dtrace.h $(DESTDIR)$(PREFIX)/include/sys/dtrace.h
 
 # Debian packages (pkg/mkdeb.sh): dtrace, dtrace-dbgsym, dtrace-dkms.
 DEBDIR ?= $(BUILD)/deb

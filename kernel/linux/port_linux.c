@@ -457,6 +457,45 @@ uint32_t dtrace_port_ipl(void)
 	return in_serving_softirq() ? 1 : 0;
 }
 
+#ifdef CONFIG_X86_64
+/*
+ * D's R_DS, R_ES, R_FS, R_GS and R_TRAPNO follow pt_regs' words. The
+ * selectors in the CPU are the current thread's user ones: 64-bit
+ * kernel code never loads them, the context switch does.
+ */
+static int uregs_past_ptregs(uint32_t ndx, uint64_t *val)
+{
+	unsigned short sel;
+
+	switch (ndx - sizeof(struct pt_regs) / sizeof(unsigned long)) {
+	case 0:
+		savesegment(ds, sel);
+		break;
+	case 1:
+		savesegment(es, sel);
+		break;
+	case 2:
+		savesegment(fs, sel);
+		break;
+	case 3:
+		savesegment(gs, sel);
+		break;
+	case 4:
+		*val = current->thread.trap_nr;
+		return 0;
+	default:
+		return -ERANGE;
+	}
+	*val = sel;
+	return 0;
+}
+#else
+static int uregs_past_ptregs(uint32_t ndx, uint64_t *val)
+{
+	return -ERANGE;
+}
+#endif
+
 int dtrace_port_uregs(uint32_t ndx, uint64_t *val)
 {
 	struct pt_regs *regs;
@@ -464,7 +503,7 @@ int dtrace_port_uregs(uint32_t ndx, uint64_t *val)
 	if ((current->flags & PF_KTHREAD) || current->mm == NULL)
 		return -ENOENT;
 	if (ndx >= sizeof(*regs) / sizeof(unsigned long))
-		return -ERANGE;
+		return uregs_past_ptregs(ndx, val);
 	regs = task_pt_regs(current);
 	*val = ((unsigned long *)regs)[ndx];
 	return 0;

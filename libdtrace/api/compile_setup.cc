@@ -75,6 +75,16 @@ std::string system_libdir(const Options& o) {
   return kInstallLibdir;
 }
 
+// dtrace's headers for -C: the build tree's generated ones when this
+// dtrace runs from there, else $(PREFIX)/include unless cpp searches it
+// anyway (naming a system directory with -isystem would reorder them).
+std::string system_incdir() {
+  struct stat st;
+  if (stat(DTRACE_BUILD_INCDIR, &st) == 0 && S_ISDIR(st.st_mode)) return DTRACE_BUILD_INCDIR;
+  std::string dir = DTRACE_INSTALL_INCDIR;
+  return dir == "/usr/include" || dir == "/usr/local/include" ? "" : dir;
+}
+
 // The cpp, library and stack-frame settings.
 void copy_session_settings(const Options& o, const CompilerInputs& in, cc::CompileOptions& co) {
   co.stackframes = static_cast<uint32_t>(o.value("stackframes"));
@@ -86,6 +96,7 @@ void copy_session_settings(const Options& o, const CompilerInputs& in, cc::Compi
   co.cpp.print_includes = o.flag("cpphdrs");
   if (!o.text("cpppath").empty()) co.cpp.path = o.text("cpppath");
   co.cpp.args = in.cpp_args;
+  co.cpp.include_dir = system_incdir();
   if (o.is_set("stdc")) co.cpp.stdc = o.text("stdc")[0];
   if (!o.flag("nolibs")) {  // -x nolibs: no D library files at all
     co.libdirs = in.libdirs;

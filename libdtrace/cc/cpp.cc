@@ -63,6 +63,10 @@ std::vector<std::string> cpp_argv(const CppOptions& o) {
   if (o.stdc == 'a' || o.stdc == 't') v.push_back("-D__STDC__=0");
   if (o.stdc == 's') v.push_back("-traditional-cpp");
   if (o.print_includes) v.push_back("-H");
+  if (!o.include_dir.empty()) {
+    v.push_back("-isystem");
+    v.push_back(o.include_dir);
+  }
   v.insert(v.end(), o.args.begin(), o.args.end());
   return v;
 }

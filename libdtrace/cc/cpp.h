@@ -20,6 +20,9 @@ struct CppOptions {
   // -X / -x stdc: a (default) and t define __STDC__ as 0, c as 1, s runs
   // a K&R (traditional) cpp that leaves it undefined.
   char stdc = 'a';
+  // Where dtrace's own headers (<sys/dtrace.h>) are: searched after the
+  // user's -I directories, before the system ones. Empty: none.
+  std::string include_dir;
 };
 
 // The argument vector for cpp (argv[0] included), predefines first so

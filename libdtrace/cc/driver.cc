@@ -9,6 +9,7 @@
 #include "cc/context.h"
 #include "cc/library.h"
 #include "cc/parse.h"
+#include "cc/prelude.h"
 #include "cc/passes/actions.h"
 #include "cc/passes/codegen.h"
 #include "cc/passes/decl.h"
@@ -73,13 +74,9 @@ struct Compiler::State {
   Status load_library_file(const LibraryFile& f);
 };
 
-// What every program sees, D library files or not (-x nolibs): DTrace
-// wires NULL in.
-constexpr std::string_view kPrelude = "inline long NULL = 0;\n";
-
 Status Compiler::State::load_library() {
   library_loaded = true;
-  Status st = load_library_file({"<built-in>", "<built-in>", std::string(kPrelude)});
+  Status st = load_library_file({"<built-in>", "<built-in>", prelude_text()});
   if (!st) return st;
   if (options.libdirs.empty()) return Ok{};
   std::function<bool(const std::string&)> provider_present;

@@ -40,3 +40,14 @@ inline int SIGPOLL = SIGIO;
 inline int SIGCLD = SIGCHLD;
 inline int SIGRTMIN = 32;
 inline int SIGRTMAX = 64;
+
+/*
+ * si_code values of SIGCHLD, as proc:::exited reports them in args[0]
+ * (how the process ended).
+ */
+inline int CLD_EXITED = 1;
+inline int CLD_KILLED = 2;
+inline int CLD_DUMPED = 3;
+inline int CLD_TRAPPED = 4;
+inline int CLD_STOPPED = 5;
+inline int CLD_CONTINUED = 6;

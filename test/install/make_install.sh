@@ -3,7 +3,8 @@
 # once it has built) into a scratch DESTDIR puts dtrace in PREFIX/sbin,
 # the D library in PREFIX/lib/dtrace and the module under
 # /lib/modules/<kernel>/extra, both stripped (dtrace's debug symbols under
-# PREFIX/lib/debug/.build-id), and the man page; the installed dtrace runs, looks for its
+# PREFIX/lib/debug/.build-id), the man page and <sys/dtrace.h> in
+# PREFIX/include; the installed dtrace runs, looks for its
 # D library where it was installed, and compiles a script that needs
 # that library (curpsinfo, from procfs.d) from there.
 # Usage: make_install.sh SRCDIR BUILDDIR PREFIX
@@ -31,6 +32,8 @@ id=$(readelf -n "$dest$prefix/sbin/dtrace" | sed -n 's/.*Build ID: \([0-9a-f]*\)
 [ -s "$dest$prefix/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ] ||
 	fail "no debug file for dtrace's build id $id under $prefix/lib/debug/.build-id"
 [ -s "$dest$prefix/share/man/man1/dtrace.1" ] || fail "no man page"
+grep -q '^#define DTRACEFLT_BADADDR' "$dest$prefix/include/sys/dtrace.h" ||
+	fail "no $prefix/include/sys/dtrace.h with the fault codes"
 "$dt" -V | grep -q '^dtrace: ' || fail "installed dtrace -V does not run"
 grep -aq "$prefix/lib/dtrace" "$dt" || fail "dtrace does not look for its library in $prefix/lib/dtrace"
 "$dt" -e -x syslibdir="$dest$prefix/lib/dtrace" \

@@ -1,16 +1,17 @@
 # ASSERTION: proc:::exit fires when a process ends, in it, with
-# the reason: CLD_EXITED (1) for exit(), CLD_KILLED (2) for a kill.
+# the reason: CLD_EXITED (1) for exit(), CLD_KILLED (2) for a kill; D
+# names the reasons CLD_EXITED .. CLD_CONTINUED with <signal.h>'s values.
 # @@timeout: 60
 . "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::exit
-/ppid == $1 && arg0 == 1/
+/ppid == $1 && arg0 == CLD_EXITED/
 {
 	exited = 1;
 }
 
 proc:::exit
-/ppid == $1 && arg0 == 2/
+/ppid == $1 && arg0 == CLD_KILLED/
 {
 	killed = 1;
 }
@@ -19,6 +20,8 @@ proc:::exit
 /exited && killed/
 {
 	printf("exited and killed seen\n");
+	printf("%d %d %d %d %d %d\n", CLD_EXITED, CLD_KILLED, CLD_DUMPED,
+	    CLD_TRAPPED, CLD_STOPPED, CLD_CONTINUED);
 	exit(0);
 }' $$ &
 dt=$!

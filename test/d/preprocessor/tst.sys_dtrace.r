@@ -1,0 +1,3 @@
+arg4 1 badaddr 1
+0 4 1
+
