@@ -1,3 +1,5 @@
+out.user_stacks: CPU ID FUNCTION:NAME
+out.offcpu_stacks: CPU ID FUNCTION:NAME
 spin`hidden_leaf: yes
 spin`hidden_mid: yes
 spin`main: yes
