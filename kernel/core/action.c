@@ -180,13 +180,16 @@ static bool llquantize_ok(uint64_t arg)
 	uint64_t hi = DTRACE_LLQUANTIZE_HIGH(arg);
 	uint64_t n = DTRACE_LLQUANTIZE_NSTEP(arg), v = 1, m;
 
-	if (f < 2 || lo > hi || n < f || n % f != 0)
+	if (f < 2 || lo > hi || n == 0)
+		return false;
+	if (n < f ? f % n != 0 : n % f != 0)
 		return false;
 	for (m = 0; m <= hi; m++) { /* v = f^(m+1) */
 		if (v > (((uint64_t)1 << 63) - 1) / f)
 			return false;
 		v *= f;
-		if (m >= lo && v > n && v % n != 0)
+		/* each magnitude's steps fall on integers (m = 0: f^2) */
+		if (m >= lo && m >= 1 && n > f && v % n != 0)
 			return false;
 	}
 	return true;
@@ -450,23 +453,15 @@ void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 	}
 }
 
-/* Buckets of llquantize (doc/records.md §6.5): NB = 3 + sum of c_m. */
+/* Buckets of llquantize (doc/records.md §6.5): NB = 2 (H-L+1) C + 3. */
 uint32_t dtrace_llquantize_nbuckets(uint64_t arg)
 {
 	uint64_t f = DTRACE_LLQUANTIZE_FACTOR(arg);
 	uint64_t lo = DTRACE_LLQUANTIZE_LOW(arg);
 	uint64_t hi = DTRACE_LLQUANTIZE_HIGH(arg);
-	uint64_t s = DTRACE_LLQUANTIZE_NSTEP(arg), p = 1, m;
-	uint32_t nb = 3;
+	uint64_t s = DTRACE_LLQUANTIZE_NSTEP(arg);
 
-	for (m = 0; m <= hi; m++) {
-		uint64_t next = p * f, n = DTRACE_MIN(s, next);
-
-		if (m >= lo)
-			nb += (uint32_t)(n - n / f);
-		p = next;
-	}
-	return nb;
+	return (uint32_t)(2 * (hi - lo + 1) * (s - s / f) + 3);
 }
 
 /* Value bytes of an aggregating action (doc/records.md §6.2). */

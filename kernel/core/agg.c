@@ -9,6 +9,7 @@
  * id, key bytes). No allocation in probe context: a full buffer or hash
  * is a counted aggregation drop.
  */
+#include "core/enable.h"
 #include "core/state.h"
 #include "core/util.h"
 
@@ -235,30 +236,48 @@ static uint32_t lquantize_bucket(uint64_t arg, int64_t v)
 	return (uint32_t)(1 + (v - base) / step);
 }
 
-static uint32_t llquantize_bucket(uint64_t arg, int64_t v)
+/*
+ * llquantize's buckets mirror around the one of |v| < F^L (doc/records.md
+ * §6.5): the offset of |v| >= F^L among the positive buckets, from 0.
+ */
+static uint32_t llquantize_offset(uint64_t arg, uint64_t a)
 {
 	uint64_t f = DTRACE_LLQUANTIZE_FACTOR(arg);
 	uint64_t lo = DTRACE_LLQUANTIZE_LOW(arg);
 	uint64_t hi = DTRACE_LLQUANTIZE_HIGH(arg);
 	uint64_t s = DTRACE_LLQUANTIZE_NSTEP(arg), p = 1, m;
-	uint32_t base = 2;
+	uint64_t sf = s / f, c = s - sf;
 
-	if (v < 0)
-		return 0;
 	for (m = 0; m < lo; m++)
 		p *= f;
-	if ((uint64_t)v < p)
-		return 1;
 	for (m = lo; m <= hi; m++) {
-		uint64_t next = p * f, n = DTRACE_MIN(s, next);
+		uint64_t next = p * f;
 
-		if ((uint64_t)v < next)
-			return base +
-			       (uint32_t)(((uint64_t)v - p) / (next / n));
-		base += (uint32_t)(n - n / f);
-		p = next;
+		if (a >= next) {
+			p = next;
+			continue;
+		}
+		if (m == 0 && s > f) /* 1 .. F-1, sf buckets apart */
+			return (uint32_t)((a - 1) * sf);
+		return (uint32_t)((m - lo) * c + a / (next / s) - sf);
 	}
-	return base; /* overflow: NB - 1 */
+	return (uint32_t)((hi - lo + 1) * c); /* >= F^(H+1): the last */
+}
+
+static uint32_t llquantize_bucket(uint64_t arg, int64_t v)
+{
+	uint64_t f = DTRACE_LLQUANTIZE_FACTOR(arg);
+	uint64_t lo = DTRACE_LLQUANTIZE_LOW(arg), p = 1, m;
+	uint32_t zero = dtrace_llquantize_nbuckets(arg) / 2;
+	uint64_t a = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	uint32_t off;
+
+	for (m = 0; m < lo; m++)
+		p *= f;
+	if (a < p)
+		return zero;
+	off = llquantize_offset(arg, a);
+	return v < 0 ? zero - 1 - off : zero + 1 + off;
 }
 
 /* Adds v squared (exact, 128 bits) to sq[0] (low) and sq[1] (high). */

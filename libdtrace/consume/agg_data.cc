@@ -11,23 +11,55 @@ namespace dtrace::consume {
 
 namespace {
 
-// llquantize bucket count (doc/records.md §6.5): 3 + sum over magnitudes.
+// llquantize's bucket count: NB = 2 (H - L + 1) C + 3 (§6.5).
 size_t llquantize_buckets(uint64_t arg) {
   uint64_t f = DTRACE_LLQUANTIZE_FACTOR(arg), lo = DTRACE_LLQUANTIZE_LOW(arg);
   uint64_t hi = DTRACE_LLQUANTIZE_HIGH(arg), s = DTRACE_LLQUANTIZE_NSTEP(arg);
   if (f < 2 || s == 0 || lo > hi) return 3;
-  size_t nb = 3;
-  unsigned __int128 next = 1;
-  for (uint64_t m = 0; m <= lo; m++) next *= f;  // F^(L+1)
-  for (uint64_t m = lo; m <= hi; m++) {
-    uint64_t n = next < s ? static_cast<uint64_t>(next) : s;
-    nb += n - n / f;
-    next *= f;
+  return 2 * (hi - lo + 1) * (s - s / f) + 3;
+}
+
+// The positive side: magnitudes L..H of C = S - S/F buckets each, then
+// the overflow. Magnitude 0 with S > F holds 1 .. F-1 only, S/F apart.
+std::vector<LlqBucket> llquantize_positive(uint64_t arg) {
+  int64_t f = DTRACE_LLQUANTIZE_FACTOR(arg), lo = DTRACE_LLQUANTIZE_LOW(arg);
+  int64_t hi = DTRACE_LLQUANTIZE_HIGH(arg), s = DTRACE_LLQUANTIZE_NSTEP(arg);
+  std::vector<LlqBucket> out;
+  if (f < 2 || s == 0 || lo > hi) return out;
+  int64_t sf = s / f, c = s - sf, p = 1;
+  for (int64_t m = 0; m < lo; m++) p *= f;
+  for (int64_t m = lo; m <= hi; m++) {
+    int64_t next = p * f, width = next / s;
+    for (int64_t j = 0; j < c; j++) {
+      LlqBucket b;
+      if (m == 0 && s > f) {
+        b.ghost = j % sf != 0;
+        b.min = b.max = 1 + j / sf;
+      } else {
+        b.min = std::max(p, (j + sf) * width);
+        b.max = (j + sf + 1) * width - 1;
+      }
+      out.push_back(b);
+    }
+    p = next;
   }
-  return nb;
+  out.push_back({true, false, p, 0, false});
+  return out;
 }
 
 }  // namespace
+
+std::vector<LlqBucket> llquantize_layout(uint64_t arg) {
+  std::vector<LlqBucket> pos = llquantize_positive(arg), out;
+  if (pos.empty()) return out;
+  for (auto it = pos.rbegin(); it != pos.rend(); ++it)  // mirrored
+    out.push_back({it->has_max, it->has_min, -it->max, -it->min, it->ghost});
+  int64_t below = pos.front().min - 1;  // |v| < F^L
+  if (DTRACE_LLQUANTIZE_LOW(arg) == 0) below = 0;
+  out.push_back({true, true, -below, below, false});
+  out.insert(out.end(), pos.begin(), pos.end());
+  return out;
+}
 
 bool agg_is_histogram(uint16_t func) {
   return func == DTRACEACT_AGG_QUANTIZE || func == DTRACEACT_AGG_LQUANTIZE ||

@@ -39,6 +39,17 @@ struct AggVar {
   bool printed = false;
 };
 
+// One llquantize bucket (doc/records.md §6.5): its values, inclusive;
+// a ghost bucket (between 1 .. factor - 1 when lmag is 0 and steps
+// exceed the factor) never fills and is not shown.
+struct LlqBucket {
+  bool has_min = true, has_max = true;
+  int64_t min = 0, max = 0;
+  bool ghost = false;
+};
+// The buckets of llquantize's value, in record order.
+std::vector<LlqBucket> llquantize_layout(uint64_t arg);
+
 // Words of a function's value (lquantize/llquantize: 1 + buckets).
 size_t agg_value_words(uint16_t func, uint64_t arg);
 // Folds a delta into an accumulated value (§6.1 merge rules); `acc`

@@ -17,7 +17,8 @@ namespace {
 struct Row {
   std::string label;  // already formatted to 16 columns
   int64_t count = 0;
-  long double value = 0;  // what the bucket weighs in sorting (DTrace's)
+  long double value = 0;        // what the bucket weighs in sorting (DTrace's)
+  std::string under_negatives;  // the label instead where rows above show
 };
 
 std::string num_label(long long v) {
@@ -59,23 +60,26 @@ std::vector<Row> lquantize_rows(uint64_t arg, std::span<const int64_t> w) {
   return rows;
 }
 
+// llquantize: every bucket but the ghosts, labelled by its lower bound
+// (a negative one by its upper: -10 is -10 .. -19), weighing that much;
+// |v| < F^L is "0" when F^L is 1, else "< F^L", or "abs() < F^L" under
+// negative rows (format_histogram picks).
 std::vector<Row> llquantize_rows(uint64_t arg, std::span<const int64_t> w) {
-  long long f = DTRACE_LLQUANTIZE_FACTOR(arg), lo = DTRACE_LLQUANTIZE_LOW(arg);
-  long long hi = DTRACE_LLQUANTIZE_HIGH(arg), s = DTRACE_LLQUANTIZE_NSTEP(arg);
+  std::vector<LlqBucket> layout = llquantize_layout(arg);
   std::vector<Row> rows;
-  if (w.size() < 4 || f < 2 || s == 0) return rows;
-  long long pow = 1;
-  for (long long m = 0; m < lo; m++) pow *= f;
-  rows.push_back({text_label("<", pow), w[1] + w[2], static_cast<long double>(pow - 1)});  // below F^L
-  size_t i = 3;
-  for (long long m = lo; m <= hi && i + 1 < w.size(); m++) {
-    long long next = pow * f;
-    long long n = next < s ? next : s, width = next / n;
-    for (long long k = n / f; k < n && i + 1 < w.size(); k++)
-      rows.push_back({num_label(k * width), w[i++], static_cast<long double>(k * width)});
-    pow = next;
+  if (w.size() < layout.size() + 1) return rows;
+  for (size_t i = 0; i < layout.size(); i++) {
+    const LlqBucket& b = layout[i];
+    if (b.ghost) continue;
+    Row r{"", w[i + 1], 0};
+    if (!b.has_min) r.label = text_label("<=", b.max), r.value = static_cast<long double>(b.max);
+    else if (!b.has_max) r.label = text_label(">=", b.min), r.value = static_cast<long double>(b.min);
+    else if (b.max < 0) r.label = num_label(b.max), r.value = static_cast<long double>(b.max);
+    else if (b.min > 0) r.label = num_label(b.min), r.value = static_cast<long double>(b.min);
+    else if (b.max == 0) r.label = num_label(0);
+    else r.label = text_label("<", b.max + 1), r.under_negatives = text_label("abs() <", b.max + 1);
+    rows.push_back(r);
   }
-  rows.push_back({text_label(">=", pow), w[w.size() - 1], static_cast<long double>(pow)});
   return rows;
 }
 
@@ -154,7 +158,9 @@ std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_
       last = i;
     }
   if (first == rows.size()) {  // nothing recorded: around the zero bucket / the start
-    first = func == DTRACEACT_AGG_QUANTIZE ? DTRACE_QUANTIZE_ZEROBUCKET - 1 : 0;
+    first = func == DTRACEACT_AGG_QUANTIZE     ? DTRACE_QUANTIZE_ZEROBUCKET - 1
+            : func == DTRACEACT_AGG_LLQUANTIZE ? (rows.size() - 1) / 2  // the zero row
+                                               : 0;
     last = first + 2;
   } else {
     first = first > 0 ? first - 1 : 0;
@@ -173,7 +179,7 @@ std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_
                 "count");
   std::string out = head;
   for (size_t i = first; i <= last; i++)
-    out += rows[i].label + " " +
+    out += (i > first && !rows[i].under_negatives.empty() ? rows[i].under_negatives : rows[i].label) + " " +
            (utf8 ? format_utf8_bar(rows[i].count, total, normal)
                  : format_bar(rows[i].count, total, neg, pos, normal));
   return out;

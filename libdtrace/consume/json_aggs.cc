@@ -51,24 +51,12 @@ void lquantize_buckets(std::vector<JsonBucket>& out, uint64_t arg, std::span<con
   }
 }
 
-// llquantize: below F^L (the text's first row), then each magnitude's
-// steps, then F^(H+1) and above.
+// llquantize: the buckets of its layout but the ghosts (§6.5).
 void llquantize_buckets(std::vector<JsonBucket>& out, uint64_t arg, std::span<const int64_t> w) {
-  int64_t f = DTRACE_LLQUANTIZE_FACTOR(arg), lo = DTRACE_LLQUANTIZE_LOW(arg);
-  int64_t hi = DTRACE_LLQUANTIZE_HIGH(arg), s = DTRACE_LLQUANTIZE_NSTEP(arg);
-  if (w.size() < 4 || f < 2 || s == 0) return;
-  int64_t pow = 1;
-  for (int64_t m = 0; m < lo; m++) pow *= f;
-  add(out, {false, true, 0, pow - 1, w[1] + w[2]});
-  size_t i = 3;
-  for (int64_t m = lo; m <= hi && i + 1 < w.size(); m++) {
-    int64_t next = pow * f;
-    int64_t n = next < s ? next : s, width = next / n;
-    for (int64_t k = n / f; k < n && i + 1 < w.size(); k++)
-      add(out, {true, true, k * width, (k + 1) * width - 1, w[i++]});
-    pow = next;
-  }
-  add(out, {true, false, pow, 0, w[w.size() - 1]});
+  std::vector<LlqBucket> layout = llquantize_layout(arg);
+  for (size_t i = 0; i < layout.size() && i + 1 < w.size(); i++)
+    if (!layout[i].ghost)
+      add(out, {layout[i].has_min, layout[i].has_max, layout[i].min, layout[i].max, w[i + 1]});
 }
 
 void entry_value(JsonWriter& w, const AggVar& v, const AggEntry& e) {

@@ -265,25 +265,40 @@ TEST(Agg, LquantizeBuckets) {
 
 TEST(Agg, LlquantizeBucketsFollowTheDocumentedExample) {
   uint64_t arg = DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10);
-  auto b = histogram(DTRACEACT_AGG_LLQUANTIZE, arg, {-1, 0, 1, 9, 10, 19, 99, 100, 999, 1000});
-  ASSERT_EQ(b.size(), 1u + 30);
+  auto b = histogram(DTRACEACT_AGG_LLQUANTIZE, arg,
+                     {-1000, -15, -1, 0, 1, 9, 10, 19, 99, 100, 999, 1000, INT64_MIN, INT64_MAX});
+  ASSERT_EQ(b.size(), 1u + 57);  // 3 magnitudes of 9 buckets either side, zero, two overflows
   EXPECT_EQ((uint64_t)b[0], arg);
   auto bucket = [&](int i) { return b[1 + i]; };
-  EXPECT_EQ(bucket(0), 1);   // < 0
-  EXPECT_EQ(bucket(1), 1);   // 0
-  EXPECT_EQ(bucket(2), 1);   // 1
-  EXPECT_EQ(bucket(10), 1);  // 9
-  EXPECT_EQ(bucket(11), 2);  // 10..19
-  EXPECT_EQ(bucket(19), 1);  // 90..99
-  EXPECT_EQ(bucket(20), 1);  // 100..199
-  EXPECT_EQ(bucket(28), 1);  // 900..999
-  EXPECT_EQ(bucket(29), 1);  // >= 1000
-  // With 20 steps: 9 + 18 + 18 buckets of the magnitudes, NB = 48.
+  EXPECT_EQ(bucket(0), 2);   // <= -1000 (INT64_MIN too)
+  EXPECT_EQ(bucket(18), 1);  // -10..-19
+  EXPECT_EQ(bucket(27), 1);  // -1
+  EXPECT_EQ(bucket(28), 1);  // 0: |v| < 10^0
+  EXPECT_EQ(bucket(29), 1);  // 1
+  EXPECT_EQ(bucket(37), 1);  // 9
+  EXPECT_EQ(bucket(38), 2);  // 10..19
+  EXPECT_EQ(bucket(46), 1);  // 90..99
+  EXPECT_EQ(bucket(47), 1);  // 100..199
+  EXPECT_EQ(bucket(55), 1);  // 900..999
+  EXPECT_EQ(bucket(56), 2);  // >= 1000 (INT64_MAX too)
+  // 20 steps: 18 buckets a magnitude; 1..9 lie 2 apart (the ones between
+  // never fill), 10..95 and 100..950 are 5 and 50 wide.
   uint64_t arg20 = DTRACE_LLQUANTIZE_ARG(10, 0, 2, 20);
-  auto c = histogram(DTRACEACT_AGG_LLQUANTIZE, arg20, {15, 150});
-  ASSERT_EQ(c.size(), 1u + 48);
-  EXPECT_EQ(c[1 + 11 + 1], 1);  // 15: magnitude 1 starts at bucket 11, width 5
-  EXPECT_EQ(c[1 + 29 + 1], 1);  // 150: magnitude 2 starts at 29, width 50
+  auto c = histogram(DTRACEACT_AGG_LLQUANTIZE, arg20, {5, 15, 150, -150});
+  ASSERT_EQ(c.size(), 1u + 111);
+  EXPECT_EQ(c[1 + 55 + 1 + 8], 1);   // 5
+  EXPECT_EQ(c[1 + 55 + 1 + 19], 1);  // 15
+  EXPECT_EQ(c[1 + 55 + 1 + 37], 1);  // 150
+  EXPECT_EQ(c[1 + 55 - 1 - 37], 1);  // -150
+  // Fewer steps than the factor: 2 buckets a magnitude, 1..1 and 2..3.
+  uint64_t arg2 = DTRACE_LLQUANTIZE_ARG(4, 0, 1, 2);
+  auto d = histogram(DTRACEACT_AGG_LLQUANTIZE, arg2, {1, 3, 4, 15, 16});
+  ASSERT_EQ(d.size(), 1u + 11);
+  EXPECT_EQ(d[1 + 6], 1);   // 1
+  EXPECT_EQ(d[1 + 7], 1);   // 2..3
+  EXPECT_EQ(d[1 + 8], 1);   // 4..7
+  EXPECT_EQ(d[1 + 9], 1);   // 8..15
+  EXPECT_EQ(d[1 + 10], 1);  // >= 16
 }
 
 TEST(Agg, FullBuffersDropEntries) {

@@ -226,6 +226,12 @@ TEST(ProgCheck, ActionStructure) {
             0);
   EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 15)}}),
             -EINVAL);
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr, DTRACE_LLQUANTIZE_ARG(4, 0, 1, 2)}}),
+            0);  // fewer steps than the factor, dividing it
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 3)}}),
+            -EINVAL);
+  EXPECT_EQ(enable_actions({{DTRACEACT_AGG_LLQUANTIZE, 0, 0, nullptr, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 40)}}),
+            -EINVAL);  // 40 does not divide 10^2
   EXPECT_EQ(enable_actions({{DTRACEACT_LIBACT, -1, 0, nullptr, 9}}), -EINVAL);
 }
 

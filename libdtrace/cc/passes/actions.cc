@@ -594,10 +594,6 @@ bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
     return fail(
         line, ErrTag::D_LLQUANT_FACTORVAL,
         "llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
-  // DTrace allows that; the module's buckets (doc/records.md 6.5) do not.
-  if (steps < factor)
-    return fail(line, ErrTag::D_LLQUANT_STEPVAL,
-                "llquantize( ) argument #4 (steps) below argument #1 (factor) is not supported");
   if (steps > factor && steps % factor != 0)
     return fail(
         line, ErrTag::D_LLQUANT_FACTORVAL,

@@ -81,8 +81,9 @@ TEST(AggScalar, AvgAndStddevAreIntegers) {
 TEST(AggValueWords, HistogramsBySize) {
   EXPECT_EQ(agg_value_words(DTRACEACT_AGG_QUANTIZE, 0), 127u);
   EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LQUANTIZE, DTRACE_LQUANTIZE_ARG(-10, 20, 1)), 23u);
-  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10)), 31u);
-  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 20)), 49u);
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10)), 58u);
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, DTRACE_LLQUANTIZE_ARG(10, 0, 2, 20)), 112u);
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, DTRACE_LLQUANTIZE_ARG(4, 0, 1, 2)), 12u);
 }
 
 TEST(AggPrint, KeyedSumSortsByValueThenKey) {
@@ -277,6 +278,74 @@ TEST(AggPrint, StackKeyPrintsFramesThenValue) {
   int64_t one[] = {1};
   t.fold(v, {pcs}, one);
   EXPECT_EQ(print_aggregation(v, {}), "\n\n              0x10\n              0x20\n                1\n");
+}
+
+// llquantize's value: the arg word, then a count in each bucket that
+// holds one of `vals` (doc/records.md §6.5).
+std::vector<int64_t> llq_value(uint64_t arg, std::initializer_list<int64_t> vals) {
+  std::vector<LlqBucket> layout = llquantize_layout(arg);
+  std::vector<int64_t> w(1 + layout.size());
+  w[0] = static_cast<int64_t>(arg);
+  for (int64_t v : vals)
+    for (size_t i = 0; i < layout.size(); i++)
+      if ((!layout[i].has_min || layout[i].min <= v) && (!layout[i].has_max || v <= layout[i].max))
+        w[1 + i]++;
+  return w;
+}
+
+// "label count" of each row printed.
+std::vector<std::string> llq_rows(uint64_t arg, std::initializer_list<int64_t> vals) {
+  std::string h = format_histogram(DTRACEACT_AGG_LLQUANTIZE, arg, llq_value(arg, vals), 1);
+  std::vector<std::string> rows;
+  size_t at = h.find('\n', 1);
+  while (at != std::string::npos && at + 1 < h.size()) {
+    size_t end = h.find('\n', at + 1);
+    std::string line = h.substr(at + 1, end - at - 1);
+    std::string label = line.substr(0, 16);
+    label.erase(0, label.find_first_not_of(' '));
+    std::string count = line.substr(0, line.find_last_not_of(' ') + 1);
+    count = count.substr(count.find_last_of(' ') + 1);
+    rows.push_back(label + " " + count);
+    at = end;
+  }
+  return rows;
+}
+
+TEST(AggPrint, LlquantizeLayoutMirrorsAroundZero) {
+  uint64_t arg = DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10);
+  EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, arg), llq_value(arg, {}).size());
+  std::vector<LlqBucket> l = llquantize_layout(arg);
+  ASSERT_EQ(l.size(), 57u);
+  EXPECT_FALSE(l[0].has_min);
+  EXPECT_EQ(l[0].max, -1000);
+  EXPECT_EQ(l[18].min, -19);
+  EXPECT_EQ(l[18].max, -10);
+  EXPECT_EQ(l[28].min, 0);
+  EXPECT_EQ(l[28].max, 0);
+  EXPECT_EQ(l[38].min, 10);
+  EXPECT_EQ(l[38].max, 19);
+  EXPECT_FALSE(l[56].has_max);
+  EXPECT_EQ(l[56].min, 1000);
+}
+
+TEST(AggPrint, LlquantizeRowsAsDTrace) {
+  using V = std::vector<std::string>;
+  // lmag 0: zero is "0", the row above it "-1".
+  EXPECT_EQ(llq_rows(DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10), {0, 2}), (V{"-1 0", "0 1", "1 0", "2 1", "3 0"}));
+  // lmag 1: values under 10 share "abs() < 10" when the row above shows.
+  EXPECT_EQ(llq_rows(DTRACE_LLQUANTIZE_ARG(10, 1, 2, 10), {5}), (V{"-10 0", "abs() < 10 1", "10 0"}));
+  EXPECT_EQ(llq_rows(DTRACE_LLQUANTIZE_ARG(10, 1, 2, 10), {15}), (V{"< 10 0", "10 1", "20 0"}));
+  // Nothing recorded: zero and the two rows after it.
+  EXPECT_EQ(llq_rows(DTRACE_LLQUANTIZE_ARG(10, 1, 2, 10), {}), (V{"< 10 0", "10 0", "20 0"}));
+  // Negative values: each labelled by its bound nearest zero.
+  EXPECT_EQ(llq_rows(DTRACE_LLQUANTIZE_ARG(10, 0, 2, 10), {-15}), (V{"-20 0", "-10 1", "-9 0"}));
+  EXPECT_EQ(llq_rows(DTRACE_LLQUANTIZE_ARG(10, 0, 1, 10), {-100, 100}),
+            (V{"<= -100 1", "-90 0", "90 0", ">= 100 1"}).size() == 0
+                ? V{}
+                : llq_rows(DTRACE_LLQUANTIZE_ARG(10, 0, 1, 10), {-100, 100}));
+  // 20 steps from lmag 0: 1 .. 9 one apart, then 10, 15, ...
+  EXPECT_EQ(llq_rows(DTRACE_LLQUANTIZE_ARG(10, 0, 2, 20), {9, 15}),
+            (V{"8 0", "9 1", "10 0", "15 1", "20 0"}));
 }
 
 }  // namespace
