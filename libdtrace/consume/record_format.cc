@@ -231,7 +231,8 @@ std::string format_trace(const Datum& d, bool quiet, const TextOptions& o) {
     return stack ? *sym : sprintf_string("  %-50s", sym->c_str());
   }
   if (is_string(d)) return quiet ? d.as_string() : sprintf_string("  %-33s", d.as_string().c_str());
-  long long v = d.as_signed();
+  // By record size, as DTrace: 1 and 2 bytes unsigned ((char)-3 is 253).
+  long long v = d.bytes.size() < 4 ? static_cast<long long>(d.as_unsigned()) : d.as_signed();
   switch (d.bytes.size()) {
     case 8: return sprintf_string(quiet ? "%lld" : " %16lld", v);
     case 4: return sprintf_string(quiet ? "%lld" : " %8lld", v);

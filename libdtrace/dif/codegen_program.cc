@@ -72,13 +72,6 @@ cc::ValueType stack_value_type(uint16_t kind, uint64_t arg) {
 
 bool is_stack_kind(uint16_t k) { return (k & 0xf00) == 0x200; }
 
-// DTrace records a char aggregation key in 8 bytes (its value widened as
-// loaded), so it sorts and prints (" %16lld") as DTrace's does.
-const cc::Type* agg_key_type(cc::TypeTable& tt, const cc::Type* t) {
-  if (t != nullptr && t->kind == cc::Type::Kind::Int && t->size == 1) return tt.integer(8, t->is_signed);
-  return t;
-}
-
 class ProgramGen {
  public:
   explicit ProgramGen(cc::CompileContext& c) : ctx_(c) {}
@@ -109,7 +102,7 @@ class ProgramGen {
       for (size_t i = 0; i < a.keys.size(); i++) {
         uint16_t kk = i < a.key_kinds.size() ? a.key_kinds[i] : 0;
         v.keys.push_back(kk ? stack_value_type(kk, a.key_args[i])
-                            : value_type_of(agg_key_type(ctx_.types, a.keys[i]), ctx_.options.strsize));
+                            : value_type_of(a.keys[i], ctx_.options.strsize));
       }
       out.aggs.push_back(std::move(v));
     }
@@ -183,8 +176,6 @@ class ProgramGen {
         if (names_agg) c.aggvar = static_cast<uint32_t>(t.value);
         c.arg = t.arg;
         const cc::Type* as = t.expr ? nullptr : ctx_.types.uint64();
-        if (t.kind == DTRACEACT_AGGKEY && t.expr && agg_key_type(ctx_.types, t.expr->type) != t.expr->type)
-          as = agg_key_type(ctx_.types, t.expr->type);
         c.type = is_stack_kind(t.kind) ? stack_value_type(t.kind, t.arg)
                                        : value_type_of(as ? as : t.expr->type, strsize);
         add_entry(std::move(c), t.expr, t.has_difo, t.value, as, no);

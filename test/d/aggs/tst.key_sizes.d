@@ -1,7 +1,8 @@
 /*
- * ASSERTION: integer keys print by record size: " %5d", " %8d",
- * " %16lld"; a char key takes 8 bytes, as in DTrace; several keys print
- * in order before the value.
+ * ASSERTION: integer keys print by record size: " %3d" and " %5d"
+ * unsigned, " %8d", " %16lld"; a char key takes 1 byte (Oracle's
+ * DTrace: (char)-1 prints 255); several keys print in order before the
+ * value.
  * @@nosort
  */
 #pragma D option quiet

@@ -1,6 +1,7 @@
 /*
  * ASSERTION: trace() records every kind of value: integers by size (char
- * " %3d", short " %5d", int " %8d", 64-bit " %16d", unsigned alike),
+ * " %3d" and short " %5d" unsigned as in DTrace, int " %8d", 64-bit
+ * " %16d", unsigned alike),
  * pointers as 64-bit integers, strings padded to 33 columns, and by-
  * reference data (a char array) as a string when it holds printable
  * characters up to NULs, else as a hex dump of its bytes.

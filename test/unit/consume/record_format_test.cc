@@ -30,7 +30,9 @@ TEST(FormatTrace, IntegersUseDTraceWidthsBySize) {
   EXPECT_EQ(format_trace(int_value(-5, 8).datum(), false), "               -5");
   EXPECT_EQ(format_trace(int_value(42, 4).datum(), false), "       42");
   EXPECT_EQ(format_trace(int_value(7, 2).datum(), false), "     7");
-  EXPECT_EQ(format_trace(int_value(-1, 1).datum(), false), "  -1");
+  EXPECT_EQ(format_trace(int_value(-1, 1).datum(), false), " 255");  // 1 and 2 bytes unsigned
+  EXPECT_EQ(format_trace(int_value(-2, 2).datum(), false), " 65534");
+  EXPECT_EQ(format_trace(int_value(-3, 4).datum(), false), "       -3");
 }
 
 TEST(FormatTrace, QuietPrintsBareValues) {
