@@ -73,6 +73,8 @@ class ExternalTypes {
   // type, a described variable's type), or nullptr; percpu is set for a
   // per-CPU variable, whose symbol value is no address.
   virtual const Type* symbol_type(TypeTable&, std::string_view, bool& /*percpu*/) { return nullptr; }
+  // Kernel sources: what the user can do when symbol_type() has none.
+  virtual std::string symbol_hint() { return {}; }
 };
 
 class TypeTable {
@@ -123,6 +125,7 @@ class TypeTable {
   const Type* kernel_enumerator(std::string_view name, int64_t& value);
   // The kernel's type for symbol `name` (ExternalTypes::symbol_type).
   const Type* kernel_symbol_type(std::string_view name, bool& percpu);
+  std::string kernel_symbol_hint() { return external_ ? external_->symbol_hint() : std::string(); }
   // A -c/-p target's type for data symbol "mod`name" (user source).
   const Type* user_symbol_type(std::string_view scoped);
   // Why the object-scoped name does not resolve ("" if it does); kind:

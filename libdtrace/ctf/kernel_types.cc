@@ -212,9 +212,51 @@ const Type* KernelTypes::symbol_type(TypeTable& tt, std::string_view name, bool&
   if (const btf_type* f = b->type(b->find_func(name))) return convert(tt, f->type);
   std::string_view section;
   const btf_type* v = b->type(b->find_var(name, section));
-  if (v == nullptr) return nullptr;
-  percpu = section == ".data..percpu";
-  return convert(tt, v->type);
+  if (v != nullptr) {
+    percpu = section == ".data..percpu";
+    return convert(tt, v->type);
+  }
+  std::optional<VariableShape> s = dwarf() ? dwarf_->variable(std::string(name)) : std::nullopt;
+  return s ? from_shape(tt, *s) : nullptr;
+}
+
+KernelDwarf* KernelTypes::dwarf() {
+  if (!dwarf_tried_) dwarf_ = KernelDwarf::open_running();
+  dwarf_tried_ = true;
+  return dwarf_.get();
+}
+
+std::string KernelTypes::symbol_hint() { return dwarf() ? std::string() : kernel_debuginfo_hint(); }
+
+// The named type s is built on, from BTF, under its pointers and arrays.
+const Type* KernelTypes::from_shape(TypeTable& tt, const VariableShape& s) {
+  using Base = VariableShape::Base;
+  const BtfFile* b = btf();
+  const Type* t = nullptr;
+  switch (s.base) {
+    case Base::Void: t = tt.void_type(); break;
+    case Base::Char: t = tt.char_type(); break;
+    case Base::Integer: t = tt.integer(s.size, s.is_signed); break;
+    case Base::Typedef: t = typedef_named(tt, s.name); break;
+    case Base::Enum: {
+      uint32_t id = b->find_tag(BTF_KIND_ENUM, s.name);
+      if (id != 0) t = convert(tt, id);
+      break;
+    }
+    case Base::Struct:
+    case Base::Union: {
+      bool st = s.base == Base::Struct;
+      uint32_t id = b->find_tag(st ? BTF_KIND_STRUCT : BTF_KIND_UNION, s.name);
+      t = id != 0 ? convert(tt, id) : tt.declare_tag(st ? Type::Kind::Struct : Type::Kind::Union, s.name);
+      break;
+    }
+  }
+  if (t == nullptr) return nullptr;
+  for (uint64_t w : s.wrappers) {
+    if (w > uint64_t(UINT32_MAX) + 1) return nullptr;
+    t = w == 0 ? tt.pointer_to(t, false) : tt.array_of(t, static_cast<uint32_t>(w - 1), false);
+  }
+  return t->is_void() ? nullptr : t;
 }
 
 const Type* KernelTypes::convert_tag(TypeTable& tt, uint32_t id, const btf_type* t) {

@@ -15,6 +15,7 @@
 
 #include "cc/types.h"
 #include "ctf/btf.h"
+#include "ctf/kernel_dwarf.h"
 
 namespace dtrace::ctf {
 
@@ -36,7 +37,10 @@ class KernelTypes : public cc::ExternalTypes {
   const cc::Type* typedef_named(cc::TypeTable& tt, std::string_view name) override;
   bool complete(cc::TypeTable& tt, cc::Type* t) override;
   const cc::Type* enumerator(cc::TypeTable& tt, std::string_view name, int64_t& value) override;
+  // A function's type and a per-CPU variable's from BTF; another
+  // variable's from the kernel's DWARF (kernel_dwarf.h) when installed.
   const cc::Type* symbol_type(cc::TypeTable& tt, std::string_view name, bool& percpu) override;
+  std::string symbol_hint() override;
 
   // Whether BTF could be loaded (loads it if needed).
   bool available();
@@ -51,6 +55,8 @@ class KernelTypes : public cc::ExternalTypes {
   const cc::Type* convert_proto(cc::TypeTable& tt, const btf_type* t, int depth);
   const cc::Type* convert_tag(cc::TypeTable& tt, uint32_t id, const btf_type* t);
   void add_members(cc::TypeTable& tt, cc::Type* into, uint32_t id, uint32_t base_off);
+  KernelDwarf* dwarf();
+  const cc::Type* from_shape(cc::TypeTable& tt, const VariableShape& s);
 
   std::string path_;
   bool tried_ = false;
@@ -59,6 +65,8 @@ class KernelTypes : public cc::ExternalTypes {
   std::unordered_map<const cc::Type*, uint32_t> ids_;   // anonymous sou -> id
   bool modules_tried_ = false;
   std::vector<std::unique_ptr<KernelTypes>> modules_;
+  bool dwarf_tried_ = false;
+  std::unique_ptr<KernelDwarf> dwarf_;
 };
 
 }  // namespace dtrace::ctf

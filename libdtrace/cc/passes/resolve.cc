@@ -75,9 +75,11 @@ class Resolver : public Visitor<Resolver> {
       return;
     }
     if (t == nullptr) {
+      std::string hint = why || r.module != "vmlinux" ? std::string() : ctx_.types.kernel_symbol_hint();
       fail(n.line, ErrTag::D_SYM_NOTYPES,
            cat("no symbolic type information is available for ", r.module, "`", n.name, ": ",
-               why ? why : "No type information available for symbol"));
+               why ? why : "No type information available for symbol", hint.empty() ? "" : " (", hint,
+               hint.empty() ? "" : ")"));
       return;
     }
     n.sym_type = t;
