@@ -253,7 +253,7 @@ int trace(dtrace::Handle& h, FILE* out) {
   while (!g_interrupted) {
     auto w = h.work(out);
     if (!w) {
-      error("processing aborted: " + w.error().message);
+      h.report_error(out, "processing aborted: " + w.error().message);
       aborted = true;
       break;
     }
@@ -262,7 +262,7 @@ int trace(dtrace::Handle& h, FILE* out) {
   if (g_interrupted && !h.json_output()) std::fputc('\n', out);  // as dtrace(1) does on ^C
   // What was recorded before an abort is still printed; the exit status says it failed.
   if (auto st = h.stop(out); !st) {
-    error(st.error().message);
+    h.report_error(out, st.error().message);
     return 1;
   }
   return aborted ? 1 : h.exit_status();

@@ -83,7 +83,8 @@ std::vector<std::vector<uint8_t>> canonical_keys(const kio::AggDesc& d,
 
 }  // namespace
 
-Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
+Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
+                              const std::function<void(const consume::Notice&)>& report) {
   auto describe = [&](uint32_t aggid) -> Result<const kio::AggDesc*> {
     auto v = var_of(dev, aggid);
     if (!v) return v.error();
@@ -95,10 +96,7 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus) {
     auto snap = dev.aggsnap(cpu);
     if (!snap) return snap.error();
     if (snap->drops)
-      std::fprintf(stderr, "dtrace: %s\n",
-                   consume::cpu_drop_message(consume::DropKind::Aggregation, snap->drops, cpu,
-                                             options_.flag("droptags"))
-                       .c_str());
+      report(consume::cpu_drop(consume::DropKind::Aggregation, snap->drops, cpu, options_.flag("droptags")));
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
       table_.fold(*vars_.at(e.aggid), canonical_keys(descs_.at(e.aggid), e.keys), e.value,
                   percpu ? static_cast<int>(cpu) : -1);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "consume/agg_data.h"
 #include "consume/agg_print.h"
 #include "consume/firing.h"
+#include "consume/notice.h"
 #include "kio/device.h"
 
 namespace dtrace::api {
@@ -29,8 +31,10 @@ class Aggregations {
 
   // Registers a compiled program's variables (fixes the printing order).
   void declare(const cc::Program& prog);
-  // Folds every CPU's delta in; reports aggregation drops on stderr.
-  Status snapshot(kio::Device& dev, uint32_t ncpus);
+  // Folds every CPU's delta in; aggregation drops go to `report`
+  // (Drain::notice: stderr, or an object on the output under JSON).
+  Status snapshot(kio::Device& dev, uint32_t ncpus,
+                  const std::function<void(const consume::Notice&)>& report);
   const consume::AggHooks& hooks();
   // The end-of-run dump of every variable not printed yet.
   void print_unprinted(FILE* out);

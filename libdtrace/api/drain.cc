@@ -37,10 +37,7 @@ Result<kio::Snapshot> Drain::snapshot(uint32_t cpu, FILE* out) {
   if (snap->oldest > 0 && snap->oldest < snap->data.size())
     std::rotate(snap->data.begin(), snap->data.begin() + static_cast<long>(snap->oldest), snap->data.end());
   if (snap->drops)
-    notice(
-        out, "drop",
-        consume::cpu_drop_message(consume::DropKind::Principal, snap->drops, cpu, options_.flag("droptags")),
-        static_cast<int64_t>(snap->drops));
+    notice(out, consume::cpu_drop(consume::DropKind::Principal, snap->drops, cpu, options_.flag("droptags")));
   return snap;
 }
 
@@ -61,17 +58,25 @@ void Drain::report_error(const consume::FiringView& f, FILE* out) {
   consume::ProbeError e = consume::decode_error(f);
   consume::FaultingEcb ecb = enablings_.faulting(static_cast<uint32_t>(e.epid));
   std::fflush(stdout);
-  notice(out, "error", consume::error_message(e, ecb));
+  notice(out, consume::error_notice(e, ecb, f.cpu));
 }
 
-// A message DTrace prints on stderr; under oformat=json an object of
-// its own on the output instead (with its count, if any).
-void Drain::notice(FILE* out, std::string_view type, const std::string& message, std::optional<int64_t> n) {
+void Drain::notice(FILE* out, const consume::Notice& n) {
   if (!print_.json) {
-    std::fprintf(stderr, "dtrace: %s\n", message.c_str());
+    std::fprintf(stderr, "dtrace: %s\n", n.message.c_str());
     return;
   }
-  consume::write_json_notice(out, type, message, n ? "count" : "", n.value_or(0));
+  if (!out) {
+    held_.push_back(n);
+    return;
+  }
+  write_held(out);
+  consume::write_json_notice(out, n);
+}
+
+void Drain::write_held(FILE* out) {
+  for (const consume::Notice& h : held_) consume::write_json_notice(out, h);
+  held_.clear();
 }
 
 Status Drain::drain_cpu(uint32_t cpu, FILE* out) {
@@ -106,6 +111,7 @@ Status Drain::drain_temporal(FILE* out, bool all) {
 // The principal buffers, at switchrate; aggregations are snapshotted
 // on their own timer (aggrate), so printa() may show an older snapshot.
 Status Drain::drain(FILE* out, std::optional<uint32_t> last_cpu) {
+  write_held(out);
   if (options_.flag("temporal")) {
     Status st = drain_temporal(out, last_cpu.has_value());
     std::fflush(out);
@@ -141,18 +147,16 @@ void Drain::report_resize(uint32_t cpu) {
     int unit = 0;
     while (unit < 6 && (uint64_t{1} << (10 * (unit + 1))) <= *got) unit++;
     uint64_t scale = uint64_t{1} << (10 * unit);
-    if (*got % scale == 0)
-      std::fprintf(stderr, "dtrace: %s lowered to %llu%c\n", k.what,
-                   static_cast<unsigned long long>(*got / scale), " kmgtpe"[unit]);
-    else
-      std::fprintf(stderr, "dtrace: %s lowered to %llu bytes\n", k.what,
-                   static_cast<unsigned long long>(*got));
+    std::string size =
+        *got % scale == 0 ? std::to_string(*got / scale) + " kmgtpe"[unit] : std::to_string(*got) + " bytes";
+    notice(nullptr, consume::Notice{"notice", std::string(k.what) + " lowered to " + size}
+                        .with("option", std::string(k.option))
+                        .with("value", *got));
   }
 }
 
 void Drain::report_drops(const dtrace_status& s, FILE* out) {
-  for (const std::string& m : consume::status_drop_messages(s, options_.flag("droptags")))
-    notice(out, "drop", m);
+  for (const consume::Notice& n : consume::status_drops(s, options_.flag("droptags"))) notice(out, n);
 }
 
 }  // namespace dtrace::api

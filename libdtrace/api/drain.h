@@ -1,7 +1,8 @@
 // Draining: each CPU's principal buffer (BUFSNAP) cut into firings and
 // printed through consume/ (CPU by CPU, or merged by timestamp under
 // -x temporal); firings of the ERROR clause become DTrace's error
-// messages. Reports drops and buffer resizing on stderr. Aggregation
+// messages. Reports drops and buffer resizing on stderr (as objects on
+// the output under -x oformat=json). Aggregation
 // buffers are not drained here (api/aggregations.h).
 #pragma once
 
@@ -10,11 +11,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "api/enabling.h"
 #include "api/options.h"
 #include "consume/buffer_walk.h"
 #include "consume/firing.h"
+#include "consume/notice.h"
 #include "consume/temporal.h"
 #include "kio/device.h"
 
@@ -40,12 +43,16 @@ class Drain {
   void report_resize(uint32_t cpu);
   // The drop counters of a STATUS answer, one line each.
   void report_drops(const dtrace_status& s, FILE* out);
+  // A message of dtrace's own while tracing: "dtrace: " and its text on
+  // stderr, or under oformat=json its object on `out`, flushed. With no
+  // `out` yet (at GO) the object waits for the next drain or notice.
+  void notice(FILE* out, const consume::Notice& n);
 
  private:
   Result<kio::Snapshot> snapshot(uint32_t cpu, FILE* out);
   Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out);
   void report_error(const consume::FiringView& f, FILE* out);
-  void notice(FILE* out, std::string_view type, const std::string& message, std::optional<int64_t> n = {});
+  void write_held(FILE* out);
   Status drain_cpu(uint32_t cpu, FILE* out);
   Status drain_temporal(FILE* out, bool all);
 
@@ -54,7 +61,8 @@ class Drain {
   const Options& options_;
   Enablings& enablings_;
   consume::PrintState print_;
-  consume::TemporalMerge temporal_;  // -x temporal: firings held between drains
+  consume::TemporalMerge temporal_;    // -x temporal: firings held between drains
+  std::vector<consume::Notice> held_;  // JSON notices given before there was an output
 };
 
 }  // namespace dtrace::api

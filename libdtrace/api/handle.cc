@@ -92,12 +92,19 @@ struct Handle::Impl {
     return true;
   }
 
+  // Every CPU's aggregation buffer folded in; drops reported as notices.
+  Status snapshot_aggs(FILE* out) {
+    return aggs.snapshot(*dev, ncpus, [&](const consume::Notice& n) { drainer.notice(out, n); });
+  }
+
   // DTrace's notice, after what the targets' probes recorded while they
   // ran: drained and flushed first, so the notice never precedes it.
   Status report_targets_exited(FILE* out) {
     if (Status st = drainer.drain(out); !st) return st;
     std::fflush(out);
-    for (auto& t : targets) std::fprintf(stderr, "dtrace: pid %d has exited\n", t->pid());
+    for (auto& t : targets)
+      drainer.notice(out, consume::Notice{"notice", "pid " + std::to_string(t->pid()) + " has exited"}.with(
+                              "pid", int64_t{t->pid()}));
     targets.clear();
     return Ok{};
   }
@@ -278,7 +285,7 @@ Result<Work> Handle::work(FILE* out) {
     return nanoseconds(rate ? rate : 1000000000ull);
   };
   if (now >= I.next_agg) {
-    if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st.error();
+    if (Status st = I.snapshot_aggs(out); !st) return st.error();
     I.next_agg = now + period("aggrate");
   }
   if (now >= I.next_switch) {
@@ -315,14 +322,15 @@ Status Handle::stop(FILE* out) {
   if (!cpu) return cpu.error();
   // The last snapshot whatever aggrate says: END's printa() and the
   // end-of-run output see everything.
-  if (Status st = I.aggs.snapshot(*I.dev, I.ncpus); !st) return st;
+  if (Status st = I.snapshot_aggs(out); !st) return st;
   if (Status st = I.drainer.drain(out, *cpu); !st) return st;
   if (auto status = I.dev->status()) I.drainer.report_drops(*status, out);
   // dtrace(1) ends every run with a newline, -q or not, aggregations to
   // print or not; they follow it without blank lines between them.
   if (!I.drainer.print().json) std::fputc('\n', out);
   I.aggs.print_unprinted(out);
-  if (I.drainer.print().json) consume::write_json_notice(out, "exit", "", "status", exit_status());
+  if (I.drainer.print().json)
+    I.drainer.notice(out, consume::Notice{"exit", ""}.with("status", int64_t{exit_status()}));
   std::fflush(out);
   return Ok{};
 }
@@ -330,6 +338,10 @@ Status Handle::stop(FILE* out) {
 int Handle::exit_status() const { return impl_->drainer.print().exit_status.value_or(0); }
 
 bool Handle::json_output() const { return impl_->options.text("oformat") == "json"; }
+
+void Handle::report_error(FILE* out, const std::string& message) {
+  impl_->drainer.notice(out, consume::Notice{"error", message});
+}
 
 Result<SessionStatus> Handle::status() {
   if (!impl_->dev) return make_error("DTrace device not available on system");
@@ -346,14 +358,14 @@ Result<SessionStatus> Handle::status() {
 
 Result<std::vector<AggregateEntry>> Handle::aggregate_entries() {
   if (impl_->started) {
-    if (Status st = impl_->aggs.snapshot(*impl_->dev, impl_->ncpus); !st) return st.error();
+    if (Status st = impl_->snapshot_aggs(nullptr); !st) return st.error();
   }
   return impl_->aggs.entries();
 }
 
 Status Handle::print_aggregations(FILE* out) {
   if (impl_->started) {
-    if (Status st = impl_->aggs.snapshot(*impl_->dev, impl_->ncpus); !st) return st;
+    if (Status st = impl_->snapshot_aggs(out); !st) return st;
   }
   impl_->aggs.print_all(out);
   return Ok{};

@@ -5,23 +5,24 @@
 namespace dtrace::consume {
 namespace {
 
-std::string counted(const char* tag, bool tags, uint64_t n, const char* what, const char* tail) {
+Notice counted(const char* tag, bool tags, uint64_t n, const char* what, const char* tail) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "%s%s%s%llu %s%s%s", tags ? "[" : "", tags ? tag : "", tags ? "] " : "",
                 static_cast<unsigned long long>(n), what, n == 1 ? "" : "s", tail);
-  return buf;
+  return Notice{"drop", buf}.with("count", n).with("kind", std::string(tag));
 }
 
 }  // namespace
 
-std::string cpu_drop_message(DropKind kind, uint64_t n, uint32_t cpu, bool tags) {
+Notice cpu_drop(DropKind kind, uint64_t n, uint32_t cpu, bool tags) {
   std::string on = " on CPU " + std::to_string(cpu);
-  return kind == DropKind::Principal
-             ? counted("DTRACEDROP_PRINCIPAL", tags, n, "drop", on.c_str())
-             : counted("DTRACEDROP_AGGREGATION", tags, n, "aggregation drop", on.c_str());
+  Notice d = kind == DropKind::Principal
+                 ? counted("DTRACEDROP_PRINCIPAL", tags, n, "drop", on.c_str())
+                 : counted("DTRACEDROP_AGGREGATION", tags, n, "aggregation drop", on.c_str());
+  return d.with("cpu", int64_t{cpu});
 }
 
-std::vector<std::string> status_drop_messages(const dtrace_status& s, bool tags) {
+std::vector<Notice> status_drops(const dtrace_status& s, bool tags) {
   struct Counter {
     uint64_t n;
     const char *tag, *what, *tail;
@@ -39,7 +40,7 @@ std::vector<std::string> status_drop_messages(const dtrace_status& s, bool tags)
       {s.dtst_stkstroverflows, "DTRACEDROP_STKSTROVERFLOW", "jstack()/ustack() string table overflow", ""},
       {s.dtst_dblerrors, "DTRACEDROP_DBLERROR", "error", " in ERROR probe enabling"},
   };
-  std::vector<std::string> out;
+  std::vector<Notice> out;
   for (const Counter& c : counters)
     if (c.n) out.push_back(counted(c.tag, tags, c.n, c.what, c.tail));
   return out;

@@ -1,12 +1,15 @@
 // Drop messages as dtrace(1) prints them on stderr (DTRACE-FACTS §4.6):
 // "N drop(s) on CPU c" for the principal and aggregation buffers and one
 // line per non-zero STATUS counter, each prefixed with
-// "[DTRACEDROP_<KIND>] " under -xdroptags.
+// "[DTRACEDROP_<KIND>] " under -xdroptags. Each is a "drop" notice whose
+// members say the same: count, kind (the tag), cpu for a buffer's drops.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "consume/notice.h"
 
 extern "C" {
 #include "dtrace/dtrace.h"
@@ -16,9 +19,9 @@ namespace dtrace::consume {
 
 enum class DropKind { Principal, Aggregation };
 
-// The message for a per-CPU drop count (no "dtrace: ", no newline).
-std::string cpu_drop_message(DropKind kind, uint64_t n, uint32_t cpu, bool tags);
-// One message per non-zero drop counter of a STATUS answer.
-std::vector<std::string> status_drop_messages(const dtrace_status& s, bool tags);
+// A per-CPU drop count.
+Notice cpu_drop(DropKind kind, uint64_t n, uint32_t cpu, bool tags);
+// One per non-zero drop counter of a STATUS answer.
+std::vector<Notice> status_drops(const dtrace_status& s, bool tags);
 
 }  // namespace dtrace::consume

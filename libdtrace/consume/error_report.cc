@@ -22,15 +22,27 @@ const char* fault_message(uint64_t code) {
   }
 }
 
+std::string fault_tag(uint64_t code) {
+  switch (code) {
+#define DTRACEFLT(c, name, msg) \
+  case c:                       \
+    return "DTRACEFLT_" #name;
+#include "dtrace/faults.def"
+#undef DTRACEFLT
+    default: return "DTRACEFLT_UNKNOWN";
+  }
+}
+
 bool fault_has_address(uint64_t code) {
   return code == DTRACEFLT_BADADDR || code == DTRACEFLT_BADALIGN || code == DTRACEFLT_BADSTACK;
 }
 
-// Where a fault happened, as DTrace names it: "predicate" or "action #N",
-// N counting the clause's D statements and actions as DTrace does
-// (cc::Difo::action_at), else as the module numbers its actions.
-std::string fault_place(const FaultingEcb& ecb, uint64_t module_index, uint64_t dif_offset) {
-  std::string fallback = module_index == 0 ? "predicate" : "action #" + std::to_string(module_index);
+// Where a fault happened, as DTrace numbers it: 0 for the predicate,
+// else N of "action #N", counting the clause's D statements and actions
+// as DTrace does (cc::Difo::action_at), else as the module numbers its
+// actions.
+uint64_t fault_action(const FaultingEcb& ecb, uint64_t module_index, uint64_t dif_offset) {
+  uint64_t fallback = module_index;
   if (!ecb.program || !ecb.clause) return fallback;
   const cc::Program& prog = *ecb.program;
   const cc::Clause& c = *ecb.clause;
@@ -44,8 +56,24 @@ std::string fault_place(const FaultingEcb& ecb, uint64_t module_index, uint64_t 
     number = no;
     found = true;
   }
-  if (!found) return fallback;
-  return number == 0 ? "predicate" : "action #" + std::to_string(number);
+  return found ? number : fallback;
+}
+
+std::string fault_place(const FaultingEcb& ecb, uint64_t module_index, uint64_t dif_offset) {
+  uint64_t n = fault_action(ecb, module_index, dif_offset);
+  return n == 0 ? "predicate" : "action #" + std::to_string(n);
+}
+
+std::string field(const char* s, size_t n) { return std::string(s, strnlen(s, n)); }
+
+// The probe's id and names, as a firing's object has them.
+Notice& with_probe(Notice& n, uint32_t epid, uint32_t probe_id, const dtrace_probedesc* p) {
+  n.with("epid", int64_t{epid}).with("id", int64_t{probe_id});
+  if (!p) return n;
+  return n.with("provider", field(p->dtpd_provider, sizeof p->dtpd_provider))
+      .with("module", field(p->dtpd_mod, sizeof p->dtpd_mod))
+      .with("function", field(p->dtpd_func, sizeof p->dtpd_func))
+      .with("name", field(p->dtpd_name, sizeof p->dtpd_name));
 }
 
 }  // namespace
@@ -70,6 +98,25 @@ std::string error_message(const ProbeError& e, const FaultingEcb& ecb) {
   return "error on enabled probe ID " + std::to_string(e.epid) + " (ID " + std::to_string(ecb.probe_id) +
          ": " + desc + "): " + fault_message(e.fault) + detail + " in " +
          fault_place(ecb, e.action, e.offset) + " at DIF offset " + std::to_string(e.offset);
+}
+
+}  // namespace dtrace::consume
+
+namespace dtrace::consume {
+
+Notice error_notice(const ProbeError& e, const FaultingEcb& ecb, uint32_t cpu) {
+  Notice n{"error", error_message(e, ecb)};
+  n.with("cpu", int64_t{cpu});
+  with_probe(n, static_cast<uint32_t>(e.epid), ecb.probe_id, ecb.probe).with("fault", fault_tag(e.fault));
+  if (fault_has_address(e.fault)) n.with("address", e.addr);
+  return n.with("action", fault_action(ecb, e.action, e.offset)).with("offset", e.offset);
+}
+
+Notice library_error(const FiringView& f, const std::string& what) {
+  Notice n{"error", "error on enabled probe ID " + std::to_string(f.ep->epid) + " (ID " +
+                        std::to_string(f.probe->dtpd_id) + ": " + probe_full_name(*f.probe) + "): " + what};
+  n.with("cpu", int64_t{f.cpu});
+  return with_probe(n, f.ep->epid, f.probe->dtpd_id, f.probe).with("fault", fault_tag(DTRACEFLT_LIBRARY));
 }
 
 }  // namespace dtrace::consume

@@ -10,6 +10,7 @@
 
 #include "cc/program.h"
 #include "consume/firing.h"
+#include "consume/notice.h"
 
 namespace dtrace::consume {
 
@@ -40,5 +41,14 @@ struct FaultingEcb {
 
 // The message, without "dtrace: " and the newline.
 std::string error_message(const ProbeError& e, const FaultingEcb& ecb);
+// The same as an "error" notice on CPU `cpu`, its facts as members:
+// cpu, epid, id, provider, module, function, name, fault (DTRACEFLT_*),
+// address (for the faults whose message shows one), action (DTrace's
+// number, 0 = the predicate) and offset (DIF offset).
+Notice error_notice(const ProbeError& e, const FaultingEcb& ecb, uint32_t cpu);
+// A fault of the consumer's own while it processes firing `f` (a
+// refused setopt()): "error on enabled probe ID 3 (ID 1: dtrace:::BEGIN):
+// what", fault DTRACEFLT_LIBRARY.
+Notice library_error(const FiringView& f, const std::string& what);
 
 }  // namespace dtrace::consume

@@ -12,6 +12,7 @@ extern char** environ;
 #include <string>
 #include <vector>
 
+#include "consume/error_report.h"
 #include "consume/firing_actions.h"
 #include "consume/json_records.h"
 #include "consume/print_value.h"
@@ -92,33 +93,25 @@ void do_system(const std::string& cmd, FILE* out) {
 
 // freopen(path): what follows goes to the end of path (created if need
 // be); freopen("") returns to the session's first output.
-void do_freopen(const std::string& path, PrintState& st, FILE* out) {
+std::string do_freopen(const std::string& path, PrintState& st, FILE* out) {
   std::fflush(out);
-  if (fileno(out) < 0) return;  // the C API's in-memory output has no file to move
+  if (fileno(out) < 0) return "";  // the C API's in-memory output has no file to move
   if (path.empty()) {
     if (st.saved_out_fd >= 0) dup2(st.saved_out_fd, fileno(out));
-    return;
+    return "";
   }
   int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    std::fprintf(stderr, "dtrace: failed to freopen %s: %s\n", path.c_str(), std::strerror(errno));
-    return;
-  }
+  if (fd < 0) return "failed to freopen " + path + ": " + std::strerror(errno);
   if (st.saved_out_fd < 0) st.saved_out_fd = fcntl(fileno(out), F_DUPFD_CLOEXEC, 3);
   dup2(fd, fileno(out));
   close(fd);
+  return "";
 }
 
 // ftruncate(): the output file is emptied and written from its start.
 void do_ftruncate(FILE* out) {
   std::fflush(out);
   if (ftruncate(fileno(out), 0) == 0) std::fseek(out, 0, SEEK_SET);
-}
-
-std::string probe_desc(const dtrace_probedesc& p) {
-  auto f = [](const char* s, size_t n) { return std::string(s, strnlen(s, n)); };
-  return f(p.dtpd_provider, sizeof p.dtpd_provider) + ":" + f(p.dtpd_mod, sizeof p.dtpd_mod) + ":" +
-         f(p.dtpd_func, sizeof p.dtpd_func) + ":" + f(p.dtpd_name, sizeof p.dtpd_name);
 }
 
 namespace {
@@ -138,10 +131,9 @@ Status do_setopt(const FiringView& f, PrintState& st, size_t head, FILE* out) {
   std::string why = st.session->setopt(act.format, value);
   if (why.empty()) return Ok{};
   std::fflush(out);
-  std::fprintf(stderr,
-               "dtrace: error on enabled probe ID %u (ID %u: %s): couldn't set option \"%s\" to \"%s\": %s\n",
-               f.ep->epid, f.probe->dtpd_id, probe_desc(*f.probe).c_str(), act.format.c_str(), value.c_str(),
-               why.c_str());
+  std::fprintf(stderr, "dtrace: %s\n",
+               library_error(f, "couldn't set option \"" + act.format + "\" to \"" + value + "\": " + why)
+                   .message.c_str());
   return Ok{};
 }
 
@@ -239,7 +231,8 @@ Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
         auto text = format_with_args(f, i, st.text);
         if (!text) return text.error();
         if (act.kind == DTRACEACT_SYSTEM) do_system(*text, out);
-        else do_freopen(*text, st, out);
+        else if (std::string why = do_freopen(*text, st, out); !why.empty())
+          std::fprintf(stderr, "dtrace: %s\n", why.c_str());
         i += act.ntuple;
         break;
       }

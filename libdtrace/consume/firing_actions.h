@@ -20,9 +20,8 @@ std::string agg_name(const FiringView& f, size_t i);
 // clear/trunc/normalize/denormalize through the session's hooks.
 Status do_libact(const FiringView& f, PrintState& st, size_t head);
 void do_system(const std::string& cmd, FILE* out);
-void do_freopen(const std::string& path, PrintState& st, FILE* out);
+// freopen(path); what went wrong ("failed to freopen ..."), or empty.
+std::string do_freopen(const std::string& path, PrintState& st, FILE* out);
 void do_ftruncate(FILE* out);
-// "provider:module:function:name".
-std::string probe_desc(const dtrace_probedesc& p);
 
 }  // namespace dtrace::consume

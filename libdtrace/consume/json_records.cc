@@ -3,6 +3,7 @@
 #include <cstring>
 #include <vector>
 
+#include "consume/error_report.h"
 #include "consume/firing_actions.h"
 #include "consume/json_values.h"
 #include "consume/json_writer.h"
@@ -67,7 +68,8 @@ Status printa_record(JsonWriter& w, const FiringView& f, PrintState& st, size_t 
 }
 
 // setopt(): a refusal becomes an error object after the firing's line.
-Status setopt_record(JsonWriter& w, const FiringView& f, PrintState& st, size_t head, std::string& error) {
+Status setopt_record(JsonWriter& w, const FiringView& f, PrintState& st, size_t head,
+                     std::vector<Notice>& errors) {
   const cc::Action& act = action(f, head);
   std::string value;
   if (act.ntuple >= 1) {
@@ -79,9 +81,8 @@ Status setopt_record(JsonWriter& w, const FiringView& f, PrintState& st, size_t 
   if (!st.session || !st.session->setopt) return Ok{};
   std::string why = st.session->setopt(act.format, value);
   if (!why.empty())
-    error += "error on enabled probe ID " + std::to_string(f.ep->epid) + " (ID " +
-             std::to_string(f.probe->dtpd_id) + ": " + probe_desc(*f.probe) + "): couldn't set option \"" +
-             act.format + "\" to \"" + value + "\": " + why;
+    errors.push_back(
+        library_error(f, "couldn't set option \"" + act.format + "\" to \"" + value + "\": " + why));
   return Ok{};
 }
 
@@ -147,7 +148,8 @@ bool prints(uint16_t kind) {
 // One record as an object of the output array (and its continuations:
 // i moves past them). What the text layout does not print (aggregating
 // actions, clear() and the like, speculate(), raise(), ...) is left out.
-Status record(Line& line, const FiringView& f, PrintState& st, size_t& i, FILE* out, std::string& error) {
+Status record(Line& line, const FiringView& f, PrintState& st, size_t& i, FILE* out,
+              std::vector<Notice>& errors) {
   JsonWriter& w = line.w;
   const cc::Action& act = action(f, i);
   auto bytes = record_bytes(f.data, f.ep->recs[i]);
@@ -164,7 +166,7 @@ Status record(Line& line, const FiringView& f, PrintState& st, size_t& i, FILE* 
     case DTRACEACT_PRINTF: s = printf_record(w, f, head, st.text); break;
     case DTRACEACT_TRACEMEM: s = tracemem_record(w, f, head, *bytes); break;
     case DTRACEACT_PRINTA: s = printa_record(w, f, st, head); break;
-    case DTRACEACT_SETOPT: s = setopt_record(w, f, st, head, error); break;
+    case DTRACEACT_SETOPT: s = setopt_record(w, f, st, head, errors); break;
     case DTRACEACT_SYSTEM:
     case DTRACEACT_FREOPEN: {
       auto text = format_with_args(f, head, st.text);
@@ -177,7 +179,8 @@ Status record(Line& line, const FiringView& f, PrintState& st, size_t& i, FILE* 
       }
       w.end_object();
       line.close(out, true);
-      do_freopen(*text, st, out);
+      if (std::string why = do_freopen(*text, st, out); !why.empty())
+        errors.push_back(Notice{"error", why}.with("path", *text));
       line.open();
       i += act.ntuple;
       return Ok{};
@@ -206,12 +209,15 @@ void write_json_line(FILE* out, const std::string& json) {
   std::fputc('\n', out);
 }
 
-void write_json_notice(FILE* out, std::string_view type, std::string_view message,
-                       std::string_view number_key, int64_t number) {
+void write_json_notice(FILE* out, const Notice& n) {
   JsonWriter w;
-  w.begin_object().member("type", type);
-  if (!number_key.empty()) w.member(number_key, number);
-  if (!message.empty()) w.member("message", message);
+  w.begin_object().member("type", n.type);
+  for (const auto& [k, v] : n.members) {
+    if (auto* i = std::get_if<int64_t>(&v)) w.member(k, *i);
+    else if (auto* u = std::get_if<uint64_t>(&v)) w.member_unsigned(k, *u);
+    else w.member(k, std::get<std::string>(v));
+  }
+  if (!n.message.empty()) w.member("message", n.message);
   w.end_object();
   write_json_line(out, w.text());
   std::fflush(out);
@@ -223,15 +229,15 @@ Status print_firing_json(const FiringView& f, PrintState& st, FILE* out) {
                       " records for " + std::to_string(f.clause->naction) + " actions");
   Line line{f, JsonWriter(), false};
   line.open();
-  std::string error;
+  std::vector<Notice> errors;
   bool moved = false;  // a freopen() started a new line
   for (size_t i = 0; i < f.ep->recs.size(); i++) {
     moved |= action(f, i).kind == DTRACEACT_FREOPEN;
-    Status s = record(line, f, st, i, out, error);
+    Status s = record(line, f, st, i, out, errors);
     if (!s) return s;
   }
   line.close(out, !moved);
-  if (!error.empty()) write_json_notice(out, "error", error);
+  for (const Notice& e : errors) write_json_notice(out, e);
   return Ok{};
 }
 

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "consume/firing.h"
+#include "consume/notice.h"
 
 namespace dtrace::consume {
 
@@ -20,10 +21,8 @@ Status print_firing_json(const FiringView& f, PrintState& st, FILE* out);
 
 // One complete JSON value as a line (the caller flushes).
 void write_json_line(FILE* out, const std::string& json);
-// {"type":<type>,"message":<text DTrace prints on stderr>} plus, when
-// given, a number member (a drop's count, an exit status); no message
-// when it is empty.
-void write_json_notice(FILE* out, std::string_view type, std::string_view message,
-                       std::string_view number_key = "", int64_t number = 0);
+// {"type":...,<members>...,"message":<the text dtrace prints on stderr>}
+// as a line, flushed at once (no message when it is empty).
+void write_json_notice(FILE* out, const Notice& n);
 
 }  // namespace dtrace::consume

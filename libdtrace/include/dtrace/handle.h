@@ -2,7 +2,8 @@
 // uses. One Handle = one tracing session on one /dev/dtrace state (or
 // none, for compile-only use). Traced data prints on the FILE* given to
 // work()/stop(); error messages ("dtrace: error on enabled probe ...",
-// drops, "pid N has exited") go to stderr, as dtrace(1) prints them.
+// drops, "pid N has exited") go to stderr, as dtrace(1) prints them,
+// or under -x oformat=json to that FILE* as JSON objects (doc/json.md).
 //
 //   auto h = dtrace::Handle::open({});
 //   auto p = (*h)->compile(source);      // -n / -s text
@@ -108,6 +109,9 @@ class Handle {
   int exit_status() const;
   // -x oformat=json: the output is JSON Lines (no text of dtrace's own).
   bool json_output() const;
+  // A run-time error of the consumer's own ("processing aborted: ..."):
+  // "dtrace: " and the message on stderr, or its JSON error object on `out`.
+  void report_error(FILE* out, const std::string& message);
   Result<SessionStatus> status();
 
   // Folds in the module's aggregation data, then lists every entry of

@@ -107,8 +107,22 @@ def check_aggs(json_path, text_path):
     return objs, seen
 
 
+# dtrace's own messages: those the text run printed on stderr (without
+# "dtrace: ") are the messages of the JSON run's other objects, in order;
+# digits are masked, as a drop may land on another CPU in each run.
+def check_same_notices(json_path, text_path):
+    objs = lines(json_path)
+    mask = lambda m: re.sub(r"[0-9]+", "#", m)
+    got = [mask(o["message"]) for o in objs if o["type"] != "probe" and "message" in o]
+    want = [mask(l[len("dtrace: "):]) for l in text_of(text_path).split("\n") if l.startswith("dtrace: ")]
+    if got != want:
+        raise SystemExit("%s: JSON messages %s, text stderr %s" % (json_path, got, want))
+
+
 def check(what, args):
-    if what == "parse":
+    if what == "same-notices":
+        check_same_notices(args[0], args[1])
+    elif what == "parse":
         for p in args:
             lines(p)
     elif what == "same-text":

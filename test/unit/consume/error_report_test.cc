@@ -38,5 +38,32 @@ TEST(ErrorReport, CountsActionsAsDTraceDoes) {
             "error on enabled probe ID 1 (ID 0: ?): unknown fault in action #2 at DIF offset 0");
 }
 
+// Under -x oformat=json the message's facts are members of their own.
+TEST(ErrorReport, NoticeHasTheFactsAsMembers) {
+  dtrace_probedesc p{};
+  std::strcpy(p.dtpd_provider, "dtrace");
+  std::strcpy(p.dtpd_name, "BEGIN");
+  ProbeError e{3, 1, 12, DTRACEFLT_BADADDR, 8};
+  Notice n = error_notice(e, FaultingEcb{1, &p, nullptr, nullptr}, 2);
+  EXPECT_EQ(n.type, "error");
+  EXPECT_EQ(n.message, error_message(e, FaultingEcb{1, &p, nullptr, nullptr}));
+  using V = Notice::Value;
+  std::vector<std::pair<std::string, V>> want = {
+      {"cpu", V{int64_t{2}}},      {"epid", V{int64_t{3}}},
+      {"id", V{int64_t{1}}},       {"provider", V{"dtrace"}},
+      {"module", V{""}},           {"function", V{""}},
+      {"name", V{"BEGIN"}},        {"fault", V{"DTRACEFLT_BADADDR"}},
+      {"address", V{uint64_t{8}}}, {"action", V{uint64_t{1}}},
+      {"offset", V{uint64_t{12}}}};
+  EXPECT_EQ(n.members, want);
+  // No address for a fault whose message has none; no names for an unknown ECB.
+  Notice div = error_notice(ProbeError{7, 0, 4, DTRACEFLT_DIVZERO, 99}, FaultingEcb{}, 0);
+  std::vector<std::pair<std::string, V>> want_div = {
+      {"cpu", V{int64_t{0}}},     {"epid", V{int64_t{7}}},
+      {"id", V{int64_t{0}}},      {"fault", V{"DTRACEFLT_DIVZERO"}},
+      {"action", V{uint64_t{0}}}, {"offset", V{uint64_t{4}}}};
+  EXPECT_EQ(div.members, want_div);
+}
+
 }  // namespace
 }  // namespace dtrace::consume

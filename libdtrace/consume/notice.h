@@ -1,0 +1,31 @@
+// A message of dtrace's own while it traces (an error on an enabled
+// probe, a drop, "pid N has exited", a buffer resized, the exit status):
+// the text dtrace(1) prints on stderr, or under -x oformat=json an object
+// on the output with the same text as its "message" and the facts in it
+// as members of their own (doc/json.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace dtrace::consume {
+
+struct Notice {
+  using Value = std::variant<int64_t, uint64_t, std::string>;
+
+  Notice(std::string t, std::string m) : type(std::move(t)), message(std::move(m)) {}
+
+  std::string type;     // "error", "drop", "notice", "exit"
+  std::string message;  // without "dtrace: " and the newline; may be empty
+  std::vector<std::pair<std::string, Value>> members;
+
+  Notice& with(std::string key, Value v) {
+    members.emplace_back(std::move(key), std::move(v));
+    return *this;
+  }
+};
+
+}  // namespace dtrace::consume
