@@ -41,8 +41,19 @@ Result<kio::Snapshot> Drain::snapshot(uint32_t cpu, FILE* out) {
   return snap;
 }
 
+// The clock is read every 256 firings, STATUS asked at most once a second.
+Status Drain::keep_alive_if_due(FILE* out) {
+  if (++since_check_ < 256 || !keep_alive) return Ok{};
+  since_check_ = 0;
+  auto now = std::chrono::steady_clock::now();
+  if (now - last_alive_ < std::chrono::seconds(1)) return Ok{};
+  last_alive_ = now;
+  return keep_alive(out);
+}
+
 // One firing: printed, or reported if it is the ERROR clause's.
 Status Drain::print_one(uint32_t cpu, const consume::Firing& fi, FILE* out) {
+  if (Status st = keep_alive_if_due(out); !st) return st;
   auto e = enablings_.ecb(fi.epid);
   if (!e) return e.error();
   consume::FiringView view{cpu, e->probe, e->ep, e->program, e->clause, fi.data, fi.timestamp};

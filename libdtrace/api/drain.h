@@ -6,8 +6,10 @@
 // buffers are not drained here (api/aggregations.h).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +45,10 @@ class Drain {
   void report_resize(uint32_t cpu);
   // The drop counters of a STATUS answer, one line each.
   void report_drops(const dtrace_status& s, FILE* out);
+  // Asks the module for STATUS: a drain that prints for long (a slow
+  // reader, a full buffer of JSON under TCG) calls it about once a
+  // second, or the module's deadman would kill the session after 30 s.
+  std::function<Status(FILE* out)> keep_alive;
   // A message of dtrace's own while tracing: "dtrace: " and its text on
   // stderr, or under oformat=json its object on `out`, flushed. With no
   // `out` yet (at GO) the object waits for the next drain or notice.
@@ -53,6 +59,7 @@ class Drain {
   Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out);
   void report_error(const consume::FiringView& f, FILE* out);
   void write_held(FILE* out);
+  Status keep_alive_if_due(FILE* out);
   Status drain_cpu(uint32_t cpu, FILE* out);
   Status drain_temporal(FILE* out, bool all);
 
@@ -63,6 +70,8 @@ class Drain {
   consume::PrintState print_;
   consume::TemporalMerge temporal_;    // -x temporal: firings held between drains
   std::vector<consume::Notice> held_;  // JSON notices given before there was an output
+  uint32_t since_check_ = 0;           // firings printed since the clock was read
+  std::chrono::steady_clock::time_point last_alive_{};
 };
 
 }  // namespace dtrace::api

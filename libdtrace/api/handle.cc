@@ -92,6 +92,19 @@ struct Handle::Impl {
     return true;
   }
 
+  // A STATUS answer: its drops reported, and what it says of the end
+  // kept, as its counters are deltas read once (a long drain asks too).
+  bool killed = false, ending = false;
+  Status take_status(FILE* out) {
+    auto s = dev->status();
+    if (!s) return s.error();
+    drainer.report_drops(*s, out);
+    killed |= s->dtst_activity == DTRACE_ACTIVITY_KILLED;
+    // A full fill buffer ends tracing as exit() does (END still fits).
+    ending |= s->dtst_exiting || s->dtst_filled || s->dtst_activity >= DTRACE_ACTIVITY_DRAINING;
+    return Ok{};
+  }
+
   // Every CPU's aggregation buffer folded in; drops reported as notices.
   Status snapshot_aggs(FILE* out) {
     return aggs.snapshot(*dev, ncpus, [&](const consume::Notice& n) { drainer.notice(out, n); });
@@ -267,6 +280,7 @@ Status Handle::go() {
     return why;
   };
   print.session = &impl_->session;
+  impl_->drainer.keep_alive = [this](FILE* out) { return impl_->take_status(out); };
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();
   impl_->started = true;
@@ -293,16 +307,11 @@ Result<Work> Handle::work(FILE* out) {
     if (!st) return st.error();
     I.next_switch = now + period("switchrate");
   }
-  auto status = I.dev->status();
-  if (!status) return status.error();
-  I.drainer.report_drops(*status, out);
+  if (Status st = I.take_status(out); !st) return st.error();
   // The module's deadman killed the state (this consumer stopped asking
   // for STATUS): nothing is recorded any more, so say so rather than end quietly.
-  if (status->dtst_activity == DTRACE_ACTIVITY_KILLED)
-    return make_error("Abort due to systemic unresponsiveness");
-  // A full fill buffer ends tracing as exit() does (END still fits).
-  if (status->dtst_exiting || status->dtst_filled || status->dtst_activity >= DTRACE_ACTIVITY_DRAINING)
-    return Work::Done;
+  if (I.killed) return make_error("Abort due to systemic unresponsiveness");
+  if (I.ending) return Work::Done;
   if (I.targets_exited()) {
     if (Status st = I.report_targets_exited(out); !st) return st.error();
     return Work::Done;

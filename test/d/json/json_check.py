@@ -43,12 +43,14 @@ def as_text(rec):
     k = rec["kind"]
     if k == "printf":
         return rec["message"]
-    if k in ("stack", "ustack"):
+    if k in ("stack", "ustack", "jstack"):
         return "\n" + "".join(" " * 14 + frame_text(f) + "\n" for f in rec["value"])
     if k in ("sym", "mod", "usym", "umod", "uaddr", "ufunc"):
         return "  %-50s" % rec["value"]
     if k == "trace":
         return str(rec["value"])
+    if k == "printa":
+        return rec.get("message", "")
     return ""
 
 
