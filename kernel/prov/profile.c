@@ -78,7 +78,10 @@ static const struct {
 	{ "", 0 },
 };
 
-/* "997", "10ms", "1s" -> interval in ns; 0 when malformed or too fast. */
+/*
+ * "997", "10ms", "300000000ns" -> interval in ns; 0 when malformed, too
+ * fast or beyond a ktime_t.
+ */
 static u64 prof_parse(const char *s)
 {
 	u64 n = 0;
@@ -87,7 +90,7 @@ static u64 prof_parse(const char *s)
 	if (*s < '0' || *s > '9')
 		return 0;
 	for (; *s >= '0' && *s <= '9'; s++) {
-		if (n > U64_MAX / 10 / 86400 / NSEC_PER_SEC)
+		if (n > (U64_MAX - 9) / 10)
 			return 0;
 		n = n * 10 + (*s - '0');
 	}
@@ -96,9 +99,12 @@ static u64 prof_parse(const char *s)
 	for (i = 0; i < ARRAY_SIZE(prof_units); i++) {
 		if (strcmp(s, prof_units[i].suffix) != 0)
 			continue;
+		/* 300000000ns is fine, 300000000d would overflow. */
+		if (prof_units[i].mult != 0 && n > U64_MAX / prof_units[i].mult)
+			return 0;
 		n = prof_units[i].mult != 0 ? n * prof_units[i].mult :
 					      NSEC_PER_SEC / n;
-		return n >= PROF_MIN_NS ? n : 0;
+		return n >= PROF_MIN_NS && n <= KTIME_MAX ? n : 0;
 	}
 	return 0;
 }

@@ -69,6 +69,9 @@ struct TypeSpec {
   bool is_const = false;
   bool is_volatile = false;
   bool userland = false;
+  // An anonymous struct/union/enum already defined (struct { ... } v;):
+  // the declaration pass reuses it instead of the body.
+  const Type* defined = nullptr;
 };
 
 // What a declarator adds to a TypeSpec: pointers, then array dimensions.
@@ -90,6 +93,9 @@ struct Declarator {
   // function pointer (int (*(*name)(int))(char)): its declarator, applied
   // to the base type first; `pointers` then belong to its innermost level.
   std::shared_ptr<Declarator> ret;
+  // name(params): a C function declaration, which D accepts and ignores.
+  bool is_function = false;
+  std::vector<struct TypeName*> func_params;
 };
 
 struct TypeName : Node {

@@ -597,6 +597,8 @@ direct_declarator
   | direct_declarator array_dim { $$ = std::move($1); array_of(drv, @2.line, $$, std::move($2)); }
   | LPAR pointer direct_declarator RPAR LPAR opt_params RPAR {
       $$ = function_declarator(std::move($3), $2, std::move($6)); }
+  | direct_declarator LPAR opt_params RPAR {
+      $$ = std::move($1); $$.is_function = true; $$.func_params = std::move($3); }
   ;
 
 array_dim

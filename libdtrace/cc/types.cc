@@ -122,7 +122,15 @@ TypeTable::TypeTable() {
   declare_tag(Type::Kind::Struct, "task_struct");
 }
 
+namespace {
+// D`name is a type D declared (D's own container): unscoped here.
+std::string_view without_d_module(std::string_view name) {
+  return name.starts_with("D`") ? name.substr(2) : name;
+}
+}  // namespace
+
 const Type* TypeTable::lookup(std::string_view name) const {
+  name = without_d_module(name);
   auto it = names_.find(name);
   if (it != names_.end()) return it->second;
   // Conversion registers the typedef; the table is logically const.
@@ -210,7 +218,7 @@ Type* TypeTable::make_detached(Type::Kind kind, std::string name) {
 
 const Type* TypeTable::lookup_tag(Type::Kind kind, std::string_view tag) const {
   const char* pfx = kind == Type::Kind::Struct ? "struct " : kind == Type::Kind::Union ? "union " : "enum ";
-  auto it = tags_.find(std::string(pfx) + std::string(tag));
+  auto it = tags_.find(std::string(pfx) + std::string(without_d_module(tag)));
   return it == tags_.end() ? nullptr : it->second;
 }
 
@@ -273,16 +281,17 @@ const Type* TypeTable::add_typedef(std::string name, const Type* t, bool user) {
   return r;
 }
 
-Type* TypeTable::declare_tag(Type::Kind kind, const std::string& tag) {
+Type* TypeTable::declare_tag(Type::Kind kind, const std::string& scoped) {
+  std::string_view tag = without_d_module(scoped);
   const char* pfx = kind == Type::Kind::Struct ? "struct " : kind == Type::Kind::Union ? "union " : "enum ";
-  std::string full = pfx + tag;
+  std::string full = pfx + std::string(tag);
   auto it = tags_.find(full);
   if (it != tags_.end()) return it->second;
   Type t;
   t.kind = kind;
   t.name = full;
   t.complete = false;
-  t.user_space = tag.find('`') != std::string::npos;
+  t.user_space = tag.find('`') != std::string_view::npos;
   if (kind == Type::Kind::Enum) {
     t.size = 4;
     t.is_signed = true;

@@ -112,7 +112,7 @@ class TypeTable {
   // typedef: a new name for t (user: the name of a user type).
   const Type* add_typedef(std::string name, const Type* t, bool user = false);
   // struct/union/enum: returns the (possibly incomplete) tagged type. A
-  // tag scoped to an object ("a.out`point") is a user type.
+  // tag scoped to an object ("a.out`point") is a user type; D`s is s.
   Type* declare_tag(Type::Kind kind, const std::string& tag);
   Type* make_anonymous(Type::Kind kind);
 

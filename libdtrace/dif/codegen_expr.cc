@@ -318,6 +318,10 @@ uint8_t ExprGen::unary(const cc::ast::Unary& n) {
     const cc::ast::Expr* o = n.operand;
     if (o->kind() == Kind::Unary) return expr(static_cast<const cc::ast::Unary*>(o)->operand);
     if (o->kind() == Kind::SymRef) return constant(static_cast<const cc::ast::SymRef*>(o)->addr);
+    if (o->kind() == Kind::Index) {
+      auto* ix = static_cast<const cc::ast::Index*>(o);
+      return element_address(*ix, expr(ix->base));
+    }
     if (o->kind() == Kind::Member) {
       auto* m = static_cast<const cc::ast::Member*>(o);
       uint8_t r = expr(m->base);

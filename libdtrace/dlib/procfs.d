@@ -23,12 +23,15 @@ typedef struct lwpsinfo {
 	int pr_flag;		/* task flags (PF_*) */
 	id_t pr_lwpid;		/* thread id (the kernel's pid) */
 	uintptr_t pr_addr;	/* the task_struct */
+	uintptr_t pr_wchan;	/* always 0, as in DTrace on Linux */
+	char pr_stype;		/* always 0: no synchronization object types */
 	char pr_state;		/* SSLEEP .. SONPROC */
 	char pr_sname;		/* the state's letter */
 	int pr_pri;		/* kernel priority (task prio, lower is better) */
 	char pr_nice;		/* nice value, -20 .. 19 */
 	hrtime_t pr_start;	/* start time, ns since boot */
 	char pr_name[16];	/* thread name (comm) */
+	processorid_t pr_onpro;	/* the CPU it runs or last ran on */
 } lwpsinfo_t;
 
 typedef struct psinfo {
@@ -43,11 +46,21 @@ typedef struct psinfo {
 	gid_t pr_egid;
 	uintptr_t pr_addr;	/* the task_struct of the thread leader */
 	size_t pr_size;		/* address space size, KiB */
+	struct tty_struct *pr_ttydev;	/* controlling tty, else -1 */
 	hrtime_t pr_start;	/* start time of the process, ns since boot */
 	char pr_fname[16];	/* command name (comm of the thread leader) */
 	char pr_psargs[80];	/* arguments, space-separated (see below) */
+	int pr_wstat;		/* always 0, as in DTrace on Linux */
+	int pr_argc;		/* argument count (see below) */
+	uintptr_t pr_argv;	/* user address of the argument vector */
+	uintptr_t pr_envp;	/* user address of the environment vector */
 	char pr_dmodel;		/* PR_MODEL_LP64 or PR_MODEL_ILP32 */
-	zoneid_t pr_zoneid;	/* always 0: Linux has no zones */
+	taskid_t pr_taskid;	/* Solaris ids Linux lacks: always 0 */
+	projid_t pr_projid;
+	int pr_nzomb;
+	id_t pr_poolid;
+	zoneid_t pr_zoneid;
+	id_t pr_contract;
 	lwpsinfo_t pr_lwp;	/* the thread */
 } psinfo_t;
 
@@ -70,6 +83,9 @@ translator lwpsinfo_t < struct task_struct *T > {
 	pr_nice = T->static_prio - 120;
 	pr_start = T->start_time;
 	pr_name = T->comm;
+	pr_wchan = 0;
+	pr_stype = 0;
+	pr_onpro = T->thread_info.cpu;
 };
 
 translator psinfo_t < struct task_struct *T > {
@@ -95,9 +111,28 @@ translator psinfo_t < struct task_struct *T > {
 	    copyinargs(T->mm->arg_start, T->mm->arg_end - T->mm->arg_start > 79 ?
 	    79 : T->mm->arg_end - T->mm->arg_start) :
 	    stringof(T->group_leader->comm);
+	pr_ttydev = T->signal->tty ? T->signal->tty :
+	    (struct tty_struct *)-1;
+	pr_wstat = 0;
+	/*
+	 * At exec the kernel leaves argc, argv[] and envp[] from
+	 * mm->start_stack up; argc is read from there when T shares the
+	 * current thread's address space, else it is 0.
+	 */
+	pr_argc = T->mm && T->mm == curthread->mm ?
+	    *(int *)copyin(T->mm->start_stack, sizeof (int)) : 0;
+	pr_argv = T->mm ? T->mm->start_stack + sizeof (uint64_t) : 0;
+	pr_envp = T->mm && T->mm == curthread->mm ? T->mm->start_stack +
+	    (*(int *)copyin(T->mm->start_stack, sizeof (int)) + 2) *
+	    sizeof (uint64_t) : 0;
 	pr_dmodel = T->mm && (T->thread_info.flags & (1 << 29)) ?
 	    PR_MODEL_ILP32 : PR_MODEL_LP64;	/* TIF_ADDR32 */
+	pr_taskid = 0;
+	pr_projid = 0;
+	pr_nzomb = 0;
+	pr_poolid = 0;
 	pr_zoneid = 0;
+	pr_contract = 0;
 	pr_lwp = xlate <lwpsinfo_t> (T);
 };
 

@@ -42,6 +42,10 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
   uint64_t bitpos = 0;
   uint32_t align = 1, size = 0;
   for (const auto& m : spec.body->members) {
+    if (m.type->decl.is_function) {  // struct { int f(); }: DTrace's wording
+      ctx.error(m.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot have void member: ", m.type->decl.name));
+      return false;
+    }
     const Type* mt = resolve_typename(ctx, m.type);
     if (mt == nullptr) return false;
     const std::string& name = m.type->decl.name;
@@ -94,8 +98,10 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
     ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
     return nullptr;
   }
+  if (spec.defined != nullptr) return spec.defined;
   if (spec.tag_kind != Type::Kind::Void) {
-    if (spec.tag.find('`') != std::string::npos) {  // struct a.out`point: a user object's
+    if (spec.tag.find('`') != std::string::npos &&
+        !spec.tag.starts_with("D`")) {  // struct a.out`point: a user object's
       std::string why = types.scoped_missing(spec.tag_kind, spec.tag);
       if (!why.empty()) {
         ctx.error(line, ErrTag::D_UNKNOWN,
@@ -306,6 +312,11 @@ static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declara
 
 const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec, const ast::Declarator& decl,
                          int line) {
+  // Only a declaration of its own declares a function (declare_var).
+  if (decl.is_function) {
+    ctx.error(line, ErrTag::D_DECL_COMBO, cat("invalid type combination: function type for ", decl.name));
+    return nullptr;
+  }
   const Type* t = base_type(ctx, spec, line);
   if (t == nullptr) return nullptr;
   if (t->is_sou()) ctx.types.complete(t);  // kernel structs named in D
@@ -327,6 +338,7 @@ void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
     if (d->spec.body != nullptr) {
       ast::Declarator none;
       const Type* t = resolve_type(ctx, d->spec, none, d->line);
+      if (t != nullptr && d->spec.tag.empty()) d->spec.defined = t;  // struct { ... } v;
       if (t) d->spec.body = nullptr, d->spec.tag = t->name.substr(t->name.find(' ') + 1);
     }
     return;
@@ -421,6 +433,39 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
   return true;
 }
 
+// int f(int, char *); declares a C function D has no use for: its
+// parameters are checked as DTrace checks a prototype, then it is ignored.
+bool check_function_decl(CompileContext& ctx, const ast::Declarator& decl) {
+  if (!decl.dims.empty()) {
+    ctx.error(decl.line, ErrTag::D_DECL_COMBO, "invalid type combination: function returning an array");
+    return false;
+  }
+  const auto& ps = decl.func_params;
+  for (size_t i = 0; i < ps.size(); i++) {
+    const ast::TypeName* p = ps[i];
+    if (p->spec.words.size() == 1 && p->spec.words[0] == "...") continue;
+    if (!p->decl.dims.empty() && !p->decl.dims[0].keys.empty()) {
+      ctx.error(p->line, ErrTag::D_DECL_PROTO_TYPE,
+                cat("function prototype may not use parameter of type dynamic variable: ", p->decl.name,
+                    ", parameter #", i + 1));
+      return false;
+    }
+    const Type* t = resolve_typename(ctx, const_cast<ast::TypeName*>(p));
+    if (t == nullptr) return false;
+    if (!t->is_void() || p->decl.pointers > 0) continue;
+    if (!p->decl.name.empty()) {
+      ctx.error(p->line, ErrTag::D_DECL_PROTO_NAME,
+                cat("void parameter may not have a name: ", p->decl.name));
+      return false;
+    }
+    if (ps.size() > 1) {
+      ctx.error(p->line, ErrTag::D_DECL_PROTO_VOID, "void must be sole parameter");
+      return false;
+    }
+  }
+  return true;
+}
+
 // [class] type declarator, ...; (typedefs were declared with the types)
 bool declare_var(CompileContext& ctx, ast::VarDecl* d) {
   if (d->storage == ast::StorageClass::Typedef) return true;
@@ -432,6 +477,10 @@ bool declare_var(CompileContext& ctx, ast::VarDecl* d) {
     return false;
   }
   for (const ast::Declarator& decl : d->decls) {
+    if (decl.is_function) {
+      if (!check_function_decl(ctx, decl)) return false;
+      continue;
+    }
     const Type* t = resolve_type(ctx, d->spec, decl, d->line);
     if (t == nullptr) return false;
     if (t->is_void()) {

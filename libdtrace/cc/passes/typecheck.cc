@@ -482,8 +482,11 @@ const Type* Checker::check_unary(ast::Unary& n) {
     case Op::AddrOf:
       if (is_bitfield(n.operand))
         return fail(n.line, ErrTag::D_ADDROF_BITFIELD, "cannot take address of bit-field");
+      // &a[i] of a D array (int a[5]) is the element's address in the
+      // variable's storage, as in DTrace; &a and &assoc[k] are refused.
       if (n.operand->kind() == Kind::Ident || n.operand->kind() == Kind::ScopedVar ||
-          (ast::as<ast::Index>(n.operand) && ast::as<ast::Index>(n.operand)->base->kind() != Kind::Unary))
+          (ast::as<ast::Index>(n.operand) && ast::as<ast::Index>(n.operand)->base->kind() != Kind::Unary &&
+           !ast::as<ast::Index>(n.operand)->indexes_memory))
         return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
       if (t->is_pointer() && t->base->kind == Type::Kind::Function && n.operand->kind() == Kind::SymRef)
         return t;  // &`func: the function's address, like `func
@@ -762,7 +765,15 @@ const Type* Checker::check_cast(ast::Cast& n) {
   if (to->is_void()) return to;
   // An array converts to a pointer (its address), as in C: (char *)a.
   bool decays = to->is_pointer() && from->kind == Type::Kind::Array;
-  bool ok = (to->is_scalar() && from->is_scalar()) || (to->is_string() && from->is_string()) || decays;
+  // A struct or union casts to its own type (translators' inputs write
+  // ((struct in)ivar).m), as DTrace allows.
+  auto bare = [](const Type* t) {
+    while (t->typedef_of != nullptr) t = t->typedef_of;
+    return t;
+  };
+  bool same_sou = to->is_sou() && from->is_sou() && bare(to)->name == bare(from)->name;
+  bool ok =
+      (to->is_scalar() && from->is_scalar()) || (to->is_string() && from->is_string()) || decays || same_sou;
   if (!ok)
     return fail(n.line, ErrTag::D_CAST_INVAL,
                 cat("invalid cast expression: \"", from->name, "\" to \"", to->name, "\""));

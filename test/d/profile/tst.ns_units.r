@@ -1,0 +1,5 @@
+profile ns
+profile nsec
+tick ns
+tick nsec
+
