@@ -37,11 +37,19 @@ bool packed_utf8_for(const std::string& encoding) {
 }  // namespace
 
 void Aggregations::declare(const cc::Program& prog) {
-  for (const cc::AggVar& a : prog.aggs) {
+  for (size_t i = 0; i < prog.aggs.size(); i++) {
+    const cc::AggVar& a = prog.aggs[i];
     consume::AggVarDesc d;
     d.name = a.name;
     d.func = a.func;
     d.key_types = a.keys;
+    // lquantize/llquantize parameters, so that one never filled still
+    // prints its empty histogram (a joined printa() of it).
+    for (const cc::Action& act : prog.actions)
+      if (act.kind == a.func && act.aggvar == i) {
+        d.arg = act.arg;
+        break;
+      }
     table_.declare(d);
   }
 }

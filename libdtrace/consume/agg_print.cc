@@ -202,8 +202,9 @@ Result<std::string> printa_row(const ParsedFormat& pf, std::span<AggVar* const> 
     Result<FormatConv> c = resolve_stars(p.conv, keys, key);
     if (!c) return c.error();
     Result<std::string> s = std::string();
-    if (p.conv.agg) {
-      if (val < vars.size()) s = value_conv(*c, *vars[val], r.values[val], o);
+    if (p.conv.agg) {  // those past the last aggregation print its value again (DTrace)
+      size_t i = std::min(val, vars.size() - 1);
+      s = value_conv(*c, *vars[i], r.values[i], o);
       val++;
     } else if (key < keys.size()) {
       s = key_conv(*c, d, key, keys[key], o.text);

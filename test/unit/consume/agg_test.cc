@@ -234,6 +234,19 @@ TEST(AggPrint, FormattedPrintaJoinsOnKeys) {
   EXPECT_EQ(*out, "y=0,10\nx=1,10\n");
 }
 
+TEST(AggPrint, FormattedPrintaRepeatsTheLastValue) {
+  AggTable t;
+  AggVar& a = t.declare(desc("a", DTRACEACT_AGG_SUM));
+  AggVar& b = t.declare(desc("b", DTRACEACT_AGG_SUM));
+  int64_t seven[] = {7}, three[] = {3};
+  t.fold(a, {}, seven);
+  t.fold(b, {}, three);
+  AggVar* one[] = {&a};
+  EXPECT_EQ(*printa_formatted("%@d %@d %@d\n", one, {}), "7 7 7\n");
+  AggVar* two[] = {&a, &b};
+  EXPECT_EQ(*printa_formatted("%@d %@d %@d\n", two, {}), "7 3 3\n");
+}
+
 TEST(AggTrunc, KeepsTopOrBottom) {
   AggTable t;
   AggVar& v = t.declare(desc("t", DTRACEACT_AGG_SUM, {kInt}));
