@@ -591,7 +591,7 @@ declarator
 direct_declarator
   : IDENT { $$.name = $1; $$.line = @1.line; }
   | SYMBOL {
-      drv.ctx.error(@1.line, ErrTag::D_DECL_SCOPE, cat("scope operator may not be used in a declaration: ", $1));
+      drv.ctx.error(@1.line, ErrTag::D_DECL_SCOPE, cat("D scoping operator may not be used in a declaration name (", $1, ")"));
       $$.name = $1; $$.line = @1.line;
     }
   | direct_declarator array_dim { $$ = std::move($1); array_of(drv, @2.line, $$, std::move($2)); }

@@ -212,8 +212,11 @@ class ActionChecker : public Visitor<ActionChecker> {
     int n = static_cast<int>(c.args.size());
     if (n >= min && (max < 0 || n <= max)) return true;
     ErrTag tag = arity_tag(c.name);
+    // DTrace words the stacks' excess arguments on their own.
+    bool stack = tag == ErrTag::D_STACK_PROTO || tag == ErrTag::D_USTACK_PROTO;
     return fail(c.line, tag,
                 tag == ErrTag::D_PROTO_LEN ? arity_mismatch(cat(c.name, "( )"), n, min, max)
+                : stack && n > max         ? cat(c.name, "( ) prototype mismatch: too many arguments")
                                            : libact_arity(c.name, n, min, max));
   }
 
@@ -390,8 +393,11 @@ class ActionChecker : public Visitor<ActionChecker> {
       }
       auto size = const_arg(c.args[1]);
       if (!size || *size <= 0 || *size > 65536) {
-        fail(c.args[1]->line, ErrTag::D_TRACEMEM_SIZE,
-             "tracemem( ) argument #2 must be a positive integral constant expression of at most 65536");
+        fail(
+            c.args[1]->line, ErrTag::D_TRACEMEM_SIZE,
+            !size || *size <= 0
+                ? "tracemem( ) argument #2 must be a non-zero positive integral constant expression"
+                : "tracemem( ) argument #2 must be a positive integral constant expression of at most 65536");
         return;
       }
       p.expr = addr;
@@ -449,13 +455,15 @@ class ActionChecker : public Visitor<ActionChecker> {
       uint64_t strsize = n == "jstack" ? ctx_.options.jstackstrsize : 0;
       for (size_t i = 0; i < c.args.size(); i++) {
         auto v = const_arg(c.args[i]);
-        if (!v || *v <= 0) {
-          ErrTag tag = n == "stack" ? ErrTag::D_STACK_SIZE
-                       : i == 0     ? ErrTag::D_USTACK_FRAMES
-                                    : ErrTag::D_USTACK_STRSIZE;
-          return fail(
-              c.args[i]->line, tag,
-              cat(n, "( ) argument #", i + 1, " must be a non-zero positive integral constant expression"));
+        // DTrace's words; a string size of 0 is the default's.
+        if (!v || *v < 0 || (*v == 0 && i == 0)) {
+          return fail(c.args[i]->line,
+                      n == "stack" ? ErrTag::D_STACK_SIZE
+                      : i == 0     ? ErrTag::D_USTACK_FRAMES
+                                   : ErrTag::D_USTACK_STRSIZE,
+                      n == "stack" ? "stack( ) size must be a non-zero positive integral constant expression"
+                      : i == 0     ? cat(n, "( ) argument #1 must be a non-zero positive integer constant")
+                                   : cat(n, "( ) argument #2 must be a positive integer constant"));
         }
         (i == 0 ? frames : strsize) = static_cast<uint64_t>(*v);
       }

@@ -27,8 +27,12 @@ int bitfield_width(CompileContext& ctx, const ast::Body::MemberDecl& m, const Ty
               "positive integral constant expression expected as bit-field size");
     return -1;
   }
-  if (*w > static_cast<int64_t>(mt->size) * 8 || (*w == 0 && !name.empty())) {
-    ctx.error(m.line, ErrTag::D_DECL_BFSIZE, cat("bit-field size ", *w, " is invalid for type ", mt->name));
+  if (*w > static_cast<int64_t>(mt->size) * 8) {
+    ctx.error(m.line, ErrTag::D_DECL_BFSIZE, cat("bit-field too big for type: ", name));
+    return -1;
+  }
+  if (*w == 0 && !name.empty()) {
+    ctx.error(m.line, ErrTag::D_DECL_BFSIZE, cat("bit-field size 0 is invalid for named member ", name));
     return -1;
   }
   return static_cast<int>(*w);
@@ -123,13 +127,14 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
           std::optional<int64_t> v = eval_const(ctx, e.value);
           if (!v) {
             ctx.error(e.line, ErrTag::D_DECL_ENCONST,
-                      cat("enumerator '", e.name, "' must be assigned an integral constant expression"));
+                      cat("enumerator '", e.name, "' must be assigned to an integral constant expression"));
             return nullptr;
           }
           next = *v;
         }
         if (next > INT32_MAX || next < INT32_MIN) {
-          ctx.error(e.line, ErrTag::D_DECL_ENOFLOW, cat("enumerator '", e.name, "' overflows INT_MAX"));
+          ctx.error(e.line, ErrTag::D_DECL_ENOFLOW,
+                    cat("enumerator '", e.name, "' value overflows INT_MAX (2147483647)"));
           return nullptr;
         }
         for (const auto& [other, v] : t->enumerators) {
@@ -224,7 +229,7 @@ const Type* key_type(CompileContext& ctx, const std::string& name, const std::ve
   ast::TypeName* k = keys[i];
   if (k->spec.words.size() == 1 && k->spec.words[0] == "...") {
     ctx.error(k->line, ErrTag::D_DECL_PROTO_VARARGS,
-              cat(name, "[ ] may not use a variable-length argument list"));
+              "array prototype may not use a variable-length argument list");
     return nullptr;
   }
   const Type* t = resolve_typename(ctx, k);
@@ -291,7 +296,7 @@ static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declara
     if (!d.keys.empty()) continue;
     if (d.size == nullptr) {
       ctx.error(line, ErrTag::D_DECL_ARRNULL,
-                "array declaration requires array dimension or tuple signature");
+                cat("array declaration requires array dimension or tuple signature: ", decl.name));
       return nullptr;
     }
     std::optional<int64_t> n = eval_const(ctx, d.size);
@@ -302,7 +307,7 @@ static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declara
       return nullptr;
     }
     if (static_cast<uint64_t>(*n) * std::max<uint32_t>(t->size, 1) > UINT32_MAX) {
-      ctx.error(line, ErrTag::D_DECL_ARRBIG, cat("array dimension too big: ", *n));
+      ctx.error(line, ErrTag::D_DECL_ARRBIG, "array dimension too big");
       return nullptr;
     }
     t = ctx.types.array_of(t, static_cast<uint32_t>(*n));
@@ -369,7 +374,7 @@ bool complete_inline(CompileContext& ctx, InlineInfo* in) {
   if (vt == nullptr) return false;
   if (!assignable(in->type, vt)) {
     ctx.error(in->decl_line, ErrTag::D_OP_INCOMPAT,
-              cat("inline ", in->name, " operands have incompatible types: \"", in->type->name, "\" = \"",
+              cat("inline ", in->name, " definition uses incompatible types: \"", in->type->name, "\" = \"",
                   vt->name, "\""));
     return false;
   }
@@ -407,9 +412,17 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
     }
   }
   const std::string& name = d->decl.name;
-  bool builtin = find_subr(name) || find_action(name) || find_aggfunc(name) || find_builtin_var(name);
-  if (builtin || ctx.idents.find_inline(name) != nullptr || ctx.types.lookup(name) != nullptr) {
-    ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", name));
+  bool function = find_subr(name) || find_action(name) || find_aggfunc(name);
+  const InlineInfo* old = ctx.idents.find_inline(name);
+  if (function || find_builtin_var(name) || old != nullptr || ctx.types.lookup(name) != nullptr) {
+    // DTrace's words: what the name was before, kind then "inline".
+    const char* was = function                                 ? "function "
+                      : old != nullptr && old->parameterized() ? "array inline"
+                      : old != nullptr                         ? "scalar inline"
+                      : find_builtin_var(name)                 ? "scalar "
+                                                               : "type ";
+    ctx.error(d->line, ErrTag::D_DECL_IDRED,
+              cat("identifier redefined: ", name, "\n\t current: inline definition\n\tprevious: ", was));
     return false;
   }
   std::optional<int64_t> v = t->is_int() && params.empty() ? eval_const(ctx, d->value) : std::nullopt;

@@ -33,7 +33,9 @@ bool set_options(CompileContext& ctx, const std::vector<std::string>& w, int lin
       Status st = ctx.options.set_option(name, value, ctx.options);
       if (!st) {
         ctx.error(line, ErrTag::D_PRAGMA_OPTSET,
-                  cat("failed to set option ", name, ": ", st.error().message));
+                  eq == std::string::npos
+                      ? cat("failed to set option '", name, "': ", st.error().message)
+                      : cat("failed to set option '", name, "' to '", value, "': ", st.error().message));
         return false;
       }
     }
@@ -72,10 +74,17 @@ bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
   const std::string& what = w[1];
   if (what == "option") return set_options(ctx, w, p.line);
   if (what == "error") {
-    std::string msg = p.text.substr(p.text.find("error") + 5);
-    size_t b = msg.find_first_not_of(" \t");
-    msg = b == std::string::npos ? "" : msg.substr(b);
-    ctx.error(p.line, ErrTag::D_PRAGERR, cat("#pragma D error: ", msg));
+    // DTrace's words: "#error: " and each word after it (a string
+    // without its quotes), each followed by a space.
+    std::string msg, rest = p.text.substr(p.text.find("error") + 5);
+    for (size_t i = rest.find_first_not_of(" \t"); i < rest.size(); i = rest.find_first_not_of(" \t", i)) {
+      bool quoted = rest[i] == '"';
+      size_t end = quoted ? rest.find('"', i + 1) : rest.find_first_of(" \t", i);
+      if (end == std::string::npos) end = rest.size();
+      msg += rest.substr(i + quoted, end - i - quoted) + " ";
+      i = end + quoted;
+    }
+    ctx.error(p.line, ErrTag::D_PRAGERR, cat("#error: ", msg));
     return false;
   }
   if (what == "depends_on") return depends_on(ctx, w, p.line);

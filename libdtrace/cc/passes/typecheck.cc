@@ -69,8 +69,7 @@ std::string not_writable(const char* op) {
 }
 // D_OP_INCOMPAT for a store of a value into a place of type `to`.
 std::string incompatible(const char* op, const Type* to, const Type* value) {
-  return cat("operator ", op, " operands have incompatible types: \"", to->name, "\" ", op, " \"",
-             value->name, "\"");
+  return cat("operands have incompatible types: \"", to->name, "\" ", op, " \"", value->name, "\"");
 }
 // The D variable e names (x, self->x, this->x), or null.
 VarInfo* var_of(ast::Expr* e) {
@@ -692,7 +691,10 @@ const Type* Checker::check_member(ast::Member& n) {
   }
   if (t == nullptr || !t->is_sou())
     return fail(n.line, ErrTag::D_OP_SOU,
-                cat("operator ", op, " cannot be applied to type \"", t ? t->name : "?", "\""));
+                n.arrow ? cat("operator -> cannot be applied to pointer to type \"", t ? t->name : "?",
+                              "\"; must be applied to a struct or union pointer")
+                        : cat("operator . cannot be applied to type \"", t ? t->name : "?",
+                              "\"; must be applied to a struct or union"));
   if (!t->complete)
     return fail(n.line, ErrTag::D_OP_INCOMPLETE,
                 cat("operator ", op, " cannot be applied to a forward declaration: no ", t->name,
@@ -748,7 +750,7 @@ const Type* Checker::check_xlate(ast::Xlate& n) {
   const Type* out = xlate_output(to);
   if (out == nullptr)
     return fail(n.line, ErrTag::D_XLATE_NONE,
-                cat("translator does not exist: ", from->name, " -> ", to->name));
+                cat("cannot translate from \"", from->name, "\" to \"", to->name, "\""));
   n.xlator = find_translator(ctx_, out, from, n.line);
   if (n.xlator == nullptr) return failed_ = true, types_.void_type();
   return to;

@@ -67,13 +67,11 @@ bool declare_translator(CompileContext& ctx, ast::Translator* t) {
   const Type* out = resolve_typename(ctx, t->out);
   if (out == nullptr) return false;
   if (!out->is_sou()) {
-    ctx.error(t->line, ErrTag::D_XLATE_SOU,
-              cat("translator output type must be a struct or union: ", out->name));
+    ctx.error(t->line, ErrTag::D_XLATE_SOU, "translator output type must be a struct or union");
     return false;
   }
   if (!out->complete) {
-    ctx.error(t->line, ErrTag::D_XLATE_SOU,
-              cat("translator output type is a forward declaration: ", out->name));
+    ctx.error(t->line, ErrTag::D_XLATE_SOU, cat("incomplete struct/union/enum ", out->name));
     return false;
   }
   for (size_t i = 0; i < t->members.size(); i++) {
@@ -110,7 +108,7 @@ TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type
     if (!fits) continue;
     return check_members(ctx, x) ? &x : nullptr;
   }
-  ctx.error(line, none, cat("translator does not exist: ", from->name, " -> ", out->name));
+  ctx.error(line, none, cat("cannot translate from \"", from->name, "\" to \"", out->name, "\""));
   return nullptr;
 }
 

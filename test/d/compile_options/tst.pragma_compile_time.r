@@ -16,7 +16,7 @@ dtrace: failed to compile script iregs.d: Insufficient registers to generate cod
 iregs: exit 1
 dtrace: failed to compile script after_use.d: line 1: macro argument $1 is not defined
 after_use: exit 1
-dtrace: failed to compile script cpppath.d: line 1: failed to set option cpppath: Option cannot be used from within a D program
+dtrace: failed to compile script cpppath.d: line 1: failed to set option 'cpppath' to '/bin/false': Option cannot be used from within a D program
 cpppath: exit 1
-dtrace: failed to compile script incdir.d: line 1: failed to set option incdir: Option cannot be used from within a D program
+dtrace: failed to compile script incdir.d: line 1: failed to set option 'incdir' to '/tmp': Option cannot be used from within a D program
 incdir: exit 1

@@ -10,5 +10,5 @@ s: exit 0
 t: exit 0
 dtrace: failed to set -X q: Invalid value for specified option
 q: exit 1
-dtrace: failed to compile script /dev/stdin: line 1: failed to set option stdc: Option cannot be used from within a D program
+dtrace: failed to compile script /dev/stdin: line 1: failed to set option 'stdc' to 'c': Option cannot be used from within a D program
 pragma: exit 1

@@ -13,5 +13,5 @@ dtrace: failed to set -x version: Version is not properly formatted or is too la
 version=256.0: exit 1
 dtrace: failed to set -x version: Version is not properly formatted or is too large
 version=1.4096: exit 1
-dtrace: failed to compile script script: [D_PRAGMA_OPTSET] line 1: failed to set option version: Requested version is not supported by compiler
+dtrace: failed to compile script script: [D_PRAGMA_OPTSET] line 1: failed to set option 'version' to '1.6.2': Requested version is not supported by compiler
 pragma: exit 1

@@ -1,6 +1,6 @@
 /*
  * ASSERTION: a translator is not defined inside its own members: using it
- * there is "translator does not exist", not a silent failure.
+ * there is "cannot translate from ...", not a silent failure.
  */
 struct q { int a; };
 translator struct q < struct q *p > { a = xlate<struct q *>(p)->a; };

@@ -91,7 +91,7 @@ TEST(HandleOptions, EnvironmentAndEvaltimeValuesAreChecked) {
   auto pragma = h->compile("#pragma D option setenv=A=2\nBEGIN {}");
   ASSERT_FALSE(pragma);  // the -c processes exist already
   EXPECT_EQ(pragma.error().message,
-            "failed to set option setenv: Option cannot be used from within a D program");
+            "failed to set option 'setenv' to 'A=2': Option cannot be used from within a D program");
   for (const char* v : {"exec", "preinit", "postinit", "main"})
     EXPECT_TRUE(h->set_option("evaltime", v)) << v;
   EXPECT_FALSE(h->set_option("evaltime", "later"));
