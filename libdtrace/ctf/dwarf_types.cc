@@ -1,5 +1,7 @@
 #include "ctf/dwarf_types.h"
 
+#include "ctf/dwarf_util.h"
+
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwelf.h>
@@ -34,32 +36,16 @@ Type::Kind tag_kind(int tag) {
                                           : Type::Kind::Struct;
 }
 
-bool is_qualifier(int tag) {
-  return tag == DW_TAG_const_type || tag == DW_TAG_volatile_type || tag == DW_TAG_restrict_type ||
-         tag == DW_TAG_atomic_type || tag == DW_TAG_immutable_type;
-}
-
 bool flag(Dwarf_Die* die, unsigned name) {
   Dwarf_Attribute a;
   bool v = false;
   return dwarf_attr_integrate(die, name, &a) != nullptr && dwarf_formflag(&a, &v) == 0 && v;
 }
 
-bool udata(Dwarf_Die* die, unsigned name, Dwarf_Word& out) {
-  Dwarf_Attribute a;
-  return dwarf_attr_integrate(die, name, &a) != nullptr && dwarf_formudata(&a, &out) == 0;
-}
-
-// The DIE a DW_AT_type refers to; false for none (void).
-bool type_of(Dwarf_Die* die, Dwarf_Die* out) {
-  Dwarf_Attribute a;
-  return dwarf_attr_integrate(die, DW_AT_type, &a) != nullptr && dwarf_formref_die(&a, out) != nullptr;
-}
-
 // A member's byte offset: a constant, or DWARF 2's DW_OP_plus_uconst.
 uint64_t member_location(Dwarf_Die* die) {
   Dwarf_Word v = 0;
-  if (udata(die, DW_AT_data_member_location, v)) return v;
+  if (dwarf_udata(die, DW_AT_data_member_location, v)) return v;
   Dwarf_Attribute a;
   Dwarf_Op* ops = nullptr;
   size_t n = 0;
@@ -203,12 +189,12 @@ const Type* DwarfObject::convert(TypeTable& tt, Dwarf_Die* die, int depth) {
   if (auto it = done_.find(off); it != done_.end()) return it->second;
   const Type* r = tt.void_type();
   Dwarf_Die to;
-  bool has_to = type_of(die, &to);
+  bool has_to = dwarf_type_of(die, &to);
   int tag = dwarf_tag(die);
   switch (tag) {
     case DW_TAG_base_type: {
       Dwarf_Word enc = 0;
-      udata(die, DW_AT_encoding, enc);
+      dwarf_udata(die, DW_AT_encoding, enc);
       int size = dwarf_bytesize(die);
       bool sign = enc == DW_ATE_signed || enc == DW_ATE_signed_char || enc == DW_ATE_float;
       if (size == 1 && enc == DW_ATE_signed_char) r = tt.char_type();
@@ -225,18 +211,8 @@ const Type* DwarfObject::convert(TypeTable& tt, Dwarf_Die* die, int depth) {
     }
     case DW_TAG_array_type: {
       const Type* elem = has_to ? convert(tt, &to, depth + 1) : tt.void_type();
-      std::vector<uint32_t> dims;
-      Dwarf_Die sub;
-      if (dwarf_child(die, &sub) == 0) {
-        do {
-          if (dwarf_tag(&sub) != DW_TAG_subrange_type) continue;
-          Dwarf_Word n = 0, ub = 0;
-          if (!udata(&sub, DW_AT_count, n) && udata(&sub, DW_AT_upper_bound, ub)) n = ub + 1;
-          dims.push_back(static_cast<uint32_t>(n));
-        } while (dwarf_siblingof(&sub, &sub) == 0);
-      }
-      if (dims.empty()) dims.push_back(0);
-      for (size_t i = dims.size(); i-- > 0;) elem = tt.array_of(elem, dims[i], true);
+      std::vector<uint64_t> dims = dwarf_array_dims(die);
+      for (size_t i = dims.size(); i-- > 0;) elem = tt.array_of(elem, static_cast<uint32_t>(dims[i]), true);
       r = elem;
       break;
     }
@@ -252,7 +228,7 @@ const Type* DwarfObject::convert(TypeTable& tt, Dwarf_Die* die, int depth) {
       break;
     }
     default:
-      if (is_qualifier(tag) && has_to) r = convert(tt, &to, depth + 1);
+      if (dwarf_is_qualifier(tag) && has_to) r = convert(tt, &to, depth + 1);
       break;  // void, functions, anything else: void
   }
   done_[off] = r;
@@ -286,7 +262,7 @@ void DwarfObject::fill_enum(Dwarf_Die* die, Type* t) {
   t->size = size > 0 && size <= 8 ? static_cast<uint32_t>(size) : 4;
   Dwarf_Die base;
   Dwarf_Word enc = DW_ATE_unsigned;
-  if (type_of(die, &base)) udata(&base, DW_AT_encoding, enc);
+  if (dwarf_type_of(die, &base)) dwarf_udata(&base, DW_AT_encoding, enc);
   t->is_signed = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
   Dwarf_Die e;
   if (dwarf_child(die, &e) == 0) {
@@ -302,7 +278,7 @@ void DwarfObject::fill_enum(Dwarf_Die* die, Type* t) {
         uint64_t u = static_cast<uint64_t>(v) << shift;
         v = t->is_signed ? static_cast<int64_t>(u) >> shift : static_cast<int64_t>(u >> shift);
       }
-      if (v < 0 && !type_of(die, &base)) t->is_signed = true;
+      if (v < 0 && !dwarf_type_of(die, &base)) t->is_signed = true;
       t->enumerators.emplace_back(n, v);
     } while (dwarf_siblingof(&e, &e) == 0);
   }
@@ -338,13 +314,13 @@ void DwarfObject::add_members(TypeTable& tt, Type* into, Dwarf_Die* die, uint64_
   do {
     if (dwarf_tag(&m) != DW_TAG_member) continue;
     Dwarf_Die mt;
-    if (!type_of(&m, &mt)) continue;
+    if (!dwarf_type_of(&m, &mt)) continue;
     uint64_t bit_off = member_location(&m) * 8;
     Dwarf_Word bits = 0, data_bit = 0, old_bit = 0;
-    udata(&m, DW_AT_bit_size, bits);
-    if (udata(&m, DW_AT_data_bit_offset, data_bit)) {
+    dwarf_udata(&m, DW_AT_bit_size, bits);
+    if (dwarf_udata(&m, DW_AT_data_bit_offset, data_bit)) {
       bit_off = data_bit;
-    } else if (bits != 0 && udata(&m, DW_AT_bit_offset, old_bit)) {
+    } else if (bits != 0 && dwarf_udata(&m, DW_AT_bit_offset, old_bit)) {
       // DWARF 2/3: counted from the top bit of a storage unit (little-endian).
       int unit = dwarf_bytesize(&m);
       if (unit <= 0) unit = dwarf_bytesize(&mt);
@@ -353,8 +329,9 @@ void DwarfObject::add_members(TypeTable& tt, Type* into, Dwarf_Die* die, uint64_
     const char* name = dwarf_diename(&m);
     if (name == nullptr) {
       Dwarf_Die u = mt;
-      for (int d = 0; d < kMaxDepth && (is_qualifier(dwarf_tag(&u)) || dwarf_tag(&u) == DW_TAG_typedef); d++)
-        if (!type_of(&u, &u)) break;
+      for (int d = 0; d < kMaxDepth && (dwarf_is_qualifier(dwarf_tag(&u)) || dwarf_tag(&u) == DW_TAG_typedef);
+           d++)
+        if (!dwarf_type_of(&u, &u)) break;
       int ut = dwarf_tag(&u);
       if (ut == DW_TAG_structure_type || ut == DW_TAG_union_type)
         add_members(tt, into, &u, base_off + bit_off / 8, depth + 1);
@@ -378,15 +355,15 @@ std::string DwarfObject::type_text(Dwarf_Die* die, bool& scalar, int depth) {
   scalar = true;
   if (die == nullptr) return "void";
   Dwarf_Die to;
-  bool has_to = type_of(die, &to);
+  bool has_to = dwarf_type_of(die, &to);
   int tag = dwarf_tag(die);
   const char* name = dwarf_diename(die);
   if (depth > kMaxDepth) return "";
-  if (is_qualifier(tag)) return type_text(has_to ? &to : nullptr, scalar, depth + 1);
+  if (dwarf_is_qualifier(tag)) return type_text(has_to ? &to : nullptr, scalar, depth + 1);
   switch (tag) {
     case DW_TAG_base_type: {
       Dwarf_Word enc = 0;
-      udata(die, DW_AT_encoding, enc);
+      dwarf_udata(die, DW_AT_encoding, enc);
       int size = dwarf_bytesize(die);
       bool sign = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
       scalar = enc != DW_ATE_float && enc != DW_ATE_complex_float && size >= 1 && size <= 8;
@@ -430,13 +407,13 @@ std::optional<UserFuncProto> DwarfObject::proto(const std::string& func) {
   };
   UserFuncProto p;
   bool scalar = true;
-  p.ret = text(type_of(&die, &t) ? &t : nullptr, scalar);
+  p.ret = text(dwarf_type_of(&die, &t) ? &t : nullptr, scalar);
   if (!scalar) p.ret.clear();
   Dwarf_Die c;
   if (dwarf_child(&die, &c) != 0) return p;
   do {
     if (dwarf_tag(&c) != DW_TAG_formal_parameter) continue;
-    std::string s = text(type_of(&c, &t) ? &t : nullptr, scalar);
+    std::string s = text(dwarf_type_of(&c, &t) ? &t : nullptr, scalar);
     if (!scalar || s.empty()) break;
     p.params.push_back(std::move(s));
   } while (dwarf_siblingof(&c, &c) == 0);
@@ -447,7 +424,7 @@ const Type* DwarfObject::variable_type(TypeTable& tt, const std::string& name) {
   auto it = vars_.find(name);
   Dwarf_Die die, t;
   if (it == vars_.end() || dwarf_offdie(dbg_, it->second, &die) == nullptr) return nullptr;
-  if (!type_of(&die, &t)) return nullptr;
+  if (!dwarf_type_of(&die, &t)) return nullptr;
   const Type* r = convert(tt, &t, 0);
   return r->is_void() ? nullptr : r;
 }

@@ -1,5 +1,7 @@
 #include "ctf/kernel_dwarf.h"
 
+#include "ctf/dwarf_util.h"
+
 #include <dwarf.h>
 #include <elf.h>
 #include <elfutils/libdw.h>
@@ -15,21 +17,6 @@ namespace dtrace::ctf {
 namespace {
 
 constexpr int kMaxDepth = 64;  // qualifier/typedef/pointer chains
-
-bool is_qualifier(int tag) {
-  return tag == DW_TAG_const_type || tag == DW_TAG_volatile_type || tag == DW_TAG_restrict_type ||
-         tag == DW_TAG_atomic_type;
-}
-
-bool type_of(Dwarf_Die* die, Dwarf_Die* out) {
-  Dwarf_Attribute a;
-  return dwarf_attr_integrate(die, DW_AT_type, &a) != nullptr && dwarf_formref_die(&a, out) != nullptr;
-}
-
-bool udata(Dwarf_Die* die, unsigned name, Dwarf_Word& out) {
-  Dwarf_Attribute a;
-  return dwarf_attr_integrate(die, name, &a) != nullptr && dwarf_formudata(&a, &out) == 0;
-}
 
 std::string release() {
   struct utsname u;
@@ -106,14 +93,14 @@ struct KernelDwarf::State {
       return true;
     }
     Dwarf_Die to;
-    bool has_to = type_of(die, &to);
+    bool has_to = dwarf_type_of(die, &to);
     int tag = dwarf_tag(die);
     const char* name = dwarf_diename(die);
-    if (is_qualifier(tag)) return shape(has_to ? &to : nullptr, s, depth + 1);
+    if (dwarf_is_qualifier(tag)) return shape(has_to ? &to : nullptr, s, depth + 1);
     switch (tag) {
       case DW_TAG_base_type: {
         Dwarf_Word enc = 0;
-        udata(die, DW_AT_encoding, enc);
+        dwarf_udata(die, DW_AT_encoding, enc);
         int size = dwarf_bytesize(die);
         if (size != 1 && size != 2 && size != 4 && size != 8) return false;
         s.base =
@@ -130,17 +117,7 @@ struct KernelDwarf::State {
       }
       case DW_TAG_array_type: {
         if (!has_to || !shape(&to, s, depth + 1)) return false;
-        std::vector<uint64_t> dims;  // "int a[2][3]": subranges 2 then 3
-        Dwarf_Die sub;
-        if (dwarf_child(die, &sub) == 0) {
-          do {
-            if (dwarf_tag(&sub) != DW_TAG_subrange_type) continue;
-            Dwarf_Word n = 0, ub = 0;
-            if (!udata(&sub, DW_AT_count, n) && udata(&sub, DW_AT_upper_bound, ub)) n = ub + 1;
-            dims.push_back(n);
-          } while (dwarf_siblingof(&sub, &sub) == 0);
-        }
-        if (dims.empty()) dims.push_back(0);
+        std::vector<uint64_t> dims = dwarf_array_dims(die);
         for (size_t i = dims.size(); i-- > 0;) s.wrappers.push_back(1 + dims[i]);
         return true;
       }
@@ -209,7 +186,7 @@ std::optional<VariableShape> KernelDwarf::variable(const std::string& name) {
   Dwarf_Die die, t;
   if (it == s_->vars.end() || dwarf_offdie(s_->dbg, it->second, &die) == nullptr) return std::nullopt;
   VariableShape s;
-  if (!s_->shape(type_of(&die, &t) ? &t : nullptr, s, 0)) return std::nullopt;
+  if (!s_->shape(dwarf_type_of(&die, &t) ? &t : nullptr, s, 0)) return std::nullopt;
   return s;
 }
 
