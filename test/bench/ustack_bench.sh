@@ -1,51 +1,71 @@
 #!/bin/bash
-# ustack() costs in one guest boot: ns per getppid() call with the
-# syscall entry probe doing @[ustack()] = count() with frame pointers
-# only (-x ustackbytes=0) and with 8 KiB and 64 KiB of stack copied, next
-# to no tracing and @ = count(); then the consumer's rate of unwinding:
-# N records of ustack() traced and printed, seconds with and without
-# stack bytes (the difference is libdw's unwinding).
-# Run in the guest: test/vm/run -- test/bench/ustack_bench.sh [N]
+# ustack() costs in one guest boot. First the firing: ns per getppid()
+# call of test/bench/ustack_loop.c with the syscall entry probe doing
+# @[ustack()] = count() with frame pointers only (-x ustackbytes=0) and
+# with 4k, 8k, 16k and 64k of stack copied, next to no tracing and
+# @ = count(); once as the program is (a few KiB of stack above the
+# calls: the copy stops at the stack's top) and once below a 64 KiB
+# stack buffer (every copy full). Then the consumer: M records of
+# ustack() traced and printed with each ustackbytes, stacks per second
+# (the run of M/10 records subtracted, which takes out dtrace's start).
+# Run in the guest: test/vm/run -- test/bench/ustack_bench.sh [N [M]]
 top=$(cd "$(dirname "$0")/../.." && pwd)
 dtrace=$top/build/dtrace
-n=${1:-100000}
+n=${1:-50000}
+m=${2:-20000}
 lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-cc -O2 -o "$dir/loop" "$top/test/bench/syscall_loop.c" || exit 1
+cc -O2 -o "$dir/uloop" "$top/test/bench/ustack_loop.c" || exit 1
 
-# timed [DTRACE ARGS...]: ns/call of $n calls, the fastest of 3, with
-# dtrace (if any) enabled first.
+# timed DEPTH [DTRACE ARGS...]: "ns/call stack-bytes" of $n calls below
+# DEPTH bytes of stack buffer, the fastest of 3, with dtrace (if any)
+# enabled first.
 timed() {
-	local tracer= best= r one
+	local depth=$1 tracer= best= bytes r out
+	shift
 	if [ $# -gt 0 ]; then
 		"$dtrace" -q "$@" > "$dir/tr" 2>&1 &
 		tracer=$!
 		sleep 4
 	fi
 	for r in 1 2 3; do
-		one=$(echo go | "$dir/loop" "$n" | tail -n 1)
-		if [ -z "$best" ] || [ "$one" -lt "$best" ]; then best=$one; fi
+		out=$(echo go | "$dir/uloop" "$n" "$depth" | tail -n 2)
+		bytes=${out#*$'\n'}
+		out=${out%%$'\n'*}
+		if [ -z "$best" ] || [ "$out" -lt "$best" ]; then best=$out; fi
 	done
 	[ -n "$tracer" ] && kill -INT "$tracer" && wait "$tracer"
-	echo "$best"
+	grep -i 'drop' "$dir/tr" | head -n 1
+	echo "$best $bytes"
 }
 
-probe='syscall::getppid:entry /execname == "loop"/'
-echo "case ns/call"
-echo "none $(timed)"
-echo "count $(timed -n "$probe { @ = count(); }")"
-for b in 0 8k 64k; do
-	echo "ustack-bytes=$b $(timed -x ustackbytes=$b -n "$probe { @[ustack()] = count(); }")"
+probe='syscall::getppid:entry /execname == "uloop"/'
+echo "firing: depth case ns/call stack-above-sp"
+for depth in 0 65536; do
+	echo "$depth none $(timed $depth)"
+	echo "$depth count $(timed $depth -n "$probe { @ = count(); }")"
+	for b in 0 4k 8k 16k 64k; do
+		echo "$depth ustackbytes=$b $(timed $depth -x ustackbytes=$b \
+			-n "$probe { @[ustack()] = count(); }")"
+	done
 done
 
-# The consumer: m records of ustack() to /dev/null (buffers big enough
-# that nothing drops), seconds of dtrace's life.
-m=$((n / 10))
-for b in 0 8k; do
+# consumer RECORDS BYTES: seconds dtrace took to trace and print RECORDS
+# ustack() records (buffers big enough that nothing drops), how many it
+# printed (their leaf in libc's syscall()) and how many with main named.
+consumer() {
+	local s e
 	s=$(date +%s.%N)
-	"$dtrace" -q -x ustackbytes=$b -x bufsize=64m -x switchrate=20hz \
-		-c "$dir/loop $m" -n "$probe { ustack(); }" < <(echo go) > "$dir/out" 2>&1
+	"$dtrace" -q -x ustackbytes="$2" -x bufsize=64m -x switchrate=20hz \
+		-c "$dir/uloop $1" -n "$probe { ustack(); }" < <(echo go) > "$dir/out" 2>&1
 	e=$(date +%s.%N)
-	echo "consumer ustackbytes=$b records=$(grep -c 'loop`main' "$dir/out") seconds=$(echo "$e - $s" | bc)"
+	echo "$(echo "$e - $s" | bc) $(grep -c 'libc.so.6`syscall+' "$dir/out")" \
+		"$(grep -c 'uloop`main' "$dir/out")"
+}
+
+echo "consumer: ustackbytes records with-main seconds records/10 seconds stacks/s"
+for b in 0 4k 8k 16k 64k; do
+	set -- $(consumer "$m" "$b") $(consumer $((m / 10)) "$b")
+	echo "$b $2 $3 $1 $5 $4 $(echo "($2 - $5) / ($1 - $4)" | bc)"
 done
