@@ -35,12 +35,12 @@
 
 /*
  * ustack() stack bytes copied for the consumer's unwinding (-x
- * ustackbytes, a multiple of 8): the most a record holds, the default
- * (0, frame pointers only, until the copy's cost is measured in the
- * guest; 8k is what the tests and perf use).
+ * ustackbytes, a multiple of 8): the most a record holds, and the
+ * default, 8 KiB as perf's: it holds ordinary call chains, and the cost
+ * per firing grows with the bytes reserved (doc/performance.md).
  */
 #define DTRACE_MAX_USTACKBYTES	   (64u << 10)
-#define DTRACE_DEFAULT_USTACKBYTES 0u
+#define DTRACE_DEFAULT_USTACKBYTES (8u << 10)
 
 /* A program: DIFOs, action entries of one clause, ECBs of one state. */
 #define DTRACE_MAX_DIFOS       (1u << 18)

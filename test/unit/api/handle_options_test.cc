@@ -55,10 +55,11 @@ std::string listing(const char* option, const char* value, const char* script) {
 }
 
 // -x ustackbytes: the stack bytes / 8 in bits 16-31 of ustack()'s arg
-// (0 by default: frame pointers only); past 64 KiB refused.
+// (8 KiB by default); 0 is frame pointers only; past 64 KiB refused.
 TEST(HandleOptions, UstackbytesSetsTheStackCopy) {
-  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x14\n"},
-                            {"8k", "arg 0x4000014\n"},
+  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x4000014\n"},
+                            {"0", "arg 0x14\n"},
+                            {"4k", "arg 0x2000014\n"},
                             {"64k", "arg 0x20000014\n"}}) {
     std::string text = listing("ustackbytes", value, "BEGIN { ustack(); }");
     EXPECT_NE(text.find(arg), std::string::npos) << text;
@@ -68,11 +69,11 @@ TEST(HandleOptions, UstackbytesSetsTheStackCopy) {
 
 // jstack() without a size reserves jstackstrsize bytes of strings: the
 // record's argument is frames | stack bytes / 8 << 16 | strsize << 32
-// (jstackframes 50).
+// (jstackframes 50, ustackbytes 8k).
 TEST(HandleOptions, JstackstrsizeIsJstacksDefaultStringSpace) {
-  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x20000000032"},
-                            {"1k", "arg 0x40000000032"},
-                            {"100", "arg 0x6400000032"}}) {
+  for (auto [value, arg] : {std::pair<const char*, const char*>{nullptr, "arg 0x20004000032"},
+                            {"1k", "arg 0x40004000032"},
+                            {"100", "arg 0x6404000032"}}) {
     std::string text = listing("jstackstrsize", value, "BEGIN { jstack(); }");
     EXPECT_NE(text.find(arg), std::string::npos) << text;
   }

@@ -134,7 +134,7 @@ TEST(Actions, StacksSymbolsAndOthers) {
   EXPECT_EQ(p.actions[0].kind, DTRACEACT_STACK);
   EXPECT_EQ(p.actions[0].arg, 20u);
   EXPECT_EQ(p.actions[1].arg, 5u);
-  EXPECT_EQ(p.actions[2].arg, 3u | (100ull << 32));  // no stack bytes by default
+  EXPECT_EQ(p.actions[2].arg, 3u | (1024ull << 16) | (100ull << 32));  // 8 KiB of stack by default
   EXPECT_EQ(p.actions[3].kind, DTRACEACT_SYM);
   EXPECT_EQ(p.actions[5].kind, DTRACEACT_TRACEMEM);
   EXPECT_EQ(p.actions[5].arg, 16u);
