@@ -2,3 +2,4 @@ profile: ok
 syscall: ok
 sched: ok
 pid: ok
+default: ok

@@ -3,7 +3,8 @@
 # (unwound from the stack bytes the module copies, with each object's
 # call-frame information) under profile, syscall, sched and pid probes,
 # glibc's usleep named between lib_work and the system call (the
-# profile samples from 0.5 s on, after the dynamic linker's work).
+# profile samples from 0.5 s on, after the dynamic linker's work); and
+# so does the default -x ustackbytes (8k), without the option.
 # @@timeout: 120
 # @@nosort
 . "$(dirname "$0")/nofp.sh"
@@ -18,3 +19,5 @@ syscall::*nanosleep:entry /pid == $target/ { self->sleeps = 1; }
 sched:::off-cpu /self->sleeps/ { ustack(); exit(0); }' 2>&1 | chain_ok sched glibc
 "$dtrace" -q -x ustackbytes=8k -c "$prog 0" -n '
 pid$target:libnofp.so:lib_work:entry { ustack(); exit(0); }' 2>&1 | chain_ok pid
+"$dtrace" -q -c "$prog 1" -n '
+syscall::*nanosleep:entry /pid == $target/ { ustack(); exit(0); }' 2>&1 | chain_ok default glibc
