@@ -24,6 +24,7 @@
 #include "consume/json_records.h"
 #include "consume/probe_list.h"
 #include "consume/usyms.h"
+#include "consume/ustack_unwind.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
 #include "kio/missing_providers.h"
@@ -34,6 +35,13 @@
 
 namespace dtrace {
 namespace {
+
+// A -c/-p target's objects, read before it can exit: its symbols and
+// the maps its user stacks unwind with are kept for the whole session.
+void remember_target(pid_t pid) {
+  consume::remember_process(pid);
+  consume::remember_unwind_process(pid);
+}
 
 ProbeInfo to_info(const dtrace_probedesc& d) {
   auto f = [](const char* s, size_t n) { return std::string(s, strnlen(s, n)); };
@@ -159,7 +167,7 @@ Result<int> Handle::create_process(const std::string& command) {
   opts.evaltime = proc::parse_evaltime(impl_->options.text("evaltime")).value_or(proc::EvalTime::Postinit);
   auto p = proc::Process::create(command, opts);
   if (!p) return p.error();
-  consume::remember_process((*p)->pid());
+  remember_target((*p)->pid());
   impl_->targets.push_back(std::move(*p));
   return impl_->targets.back()->pid();
 }
@@ -167,7 +175,7 @@ Result<int> Handle::create_process(const std::string& command) {
 Result<int> Handle::grab_process(int pid) {
   auto p = proc::Process::grab(pid);
   if (!p) return p.error();
-  consume::remember_process(pid);
+  remember_target(pid);
   impl_->targets.push_back(std::move(*p));
   return pid;
 }

@@ -74,6 +74,7 @@ struct ProcessDwfl {
   std::chrono::steady_clock::time_point read_at = std::chrono::steady_clock::now();
   std::unique_ptr<Current> cur = std::make_unique<Current>();
   std::unique_ptr<Dwfl, DwflDeleter> dwfl;
+  bool pinned = false;  // a target: never evicted
 };
 
 std::string read_maps(pid_t pid) {
@@ -98,9 +99,22 @@ std::unique_ptr<Dwfl, DwflDeleter> report_process(pid_t pid, Current* cur) {
 }
 
 // The processes unwound lately, most recent first (a bounded cache:
-// reporting a process's objects is the costly part).
+// reporting a process's objects is the costly part), and the targets.
 constexpr size_t kCachedProcesses = 16;
 std::list<ProcessDwfl> cache;
+
+// Drops the least recently used process that is not a target.
+void evict() {
+  size_t unpinned = 0;
+  for (const ProcessDwfl& p : cache) unpinned += !p.pinned;
+  if (unpinned <= kCachedProcesses) return;
+  for (auto it = cache.end(); it != cache.begin();) {
+    if (!(--it)->pinned) {
+      cache.erase(it);
+      return;
+    }
+  }
+}
 
 // A pc in no object the process had when it was read (dlopen() since,
 // an exec): its maps are read again, at most once a second (JIT code
@@ -122,11 +136,12 @@ ProcessDwfl* process_dwfl(pid_t pid, uint64_t pc) {
   while (it != cache.end() && it->pid != pid) ++it;
   if (it == cache.end()) {
     cache.push_front(read_process(pid));
-    if (cache.size() > kCachedProcesses) cache.pop_back();
+    evict();
   } else {
     cache.splice(cache.begin(), cache, it);
     if (stale(cache.front(), pc)) {  // kept as it was if the process is gone
       ProcessDwfl again = read_process(pid);
+      again.pinned = cache.front().pinned;
       if (again.dwfl) cache.front() = std::move(again);
       cache.front().read_at = std::chrono::steady_clock::now();
     }
@@ -148,6 +163,17 @@ int frame_cb(Dwfl_Frame* frame, void* arg) {
 }
 
 }  // namespace
+
+void remember_unwind_process(pid_t pid) {
+  for (ProcessDwfl& p : cache) {
+    if (p.pid == pid) {
+      p.pinned = true;
+      return;
+    }
+  }
+  cache.push_front(read_process(pid));
+  cache.front().pinned = true;
+}
 
 std::vector<uint64_t> unwind_user_stack(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack,
                                         uint32_t max) {

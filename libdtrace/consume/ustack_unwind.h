@@ -1,8 +1,8 @@
 // Unwinding a user stack from the registers and stack bytes a ustack()
 // record carries, with libdw (elfutils): the process's objects are
-// reported to a Dwfl from its /proc/PID/maps (read at first sight and
-// kept, so a process that has exited still unwinds while its files are
-// there), and libdw walks the frames with each object's .eh_frame or
+// reported to a Dwfl from its /proc/PID/maps (read at first sight, or
+// when dtrace starts or grabs it, and kept, so a process that has exited
+// still unwinds while its files are there), and libdw walks the frames with each object's .eh_frame or
 // .debug_frame, reading the stack from the copy. Where an object has no
 // call-frame information libdw's x86-64 backend follows frame pointers.
 #pragma once
@@ -23,5 +23,10 @@ struct UserRegs {
 // nothing could be unwound (no objects, no process).
 std::vector<uint64_t> unwind_user_stack(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack,
                                         uint32_t max);
+
+// Reads pid's maps now (a -c/-p target, before it can exit) and keeps
+// them for the whole session: records read after the target has exited
+// (a short -c program's aggregation, printed at its exit) still unwind.
+void remember_unwind_process(pid_t pid);
 
 }  // namespace dtrace::consume

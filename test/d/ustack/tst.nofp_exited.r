@@ -1,0 +1,3 @@
+exit 0
+calls: 20
+exited: ok
