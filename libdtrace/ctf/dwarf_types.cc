@@ -1,6 +1,7 @@
 #include "ctf/dwarf_types.h"
 
 #include "ctf/dwarf_util.h"
+#include "util/build_id.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -59,16 +60,7 @@ uint64_t member_location(Dwarf_Die* die) {
 std::string build_id_path(Elf* elf) {
   const void* id = nullptr;
   ssize_t n = dwelf_elf_gnu_build_id(elf, &id);
-  if (n < 2) return {};
-  const auto* b = static_cast<const unsigned char*>(id);
-  std::string p = "/usr/lib/debug/.build-id/";
-  char hex[3];
-  for (ssize_t i = 0; i < n; i++) {
-    std::snprintf(hex, sizeof hex, "%02x", b[i]);
-    p += hex;
-    if (i == 0) p += '/';
-  }
-  return p + ".debug";
+  return n > 0 ? util::build_id_debug_path({static_cast<const char*>(id), static_cast<size_t>(n)}) : "";
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "ctf/kernel_dwarf.h"
 
 #include "ctf/dwarf_util.h"
+#include "util/build_id.h"
 
 #include <dwarf.h>
 #include <elf.h>
@@ -44,16 +45,6 @@ std::string running_build_id() {
     at = end;
   }
   return {};
-}
-
-std::string hex(const std::string& bytes) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s;
-  for (unsigned char c : bytes) {
-    s += digits[c >> 4];
-    s += digits[c & 15];
-  }
-  return s;
 }
 
 }  // namespace
@@ -164,10 +155,8 @@ std::unique_ptr<KernelDwarf> KernelDwarf::open_file(const std::string& path) {
 std::unique_ptr<KernelDwarf> KernelDwarf::open_running() {
   std::string id = running_build_id();
   std::vector<std::string> paths = candidates(release());
-  if (id.size() >= 2) {  // the debug package's build-ID link
-    std::string h = hex(id);
-    paths.push_back("/usr/lib/debug/.build-id/" + h.substr(0, 2) + "/" + h.substr(2) + ".debug");
-  }
+  // the debug package's build-ID link
+  if (std::string link = util::build_id_debug_path(id); !link.empty()) paths.push_back(link);
   for (const std::string& p : paths) {
     std::unique_ptr<KernelDwarf> k(new KernelDwarf);
     if (!k->open(p)) continue;

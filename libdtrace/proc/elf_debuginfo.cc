@@ -13,6 +13,8 @@
 #include <optional>
 #include <vector>
 
+#include "util/build_id.h"
+
 namespace dtrace::proc {
 namespace {
 
@@ -73,13 +75,6 @@ std::string build_id(Elf* elf) {
   return "";
 }
 
-std::string hex(std::string_view bytes) {
-  static const char digits[] = "0123456789abcdef";
-  std::string s;
-  for (unsigned char c : bytes) s += digits[c >> 4], s += digits[c & 15];
-  return s;
-}
-
 // "/proc/PID/root" when path was opened through it, else "".
 std::string root_of(const std::string& path) {
   if (path.rfind("/proc/", 0) != 0) return "";
@@ -122,9 +117,9 @@ bool use_debug_file(const ElfFile& f, const std::string& id, const std::optional
 
 bool from_build_id(const std::string& root, const std::string& id,
                    const std::function<void(Elf*, Elf_Scn*)>& each) {
-  if (id.size() < 2) return false;
-  std::string h = hex(id);
-  ElfFile f(root + "/usr/lib/debug/.build-id/" + h.substr(0, 2) + "/" + h.substr(2) + ".debug");
+  std::string link = util::build_id_debug_path(id);
+  if (link.empty()) return false;
+  ElfFile f(root + link);
   return use_debug_file(f, id, std::nullopt, each);
 }
 
