@@ -1,6 +1,8 @@
 /*
  * ASSERTION: profile and tick intervals in nanoseconds, with either
- * suffix ns or nsec, create probes that fire (each prints once).
+ * suffix ns or nsec, create probes that fire.
+ * A profile probe fires on every CPU at once, so the probes only set
+ * flags and the line for each is printed once, at the end.
  * @@timeout: 60
  */
 #pragma D option quiet
@@ -8,35 +10,28 @@
 int a, b, c, d;
 
 profile-300000000ns
-/!a/
 {
 	a = 1;
-	printf("profile ns\n");
 }
 
 profile-300000000nsec
-/!b/
 {
 	b = 1;
-	printf("profile nsec\n");
 }
 
 tick-300000000ns
-/!c/
 {
 	c = 1;
-	printf("tick ns\n");
 }
 
 tick-300000000nsec
-/!d/
 {
 	d = 1;
-	printf("tick nsec\n");
 }
 
 tick-100ms
 /a && b && c && d/
 {
+	printf("profile ns\nprofile nsec\ntick ns\ntick nsec\n");
 	exit(0);
 }
