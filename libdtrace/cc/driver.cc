@@ -30,15 +30,11 @@ struct Pass {
 };
 
 constexpr Pass kPasses[] = {
-    {"parse", parse},
-    {"decl", declare_vars},
-    {"probes", match_probes},
-    {"resolve", resolve_idents},
-    {"typecheck", typecheck},
-    {"fold", fold_constants},
-    {"actions", check_actions},
-    {"codegen", generate_dif},
-    {"assemble", assemble_difos},
+    {"parse", parse},          {"decl", declare_vars},
+    {"probes", match_probes},  {"resolve", resolve_idents},
+    {"typecheck", typecheck},  {"pragmas", check_pragmas_used},
+    {"fold", fold_constants},  {"actions", check_actions},
+    {"codegen", generate_dif}, {"assemble", assemble_difos},
     {"verify", verify_difos},
 };
 

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "cc/builtins.h"
+
 namespace dtrace::cc {
 namespace {
 
@@ -95,6 +97,22 @@ bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
   if (what == "attributes" || what == "binding" || what == "ident" || what == "line") return true;
   ctx.error(p.line, ErrTag::D_PRAGMA_INVAL, cat("invalid control directive: #pragma D ", what));
   return false;
+}
+
+bool check_pragmas_used(CompileContext& ctx) {
+  for (const ast::Pragma& p : ctx.ast.pragmas) {
+    std::vector<std::string> w = words(p.text);
+    // #pragma D attributes|binding <value> <ident>; the provider form
+    // names a provider, not an identifier.
+    if (w.size() < 4 || w[0] != "D" || (w[1] != "attributes" && w[1] != "binding") || w[3] == "provider")
+      continue;
+    const std::string& name = w[3];
+    if (ctx.idents.find(VarScope::Global, name) || ctx.idents.find_inline(name) || find_builtin_var(name))
+      continue;
+    ctx.error(p.line, ErrTag::D_PRAGMA_UNUSED, cat("unused #pragma ", w[1]));
+    return false;
+  }
+  return true;
 }
 
 }  // namespace dtrace::cc
