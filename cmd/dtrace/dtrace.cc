@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -93,16 +94,70 @@ std::string description_part(const std::string& arg) {
   return cut == std::string::npos ? arg : arg.substr(0, cut);
 }
 
-// -P/-m/-f name a leading part of the description: pad it to four fields;
-// -n and -i (a probe id: digits) give the whole of it.
-std::string to_program_text(SpecKind kind, const std::string& arg) {
+// DTrace reads a -P/-m/-f/-n/-i description from the right into at most
+// 1/2/3/4 fields (provider, module, function, name); the field before a
+// leading ':' is never read, and one more field is "Overspecified".
+// A leading integer is a probe id, refused where a part is named, and
+// for -n/-i followed by a description it gives way to that description
+// (-i 4-2 is ":::-2"), as DTrace's lexer reads it. Returns the program
+// text with the description in its four fields, or false and DTrace's
+// message in *err. A description list (',') or blank is left as written.
+bool probe_program(SpecKind kind, const std::string& arg, std::string* text, std::string* err) {
+  static const char* const kParts[] = {"providers", "modules", "functions"};
   std::string desc = description_part(arg), rest = arg.substr(desc.size());
-  switch (kind) {
-    case SpecKind::Provider: return desc + ":::" + rest;
-    case SpecKind::Module: return desc + "::" + rest;
-    case SpecKind::Function: return desc + ":" + rest;
-    default: return arg;
+  while (!desc.empty() && std::isspace(static_cast<unsigned char>(desc.back()))) {
+    rest.insert(0, 1, desc.back());
+    desc.pop_back();
   }
+  *text = arg;
+  if (kind == SpecKind::Script || desc.empty() || desc.find_first_of(", \t\n") != std::string::npos)
+    return true;
+  size_t digits = 0;
+  while (digits < desc.size() && std::isdigit(static_cast<unsigned char>(desc[digits]))) digits++;
+  int max = kind == SpecKind::Provider   ? 1
+            : kind == SpecKind::Module   ? 2
+            : kind == SpecKind::Function ? 3
+                                         : 4;
+  if (digits > 0) {
+    std::string id = desc.substr(0, digits);
+    id.erase(0, std::min(id.find_first_not_of('0'), id.size() - 1));
+    if (max < 4) {
+      *err = "probe identifier " + id + " not permitted when specifying " + kParts[max - 1];
+      return false;
+    }
+    if (id == "0") {
+      *err = "invalid probe identifier 0: Unknown probe identifier";
+      return false;
+    }
+    if (digits == desc.size()) return true;  // a probe id
+    desc.erase(0, digits);
+  }
+  std::vector<std::string> fields;
+  std::string cur;
+  for (size_t i = 0; i < desc.size(); i++) {
+    if (desc[i] == '\\' && i + 1 < desc.size()) {
+      cur += desc[i];
+      cur += desc[++i];
+    } else if (desc[i] == ':') {
+      fields.push_back(cur);
+      cur.clear();
+    } else {
+      cur += desc[i];
+    }
+  }
+  fields.push_back(cur);
+  // -n text that reads the same in four fields is compiled as written.
+  if (max == 4 && digits == 0 && fields.size() <= 4) return true;
+  if (desc[0] == ':') fields.erase(fields.begin());
+  if (static_cast<int>(fields.size()) > max) {
+    *err = "invalid probe description \"" + desc + "\": Overspecified probe description";
+    return false;
+  }
+  // Right-aligned below the part the option names: -m a:b is a:b::.
+  std::string parts[4];
+  for (size_t i = 0; i < fields.size(); i++) parts[max - fields.size() + i] = fields[i];
+  *text = parts[0] + ":" + parts[1] + ":" + parts[2] + ":" + parts[3] + rest;
+  return true;
 }
 
 bool read_file(const std::string& path, std::string* out) {
@@ -114,12 +169,14 @@ bool read_file(const std::string& path, std::string* out) {
   return true;
 }
 
-// "dtrace: failed to compile script x.d: [D_TAG] line 3: message"
+// "dtrace: failed to compile script x.d: [D_TAG] line 3: message"; as in
+// DTrace, a line is named only for a script (a file), never for the
+// text of -n/-P/-m/-f/-i.
 std::string compile_error(const ProgramSpec& spec, const dtrace::Error& e, bool errtags) {
   std::string out = spec.kind == SpecKind::Script ? "failed to compile script " + spec.arg + ": "
                                                   : "invalid probe specifier " + spec.arg + ": ";
   if (errtags && !e.tag.empty()) out += "[" + e.tag + "] ";
-  if (e.line > 0) out += "line " + std::to_string(e.line) + ": ";
+  if (e.line > 0 && spec.kind == SpecKind::Script) out += "line " + std::to_string(e.line) + ": ";
   return out + e.message;
 }
 
@@ -134,7 +191,7 @@ int parse(int argc, char** argv, CommandLine* cl) {
       continue;
     }
     switch (c) {
-      case 'n': cl->specs.push_back({SpecKind::Name, optarg, optarg}); break;
+      case 'n': cl->specs.push_back({SpecKind::Name, optarg, {}}); break;
       case 'P': cl->specs.push_back({SpecKind::Provider, optarg, {}}); break;
       case 'm': cl->specs.push_back({SpecKind::Module, optarg, {}}); break;
       case 'f': cl->specs.push_back({SpecKind::Function, optarg, {}}); break;
@@ -187,36 +244,55 @@ int parse(int argc, char** argv, CommandLine* cl) {
   return 0;
 }
 
+// As DTrace: every description is read first (a bad one is fatal), then
+// the header, then each one's probes; one that matches nothing is
+// reported and the listing goes on, exit status 0.
 int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
-  std::vector<dtrace::ProbeInfo> all;
+  std::vector<std::string> descs;
+  for (const auto& spec : cl.specs) {
+    std::string text, err;
+    if (!probe_program(spec.kind, spec.arg, &text, &err)) {
+      error("invalid probe specifier " + spec.arg + ": " + err);
+      return 1;
+    }
+    std::string desc = spec.kind == SpecKind::Script ? "" : description_part(text);
+    while (!desc.empty() && std::isspace(static_cast<unsigned char>(desc.back()))) desc.pop_back();
+    // An id names one probe: one that is not there is a bad description.
+    if (!desc.empty() && desc.find_first_not_of("0123456789") == std::string::npos)
+      if (auto r = h.list_probes(desc); r && r->empty()) {
+        error("invalid probe specifier " + spec.arg + ": invalid probe identifier " + desc +
+              ": Unknown probe identifier");
+        return 1;
+      }
+    descs.push_back(desc);
+  }
   if (cl.specs.empty()) {
     auto r = h.list_probes("");
     if (!r) {
       error(r.error().message);
       return 1;
     }
-    all = std::move(*r);
+    std::fputs(h.format_probe_list(*r, true, cl.verbose).c_str(), out);
+    // A whole listing says which providers it lacks, and why.
+    if (std::string missing = h.missing_providers(""); !missing.empty()) error(missing);
+    return 0;
   }
-  for (const auto& spec : cl.specs) {
-    std::string desc =
-        spec.kind == SpecKind::Script ? "" : description_part(to_program_text(spec.kind, spec.arg));
-    auto r = h.list_probes(desc);
+  std::fputs(h.format_probe_list({}, true, cl.verbose).c_str(), out);
+  for (size_t i = 0; i < descs.size(); i++) {
+    auto r = h.list_probes(descs[i]);
     if (!r) {
-      error("invalid probe specifier " + spec.arg + ": " + r.error().message);
+      error("invalid probe specifier " + cl.specs[i].arg + ": " + r.error().message);
       return 1;
     }
     if (r->empty()) {
-      std::string missing = h.missing_providers(desc);
-      error("failed to match " + desc + ": No probe matches description" +
+      std::string missing = h.missing_providers(descs[i]);
+      std::fflush(out);
+      error("failed to match " + descs[i] + ": No probe matches description" +
             (missing.empty() ? "" : " (" + missing + ")"));
-      return 1;
+      continue;
     }
-    all.insert(all.end(), r->begin(), r->end());
+    std::fputs(h.format_probe_list(*r, false, cl.verbose).c_str(), out);
   }
-  std::fputs(h.format_probe_list(all, true, cl.verbose).c_str(), out);
-  // A whole listing says which providers it lacks, and why.
-  if (cl.specs.empty())
-    if (std::string missing = h.missing_providers(""); !missing.empty()) error(missing);
   return 0;
 }
 
@@ -367,8 +443,9 @@ int main(int argc, char** argv) {
         error("failed to open " + spec.arg + ": " + std::strerror(errno));
         return 1;
       }
-    } else if (spec.text.empty()) {
-      spec.text = to_program_text(spec.kind, spec.arg);
+    } else if (std::string err; spec.text.empty() && !probe_program(spec.kind, spec.arg, &spec.text, &err)) {
+      error("invalid probe specifier " + spec.arg + ": " + err);
+      return 1;
     }
     auto p = h.compile(spec.text, spec.kind != SpecKind::Script);
     if (!p) {
@@ -381,6 +458,10 @@ int main(int argc, char** argv) {
     for (const auto& [spec, index] : compiled) std::fputs(h.disassemble(index).c_str(), stderr);
   // A refused enabling as DTrace words it (-e says what ENABLE would).
   auto refused = [errtags](const ProgramSpec& spec, const dtrace::Error& e) {
+    if (e.tag == "EDT_DESTRUCTIVE") {  // DTrace refuses these when it starts tracing
+      error("could not enable tracing: " + e.message);
+      return 1;
+    }
     if (e.tag != "EDT_ENABLING_ERR") {
       error(compile_error(spec, e, errtags));
       return 1;

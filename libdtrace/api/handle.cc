@@ -123,9 +123,11 @@ struct Handle::Impl {
   Status report_targets_exited(FILE* out) {
     if (Status st = drainer.drain(out); !st) return st;
     std::fflush(out);
+    // A notice, which -q (or the quiet pragma) silences, as in DTrace.
     for (auto& t : targets)
-      drainer.notice(out, consume::Notice{"notice", "pid " + std::to_string(t->pid()) + " has exited"}.with(
-                              "pid", int64_t{t->pid()}));
+      if (!options.flag("quiet"))
+        drainer.notice(out, consume::Notice{"notice", "pid " + std::to_string(t->pid()) + " has exited"}.with(
+                                "pid", int64_t{t->pid()}));
     targets.clear();
     return Ok{};
   }

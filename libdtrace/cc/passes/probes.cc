@@ -74,10 +74,15 @@ bool match_probes(CompileContext& ctx) {
         ctx.error(d.line, tag_named(n.error().tag), n.error().message);
         return false;
       }
+      if (*n == 0 && spec.id) {  // as DTrace: an id that names no probe, even under -Z
+        ctx.error(d.line, ErrTag::D_PDESC_INVAL,
+                  cat("invalid probe identifier ", d.text, ": Unknown probe identifier"));
+        return false;
+      }
       if (*n == 0 && !ctx.options.zdefs) {
         std::string why = ctx.options.why_no_match ? ctx.options.why_no_match(spec) : "";
         ctx.error(d.line, ErrTag::D_PDESC_ZERO,
-                  cat("probe description ", spec.id ? d.text : spec.str(), " does not match any probes",
+                  cat("probe description ", spec.str(), " does not match any probes",
                       why.empty() ? "" : " (" + why + ")"));
         return false;
       }

@@ -1,2 +1,2 @@
 -- @@stderr --
-dtrace: invalid probe specifier BEGIN { trace(; }: line 1: syntax error near ";"
+dtrace: invalid probe specifier BEGIN { trace(; }: syntax error near ";"

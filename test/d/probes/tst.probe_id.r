@@ -4,4 +4,4 @@ fired, id matches: 1
 exit 0
 exit 1
 -- @@stderr --
-dtrace: failed to match 99999999: No probe matches description
+dtrace: invalid probe specifier 99999999: invalid probe identifier 99999999: Unknown probe identifier

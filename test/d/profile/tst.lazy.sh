@@ -1,7 +1,7 @@
 # ASSERTION: profile probes with rates that are not pre-listed are
 # created when a description names them, in every unit; malformed or
 # too fast rates match nothing; the pre-listed ones are there.
-list() { "$1" -l -n "$2" 2>&1 | awk 'NR > 1 { print $2, $NF } /failed/'; }
+list() { "$1" -l -n "$2" 2>&1 | awk '/failed/ { print; next } NR > 1 { print $2, $NF }'; }
 for d in profile-997 tick-1000 profile-1234us tick-3s profile-2ms \
 	 tick-1min tick-5hz tick-1d profile-100us tick-0 tick-1x profile-
 do

@@ -1,2 +1,3 @@
 registered
+   ID   PROVIDER            MODULE                          FUNCTION NAME
 dtrace: failed to match testapp<pid>:::: No probe matches description

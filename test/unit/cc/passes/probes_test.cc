@@ -55,5 +55,14 @@ TEST(ProbesPass, DescriptionMatchingNothingIsAnError) {
   compile_ok("fbt::nope:entry { }", o);
 }
 
+TEST(ProbesPass, IdNamingNoProbeIsUnknownEvenUnderZdefs) {
+  CompileOptions o;
+  o.count_matches = [](const ProbeSpec& s) -> uint32_t { return s.id == 7 ? 1 : 0; };
+  compile_ok("7 { }", o);
+  o.zdefs = true;
+  expect_error("7, 99999 { }", "D_PDESC_INVAL", 1, "invalid probe identifier 99999: Unknown probe identifier",
+               o);
+}
+
 }  // namespace
 }  // namespace dtrace::cc
