@@ -34,6 +34,13 @@ bool packed_utf8_for(const std::string& encoding) {
   return t != "sun" && t != "sun-color" && t != "dumb";
 }
 
+// The kinds of an aggregation's keys, as its statement recorded them.
+std::vector<uint16_t> key_kinds(const kio::AggDesc& d) {
+  std::vector<uint16_t> out;
+  for (size_t i = 0; i + 1 < d.recs.size(); i++) out.push_back(d.recs[i].dtrd_action);
+  return out;
+}
+
 }  // namespace
 
 void Aggregations::declare(const cc::Program& prog) {
@@ -70,7 +77,7 @@ Result<consume::AggVar*> Aggregations::var_of(kio::Device& dev, uint32_t aggid) 
   vd.key_types = prog.aggs[var].keys;
   vd.func = desc.recs.back().dtrd_action;
   vd.arg = desc.recs.back().dtrd_arg;
-  for (size_t i = 0; i + 1 < desc.recs.size(); i++) vd.key_kinds.push_back(desc.recs[i].dtrd_action);
+  vd.key_kinds = key_kinds(desc);
   consume::AggVar* v = &table_.declare(vd);
   vars_[aggid] = v;
   return v;
@@ -107,7 +114,7 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
       report(consume::cpu_drop(consume::DropKind::Aggregation, snap->drops, cpu, options_.flag("droptags")));
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
       table_.fold(*vars_.at(e.aggid), canonical_keys(descs_.at(e.aggid), e.keys), e.value,
-                  percpu ? static_cast<int>(cpu) : -1);
+                  percpu ? static_cast<int>(cpu) : -1, key_kinds(descs_.at(e.aggid)));
       return Ok{};
     });
     if (!st) return st;
@@ -207,8 +214,8 @@ std::vector<AggregateEntry> Aggregations::entries() {
       AggregateEntry e;
       e.name = v->desc.name;
       for (size_t k = 0; k < r.keys->size(); k++)
-        e.keys.push_back(
-            trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k], false, text_options(options_))));
+        e.keys.push_back(trimmed(
+            consume::format_agg_key(v->desc, k, (*r.keys)[k], false, text_options(options_), r.kinds)));
       e.value = entry_value(v->desc, r.values[0]->value, v->normal);
       out.push_back(std::move(e));
     }

@@ -31,6 +31,8 @@ struct CompileContext {
   IdentTable& idents;
   Diagnostics diags;
   bool library = false;  // a D library file: declarations only, checked lazily
+  // The source is a -n/-P/-m/-f/-i argument, not a script file.
+  bool probe_spec = false;
   Arena<ast::Node> nodes;
   ast::Program ast;
   std::vector<ClausePlan> plans;  // one per clause, from the probes pass on

@@ -130,6 +130,7 @@ Result<Program> Compiler::compile(std::string_view text, bool probe_spec) {
   }
   auto ctx = std::make_unique<CompileContext>(source, state_->options, state_->types, state_->idents);
   ctx->options.pspec |= probe_spec;
+  ctx->probe_spec = probe_spec;
   for (const Pass& p : kPasses) {
     bool ok = p.run(*ctx);
     if (ok && !ctx->diags.has_error()) dump_tree(*ctx, p.name);

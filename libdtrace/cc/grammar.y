@@ -38,7 +38,12 @@ struct DeclSpecs {
 dtrace::cc::yy::Parser::symbol_type dtcc_lex(void* scanner);
 
 namespace dtrace::cc::yy {
-inline Parser::symbol_type yylex(ParseDriver& drv) { return dtcc_lex(drv.scanner); }
+inline Parser::symbol_type yylex(ParseDriver& drv) {
+  Parser::symbol_type t = dtcc_lex(drv.scanner);
+  drv.note_token(t.kind() == Parser::symbol_kind::S_PSPEC, t.kind() == Parser::symbol_kind::S_COMMA,
+                 t.location.line);
+  return t;
+}
 }
 
 #define YYLLOC_DEFAULT(Cur, Rhs, N) \
@@ -177,6 +182,11 @@ void add_tag(DeclSpecs& s, ast::TypeSpec t) {
 program
   : items END
   | items pspecs END {
+      if (!drv.ctx.probe_spec) {
+        drv.ctx.error($2.front().line, ErrTag::D_SYNTAX,
+                      "expected predicate and/or actions following probe description");
+        YYABORT;
+      }
       ast::Clause* c = mk<ast::Clause>(drv, $2.front().line);
       c->probes = std::move($2);
       drv.ctx.ast.items.push_back(c);

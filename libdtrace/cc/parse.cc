@@ -21,8 +21,22 @@ yy_buffer_state* dtcc__scan_bytes(const char* bytes, int len, yyscan_t scanner);
 
 namespace dtrace::cc {
 
-void ParseDriver::syntax_error(int line) {
+void ParseDriver::note_token(bool pspec, bool comma, int line) {
+  prev_pspecs = cur_pspecs;
+  if (pspec && pspecs_line == 0) pspecs_line = line;
+  if (!pspec && !comma) pspecs_line = 0;
+  cur_pspecs = pspec ? pspecs_line : 0;
+}
+
+void ParseDriver::syntax_error(int line, bool in_lexer) {
   if (ctx.diags.has_error()) return;  // the lexer already said why
+  // As DTrace: only a script file must follow each description list with
+  // a predicate or actions (dtrace -n BEGIN is a whole program).
+  int pspecs = in_lexer ? cur_pspecs : prev_pspecs;
+  if (pspecs != 0 && !ctx.probe_spec) {
+    ctx.error(pspecs, ErrTag::D_SYNTAX, "expected predicate and/or actions following probe description");
+    return;
+  }
   if (lex.last_eof || lex.last_text.empty())
     ctx.error(line, ErrTag::D_SYNTAX, "syntax error near end of input");
   else ctx.error(line, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));

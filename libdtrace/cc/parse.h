@@ -41,7 +41,8 @@ struct LexState {
   Mode mode = Mode::Prog;
   Ctx ctx = Ctx::Body;
   int depth = 0;          // braces in Body/Decl
-  int parens = 0;         // parentheses in Pred
+  int parens = 0;         // open parentheses since Expr mode began
+  int brackets = 0;       // open brackets likewise
   size_t pos = 0;         // offset in the source after the current match
   int comment_line = 0;   // where an open comment started
   std::string last_text;  // text of the last token returned ("" at EOF)
@@ -59,8 +60,17 @@ struct ParseDriver {
   void* scanner = nullptr;
   LexState lex;
 
-  // Reports `syntax error near "<last token>"` (or "end of input").
-  void syntax_error(int line);
+  // Reports `syntax error near "<last token>"` (or "end of input"), or,
+  // in a script file, DTrace's words for a probe description followed by
+  // neither a predicate nor actions. in_lexer: the offending token is the
+  // one being scanned, not the parser's lookahead.
+  void syntax_error(int line, bool in_lexer = false);
+  // Called for every token the parser reads: keeps the line of the probe
+  // description list that ends at the current and at the previous token.
+  void note_token(bool pspec, bool comma, int line);
+  int pspecs_line = 0;  // first description of the list being read
+  int cur_pspecs = 0;   // the current token ends a list: its line, else 0
+  int prev_pspecs = 0;  // the same for the token before
   // Expands $n / $$n / $name in a probe description; false on error.
   bool expand_macros(std::string& text, int line);
   // The value of a macro variable ("1", "target", "pid"), or false.

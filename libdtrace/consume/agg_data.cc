@@ -165,11 +165,18 @@ AggVar* AggTable::find(const std::string& name) {
 }
 
 void AggTable::fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta,
-                    int cpu) {
+                    int cpu, std::span<const uint16_t> kinds) {
   std::vector<uint8_t> flat;
   for (const auto& k : keys) flat.insert(flat.end(), k.begin(), k.end());
+  bool own = !kinds.empty() &&
+             !std::equal(kinds.begin(), kinds.end(), v.desc.key_kinds.begin(), v.desc.key_kinds.end());
+  if (own)  // another stack kind: never the same entry as the variable's
+    for (uint16_t k : kinds) flat.insert(flat.end(), {static_cast<uint8_t>(k), static_cast<uint8_t>(k >> 8)});
   AggEntry& e = v.entries[flat];
-  if (e.keys.empty()) e.keys = std::move(keys);
+  if (e.keys.empty()) {
+    e.keys = std::move(keys);
+    if (own) e.key_kinds.assign(kinds.begin(), kinds.end());
+  }
   agg_merge(v.desc.func, e.value, delta);
   if (cpu >= 0) agg_merge(v.desc.func, e.percpu[static_cast<uint32_t>(cpu)], delta);
 }

@@ -28,6 +28,7 @@ struct AggVarDesc {
 
 struct AggEntry {
   std::vector<std::vector<uint8_t>> keys;           // each key record's bytes
+  std::vector<uint16_t> key_kinds;                  // its statement's, where they differ from the variable's
   std::vector<int64_t> value;                       // the function's 64-bit words
   std::map<uint32_t, std::vector<int64_t>> percpu;  // aggpercpu: each CPU's share
 };
@@ -65,8 +66,11 @@ class AggTable {
   // The variable named `d.name`, created from `d` on first use.
   AggVar& declare(const AggVarDesc& d);
   AggVar* find(const std::string& name);
-  // `cpu` >= 0 also keeps that CPU's share (aggpercpu).
-  void fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta, int cpu = -1);
+  // `cpu` >= 0 also keeps that CPU's share (aggpercpu). `kinds` are
+  // the key kinds of the delta's statement: stack(), ustack() and
+  // jstack() keys may share a variable.
+  void fold(AggVar& v, std::vector<std::vector<uint8_t>> keys, std::span<const int64_t> delta, int cpu = -1,
+            std::span<const uint16_t> kinds = {});
   // Consumer-side actions (DTRACE_LIBACT_*).
   void clear(AggVar& v);
   void normalize(AggVar& v, int64_t factor) { v.normal = factor > 0 ? factor : 1; }

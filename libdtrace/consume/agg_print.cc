@@ -71,9 +71,14 @@ std::string percpu_text(const AggVarDesc& d, const AggEntry& e, int64_t normal, 
 
 }  // namespace
 
+uint16_t agg_key_kind(const AggVarDesc& d, const std::vector<uint16_t>* kinds, size_t k) {
+  const std::vector<uint16_t>& ks = kinds && !kinds->empty() ? *kinds : d.key_kinds;
+  return k < ks.size() ? ks[k] : uint16_t{DTRACEACT_AGGKEY};
+}
+
 std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes, bool packed,
-                           const TextOptions& to) {
-  uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
+                           const TextOptions& to, const std::vector<uint16_t>* kinds) {
+  uint16_t kind = agg_key_kind(d, kinds, k);
   if (is_stack_kind(kind)) return stack_text(kind, bytes, to);
   const cc::ValueType* t = key_type(d, k);
   Datum datum{t, bytes};
@@ -140,7 +145,7 @@ std::string aggregation_rows(AggVar& v, const AggSortOptions& o) {
       out += layout == Layout::Hist ? hist_header(width) : packed_header(v.desc.func, width, range);
     }
     for (size_t k = 0; k < r.keys->size(); k++)
-      out += format_agg_key(v.desc, k, (*r.keys)[k], layout != Layout::Plain, o.text);
+      out += format_agg_key(v.desc, k, (*r.keys)[k], layout != Layout::Plain, o.text, r.kinds);
     const std::vector<int64_t>& w = r.values[0]->value;
     if (layout == Layout::Hist) {
       out += " " + format_bar(agg_scalar(v.desc.func, w, v.normal), h.total, h.neg, h.pos);
@@ -173,9 +178,7 @@ Result<std::string> value_conv(const FormatConv& c, const AggVar& v, const AggEn
 }
 
 // The other conversions take the keys in order; stacks print whole.
-Result<std::string> key_conv(const FormatConv& c, const AggVarDesc& d, size_t k, const Datum& key,
-                             const TextOptions& to) {
-  uint16_t kind = k < d.key_kinds.size() ? d.key_kinds[k] : uint16_t{DTRACEACT_AGGKEY};
+Result<std::string> key_conv(const FormatConv& c, uint16_t kind, const Datum& key, const TextOptions& to) {
   if (is_stack_kind(kind)) return stack_text(kind, key.bytes, to);
   return format_value(c, key, to);
 }
@@ -207,7 +210,7 @@ Result<std::string> printa_row(const ParsedFormat& pf, std::span<AggVar* const> 
       s = value_conv(*c, *vars[i], r.values[i], o);
       val++;
     } else if (key < keys.size()) {
-      s = key_conv(*c, d, key, keys[key], o.text);
+      s = key_conv(*c, agg_key_kind(d, r.kinds, key), keys[key], o.text);
       key++;
     }
     if (!s) return s.error();

@@ -37,6 +37,7 @@ struct AggSortOptions {
 // One key tuple and, per joined variable, its entry (nullptr: absent).
 struct AggRow {
   const std::vector<std::vector<uint8_t>>* keys = nullptr;
+  const std::vector<uint16_t>* kinds = nullptr;  // the entry's own key kinds, if any
   std::vector<const AggEntry*> values;
 };
 
@@ -47,8 +48,11 @@ void agg_trunc(AggVar& v, bool has_count, int64_t n);
 
 // One key record as printed in an unformatted entry (`packed`: in the
 // narrower aggpack/agghist width).
+// `kinds`: the entry's own key kinds (AggRow::kinds), if any.
 std::string format_agg_key(const AggVarDesc& d, size_t k, std::span<const uint8_t> bytes, bool packed = false,
-                           const TextOptions& t = {});
+                           const TextOptions& t = {}, const std::vector<uint16_t>* kinds = nullptr);
+// Key k's kind: the entry's own, else the variable's, else AGGKEY.
+uint16_t agg_key_kind(const AggVarDesc& d, const std::vector<uint16_t>* kinds, size_t k);
 // The histogram block: header line, then the rows (agg_hist.cc).
 std::string format_histogram(uint16_t func, uint64_t arg, std::span<const int64_t> value, int64_t normal,
                              bool zoom = false, bool utf8 = false);

@@ -20,9 +20,10 @@ std::pair<long double, long double> rank(const AggVarDesc& d, const AggEntry* e,
   return histogram_rank(d.func, d.arg, e->value);
 }
 
-int compare_key(const AggVarDesc& d, size_t k, const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
+int compare_key(const AggVarDesc& d, size_t k, const std::vector<uint8_t>& a, const std::vector<uint8_t>& b,
+                uint16_t kind) {
   const cc::ValueType* t = k < d.key_types.size() ? &d.key_types[k] : nullptr;
-  bool agg_key = k >= d.key_kinds.size() || d.key_kinds[k] == DTRACEACT_AGGKEY;
+  bool agg_key = kind == DTRACEACT_AGGKEY;
   if (agg_key && t && t->kind == Kind::String) {
     int c = std::strcmp(Datum{t, a}.as_string().c_str(), Datum{t, b}.as_string().c_str());
     return c < 0 ? -1 : c > 0;
@@ -43,12 +44,14 @@ int compare_key(const AggVarDesc& d, size_t k, const std::vector<uint8_t>& a, co
   return a.size() < b.size() ? -1 : a.size() > b.size();
 }
 
-int compare_keys(const AggVarDesc& d, const std::vector<std::vector<uint8_t>>& a,
-                 const std::vector<std::vector<uint8_t>>& b, uint32_t keypos) {
+int compare_keys(const AggVarDesc& d, const AggRow& ra, const AggRow& rb, uint32_t keypos) {
+  const std::vector<std::vector<uint8_t>>&a = *ra.keys, &b = *rb.keys;
   size_t n = std::min(a.size(), b.size());
   for (size_t j = 0; j < n; j++) {
     size_t k = keypos < n ? (keypos + j) % n : j;
-    if (int c = compare_key(d, k, a[k], b[k])) return c;
+    uint16_t ka = agg_key_kind(d, ra.kinds, k), kb = agg_key_kind(d, rb.kinds, k);
+    if (ka != kb) return ka < kb ? -1 : 1;  // kernel stacks, then user stacks
+    if (int c = compare_key(d, k, a[k], b[k], ka)) return c;
   }
   return 0;
 }
@@ -62,6 +65,7 @@ std::vector<AggRow> agg_sorted_rows(std::span<AggVar* const> vars, const AggSort
       AggRow& r = joined[flat];
       if (!r.keys) {
         r.keys = &e.keys;
+        r.kinds = &e.key_kinds;
         r.values.assign(vars.size(), nullptr);
       }
       r.values[i] = &e;
@@ -77,7 +81,7 @@ std::vector<AggRow> agg_sorted_rows(std::span<AggVar* const> vars, const AggSort
     return x < y ? -1 : y < x ? 1 : 0;
   };
   std::stable_sort(rows.begin(), rows.end(), [&](const AggRow& a, const AggRow& b) {
-    int v = by_value(a, b), k = compare_keys(kd, *a.keys, *b.keys, o.keypos);
+    int v = by_value(a, b), k = compare_keys(kd, a, b, o.keypos);
     int c = o.by_key ? (k ? k : v) : (v ? v : k);
     return o.reverse ? c > 0 : c < 0;
   });

@@ -560,6 +560,18 @@ bool ActionChecker::lquantize_arg(const ast::Call& c, uint64_t& arg) {
 }
 
 // factor^n, or 0 above INT64_MAX, the module's bound (doc/records.md 6.5).
+// Keys of one kind, where stack(), ustack() and jstack() are one kind as
+// in DTrace (type "stack"): each statement's records describe its own.
+static bool same_key_kinds(const std::vector<uint16_t>& a, const std::vector<uint16_t>& b) {
+  auto stack = [](uint16_t k) {
+    return k == DTRACEACT_STACK || k == DTRACEACT_USTACK || k == DTRACEACT_JSTACK;
+  };
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); i++)
+    if (a[i] != b[i] && !(stack(a[i]) && stack(b[i]))) return false;
+  return true;
+}
+
 static uint64_t checked_pow(uint64_t factor, uint64_t n) {
   unsigned __int128 p = 1;
   for (uint64_t i = 0; i < n; i++) {
@@ -689,7 +701,7 @@ void ActionChecker::aggregation(ast::Assign& a) {
       p.tuple.push_back(pa);
     }
   }
-  if (!agg->key_kinds.empty() && agg->key_kinds != kinds) {
+  if (!agg->key_kinds.empty() && !same_key_kinds(agg->key_kinds, kinds)) {
     fail(a.line, ErrTag::D_KEY_TYPE, cat("@", agg->name, "[ ] keys differ in kind from a previous use"));
     return;
   }
@@ -709,8 +721,10 @@ void ActionChecker::aggregation(ast::Assign& a) {
     return;
   }
   agg->func = fp->kind;
-  agg->key_kinds = kinds;
-  agg->key_args = args;
+  if (agg->key_kinds.empty()) {  // a mix of stacks keeps the first's layout
+    agg->key_kinds = kinds;
+    agg->key_args = args;
+  }
   if (fp->kind == DTRACEACT_AGG_LQUANTIZE || fp->kind == DTRACEACT_AGG_LLQUANTIZE) {
     agg->arg = p.arg;
     agg->has_arg = true;

@@ -6,7 +6,7 @@ exit 0
 dtrace: failed to compile script clause.d: line 1: syntax error near "{"
 exit 1
 == decl.d -x pspec
-dtrace: failed to compile script decl.d: line 1: syntax error near ";"
+dtrace: failed to compile script decl.d: line 1: expected predicate and/or actions following probe description
 exit 1
 == clause.d -x pspec
 parse tree after parse:
