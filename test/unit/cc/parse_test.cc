@@ -19,10 +19,11 @@ struct Parsed {
   bool ok = false;
 };
 
-std::unique_ptr<Parsed> parse_only(const std::string& src, CompileOptions o = {}) {
+std::unique_ptr<Parsed> parse_only(const std::string& src, CompileOptions o = {}, bool probe_spec = false) {
   auto p = std::make_unique<Parsed>();
   p->opts = std::move(o);
   p->ctx = std::make_unique<CompileContext>(src, p->opts, p->types, p->idents);
+  p->ctx->probe_spec = probe_spec;
   p->ok = parse(*p->ctx);
   return p;
 }
@@ -50,13 +51,15 @@ TEST(Parse, ProbeDescriptionsAreSingleTokens) {
 }
 
 TEST(Parse, BareDescriptionIsAClauseWithoutBody) {
-  auto p = parse_only("BEGIN");
+  // In a -n argument only: a script file must give a predicate or actions.
+  auto p = parse_only("BEGIN", {}, true);
   ASSERT_TRUE(p->ok);
   ASSERT_NE(clause(*p, 0), nullptr);
   EXPECT_EQ(clause(*p, 0)->body, nullptr);
-  auto q = parse_only("BEGIN, END\n");
+  auto q = parse_only("BEGIN, END\n", {}, true);
   ASSERT_TRUE(q->ok);
   EXPECT_EQ(clause(*q, 0)->probes.size(), 2u);
+  EXPECT_FALSE(parse_only("BEGIN")->ok);
 }
 
 TEST(Parse, MacroVariablesExpandInDescriptionsAndExpressions) {
@@ -200,11 +203,12 @@ TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
   expect_error("BEGIN { trace(1); }\n}", "D_SYNTAX", 2, "syntax error near \"}\"");
   expect_error("BEGIN\n{\n  x = 1 + ;\n}", "D_SYNTAX", 3, "syntax error near \";\"");
   expect_error("BEGIN { trace(1) ", "D_SYNTAX", 1, "syntax error near end of input");
-  expect_error("BEGIN { trace(1) ]", "D_SYNTAX", 1, "syntax error near \"]\"");
-  expect_error("BEGIN END { }", "D_SYNTAX", 1, "syntax error near \"END\"");
+  expect_error("BEGIN { trace(1) ]", "D_SYNTAX", 1, "extra ] in input stream");
+  expect_error("BEGIN\nEND { }", "D_SYNTAX", 1,
+               "expected predicate and/or actions following probe description");
   expect_error("BEGIN { x = 1 $ }", "D_SYNTAX", 1, "syntax error near \"$\"");
   expect_error("BEGIN /x/", "D_SYNTAX", 1, "end of input");
-  expect_error("BEGIN { trace(\"abc\n\"); }", "D_STR_NL", 1, "newline encountered in string literal");
+  expect_error("BEGIN { trace(\"abc\n\"); }", "D_STR_NL", 2, "newline encountered in string literal");
   expect_error("BEGIN { trace(''); }", "D_CHR_NULL", 1);
   expect_error("BEGIN { trace(09); }", "D_INT_DIGIT", 1);
   expect_error("BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1);
@@ -213,7 +217,7 @@ TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
   expect_error("BEGIN { trace(1.5); }", "D_SYNTAX", 1, "floating-point");
 }
 
-TEST(Parse, LineMarkersRenumber) { expect_error("# 40 \"x.d\"\nBEGIN { ]", "D_SYNTAX", 40, "near \"]\""); }
+TEST(Parse, LineMarkersRenumber) { expect_error("# 40 \"x.d\"\nBEGIN { ]", "D_SYNTAX", 40, "extra ]"); }
 
 }  // namespace
 }  // namespace dtrace::cc
