@@ -31,14 +31,12 @@ bool is_strcompat(const Type* t) {
   return false;
 }
 
-namespace {
 bool is_null_const(ast::Expr* e, const Type* t) {
   if (!t->is_int()) return false;
   if (auto* id = ast::as<ast::Ident>(e); id != nullptr && id->is_const) return id->const_value == 0;
   auto* lit = ast::as<ast::IntLit>(e);
   return lit != nullptr && lit->value == 0;
 }
-}  // namespace
 
 bool assignable(const Type* to, const Type* from) {
   if (to->is_int()) return from->is_int();
@@ -765,6 +763,12 @@ const Type* Checker::check_cast(ast::Cast& n) {
   const Type* from = check(n.operand);
   if (failed_) return from;
   if (to->is_void()) return to;
+  // As DTrace: xlate<T *>(e) points to data that exists only translated,
+  // member by member, so it has no address to cast.
+  ast::Member* context = nullptr;
+  if (from->is_pointer() && translated(n.operand, &context) != nullptr && context == nullptr)
+    return fail(n.line, ErrTag::D_CAST_INVAL,
+                cat("invalid cast expression: \"pointer to translated data\" to \"", to->name, "\""));
   // An array converts to a pointer (its address), as in C: (char *)a.
   bool decays = to->is_pointer() && from->kind == Type::Kind::Array;
   // A struct or union casts to its own type (translators' inputs write

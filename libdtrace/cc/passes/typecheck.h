@@ -21,6 +21,8 @@ const Type* type_from_string(TypeTable& types, const std::string& name);
 
 // Whether a value of type `from` may be stored in / passed as `to`.
 bool assignable(const Type* to, const Type* from);
+// e (of type t) is an integer constant 0, as NULL is.
+bool is_null_const(ast::Expr* e, const Type* t);
 // "string" parameters also take char pointers and arrays.
 bool is_strcompat(const Type* t);
 

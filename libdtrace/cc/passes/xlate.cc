@@ -24,12 +24,14 @@ bool resolve_input(CompileContext& ctx, TranslatorInfo& x) {
 }
 
 // A member's value fits the member: C assignment rules, and strings or
-// char pointers/arrays for char array members (pr_fname = T->comm).
-bool member_accepts(const Type* member, const Type* value) {
+// char pointers/arrays for char array members (pr_fname = T->comm). As
+// DTrace, an integer is a pointer member's value only as the constant 0.
+bool member_accepts(const Type* member, ast::Expr* e, const Type* value) {
   if (member->kind == Type::Kind::Array && member->base != nullptr && member->base->is_int() &&
       member->base->size == 1)
     return is_strcompat(value);
   if (member->is_sou()) return same_type(member, value);
+  if (member->is_pointer() && value->is_int()) return is_null_const(e, value);
   return assignable(member, value);
 }
 
@@ -44,10 +46,10 @@ bool check_members(CompileContext& ctx, TranslatorInfo& x) {
     x.checking = false;
     if (vt == nullptr) return false;
     const Type* mt = x.out->member(m.name)->type;
-    if (!member_accepts(mt, vt)) {
+    if (!member_accepts(mt, m.value, vt)) {
       ctx.error(m.line, ErrTag::D_XLATE_INCOMPAT,
-                cat("translator member ", m.name, " types are incompatible:\n\t member: ", mt->name,
-                    "\n\t   value: ", vt->name));
+                cat("translator member ", m.name, " definition uses incompatible types: \"", mt->name,
+                    "\" = \"", vt->name, "\""));
       return false;
     }
     x.members[m.name] = fold_expr(ctx, m.value);

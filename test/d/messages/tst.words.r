@@ -54,3 +54,7 @@ dtrace: failed to compile script p25.d: [D_DECL_ENOFLOW] line 1: enumerator 'too
 exit 1
 dtrace: failed to compile script p26.d: [D_DECL_SCOPE] line 1: D scoping operator may not be used in a declaration name (`xyz)
 exit 1
+dtrace: failed to compile script p27.d: [D_CAST_INVAL] line 1: invalid cast expression: "pointer to translated data" to "uintptr_t"
+exit 1
+dtrace: failed to compile script p28.d: [D_XLATE_INCOMPAT] line 1: translator member p definition uses incompatible types: "char *" = "char"
+exit 1
