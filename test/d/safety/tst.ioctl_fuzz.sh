@@ -13,7 +13,11 @@ rc=0
 # --slow 120: an ENABLE of a grown container can take tens of seconds
 # under a busy TCG guest (issue 13, time in ioctls: validation is being
 # made linear); the default, 10 s, is for longer runs on a quiet host.
-"$fuzz" --seed 1 --count 1000 --max-time 60 --slow 120 > "$out" 2>&1 || rc=1
+# 400 inputs (12-18 s in a fresh 6.1 guest) make every DTRACEIOC_* and
+# helper call at least 17 times, each but FORMAT and PROBEARG also
+# succeeding; a fixed count is the same run on every machine, where 1000
+# inputs met the 60 s limit at an input that depended on the host's load.
+"$fuzz" --seed 1 --count 400 --max-time 60 --slow 120 > "$out" 2>&1 || rc=1
 "$fuzz" --seed 2 --count 200 --max-time 20 --unpriv >> "$out" 2>&1 || rc=1
 [ $rc = 0 ] || grep -E 'FINDING|ioctl_fuzz:' "$out" | head -n 30 >&2
 rm -f "$out"
