@@ -77,6 +77,17 @@ VarInfo* var_of(ast::Expr* e) {
 }
 ast::Xlate* translated(ast::Expr* base, ast::Member** context);
 
+// e (of type t) is xlate<T *>(...), directly or through inlines
+// (curpsinfo): a pointer to data that exists only translated, member by
+// member, so it has no address to cast or to key on.
+bool is_translated_pointer(ast::Expr* e, const Type* t) {
+  ast::Member* context = nullptr;
+  return t->is_pointer() && translated(e, &context) != nullptr && context == nullptr;
+}
+std::string translated_key(const char* kind, size_t key) {
+  return cat("pointer to translated data expression may not be used as ", kind, " index: key #", key);
+}
+
 // Memory a pointer points to is writable when the pointer is held in D's
 // own storage or comes from alloca() or copyin(); the kernel refuses, at
 // run time, a store anywhere but scratch and variable storage.
@@ -220,6 +231,8 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
   for (ast::Expr* a : n.args) {
     const Type* t = check(a);
     if (failed_) return false;
+    if (is_translated_pointer(a, t))
+      return rejected(a->line, ErrTag::D_KEY_TYPE, translated_key("associative array", kt.size() + 1));
     if (t->is_void() || t->is_sou())
       return rejected(a->line, ErrTag::D_KEY_TYPE,
                       cat(what, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
@@ -613,6 +626,8 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
                     cat("aggregation expression may not be used as aggregation index: key #", kt.size() + 1));
       const Type* t = check_record_arg(k);
       if (failed_) return t;
+      if (is_translated_pointer(k, t))
+        return fail(k->line, ErrTag::D_KEY_TYPE, translated_key("aggregation", kt.size() + 1));
       if (t->is_void() || t->is_sou())
         return fail(k->line, ErrTag::D_KEY_TYPE,
                     cat("@", a->name, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
@@ -765,8 +780,7 @@ const Type* Checker::check_cast(ast::Cast& n) {
   if (to->is_void()) return to;
   // As DTrace: xlate<T *>(e) points to data that exists only translated,
   // member by member, so it has no address to cast.
-  ast::Member* context = nullptr;
-  if (from->is_pointer() && translated(n.operand, &context) != nullptr && context == nullptr)
+  if (is_translated_pointer(n.operand, from))
     return fail(n.line, ErrTag::D_CAST_INVAL,
                 cat("invalid cast expression: \"pointer to translated data\" to \"", to->name, "\""));
   // An array converts to a pointer (its address), as in C: (char *)a.

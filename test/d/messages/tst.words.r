@@ -58,3 +58,5 @@ dtrace: failed to compile script p27.d: [D_CAST_INVAL] line 1: invalid cast expr
 exit 1
 dtrace: failed to compile script p28.d: [D_XLATE_INCOMPAT] line 1: translator member p definition uses incompatible types: "char *" = "char"
 exit 1
+dtrace: failed to compile script p29.d: [D_KEY_TYPE] line 1: pointer to translated data expression may not be used as aggregation index: key #1
+exit 1
