@@ -82,11 +82,15 @@ Result<uint32_t> Enablings::count_matches(cc::ProbeSpec& s) {
 
 Result<uint32_t> Enablings::enable(size_t index) {
   PinnedToCpu pinned(options_);
-  if (error_pending_) {
-    error_pending_ = false;  // tried once, as the first enabling
-    if (auto r = enable_program(*error_program_); !r) return r.error();
-  }
   return enable_program(index);
+}
+
+Status Enablings::enable_error_program() {
+  if (!error_pending_) return Ok{};
+  error_pending_ = false;  // tried once
+  PinnedToCpu pinned(options_);
+  if (auto r = enable_program(*error_program_); !r) return r.error();
+  return Ok{};
 }
 
 Result<uint32_t> Enablings::enable_program(size_t index) {

@@ -44,7 +44,8 @@ class Enablings {
   Result<uint32_t> count_matches(cc::ProbeSpec& s);
 
   // programs[index] is the consumer's ERROR clause (consume::kErrorProgram),
-  // enabled before the next program.
+  // enabled by enable_error_program() after the user's programs: their
+  // EPIDs count from 1, as DTrace's do (error messages name them).
   void add_error_program(size_t index) {
     error_program_ = index;
     error_pending_ = true;
@@ -52,6 +53,8 @@ class Enablings {
   bool has_error_program() const { return error_program_.has_value(); }
   // Enables programs[index] from the -x cpu CPU; returns the probes matched.
   Result<uint32_t> enable(size_t index);
+  // The pending ERROR clause, once, just before tracing starts.
+  Status enable_error_program();
 
   // An EPID's record size (dtepd_size), for cutting buffers into firings.
   Result<uint32_t> data_size(uint32_t epid);

@@ -291,6 +291,8 @@ Status Handle::go() {
   };
   print.session = &impl_->session;
   impl_->drainer.keep_alive = [this](FILE* out) { return impl_->take_status(out); };
+  if (auto st = impl_->enablings.enable_error_program(); !st)
+    return make_error("internal ERROR enabling: " + st.error().message);
   auto cpu = impl_->dev->go();
   if (!cpu) return cpu.error();
   impl_->started = true;

@@ -1,4 +1,4 @@
-dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): out of scratch space in action #1
+dtrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): out of scratch space in action #1
 
 default: exit 0
 alloca ok 1
