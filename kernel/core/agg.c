@@ -402,7 +402,12 @@ static bool build_key(struct dtrace_mstate *ms,
 		      const struct dtrace_aggregation *agg, uint8_t *key,
 		      uint32_t *sigs, uint32_t *hash)
 {
-	uint64_t h = agg->id;
+	/*
+	 * The id mixed in first: seeded with it as is, a key that follows
+	 * its aggregation's id (@a0[0], @a1[1] ...) XORed it away and many
+	 * aggregations shared a few slots (drops).
+	 */
+	uint64_t h = dtrace_hash_word(0, agg->id);
 	uint32_t i, n;
 
 	for (i = 0; i < agg->nkeys; i++) {

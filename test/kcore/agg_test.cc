@@ -320,6 +320,39 @@ TEST(Agg, FullBuffersDropEntries) {
   EXPECT_EQ(d.dtbd_drops, 0u);
 }
 
+// Many aggregations keyed by numbers that follow their ids (Oracle's
+// multiaggs/tst.many: @agg0[0] ... @agg246[246]): the id and the key
+// must not cancel out in the hash. Seeded with the id itself, key n of
+// aggregation n + 1 fell into a few slots and 122 of 247 were dropped.
+TEST(Agg, KeysFollowingTheirAggregationIdsSpreadOverTheHash) {
+  Harness h;
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  std::vector<Action> acts;
+  for (uint64_t n = 0; n < 247; n++) {
+    Difo k;
+    k.ints = {n};
+    k.code = {setx(0, 1), ret(1)};
+    k.rtype = PB_INT(4);
+    acts.push_back({DTRACEACT_AGG_COUNT, -1, 1});
+    acts.push_back({DTRACEACT_AGGKEY, (int)add_difo(&b, k)});
+  }
+  add_clause(&b, p, -1, acts);
+  pb_option(&b, DTRACEOPT_AGGSIZE, 1 << 16);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
+  h.fire(0);
+  dtrace_bufdesc d{};
+  auto v = aggsnap(h, 0, &d);
+  EXPECT_EQ(d.dtbd_drops, 0u);
+  ASSERT_EQ(v.size(), 247u);
+  for (const Entry& e : v) {
+    uint32_t key;
+    std::memcpy(&key, e.key.data(), sizeof key);
+    EXPECT_EQ(key + 1, e.aggid);
+    EXPECT_EQ(e.value[0], 1);
+  }
+}
+
 // aggsize=0 allocates no aggregation buffers: a firing drops its entry
 // (it wrote through a NULL key area: a kernel oops found by ioctl_fuzz).
 TEST(Agg, ZeroAggsizeDropsEntries) {
