@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <string_view>
 
 namespace dtrace::cc {
@@ -57,9 +58,24 @@ void forward_messages(int fd) {
 
 }  // namespace
 
+// DTrace runs cpp without -undef, so programs also see the compiler's
+// own names of the system and the machine; -undef keeps its `linux` and
+// `unix` (D identifiers) out, so those in the reserved namespace are
+// given back here, as the host's cpp defines them.
+constexpr const char* kMachineDefines[] = {
+    "-D__linux__",  "-D__gnu_linux__", "-D__unix__",       "-D__ELF__",
+    "-D__LP64__",   "-D_LP64",         "-D__CHAR_BIT__=8",
+#if defined(__x86_64__)
+    "-D__x86_64__", "-D__x86_64",      "-D__amd64__",      "-D__amd64",
+#elif defined(__aarch64__)
+    "-D__aarch64__",
+#endif
+};
+
 std::vector<std::string> cpp_argv(const CppOptions& o) {
   std::vector<std::string> v = {o.path,     "-undef",    "-D__linux",    "-D__unix",
                                 "-D__SVR4", "-D__Linux", "-D__SUNW_D=1", "-D__SUNW_D_64"};
+  v.insert(v.end(), std::begin(kMachineDefines), std::end(kMachineDefines));
   if (o.stdc == 'a' || o.stdc == 't') v.push_back("-D__STDC__=0");
   if (o.stdc == 's') v.push_back("-traditional-cpp");
   if (o.print_includes) v.push_back("-H");
