@@ -102,7 +102,9 @@ std::string description_part(const std::string& arg) {
 // (-i 4-2 is ":::-2"), as DTrace's lexer reads it. Returns the program
 // text with the description in its four fields, or false and DTrace's
 // message in *err. A description list (',') or blank is left as written.
-bool probe_program(SpecKind kind, const std::string& arg, std::string* text, std::string* err) {
+// -l wants the four fields even of -n text (`full`), as it names them.
+bool probe_program(SpecKind kind, const std::string& arg, std::string* text, std::string* err,
+                   bool full = false) {
   static const char* const kParts[] = {"providers", "modules", "functions"};
   std::string desc = description_part(arg), rest = arg.substr(desc.size());
   while (!desc.empty() && std::isspace(static_cast<unsigned char>(desc.back()))) {
@@ -147,7 +149,7 @@ bool probe_program(SpecKind kind, const std::string& arg, std::string* text, std
   }
   fields.push_back(cur);
   // -n text that reads the same in four fields is compiled as written.
-  if (max == 4 && digits == 0 && fields.size() <= 4) return true;
+  if (max == 4 && digits == 0 && fields.size() <= 4 && !full) return true;
   if (desc[0] == ':') fields.erase(fields.begin());
   if (static_cast<int>(fields.size()) > max) {
     *err = "invalid probe description \"" + desc + "\": Overspecified probe description";
@@ -249,10 +251,19 @@ int parse(int argc, char** argv, CommandLine* cl) {
 // reported and the listing goes on, exit status 0.
 int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
   std::vector<std::string> descs;
+  bool argref = false;
+  for (const auto& o : cl.options) argref |= o.name == "argref";
   for (const auto& spec : cl.specs) {
     std::string text, err;
-    if (!probe_program(spec.kind, spec.arg, &text, &err)) {
+    if (!probe_program(spec.kind, spec.arg, &text, &err, true)) {
       error("invalid probe specifier " + spec.arg + ": " + err);
+      return 1;
+    }
+    // An operand the description does not use is a mistake, as when tracing.
+    if (!cl.operands.empty() && spec.kind != SpecKind::Script && text.find('$') == std::string::npos &&
+        !argref) {
+      error("invalid probe specifier " + spec.arg + ": extraneous argument '" + cl.operands.back() + "' ($" +
+            std::to_string(cl.operands.size()) + " is not referenced)");
       return 1;
     }
     std::string desc = spec.kind == SpecKind::Script ? "" : description_part(text);

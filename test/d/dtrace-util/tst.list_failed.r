@@ -15,3 +15,9 @@ dtrace: invalid probe specifier profile:::tick-1: invalid probe description "pro
 exit 1
 dtrace: invalid probe specifier 99999999: invalid probe identifier 99999999: Unknown probe identifier
 exit 1
+   ID   PROVIDER            MODULE                          FUNCTION NAME
+dtrace: failed to match ::nosuchmod_xyz:: No probe matches description
+dtrace: failed to match ::nosuchfn_xyz:: No probe matches description
+exit 0
+dtrace: invalid probe specifier read: extraneous argument '{ exit(0); }' ($1 is not referenced)
+exit 1
