@@ -848,15 +848,17 @@ const Type* Checker::visit_Ternary(ast::Ternary& n) {
 
 const Type* Checker::visit_IncDec(ast::IncDec& n) {
   const char* op = n.increment ? "++" : "--";
+  // As DTrace: a variable ++ or -- creates is an int64_t.
+  const Type* implicit = types_.lookup_own("int64_t");
+  if (implicit == nullptr) implicit = types_.long_type();
   VarInfo* v = var_of(n.operand);
-  if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type == nullptr)
-    v->type = types_.int_type();
+  if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type == nullptr) v->type = implicit;
   if (auto* ix = ast::as<ast::Index>(n.operand)) {
-    const Type* vt = check_index(*ix, true, types_.int_type());
+    const Type* vt = check_index(*ix, true, implicit);
     if (failed_) return vt;
     n.operand->type = vt;
     if (ast::is_place(n.operand) && !store_to_place(n.operand, vt, op, n.line)) return types_.void_type();
-  } else if (!store_to(n.operand, types_.int_type(), op, n.line)) {
+  } else if (!store_to(n.operand, implicit, op, n.line)) {
     return types_.void_type();
   }
   const Type* t = n.operand->type;

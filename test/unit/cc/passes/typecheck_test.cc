@@ -65,6 +65,16 @@ TEST(Typecheck, ConstantsFold) {
   EXPECT_EQ(p.difos[1].ints[0], static_cast<uint64_t>(-1));
 }
 
+TEST(Typecheck, IncrementCreatesInt64) {
+  // As DTrace: i++, self->j-- and a[k]++ on variables not yet assigned
+  // create 64-bit integers.
+  Program p =
+      compile_ok("BEGIN { i++; self->j--; a[1]++; trace(sizeof (i) + sizeof (self->j) + sizeof (a[1])); }");
+  const auto& ints = p.difos.back().ints;
+  ASSERT_FALSE(ints.empty());
+  EXPECT_EQ(ints.back(), 24u);
+}
+
 TEST(Typecheck, StructsFromDeclarations) {
   compile_ok(
       "struct s { int a; long b; }; struct s *p; BEGIN { p = (struct s *)arg0; trace(p->b); "
