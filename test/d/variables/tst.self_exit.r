@@ -1,2 +1,2 @@
-threads at exit: 400 or more
+threads at exit: 200 or more
 
