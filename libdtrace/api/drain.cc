@@ -28,17 +28,25 @@ void Drain::use_display_options() {
   print_.text = text_options(options_);
 }
 
-// A CPU's principal buffer, oldest record first; its drops reported.
-Result<kio::Snapshot> Drain::snapshot(uint32_t cpu, FILE* out) {
+// A CPU's principal buffer, oldest record first (its drops reported by
+// report_cpu_drops() once its records are printed).
+Result<kio::Snapshot> Drain::snapshot(uint32_t cpu) {
   auto snap = dev_->bufsnap(cpu);
   if (!snap) return snap.error();
   // A wrapped ring buffer: records run from the oldest to the end, then
   // from the start; the module padded the gap, so no record straddles.
   if (snap->oldest > 0 && snap->oldest < snap->data.size())
     std::rotate(snap->data.begin(), snap->data.begin() + static_cast<long>(snap->oldest), snap->data.end());
-  if (snap->drops)
-    notice(out, consume::cpu_drop(consume::DropKind::Principal, snap->drops, cpu, options_.flag("droptags")));
   return snap;
+}
+
+// As DTrace does, after the records the CPU's buffer held: stdout
+// flushed first, so a terminal shows them in that order.
+void Drain::report_cpu_drops(uint32_t cpu, uint64_t drops, FILE* out) {
+  if (drops == 0) return;
+  if (out) std::fflush(out);
+  std::fflush(stdout);
+  notice(out, consume::cpu_drop(consume::DropKind::Principal, drops, cpu, options_.flag("droptags")));
 }
 
 // The clock is read every 256 firings, STATUS asked at most once a second.
@@ -91,12 +99,16 @@ void Drain::write_held(FILE* out) {
 }
 
 Status Drain::drain_cpu(uint32_t cpu, FILE* out) {
-  auto snap = snapshot(cpu, out);
+  auto snap = snapshot(cpu);
   if (!snap) return snap.error();
-  CloseLine close_line{print_, out};
-  return consume::walk_buffer(
-      snap->data, [this](uint32_t epid) { return enablings_.data_size(epid); },
-      [&](const consume::Firing& fi) { return print_one(cpu, fi, out); });
+  Status st = [&] {
+    CloseLine close_line{print_, out};
+    return consume::walk_buffer(
+        snap->data, [this](uint32_t epid) { return enablings_.data_size(epid); },
+        [&](const consume::Firing& fi) { return print_one(cpu, fi, out); });
+  }();
+  report_cpu_drops(cpu, snap->drops, out);
+  return st;
 }
 
 // -x temporal: every CPU's buffer into the merge, then what is safe to
@@ -107,9 +119,10 @@ Status Drain::drain_temporal(FILE* out, bool all) {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC, &ts);
     uint64_t before = static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
-    auto snap = snapshot(cpu, out);
+    auto snap = snapshot(cpu);
     if (!snap) return snap.error();
-    if (snap->timestamp == 0) continue;  // a CPU without buffers
+    report_cpu_drops(cpu, snap->drops, out);  // what merges in may print later
+    if (snap->timestamp == 0) continue;       // a CPU without buffers
     Status st =
         temporal_.add(cpu, snap->data, before, [this](uint32_t epid) { return enablings_.data_size(epid); });
     if (!st) return st;

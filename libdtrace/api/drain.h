@@ -55,7 +55,8 @@ class Drain {
   void notice(FILE* out, const consume::Notice& n);
 
  private:
-  Result<kio::Snapshot> snapshot(uint32_t cpu, FILE* out);
+  Result<kio::Snapshot> snapshot(uint32_t cpu);
+  void report_cpu_drops(uint32_t cpu, uint64_t drops, FILE* out);
   Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out);
   void report_error(const consume::FiringView& f, FILE* out);
   void write_held(FILE* out);

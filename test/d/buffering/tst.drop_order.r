@@ -1,0 +1,4 @@
+rc=0
+fits
+drop on CPU
+firing first
