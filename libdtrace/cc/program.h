@@ -74,6 +74,10 @@ struct Clause {
   // runs in the same probe firing right after the earlier parts (the
   // consumer continues the same output line rather than starting one).
   uint32_t part = 0;
+  // Its statement has a body but none of it records data (assignments,
+  // speculation(), commit(), aggregations): DTrace's module keeps no
+  // record of such a firing, so dtrace prints no line for it.
+  bool records_nothing = false;
 };
 
 struct AggVar {

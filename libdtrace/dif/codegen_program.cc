@@ -78,6 +78,7 @@ class ProgramGen {
 
   void run() {
     cc::Program& out = ctx_.out;
+    std::vector<bool> records = recording_statements();
     for (size_t s = 0; s < ctx_.plans.size(); s++) {
       cc::ClausePlan& p = ctx_.plans[s];
       uint32_t first = static_cast<uint32_t>(out.actions.size());
@@ -91,6 +92,7 @@ class ProgramGen {
         c.naction = n;
         c.statement = p.statement;
         c.part = p.part;
+        c.records_nothing = p.statement < records.size() && !records[p.statement] && has_body(p);
         out.clauses.push_back(std::move(c));
       }
       out.nstatements = std::max(out.nstatements, p.statement + 1);
@@ -109,6 +111,26 @@ class ProgramGen {
   }
 
  private:
+  // Per statement: whether any of its parts has an action that records
+  // data (as DTrace sizes an ECB: commit(), discard() and aggregations
+  // record nothing in the principal buffer; speculate() alone keeps it).
+  std::vector<bool> recording_statements() const {
+    std::vector<bool> out;
+    for (const cc::ClausePlan& p : ctx_.plans) {
+      if (p.statement >= out.size()) out.resize(p.statement + 1, false);
+      for (const cc::ActionPlan& a : p.actions)
+        if (a.stmt == nullptr && a.kind != DTRACEACT_COMMIT && a.kind != DTRACEACT_DISCARD &&
+            !DTRACEACT_ISAGG(a.kind))  // a.stmt: a statement run in the predicate's DIFO
+          out[p.statement] = true;
+    }
+    return out;
+  }
+  // A body with statements: `BEGIN {}` and a bare description trace
+  // the probe (DTrace's default action).
+  static bool has_body(const cc::ClausePlan& p) {
+    return p.clause && p.clause->body && !p.clause->body->stmts.empty();
+  }
+
   // Lays out one clause's actions; returns its predicate DIFO (or -1).
   int32_t clause(const cc::ClausePlan& p) {
     uint32_t strsize = ctx_.options.strsize;

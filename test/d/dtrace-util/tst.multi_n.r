@@ -1,5 +1,4 @@
 CPU     ID                    FUNCTION:NAME
-  #      1                           :BEGIN 
   #      1                           :BEGIN 5
 
 
