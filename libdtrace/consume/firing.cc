@@ -171,8 +171,10 @@ Result<std::string> format_tracemem_action(const FiringView& f, size_t head, std
 }  // namespace
 
 Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
-  if (f.clause->records_nothing) return Ok{};
+  // JSON keeps its (empty) object for such a firing: json/tst.more
+  // counts them.
   if (st.json) return print_firing_json(f, st, out);
+  if (f.clause->records_nothing) return Ok{};
   if (f.ep->recs.size() != f.clause->naction)
     return make_error("EPID " + std::to_string(f.ep->epid) + " has " + std::to_string(f.ep->recs.size()) +
                       " records for " + std::to_string(f.clause->naction) + " actions");
