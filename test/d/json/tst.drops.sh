@@ -11,12 +11,18 @@
 D=$1
 dir=$(mktemp -d)
 n=0
-# run NAME ARGS...: the JSON run and the text run of the same command.
+# run NAME ARGS...: the JSON run and the text run of the same command,
+# under -q unless q is set empty.
 run() {
 	name=$1
 	shift
-	$D -q -x oformat=json "$@" >$dir/$name.json 2>$dir/$name.jerr || { echo "$name: json run failed"; cat $dir/$name.jerr; exit 1; }
-	$D -q "$@" >/dev/null 2>$dir/$name.txt || { echo "$name: text run failed"; cat $dir/$name.txt; exit 1; }
+	$D ${q--q} -x oformat=json "$@" >$dir/$name.json 2>$dir/$name.jerr || { echo "$name: json run failed"; cat $dir/$name.jerr; exit 1; }
+	$D ${q--q} "$@" >/dev/null 2>$dir/$name.txt || { echo "$name: text run failed"; cat $dir/$name.txt; exit 1; }
+	# "matched N probes", printed before tracing without -q, is left out.
+	for f in $dir/$name.jerr $dir/$name.txt; do
+		grep -v "^dtrace: description '.*' matched [0-9]* probes*$" $f >$f.rest
+		mv $f.rest $f
+	done
 	[ -s $dir/$name.jerr ] && { echo "$name: stderr under JSON:"; cat $dir/$name.jerr; exit 1; }
 	checks="$checks same-notices $dir/$name.json $dir/$name.txt ::"
 }
@@ -29,7 +35,8 @@ run spec -x specsize=64 -x strsize=128 -n 'BEGIN { s = speculation(); } BEGIN { 
 run unavail -x nspec=1 -n 'BEGIN { a = speculation(); b = speculation(); exit(0); }'
 run fault -n 'BEGIN { trace(*(int *)8); } BEGIN { exit(0); }'
 run freopen -w -n 'BEGIN { freopen("/nonexistent/dir/f"); printf("still"); exit(0); }'
-run exited -c /bin/true -n 'BEGIN { }'
+# -q silences "pid N has exited", as DTrace's notices are.
+q= run exited -c /bin/true -n 'BEGIN { }'
 
 drop='[o for o in objs if o["type"] == "drop"]'
 err='[o for o in objs if o["type"] == "error"]'

@@ -1,2 +1,3 @@
 machine
 1 2
+
