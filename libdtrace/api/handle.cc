@@ -123,9 +123,10 @@ struct Handle::Impl {
   Status report_targets_exited(FILE* out) {
     if (Status st = drainer.drain(out); !st) return st;
     std::fflush(out);
-    // A notice, which -q (or the quiet pragma) silences, as in DTrace.
+    // A notice, which -q (or the quiet pragma) silences in the text
+    // output, as in DTrace; JSON keeps it, as -q changes nothing there.
     for (auto& t : targets)
-      if (!options.flag("quiet"))
+      if (!options.flag("quiet") || drainer.print().json)
         drainer.notice(out, consume::Notice{"notice", "pid " + std::to_string(t->pid()) + " has exited"}.with(
                                 "pid", int64_t{t->pid()}));
     targets.clear();

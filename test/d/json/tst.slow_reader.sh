@@ -42,4 +42,4 @@ rc=${PIPESTATUS[0]}
 [ -s $dir/err ] && { echo "stderr:"; cat $dir/err; exit 1; }
 python3 $(dirname $0)/json_check.py \
 	"sum(1 for o in objs if o['type'] == 'probe' and o['output'] == [{'kind': 'printf', 'message': '1', 'args': [1]}]) == $n" $dir/out :: \
-	"[o['type'] for o in objs if o['type'] != 'probe'] == ['exit']" $dir/out
+	"[o['type'] for o in objs if o['type'] != 'probe'] == ['notice', 'exit']" $dir/out
