@@ -6,6 +6,12 @@
  */
 int done;
 
+/* A clause that only assigns records nothing and prints no line. */
+syscall::ioctl:entry
+/pid == $pid && !done/
+{
+}
+
 syscall::ioctl:entry
 /pid == $pid && !done/
 {

@@ -5,5 +5,4 @@ return 11
 return 22
 return 33
 exit 0
-dtrace: pid PID has exited
 

@@ -1,8 +1,8 @@
 # ASSERTION: pid entry and return probes on a function of the executable
 # named by its file name (pid-calls) or as a.out, under dtrace -c: entry
 # sees the arguments (add_args(i, 10 * i)), return arg1 the value, the
-# probe's module is the executable's file name, and dtrace exits 0 with
-# DTrace's notice when the target exits.
+# probe's module is the executable's file name, and dtrace exits 0 when
+# the target exits.
 # @@timeout: 60
 . "$(dirname "$0")/pid_lib.sh"
 "$dtrace" -q -c "$trig/pid-calls" -n '

@@ -1,4 +1,3 @@
 END after some ticks
 
 dtrace exit 0
-dtrace: pid PID has exited

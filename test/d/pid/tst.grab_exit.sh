@@ -1,5 +1,6 @@
 # ASSERTION: dtrace -p exits by itself when the grabbed process exits,
-# with DTrace's notice, after its END clause, status 0.
+# after its END clause, status 0 (-q silences DTrace's "pid N has
+# exited", as dtrace-util/tst.quiet_exit checks).
 # @@timeout: 60
 . "$(dirname "$0")/pid_lib.sh"
 start_loop 4

@@ -3,4 +3,3 @@ pid-calls`leaf pid-calls`middle
 cs 33 ss 2b alias 1 1 1
 segs 1
 
-dtrace: pid PID has exited

@@ -1,4 +1,3 @@
 cycle: ok
 pid entry fired
-dtrace: pid N has exited
 

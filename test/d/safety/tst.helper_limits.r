@@ -29,5 +29,4 @@ gens_after_remove: ok
 remove_unknown: EINVAL
 left: 0
 pid entry fired
-dtrace: pid N has exited
 
