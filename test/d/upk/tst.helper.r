@@ -7,4 +7,4 @@ tick: arg0 < 0 1
 
 dtrace exit: 0
 remove 0
-listed after remove: 1
+listed after remove: 0
