@@ -6,6 +6,7 @@
 #include <cstring>
 #include <tuple>
 
+#include "dtrace/dif.h"
 #include "kio/missing_providers.h"
 #include "prog/encode.h"
 #include "proc/user_probes.h"
@@ -115,9 +116,10 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
   // A size or count over a limit of kernel/uapi/dtrace/limits.h.
   if (why.err == E2BIG)
     return make_error("Enabling exceeds size limit: " + r.error().message, "EDT_ENABLING_ERR");
-  // The module's refusal of a destructive action without -w (core/action.c)
-  // is DTrace's "Destructive actions not allowed", a failure to start tracing.
-  if (why.err == EPERM && r.error().message.ends_with("is destructive (needs -w)"))
+  // The module's refusal of a destructive action without -w: EPERM with
+  // the DIFOs valid (a destructive subroutine is DIF_DVR_PRIV; ioctl.h).
+  // DTrace's "Destructive actions not allowed", a failure to start tracing.
+  if (why.err == EPERM && why.detail.dten_dvr == DIF_DVR_OK)
     return make_error("Destructive actions not allowed", "EDT_DESTRUCTIVE");
   if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
     const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
