@@ -22,14 +22,14 @@ deps:
 	@scripts/deps.sh
 
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) > /dev/null
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DDTRACE_WERROR=ON > /dev/null
 
 userspace: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 module:
 	@test -n "$(KDIR)" || { echo "make: no kernel build tree (KDIR); run make deps" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/kernel modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kernel DTRACE_WERROR=1 modules
 	@mkdir -p $(BUILD)/kernel
 	cp kernel/dtrace.ko $(BUILD)/kernel/dtrace.ko
 
@@ -45,7 +45,7 @@ modules-all: module
 		tar -C kernel --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 			--exclude='*.mod' --exclude='*.mod.c' --exclude=compat_auto.h \
 			-cf - . | tar -C $(BUILD)/kmod-$$k -xf - || exit 1; \
-		$(MAKE) -C $$kd M=$(CURDIR)/$(BUILD)/kmod-$$k modules || exit 1; \
+		$(MAKE) -C $$kd M=$(CURDIR)/$(BUILD)/kmod-$$k DTRACE_WERROR=1 modules || exit 1; \
 		cp $(BUILD)/kmod-$$k/dtrace.ko $(BUILD)/kernel-$$k/dtrace.ko; \
 	done
 

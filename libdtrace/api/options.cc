@@ -18,8 +18,8 @@ struct OptionDef {
   Kind kind;
   int kernel_id;  // DTRACEOPT_* or -1 for compile-time/consumer-only options
   uint64_t min = 0, max = UINT64_MAX;
-  uint64_t dflt = 0;       // the module's default (options.def); 0 for the others
-  std::string_view words;  // a Text option's only values, space-separated
+  uint64_t dflt = 0;            // the module's default (options.def); 0 for the others
+  std::string_view words = {};  // a Text option's only values, space-separated
 };
 
 // A text option that takes one of a fixed set of words.

@@ -17,8 +17,8 @@ namespace {
 struct Row {
   std::string label;  // already formatted to 16 columns
   int64_t count = 0;
-  long double value = 0;        // what the bucket weighs in sorting (DTrace's)
-  std::string under_negatives;  // the label instead where rows above show
+  long double value = 0;             // what the bucket weighs in sorting (DTrace's)
+  std::string under_negatives = {};  // the label instead where rows above show
 };
 
 std::string num_label(long long v) {

@@ -19,9 +19,10 @@ TEST(Prelude, FaultCodesAreTheModules) {
   std::string p = prelude_text();
   EXPECT_NE(p.find("inline int DTRACEFLT_UNKNOWN = 0;\n"), std::string::npos);
 #define DTRACEFLT(code, name, msg)                                                                           \
-  if (code != 0)                                                                                             \
+  if (code != 0) {                                                                                           \
     EXPECT_NE(p.find("inline int DTRACEFLT_" #name " = " + std::to_string(code) + ";\n"), std::string::npos) \
-        << #name;
+        << #name;                                                                                            \
+  }
 #include "dtrace/faults.def"
 #undef DTRACEFLT
 }
