@@ -4,7 +4,9 @@
  * predicate, each action's DIFO and the action itself (the bytes it
  * records, keys it hashes, frames it walks). A clause above
  * DTRACE_CLAUSE_COST_MAX could hold a CPU with interrupts off for too
- * long and is refused with its cost and the budget.
+ * long and is refused with its cost and the budget. Each new ECB gets
+ * its clause's cost plus the zeroing of its state's clause-locals, which
+ * ecb.c adds to its probe's sum at attach (dtrace_probe_charge()).
  */
 #include "core/enable.h"
 #include "core/dif_cost.h"
@@ -23,7 +25,8 @@ static uint64_t value_bytes(const struct dtrace_difo *d, uint64_t strsize)
 
 /* An action besides its DIFO: what it records, hashes or walks. */
 static uint64_t action_cost(const struct dtrace_prog_action *a,
-			    const struct dtrace_difo *d, uint64_t strsize)
+			    const struct dtrace_difo *d, uint64_t strsize,
+			    uint64_t specsize)
 {
 	uint64_t c = DTRACE_COST_ACTION, v = value_bytes(d, strsize);
 	uint64_t arg = a->dtpa_arg;
@@ -40,6 +43,8 @@ static uint64_t action_cost(const struct dtrace_prog_action *a,
 		return c + (arg & 0xffffffffu) + DTRACE_COST_LOAD;
 	case DTRACEACT_AGGKEY:
 		return c + 3 * v; /* copied into the key, hashed, compared */
+	case DTRACEACT_COMMIT:	  /* copies the buffer, restamps its records */
+		return c + v + 2 * (specsize / DTRACE_COST_BULK);
 	default:
 		if (DTRACEACT_ISAGG(a->dtpa_kind)) /* a new entry is zeroed */
 			return c + v + dtrace_agg_valsize(a->dtpa_kind, arg);
@@ -49,8 +54,10 @@ static uint64_t action_cost(const struct dtrace_prog_action *a,
 
 static uint64_t clause_cost(const struct dtrace_progview *pv,
 			    const struct dtrace_enabling *en,
-			    const uint64_t *dcost, uint32_t c, uint64_t strsize)
+			    const uint64_t *dcost, uint32_t c,
+			    const uint64_t *opts)
 {
+	uint64_t strsize = opts[DTRACEOPT_STRSIZE];
 	const struct dtrace_prog_clause *cl = &pv->clauses[c];
 	uint64_t cost = DTRACE_COST_ACTION; /* the ECB and its header */
 	uint32_t i;
@@ -66,7 +73,9 @@ static uint64_t clause_cost(const struct dtrace_progview *pv,
 			d = &en->difos[a->dtpa_difo];
 			cost += dcost[a->dtpa_difo];
 		}
-		cost += action_cost(a, d, strsize);
+		cost += action_cost(a, d, strsize,
+				    DTRACE_MIN(opts[DTRACEOPT_SPECSIZE],
+					       (uint64_t)DTRACE_MAX_SPECSIZE));
 	}
 	return cost;
 }
@@ -87,12 +96,15 @@ static int over_budget(struct dtrace_enable_res *res, uint32_t c, uint64_t cost)
 	return -E2BIG;
 }
 
-int dtrace_enable_cost(const struct dtrace_progview *pv,
+int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
+		       const struct dtrace_progview *pv,
 		       const struct dtrace_enabling *en, const uint64_t *opts,
-		       struct dtrace_enable_res *res)
+		       uint64_t lbytes, struct dtrace_enable_res *res)
 {
+	/* this-> storage is zeroed, a word per unit, as an ECB fires. */
+	uint64_t zero = (lbytes + DTRACE_COST_BULK - 1) / DTRACE_COST_BULK;
 	struct dtrace_cost_env env;
-	uint64_t *dcost;
+	uint64_t *dcost, *ccost;
 	uint32_t i;
 	int err = 0;
 
@@ -101,8 +113,13 @@ int dtrace_enable_cost(const struct dtrace_progview *pv,
 					  opts[DTRACEOPT_SCRATCHSIZE]);
 	dcost = dtrace_zalloc_array(en->ndifos ? en->ndifos : 1,
 				    sizeof(*dcost));
-	if (dcost == NULL)
+	ccost = dtrace_zalloc_array(pv->nclauses ? pv->nclauses : 1,
+				    sizeof(*ccost));
+	if (dcost == NULL || ccost == NULL) {
+		dtrace_port_free(dcost);
+		dtrace_port_free(ccost);
 		return -ENOMEM;
+	}
 	for (i = 0; i < en->ndifos && err == 0; i++) {
 		const struct dtrace_difo *d = &en->difos[i];
 
@@ -111,11 +128,42 @@ int dtrace_enable_cost(const struct dtrace_progview *pv,
 		err = dtrace_yield(); /* up to 65,536 instructions each */
 	}
 	for (i = 0; i < pv->nclauses && err == 0; i++) {
-		uint64_t cost = clause_cost(pv, en, dcost, i, env.strsize);
-
-		if (cost > DTRACE_CLAUSE_COST_MAX)
-			err = over_budget(res, i, cost);
+		ccost[i] = clause_cost(pv, en, dcost, i, opts);
+		if (ccost[i] > DTRACE_CLAUSE_COST_MAX)
+			err = over_budget(res, i, ccost[i]);
 	}
+	for (i = from; i < st->necbs && err == 0; i++)
+		st->ecbs[i]->cost = ccost[st->ecbs[i]->clause] + zero;
 	dtrace_port_free(dcost);
+	dtrace_port_free(ccost);
 	return err;
+}
+
+/* Would ecb bring its probe's sum above the per-firing budget? */
+int dtrace_probe_charge(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
+{
+	const struct dtrace_probe *p = ecb->probe;
+	uint64_t sum = p->cost + ecb->cost;
+	struct dtrace_msg m;
+
+	if (sum <= DTRACE_FIRING_COST_MAX)
+		return 0;
+	/* "clause 3: probe syscall::write:entry may cost 9000000 ..." */
+	res->clause = ecb->clause;
+	dtrace_msg_init(&m, res->msg, sizeof(res->msg));
+	dtrace_msg_str(&m, "clause ");
+	dtrace_msg_u64(&m, ecb->clause);
+	dtrace_msg_str(&m, ": probe ");
+	dtrace_msg_str(&m, p->prov->name);
+	dtrace_msg_str(&m, ":");
+	dtrace_msg_str(&m, p->mod);
+	dtrace_msg_str(&m, ":");
+	dtrace_msg_str(&m, p->func);
+	dtrace_msg_str(&m, ":");
+	dtrace_msg_str(&m, p->name);
+	dtrace_msg_str(&m, " may cost ");
+	dtrace_msg_u64(&m, sum);
+	dtrace_msg_str(&m, " units per firing, above the budget of ");
+	dtrace_msg_u64(&m, DTRACE_FIRING_COST_MAX);
+	return -E2BIG;
 }

@@ -6,7 +6,9 @@
  * run-time value (copyin, bcopy, alloca, COPYS...) is at most the
  * scratch area, since anything larger faults BADSIZE or NOSCRATCH
  * first, and moves a word per unit. Subroutines are charged the passes
- * their implementation makes over a string (all linear).
+ * their implementation makes over a string (all linear), walks the
+ * frames or parents they may visit, and a dynamic variable the longest
+ * hash chain a lookup walks (DTRACE_DYN_CHAIN_MAX).
  */
 #include "core/dif_cost.h"
 
@@ -52,9 +54,9 @@ static uint64_t subr_cost(uint32_t subr, const struct dtrace_cost_env *e)
 		return 4 * s; /* two strings, each copied and scanned */
 	case DIF_SUBR_JSON:
 	case DIF_SUBR_D_PATH:
-		return 8 * s; /* a walk per path element */
-	case DIF_SUBR_PROGENYOF:
-		return 64 * DTRACE_COST_LOAD; /* a walk up the parents */
+		return 8 * s;	 /* a walk per path element */
+	case DIF_SUBR_PROGENYOF: /* up to 1,024 parents (port_linux.c) */
+		return DTRACE_MAX_FRAMES * DTRACE_COST_LOAD;
 	default:
 		return DTRACE_COST_LOAD;
 	}
@@ -108,8 +110,9 @@ uint64_t dtrace_dif_cost(const dif_instr_t *code, uint32_t ncode,
 {
 	uint64_t vmax = value_max(vars, nvars, env->strsize);
 	uint64_t kmax = key_max(code, ncode, env->strsize);
-	/* Build, hash and compare the key; copy a value on a store. */
-	uint64_t dyn = DTRACE_COST_LOAD + 3 * kmax;
+	/* Build, hash and compare the key, walk a chain; copy a value. */
+	uint64_t dyn = DTRACE_COST_LOAD + 3 * kmax +
+		       DTRACE_DYN_CHAIN_MAX * DTRACE_COST_LOAD;
 	uint64_t cost = 0;
 	uint32_t pc;
 
@@ -140,7 +143,10 @@ uint64_t dtrace_dif_cost(const dif_instr_t *code, uint32_t ncode,
 			cost += DTRACE_COST_LOAD;
 			break;
 		case DIF_OP_LDGS:
-			if (DIF_INSTR_INDEX(in) < DIF_VAR_OTHER_UBASE)
+			if (DIF_INSTR_INDEX(in) == DIF_VAR_STACKDEPTH ||
+			    DIF_INSTR_INDEX(in) == DIF_VAR_USTACKDEPTH)
+				cost += DTRACE_MAX_FRAMES * DTRACE_COST_FRAME;
+			else if (DIF_INSTR_INDEX(in) < DIF_VAR_OTHER_UBASE)
 				cost += DTRACE_COST_LOAD; /* a built-in */
 			break;
 		case DIF_OP_STGS:

@@ -18,6 +18,7 @@
 #include "core/dynvar.h"
 #include "core/state.h"
 #include "core/util.h"
+#include "dtrace/limits.h"
 
 static struct dtrace_dynvar *chunk(const struct dtrace_dynstore *d, uint32_t i)
 {
@@ -35,12 +36,22 @@ static uint8_t *chunk_val(const struct dtrace_dynstore *d,
 	return chunk_key(c) + d->keymax;
 }
 
-static uint32_t hash_bytes(const uint8_t *p, uint32_t n)
+/*
+ * FNV-1a from the store's random seed, then a finalizer so that the
+ * bucket's low bits depend on every bit: keys cannot be chosen to share
+ * a chain without knowing the seed.
+ */
+static uint32_t hash_bytes(const struct dtrace_dynstore *d, const uint8_t *p,
+			   uint32_t n)
 {
-	uint32_t h = 2166136261u, i;
+	uint32_t h = 2166136261u ^ (uint32_t)d->seed, i;
 
 	for (i = 0; i < n; i++)
 		h = (h ^ p[i]) * 16777619u;
+	h ^= (uint32_t)(d->seed >> 32);
+	h ^= h >> 16;
+	h *= 0x45d9f3bu;
+	h ^= h >> 16;
 	return h;
 }
 
@@ -96,20 +107,30 @@ static uint32_t key_build(struct dtrace_mstate *ms, uint32_t scope, uint32_t id,
 	return len;
 }
 
+/*
+ * The live entry of key k, or NULL; at most DTRACE_DYN_CHAIN_MAX entries
+ * are walked, and *deep says the walk stopped there (limits.h §2).
+ */
 static struct dtrace_dynvar *lookup(const struct dtrace_dynstore *d,
-				    const uint8_t *k, uint32_t len, uint32_t h)
+				    const uint8_t *k, uint32_t len, uint32_t h,
+				    bool *deep)
 {
 	uint32_t i = DTRACE_READ_ONCE(d->buckets[h & (d->nbuckets - 1)]);
+	uint32_t walked = 0;
 
+	*deep = true; /* a chain of DTRACE_DYN_CHAIN_MAX is not made longer */
 	while (i != 0 && i <= d->nchunks) {
 		struct dtrace_dynvar *c = chunk(d, i - 1);
 
+		if (walked++ == DTRACE_DYN_CHAIN_MAX)
+			return NULL;
 		if (c->hash == h && c->keylen == len &&
 		    DTRACE_READ_ONCE(c->status) == DTRACE_DYN_LIVE &&
 		    dtrace_memcmp(chunk_key(c), k, len) == 0)
 			return c;
 		i = DTRACE_READ_ONCE(c->next);
 	}
+	*deep = walked >= DTRACE_DYN_CHAIN_MAX;
 	return NULL;
 }
 
@@ -176,6 +197,7 @@ uint64_t dtrace_dyn_load(struct dtrace_mstate *ms, const struct dtrace_var *v,
 	uint64_t val = 0;
 	uint32_t len;
 	uint8_t *k;
+	bool deep;
 
 	if (d == NULL || d->nchunks == 0)
 		return 0;
@@ -183,7 +205,7 @@ uint64_t dtrace_dyn_load(struct dtrace_mstate *ms, const struct dtrace_var *v,
 	if (len == 0)
 		return 0;
 	k = d->keys + (uint64_t)ms->cpu * d->keymax;
-	c = lookup(d, k, len, hash_bytes(k, len));
+	c = lookup(d, k, len, hash_bytes(d, k, len), &deep);
 	if (c == NULL)
 		return 0;
 	if (v->vk != DTRACE_VK_VALUE)
@@ -207,6 +229,7 @@ void dtrace_dyn_store(struct dtrace_mstate *ms, const struct dtrace_var *v,
 	struct dtrace_dynstore *d = ms->state->dyn;
 	struct dtrace_dynvar *c;
 	uint32_t len, h;
+	bool deep = false;
 	uint8_t *k;
 
 	if (d == NULL)
@@ -218,11 +241,15 @@ void dtrace_dyn_store(struct dtrace_mstate *ms, const struct dtrace_var *v,
 		return;
 	}
 	k = d->keys + (uint64_t)ms->cpu * d->keymax;
-	h = hash_bytes(k, len);
-	c = d->nchunks == 0 ? NULL : lookup(d, k, len, h);
+	h = hash_bytes(d, k, len);
+	c = d->nchunks == 0 ? NULL : lookup(d, k, len, h, &deep);
 	if (val == 0) {
 		if (c != NULL)
 			delete (d, c);
+		return;
+	}
+	if (c == NULL && deep) { /* a longer chain is not made: a drop */
+		count_drop(ms);
 		return;
 	}
 	if (c == NULL)
@@ -278,9 +305,10 @@ static void thread_scalar_delete(struct dtrace_dynstore *d, uint32_t id,
 				 uint64_t thread)
 {
 	uint64_t head[2] = { (uint64_t)DIFV_SCOPE_THREAD << 32 | id, thread };
-	uint32_t h = hash_bytes((const uint8_t *)head, sizeof(head));
+	uint32_t h = hash_bytes(d, (const uint8_t *)head, sizeof(head));
+	bool deep;
 	struct dtrace_dynvar *c = lookup(d, (const uint8_t *)head, sizeof(head),
-					 h);
+					 h, &deep);
 
 	if (c != NULL)
 		delete (d, c);

@@ -38,6 +38,7 @@ struct dtrace_dynstore {
 	uint32_t *rinse;   /* cleaner's list of unlinked entries */
 	uint8_t *keys;	   /* per-CPU key assembly, keymax each */
 	uint64_t free;	   /* tag << 32 | index + 1 of the top */
+	uint64_t seed;	   /* of the key hash, random per store */
 	uint32_t nchunks;
 	uint32_t nbuckets; /* a power of 2 */
 	uint32_t chunksize;

@@ -145,6 +145,7 @@ int dtrace_dyn_alloc(struct dtrace_state *st)
 		    st->tvars.v[i].kind == DIFV_KIND_ARRAY)
 			d->tarrays = 1;
 	d->free = d->nchunks; /* tag 0, top = the last entry */
+	d->seed = dtrace_port_random();
 	d->last_clean = dtrace_port_gethrtime();
 	return 0;
 }

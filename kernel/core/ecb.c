@@ -273,6 +273,7 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 	ecb->probe = probe;
 	ecb->nacts = c->dtpc_naction;
 	ecb->uarg = c->dtpc_uarg;
+	ecb->clause = clause;
 	if (c->dtpc_pred != DTRACE_NONE)
 		ecb->pred = &en->difos[c->dtpc_pred];
 	ecb->epid = st->necbs + 1;
@@ -311,22 +312,26 @@ static void ecb_unlink(struct dtrace_ecb *ecb)
 			break;
 		}
 	}
+	p->cost -= ecb->cost;
 	if (--p->necbs == 0 && p->prov->ops->disable != NULL)
 		p->prov->ops->disable(p->prov->arg, p->id, p->arg);
 }
 
-static int ecb_link(struct dtrace_ecb *ecb)
+static int ecb_link(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
 {
 	struct dtrace_probe *p = ecb->probe;
 	struct dtrace_ecb **pp;
-	int err;
+	int err = dtrace_probe_charge(ecb, res); /* limits.h §2 */
 
+	if (err != 0)
+		return err;
 	if (p->necbs == 0 && p->prov->ops->enable != NULL) {
 		err = p->prov->ops->enable(p->prov->arg, p->id, p->arg);
 		if (err != 0)
 			return err;
 	}
 	p->necbs++;
+	p->cost += ecb->cost;
 	ecb->next = NULL;
 	for (pp = &p->ecbs; *pp != NULL; pp = &(*pp)->next)
 		;
@@ -350,13 +355,14 @@ static int ecb_commit(struct dtrace_core *core)
 	return err;
 }
 
-int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from)
+int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from,
+		      struct dtrace_enable_res *res)
 {
 	uint32_t i;
 	int err = 0;
 
 	for (i = from; i < st->necbs && err == 0; i++)
-		err = ecb_link(st->ecbs[i]);
+		err = ecb_link(st->ecbs[i], res);
 	if (err == 0) {
 		err = ecb_commit(st->core);
 		if (err == 0)

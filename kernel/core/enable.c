@@ -354,9 +354,11 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 	dtrace_memcpy(st->opts, opts, sizeof(saved)); /* ECB layout uses them */
 	err = create_all(st, en, pv, res, dry);
 	if (err == 0) /* after the size limits, which say more */
-		err = dtrace_enable_cost(pv, en, opts, res);
+		err = dtrace_enable_cost(
+			st, necbs, pv, en, opts,
+			vm.l.n * sizeof(uint64_t) + vm.lstore_size, res);
 	if (err == 0 && !dry)
-		err = dtrace_ecb_attach(st, necbs);
+		err = dtrace_ecb_attach(st, necbs, res);
 	if (err != 0 || dry) {
 		dtrace_ecb_rollback(st, necbs, naggs, nformats);
 		dtrace_vars_abort(st, &vm);

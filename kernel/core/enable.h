@@ -67,10 +67,17 @@ int dtrace_clause_check(const struct dtrace_progview *pv, uint32_t c,
 int dtrace_clause_privs(const struct dtrace_progview *pv, uint32_t c,
 			bool destructive, struct dtrace_enable_res *res);
 
-/* Every clause's worst-case cost within DTRACE_CLAUSE_COST_MAX: -E2BIG. */
-int dtrace_enable_cost(const struct dtrace_progview *pv,
+/*
+ * Every clause's worst-case cost within DTRACE_CLAUSE_COST_MAX (-E2BIG);
+ * sets the cost of ECBs from on: their clause's and the zeroing of
+ * lbytes of clause-local storage.
+ */
+int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
+		       const struct dtrace_progview *pv,
 		       const struct dtrace_enabling *en, const uint64_t *opts,
-		       struct dtrace_enable_res *res);
+		       uint64_t lbytes, struct dtrace_enable_res *res);
+/* -E2BIG and res->msg if ecb would bring its probe over the budget. */
+int dtrace_probe_charge(struct dtrace_ecb *ecb, struct dtrace_enable_res *res);
 
 /* Options from the program, on top of st->opts, into opts. */
 int dtrace_opts_apply(const struct dtrace_state *st,
@@ -96,8 +103,12 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		      struct dtrace_enable_res *res);
 void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
 			 uint32_t naggs, uint32_t nformats);
-/* Links ECBs epid > from onto their probes. */
-int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from);
+/*
+ * Links ECBs epid > from onto their probes, adding each one's cost to
+ * its probe's; -E2BIG (res says which) past DTRACE_FIRING_COST_MAX.
+ */
+int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from,
+		      struct dtrace_enable_res *res);
 /* Sets act->rk/vk/size and the record alignment from act->kind/arg/difo. */
 void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 			  uint32_t *align);

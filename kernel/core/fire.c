@@ -5,13 +5,16 @@
  * record in this CPU's active buffer (a full buffer is a counted drop),
  * run the actions into it, commit. A fault abandons the ECB's record,
  * counts an error and fires dtrace:::ERROR for the same state (a fault
- * inside an ERROR clause only counts a double error). Runs with
+ * inside an ERROR clause only counts a double error, and so does a fault
+ * once the firing's ERROR work, the ERROR probe's cost per ERROR firing,
+ * would pass DTRACE_ERROR_COST_MAX: limits.h §2). Runs with
  * interrupts off behind a per-CPU re-entry guard; never allocates,
  * sleeps or takes locks; sees only objects published by the ioctl side.
  */
 #include "core/state.h"
 #include "core/util.h"
 #include "core/spec.h"
+#include "dtrace/limits.h"
 
 /* commit()/discard() acted on per clause, at most. */
 #define DTRACE_SPEC_ENDS 8
@@ -22,7 +25,8 @@ struct firing {
 	struct dtrace_state *only;  /* NULL: every state */
 	struct dtrace_fireargs *fa; /* args, timestamp, errno */
 	uint32_t cpu;
-	bool in_error; /* firing dtrace:::ERROR */
+	bool in_error;	   /* firing dtrace:::ERROR */
+	uint64_t *errwork; /* ERROR cost charged in this firing */
 };
 
 static void fire_probe(const struct firing *f);
@@ -62,6 +66,11 @@ static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
 	ep = dtrace_probe_lookup(f->core, f->core->error_id);
 	if (ep == NULL)
 		return;
+	if (DTRACE_READ_ONCE(ep->cost) > DTRACE_ERROR_COST_MAX - *f->errwork) {
+		ms->scpu->dblerrors++; /* the ERROR budget is spent */
+		return;
+	}
+	*f->errwork += DTRACE_READ_ONCE(ep->cost);
 	fa.v[1] = ecb->epid;
 	fa.v[2] = act;
 	fa.v[3] = (uint64_t)ms->fault_pc * sizeof(dif_instr_t);
@@ -284,7 +293,12 @@ static uint32_t fire(struct dtrace_core *core, uint32_t id,
 {
 	unsigned long flags = dtrace_port_irq_save();
 	uint32_t cpu = dtrace_port_cpu();
-	struct firing f = { .core = core, .only = only, .fa = fa, .cpu = cpu };
+	uint64_t errwork = 0;
+	struct firing f = { .core = core,
+			    .only = only,
+			    .fa = fa,
+			    .cpu = cpu,
+			    .errwork = &errwork };
 
 	if (cpu >= core->ncpus)
 		goto out;

@@ -76,6 +76,9 @@ int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n);
  */
 int dtrace_port_lockdown(bool destructive, char *msg, size_t size);
 
+/* 64 random bits (ioctl context): the dynamic-variable hash seed. */
+uint64_t dtrace_port_random(void);
+
 /* Time [probe]: monotonic ns, and ns since the epoch. */
 uint64_t dtrace_port_gethrtime(void);
 int64_t dtrace_port_walltime(void);

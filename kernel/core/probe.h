@@ -85,7 +85,8 @@ struct dtrace_probe {
 	void *arg;		 /* provider's cookie */
 	struct dtrace_ecb *ecbs; /* fired in order; see fire.c */
 	uint32_t necbs;
-	struct dtrace_probe *gc;    /* unregister's free list */
+	uint64_t cost;		 /* attached ECBs' costs, all states (cost.c) */
+	struct dtrace_probe *gc; /* unregister's free list */
 	struct dtrace_probe *hnext; /* name hash chain */
 	uint32_t mark;		    /* dtrace_probes_remove()'s */
 	char mod[DTRACE_CORE_MODNAMELEN];

@@ -54,10 +54,13 @@ static int spec_try(struct dtrace_state *st, uint64_t size)
 	return 0;
 }
 
-/* With bufresize=auto specsize halves until the buffers fit. */
+/* At most DTRACE_MAX_SPECSIZE; with bufresize=auto it halves until the
+ * buffers fit. */
 int dtrace_spec_alloc(struct dtrace_state *st)
 {
-	uint64_t size = DTRACE_ALIGN(st->opts[DTRACEOPT_SPECSIZE], (uint64_t)8);
+	uint64_t size = DTRACE_ALIGN(DTRACE_MIN(st->opts[DTRACEOPT_SPECSIZE],
+						(uint64_t)DTRACE_MAX_SPECSIZE),
+				     (uint64_t)8);
 	int err;
 
 	for (;;) {

@@ -76,6 +76,8 @@ struct dtrace_ecb {
 	uint32_t size;	   /* dtepd_size, 8-aligned */
 	uint32_t noheader; /* only aggregations: no record */
 	uint64_t uarg;
+	uint32_t clause; /* in its enabling */
+	uint64_t cost;	 /* worst-case firing, charged to probe->cost */
 };
 
 /* One aggregating head of one ECB (doc/records.md §5.2, §6). */

@@ -20,6 +20,7 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/pid.h>
+#include <linux/random.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
@@ -58,6 +59,11 @@ uint64_t dtrace_port_mem_budget(void)
 uint64_t dtrace_port_gethrtime(void)
 {
 	return ktime_get_mono_fast_ns();
+}
+
+uint64_t dtrace_port_random(void)
+{
+	return get_random_u64();
 }
 
 int64_t dtrace_port_walltime(void)

@@ -176,6 +176,15 @@ int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n)
 	return load(dst, addr, n);
 }
 
+uint64_t dtrace_port_random(void)
+{
+	uint64_t r = 0;
+
+	if (getentropy(&r, sizeof(r)) != 0)
+		r = (uint64_t)clock() * 0x9e3779b97f4a7c15ull;
+	return r;
+}
+
 uint64_t dtrace_port_gethrtime(void)
 {
 	struct timespec ts;

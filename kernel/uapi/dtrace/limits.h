@@ -62,6 +62,12 @@
 #define DTRACE_MIN_AGGSLOTS 64u
 #define DTRACE_MAX_AGGSLOTS (1u << 24)
 
+/*
+ * A speculation buffer (specsize is lowered to it at GO): commit() copies
+ * a whole one with interrupts off, and is charged for it (§2).
+ */
+#define DTRACE_MAX_SPECSIZE (1u << 20)
+
 /* Dynamic variable entries (dynvarsize / entry size, at most this). */
 #define DTRACE_MAX_DYNVARS (1u << 24)
 
@@ -86,6 +92,27 @@
 #define DTRACE_COST_FRAME      64 /* a stack frame walked */
 #define DTRACE_COST_BULK       8  /* bytes of a bulk copy per unit */
 #define DTRACE_CLAUSE_COST_MAX (1ull << 20)
+
+/*
+ * One firing of a probe runs every ECB on it, of every state: ENABLE
+ * refuses to attach an ECB that would bring the sum of the costs of a
+ * probe's ECBs (probe->cost) above DTRACE_FIRING_COST_MAX. Each ECB's
+ * cost is its clause's plus the zeroing of its state's clause-locals.
+ * Faults fire dtrace:::ERROR, whose own sum is bounded the same way; one
+ * firing runs ERROR while the ERROR work it has charged (the ERROR
+ * probe's sum per fault) stays within DTRACE_ERROR_COST_MAX; later
+ * faults count a double error. A firing is thus at most the sum of the
+ * two (doc/limits.md §2).
+ */
+#define DTRACE_FIRING_COST_MAX (1ull << 23)
+#define DTRACE_ERROR_COST_MAX  (1ull << 23)
+
+/*
+ * Entries one dynamic-variable lookup walks in its hash chain (the hash
+ * is seeded per store, so keys cannot be chosen to collide); past it the
+ * variable is taken as absent and a store counts a dynamic drop.
+ */
+#define DTRACE_DYN_CHAIN_MAX 32
 
 /* chill(): at most this much spinning per window, per CPU, all states. */
 #define DTRACE_CHILL_WINDOW_NS 1000000000ull

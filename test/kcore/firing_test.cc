@@ -1,0 +1,253 @@
+// One firing is bounded, not one clause (doc/limits.md §2): a probe's
+// ECBs, of every state, may cost DTRACE_FIRING_COST_MAX together (the
+// sum at the budget is accepted, one unit more refused, and detaching
+// returns it to 0); a firing's ERROR work stops at DTRACE_ERROR_COST_MAX;
+// walks the cost table did not charge are charged; a dynamic-variable
+// lookup walks at most DTRACE_DYN_CHAIN_MAX entries of a seeded hash.
+#include <string>
+
+#include "harness.h"
+
+extern "C" {
+#include "core/dif_cost.h"
+#include "core/dynvar.h"
+#include "dtrace/limits.h"
+}
+
+namespace kcore {
+namespace {
+
+constexpr uint64_t kStrsize = 65536;
+
+// trace(<k string compares, then NOPs>) costing exactly `cost` units at
+// strsize 64 KiB (cost_test.cc's CompareClause, for any target).
+Difo compares_costing(uint64_t cost) {
+  const uint64_t base = DTRACE_COST_ACTION + DTRACE_COST_ACTION + 8 + 3 * DTRACE_COST_INSTR;
+  const uint64_t per = DTRACE_COST_INSTR + 2 * kStrsize;
+  uint64_t k = (cost - base) / per, nops = (cost - base - k * per) / DTRACE_COST_INSTR;
+  EXPECT_EQ(base + k * per + nops * DTRACE_COST_INSTR, cost);
+  Difo d;
+  d.strtab = std::string("abc") + '\0';
+  d.code = {sets(0, 1), sets(0, 2)};
+  for (uint64_t i = 0; i < k; i++) d.code.push_back(op3(DIF_OP_SCMP, 1, 2, 0));
+  for (uint64_t i = 0; i < nops; i++) d.code.push_back(DIF_INSTR_NOP);
+  d.code.push_back(ret(1));
+  return d;
+}
+
+int enable_on(dtrace_state* st, pb& b, dtrace_enable_res* res) {
+  pb_option(&b, DTRACEOPT_STRSIZE, kStrsize);
+  size_t size;
+  void* blob = pb_blob(&b, &size);
+  void* copy = dtrace_port_zalloc(size);
+  std::memcpy(copy, blob, size);
+  free(blob);
+  pb_free(&b);
+  return dtrace_state_enable(st, copy, size, res);
+}
+
+// Clauses on test:::fire costing each of costs.
+void add_costing(pb* b, const std::vector<uint64_t>& costs) {
+  for (uint64_t c : costs) {
+    uint32_t di = add_difo(b, compares_costing(c));
+    add_clause(b, pb_probe(b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)di}});
+  }
+}
+
+dtrace_probe* test_probe(Harness& h) { return dtrace_probe_lookup(h.core(), h.test_probe()); }
+
+TEST(Firing, ProbeSumAtBudgetAcceptedOnePastRefused) {
+  // Eight clauses at the clause budget fill the probe exactly; an empty
+  // clause (64 units) of another state is too many, and so is one of the
+  // same state.
+  Harness h;
+  std::vector<uint64_t> costs(8, DTRACE_CLAUSE_COST_MAX);
+  pb b{};
+  add_costing(&b, costs);
+  dtrace_enable_res res{};
+  ASSERT_EQ(enable_on(h.state(), b, &res), 0) << res.msg;
+  EXPECT_EQ(test_probe(h)->cost, DTRACE_FIRING_COST_MAX);
+
+  dtrace_state* other = dtrace_state_create(h.core());
+  pb e{};
+  add_clause(&e, pb_probe(&e, "test", "", "", "fire"), -1, {});
+  EXPECT_EQ(enable_on(other, e, &res), -E2BIG);
+  EXPECT_EQ(
+      std::string(res.msg),
+      "clause 0: probe test:mod:func:fire may cost 8388672 units per firing, above the budget of 8388608");
+  EXPECT_EQ(test_probe(h)->cost, DTRACE_FIRING_COST_MAX);
+  EXPECT_EQ(test_probe(h)->necbs, 8u);
+  EXPECT_EQ(h.enable_probe("test", "", "", "fire"), -E2BIG);
+  dtrace_state_destroy(other);
+
+  // Detached, the probe's sum is 0 again and the budget is free.
+  h.release_state(true);
+  EXPECT_EQ(test_probe(h)->cost, 0u);
+  EXPECT_EQ(test_probe(h)->necbs, 0u);
+}
+
+TEST(Firing, RefusedEnablingLeavesTheSumAsItWas) {
+  // Nine clauses at the clause budget: the ninth is refused after eight
+  // were linked in the same attach, which unlinks them again.
+  Harness h;
+  pb a{};
+  add_clause(&a, pb_probe(&a, "test", "", "", "fire"), -1, {});
+  dtrace_enable_res res{};
+  ASSERT_EQ(enable_on(h.state(), a, &res), 0) << res.msg;
+  uint64_t before = test_probe(h)->cost;
+  EXPECT_EQ(before, (uint64_t)DTRACE_COST_ACTION);
+  pb b{};
+  add_costing(&b, std::vector<uint64_t>(9, DTRACE_CLAUSE_COST_MAX));
+  EXPECT_EQ(enable_on(h.state(), b, &res), -E2BIG);
+  EXPECT_EQ(res.clause, 7u);  // 64 + 8 x 1 Mi is over
+  EXPECT_EQ(test_probe(h)->cost, before);
+  EXPECT_EQ(test_probe(h)->necbs, 1u);
+}
+
+TEST(Firing, ManySmallClausesOnOneProbeEnable) {
+  // Oracle's misc/tst.enablerace puts 514 clauses on one profile probe;
+  // 2,000 clauses tracing execname at the default strsize fit too.
+  Harness h;
+  pb b{};
+  Difo d;
+  d.code = {ldgs(DIF_VAR_EXECNAME, 1), ret(1)};
+  d.rtype = PB_STRING;
+  uint32_t di = add_difo(&b, d);
+  for (int i = 0; i < 2000; i++)
+    add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)di}});
+  EXPECT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  EXPECT_LE(test_probe(h)->cost, DTRACE_FIRING_COST_MAX / 4);
+}
+
+// trace(*(uint64_t *)0): faults BADADDR.
+Difo faulting() {
+  Difo d;
+  d.ints = {0};
+  d.code = {setx(0, 1), DIF_INSTR_FMT(DIF_OP_LDX, 1, 0, 2), ret(2)};
+  return d;
+}
+
+TEST(Firing, ErrorWorkPerFiringIsBounded) {
+  // Two ERROR clauses of 60,000 NOPs (about 480,000 units together) and
+  // 40 faulting clauses: one firing runs ERROR while its ERROR work fits
+  // DTRACE_ERROR_COST_MAX; the other faults count double errors.
+  Harness h;
+  pb b{};
+  Difo nops;
+  nops.code.assign(60000, DIF_INSTR_NOP);
+  nops.code.push_back(ret(0));
+  uint32_t ni = add_difo(&b, nops);
+  for (int i = 0; i < 2; i++)
+    add_clause(&b, pb_probe(&b, "dtrace", "", "", "ERROR"), -1, {{DTRACEACT_DIFEXPR, (int)ni}});
+  uint32_t fi = add_difo(&b, faulting());
+  for (int i = 0; i < 40; i++)
+    add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)fi}});
+  pb_option(&b, DTRACEOPT_BUFSIZE, 4 << 20);
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
+  uint64_t ecost = dtrace_probe_lookup(h.core(), h.core()->error_id)->cost;
+  uint64_t runs = DTRACE_ERROR_COST_MAX / ecost;
+  ASSERT_GT(runs, 1u);
+  ASSERT_LT(runs, 40u);
+  h.fire();
+  dtrace_status s = h.status();
+  EXPECT_EQ(s.dtst_errors, 40u);
+  EXPECT_EQ(s.dtst_dblerrors, 40u - runs);
+  EXPECT_EQ(h.snap(0).size(), 2 * runs);  // two ERROR records per run
+  h.fire();                               // the next firing has its own ERROR budget
+  EXPECT_EQ(h.snap(0).size(), 2 * runs);
+}
+
+TEST(Firing, WalksAreCharged) {
+  dtrace_cost_env env{256, dtrace_cost_scratch(256, 256)};
+  auto cost = [&](std::vector<dif_instr_t> code) {
+    return dtrace_dif_cost(code.data(), (uint32_t)code.size(), nullptr, 0, &env);
+  };
+  EXPECT_EQ(cost({ldgs(DIF_VAR_STACKDEPTH, 1), ret(1)}), 2 * DTRACE_COST_INSTR + 1024 * DTRACE_COST_FRAME);
+  EXPECT_EQ(cost({ldgs(DIF_VAR_USTACKDEPTH, 1), ret(1)}), 2 * DTRACE_COST_INSTR + 1024 * DTRACE_COST_FRAME);
+  EXPECT_EQ(cost({call(DIF_SUBR_PROGENYOF, 1), ret(1)}), 2 * DTRACE_COST_INSTR + 1024 * DTRACE_COST_LOAD);
+}
+
+TEST(Firing, CommitIsChargedItsSpecsize) {
+  // commit() copies up to specsize bytes and restamps the records; GO
+  // lowers specsize to DTRACE_MAX_SPECSIZE, which bounds the charge.
+  uint64_t small = 0;
+  for (uint64_t specsize : {64ull << 10, 1ull << 40}) {
+    Harness h;
+    pb b{};
+    Difo id;
+    id.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
+    add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_COMMIT, (int)add_difo(&b, id)}});
+    pb_option(&b, DTRACEOPT_SPECSIZE, specsize);
+    ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+    pb_free(&b);
+    uint64_t c = h.state()->ecbs[0]->cost;
+    if (small == 0) {
+      small = c;
+      continue;
+    }
+    EXPECT_EQ(c - small, 2 * (DTRACE_MAX_SPECSIZE - (64u << 10)) / DTRACE_COST_BULK);
+    ASSERT_EQ(h.go(), 0);
+    EXPECT_EQ(h.state()->opts[DTRACEOPT_SPECSIZE], DTRACE_MAX_SPECSIZE);
+  }
+}
+
+TEST(Firing, ClauseLocalZeroingIsCharged) {
+  // this->s, a string of 64 KiB: each ECB is charged zeroing it.
+  Harness h;
+  pb b{};
+  Difo d;
+  d.strtab = std::string("s\0", 2);
+  d.vars = {var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF | DIFV_F_MOD)};
+  d.code = {sets(0, 1), DIF_INSTR_IDX(DIF_OP_STLS, 0x500, 1), ret(1)};
+  d.rtype = PB_STRING;
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, d)}});
+  dtrace_enable_res res{};
+  ASSERT_EQ(enable_on(h.state(), b, &res), 0) << res.msg;
+  const dtrace_ecb* ecb = h.state()->ecbs[0];
+  uint64_t lbytes = 8 + kStrsize;  // the slot and the string
+  EXPECT_GE(ecb->cost, lbytes / DTRACE_COST_BULK + 3 * DTRACE_COST_INSTR + 2 * kStrsize);
+  EXPECT_EQ(test_probe(h)->cost, ecb->cost);
+}
+
+// a[arg0] = arg1: global associative array of one int key.
+Difo assoc_store() {
+  Difo d;
+  d.strtab = std::string("a\0", 2);
+  d.vars = {var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY, PB_INT(8), DIFV_F_REF | DIFV_F_MOD)};
+  d.code = {ldgs(DIF_VAR_ARG0, 1),
+            DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0),
+            pushtv(1),
+            ldgs(DIF_VAR_ARG1, 3),
+            DIF_INSTR_IDX(DIF_OP_STGAA, 0x500, 3),
+            DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0),
+            pushtv(1),
+            DIF_INSTR_IDX(DIF_OP_LDGAA, 0x500, 2),
+            ret(2)};
+  return d;
+}
+
+TEST(Firing, DynamicVariableChainsAreBoundedAndSeeded) {
+  Harness h, g;
+  for (Harness* x : {&h, &g}) {
+    pb b{};
+    add_trace_clause(&b, assoc_store());
+    ASSERT_EQ(enable_program(*x, b, {{DTRACEOPT_DYNVARSIZE, 1 << 20}}), 0) << x->res().msg;
+    ASSERT_EQ(x->go(), 0);
+  }
+  dtrace_dynstore* d = h.state()->dyn;
+  EXPECT_NE(d->seed, g.state()->dyn->seed);  // random per store
+  // Every key in one chain, as chosen collisions would make it: the
+  // 33rd key is a drop, not a longer walk.
+  d->nbuckets = 1;
+  for (uint64_t k = 1; k <= 40; k++) h.fire(k, 100 + k);
+  std::vector<uint64_t> v = h.values();
+  ASSERT_EQ(v.size(), 40u);
+  EXPECT_EQ(v[0], 101u);
+  EXPECT_EQ(v[DTRACE_DYN_CHAIN_MAX - 1], 100u + DTRACE_DYN_CHAIN_MAX);
+  EXPECT_EQ(v[DTRACE_DYN_CHAIN_MAX], 0u);
+  EXPECT_EQ(h.status().dtst_dyndrops, 40u - DTRACE_DYN_CHAIN_MAX);
+}
+
+}  // namespace
+}  // namespace kcore
