@@ -3,7 +3,6 @@
  * the first tick after a BEGIN that chilled 200 ms comes at least 200 ms
  * after BEGIN (timestamp is fixed within one firing, so it is read in
  * the next probe).
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option destructive

@@ -2,7 +2,6 @@
 # (n large enough), copyout(buf, addr, n) n bytes of buf: echo's buffer is
 # changed before write(2) reads it (a NUL shows as '@').
 # @@timeout: 60
-# @@nosort
 dtrace=$1
 "$dtrace" -q -w -c '/bin/echo hello' -n 'syscall::write:entry /pid == $target/ {
 	copyoutstr("J", arg1, 2); }' 2> /dev/null | tr '\0' '@'

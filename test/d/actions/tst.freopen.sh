@@ -1,7 +1,6 @@
 # ASSERTION: freopen(path) sends what follows to the end of path (the
 # file keeps what it had), freopen("") returns to the first output, and
 # ftruncate() empties the output file (-o) before what follows.
-# @@nosort
 dtrace=$1
 f=/tmp/freopen.$$
 echo "kept from before" > $f

@@ -2,7 +2,6 @@
 # by SIGTERM: exit 143) and stop() stops its process (state T), both only
 # with -w.
 # @@timeout: 90
-# @@nosort
 dtrace=$1
 dd if=/dev/zero of=/dev/null bs=1 count=1000000000 2> /dev/null &
 p=$!

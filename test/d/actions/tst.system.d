@@ -2,7 +2,6 @@
  * ASSERTION: system() formats its command as printf() does and runs it
  * through the shell after the output traced before it; the command's
  * output lands between the lines printed before and after it.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option destructive

@@ -3,7 +3,6 @@
  * (its key column titled "key", or "value" when it has no keys) and then
  * each entry's value as a bar of the aggregation's total after its keys,
  * which take their packed widths.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option agghist

@@ -5,7 +5,6 @@
  * under encoding=ascii, a blank for none), the highest bucket and the
  * count. Every key shares the range of the whole aggregation (one zero
  * bucket either side of the recorded ones).
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option aggpack

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: aggsortkey sorts entries by key instead of value.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option aggsortkey

@@ -2,7 +2,6 @@
  * ASSERTION: aggsortkeypos=1 with aggsortkey and aggsortrev sorts by the
  * second key first (unsigned, as DTrace compares integer keys), then the
  * first, descending.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option aggsortkey

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: aggsortrev reverses the default value order.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option aggsortrev

@@ -1,7 +1,6 @@
 /*
  * ASSERTION: with aggzoom a histogram's bars scale to its largest bucket,
  * drawn 95% of the 40 columns (38), not to the total.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option aggzoom

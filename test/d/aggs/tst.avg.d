@@ -1,6 +1,5 @@
 /*
  * ASSERTION: avg() prints the integer quotient of sum and count.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -2,7 +2,6 @@
  * ASSERTION: char and short aggregation keys keep their size, print
  * unsigned (" %3d", " %5d": (char)-2 is 254) and sort unsigned under
  * aggsortkey, as in Oracle's DTrace; int keys stay signed.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option aggsortkey

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: a scalar count() prints at exit after a blank line as " %16lld".
- * @@nosort
  */
 #pragma D option quiet
 

@@ -2,7 +2,6 @@
  * ASSERTION: histograms sort by the sum of each bucket's value times its
  * count, as DTrace's do: one value of 64 comes after ten of 1 (more
  * buckets, less weight), and a tie goes to the count at zero.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -3,7 +3,6 @@
  * unsigned, " %8d", " %16lld"; a char key takes 1 byte (Oracle's
  * DTrace: (char)-1 prints 255); several keys print in order before the
  * value.
- * @@nosort
  */
 #pragma D option quiet
 

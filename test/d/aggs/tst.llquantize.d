@@ -2,7 +2,6 @@
  * ASSERTION: llquantize() buckets follow orders of magnitude with linear
  * steps; with a low magnitude of 0 the values below 1 are the row "0",
  * under the row "-1" of the negative values (as Oracle's DTrace).
- * @@nosort
  */
 #pragma D option quiet
 

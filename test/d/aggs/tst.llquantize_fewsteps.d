@@ -2,7 +2,6 @@
  * ASSERTION: llquantize() with fewer steps than the factor (dividing
  * it) splits each order of magnitude into that many buckets: factor 4,
  * 2 steps gives 1, 2, 4, 8 and ">= 16".
- * @@nosort
  */
 #pragma D option quiet
 

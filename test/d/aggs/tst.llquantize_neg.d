@@ -4,7 +4,6 @@
  * -10 .. -19) and "<= -F^(hmag+1)" below them; with a low magnitude
  * above 0 the values near zero share one row, "abs() < F^lmag" when a
  * negative row shows above it, else "< F^lmag" (Oracle's DTrace).
- * @@nosort
  */
 #pragma D option quiet
 

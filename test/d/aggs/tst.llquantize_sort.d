@@ -2,7 +2,6 @@
  * ASSERTION: llquantize() entries sort by the sum of each bucket's
  * bound times its count, negative buckets counting negative (-50 ranks
  * below 0), then by the count of the zero bucket, then by key.
- * @@nosort
  */
 #pragma D option quiet
 

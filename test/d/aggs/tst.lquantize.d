@@ -1,7 +1,6 @@
 /*
  * ASSERTION: lquantize() labels underflow "< base" and overflow ">= limit";
  * a negative-only histogram grows its bars leftwards.
- * @@nosort
  */
 #pragma D option quiet
 

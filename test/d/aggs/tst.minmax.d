@@ -1,7 +1,6 @@
 /*
  * ASSERTION: min() and max() keep the signed extremes; two aggregations
  * print one after the other after dtrace's closing newline.
- * @@nosort
  */
 #pragma D option quiet
 

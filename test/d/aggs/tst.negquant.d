@@ -1,7 +1,6 @@
 /*
  * ASSERTION: a histogram with both signs draws 20-column half bars
  * around a centre bar.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: without -q the aggregation dump follows the probe records.
- * @@nosort
  */
 BEGIN
 {

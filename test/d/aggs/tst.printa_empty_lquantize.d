@@ -2,7 +2,6 @@
  * ASSERTION: an lquantize() aggregation that never fired, joined in a
  * printa() with one that did, prints its empty histogram from its own
  * parameters: "< base", base and base + step, as DTrace prints it.
- * @@nosort
  */
 #pragma D option quiet
 

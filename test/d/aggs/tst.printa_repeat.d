@@ -2,7 +2,6 @@
  * ASSERTION: in printa(), %@ conversions past the last aggregation named
  * print that aggregation's value again (DTrace's rule), whether one
  * aggregation is named or several.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,7 +1,6 @@
 /*
  * ASSERTION: quantize() rows run from one zero bucket below the first
  * non-zero bucket to one above the last, with a 40-column bar.
- * @@nosort
  */
 #pragma D option quiet
 

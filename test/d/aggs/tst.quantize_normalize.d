@@ -2,7 +2,6 @@
  * ASSERTION: a normalized histogram shows the rows and bars of the counts
  * as recorded and prints each count divided by the factor, as DTrace does
  * (5 and 1 over 3: bars of 33 and 7, counts 1 and 0).
- * @@nosort
  */
 #pragma D option quiet
 

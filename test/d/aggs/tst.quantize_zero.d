@@ -1,6 +1,5 @@
 /*
  * ASSERTION: a quantize() whose only value has weight 0 shows buckets -1, 0, 1.
- * @@nosort
  */
 #pragma D option quiet
 

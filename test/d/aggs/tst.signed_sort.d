@@ -1,7 +1,6 @@
 /*
  * ASSERTION: ties in value fall back to the key, an integer compared as
  * unsigned as DTrace does: -5 sorts after 3.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: stddev() prints the integer standard deviation.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: string keys print as "  %-50s"; entries sort by value, then key.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -3,7 +3,6 @@
  * speculation(), commit()) prints no line, as DTrace's module keeps no
  * record of its firing; an empty clause still prints the probe (the
  * default action), and a clause that records prints its line.
- * @@nosort
  */
 
 BEGIN

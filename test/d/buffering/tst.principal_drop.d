@@ -2,7 +2,6 @@
  * ASSERTION: records that do not fit the principal buffer are counted and
  * reported as "N drops on CPU c" ([DTRACEDROP_PRINCIPAL] under droptags).
  * Each firing below takes 16 + 2048 bytes: one of three fits in 4k.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option droptags

@@ -4,7 +4,6 @@
 # says why in DTrace's words; the program exits 1 after printing what it
 # had traced.
 # @@timeout: 150
-# @@nosort
 example="$(dirname "$1")/dtrace_capi_example"
 out=/tmp/capi_deadman.$$
 "$example" 'BEGIN { printf("started\n"); } tick-100ms { @ = count(); }' > $out 2> $out.err &

@@ -3,7 +3,6 @@
 # callback, walks the aggregations entry by entry, prints them in
 # dtrace(1)'s layout and reads exit()'s status; a compile error comes
 # back through dtc_errmsg() with a non-zero exit.
-# @@nosort
 example="$(dirname "$1")/dtrace_capi_example"
 "$example"
 echo "rc=$?"

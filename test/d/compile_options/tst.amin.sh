@@ -2,7 +2,6 @@
 # a probe description less stable than that fails with D_ATTR_MIN (its
 # attributes named); parts left out of the value are the most stable;
 # names are matched without regard to case; other values are refused.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 "$dtrace" -e -xerrtags -x amin=Stable/Stable -n 'BEGIN { }' 2>&1

@@ -1,6 +1,5 @@
 # ASSERTION: an empty program (nothing, or only pragmas and comments) is
 # refused with D_EMPTY unless -x empty is set; with it, it compiles.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 "$dtrace" -e -xerrtags -s /dev/null 2>&1

@@ -3,7 +3,6 @@
 # the compiler's verifier once had no cap), a record over 16 MiB and a
 # clause over the cost budget (which -e did not apply); the largest
 # accepted values pass. The by-reference refusal names the variable.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 prog=$(mktemp --suffix=.d)

@@ -2,7 +2,6 @@
 # the program it appears in, as -x does: defaultargs, argref, knodefs,
 # empty and iregs change how that very script compiles. An option DTrace
 # fixes before any program is read (cpp and ld settings) is refused there.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 dir=$(mktemp -d)

@@ -2,7 +2,6 @@
 # pointer; with -x pspec (and always in -n arguments) it is a probe
 # description (a glob), as DTrace resolves the ambiguity (-Z: no probe
 # need match it).
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 dir=$(mktemp -d)

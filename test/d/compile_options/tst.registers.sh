@@ -2,7 +2,6 @@
 # stack slots code generation may use: an expression that needs more
 # fails with DTrace's messages; values outside 1..16 and 1..8 (what the
 # DIF machine has) are refused.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 deep='BEGIN { x = 1; trace(x + (x + (x + (x + x)))); }'

@@ -2,7 +2,6 @@
 # for a (the default) and t, 1 for c, and undefined for s (K&R cpp); a
 # program may not set it, and other values are refused. The tree shows
 # which value the preprocessor left.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 prog='#ifdef __STDC__

@@ -1,7 +1,6 @@
 # ASSERTION: -x tree=N prints the parse tree on stderr: bit 1 after
 # parsing, bit 2 after type checking (with each expression's type), bit 4
 # after constant folding; 0 is not a valid value.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 prog='syscall::read:entry /pid != 0/ { self->n = 2 * 3; @c[execname] = count(); }'

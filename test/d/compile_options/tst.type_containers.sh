@@ -3,7 +3,6 @@
 # one: the intrinsic C types and the kernel's types the script uses (its
 # own struct is not there). objdump --ctf reads a dictionary once it is
 # the .ctf section of an object.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 dir=$(mktemp -d)

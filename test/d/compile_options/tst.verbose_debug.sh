@@ -1,6 +1,5 @@
 # ASSERTION: -x verbose prints each program's DIF on stderr as it is
 # compiled (what -S prints); -x debug adds libdtrace's debug messages.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 prog='BEGIN { trace(1 + 2); }'

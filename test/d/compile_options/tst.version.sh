@@ -2,7 +2,6 @@
 # this D's own (1.0, what dtrace -V reports) is accepted; a malformed or
 # too large version and one this compiler does not know are refused, by
 # -x and by #pragma D option alike.
-# @@nosort
 # @@timeout: 180
 dtrace=$1
 "$dtrace" -V

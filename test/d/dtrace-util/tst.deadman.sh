@@ -4,7 +4,6 @@
 # Abort due to systemic unresponsiveness"), still prints what it had,
 # and exits 1.
 # @@timeout: 150
-# @@nosort
 dtrace=$1
 out=/tmp/deadman.$$
 "$dtrace" -q -n 'BEGIN { printf("started\n"); } tick-100ms { @ = count(); }' > $out 2> $out.err &

@@ -5,7 +5,6 @@
 # included files and -I adds an include directory; --help prints the
 # usage on stdout and exits 0.
 # @@timeout: 60
-# @@nosort
 dtrace=$1
 tmp=/tmp/flags.$$
 mkdir -p $tmp

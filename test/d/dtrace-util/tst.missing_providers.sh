@@ -5,7 +5,6 @@
 # enabling, both exit 1) and after a whole listing; other providers work.
 # The module is loaded again as it was for the tests that follow.
 # @@timeout: 120
-# @@nosort
 exec 2>&1
 dtrace=$1
 top=$(cd "$(dirname "$1")/.." && pwd)

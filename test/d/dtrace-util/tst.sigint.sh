@@ -1,6 +1,5 @@
 # ASSERTION: SIGINT ends tracing cleanly: a newline, END runs, the
 # aggregations are printed and dtrace exits 0.
-# @@nosort
 dtrace=$1
 out=$(mktemp)
 $dtrace -q -n 'BEGIN { @a = sum(42); printf("started\n"); }' -n 'END { printf("end\n"); }' >"$out" 2>&1 &

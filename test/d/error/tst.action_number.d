@@ -4,7 +4,6 @@
  * statements that record nothing share code with their neighbours here,
  * yet keep their own numbers. A fault discards what the clause recorded
  * before it (the trace(1) of the fifth clause).
- * @@nosort
  */
 #pragma D option quiet
 

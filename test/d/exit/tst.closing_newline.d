@@ -2,7 +2,6 @@
  * ASSERTION: dtrace(1) ends every run with one newline, also under -q:
  * after END's output (which printa() there is part of) and before the
  * aggregations not printed yet, which follow without blank lines.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -4,7 +4,6 @@
  * an hour, every printa() while tracing shows the one snapshot taken as
  * tracing started, although the count grew between them; the snapshot
  * taken when tracing stops has everything (END's printa()).
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option switchrate=10ms

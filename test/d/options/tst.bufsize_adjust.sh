@@ -4,7 +4,6 @@
 # "buffer size lowered to ..."; -e with only options compiles nothing and
 # exits 0.
 # @@timeout: 120
-# @@nosort
 dtrace=$1
 "$dtrace" -b 1k -b 2k -e
 echo "-e: exit $?"

@@ -2,7 +2,6 @@
 # yet only CPU 1's firings are recorded); a CPU the machine lacks is a bad
 # option value ("failed to set -x cpu"), not a probe-specifier error.
 # @@timeout: 90
-# @@nosort
 dtrace=$1
 timeout 60 "$dtrace" -q -x cpu=1 -n 'profile-97 { @[cpu] = count(); }
 	profile-97 /cpu == 1 && ++n == 20/ { exit(0); }' | awk 'NF == 2 { print "cpu", $1 }'

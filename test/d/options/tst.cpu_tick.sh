@@ -2,7 +2,6 @@
 # tick-1s clause ends the run, whichever CPU dtrace itself started on;
 # tick-N is the one CPU profile probe a script's timer.
 # @@timeout: 120
-# @@nosort
 dtrace=$1
 for pair in "1 0" "0 1"; do
 	set -- $pair

@@ -4,7 +4,6 @@
 # point) see the call its constructor makes; postinit (the default) and
 # main hold it at main, after the constructor ran.
 # @@timeout: 120
-# @@nosort
 . "$(dirname "$0")/../pid/pid_lib.sh"
 for t in exec preinit postinit main default; do
 	opt="-x evaltime=$t"

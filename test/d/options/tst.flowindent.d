@@ -2,7 +2,6 @@
  * ASSERTION: -F (flowindent) prints the CPU/FUNCTION header and indents
  * entry/return probes by call depth (=> and <= for syscalls).
  * @@runtest-opts: -F
- * @@nosort
  */
 int done;
 

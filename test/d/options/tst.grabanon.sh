@@ -2,7 +2,6 @@
 # no anonymous tracing, so there is never any to claim and dtrace fails
 # as DTrace does without it (with or without probes of its own).
 # @@timeout: 60
-# @@nosort
 dtrace=$1
 "$dtrace" -a 2>&1
 echo "exit $?"

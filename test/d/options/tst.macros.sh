@@ -1,7 +1,6 @@
 # ASSERTION: -x defaultargs makes unset macro arguments 0 ($1) and ""
 # ($$2); without it they are an error. -x zdefs and -Z let a description
 # that matches nothing through while the others trace.
-# @@nosort
 dtrace=$1
 "$dtrace" -q -x defaultargs -n 'BEGIN { printf("[%d] [%s]\n", $1, $$2); exit(0); }'
 echo "defaultargs: exit $?"

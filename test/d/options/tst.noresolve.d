@@ -2,7 +2,6 @@
  * ASSERTION: -x noresolve prints code addresses instead of symbols: %a,
  * sym(), stack() and ustack() frames show the address in hex; mod()
  * still names the module (a module is not a symbol).
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option noresolve

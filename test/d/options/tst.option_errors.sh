@@ -3,7 +3,6 @@
 # ("Invalid value for specified option") is reported as "failed to set
 # -x NAME" (or "-b SIZE") and exits 1; an unknown flag prints the usage
 # and exits 2.
-# @@nosort
 for args in "-x nosuchoption" "-x bufsize=-1" "-x bufsize=12q" \
 	"-x switchrate=10furlongs" "-x quiet=maybe" "-x bufpolicy=spill" \
 	"-x strsize=1" "-b 4kb" "-b 0" "-K"; do

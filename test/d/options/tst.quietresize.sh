@@ -5,7 +5,6 @@
 # one CPU's buffer of one fill-policy buffer keeps what it ends up with
 # small enough for the guest.
 # @@timeout: 120
-# @@nosort
 dtrace=$1
 for opt in quietresize=no quietresize; do
 	"$dtrace" -q -x $opt -x cpu=0 -x bufpolicy=fill -x bufsize=4g \

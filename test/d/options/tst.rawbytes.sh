@@ -2,7 +2,6 @@
 # text; -x rawbytes (here set with setopt()) prints it as the tracemem()
 # hex dump instead. The shell writes a known 12-byte record to /dev/null.
 # @@timeout: 60
-# @@nosort
 . "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 struct word { char c[12]; };

@@ -2,7 +2,6 @@
 # the default (256 bytes plus room for string results) and faults; with
 # -x scratchsize=8k it fits and the clause runs to its end.
 # @@timeout: 60
-# @@nosort
 dtrace=$1
 for opt in "" "-x scratchsize=8k"; do
 	"$dtrace" -q $opt -n 'BEGIN { this->p = alloca(4096); printf("alloca ok %d\n", this->p != 0); }

@@ -2,7 +2,6 @@
 # environment of the -c process (in order: the last setting of a name
 # wins), not dtrace's own; a setenv without '=' is a bad value.
 # @@timeout: 60
-# @@nosort
 dtrace=$1
 export DT_OPT_GONE=present DT_OPT_KEPT=kept DT_OPT_CHANGED=old
 "$dtrace" -q -x setenv=DT_OPT_NEW=a=b -x unsetenv=DT_OPT_GONE -x setenv=DT_OPT_CHANGED=first \

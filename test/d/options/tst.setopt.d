@@ -3,7 +3,6 @@
  * aggsortkey: the printa() after it sorts by key, not by value); an
  * option that cannot change once tracing (bufsize) or an unknown one is
  * reported as an error on the enabled probe, and tracing goes on.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -2,7 +2,6 @@
  * ASSERTION: -x stackindent sets the blanks before every stack() frame
  * (here 3 from a pragma); setopt() changes it while tracing (0 for the
  * second clause's stack).
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option stackindent=3

@@ -1,6 +1,5 @@
 # ASSERTION: -x strsize=N bounds strings to N-1 characters plus the NUL;
 # -x stackframes=N bounds stack() to N frames.
-# @@nosort
 dtrace=$1
 "$dtrace" -q -x strsize=8 -n 'BEGIN { s = "abcdefghijkl"; printf("[%s] %d\n", s, strlen(s)); exit(0); }'
 echo "exit $?"

@@ -4,7 +4,6 @@
 # go back (without temporal each drain prints CPU 0's firings, then CPU
 # 1's, so they would).
 # @@timeout: 120
-# @@nosort
 dtrace=$1
 "$dtrace" -q -x temporal -x switchrate=50ms -n '
 profile-199 { printf("%d %d\n", cpu, timestamp); }

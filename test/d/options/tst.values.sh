@@ -3,7 +3,6 @@
 # d/day or hz (a plain number is nanoseconds); booleans alone or with
 # yes/no and friends; anything else is refused (exit 1).
 # @@timeout: 150
-# @@nosort
 dtrace=$1
 for v in bufsize=4096 bufsize=8k bufsize=8K bufsize=2m bufsize=1g bufsize=1t \
 	switchrate=10hz switchrate=5ms switchrate=250us switchrate=1000000ns \

@@ -4,7 +4,7 @@
 # its frame is not built yet (the caller's pc is at the stack pointer);
 # ucaller is middle; symbolization works after the target exited.
 # @@timeout: 60
-# @@nosort
+# @@ptr: the offsets into pid-calls' functions depend on the compiler
 . "$(dirname "$0")/pid_lib.sh"
 "$dtrace" -q -c "$trig/pid-calls" -n '
 pid$target:a.out:leaf:entry { ustack(4); printf("ucaller:"); ufunc(ucaller); printf("\n"); }' 2> /dev/null |

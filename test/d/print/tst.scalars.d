@@ -3,7 +3,6 @@
  * in hex (0 as 0, negative values as their two's complement bits), char
  * as a quoted character (octal escape when unprintable), pointers as
  * addresses; each print() leaves the line open.
- * @@nosort
  */
 #pragma D option quiet
 

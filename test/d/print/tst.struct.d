@@ -5,7 +5,6 @@
  * so its scheduling load weight is fixed (1024 << 10, inverse 2^22).
  * The char array is psinfo_t's pr_fname (char [16] on every kernel;
  * task_struct's comm is unsigned char [16] in 6.12's BTF).
- * @@nosort
  */
 BEGIN
 {

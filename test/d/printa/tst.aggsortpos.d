@@ -1,6 +1,5 @@
 /*
  * ASSERTION: aggsortpos=1 sorts joined rows by the second aggregation.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option aggsortpos=1

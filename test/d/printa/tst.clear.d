@@ -1,6 +1,5 @@
 /*
  * ASSERTION: clear() zeroes the values but keeps the keys.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: printa() in END sees the final data; nothing is dumped after.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,7 +1,6 @@
 /*
  * ASSERTION: printa() reads its format as printf() does: `*` widths
  * take keys, %wc and flags after the width print, '?' pads a value.
- * @@nosort
  */
 #pragma D option quiet
 

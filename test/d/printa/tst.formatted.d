@@ -1,7 +1,6 @@
 /*
  * ASSERTION: printa() with a format applies it once per key tuple,
  * keys to plain conversions and the value to %@.
- * @@nosort
  */
 #pragma D option quiet
 

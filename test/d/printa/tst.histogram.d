@@ -1,6 +1,5 @@
 /*
  * ASSERTION: %@ of a histogram embeds the whole histogram.
- * @@nosort
  */
 #pragma D option quiet
 

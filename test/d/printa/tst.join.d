@@ -1,7 +1,6 @@
 /*
  * ASSERTION: several aggregations in one printa() join on their keys;
  * a key absent from one prints 0 for it; rows sort by the first value.
- * @@nosort
  */
 #pragma D option quiet
 

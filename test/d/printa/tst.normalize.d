@@ -1,6 +1,5 @@
 /*
  * ASSERTION: normalize() divides printed values; denormalize() undoes it.
- * @@nosort
  */
 #pragma D option quiet
 

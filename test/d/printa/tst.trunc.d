@@ -1,7 +1,6 @@
 /*
  * ASSERTION: trunc(@, n) keeps the n largest entries, trunc(@, -n) the
  * n smallest, trunc(@) none.
- * @@nosort
  */
 #pragma D option quiet
 

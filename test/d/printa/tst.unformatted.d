@@ -1,7 +1,6 @@
 /*
  * ASSERTION: printa(@a) prints a blank line then the entries, and the
  * aggregation is not printed again at exit.
- * @@nosort
  */
 #pragma D option quiet
 

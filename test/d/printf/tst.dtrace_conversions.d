@@ -3,7 +3,6 @@
  * print once compiled: %C escapes, %T (RFC 822 date, UTC here), %P
  * (port number), %I (address string), %wc/%lc, '?' (pointer width) and
  * flags after the width.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,7 +1,6 @@
 /*
  * ASSERTION: integer conversions with flags, widths, precision, `*` and
  * the h/hh/l/ll sizes print as in C.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: %p prints an address in hex with 0x.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -3,7 +3,6 @@
  * then indented module`symbol frames); %a prints a kernel address (the
  * interrupted pc of a profile probe) as module`symbol+0xoffset, where
  * sym() and func() print module`symbol and mod() the module.
- * @@nosort
  */
 #pragma D option quiet
 

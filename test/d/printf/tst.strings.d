@@ -1,7 +1,6 @@
 /*
  * ASSERTION: %s takes width and precision; %S escapes unprintable
  * characters; %c prints one character.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: %Y prints nanoseconds since the epoch as a date (UTC here).
- * @@nosort
  */
 #pragma D option quiet
 

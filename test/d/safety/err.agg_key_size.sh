@@ -3,7 +3,6 @@
 # is refused at ENABLE with the size and the limit (exit 1); a fresh
 # dtrace works afterwards.
 # @@timeout: 300
-# @@nosort
 keys=$(yes execname | head -n 256 | paste -sd, -)
 "$1" -x strsize=65536 -n "BEGIN { @[$keys] = count(); exit(0); }" 2>&1 |
 	sed 's/-n .BEGIN.*/-n/; s/failed to enable .*: Enabling/failed to enable: Enabling/'

@@ -2,7 +2,6 @@
 # GO refuses it ("could not enable tracing"), exit 1, and a fresh dtrace
 # works afterwards.
 # @@timeout: 300
-# @@nosort
 "$1" -x bufresize=manual -x aggsize=64g -n 'BEGIN { @ = count(); exit(0); }' 2>&1
 rc=$?
 "$1" -qn 'BEGIN { printf("fresh\n"); exit(0); }'

@@ -3,6 +3,5 @@
 # 32-bit layout made 0: ENABLE's 64-bit sum refuses it as over
 # DTRACE_MAX_RECSIZE, exit 1, and a fresh dtrace works afterwards.
 # @@timeout: 600
-# @@nosort
 . "$(dirname "$0")/../lib/big_clause.sh"
 refused_clause "$1" 65536

@@ -4,6 +4,5 @@
 # buffer). ENABLE refuses the clause (more actions than a clause may
 # have) in DTrace's words, exit 1, and a fresh dtrace works afterwards.
 # @@timeout: 600
-# @@nosort
 . "$(dirname "$0")/../lib/big_clause.sh"
 refused_clause "$1" 65537

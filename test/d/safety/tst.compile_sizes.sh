@@ -5,7 +5,6 @@
 # passes the size limit but not the clause cost budget, which ENABLE
 # (and so dtrace -e) checks after the sizes.
 # @@timeout: 300
-# @@nosort
 . "$(dirname "$0")/../lib/big_clause.sh"
 tmp=/tmp/compile_sizes.$$.d
 for n in 65537 257 256; do

@@ -7,7 +7,6 @@
 # writes name; it sleeps so that its address space stays loaded on idle
 # CPUs, and reports whether the page changed.
 # @@timeout: 90
-# @@nosort
 dtrace=$1
 addr=0x7e0000000000
 python3 - "$addr" > /tmp/context_victim.$$ <<'PY' &

@@ -2,7 +2,6 @@
 # its own system call; copyoutstr writes at most its size argument: the
 # NUL only when it fits (echo's buffer, a NUL shown as '@').
 # @@timeout: 60
-# @@nosort
 dtrace=$1
 for n in 2 3 4; do
 	"$dtrace" -q -w -c '/bin/echo hello' -n "syscall::write:entry

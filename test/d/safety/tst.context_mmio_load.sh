@@ -4,7 +4,6 @@
 # device, nor does a string walk there; a load from RAM mapped in the
 # same range (a CPU's IRQ stack) still reads. The addresses come from
 # /proc/vmallocinfo (kptr_restrict 1 shows them to root).
-# @@nosort
 dtrace=$1
 kr=$(cat /proc/sys/kernel/kptr_restrict)
 echo 1 > /proc/sys/kernel/kptr_restrict

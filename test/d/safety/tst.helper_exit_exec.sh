@@ -3,7 +3,6 @@
 # DTRACEHIOC_REMOVE: its probes leave the listing, and its helper budget
 # with them (a process that exec'd may register its limit again).
 # @@timeout: 300
-# @@nosort
 . "$(dirname "$0")/helper_lib.sh"
 echo "before: $(nprobes 'forge*:::')"
 for how in exit exec; do

@@ -3,7 +3,6 @@
 # each within their own limits are refused with ENOSPC once the global
 # one is reached, and may register again once the holders exit.
 # @@timeout: 300
-# @@nosort
 . "$(dirname "$0")/helper_lib.sh"
 # hold N S COUNT: COUNT processes with N probes of S sites each.
 hold() {

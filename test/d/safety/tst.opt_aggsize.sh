@@ -3,7 +3,6 @@
 # fits); the aggregation hash is sized in 64 bits (a 32-bit slot count
 # once doubled to 0 and GO looped forever under the lock).
 # @@timeout: 900
-# @@nosort
 . "$(dirname "$0")/../lib/option_extremes.sh"
 option_extremes "$1" aggsize 'BEGIN { @ = count(); exit(0); }
 END { printa("done %@d\n", @); }'

@@ -3,6 +3,5 @@
 # allocation is at most 2 GiB); nothing hangs or WARNs and a fresh dtrace
 # works after each (doc/limits.md §1).
 # @@timeout: 900
-# @@nosort
 . "$(dirname "$0")/../lib/option_extremes.sh"
 option_extremes "$1" bufsize 'BEGIN { printf("done\n"); exit(0); }'

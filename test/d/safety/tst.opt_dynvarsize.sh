@@ -2,7 +2,6 @@
 # value is refused, a store too small drops, a huge one is lowered to
 # what fits and holds both variables.
 # @@timeout: 900
-# @@nosort
 . "$(dirname "$0")/../lib/option_extremes.sh"
 option_extremes "$1" dynvarsize 'BEGIN { a["k"] = 1; self->t = 2; }
 BEGIN { printf("done %d\n", a["k"] + self->t); exit(0); }'

@@ -2,7 +2,6 @@
 # value is refused, a buffer too small drops the speculation, a huge one
 # is lowered to what fits and the committed record arrives.
 # @@timeout: 900
-# @@nosort
 . "$(dirname "$0")/../lib/option_extremes.sh"
 option_extremes "$1" specsize 'BEGIN { s = speculation(); }
 BEGIN { speculate(s); printf("speculated\n"); }

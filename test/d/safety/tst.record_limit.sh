@@ -3,7 +3,6 @@
 # but far over the cost budget of one firing (doc/limits.md §2), which
 # ENABLE checks after the sizes: refused for its cost, exit 1.
 # @@timeout: 300
-# @@nosort
 . "$(dirname "$0")/../lib/big_clause.sh"
 tmp=/tmp/record_limit.$$.d
 {

@@ -1,7 +1,6 @@
 /*
  * ASSERTION: speculative output stays out of the principal buffer until
  * commit(), which appends it after the records traced before it.
- * @@nosort
  */
 #pragma D option quiet
 

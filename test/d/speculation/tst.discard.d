@@ -1,7 +1,6 @@
 /*
  * ASSERTION: discard() throws speculative output away and frees the id
  * for the next speculation(); speculate(0) records nothing.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -3,7 +3,6 @@
  * where the commit puts it: after what was recorded between speculate()
  * and commit(), also when another CPU's buffer holds the speculative
  * data and the cleaner copies it out later.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option temporal

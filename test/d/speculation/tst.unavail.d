@@ -1,7 +1,6 @@
 /*
  * ASSERTION: with nspec=2 the third speculation() returns 0 while two
  * are active; a committed one can be taken again.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option nspec=2

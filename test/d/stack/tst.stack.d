@@ -1,7 +1,6 @@
 /*
  * ASSERTION: stack() prints a blank line then one frame per line,
  * indented 14 blanks, each resolved to module`symbol[+0xoff].
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,6 +1,5 @@
 /*
  * ASSERTION: a stack() aggregation key prints as frames before the value.
- * @@nosort
  */
 #pragma D option quiet
 

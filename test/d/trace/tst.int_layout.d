@@ -1,7 +1,6 @@
 /*
  * ASSERTION: trace() pads integers by size (int: 8 columns, 64-bit: 16)
  * and strings to 33 columns after the default prefix.
- * @@nosort
  */
 BEGIN
 {

@@ -4,7 +4,6 @@
 # has 16-byte lines. (A struct of 1, 2, 4 or 8 bytes prints as an integer
 # of that size, as any record does.)
 # @@timeout: 60
-# @@nosort
 . "$(dirname "$0")/../lib/until_exit.sh"
 dtrace=$1
 "$dtrace" -n '

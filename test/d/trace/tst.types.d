@@ -5,7 +5,6 @@
  * pointers as 64-bit integers, strings padded to 33 columns, and by-
  * reference data (a char array) as a string when it holds printable
  * characters up to NULs, else as a hex dump of its bytes.
- * @@nosort
  */
 BEGIN
 {

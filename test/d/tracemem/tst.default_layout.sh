@@ -1,7 +1,6 @@
 # ASSERTION: without -q the dump starts on the line after the probe's
 # CPU, ID and FUNCTION:NAME columns and the firing ends with an empty line.
 # @@timeout: 60
-# @@nosort
 . "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -n '
 syscall::write:entry

@@ -4,7 +4,6 @@
 # argument only that many bytes print. The shell writes a known 36-byte
 # string to /dev/null; each clause dumps it once.
 # @@timeout: 60
-# @@nosort
 . "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 syscall::write:entry

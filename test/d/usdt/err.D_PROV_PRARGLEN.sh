@@ -4,5 +4,7 @@
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'provider wide {\n\tprobe fire(int, int, int, int, int, int, int);\n};\n' > "$out/wide.d"
-"$1" -xerrtags -h -s "$out/wide.d" -o "$out/wide.h" 2>&1 | sed "s|$out/||"
-exit "${PIPESTATUS[0]}"
+"$1" -xerrtags -h -s "$out/wide.d" -o "$out/wide.h" 2> "$out/err"
+rc=$?
+sed "s|$out/||" "$out/err" >&2
+exit $rc

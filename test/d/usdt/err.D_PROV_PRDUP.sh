@@ -3,5 +3,7 @@
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf 'provider dup {\n\tprobe fire(int);\n\tprobe fire(int);\n};\n' > "$out/dup.d"
-"$1" -xerrtags -h -s "$out/dup.d" -o "$out/dup.h" 2>&1 | sed "s|$out/||"
-exit "${PIPESTATUS[0]}"
+"$1" -xerrtags -h -s "$out/dup.d" -o "$out/dup.h" 2> "$out/err"
+rc=$?
+sed "s|$out/||" "$out/err" >&2
+exit $rc

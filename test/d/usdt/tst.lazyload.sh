@@ -3,7 +3,6 @@
 # of its probes, where the usual object's constructor made them); dtrace
 # -p and -c still find its probes, from its .note.stapsdt notes.
 # @@timeout: 150
-# @@nosort
 . "$(dirname "$0")/usdt_lib.sh"
 listed() { "$dtrace" -l | awk -v p="testapp$1" '$2 == p' | wc -l; }
 lazy=${app}_lazy

@@ -5,7 +5,6 @@
 # shorter than the copy (a page that cannot be read ends it), and the
 # run ends normally; one byte-step over the limit is refused.
 # @@timeout: 180
-# @@nosort
 . "$(dirname "$0")/nofp.sh"
 "$dtrace" -q -x ustackbytes=64k -x bufsize=16m -c "$prog 1" -n '
 profile-4999 /n++ < 4000/ { ustack(); }

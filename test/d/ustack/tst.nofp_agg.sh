@@ -4,7 +4,6 @@
 # print the same frames; the samples in lib_work show the whole chain
 # (a few land in b, a or main after a return).
 # @@timeout: 120
-# @@nosort
 . "$(dirname "$0")/nofp.sh"
 "$dtrace" -q -x ustackbytes=8k -c "$prog 0" -n '
 BEGIN { start = timestamp; }

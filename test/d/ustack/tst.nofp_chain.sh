@@ -6,7 +6,6 @@
 # profile samples from 0.5 s on, after the dynamic linker's work); and
 # so does the default -x ustackbytes (8k), without the option.
 # @@timeout: 120
-# @@nosort
 . "$(dirname "$0")/nofp.sh"
 "$dtrace" -q -x ustackbytes=8k -c "$prog 0" -n '
 BEGIN { start = timestamp; }

@@ -4,7 +4,6 @@
 # when it starts it, not at the first record. The program makes 20
 # calls of lib_work that sleep 2 ms each, then exits.
 # @@timeout: 120
-# @@nosort
 . "$(dirname "$0")/nofp.sh"
 "$dtrace" -q -c "$prog 1 20" -n '
 pid$target:libnofp.so:lib_work:entry { @[ustack()] = count(); }' > "$tmp/out" 2>&1

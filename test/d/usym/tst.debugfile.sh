@@ -4,7 +4,6 @@
 # build-id; a debug file whose CRC is not the one the link records is
 # not used.
 # @@timeout: 180
-# @@nosort
 . "$(dirname "$0")/usym_lib.sh"
 build_spin spin-full
 # Debuglink, the debug file next to the binary, then in .debug/.

@@ -2,7 +2,6 @@
 # print them, in ustack(), ufunc() and uaddr(); -x nodemangle keeps the
 # names as the object file spells them.
 # @@timeout: 180
-# @@nosort
 . "$(dirname "$0")/usym_lib.sh"
 c++ -O0 -fno-omit-frame-pointer -o "$dir/shapes" "$src/shapes.cc" || exit 1
 profile_frames "$dir/shapes" > "$dir/f"

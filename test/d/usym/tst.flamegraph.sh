@@ -10,7 +10,6 @@
 # stack printed (the only one when every sample fell on one pc) lost its
 # leaf frame (spin`hidden_leaf: no, once in a CI run).
 # @@timeout: 180
-# @@nosort
 . "$(dirname "$0")/usym_lib.sh"
 fg_git=/work/.mirror/brendangregg+FlameGraph/repo
 for s in stackcollapse.pl flamegraph.pl; do

@@ -3,7 +3,6 @@
 # RHEL ship binaries) has its static functions named in ustack(); the
 # same binary without it shows bare addresses there.
 # @@timeout: 120
-# @@nosort
 . "$(dirname "$0")/usym_lib.sh"
 build_spin spin-full
 objcopy --only-keep-debug "$dir/spin-full" "$dir/mini.elf" &&

@@ -3,7 +3,6 @@
 # perf-PID.map: in ustack() and in usym() and umod(), after the process
 # exited.
 # @@timeout: 120
-# @@nosort
 . "$(dirname "$0")/usym_lib.sh"
 cc -O0 -fno-omit-frame-pointer -o "$dir/jit" "$src/jit.c" || exit 1
 "$dtrace" -q -c "$dir/jit 1" -n '

@@ -5,7 +5,6 @@
 # args[1] has the return type; dtrace -lv shows them (userland pointers,
 # types scoped to the object).
 # @@timeout: 120
-# @@nosort
 dtrace=$1
 dir=$(mktemp -d /tmp/utypes.XXXXXX)
 trap 'rm -rf "$dir"' EXIT

@@ -5,7 +5,6 @@
 # module's symbol named as a kernel one, or a kernel symbol as a user
 # one, is D_SYM_BADREF; a target without DWARF gives D_SYM_NOTYPES.
 # @@timeout: 180
-# @@nosort
 . "$(dirname "$0")/utypes_lib.sh"
 cc -O0 -o "$prog.nodebug" "$dir/prog.c" || exit 1
 try() {	# try NAME [dtrace args...]: compile only, print the tag or OK

@@ -2,7 +2,6 @@
  * ASSERTION: declared scalar arrays (global, self->, this->, of structs,
  * two-dimensional) hold fixed elements indexed from 0; an index outside
  * one faults instead of reaching the variables beside it.
- * @@nosort
  */
 #pragma D option quiet
 

@@ -1,7 +1,6 @@
 # ASSERTION: per-system-call statistics kept in members of an associative
 # array of structs, as in DTrace's structs example, count what a known
 # workload does: dd copies 6 blocks of 4096 bytes.
-# @@nosort
 "$1" -q -n '
 struct callinfo {
 	uint64_t ts;

@@ -3,7 +3,6 @@
  * associative array elements (created zero-filled by the first store),
  * globals, self-> and this-> variables; compound assignments, ++, array
  * members and bit-fields; an element never stored reads as zeros.
- * @@nosort
  */
 #pragma D option quiet
 

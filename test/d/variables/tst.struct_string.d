@@ -2,7 +2,6 @@
  * ASSERTION: a string member of a D struct holds strsize bytes: stores
  * copy up to the NUL and truncate longer strings; members after it keep
  * their own values.
- * @@nosort
  */
 #pragma D option quiet
 #pragma D option strsize=16
