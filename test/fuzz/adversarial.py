@@ -240,9 +240,13 @@ def main():
     failed = passed = errors = skipped = 0
     t_start = time.monotonic()
     tmp = a.keep or tempfile.mkdtemp(prefix="adversarial.")
-    for c in cases:
+    dropped = 0
+    for i, c in enumerate(cases):
         if a.max_time and time.monotonic() - t_start > a.max_time:
-            print("adversarial: --max-time %.0f s reached" % a.max_time)
+            # Fewer cases than asked for is a failure, not a pass.
+            dropped = len(cases) - i
+            print("adversarial: --max-time %.0f s reached: %d of %d cases not run"
+                  % (a.max_time, dropped, len(cases)))
             break
         if c.name in KNOWN:
             print("skip %s: %s" % (c.name, KNOWN[c.name]))
@@ -286,9 +290,10 @@ def main():
             os.unlink(os.path.join(tmp, f))
         os.rmdir(tmp)
     print("adversarial: %d cases in %.0f s: %d ran, %d refused with an error, "
-          "%d skipped, %d failed" % (len(cases), time.monotonic() - t_start,
-                                    passed, errors, skipped, failed))
-    return 1 if failed else 0
+          "%d skipped, %d not run (--max-time), %d failed"
+          % (len(cases), time.monotonic() - t_start, passed, errors, skipped,
+             dropped, failed))
+    return 1 if failed or dropped else 0
 
 
 if __name__ == "__main__":

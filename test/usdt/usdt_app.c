@@ -4,8 +4,10 @@
  * testapp:::query-start (i, "select i"), query-done (i, i * 1000),
  * six (1..6) and plain (i) (a DTRACE_PROBE1 from usdt/dtrace_sdt.h),
  * and tick (i) only while TESTAPP_TICK_ENABLED() says a consumer
- * enabled it. It prints how often tick was enabled.
+ * enabled it. It prints how often tick was enabled, at the end and, as
+ * "at I: tick enabled N times", at the next iteration after a SIGUSR1.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -21,13 +23,27 @@ static void query(int i)
 	TESTAPP_QUERY_DONE(i, (long)i * 1000);
 }
 
+static volatile sig_atomic_t report;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	report = 1;
+}
+
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 1;
 	long delay = argc > 2 ? atol(argv[2]) : 0;
 	long i, enabled = 0;
 
+	signal(SIGUSR1, on_usr1);
 	for (i = 0; i < n; i++) {
+		if (report) {
+			report = 0;
+			printf("at %ld: tick enabled %ld times\n", i, enabled);
+			fflush(stdout);
+		}
 		query((int)i);
 		if (TESTAPP_TICK_ENABLED()) {
 			enabled++;

@@ -1,10 +1,10 @@
 /*
- * ASSERTION: snapshots taken while tracing are deltas the consumer adds up.
- * @@nosort
+ * ASSERTION: snapshots taken while tracing (aggrate=10ms, about 30 in
+ * the run) are deltas the consumer adds up.
  * @@timeout: 20
  */
 #pragma D option quiet
-#pragma D option switchrate=10ms
+#pragma D option aggrate=10ms
 
 int i;
 

@@ -1,4 +1,5 @@
-newest kept
-no gaps
-oldest overwritten
 rc=0
+while tracing: nothing
+oldest overwritten
+no gaps
+newest kept

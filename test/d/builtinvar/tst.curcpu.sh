@@ -1,6 +1,7 @@
 # ASSERTION: curcpu points to the firing CPU's cpuinfo_t: cpu_id is cpu,
 # cpu_pset is -1 (Linux has no processor sets), cpu_chip and cpu_lgrp are
 # the CPU's physical package and NUMA node as sysfs gives them.
+set -o pipefail	# a pipeline fails when dtrace does
 dtrace=$1
 for c in 0 1; do
 	t=/sys/devices/system/cpu/cpu$c
@@ -11,5 +12,5 @@ for c in 0 1; do
 		    curcpu->cpu_id == cpu, curcpu->cpu_pset,
 		    curcpu->cpu_chip == $chip, curcpu->cpu_lgrp == ${node:-0});
 		exit(0);
-	}" | sort -u	# it may fire again before exit() takes effect
+	}" | sort -u || exit 1	# it may fire again before exit() takes effect
 done

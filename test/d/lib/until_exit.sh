@@ -25,14 +25,17 @@ until_exit() {
 
 #   load_beside PID CMD [ARGS...]
 # Runs CMD in the background while PID lives: waits for PID, then stops
-# CMD if it is still going. For a workload that runs on its own (one
-# start, not repeated like until_exit's).
+# CMD if it is still going, and returns PID's exit status. For a
+# workload that runs on its own (one start, not repeated like
+# until_exit's).
 load_beside() {
-	local pid=$1 load
+	local pid=$1 load rc
 	shift
 	"$@" &
 	load=$!
 	wait "$pid"
+	rc=$?
 	kill "$load" 2>/dev/null
 	wait "$load" 2>/dev/null
+	return $rc
 }

@@ -5,6 +5,7 @@
 # creates probes afterwards. (Sorted: dtrace's stdout and stderr share the
 # pipe, and stdout is buffered, so their order may vary.)
 # @@timeout: 600
+set -o pipefail	# a pipeline fails when dtrace does
 . "$(dirname "$0")/helper_lib.sh"
 $nobody "$forge" cycle 8192 130
 "$dtrace" -q -c "$forge" -n 'pid$target:helper_forge:main:entry { printf("pid entry fired\n"); }' \

@@ -8,7 +8,7 @@
 # would read "pid1234"); nothing stays registered, and root's pid
 # provider still traces afterwards.
 # @@timeout: 300
-# @@nosort
+set -o pipefail	# a pipeline fails when dtrace does
 . "$(dirname "$0")/helper_lib.sh"
 $nobody "$forge" checks
 echo "left: $(nprobes 'forge*:::')"

@@ -19,6 +19,8 @@ rc=0
 # inputs met the 60 s limit at an input that depended on the host's load.
 "$fuzz" --seed 1 --count 400 --max-time 60 --slow 120 > "$out" 2>&1 || rc=1
 "$fuzz" --seed 2 --count 200 --max-time 20 --unpriv >> "$out" 2>&1 || rc=1
+# A run that stopped at --max-time made fewer inputs than it claims.
+grep -q 'max-time .* reached' "$out" && rc=1
 [ $rc = 0 ] || grep -E 'FINDING|ioctl_fuzz:' "$out" | head -n 30 >&2
 rm -f "$out"
 "$1" -q -n 'BEGIN { printf("alive\n"); exit(0); }' || rc=1

@@ -1,3 +1,4 @@
-tick fired
 untraced: tick enabled 0 times
+tick fired
 
+after tracing: disabled again

@@ -3,10 +3,11 @@
 dtrace=$1
 app=$(dirname "$dtrace")/test/usdt/usdt_app
 
-# start_app N DELAY_MS: runs usdt_app in the background, sets $pid, and
-# waits (up to 60 s: TCG is slow) until drti registered its provider.
+# start_app N DELAY_MS: runs usdt_app in the background (its output to
+# $APP_OUT, else nowhere), sets $pid, and waits (up to 60 s: TCG is slow)
+# until drti registered its provider.
 start_app() {
-	"$app" "$1" "$2" > /dev/null &
+	"$app" "$1" "$2" > "${APP_OUT:-/dev/null}" &
 	pid=$!
 	local i
 	for i in $(seq 600); do
