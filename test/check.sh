@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make check: unit tests (ctest) natively, then the D suite in one guest
 # boot per supported kernel. Prints each part's results and ends with the
-# sum of all as "N passed, N failed".
+# sum of all as "N passed, N failed, N skipped", after the skipped tests
+# and why (a missing tool is a skip to see, not a pass).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -13,7 +14,10 @@ echo "== unit tests (native)"
 unit_total=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\2/p' "$log" | tail -n1)
 unit_failed=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\1/p' "$log" | tail -n1)
 unit_total=${unit_total:-0} unit_failed=${unit_failed:-1}
-unit_passed=$((unit_total - unit_failed))
+# ctest counts a skipped test (SKIP_RETURN_CODE) as passed: take it out.
+unit_skipped=$(grep -c '^[[:space:]]*[0-9]* - .* (Skipped)$' "$log")
+unit_passed=$((unit_total - unit_failed - unit_skipped))
+skips=$(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/unit: \1/p' "$log")
 
 # A WARN, soft lockup, hung task or RCU stall anywhere in the run panics
 # the guest (vm/run: exit 123) instead of passing unnoticed.
@@ -73,16 +77,23 @@ while [ -n "$(jobs -pr)" ]; do
 	echo "check: guests running for $(( (SECONDS - t0) / 60 )) min"
 done
 wait
-d_passed=0 d_failed=0 summary=
+d_passed=0 d_failed=0 d_skipped=0 summary=
 for kver in $kvers; do
 	[ -f "$out/$kver.log" ] && cat "$out/$kver.log"
 	read -r p f line <"$out/$kver.result" || { p=0 f=1 line="$kver: no result"; }
-	d_passed=$((d_passed + p)) d_failed=$((d_failed + f))
-	summary="$summary; $line"
+	s=$(sed -n 's/^[0-9]* passed, [0-9]* failed, \([0-9]*\) skipped$/\1/p' "$out/$kver.log" 2>/dev/null | tail -n1)
+	s=${s:-0}
+	skips="$skips${skips:+
+}$(sed -n "s/^SKIP: /$kver: /p" "$out/$kver.log" 2>/dev/null)"
+	d_passed=$((d_passed + p)) d_failed=$((d_failed + f)) d_skipped=$((d_skipped + s))
+	summary="$summary; $line, $s skipped"
 done
 
 passed=$((unit_passed + d_passed))
 failed=$((unit_failed + d_failed))
-echo "unit: $unit_passed passed, $unit_failed failed$summary"
-echo "$passed passed, $failed failed"
+skipped=$((unit_skipped + d_skipped))
+skips=$(printf '%s\n' "$skips" | sed '/^$/d')
+[ -z "$skips" ] || { echo "skipped:"; printf '%s\n' "$skips" | sed 's/^/  /'; }
+echo "unit: $unit_passed passed, $unit_failed failed, $unit_skipped skipped$summary"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
