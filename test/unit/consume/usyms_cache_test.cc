@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -25,7 +26,17 @@ std::vector<pid_t> start_loops(int n) {
     }
     out.push_back(c);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // Until each runs pid-loop (its image is what gets cached), not a
+  // fixed sleep: 5 s at most.
+  for (pid_t c : out) {
+    std::string exe = "/proc/" + std::to_string(c) + "/exe";
+    for (int i = 0; i < 5000; i++) {
+      char buf[4096];
+      ssize_t n = readlink(exe.c_str(), buf, sizeof buf - 1);
+      if (n > 0 && std::string(buf, n).ends_with("/pid-loop")) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
   return out;
 }
 

@@ -35,6 +35,19 @@ bool wait_exited(Process& p) {
   return false;
 }
 
+// Waits (5 s at most) until pid runs the program named base: a process
+// test starts from a condition, not from a fixed sleep.
+bool wait_exec(pid_t pid, const std::string& base) {
+  std::string exe = "/proc/" + std::to_string(pid) + "/exe";
+  for (int i = 0; i < 5000; i++) {
+    char buf[4096];
+    ssize_t n = readlink(exe.c_str(), buf, sizeof buf - 1);
+    if (n > 0 && std::string(buf, n).ends_with("/" + base)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
 char state_of(pid_t pid) {
   FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
   if (!f) return 0;
@@ -87,15 +100,18 @@ TEST(Process, GrabStopsAndReleaseResumes) {
     execl(kLoop.c_str(), kLoop.c_str(), nullptr);
     _exit(127);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(wait_exec(child, "pid-loop"));
   {
     auto p = Process::grab(child);
     ASSERT_TRUE(p) << p.error().message;
     EXPECT_EQ(state_of(child), 't');
     EXPECT_FALSE((*p)->exited());
   }  // destruction detaches
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
   char st = state_of(child);
+  for (int i = 0; i < 5000 && st == 't'; i++) {  // the detach takes effect
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    st = state_of(child);
+  }
   EXPECT_TRUE(st == 'S' || st == 'R') << st;
   kill(child, SIGKILL);
   waitpid(child, nullptr, 0);
