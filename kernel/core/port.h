@@ -121,6 +121,18 @@ static inline int dtrace_yield_every(uint64_t i)
 	return dtrace_yield();
 }
 
+/*
+ * One step of a search or sort whose growth a test bounds by counting
+ * (the vartab's): kernel/user counts them, the module compiles it away.
+ */
+#ifdef __KERNEL__
+static inline void dtrace_port_step(void)
+{
+}
+#else
+void dtrace_port_step(void);
+#endif
+
 /* Atomic compare-and-swap [probe]; returns the old value. */
 uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val);
 

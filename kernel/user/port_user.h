@@ -41,6 +41,8 @@ uint64_t dtrace_user_spun(void);
 /* dtrace_port_yield() calls so far; after n more, it says "killed". */
 uint64_t dtrace_user_yields(void);
 void dtrace_user_kill_after(uint64_t n);
+/* dtrace_port_step() calls so far (a search's or sort's steps). */
+uint64_t dtrace_user_steps(void);
 
 /* Fixed clock for deterministic tests; 0 (the real monotonic clock) also
  * makes dtrace_port_spin() wait. */
