@@ -6,7 +6,8 @@
  * probe macros of usdt/dtrace_sdt.h and dtrace -h headers), builds a
  * DTRACE_PROGF_HELPER program from them and registers it with
  * DTRACEHIOC_ADDPROG; the destructor removes it. Without /dev/dtrace it
- * does nothing and says nothing (DTRACE_DRTI_DEBUG=1 prints why).
+ * does nothing and says nothing (DTRACE_DRTI_DEBUG=1 prints why); a
+ * registration the module refuses is reported once per process.
  * It must not depend on anything but libc: it runs before main().
  */
 #define _GNU_SOURCE
@@ -52,8 +53,9 @@ static const char *drti_reason(int err)
 		return "the probe definitions are larger than a process may "
 		       "register (helper limits, doc/limits.md)";
 	case ENOSPC:
-		return "this process, or all processes together, registered "
-		       "as many providers, probes or sites as allowed";
+		return "this process, its user or all processes together "
+		       "registered as many providers, probes or sites as "
+		       "allowed";
 	case EPERM:
 		return "a provider name ends in a digit or is reserved (pid, "
 		       "a kernel provider): the module appends the process id";
@@ -67,12 +69,41 @@ static const char *drti_reason(int err)
 	}
 }
 
-static void drti_debug(const char *what, int err)
+/*
+ * One refusal is reported per process, however many objects carry drti:
+ * each object's copy of this flag is weak and exported, so the dynamic
+ * linker binds them all to the first one.
+ */
+int __dtrace_drti_reported __attribute__((weak));
+
+static int drti_debugging(void)
 {
 	const char *e = getenv("DTRACE_DRTI_DEBUG");
+
+	return e != NULL && *e != '\0' && *e != '0';
+}
+
+/*
+ * A registration the module refused: one line on stderr, once per
+ * process (the application goes on untraced). The reason is the
+ * module's errno as ioctl.md §6 gives it.
+ */
+static void drti_refused(const char *mod, int err)
+{
 	const char *why = drti_reason(err);
 
-	if (e == NULL || *e == '\0' || *e == '0')
+	if (__dtrace_drti_reported++ != 0 && !drti_debugging())
+		return;
+	fprintf(stderr,
+		"dtrace: failed to register the USDT probes of %s: %s\n", mod,
+		why != NULL ? why : strerror(err));
+}
+
+static void drti_debug(const char *what, int err)
+{
+	const char *why = drti_reason(err);
+
+	if (!drti_debugging())
 		return;
 	if (why != NULL)
 		fprintf(stderr, "dtrace drti: %s: %s (%s)\n", what, why,
@@ -254,8 +285,7 @@ DRTI_CTOR static void drti_init(void)
 	if (fd < 0)
 		drti_debug("open " DTRACE_DEVICE, errno);
 	else if (ioctl(fd, DTRACEHIOC_ADDPROG, &h) != 0)
-		drti_debug("failed to register the probes of this object",
-			   errno);
+		drti_refused(h.dthp_mod, errno);
 	else
 		drti_gen = h.dthp_gen;
 	if (fd >= 0)

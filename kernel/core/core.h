@@ -25,7 +25,9 @@ struct dtrace_state;
 
 struct dtrace_core {
 	struct dtrace_probe **chunks[DTRACE_PROBE_NCHUNKS];
-	struct dtrace_state *states;		       /* every open state */
+	struct dtrace_state *states;	  /* every open state */
+	struct dtrace_state *exit_states; /* those with thread-locals */
+	uint32_t nstates;		  /* on states */
 	struct dtrace_probe *phash[DTRACE_PROBE_HASH]; /* by names */
 	uint32_t nprobes;			       /* highest id in use */
 	uint32_t nfree;				       /* free ids below it */

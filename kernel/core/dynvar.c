@@ -339,13 +339,21 @@ void dtrace_dyn_thread_exit(struct dtrace_state *st, uint64_t thread)
 		__atomic_add_fetch(&d->exits_lost, 1, __ATOMIC_RELAXED);
 }
 
+bool dtrace_dyn_has_thread_vars(const struct dtrace_state *st)
+{
+	return st->dyn != NULL && st->dyn->nchunks != 0 && st->tvars.n != 0;
+}
+
 void dtrace_core_thread_exit(struct dtrace_core *core, uint64_t thread)
 {
 	struct dtrace_state *st;
 
-	/* States leave the list and a grace period passes before they go. */
-	for (st = DTRACE_READ_ONCE(core->states); st != NULL;
-	     st = DTRACE_READ_ONCE(st->next)) {
+	/*
+	 * Only states with thread-local variables are on this list; they
+	 * leave it and a grace period passes before they go.
+	 */
+	for (st = DTRACE_READ_ONCE(core->exit_states); st != NULL;
+	     st = DTRACE_READ_ONCE(st->exit_next)) {
 		uint32_t act = __atomic_load_n(&st->activity, __ATOMIC_ACQUIRE);
 
 		if (act != DTRACE_ACTIVITY_INACTIVE)

@@ -68,6 +68,8 @@ void dtrace_dyn_clean(struct dtrace_state *st, bool force);
  * queues the thread for its self->a[k...] (dynvar.c).
  */
 void dtrace_dyn_thread_exit(struct dtrace_state *st, uint64_t thread);
+/* At GO: does st keep thread-locals an exiting thread must drop? */
+bool dtrace_dyn_has_thread_vars(const struct dtrace_state *st);
 
 /*
  * Probe context. scope is DIFV_SCOPE_GLOBAL (arrays) or _THREAD; tup is

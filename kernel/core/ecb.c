@@ -239,6 +239,8 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 
 static void ecb_free(struct dtrace_ecb *ecb)
 {
+	if (ecb->probe != NULL)
+		ecb->probe->nrefs--; /* dtrace_probes_remove() may free it */
 	dtrace_port_free(ecb->acts);
 	dtrace_port_free(ecb->recs);
 	dtrace_port_free(ecb);
@@ -271,6 +273,8 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 	}
 	ecb->state = st;
 	ecb->probe = probe;
+	if (probe != NULL) /* NULL: a dry run (dtrace -e) */
+		probe->nrefs++;
 	ecb->nacts = c->dtpc_naction;
 	ecb->uarg = c->dtpc_uarg;
 	ecb->clause = clause;
@@ -325,6 +329,7 @@ static int ecb_link(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
 
 	if (err != 0)
 		return err;
+	p->enabled_once = 1; /* dtrace_probes_remove() must wait for it */
 	if (p->necbs == 0 && p->prov->ops->enable != NULL) {
 		err = p->prov->ops->enable(p->prov->arg, p->id, p->arg);
 		if (err != 0)

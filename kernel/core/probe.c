@@ -184,7 +184,8 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 	for (id = 1; id <= core->nprobes; id++) {
 		struct dtrace_probe *p = dtrace_probe_lookup(core, id);
 
-		if (p != NULL && p->prov == prov && p->ecbs != NULL)
+		if (p != NULL && p->prov == prov &&
+		    (p->ecbs != NULL || p->nrefs != 0))
 			return -EBUSY;
 	}
 	for (id = 1; id <= core->nprobes; id++) {
@@ -214,13 +215,13 @@ unlink:
 
 /*
  * Marks which of the n probes some state names: candidates get mark gen,
- * those an ECB refers to gen + 1. One pass over every state's ECBs,
- * however many probes go (a dying process may remove thousands).
+ * those an ECB refers to (linked or not: nrefs) gen + 1. Only the n
+ * probes are touched, never the states' ECBs: a process removing its
+ * own probes pays for those alone, whatever others trace.
  */
 static uint32_t mark_referenced(struct dtrace_core *core, const uint32_t *ids,
 				uint32_t n)
 {
-	const struct dtrace_state *st;
 	uint32_t i, gen;
 
 	core->markgen += 2;
@@ -229,12 +230,9 @@ static uint32_t mark_referenced(struct dtrace_core *core, const uint32_t *ids,
 		struct dtrace_probe *p = dtrace_probe_lookup(core, ids[i]);
 
 		if (p != NULL)
-			p->mark = p->ecbs != NULL ? gen + 1 : gen;
+			p->mark = p->ecbs != NULL || p->nrefs != 0 ? gen + 1 :
+								     gen;
 	}
-	for (st = core->states; st != NULL; st = st->next)
-		for (i = 0; i < st->necbs; i++)
-			if (st->ecbs[i]->probe->mark == gen)
-				st->ecbs[i]->probe->mark = gen + 1;
 	return gen;
 }
 
@@ -243,6 +241,7 @@ uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
 {
 	struct dtrace_probe *dead = NULL;
 	uint32_t i, left = 0, gen = mark_referenced(core, ids, n);
+	bool wait = false;
 
 	for (i = 0; i < n; i++) {
 		struct dtrace_probe **slot = probe_slot(core, ids[i]);
@@ -263,8 +262,13 @@ uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
 		p->prov->nprobes--;
 		p->gc = dead;
 		dead = p;
+		wait |= p->enabled_once;
 	}
-	if (dead != NULL)
+	/*
+	 * A probe never enabled never fired: a process removing probes
+	 * nobody traced waits for nothing, and holds the lock that long.
+	 */
+	if (wait)
 		dtrace_port_sync(); /* no firing still holds one */
 	while (dead != NULL) {
 		struct dtrace_probe *next = dead->gc;

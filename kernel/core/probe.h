@@ -86,6 +86,8 @@ struct dtrace_probe {
 	struct dtrace_ecb *ecbs; /* fired in order; see fire.c */
 	uint32_t necbs;
 	uint64_t cost;		 /* attached ECBs' costs, all states (cost.c) */
+	uint32_t nrefs;		 /* ECBs naming it, on it or not */
+	uint32_t enabled_once;	 /* has had an ECB: may be firing */
 	struct dtrace_probe *gc; /* unregister's free list */
 	struct dtrace_probe *hnext; /* name hash chain */
 	uint32_t mark;		    /* dtrace_probes_remove()'s */
@@ -97,7 +99,7 @@ struct dtrace_probe {
 int dtrace_provider_register(struct dtrace_core *core, const char *name,
 			     const struct dtrace_provider_ops *ops, void *arg,
 			     struct dtrace_provider **out);
-/* Fails with -EBUSY while any of its probes is enabled. */
+/* Fails with -EBUSY while an ECB (enabled or not) names one of its probes. */
 int dtrace_provider_unregister(struct dtrace_core *core,
 			       struct dtrace_provider *prov);
 

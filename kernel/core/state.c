@@ -48,8 +48,9 @@ struct dtrace_state *dtrace_state_create(struct dtrace_core *core)
 	st->core = core;
 	st->activity = DTRACE_ACTIVITY_INACTIVE;
 	dtrace_opts_defaults(st->opts);
-	st->next = core->states;
-	DTRACE_PUBLISH(core->states, st); /* dtrace_core_thread_exit() */
+	st->next = core->states; /* walked under the lock only */
+	core->states = st;
+	DTRACE_WRITE_ONCE(core->nstates, core->nstates + 1);
 	return st;
 }
 
@@ -63,31 +64,51 @@ static bool state_unlink(struct dtrace_state *st)
 	return true;
 }
 
-static void state_detach(struct dtrace_state *st)
+/*
+ * Firings and the thread-exit hook can only see a state that has had
+ * ECBs on probes or went GO (BEGIN, the exit list): any other state may
+ * be freed without waiting for them.
+ */
+static bool state_seen(const struct dtrace_state *st)
 {
-	if (state_unlink(st))
-		dtrace_port_sync(); /* no firing still sees this state */
+	return st->necbs != 0 || st->activity != DTRACE_ACTIVITY_INACTIVE ||
+	       st->on_exit_list;
 }
 
-/*
- * One grace period, whatever the number of ECBs and probes: closing a
- * descriptor waits once for the firings and thread-exit hooks that may
- * still see the state.
- */
-void dtrace_state_destroy(struct dtrace_state *st)
+static void exit_list_remove(struct dtrace_state *st)
 {
 	struct dtrace_state **pp;
+
+	if (!st->on_exit_list)
+		return;
+	for (pp = &st->core->exit_states; *pp != NULL; pp = &(*pp)->exit_next)
+		if (*pp == st) {
+			DTRACE_WRITE_ONCE(*pp, st->exit_next);
+			break;
+		}
+}
+
+bool dtrace_state_unlink(struct dtrace_state *st)
+{
+	struct dtrace_state **pp;
+	bool seen = state_seen(st);
 
 	if (st->activity != DTRACE_ACTIVITY_INACTIVE)
 		DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_KILLED);
 	for (pp = &st->core->states; *pp != NULL; pp = &(*pp)->next) {
 		if (*pp == st) {
-			DTRACE_WRITE_ONCE(*pp, st->next);
+			*pp = st->next;
 			break;
 		}
 	}
+	DTRACE_WRITE_ONCE(st->core->nstates, st->core->nstates - 1);
+	exit_list_remove(st);
 	state_unlink(st);
-	dtrace_port_sync(); /* no firing or thread-exit hook sees it */
+	return seen;
+}
+
+void dtrace_state_free(struct dtrace_state *st)
+{
 	dtrace_spec_free(st);
 	dtrace_buffers_free(st);
 	dtrace_dyn_free(st);
@@ -97,9 +118,24 @@ void dtrace_state_destroy(struct dtrace_state *st)
 	dtrace_port_free(st);
 }
 
+/*
+ * At most one grace period, whatever the number of ECBs and probes:
+ * closing a descriptor waits once for the firings and thread-exit hooks
+ * that may still see the state, and not at all for a state that never
+ * traced.
+ */
+void dtrace_state_destroy(struct dtrace_state *st)
+{
+	if (dtrace_state_unlink(st))
+		dtrace_port_sync(); /* no firing or thread-exit hook sees it */
+	dtrace_state_free(st);
+}
+
+/* Kills the states whose consumer went silent; one wait for them all. */
 void dtrace_core_deadman(struct dtrace_core *core, uint64_t now)
 {
 	struct dtrace_state *st;
+	bool wait = false;
 
 	for (st = core->states; st != NULL; st = st->next) {
 		uint32_t act = st->activity;
@@ -109,8 +145,10 @@ void dtrace_core_deadman(struct dtrace_core *core, uint64_t now)
 		    now - st->last_status <= DTRACE_DEADMAN_NS)
 			continue;
 		DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_KILLED);
-		state_detach(st);
+		wait |= state_unlink(st);
 	}
+	if (wait)
+		dtrace_port_sync(); /* no firing still sees these states */
 }
 
 struct fire_on {
@@ -157,6 +195,12 @@ int dtrace_state_go(struct dtrace_state *st, uint32_t *cpu)
 	}
 	st->opts_fixed = 1;
 	st->last_status = dtrace_port_gethrtime();
+	if (dtrace_dyn_has_thread_vars(st)) {
+		/* Only these states cost a thread's exit anything. */
+		st->on_exit_list = 1;
+		st->exit_next = st->core->exit_states;
+		DTRACE_PUBLISH(st->core->exit_states, st);
+	}
 	DTRACE_PUBLISH(st->activity, DTRACE_ACTIVITY_WARMUP);
 	*cpu = fire_begin(st);
 	dtrace_port_cas32(&st->activity, DTRACE_ACTIVITY_WARMUP,

@@ -160,10 +160,12 @@ struct dtrace_state_cpu {
 
 struct dtrace_state {
 	struct dtrace_core *core;
-	struct dtrace_state *next; /* on core->states */
-	uint64_t last_status;	   /* hrtime of the last STATUS */
-	uint32_t detached;	   /* ECBs taken off their probes */
-	uint32_t activity;	   /* DTRACE_ACTIVITY_* */
+	struct dtrace_state *next;	/* on core->states */
+	struct dtrace_state *exit_next; /* on core->exit_states */
+	uint32_t on_exit_list;		/* has thread-locals (from GO) */
+	uint64_t last_status;		/* hrtime of the last STATUS */
+	uint32_t detached;		/* ECBs taken off their probes */
+	uint32_t activity;		/* DTRACE_ACTIVITY_* */
 	uint32_t exiting;
 	uint64_t opts[DTRACEOPT_MAX];
 	uint32_t opts_fixed; /* first ENABLE done */
@@ -223,6 +225,14 @@ struct dtrace_state *dtrace_state_create(struct dtrace_core *core);
 void dtrace_core_deadman(struct dtrace_core *core, uint64_t now);
 /* Stops tracing if needed, detaches every ECB, waits, frees. */
 void dtrace_state_destroy(struct dtrace_state *st);
+/*
+ * dtrace_state_destroy() in two steps, so that the glue need not hold
+ * its lock across the wait: unlink (lock held) takes st off every list
+ * and its ECBs off their probes, and returns true if firings or exit
+ * hooks may still see it (wait a grace period); then free (lock held).
+ */
+bool dtrace_state_unlink(struct dtrace_state *st);
+void dtrace_state_free(struct dtrace_state *st);
 
 /* Takes ownership of blob (dtrace_port_zalloc'ed), on success or not. */
 int dtrace_state_enable(struct dtrace_state *st, void *blob, size_t size,

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /dev/dtrace: one tracing state per open file, ioctls that copy the
- * uapi structures in and out and call core/ under dtrace_lock. All
+ * /dev/dtrace: one tracing state per open file that traces (created at
+ * its first tracing ioctl: an unprivileged open costs nothing), ioctls
+ * that copy the uapi structures in and out and call core/ under
+ * dtrace_lock. All
  * validation of what userspace sends is core/'s (prog.c, dif_validate.c);
  * this file only bounds sizes before allocating and copying.
  */
@@ -9,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -118,9 +121,27 @@ static int ioc_probearg(void __user *arg)
 	return err;
 }
 
-/* Copies the blob in before taking the lock (it may be 64 MB). */
-static int ioc_enable(struct dtrace_state *st, void __user *arg)
+/*
+ * The file's tracing state, created at its first ioctl that needs one
+ * (dtrace_lock held): an open alone allocates nothing, so the opens of
+ * processes that only register USDT probes cost nothing to anyone.
+ */
+static struct dtrace_state *dev_state(struct file *file)
 {
+	struct dtrace_state *st = file->private_data;
+
+	lockdep_assert_held(&dtrace_lock);
+	if (st == NULL) {
+		st = dtrace_state_create(dtrace_core);
+		file->private_data = st;
+	}
+	return st;
+}
+
+/* Copies the blob in before taking the lock (it may be 64 MB). */
+static int ioc_enable(struct file *file, void __user *arg)
+{
+	struct dtrace_state *st;
 	struct dtrace_enable en;
 	struct dtrace_enable_res res;
 	void *blob;
@@ -138,7 +159,14 @@ static int ioc_enable(struct dtrace_state *st, void __user *arg)
 		return -EFAULT;
 	}
 	mutex_lock(&dtrace_lock);
-	err = dtrace_state_enable(st, blob, en.dten_size, &res);
+	st = dev_state(file);
+	if (st != NULL) {
+		err = dtrace_state_enable(st, blob, en.dten_size, &res);
+	} else {
+		dtrace_port_free(blob);
+		memset(&res, 0, sizeof(res));
+		err = -ENOMEM;
+	}
 	mutex_unlock(&dtrace_lock);
 	en.dten_nprobes = res.nprobes;
 	en.dten_clause = res.clause;
@@ -256,11 +284,45 @@ static int ioc_status(struct dtrace_state *st, void __user *arg)
 	return copy_to_user(arg, &s, sizeof(s)) ? -EFAULT : 0;
 }
 
+/* The ioctls about the caller's own state (dtrace_lock held). */
+static long ioc_state(struct dtrace_state *st, unsigned int cmd,
+		      void __user *arg)
+{
+	switch (cmd) {
+	case DTRACEIOC_EPDESC:
+		return ioc_epdesc(st, arg);
+	case DTRACEIOC_AGGDESC:
+		return ioc_aggdesc(st, arg);
+	case DTRACEIOC_FORMAT:
+		return ioc_format(st, arg);
+	case DTRACEIOC_GO:
+		return ioc_gostop(st, arg, true);
+	case DTRACEIOC_STOP:
+		return ioc_gostop(st, arg, false);
+	case DTRACEIOC_BUFSNAP:
+		return ioc_snap(st, arg, dtrace_state_bufsnap);
+	case DTRACEIOC_STATUS:
+		return ioc_status(st, arg);
+	case DTRACEIOC_AGGSNAP:
+		return ioc_snap(st, arg, dtrace_state_aggsnap);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static bool ioc_needs_state(unsigned int cmd)
+{
+	return cmd == DTRACEIOC_EPDESC || cmd == DTRACEIOC_AGGDESC ||
+	       cmd == DTRACEIOC_FORMAT || cmd == DTRACEIOC_GO ||
+	       cmd == DTRACEIOC_STOP || cmd == DTRACEIOC_BUFSNAP ||
+	       cmd == DTRACEIOC_STATUS || cmd == DTRACEIOC_AGGSNAP;
+}
+
 static long dtrace_ioctl(struct file *file, unsigned int cmd,
 			 unsigned long uarg)
 {
-	struct dtrace_state *st = file->private_data;
 	void __user *arg = (void __user *)uarg;
+	struct dtrace_state *st;
 	long err;
 
 	/* USDT helpers: any process, about its own memory. */
@@ -276,7 +338,7 @@ static long dtrace_ioctl(struct file *file, unsigned int cmd,
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	if (cmd == DTRACEIOC_ENABLE)
-		return ioc_enable(st, arg);
+		return ioc_enable(file, arg);
 	if (cmd == DTRACEIOC_USERPROBE)
 		return dtrace_uprobe_ready() ? dtrace_userprobe_ioctl(arg) :
 					       -EOPNOTSUPP;
@@ -290,56 +352,49 @@ static long dtrace_ioctl(struct file *file, unsigned int cmd,
 	case DTRACEIOC_PROBEARG:
 		err = ioc_probearg(arg);
 		break;
-	case DTRACEIOC_EPDESC:
-		err = ioc_epdesc(st, arg);
-		break;
-	case DTRACEIOC_AGGDESC:
-		err = ioc_aggdesc(st, arg);
-		break;
-	case DTRACEIOC_FORMAT:
-		err = ioc_format(st, arg);
-		break;
-	case DTRACEIOC_GO:
-		err = ioc_gostop(st, arg, true);
-		break;
-	case DTRACEIOC_STOP:
-		err = ioc_gostop(st, arg, false);
-		break;
-	case DTRACEIOC_BUFSNAP:
-		err = ioc_snap(st, arg, dtrace_state_bufsnap);
-		break;
-	case DTRACEIOC_STATUS:
-		err = ioc_status(st, arg);
-		break;
-	case DTRACEIOC_AGGSNAP:
-		err = ioc_snap(st, arg, dtrace_state_aggsnap);
-		break;
 	default:
-		err = -ENOTTY;
+		if (!ioc_needs_state(cmd)) {
+			err = -ENOTTY;
+			break;
+		}
+		st = dev_state(file);
+		err = st == NULL ? -ENOMEM : ioc_state(st, cmd, arg);
 		break;
 	}
 	mutex_unlock(&dtrace_lock);
 	return err;
 }
 
-/* Anyone may open (USDT helpers); DTRACEIOC_* calls need CAP_SYS_ADMIN. */
+/*
+ * Anyone may open (USDT helpers); DTRACEIOC_* calls need CAP_SYS_ADMIN.
+ * The state comes with the first of them (dev_state()).
+ */
 static int dtrace_open(struct inode *inode, struct file *file)
 {
-	struct dtrace_state *st;
-
-	mutex_lock(&dtrace_lock);
-	st = dtrace_state_create(dtrace_core);
-	mutex_unlock(&dtrace_lock);
-	if (st == NULL)
-		return -ENOMEM;
-	file->private_data = st;
+	file->private_data = NULL;
 	return 0;
 }
 
+/*
+ * A descriptor that never traced has nothing to free. Otherwise the
+ * state leaves every list under the lock, the wait for firings that may
+ * still see it runs without the lock (other consumers and helpers go on
+ * meanwhile), and the lock is taken again to free it.
+ */
 static int dtrace_release(struct inode *inode, struct file *file)
 {
+	struct dtrace_state *st = file->private_data;
+	bool wait;
+
+	if (st == NULL)
+		return 0;
 	mutex_lock(&dtrace_lock);
-	dtrace_state_destroy(file->private_data);
+	wait = dtrace_state_unlink(st);
+	mutex_unlock(&dtrace_lock);
+	if (wait)
+		dtrace_port_sync();
+	mutex_lock(&dtrace_lock);
+	dtrace_state_free(st);
 	mutex_unlock(&dtrace_lock);
 	return 0;
 }
@@ -359,6 +414,20 @@ static struct miscdevice dtrace_misc = {
 	.fops = &dtrace_fops,
 	.mode = 0666,
 };
+
+/* Read-only parameter "states": the tracing states that exist now. */
+static int dev_states_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(
+		buf, "%u\n",
+		dtrace_core != NULL ? READ_ONCE(dtrace_core->nstates) : 0);
+}
+
+static const struct kernel_param_ops dev_states_ops = {
+	.get = dev_states_get,
+};
+module_param_cb(states, &dev_states_ops, NULL, 0444);
+MODULE_PARM_DESC(states, "tracing states now (one per descriptor that traced)");
 
 /* The deadman: kills states whose consumer stopped calling STATUS. */
 static void dtrace_deadman(struct work_struct *work);

@@ -3,7 +3,7 @@
  * Dynamic-variable housekeeping outside probe context. Every exiting
  * thread passes the sched_process_exit tracepoint: its thread-local
  * variables are reclaimed there (dtrace_core_thread_exit(), lock-free,
- * without sleeping). A delayed work runs the cleaner of every tracing
+ * without sleeping, walking only the states that have thread-locals). A delayed work runs the cleaner of every tracing
  * state at its cleanrate (dtrace_core_clean(), under the global lock; it
  * may wait for a grace period), so deleted variables come back without
  * the consumer's STATUS.
@@ -13,9 +13,11 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <linux/workqueue.h>
+#include <trace/events/sched.h>
 
 #include "core/port.h"
 #include "linux/glue.h"
+#include "prov/linux_provs.h"
 
 #define CLEAN_IDLE (HZ / 10) /* no state to clean: look again */
 
@@ -33,6 +35,9 @@ static void dtrace_on_exit(void *data, struct task_struct *p)
 {
 	dtrace_core_thread_exit(dtrace_core, (uintptr_t)p);
 }
+
+/* kCFI: the handler has its tracepoint's probe type (doc/limits.md §5). */
+DTRACE_TP_TYPED(sched_process_exit, dtrace_on_exit)
 
 static void dtrace_clean(struct work_struct *work);
 static DECLARE_DELAYED_WORK(dtrace_clean_work, dtrace_clean);

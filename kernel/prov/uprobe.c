@@ -433,6 +433,7 @@ static void up_proc_free(struct up_proc *proc)
 		kfree(g);
 		dtrace_up_uncharge(proc, &c);
 	}
+	dtrace_up_user_put(proc);
 	mmdrop(proc->mm);
 	kfree(proc);
 }

@@ -82,8 +82,18 @@ struct up_gen {
 	uint32_t gen;
 };
 
+/* A user's helper registrations, all its processes together. */
+struct up_user {
+	struct hlist_node hnode; /* usdt_charge.c's hash, by uid */
+	kuid_t uid;
+	bool exempt;	 /* root: the global pool alone */
+	uint32_t nprocs; /* up_procs charging it */
+	struct up_charge charged;
+};
+
 struct up_proc {
 	struct hlist_node hnode; /* up_procs, by tgid */
+	struct up_user *user;	 /* set by its first helper charge */
 	pid_t tgid;		 /* init namespace */
 	struct mm_struct *mm;	 /* mmgrab()bed: only compared */
 	bool dead;		 /* exited or exec'd */
@@ -131,11 +141,14 @@ void dtrace_up_reap(void);
 void dtrace_up_reap_proc(struct up_proc *proc);
 
 /*
- * usdt_charge.c: takes c from proc's and the global helper budgets, or
- * -ENOSPC (nothing taken) past a limit; uncharge gives it back.
+ * usdt_charge.c: takes c from proc's, its user's and the global helper
+ * budgets, or -ENOSPC (nothing taken) past a limit; uncharge gives it
+ * back. The user is the caller's real uid at proc's first charge (the
+ * caller is proc's process); put drops proc's hold on it when proc goes.
  */
 int dtrace_up_charge(struct up_proc *proc, const struct up_charge *c);
 void dtrace_up_uncharge(struct up_proc *proc, const struct up_charge *c);
+void dtrace_up_user_put(struct up_proc *proc);
 /* Kernel bytes of a helper probe, provider, generation. */
 uint64_t dtrace_up_probe_bytes(size_t argtypes, uint32_t nsites);
 uint64_t dtrace_up_prov_bytes(void);

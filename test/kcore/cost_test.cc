@@ -195,6 +195,22 @@ TEST(Cost, DestroyWaitsOneGracePeriod) {
   EXPECT_GE(dtrace_user_yields() - y0, 1u);  // 500 unlinks: it yielded
 }
 
+TEST(Cost, StatesThatNeverTracedCostNoWaitAndNoExitWalk) {
+  // A descriptor that never traced is freed without a grace period, and
+  // only states with thread-locals are on the thread-exit list.
+  Harness h;
+  uint64_t s0 = dtrace_user_syncs();
+  for (int i = 0; i < 100; i++) dtrace_state_destroy(dtrace_state_create(h.core()));
+  EXPECT_EQ(dtrace_user_syncs() - s0, 0u);
+  EXPECT_EQ(h.core()->nstates, 1u);
+  pb b{};
+  add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {});
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
+  EXPECT_EQ(h.core()->exit_states, nullptr);  // no thread-locals
+  h.release_state(true);
+  EXPECT_EQ(h.core()->nstates, 0u);
+}
+
 int enable_on(dtrace_state* st, const pb& b) {
   size_t size;
   void* blob = pb_blob(&b, &size);

@@ -104,6 +104,28 @@ TEST(Probes, RemoveSparesProbesAStateStillNames) {
   EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
 }
 
+// A state killed (its ECBs detached, as the deadman leaves it) still names
+// its probe: the probe stays until the state is freed. Whether a probe is
+// named is its ECB count, so removing probes walks no state's ECBs.
+TEST(Probes, RemoveSparesProbesADetachedStateNames) {
+  Harness h;
+  static const dtrace_provider_ops ops{};
+  dtrace_provider* prov;
+  ASSERT_EQ(dtrace_provider_register(h.core(), "pid43", &ops, nullptr, &prov), 0);
+  uint32_t a = dtrace_probe_create(h.core(), prov, "m", "f", "entry", nullptr);
+  ASSERT_EQ(h.enable_probe("pid43", "m", "f", "entry"), 0) << h.res().msg;
+  ASSERT_EQ(dtrace_probe_lookup(h.core(), a)->nrefs, 1u);
+  EXPECT_TRUE(dtrace_state_unlink(h.state()));  // off every list: a grace period
+  EXPECT_EQ(dtrace_probe_lookup(h.core(), a)->ecbs, nullptr);
+  uint32_t ids[1] = {a};
+  EXPECT_EQ(dtrace_probes_remove(h.core(), ids, 1), 1u);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), -EBUSY);
+  dtrace_state_free(h.state());
+  h.release_state();
+  EXPECT_EQ(dtrace_probes_remove(h.core(), ids, 1), 0u);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
+}
+
 // Freed ids are handed out again, lowest first; free ids at the top lower
 // the high-water mark that listings scan up to.
 TEST(Probes, FreedIdsAreReusedLowestFirst) {

@@ -159,5 +159,15 @@
 #define DTRACE_HELPER_PROBES	65536u
 #define DTRACE_HELPER_SITES	65536u
 #define DTRACE_HELPER_BYTES	(64u << 20)
+/*
+ * What the processes of one user (real uid) may have registered at once
+ * (ENOSPC past it): half of each global pool, so that one user never
+ * takes it all, and one process still reaches each per-process limit.
+ * Root counts only against the global pool.
+ */
+#define DTRACE_HELPER_USER_PROVIDERS (DTRACE_HELPER_PROVIDERS / 2)
+#define DTRACE_HELPER_USER_PROBES    (DTRACE_HELPER_PROBES / 2)
+#define DTRACE_HELPER_USER_SITES     (DTRACE_HELPER_SITES / 2)
+#define DTRACE_HELPER_USER_BYTES     (DTRACE_HELPER_BYTES / 2)
 
 #endif /* _DTRACE_UAPI_LIMITS_H */

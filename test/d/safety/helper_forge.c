@@ -7,6 +7,9 @@
  *   hold N S [exec]   N probes of S sites each; prints the answer, stops
  *                     itself (SIGSTOP), then exits or execs sleep
  *   cycle N C         registers N probes and removes them, C times
+ *   open N            opens /dev/dtrace N more times (the soft file
+ *                     limit raised to the hard one), stops itself, then
+ *                     closes them all
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "dtrace/ioctl.h"
@@ -322,9 +326,29 @@ int main(int argc, char **argv)
 			printf("cycle %d: %s\n", c, ename(err));
 		else
 			printf("cycle: ok\n");
+	} else if (argc == 3 && strcmp(argv[1], "open") == 0) {
+		int i, n = atoi(argv[2]), *fds = calloc(n + 1, sizeof(int));
+		struct rlimit rl;
+
+		if (fds == NULL)
+			return 2;
+		if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+			rl.rlim_cur = rl.rlim_max;
+			setrlimit(RLIMIT_NOFILE, &rl);
+		}
+		for (i = 0; i < n; i++)
+			if ((fds[i] = open(DTRACE_DEVICE, O_RDWR)) < 0)
+				break;
+		if (i == n)
+			printf("open: ok\n");
+		else
+			printf("open: %d of %d: %s\n", i, n, strerror(errno));
+		raise(SIGSTOP);
+		while (i-- > 0)
+			close(fds[i]);
 	} else {
 		fprintf(stderr, "usage: helper_forge checks | hold N S [exec]"
-				" | cycle N C\n");
+				" | cycle N C | open N\n");
 		return 2;
 	}
 	return 0;

@@ -1,0 +1,8 @@
+session: go
+states, root session: 1
+open: ok
+open: ok
+open: ok
+states, during the storm: 1
+states, after the storm: 1
+closed quickly: yes
