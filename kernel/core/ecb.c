@@ -44,26 +44,6 @@ static void *grow(void *arr, uint32_t *cap, uint32_t n, size_t esize)
 		_g != NULL ? 0 : -ENOMEM;                                      \
 	})
 
-/* The id (from 1) of format string s, adding it if new; 0 on failure. */
-static uint32_t format_id(struct dtrace_state *st, const char *s)
-{
-	size_t len = dtrace_strlen(s);
-	uint32_t i;
-	char *copy;
-
-	for (i = 0; i < st->nformats; i++)
-		if (dtrace_strcmp(st->formats[i], s) == 0)
-			return i + 1;
-	if (GROW(st->formats, st->fmtcap, st->nformats) != 0)
-		return 0;
-	copy = dtrace_port_zalloc(len + 1);
-	if (copy == NULL)
-		return 0;
-	dtrace_memcpy(copy, s, len);
-	st->formats[st->nformats++] = copy;
-	return st->nformats;
-}
-
 static void agg_free(struct dtrace_aggregation *agg)
 {
 	dtrace_port_free(agg->recs);
@@ -221,7 +201,7 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 		r->dtrd_arg = pa->dtpa_arg;
 		r->dtrd_uarg = pa->dtpa_uarg;
 		if (pa->dtpa_format != DTRACE_NONE) {
-			r->dtrd_format = format_id(
+			r->dtrd_format = dtrace_format_id(
 				st, dtrace_prog_str(pv, pa->dtpa_format));
 			if (r->dtrd_format == 0)
 				return -ENOMEM;
@@ -246,9 +226,23 @@ static void ecb_free(struct dtrace_ecb *ecb)
 	dtrace_port_free(ecb);
 }
 
+/*
+ * The layout of an ECB of the same clause, copied: it does not depend
+ * on the probe, and its format strings are registered already.
+ */
+static void ecb_copy_layout(struct dtrace_ecb *ecb,
+			    const struct dtrace_ecb *like)
+{
+	dtrace_memcpy(ecb->acts, like->acts, ecb->nacts * sizeof(*ecb->acts));
+	dtrace_memcpy(ecb->recs, like->recs, ecb->nacts * sizeof(*ecb->recs));
+	ecb->size = like->size;
+	ecb->noheader = like->noheader;
+}
+
 int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv, uint32_t clause,
-		      struct dtrace_probe *probe, struct dtrace_enable_res *res)
+		      struct dtrace_probe *probe, const struct dtrace_ecb *like,
+		      struct dtrace_enable_res *res)
 {
 	const struct dtrace_prog_clause *c = &pv->clauses[clause];
 	uint32_t strsize = (uint32_t)st->opts[DTRACEOPT_STRSIZE], i;
@@ -282,7 +276,11 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		ecb->pred = &en->difos[c->dtpc_pred];
 	ecb->epid = st->necbs + 1;
 	st->ecbs[st->necbs++] = ecb; /* rollback frees it from here */
-	err = ecb_layout(st, en, pv, c, ecb, strsize, res);
+	err = 0;
+	if (like != NULL)
+		ecb_copy_layout(ecb, like);
+	else
+		err = ecb_layout(st, en, pv, c, ecb, strsize, res);
 	for (i = 0; err == 0 && i < ecb->nacts; i++)
 		if (DTRACEACT_ISAGG(ecb->acts[i].kind))
 			err = agg_create(
@@ -295,27 +293,33 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
 			 uint32_t naggs, uint32_t nformats)
 {
+	/* Each step frees a few blocks; must finish: not killable. */
 	while (st->necbs > necbs) {
 		ecb_free(st->ecbs[--st->necbs]);
-		dtrace_yield_every(st->necbs); /* must finish: not killable */
+		dtrace_yield_every(st->necbs);
 	}
-	while (st->naggs > naggs)
+	while (st->naggs > naggs) {
 		agg_free(st->aggs[--st->naggs]);
-	while (st->nformats > nformats)
-		dtrace_port_free(st->formats[--st->nformats]);
+		dtrace_yield_every(st->naggs);
+	}
+	dtrace_formats_rollback(st, nformats);
 }
 
+/*
+ * A probe's ECBs are a list in EPID order that probe context walks
+ * (next) while ENABLE and teardown link and unlink: pprev and the
+ * probe's tail make both O(1), whatever the number of ECBs on a probe.
+ */
 static void ecb_unlink(struct dtrace_ecb *ecb)
 {
 	struct dtrace_probe *p = ecb->probe;
-	struct dtrace_ecb **pp;
 
-	for (pp = &p->ecbs; *pp != NULL; pp = &(*pp)->next) {
-		if (*pp == ecb) {
-			DTRACE_WRITE_ONCE(*pp, ecb->next);
-			break;
-		}
-	}
+	dtrace_port_step(DTRACE_STEP_LINK, 1);
+	DTRACE_WRITE_ONCE(*ecb->pprev, ecb->next); /* ecb->next stays */
+	if (ecb->next != NULL)
+		ecb->next->pprev = ecb->pprev;
+	else
+		p->ecbtail = ecb->pprev;
 	p->cost -= ecb->cost;
 	if (--p->necbs == 0 && p->prov->ops->disable != NULL)
 		p->prov->ops->disable(p->prov->arg, p->id, p->arg);
@@ -324,7 +328,7 @@ static void ecb_unlink(struct dtrace_ecb *ecb)
 static int ecb_link(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
 {
 	struct dtrace_probe *p = ecb->probe;
-	struct dtrace_ecb **pp;
+	struct dtrace_ecb **tail;
 	int err = dtrace_probe_charge(ecb, res); /* limits.h §2 */
 
 	if (err != 0)
@@ -337,10 +341,12 @@ static int ecb_link(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
 	}
 	p->necbs++;
 	p->cost += ecb->cost;
+	dtrace_port_step(DTRACE_STEP_LINK, 1);
+	tail = p->ecbs != NULL ? p->ecbtail : &p->ecbs;
 	ecb->next = NULL;
-	for (pp = &p->ecbs; *pp != NULL; pp = &(*pp)->next)
-		;
-	DTRACE_PUBLISH(*pp, ecb);
+	ecb->pprev = tail;
+	p->ecbtail = &ecb->next;
+	DTRACE_PUBLISH(*tail, ecb);
 	return 0;
 }
 
@@ -366,8 +372,10 @@ int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from,
 	uint32_t i;
 	int err = 0;
 
-	for (i = from; i < st->necbs && err == 0; i++)
+	for (i = from; i < st->necbs && err == 0; i++) {
 		err = ecb_link(st->ecbs[i], res);
+		dtrace_yield_every(i); /* linked ECBs fire: no going back */
+	}
 	if (err == 0) {
 		err = ecb_commit(st->core);
 		if (err == 0)
@@ -375,8 +383,10 @@ int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from,
 	} else {
 		i--; /* ecbs[i] failed to link */
 	}
-	while (i-- > from)
+	while (i-- > from) {
 		ecb_unlink(st->ecbs[i]);
+		dtrace_yield_every(i);
+	}
 	ecb_commit(st->core);
 	dtrace_port_sync();
 	return err;
@@ -398,9 +408,8 @@ void dtrace_ecbs_free(struct dtrace_state *st)
 	dtrace_ecb_rollback(st, 0, 0, 0);
 	dtrace_port_free(st->ecbs);
 	dtrace_port_free(st->aggs);
-	dtrace_port_free(st->formats);
+	dtrace_formats_free(st);
 	st->ecbs = NULL;
 	st->aggs = NULL;
-	st->formats = NULL;
-	st->ecbcap = st->aggcap = st->fmtcap = 0;
+	st->ecbcap = st->aggcap = 0;
 }

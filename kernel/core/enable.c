@@ -234,65 +234,33 @@ static int check_uses(const struct dtrace_progview *pv,
 	return 0;
 }
 
-static void clause_pattern(const struct dtrace_progview *pv, uint32_t c,
-			   struct dtrace_pattern *pat)
-{
-	const struct dtrace_prog_probe *pp =
-		&pv->probes[pv->clauses[c].dtpc_probe];
-
-	pat->id = pp->dtpp_id;
-	pat->prov = dtrace_prog_str(pv, pp->dtpp_provider);
-	pat->mod = dtrace_prog_str(pv, pp->dtpp_mod);
-	pat->func = dtrace_prog_str(pv, pp->dtpp_func);
-	pat->name = dtrace_prog_str(pv, pp->dtpp_name);
-}
-
-/* Every clause must match at least one probe. */
-static int match_all(struct dtrace_state *st, const struct dtrace_progview *pv,
-		     struct dtrace_enable_res *res)
-{
-	struct dtrace_pattern pat;
-	uint32_t c;
-
-	for (c = 0; c < pv->nclauses; c++) {
-		int err = dtrace_yield(); /* each may scan every probe */
-
-		if (err != 0)
-			return err;
-		clause_pattern(pv, c, &pat);
-		dtrace_probe_provide(st->core, &pat);
-		if (dtrace_probe_match_next(st->core, &pat, 1) != NULL)
-			continue;
-		res->clause = c;
-		return dtrace_enable_fail(res, -ENOENT, "clause ", c,
-					  " matches no probes");
-	}
-	return 0;
-}
-
 static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv,
+		      const struct dtrace_matchset *ms,
 		      struct dtrace_enable_res *res, bool dry)
 {
-	struct dtrace_pattern pat;
-	struct dtrace_probe *p;
-	uint32_t c;
+	struct dtrace_probe *const *probes;
+	const struct dtrace_ecb *like;
+	uint64_t work = 0;
+	uint32_t c, i, n;
 	int err;
 
 	for (c = 0; c < pv->nclauses; c++) {
 		if (dry) { /* the layout and its limits, on no probe */
-			err = dtrace_ecb_create(st, en, pv, c, NULL, res);
+			err = dtrace_ecb_create(st, en, pv, c, NULL, NULL, res);
 			if (err != 0)
 				return err;
 			continue;
 		}
-		clause_pattern(pv, c, &pat);
-		for (p = dtrace_probe_match_next(st->core, &pat, 1); p != NULL;
-		     p = dtrace_probe_match_next(st->core, &pat, p->id + 1)) {
-			err = dtrace_yield_every(res->nprobes);
+		n = dtrace_match_probes(ms, c, &probes);
+		for (i = 0, like = NULL; i < n; i++) {
+			/* each ECB costs its actions: 65,536 at most */
+			err = dtrace_yield_work(
+				&work, 1 + pv->clauses[c].dtpc_naction);
 			if (err != 0)
 				return err;
-			err = dtrace_ecb_create(st, en, pv, c, p, res);
+			err = dtrace_ecb_create(st, en, pv, c, probes[i], like,
+						res);
 			if (err == -E2BIG)
 				return err; /* res says which limit */
 			if (err != 0) {
@@ -301,6 +269,7 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 					res, err, "out of memory creating ECBs",
 					0, NULL);
 			}
+			like = st->ecbs[st->necbs - 1];
 			res->nprobes++;
 		}
 	}
@@ -310,6 +279,7 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 /* The steps that need no rollback of the state (program.md §7 order). */
 static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 			const struct dtrace_progview *pv, const uint64_t *opts,
+			struct dtrace_matchset **ms,
 			struct dtrace_enable_res *res, bool dry)
 {
 	bool destructive = opts[DTRACEOPT_DESTRUCTIVE] != 0;
@@ -332,12 +302,13 @@ static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 	for (c = 0; err == 0 && c < pv->nclauses; c++)
 		err = dtrace_clause_privs(pv, c, destructive, res);
 	if (err == 0 && !dry)
-		err = match_all(st, pv, res);
+		err = dtrace_match_clauses(st, pv, ms, res);
 	return err;
 }
 
 static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 			 const struct dtrace_progview *pv, const uint64_t *opts,
+			 const struct dtrace_matchset *ms,
 			 struct dtrace_enable_res *res, bool dry)
 {
 	uint32_t necbs = st->necbs, naggs = st->naggs;
@@ -352,7 +323,7 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 		return err;
 	dtrace_memcpy(saved, st->opts, sizeof(saved));
 	dtrace_memcpy(st->opts, opts, sizeof(saved)); /* ECB layout uses them */
-	err = create_all(st, en, pv, res, dry);
+	err = create_all(st, en, pv, ms, res, dry);
 	if (err == 0) /* after the size limits, which say more */
 		err = dtrace_enable_cost(
 			st, necbs, pv, en, opts,
@@ -378,6 +349,7 @@ static int state_enable(struct dtrace_state *st, void *blob, size_t size,
 			struct dtrace_enable_res *res, bool dry)
 {
 	void *owned = dry ? NULL : blob;
+	struct dtrace_matchset *ms = NULL;
 	struct dtrace_progview pv;
 	struct dtrace_enabling *en;
 	uint64_t opts[DTRACEOPT_MAX];
@@ -404,9 +376,10 @@ static int state_enable(struct dtrace_state *st, void *blob, size_t size,
 		dtrace_port_free(owned);
 		return -ENOMEM;
 	}
-	err = enable_check(st, en, &pv, opts, res, dry);
+	err = enable_check(st, en, &pv, opts, &ms, res, dry);
 	if (err == 0)
-		err = enable_commit(st, en, &pv, opts, res, dry);
+		err = enable_commit(st, en, &pv, opts, ms, res, dry);
+	dtrace_matchset_free(ms);
 	if (err != 0 || dry)
 		enabling_free(en);
 	return err;

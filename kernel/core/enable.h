@@ -96,13 +96,37 @@ int dtrace_vars_merge(struct dtrace_state *st, const struct dtrace_progview *pv,
 void dtrace_vars_commit(struct dtrace_state *st, struct dtrace_varmerge *vm);
 void dtrace_vars_abort(struct dtrace_state *st, struct dtrace_varmerge *vm);
 
-/* ECBs: create one, unattached, with a new EPID; rollback undoes them. */
+/*
+ * ECBs: create one, unattached, with a new EPID; rollback undoes them.
+ * like: an ECB of the same clause made by this ENABLE, whose layout is
+ * copied, or NULL.
+ */
 int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv, uint32_t clause,
-		      struct dtrace_probe *probe,
+		      struct dtrace_probe *probe, const struct dtrace_ecb *like,
 		      struct dtrace_enable_res *res);
 void dtrace_ecb_rollback(struct dtrace_state *st, uint32_t necbs,
 			 uint32_t naggs, uint32_t nformats);
+/*
+ * The probes of every clause (match.c), found once per distinct
+ * description; -ENOENT for a clause that matches none, -E2BIG past
+ * DTRACE_MAX_ECBS, -EINTR for a killed caller.
+ */
+struct dtrace_matchset;
+int dtrace_match_clauses(struct dtrace_state *st,
+			 const struct dtrace_progview *pv,
+			 struct dtrace_matchset **out,
+			 struct dtrace_enable_res *res);
+/* Clause c's probes in id order; returns their number. */
+uint32_t dtrace_match_probes(const struct dtrace_matchset *ms, uint32_t c,
+			     struct dtrace_probe *const **probes);
+void dtrace_matchset_free(struct dtrace_matchset *ms);
+
+/* The id (from 1) of format string s, added if new; 0: no memory. */
+uint32_t dtrace_format_id(struct dtrace_state *st, const char *s);
+/* Frees the formats from id nformats + 1 on (the newest first). */
+void dtrace_formats_rollback(struct dtrace_state *st, uint32_t nformats);
+void dtrace_formats_free(struct dtrace_state *st);
 /*
  * Links ECBs epid > from onto their probes, adding each one's cost to
  * its probe's; -E2BIG (res says which) past DTRACE_FIRING_COST_MAX.

@@ -133,6 +133,38 @@ static inline void dtrace_port_step(void)
 void dtrace_port_step(void);
 #endif
 
+/*
+ * For loops whose steps differ in cost: *work sums the units of the
+ * steps so far (an action laid out, a probe compared, a string byte
+ * hashed); dtrace_yield() once they reach DTRACE_YIELD_UNITS, so the
+ * work between two yields is bounded whatever one step costs.
+ */
+static inline int dtrace_yield_work(uint64_t *work, uint64_t units)
+{
+	*work += units;
+	if (*work < DTRACE_YIELD_UNITS)
+		return 0;
+	*work = 0;
+	return dtrace_yield();
+}
+
+/*
+ * Steps of the ENABLE loops whose growth the kcore tests watch (probes
+ * compared, list links followed, format bytes compared); the userspace
+ * build counts them, the module does not.
+ */
+enum dtrace_tally {
+	DTRACE_STEP_PROBE,  /* a probe compared with a description */
+	DTRACE_STEP_LINK,   /* an ECB list link followed */
+	DTRACE_STEP_FORMAT, /* a format string compared or hashed */
+	DTRACE_STEP_NSTEPS
+};
+#ifdef __KERNEL__
+#define dtrace_port_tally(what, n) ((void)0)
+#else
+void dtrace_port_tally(enum dtrace_tally what, uint64_t n);
+#endif
+
 /* Atomic compare-and-swap [probe]; returns the old value. */
 uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val);
 

@@ -28,6 +28,24 @@ static uint32_t name_hash(const struct dtrace_provider *prov, const char *mod,
 	return h % DTRACE_PROBE_HASH;
 }
 
+/* The bucket of probes of prov named func:name, in any module. */
+static struct dtrace_probe **func_bucket(struct dtrace_core *core,
+					 const struct dtrace_provider *prov,
+					 const char *func, const char *name)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)(uintptr_t)prov;
+
+	return &core->fhash[fnv_str(fnv_str(h, func), name) %
+			    DTRACE_PROBE_FHASH];
+}
+
+struct dtrace_probe *dtrace_probe_func_chain(struct dtrace_core *core,
+					     const struct dtrace_provider *prov,
+					     const char *func, const char *name)
+{
+	return *func_bucket(core, prov, func, name);
+}
+
 static struct dtrace_probe *probe_find(struct dtrace_core *core,
 				       struct dtrace_provider *prov,
 				       const char *mod, const char *func,
@@ -52,7 +70,14 @@ static void hash_remove(struct dtrace_core *core, struct dtrace_probe *p)
 	for (; *pp != NULL; pp = &(*pp)->hnext) {
 		if (*pp == p) {
 			*pp = p->hnext;
-			return;
+			break;
+		}
+	}
+	pp = func_bucket(core, p->prov, p->func, p->name);
+	for (; *pp != NULL; pp = &(*pp)->fnext) {
+		if (*pp == p) {
+			*pp = p->fnext;
+			break;
 		}
 	}
 }
@@ -320,6 +345,8 @@ int dtrace_probe_create(struct dtrace_core *core, struct dtrace_provider *prov,
 	dtrace_strlcpy(p->name, name, sizeof(p->name));
 	p->hnext = core->phash[name_hash(prov, mod, func, name)];
 	core->phash[name_hash(prov, mod, func, name)] = p;
+	p->fnext = *func_bucket(core, prov, func, name);
+	*func_bucket(core, prov, func, name) = p;
 	DTRACE_PUBLISH(core->chunks[c][(id - 1) % DTRACE_PROBE_CHUNK], p);
 	core->chunk_live[c]++;
 	if (id > core->nprobes)
@@ -350,6 +377,9 @@ struct dtrace_probe *dtrace_probe_match_next(struct dtrace_core *core,
 	for (id = start > 0 ? start : 1; id <= core->nprobes; id++) {
 		struct dtrace_probe *p = dtrace_probe_lookup(core, id);
 
+		/* up to 2^20 ids: a killed caller needs no answer */
+		if ((id & (DTRACE_YIELD_UNITS - 1)) == 0 && dtrace_port_yield())
+			return NULL;
 		if (p != NULL && dtrace_probe_matches(p, pat))
 			return p;
 	}

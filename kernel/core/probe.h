@@ -27,6 +27,7 @@
 #define DTRACE_PROBE_NCHUNKS 1024
 #define DTRACE_PROBE_MAX     (DTRACE_PROBE_CHUNK * DTRACE_PROBE_NCHUNKS)
 #define DTRACE_PROBE_HASH    4096 /* buckets of the name hash */
+#define DTRACE_PROBE_FHASH   65536 /* of provider:function:name (ENABLE) */
 #define DTRACE_PROVIDER_HASH 1024 /* buckets of the provider names */
 
 struct dtrace_core;
@@ -84,12 +85,14 @@ struct dtrace_probe {
 	struct dtrace_provider *prov;
 	void *arg;		 /* provider's cookie */
 	struct dtrace_ecb *ecbs; /* fired in order; see fire.c */
+	struct dtrace_ecb **ecbtail; /* &the last's next, if ecbs != NULL */
 	uint32_t necbs;
 	uint64_t cost;		 /* attached ECBs' costs, all states (cost.c) */
 	uint32_t nrefs;		 /* ECBs naming it, on it or not */
 	uint32_t enabled_once;	 /* has had an ECB: may be firing */
 	struct dtrace_probe *gc; /* unregister's free list */
 	struct dtrace_probe *hnext; /* name hash chain */
+	struct dtrace_probe *fnext; /* provider:function:name chain */
 	uint32_t mark;		    /* dtrace_probes_remove()'s */
 	char mod[DTRACE_CORE_MODNAMELEN];
 	char func[DTRACE_CORE_FUNCNAMELEN];
@@ -125,6 +128,13 @@ struct dtrace_probe *dtrace_probe_lookup(struct dtrace_core *core, uint32_t id);
 uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
 			      uint32_t n);
 
+/*
+ * The hash chain (through fnext) holding every probe of prov named
+ * func:name, whatever its module, among others: the caller compares.
+ */
+struct dtrace_probe *dtrace_probe_func_chain(struct dtrace_core *core,
+					     const struct dtrace_provider *prov,
+					     const char *func, const char *name);
 /* The first probe with id >= start matching pat, or NULL. */
 struct dtrace_probe *dtrace_probe_match_next(struct dtrace_core *core,
 					     const struct dtrace_pattern *pat,

@@ -195,6 +195,38 @@ static bool slice_ok(uint32_t first, uint32_t n, uint32_t total)
 	return (uint64_t)first + n <= total;
 }
 
+/*
+ * Every DIFO has slices of its own, as dtrace writes them: the DIFOs'
+ * code, integers, variables and strings together fit in the tables.
+ * A forged container that points many DIFOs at one slice (validated,
+ * costed and merged again for each) is refused, so ENABLE's work on
+ * DIFOs is bounded by the size of the program. Clauses share a DIFO by
+ * naming the same one.
+ */
+static int check_difo_sums(const struct dtrace_progview *pv,
+			   struct dtrace_enable_res *res)
+{
+	uint64_t code = 0, ints = 0, vars = 0, strs = 0;
+	uint32_t i;
+
+	for (i = 0; i < pv->ndifos; i++) {
+		code += pv->difos[i].dtpd_ncode;
+		ints += pv->difos[i].dtpd_nints;
+		vars += pv->difos[i].dtpd_nvars;
+		strs += pv->difos[i].dtpd_strlen;
+	}
+	if (code > pv->ncode)
+		return dtrace_enable_limit(res, "DIFOs' code (shared slices)",
+					   DTRACE_NONE, code, " instructions",
+					   pv->ncode);
+	if (ints > pv->nints || vars > pv->nvars || strs > pv->strtab_len)
+		return dtrace_enable_fail(res, -E2BIG,
+					  "DIFOs share integer, variable or "
+					  "string tables",
+					  0, NULL);
+	return 0;
+}
+
 static int check_difos(const struct dtrace_progview *pv,
 		       struct dtrace_enable_res *res)
 {
@@ -222,7 +254,7 @@ static int check_difos(const struct dtrace_progview *pv,
 			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
 						  ": bad string table");
 	}
-	return 0;
+	return check_difo_sums(pv, res);
 }
 
 static bool index_ok(uint32_t ndx, uint32_t n)

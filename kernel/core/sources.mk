@@ -21,7 +21,9 @@ DTRACE_CORE_SOURCES := \
 	core/ecb.c \
 	core/enable.c \
 	core/fire.c \
+	core/format.c \
 	core/glob.c \
+	core/match.c \
 	core/probe.c \
 	core/prog.c \
 	core/record.c \

@@ -66,6 +66,7 @@ struct dtrace_action {
 
 struct dtrace_ecb {
 	struct dtrace_ecb *next; /* on probe->ecbs */
+	struct dtrace_ecb **pprev; /* what points to it there */
 	struct dtrace_state *state;
 	struct dtrace_probe *probe;
 	const struct dtrace_difo *pred;
@@ -184,6 +185,9 @@ struct dtrace_state {
 	uint32_t naggs, aggcap;
 	char **formats; /* by format id - 1 */
 	uint32_t nformats, fmtcap;
+	uint32_t *fmtnext; /* format.c's hash chains, by id - 1 */
+	uint32_t *fmthash; /* newest id of each bucket, 0 = none */
+	uint32_t fmtbuckets;
 	struct dtrace_vars gvars;    /* globals */
 	struct dtrace_vars tvars;    /* thread-locals (types only) */
 	struct dtrace_vars lvars;    /* clause-locals */

@@ -88,6 +88,18 @@ bool dtrace_port_yield(void)
 	return ++nyields > kill_after;
 }
 
+static uint64_t nsteps[DTRACE_STEP_NSTEPS];
+
+void dtrace_port_step(enum dtrace_step what, uint64_t n)
+{
+	nsteps[what] += n;
+}
+
+uint64_t dtrace_user_steps(unsigned what)
+{
+	return nsteps[what];
+}
+
 void dtrace_user_set_comm(const char *c)
 {
 	strncpy(comm, c, sizeof(comm) - 1);

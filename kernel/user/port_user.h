@@ -43,6 +43,8 @@ uint64_t dtrace_user_yields(void);
 void dtrace_user_kill_after(uint64_t n);
 /* dtrace_port_step() calls so far (a search's or sort's steps). */
 uint64_t dtrace_user_steps(void);
+/* dtrace_port_tally() counts so far (ENABLE's loops, for growth tests). */
+uint64_t dtrace_user_tally(unsigned what); /* DTRACE_STEP_* */
 
 /* Fixed clock for deterministic tests; 0 (the real monotonic clock) also
  * makes dtrace_port_spin() wait. */

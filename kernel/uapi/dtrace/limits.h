@@ -121,13 +121,19 @@
 /* -- Time in ioctls (§3) -- */
 
 /*
- * Loops outside probe context over probes, ECBs and dynamic variables
- * yield (cond_resched)
- * and notice a killed caller every this many steps (a power of two);
- * the validation and costing of each DIFO (up to 65,536 instructions)
- * and the probe matching of each clause yield once.
+ * Loops outside probe context over ECBs and dynamic variables whose
+ * steps cost alike yield (cond_resched) and notice a killed caller
+ * every this many steps (a power of two); the validation and costing of
+ * each DIFO (up to 65,536 instructions) yield once.
  */
 #define DTRACE_YIELD_EVERY 256
+/*
+ * Loops whose steps differ in cost (ECB creation: one unit per action;
+ * probe matching: one per probe compared, more for long descriptions)
+ * yield every this many units (a power of two): some tens of
+ * microseconds of work at most between two yields.
+ */
+#define DTRACE_YIELD_UNITS 4096
 
 /* -- The unprivileged helper door (§4) -- */
 

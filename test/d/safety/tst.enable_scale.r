@@ -1,0 +1,2 @@
+enabled 50000 ECBs
+killed
