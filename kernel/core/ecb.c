@@ -314,7 +314,7 @@ static void ecb_unlink(struct dtrace_ecb *ecb)
 {
 	struct dtrace_probe *p = ecb->probe;
 
-	dtrace_port_step(DTRACE_STEP_LINK, 1);
+	dtrace_port_tally(DTRACE_STEP_LINK, 1);
 	DTRACE_WRITE_ONCE(*ecb->pprev, ecb->next); /* ecb->next stays */
 	if (ecb->next != NULL)
 		ecb->next->pprev = ecb->pprev;
@@ -341,7 +341,7 @@ static int ecb_link(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
 	}
 	p->necbs++;
 	p->cost += ecb->cost;
-	dtrace_port_step(DTRACE_STEP_LINK, 1);
+	dtrace_port_tally(DTRACE_STEP_LINK, 1);
 	tail = p->ecbs != NULL ? p->ecbtail : &p->ecbs;
 	ecb->next = NULL;
 	ecb->pprev = tail;

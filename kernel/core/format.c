@@ -15,7 +15,7 @@ static uint32_t fmt_hash(const char *s)
 
 	for (; s[n] != '\0'; n++)
 		h = (h ^ (uint8_t)s[n]) * 16777619u;
-	dtrace_port_step(DTRACE_STEP_FORMAT, 1);
+	dtrace_port_tally(DTRACE_STEP_FORMAT, 1);
 	return h;
 }
 
@@ -73,7 +73,7 @@ uint32_t dtrace_format_id(struct dtrace_state *st, const char *s)
 	if (st->fmtbuckets != 0) {
 		id = st->fmthash[fmt_hash(s) & (st->fmtbuckets - 1)];
 		for (; id != 0; id = st->fmtnext[id - 1]) {
-			dtrace_port_step(DTRACE_STEP_FORMAT, 1);
+			dtrace_port_tally(DTRACE_STEP_FORMAT, 1);
 			if (dtrace_strcmp(st->formats[id - 1], s) == 0)
 				return id;
 		}

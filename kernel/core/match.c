@@ -142,7 +142,7 @@ static int consider(struct dtrace_matchset *ms, struct dtrace_probe *p,
 {
 	int err;
 
-	dtrace_port_step(DTRACE_STEP_PROBE, 1);
+	dtrace_port_tally(DTRACE_STEP_PROBE, 1);
 	err = dtrace_yield_work(&ms->work, units);
 	if (err == 0 && p != NULL && dtrace_probe_matches(p, pat))
 		err = add_probe(ms, p);

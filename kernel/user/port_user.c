@@ -88,16 +88,16 @@ bool dtrace_port_yield(void)
 	return ++nyields > kill_after;
 }
 
-static uint64_t nsteps[DTRACE_STEP_NSTEPS];
+static uint64_t ntallies[DTRACE_STEP_NSTEPS];
 
-void dtrace_port_step(enum dtrace_step what, uint64_t n)
+void dtrace_port_tally(enum dtrace_tally what, uint64_t n)
 {
-	nsteps[what] += n;
+	ntallies[what] += n;
 }
 
-uint64_t dtrace_user_steps(unsigned what)
+uint64_t dtrace_user_tally(unsigned what)
 {
-	return nsteps[what];
+	return ntallies[what];
 }
 
 void dtrace_user_set_comm(const char *c)

@@ -16,8 +16,8 @@ struct Steps {
 };
 
 Steps steps_now() {
-  return {dtrace_user_steps(DTRACE_STEP_PROBE), dtrace_user_steps(DTRACE_STEP_LINK),
-          dtrace_user_steps(DTRACE_STEP_FORMAT)};
+  return {dtrace_user_tally(DTRACE_STEP_PROBE), dtrace_user_tally(DTRACE_STEP_LINK),
+          dtrace_user_tally(DTRACE_STEP_FORMAT)};
 }
 
 Steps steps_since(const Steps& s0) {
