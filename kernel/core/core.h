@@ -28,10 +28,10 @@ struct dtrace_core {
 	struct dtrace_state *states;	  /* every open state */
 	struct dtrace_state *exit_states; /* those with thread-locals */
 	uint32_t nstates;		  /* on states */
-	struct dtrace_probe *phash[DTRACE_PROBE_HASH]; /* by names */
+	struct dtrace_probe *phash[DTRACE_PROBE_HASH];	/* by names */
 	struct dtrace_probe *fhash[DTRACE_PROBE_FHASH]; /* by prov:func:name */
-	uint32_t nprobes;			       /* highest id in use */
-	uint32_t nfree;				       /* free ids below it */
+	uint32_t nprobes;				/* highest id in use */
+	uint32_t nfree;					/* free ids below it */
 	uint32_t markgen; /* dtrace_probes_remove()'s */
 	uint16_t chunk_live[DTRACE_PROBE_NCHUNKS];
 	struct dtrace_provider *providers;

@@ -16,8 +16,8 @@
 struct dtrace_match {
 	struct dtrace_pattern pat;
 	uint32_t hash;
-	uint32_t next;	   /* index + 1 of the next in its bucket */
-	uint64_t first;	   /* its probes: set->probes[first, first + n) */
+	uint32_t next;	/* index + 1 of the next in its bucket */
+	uint64_t first; /* its probes: set->probes[first, first + n) */
 	uint32_t n;
 };
 
@@ -134,7 +134,8 @@ static void sort_by_id(struct dtrace_probe **a, uint64_t n)
 static uint64_t pat_units(const struct dtrace_pattern *p)
 {
 	return 1 + (dtrace_strlen(p->prov) + dtrace_strlen(p->mod) +
-		    dtrace_strlen(p->func) + dtrace_strlen(p->name)) / 8;
+		    dtrace_strlen(p->func) + dtrace_strlen(p->name)) /
+			   8;
 }
 
 static int consider(struct dtrace_matchset *ms, struct dtrace_probe *p,
@@ -193,8 +194,7 @@ static void clause_pattern(const struct dtrace_progview *pv, uint32_t c,
 
 /* The index of the match of clause c's description, made if new. */
 static int match_of(struct dtrace_core *core, struct dtrace_matchset *ms,
-		    const struct dtrace_progview *pv, uint32_t c,
-		    uint32_t *out)
+		    const struct dtrace_progview *pv, uint32_t c, uint32_t *out)
 {
 	struct dtrace_pattern pat;
 	struct dtrace_match *m;
@@ -208,7 +208,8 @@ static int match_of(struct dtrace_core *core, struct dtrace_matchset *ms,
 	for (i = ms->bucket[h & (ms->nbuckets - 1)]; err == 0 && i != 0;
 	     i = ms->m[i - 1].next) {
 		err = dtrace_yield_work(&ms->work, 1);
-		if (ms->m[i - 1].hash == h && pat_same(&ms->m[i - 1].pat, &pat)) {
+		if (ms->m[i - 1].hash == h &&
+		    pat_same(&ms->m[i - 1].pat, &pat)) {
 			*out = i - 1;
 			return err;
 		}

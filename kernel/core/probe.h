@@ -26,9 +26,9 @@
 #define DTRACE_PROBE_CHUNK   1024
 #define DTRACE_PROBE_NCHUNKS 1024
 #define DTRACE_PROBE_MAX     (DTRACE_PROBE_CHUNK * DTRACE_PROBE_NCHUNKS)
-#define DTRACE_PROBE_HASH    4096 /* buckets of the name hash */
+#define DTRACE_PROBE_HASH    4096  /* buckets of the name hash */
 #define DTRACE_PROBE_FHASH   65536 /* of provider:function:name (ENABLE) */
-#define DTRACE_PROVIDER_HASH 1024 /* buckets of the provider names */
+#define DTRACE_PROVIDER_HASH 1024  /* buckets of the provider names */
 
 struct dtrace_core;
 struct dtrace_ecb;
@@ -83,8 +83,8 @@ struct dtrace_provider {
 struct dtrace_probe {
 	uint32_t id;
 	struct dtrace_provider *prov;
-	void *arg;		 /* provider's cookie */
-	struct dtrace_ecb *ecbs; /* fired in order; see fire.c */
+	void *arg;		     /* provider's cookie */
+	struct dtrace_ecb *ecbs;     /* fired in order; see fire.c */
 	struct dtrace_ecb **ecbtail; /* &the last's next, if ecbs != NULL */
 	uint32_t necbs;
 	uint64_t cost;		 /* attached ECBs' costs, all states (cost.c) */
@@ -134,7 +134,8 @@ uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
  */
 struct dtrace_probe *dtrace_probe_func_chain(struct dtrace_core *core,
 					     const struct dtrace_provider *prov,
-					     const char *func, const char *name);
+					     const char *func,
+					     const char *name);
 /* The first probe with id >= start matching pat, or NULL. */
 struct dtrace_probe *dtrace_probe_match_next(struct dtrace_core *core,
 					     const struct dtrace_pattern *pat,

@@ -65,7 +65,7 @@ struct dtrace_action {
 };
 
 struct dtrace_ecb {
-	struct dtrace_ecb *next; /* on probe->ecbs */
+	struct dtrace_ecb *next;   /* on probe->ecbs */
 	struct dtrace_ecb **pprev; /* what points to it there */
 	struct dtrace_state *state;
 	struct dtrace_probe *probe;
