@@ -87,10 +87,7 @@ TEST(Cost, ManyActionsAddUp) {
   // clause is not.
   Harness h;
   pb b{};
-  Difo d;
-  d.code = {ldgs(DIF_VAR_EXECNAME, 1), ret(1)};
-  d.rtype = PB_STRING;
-  uint32_t di = add_difo(&b, d);
+  uint32_t di = add_difo(&b, builtin(DIF_VAR_EXECNAME, PB_STRING));
   std::vector<Action> acts(2000, Action{DTRACEACT_DIFEXPR, (int)di});
   add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, acts);
   pb_option(&b, DTRACEOPT_STRSIZE, kStrsize);

@@ -109,10 +109,7 @@ TEST(Firing, ManySmallClausesOnOneProbeEnable) {
   // 2,000 clauses tracing execname at the default strsize fit too.
   Harness h;
   pb b{};
-  Difo d;
-  d.code = {ldgs(DIF_VAR_EXECNAME, 1), ret(1)};
-  d.rtype = PB_STRING;
-  uint32_t di = add_difo(&b, d);
+  uint32_t di = add_difo(&b, builtin(DIF_VAR_EXECNAME, PB_STRING));
   for (int i = 0; i < 2000; i++)
     add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{DTRACEACT_DIFEXPR, (int)di}});
   EXPECT_EQ(h.enable(b), 0) << h.res().msg;
