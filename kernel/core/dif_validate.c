@@ -78,7 +78,7 @@ static void sift_down(uint32_t *a, uint32_t root, uint32_t n)
 	uint32_t child, t;
 
 	while ((child = 2 * root + 1) < n) {
-		dtrace_port_step();
+		dtrace_port_tally(DTRACE_STEP_VARTAB, 1);
 		if (child + 1 < n && a[child + 1] > a[child])
 			child++;
 		if (a[root] >= a[child])
@@ -161,7 +161,7 @@ static bool var_listed(const struct vstate *vs, uint32_t id, uint8_t scope,
 	while (lo < hi) { /* the first key >= want */
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		dtrace_port_step();
+		dtrace_port_tally(DTRACE_STEP_VARTAB, 1);
 		if (vs->keys[mid] >> VK_IDX_BITS < want)
 			lo = mid + 1;
 		else

@@ -122,18 +122,6 @@ static inline int dtrace_yield_every(uint64_t i)
 }
 
 /*
- * One step of a search or sort whose growth a test bounds by counting
- * (the vartab's): kernel/user counts them, the module compiles it away.
- */
-#ifdef __KERNEL__
-static inline void dtrace_port_step(void)
-{
-}
-#else
-void dtrace_port_step(void);
-#endif
-
-/*
  * For loops whose steps differ in cost: *work sums the units of the
  * steps so far (an action laid out, a probe compared, a string byte
  * hashed); dtrace_yield() once they reach DTRACE_YIELD_UNITS, so the
@@ -150,13 +138,15 @@ static inline int dtrace_yield_work(uint64_t *work, uint64_t units)
 
 /*
  * Steps of the ENABLE loops whose growth the kcore tests watch (probes
- * compared, list links followed, format bytes compared); the userspace
- * build counts them, the module does not.
+ * compared, list links followed, format bytes compared, the validator's
+ * variable-table searches and sort); the userspace build counts them,
+ * the module does not.
  */
 enum dtrace_tally {
 	DTRACE_STEP_PROBE,  /* a probe compared with a description */
 	DTRACE_STEP_LINK,   /* an ECB list link followed */
 	DTRACE_STEP_FORMAT, /* a format string compared or hashed */
+	DTRACE_STEP_VARTAB, /* a vartab binary-search probe or heap sift */
 	DTRACE_STEP_NSTEPS
 };
 #ifdef __KERNEL__

@@ -29,7 +29,7 @@ static uint32_t cur_cpu;
 static uint32_t n_cpus = 2;
 static uint64_t fixed_time;
 static char comm[DTRACE_COMMLEN];
-static uint64_t nsyncs, nxcalls, nyields, nsteps;
+static uint64_t nsyncs, nxcalls, nyields;
 static uint64_t kill_after = ~0ull;
 static struct {
 	uintptr_t addr;
@@ -68,14 +68,6 @@ uint64_t dtrace_user_xcalls(void)
 uint64_t dtrace_user_yields(void)
 {
 	return nyields;
-}
-uint64_t dtrace_user_steps(void)
-{
-	return nsteps;
-}
-void dtrace_port_step(void)
-{
-	nsteps++;
 }
 void dtrace_user_kill_after(uint64_t n)
 {

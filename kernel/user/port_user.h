@@ -41,8 +41,6 @@ uint64_t dtrace_user_spun(void);
 /* dtrace_port_yield() calls so far; after n more, it says "killed". */
 uint64_t dtrace_user_yields(void);
 void dtrace_user_kill_after(uint64_t n);
-/* dtrace_port_step() calls so far (a search's or sort's steps). */
-uint64_t dtrace_user_steps(void);
 /* dtrace_port_tally() counts so far (ENABLE's loops, for growth tests). */
 uint64_t dtrace_user_tally(unsigned what); /* DTRACE_STEP_* */
 
