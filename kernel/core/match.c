@@ -170,7 +170,7 @@ static int find_probes(struct dtrace_core *core, struct dtrace_matchset *ms,
 		p = dtrace_probe_func_chain(core, prov, pat->func, pat->name);
 		for (; p != NULL && err == 0; p = p->fnext)
 			err = consider(ms, p, pat, units);
-		if (err == 0)
+		if (err == 0 && ms->nprobes > first)	/* probes may be NULL */
 			sort_by_id(ms->probes + first, ms->nprobes - first);
 		return err;
 	}
@@ -308,6 +308,6 @@ uint32_t dtrace_match_probes(const struct dtrace_matchset *ms, uint32_t c,
 {
 	const struct dtrace_match *m = &ms->m[ms->of_clause[c]];
 
-	*probes = ms->probes + m->first;
+	*probes = m->n != 0 ? ms->probes + m->first : NULL;
 	return m->n;
 }
