@@ -170,7 +170,8 @@ static int find_probes(struct dtrace_core *core, struct dtrace_matchset *ms,
 		p = dtrace_probe_func_chain(core, prov, pat->func, pat->name);
 		for (; p != NULL && err == 0; p = p->fnext)
 			err = consider(ms, p, pat, units);
-		if (err == 0 && ms->nprobes > first)	/* probes may be NULL */
+		/* probes may still be NULL: no arithmetic on it then */
+		if (err == 0 && ms->nprobes > first)
 			sort_by_id(ms->probes + first, ms->nprobes - first);
 		return err;
 	}
