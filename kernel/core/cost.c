@@ -26,7 +26,7 @@ static uint64_t value_bytes(const struct dtrace_difo *d, uint64_t strsize)
 /* An action besides its DIFO: what it records, hashes or walks. */
 static uint64_t action_cost(const struct dtrace_prog_action *a,
 			    const struct dtrace_difo *d, uint64_t strsize,
-			    uint64_t specsize)
+			    uint64_t specsize, uint32_t ncpus)
 {
 	uint64_t c = DTRACE_COST_ACTION, v = value_bytes(d, strsize);
 	uint64_t arg = a->dtpa_arg;
@@ -44,7 +44,10 @@ static uint64_t action_cost(const struct dtrace_prog_action *a,
 	case DTRACEACT_AGGKEY:
 		return c + 3 * v; /* copied into the key, hashed, compared */
 	case DTRACEACT_COMMIT:	  /* copies the buffer, restamps its records */
-		return c + v + 2 * (specsize / DTRACE_COST_BULK);
+		return c + v + 2 * (specsize / DTRACE_COST_BULK) +
+		       (uint64_t)ncpus * DTRACE_COST_LOAD;
+	case DTRACEACT_DISCARD: /* both look at every CPU's buffer (spec.c) */
+		return c + v + (uint64_t)ncpus * DTRACE_COST_LOAD;
 	default:
 		if (DTRACEACT_ISAGG(a->dtpa_kind)) /* a new entry is zeroed */
 			return c + v + dtrace_agg_valsize(a->dtpa_kind, arg);
@@ -55,7 +58,7 @@ static uint64_t action_cost(const struct dtrace_prog_action *a,
 static uint64_t clause_cost(const struct dtrace_progview *pv,
 			    const struct dtrace_enabling *en,
 			    const uint64_t *dcost, uint32_t c,
-			    const uint64_t *opts)
+			    const uint64_t *opts, uint32_t ncpus)
 {
 	uint64_t strsize = opts[DTRACEOPT_STRSIZE];
 	const struct dtrace_prog_clause *cl = &pv->clauses[c];
@@ -75,7 +78,8 @@ static uint64_t clause_cost(const struct dtrace_progview *pv,
 		}
 		cost += action_cost(a, d, strsize,
 				    DTRACE_MIN(opts[DTRACEOPT_SPECSIZE],
-					       (uint64_t)DTRACE_MAX_SPECSIZE));
+					       (uint64_t)DTRACE_MAX_SPECSIZE),
+				    ncpus);
 	}
 	return cost;
 }
@@ -102,7 +106,7 @@ int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 		       uint64_t lbytes, struct dtrace_enable_res *res)
 {
 	/* this-> storage is zeroed, a word per unit, as an ECB fires. */
-	uint64_t zero = (lbytes + DTRACE_COST_BULK - 1) / DTRACE_COST_BULK;
+	uint64_t zero = dtrace_zero_cost(lbytes);
 	struct dtrace_cost_env env;
 	uint64_t *dcost, *ccost;
 	uint32_t i;
@@ -111,6 +115,7 @@ int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 	env.strsize = opts[DTRACEOPT_STRSIZE];
 	env.scratch = dtrace_cost_scratch(env.strsize,
 					  opts[DTRACEOPT_SCRATCHSIZE]);
+	env.nspec = opts[DTRACEOPT_NSPEC];
 	dcost = dtrace_zalloc_array(en->ndifos ? en->ndifos : 1,
 				    sizeof(*dcost));
 	ccost = dtrace_zalloc_array(pv->nclauses ? pv->nclauses : 1,
@@ -128,7 +133,7 @@ int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 		err = dtrace_yield(); /* up to 65,536 instructions each */
 	}
 	for (i = 0; i < pv->nclauses && err == 0; i++) {
-		ccost[i] = clause_cost(pv, en, dcost, i, opts);
+		ccost[i] = clause_cost(pv, en, dcost, i, opts, st->core->ncpus);
 		if (ccost[i] > DTRACE_CLAUSE_COST_MAX)
 			err = over_budget(res, i, ccost[i]);
 	}
@@ -139,20 +144,20 @@ int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 	return err;
 }
 
-/* Would ecb bring its probe's sum above the per-firing budget? */
-int dtrace_probe_charge(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
+/* "clause 3: probe syscall::write:entry may cost 9000000 ..." */
+static int over_probe(const struct dtrace_probe *p, uint32_t clause,
+		      uint64_t sum, struct dtrace_enable_res *res)
 {
-	const struct dtrace_probe *p = ecb->probe;
-	uint64_t sum = p->cost + ecb->cost;
 	struct dtrace_msg m;
 
-	if (sum <= DTRACE_FIRING_COST_MAX)
-		return 0;
-	/* "clause 3: probe syscall::write:entry may cost 9000000 ..." */
-	res->clause = ecb->clause;
+	res->clause = clause;
 	dtrace_msg_init(&m, res->msg, sizeof(res->msg));
-	dtrace_msg_str(&m, "clause ");
-	dtrace_msg_u64(&m, ecb->clause);
+	if (clause != DTRACE_NONE) {
+		dtrace_msg_str(&m, "clause ");
+		dtrace_msg_u64(&m, clause);
+	} else {
+		dtrace_msg_str(&m, "more clause-local variables");
+	}
 	dtrace_msg_str(&m, ": probe ");
 	dtrace_msg_str(&m, p->prov->name);
 	dtrace_msg_str(&m, ":");
@@ -166,4 +171,51 @@ int dtrace_probe_charge(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
 	dtrace_msg_str(&m, " units per firing, above the budget of ");
 	dtrace_msg_u64(&m, DTRACE_FIRING_COST_MAX);
 	return -E2BIG;
+}
+
+/* Would ecb bring its probe's sum above the per-firing budget? */
+int dtrace_probe_charge(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
+{
+	const struct dtrace_probe *p = ecb->probe;
+	uint64_t sum = p->cost + ecb->cost;
+
+	if (sum <= DTRACE_FIRING_COST_MAX)
+		return 0;
+	return over_probe(p, ecb->clause, sum, res);
+}
+
+void dtrace_ecbs_uncharge(struct dtrace_state *st, uint32_t n, uint64_t delta)
+{
+	uint32_t i;
+
+	for (i = 0; i < n && delta != 0; i++) {
+		st->ecbs[i]->probe->cost -= delta;
+		st->ecbs[i]->cost -= delta;
+		dtrace_yield_every(i); /* must finish: not killable */
+	}
+}
+
+int dtrace_ecbs_recharge(struct dtrace_state *st, uint32_t n, uint64_t delta,
+			 struct dtrace_enable_res *res)
+{
+	uint32_t i;
+	int err = 0;
+
+	for (i = 0; i < n && delta != 0 && err == 0; i++) {
+		struct dtrace_ecb *ecb = st->ecbs[i];
+		struct dtrace_probe *p = ecb->probe;
+
+		if (p->cost + delta > DTRACE_FIRING_COST_MAX) {
+			err = over_probe(p, DTRACE_NONE, p->cost + delta, res);
+			break;
+		}
+		p->cost += delta;
+		ecb->cost += delta;
+		err = dtrace_yield_every(i);
+		if (err != 0)
+			i++; /* ecbs[i] was charged */
+	}
+	if (err != 0)
+		dtrace_ecbs_uncharge(st, i, delta);
+	return err;
 }

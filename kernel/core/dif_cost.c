@@ -57,6 +57,8 @@ static uint64_t subr_cost(uint32_t subr, const struct dtrace_cost_env *e)
 		return 8 * s;	 /* a walk per path element */
 	case DIF_SUBR_PROGENYOF: /* up to 1,024 parents (port_linux.c) */
 		return DTRACE_MAX_FRAMES * DTRACE_COST_LOAD;
+	case DIF_SUBR_SPECULATION: /* a free id among nspec */
+		return DTRACE_COST_LOAD + e->nspec * DTRACE_COST_INSTR;
 	default:
 		return DTRACE_COST_LOAD;
 	}

@@ -14,6 +14,7 @@
 struct dtrace_cost_env {
 	uint64_t strsize;
 	uint64_t scratch; /* the scratch area (buffer.c sizes it) */
+	uint64_t nspec;	  /* speculation() looks at each id (spec.c) */
 };
 
 /* The per-CPU scratch area for these options, as buffer.c sizes it. */

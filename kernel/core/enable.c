@@ -313,7 +313,7 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 {
 	uint32_t necbs = st->necbs, naggs = st->naggs;
 	uint32_t nformats = st->nformats;
-	uint64_t saved[DTRACEOPT_MAX];
+	uint64_t saved[DTRACEOPT_MAX], grown = 0;
 	struct dtrace_varmerge vm;
 	int err;
 
@@ -328,9 +328,21 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 		err = dtrace_enable_cost(
 			st, necbs, pv, en, opts,
 			vm.l.n * sizeof(uint64_t) + vm.lstore_size, res);
+	if (err == 0) { /* this-> grew: the state's ECBs zero more */
+		uint64_t now = dtrace_zero_cost(vm.l.n * sizeof(uint64_t) +
+						vm.lstore_size);
+		uint64_t was = dtrace_zero_cost(st->lvars.n * sizeof(uint64_t) +
+						st->lstore_size);
+
+		grown = now > was ? now - was : 0;
+		err = dtrace_ecbs_recharge(st, necbs, grown, res);
+		if (err != 0)
+			grown = 0;
+	}
 	if (err == 0 && !dry)
 		err = dtrace_ecb_attach(st, necbs, res);
 	if (err != 0 || dry) {
+		dtrace_ecbs_uncharge(st, necbs, grown);
 		dtrace_ecb_rollback(st, necbs, naggs, nformats);
 		dtrace_vars_abort(st, &vm);
 		dtrace_memcpy(st->opts, saved, sizeof(saved));

@@ -78,6 +78,20 @@ int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 		       uint64_t lbytes, struct dtrace_enable_res *res);
 /* -E2BIG and res->msg if ecb would bring its probe over the budget. */
 int dtrace_probe_charge(struct dtrace_ecb *ecb, struct dtrace_enable_res *res);
+/* Clause-local zeroing, in cost units, of lbytes (fire.c zeroes all). */
+static inline uint64_t dtrace_zero_cost(uint64_t lbytes)
+{
+	return (lbytes + DTRACE_COST_BULK - 1) / DTRACE_COST_BULK;
+}
+/*
+ * A later enabling may grow the state's clause-locals, which each firing
+ * of its ECBs zeroes: ECBs [0, n) each cost delta more, and so do their
+ * probes' sums (-E2BIG past the budget, nothing charged); uncharge takes
+ * it back.
+ */
+int dtrace_ecbs_recharge(struct dtrace_state *st, uint32_t n, uint64_t delta,
+			 struct dtrace_enable_res *res);
+void dtrace_ecbs_uncharge(struct dtrace_state *st, uint32_t n, uint64_t delta);
 
 /* Options from the program, on top of st->opts, into opts. */
 int dtrace_opts_apply(const struct dtrace_state *st,

@@ -58,7 +58,7 @@ int enable_compares(Harness& h, const CompareClause& c) {
 TEST(Cost, DifoCostCountsStringBytes) {
   CompareClause c{3, 5};
   Difo d = c.difo();
-  dtrace_cost_env env{kStrsize, dtrace_cost_scratch(kStrsize, 256)};
+  dtrace_cost_env env{kStrsize, dtrace_cost_scratch(kStrsize, 256), 1};
   EXPECT_EQ(dtrace_dif_cost(d.code.data(), (uint32_t)d.code.size(), nullptr, 0, &env),
             DTRACE_COST_INSTR * (3ull + 3 + 5) + 3 * 2 * kStrsize);
 }

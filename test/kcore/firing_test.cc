@@ -156,7 +156,7 @@ TEST(Firing, ErrorWorkPerFiringIsBounded) {
 }
 
 TEST(Firing, WalksAreCharged) {
-  dtrace_cost_env env{256, dtrace_cost_scratch(256, 256)};
+  dtrace_cost_env env{256, dtrace_cost_scratch(256, 256), 1};
   auto cost = [&](std::vector<dif_instr_t> code) {
     return dtrace_dif_cost(code.data(), (uint32_t)code.size(), nullptr, 0, &env);
   };
@@ -187,6 +187,94 @@ TEST(Firing, CommitIsChargedItsSpecsize) {
     ASSERT_EQ(h.go(), 0);
     EXPECT_EQ(h.state()->opts[DTRACEOPT_SPECSIZE], DTRACE_MAX_SPECSIZE);
   }
+}
+
+TEST(Firing, SpeculationWalksAreCharged) {
+  // commit() and discard() look at every CPU's speculation buffer
+  // (spec.c's try_finish), speculation() at every id up to nspec.
+  auto cost = [](uint32_t ncpus, uint16_t kind) {
+    Harness h(ncpus);
+    pb b{};
+    Difo id;
+    id.code = {ldgs(DIF_VAR_ARG0, 1), ret(1)};
+    add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {{kind, (int)add_difo(&b, id)}});
+    EXPECT_EQ(h.enable(b), 0) << h.res().msg;
+    pb_free(&b);
+    return h.state()->ecbs[0]->cost;
+  };
+  for (uint16_t kind : {DTRACEACT_COMMIT, DTRACEACT_DISCARD})
+    EXPECT_EQ(cost(64, kind) - cost(2, kind), 62u * DTRACE_COST_LOAD) << kind;
+  auto spec = [](uint64_t nspec) {
+    dtrace_cost_env env{256, dtrace_cost_scratch(256, 256), nspec};
+    std::vector<dif_instr_t> code = {call(DIF_SUBR_SPECULATION, 1), ret(1)};
+    return dtrace_dif_cost(code.data(), (uint32_t)code.size(), nullptr, 0, &env);
+  };
+  EXPECT_EQ(spec(65536) - spec(1), 65535u * DTRACE_COST_INSTR);
+}
+
+// this->s, a string of strsize (64 KiB), stored on dtrace:::BEGIN.
+Difo local_string() {
+  Difo d;
+  d.strtab = std::string("s\0", 2);
+  d.vars = {var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF | DIFV_F_MOD)};
+  d.code = {sets(0, 1), DIF_INSTR_IDX(DIF_OP_STLS, 0x500, 1), ret(1)};
+  d.rtype = PB_STRING;
+  return d;
+}
+
+void add_local_string(pb* b) {
+  add_clause(b, pb_probe(b, "dtrace", "", "", "BEGIN"), -1,
+             {{DTRACEACT_DIFEXPR, (int)add_difo(b, local_string())}});
+}
+
+TEST(Firing, GrownClauseLocalsRechargeAttachedEcbs) {
+  // Each firing of an ECB zeroes all of its state's clause-locals
+  // (fire.c), so a later enabling of the same state that adds this->
+  // storage makes every ECB the state has attached cost more.
+  Harness h;
+  pb a{};
+  add_costing(&a, {1000, 1000});
+  dtrace_enable_res res{};
+  ASSERT_EQ(enable_on(h.state(), a, &res), 0) << res.msg;
+  uint64_t before = test_probe(h)->cost;
+  pb b{};
+  add_local_string(&b);
+  ASSERT_EQ(enable_on(h.state(), b, &res), 0) << res.msg;
+  uint64_t grown = (8 + kStrsize) / DTRACE_COST_BULK;  // the slot and the string
+  EXPECT_EQ(h.state()->ecbs[0]->cost, 1000 + grown);
+  EXPECT_EQ(h.state()->ecbs[1]->cost, 1000 + grown);
+  EXPECT_EQ(test_probe(h)->cost, before + 2 * grown);
+  h.release_state(true);
+  EXPECT_EQ(test_probe(h)->cost, 0u);
+}
+
+TEST(Firing, GrownClauseLocalsPastTheProbeBudgetAreRefused) {
+  // test:::fire 100 units below the budget: a later enabling adding
+  // 64 KiB of this-> on another probe is refused, and nothing changes.
+  Harness h;
+  std::vector<uint64_t> costs(7, DTRACE_CLAUSE_COST_MAX);
+  costs.push_back(DTRACE_CLAUSE_COST_MAX - 100);
+  pb a{};
+  add_costing(&a, costs);
+  dtrace_enable_res res{};
+  ASSERT_EQ(enable_on(h.state(), a, &res), 0) << res.msg;
+  EXPECT_EQ(test_probe(h)->cost, DTRACE_FIRING_COST_MAX - 100);
+  pb b{};
+  add_local_string(&b);
+  EXPECT_EQ(enable_on(h.state(), b, &res), -E2BIG);
+  EXPECT_EQ(std::string(res.msg),
+            "more clause-local variables: probe test:mod:func:fire may cost " +
+                std::to_string(DTRACE_FIRING_COST_MAX - 100 + (8 + kStrsize) / DTRACE_COST_BULK) +
+                " units per firing, above the budget of 8388608");
+  EXPECT_EQ(test_probe(h)->cost, DTRACE_FIRING_COST_MAX - 100);
+  EXPECT_EQ(h.state()->necbs, 8u);
+  for (uint32_t i = 0; i < 8; i++) EXPECT_EQ(h.state()->ecbs[i]->cost, costs[i]);
+  // The same enabling on a probe of its own, in a state of its own, fits.
+  dtrace_state* other = dtrace_state_create(h.core());
+  pb c{};
+  add_local_string(&c);
+  EXPECT_EQ(enable_on(other, c, &res), 0) << res.msg;
+  dtrace_state_destroy(other);
 }
 
 TEST(Firing, ClauseLocalZeroingIsCharged) {
