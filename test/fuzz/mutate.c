@@ -3,6 +3,8 @@
  * Structure-aware container mutation (mutate.h). Plain C, no allocation,
  * so the userspace kcore tests and the guest fuzzer share it.
  */
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dtrace/dtrace.h"
@@ -233,6 +235,227 @@ static size_t grow(struct rng *r, uint8_t *buf, size_t size, size_t cap)
 	return size;
 }
 
+/* The layout grow_distinct() builds past the blob's end. */
+struct distinct {
+	uint8_t *buf;
+	size_t end, cap;
+	uint32_t strs; /* the new STRTAB's offset */
+};
+
+/* Room for n more bytes at an 8-aligned end (0: none). */
+static uint8_t *take(struct distinct *d, size_t n, bool align)
+{
+	size_t at = align ? (d->end + 7) & ~(size_t)7 : d->end;
+
+	if (at > d->cap || n > d->cap - at)
+		return NULL;
+	memset(d->buf + d->end, 0, at - d->end);
+	d->end = at + n;
+	return d->buf + at;
+}
+
+/* Appends a string to the new STRTAB: its offset in it, or ~0u. */
+static uint32_t addstr(struct distinct *d, const char *s, size_t len)
+{
+	uint8_t *p = take(d, len + 1, false);
+
+	if (p == NULL)
+		return ~0u;
+	memcpy(p, s, len);
+	p[len] = 0;
+	return (uint32_t)(p - d->buf - d->strs);
+}
+
+/* A copy of table t's entries and room for k more, pointed at by t. */
+static uint8_t *regrow(struct distinct *d, unsigned t, uint32_t k)
+{
+	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)d->buf;
+	uint32_t n;
+	uint8_t *old = table(d->buf, d->end, t, &n), *p;
+	size_t esz = prog_entry_size(t);
+
+	if (old == NULL && n != 0)
+		return NULL;
+	p = take(d, ((size_t)n + k) * esz, true);
+	if (p == NULL)
+		return NULL;
+	if (n != 0)
+		memmove(p, old, (size_t)n * esz);
+	h->dtph_tab[t].dtpt_off = (uint32_t)(p - d->buf);
+	h->dtph_tab[t].dtpt_count = n + k;
+	return p + (size_t)n * esz;
+}
+
+/* k names "<prefix><i>" in the new STRTAB: the first's offset, or ~0u. */
+static uint32_t names(struct distinct *d, const char *prefix, uint32_t k)
+{
+	uint32_t first = (uint32_t)(d->end - d->strs), i;
+	char name[32];
+
+	for (i = 0; i < k; i++) {
+		int len = snprintf(name, sizeof(name), "%s%u", prefix, i);
+
+		if (addstr(d, name, (size_t)len) == ~0u)
+			return ~0u;
+	}
+	return first;
+}
+
+/* The offset of the name after the one at off in the new STRTAB. */
+static uint32_t next_name(const struct distinct *d, uint32_t off)
+{
+	return off + (uint32_t)strlen((const char *)d->buf + d->strs + off) + 1;
+}
+
+/* k probe descriptions test::f<i>:fire (1 in 16 test:::fire), a clause each. */
+static bool distinct_probes(struct rng *r, struct distinct *d, uint32_t k)
+{
+	uint32_t prov = addstr(d, "test", 4), none = addstr(d, "", 0);
+	uint32_t fire = addstr(d, "fire", 4), func = names(d, "f", k);
+	uint32_t nc, np, i;
+	struct dtrace_prog_clause *c0, *c;
+	struct dtrace_prog_probe *pp;
+
+	table(d->buf, d->end, DTRACE_PT_PROBES, &np);
+	if (func == ~0u ||
+	    table(d->buf, d->end, DTRACE_PT_CLAUSES, &nc) == NULL)
+		return false;
+	pp = (struct dtrace_prog_probe *)regrow(d, DTRACE_PT_PROBES, k);
+	if (pp == NULL)
+		return false;
+	c = (struct dtrace_prog_clause *)regrow(d, DTRACE_PT_CLAUSES, k);
+	if (c == NULL)
+		return false;
+	c0 = c - nc; /* the old first clause, copied */
+	for (i = 0; i < k; i++, func = next_name(d, func)) {
+		pp[i] = (struct dtrace_prog_probe){
+			prov, none, func, fire, 0, 0
+		};
+		if (rng_below(r, 16) == 0)
+			pp[i].dtpp_func = none;
+		c[i] = *c0;
+		c[i].dtpc_probe = np + i;
+	}
+	return true;
+}
+
+/* k printf formats: an argument-less formatted action's text + " <i>". */
+static bool distinct_formats(struct distinct *d, uint32_t k)
+{
+	struct dtrace_prog_action *a, one;
+	struct dtrace_prog_clause *c;
+	uint32_t na, nc, ns, i, first = (uint32_t)(d->end - d->strs);
+	const char *f;
+	char tail[16];
+
+	a = (struct dtrace_prog_action *)table(d->buf, d->end,
+					       DTRACE_PT_ACTIONS, &na);
+	table(d->buf, d->end, DTRACE_PT_STRTAB, &ns);
+	for (i = 0; a != NULL && i < na; i++)
+		if (a[i].dtpa_format < ns && a[i].dtpa_ntuple == 0)
+			break;
+	if (a == NULL || i == na)
+		return false;
+	one = a[i];
+	f = (const char *)d->buf + d->strs + one.dtpa_format;
+	for (i = 0; i < k; i++) {
+		int len = snprintf(tail, sizeof(tail), " %u", i);
+		size_t flen = strlen(f);
+
+		if (addstr(d, f, flen) == ~0u)
+			return false;
+		d->end--; /* the tail replaces the NUL */
+		if (addstr(d, tail, (size_t)len) == ~0u)
+			return false;
+	}
+	a = (struct dtrace_prog_action *)regrow(d, DTRACE_PT_ACTIONS, k);
+	c = (struct dtrace_prog_clause *)table(d->buf, d->end,
+					       DTRACE_PT_CLAUSES, &nc);
+	if (a == NULL || c == NULL)
+		return false;
+	for (i = 0; i < k; i++, first = next_name(d, first)) {
+		a[i] = one;
+		a[i].dtpa_format = first;
+	}
+	table(d->buf, d->end, DTRACE_PT_ACTIONS, &na);
+	c->dtpc_action = 0; /* the first clause runs them all */
+	c->dtpc_naction = na;
+	return true;
+}
+
+/* k variables v<i>, ids from 0x2000, declared by one DIFO. */
+static bool distinct_vars(struct rng *r, struct distinct *d, uint32_t k)
+{
+	struct dtrace_prog_difo *df;
+	struct dtrace_difv *v, one;
+	uint32_t nd, nv, ns, i, name;
+
+	df = (struct dtrace_prog_difo *)table(d->buf, d->end, DTRACE_PT_DIFOS,
+					      &nd);
+	v = (struct dtrace_difv *)table(d->buf, d->end, DTRACE_PT_VARS, &nv);
+	table(d->buf, d->end, DTRACE_PT_STRTAB, &ns);
+	if (df == NULL || v == NULL)
+		return false;
+	df += rng_below(r, nd);
+	one = v[rng_below(r, nv)];
+	if (df->dtpd_strtab > ns || (name = names(d, "v", k)) == ~0u)
+		return false;
+	v = (struct dtrace_difv *)regrow(d, DTRACE_PT_VARS, k);
+	if (v == NULL)
+		return false;
+	for (i = 0; i < k; i++, name = next_name(d, name)) {
+		v[i] = one;
+		v[i].dtdv_id = (uint16_t)(0x2000 + i);
+		v[i].dtdv_name = name - df->dtpd_strtab;
+	}
+	df->dtpd_vars = 0;
+	df->dtpd_nvars = nv + k;
+	df->dtpd_strlen = (uint32_t)(d->end - d->strs) - df->dtpd_strtab;
+	return true;
+}
+
+/*
+ * Appends up to 4,096 entries that differ from each other, so ENABLE's
+ * hashes and indexes work at size: probe descriptions, printf formats or
+ * variables. The string table is first copied past the blob's end and
+ * the new names go after it, so every old offset stays valid.
+ */
+static size_t grow_distinct(struct rng *r, uint8_t *buf, size_t size,
+			    size_t cap)
+{
+	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)buf;
+	struct distinct d = { buf, size, cap, 0 };
+	struct dtrace_prog_hdr saved = *h;
+	uint32_t ns, k = 1u << rng_below(r, 13); /* 1 to 4,096, mostly few */
+	uint8_t *strs = table(buf, size, DTRACE_PT_STRTAB, &ns), *p;
+	bool ok;
+
+	if (strs == NULL || strs[ns - 1] != 0 ||
+	    (p = take(&d, ns, true)) == NULL)
+		return size;
+	memmove(p, strs, ns);
+	d.strs = (uint32_t)(p - buf);
+	h->dtph_tab[DTRACE_PT_STRTAB].dtpt_off = d.strs;
+	switch (rng_below(r, 3)) {
+	case 0:
+		ok = distinct_probes(r, &d, k);
+		break;
+	case 1:
+		ok = distinct_formats(&d, k);
+		break;
+	default:
+		ok = distinct_vars(r, &d, k);
+		break;
+	}
+	if (!ok) { /* as it was: the old tables are untouched */
+		*h = saved;
+		return size;
+	}
+	h->dtph_tab[DTRACE_PT_STRTAB].dtpt_count = (uint32_t)(d.end - d.strs);
+	h->dtph_size = (uint32_t)d.end;
+	return d.end;
+}
+
 static void mutate_header(struct rng *r, uint8_t *buf, size_t size)
 {
 	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)buf;
@@ -295,7 +518,7 @@ size_t mutate_container(struct rng *r, uint8_t *buf, size_t size, size_t cap,
 	if (size < sizeof(struct dtrace_prog_hdr))
 		return size;
 	for (unsigned i = 0; i < n; i++) {
-		switch (rng_below(r, 12)) {
+		switch (rng_below(r, 13)) {
 		case 0:
 		case 1:
 			mutate_header(r, buf, size);
@@ -314,6 +537,9 @@ size_t mutate_container(struct rng *r, uint8_t *buf, size_t size, size_t cap,
 			break;
 		case 8:
 			mutate_strtab(r, buf, size);
+			break;
+		case 12:
+			size = grow_distinct(r, buf, size, cap);
 			break;
 		case 9: /* truncated */
 			size = sizeof(struct dtrace_prog_hdr) +
