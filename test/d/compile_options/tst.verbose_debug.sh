@@ -3,8 +3,10 @@
 # @@timeout: 180
 dtrace=$1
 prog='BEGIN { trace(1 + 2); }'
-"$dtrace" -e -S -n "$prog" 2> /tmp/tst.verbose.S.$$
-"$dtrace" -e -x verbose -n "$prog" 2> /tmp/tst.verbose.v.$$
+"$dtrace" -e -S -n "$prog" 2> /tmp/tst.verbose.S.$$ ||
+	{ echo "dtrace -e -S exited with status $?" >&2; exit 1; }
+"$dtrace" -e -x verbose -n "$prog" 2> /tmp/tst.verbose.v.$$ ||
+	{ echo "dtrace -e -x verbose exited with status $?" >&2; exit 1; }
 cmp -s /tmp/tst.verbose.S.$$ /tmp/tst.verbose.v.$$ && echo "verbose = -S"
 [ -s /tmp/tst.verbose.v.$$ ] && echo "verbose printed DIF"
 "$dtrace" -e -n "$prog" 2>&1

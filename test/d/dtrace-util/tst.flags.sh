@@ -5,6 +5,7 @@
 # included files and -I adds an include directory; --help prints the
 # usage on stdout and exits 0.
 # @@timeout: 60
+. "$(dirname "$0")/../lib/status.sh"
 dtrace=$1
 tmp=/tmp/flags.$$
 mkdir -p $tmp
@@ -13,7 +14,9 @@ echo "exit $?"
 "$dtrace" -b 64k -q -n 'BEGIN { printf("-b 64k: traced\n"); exit(0); }'
 echo "exit $?"
 "$dtrace" -l -f syscall::openat | awk 'NR > 1 { print "-f:", $2, $4, $5 }'
+dt_ok "${PIPESTATUS[0]}" "dtrace -l -f syscall::openat"
 "$dtrace" -l -m dtrace: | awk 'NR > 1 { print "-m:", $2, $NF }' | sort
+dt_ok "${PIPESTATUS[0]}" "dtrace -l -m dtrace:"
 "$dtrace" -q -f 'syscall::getpid/pid == $target/{ printf("-f fired\n"); exit(0); }' \
 	-c "$(dirname "$dtrace")/test/triggers/pid-calls"
 echo "exit $?"
@@ -22,6 +25,7 @@ echo "kept" > $tmp/out
 echo "-o: exit $?"
 cat $tmp/out
 "$dtrace" -S -e -n 'BEGIN { x = 1; }' 2>&1 | grep -c '^ *[0-9a-f][0-9a-f]*: ' | awk '{ print "-S lines:", ($1 > 0) }'
+dt_ok "${PIPESTATUS[0]}" "dtrace -S -e"
 echo '#define FROM_HEADER 42' > $tmp/hdr.h
 printf '#include "hdr.h"\nBEGIN { printf("-I: %%d\\n", FROM_HEADER); exit(0); }\n' > $tmp/inc.d
 "$dtrace" -C -H -I $tmp -q -s $tmp/inc.d 2> $tmp/err

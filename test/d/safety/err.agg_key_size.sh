@@ -7,5 +7,6 @@ keys=$(yes execname | head -n 256 | paste -sd, -)
 "$1" -x strsize=65536 -n "BEGIN { @[$keys] = count(); exit(0); }" 2>&1 |
 	sed 's/-n .BEGIN.*/-n/; s/failed to enable .*: Enabling/failed to enable: Enabling/'
 rc=${PIPESTATUS[0]}
-"$1" -qn 'BEGIN { printf("fresh\n"); exit(0); }'
+"$1" -qn 'BEGIN { printf("fresh\n"); exit(0); }' ||
+	{ echo "a dtrace after the refusal failed" >&2; exit 2; }
 exit $rc

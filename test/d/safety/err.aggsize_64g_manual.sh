@@ -4,5 +4,6 @@
 # @@timeout: 300
 "$1" -x bufresize=manual -x aggsize=64g -n 'BEGIN { @ = count(); exit(0); }' 2>&1
 rc=$?
-"$1" -qn 'BEGIN { printf("fresh\n"); exit(0); }'
+"$1" -qn 'BEGIN { printf("fresh\n"); exit(0); }' ||
+	{ echo "a dtrace after the refusal failed" >&2; exit 2; }
 exit $rc

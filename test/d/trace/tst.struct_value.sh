@@ -4,7 +4,10 @@
 # has 16-byte lines. (A struct of 1, 2, 4 or 8 bytes prints as an integer
 # of that size, as any record does.)
 # @@timeout: 60
+. "$(dirname "$0")/../lib/status.sh"
 . "$(dirname "$0")/../lib/until_exit.sh"
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
 dtrace=$1
 "$dtrace" -n '
 struct task_struct t;
@@ -24,6 +27,7 @@ BEGIN
 		print dumps " dumps";
 		print (rows == 2 * int((size + 15) / 16) ? "rows cover the struct" : rows " rows for " size " bytes");
 	}'
+dt_ok "${PIPESTATUS[0]}" "dtrace (struct task_struct)"
 "$dtrace" -n '
 struct word { char c[12]; };
 syscall::write:entry
@@ -33,7 +37,10 @@ syscall::write:entry
 	trace(this->w);
 	printf("|");
 	exit(0);
-}' $$ 2>/dev/null | sed -n '2s/^.*:entry/WORD/p' &
+}' $$ 2>/dev/null > "$dtout" &
 dt=$!
 until_exit "$dt" printf 'word\0\0\0\0\0\0\0\0' > /dev/null
 wait "$dt"
+rc=$?
+sed -n '2s/^.*:entry/WORD/p' "$dtout"
+dt_ok $rc "dtrace (struct word)"

@@ -9,7 +9,8 @@
 BEGIN { start = timestamp; }
 profile-997 /pid == $target && arg1 != 0 && timestamp - start > 500000000/ {
 	@[ustack()] = count(); }
-tick-3s { exit(0); }' > "$tmp/out" 2>&1
+tick-3s { exit(0); }' > "$tmp/out" 2>&1 ||
+	{ echo "dtrace exited with status $?:"; cat "$tmp/out"; exit 1; }
 awk '/^$/ { if (s != "") print s; s = ""; next }
 	/`/ { s = s $1 " " } END { if (s != "") print s }' "$tmp/out" > "$tmp/keys"
 [ -s "$tmp/keys" ] || { echo "no stacks:"; cat "$tmp/out"; }

@@ -5,6 +5,7 @@
 # args[1] has the return type; dtrace -lv shows them (userland pointers,
 # types scoped to the object).
 # @@timeout: 120
+. "$(dirname "$0")/../lib/status.sh"
 dtrace=$1
 dir=$(mktemp -d /tmp/utypes.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
@@ -42,3 +43,4 @@ pid$target:a.out:area:return
 echo "exit $?"
 "$dtrace" -lv -c "$prog" -n 'pid$target:a.out:area:entry' -n 'pid$target:a.out:area:return' |
 	grep 'args\['
+dt_ok "${PIPESTATUS[0]}" "dtrace -lv -c prog"
