@@ -7,7 +7,11 @@
 # the handshake's ACK at the request socket, the RST from the control
 # socket), a NULL socket whose tcpsinfo_t has the state (or 0) and its
 # ports and addresses from the headers; args[2] and args[4] are the
-# segment's headers.
+# segment's headers. One round is printed, from the refused SYN's RST
+# received to the next, each segment once: one seen twice shows twice
+# (no segment of a loopback round is lost, so none is retransmitted).
+# The lines are sorted: the receiving side's softirq may run on the
+# other CPU, whose buffer is read in its own turn.
 # @@timeout: 400
 . "$(dirname "$0")/../lib/until_exit.sh"
 port=41237 refused=41238
@@ -16,6 +20,13 @@ trace() {
 inline int PORT = '$port';
 inline int REFUSED = '$refused';
 uint32_t iss_c, iss_s;	/* the SYN sequence numbers, client and server */
+
+/* One round is printed: from one RST received to the next (see the end). */
+tcp:::receive
+/(args[4]->tcp_flags & TH_RST) && args[4]->tcp_sport == REFUSED/
+{
+	refusals++;
+}
 
 tcp:::send, tcp:::receive
 /args[4]->tcp_sport == PORT || args[4]->tcp_dport == PORT ||
@@ -45,7 +56,7 @@ tcp:::send
 }
 
 tcp:::send, tcp:::receive
-/this->show/
+/this->show && refusals == 1/
 {
 	printf("%s %s %s flags %x len %d ack-of-syn %d sock %d state %s at %s local %d %s %s %s %s\n",
 	    args[4]->tcp_sport == REFUSED || args[4]->tcp_dport == REFUSED ?
@@ -62,16 +73,19 @@ tcp:::send, tcp:::receive
 	    args[3]->tcps_laddr, args[3]->tcps_raddr);
 }
 
-/* The second round is traced from its start. */
+/* The first RST received is printed, the second ends the round. */
 tcp:::receive
-/(args[4]->tcp_flags & TH_RST) && args[4]->tcp_sport == REFUSED &&
- ++refusals == 2/
+/refusals == 2/
 {
 	exit(0);
-}' | sort -u &
+}' > "$out" &
 dt=$!
 load_beside "$dt" python3 "$(dirname "$0")/tcpload.py" $port $refused 100 $2
+rc=$?
+sort "$out"
+[ $rc = 0 ] || { echo "dtrace (IPv$2) exited with status $rc" >&2; exit 1; }
 }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
 trace "$1" 4
 trace "$1" 6
-exit 0

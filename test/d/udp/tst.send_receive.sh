@@ -4,7 +4,10 @@
 # local and remote ends are this host's view (receive's datagram comes
 # in). send's socket is the sender's (bound to PORT+1), receive's the
 # receiver's (bound to PORT) and NULL for the datagram to PORT+2, where
-# nothing listens; args[1] is the same socket.
+# nothing listens; args[1] is the same socket. One round is printed,
+# from one datagram received at PORT+2 to the next, each firing once:
+# one seen twice shows twice. The lines are sorted: the receiving side's
+# softirq may run on the other CPU, whose buffer is read in its own turn.
 # @@timeout: 400
 port=41251
 trace() {
@@ -13,8 +16,15 @@ load=$!
 "$1" -q -n '
 inline int PORT = '$port';
 
+/* One round is printed: from one datagram at PORT+2 to the next. */
+udp:::receive
+/args[4]->udp_dport == PORT + 2/
+{
+	n++;
+}
+
 udp:::send, udp:::receive
-/args[4]->udp_dport == PORT || args[4]->udp_dport == PORT + 2/
+/n == 1 && (args[4]->udp_dport == PORT || args[4]->udp_dport == PORT + 2)/
 {
 	printf("%s %s %d->%d len %d plen %d sock %d cs %d sockport %d l %s:%d r %s:%d ip %s->%s\n",
 	    args[4]->udp_dport == PORT ? "open" : "closed", probename,
@@ -28,13 +38,17 @@ udp:::send, udp:::receive
 }
 
 udp:::receive
-/args[4]->udp_dport == PORT + 2 && ++n == 3/
+/n == 2/
 {
 	exit(0);
-}' | sort -u
+}' > "$out"
+rc=$?
 kill "$load" 2>/dev/null
 wait "$load" 2>/dev/null
+sort "$out"
+[ $rc = 0 ] || { echo "dtrace (IPv$2) exited with status $rc" >&2; exit 1; }
 }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
 trace "$1" 4
 trace "$1" 6
-exit 0
