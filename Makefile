@@ -33,21 +33,11 @@ module:
 	@mkdir -p $(BUILD)/kernel
 	cp kernel/dtrace.ko $(BUILD)/kernel/dtrace.ko
 
-# The module for every other supported kernel (test/vm/kernels) whose
-# headers are installed: each builds in its own copy of kernel/ under
-# build/kmod-<version>/, so the kernels' objects never mix, and lands in
-# build/kernel-<version>/dtrace.ko, where test/vm/run looks for it.
+# The module for every other supported kernel (test/vm/kernels), in
+# build/kernel-<version>/dtrace.ko; the kernels the host cannot build for
+# build in a chroot under build/ that this makes (scripts/modules-all.sh).
 modules-all: module
-	@default=$$(test/vm/kver); for k in $$(test/vm/kver --all 2>/dev/null); do \
-		[ "$$k" = "$$default" ] && continue; \
-		kd=/lib/modules/$$k/build; [ -e $$kd/Makefile ] || continue; \
-		mkdir -p $(BUILD)/kmod-$$k $(BUILD)/kernel-$$k; \
-		tar -C kernel --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
-			--exclude='*.mod' --exclude='*.mod.c' --exclude=compat_auto.h \
-			-cf - . | tar -C $(BUILD)/kmod-$$k -xf - || exit 1; \
-		$(MAKE) -C $$kd M=$(CURDIR)/$(BUILD)/kmod-$$k DTRACE_WERROR=1 modules || exit 1; \
-		cp $(BUILD)/kmod-$$k/dtrace.ko $(BUILD)/kernel-$$k/dtrace.ko; \
-	done
+	@scripts/modules-all.sh $(BUILD) $(JOBS)
 
 # Unit tests natively, then the D suite against the real module in one
 # guest boot; the last line sums both: "N passed, N failed".

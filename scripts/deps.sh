@@ -17,6 +17,7 @@ PACKAGES=(
     clang-format        # scripts/format.sh and the format_check test
     qemu-system-x86 busybox-static cpio kmod
     dkms                # make deb's dtrace-dkms package is built by the make_deb test
+    debootstrap         # test/vm/chroot: the kernels the host's compiler cannot build for
     # the guest kernels' headers: test/vm/kernels (below)
 )
 
@@ -77,7 +78,12 @@ image_available() {
 
 kernels=$(dirname "$0")/../test/vm/kernels
 [ -r "$kernels" ] || die "$kernels is missing"
-for meta in $(awk '!/^#/ && NF { print $2 }' "$kernels"); do
+# Kernels with a suite (third column) get their headers and compiler in a
+# chroot under build/, never on the host.
+awk '!/^#/ && NF >= 3 { print $3, $2 }' "$kernels" | while read -r suite meta; do
+    "$(dirname "$0")/../test/vm/chroot" "$suite" "$meta" || die "cannot make the $suite chroot"
+done
+for meta in $(awk '!/^#/ && NF < 3 { print $2 }' "$kernels"); do
     ensure "$meta"
     resolve_kver
     ensure "$hdr"

@@ -31,7 +31,8 @@ static void dtrace_find_exit_tp(struct tracepoint *tp, void *priv)
 }
 
 /* p is current; tracepoint callbacks run where a grace period waits. */
-static void dtrace_on_exit(void *data, struct task_struct *p)
+static void dtrace_on_exit(void *data,
+			   struct task_struct *p DTRACE_SCHED_EXIT_EXTRA)
 {
 	dtrace_core_thread_exit(dtrace_core, (uintptr_t)p);
 }

@@ -83,4 +83,76 @@ static inline void dtrace_uprobe_unregister_sync(void)
 	bool fn(struct uprobe_consumer *uc, struct mm_struct *mm)
 #endif
 
+/*
+ * A uprobe consumer's handlers (6.13 added a per-hit data word):
+ * DTRACE_UPROBE_HANDLER(name, uc, regs),
+ * DTRACE_UPROBE_RET_HANDLER(name, uc, func, regs).
+ */
+#ifdef DTRACE_HAVE_UPROBE_HANDLER_DATA
+#define DTRACE_UPROBE_HANDLER(fn, uc, regs) \
+	int fn(struct uprobe_consumer *uc, struct pt_regs *regs, __u64 *data__)
+#define DTRACE_UPROBE_RET_HANDLER(fn, uc, func, regs)          \
+	int fn(struct uprobe_consumer *uc, unsigned long func, \
+	       struct pt_regs *regs, __u64 *data__)
+#else
+#define DTRACE_UPROBE_HANDLER(fn, uc, regs) \
+	int fn(struct uprobe_consumer *uc, struct pt_regs *regs)
+#define DTRACE_UPROBE_RET_HANDLER(fn, uc, func, regs)          \
+	int fn(struct uprobe_consumer *uc, unsigned long func, \
+	       struct pt_regs *regs)
+#endif
+
+/*
+ * What a sched_process_exit handler takes after the task: newer kernels
+ * also pass group_dead (the handlers work it out themselves, as before).
+ */
+#ifdef DTRACE_HAVE_SCHED_EXIT_GROUP_DEAD
+#define DTRACE_SCHED_EXIT_EXTRA , bool group_dead__
+#else
+#define DTRACE_SCHED_EXIT_EXTRA
+#endif
+
+/* A timer's set-up: hrtimer_setup() (6.13) replaced hrtimer_init(). */
+#ifdef DTRACE_HAVE_HRTIMER_SETUP
+#define dtrace_hrtimer_setup(t, fn, clock, mode) \
+	hrtimer_setup(t, fn, clock, mode)
+#else
+#define dtrace_hrtimer_setup(t, fn, clock, mode) \
+	do {                                     \
+		hrtimer_init(t, clock, mode);    \
+		(t)->function = fn;              \
+	} while (0)
+#endif
+
+/* Whether the 4 bytes at p are an ENDBR instruction. */
+#ifdef DTRACE_HAVE_ENDBR_INLINE
+#define dtrace_is_endbr(p) __is_endbr(*(p))
+#else
+#define dtrace_is_endbr(p) is_endbr(*(p))
+#endif
+
+/* A page cache page's mapping: the low bits that mark anything else. */
+#ifdef PAGE_MAPPING_FLAGS
+#define DTRACE_PAGE_MAPPING_FLAGS PAGE_MAPPING_FLAGS
+#else
+#define DTRACE_PAGE_MAPPING_FLAGS FOLIO_MAPPING_FLAGS
+#endif
+
+/*
+ * The established TCP socket for a segment's addresses: newer kernels
+ * find the hash table from the netns instead of taking it.
+ */
+#ifdef DTRACE_HAVE_INET_LOOKUP_NET
+#define dtrace_inet_lookup_established(net, ...) \
+	__inet_lookup_established(net, __VA_ARGS__)
+#define dtrace_inet6_lookup_established(net, ...) \
+	__inet6_lookup_established(net, __VA_ARGS__)
+#else
+#define dtrace_inet_lookup_established(net, ...) \
+	__inet_lookup_established(net, DTRACE_TCP_HASHINFO(net), __VA_ARGS__)
+#define dtrace_inet6_lookup_established(net, ...) \
+	__inet6_lookup_established(net, DTRACE_TCP_HASHINFO(net), __VA_ARGS__)
+#define DTRACE_TCP_HASHINFO(net) ((net)->ipv4.tcp_death_row.hashinfo)
+#endif
+
 #endif /* _DTRACE_LINUX_KERNEL_COMPAT_H */

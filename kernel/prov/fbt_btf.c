@@ -326,7 +326,7 @@ static unsigned long find_func(const char *name)
 	unregister_kprobe(&kp);
 #ifdef CONFIG_X86_KERNEL_IBT
 	/* kprobes step over the ENDBR; an indirect call must land on it. */
-	if (is_endbr(*(u32 *)(addr - ENDBR_INSN_SIZE)))
+	if (dtrace_is_endbr((u32 *)(addr - ENDBR_INSN_SIZE)))
 		addr -= ENDBR_INSN_SIZE;
 #endif
 	return addr;

@@ -25,7 +25,7 @@
 
 /*
  * The page of rq's first bytes if it is a named file's page cache page:
- * its mapping is a file's address_space (no PAGE_MAPPING_FLAGS bit: not
+ * its mapping is a file's address_space (no DTRACE_PAGE_MAPPING_FLAGS bit: not
  * anonymous, not movable) whose inode has a dentry. The page is held for
  * the I/O; the D side reads on through fault-tolerant loads.
  */
@@ -41,7 +41,7 @@ static uintptr_t io_file_page(struct request *rq)
 	if (pg == NULL)
 		return 0;
 	m = READ_ONCE(pg->mapping);
-	if (m == NULL || ((uintptr_t)m & PAGE_MAPPING_FLAGS) != 0 ||
+	if (m == NULL || ((uintptr_t)m & DTRACE_PAGE_MAPPING_FLAGS) != 0 ||
 	    m->host == NULL || hlist_empty(&m->host->i_dentry))
 		return 0;
 	return (uintptr_t)pg;

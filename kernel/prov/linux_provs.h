@@ -9,6 +9,7 @@
 #define _DTRACE_PROV_LINUX_PROVS_H
 
 #include "core/core.h"
+#include "linux/kernel_compat.h"
 
 /*
  * Compile-time proof that fn has tracepoint tp's probe type: void *data,

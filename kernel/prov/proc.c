@@ -127,7 +127,7 @@ static void proc_exec_failure(void *data, struct pt_regs *regs, long ret)
 		stable_fire(data, -ret, 0, 0, 0);
 }
 
-static void proc_exit(void *data, struct task_struct *t)
+static void proc_exit(void *data, struct task_struct *t DTRACE_SCHED_EXIT_EXTRA)
 {
 	struct stable_probe *p = data;
 	bool group_dead = atomic_read(&t->signal->live) == 0;

@@ -132,8 +132,7 @@ static void prof_timer_init(struct prof_timer *pt, struct prof_probe *pp,
 			    enum hrtimer_mode mode)
 {
 	pt->pp = pp;
-	hrtimer_init(&pt->timer, CLOCK_MONOTONIC, mode);
-	pt->timer.function = prof_fire;
+	dtrace_hrtimer_setup(&pt->timer, prof_fire, CLOCK_MONOTONIC, mode);
 }
 
 /* Runs on the target CPU (IPI): the pinned timer stays there. */

@@ -153,9 +153,8 @@ static struct sock *tcp_lookup4(struct net *net, int dif,
 {
 	const struct tcphdr *t = th;
 
-	return __inet_lookup_established(net, net->ipv4.tcp_death_row.hashinfo,
-					 iph->saddr, t->source, iph->daddr,
-					 ntohs(t->dest), dif, 0);
+	return dtrace_inet_lookup_established(
+		net, iph->saddr, t->source, iph->daddr, ntohs(t->dest), dif, 0);
 }
 
 static struct sock *tcp_lookup6(struct net *net, int dif,
@@ -164,9 +163,9 @@ static struct sock *tcp_lookup6(struct net *net, int dif,
 #if IS_ENABLED(CONFIG_IPV6)
 	const struct tcphdr *t = th;
 
-	return __inet6_lookup_established(net, net->ipv4.tcp_death_row.hashinfo,
-					  &ip6h->saddr, t->source, &ip6h->daddr,
-					  ntohs(t->dest), dif, 0);
+	return dtrace_inet6_lookup_established(net, &ip6h->saddr, t->source,
+					       &ip6h->daddr, ntohs(t->dest),
+					       dif, 0);
 #else
 	return NULL;
 #endif

@@ -600,7 +600,8 @@ static void up_gone(pid_t tgid, const struct mm_struct *keep)
 		mod_delayed_work(system_wq, &up_reap_work, 0);
 }
 
-static void up_on_exit(void *data, struct task_struct *p)
+static void up_on_exit(void *data,
+		       struct task_struct *p DTRACE_SCHED_EXIT_EXTRA)
 {
 	if (atomic_read(&p->signal->live) == 0) /* the last thread */
 		up_gone(p->tgid, NULL);

@@ -150,7 +150,7 @@ static int up_mine(const struct up_site *s)
 	return current->tgid == proc->tgid ? 1 : 0;
 }
 
-static int up_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
+static DTRACE_UPROBE_HANDLER(up_handler, uc, regs)
 {
 	struct up_site *s = container_of(uc, struct up_site, uc);
 	uint64_t a[DTRACE_MAXARGS] = { 0 };
@@ -172,8 +172,7 @@ static int up_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
 	return 0;
 }
 
-static int up_ret_handler(struct uprobe_consumer *uc, unsigned long func,
-			  struct pt_regs *regs)
+static DTRACE_UPROBE_RET_HANDLER(up_ret_handler, uc, func, regs)
 {
 	struct up_site *s = container_of(uc, struct up_site, uc);
 	uint64_t a[DTRACE_MAXARGS] = { 0 };
