@@ -1,3 +1,3 @@
+rc=0
 1
 from 1 without gaps until full
-rc=0

@@ -5,8 +5,10 @@
 # offset 2 has pgoff 2, and populate, a pointer to the caller's local
 # variable, is on the kernel stack, typed from BTF as unsigned long *.
 # @@timeout: 90
-pop=$("$1" -lv -n fbt::do_mmap:entry |
+. "$(dirname "$0")/../lib/status.sh"
+pop=$(set -o pipefail; "$1" -lv -n fbt::do_mmap:entry |
 	sed -n 's/^[[:space:]]*args\[\([0-9]*\)\]: unsigned long \*$/\1/p' | head -n1)
+dt_ok $? "dtrace -lv fbt::do_mmap:entry"
 case "$pop" in
 6|7) ;;
 *) echo "do_mmap's populate argument not found (args[$pop])"; exit 1 ;;
@@ -28,6 +30,8 @@ python3 -c 'import mmap
 f = open("/etc/services", "rb")
 m = mmap.mmap(f.fileno(), 4096, offset=8192, access=mmap.ACCESS_READ)'
 wait $dt
+rc=$?
 grep -v tracing /tmp/args_stack.$$ |
 	sed "s/args\[$pop\] == arg$pop/args[populate] == its arg/; s/args\[$pop\]/args[populate]/g"
 rm -f /tmp/args_stack.$$
+dt_ok $rc "dtrace fbt::do_mmap:entry"

@@ -3,6 +3,8 @@
 # typed from the module's BTF and the return value in arg1.
 # @@timeout: 120
 . "$(dirname "$0")/../io/nullb.sh"
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
 "$1" -q -n '
 fbt:null_blk:null_queue_rq:entry
 {
@@ -16,7 +18,10 @@ fbt:null_blk:null_queue_rq:return
 	printf("%s:%s:%s:%s status %d\n", probeprov, probemod, probefunc,
 	    probename, args[1]);
 	exit(0);
-}' | sort -u &
+}' > "$dtout" &
 dt=$!
 nullb_until_exit "$dt"
 wait "$dt"
+rc=$?
+sort -u "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

@@ -14,4 +14,5 @@ functions left traced: 0
 reloaded again: 0
 fired after reload
 
+dtrace exit: 0
 kernel log clean

@@ -46,6 +46,6 @@ echo "reloaded again: $?"
 "$1" -q -n 'fbt:null_blk:null_queue_rq:entry { printf("fired after reload\n"); exit(0); }' &
 dt=$!
 nullb_until_exit "$dt"
-wait "$dt"
+wait "$dt"; echo "dtrace exit: $?"
 dmesg | grep -E 'BUG|WARNING|Oops|general protection|dtrace: fbt: null_blk: functions left' || echo "kernel log clean"
 rm -rf "$dir"

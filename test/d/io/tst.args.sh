@@ -5,7 +5,10 @@
 # nullb0 with the device numbers stat(1) reports; direct reads have
 # B_READ set.
 # @@timeout: 90
+# @@sort: the first and the eighth request may start on different CPUs, whose buffers are read in turn
 . "$(dirname "$0")/nullb.sh"
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
 read -r hmaj hmin < <(stat -c '%t %T' /dev/nullb0)
 majmin="$((16#$hmaj)) $((16#$hmin))"
 "$1" -q -n '
@@ -40,11 +43,14 @@ io:::start
 END
 {
 	printa("agg %s %@d %@d\n", @, @raw);
-}' | awk -v mm="$majmin" '
-/^dev / { print $1, $2, $3, ($4 " " $5 == mm) ? "numbers-match" : ("numbers " $4 " " $5 " != " mm); next }
-/^total / { total = $2; print "sums-equal", ($2 == $3 && $2 > 0); next }
-/^agg / { print "agg", $2, ($3 == $4 && $3 >= total); next }
-{ print }' &
+}' > "$dtout" &
 dt=$!
 nullb_until_exit "$dt"
 wait "$dt"
+rc=$?
+awk -v mm="$majmin" '
+/^dev / { print $1, $2, $3, ($4 " " $5 == mm) ? "numbers-match" : ("numbers " $4 " " $5 " != " mm); next }
+/^total / { total = $2; print "sums-equal", ($2 == $3 && $2 > 0); next }
+/^agg / { print "agg", $2, ($3 == $4 && $3 >= total); next }
+{ print }' "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

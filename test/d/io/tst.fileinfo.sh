@@ -4,6 +4,7 @@
 # name, fs "ext4", an offset inside the file, and "<unknown>" directory
 # and path; raw-device direct I/O has no file ("<none>", offset -1).
 # @@timeout: 120
+. "$(dirname "$0")/../lib/status.sh"
 . "$(dirname "$0")/nullb.sh"
 mnt=$(mktemp -d)
 mkfs.ext4 -q -F /dev/nullb0 >/dev/null 2>&1 || { echo "mkfs.ext4 failed" >&2; exit 1; }
@@ -23,8 +24,10 @@ END
 	printf("requests %d, offsets in file %d\n", n > 0, bad == 0);
 	printa("%s %s %s %s %s\n", @);
 }'
+rc=$?
 umount "$mnt"
 rmdir "$mnt"
+dt_ok $rc "dtrace -c dd (to a file)"
 "$1" -q -c "dd if=/dev/nullb0 of=/dev/null bs=4k count=4 iflag=direct status=none" -n '
 io:::start
 /args[1]->dev_statname == "nullb0"/

@@ -3,6 +3,8 @@
 # (the same request, with a length in whole sectors).
 # @@timeout: 60
 . "$(dirname "$0")/nullb.sh"
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
 "$1" -q -n '
 io:::start
 /stringof(((struct request *)arg0)->q->disk->disk_name) == "nullb0"/
@@ -17,7 +19,10 @@ io:::done
 {
 	printf("done\n");
 	exit(0);
-}' | sort -u &
+}' > "$dtout" &
 dt=$!
 nullb_until_exit -n 200 "$dt"
 wait "$dt"
+rc=$?
+sort -u "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

@@ -47,13 +47,16 @@ grep -v '^\(cpus\|cmdline\|init_task\|totalram\|banner\) ' /tmp/kvars.$$
 # No debug vmlinux: refused, with the way to get the types.
 "$dtrace" -xerrtags -qn 'BEGIN { trace(`max_pfn); exit(0); }' 2>&1 |
 	sed "s/$kver/KVER/g"
+echo "exit ${PIPESTATUS[0]}"
 # Another kernel's debug vmlinux (the other supported kernel's, if
 # fetched) is not used: its build ID differs.
 other=$(ls "$top"/build/vm/vmlinux-dbg-* | grep -v -- "-$kver\$" | head -n1)
 if [ -n "$other" ]; then
 	with_debug_file "$other" "$dtrace" -qn 'BEGIN { trace(`max_pfn); exit(0); }' 2>&1 |
 		grep -c D_SYM_NOTYPES\\\|'No type information'
+	echo "exit ${PIPESTATUS[0]}"
 else
 	echo 1
+	echo "exit 1"
 fi
 rm -f /tmp/kvars.$$

@@ -1,4 +1,4 @@
-ns 1
-owner 1
 rw-block file 1
+owner 1
+ns 1
 

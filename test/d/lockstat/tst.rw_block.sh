@@ -4,7 +4,8 @@
 # @@timeout: 180
 . "$(dirname "$0")/../lib/until_exit.sh"
 f=/dev/shm/lockstat-rw.$$
-trap 'rm -f "$f"' EXIT
+dtout=$(mktemp)
+trap 'rm -f "$dtout" "$f"' EXIT
 : > "$f"
 ino=$(stat -c %i "$f")
 write_load() {
@@ -37,7 +38,10 @@ END
 	printa("%s %@d\n", @);
 	printa("%s %@d\n", @own);
 	printa("%s %@d\n", @ns);
-}' | awk '$1 == "rw-block" { print $1, $2, ($3 > 0); next } { print }' &
+}' > "$dtout" &
 dt=$!
 until_exit -n 100 -s 0 "$dt" write_load
 wait "$dt"
+rc=$?
+awk '$1 == "rw-block" { print $1, $2, ($3 > 0); next } { print }' "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

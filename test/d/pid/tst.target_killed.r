@@ -1,3 +1,3 @@
-dtrace failed: dtrace 1, target running: no
-exit() first: dtrace 0, target running: no
 
+exit() first: dtrace 0, target running: no
+dtrace failed: dtrace 1, target running: no

@@ -2,6 +2,7 @@
 # executed in arg0, exec-success in the new image, exec-failure with
 # the error (ENOENT = 2) when the path does not exist.
 # @@timeout: 60
+# @@sort: the execs run in different processes, each firing goes to the buffer of the CPU it ran on
 . "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::exec

@@ -3,6 +3,8 @@
 # thread, lwp-exit when it ends; exit only when the process ends.
 # @@timeout: 90
 . "$(dirname "$0")/../lib/until_exit.sh"
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
 "$1" -q -n '
 proc:::lwp-create
 /execname == "python3"/
@@ -25,7 +27,10 @@ proc:::lwp-exit
 {
 	printf("lwp-exit in a thread %d\n", pid != tid);
 	exit(0);
-}' | sort -u &
+}' > "$dtout" &
 dt=$!
 until_exit -n 60 -s 0.2 "$dt" python3 -c 'import threading; t = threading.Thread(target=lambda: None); t.start(); t.join()'
 wait "$dt"
+rc=$?
+sort -u "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

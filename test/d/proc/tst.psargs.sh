@@ -2,6 +2,7 @@
 # shows the new image's arguments separated by spaces (argv[0] as the
 # caller passed it), and pr_psargs stops at 79 characters.
 # @@timeout: 60
+# @@sort: the two echo processes may run on different CPUs, whose buffers are read in turn
 . "$(dirname "$0")/../lib/until_exit.sh"
 long=$(printf 'x%.0s' $(seq 100))
 "$1" -q -n '

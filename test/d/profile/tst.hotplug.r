@@ -1,5 +1,5 @@
 
-cpu0 at most its own rate: 1
 cpu1 fires again when online: 1
-rc=0
+cpu0 at most its own rate: 1
 
+rc=0

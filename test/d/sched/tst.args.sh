@@ -4,6 +4,8 @@
 # Both CPUs may pass /!off/ at once: identical lines are merged.
 # @@timeout: 60
 . "$(dirname "$0")/../lib/until_exit.sh"
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
 "$1" -q -n '
 int off, enq;
 
@@ -28,7 +30,10 @@ sched:::off-cpu, sched:::enqueue
 /off && enq/
 {
 	exit(0);
-}' | sort -u &
+}' > "$dtout" &
 dt=$!
 until_exit "$dt" :
 wait "$dt"
+rc=$?
+sort -u "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

@@ -1,9 +1,12 @@
 # ASSERTION: sched:::wakeup fires with the woken thread in arg0 (a
 # sleep whose timer expires), enqueue and dequeue with the task in arg0
-# and its CPU in arg1, tick in a thread the clock found running.
+# and its CPU in arg1, tick in a thread the clock found running. The
+# counts vary, so printa sorts by key (aggsortkey), not by value.
 # @@timeout: 60
 . "$(dirname "$0")/../lib/until_exit.sh"
-"$1" -q -n '
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
+"$1" -q -x aggsortkey -n '
 sched:::wakeup
 /stringof(((struct task_struct *)arg0)->comm) == "sleep"/
 {
@@ -37,7 +40,10 @@ sched:::wakeup
 END
 {
 	printa("%s %@d\n", @);
-}' | awk 'NF == 2 { print $1, ($2 > 0) }' &
+}' > "$dtout" &
 dt=$!
 until_exit "$dt" :
 wait "$dt"
+rc=$?
+awk 'NF == 2 { print $1, ($2 > 0) }' "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

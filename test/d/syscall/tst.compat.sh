@@ -2,6 +2,7 @@
 # fire the probe of the 64-bit call with the same name (ia32 getppid is
 # number 64, the 64-bit one 110) with the ia32 arguments and errno, and
 # calls only the ia32 table has (waitpid) have probes of their own.
+. "$(dirname "$0")/../lib/status.sh"
 dtrace=$1
 dir=$(mktemp -d /tmp/compat.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
@@ -21,6 +22,7 @@ int main(void)
 CEOF
 cc -O2 -o "$dir/compat32" "$dir/compat32.c" || exit 1
 "$dtrace" -l -n 'syscall::waitpid:' | awk 'NR > 1 { print $2, $3, $4, $5 }'
+dt_ok "${PIPESTATUS[0]}" "dtrace -l syscall::waitpid:"
 "$dtrace" -q -c "$dir/compat32" -n '
 syscall::getppid:entry /pid == $target/ { @n = count(); }
 syscall::waitpid:entry /pid == $target/ { printf("waitpid(%d)\n", (int)arg0); }

@@ -2,6 +2,8 @@
 # (ESRCH = 3 for kill of a pid that cannot exist, 0 for a kill that
 # succeeds) and is 0 in probes that are not a syscall return.
 . "$(dirname "$0")/../lib/until_exit.sh"
+dtout=$(mktemp)
+trap 'rm -f "$dtout"' EXIT
 me=$$
 "$1" -q -n '
 BEGIN
@@ -34,7 +36,7 @@ syscall::kill:return
 /self->k/
 {
 	self->k = 0;
-}' | sort -u &
+}' > "$dtout" &
 dt=$!
 # kill(4000001, 0) fails with ESRCH; kill(self, 0) succeeds.
 kills() {
@@ -43,3 +45,6 @@ kills() {
 }
 until_exit -n 200 "$dt" kills
 wait "$dt"
+rc=$?
+sort -u "$dtout"
+[ $rc = 0 ] || { echo "dtrace exited with status $rc" >&2; exit 1; }

@@ -7,6 +7,7 @@
 # dtrace prints each CPU's buffer in turn (the 6.12 CI once printed the
 # second call's ERROR first).
 # @@timeout: 120
+. "$(dirname "$0")/../lib/status.sh"
 dtrace=$1
 dir=$(mktemp -d /tmp/userland.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
@@ -37,4 +38,6 @@ ERROR
 {
 	printf("ERROR fault %d at %x\n", arg4, arg5);
 }' 2> /dev/null
+dt_ok $? "dtrace -c prog"
 "$dtrace" -lv -n syscall::openat:entry | grep 'args\[1\]'
+dt_ok "${PIPESTATUS[0]}" "dtrace -lv syscall::openat:entry"

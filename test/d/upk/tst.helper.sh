@@ -5,10 +5,12 @@
 # gives the program's native types; DTRACEHIOC_REMOVE of the generation
 # takes the probes away.
 # @@timeout: 90
+. "$(dirname "$0")/../lib/status.sh"
 . "$(dirname "$0")/upk_lib.sh"
 upk_target t helper
 echo "generation: $(sed -n 's/^ready //p' /tmp/upk.$$.t)"
 "$dtrace" -l -n "upkh$t:::" | awk 'NR > 1 { print $2, $3, $4, $5 }' | sed "s/$t/PID/"
+dt_ok "${PIPESTATUS[0]}" "dtrace -l upkh$t:::"
 "$upk" probeargs "upkh$t" tick
 "$dtrace" -q -n "upkh$t:::tick { printf(\"tick: arg0 < 0 %d\n\", (int)arg0 < 0); exit(0); }"
 echo "dtrace exit: $?"

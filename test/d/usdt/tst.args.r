@@ -1,5 +1,5 @@
-plain ok
-query-done ok
 query-start ok
+query-done ok
 six 1 2 3 4 5 6
+plain ok
 

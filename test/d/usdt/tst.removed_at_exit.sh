@@ -7,3 +7,4 @@ start_app 100 50 || exit 1
 echo "registered"
 wait "$pid"
 "$dtrace" -l -n "testapp$pid:::" 2>&1 | sed "s/testapp$pid/testapp<pid>/"
+echo "exit ${PIPESTATUS[0]}"

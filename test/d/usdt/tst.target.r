@@ -1,9 +1,9 @@
 query-start 0 select 0
-query-start 1 select 1
-query-start 2 select 2
 tick 0
+query-start 1 select 1
 tick 1
+query-start 2 select 2
 tick 2
 tick enabled 3 times
-exit 0
 
+exit 0

@@ -6,6 +6,7 @@
 # target's. Members load through user pointers (syscall arguments are
 # userland pointers) and char * / char [] members print copied in.
 # @@timeout: 120
+# @@sort: the two -c processes run side by side, on either CPU
 dtrace=$1
 dir=$(mktemp -d /tmp/utypes.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
