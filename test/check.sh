@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make check: unit tests (ctest) natively, then the D suite in one guest
-# boot per supported kernel. Prints each part's results and ends with the
+# boot per supported kernel: the whole suite on the kernels the host
+# builds for, the provider smoke set (test/vm/smoke) on those built in a
+# chroot (test/vm/kernels' third column). Prints each part's results and ends with the
 # sum of all as "N passed, N failed", after the skipped tests, why, and
 # their count (a missing tool is a skip to see, not a pass).
 set -u
@@ -23,13 +25,18 @@ skips=$(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/unit: \1/p' "$log")
 # the guest (vm/run: exit 123) instead of passing unnoticed.
 panics="panic_on_warn=1 softlockup_panic=1 hung_task_panic=1 sysctl.kernel.panic_on_rcu_stall=1"
 
-# guest_suite KVER: the whole D suite in one boot of KVER, its output in
-# $out/KVER.log; writes "PASSED FAILED SUMMARY-LINE" to $out/KVER.result.
+# guest_suite KVER [TEST...]: the whole D suite (or the TESTs) in one boot
+# of KVER, its output in $out/KVER.log; writes "PASSED FAILED
+# SUMMARY-LINE" to $out/KVER.result.
 guest_suite() {
-	local kver=$1 rc p f why last glog=$out/$1.log
-	echo "== D test suite (guest kernel $kver, $panics)" >"$glog"
-	DTVM_KVER=$kver test/vm/run --timeout 3600 --append "$panics" -- test/harness/runtest >>"$glog" 2>&1
+	local kver=$1 rc p f why last glog=$out/$1.log what="D test suite" t0=$SECONDS
+	shift
+	local label="D suite"
+	[ $# -eq 0 ] || what="D smoke set" label="smoke set"
+	echo "== $what (guest kernel $kver, $panics)" >"$glog"
+	DTVM_KVER=$kver test/vm/run --timeout 3600 --append "$panics" -- test/harness/runtest "$@" >>"$glog" 2>&1
 	rc=$?
+	echo "check: the $kver guest ran for $(( (SECONDS - t0) / 60 )) min $(( (SECONDS - t0) % 60 )) s" >>"$glog"
 	p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' "$glog" | tail -n1)
 	f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' "$glog" | tail -n1)
 	if [ -z "$p" ]; then
@@ -46,27 +53,38 @@ guest_suite() {
 		echo "check: the $kver guest ended with exit $rc after its summary" >>"$glog"
 		f=1
 	fi
-	echo "$p $f guest D suite on $kver: $p passed, $f failed" >"$out/$kver.result"
+	echo "$p $f guest $label on $kver: $p passed, $f failed" >"$out/$kver.result"
 }
 
-# Every supported kernel (test/vm/kernels) at once, a guest each: TCG
-# runs a guest's CPUs on one host thread, so on a 2-core host the two
+# The kernels the host builds for at once, a guest each, the whole suite:
+# TCG runs a guest's CPUs on one host thread, so on a 2-core host the two
 # suites take the time of one (each guest has a private /tmp: vm/init).
-# Set-up (downloads, initramfs) runs first, one kernel after the other.
+# The chroot kernels' smoke sets run one after the other in a third guest
+# beside them (a few minutes). Set-up (downloads, initramfs) runs first,
+# one kernel after the other.
 kvers=$(test/vm/kver --all) || { echo "check: cannot list the kernels" >&2; exit 1; }
 out=$(mktemp -d /tmp/check-guests.XXXXXX)
 trap 'rm -f "$log"; rm -rf "$out"' EXIT
-started=
+smoke=$(sed -n '/^[^#]/s|^|test/d/|p' test/vm/smoke)
+started="" smokers=""
 for kver in $kvers; do
 	if DTVM_KVER=$kver test/vm/setup >/dev/null; then
-		guest_suite "$kver" &
-		started="$started $kver"
+		if [ -n "$(test/vm/kver --suite "$kver")" ]; then
+			smokers="$smokers $kver"
+		else
+			guest_suite "$kver" &
+			started="$started $kver"
+		fi
 	else
 		echo "check: guest setup failed for $kver" >&2
 		echo "0 1 $kver: setup failed" >"$out/$kver.result"
 	fi
 done
-echo "== D test suite on$started, side by side (each guest's output follows when both end)"
+if [ -n "$smokers" ]; then
+	# shellcheck disable=SC2086 # the smoke set's paths have no blanks
+	(for kver in $smokers; do guest_suite "$kver" $smoke; done) &
+fi
+echo "== D test suite on$started, smoke set on${smokers:- none}, side by side (each guest's output follows when all end)"
 # A line every five minutes, so that a long wait is never silent.
 t0=$SECONDS
 while [ -n "$(jobs -pr)" ]; do
