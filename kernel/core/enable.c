@@ -234,6 +234,71 @@ static int check_uses(const struct dtrace_progview *pv,
 	return 0;
 }
 
+/*
+ * Kernel bytes one ECB of clause c takes: the ECB, its actions and
+ * records, its slot in st->ecbs, and each aggregation's block, keys,
+ * records and slot (ecb.c). Allocator overhead comes on top.
+ */
+static uint64_t ecb_bytes(const struct dtrace_progview *pv, uint32_t c)
+{
+	const struct dtrace_prog_clause *cl = &pv->clauses[c];
+	uint64_t per = sizeof(struct dtrace_action) +
+		       sizeof(struct dtrace_recdesc);
+	uint64_t n = sizeof(struct dtrace_ecb) + sizeof(void *) +
+		     (uint64_t)cl->dtpc_naction * per;
+	uint32_t i;
+
+	for (i = 0; i < cl->dtpc_naction; i++) {
+		const struct dtrace_prog_action *a =
+			&pv->acts[cl->dtpc_action + i];
+
+		if (DTRACEACT_ISAGG(a->dtpa_kind))
+			n += sizeof(struct dtrace_aggregation) +
+			     sizeof(void *) +
+			     ((uint64_t)a->dtpa_ntuple + 1) * per;
+	}
+	return n;
+}
+
+/*
+ * Checked before any ECB is made: the ECBs every clause makes on every
+ * probe it matches must fit dtrace_port_mem_budget(), or -E2BIG (16
+ * clauses of 4,096 printf()s on syscall:::entry wanted some 5,400 ECBs
+ * of 4,096 actions each: the OOM killer's, not ours). Sums in 64 bits:
+ * at most 2^22 ECBs of 2^16 actions of a few dozen bytes.
+ */
+static int enable_mem(const struct dtrace_progview *pv,
+		      const struct dtrace_matchset *ms,
+		      struct dtrace_enable_res *res)
+{
+	struct dtrace_probe *const *probes;
+	uint64_t need = 0, necbs = 0, nacts = 0, budget, n;
+	struct dtrace_msg m;
+	uint32_t c;
+
+	for (c = 0; c < pv->nclauses; c++) {
+		n = dtrace_match_probes(ms, c, &probes);
+		necbs += n;
+		nacts += n * pv->clauses[c].dtpc_naction;
+		need += n * ecb_bytes(pv, c);
+	}
+	budget = dtrace_port_mem_budget();
+	if (need <= budget)
+		return 0;
+	/* "enabling: 5408 ECBs with 22151168 actions need ..." (128 bytes) */
+	dtrace_msg_init(&m, res->msg, sizeof(res->msg));
+	dtrace_msg_str(&m, "enabling: ");
+	dtrace_msg_u64(&m, necbs);
+	dtrace_msg_str(&m, " ECBs with ");
+	dtrace_msg_u64(&m, nacts);
+	dtrace_msg_str(&m, " actions need ");
+	dtrace_msg_u64(&m, need);
+	dtrace_msg_str(&m, " bytes, over the memory budget of ");
+	dtrace_msg_u64(&m, budget);
+	dtrace_msg_str(&m, " (MemAvailable / 2)");
+	return -E2BIG;
+}
+
 static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv,
 		      const struct dtrace_matchset *ms,
@@ -243,9 +308,9 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 	const struct dtrace_ecb *like;
 	uint64_t work = 0;
 	uint32_t c, i, n;
-	int err;
+	int err = dry ? 0 : enable_mem(pv, ms, res);
 
-	for (c = 0; c < pv->nclauses; c++) {
+	for (c = 0; err == 0 && c < pv->nclauses; c++) {
 		if (dry) { /* the layout and its limits, on no probe */
 			err = dtrace_ecb_create(st, en, pv, c, NULL, NULL, res);
 			if (err != 0)
@@ -273,7 +338,7 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 			res->nprobes++;
 		}
 	}
-	return 0;
+	return err;
 }
 
 /* The steps that need no rollback of the state (program.md §7 order). */
