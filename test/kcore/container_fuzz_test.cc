@@ -64,7 +64,7 @@ TEST(ContainerFuzz, MutatedCorpusContainers) {
   }
   const char* only = std::getenv("KCORE_FUZZ_ONLY");
   uint64_t first = only != nullptr ? std::strtoull(only, nullptr, 0) : 0;
-  uint64_t last = only != nullptr ? first + 1 : 4000u * scale;
+  uint64_t last = only != nullptr ? first + 1 : 4000u * scale / kScaleDiv;
   for (uint64_t i = first; i < last; i++) {
     rng r;
     rng_init(&r, seed, i);
@@ -104,7 +104,8 @@ TEST(ContainerFuzz, MutatedCorpusContainers) {
   EXPECT_EQ(valid, static_cast<int>(corpus.size()));
   EXPECT_GT(accepted, only != nullptr ? -1 : 0);
   EXPECT_GT(ran, only != nullptr ? -1 : 0);
-  std::printf("corpus %zu, inputs %d, enabled %d, ran %d\n", corpus.size(), 4000 * scale, accepted, ran);
+  std::printf("corpus %zu, inputs %d, enabled %d, ran %d\n", corpus.size(), static_cast<int>(last - first),
+              accepted, ran);
 }
 
 }  // namespace

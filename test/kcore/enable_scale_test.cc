@@ -43,13 +43,14 @@ Steps same_probe(uint32_t n) {
 }
 
 TEST(EnableScale, ClausesOnOneProbeAreLinear) {
-  Steps a = same_probe(100000), b = same_probe(1000000);
+  const uint32_t na = 100000 / kScaleDiv, nb = 1000000 / kScaleDiv;
+  Steps a = same_probe(na), b = same_probe(nb);
   if (getenv("SCALE_PRINT")) printf("same: %lu %lu / %lu %lu\n", a.probe, a.link, b.probe, b.link);
   // Per clause: a constant, whatever the count.
-  EXPECT_LE(a.link, 2u * 100000);
-  EXPECT_LE(b.link, 2u * 1000000);
+  EXPECT_LE(a.link, 2u * na);
+  EXPECT_LE(b.link, 2u * nb);
   EXPECT_LE(b.probe, 10 * a.probe + 64);
-  EXPECT_LE(b.probe, 1000000u);
+  EXPECT_LE(b.probe, nb);
 }
 
 // n clauses, clause i on its own probe test:mod:fI:fire of n probes.
@@ -77,12 +78,13 @@ Steps distinct_probes(uint32_t n) {
 }
 
 TEST(EnableScale, DistinctExactDescriptionsAreIndexed) {
-  Steps a = distinct_probes(10000), b = distinct_probes(100000);
+  const uint32_t na = 10000 / kScaleDiv, nb = 100000 / kScaleDiv;
+  Steps a = distinct_probes(na), b = distinct_probes(nb);
   if (getenv("SCALE_PRINT")) printf("distinct: %lu / %lu\n", a.probe, b.probe);
   // Each description is looked up by its names: a hash chain, not every
   // probe (a scan would be n^2: 10^10 at 10^5).
-  EXPECT_LE(a.probe, 64u * 10000);
-  EXPECT_LE(b.probe, 64u * 100000);
+  EXPECT_LE(a.probe, 64u * na);
+  EXPECT_LE(b.probe, 64u * nb);
 }
 
 // One clause on n probes: a printf of nfmt distinct formats.

@@ -21,6 +21,15 @@ extern "C" {
 
 namespace kcore {
 
+// kcore_tests_san (ASan + UBSan) runs the growth and fuzz tests at a tenth
+// of their size: shadow memory and quarantine make 10^6 clauses take many
+// minutes there, and a tenth still crosses every path they cover.
+#ifdef KCORE_SANITIZED
+constexpr uint32_t kScaleDiv = 10;
+#else
+constexpr uint32_t kScaleDiv = 1;
+#endif
+
 // One DIF object as the tests write it.
 struct Difo {
   std::vector<dif_instr_t> code;
