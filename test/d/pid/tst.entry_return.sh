@@ -4,6 +4,7 @@
 # probe's module is the executable's file name, and dtrace exits 0 when
 # the target exits.
 # @@timeout: 60
+# @@sort: the target may move to the other CPU between an entry and its return, and the CPUs' buffers are read in turn
 . "$(dirname "$0")/pid_lib.sh"
 "$dtrace" -q -c "$trig/pid-calls" -n '
 pid$target:a.out:add_args:entry {
