@@ -2,6 +2,7 @@
 # (libc.so.6) or without its version (libc): getpid entry and return
 # (its return value is the target's pid) and malloc's argument.
 # @@timeout: 60
+# @@sort: the target may move to the other CPU between firings, and the CPUs' buffers are read in turn
 . "$(dirname "$0")/pid_lib.sh"
 "$dtrace" -q -c "$trig/pid-calls" -n '
 pid$target:libc.so.6:getpid:entry { n++; }

@@ -4,6 +4,7 @@
 # while the probe is enabled (the program counts that and reports it in
 # done), and is zero when only done is enabled.
 # @@timeout: 60
+# @@sort: the target prints its own "done:" line at exit, racing dtrace's last lines to the same output
 . "$(dirname "$0")/pid_lib.sh"
 [ -x "$trig/stap-sdt" ] || { echo "no $trig/stap-sdt: install systemtap-sdt-dev (scripts/deps.sh)"; exit 1; }
 "$dtrace" -q -c "$trig/stap-sdt" -n '

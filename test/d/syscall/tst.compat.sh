@@ -2,6 +2,7 @@
 # fire the probe of the 64-bit call with the same name (ia32 getppid is
 # number 64, the 64-bit one 110) with the ia32 arguments and errno, and
 # calls only the ia32 table has (waitpid) have probes of their own.
+# @@sort: the target prints its own lines, racing dtrace's to the same output
 . "$(dirname "$0")/../lib/status.sh"
 dtrace=$1
 dir=$(mktemp -d /tmp/compat.XXXXXX)

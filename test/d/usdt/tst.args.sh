@@ -3,6 +3,7 @@
 # from them (query-done), six register arguments, and a probe from the
 # generic DTRACE_PROBE1 macro.
 # @@timeout: 120
+# @@sort: the target may move to the other CPU between firings, and the CPUs' buffers are read in turn
 . "$(dirname "$0")/usdt_lib.sh"
 start_app 100000 20 || exit 1
 "$dtrace" -q -n "
