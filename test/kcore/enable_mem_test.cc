@@ -15,13 +15,7 @@ struct Program {
   pb b{};
   std::vector<std::string> fmts;
   Program(Harness& h, uint32_t nprobes, uint32_t nclauses, uint32_t nacts) {
-    std::vector<char> name(32);
-    for (uint32_t i = 1; i < nprobes; i++) {
-      snprintf(name.data(), name.size(), "g%u", i);
-      EXPECT_GT(dtrace_probe_create(h.core(), dtrace_provider_lookup(h.core(), "test"), "mod", name.data(),
-                                    "fire", nullptr),
-                0);
-    }
+    h.add_fire_probes("g", 1, nprobes);
     for (uint32_t i = 0; i < nclauses * nacts; i++) fmts.push_back("format " + std::to_string(i) + "\n");
     for (uint32_t c = 0; c < nclauses; c++) {
       std::vector<Action> acts;

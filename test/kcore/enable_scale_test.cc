@@ -56,13 +56,8 @@ TEST(EnableScale, ClausesOnOneProbeAreLinear) {
 // n clauses, clause i on its own probe test:mod:fI:fire of n probes.
 Steps distinct_probes(uint32_t n) {
   Harness h;
+  h.add_fire_probes("f", 0, n);
   std::vector<char> name(32);
-  for (uint32_t i = 0; i < n; i++) {
-    snprintf(name.data(), name.size(), "f%u", i);
-    EXPECT_GT(dtrace_probe_create(h.core(), dtrace_provider_lookup(h.core(), "test"), "mod", name.data(),
-                                  "fire", nullptr),
-              0);
-  }
   pb b{};
   for (uint32_t i = 0; i < n; i++) {
     snprintf(name.data(), name.size(), "f%u", i);
@@ -90,13 +85,7 @@ TEST(EnableScale, DistinctExactDescriptionsAreIndexed) {
 // One clause on n probes: a printf of nfmt distinct formats.
 Steps distinct_formats(uint32_t nfmt, uint32_t nprobes) {
   Harness h;
-  std::vector<char> name(32);
-  for (uint32_t i = 1; i < nprobes; i++) {
-    snprintf(name.data(), name.size(), "g%u", i);
-    EXPECT_GT(dtrace_probe_create(h.core(), dtrace_provider_lookup(h.core(), "test"), "mod", name.data(),
-                                  "fire", nullptr),
-              0);
-  }
+  h.add_fire_probes("g", 1, nprobes);
   pb b{};
   std::vector<Action> acts;
   std::vector<std::string> fmts;

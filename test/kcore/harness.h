@@ -122,6 +122,13 @@ class Harness {
   }
   dtrace_state* state() { return st_; }
   uint32_t test_probe() const { return static_cast<uint32_t>(probe_); }
+  // Makes probes test:mod:<prefix>I:fire for I in [first, last).
+  void add_fire_probes(const char* prefix, uint32_t first, uint32_t last) {
+    dtrace_provider* prov = dtrace_provider_lookup(core_, "test");
+    for (uint32_t i = first; i < last; i++)
+      EXPECT_GT(
+          dtrace_probe_create(core_, prov, "mod", (prefix + std::to_string(i)).c_str(), "fire", nullptr), 0);
+  }
 
   // Enables the program; res_ holds the ENABLE out fields.
   int enable(const pb& b) {
