@@ -207,16 +207,30 @@ static bool rtype_ok(const struct dtrace_diftype *t, uint8_t want)
 	}
 }
 
+/*
+ * The clause loops of ENABLE walk each clause's actions (65,536 at most,
+ * and clauses up to the container's size): they yield by this measure.
+ */
+static uint64_t clause_steps(const struct dtrace_progview *pv, uint32_t c)
+{
+	return 1 + (uint64_t)pv->clauses[c].dtpc_naction;
+}
+
 /* Return types must suit their use: predicates, exit(), tracemem()... */
 static int check_uses(const struct dtrace_progview *pv,
 		      struct dtrace_enabling *en, struct dtrace_enable_res *res)
 {
 	struct dtrace_vres vr = { DIF_DVR_BAD_RTYPE, DTRACE_NONE, DTRACE_NONE };
+	uint64_t work = 0;
 	uint32_t c, i;
+	int err;
 
 	for (c = 0; c < pv->nclauses; c++) {
 		const struct dtrace_prog_clause *cl = &pv->clauses[c];
 
+		err = dtrace_yield_work(&work, clause_steps(pv, c));
+		if (err != 0)
+			return err;
 		if (cl->dtpc_pred != DTRACE_NONE &&
 		    !rtype_ok(&en->difos[cl->dtpc_pred].rtype, DTRACE_RT_VALUE))
 			return difo_fail(pv, res, cl->dtpc_pred, &vr, -EINVAL);
@@ -274,9 +288,14 @@ static int enable_mem(const struct dtrace_progview *pv,
 	struct dtrace_probe *const *probes;
 	uint64_t need = 0, necbs = 0, nacts = 0, budget, n;
 	struct dtrace_msg m;
+	uint64_t work = 0;
 	uint32_t c;
+	int err;
 
 	for (c = 0; c < pv->nclauses; c++) {
+		err = dtrace_yield_work(&work, clause_steps(pv, c));
+		if (err != 0)
+			return err;
 		n = dtrace_match_probes(ms, c, &probes);
 		necbs += n;
 		nacts += n * pv->clauses[c].dtpc_naction;
@@ -320,8 +339,7 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 		n = dtrace_match_probes(ms, c, &probes);
 		for (i = 0, like = NULL; i < n; i++) {
 			/* each ECB costs its actions: 65,536 at most */
-			err = dtrace_yield_work(
-				&work, 1 + pv->clauses[c].dtpc_naction);
+			err = dtrace_yield_work(&work, clause_steps(pv, c));
 			if (err != 0)
 				return err;
 			err = dtrace_ecb_create(st, en, pv, c, probes[i], like,
@@ -348,6 +366,7 @@ static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 			struct dtrace_enable_res *res, bool dry)
 {
 	bool destructive = opts[DTRACEOPT_DESTRUCTIVE] != 0;
+	uint64_t work = 0;
 	uint32_t c;
 	int err = 0;
 
@@ -357,15 +376,20 @@ static int enable_check(struct dtrace_state *st, struct dtrace_enabling *en,
 	if (err != 0)
 		return err;
 	for (c = 0; c < pv->nclauses; c++) {
-		err = dtrace_clause_check(pv, c, res);
+		err = dtrace_yield_work(&work, clause_steps(pv, c));
+		if (err == 0)
+			err = dtrace_clause_check(pv, c, res);
 		if (err != 0)
 			return err;
 	}
 	err = validate_all(pv, en, destructive, res);
 	if (err == 0)
 		err = check_uses(pv, en, res);
-	for (c = 0; err == 0 && c < pv->nclauses; c++)
-		err = dtrace_clause_privs(pv, c, destructive, res);
+	for (c = 0; err == 0 && c < pv->nclauses; c++) {
+		err = dtrace_yield_work(&work, clause_steps(pv, c));
+		if (err == 0)
+			err = dtrace_clause_privs(pv, c, destructive, res);
+	}
 	if (err == 0 && !dry)
 		err = dtrace_match_clauses(st, pv, ms, res);
 	return err;

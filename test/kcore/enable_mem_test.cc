@@ -88,4 +88,26 @@ TEST(EnableMem, AggregationsCount) {
   pb_free(&b);
 }
 
+TEST(EnableMem, TheSumYieldsAndNoticesAKill) {
+  // The checks and the sum walk every action of every clause before
+  // anything is made: 64 clauses of 2,048 actions are 131,072 steps, so
+  // each loop yields once per DTRACE_YIELD_UNITS of them (none did), and
+  // a caller killed at the last yield, the sum's, gets -EINTR, not the
+  // refusal.
+  Harness h;
+  Program p(h, 1, 64, 2048);
+  const uint64_t steps = 64u * 2048u;
+  dtrace_user_set_mem_budget(1);
+  uint64_t y0 = dtrace_user_yields();
+  EXPECT_EQ(h.enable(p.b), -E2BIG) << h.res().msg;
+  uint64_t yields = dtrace_user_yields() - y0;
+  EXPECT_GE(yields, 4 * (steps / DTRACE_YIELD_UNITS));  // four loops
+  y0 = dtrace_user_yields();
+  dtrace_user_kill_after(y0 + yields - 1);
+  EXPECT_EQ(h.enable(p.b), -EINTR) << h.res().msg;
+  dtrace_user_kill_after(~0ull);
+  dtrace_user_set_mem_budget(UINT64_MAX);
+  EXPECT_EQ(h.state()->necbs, 0u);
+}
+
 }  // namespace

@@ -7,7 +7,6 @@
 # old module made a state per open, walked by every thread exit, and
 # waited a grace period under its lock per close.)
 # @@timeout: 60
-# @@nosort
 . "$(dirname "$0")/helper_lib.sh"
 nproc=3 nfd=200
 param=/sys/module/dtrace/parameters/states
