@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "dtrace/handle.h"
+#include "commit.h"  // DTRACE_COMMIT, made at build time
 #include "dtrace/version.h"
 
 namespace {
@@ -60,24 +61,41 @@ const char kUsage[] =
     "\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
     "\tpredicate -> '/' D-expression '/'\n"
     "\t   action -> '{' D-statements '}'\n\n"
+    "\t-32 compile for the 32-bit data model (accepted; programs are 64-bit)\n"
+    "\t-64 compile for the 64-bit data model (the default)\n"
+    "\t-a  claim anonymous tracing state\n"
+    "\t-A  generate anonymous tracing directives (accepted; no effect)\n"
     "\t-b  set trace buffer size\n"
+    "\t-c  run the command, trace it ($target), exit when it exits\n"
+    "\t-C  run the C preprocessor on scripts\n"
+    "\t-D  define a preprocessor macro (with -C)\n"
     "\t-e  exit after compiling request but prior to enabling probes\n"
     "\t-f  enable or list probes matching the specified function name\n"
+    "\t-F  indent function entry and return (flowindent)\n"
     "\t-G  generate an ELF file containing embedded dtrace program\n"
     "\t-h  generate a header file with definitions for static probes\n"
+    "\t-H  print the names of included files (with -C)\n"
     "\t-i  enable or list probes matching the specified probe id\n"
+    "\t-I  add a preprocessor include directory (with -C)\n"
     "\t-l  list probes matching specified criteria\n"
+    "\t-L  add a D library directory\n"
     "\t-m  enable or list probes matching the specified module name\n"
     "\t-n  enable or list probes matching the specified probe name\n"
     "\t-o  set output file\n"
+    "\t-p  grab the process id and trace it ($target)\n"
     "\t-P  enable or list probes matching the specified provider name\n"
     "\t-q  set quiet mode (only output explicitly traced data)\n"
     "\t-s  enable or list probes according to the specified D script\n"
     "\t-S  print D compiler intermediate code\n"
+    "\t-U  undefine a preprocessor macro (with -C)\n"
+    "\t-v  set verbose mode (with -l: stability and argument types; with -V: the build)\n"
     "\t-V  report DTrace API version\n"
     "\t-w  permit destructive actions\n"
     "\t-x  enable or modify compiler and tracing options\n"
-    "\t-Z  permit probe descriptions that match zero probes\n";
+    "\t-X  set the preprocessor's ISO C mode (with -C)\n"
+    "\t-Z  permit probe descriptions that match zero probes\n"
+    "\t--help     print this text and exit\n"
+    "\t--version  print the version and commit of this dtrace and exit\n";
 
 int usage_error(const char* msg = nullptr) {
   if (msg) std::fprintf(stderr, "dtrace: %s\n", msg);
@@ -183,8 +201,12 @@ std::string compile_error(const ProgramSpec& spec, const dtrace::Error& e, bool 
 }
 
 int parse(int argc, char** argv, CommandLine* cl) {
-  const char* optstring = "+3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
-  static const option longopts[] = {{"help", no_argument, nullptr, 'Q'}, {}};
+  // "+": getopt stops at an operand, which the loop takes before going
+  // on; ":": a missing argument is told apart from an unknown flag.
+  const char* optstring = "+:3:6:aAb:Bc:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
+  enum { kHelp = 256, kVersion };
+  static const option longopts[] = {
+      {"help", no_argument, nullptr, kHelp}, {"version", no_argument, nullptr, kVersion}, {}};
   int c;
   opterr = 0;
   while (optind < argc) {
@@ -236,11 +258,18 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'p': cl->processes.emplace_back(static_cast<char>(c), optarg); break;
       case 'G': cl->usdt_link = true; break;
       case 'h': cl->usdt_header = true; break;
-      case 'Q': std::fputs(kUsage, stdout); std::exit(0);
+      case kHelp: std::fputs(kUsage, stdout); std::exit(0);
+      case kVersion:
+        std::printf("dtrace (DTrace for Linux) %s, commit %s\n%s\n", DTRACE_VERSION_STRING, DTRACE_COMMIT,
+                    DTRACE_D_VERSION_STRING);
+        std::exit(0);
       case ':':
         return usage_error(
             (std::string("option requires an argument -- ") + static_cast<char>(optopt)).c_str());
-      default: return usage_error((std::string("illegal option -- ") + static_cast<char>(optopt)).c_str());
+      default:
+        if (optopt == 0)  // getopt_long's unknown --name
+          return usage_error((std::string("unrecognized option '") + argv[optind - 1] + "'").c_str());
+        return usage_error((std::string("illegal option -- ") + static_cast<char>(optopt)).c_str());
     }
   }
   return 0;
@@ -407,6 +436,8 @@ int main(int argc, char** argv) {
   if (int rc = parse(argc, argv, &cl)) return rc;
   if (cl.version) {
     std::printf("dtrace: %s\n", DTRACE_D_VERSION_STRING);
+    if (cl.verbose)
+      std::printf("dtrace: DTrace for Linux %s, commit %s\n", DTRACE_VERSION_STRING, DTRACE_COMMIT);
     return 0;
   }
   bool need_device = !cl.compile_only && !cl.usdt_header && !cl.usdt_link;

@@ -31,7 +31,12 @@ class KernelDevice final : public Device {
 
   Result<dtrace_conf> conf() override {
     dtrace_conf c{};
-    if (ioctl(DTRACEIOC_CONF, &c) != 0) return errno_error("DTRACEIOC_CONF", errno);
+    if (ioctl(DTRACEIOC_CONF, &c) != 0) {
+      // Any user may open the device; tracing needs CAP_SYS_ADMIN, and
+      // DTrace's words for that name no ioctl.
+      if (errno == EPERM || errno == EACCES) return make_error("DTrace requires additional privileges");
+      return errno_error("DTRACEIOC_CONF", errno);
+    }
     return c;
   }
 

@@ -1,0 +1,1 @@
+33 flags, 0 without a line
