@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Format the C and C++ sources with clang-format (14 or later).
+# Format the C and C++ sources with clang-format (14 or later); other
+# files named (scripts, Kbuild) are left alone.
 #   scripts/format.sh [FILE...]          rewrite the files (default: all)
 #   scripts/format.sh --check [FILE...]  change nothing; fail, naming each
 #                                        file and line, if any would change
@@ -24,7 +25,7 @@ mode=apply
 case "${1:-}" in
 --check) mode=check; shift ;;
 --stat) mode=stat; shift ;;
---help|-h) sed -n '2,12p' "$0"; exit 0 ;;
+--help|-h) sed -n '2,13p' "$0"; exit 0 ;;
 -*) die "unknown option $1 (--check, --stat)" ;;
 esac
 
@@ -44,7 +45,7 @@ fi
 # The style file for one source.
 style_of() {
 	case "$1" in
-	kernel/*|*.c) echo kernel/.clang-format ;;
+	*.c|kernel/*.h) echo kernel/.clang-format ;;
 	*.cc) echo .clang-format ;;
 	*.h) if [ "$(head -c2 "$1")" = "/*" ]; then echo kernel/.clang-format
 	     else echo .clang-format; fi ;;
