@@ -80,7 +80,7 @@ install-files:
 	install -D -m 0644 $(BUILD)/kernel/dtrace.ko \
 		$(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
 	strip --strip-debug $(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
-	install -D -m 0644 man/dtrace.1 $(DESTDIR)$(PREFIX)/share/man/man1/dtrace.1
+	install -D -m 0644 man/dtrace.8 $(DESTDIR)$(PREFIX)/share/man/man8/dtrace.8
 	install -D -m 0644 $(BUILD)/include/sys/dtrace.h $(DESTDIR)$(PREFIX)/include/sys/dtrace.h
 
 # Debian packages (pkg/mkdeb.sh): dtrace, dtrace-dbgsym, dtrace-dkms.

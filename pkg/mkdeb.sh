@@ -64,7 +64,7 @@ d=$work/dtrace
 mkdir -p "$d/usr" "$work/dbgsym/usr/lib"
 mv "$stage/usr/lib/debug" "$work/dbgsym/usr/lib/debug"
 mv "$stage/usr/sbin" "$stage/usr/lib" "$stage/usr/share" "$stage/usr/include" "$d/usr/"
-gzip -9n "$d/usr/share/man/man1/dtrace.1"
+gzip -9n "$d/usr/share/man/man8/dtrace.8"
 install -D -m 0644 "$src/pkg/copyright" "$d/usr/share/doc/dtrace/copyright"
 control "$d" dtrace "$arch" "$(shlib_deps "$build/dtrace")" "dtrace-dkms (= $version)" \
 	"dynamic tracing compiler and tracing utility" \

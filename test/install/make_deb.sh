@@ -33,7 +33,7 @@ size=$(stat -c %s "$d/usr/sbin/dtrace")
 "$d/usr/sbin/dtrace" -V | grep -q '^dtrace: ' || fail "dtrace: the packaged dtrace -V does not run"
 [ "$(ls "$d/usr/lib/dtrace" | wc -l)" = "$(ls "$src"/libdtrace/dlib/*.d | wc -l)" ] ||
 	fail "dtrace: not every D library file packaged"
-zcat "$d/usr/share/man/man1/dtrace.1.gz" | grep -q '^\.TH DTRACE 1' || fail "dtrace: no man page"
+zcat "$d/usr/share/man/man8/dtrace.8.gz" | grep -q '^\.TH DTRACE 8' || fail "dtrace: no man page"
 dpkg-deb -f "$tmp"/debs/dtrace_*.deb Depends | grep -q 'libdw1' || fail "dtrace: Depends lacks libdw1"
 
 id=$(readelf -n "$d/usr/sbin/dtrace" | sed -n 's/.*Build ID: \([0-9a-f]*\).*/\1/p')

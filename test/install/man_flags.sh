@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Every flag dtrace(1) accepts (the getopt string of cmd/dtrace) has an
-# entry of its own in man/dtrace.1's OPTIONS and appears in its SYNOPSIS.
+# entry of its own in man/dtrace.8's OPTIONS and appears in its SYNOPSIS.
 set -euo pipefail
 top=${1:?usage: man_flags.sh SOURCE_DIR}
 optstring=$(sed -n 's/.*const char\* optstring = "+\{0,1\}\([^"]*\)".*/\1/p' \
 	"$top/cmd/dtrace/dtrace.cc")
 [ -n "$optstring" ] || { echo "man_flags: no optstring in cmd/dtrace/dtrace.cc" >&2; exit 1; }
-man=$top/man/dtrace.1
+man=$top/man/dtrace.8
 synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$man" | sed 's/\\f[BIR]//g; s/\\-/-/g')
 # The line after each .TP of OPTIONS: where an entry names its flag.
 entries=$(sed -n '/^\.SH OPTIONS/,/^\.SH USDT/p' "$man" | grep -A1 '^\.TP')
