@@ -11,6 +11,7 @@ JOBS       ?= $(shell nproc)
 RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 KDIR       ?= $(shell if [ -e $(RUNNING_KDIR)/Makefile ]; then echo $(RUNNING_KDIR); \
                 else test/vm/kdir 2>/dev/null; fi)
+KVER        = $(notdir $(patsubst %/,%,$(dir $(KDIR))))
 PREFIX     ?= /usr
 DEMO       ?= BEGIN { trace("hello"); exit(0); }
 
@@ -78,8 +79,12 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/lib/dtrace
 	install -m 0644 libdtrace/dlib/*.d $(DESTDIR)$(PREFIX)/lib/dtrace/
 	install -D -m 0644 $(BUILD)/kernel/dtrace.ko \
-		$(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
-	strip --strip-debug $(DESTDIR)/lib/modules/$$(basename $$(dirname $(KDIR)))/extra/dtrace.ko
+		$(DESTDIR)/lib/modules/$(KVER)/extra/dtrace.ko
+	strip --strip-debug $(DESTDIR)/lib/modules/$(KVER)/extra/dtrace.ko
+	@if [ "$(KVER)" != "$$(uname -r)" ]; then \
+		echo "make install: dtrace.ko is built for $(KVER), not the running kernel $$(uname -r) (KDIR=$(KDIR))"; fi
+	@if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER) && \
+		echo "make install: depmod -a $(KVER): modprobe dtrace loads it"; fi
 	install -D -m 0644 man/dtrace.8 $(DESTDIR)$(PREFIX)/share/man/man8/dtrace.8
 	install -D -m 0644 $(BUILD)/include/sys/dtrace.h $(DESTDIR)$(PREFIX)/include/sys/dtrace.h
 
