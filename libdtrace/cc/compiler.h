@@ -98,10 +98,9 @@ struct CompileOptions {
   // Kernel types (BTF), read on first use; "" = none.
   std::string btf_path = "/sys/kernel/btf/vmlinux";
   // The objects of the -c/-p targets ({"a.out", path}, {"libc.so.6",
-  // path}..., the first target's first): their DWARF types answer
-  // object-scoped names (struct a.out`point), and the executables' (the
-  // "a.out" entries) unscoped names D and the kernel lack; read on first
-  // use. Empty: no target.
+  // path}..., the first target's first): their DWARF types answer only
+  // object-scoped names (struct a.out`point, a.out`point_t), and only
+  // after the D library is compiled; read on first use. Empty: no target.
   std::vector<std::pair<std::string, std::string>> user_objects;
   // Returns how many live probes match; null when there is no device
   // (dtrace -e): descriptions are then not checked (D_PDESC_ZERO). An

@@ -55,6 +55,10 @@ void dump_tree(const CompileContext& ctx, std::string_view pass) {
 struct Compiler::State {
   explicit State(CompileOptions o) : options(std::move(o)) {
     if (!options.btf_path.empty()) types.set_external(std::make_unique<ctf::KernelTypes>(options.btf_path));
+  }
+  // The targets' types join the table only once the D library is
+  // compiled: the library is never compiled where a target's name exists.
+  void add_user_types() {
     std::vector<ctf::UserObject> objs;
     for (const auto& [module, path] : options.user_objects) objs.push_back({module, path});
     if (!objs.empty()) types.set_user(std::make_unique<ctf::UserTypes>(std::move(objs)));
@@ -118,6 +122,7 @@ const TypeTable& Compiler::types() const { return state_->types; }
 Result<Program> Compiler::compile(std::string_view text, bool probe_spec) {
   if (!state_->library_loaded) {
     Status st = state_->load_library();
+    state_->add_user_types();
     if (!st) return st.error();
   }
   std::string expanded;

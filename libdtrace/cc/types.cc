@@ -137,9 +137,10 @@ const Type* TypeTable::lookup(std::string_view name) const {
   auto* self = const_cast<TypeTable*>(this);
   Converting c(*this);
   if (name.find('`') != std::string_view::npos) return user_ ? user_->typedef_named(*self, name) : nullptr;
-  // Unscoped: D's, then the kernel's, then the targets' executables.
-  const Type* t = external_ ? external_->typedef_named(*self, name) : nullptr;
-  return t == nullptr && user_ ? user_->typedef_named(*self, name) : t;
+  // Unscoped: D's, then the kernel's; never a target's, whose names
+  // would turn the library's and the program's identifiers (U, S) into
+  // type names (doc/compiler.md, "A target's types are scoped").
+  return external_ ? external_->typedef_named(*self, name) : nullptr;
 }
 
 const Type* TypeTable::lookup_own(std::string_view name) const {
@@ -164,9 +165,8 @@ const Type* TypeTable::complete(const Type* t) {
     if (t->complete) note_name(t->name);
     return t;
   }
-  // Unscoped: the kernel's tag, else the targets' executables' (which
-  // makes t a user type).
-  if ((external_ == nullptr || !external_->complete(*this, m)) && user_ != nullptr) user_->complete(*this, m);
+  // Unscoped: the kernel's tag only; a target's is struct a.out`tag.
+  if (external_ != nullptr) external_->complete(*this, m);
   if (t->complete) note_name(t->name);  // a C type D only named
   return t;
 }
@@ -174,6 +174,14 @@ const Type* TypeTable::complete(const Type* t) {
 std::string TypeTable::scoped_missing(Type::Kind kind, std::string_view name) {
   if (user_ == nullptr) return "Unknown module name";
   return user_->missing(kind, name);
+}
+
+std::string TypeTable::target_spelling(Type::Kind kind, std::string_view name) {
+  if (user_ == nullptr || name.find('`') != std::string_view::npos) return {};
+  std::string scoped = "a.out`" + std::string(name);
+  if (!user_->missing(kind, scoped).empty()) return {};
+  if (kind == Type::Kind::Void) return scoped;
+  return (kind == Type::Kind::Struct ? "struct " : kind == Type::Kind::Union ? "union " : "enum ") + scoped;
 }
 
 const Type* TypeTable::complete_deep(const Type* t) {

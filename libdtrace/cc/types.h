@@ -131,6 +131,10 @@ class TypeTable {
   // Why the object-scoped name does not resolve ("" if it does); kind:
   // Struct/Union/Enum for a tag, Void for a typedef name.
   std::string scoped_missing(Type::Kind kind, std::string_view name);
+  // For messages only: how the program names the first target's type
+  // that an unscoped name did not reach ("a.out`alpha_t", "struct
+  // a.out`rec"; kind Void: a typedef), or "" when its executable has none.
+  std::string target_spelling(Type::Kind kind, std::string_view name);
   // Completes a struct/union known only by name from the external
   // source, in place; returns t either way.
   const Type* complete(const Type* t);

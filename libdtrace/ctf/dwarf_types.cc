@@ -281,12 +281,12 @@ bool DwarfObject::complete(TypeTable& tt, Type* t) {
   Dwarf_Die die;
   if (auto it = anon_.find(t); it != anon_.end()) {
     if (dwarf_offdie(dbg_, it->second, &die) == nullptr) return false;
-  } else if (t->user_space && t->name.find('`') == std::string::npos) {
-    return false;  // anonymous, made by another object
   } else {
-    // "struct a.out`point" -> "struct point"; unscoped: "struct point"
+    // "struct a.out`point" -> "struct point"; an unscoped or anonymous
+    // tag (made by another object) is not this object's.
     size_t q = t->name.find('`');
-    std::string key = q == std::string::npos ? t->name : tag_prefix(t->kind) + t->name.substr(q + 1);
+    if (q == std::string::npos) return false;
+    std::string key = tag_prefix(t->kind) + t->name.substr(q + 1);
     const Dwarf_Off* off = find(key);
     if (off == nullptr || dwarf_offdie(dbg_, *off, &die) == nullptr) return false;
   }
@@ -445,35 +445,9 @@ bool split(std::string_view scoped, std::string_view& mod, std::string_view& nam
 }
 }  // namespace
 
-// The targets' executables, in target order, by the module names their
-// types are converted under: the first "a.out" entry as a.out, a later
-// target's executable by its file name (the entry with the same path).
-const std::vector<std::string>& UserTypes::executables() {
-  if (execs_done_) return execs_;
-  execs_done_ = true;
-  bool first = true;
-  for (const UserObject& o : objects_) {
-    if (o.module != "a.out") continue;
-    std::string mod = o.module;
-    for (const UserObject& same : objects_)
-      if (!first && same.path == o.path && same.module != "a.out") mod = same.module;
-    first = false;
-    execs_.push_back(mod);
-  }
-  return execs_;
-}
-
 const Type* UserTypes::typedef_named(TypeTable& tt, std::string_view scoped) {
   std::string_view mod, name;
-  if (scoped.find('`') == std::string_view::npos) {  // unscoped: the executables
-    for (const std::string& m : executables()) {
-      DwarfObject* o = object(m);
-      const Dwarf_Off* off = o ? o->find(std::string(scoped)) : nullptr;
-      if (off != nullptr) return o->convert_at(tt, *off);
-    }
-    return nullptr;
-  }
-  if (!split(scoped, mod, name)) return nullptr;
+  if (!split(scoped, mod, name)) return nullptr;  // unscoped: never a target's
   DwarfObject* o = object(mod);
   const Dwarf_Off* off = o ? o->find(std::string(name)) : nullptr;
   return off ? o->convert_at(tt, *off) : nullptr;
@@ -486,13 +460,9 @@ bool UserTypes::complete(TypeTable& tt, Type* t) {
     DwarfObject* o = object(mod);
     return o != nullptr && o->complete(tt, t);
   }
-  if (t->user_space) {
-    for (auto& [m, o] : open_)  // anonymous: the object that made it
-      if (o->complete(tt, t)) return true;
-    return false;
-  }
-  for (const std::string& m : executables())  // an unscoped tag
-    if (DwarfObject* o = object(m); o != nullptr && o->complete(tt, t)) return true;
+  if (!t->user_space) return false;  // an unscoped tag is D's or the kernel's
+  for (auto& [m, o] : open_)         // anonymous: the object that made it
+    if (o->complete(tt, t)) return true;
   return false;
 }
 

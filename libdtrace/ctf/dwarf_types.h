@@ -48,12 +48,11 @@ class UserTypes : public cc::ExternalTypes {
   ~UserTypes() override;
 
   // name: "a.out`point_t" (typedef or base type), else null. An
-  // unscoped name ("point_t") is looked up in the targets' executables
-  // (not their shared objects), first target first.
+  // unscoped name ("point_t") is never a target's: it would make the
+  // identifiers of the D library and of programs type names.
   const cc::Type* typedef_named(cc::TypeTable& tt, std::string_view name) override;
   // t: a shell named "struct a.out`point" (or an anonymous one made
-  // here), or an unscoped "struct point" no other source completed: the
-  // executables' tag of that name (t becomes a user type).
+  // here); an unscoped "struct point" is never a target's.
   bool complete(cc::TypeTable& tt, cc::Type* t) override;
   // "" when mod`name names something, else why not ("Unknown module
   // name", "Unknown type name").
@@ -65,10 +64,6 @@ class UserTypes : public cc::ExternalTypes {
 
  private:
   DwarfObject* object(std::string_view module);  // opened on first use; null if none
-  const std::vector<std::string>& executables();
-
-  bool execs_done_ = false;
-  std::vector<std::string> execs_;
 
   std::vector<UserObject> objects_;
   std::map<std::string, std::unique_ptr<DwarfObject>, std::less<>> open_;

@@ -250,7 +250,11 @@ class Resolver : public Visitor<Resolver> {
         return;
       }
     }
-    fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
+    // A target's typedef is never an unscoped name: say how to name it.
+    std::string theirs = ctx_.types.target_spelling(Type::Kind::Void, n.name);
+    fail(n.line, ErrTag::D_IDENT_UNDEF,
+         cat(unknown_name(n.name, "variable"),
+             theirs.empty() ? "" : cat(" (the target's type is ", theirs, ")")));
   }
 
   VarInfo* find_or_create(VarScope scope, const std::string& name, int line) {

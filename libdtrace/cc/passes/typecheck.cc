@@ -710,10 +710,17 @@ const Type* Checker::check_member(ast::Member& n) {
                               "\"; must be applied to a struct or union pointer")
                         : cat("operator . cannot be applied to type \"", t ? t->name : "?",
                               "\"; must be applied to a struct or union"));
-  if (!t->complete)
-    return fail(n.line, ErrTag::D_OP_INCOMPLETE,
-                cat("operator ", op, " cannot be applied to a forward declaration: no ", t->name,
-                    " definition is available"));
+  if (!t->complete) {
+    // An unscoped tag is never a target's: say how to name the target's.
+    size_t sp = t->name.find(' ');
+    std::string theirs = sp == std::string::npos
+                             ? ""
+                             : types_.target_spelling(t->kind, std::string_view(t->name).substr(sp + 1));
+    return fail(
+        n.line, ErrTag::D_OP_INCOMPLETE,
+        cat("operator ", op, " cannot be applied to a forward declaration: no ", t->name,
+            " definition is available", theirs.empty() ? "" : cat(" (the target's is ", theirs, ")")));
+  }
   const Type::Member* m = t->member(n.member);
   if (m == nullptr)
     return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));

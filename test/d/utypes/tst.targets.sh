@@ -1,9 +1,9 @@
-# ASSERTION: with two -c targets, user types come from both: a name
-# scoped to the second target's executable (its file name), and
-# unscoped names that are neither D nor kernel types from either
-# target's executable; an unscoped name the kernel also has
-# (struct list_head) stays the kernel's, while a.out`list_head is the
-# target's. Members load through user pointers (syscall arguments are
+# ASSERTION: with two -c targets, user types come from both through
+# their object's scope: the first target's executable as a.out, the
+# second's by its file name (struct uty_beta`beta_rec,
+# uty_beta`struct beta_rec); an unscoped name is never a target's
+# (struct list_head stays the kernel's, a.out`list_head is the
+# target's). Members load through user pointers (syscall arguments are
 # userland pointers) and char * / char [] members print copied in.
 # @@timeout: 120
 # @@sort: the two -c processes run side by side, on either CPU
@@ -38,7 +38,7 @@ cc -g -O0 -o "$dir/uty_beta" "$dir/beta.c" || exit 1
 syscall::write:entry
 /execname == "uty_alpha" && (int)arg0 == -1/
 {
-	this->a = (alpha_t *)arg1;
+	this->a = (a.out`alpha_t *)arg1;
 	printf("alpha %d %s\n", this->a->a, this->a->name);
 	printf("list_head kernel %d a.out %d\n", sizeof (struct list_head),
 	    sizeof (struct a.out`list_head));
@@ -47,7 +47,7 @@ syscall::write:entry
 /execname == "uty_beta" && (int)arg0 == -1/
 {
 	this->b = (struct uty_beta`beta_rec *)arg1;
-	this->u = (struct beta_rec *)arg1;
+	this->u = (uty_beta`struct beta_rec *)arg1;
 	printf("beta %d %s %d\n", this->b->b, stringof(this->b->label), this->u->b);
 }'
 echo "exit $?"

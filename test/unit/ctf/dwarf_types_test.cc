@@ -101,7 +101,7 @@ TEST_F(UserTypesTest, TypedefsAndBaseTypes) {
   const Type* p = tt_.lookup("a.out`point_t");  // typedef of a struct: the tag itself
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->name, "struct a.out`point");
-  EXPECT_EQ(tt_.lookup("point_t"), p);  // unscoped: the executable's too
+  EXPECT_EQ(tt_.lookup("point_t"), nullptr);  // unscoped: never a target's
   EXPECT_EQ(tt_.lookup("a.out`no_such_t"), nullptr);
   EXPECT_EQ(tt_.lookup("libnone.so`counter_t"), nullptr);
   const Type* i = tt_.lookup("a.out`int");
@@ -217,9 +217,10 @@ class FakeKernel : public cc::ExternalTypes {
   }
 };
 
-// Unscoped names: D's, then the kernel's, then the targets' executables
-// (a later target's by its file name), never their shared objects.
-TEST_F(UserTypesTest, UnscopedNamesReachTheExecutables) {
+// Unscoped names are D's and the kernel's only: a target's, of its
+// executable or a shared object, are reached through their scope (a
+// later target's executable by its file name).
+TEST_F(UserTypesTest, UnscopedNamesNeverReachATarget) {
   std::ofstream(dir_ + "/two.c") << "typedef short only_two_t; struct two_rec { long v; };\n"
                                     "struct two_rec r; only_two_t s; int main(void) { return 0; }\n";
   ASSERT_EQ(std::system(("cc -g -O0 -o " + dir_ + "/two " + dir_ + "/two.c").c_str()), 0);
@@ -229,32 +230,32 @@ TEST_F(UserTypesTest, UnscopedNamesReachTheExecutables) {
                                                                   {"libtwo.so", dir_ + "/two"},
                                                                   {"two", dir_ + "/two"},
                                                                   {"a.out", dir_ + "/two"}}));
-  const Type* c = tt.lookup("counter_t");
-  ASSERT_NE(c, nullptr);
-  EXPECT_EQ(c->name, "a.out`counter_t");  // the first target's executable
-  const Type* two = tt.lookup("only_two_t");
-  ASSERT_NE(two, nullptr);
-  EXPECT_EQ(two->name, "two`only_two_t");  // the second's, by file name
+  EXPECT_EQ(tt.lookup("counter_t"), nullptr);
+  EXPECT_EQ(tt.lookup("only_two_t"), nullptr);
+  ASSERT_NE(tt.lookup("a.out`counter_t"), nullptr);
+  EXPECT_EQ(tt.lookup("a.out`counter_t")->name, "a.out`counter_t");  // the first target's executable
+  ASSERT_NE(tt.lookup("two`only_two_t"), nullptr);                   // the second's, by file name
+  EXPECT_NE(tt.lookup("libtwo.so`only_two_t"), nullptr);
   Type* rec = tt.declare_tag(Type::Kind::Struct, "two_rec");
   tt.complete(rec);
-  EXPECT_TRUE(rec->complete);
-  EXPECT_TRUE(rec->user_space);
-  ASSERT_NE(rec->member("v"), nullptr);
-  EXPECT_TRUE(tt.pointer_to(rec)->user_space);
-  EXPECT_FALSE(tt.complete(tt.declare_tag(Type::Kind::Struct, "no_such_rec"))->complete);
+  EXPECT_FALSE(rec->complete);
+  EXPECT_FALSE(rec->user_space);
+  EXPECT_FALSE(tt.pointer_to(rec)->user_space);
+  const Type* scoped = tt.complete(tt.declare_tag(Type::Kind::Struct, "two`two_rec"));
+  EXPECT_TRUE(scoped->complete && scoped->user_space);
+  ASSERT_NE(scoped->member("v"), nullptr);
 
-  // The kernel comes first, D's own before both.
+  // The kernel's names, D's before them; the target's beside both.
   cc::TypeTable kt;
   kt.set_external(std::make_unique<FakeKernel>());
-  kt.set_user(std::make_unique<UserTypes>(
-      std::vector<UserObject>{{"a.out", dir_ + "/prog"}, {"libtwo.so", dir_ + "/two"}}));
+  kt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"}}));
   EXPECT_EQ(kt.lookup("counter_t")->name, "counter_t");
   EXPECT_FALSE(kt.lookup("counter_t")->user_space);
+  EXPECT_EQ(kt.lookup("a.out`counter_t")->size, sizeof(unsigned long));
   const Type* pt = kt.complete(kt.declare_tag(Type::Kind::Struct, "point"));
   EXPECT_FALSE(pt->user_space);
   EXPECT_NE(pt->member("k"), nullptr);
-  EXPECT_EQ(kt.lookup("only_two_t"), nullptr);  // a shared object: scoped only
-  EXPECT_NE(kt.lookup("libtwo.so`only_two_t"), nullptr);
+  EXPECT_NE(kt.complete(kt.declare_tag(Type::Kind::Struct, "a.out`point"))->member("y"), nullptr);
   cc::TypeTable dt;
   dt.add_typedef("point_t", dt.long_type());
   dt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"}}));
