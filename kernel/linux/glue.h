@@ -6,6 +6,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include "core/core.h"
+#include "linux/compat_auto.h"
 
 /* The core of this module; every call into it but firing holds the lock. */
 extern struct dtrace_core *dtrace_core;
@@ -72,10 +73,17 @@ static inline void dtrace_kstack_regs_set(const struct pt_regs *regs)
 /*
  * fbt's return trampoline (prov/fbt_tramp.S) and the return address a
  * hooked slot held (prov/fbt_ret.c; 0 if the slot is not hooked), for
- * stack() to unwind through hooked returns.
+ * stack() to unwind through hooked returns. A kernel without what fbt
+ * needs (kernel_compat.h) has neither: no return is ever hooked.
  */
+#ifdef DTRACE_HAVE_FTRACE_REGS
 void dtrace_fbt_ret_tramp(void);
 unsigned long dtrace_fbt_ret_orig(unsigned long *slot);
+#define DTRACE_FBT_RET_TRAMP ((unsigned long)dtrace_fbt_ret_tramp)
+#else
+#define DTRACE_FBT_RET_TRAMP	  0UL
+#define dtrace_fbt_ret_orig(slot) 0UL
+#endif
 
 int dtrace_dev_init(void);
 void dtrace_dev_exit(void);

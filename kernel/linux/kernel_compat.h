@@ -9,11 +9,41 @@
 #ifndef _DTRACE_LINUX_KERNEL_COMPAT_H
 #define _DTRACE_LINUX_KERNEL_COMPAT_H
 
+#include <linux/blk_types.h>
+#include <linux/fs.h>
 #include <linux/ftrace.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/security.h>
+#include <linux/slab.h>
 #include <linux/uprobes.h>
 
 #include "linux/compat_auto.h"
 
+/*
+ * What a provider needs that this kernel lacks, NULL when nothing:
+ * mod.c leaves the provider out with this reason, before its init.
+ * fbt's files compile to nothing without ftrace_regs callbacks and
+ * ftrace's recursion lock (both 5.11: 5.10's callbacks get no
+ * argument registers unless every call saves them all); lockstat's
+ * tracepoints came in 5.19.
+ */
+#ifdef DTRACE_HAVE_FTRACE_REGS
+#define DTRACE_FBT_LACKS NULL
+#else
+#define DTRACE_FBT_LACKS \
+	"ftrace_regs callbacks and ftrace's recursion lock (Linux 5.11)"
+#endif
+#ifdef DTRACE_HAVE_LOCK_CONTENTION
+#define DTRACE_LOCKSTAT_LACKS	     NULL
+#define DTRACE_TP_TYPED_LOCK(tp, fn) DTRACE_TP_TYPED(tp, fn)
+#else
+#define DTRACE_LOCKSTAT_LACKS \
+	"the lock:contention_begin/end tracepoints (Linux 5.19)"
+#define DTRACE_TP_TYPED_LOCK(tp, fn)
+#endif
+
+#ifdef DTRACE_HAVE_FTRACE_REGS
 /* The registers an ftrace_ops callback sees (without SAVE_REGS). */
 static inline struct pt_regs *dtrace_ftrace_pt_regs(struct ftrace_regs *fr)
 {
@@ -21,6 +51,98 @@ static inline struct pt_regs *dtrace_ftrace_pt_regs(struct ftrace_regs *fr)
 	return &arch_ftrace_regs(fr)->regs;
 #else
 	return &fr->regs;
+#endif
+}
+#endif
+
+/* va_list: <linux/stdarg.h> since 5.15, the compiler's before. */
+#if __has_include(<linux/stdarg.h>)
+#include <linux/stdarg.h>
+#else
+#include <stdarg.h>
+#endif
+
+/* in_hardirq() (5.11) was in_irq(). */
+#ifndef in_hardirq
+#define in_hardirq() in_irq()
+#endif
+
+/* eBPF's lockdown reason for reading kernel memory (renamed in 5.14). */
+#ifdef DTRACE_HAVE_LOCKDOWN_BPF_READ_KERNEL
+#define DTRACE_LOCKDOWN_READ_KERNEL LOCKDOWN_BPF_READ_KERNEL
+#else
+#define DTRACE_LOCKDOWN_READ_KERNEL LOCKDOWN_BPF_READ
+#endif
+
+/*
+ * The sched_switch tracepoint's handler: 5.18 added the previous task's
+ * state; before, it is still in the task (set before schedule()).
+ * DTRACE_SCHED_SWITCH(name, preempt, prev, next, state) declares it;
+ * dtrace_sched_switch_state(prev, state) reads the state.
+ */
+#ifdef DTRACE_HAVE_SCHED_SWITCH_STATE
+#define DTRACE_SCHED_SWITCH(fn, preempt, prev, next, state)         \
+	void fn(void *data, bool preempt, struct task_struct *prev, \
+		struct task_struct *next, unsigned int state)
+#define dtrace_sched_switch_state(t, st) (st)
+#else
+#define DTRACE_SCHED_SWITCH(fn, preempt, prev, next, state)         \
+	void fn(void *data, bool preempt, struct task_struct *prev, \
+		struct task_struct *next)
+#define dtrace_sched_switch_state(t, st) READ_ONCE((t)->state)
+#endif
+
+/* block_rq_complete's error argument: an errno before blk_status_t. */
+#ifdef DTRACE_HAVE_BLOCK_RQ_STATUS
+typedef blk_status_t dtrace_blk_rq_error_t;
+#else
+typedef int dtrace_blk_rq_error_t;
+#endif
+
+/*
+ * A dir_context actor: bool since 6.1 (true: go on), int before (0: go
+ * on). DTRACE_FILLDIR(name, ctx, name, len, off, ino, type) declares
+ * it; it returns DTRACE_FILLDIR_GO_ON or DTRACE_FILLDIR_STOP.
+ */
+#ifdef DTRACE_HAVE_FILLDIR_BOOL
+#define DTRACE_FILLDIR(fn, ctx, name, len, off, ino, type)          \
+	bool fn(struct dir_context *ctx, const char *name, int len, \
+		loff_t off, u64 ino, unsigned int type)
+#define DTRACE_FILLDIR_GO_ON true
+#define DTRACE_FILLDIR_STOP  false
+#else
+#define DTRACE_FILLDIR(fn, ctx, name, len, off, ino, type)                     \
+	int fn(struct dir_context *ctx, const char *name, int len, loff_t off, \
+	       u64 ino, unsigned int type)
+#define DTRACE_FILLDIR_GO_ON 0
+#define DTRACE_FILLDIR_STOP  (-ENOMEM)
+#endif
+
+/* krealloc_array() (5.12): krealloc() of n * size, refused on overflow. */
+static inline void *dtrace_krealloc_array(void *p, size_t n, size_t size,
+					  gfp_t flags)
+{
+#ifdef DTRACE_HAVE_KREALLOC_ARRAY
+	return krealloc_array(p, n, size, flags);
+#else
+	size_t bytes;
+
+	if (check_mul_overflow(n, size, &bytes))
+		return NULL;
+	return krealloc(p, bytes, flags);
+#endif
+}
+
+/* The VMA that contains addr (vma_lookup(), 5.14), or NULL. */
+static inline struct vm_area_struct *dtrace_vma_lookup(struct mm_struct *mm,
+						       unsigned long addr)
+{
+#ifdef DTRACE_HAVE_VMA_LOOKUP
+	return vma_lookup(mm, addr);
+#else
+	struct vm_area_struct *vma = find_vma(mm, addr);
+
+	return vma != NULL && vma->vm_start <= addr ? vma : NULL;
 #endif
 }
 

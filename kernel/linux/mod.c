@@ -6,9 +6,9 @@
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/stdarg.h>
 #include <linux/string.h>
 #include "linux/glue.h"
+#include "linux/kernel_compat.h"
 #include "prov/dtrace.h"
 #include "prov/linux_provs.h"
 #include "dtrace/version.h"
@@ -22,7 +22,8 @@ DEFINE_MUTEX(dtrace_lock);
  * skip_providers names or that fails to register is left out, and why is
  * published in missing_providers for dtrace(1) to tell its users (its
  * fini copes with never having registered). needs: what it takes of the
- * kernel, for the message when it fails.
+ * kernel, for the message when it fails; lacks (kernel_compat.h): what
+ * this kernel lacks of it, found when the module was built, or NULL.
  */
 static const struct {
 	const char *name;
@@ -31,6 +32,7 @@ static const struct {
 	bool configured; /* the kernel has the config it needs */
 	const char *config;
 	const char *needs;
+	const char *lacks;
 } dtrace_linux_provs[] = {
 	{ "profile", dtrace_prov_profile_init, dtrace_prov_profile_fini,
 	  IS_ENABLED(CONFIG_HIGH_RES_TIMERS), "CONFIG_HIGH_RES_TIMERS",
@@ -40,7 +42,8 @@ static const struct {
 	  "the syscall tracepoints" },
 	{ "fbt", dtrace_prov_fbt_init, dtrace_prov_fbt_fini,
 	  IS_ENABLED(CONFIG_DYNAMIC_FTRACE), "CONFIG_DYNAMIC_FTRACE",
-	  "ftrace and the kernel's BTF (CONFIG_DEBUG_INFO_BTF)" },
+	  "ftrace and the kernel's BTF (CONFIG_DEBUG_INFO_BTF)",
+	  DTRACE_FBT_LACKS },
 	{ "sdt", dtrace_prov_sdt_init, dtrace_prov_sdt_fini,
 	  IS_ENABLED(CONFIG_TRACEPOINTS), "CONFIG_TRACEPOINTS", "tracepoints" },
 	{ "proc", dtrace_prov_proc_init, dtrace_prov_proc_fini,
@@ -54,7 +57,7 @@ static const struct {
 	  "the block tracepoints" },
 	{ "lockstat", dtrace_prov_lockstat_init, dtrace_prov_lockstat_fini,
 	  IS_ENABLED(CONFIG_TRACEPOINTS), "CONFIG_TRACEPOINTS",
-	  "the lock contention tracepoints" },
+	  "the lock contention tracepoints", DTRACE_LOCKSTAT_LACKS },
 	{ "tcp", dtrace_prov_tcp_init, dtrace_prov_tcp_fini,
 	  IS_ENABLED(CONFIG_TRACEPOINTS), "CONFIG_TRACEPOINTS",
 	  "the tcp and sock tracepoints" },
@@ -144,6 +147,11 @@ static int dtrace_provs_init(void)
 		if (!dtrace_linux_provs[i].configured) {
 			dtrace_prov_missing(name, "kernel built without %s",
 					    dtrace_linux_provs[i].config);
+			continue;
+		}
+		if (dtrace_linux_provs[i].lacks != NULL) {
+			dtrace_prov_missing(name, "this kernel lacks %s",
+					    dtrace_linux_provs[i].lacks);
 			continue;
 		}
 		if (dtrace_prov_skipped(name)) {

@@ -13,6 +13,7 @@
 #include <asm/pgtable.h>
 
 #include "core/port.h"
+#include "linux/kernel_compat.h"
 
 /* Where ioremap() and friends may map device memory. */
 static bool remap_range(uintptr_t addr)
@@ -128,7 +129,7 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
  */
 int dtrace_port_lockdown(bool destructive, char *msg, size_t size)
 {
-	if (security_locked_down(LOCKDOWN_BPF_READ_KERNEL) != 0) {
+	if (security_locked_down(DTRACE_LOCKDOWN_READ_KERNEL) != 0) {
 		strscpy(msg,
 			"kernel lockdown (confidentiality) forbids "
 			"reading kernel memory: no tracing",

@@ -37,6 +37,7 @@
 #include "core/port.h"
 #include "dtrace/ustack.h"
 #include "linux/glue.h"
+#include "linux/kernel_compat.h"
 
 void *dtrace_port_zalloc(size_t size)
 {
@@ -291,7 +292,7 @@ static unsigned int kstack_walk(struct unwind_state *st, unsigned long *buf,
 
 	while (!unwind_done(st) && got < n) {
 		pc = unwind_get_return_address(st);
-		if (pc == (unsigned long)dtrace_fbt_ret_tramp) {
+		if (DTRACE_FBT_RET_TRAMP != 0 && pc == DTRACE_FBT_RET_TRAMP) {
 			memset(&regs, 0, sizeof(regs));
 			regs.ip = dtrace_fbt_ret_orig((unsigned long *)st->sp -
 						      1);

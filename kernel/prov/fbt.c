@@ -37,6 +37,10 @@
  * the same CPU is only counted. Functions that ftrace refuses are
  * skipped quietly so a glob still enables the rest.
  */
+#include "linux/compat_auto.h"
+
+/* Compiled only where fbt can work (kernel_compat.h, DTRACE_FBT_LACKS). */
+#ifdef DTRACE_HAVE_FTRACE_REGS
 #include <linux/ftrace.h>
 #include <linux/module.h>
 #include <linux/notifier.h>
@@ -760,3 +764,25 @@ void dtrace_prov_fbt_fini(struct dtrace_core *core)
 	}
 	dtrace_fbt_funcs_free();
 }
+#else /* mod.c leaves fbt out: nothing to register or watch */
+#include <linux/errno.h>
+#include "prov/linux_provs.h"
+
+int dtrace_prov_fbt_init(struct dtrace_core *core)
+{
+	return -EOPNOTSUPP;
+}
+
+void dtrace_prov_fbt_fini(struct dtrace_core *core)
+{
+}
+
+int dtrace_prov_fbt_watch(void)
+{
+	return 0;
+}
+
+void dtrace_prov_fbt_unwatch(void)
+{
+}
+#endif /* DTRACE_HAVE_FTRACE_REGS */

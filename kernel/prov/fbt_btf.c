@@ -31,6 +31,10 @@
  * the same way), restricted to that module's core text: its init text
  * is freed once it is live.
  */
+#include "linux/compat_auto.h"
+
+/* Compiled only where fbt can work (kernel_compat.h, DTRACE_FBT_LACKS). */
+#ifdef DTRACE_HAVE_FTRACE_REGS
 #include <linux/btf.h>
 #include <linux/fs.h>
 #include <linux/kallsyms.h>
@@ -501,3 +505,4 @@ void dtrace_fbt_funcs_free(void)
 	dtrace_fbt_funcs_drop(&btf_vmlinux);
 	btf_vmlinux.str_base = 0;
 }
+#endif /* DTRACE_HAVE_FTRACE_REGS */

@@ -24,6 +24,10 @@
  * address back; then an RCU-tasks grace period waits for tasks that
  * were inside the trampoline.
  */
+#include "linux/compat_auto.h"
+
+/* Compiled only where fbt can work (kernel_compat.h, DTRACE_FBT_LACKS). */
+#ifdef DTRACE_HAVE_FTRACE_REGS
 #include <linux/ftrace.h>
 #include <linux/hash.h>
 #include <linux/preempt.h>
@@ -230,3 +234,4 @@ void dtrace_fbt_ret_fini(void)
 	vfree(fbt_ret_tab);
 	fbt_ret_tab = NULL;
 }
+#endif /* DTRACE_HAVE_FTRACE_REGS */

@@ -15,6 +15,9 @@
 
 #include "linux/compat_auto.h"
 
+/* Assembled only where fbt can work (kernel_compat.h, DTRACE_FBT_LACKS). */
+#ifdef DTRACE_HAVE_FTRACE_REGS
+
 #ifdef DTRACE_HAVE_UNWIND_HINT_UNDEFINED
 #define DTRACE_UNWIND_HINT_NONE	UNWIND_HINT_UNDEFINED
 #else
@@ -39,3 +42,4 @@ SYM_CODE_START(dtrace_fbt_ret_tramp)
 	popq	%rax
 	RET
 SYM_CODE_END(dtrace_fbt_ret_tramp)
+#endif /* DTRACE_HAVE_FTRACE_REGS */

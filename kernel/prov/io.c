@@ -52,7 +52,7 @@ static void io_start(void *data, struct request *rq)
 	stable_fire(data, (uintptr_t)rq, io_file_page(rq), 0, 0);
 }
 
-static void io_done(void *data, struct request *rq, blk_status_t error,
+static void io_done(void *data, struct request *rq, dtrace_blk_rq_error_t error,
 		    unsigned int nr_bytes)
 {
 	stable_fire(data, (uintptr_t)rq, io_file_page(rq), 0, 0);

@@ -152,8 +152,8 @@ static void ls_end(void *data, void *lock, int ret)
 }
 
 /* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
-DTRACE_TP_TYPED(contention_begin, ls_begin)
-DTRACE_TP_TYPED(contention_end, ls_end)
+DTRACE_TP_TYPED_LOCK(contention_begin, ls_begin)
+DTRACE_TP_TYPED_LOCK(contention_end, ls_end)
 
 /* Both tracepoints, while any lockstat probe is enabled. */
 static int ls_arm(struct stable_probe *p, bool on)

@@ -31,8 +31,7 @@
 /* stable_def.sel of the sched_switch probes. */
 enum { SCHED_OFF_CPU, SCHED_PREEMPT, SCHED_SLEEP };
 
-static void sched_switch(void *data, bool preempt, struct task_struct *prev,
-			 struct task_struct *next, unsigned int prev_state)
+static DTRACE_SCHED_SWITCH(sched_switch, preempt, prev, next, prev_state)
 {
 	struct stable_probe *p = data;
 
@@ -45,7 +44,8 @@ static void sched_switch(void *data, bool preempt, struct task_struct *prev,
 			stable_fire(p, 0, 0, 0, 0);
 		break;
 	case SCHED_SLEEP:
-		if (!preempt && (prev_state & TASK_REPORT) != 0)
+		if (!preempt && (dtrace_sched_switch_state(prev, prev_state) &
+				 TASK_REPORT) != 0)
 			stable_fire(p, 0, 0, 0, 0);
 		break;
 	}

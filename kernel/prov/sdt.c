@@ -97,27 +97,26 @@ struct sdt_dir {
 	int n, cap;
 };
 
-static bool sdt_actor(struct dir_context *ctx, const char *name, int len,
-		      loff_t off, u64 ino, unsigned int type)
+static DTRACE_FILLDIR(sdt_actor, ctx, name, len, off, ino, type)
 {
 	struct sdt_dir *d = container_of(ctx, struct sdt_dir, ctx);
 
 	if (type != DT_DIR || name[0] == '.' || len >= DTRACE_CORE_MODNAMELEN)
-		return true;
+		return DTRACE_FILLDIR_GO_ON;
 	if (d->n == d->cap) {
 		int cap = d->cap ? 2 * d->cap : 64;
-		void *p = krealloc_array(d->names, cap, sizeof(*d->names),
-					 GFP_KERNEL);
+		void *p = dtrace_krealloc_array(d->names, cap,
+						sizeof(*d->names), GFP_KERNEL);
 
 		if (p == NULL)
-			return false;
+			return DTRACE_FILLDIR_STOP;
 		d->names = p;
 		d->cap = cap;
 	}
 	memcpy(d->names[d->n], name, len);
 	d->names[d->n][len] = '\0';
 	d->n++;
-	return true;
+	return DTRACE_FILLDIR_GO_ON;
 }
 
 static void sdt_list(const char *path, struct sdt_dir *d)

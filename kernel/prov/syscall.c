@@ -36,11 +36,18 @@
 #ifdef CONFIG_X86_64
 #define __SYSCALL(nr, sym)	    [nr] = #sym,
 #define __SYSCALL_NORETURN(nr, sym) [nr] = #sym, /* 6.11+: exit, ... */
+/* Before 5.11 the table names each entry's ABI; x32's are not ours. */
+#define __SYSCALL_COMMON(nr, sym) [nr] = #sym,
+#define __SYSCALL_64(nr, sym)	  [nr] = #sym,
+#define __SYSCALL_X32(nr, sym)
 static const char *const sc_names[] = {
 #include <asm/syscalls_64.h>
 };
 #undef __SYSCALL
 #undef __SYSCALL_NORETURN
+#undef __SYSCALL_COMMON
+#undef __SYSCALL_64
+#undef __SYSCALL_X32
 #define SC_NR ARRAY_SIZE(sc_names)
 #else
 static const char *const sc_names[] = { NULL }; /* no table yet */
@@ -52,12 +59,14 @@ static const char *const sc_names[] = { NULL }; /* no table yet */
 #define __SYSCALL(nr, sym)			  [nr] = #sym,
 #define __SYSCALL_WITH_COMPAT(nr, native, compat) [nr] = #native,
 #define __SYSCALL_NORETURN(nr, sym)		  [nr] = #sym,
+#define __SYSCALL_I386(nr, sym)			  [nr] = #sym, /* before 5.11 */
 static const char *const sc32_names[] = {
 #include <asm/syscalls_32.h>
 };
 #undef __SYSCALL
 #undef __SYSCALL_WITH_COMPAT
 #undef __SYSCALL_NORETURN
+#undef __SYSCALL_I386
 #define SC32_NR ARRAY_SIZE(sc32_names)
 #else
 static const char *const sc32_names[] = { NULL };

@@ -178,7 +178,7 @@ static int usdt_check(const void *blob, size_t size, struct usdt_view *v)
 static int usdt_locate(struct mm_struct *mm, uint64_t addr, bool exec,
 		       struct usdt_loc *l)
 {
-	struct vm_area_struct *vma = vma_lookup(mm, addr);
+	struct vm_area_struct *vma = dtrace_vma_lookup(mm, addr);
 
 	if (vma == NULL || vma->vm_file == NULL ||
 	    (exec && !(vma->vm_flags & VM_EXEC)))

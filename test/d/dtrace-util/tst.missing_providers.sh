@@ -3,7 +3,9 @@
 # would) is named with the reason: in the module's missing_providers
 # parameter, where a description of it matches nothing (dtrace -l and an
 # enabling, both exit 1) and after a whole listing; other providers work.
-# The module is loaded again as it was for the tests that follow.
+# The module is loaded again as it was for the tests that follow. What
+# the kernel itself lacks (fbt and lockstat on 5.10: doc/kernels.md) is
+# not what the test left out: lacks and the .r.p leave it out.
 # @@timeout: 120
 exec 2>&1
 dtrace=$1
@@ -14,7 +16,8 @@ rmmod dtrace
 echo "rmmod: $?"
 insmod "$module" skip_providers=cpc,pid
 echo "insmod: $?"
-cat $params/missing_providers
+lacks() { grep -v ': this kernel lacks ' $params/missing_providers; }
+lacks
 "$dtrace" -l -n 'cpc:::'
 echo "list cpc: $?"
 "$dtrace" -n 'cpc:::cpu_clock-1000 { exit(0); }'
@@ -28,4 +31,4 @@ echo "begin: $?"
 rmmod dtrace
 insmod "$module"
 echo "insmod again: $?"
-printf '[%s]\n' "$(cat $params/missing_providers)"
+printf '[%s]\n' "$(lacks)"

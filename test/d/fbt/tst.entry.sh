@@ -2,6 +2,8 @@
 # with execname and probefunc set and the byte count in arg2.
 # @@timeout: 60
 . "$(dirname "$0")/../lib/until_exit.sh"
+. "$(dirname "$0")/../lib/need_provider.sh"
+need_provider fbt
 "$1" -q -n '
 fbt::vfs_read:entry
 /execname == "cat"/

@@ -2,6 +2,8 @@
 # bytes read: at least one for /etc/hostname) and 0 in arg0.
 # @@timeout: 60
 . "$(dirname "$0")/../lib/until_exit.sh"
+. "$(dirname "$0")/../lib/need_provider.sh"
+need_provider fbt
 "$1" -q -n '
 fbt::vfs_read:return
 /execname == "cat" && arg1 > 0/

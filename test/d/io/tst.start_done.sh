@@ -3,6 +3,11 @@
 # (the same request, with a length in whole sectors).
 # @@timeout: 60
 . "$(dirname "$0")/nullb.sh"
+# On 5.10 a request names its disk (rq_disk), its queue does not:
+# the test and the io translators (libdtrace/dlib/io.d) read q->disk.
+"$1" -q -n 'BEGIN { x = offsetof(struct request_queue, disk); exit(0); }' \
+    > /dev/null 2>&1 ||
+    { echo "struct request_queue has no disk on this kernel (q->disk: after 5.10)" >&2; exit 77; }
 dtout=$(mktemp)
 trap 'rm -f "$dtout"' EXIT
 "$1" -q -n '

@@ -5,6 +5,8 @@
 # The counts vary, so printa sorts by key (aggsortkey), not by value.
 # @@timeout: 120
 . "$(dirname "$0")/../lib/until_exit.sh"
+. "$(dirname "$0")/../lib/need_provider.sh"
+need_provider lockstat
 dtout=$(mktemp)
 trap 'rm -f "$dtout"' EXIT
 pipe_load() {
