@@ -3,8 +3,9 @@
  * USDT probe sites for dtrace for Linux (x86-64). Each site is:
  *
  *  - a one-byte nop the kernel plants a uprobe on, with the arguments
- *    forced into the ABI argument registers (rdi, rsi, rdx, rcx, r8, r9)
- *    as 64-bit values, so the module reads them where a helper program
+ *    placed as the ABI passes a call's, as 64-bit values: the first six
+ *    in rdi, rsi, rdx, rcx, r8, r9, the 7th to 12th on the stack (see
+ *    _DTRACE_PUSH below), so the module reads them where a helper program
  *    says they are (doc/program.md, section 9);
  *  - a .note.stapsdt note (provider, name, "8@%rdi ..." argument specs,
  *    semaphore), so gdb, bpftrace, perf and systemtap see the probe too;
@@ -12,7 +13,7 @@
  *    dtrace_usdt_site below, relocated at load time), which drti walks at
  *    start-up to register the probes with DTRACEHIOC_ADDPROG.
  *
- * DTRACE_PROBE(provider, name) .. DTRACE_PROBE6(provider, name, a0..a5)
+ * DTRACE_PROBE(provider, name) .. DTRACE_PROBE12(provider, name, a0..a11)
  * are for code without a `dtrace -h` header; the header dtrace -h writes
  * embeds this file and adds typed, upper-case macros and semaphores.
  * Define DTRACE_PROBES_DISABLED (or build for another architecture) and
@@ -44,26 +45,53 @@ struct dtrace_usdt_site {
 #define _DTRACE_T(i, a) long __dtrace_t##i = (long)(a);
 #define _DTRACE_R(i, reg) register long __dtrace_r##i __asm__(reg) = __dtrace_t##i;
 #define _DTRACE_OP(i) "r"(__dtrace_r##i)
+/* Arguments 7..12: any register or a 32-bit constant, pushed by the site. */
+#define _DTRACE_SOP(i) [__dtrace_a##i] "re"(__dtrace_t##i)
+
+#define _DTRACE_TS1(a0) _DTRACE_T(0, a0)
+#define _DTRACE_TS2(a0, a1) _DTRACE_TS1(a0) _DTRACE_T(1, a1)
+#define _DTRACE_TS3(a0, a1, a2) _DTRACE_TS2(a0, a1) _DTRACE_T(2, a2)
+#define _DTRACE_TS4(a0, a1, a2, a3) _DTRACE_TS3(a0, a1, a2) _DTRACE_T(3, a3)
+#define _DTRACE_TS5(a0, a1, a2, a3, a4) \
+	_DTRACE_TS4(a0, a1, a2, a3) _DTRACE_T(4, a4)
+#define _DTRACE_TS6(a0, a1, a2, a3, a4, a5) \
+	_DTRACE_TS5(a0, a1, a2, a3, a4) _DTRACE_T(5, a5)
+
+#define _DTRACE_RS1 _DTRACE_R(0, "rdi")
+#define _DTRACE_RS2 _DTRACE_RS1 _DTRACE_R(1, "rsi")
+#define _DTRACE_RS3 _DTRACE_RS2 _DTRACE_R(2, "rdx")
+#define _DTRACE_RS4 _DTRACE_RS3 _DTRACE_R(3, "rcx")
+#define _DTRACE_RS5 _DTRACE_RS4 _DTRACE_R(4, "r8")
+#define _DTRACE_RS6 _DTRACE_RS5 _DTRACE_R(5, "r9")
 
 #define _DTRACE_ARGS0()
-#define _DTRACE_ARGS1(a0) _DTRACE_T(0, a0) _DTRACE_R(0, "rdi")
-#define _DTRACE_ARGS2(a0, a1) _DTRACE_T(0, a0) _DTRACE_T(1, a1) \
-	_DTRACE_R(0, "rdi") _DTRACE_R(1, "rsi")
-#define _DTRACE_ARGS3(a0, a1, a2) _DTRACE_T(0, a0) _DTRACE_T(1, a1) \
-	_DTRACE_T(2, a2) _DTRACE_R(0, "rdi") _DTRACE_R(1, "rsi") \
-	_DTRACE_R(2, "rdx")
-#define _DTRACE_ARGS4(a0, a1, a2, a3) _DTRACE_T(0, a0) _DTRACE_T(1, a1) \
-	_DTRACE_T(2, a2) _DTRACE_T(3, a3) _DTRACE_R(0, "rdi") \
-	_DTRACE_R(1, "rsi") _DTRACE_R(2, "rdx") _DTRACE_R(3, "rcx")
-#define _DTRACE_ARGS5(a0, a1, a2, a3, a4) _DTRACE_T(0, a0) _DTRACE_T(1, a1) \
-	_DTRACE_T(2, a2) _DTRACE_T(3, a3) _DTRACE_T(4, a4) \
-	_DTRACE_R(0, "rdi") _DTRACE_R(1, "rsi") _DTRACE_R(2, "rdx") \
-	_DTRACE_R(3, "rcx") _DTRACE_R(4, "r8")
-#define _DTRACE_ARGS6(a0, a1, a2, a3, a4, a5) _DTRACE_T(0, a0) \
-	_DTRACE_T(1, a1) _DTRACE_T(2, a2) _DTRACE_T(3, a3) _DTRACE_T(4, a4) \
-	_DTRACE_T(5, a5) _DTRACE_R(0, "rdi") _DTRACE_R(1, "rsi") \
-	_DTRACE_R(2, "rdx") _DTRACE_R(3, "rcx") _DTRACE_R(4, "r8") \
-	_DTRACE_R(5, "r9")
+#define _DTRACE_ARGS1(a0) _DTRACE_TS1(a0) _DTRACE_RS1
+#define _DTRACE_ARGS2(a0, a1) _DTRACE_TS2(a0, a1) _DTRACE_RS2
+#define _DTRACE_ARGS3(a0, a1, a2) _DTRACE_TS3(a0, a1, a2) _DTRACE_RS3
+#define _DTRACE_ARGS4(a0, a1, a2, a3) _DTRACE_TS4(a0, a1, a2, a3) _DTRACE_RS4
+#define _DTRACE_ARGS5(a0, a1, a2, a3, a4) \
+	_DTRACE_TS5(a0, a1, a2, a3, a4) _DTRACE_RS5
+#define _DTRACE_ARGS6(a0, a1, a2, a3, a4, a5) \
+	_DTRACE_TS6(a0, a1, a2, a3, a4, a5) _DTRACE_RS6
+#define _DTRACE_ARGS7(a0, a1, a2, a3, a4, a5, a6) \
+	_DTRACE_TS6(a0, a1, a2, a3, a4, a5) _DTRACE_T(6, a6) _DTRACE_RS6
+#define _DTRACE_ARGS8(a0, a1, a2, a3, a4, a5, a6, a7) \
+	_DTRACE_TS6(a0, a1, a2, a3, a4, a5) _DTRACE_T(6, a6) \
+	_DTRACE_T(7, a7) _DTRACE_RS6
+#define _DTRACE_ARGS9(a0, a1, a2, a3, a4, a5, a6, a7, a8) \
+	_DTRACE_TS6(a0, a1, a2, a3, a4, a5) _DTRACE_T(6, a6) \
+	_DTRACE_T(7, a7) _DTRACE_T(8, a8) _DTRACE_RS6
+#define _DTRACE_ARGS10(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) \
+	_DTRACE_TS6(a0, a1, a2, a3, a4, a5) _DTRACE_T(6, a6) \
+	_DTRACE_T(7, a7) _DTRACE_T(8, a8) _DTRACE_T(9, a9) _DTRACE_RS6
+#define _DTRACE_ARGS11(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) \
+	_DTRACE_TS6(a0, a1, a2, a3, a4, a5) _DTRACE_T(6, a6) \
+	_DTRACE_T(7, a7) _DTRACE_T(8, a8) _DTRACE_T(9, a9) \
+	_DTRACE_T(10, a10) _DTRACE_RS6
+#define _DTRACE_ARGS12(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) \
+	_DTRACE_TS6(a0, a1, a2, a3, a4, a5) _DTRACE_T(6, a6) \
+	_DTRACE_T(7, a7) _DTRACE_T(8, a8) _DTRACE_T(9, a9) \
+	_DTRACE_T(10, a10) _DTRACE_T(11, a11) _DTRACE_RS6
 
 #define _DTRACE_OPS0 [__dtrace_fn] "i"(__func__)
 #define _DTRACE_OPS1 _DTRACE_OPS0, _DTRACE_OP(0)
@@ -72,6 +100,12 @@ struct dtrace_usdt_site {
 #define _DTRACE_OPS4 _DTRACE_OPS3, _DTRACE_OP(3)
 #define _DTRACE_OPS5 _DTRACE_OPS4, _DTRACE_OP(4)
 #define _DTRACE_OPS6 _DTRACE_OPS5, _DTRACE_OP(5)
+#define _DTRACE_OPS7 _DTRACE_OPS6, _DTRACE_SOP(6)
+#define _DTRACE_OPS8 _DTRACE_OPS7, _DTRACE_SOP(7)
+#define _DTRACE_OPS9 _DTRACE_OPS8, _DTRACE_SOP(8)
+#define _DTRACE_OPS10 _DTRACE_OPS9, _DTRACE_SOP(9)
+#define _DTRACE_OPS11 _DTRACE_OPS10, _DTRACE_SOP(10)
+#define _DTRACE_OPS12 _DTRACE_OPS11, _DTRACE_SOP(11)
 
 #define _DTRACE_SPECS0 ""
 #define _DTRACE_SPECS1 "8@%%rdi"
@@ -80,6 +114,55 @@ struct dtrace_usdt_site {
 #define _DTRACE_SPECS4 _DTRACE_SPECS3 " 8@%%rcx"
 #define _DTRACE_SPECS5 _DTRACE_SPECS4 " 8@%%r8"
 #define _DTRACE_SPECS6 _DTRACE_SPECS5 " 8@%%r9"
+#define _DTRACE_SPECS7 _DTRACE_SPECS6 " 8@0(%%rsp)"
+#define _DTRACE_SPECS8 _DTRACE_SPECS7 " 8@8(%%rsp)"
+#define _DTRACE_SPECS9 _DTRACE_SPECS8 " 8@16(%%rsp)"
+#define _DTRACE_SPECS10 _DTRACE_SPECS9 " 8@24(%%rsp)"
+#define _DTRACE_SPECS11 _DTRACE_SPECS10 " 8@32(%%rsp)"
+#define _DTRACE_SPECS12 _DTRACE_SPECS11 " 8@40(%%rsp)"
+
+/*
+ * Arguments 7..12 are on the stack at the nop as a call would leave them
+ * before its return address (the 7th at 0(%rsp), then 8 bytes each), so
+ * the module reads them as it reads any call's. The site first steps
+ * over the 128-byte red zone, where the function may keep data without
+ * moving %rsp, and always moves %rsp by 176 bytes in all, whatever the
+ * count: the module adds that back for stack walks (DTRACE_USDT_SP_SKIP,
+ * prog.h).
+ */
+#define _DTRACE_PUSH(i) "	pushq %[__dtrace_a" #i "]\n"
+#define _DTRACE_STACK(room) "	lea -" #room "(%%rsp), %%rsp\n"
+#define _DTRACE_PUSH0 ""
+#define _DTRACE_PUSH1 ""
+#define _DTRACE_PUSH2 ""
+#define _DTRACE_PUSH3 ""
+#define _DTRACE_PUSH4 ""
+#define _DTRACE_PUSH5 ""
+#define _DTRACE_PUSH6 ""
+#define _DTRACE_PUSH7 _DTRACE_STACK(168) _DTRACE_PUSH(6)
+#define _DTRACE_PUSH8 _DTRACE_STACK(160) _DTRACE_PUSH(7) _DTRACE_PUSH(6)
+#define _DTRACE_PUSH9 _DTRACE_STACK(152) _DTRACE_PUSH(8) _DTRACE_PUSH(7) \
+	_DTRACE_PUSH(6)
+#define _DTRACE_PUSH10 _DTRACE_STACK(144) _DTRACE_PUSH(9) _DTRACE_PUSH(8) \
+	_DTRACE_PUSH(7) _DTRACE_PUSH(6)
+#define _DTRACE_PUSH11 _DTRACE_STACK(136) _DTRACE_PUSH(10) _DTRACE_PUSH(9) \
+	_DTRACE_PUSH(8) _DTRACE_PUSH(7) _DTRACE_PUSH(6)
+#define _DTRACE_PUSH12 _DTRACE_STACK(128) _DTRACE_PUSH(11) \
+	_DTRACE_PUSH(10) _DTRACE_PUSH(9) _DTRACE_PUSH(8) _DTRACE_PUSH(7) \
+	_DTRACE_PUSH(6)
+#define _DTRACE_POP0 ""
+#define _DTRACE_POP1 ""
+#define _DTRACE_POP2 ""
+#define _DTRACE_POP3 ""
+#define _DTRACE_POP4 ""
+#define _DTRACE_POP5 ""
+#define _DTRACE_POP6 ""
+#define _DTRACE_POP7 "	lea 176(%%rsp), %%rsp\n"
+#define _DTRACE_POP8 _DTRACE_POP7
+#define _DTRACE_POP9 _DTRACE_POP7
+#define _DTRACE_POP10 _DTRACE_POP7
+#define _DTRACE_POP11 _DTRACE_POP7
+#define _DTRACE_POP12 _DTRACE_POP7
 
 /*
  * The site. sem is the semaphore's symbol or 0; types a string literal.
@@ -90,7 +173,9 @@ struct dtrace_usdt_site {
 #define _DTRACE_SITE(prov, name, sem, types, n, args) do {		\
 	_DTRACE_ARGS##n args						\
 	__asm__ __volatile__(						\
+	_DTRACE_PUSH##n							\
 	"990:	nop\n"							\
+	_DTRACE_POP##n							\
 	"	.pushsection .note.stapsdt,\"\",\"note\"\n"		\
 	"	.balign 4\n"						\
 	"	.4byte 992f-991f, 994f-993f, 3\n"			\
@@ -134,6 +219,22 @@ struct dtrace_usdt_site {
 	_DTRACE_SITE(p, n, 0, "", 5, (a0, a1, a2, a3, a4))
 #define DTRACE_PROBE6(p, n, a0, a1, a2, a3, a4, a5) \
 	_DTRACE_SITE(p, n, 0, "", 6, (a0, a1, a2, a3, a4, a5))
+#define DTRACE_PROBE7(p, n, a0, a1, a2, a3, a4, a5, a6) \
+	_DTRACE_SITE(p, n, 0, "", 7, (a0, a1, a2, a3, a4, a5, a6))
+#define DTRACE_PROBE8(p, n, a0, a1, a2, a3, a4, a5, a6, a7) \
+	_DTRACE_SITE(p, n, 0, "", 8, (a0, a1, a2, a3, a4, a5, a6, a7))
+#define DTRACE_PROBE9(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8) \
+	_DTRACE_SITE(p, n, 0, "", 9, (a0, a1, a2, a3, a4, a5, a6, a7, a8))
+#define DTRACE_PROBE10(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) \
+	_DTRACE_SITE(p, n, 0, "", 10,					\
+		     (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9))
+#define DTRACE_PROBE11(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) \
+	_DTRACE_SITE(p, n, 0, "", 11,					\
+		     (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10))
+#define DTRACE_PROBE12(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, \
+		       a11)						\
+	_DTRACE_SITE(p, n, 0, "", 12,					\
+		     (a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11))
 
 #else /* no probes */
 
@@ -149,6 +250,23 @@ struct dtrace_usdt_site {
 	(void)(a1); (void)(a2); (void)(a3); (void)(a4); } while (0)
 #define DTRACE_PROBE6(p, n, a0, a1, a2, a3, a4, a5) do { (void)(a0); \
 	(void)(a1); (void)(a2); (void)(a3); (void)(a4); (void)(a5); } while (0)
+#define DTRACE_PROBE7(p, n, a0, a1, a2, a3, a4, a5, a6) \
+	do { DTRACE_PROBE6(p, n, a0, a1, a2, a3, a4, a5); (void)(a6); } while (0)
+#define DTRACE_PROBE8(p, n, a0, a1, a2, a3, a4, a5, a6, a7) do { \
+	DTRACE_PROBE7(p, n, a0, a1, a2, a3, a4, a5, a6); (void)(a7); } while (0)
+#define DTRACE_PROBE9(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8) do { \
+	DTRACE_PROBE8(p, n, a0, a1, a2, a3, a4, a5, a6, a7); (void)(a8); \
+	} while (0)
+#define DTRACE_PROBE10(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9) do { \
+	DTRACE_PROBE9(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8); (void)(a9); \
+	} while (0)
+#define DTRACE_PROBE11(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10) \
+	do { DTRACE_PROBE10(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9); \
+	(void)(a10); } while (0)
+#define DTRACE_PROBE12(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, \
+		       a11)						\
+	do { DTRACE_PROBE11(p, n, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, \
+	a10); (void)(a11); } while (0)
 
 #endif
 #endif /* DTRACE_SDT_H */

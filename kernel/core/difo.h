@@ -64,13 +64,13 @@ uint8_t dtrace_dif_form(uint8_t op);
 
 /*
  * What every ECB of one probe firing shares (fire.c fills it once per
- * firing): the arguments (a6..a9 fetched from the provider on first
+ * firing): the arguments (a6..a11 fetched from the provider on first
  * use), the timestamp (0 until taken) and errno.
  */
 struct dtrace_fireargs {
-	uint64_t v[10];
+	uint64_t v[12]; /* DTRACE_CORE_MAXARGS (probe.h) */
 	uint64_t ts;
-	uint32_t fetched; /* v[6..9] valid */
+	uint32_t fetched; /* v[6..11] valid */
 	int32_t err;	  /* errno: a syscall return's */
 };
 

@@ -321,7 +321,7 @@ void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
 		       uint64_t a5)
 {
-	struct dtrace_fireargs fa; /* v[6..9]: fetched on first use */
+	struct dtrace_fireargs fa; /* v[6..11]: fetched on first use */
 
 	fa.v[0] = a0;
 	fa.v[1] = a1;

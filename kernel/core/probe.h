@@ -20,7 +20,7 @@
 #define DTRACE_CORE_MODNAMELEN	64
 #define DTRACE_CORE_FUNCNAMELEN 192
 #define DTRACE_CORE_NAMELEN	64
-#define DTRACE_CORE_MAXARGS	10
+#define DTRACE_CORE_MAXARGS	12
 
 /* The probe registry is two-level so that lookup never sees a realloc. */
 #define DTRACE_PROBE_CHUNK   1024
@@ -50,7 +50,7 @@ struct dtrace_provider_ops {
 	/* Argument ndx's types; non-zero when there is no such argument. */
 	int (*getargdesc)(void *parg, uint32_t id, void *prarg, uint32_t ndx,
 			  struct dtrace_core_argdesc *out);
-	/* [probe] args[5..9] when the firing passed only a0..a5; may be NULL. */
+	/* [probe] args[6..11] when the firing passed only a0..a5; may be NULL. */
 	uint64_t (*getarg)(void *parg, uint32_t id, void *prarg, uint32_t ndx);
 	/*
 	 * After a batch of enable/disable calls (an enabling's attach, a

@@ -27,6 +27,9 @@ static_assert(DTRACE_PROVNAMELEN == DTRACE_CORE_PROVNAMELEN);
 static_assert(DTRACE_MODNAMELEN == DTRACE_CORE_MODNAMELEN);
 static_assert(DTRACE_FUNCNAMELEN == DTRACE_CORE_FUNCNAMELEN);
 static_assert(DTRACE_NAMELEN == DTRACE_CORE_NAMELEN);
+static_assert(DTRACE_MAXARGS == DTRACE_CORE_MAXARGS);
+static_assert(sizeof_field(struct dtrace_fireargs, v) ==
+	      DTRACE_CORE_MAXARGS * sizeof(uint64_t));
 static_assert(DTRACE_ARGTYPELEN ==
 	      sizeof_field(struct dtrace_core_argdesc, native));
 

@@ -28,6 +28,13 @@ void dtrace_dynclean_exit(void);
  * a frame, and ustack() must read it from there.
  */
 DECLARE_PER_CPU(bool, dtrace_ustack_at_entry);
+/*
+ * Bytes a USDT site moved the stack pointer by before its probe
+ * (DTRACE_USDT_SP_SKIP): the stack copied for ustack() starts that far
+ * up, at the function's own stack pointer, which its unwind tables
+ * describe.
+ */
+DECLARE_PER_CPU(uint32_t, dtrace_ustack_sp_skip);
 
 /*
  * Set by a provider around a firing when it knows where its probe was

@@ -357,6 +357,7 @@ uint32_t dtrace_port_stackdepth(void)
 }
 
 DEFINE_PER_CPU(bool, dtrace_ustack_at_entry);
+DEFINE_PER_CPU(uint32_t, dtrace_ustack_sp_skip);
 
 /* Refilled at each read: topology can change with CPU hotplug. */
 static DEFINE_PER_CPU(struct dtrace_cpuinfo, dtrace_cpuinfo);
@@ -436,13 +437,13 @@ void dtrace_port_ustack_copy(struct dtrace_ustack_regs *r, uint8_t *buf,
 	regs = task_pt_regs(current);
 	if (!user_mode(regs))
 		return;
+	sp = regs->sp + __this_cpu_read(dtrace_ustack_sp_skip);
 	r->dtur_pc = regs->ip;
-	r->dtur_sp = regs->sp;
+	r->dtur_sp = sp;
 	r->dtur_fp = regs->bp;
 	r->dtur_flags = DTRACE_USTACK_VALID;
 	if (__this_cpu_read(dtrace_ustack_at_entry))
 		r->dtur_flags |= DTRACE_USTACK_ENTRY;
-	sp = regs->sp;
 	while (got < n) {
 		chunk = PAGE_SIZE - ((sp + got) & ~PAGE_MASK);
 		chunk = min_t(unsigned long, chunk, n - got);

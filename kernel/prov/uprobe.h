@@ -39,6 +39,7 @@ struct up_site {
 	loff_t refctr;	       /* of the semaphore, or 0 */
 	uint32_t kind;	       /* DTRACE_UP_* */
 	uint32_t nargs;
+	uint32_t sp_skip; /* bytes the site moved %rsp by (DTRACE_USDT_SP_SKIP) */
 	bool armed;
 	struct dtrace_uarg args[DTRACE_MAXARGS];
 };
@@ -167,6 +168,8 @@ bool dtrace_up_uarg_ok(const struct dtrace_uarg *a);
  */
 enum up_abi { UP_ABI_ENTRY, UP_ABI_CALL, UP_ABI_REGS };
 uint32_t dtrace_up_abi_args(struct dtrace_uarg *args, enum up_abi where);
+/* How far a helper call site of nargs arguments moved the stack pointer. */
+uint32_t dtrace_up_call_sp_skip(uint32_t nargs);
 
 /* The ioctls (pid.c, usdt.c); each takes dtrace_lock itself. */
 bool dtrace_uprobe_ready(void); /* false: the provider failed to load */

@@ -23,6 +23,7 @@
 
 #include "linux/glue.h"
 #include "prov/uprobe.h"
+#include "dtrace/prog.h"
 
 #define UP_REG(f) \
 	((uint16_t)(offsetof(struct pt_regs, f) / sizeof(unsigned long)))
@@ -44,7 +45,7 @@ static const uint16_t up_abi_regs[] = { UP_REG(regs[0]), UP_REG(regs[1]),
 #error "user-space probes: no argument registers for this architecture"
 #endif
 
-/* The current firing's arguments, for args[6..9] (getarg). */
+/* The current firing's arguments, for args[6..11] (getarg). */
 static DEFINE_PER_CPU(const uint64_t *, up_args_now);
 
 bool dtrace_up_uarg_ok(const struct dtrace_uarg *a)
@@ -88,6 +89,15 @@ uint32_t dtrace_up_abi_args(struct dtrace_uarg *args, enum up_abi where)
 	return DTRACE_MAXARGS;
 }
 
+uint32_t dtrace_up_call_sp_skip(uint32_t nargs)
+{
+#if defined(CONFIG_X86_64)
+	return nargs > ARRAY_SIZE(up_abi_regs) ? DTRACE_USDT_SP_SKIP : 0;
+#else
+	return 0;
+#endif
+}
+
 static uint64_t up_uarg(const struct dtrace_uarg *a, struct pt_regs *regs)
 {
 	const unsigned long *r = (const unsigned long *)regs;
@@ -119,12 +129,15 @@ static uint64_t up_uarg(const struct dtrace_uarg *a, struct pt_regs *regs)
 	return v;
 }
 
-static void up_fire(uint32_t id, const uint64_t *a, bool at_entry)
+static void up_fire(uint32_t id, const uint64_t *a, bool at_entry,
+		    uint32_t sp_skip)
 {
 	preempt_disable();
 	__this_cpu_write(up_args_now, a);
 	__this_cpu_write(dtrace_ustack_at_entry, at_entry);
+	__this_cpu_write(dtrace_ustack_sp_skip, sp_skip);
 	dtrace_core_probe(dtrace_core, id, a[0], a[1], a[2], a[3], a[4], a[5]);
+	__this_cpu_write(dtrace_ustack_sp_skip, 0);
 	__this_cpu_write(dtrace_ustack_at_entry, false);
 	__this_cpu_write(up_args_now, NULL);
 	preempt_enable();
@@ -168,7 +181,7 @@ static DTRACE_UPROBE_HANDLER(up_handler, uc, regs)
 	}
 	for (i = 0; i < s->nargs; i++)
 		a[i] = up_uarg(&s->args[i], regs);
-	up_fire(s->probe->id, a, s->kind == DTRACE_UP_ENTRY);
+	up_fire(s->probe->id, a, s->kind == DTRACE_UP_ENTRY, s->sp_skip);
 	return 0;
 }
 
@@ -180,7 +193,7 @@ static DTRACE_UPROBE_RET_HANDLER(up_ret_handler, uc, func, regs)
 	if (up_mine(s) <= 0)
 		return 0;
 	a[1] = regs_return_value(regs);
-	up_fire(s->probe->id, a, false);
+	up_fire(s->probe->id, a, false, 0);
 	return 0;
 }
 

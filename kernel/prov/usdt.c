@@ -259,6 +259,7 @@ static int usdt_sites(struct up_probe *p, const struct usdt_loc *locs,
 		if (kind == DTRACE_UP_USDT) {
 			dtrace_up_abi_args(s->args, UP_ABI_CALL);
 			s->nargs = p->nargs;
+			s->sp_skip = dtrace_up_call_sp_skip(p->nargs);
 		}
 		dtrace_up_site_push(p, s);
 	}

@@ -4,9 +4,12 @@
 
 #include "cc/context.h"
 #include "cc/parse.h"
+#include "dtrace/ioctl.h"
 
 namespace dtrace::usdt {
 namespace {
+
+static_assert(kMaxSiteArgs <= DTRACE_MAXARGS, "the module reads every argument a site passes");
 
 // The C spelling of a declared parameter type. D's string is char *.
 std::string c_type(const cc::ast::TypeName& t) {
@@ -83,8 +86,8 @@ Result<std::vector<ProviderDef>> read_provider_defs(std::string_view source,
       if (probe.argtypes.size() > kMaxSiteArgs)
         return error_at(p.line, cc::ErrTag::D_PROV_PRARGLEN,
                         "probe " + decl.name + ":" + p.name + " has " +
-                            std::to_string(probe.argtypes.size()) +
-                            " arguments; a USDT probe site passes at most " + std::to_string(kMaxSiteArgs));
+                            std::to_string(probe.argtypes.size()) + " arguments; a USDT probe has at most " +
+                            std::to_string(kMaxSiteArgs));
       def.probes.push_back(std::move(probe));
     }
     out.push_back(std::move(def));

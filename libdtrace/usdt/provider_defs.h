@@ -31,7 +31,8 @@ Result<std::vector<ProviderDef>> read_provider_defs(std::string_view source,
 // DTrace's probe name for a C name: "query__start" -> "query-start".
 std::string probe_name(std::string_view c_name);
 
-// The most arguments a USDT probe site passes (the ABI argument registers).
-constexpr size_t kMaxSiteArgs = 6;
+// The most arguments a USDT probe site passes: six in the ABI argument
+// registers, the rest on the stack (usdt/dtrace_sdt.h); <sys/sdt.h>'s 12.
+constexpr size_t kMaxSiteArgs = 12;
 
 }  // namespace dtrace::usdt

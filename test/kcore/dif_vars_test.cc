@@ -14,11 +14,13 @@ TEST(DifVars, ProbeArguments) {
   d.code = {setx(0, 1), DIF_INSTR_FMT(DIF_OP_LDGA, DIF_VAR_ARGS, 1, 2), ret(2)};
   d.ints = {3};
   EXPECT_EQ(eval(d, args).u64(), 13u);
-  d.ints = {10};
+  d.ints = {11};  // args[11], a USDT probe's 12th: missing here, 0
+  EXPECT_EQ(eval(d, args).u64(), 0u);
+  d.ints = {12};
   Eval e = eval(d, args);
   ASSERT_TRUE(e.faulted);
   EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_BADINDEX);
-  EXPECT_EQ(e.addr, 10u);
+  EXPECT_EQ(e.addr, 12u);
 }
 
 TEST(DifVars, RegistersNeedARegisterSet) {

@@ -368,7 +368,7 @@ TEST(State, ProbeContextIsNotReentered) {
   ASSERT_EQ(h.start(b), 0) << h.res().msg;
   dtrace_core_probe(h.core(), re.id, 0, 0, 0, 0, 0, 0);
   EXPECT_EQ(h.values(), (std::vector<uint64_t>{107}));
-  EXPECT_EQ(h.core()->cpu[0].reentries, 4u);  // getarg ran for args 6..9
+  EXPECT_EQ(h.core()->cpu[0].reentries, 6u);  // getarg ran for args 6..11
   EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), -EBUSY);
   h.release_state(true);
   EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);

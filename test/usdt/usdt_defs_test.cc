@@ -32,10 +32,19 @@ TEST(UsdtDefs, ProbeRedeclaredIsPrdup) {
   EXPECT_EQ(r.error().line, 3);
 }
 
-TEST(UsdtDefs, MoreThanSixArgumentsIsPrarglen) {
-  auto r = defs("provider app { probe p(int, int, int, int, int, int, int); };");
+TEST(UsdtDefs, TwelveArgumentsAreAccepted) {
+  auto r = defs("provider app { probe p(int, int, int, int, int, int, int, int, int, int, int, char *); };");
+  ASSERT_TRUE(r) << r.error().message;
+  EXPECT_EQ((*r)[0].probes[0].argtypes.size(), 12u);
+  EXPECT_EQ((*r)[0].probes[0].argtypes[11], "char *");
+}
+
+TEST(UsdtDefs, MoreThanTwelveArgumentsIsPrarglen) {
+  auto r =
+      defs("provider app { probe p(int, int, int, int, int, int, int, int, int, int, int, int, int); };");
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().tag, "D_PROV_PRARGLEN");
+  EXPECT_NE(r.error().message.find("has 13 arguments; a USDT probe has at most 12"), std::string::npos);
 }
 
 TEST(UsdtDefs, SyntaxErrorsComeFromTheParser) {

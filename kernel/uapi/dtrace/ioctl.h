@@ -23,7 +23,8 @@
 #define DTRACE_FUNCNAMELEN 192
 #define DTRACE_NAMELEN	   64
 #define DTRACE_ARGTYPELEN  128
-#define DTRACE_MAXARGS	   10 /* arg0 .. arg9 */
+/* args[0..11] (arg0 .. arg9 as variables): a USDT probe's 12, as <sys/sdt.h> */
+#define DTRACE_MAXARGS 12
 
 /* DTRACEIOC_CONF: what the module supports. */
 struct dtrace_conf {

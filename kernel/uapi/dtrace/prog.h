@@ -175,6 +175,14 @@ struct dtrace_prog_provider {
 	uint32_t dtpv_pad;
 };
 
+/*
+ * A call site of more than six arguments (x86-64, usdt/dtrace_sdt.h)
+ * pushes the 7th to 12th where a call would leave them, 0(%rsp) up, after
+ * stepping over the red zone: at its nop %rsp is this many bytes below
+ * the function's own, which stack walks add back.
+ */
+#define DTRACE_USDT_SP_SKIP 176
+
 struct dtrace_prog_usdt {
 	uint32_t dtpu_func;	/* strtab: function containing the sites */
 	uint32_t dtpu_name;	/* strtab: probe name */
