@@ -5,7 +5,8 @@
  * object's probe-site records (section dtrace_usdt_sites, emitted by the
  * probe macros of usdt/dtrace_sdt.h and dtrace -h headers), builds a
  * DTRACE_PROGF_HELPER program from them and registers it with
- * DTRACEHIOC_ADDPROG; the destructor removes it. Without /dev/dtrace it
+ * DTRACEHIOC_ADDPROG, again in every child of fork; the destructor
+ * removes it. Without /dev/dtrace it
  * does nothing and says nothing (DTRACE_DRTI_DEBUG=1 prints why); a
  * registration the module refuses is reported once per process.
  * It must not depend on anything but libc: it runs before main().
@@ -14,6 +15,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,15 +256,45 @@ static void object_name(char *out, size_t len)
 	snprintf(out, len, "%s", name != NULL ? name + 1 : path);
 }
 
+/* This object's program, kept for the children of fork (drti_child). */
+static struct dtrace_helper drti_helper;
+
+static void drti_register(void)
+{
+	struct dtrace_helper h = drti_helper;
+	int fd = open(DTRACE_DEVICE, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		drti_debug("open " DTRACE_DEVICE, errno);
+	else if (ioctl(fd, DTRACEHIOC_ADDPROG, &h) != 0)
+		drti_refused(h.dthp_mod, errno);
+	else
+		drti_gen = h.dthp_gen;
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * A child of fork has none of its parent's probes (the module gives
+ * registrations to one process): it registers the same program again,
+ * as provider<childpid>, so servers that fork workers (PostgreSQL's
+ * backends) can be traced. Only system calls here: the child of a
+ * threaded process may call nothing else safely.
+ */
+static void drti_child(void)
+{
+	drti_gen = 0;
+	drti_register();
+}
+
 DRTI_CTOR static void drti_init(void)
 {
 	const struct dtrace_usdt_site *first = __start_dtrace_usdt_sites;
 	size_t i, size,
 		n = first ? (size_t)(__stop_dtrace_usdt_sites - first) : 0;
 	const struct dtrace_usdt_site **sorted;
-	struct dtrace_helper h;
+	struct dtrace_helper *h = &drti_helper;
 	void *prog = NULL;
-	int fd;
 
 	if (n == 0)
 		return;
@@ -272,25 +304,20 @@ DRTI_CTOR static void drti_init(void)
 	for (i = 0; i < n; i++)
 		sorted[i] = &first[i];
 	qsort(sorted, n, sizeof(*sorted), drti_site_cmp);
-	memset(&h, 0, sizeof(h));
-	h.dthp_base = (uintptr_t)__ehdr_start;
-	prog = drti_build_program(sorted, n, h.dthp_base, &size);
+	memset(h, 0, sizeof(*h));
+	h->dthp_base = (uintptr_t)__ehdr_start;
+	prog = drti_build_program(sorted, n, h->dthp_base, &size);
 	free(sorted);
 	if (prog == NULL)
 		return;
-	h.dthp_prog = (uintptr_t)prog;
-	h.dthp_size = size;
-	object_name(h.dthp_mod, sizeof(h.dthp_mod));
-	fd = open(DTRACE_DEVICE, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		drti_debug("open " DTRACE_DEVICE, errno);
-	else if (ioctl(fd, DTRACEHIOC_ADDPROG, &h) != 0)
-		drti_refused(h.dthp_mod, errno);
-	else
-		drti_gen = h.dthp_gen;
-	if (fd >= 0)
-		close(fd);
+	h->dthp_prog = (uintptr_t)prog;
+	h->dthp_size = size;
+	object_name(h->dthp_mod, sizeof(h->dthp_mod));
+	drti_register();
+	if (drti_gen != 0 && pthread_atfork(NULL, NULL, drti_child) == 0)
+		return; /* prog stays for the children */
 	free(prog);
+	h->dthp_prog = 0;
 }
 
 DRTI_DTOR static void drti_fini(void)

@@ -1,0 +1,5 @@
+provider pid select N
+provider pid select N
+provider pid select N
+tick
+

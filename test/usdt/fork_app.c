@@ -1,0 +1,52 @@
+/*
+ * fork_app NCHILD N DELAY_MS: forks NCHILD children after drti's
+ * constructor registered the parent's probes; then the parent and every
+ * child fire forkapp:::work (i, "parent" or "child K") N times, DELAY_MS
+ * apart. The parent waits for its children. A child registers its own
+ * provider forkapp<childpid> (drti's fork handler), as PostgreSQL's
+ * backends, forked by the postmaster, must to be traced.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "forkapp.h"
+
+static void work(const char *who, long n, long delay)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		FORKAPP_WORK((int)i, who);
+		if (delay > 0)
+			usleep((useconds_t)delay * 1000);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	long nchild = argc > 1 ? atol(argv[1]) : 1;
+	long n = argc > 2 ? atol(argv[2]) : 1;
+	long delay = argc > 3 ? atol(argv[3]) : 0;
+	char who[32];
+	long k;
+
+	for (k = 1; k <= nchild; k++) {
+		pid_t c = fork();
+
+		if (c < 0) {
+			perror("fork");
+			return 1;
+		}
+		if (c == 0) {
+			snprintf(who, sizeof(who), "child %ld", k);
+			work(who, n, delay);
+			return 0;
+		}
+	}
+	work("parent", n, delay);
+	while (wait(NULL) > 0)
+		;
+	return 0;
+}
