@@ -4,7 +4,9 @@
 # into build/, the module with Kbuild against KDIR.
 #
 # KDIR defaults to the running kernel's build tree when it has one, else
-# to the Debian cloud kernel the guest tests boot (test/vm/kdir).
+# to the Debian cloud kernel the guest tests boot, whose headers
+# scripts/deps.sh unpacks under build/headers/ (test/vm/kdir): nothing
+# is installed into /boot or /lib/modules.
 
 BUILD      ?= build
 JOBS       ?= $(shell nproc)
@@ -51,15 +53,12 @@ unit: userspace
 dtests: all
 	@test/vm/run -- test/harness/runtest
 
-# Runs $(DEMO) for real: natively where modules can be loaded, otherwise
-# in the guest.
-demo: deps all
-	@if [ -e /proc/modules ] && [ "$(KDIR)" = "$(RUNNING_KDIR)" ]; then \
-		rmmod dtrace 2>/dev/null; insmod $(BUILD)/kernel/dtrace.ko || exit 1; \
-		$(BUILD)/dtrace -n '$(DEMO)'; rc=$$?; rmmod dtrace; exit $$rc; \
-	else \
-		test/vm/setup && test/vm/run -- $(BUILD)/dtrace -n '$(DEMO)'; \
-	fi
+# Runs $(DEMO) for real: natively where the module is built for the
+# running kernel and modules can be loaded, otherwise in the guest. It
+# installs only what the build needs and builds only build/dtrace and the
+# module, one line a step (scripts/demo.sh).
+demo:
+	@scripts/demo.sh $(BUILD) $(JOBS) '$(DEMO)'
 
 install: all
 	@$(MAKE) --no-print-directory install-files

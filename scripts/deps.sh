@@ -1,25 +1,47 @@
 #!/usr/bin/env bash
-# Install the Debian packages this project needs to build and test.
+# Install the Debian packages this project needs to build and test, and
+# fetch the guest kernels' headers into build/ (never onto the host).
+#   scripts/deps.sh          what make check needs: the build's packages and
+#                            the tests', every kernel's headers (the chroot
+#                            kernels' in build/chroot-SUITE)
+#   scripts/deps.sh --demo   what make demo needs: the build's packages and
+#                            the default kernel's headers
 # Idempotent: packages already installed are left alone, and nothing is printed
-# unless something has to be installed. Intended for Debian 12, run as root.
+# unless something has to be installed or fetched. Intended for Debian 12, run
+# as root. No kernel is installed: the headers are unpacked under
+# build/headers/ (test/vm/headers), the guest kernels under build/vm/
+# (test/vm/setup), so /boot and /lib/modules stay as they were.
 set -euo pipefail
 
 die() { echo "deps.sh: error: $*" >&2; exit 1; }
 
-PACKAGES=(
+# What building build/dtrace and the module, and booting the guest, need.
+BUILD_PACKAGES=(
     build-essential cmake pkg-config
     bison flex
     libelf-dev libdw-dev binutils-dev
     liblzma-dev zlib1g-dev  # MiniDebugInfo (xz) and debuglink CRCs (libdtrace/proc/elf_debuginfo.cc)
+    libgtest-dev libgmock-dev googletest    # CMake's configure step asks for GTest
+    qemu-system-x86 busybox-static cpio kmod
+    # and what the kernel headers depend on (gcc-12, kbuild's libraries,
+    # pahole): test/vm/headers --host-depends
+)
+# What the tests (make check) need besides.
+TEST_PACKAGES=(
     systemtap-sdt-dev   # <sys/sdt.h> for the stapsdt test trigger (test/triggers)
-    libgtest-dev libgmock-dev googletest libbenchmark-dev
+    libbenchmark-dev
     clang-14 libclang-rt-14-dev valgrind bpftrace
     clang-format        # scripts/format.sh and the format_check test
-    qemu-system-x86 busybox-static cpio kmod
     dkms                # make deb's dtrace-dkms package is built by the make_deb test
     debootstrap         # test/vm/chroot: the kernels the host's compiler cannot build for
-    # the guest kernels' headers: test/vm/kernels (below)
 )
+
+demo=0
+case "${1:-}" in
+    --demo) demo=1 ;;
+    "") ;;
+    *) die "unknown argument '$1' (usage: scripts/deps.sh [--demo])" ;;
+esac
 
 [ "$(id -u)" -eq 0 ] || die "must run as root (apt-get install needs it)"
 command -v apt-get >/dev/null && command -v dpkg-query >/dev/null \
@@ -53,56 +75,35 @@ ensure() {
     done
 }
 
-ensure "${PACKAGES[@]}"
+if [ $demo -eq 1 ]; then
+    ensure "${BUILD_PACKAGES[@]}"
+else
+    ensure "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+fi
 
-# Each guest kernel (test/vm/kernels) is whatever its headers meta package points
-# at. test/vm/setup downloads linux-image-$kver of exactly the version of
-# linux-headers-$kver, so make sure that versioned headers package is installed and
-# that the archive still has the matching image (the mirrors drop old kernel ABIs;
-# then move the meta package on).
-resolve_kver() {	# $meta -> $hdr, $kver
-    local dep
-    dep=$(dpkg-query -W -f='${Depends}' "$meta") \
-        || die "cannot read the dependencies of $meta"
-    hdr=$(printf '%s\n' "$dep" | tr ',' '\n' \
-        | sed -n 's/^ *\(linux-headers-[0-9][^ ]*-cloud-amd64\).*/\1/p' | head -n1)
-    [ -n "$hdr" ] || die "no versioned headers package in: $dep"
-    kver=${hdr#linux-headers-}
-}
-image_available() {
-    local hver
-    hver=$(dpkg-query -W -f='${Version}' "$hdr") || return 1
-    apt-cache madison "linux-image-$kver" 2>/dev/null | awk -F'|' '{gsub(/ /, "", $2); print $2}' \
-        | grep -qxF "$hver"
-}
-
-kernels=$(dirname "$0")/../test/vm/kernels
+top=$(cd "$(dirname "$0")/.." && pwd)
+kernels=$top/test/vm/kernels
 [ -r "$kernels" ] || die "$kernels is missing"
+# The kernels the host builds for: their headers unpacked into
+# build/headers/ (apt-get download, dpkg-deb -x; kept there), then the
+# host packages those depend on. For the demo only the default (first)
+# kernel's.
+if [ $demo -eq 1 ]; then
+    series=$(awk '!/^#/ && NF { print $1; exit }' "$kernels")
+else
+    series=$(awk '!/^#/ && NF == 2 { print $1 }' "$kernels")
+fi
+# shellcheck disable=SC2086 # series names have no blanks
+"$top/test/vm/headers" $series || die "cannot fetch the kernel headers"
+for s in $series; do
+    kver=$(DTVM_KVER=$s "$top/test/vm/kver") || die "no kernel version for $s"
+    # shellcheck disable=SC2046 # one package name a line
+    ensure $("$top/test/vm/headers" --host-depends "$kver")
+done
+[ $demo -eq 1 ] && exit 0
 # Kernels with a suite (third column) get their headers and compiler in a
 # chroot under build/, never on the host.
 awk '!/^#/ && NF >= 3 { print $3, $2 }' "$kernels" | while read -r suite meta; do
-    "$(dirname "$0")/../test/vm/chroot" "$suite" "$meta" || die "cannot make the $suite chroot"
-done
-for meta in $(awk '!/^#/ && NF < 3 { print $2 }' "$kernels"); do
-    ensure "$meta"
-    resolve_kver
-    ensure "$hdr"
-    if ! image_available; then
-        if [ "$updated" -eq 0 ]; then
-            apt-get update -q >/dev/null || die "apt-get update failed"
-            updated=1
-        fi
-        if ! image_available; then
-            echo "deps.sh: linux-image-$kver matching $hdr is gone from the archive;" \
-                 "upgrading $meta" >&2
-            apt-get install -y -q --no-install-recommends "$meta" \
-                || die "apt-get install $meta failed"
-            resolve_kver
-            ensure "$hdr"
-            image_available || die "the archive has no linux-image-$kver of the same version as $hdr"
-        fi
-    fi
-    [ -e "/lib/modules/$kver/build/Makefile" ] \
-        || die "kernel build directory /lib/modules/$kver/build is missing after installing $hdr"
+    "$top/test/vm/chroot" "$suite" "$meta" || die "cannot make the $suite chroot"
 done
 exit 0

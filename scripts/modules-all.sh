@@ -5,7 +5,8 @@
 # BUILD/kernel-<version>/dtrace.ko, where test/vm/run looks for it.
 # A kernel with a chroot suite (third column) builds inside
 # build/chroot-SUITE (test/vm/chroot makes it), with that suite's
-# compiler; the others against the host's /lib/modules/<version>/build.
+# compiler; the others against their headers under build/headers/
+# (test/vm/headers, test/vm/kdir), with the host's compiler.
 # Usage: scripts/modules-all.sh BUILD JOBS   (warnings are errors)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +32,7 @@ for k in $(test/vm/kver --all); do
     else
         root=
         src=$top/$build/kmod-$k
-        [ -e "/lib/modules/$k/build/Makefile" ] || { echo "modules-all: no headers for $k; skipped" >&2; continue; }
+        kdir=$(DTVM_KVER=$k test/vm/kdir) || { echo "modules-all: no headers for $k; skipped" >&2; continue; }
     fi
     mkdir -p "$src" "$build/kernel-$k"
     tar -C kernel --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
@@ -48,7 +49,7 @@ for k in $(test/vm/kver --all); do
             DTRACE_WERROR=1 modules' sh "$root" "$jobs" "$k" \
             || die "the module for $k failed to build"
     else
-        make -j"$jobs" -C "/lib/modules/$k/build" M="$src" DTRACE_WERROR=1 modules \
+        make -j"$jobs" -C "$kdir" M="$src" DTRACE_WERROR=1 modules \
             || die "the module for $k failed to build"
     fi
     cp "$src/dtrace.ko" "$build/kernel-$k/dtrace.ko"

@@ -3,8 +3,9 @@
 # each holds what it should (a stripped dtrace whose debug file matches
 # its build id, the D library, the man page; the module's sources and a
 # dkms.conf of the package's version), and `dkms install` of the
-# dtrace-dkms sources builds dtrace.ko for the kernel whose headers the
-# project installs (into scratch DKMS trees: the system's are untouched).
+# dtrace-dkms sources builds dtrace.ko for the guest kernel, against the
+# headers scripts/deps.sh unpacks under build/headers/ (test/vm/kdir; into
+# scratch DKMS trees: the system's are untouched).
 # Skipped (77) when the module has not been built or dkms is missing.
 # Usage: make_deb.sh SRCDIR BUILDDIR
 set -u
@@ -44,8 +45,10 @@ readelf -S "$dbg" 2>/dev/null | grep -q '\.debug_info' || fail "dtrace-dbgsym: $
 s=$tmp/dtrace-dkms/usr/src/dtrace-$version
 grep -qx "PACKAGE_VERSION=\"$version\"" "$s/dkms.conf" || fail "dtrace-dkms: dkms.conf is not of version $version"
 kver=$("$src/test/vm/kver") || fail "no kernel version (test/vm/kver)"
+kdir=$("$src/test/vm/kdir") || fail "no headers of $kver (test/vm/kdir)"
 mkdir -p "$tmp/inst/$kver"
-dkms install -m dtrace -v "$version" -k "$kver" --sourcetree "$tmp/dtrace-dkms/usr/src" \
+dkms install -m dtrace -v "$version" -k "$kver" --kernelsourcedir "$kdir" \
+	--sourcetree "$tmp/dtrace-dkms/usr/src" \
 	--dkmstree "$tmp/tree" --installtree "$tmp/inst" > "$tmp/dkms.log" 2>&1 ||
 	{ tail -n 20 "$tmp/dkms.log" >&2; fail "dkms install failed for $kver"; }
 ko=$(find "$tmp/inst/$kver" -name 'dtrace.ko*' | head -n1)
