@@ -87,9 +87,10 @@ install-files:
 	install -D -m 0644 man/dtrace.8 $(DESTDIR)$(PREFIX)/share/man/man8/dtrace.8
 	install -D -m 0644 $(BUILD)/include/sys/dtrace.h $(DESTDIR)$(PREFIX)/include/sys/dtrace.h
 
-# Debian packages (pkg/mkdeb.sh): dtrace, dtrace-dbgsym, dtrace-dkms.
+# Debian packages (debian/, built by dpkg-buildpackage out of tree in
+# $(BUILD)/deb-src: pkg/mkdeb.sh): dtrace, dtrace-dbgsym, dtrace-dkms.
 DEBDIR ?= $(BUILD)/deb
-deb: all
+deb:
 	@pkg/mkdeb.sh $(CURDIR) $(BUILD) $(DEBDIR)
 
 golden: userspace

@@ -1,109 +1,59 @@
 #!/usr/bin/env bash
-# make deb: Debian packages from a built tree, with dpkg-deb alone.
-#   dtrace         the command (stripped), the D library, the man page
-#   dtrace-dbgsym  dtrace's debug symbols, under /usr/lib/debug/.build-id
-#   dtrace-dkms    the module's source and dkms.conf; installing it builds
-#                  dtrace.ko for every installed kernel (dkms autoinstall)
-# The module itself is not packaged built: dtrace-dkms builds it on the
-# target for each kernel. Usage: pkg/mkdeb.sh SRCDIR BUILDDIR OUTDIR
+# make deb: the Debian packages (debian/) built by dpkg-buildpackage out
+# of the source tree: the tree's files (git's, when it is a checkout) are
+# copied to BUILDDIR/deb-src/dtrace-<version>, built there (its obj/
+# stays for the next run) and the packages moved to OUTDIR:
+#   dtrace          the command, the D library, <sys/dtrace.h>, the man page
+#   dtrace-dbgsym   dtrace's debug symbols (dh_strip)
+#   dtrace-dkms     the module's sources and dkms.conf (dh_dkms)
+# Usage: pkg/mkdeb.sh SRCDIR BUILDDIR OUTDIR [dpkg-buildpackage options]
+# (-A: dtrace-dkms alone, which compiles nothing.)
 set -euo pipefail
-src=$1 build=$2 out=$3
+src=$(realpath "$1") build=$2 out=$3; shift 3
 die() { echo "mkdeb: $*" >&2; exit 1; }
-[ -x "$build/dtrace" ] || die "$build/dtrace is not built (make all)"
-version=$(sed -n 's/^#define DTRACE_VERSION_STRING[[:space:]]*"\(.*\)".*/\1/p' \
-	"$src/kernel/uapi/dtrace/version.h")
-[ -n "$version" ] || die "no DTRACE_VERSION_STRING in kernel/uapi/dtrace/version.h"
-arch=$(dpkg --print-architecture)
-maint="dtrace for Linux developers <dtrace@localhost>"
-mkdir -p "$out"
-work=$(mktemp -d /tmp/mkdeb.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-
-# The Debian package that ships a shared library, with its version.
-lib_dep() {
-	local path=$1 pkg
-	pkg=$(dpkg -S "$path" 2>/dev/null || dpkg -S "/usr$path" 2>/dev/null ||
-	      dpkg -S "$(realpath "$path")" 2>/dev/null) || return 0
-	pkg=${pkg%%:*}
-	echo "$pkg (>= $(dpkg-query -W -f='${Version}' "$pkg" | sed 's/-[^-]*$//'))"
-}
-shlib_deps() {
-	ldd "$1" | awk '$3 ~ /^\// { print $3 }' | while read -r p; do lib_dep "$p"; done |
-		sort -u | paste -sd, | sed 's/,/, /g'
-}
-
-# control DIR PACKAGE ARCH DEPENDS RECOMMENDS DESCRIPTION...
-control() {
-	local dir=$1 name=$2 a=$3 deps=$4 recs=$5; shift 5
-	mkdir -p "$dir/DEBIAN"
-	{
-		echo "Package: $name"
-		echo "Version: $version"
-		echo "Architecture: $a"
-		echo "Maintainer: $maint"
-		echo "Section: devel"
-		echo "Priority: optional"
-		[ -n "$deps" ] && echo "Depends: $deps"
-		[ -n "$recs" ] && echo "Recommends: $recs"
-		echo "Installed-Size: $(du -sk --exclude=DEBIAN "$dir" | cut -f1)"
-		printf 'Description: %s\n' "$1"; shift
-		for line in "$@"; do printf ' %s\n' "$line"; done
-	} > "$dir/DEBIAN/control"
-}
-build_deb() {
-	dpkg-deb --root-owner-group -Zxz --build "$1" "$out/$2_${version}_$3.deb" >/dev/null
-	echo "mkdeb: $out/$2_${version}_$3.deb"
-}
-
-# What make install puts in place, staged: dtrace (stripped), its debug
-# symbols (to dtrace-dbgsym), the D library and the man page.
-stage=$work/stage
-make -s -C "$src" install-files DESTDIR="$stage" BUILD="$build" PREFIX=/usr >/dev/null ||
-	die "make install-files failed"
-d=$work/dtrace
-mkdir -p "$d/usr" "$work/dbgsym/usr/lib"
-mv "$stage/usr/lib/debug" "$work/dbgsym/usr/lib/debug"
-mv "$stage/usr/sbin" "$stage/usr/lib" "$stage/usr/share" "$stage/usr/include" "$d/usr/"
-gzip -9n "$d/usr/share/man/man8/dtrace.8"
-install -D -m 0644 "$src/pkg/copyright" "$d/usr/share/doc/dtrace/copyright"
-control "$d" dtrace "$arch" "$(shlib_deps "$build/dtrace")" "dtrace-dkms (= $version)" \
-	"dynamic tracing compiler and tracing utility" \
-	"dtrace compiles D programs and runs them on the dtrace kernel module" \
-	"(package dtrace-dkms), printing what DTrace users expect."
-build_deb "$d" dtrace "$arch"
-
-install -D -m 0644 "$src/pkg/copyright" "$work/dbgsym/usr/share/doc/dtrace-dbgsym/copyright"
-control "$work/dbgsym" dtrace-dbgsym "$arch" "dtrace (= $version)" "" \
-	"debug symbols for dtrace" "Separate debug information of /usr/sbin/dtrace."
-build_deb "$work/dbgsym" dtrace-dbgsym "$arch"
-
-# dtrace-dkms: the module's sources (what kernel/Kbuild builds) and dkms.conf.
-k=$work/dkms
-s=$k/usr/src/dtrace-$version
-mkdir -p "$s"
-(cd "$src" && git ls-files -- kernel 2>/dev/null || find kernel -type f) |
-	grep -v '^kernel/user/' | while read -r f; do
-		install -D -m 0644 "$src/$f" "$s/$f"
-	done
-sed "s/@VERSION@/$version/" "$src/pkg/dkms.conf.in" > "$s/dkms.conf"
-install -D -m 0644 "$src/pkg/copyright" "$k/usr/share/doc/dtrace-dkms/copyright"
-cat > "$k/DEBIAN-postinst" <<POST
-#!/bin/sh
-set -e
-if [ "\$1" = configure ]; then
-	dkms add -m dtrace -v $version >/dev/null 2>&1 || true
-	dkms autoinstall >/dev/null 2>&1 || echo "dtrace-dkms: dkms could not build dtrace.ko (are linux-headers installed?)" >&2
+for t in dpkg-buildpackage dh dh_dkms; do
+	command -v "$t" > /dev/null || die "$t is missing (scripts/deps.sh installs debhelper and dh-dkms)"
+done
+version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
+mkdir -p "$build/deb-src" "$out"
+top=$(realpath "$build/deb-src")
+tree=$top/dtrace-$version
+mkdir -p "$tree"
+# The source files only: never build/ (where this runs) or a module
+# built in kernel/.
+if git -C "$src" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+	(cd "$src" && git ls-files -co --exclude-standard) > "$top/files"
+else
+	(cd "$src" && find . -path ./build -prune -o -type f -print | sed 's|^\./||') > "$top/files"
 fi
-POST
-cat > "$k/DEBIAN-prerm" <<PRE
-#!/bin/sh
-set -e
-dkms remove -m dtrace -v $version --all >/dev/null 2>&1 || true
-PRE
-control "$k" dtrace-dkms all dkms "" \
-	"dtrace kernel module source for DKMS" \
-	"The dtrace.ko kernel module, rebuilt by DKMS for each installed kernel."
-install -m 0755 "$k/DEBIAN-postinst" "$k/DEBIAN/postinst"
-install -m 0755 "$k/DEBIAN-prerm" "$k/DEBIAN/prerm"
-rm "$k/DEBIAN-postinst" "$k/DEBIAN-prerm"
-build_deb "$k" dtrace-dkms all
+# Files deleted in the work tree but still known to git are skipped. A
+# file whose content changed is copied with a new time, so that obj/
+# rebuilds what it affects, and only such a file (a source edited while
+# an earlier build ran is older than that build's objects).
+(cd "$src" && while read -r f; do [ -e "$f" ] && printf '%s\n' "$f"; done < "$top/files") |
+	sort > "$top/files.present"
+rm -rf "$top/new" && mkdir "$top/new"
+tar -C "$src" -cf - -T "$top/files.present" | tar -C "$top/new" -xf -
+{ diff -rq "$top/new" "$tree" 2>/dev/null || true; } |
+	sed -n "s|^Files $top/new/\(.*\) and .* differ\$|\1|p; s|^Only in $top/new/*\(.*\): \(.*\)\$|\1/\2|p" |
+	sed 's|^/||' | while read -r f; do
+		mkdir -p "$(dirname "$tree/$f")"
+		cp -R "$top/new/$f" "$(dirname "$tree/$f")/"
+	done
+rm -rf "$top/new"
+# Sources deleted since the last copy go too (not obj/ nor debian/'s
+# build products, which dh_prep and dh_clean look after).
+(cd "$tree" && find . -path ./obj -prune -o -path ./debian -prune -o -type f -print | sed 's|^\./||' | sort) |
+	comm -23 - "$top/files.present" | (cd "$tree" && xargs -r rm -f)
+# dh skips the build when its stamp says it was done: obj/ is built
+# again (incrementally) every time.
+rm -f "$tree/debian/debhelper-build-stamp" "$tree/debian/files"
+rm -f "$top"/*.deb "$top"/*.ddeb "$top"/*.changes "$top"/*.buildinfo
+[ $# -gt 0 ] || set -- -b
+(cd "$tree" && dpkg-buildpackage -us -uc -nc "$@") > "$top/build.log" 2>&1 ||
+	{ tail -n 30 "$top/build.log" >&2; die "dpkg-buildpackage failed (all of it: $top/build.log)"; }
+for f in "$top"/*.deb "$top"/*.ddeb; do
+	[ -e "$f" ] || continue
+	mv -f "$f" "$out/"
+	echo "mkdeb: $out/${f##*/}"
+done
