@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "kio/device.h"
+#include "kio/modprobe.h"
 #include "kio/no_device.h"
 
 namespace dtrace::kio {
@@ -210,13 +211,29 @@ class KernelDevice final : public Device {
   size_t snapcap_ = 0;
 };
 
+bool device_missing(int err) { return err == ENOENT || err == ENXIO || err == ENODEV; }
+
+// The module's device, loading the module first when root and it is
+// installed (kio/modprobe.h). misc_register makes the node in devtmpfs
+// before modprobe returns; the retries cover a /dev that udev fills.
+int open_device(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd >= 0 || !device_missing(errno) || path != DTRACE_DEVICE || !load_module()) return fd;
+  for (int i = 0; i < 100; i++) {
+    fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd >= 0 || !device_missing(errno)) break;
+    ::usleep(10000);
+  }
+  return fd;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Device>> open_kernel_device(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  int fd = open_device(path);
   if (fd < 0) {
     int err = errno;
-    if (err == ENOENT || err == ENXIO || err == ENODEV)
+    if (device_missing(err))
       return make_error("DTrace device not available on system (" + path +
                         " is missing: " + why_no_device("/", kernel_release()) + ")");
     return errno_error(("cannot open " + path).c_str(), err);
