@@ -36,6 +36,18 @@ extern const char __ehdr_start[] __attribute__((weak, visibility("hidden")));
 
 static uint64_t drti_gen;
 
+/*
+ * One per linked object (weak and hidden: every copy of drti in an
+ * executable or a shared object binds to the first one). A build may
+ * link several -G objects into one program (one per provider file, as
+ * qemu does), each with this code: the first constructor to run claims
+ * the object's sites, the others leave them, or the module would refuse
+ * every registration after the first (EEXIST). The headers dtrace -h
+ * writes name it as an undefined symbol, so a static archive holding the
+ * -G object gives it up to a program that links the archive's probes.
+ */
+int __dtrace_drti_once __attribute__((weak, visibility("hidden")));
+
 /* The unit tests (test/usdt) call drti_build_program directly. */
 #ifdef DRTI_TESTING
 #define DRTI_API
@@ -207,12 +219,18 @@ DRTI_API void *drti_build_program(const struct dtrace_usdt_site **s, size_t n,
 			u[nusdt].dtpu_argtypes = add_str(
 				&b, s[i]->dtus_argtypes, 0);
 			u[nusdt].dtpu_offs = i;
-			if (s[i]->dtus_semaphore != 0)
-				u[nusdt].dtpu_semaphore = s[i]->dtus_semaphore -
-							  base;
 			nusdt++;
 			pv[nprov - 1].dtpv_nusdt++;
 		}
+		/*
+		 * A probe's sites may come from the header's macro (with the
+		 * semaphore) and from DTRACE_PROBEn (without): any site's
+		 * semaphore is the probe's.
+		 */
+		if (s[i]->dtus_semaphore != 0 &&
+		    u[nusdt - 1].dtpu_semaphore == 0)
+			u[nusdt - 1].dtpu_semaphore = s[i]->dtus_semaphore -
+						      base;
 		if (s[i]->dtus_nargs > u[nusdt - 1].dtpu_nargs)
 			u[nusdt - 1].dtpu_nargs = (uint32_t)s[i]->dtus_nargs;
 		u[nusdt - 1].dtpu_noffs++;
@@ -296,7 +314,7 @@ DRTI_CTOR static void drti_init(void)
 	struct dtrace_helper *h = &drti_helper;
 	void *prog = NULL;
 
-	if (n == 0)
+	if (n == 0 || __dtrace_drti_once++ != 0)
 		return;
 	sorted = malloc(n * sizeof(*sorted));
 	if (sorted == NULL)

@@ -1,6 +1,8 @@
 #include "usdt/header_gen.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace dtrace::usdt {
 namespace {
@@ -53,6 +55,28 @@ void enabled_probe(std::string& out, const ProviderDef& prov, const ProbeDef& pr
       "#define\t" + macro + "_ENABLED() \\\n\t__builtin_expect(" + semaphore(prov, probe) + " != 0, 0)\n\n";
 }
 
+// "struct foo" and "union bar" named by the probes' argument types, once
+// each: declared before the prototypes that check a site's arguments, a
+// tag the including file defines later (or never) is the same type there,
+// not one scoped to the prototype (GCC's "declared inside parameter list"
+// and a mismatch with -Werror).
+std::vector<std::string> argument_tags(const std::vector<ProviderDef>& providers) {
+  std::vector<std::string> tags;
+  for (const auto& prov : providers)
+    for (const auto& probe : prov.probes)
+      for (const std::string& t : probe.argtypes)
+        for (const char* kw : {"struct ", "union "}) {
+          size_t at = t.find(kw);
+          if (at == std::string::npos || (at > 0 && t[at - 1] != ' ')) continue;
+          size_t b = at + std::strlen(kw), e = b;
+          while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == '_')) e++;
+          if (e == b || std::isdigit(static_cast<unsigned char>(t[b]))) continue;
+          std::string tag = t.substr(at, e - at);
+          if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(tag);
+        }
+  return tags;
+}
+
 void disabled_probe(std::string& out, const ProviderDef& prov, const ProbeDef& probe) {
   std::string macro = macro_name(prov, probe);
   out += "#define\t" + macro + "(" + arg_list(probe.argtypes.size()) + ") do { } while (0)\n";
@@ -69,7 +93,12 @@ std::string header_text(const std::vector<ProviderDef>& providers, std::string_v
   out += kSdtHeaderText;
   out +=
       "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
-      "#if defined(__x86_64__) && !defined(DTRACE_PROBES_DISABLED)\n\n";
+      "#if defined(__x86_64__) && !defined(DTRACE_PROBES_DISABLED)\n\n"
+      "/*\n * drti (the object dtrace -G writes) defines this: named here, a static\n"
+      " * archive that holds the -G object gives it up with the probes' objects.\n */\n"
+      "__asm__(\".globl __dtrace_drti_once\");\n\n";
+  for (const std::string& tag : argument_tags(providers)) out += tag + ";\n";
+  out += "\n";
   for (const auto& prov : providers) {
     out += "/* provider " + prov.name + " */\n\n";
     for (const auto& probe : prov.probes) enabled_probe(out, prov, probe);

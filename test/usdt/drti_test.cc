@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dtrace/prog.h"
@@ -82,6 +83,28 @@ TEST(Drti, GroupsSitesIntoProvidersAndProbes) {
   EXPECT_EQ(u[2].dtpu_semaphore, 0u);
   EXPECT_EQ(u[2].dtpu_nargs, 0u);
   EXPECT_EQ(b.count(DTRACE_PT_OFFSETS), 4u);
+}
+
+// A probe whose sites in one function come from DTRACE_PROBEn (no
+// semaphore) and from the header's macro (the semaphore), in either
+// order: the probe has the semaphore, or its is-enabled check never turns
+// true (test/d/usdt/tst.isenabled_mixed.sh).
+TEST(Drti, AnySiteGivesTheProbeItsSemaphore) {
+  for (bool generic_first : {true, false}) {
+    dtrace_usdt_site generic{0x10100, 0, "step", "app", "mixed", "", 1};
+    dtrace_usdt_site macro{0x10200, 0x10900, "step", "app", "mixed", "int", 1};
+    const dtrace_usdt_site* order[2] = {&generic, &macro};
+    if (!generic_first) std::swap(order[0], order[1]);
+    size_t size = 0;
+    char* p = static_cast<char*>(drti_build_program(order, 2, 0x10000, &size));
+    ASSERT_NE(p, nullptr);
+    Blob b{std::vector<char>(p, p + size)};
+    std::free(p);
+    ASSERT_EQ(b.count(DTRACE_PT_USDT), 1u);
+    auto* u = b.table<dtrace_prog_usdt>(DTRACE_PT_USDT);
+    EXPECT_EQ(u[0].dtpu_noffs, 2u);
+    EXPECT_EQ(u[0].dtpu_semaphore, 0x900u) << (generic_first ? "generic site first" : "macro site first");
+  }
 }
 
 }  // namespace

@@ -76,6 +76,25 @@ TEST(UsdtHeader, DefinesUpperCaseMacrosSemaphoresAndTypedSites) {
   EXPECT_NE(h.find("struct dtrace_usdt_site {"), std::string::npos);              // dtrace_sdt.h embedded
 }
 
+// The prototypes that check a site's arguments name struct and union
+// tags: each is declared first, at file scope, so a tag the program
+// defines after the header is the same type (no "declared inside
+// parameter list" under -Werror). The header names drti, so a static
+// archive gives up its -G object with the probes.
+TEST(UsdtHeader, DeclaresArgumentTagsAndNamesDrti) {
+  auto r = defs(
+      "provider p { probe a(struct rec *, const struct rec *); probe b(union u *, int, struct rec_2 **); };");
+  ASSERT_TRUE(r);
+  std::string h = header_text(*r, "_P_H");
+  size_t rec = h.find("\nstruct rec;\n"), u = h.find("\nunion u;\n"), rec2 = h.find("\nstruct rec_2;\n");
+  ASSERT_NE(rec, std::string::npos);
+  ASSERT_NE(u, std::string::npos);
+  ASSERT_NE(rec2, std::string::npos);
+  EXPECT_EQ(h.find("struct rec;", rec + 2), std::string::npos);  // once
+  EXPECT_LT(rec, h.find("extern void __dtrace_p___a("));
+  EXPECT_NE(h.find("__asm__(\".globl __dtrace_drti_once\");"), std::string::npos);
+}
+
 TEST(UsdtLink, AcceptsTheTestApplication) {
   auto r = defs(
       "provider testapp { probe query__start(int, char *); probe query__done(int, long);"

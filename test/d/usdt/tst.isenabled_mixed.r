@@ -1,0 +1,3 @@
+generic site
+guarded site
+
