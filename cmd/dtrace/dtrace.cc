@@ -3,14 +3,17 @@
 // for and how to report failures (exit 1 for errors, 2 for usage).
 #include <getopt.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,6 +21,7 @@
 #include "dtrace/handle.h"
 #include "commit.h"  // DTRACE_COMMIT, made at build time
 #include "dtrace/version.h"
+#include "slow_notice.h"
 
 namespace {
 
@@ -49,6 +53,9 @@ struct CommandLine {
   bool verbose = false, quiet = false;
   bool usdt_header = false, usdt_link = false;  // -h, -G
 };
+
+// An enabling still running after this says so on stderr.
+constexpr std::chrono::milliseconds kSlowEnable{1000};
 
 const char kUsage[] =
     "Usage: dtrace [-aAeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
@@ -198,6 +205,22 @@ std::string compile_error(const ProgramSpec& spec, const dtrace::Error& e, bool 
   if (errtags && !e.tag.empty()) out += "[" + e.tag + "] ";
   if (e.line > 0 && spec.kind == SpecKind::Script) out += "line " + std::to_string(e.line) + ": ";
   return out + e.message;
+}
+
+// DTRACE_OPT_NAME=value in the environment sets option "name", as
+// Oracle's dtrace does; they come first, so that -x overrides them.
+void environment_options(CommandLine* cl) {
+  const std::string prefix = "DTRACE_OPT_";
+  for (char** e = environ; *e != nullptr; e++) {
+    std::string var = *e;
+    size_t eq = var.find('=');
+    if (var.compare(0, prefix.size(), prefix) != 0 || eq == std::string::npos || eq == prefix.size())
+      continue;
+    std::string name = var.substr(prefix.size(), eq - prefix.size());
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    cl->options.push_back({name, var.substr(eq + 1), var.substr(0, eq)});
+  }
 }
 
 int parse(int argc, char** argv, CommandLine* cl) {
@@ -433,6 +456,7 @@ int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
 int main(int argc, char** argv) {
   CommandLine cl;
   if (argc == 1) return usage_error();
+  environment_options(&cl);
   if (int rc = parse(argc, argv, &cl)) return rc;
   if (cl.version) {
     std::printf("dtrace: %s\n", DTRACE_D_VERSION_STRING);
@@ -520,7 +544,12 @@ int main(int argc, char** argv) {
 
   uint32_t total = 0;
   for (const auto& [spec, index] : compiled) {
+    std::optional<SlowNotice> notice;
+    if (uint32_t want = h.probes_matched(index); !h.quiet() && want > 0)
+      notice.emplace(kSlowEnable,
+                     "dtrace: enabling " + std::to_string(want) + " probe" + (want == 1 ? "" : "s") + "\n");
     auto n = h.enable(index);
+    notice.reset();
     bool script = spec->kind == SpecKind::Script;
     if (!n) return refused(*spec, n.error());
     total += *n;

@@ -218,6 +218,13 @@ std::string Handle::disassemble(size_t program) const {
   return dif::disassemble(impl_->programs.at(program));
 }
 
+uint32_t Handle::probes_matched(size_t program) const {
+  uint32_t n = 0;
+  for (const cc::Clause& c : impl_->programs.at(program).clauses)
+    if (c.part == 0) n += c.probe.matched;  // later parts run in the same ECB's firing
+  return n;
+}
+
 Result<uint32_t> Handle::enable(size_t program) {
   if (!impl_->dev) return make_error("DTrace device not available on system");
   if (!impl_->enablings.has_error_program()) {

@@ -35,6 +35,7 @@ struct ProbeSpec {
   uint32_t id = 0;   // dtrace -i: a probe id instead of names
   std::string text;  // as the user wrote it, for messages
   int line = 0;
+  uint32_t matched = 0;  // live probes it matched when compiled (0: no device, -e)
   std::string str() const { return provider + ":" + mod + ":" + func + ":" + name; }
 };
 

@@ -9,7 +9,7 @@ optstring=$(sed -n 's/.*const char\* optstring = "+\{0,1\}\([^"]*\)".*/\1/p' \
 man=$top/man/dtrace.8
 synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$man" | sed 's/\\f[BIR]//g; s/\\-/-/g')
 # The line after each .TP of OPTIONS: where an entry names its flag.
-entries=$(sed -n '/^\.SH OPTIONS/,/^\.SH USDT/p' "$man" | grep -A1 '^\.TP')
+entries=$(sed -n '/^\.SH OPTIONS/,/^\.SH OPERANDS/p' "$man" | grep -A1 '^\.TP')
 missing=0
 for flag in $(printf '%s' "${optstring//:/}" | fold -w1); do
 	# An entry is a .B/.BI/.BR line right after .TP naming \-flag.

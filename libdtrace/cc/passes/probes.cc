@@ -86,6 +86,7 @@ bool match_probes(CompileContext& ctx) {
                       why.empty() ? "" : " (" + why + ")"));
         return false;
       }
+      spec.matched = *n;
       cp.specs.push_back(std::move(spec));
     }
     ctx.plans.push_back(std::move(cp));

@@ -82,6 +82,9 @@ class Handle {
   // limits, clause cost; doc/limits.md), found by the module's own code:
   // for dtrace -e. The error is as enable() would return it.
   Status check_enable(size_t program) const;
+  // The probes its descriptions matched when it was compiled: what
+  // enable() will ask the module to enable (0 if compiled without it).
+  uint32_t probes_matched(size_t program) const;
   // Hands the program to the module; returns the number of probes matched.
   // The first call enables the consumer's own ERROR clause before it.
   Result<uint32_t> enable(size_t program);
