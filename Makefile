@@ -85,6 +85,7 @@ install-files:
 	@if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER) && \
 		echo "make install: depmod -a $(KVER): modprobe dtrace loads it"; fi
 	install -D -m 0644 man/dtrace.8 $(DESTDIR)$(PREFIX)/share/man/man8/dtrace.8
+	install -D -m 0644 cmd/dtrace/dtrace.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/dtrace
 	install -D -m 0644 $(BUILD)/include/sys/dtrace.h $(DESTDIR)$(PREFIX)/include/sys/dtrace.h
 
 # Debian packages (debian/, built by dpkg-buildpackage out of tree in

@@ -32,6 +32,7 @@ id=$(readelf -n "$dest$prefix/sbin/dtrace" | sed -n 's/.*Build ID: \([0-9a-f]*\)
 [ -s "$dest$prefix/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ] ||
 	fail "no debug file for dtrace's build id $id under $prefix/lib/debug/.build-id"
 [ -s "$dest$prefix/share/man/man8/dtrace.8" ] || fail "no man page"
+[ -s "$dest$prefix/share/bash-completion/completions/dtrace" ] || fail "no bash completion"
 grep -q '^#define DTRACEFLT_BADADDR' "$dest$prefix/include/sys/dtrace.h" ||
 	fail "no $prefix/include/sys/dtrace.h with the fault codes"
 "$dt" -V | grep -q '^dtrace: ' || fail "installed dtrace -V does not run"
