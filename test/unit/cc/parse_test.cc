@@ -214,6 +214,10 @@ TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
   expect_error("BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1);
   expect_error("/* unterminated\nBEGIN {}", "D_SYNTAX", 1, "end-of-file encountered before matching */");
   expect_error("\n\n#foo bar\nBEGIN {}", "D_PRAGCTL_INVAL", 3, "invalid control directive: #foo");
+  expect_error("#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL", 1,
+               "invalid control directive: #include (C preprocessor directives need dtrace -C)");
+  expect_error("BEGIN {}\n#  ifdef X\n", "D_PRAGCTL_INVAL", 2,
+               "invalid control directive: #ifdef (C preprocessor directives need dtrace -C)");
   expect_error("BEGIN { trace(1.5); }", "D_SYNTAX", 1, "floating-point");
 }
 
