@@ -20,6 +20,7 @@ BUILD_PACKAGES=(
     build-essential cmake pkg-config
     bison flex
     libelf-dev libdw-dev binutils-dev
+    libiberty-dev       # Rust symbol names (libdtrace/consume/demangle.cc)
     liblzma-dev zlib1g-dev  # MiniDebugInfo (xz) and debuglink CRCs (libdtrace/proc/elf_debuginfo.cc)
     libgtest-dev libgmock-dev googletest    # CMake's configure step asks for GTest
     qemu-system-x86 busybox-static cpio kmod
