@@ -95,7 +95,7 @@ const char kUsage[] =
     "\t-s  enable or list probes according to the specified D script\n"
     "\t-S  print D compiler intermediate code\n"
     "\t-U  undefine a preprocessor macro (with -C)\n"
-    "\t-v  set verbose mode (with -l: stability and argument types; with -V: the build)\n"
+    "\t-v  set verbose mode (with -l: stability and argument types)\n"
     "\t-V  report DTrace API version\n"
     "\t-w  permit destructive actions\n"
     "\t-x  enable or modify compiler and tracing options\n"
@@ -459,9 +459,9 @@ int main(int argc, char** argv) {
   environment_options(&cl);
   if (int rc = parse(argc, argv, &cl)) return rc;
   if (cl.version) {
+    // The D version first, as scripts written for DTrace read it.
     std::printf("dtrace: %s\n", DTRACE_D_VERSION_STRING);
-    if (cl.verbose)
-      std::printf("dtrace: DTrace for Linux %s, commit %s\n", DTRACE_VERSION_STRING, DTRACE_COMMIT);
+    std::printf("dtrace: DTrace for Linux %s, commit %s\n", DTRACE_VERSION_STRING, DTRACE_COMMIT);
     return 0;
   }
   bool need_device = !cl.compile_only && !cl.usdt_header && !cl.usdt_link;

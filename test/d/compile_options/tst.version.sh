@@ -4,7 +4,7 @@
 # -x and by #pragma D option alike.
 # @@timeout: 180
 dtrace=$1
-"$dtrace" -V
+"$dtrace" -V | head -n 1  # the D version; the build follows it
 for v in 1.0 1.0.0 1.1 2.0 1 1.x 256.0 1.4096; do
 	"$dtrace" -e -x version=$v -n 'BEGIN { }' 2>&1
 	echo "version=$v: exit $?"
