@@ -55,7 +55,7 @@ dtests: all
 
 # Runs $(DEMO) for real: natively where the module is built for the
 # running kernel and modules can be loaded, otherwise in the guest. It
-# installs only what the build needs and builds only build/dtrace and the
+# installs only what the build needs and builds only build/demo/dtrace and the
 # module, one line a step (scripts/demo.sh).
 demo:
 	@scripts/demo.sh $(BUILD) $(JOBS) '$(DEMO)'
