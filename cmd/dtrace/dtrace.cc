@@ -52,6 +52,7 @@ struct CommandLine {
   bool compile_only = false, print_dif = false, list = false, version = false;
   bool verbose = false, quiet = false;
   bool usdt_header = false, usdt_link = false;  // -h, -G
+  bool model32 = false;                         // -32
 };
 
 // An enabling still running after this says so on stderr.
@@ -269,8 +270,8 @@ int parse(int argc, char** argv, CommandLine* cl) {
       case 'a': cl->options.push_back({"grabanon", "", "-a"}); break;
       case 'A':
       case 'B':
-      case '3':
       case '6': break;  // accepted; no effect yet
+      case '3': cl->model32 = true; break;
       case 'X': cl->options.push_back({"stdc", optarg, std::string("-X ") + optarg}); break;
       case 'C': cl->options.push_back({"cpp", "", "-C"}); break;
       case 'H': cl->options.push_back({"cpphdrs", "", "-H"}); break;
@@ -407,30 +408,40 @@ int trace(dtrace::Handle& h, FILE* out) {
   return aborted ? 1 : h.exit_status();
 }
 
-// -h / -G: the provider definitions of the -s script become a C header
+// -h / -G: the provider definitions of the -s scripts become a C header
 // or the object that registers the application's probes at run time.
+// With several scripts the output is named after the first (or -o).
 int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
-  const ProgramSpec* script = nullptr;
+  std::vector<const ProgramSpec*> scripts;
   for (const auto& spec : cl.specs)
-    if (spec.kind == SpecKind::Script) script = script ? script : &spec;
+    if (spec.kind == SpecKind::Script) scripts.push_back(&spec);
   const char* flag = cl.usdt_header ? "-h" : "-G";
-  if (!script)
+  if (scripts.empty())
     return usage_error((std::string(flag) + " requires a script with provider definitions (-s)").c_str());
-  std::string text;
-  if (!read_file(script->arg, &text)) {
-    error("failed to open " + script->arg + ": " + std::strerror(errno));
+  if (cl.usdt_link && cl.model32) {
+    error("-G writes 64-bit objects only: -32 is not supported");
     return 1;
   }
-  std::string base = script->arg.substr(script->arg.rfind('/') + 1);
-  if (base.size() > 2 && base.compare(base.size() - 2, 2, ".d") == 0) base.resize(base.size() - 2);
-  std::string path = !cl.output.empty() ? cl.output : base + (cl.usdt_header ? ".h" : ".o");
   bool errtags = false;
   for (const auto& o : cl.options) errtags |= o.name == "errtags";
+  for (const ProgramSpec* script : scripts) {
+    std::string text;
+    if (!read_file(script->arg, &text)) {
+      error("failed to open " + script->arg + ": " + std::strerror(errno));
+      return 1;
+    }
+    if (auto st = h.usdt_add_source(text); !st) {
+      error(compile_error(*script, st.error(), errtags));
+      return 1;
+    }
+  }
+  const std::string& first = scripts.front()->arg;
+  std::string base = first.substr(first.rfind('/') + 1);
+  if (base.size() > 2 && base.compare(base.size() - 2, 2, ".d") == 0) base.resize(base.size() - 2);
+  std::string path = !cl.output.empty() ? cl.output : base + (cl.usdt_header ? ".h" : ".o");
   if (cl.usdt_link) {
-    if (auto st = h.usdt_link(text, cl.operands, path); !st) {
-      bool syntax = st.error().line > 0 || !st.error().tag.empty();
-      error(syntax ? compile_error(*script, st.error(), errtags)
-                   : "failed to link script " + script->arg + ": " + st.error().message);
+    if (auto st = h.usdt_link(cl.operands, path); !st) {
+      error("failed to link script " + first + ": " + st.error().message);
       return 1;
     }
     return 0;
@@ -438,9 +449,9 @@ int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
   std::string guard = "_";
   for (char c : path.substr(path.rfind('/') + 1))
     guard += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_';
-  auto header = h.usdt_header(text, guard);
+  auto header = h.usdt_header(guard);
   if (!header) {
-    error(compile_error(*script, header.error(), errtags));
+    error(header.error().message);
     return 1;
   }
   std::ofstream f(path, std::ios::trunc);

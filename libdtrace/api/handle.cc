@@ -69,6 +69,7 @@ struct Handle::Impl {
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
+  std::vector<usdt::ProviderDef> usdt_defs;             // -h / -G: every -s script's
 
   Status set_option(std::string_view name, std::string_view value) {
     return api::set_session_option(options, name, value, dev ? ncpus : 0);
@@ -400,17 +401,24 @@ Status Handle::print_aggregations(FILE* out) {
   return Ok{};
 }
 
-Result<std::string> Handle::usdt_header(std::string_view source, std::string_view guard) {
+Status Handle::usdt_add_source(std::string_view source) {
   auto defs = usdt::read_provider_defs(source, impl_->the_compiler().options());
   if (!defs) return defs.error();
-  return usdt::header_text(*defs, guard);
+  for (usdt::ProviderDef& d : *defs) {
+    for (const usdt::ProviderDef& had : impl_->usdt_defs)
+      if (had.name == d.name)
+        return make_error("provider " + d.name + " is also defined by an earlier script");
+  }
+  for (usdt::ProviderDef& d : *defs) impl_->usdt_defs.push_back(std::move(d));
+  return Ok{};
 }
 
-Status Handle::usdt_link(std::string_view source, const std::vector<std::string>& objects,
-                         const std::string& output) {
-  auto defs = usdt::read_provider_defs(source, impl_->the_compiler().options());
-  if (!defs) return defs.error();
-  if (auto st = usdt::check_objects(*defs, objects); !st) return st;
+Result<std::string> Handle::usdt_header(std::string_view guard) {
+  return usdt::header_text(impl_->usdt_defs, guard);
+}
+
+Status Handle::usdt_link(const std::vector<std::string>& objects, const std::string& output) {
+  if (auto st = usdt::check_objects(impl_->usdt_defs, objects); !st) return st;
   const api::Options& o = impl_->options;
   // DTrace's -G can write bare DOF; here the object carries no DOF: drti
   // builds the probes' description from the application's own records.

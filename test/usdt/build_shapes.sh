@@ -11,6 +11,7 @@
 #     -o X -G -s F.dtrace without objects, one per provider file, all
 #     linked into one program;
 #   CMake modules: -x nolibs / -xnolibs, -64 -C -G without objects;
+#   several -s scripts in one -h or -G; -32 -G refused;
 #   the header under -Wall -Werror with a struct defined after it, and
 #   with DTRACE_PROBES_DISABLED (no sites, no semaphore, no -G needed).
 # A program's drti attempts to register its object once: counted from
@@ -113,6 +114,25 @@ run "$dtrace" -x nolibs -h -s qtrace.dtrace -o nolibs.h
 run "$dtrace" -xnolibs -G -s qtrace.dtrace -o nolibs.o
 run "$dtrace" -64 -C -G -s qtrace.dtrace -o sixtyfour.o
 readelf -h nolibs.o | grep -q 'REL (Relocatable' || fail "-x nolibs -G: not a relocatable object"
+
+# Several -s scripts, as DTrace reads them all: one header with every
+# provider, one -G object checked against all of them (named after the
+# first script); a provider two scripts define, and -32 with -G (the
+# object is 64-bit), are refused.
+cp "$src/testapp.d" "$src/dllib.d" .
+run "$dtrace" -h -s testapp.d -s dllib.d -o two.h &&
+	{ grep -q '^#define.TESTAPP_' two.h && grep -q '^#define.DLLIB_FIRE' two.h ||
+		fail "-h -s testapp.d -s dllib.d: a provider missing from two.h"; }
+printf '#include "two.h"\nint main(void) { DLLIB_FIRE(1, "x"); return 0; }\n' > two.c
+run "$cc" $CFLAGS -c two.c -o two.o &&
+	run "$dtrace" -G -s testapp.d -s dllib.d two.o &&
+	{ [ -f testapp.o ] || fail "-G -s testapp.d -s dllib.d: no testapp.o"; }
+"$dtrace" -h -s testapp.d -s testapp.d -o dup.h > out.txt 2>&1 && fail "a provider defined twice accepted"
+grep -q "testapp.d: provider testapp is also defined by an earlier script" out.txt ||
+	fail "provider defined twice: $(cat out.txt)"
+"$dtrace" -32 -G -s testapp.d -o m32.o > out.txt 2>&1 && fail "-32 -G accepted"
+grep -q -- "-G writes 64-bit objects only" out.txt || fail "-32 -G: $(cat out.txt)"
+[ -e m32.o ] && fail "-32 -G wrote m32.o"
 
 # Is-enabled without semaphore: with DTRACE_PROBES_DISABLED the macros
 # are empty, _ENABLED() is 0, and nothing needs drti.

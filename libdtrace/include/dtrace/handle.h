@@ -124,13 +124,15 @@ class Handle {
   // the layout dtrace(1) uses at exit (no blank lines between them).
   Status print_aggregations(FILE* out);
 
-  // dtrace -h: the C header for the USDT providers a D program defines;
-  // guard names its include guard.
-  Result<std::string> usdt_header(std::string_view source, std::string_view guard);
-  // dtrace -G: checks the objects' probe sites against the program's
-  // providers, then writes the object to link into the application.
-  Status usdt_link(std::string_view source, const std::vector<std::string>& objects,
-                   const std::string& output);
+  // dtrace -h and -G read the USDT provider definitions of each -s
+  // script in turn; a provider defined by two scripts is an error.
+  Status usdt_add_source(std::string_view source);
+  // dtrace -h: the C header for every provider added; guard names its
+  // include guard.
+  Result<std::string> usdt_header(std::string_view guard);
+  // dtrace -G: checks the objects' probe sites against the providers
+  // added, then writes the object to link into the application.
+  Status usdt_link(const std::vector<std::string>& objects, const std::string& output);
 
  private:
   struct Impl;
