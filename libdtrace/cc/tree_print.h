@@ -2,7 +2,7 @@
 // line ("binary + : int", "call trace"), for debugging the compiler. N is
 // a mask of the points where the tree is printed: 1 after parsing, 2
 // after type checking (each expression shows its type), 4 after constant
-// folding. The format is ours (doc/options.md), not DTrace's.
+// folding. The format is ours, not DTrace's.
 #pragma once
 
 #include <cstdio>

@@ -1,6 +1,6 @@
 // quantize(), lquantize() and llquantize() histograms: bucket labels from
 // doc/records.md §6.3-6.5, the rows shown (one zero row either side of
-// the non-zero ones) and the bar rules of DTRACE-FACTS §4.4.
+// the non-zero ones) and the bar rules of dtrace(1)'s layout.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// Unformatted and formatted printa() output (DTRACE-FACTS §4.4).
+// Unformatted and formatted printa() output.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>

@@ -1,4 +1,4 @@
-// Aggregation output in dtrace(1)'s layouts (DTRACE-FACTS §4.4): keys by
+// Aggregation output in dtrace(1)'s layouts: keys by
 // record size, scalar values, quantize/lquantize/llquantize histograms,
 // printa() with and without a format (several aggregations joined on
 // their keys), and the sort orders selected by the aggsort* options.

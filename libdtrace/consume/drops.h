@@ -1,4 +1,4 @@
-// Drop messages as dtrace(1) prints them on stderr (DTRACE-FACTS §4.6):
+// Drop messages as dtrace(1) prints them on stderr:
 // "N drop(s) on CPU c" for the principal and aggregation buffers and one
 // line per non-zero STATUS counter, each prefixed with
 // "[DTRACEDROP_<KIND>] " under -xdroptags. Each is a "drop" notice whose

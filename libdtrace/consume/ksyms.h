@@ -1,5 +1,5 @@
 // Kernel addresses to names for stack(), sym(), mod(), printf %a/%k and
-// aggregation keys (DTRACE-FACTS §4.5): /proc/kallsyms, read once, gives
+// aggregation keys: /proc/kallsyms, read once, gives
 // "module`symbol+0xoff" ("vmlinux" for the core kernel); an address no
 // symbol covers prints as hex.
 #pragma once
