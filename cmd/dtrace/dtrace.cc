@@ -16,6 +16,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dtrace/handle.h"
@@ -53,6 +54,13 @@ struct CommandLine {
   bool verbose = false, quiet = false;
   bool usdt_header = false, usdt_link = false;  // -h, -G
   bool model32 = false;                         // -32
+
+  // Whether -x NAME (or a flag that sets it) was given.
+  bool has_option(std::string_view name) const {
+    for (const auto& o : options)
+      if (o.name == name) return true;
+    return false;
+  }
 };
 
 // An enabling still running after this says so on stderr.
@@ -304,8 +312,7 @@ int parse(int argc, char** argv, CommandLine* cl) {
 // reported and the listing goes on, exit status 0.
 int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
   std::vector<std::string> descs;
-  bool argref = false;
-  for (const auto& o : cl.options) argref |= o.name == "argref";
+  bool argref = cl.has_option("argref");
   for (const auto& spec : cl.specs) {
     std::string text, err;
     if (!probe_program(spec.kind, spec.arg, &text, &err, true)) {
@@ -422,8 +429,7 @@ int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
     error("-G writes 64-bit objects only: -32 is not supported");
     return 1;
   }
-  bool errtags = false;
-  for (const auto& o : cl.options) errtags |= o.name == "errtags";
+  bool errtags = cl.has_option("errtags");
   for (const ProgramSpec* script : scripts) {
     std::string text;
     if (!read_file(script->arg, &text)) {
@@ -497,10 +503,8 @@ int main(int argc, char** argv) {
   if (cl.list && !cl.processes.empty())  // pid$target descriptions
     if (int rc = start_processes(h, cl)) return rc;
   if (cl.list) return list_probes(h, cl, out);
-  bool grabanon = false;
-  for (const auto& o : cl.options) grabanon |= o.name == "grabanon";
-  if (cl.specs.empty() && grabanon) return trace(h, out);  // claims anonymous state only
-  if (cl.specs.empty() && cl.compile_only) return 0;       // -e: nothing to compile is no error
+  if (cl.specs.empty() && cl.has_option("grabanon")) return trace(h, out);  // claims anonymous state only
+  if (cl.specs.empty() && cl.compile_only) return 0;  // -e: nothing to compile is no error
   if (cl.specs.empty()) {
     error("no probes specified");
     return 1;
@@ -511,8 +515,7 @@ int main(int argc, char** argv) {
   macro_args.insert(macro_args.end(), cl.operands.begin(), cl.operands.end());
   h.set_macro_args(macro_args);
 
-  bool errtags = false;
-  for (const auto& o : cl.options) errtags |= o.name == "errtags";
+  bool errtags = cl.has_option("errtags");
   std::vector<std::pair<const ProgramSpec*, size_t>> compiled;
   for (auto& spec : cl.specs) {
     if (spec.kind == SpecKind::Script) {
