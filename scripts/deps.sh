@@ -21,7 +21,7 @@ BUILD_PACKAGES=(
     bison flex
     libelf-dev libdw-dev binutils-dev
     libiberty-dev       # Rust symbol names (libdtrace/consume/demangle.cc)
-    liblzma-dev zlib1g-dev  # MiniDebugInfo (xz) and debuglink CRCs (libdtrace/proc/elf_debuginfo.cc)
+    zlib1g-dev          # debuglink CRCs (libdtrace/proc/elf_debuginfo.cc); libdw reads MiniDebugInfo
     libgtest-dev libgmock-dev googletest    # CMake's configure step asks for GTest
     qemu-system-x86 busybox-static cpio kmod
     # and what the kernel headers depend on (gcc-12, kbuild's libraries,

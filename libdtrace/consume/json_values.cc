@@ -18,8 +18,8 @@ uint64_t word(std::span<const uint8_t> b, size_t i) {
 }
 
 // One frame: its address and, when resolved ("mod`sym+0xoff"), the
-// module, symbol and offset.
-void frame(JsonWriter& w, uint64_t pc, const std::string& name) {
+// module, symbol and offset, and the source file and line when known.
+void frame(JsonWriter& w, uint64_t pc, const std::string& name, const std::optional<proc::SourceLine>& src) {
   w.begin_object().member_unsigned("address", pc);
   size_t tick = name.find('`');
   if (tick != std::string::npos) {
@@ -32,6 +32,7 @@ void frame(JsonWriter& w, uint64_t pc, const std::string& name) {
   } else if (name.rfind("0x", 0) != 0) {
     w.member("module", name);  // an object without symbols
   }
+  if (src) w.member("file", src->file).member("line", static_cast<int64_t>(src->line));
   w.end_object();
 }
 
@@ -44,7 +45,11 @@ void frames(JsonWriter& w, std::span<const uint8_t> pcs, pid_t pid, bool user, b
     std::string name = !resolve ? hex_address(pc)
                        : user   ? user_address(pid, pc)
                                 : KernelSymbols::system().address(pc);
-    frame(w, pc, name);
+    // A caller's frame holds its return address, which may be on the
+    // line after the call: the call's last byte is looked up.
+    std::optional<proc::SourceLine> src;
+    if (resolve && user) src = user_source_line(pid, i == 0 ? pc : pc - 1);
+    frame(w, pc, name, src);
   }
   w.end_array();
 }

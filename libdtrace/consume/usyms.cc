@@ -143,6 +143,14 @@ std::string user_module(pid_t pid, uint64_t addr) {
   return f.module.empty() ? hex_address(addr) : f.module;
 }
 
+std::optional<proc::SourceLine> user_source_line(pid_t pid, uint64_t addr) {
+  proc::UserAddress r = cache().resolve(pid, addr);
+  std::optional<uint64_t> vaddr = r.object ? r.object->to_vaddr(addr) : std::nullopt;
+  // The process may have exited, its root with it, not the file.
+  return vaddr ? proc::source_line(r.object->elf->file_id(), {r.object->open_path, r.object->path}, *vaddr)
+               : std::nullopt;
+}
+
 std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent, bool resolve) {
   if (rec.size() < 8) return "\n";
   uint64_t pid;

@@ -9,8 +9,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+
+#include "proc/elf_debuginfo.h"
 
 namespace dtrace::consume {
 
@@ -27,6 +30,9 @@ size_t cached_processes();  // every process kept, targets included
 std::string user_address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
 std::string user_symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset
 std::string user_module(pid_t pid, uint64_t addr);   // umod()
+// The source file and line of addr from its object's DWARF (JSON stack
+// frames); nullopt without line information.
+std::optional<proc::SourceLine> user_source_line(pid_t pid, uint64_t addr);
 
 // ustack(): pid then PCs; "\n" then one indented line per frame (its
 // address in hex when resolve is false: -x noresolve).

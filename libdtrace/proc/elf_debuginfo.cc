@@ -1,79 +1,20 @@
 #include "proc/elf_debuginfo.h"
 
+#include <elfutils/libdwelf.h>
+#include <elfutils/libdwfl.h>
 #include <fcntl.h>
-#include <gelf.h>
-#include <lzma.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
-#include <algorithm>
+#include <sys/stat.h>
+
 #include <cctype>
 #include <cstring>
-#include <optional>
-#include <vector>
-
-#include "util/build_id.h"
+#include <map>
+#include <memory>
 
 namespace dtrace::proc {
 namespace {
-
-// MiniDebugInfo holds symbols only (a few MiB for the largest
-// libraries); a decompressed size beyond this is no such section.
-constexpr size_t kMaxDebugData = 256u << 20;
-
-// An ELF file opened for reading, closed when it goes.
-struct ElfFile {
-  int fd = -1;
-  Elf* elf = nullptr;
-  explicit ElfFile(const std::string& path) {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) elf = elf_begin(fd, ELF_C_READ, nullptr);
-    if (elf && elf_kind(elf) != ELF_K_ELF) elf_end(elf), elf = nullptr;
-  }
-  ~ElfFile() {
-    if (elf) elf_end(elf);
-    if (fd >= 0) ::close(fd);
-  }
-  ElfFile(const ElfFile&) = delete;
-  ElfFile& operator=(const ElfFile&) = delete;
-};
-
-Elf_Scn* section_named(Elf* elf, const char* name) {
-  size_t shstrndx;
-  if (elf_getshdrstrndx(elf, &shstrndx) != 0) return nullptr;
-  for (Elf_Scn* scn = elf_nextscn(elf, nullptr); scn; scn = elf_nextscn(elf, scn)) {
-    GElf_Shdr sh;
-    const char* n = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : nullptr;
-    if (n && std::strcmp(n, name) == 0) return scn;
-  }
-  return nullptr;
-}
-
-Elf_Scn* symtab_of(Elf* elf) {
-  for (Elf_Scn* scn = elf_nextscn(elf, nullptr); scn; scn = elf_nextscn(elf, scn)) {
-    GElf_Shdr sh;
-    if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB && sh.sh_entsize) return scn;
-  }
-  return nullptr;
-}
-
-// The NT_GNU_BUILD_ID note's bytes, "" when there is none.
-std::string build_id(Elf* elf) {
-  for (Elf_Scn* scn = elf_nextscn(elf, nullptr); scn; scn = elf_nextscn(elf, scn)) {
-    GElf_Shdr sh;
-    if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE) continue;
-    Elf_Data* d = elf_getdata(scn, nullptr);
-    GElf_Nhdr nh;
-    size_t off = 0, name_off, desc_off;
-    while (d && (off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) != 0) {
-      if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-          std::memcmp(static_cast<char*>(d->d_buf) + name_off, "GNU", 4) == 0)
-        return std::string(static_cast<char*>(d->d_buf) + desc_off, nh.n_descsz);
-    }
-  }
-  return "";
-}
 
 // "/proc/PID/root" when path was opened through it, else "".
 std::string root_of(const std::string& path) {
@@ -83,105 +24,109 @@ std::string root_of(const std::string& path) {
   return path.compare(i, 6, "/root/") == 0 ? path.substr(0, i + 5) : "";
 }
 
-uint32_t file_crc(int fd) {
+uint32_t file_crc(const char* path) {
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
   uLong crc = crc32(0, nullptr, 0);
   unsigned char buf[65536];
   ssize_t n;
-  off_t at = 0;
-  while ((n = ::pread(fd, buf, sizeof buf, at)) > 0) {
-    crc = crc32(crc, buf, static_cast<uInt>(n));
-    at += n;
-  }
+  while (fd >= 0 && (n = ::read(fd, buf, sizeof buf)) > 0) crc = crc32(crc, buf, static_cast<uInt>(n));
+  if (fd >= 0) ::close(fd);
   return static_cast<uint32_t>(crc);
 }
 
-bool same_file(const std::string& a, int fd) {
-  struct stat sa, sb;
-  return ::stat(a.c_str(), &sa) == 0 && ::fstat(fd, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
+std::string base_name(const char* p) {
+  const char* s = std::strrchr(p, '/');
+  return s ? s + 1 : p;
 }
 
-// A debug file is taken when its build-id is the file's (when both have
-// one) and, found by debuglink, its CRC is the one the link records.
-bool use_debug_file(const ElfFile& f, const std::string& id, const std::optional<uint32_t>& crc,
-                    const std::function<void(Elf*, Elf_Scn*)>& each) {
-  if (!f.elf) return false;
-  std::string fid = build_id(f.elf);
-  if (!id.empty() && !fid.empty() && fid != id) return false;
-  if (crc && file_crc(f.fd) != *crc) return false;
-  Elf_Scn* s = symtab_of(f.elf);
-  if (!s) return false;
-  each(f.elf, s);
-  return true;
+// libdwfl checks a debug file found by .gnu_debuglink against the
+// file's build-id alone when it has one; a debug file changed since the
+// link was made (its CRC another) is refused here, as gdb does.
+bool debuglink_crc_ok(Dwfl_Module* mod, const char* debug_file) {
+  Dwarf_Addr bias;
+  Elf* main = dwfl_module_getelf(mod, &bias);
+  GElf_Word crc = 0;
+  const char* link = main ? dwelf_elf_gnu_debuglink(main, &crc) : nullptr;
+  if (!link || base_name(debug_file) != link || std::strstr(debug_file, "/.build-id/")) return true;
+  return file_crc(debug_file) == crc;
 }
 
-bool from_build_id(const std::string& root, const std::string& id,
-                   const std::function<void(Elf*, Elf_Scn*)>& each) {
-  std::string link = util::build_id_debug_path(id);
-  if (link.empty()) return false;
-  ElfFile f(root + link);
-  return use_debug_file(f, id, std::nullopt, each);
-}
+struct DwflDeleter {
+  void operator()(Dwfl* d) const { dwfl_end(d); }
+};
 
-bool from_debuglink(Elf* elf, const std::string& path, const std::string& id,
-                    const std::function<void(Elf*, Elf_Scn*)>& each) {
-  Elf_Scn* scn = section_named(elf, ".gnu_debuglink");
-  Elf_Data* d = scn ? elf_getdata(scn, nullptr) : nullptr;
-  if (!d || d->d_size < 8) return false;
-  const char* p = static_cast<const char*>(d->d_buf);
-  size_t len = strnlen(p, d->d_size);
-  size_t crc_at = (len + 4) & ~size_t{3};
-  if (len == 0 || crc_at + 4 > d->d_size || std::strchr(p, '/')) return false;
-  uint32_t crc;
-  std::memcpy(&crc, p + crc_at, 4);  // in the file's byte order: native here
-  std::string name(p, len), root = root_of(path);
-  std::string dir = path.substr(root.size(), path.rfind('/') - root.size());
-  for (const std::string& cand : {root + dir + "/" + name, root + dir + "/.debug/" + name,
-                                  root + "/usr/lib/debug" + dir + "/" + name}) {
-    ElfFile f(cand);
-    if (f.fd >= 0 && same_file(path, f.fd)) continue;
-    if (use_debug_file(f, id, crc, each)) return true;
+// A Dwfl holding the one file at path, reported at 0 (an ET_DYN file's
+// addresses are then its link-time ones), with libdwfl's standard
+// debug-file search: build-id, debuglink, debuginfod.
+struct FileDwfl {
+  std::string debug_path;  // the search path under the file's root
+  char* debug_path_p = nullptr;
+  Dwfl_Callbacks callbacks{nullptr, dwfl_standard_find_debuginfo, nullptr, &debug_path_p};
+  std::unique_ptr<Dwfl, DwflDeleter> dwfl;
+  Dwfl_Module* mod = nullptr;
+
+  explicit FileDwfl(const std::string& path) {
+    // libdwfl's default (":.debug:/usr/lib/debug") for the host's files.
+    std::string root = root_of(path);
+    debug_path = ":.debug:" + root + "/usr/lib/debug";
+    debug_path_p = root.empty() ? nullptr : debug_path.data();
+    dwfl.reset(dwfl_begin(&callbacks));
+    int fd = dwfl ? ::open(path.c_str(), O_RDONLY | O_CLOEXEC) : -1;
+    if (fd < 0) return;
+    mod = dwfl_report_elf(dwfl.get(), base_name(path.c_str()).c_str(), path.c_str(), fd, 0, false);
+    if (!mod) ::close(fd);  // libdwfl owns fd once the module is reported
+    dwfl_report_end(dwfl.get(), nullptr, nullptr);
   }
-  return false;
-}
-
-// .gnu_debugdata decompressed into memory, read as an ELF image.
-bool from_debugdata(Elf* elf, const std::function<void(Elf*, Elf_Scn*)>& each) {
-  Elf_Scn* scn = section_named(elf, ".gnu_debugdata");
-  Elf_Data* d = scn ? elf_rawdata(scn, nullptr) : nullptr;
-  if (!d || !d->d_buf || d->d_size == 0) return false;
-  lzma_stream strm = LZMA_STREAM_INIT;
-  if (lzma_stream_decoder(&strm, UINT64_MAX, 0) != LZMA_OK) return false;
-  std::vector<uint8_t> out(std::min<size_t>(d->d_size * 8, kMaxDebugData));
-  strm.next_in = static_cast<const uint8_t*>(d->d_buf);
-  strm.avail_in = d->d_size;
-  lzma_ret r = LZMA_OK;
-  while (r == LZMA_OK) {
-    if (strm.total_out == out.size()) {
-      if (out.size() >= kMaxDebugData) break;
-      out.resize(std::min(out.size() * 2, kMaxDebugData));
-    }
-    strm.next_out = out.data() + strm.total_out;
-    strm.avail_out = out.size() - strm.total_out;
-    r = lzma_code(&strm, LZMA_FINISH);
+  FileDwfl(const FileDwfl&) = delete;
+  FileDwfl& operator=(const FileDwfl&) = delete;
+  Dwarf_Addr bias() const {
+    Dwarf_Addr b = 0;
+    dwfl_module_getelf(mod, &b);
+    return b;
   }
-  size_t n = strm.total_out;
-  lzma_end(&strm);
-  if (r != LZMA_STREAM_END) return false;
-  Elf* mini = elf_memory(reinterpret_cast<char*>(out.data()), n);
-  if (!mini) return false;
-  Elf_Scn* s = elf_kind(mini) == ELF_K_ELF ? symtab_of(mini) : nullptr;
-  if (s) each(mini, s);
-  elf_end(mini);
-  return s != nullptr;
-}
+};
 
 }  // namespace
 
-bool with_debug_symtab(Elf* elf, const std::string& path, const std::function<void(Elf*, Elf_Scn*)>& each) {
-  std::string id = build_id(elf);
-  return from_build_id(root_of(path), id, each) || from_debuglink(elf, path, id, each) ||
-         from_debugdata(elf, each);
+bool with_debug_symbols(const std::string& path,
+                        const std::function<void(const char*, const GElf_Sym&)>& each) {
+  FileDwfl f(path);
+  int n = f.mod ? dwfl_module_getsymtab(f.mod) : -1;
+  if (n <= 0) return false;
+  const char* debug_file = nullptr;
+  dwfl_module_info(f.mod, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, &debug_file);
+  if (debug_file && !debuglink_crc_ok(f.mod, debug_file)) return false;
+  Dwarf_Addr bias = f.bias();
+  for (int i = 0; i < n; i++) {
+    GElf_Sym sym;
+    GElf_Addr addr;
+    GElf_Word shndx;
+    const char* name = dwfl_module_getsym_info(f.mod, i, &sym, &addr, &shndx, nullptr, nullptr);
+    if (!name || shndx == SHN_UNDEF) continue;
+    sym.st_value = addr - bias;
+    each(name, sym);
+  }
+  return true;
+}
+
+std::optional<SourceLine> source_line(std::pair<uint64_t, uint64_t> id,
+                                      std::initializer_list<std::string> paths, uint64_t vaddr) {
+  static std::map<std::pair<uint64_t, uint64_t>, std::unique_ptr<FileDwfl>> files;
+  constexpr size_t kMaxFiles = 64;
+  auto it = files.find(id);
+  for (auto p = paths.begin(); it == files.end() && p != paths.end(); ++p) {
+    struct stat st;
+    if (::stat(p->c_str(), &st) != 0 || std::pair<uint64_t, uint64_t>(st.st_dev, st.st_ino) != id) continue;
+    if (files.size() >= kMaxFiles) files.clear();
+    it = files.emplace(id, std::make_unique<FileDwfl>(*p)).first;
+  }
+  if (it == files.end()) return std::nullopt;
+  const FileDwfl& f = *it->second;
+  Dwfl_Line* l = f.mod ? dwfl_module_getsrc(f.mod, vaddr + f.bias()) : nullptr;
+  int line = 0;
+  const char* file = l ? dwfl_lineinfo(l, nullptr, &line, nullptr, nullptr, nullptr) : nullptr;
+  if (!file || line <= 0) return std::nullopt;
+  return SourceLine{file, line};
 }
 
 }  // namespace dtrace::proc

@@ -1,22 +1,41 @@
-// Where a stripped ELF file's full symbol table may still be found, as
-// distributions ship it: a separate debug file (found by build-id under
+// The symbols of a stripped ELF file, as distributions ship them, found
+// by libdwfl (elfutils): a separate debug file (by build-id under
 // /usr/lib/debug/.build-id/, or by .gnu_debuglink next to the file, in
-// its .debug/ or under /usr/lib/debug), else the MiniDebugInfo of Fedora
-// and RHEL (.gnu_debugdata: an xz-compressed ELF holding a .symtab).
-// Paths are looked up under the root the file was opened through
+// its .debug/ or under /usr/lib/debug), a debuginfod server's when
+// DEBUGINFOD_URLS is set, else the MiniDebugInfo of Fedora and RHEL
+// (.gnu_debugdata: an xz-compressed ELF holding a .symtab). The build-id
+// directory is looked up under the root the file was opened through
 // (/proc/PID/root/...), so a process in a container finds its own.
 #pragma once
 
-#include <libelf.h>
+#include <gelf.h>
 
+#include <cstdint>
 #include <functional>
+#include <initializer_list>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace dtrace::proc {
 
-// Calls each(debug, symtab) with the SHT_SYMTAB section of the first
-// source that has one; false when there is none. path is the file as
-// opened, elf the open file.
-bool with_debug_symtab(Elf* elf, const std::string& path, const std::function<void(Elf*, Elf_Scn*)>& each);
+// Calls each(name, sym) for every symbol libdwfl has for the file at
+// path, sym.st_value being the link-time address; false when it has
+// none beyond the file's own .dynsym.
+bool with_debug_symbols(const std::string& path,
+                        const std::function<void(const char*, const GElf_Sym&)>& each);
+
+struct SourceLine {
+  std::string file;  // as the DWARF names it, its compilation directory prefixed
+  int line = 0;
+};
+
+// The source line of a link-time address in the file whose (device,
+// inode) is id, from the DWARF libdwfl finds for it as above; nullopt
+// without line information. The file is opened at the first of paths
+// that is still it; its debug information is then kept (a few dozen
+// files), so that later lookups need no path.
+std::optional<SourceLine> source_line(std::pair<uint64_t, uint64_t> id,
+                                      std::initializer_list<std::string> paths, uint64_t vaddr);
 
 }  // namespace dtrace::proc

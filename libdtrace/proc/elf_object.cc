@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,8 +30,18 @@ int alias_rank(const GElf_Sym& s, const char* name) {
   return r;
 }
 
-// Functions into funcs, data objects (not TLS: their values are no
-// addresses) into objects.
+// A function into funcs, a data object (not TLS: its value is no
+// address) into objects.
+void add_symbol(const char* name, const GElf_Sym& s, std::vector<Candidate>& funcs,
+                std::vector<ElfSymbol>& objects) {
+  int type = GELF_ST_TYPE(s.st_info);
+  bool func = type == STT_FUNC || type == STT_GNU_IFUNC;
+  if ((!func && type != STT_OBJECT) || s.st_shndx == SHN_UNDEF || s.st_value == 0) return;
+  if (!name || !*name) return;
+  if (func) funcs.push_back({ElfSymbol{name, s.st_value, s.st_size}, alias_rank(s, name)});
+  else objects.push_back(ElfSymbol{name, s.st_value, s.st_size});
+}
+
 void read_symbols(Elf* elf, Elf_Scn* scn, std::vector<Candidate>& funcs, std::vector<ElfSymbol>& objects) {
   GElf_Shdr sh;
   if (!gelf_getshdr(scn, &sh) || sh.sh_entsize == 0) return;
@@ -39,14 +50,8 @@ void read_symbols(Elf* elf, Elf_Scn* scn, std::vector<Candidate>& funcs, std::ve
   size_t n = sh.sh_size / sh.sh_entsize;
   for (size_t i = 0; i < n; i++) {
     GElf_Sym s;
-    if (!gelf_getsym(data, static_cast<int>(i), &s)) continue;
-    int type = GELF_ST_TYPE(s.st_info);
-    bool func = type == STT_FUNC || type == STT_GNU_IFUNC;
-    if ((!func && type != STT_OBJECT) || s.st_shndx == SHN_UNDEF || s.st_value == 0) continue;
-    const char* name = elf_strptr(elf, sh.sh_link, s.st_name);
-    if (!name || !*name) continue;
-    if (func) funcs.push_back({ElfSymbol{name, s.st_value, s.st_size}, alias_rank(s, name)});
-    else objects.push_back(ElfSymbol{name, s.st_value, s.st_size});
+    if (gelf_getsym(data, static_cast<int>(i), &s))
+      add_symbol(elf_strptr(elf, sh.sh_link, s.st_name), s, funcs, objects);
   }
 }
 
@@ -64,6 +69,8 @@ Result<ElfObject> ElfObject::load(const std::string& path) {
     return make_error(path + " is not an ELF file");
   }
   ElfObject obj;
+  struct stat st;
+  if (::fstat(fd, &st) == 0) obj.file_id_ = {st.st_dev, st.st_ino};
   obj.entry_ = eh.e_entry;
   obj.dynamic_ = eh.e_type == ET_DYN;
   size_t nph = 0;
@@ -85,7 +92,8 @@ Result<ElfObject> ElfObject::load(const std::string& path) {
   if (symtab && cands.empty() && dynsym) read_symbols(elf, dynsym, cands, obj.data_);
   // Stripped: the local functions are in a debug file or MiniDebugInfo.
   if (!symtab)
-    with_debug_symtab(elf, path, [&](Elf* d, Elf_Scn* s) { read_symbols(d, s, cands, obj.data_); });
+    with_debug_symbols(path,
+                       [&](const char* name, const GElf_Sym& s) { add_symbol(name, s, cands, obj.data_); });
   std::stable_sort(obj.data_.begin(), obj.data_.end(),
                    [](const ElfSymbol& a, const ElfSymbol& b) { return a.name < b.name; });
   elf_end(elf);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "util/result.h"
@@ -32,6 +33,9 @@ class ElfObject {
   bool has_symbols() const { return !syms_.empty(); }
   bool is_dynamic() const { return dynamic_; }  // ET_DYN: loaded at a bias
   uint64_t entry() const { return entry_; }
+  // The file's (device, inode) when loaded: its line information is
+  // found by them after the path has gone (an exited process's root).
+  std::pair<uint64_t, uint64_t> file_id() const { return file_id_; }
   // Every function symbol, aliases included, sorted by name.
   const std::vector<ElfSymbol>& symbols() const { return syms_; }
   // A data object (STT_OBJECT) defined here, by name; null if none.
@@ -49,6 +53,7 @@ class ElfObject {
   std::vector<ElfSymbol> data_;     // data objects, sorted by name
   std::vector<ElfSegment> segs_;
   uint64_t entry_ = 0;
+  std::pair<uint64_t, uint64_t> file_id_;
   bool dynamic_ = false;
 };
 

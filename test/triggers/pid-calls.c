@@ -15,11 +15,11 @@ int leaf(int x)
 }
 int middle(int x)
 {
-	return leaf(x) + 1;
+	return leaf(x) + 1; /* @@line middle */
 }
 int top(int x)
 {
-	return middle(x) + 1;
+	return middle(x) + 1; /* @@line top */
 }
 
 int main(void)
@@ -33,6 +33,6 @@ int main(void)
 		free(p);
 		sum += getpid() > 0;
 	}
-	sum += top(5);
+	sum += top(5); /* @@line main */
 	return sum == 66 + 3 + 12 ? 0 : 1;
 }

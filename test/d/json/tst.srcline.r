@@ -1,0 +1,3 @@
+middle: its call's line
+top: its call's line
+main: its call's line
