@@ -30,6 +30,7 @@ BUILD_PACKAGES=(
 # What the tests (make check) need besides.
 TEST_PACKAGES=(
     systemtap-sdt-dev   # <sys/sdt.h> for the stapsdt test trigger (test/triggers)
+    libdebuginfod1      # what libdw loads for DEBUGINFOD_URLS (test/unit/proc/elf_debuginfo_test.cc)
     libbenchmark-dev
     clang-14 libclang-rt-14-dev valgrind bpftrace
     clang-format        # scripts/format.sh and the format_check test

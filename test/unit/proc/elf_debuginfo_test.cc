@@ -1,10 +1,12 @@
-// Symbols of stripped files from MiniDebugInfo and separate debug files
-// (proc/elf_debuginfo.cc), on copies of test/d/usym/spin.c built here
-// with the system's cc, objcopy, strip and xz.
+// Symbols of stripped files from MiniDebugInfo, separate debug files and
+// a debuginfod server (proc/elf_debuginfo.cc: libdwfl), on copies of
+// test/d/usym/spin.c built here with the system's cc, objcopy, strip
+// and xz.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include "proc/elf_object.h"
@@ -22,7 +24,7 @@ class ElfDebugInfo : public ::testing::Test {
         sh("cc -O0 -g -o full " DTRACE_SOURCE_DIR "/test/d/usym/spin.c && strip --strip-all -o bare full"),
         0);
   }
-  void TearDown() override { (void)sh("rm -rf " + dir_); }
+  void TearDown() override { (void)sh("test -s server.pid && kill $(cat server.pid); rm -rf " + dir_); }
   int sh(const std::string& cmd) {
     return std::system(("cd " + dir_ + " && (" + cmd + ") >/dev/null 2>&1").c_str());
   }
@@ -77,6 +79,33 @@ TEST_F(ElfDebugInfo, BuildIdDebugFileNamesThem) {
   (void)sh(
       "id=$(cat id) && rm -f /usr/lib/debug/.build-id/${id%${id#??}}/${id#??}.debug && "
       "rmdir /usr/lib/debug/.build-id/${id%${id#??}} 2>/dev/null");
+  EXPECT_TRUE(named);
+}
+
+// debuginfod's protocol is plain HTTP (GET /buildid/HEX/debuginfo):
+// python's http.server over such a directory, on a free port of the
+// loopback, is a server. libdw asks it only when DEBUGINFOD_URLS names
+// it, and only for a file without symbols of its own.
+TEST_F(ElfDebugInfo, DebuginfodServerNamesThem) {
+  ASSERT_EQ(sh("id=$(od -An -tx1 -N20 /dev/urandom | tr -d ' \\n') && "
+               "cc -O0 -g -Wl,--build-id=0x$id -o served " DTRACE_SOURCE_DIR "/test/d/usym/spin.c && "
+               "mkdir -p srv/buildid/$id && objcopy --only-keep-debug served srv/buildid/$id/debuginfo && "
+               "strip --strip-all served"),
+            0);
+  ASSERT_EQ(sh(R"(python3 -c 'import functools, http.server as h, os
+s = h.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(h.SimpleHTTPRequestHandler, directory="srv"))
+open("port.tmp", "w").write(str(s.server_port)); os.rename("port.tmp", "port"); s.serve_forever()' &
+echo $! > server.pid; for i in $(seq 100); do test -s port && exit 0; sleep 0.1; done; exit 1)"),
+            0);
+  std::string port;
+  std::getline(std::ifstream(dir_ + "/port"), port);
+  ::unsetenv("DEBUGINFOD_URLS");
+  EXPECT_FALSE(names_hidden_leaf("served"));
+  ::setenv("DEBUGINFOD_CACHE_PATH", (dir_ + "/cache").c_str(), 1);
+  ::setenv("DEBUGINFOD_URLS", ("http://127.0.0.1:" + port).c_str(), 1);
+  bool named = names_hidden_leaf("served");
+  ::unsetenv("DEBUGINFOD_URLS");
+  ::unsetenv("DEBUGINFOD_CACHE_PATH");
   EXPECT_TRUE(named);
 }
 
