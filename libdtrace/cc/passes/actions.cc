@@ -36,7 +36,18 @@ class ActionChecker : public Visitor<ActionChecker> {
   void speculation_order(const ClausePlan& plan) {
     bool spec = false, comm = false, data = false;
     for (const ActionPlan& a : plan.actions) {
-      if (a.stmt != nullptr) continue;
+      if (a.stmt != nullptr) {
+        // copyout(), copyoutstr(): a destructive subroutine is a
+        // destructive action that a speculation could not undo.
+        auto* es = ast::as<ast::ExprStmt>(a.stmt);
+        auto* call = es != nullptr ? ast::as<ast::Call>(es->expr) : nullptr;
+        const SubrProto* sp = call != nullptr ? find_subr(call->name) : nullptr;
+        if (spec && sp != nullptr && sp->destructive) {
+          fail(call->line, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )");
+          return;
+        }
+        continue;
+      }
       uint16_t k = a.kind;
       int line = a.line;
       if (k == DTRACEACT_SPECULATE) {
@@ -386,6 +397,11 @@ class ActionChecker : public Visitor<ActionChecker> {
       if (!stack_or_symbol(c, kind, p.arg, p.expr)) return;
     } else if (n == "tracemem") {
       ast::Expr* addr = c.args[0];
+      // The size is a size_t before it is a constant.
+      if (!is_int_arg(c.args[1])) {
+        proto_arg(c, 1, "size_t");
+        return;
+      }
       if (addr->kind() == Kind::AggRef || !addr->type->is_scalar()) {
         fail(addr->line, ErrTag::D_TRACEMEM_ADDR,
              "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer");

@@ -18,21 +18,18 @@ int bitfield_width(CompileContext& ctx, const ast::Body::MemberDecl& m, const Ty
   const std::string& name = m.type->decl.name;
   if (!mt->is_int()) {
     ctx.error(m.line, ErrTag::D_DECL_BFTYPE,
-              cat("invalid type for bit-field: ", name.empty() ? mt->name : name));
+              cat("invalid type for bit-field: ", name.empty() ? "(anon)" : name));
     return -1;
   }
   std::optional<int64_t> w = eval_const(ctx, m.bits);
-  if (!w || *w < 0) {
+  // Only an unnamed bit-field may be 0 wide (it pads to the next unit).
+  if (!w || *w < 0 || (*w == 0 && !name.empty())) {
     ctx.error(m.line, ErrTag::D_DECL_BFCONST,
               "positive integral constant expression expected as bit-field size");
     return -1;
   }
   if (*w > static_cast<int64_t>(mt->size) * 8) {
     ctx.error(m.line, ErrTag::D_DECL_BFSIZE, cat("bit-field too big for type: ", name));
-    return -1;
-  }
-  if (*w == 0 && !name.empty()) {
-    ctx.error(m.line, ErrTag::D_DECL_BFSIZE, cat("bit-field size 0 is invalid for named member ", name));
     return -1;
   }
   return static_cast<int>(*w);
@@ -48,6 +45,15 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
   for (const auto& m : spec.body->members) {
     if (m.type->decl.is_function) {  // struct { int f(); }: DTrace's wording
       ctx.error(m.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot have void member: ", m.type->decl.name));
+      return false;
+    }
+    // A floating-point bit-field is refused as a bit-field, before the
+    // type itself is (D has no floating-point types).
+    const std::vector<std::string>& words = m.type->spec.words;
+    if (m.bits != nullptr && m.type->decl.pointers == 0 &&
+        std::ranges::any_of(words, [](const std::string& w) { return w == "float" || w == "double"; })) {
+      const std::string& n = m.type->decl.name;
+      ctx.error(m.line, ErrTag::D_DECL_BFTYPE, cat("invalid type for bit-field: ", n.empty() ? "(anon)" : n));
       return false;
     }
     const Type* mt = resolve_typename(ctx, m.type);
@@ -99,7 +105,21 @@ const char* tag_name(Type::Kind k) {
 const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) {
   TypeTable& types = ctx.types;
   if (spec.tag_kind != Type::Kind::Void && !spec.words.empty()) {
-    ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+    // unsigned struct s, long struct s: a sign or size for a type that takes none.
+    auto has = [&](std::string_view a, std::string_view b) {
+      return std::ranges::any_of(spec.words, [&](const std::string& w) { return w == a || w == b; });
+    };
+    if (has("signed", "unsigned"))
+      ctx.error(line, ErrTag::D_DECL_SIGNINT,
+                "invalid type declaration: signed and unsigned may only be used with integer type");
+    else if (has("long", "short"))
+      ctx.error(line, ErrTag::D_DECL_LONGINT,
+                has("long", "long")
+                    ? "invalid type declaration: long and long long may only be used with integer "
+                      "or floating-point type"
+                    : "invalid type declaration: short and long may only be used with integer or "
+                      "floating-point type");
+    else ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
     return nullptr;
   }
   if (spec.defined != nullptr) return spec.defined;
@@ -198,8 +218,18 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
               "invalid type declaration: short and long may not be used with char type");
     return nullptr;
   }
+  // short long names no type: DTrace looks it up as a name and fails.
+  if (nshort && nlong && other.empty() && nchar == 0) {
+    ctx.error(line, ErrTag::D_UNKNOWN,
+              cat("failed to resolve type ",
+                  nunsigned ? "unsigned "
+                  : nsigned ? "signed "
+                            : "",
+                  "short long ", nint ? "int " : "", ": Unknown type name"));
+    return nullptr;
+  }
   if ((!other.empty() && nchar + nint > 0) || nchar > 1 || nint > 1 || nshort > 1 || nlong > 2 ||
-      (nshort && nlong) || (nchar && nint) || (nunsigned && nsigned) || nunsigned > 1 || nsigned > 1) {
+      (nchar && nint) || (nunsigned && nsigned) || nunsigned > 1 || nsigned > 1) {
     ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
     return nullptr;
   }
@@ -334,6 +364,20 @@ const Type* resolve_typename(CompileContext& ctx, ast::TypeName* t) {
 }
 
 void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
+  // typedef char new_int; with new_int a type already: the lexer read the
+  // name as a type, so the declarator is the last specifier word.
+  const std::vector<std::string>& words = d->spec.words;
+  if (d->decls.empty() && d->storage == ast::StorageClass::Typedef && d->spec.tag_kind == Type::Kind::Void &&
+      words.size() >= 2 && ctx.types.lookup_own(words.back()) != nullptr) {
+    ast::TypeSpec head = d->spec;
+    head.words.pop_back();
+    const Type* t = base_type(ctx, head, d->line);
+    if (t == nullptr) return;
+    const Type* old = ctx.types.lookup_own(words.back());
+    if (t != old && t != old->typedef_of)  // the same type again is allowed (C11)
+      ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("typedef redeclared: ", words.back()));
+    return;
+  }
   if (d->decls.empty() && d->spec.tag_kind == Type::Kind::Void) {
     ctx.error(d->line, ErrTag::D_DECL_USELESS, "useless declaration");
     return;
@@ -486,7 +530,7 @@ bool declare_var(CompileContext& ctx, ast::VarDecl* d) {
                    : d->storage == ast::StorageClass::This ? VarScope::Local
                                                            : VarScope::Global;
   if (d->storage == ast::StorageClass::Register || d->storage == ast::StorageClass::Auto) {
-    ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "storage class not supported in D");
+    ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "specified storage class not appropriate in D");
     return false;
   }
   for (const ast::Declarator& decl : d->decls) {

@@ -19,10 +19,15 @@ bool malformed_option(CompileContext& ctx, int line) {
   return false;
 }
 
-// `#pragma D option a b=c ...`: each one is set as it is read, so a
-// compile-time option rules the rest of this compile.
+// `#pragma D option a=b`: set as it is read, so a compile-time option
+// rules the rest of this compile.
 bool set_options(CompileContext& ctx, const std::vector<std::string>& w, int line) {
   if (w.size() < 3) return malformed_option(ctx, line);
+  // One option a pragma, as in DTrace: nspec=24 * 44 is not an expression.
+  if (w.size() > 3) {
+    ctx.error(line, ErrTag::D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
+    return false;
+  }
   for (size_t i = 2; i < w.size(); i++) {
     std::string name = w[i], value;
     size_t eq = name.find('=');

@@ -64,6 +64,9 @@ std::string not_integral(const char* op) {
 std::string not_lvalue(const char* op) {
   return cat("operator ", op, " requires modifiable lvalue as an operand");
 }
+std::string array_operand(const char* op, const Type* t) {
+  return cat("operator ", op, " may not be applied to operand of type \"", t->name, "\"");
+}
 std::string not_writable(const char* op) {
   return cat("operator ", op, " can only be applied to a writable variable");
 }
@@ -109,6 +112,7 @@ class Checker : public Visitor<Checker, const Type*> {
   bool run();
   const Type* expr(ast::Expr* e) {
     const Type* t = check(e);
+    report_cg_expr();
     return failed_ ? nullptr : t;
   }
 
@@ -143,6 +147,7 @@ class Checker : public Visitor<Checker, const Type*> {
   // Statements have no type: null.
   const Type* visit_ExprStmt(ast::ExprStmt& s) {
     check(s.expr, true);
+    report_cg_expr();
     return nullptr;
   }
   const Type* visit_IfStmt(ast::IfStmt& s);
@@ -158,6 +163,8 @@ class Checker : public Visitor<Checker, const Type*> {
   const Type* check_call(ast::Call& n, bool stmt);
   bool agg_action_arg(ast::Call& n);
   const Type* check_record_arg(ast::Expr* a);
+  const Type* action_in_expr(ast::Call& n);
+  void report_cg_expr();
   const Type* check_unary(ast::Unary& n);
   const Type* check_binary(ast::Binary& n);
   const Type* check_assign(ast::Assign& n, bool stmt);
@@ -189,6 +196,8 @@ class Checker : public Visitor<Checker, const Type*> {
   size_t clause_ = 0;        // index of the clause being checked (ctx_.plans)
   bool in_clause_ = false;
   std::vector<ClauseArgs> clause_args_;
+  int cg_expr_line_ = -1;  // an action used as a value (action_in_expr), not yet reported
+  std::string cg_expr_;
 };
 
 // D_IDENT_BADREF in DTrace's words.
@@ -409,12 +418,7 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
         return fail(n.line, n.name == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
                     cat(n.name, "( ) may not be applied to a void expression"));
     }
-    if (!stmt) {
-      const char* what = find_aggfunc(n.name) ? "aggregating function" : "tracing function";
-      return fail(
-          n.line, ErrTag::D_CG_EXPR,
-          cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)"));
-    }
+    if (!stmt) return action_in_expr(n);
     if (!find_action(n.name) && !agg_rhs)  // an aggregating function outside @x = ...
       return fail(n.line, ErrTag::D_AGG_FUNC,
                   cat("aggregating function ", n.name, "( ) may only be assigned to an aggregation"));
@@ -449,6 +453,37 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
   return type_from_string(types_, p->ret);
 }
 
+// An action or aggregating function called inside an expression is typed
+// as DTrace types it: its arguments against its prototype, its value
+// void, so the expression around it refuses the void operand with its
+// own tag. What accepts a void (a comma, an assignment) reaches the code
+// generator's refusal, D_CG_EXPR, reported after the statement.
+const Type* Checker::action_in_expr(ast::Call& n) {
+  const ActionProto* ap = find_action(n.name);
+  if (ap == nullptr) ap = find_aggfunc(n.name);
+  int argc = static_cast<int>(n.args.size());
+  if (argc < ap->min_args || (ap->max_args >= 0 && argc > ap->max_args))
+    return fail(n.line, ErrTag::D_PROTO_LEN,
+                arity_mismatch(cat(n.name, "( )"), argc, ap->min_args, ap->max_args));
+  for (ast::Expr* a : n.args)
+    if (a->kind() == Kind::AggRef) a->type = types_.void_type();
+    else check_record_arg(a);
+  if (failed_) return types_.void_type();
+  if (cg_expr_line_ < 0) {
+    const char* what = find_aggfunc(n.name) ? "aggregating function" : "tracing function";
+    cg_expr_line_ = n.line;
+    cg_expr_ =
+        cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)");
+  }
+  return types_.void_type();
+}
+
+// The D_CG_EXPR action_in_expr() left for the end of a statement.
+void Checker::report_cg_expr() {
+  if (cg_expr_line_ >= 0 && !failed_) fail(cg_expr_line_, ErrTag::D_CG_EXPR, cg_expr_);
+  cg_expr_line_ = -1;
+}
+
 // An argument that may be a stack()/sym()-like value (aggregation keys,
 // printf arguments): typed uint64_t here; the actions pass records it
 // with the stack or symbol action kind.
@@ -467,12 +502,19 @@ const Type* Checker::check_record_arg(ast::Expr* a) {
 }
 
 const Type* Checker::check_unary(ast::Unary& n) {
+  // &@a: an aggregation is a dynamic variable, refused before it is typed.
+  if (n.op == Op::AddrOf && ast::agg_target(n.operand) != nullptr)
+    return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
   const Type* t = check(n.operand);
   if (failed_) return t;
   const char* op = ast::op_text(n.op);
   switch (n.op) {
     case Op::Neg:
     case Op::Plus:
+      if (!t->is_int())
+        return fail(n.line, ErrTag::D_OP_ARITH,
+                    cat("operator ", op, " requires an operand of arithmetic type"));
+      return types_.promote(t);
     case Op::BitNot:
       if (!t->is_int())
         return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires an operand of integral type"));
@@ -576,8 +618,8 @@ bool Checker::store_to_place(ast::Expr* lhs, const Type* value, const char* op, 
   if (failed_) return false;
   if (!lhs->is_lvalue) return rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
   if (!lhs->is_writable) return rejected(line, ErrTag::D_OP_WRITE, not_writable(op));
-  if (t->kind == Type::Kind::Array || !assignable(t, value))
-    return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
+  if (t->kind == Type::Kind::Array) return rejected(line, ErrTag::D_OP_ARRFUN, array_operand(op, t));
+  if (!assignable(t, value)) return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
   return true;
 }
 
@@ -604,6 +646,8 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int li
     return rejected(line, ErrTag::D_ARR_BADREF,
                     cat(v->display(), " is an associative array and requires a key"));
   if (v->type == nullptr) v->type = value;
+  if (v->type->kind == Type::Kind::Array)
+    return rejected(line, ErrTag::D_OP_ARRFUN, array_operand(op, v->type));
   bool dynamic = v->scope == VarScope::Thread || v->scope == VarScope::Local;
   if (!assignable(v->type, value) && !(zero_store_ && dynamic && v->type->is_string()))
     return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, value));
@@ -668,11 +712,14 @@ const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
                   "aggregating function may not be called from a D expression (D program context required)");
     return check_agg_assign(n);
   }
+  const char* op = "=";
+  VarInfo* v = var_of(n.lhs);
   const Type* r = check(n.rhs);
   if (failed_) return r;
-  const char* op = n.op == Op::Assign ? "=" : "op=";
-  if (r->is_void())
+  if (r->is_void()) {
+    if (cg_expr_line_ >= 0) return report_cg_expr(), types_.void_type();
     return fail(n.line, ErrTag::D_OP_VFPTR, "operator = cannot be applied to a void expression");
+  }
   if (n.op != Op::Assign) {
     op = n.op == Op::Add      ? "+="
          : n.op == Op::Sub    ? "-="
@@ -684,7 +731,15 @@ const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
          : n.op == Op::BitAnd ? "&="
          : n.op == Op::BitOr  ? "|="
                               : "^=";
-    if (!r->is_int() && !(r->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)))
+    bool additive = n.op == Op::Add || n.op == Op::Sub;
+    // Pointer arithmetic needs the size of what is pointed to.
+    if (additive && r->is_pointer() &&
+        (r->base == nullptr || r->base->is_void() || r->base->kind == Type::Kind::Function))
+      return fail(n.line, ErrTag::D_OP_VFPTR,
+                  cat("operator ", op, " requires left-hand scalar operand of known size"));
+    if (additive && !r->is_int() && !r->is_pointer() && v != nullptr && v->type != nullptr && !v->is_array)
+      return fail(n.line, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, r));
+    if (!r->is_int() && !(r->is_pointer() && additive))
       return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
   }
   zero_store_ = n.op == Op::Assign && is_zero(n.rhs);
@@ -848,6 +903,10 @@ const Type* Checker::visit_Ternary(ast::Ternary& n) {
   const Type* a = check(n.then);
   const Type* b = check(n.other);
   if (failed_) return a;
+  // An action's value is void: no branch may be one.
+  for (ast::Expr* e : {n.then, n.other})
+    if (auto* call = ast::as<ast::Call>(e); call && (find_action(call->name) || find_aggfunc(call->name)))
+      return fail(n.line, ErrTag::D_OP_ACT, "action cannot be used in a conditional context");
   if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
   if (a->is_string() && b->is_string()) return a;
   if (a->is_pointer() && (b->is_pointer() || b->is_int())) return a;
@@ -862,6 +921,8 @@ const Type* Checker::visit_IncDec(ast::IncDec& n) {
   if (implicit == nullptr) implicit = types_.long_type();
   VarInfo* v = var_of(n.operand);
   if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type == nullptr) v->type = implicit;
+  if (v != nullptr && !v->is_array && v->type != nullptr && !v->type->is_scalar())
+    return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires operand of scalar type"));
   if (auto* ix = ast::as<ast::Index>(n.operand)) {
     const Type* vt = check_index(*ix, true, implicit);
     if (failed_) return vt;
@@ -890,11 +951,14 @@ const Type* Checker::visit_Sizeof(ast::Sizeof& n) {
 const Type* Checker::visit_Offsetof(ast::Offsetof& n) {
   const Type* of = resolve_typename(ctx_, n.of_type);
   if (of == nullptr) return failed_ = true, types_.void_type();
-  if (!of->is_sou())
+  if (of->is_sou()) types_.complete(of);
+  // A forward declaration (struct no_such_type) has no members to offset.
+  if (!of->is_sou() || !of->complete)
     return fail(n.line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
   const Type::Member* m = of->member(n.member);
   if (m == nullptr)
-    return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", of->name));
+    return fail(n.line, ErrTag::D_UNKNOWN,
+                cat("failed to determine offset of ", n.member, ": Member name not found"));
   if (m->bits != 0)
     return fail(n.line, ErrTag::D_OFFSETOF_BITFIELD, cat("cannot take offset of a bit-field: ", n.member));
   n.value = m->offset;
@@ -905,8 +969,7 @@ const Type* Checker::visit_Stringof(ast::Stringof& n) {
   const Type* of = check(n.operand);
   if (failed_) return of;
   if (!of->is_scalar() && !of->is_string() && of->kind != Type::Kind::Array)
-    return fail(n.line, ErrTag::D_STRINGOF_TYPE,
-                cat("stringof( ) cannot be applied to an expression of type \"", of->name, "\""));
+    return fail(n.line, ErrTag::D_STRINGOF_TYPE, cat("cannot apply stringof to a value of type ", of->name));
   return types_.string_type();
 }
 
@@ -921,6 +984,7 @@ const Type* Checker::visit_Block(ast::Block& b) {
 const Type* Checker::visit_IfStmt(ast::IfStmt& s) {
   const Type* c = check(s.cond);
   if (!failed_ && !c->is_scalar()) fail(s.line, ErrTag::D_OP_SCALAR, "if condition must be of scalar type");
+  report_cg_expr();
   dispatch(s.then);
   dispatch(s.other);
   return nullptr;
@@ -941,6 +1005,7 @@ bool Checker::run() {
       const Type* t = check(c->pred);
       if (!failed_ && !t->is_scalar())
         fail(c->pred->line, ErrTag::D_PRED_SCALAR, "predicate result must be of scalar type");
+      report_cg_expr();
     }
     dispatch(c->body);
     if (failed_) return false;

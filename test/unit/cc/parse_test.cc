@@ -104,11 +104,15 @@ TEST(Parse, PragmasCommentsAndInterpreterLine) {
   EXPECT_EQ(p->ctx->ast.pragmas[0].text, "D option quiet");
   EXPECT_EQ(p->ctx->ast.pragmas[0].line, 2);
   EXPECT_EQ(p->ctx->ast.pragmas[1].line, 7);
-  Program prog = compile_ok("#pragma D option quiet\n#pragma D option bufsize=4m switchrate=10hz\nBEGIN {}");
+  Program prog = compile_ok(
+      "#pragma D option quiet\n#pragma D option bufsize=4m\n#pragma D option switchrate=10hz\nBEGIN {}");
   ASSERT_EQ(prog.pragma_options.size(), 3u);
   EXPECT_EQ(prog.pragma_options[0], (std::pair<std::string, std::string>{"quiet", ""}));
   EXPECT_EQ(prog.pragma_options[1], (std::pair<std::string, std::string>{"bufsize", "4m"}));
   EXPECT_EQ(prog.pragma_options[2], (std::pair<std::string, std::string>{"switchrate", "10hz"}));
+  // One option a pragma, as in DTrace.
+  expect_error("#pragma D option nspec=24 * 44\nBEGIN {}", "D_PRAGMA_MALFORM", 1,
+               "superfluous arguments specified for #pragma option");
 }
 
 TEST(Parse, LiteralsAndEscapes) {
@@ -182,16 +186,16 @@ TEST(Parse, OffsetofMemberMayBeAKeyword) {
 }
 
 TEST(Parse, FunctionPointerDeclaratorsNestAsInC) {
-  // Each type is named as C writes it (in the error about assigning it a string).
-  const char* decls[][2] = {
-      {"int (*v[4])(int)", "int (*[4])(int)"},
-      {"int (*(*v)(int))(char)", "int (*(*)(int))(char)"},
-      {"int (*(*v[2])(int))(char)", "int (*(*[2])(int))(char)"},
-      {"int (**v[2][3])(void)", "int (**[2][3])(void)"},
-      {"int (*(*(*v)(long))(int))(char)", "int (*(*(*)(long))(int))(char)"},
+  // Each type is named as C writes it (in the error about assigning it a
+  // string: D_OP_ARRFUN for an array, D_OP_INCOMPAT for a pointer).
+  const char* decls[][3] = {
+      {"int (*v[4])(int)", "int (*[4])(int)", "D_OP_ARRFUN"},
+      {"int (*(*v)(int))(char)", "int (*(*)(int))(char)", "D_OP_INCOMPAT"},
+      {"int (*(*v[2])(int))(char)", "int (*(*[2])(int))(char)", "D_OP_ARRFUN"},
+      {"int (**v[2][3])(void)", "int (**[2][3])(void)", "D_OP_ARRFUN"},
+      {"int (*(*(*v)(long))(int))(char)", "int (*(*(*)(long))(int))(char)", "D_OP_INCOMPAT"},
   };
-  for (const auto& d : decls)
-    expect_error(std::string(d[0]) + ";\nBEGIN { v = \"s\"; }", "D_OP_INCOMPAT", 2, d[1]);
+  for (const auto& d : decls) expect_error(std::string(d[0]) + ";\nBEGIN { v = \"s\"; }", d[2], 2, d[1]);
   compile_ok(
       "struct s { int (*ops[3])(int); int x; };\n"
       "BEGIN { trace(sizeof(int (*[4])(int)) + sizeof(int (*(*[5])(int))(char))); }");

@@ -222,6 +222,13 @@ TEST(Actions, SpeculationPlacement) {
   expect_error("BEGIN { trace(1); commit(1); }", "D_COMM_DREC", 1);
   expect_error("BEGIN { commit(1); commit(1); }", "D_COMM_COMM", 1);
   expect_error("BEGIN { commit(1); @a = count(); }", "D_AGG_COMM", 1);
+  expect_error("BEGIN { speculate(1); copyout(alloca(1), 0, 1); }", "D_ACT_SPEC", 1,
+               "destructive actions may not follow speculate( )");
+}
+
+TEST(Actions, TracememSizeIsASizeT) {
+  expect_error("BEGIN { tracemem(123, \"s\"); }", "D_PROTO_ARG", 1,
+               "tracemem( ) argument #2 is incompatible");
 }
 
 }  // namespace

@@ -10,7 +10,9 @@ using testing::expect_error;
 
 TEST(Typecheck, OperandTypes) {
   expect_error("BEGIN { trace(\"a\" * 2); }", "D_OP_INT", 1, "operator *");
-  expect_error("BEGIN { trace(-\"a\"); }", "D_OP_INT", 1);
+  expect_error("BEGIN { trace(-\"a\"); }", "D_OP_ARITH", 1,
+               "operator - requires an operand of arithmetic type");
+  expect_error("BEGIN { trace(~\"a\"); }", "D_OP_INT", 1);
   expect_error("BEGIN { trace(\"a\" && 1); }", "D_OP_SCALAR", 1);
   expect_error("BEGIN { trace(\"a\" == 1); }", "D_OP_INCOMPAT", 1);
   expect_error("BEGIN { x = 1; x = \"s\"; }", "D_OP_INCOMPAT", 1);
@@ -30,6 +32,56 @@ TEST(Typecheck, OperandTypes) {
   expect_error("BEGIN { a[1] = 1; a[1, 2] = 2; }", "D_PROTO_LEN", 1, "a[ ] prototype mismatch");
   expect_error("BEGIN { trace(1 / 0); }", "D_DIV_ZERO", 1);
   expect_error("BEGIN { trace((string)1); }", "D_CAST_INVAL", 1);
+}
+
+// An action inside an expression is typed (its arguments, a void value)
+// before the code generator refuses it, so the expression around it
+// reports its own error first, as DTrace does.
+TEST(Typecheck, ActionsInExpressions) {
+  expect_error("BEGIN { x = 1 + mutex_owned(trace()); }", "D_PROTO_LEN", 1,
+               "trace( ) prototype mismatch: 0 args passed, 1 expected");
+  expect_error("BEGIN { trace(stringof(trace(0))); }", "D_STRINGOF_TYPE", 1,
+               "cannot apply stringof to a value of type void");
+  expect_error("BEGIN { x = 1 + -trace(0); }", "D_OP_ARITH", 1);
+  expect_error("BEGIN { x = pid ? trace(0) : trace(1); }", "D_OP_ACT", 1,
+               "action cannot be used in a conditional context");
+  expect_error("BEGIN { x = pid ? printf(\"a\") : trace(); }", "D_PROTO_LEN", 1);
+  expect_error("BEGIN { x = (1, trace(1)); }", "D_CG_EXPR", 1);
+  expect_error("BEGIN /trace(1)/ { }", "D_PRED_SCALAR", 1);
+}
+
+TEST(Typecheck, CompoundAssignment) {
+  expect_error("int p; BEGIN { p -= alloca(10); }", "D_OP_VFPTR", 1,
+               "operator -= requires left-hand scalar operand of known size");
+  expect_error("BEGIN { a = 3; a += \"s\"; }", "D_OP_INCOMPAT", 1,
+               "operands have incompatible types: \"int\" += \"string\"");
+  expect_error("BEGIN { a = 3; a *= \"s\"; }", "D_OP_INT", 1);
+  expect_error("BEGIN { a = \"boo\"; c = a++; }", "D_OP_SCALAR", 1,
+               "operator ++ requires operand of scalar type");
+  expect_error("int a1[3]; int a2[3]; BEGIN { a2 = a1; }", "D_OP_ARRFUN", 1,
+               "operator = may not be applied to operand of type \"int [3]\"");
+  expect_error("BEGIN { @a = count(); trace(&@a); }", "D_ADDROF_VAR", 1);
+  compile_ok("BEGIN { x = 1; x += 2; self->y = 1; self->y -= 1; z++; }");
+}
+
+TEST(Typecheck, DeclarationErrors) {
+  expect_error("long struct s { int i; }; BEGIN {}", "D_DECL_LONGINT", 1,
+               "long and long long may only be used with integer or floating-point type");
+  expect_error("unsigned struct s { int i; }; BEGIN {}", "D_DECL_SIGNINT", 1);
+  expect_error("BEGIN { i = (long short)0; }", "D_UNKNOWN", 1,
+               "failed to resolve type short long : Unknown type name");
+  expect_error("struct b { float : 1; } x; BEGIN {}", "D_DECL_BFTYPE", 1,
+               "invalid type for bit-field: (anon)");
+  expect_error("struct b { int a : 1; int b : 0; } x; BEGIN {}", "D_DECL_BFCONST", 1);
+  compile_ok("struct b { int a : 1; int : 0; int c : 2; } x; BEGIN {}");
+  expect_error("typedef int ni; typedef char ni; BEGIN {}", "D_DECL_IDRED", 1, "typedef redeclared: ni");
+  compile_ok("typedef int ni; typedef int ni; BEGIN {}");
+}
+
+TEST(Typecheck, Offsetof) {
+  expect_error("BEGIN { trace(offsetof(struct no_such_type, x)); }", "D_OFFSETOF_TYPE", 1);
+  expect_error("struct r { int a; }; BEGIN { trace(offsetof(struct r, b)); }", "D_UNKNOWN", 1,
+               "failed to determine offset of b: Member name not found");
 }
 
 TEST(Typecheck, ResultTypes) {

@@ -1,4 +1,0 @@
-/*
- * ASSERTION: a named bit-field of width zero is refused.
- */
-struct s { char x : 0; };
