@@ -149,13 +149,13 @@ std::vector<cc::ProbeArgs> ProbeArgTypes::without_device(const cc::ProbeSpec& s)
   const ctf::BtfFile* b =
       s.provider.empty() || !glob(s.provider, "fbt") || !glob(s.mod, "vmlinux") ? nullptr : btf();
   if (b == nullptr) return out;
-  for (const auto& [fn, id] : b->funcs()) {
+  b->funcs().for_each([&](std::string_view fn, uint32_t) {
     std::string func(fn);
-    if (!glob(s.func, func)) continue;
+    if (!glob(s.func, func)) return;
     for (const char* name : {"entry", "return"})
       if (glob(s.name, name))
         out.push_back({probe_name("fbt", "vmlinux", func, name), fbt_args("vmlinux", func, name)});
-  }
+  });
   return out;
 }
 

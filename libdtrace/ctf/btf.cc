@@ -91,13 +91,13 @@ bool BtfFile::index() {
     std::string_view n = name(t->name_off);
     if (!n.empty()) {
       switch (kind(t)) {
-        case BTF_KIND_STRUCT: structs_.emplace(n, id); break;
-        case BTF_KIND_UNION: unions_.emplace(n, id); break;
+        case BTF_KIND_STRUCT: structs_.insert(n, id); break;
+        case BTF_KIND_UNION: unions_.insert(n, id); break;
         case BTF_KIND_ENUM:
-        case BTF_KIND_ENUM64: enums_.emplace(n, id); break;
-        case BTF_KIND_TYPEDEF: typedefs_.emplace(n, id); break;
-        case BTF_KIND_FUNC: funcs_.emplace(n, id); break;
-        case BTF_KIND_VAR: vars_.emplace(n, id); break;
+        case BTF_KIND_ENUM64: enums_.insert(n, id); break;
+        case BTF_KIND_TYPEDEF: typedefs_.insert(n, id); break;
+        case BTF_KIND_FUNC: funcs_.insert(n, id); break;
+        case BTF_KIND_VAR: vars_.insert(n, id); break;
         default: break;
       }
     }
@@ -114,12 +114,12 @@ void BtfFile::index_members(const btf_type* t, uint32_t id) {
   switch (kind(t)) {
     case BTF_KIND_ENUM: {
       const btf_enum* e = extra<btf_enum>(t);
-      for (uint32_t i = 0; i < n; i++) enumerators_.emplace(name(e[i].name_off), id);
+      for (uint32_t i = 0; i < n; i++) enumerators_.insert(name(e[i].name_off), id);
       break;
     }
     case BTF_KIND_ENUM64: {
       const uint32_t* e = extra<uint32_t>(t);
-      for (uint32_t i = 0; i < n; i++) enumerators_.emplace(name(e[3 * i]), id);
+      for (uint32_t i = 0; i < n; i++) enumerators_.insert(name(e[3 * i]), id);
       break;
     }
     case BTF_KIND_DATASEC: {
@@ -132,9 +132,9 @@ void BtfFile::index_members(const btf_type* t, uint32_t id) {
 }
 
 uint32_t BtfFile::find_enumerator(std::string_view n, int64_t& value) const {
-  auto it = enumerators_.find(n);
-  if (it == enumerators_.end()) return 0;
-  const btf_type* t = type(it->second);
+  uint32_t id = enumerators_.find(n);
+  if (id == 0) return 0;
+  const btf_type* t = type(id);
   uint32_t count = vlen(t);
   if (kind(t) == BTF_KIND_ENUM) {
     const btf_enum* e = extra<btf_enum>(t);
@@ -145,32 +145,25 @@ uint32_t BtfFile::find_enumerator(std::string_view n, int64_t& value) const {
     for (uint32_t i = 0; i < count; i++, e += 3)
       if (name(e[0]) == n) value = static_cast<int64_t>((uint64_t(e[2]) << 32) | e[1]);
   }
-  return it->second;
+  return id;
 }
 
 uint32_t BtfFile::find_var(std::string_view n, std::string_view& section) const {
-  auto it = vars_.find(n);
-  if (it == vars_.end()) return 0;
-  auto sec = var_sections_.find(it->second);
+  uint32_t id = vars_.find(n);
+  if (id == 0) return 0;
+  auto sec = var_sections_.find(id);
   section = sec == var_sections_.end() ? std::string_view() : name(type(sec->second)->name_off);
-  return it->second;
+  return id;
 }
 
 uint32_t BtfFile::find_tag(int k, std::string_view n) const {
-  const auto& m = k == BTF_KIND_STRUCT ? structs_ : k == BTF_KIND_UNION ? unions_ : enums_;
-  auto it = m.find(n);
-  return it == m.end() ? 0 : it->second;
+  const NameIndex& m = k == BTF_KIND_STRUCT ? structs_ : k == BTF_KIND_UNION ? unions_ : enums_;
+  return m.find(n);
 }
 
-uint32_t BtfFile::find_typedef(std::string_view n) const {
-  auto it = typedefs_.find(n);
-  return it == typedefs_.end() ? 0 : it->second;
-}
+uint32_t BtfFile::find_typedef(std::string_view n) const { return typedefs_.find(n); }
 
-uint32_t BtfFile::find_func(std::string_view n) const {
-  auto it = funcs_.find(n);
-  return it == funcs_.end() ? 0 : it->second;
-}
+uint32_t BtfFile::find_func(std::string_view n) const { return funcs_.find(n); }
 
 const btf_type* BtfFile::type(uint32_t id) const {
   if (id == 0) return nullptr;

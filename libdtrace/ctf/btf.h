@@ -19,6 +19,8 @@
 
 #include <linux/btf.h>
 
+#include "ctf/name_index.h"
+
 namespace dtrace::ctf {
 
 class BtfFile {
@@ -41,7 +43,7 @@ class BtfFile {
   uint32_t find_typedef(std::string_view name) const;
   // BTF_KIND_FUNC ids by name (the kernel's traceable functions).
   uint32_t find_func(std::string_view name) const;
-  const std::unordered_map<std::string_view, uint32_t>& funcs() const { return funcs_; }
+  const NameIndex& funcs() const { return funcs_; }
   // The enum (ENUM or ENUM64) declaring enumerator `name` and its value.
   uint32_t find_enumerator(std::string_view name, int64_t& value) const;
   // A BTF_KIND_VAR (kernels describe only per-CPU variables) and the
@@ -78,9 +80,9 @@ class BtfFile {
   const char* strs_ = nullptr;
   uint32_t strs_len_ = 0;
   std::vector<uint32_t> offsets_;  // id - first_id_ -> offset in the type section
-  std::unordered_map<std::string_view, uint32_t> structs_, unions_, enums_, typedefs_, funcs_, vars_;
-  std::unordered_map<uint32_t, uint32_t> var_sections_;         // VAR id -> DATASEC id
-  std::unordered_map<std::string_view, uint32_t> enumerators_;  // name -> enum id
+  NameIndex structs_, unions_, enums_, typedefs_, funcs_, vars_;
+  std::unordered_map<uint32_t, uint32_t> var_sections_;  // VAR id -> DATASEC id
+  NameIndex enumerators_;                                // name -> enum id
 };
 
 }  // namespace dtrace::ctf
