@@ -2,3 +2,4 @@ cycle: ok
 session: go
 cycle: ok
 held by the session: 200 probe(s)
+late matching: not slower
