@@ -1,5 +1,0 @@
-cycle: ok
-session: go
-cycle: ok
-held by the session: 200 probe(s)
-late matching: not slower
