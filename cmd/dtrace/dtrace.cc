@@ -572,8 +572,7 @@ int main(int argc, char** argv) {
                    script ? spec->arg.c_str() : description_part(spec->arg).c_str(), *n, *n == 1 ? "" : "s");
     }
   }
-  // -Z: tracing waits for the probes its descriptions will match.
-  if (total == 0 && !h.zdefs()) {
+  if (total == 0) {
     error("no probes matched");
     return 1;
   }
