@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -18,29 +17,20 @@ using cc::TypeTable;
 constexpr int kMaxDepth = 64;  // typedef/qualifier chains; BTF has no cycles without pointers
 
 // Read straight into the string, sized by fstat() where the file says
-// its size (sysfs's BTF files do): growing it 64 KiB at a time copied
-// vmlinux's 5 MiB of BTF over and over, half of dtrace's start-up.
+// its size (sysfs's BTF files do), with one byte spare so that the read
+// that finds the end needs no growth; a file that says 0 grows by doubling.
 std::string read_file(const std::string& path) {
   std::string out;
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return out;
   struct stat st {};
   size_t want = ::fstat(fd, &st) == 0 && st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
+  out.resize(want + 1 > (1 << 16) ? want + 1 : (1 << 16));
   size_t len = 0;
-  out.resize(want);
-  for (;;) {
-    if (len == out.size()) {  // at the size fstat gave, or past it: EOF or grow
-      char probe[4096];
-      ssize_t n = ::read(fd, probe, sizeof probe);
-      if (n <= 0) break;
-      out.resize(std::max<size_t>(len + (1 << 16), 2 * len));
-      std::copy(probe, probe + n, out.data() + len);
-      len += static_cast<size_t>(n);
-      continue;
-    }
-    ssize_t n = ::read(fd, out.data() + len, out.size() - len);
-    if (n <= 0) break;
+  ssize_t n;
+  while ((n = ::read(fd, out.data() + len, out.size() - len)) > 0) {
     len += static_cast<size_t>(n);
+    if (len == out.size()) out.resize(2 * len);
   }
   ::close(fd);
   out.resize(len);
