@@ -22,6 +22,7 @@ BUILD_PACKAGES=(
     libelf-dev libdw-dev binutils-dev
     libiberty-dev       # Rust symbol names (libdtrace/consume/demangle.cc)
     zlib1g-dev          # debuglink CRCs (libdtrace/proc/elf_debuginfo.cc); libdw reads MiniDebugInfo
+    libbpf-dev          # the bpf backend loads its programs and maps with libbpf (libdtrace/bpf)
     libgtest-dev libgmock-dev googletest    # CMake's configure step asks for GTest
     qemu-system-x86 busybox-static cpio kmod
     # and what the kernel headers depend on (gcc-12, kbuild's libraries,
