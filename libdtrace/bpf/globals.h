@@ -1,0 +1,27 @@
+// Where a program's global scalar variables live under the bpf backend:
+// one BPF array map with a single element, eight bytes a variable, the
+// module's DTRACE_VK_VALUE storage (a whole 64-bit register, zero until
+// stored). Laid out once per program from every DIFO's variable table,
+// since all clauses share the globals.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+
+#include "bpf/difo_view.h"
+#include "util/result.h"
+
+namespace dtrace::bpf {
+
+struct Globals {
+  int map_fd = -1;                   // the array map; set by whoever creates it
+  std::map<uint16_t, int16_t> slot;  // variable id -> byte offset in the element
+  uint32_t size() const { return static_cast<uint32_t>(slot.size()) * 8; }
+};
+
+// Gives every global scalar the DIFOs reference a slot; refuses the ones
+// the bpf backend cannot hold (strings, by-reference types).
+Result<Globals> layout_globals(std::span<const DifoView> difos);
+
+}  // namespace dtrace::bpf

@@ -1,0 +1,83 @@
+#include "bpf/load.h"
+
+#include <bpf/bpf.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+namespace dtrace::bpf {
+
+Fd& Fd::operator=(Fd&& o) noexcept {
+  if (this != &o) {
+    if (fd_ >= 0) close(fd_);
+    fd_ = o.fd_;
+    o.fd_ = -1;
+  }
+  return *this;
+}
+
+Fd::~Fd() {
+  if (fd_ >= 0) close(fd_);
+}
+
+namespace {
+
+std::string errno_text(int err) { return std::strerror(err); }
+
+// The verifier's log is long; its end says why.
+std::string log_tail(const std::vector<char>& log, size_t lines) {
+  std::string s(log.data());
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  size_t pos = s.size();
+  for (size_t n = 0; n < lines && pos != std::string::npos && pos > 0; n++) pos = s.rfind('\n', pos - 1);
+  return pos == std::string::npos ? s : s.substr(pos + 1);
+}
+
+}  // namespace
+
+std::string bpf_unavailable() {
+  int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, nullptr, 4, 8, 1, nullptr);
+  if (fd >= 0) {
+    close(fd);
+    return {};
+  }
+  return "bpf() is not permitted here: " + errno_text(-fd);
+}
+
+Result<Fd> create_globals_map(uint32_t size) {
+  int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, size < 8 ? 8 : size, 1, nullptr);
+  if (fd < 0) return make_error("cannot create the globals map: " + errno_text(-fd));
+  return Fd(fd);
+}
+
+Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
+  LIBBPF_OPTS(bpf_prog_load_opts, opts);
+  // Syscall programs may only be sleepable.
+  if (type == BPF_PROG_TYPE_SYSCALL) opts.prog_flags = BPF_F_SLEEPABLE;
+  int fd = bpf_prog_load(type, "dtrace", "GPL", prog.data(), prog.size(), &opts);
+  if (fd >= 0) return Fd(fd);
+  int err = -fd;
+  // Again with the verifier's log, which is only wanted when it refuses
+  // (a log that fills its buffer fails an otherwise good load).
+  std::vector<char> log(1 << 20, '\0');
+  opts.log_buf = log.data();
+  opts.log_size = static_cast<uint32_t>(log.size());
+  opts.log_level = 1;
+  fd = bpf_prog_load(type, "dtrace", "GPL", prog.data(), prog.size(), &opts);
+  if (fd >= 0) close(fd);
+  return make_error("the kernel refused the bpf program (" + errno_text(err) + "):\n" + log_tail(log, 4));
+}
+
+Result<uint32_t> test_run(const Fd& prog, Frame& frame) {
+  LIBBPF_OPTS(bpf_test_run_opts, opts);
+  // A syscall program's context is copied back into ctx_in.
+  opts.ctx_in = &frame;
+  opts.ctx_size_in = sizeof(frame);
+  int err = bpf_prog_test_run_opts(prog.get(), &opts);
+  if (err < 0) return make_error("BPF_PROG_TEST_RUN failed: " + errno_text(-err));
+  return opts.retval;
+}
+
+}  // namespace dtrace::bpf

@@ -1,0 +1,50 @@
+// Loading and running translated programs with libbpf: the globals' map,
+// BPF_PROG_LOAD with the verifier's log kept for the error message, and
+// BPF_PROG_TEST_RUN of a BPF_PROG_TYPE_SYSCALL program over a Frame (the
+// program type whose test runs take a context of our own layout and copy
+// it back: how the tests compare translations with the interpreter).
+#pragma once
+
+#include <linux/bpf.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "bpf/frame.h"
+#include "util/result.h"
+
+namespace dtrace::bpf {
+
+// A file descriptor closed when it goes.
+class Fd {
+ public:
+  Fd() = default;
+  explicit Fd(int fd) : fd_(fd) {}
+  Fd(Fd&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+  Fd& operator=(Fd&& o) noexcept;
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd();
+  int get() const { return fd_; }
+
+ private:
+  int fd_ = -1;
+};
+
+// Empty when bpf() works here, else why not (EPERM without CAP_BPF,
+// ENOSYS without CONFIG_BPF_SYSCALL, sysctl unprivileged_bpf_disabled).
+std::string bpf_unavailable();
+
+// An array map of one element of size bytes (at least 8), zero-filled.
+Result<Fd> create_globals_map(uint32_t size);
+
+// Loads prog (GPL: the helpers that read memory are GPL-only); on
+// failure the message ends with the verifier's last lines.
+Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type);
+
+// Runs a BPF_PROG_TYPE_SYSCALL program once over frame (updated in place);
+// returns the program's return value.
+Result<uint32_t> test_run(const Fd& prog, Frame& frame);
+
+}  // namespace dtrace::bpf

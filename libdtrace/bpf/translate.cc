@@ -1,0 +1,324 @@
+#include "bpf/translate.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "bpf/frame.h"
+#include "bpf/insn.h"
+#include "dif/ops.h"
+
+extern "C" {
+#include "dtrace/faults.h"
+}
+
+namespace dtrace::bpf {
+
+namespace {
+
+// The DIF machine lives on the BPF stack: register %rK at fp - 8(K+1),
+// then the two compared values the condition codes stand for (the
+// interpreter keeps CMP's operands and each branch compares them, so do
+// we), then the map key. Registers start at 0, as the interpreter clears
+// them; %r0 is never read from its slot.
+constexpr int16_t reg_slot(unsigned k) { return static_cast<int16_t>(-8 * static_cast<int>(k + 1)); }
+constexpr int16_t kCcA = reg_slot(DIF_DIR_NREGS);
+constexpr int16_t kCcB = reg_slot(DIF_DIR_NREGS + 1);
+constexpr int16_t kKey = reg_slot(DIF_DIR_NREGS + 2);
+
+// BPF registers the body keeps: the frame and the globals' element.
+constexpr uint8_t kFrame = kR6;
+constexpr uint8_t kGlobals = kR7;
+
+std::string unsupported(const std::string& what) { return what + " is not supported by the bpf backend"; }
+
+std::string mnemonic(uint8_t op) {
+  const dif::OpInfo* info = dif::op_info(op);
+  return info != nullptr ? info->mnemonic : "opcode " + std::to_string(op);
+}
+
+const char* builtin_name(uint32_t id) {
+  switch (id) {
+#define DIF_VAR(name, id, type, d_name) \
+  case id:                              \
+    return d_name;
+#include "dtrace/dif_vars.def"
+#undef DIF_VAR
+    default: return nullptr;
+  }
+}
+
+class Translator {
+ public:
+  Translator(const DifoView& d, const Globals& g) : d_(d), g_(g) {}
+
+  Result<std::vector<bpf_insn>> run() {
+    if (d_.code.empty()) return make_error("an empty DIF object cannot be translated");
+    if (d_.rtype.dtdt_kind != DIF_TYPE_CTF || (d_.rtype.dtdt_flags & (DIF_TF_BYREF | DIF_TF_BYUREF)) != 0)
+      return make_error(unsupported("a DIF object returning a string or a by-reference value"));
+    prologue();
+    start_.assign(d_.code.size() + 1, 0);
+    for (size_t pc = 0; pc < d_.code.size(); pc++) {
+      start_[pc] = out_.size();
+      Status s = instr(static_cast<uint32_t>(pc), d_.code[pc]);
+      if (!s.ok()) return s.error();
+    }
+    start_[d_.code.size()] = out_.size();
+    for (const Fixup& f : fixups_) {
+      if (f.target >= d_.code.size())
+        return make_error("DIF branch at " + std::to_string(f.pc) + " leaves the DIF object");
+      if (f.target <= f.pc)
+        return make_error("DIF branch at " + std::to_string(f.pc) + " does not go forward");
+      int64_t off = static_cast<int64_t>(start_[f.target]) - static_cast<int64_t>(f.at) - 1;
+      if (off < 0 || off > std::numeric_limits<int16_t>::max())
+        return make_error(unsupported("a DIF object this long (branch at " + std::to_string(f.pc) + ")"));
+      out_[f.at].off = static_cast<int16_t>(off);
+    }
+    return std::move(out_);
+  }
+
+ private:
+  struct Fixup {
+    size_t at;        // the BPF jump
+    uint32_t target;  // the DIF label it goes to
+    uint32_t pc;      // the DIF branch
+  };
+
+  void emit(bpf_insn i) { out_.push_back(i); }
+  void emit_imm64(uint8_t dst, uint64_t v, uint8_t src = 0) {
+    bpf_insn two[2];
+    ld_imm64(two, dst, v, src);
+    emit(two[0]);
+    emit(two[1]);
+  }
+  // BPF register dst = DIF register k.
+  void get(uint8_t dst, unsigned k) {
+    if (k == 0) emit(mov_imm(dst, 0));
+    else emit(load64(dst, kFp, reg_slot(k)));
+  }
+  void put(unsigned k, uint8_t src) { emit(store64(kFp, reg_slot(k), src)); }
+  // The interpreter's fault: code and pc in the frame, result 0.
+  void fault(uint16_t code, uint32_t pc) {
+    emit(store64_imm(kFrame, kFrameRet, 0));
+    emit(store64_imm(kFrame, kFrameFault, code));
+    emit(store64_imm(kFrame, kFrameFaultPc, static_cast<int32_t>(pc)));
+    emit(mov_imm(kR0, 1));
+    emit(exit_insn());
+  }
+  static constexpr size_t kFaultLen = 5;
+
+  bool uses_globals() const {
+    for (dif_instr_t in : d_.code) {
+      uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(in));
+      if ((op == DIF_OP_LDGS || op == DIF_OP_STGS) && DIF_INSTR_INDEX(in) >= DIF_VAR_OTHER_UBASE) return true;
+    }
+    return false;
+  }
+
+  void prologue() {
+    emit(mov_reg(kFrame, kR1));
+    for (unsigned k = 1; k < DIF_DIR_NREGS; k++) emit(store64_imm(kFp, reg_slot(k), 0));
+    emit(store64_imm(kFp, kCcA, 0));
+    emit(store64_imm(kFp, kCcB, 0));
+    emit(store64_imm(kFrame, kFrameFault, 0));
+    if (!uses_globals()) return;
+    // kGlobals = the map's only element; an array's element 0 always
+    // exists, but the verifier wants the null check.
+    emit(store64_imm(kFp, kKey, 0));
+    emit_imm64(kR1, static_cast<uint32_t>(g_.map_fd), BPF_PSEUDO_MAP_FD);
+    emit(mov_reg(kR2, kFp));
+    emit(alu_imm(BPF_ADD, kR2, kKey));
+    emit(call(BPF_FUNC_map_lookup_elem));
+    emit(jmp_imm(BPF_JNE, kR0, 0, kFaultLen));
+    fault(DTRACEFLT_ILLOP, 0);
+    emit(mov_reg(kGlobals, kR0));
+  }
+
+  void branch(uint32_t pc, bpf_insn j, uint32_t label) {
+    fixups_.push_back({out_.size(), label, pc});
+    emit(j);
+  }
+
+  Result<int16_t> global_slot(uint32_t pc, uint16_t id) const {
+    auto it = g_.slot.find(id);
+    if (it == g_.slot.end())
+      return make_error("DIF instruction " + std::to_string(pc) + " uses global variable " +
+                        std::to_string(id) + ", which has no slot");
+    return it->second;
+  }
+
+  Status refuse_op(uint32_t pc, uint8_t op) {
+    return make_error(unsupported("DIF instruction '" + mnemonic(op) + "' (at " + std::to_string(pc) + ")"));
+  }
+
+  Status instr(uint32_t pc, dif_instr_t in) {
+    uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(in));
+    unsigned r1 = DIF_INSTR_R1(in), r2 = DIF_INSTR_R2(in), rd = DIF_INSTR_RD(in);
+    const dif::OpInfo* info = dif::op_info(op);
+    if (info == nullptr) return refuse_op(pc, op);
+    if (!registers_ok(info->form, r1, r2, rd))
+      return make_error("DIF instruction " + std::to_string(pc) + " names a register past %r" +
+                        std::to_string(DIF_DIR_NREGS - 1));
+    switch (op) {
+      case DIF_OP_ADD: return alu(in, BPF_ADD);
+      case DIF_OP_SUB: return alu(in, BPF_SUB);
+      case DIF_OP_MUL: return alu(in, BPF_MUL);
+      case DIF_OP_AND: return alu(in, BPF_AND);
+      case DIF_OP_OR: return alu(in, BPF_OR);
+      case DIF_OP_XOR: return alu(in, BPF_XOR);
+      case DIF_OP_SLL: return shift(in, BPF_LSH);
+      case DIF_OP_SRL: return shift(in, BPF_RSH);
+      case DIF_OP_SRA: return shift(in, BPF_ARSH);
+      case DIF_OP_SDIV: return divide(pc, in, BPF_DIV, 1);
+      case DIF_OP_UDIV: return divide(pc, in, BPF_DIV, 0);
+      case DIF_OP_SREM: return divide(pc, in, BPF_MOD, 1);
+      case DIF_OP_UREM: return divide(pc, in, BPF_MOD, 0);
+      case DIF_OP_NOT:
+        get(kR1, r1);
+        emit(alu_imm(BPF_XOR, kR1, -1));
+        put(rd, kR1);
+        return Ok{};
+      case DIF_OP_MOV:
+        get(kR1, r1);
+        put(rd, kR1);
+        return Ok{};
+      case DIF_OP_CMP:
+        get(kR1, r1);
+        get(kR2, r2);
+        emit(store64(kFp, kCcA, kR1));
+        emit(store64(kFp, kCcB, kR2));
+        return Ok{};
+      case DIF_OP_TST:
+        get(kR1, r1);
+        emit(store64(kFp, kCcA, kR1));
+        emit(store64_imm(kFp, kCcB, 0));
+        return Ok{};
+      case DIF_OP_BA: branch(pc, ja(0), DIF_INSTR_LABEL(in)); return Ok{};
+      case DIF_OP_BE: return cond(pc, in, BPF_JEQ);
+      case DIF_OP_BNE: return cond(pc, in, BPF_JNE);
+      case DIF_OP_BG: return cond(pc, in, BPF_JSGT);
+      case DIF_OP_BGU: return cond(pc, in, BPF_JGT);
+      case DIF_OP_BGE: return cond(pc, in, BPF_JSGE);
+      case DIF_OP_BGEU: return cond(pc, in, BPF_JGE);
+      case DIF_OP_BL: return cond(pc, in, BPF_JSLT);
+      case DIF_OP_BLU: return cond(pc, in, BPF_JLT);
+      case DIF_OP_BLE: return cond(pc, in, BPF_JSLE);
+      case DIF_OP_BLEU: return cond(pc, in, BPF_JLE);
+      case DIF_OP_SETX: {
+        uint32_t i = DIF_INSTR_INDEX(in);
+        if (i >= d_.ints.size())
+          return make_error("DIF instruction " + std::to_string(pc) + " reads past the integer table");
+        emit_imm64(kR1, d_.ints[i]);
+        put(rd, kR1);
+        return Ok{};
+      }
+      case DIF_OP_LDGS: return ldgs(pc, static_cast<uint16_t>(DIF_INSTR_INDEX(in)), rd);
+      case DIF_OP_STGS: {
+        uint16_t id = static_cast<uint16_t>(DIF_INSTR_INDEX(in));
+        if (id < DIF_VAR_OTHER_UBASE) return refuse_op(pc, op);
+        Result<int16_t> off = global_slot(pc, id);
+        if (!off.ok()) return off.error();
+        get(kR1, DIF_INSTR_RS(in));
+        emit(store64(kGlobals, *off, kR1));
+        return Ok{};
+      }
+      case DIF_OP_RET:
+        get(kR1, rd);
+        emit(store64(kFrame, kFrameRet, kR1));
+        emit(mov_imm(kR0, 0));
+        emit(exit_insn());
+        return Ok{};
+      case DIF_OP_NOP: return Ok{};
+      default: return refuse_op(pc, op);
+    }
+  }
+
+  // The validator has checked this; a translator that trusted it blindly
+  // would read outside its stack slots on a DIFO that skipped it.
+  static bool registers_ok(dif_form form, unsigned r1, unsigned r2, unsigned rd) {
+    const unsigned n = DIF_DIR_NREGS;
+    switch (form) {
+      case DIF_FORM_R1_R2_RD:
+      case DIF_FORM_R1_RS_ADDR:
+      case DIF_FORM_R1_R2_RS: return r1 < n && r2 < n && rd < n;
+      case DIF_FORM_R1_R2: return r1 < n && r2 < n;
+      case DIF_FORM_R1: return r1 < n;
+      case DIF_FORM_R1_RD: return r1 < n && rd < n;
+      case DIF_FORM_RD:
+      case DIF_FORM_INT_RD:
+      case DIF_FORM_STR_RD:
+      case DIF_FORM_VAR_RD:
+      case DIF_FORM_VAR_RS:
+      case DIF_FORM_SUBR_RD: return rd < n;
+      case DIF_FORM_ARRAY_RD:
+      case DIF_FORM_TUPLE: return r2 < n && rd < n;
+      case DIF_FORM_NONE:
+      case DIF_FORM_LABEL: return true;
+    }
+    return false;
+  }
+
+  Status alu(dif_instr_t in, uint8_t bop) {
+    get(kR1, DIF_INSTR_R1(in));
+    get(kR2, DIF_INSTR_R2(in));
+    emit(alu_reg(bop, kR1, kR2));
+    put(DIF_INSTR_RD(in), kR1);
+    return Ok{};
+  }
+  // DIF shifts use the low six bits of r2, as BPF's do; said here, not assumed.
+  Status shift(dif_instr_t in, uint8_t bop) {
+    get(kR1, DIF_INSTR_R1(in));
+    get(kR2, DIF_INSTR_R2(in));
+    emit(alu_imm(BPF_AND, kR2, 63));
+    emit(alu_reg(bop, kR1, kR2));
+    put(DIF_INSTR_RD(in), kR1);
+    return Ok{};
+  }
+  // BPF divides by 0 without a fault; DIF faults DIVZERO. The signed
+  // forms (off 1) give INT64_MIN / -1 = INT64_MIN and % = 0, as DIF does.
+  Status divide(uint32_t pc, dif_instr_t in, uint8_t bop, int16_t is_signed) {
+    get(kR1, DIF_INSTR_R1(in));
+    get(kR2, DIF_INSTR_R2(in));
+    emit(jmp_imm(BPF_JNE, kR2, 0, kFaultLen));
+    fault(DTRACEFLT_DIVZERO, pc);
+    emit(alu_reg(bop, kR1, kR2, is_signed));
+    put(DIF_INSTR_RD(in), kR1);
+    return Ok{};
+  }
+  Status cond(uint32_t pc, dif_instr_t in, uint8_t jop) {
+    emit(load64(kR1, kFp, kCcA));
+    emit(load64(kR2, kFp, kCcB));
+    branch(pc, jmp_reg(jop, kR1, kR2, 0), DIF_INSTR_LABEL(in));
+    return Ok{};
+  }
+  Status ldgs(uint32_t pc, uint16_t id, unsigned rd) {
+    if (id >= DIF_VAR_ARG0 && id <= DIF_VAR_ARG9) {
+      emit(load64(kR1, kFrame, static_cast<int16_t>(kFrameArg0 + 8 * (id - DIF_VAR_ARG0))));
+      put(rd, kR1);
+      return Ok{};
+    }
+    if (id < DIF_VAR_OTHER_UBASE) {
+      const char* name = builtin_name(id);
+      return make_error(unsupported("built-in variable '" + std::string(name != nullptr ? name : "?") + "'"));
+    }
+    Result<int16_t> off = global_slot(pc, id);
+    if (!off.ok()) return off.error();
+    emit(load64(kR1, kGlobals, *off));
+    put(rd, kR1);
+    return Ok{};
+  }
+
+  const DifoView& d_;
+  const Globals& g_;
+  std::vector<bpf_insn> out_;
+  std::vector<size_t> start_;  // DIF pc -> its first BPF instruction
+  std::vector<Fixup> fixups_;
+};
+
+}  // namespace
+
+Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g) {
+  return Translator(difo, g).run();
+}
+
+}  // namespace dtrace::bpf

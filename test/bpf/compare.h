@@ -1,0 +1,148 @@
+// One D clause run two ways: its trace() DIFO in kernel/core (the
+// module's interpreter, userspace build) on test:::fire, and translated
+// to BPF in this kernel over a Frame; each firing's outcome (the value
+// recorded, or the fault and the instruction that raised it) must agree.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bpf/globals.h"
+#include "bpf/load.h"
+#include "bpf/translate.h"
+#include "harness.h"
+#include "test/unit/cc/compile_util.h"
+
+namespace dtrace::bpf::testing {
+
+using Args = std::vector<uint64_t>;  // arg0 .. arg5
+
+struct Outcome {
+  bool faulted = false;
+  uint64_t fault = 0;
+  uint64_t pc = 0;
+  std::vector<uint8_t> value;  // the rtype's size, little-endian
+  bool operator==(const Outcome&) const = default;
+};
+
+inline std::string show(const Outcome& o) {
+  if (o.faulted) return "fault " + std::to_string(o.fault) + " at pc " + std::to_string(o.pc);
+  uint64_t v = 0;
+  std::memcpy(&v, o.value.data(), std::min<size_t>(8, o.value.size()));
+  return std::to_string(o.value.size()) + " bytes " + std::to_string(v) + " (" +
+         std::to_string(static_cast<int64_t>(v)) + ")";
+}
+
+// The DIFO of the first action of "decls BEGIN { stmts }" (statements
+// before the trace() share its DIFO).
+inline cc::Difo compile_clause(const std::string& stmts, const std::string& decls = "") {
+  cc::Program p = cc::testing::compile_ok(decls + " BEGIN { " + stmts + " }");
+  if (p.actions.empty() || p.actions[0].difo < 0) {
+    ADD_FAILURE() << "no DIFO for: " << stmts;
+    return {};
+  }
+  return p.difos[static_cast<size_t>(p.actions[0].difo)];
+}
+
+inline DifoView view(const cc::Difo& d) { return DifoView{d.code, d.ints, d.vars, d.strtab, d.rtype}; }
+
+// The module's semantics: one ECB, fired once per args, in one state (so
+// globals carry over from one firing to the next).
+inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>& firings) {
+  kcore::Harness h;
+  kcore::Difo k;
+  k.code = d.code;
+  k.ints = d.ints;
+  k.strtab = d.strtab;
+  k.vars = d.vars;
+  k.rtype = d.rtype;
+  pb b{};
+  kcore::add_trace_clause(&b, k);
+  int err = kcore::enable_program(h, b, {});
+  EXPECT_EQ(err, 0) << h.res().msg;
+  std::vector<Outcome> out;
+  if (err != 0) return out;
+  EXPECT_EQ(h.go(), 0);
+  for (const Args& a : firings) {
+    uint64_t v[6] = {0, 0, 0, 0, 0, 0};
+    for (size_t i = 0; i < a.size() && i < 6; i++) v[i] = a[i];
+    h.fire(v[0], v[1], v[2], v[3], v[4], v[5]);
+  }
+  for (const kcore::Record& r : h.snap(0)) {
+    Outcome o;
+    if (r.epid == 1) {  // the record is padded to 8 bytes; the value is the rtype's size
+      o.value.assign(r.data.begin(), r.data.begin() + std::min<size_t>(r.data.size(), d.rtype.dtdt_size));
+    } else if (r.epid == 2) {  // the ERROR clause: epid, action, offset, fault, addr
+      o.faulted = true;
+      o.pc = r.u64(16) / sizeof(dif_instr_t);
+      o.fault = r.u64(24);
+    } else {
+      continue;
+    }
+    out.push_back(o);
+  }
+  return out;
+}
+
+// The same DIFO translated, loaded and test-run, one run per firing over
+// one globals map.
+inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vector<Args>& firings) {
+  DifoView v = view(d);
+  Result<Globals> g = layout_globals(std::span<const DifoView>(&v, 1));
+  if (!g.ok()) return g.error();
+  Result<Fd> map = create_globals_map(g->size());
+  if (!map.ok()) return map.error();
+  g->map_fd = map->get();
+  Result<std::vector<bpf_insn>> prog = translate(v, *g);
+  if (!prog.ok()) return prog.error();
+  Result<Fd> fd = load_program(*prog, BPF_PROG_TYPE_SYSCALL);
+  if (!fd.ok()) return fd.error();
+  std::vector<Outcome> out;
+  for (const Args& a : firings) {
+    Frame f{};
+    for (size_t i = 0; i < a.size() && i < kFrameArgs; i++) f.args[i] = a[i];
+    Result<uint32_t> rc = test_run(*fd, f);
+    if (!rc.ok()) return rc.error();
+    Outcome o;
+    if (*rc != 0) {
+      o.faulted = true;
+      o.fault = f.fault;
+      o.pc = f.fault_pc;
+    } else {
+      o.value.resize(d.rtype.dtdt_size);
+      std::memcpy(o.value.data(), &f.ret, std::min<size_t>(8, o.value.size()));
+    }
+    out.push_back(o);
+  }
+  return out;
+}
+
+// Skips the calling test when bpf() is not permitted on this machine.
+#define SKIP_WITHOUT_BPF()                                          \
+  do {                                                              \
+    std::string why = ::dtrace::bpf::bpf_unavailable();             \
+    if (!why.empty()) GTEST_SKIP() << why << "; bpf tests skipped"; \
+  } while (0)
+
+// Runs stmts both ways over firings and expects the same outcomes.
+inline void expect_same(const std::string& stmts, const std::vector<Args>& firings,
+                        const std::string& decls = "") {
+  SCOPED_TRACE(stmts);
+  cc::Difo d = compile_clause(stmts, decls);
+  std::vector<Outcome> core = core_runs(d, firings);
+  ASSERT_EQ(core.size(), firings.size())
+      << "kernel/core recorded " << core.size() << " of " << firings.size();
+  Result<std::vector<Outcome>> bpf = bpf_runs(d, firings);
+  ASSERT_TRUE(bpf.ok()) << bpf.error().message;
+  for (size_t i = 0; i < firings.size(); i++) {
+    std::string args;
+    for (uint64_t a : firings[i]) args += " " + std::to_string(static_cast<int64_t>(a));
+    EXPECT_EQ(core[i], (*bpf)[i]) << "args" << args << ": kernel/core " << show(core[i]) << ", bpf "
+                                  << show((*bpf)[i]);
+  }
+}
+
+}  // namespace dtrace::bpf::testing

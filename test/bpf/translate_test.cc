@@ -1,0 +1,82 @@
+// DIF translated to BPF gives what the module's interpreter gives, for
+// every construct the translator covers (doc/bpf.md), over argument sets
+// that reach the edges: zero, -1, INT64_MIN, shift counts past 63,
+// division by zero, INT64_MIN / -1.
+#include <cstdint>
+
+#include "compare.h"
+
+namespace dtrace::bpf::testing {
+namespace {
+
+constexpr uint64_t kMin = 1ull << 63;
+constexpr uint64_t kMax = kMin - 1;
+constexpr uint64_t neg(uint64_t v) { return 0 - v; }
+
+const std::vector<Args> kArgs = {
+    {0, 0, 0},           {1, 0, 5},           {7, 3, neg(2)},
+    {neg(7), 2, 63},     {kMin, neg(1), 64},  {0x123456789abcdef0, 65, neg(1)},
+    {neg(1), neg(1), 1}, {5, neg(3), 0x8000}, {2, kMax, 3},
+    {kMax, kMin, 127},
+};
+
+class Translate : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Translate, AgreesWithTheInterpreter) {
+  SKIP_WITHOUT_BPF();
+  expect_same(GetParam(), kArgs);
+}
+
+// Integer arithmetic, bitwise operations and shifts.
+INSTANTIATE_TEST_SUITE_P(Alu, Translate,
+                         ::testing::Values("trace(arg0 + arg1);", "trace(arg0 - arg1);",
+                                           "trace(arg0 * arg1);", "trace(arg0 & arg1);",
+                                           "trace(arg0 | arg1);", "trace(arg0 ^ arg1);", "trace(~arg0);",
+                                           "trace(-arg0);", "trace(arg0 << arg2);", "trace(arg0 >> arg2);",
+                                           "trace((uint64_t)arg0 >> arg2);",
+                                           "trace(arg0 * 0x123456789 + 77);",
+                                           "trace((arg0 + 1) * (arg1 - 2) ^ arg2);"));
+
+// Division and remainder: signed and unsigned, by zero (DIVZERO), and
+// INT64_MIN / -1.
+INSTANTIATE_TEST_SUITE_P(Divide, Translate,
+                         ::testing::Values("trace(arg0 / arg1);", "trace(arg0 % arg1);",
+                                           "trace((uint64_t)arg0 / (uint64_t)arg1);",
+                                           "trace((uint64_t)arg0 % (uint64_t)arg1);",
+                                           "trace(arg0 / 7 - arg1 % 5);", "trace(1000000007 % (arg1 | 1));",
+                                           "trace(arg2 + arg0 / arg2);"));
+
+// Comparisons, branches and the logical operators (forward branches).
+INSTANTIATE_TEST_SUITE_P(
+    Compare, Translate,
+    ::testing::Values("trace(arg0 == arg1);", "trace(arg0 != arg1);", "trace(arg0 < arg1);",
+                      "trace(arg0 <= arg1);", "trace(arg0 > arg1);", "trace(arg0 >= arg1);",
+                      "trace((uint64_t)arg0 < (uint64_t)arg1);", "trace((uint64_t)arg0 <= (uint64_t)arg1);",
+                      "trace((uint64_t)arg0 > (uint64_t)arg1);", "trace((uint64_t)arg0 >= (uint64_t)arg1);",
+                      "trace(arg0 > arg1 ? arg0 : arg1);", "trace(arg0 < 0 ? -arg0 : arg0);", "trace(!arg0);",
+                      "trace(arg0 && arg1);", "trace(arg0 || arg2);", "trace(arg0 ^^ arg1);",
+                      "trace(arg0 == arg1 || arg2 != 0 && arg0 > arg2);",
+                      "trace(arg0 > 0 ? (arg1 > 0 ? 1 : 2) : (arg2 > 0 ? 3 : 4));"));
+
+// Casts to narrower types (the compiler's shifts and masks) and results
+// narrower than 64 bits.
+INSTANTIATE_TEST_SUITE_P(Casts, Translate,
+                         ::testing::Values("trace((int)arg0);", "trace((char)arg0 + (short)arg1);",
+                                           "trace((unsigned char)arg0);", "trace((uint32_t)arg0 * 3);",
+                                           "trace((int)(arg0 >> 3));", "trace((uint16_t)arg1 == 0xffff);"));
+
+// Global scalar variables: stored, read back, and read before any store (0).
+INSTANTIATE_TEST_SUITE_P(Globals, Translate,
+                         ::testing::Values("x = arg0 * 3; trace(x + arg1);",
+                                           "x = arg0; y = arg1; trace(x > y ? x - y : y - x);",
+                                           "x = arg0 / arg1; trace(x);"));
+
+// Globals persist from one firing to the next, in the map as in the state.
+TEST(TranslateGlobals, CarryOverBetweenFirings) {
+  SKIP_WITHOUT_BPF();
+  expect_same("n = n + 1; total = total + arg0; trace(total * 100 + n);", kArgs, "int64_t n, total;");
+  expect_same("last = prev; prev = arg0; trace(last);", kArgs, "uint64_t last, prev;");
+}
+
+}  // namespace
+}  // namespace dtrace::bpf::testing
