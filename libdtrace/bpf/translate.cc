@@ -291,10 +291,44 @@ class Translator {
     branch(pc, jmp_reg(jop, kR1, kR2, 0), DIF_INSTR_LABEL(in));
     return Ok{};
   }
+  // R0 = pid, tid, uid or gid of the current task, or false for other
+  // ids. The helpers answer as the module's port does: the initial pid
+  // namespace's tgid and pid (task_tgid_nr, task_pid_nr) and the initial
+  // user namespace's ids.
+  bool task_builtin(uint16_t id) {
+    switch (id) {
+      case DIF_VAR_PID:  // tgid << 32 | pid
+        emit(call(BPF_FUNC_get_current_pid_tgid));
+        emit(alu_imm(BPF_RSH, kR0, 32));
+        return true;
+      case DIF_VAR_TID:
+        emit(call(BPF_FUNC_get_current_pid_tgid));
+        low32(kR0);
+        return true;
+      case DIF_VAR_UID:  // gid << 32 | uid
+        emit(call(BPF_FUNC_get_current_uid_gid));
+        low32(kR0);
+        return true;
+      case DIF_VAR_GID:
+        emit(call(BPF_FUNC_get_current_uid_gid));
+        emit(alu_imm(BPF_RSH, kR0, 32));
+        return true;
+      default: return false;
+    }
+  }
+  void low32(uint8_t r) {
+    emit(alu_imm(BPF_LSH, r, 32));
+    emit(alu_imm(BPF_RSH, r, 32));
+  }
+
   Status ldgs(uint32_t pc, uint16_t id, unsigned rd) {
     if (id >= DIF_VAR_ARG0 && id <= DIF_VAR_ARG9) {
       emit(load64(kR1, kFrame, static_cast<int16_t>(kFrameArg0 + 8 * (id - DIF_VAR_ARG0))));
       put(rd, kR1);
+      return Ok{};
+    }
+    if (task_builtin(id)) {
+      put(rd, kR0);
       return Ok{};
     }
     if (id < DIF_VAR_OTHER_UBASE) {

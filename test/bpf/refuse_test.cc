@@ -31,7 +31,7 @@ TEST_P(Refuse, SaysWhatIsNotSupported) {
 INSTANTIATE_TEST_SUITE_P(
     Subset, Refuse,
     ::testing::Values(Refusal{"trace(timestamp);", "built-in variable 'timestamp'"},
-                      Refusal{"trace(pid + arg0);", "built-in variable 'pid'"},
+                      Refusal{"trace(ppid + arg0);", "built-in variable 'ppid'"},
                       Refusal{"trace(\"hello\");", "returning a string"},
                       Refusal{"trace(rand());", "DIF instruction 'flushts'"},
                       Refusal{"self->x = arg0; trace(arg1);", "DIF instruction 'stts'"},

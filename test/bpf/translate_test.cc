@@ -71,6 +71,13 @@ INSTANTIATE_TEST_SUITE_P(Globals, Translate,
                                            "x = arg0; y = arg1; trace(x > y ? x - y : y - x);",
                                            "x = arg0 / arg1; trace(x);"));
 
+// The current task's ids, through helpers (the test runs in the task
+// both ask about).
+INSTANTIATE_TEST_SUITE_P(Task, Translate,
+                         ::testing::Values("trace(pid);", "trace(tid);", "trace(uid);", "trace(gid);",
+                                           "trace(pid == tid ? arg0 : arg1);",
+                                           "x = tid; trace(x + pid * 2);"));
+
 // Globals persist from one firing to the next, in the map as in the state.
 TEST(TranslateGlobals, CarryOverBetweenFirings) {
   SKIP_WITHOUT_BPF();
