@@ -1,6 +1,7 @@
 // The frame a translated DIFO runs against (doc/bpf.md): R1 points to it
 // on entry. The caller fills args; the program writes ret, or fault and
-// fault_pc as the module's interpreter sets ms->fault and ms->fault_pc,
+// fault_pc (and fault_addr) as the module's interpreter sets ms->fault,
+// ms->fault_pc and ms->fault_addr,
 // and returns 0 (ran to RET) or 1 (faulted).
 #pragma once
 
@@ -13,14 +14,16 @@ constexpr uint32_t kFrameArgs = 10;  // arg0 .. arg9
 
 struct Frame {
   uint64_t args[kFrameArgs];
-  uint64_t ret;       // the DIFO's result (RET %rd)
-  uint64_t fault;     // DTRACEFLT_*, 0 when it ran to RET
-  uint64_t fault_pc;  // the DIF instruction that faulted
+  uint64_t ret;         // the DIFO's result (RET %rd)
+  uint64_t fault;       // DTRACEFLT_*, 0 when it ran to RET
+  uint64_t fault_pc;    // the DIF instruction that faulted
+  uint64_t fault_addr;  // the address of a load that faulted
 };
 
 constexpr int16_t kFrameArg0 = offsetof(Frame, args);
 constexpr int16_t kFrameRet = offsetof(Frame, ret);
 constexpr int16_t kFrameFault = offsetof(Frame, fault);
 constexpr int16_t kFrameFaultPc = offsetof(Frame, fault_pc);
+constexpr int16_t kFrameFaultAddr = offsetof(Frame, fault_addr);
 
 }  // namespace dtrace::bpf

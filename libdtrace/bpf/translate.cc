@@ -25,6 +25,7 @@ constexpr int16_t reg_slot(unsigned k) { return static_cast<int16_t>(-8 * static
 constexpr int16_t kCcA = reg_slot(DIF_DIR_NREGS);
 constexpr int16_t kCcB = reg_slot(DIF_DIR_NREGS + 1);
 constexpr int16_t kKey = reg_slot(DIF_DIR_NREGS + 2);
+constexpr int16_t kLoadBuf = reg_slot(DIF_DIR_NREGS + 3);  // what a load reads
 
 // BPF registers the body keeps: the frame and the globals' element.
 constexpr uint8_t kFrame = kR6;
@@ -99,13 +100,18 @@ class Translator {
   void put(unsigned k, uint8_t src) { emit(store64(kFp, reg_slot(k), src)); }
   // The interpreter's fault: code and pc in the frame, result 0.
   void fault(uint16_t code, uint32_t pc) {
+    emit(store64_imm(kFrame, kFrameFaultAddr, 0));
+    fault_keep_addr(code, pc);
+  }
+  static constexpr size_t kFaultLen = 6;
+  // The same when fault_addr is already written.
+  void fault_keep_addr(uint16_t code, uint32_t pc) {
     emit(store64_imm(kFrame, kFrameRet, 0));
     emit(store64_imm(kFrame, kFrameFault, code));
     emit(store64_imm(kFrame, kFrameFaultPc, static_cast<int32_t>(pc)));
     emit(mov_imm(kR0, 1));
     emit(exit_insn());
   }
-  static constexpr size_t kFaultLen = 5;
 
   bool uses_globals() const {
     for (dif_instr_t in : d_.code) {
@@ -212,6 +218,13 @@ class Translator {
         put(rd, kR1);
         return Ok{};
       }
+      case DIF_OP_ULDSB:
+      case DIF_OP_ULDSH:
+      case DIF_OP_ULDSW:
+      case DIF_OP_ULDUB:
+      case DIF_OP_ULDUH:
+      case DIF_OP_ULDUW:
+      case DIF_OP_ULDX: return uload(pc, op, r1, rd);
       case DIF_OP_LDGS: return ldgs(pc, static_cast<uint16_t>(DIF_INSTR_INDEX(in)), rd);
       case DIF_OP_STGS: {
         uint16_t id = static_cast<uint16_t>(DIF_INSTR_INDEX(in));
@@ -285,6 +298,35 @@ class Translator {
     put(DIF_INSTR_RD(in), kR1);
     return Ok{};
   }
+  // rd = *(type *)r1 in the current task's user memory, read with
+  // bpf_probe_read_user into a stack slot; a failed read faults BADADDR
+  // with the address, as the interpreter's dtrace_dif_load does (its
+  // port reads the task's memory and says EFAULT).
+  Status uload(uint32_t pc, uint8_t op, unsigned r1, unsigned rd) {
+    static const uint8_t kSize[] = {1, 2, 4, 1, 2, 4, 8};  // ULDSB .. ULDX
+    static const uint8_t kLdx[] = {BPF_B, BPF_H, BPF_W, BPF_DW};
+    unsigned k = op - DIF_OP_ULDSB;
+    unsigned n = kSize[k];
+    bool is_signed = k < 3;
+    emit(mov_reg(kR1, kFp));
+    emit(alu_imm(BPF_ADD, kR1, kLoadBuf));
+    emit(mov_imm(kR2, static_cast<int32_t>(n)));
+    get(kR3, r1);
+    emit(call(BPF_FUNC_probe_read_user));
+    emit(jmp_imm(BPF_JEQ, kR0, 0, static_cast<int16_t>(2 + kFaultLen - 1)));
+    get(kR1, r1);
+    emit(store64(kFrame, kFrameFaultAddr, kR1));
+    fault_keep_addr(DTRACEFLT_BADADDR, pc);
+    uint8_t width = kLdx[n == 1 ? 0 : n == 2 ? 1 : n == 4 ? 2 : 3];
+    emit(make(BPF_LDX | BPF_MEM | width, kR1, kFp, kLoadBuf, 0));  // zero-extends
+    if (is_signed) {
+      emit(alu_imm(BPF_LSH, kR1, static_cast<int32_t>(64 - 8 * n)));
+      emit(alu_imm(BPF_ARSH, kR1, static_cast<int32_t>(64 - 8 * n)));
+    }
+    put(rd, kR1);
+    return Ok{};
+  }
+
   Status cond(uint32_t pc, dif_instr_t in, uint8_t jop) {
     emit(load64(kR1, kFp, kCcA));
     emit(load64(kR2, kFp, kCcB));

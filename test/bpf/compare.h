@@ -24,12 +24,15 @@ struct Outcome {
   bool faulted = false;
   uint64_t fault = 0;
   uint64_t pc = 0;
+  uint64_t addr = 0;           // a faulting load's address
   std::vector<uint8_t> value;  // the rtype's size, little-endian
   bool operator==(const Outcome&) const = default;
 };
 
 inline std::string show(const Outcome& o) {
-  if (o.faulted) return "fault " + std::to_string(o.fault) + " at pc " + std::to_string(o.pc);
+  if (o.faulted)
+    return "fault " + std::to_string(o.fault) + " at pc " + std::to_string(o.pc) + " addr " +
+           std::to_string(o.addr);
   uint64_t v = 0;
   std::memcpy(&v, o.value.data(), std::min<size_t>(8, o.value.size()));
   return std::to_string(o.value.size()) + " bytes " + std::to_string(v) + " (" +
@@ -79,6 +82,7 @@ inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>
       o.faulted = true;
       o.pc = r.u64(16) / sizeof(dif_instr_t);
       o.fault = r.u64(24);
+      o.addr = r.u64(32);
     } else {
       continue;
     }
@@ -111,6 +115,7 @@ inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vecto
       o.faulted = true;
       o.fault = f.fault;
       o.pc = f.fault_pc;
+      o.addr = f.fault_addr;
     } else {
       o.value.resize(d.rtype.dtdt_size);
       std::memcpy(o.value.data(), &f.ret, std::min<size_t>(8, o.value.size()));

@@ -78,6 +78,36 @@ INSTANTIATE_TEST_SUITE_P(Task, Translate,
                                            "trace(pid == tid ? arg0 : arg1);",
                                            "x = tid; trace(x + pid * 2);"));
 
+// Loads from the task's user memory (userland pointers): this test's
+// own data, which the interpreter's port and bpf_probe_read_user both
+// read, and addresses that fault BADADDR (unmapped, kernel, wrapping).
+const uint8_t kData[24] = {0x81, 0x92, 0xa3, 0xb4, 0xc5, 0xd6, 0xe7, 0xf8, 1,    2,    3,    4,
+                           5,    6,    7,    8,    0x7f, 0xff, 0x80, 0x00, 0x01, 0x00, 0x00, 0x80};
+
+std::vector<Args> user_addresses() {
+  auto at = [](size_t off) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(kData + off)); };
+  return {{at(0), 1},  {at(3), 0}, {at(8), 2}, {at(16), neg(1)},
+          {at(13), 5}, {8, 1},     {0, 0},     {0xffffffff81000000, 1},
+          {neg(2), 3}};
+}
+
+class TranslateUser : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(TranslateUser, AgreesWithTheInterpreter) {
+  SKIP_WITHOUT_BPF();
+  expect_same(GetParam(), user_addresses());
+}
+
+INSTANTIATE_TEST_SUITE_P(Loads, TranslateUser,
+                         ::testing::Values("trace(*(userland char *)arg0);",
+                                           "trace(*(userland char *)arg0 * 1000);",
+                                           "trace(*(userland unsigned char *)arg0);",
+                                           "trace(*(userland short *)arg0 + *(userland uint16_t *)arg0);",
+                                           "trace(*(userland int *)arg0);",
+                                           "trace(*(userland uint32_t *)arg0);",
+                                           "trace(*(userland int64_t *)arg0 ^ arg1);",
+                                           "trace(arg1 > 0 ? *(userland long *)(arg0 + 8) : arg1);"));
+
 // Globals persist from one firing to the next, in the map as in the state.
 TEST(TranslateGlobals, CarryOverBetweenFirings) {
   SKIP_WITHOUT_BPF();
