@@ -1,5 +1,7 @@
-// Prints one firing of an enabled probe: the default-layout prefix, each
-// action's record in turn, and the closing newline, as dtrace(1) does.
+// One firing of an enabled probe: its records walked in action order, each
+// through its action kind's row (firing.cc), printed through a
+// RecordOutput (text or JSON) while the session does what they ask
+// (system(), freopen(), exit(), ...). doc/adding.md: adding an action.
 #pragma once
 
 #include <cstdint>
@@ -59,10 +61,16 @@ struct PrintState {
   int saved_out_fd = -1;  // freopen(): the output's first file, to return to with ""
 };
 
-// Clauses with part > 0 (a statement split at an if/else) continue the
-// line of the firing before them instead of starting a new one.
+class RecordOutput;
+class SessionActions;
+
+// The walker: each record of f through its row, to `out` and `session`.
+Status walk_firing(const FiringView& f, RecordOutput& out, SessionActions& session, const TextOptions& text);
+// walk_firing() through the output st asks for (text, or JSON under -x
+// oformat=json) and the session's actions on `out`.
 Status print_firing(const FiringView& f, PrintState& st, FILE* out);
-// Ends the open line, if any (after the last firing of a buffer).
+// Ends the text layout's open line, if any (after the last firing of a
+// buffer; consume/text_output.cc).
 void end_line(PrintState& st, FILE* out);
 
 // The bytes of record `rec` within a firing's data, bounds-checked.

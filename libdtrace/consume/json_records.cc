@@ -3,206 +3,159 @@
 #include <cstring>
 #include <vector>
 
-#include "consume/error_report.h"
-#include "consume/firing_actions.h"
 #include "consume/json_values.h"
 #include "consume/json_writer.h"
+#include "consume/record_output.h"
 
 namespace dtrace::consume {
 namespace {
 
 std::string field(const char* s, size_t n) { return std::string(s, strnlen(s, n)); }
 
-const cc::Action& action(const FiringView& f, size_t i) {
-  return f.program->actions[f.clause->first_action + i];
+// {"type":"probe","timestamp":...,"cpu":...,"id":...,"provider":...,
+// "module":...,"function":...,"name":...,"output":[records]}, then the
+// errors its actions met as objects of their own. What the text layout
+// does not print (aggregating actions, clear() and the like,
+// speculate(), raise(), ...) has no record object.
+class JsonOutput final : public RecordOutput {
+ public:
+  JsonOutput(PrintState& st, FILE* out) : st_(st), out_(out) {}
+
+  bool prints_empty_firings() const override { return true; }
+  void begin(const FiringView& f) override;
+  void end() override;
+  void value(const cc::Action& act, std::span<const uint8_t> bytes) override;
+  void tracemem(std::span<const uint8_t> bytes) override;
+  void printf(const std::string& text, std::span<const Datum> args) override;
+  Status printa(const cc::Action& act, const std::vector<std::string>& names) override;
+  void system(const std::string& command) override;
+  void freopen(const std::string& path) override;
+  void reopened() override;
+  void ftruncate() override;
+  void setopt(const std::string& option, const std::string& value) override;
+  void exit(int32_t status) override;
+  void error(const Notice& n) override { errors_.push_back(n); }
+
+ private:
+  // One record object of the output array.
+  JsonWriter& record(std::string_view kind);
+  void open_line();
+  void close_line(bool always);
+
+  PrintState& st_;
+  FILE* out_;
+  const FiringView* f_ = nullptr;
+  JsonWriter w_;
+  bool has_records_ = false;
+  // freopen() ends the line in the file it leaves and starts another in
+  // the next, so that each file holds whole lines (a line left with no
+  // record is not written).
+  bool moved_ = false;
+  std::vector<Notice> errors_;
+};
+
+void JsonOutput::open_line() {
+  const dtrace_probedesc& p = *f_->probe;
+  w_ = JsonWriter();
+  w_.begin_object().member("type", "probe").member_unsigned("timestamp", f_->timestamp);
+  w_.member("cpu", int64_t{f_->cpu}).member("id", int64_t{p.dtpd_id});
+  w_.member("provider", field(p.dtpd_provider, sizeof p.dtpd_provider));
+  w_.member("module", field(p.dtpd_mod, sizeof p.dtpd_mod));
+  w_.member("function", field(p.dtpd_func, sizeof p.dtpd_func));
+  w_.member("name", field(p.dtpd_name, sizeof p.dtpd_name));
+  w_.key("output").begin_array();
+  has_records_ = false;
 }
 
-Result<Datum> datum(const FiringView& f, size_t i) {
-  if (i >= f.ep->recs.size()) return make_error("record " + std::to_string(i) + " missing from firing");
-  auto bytes = record_bytes(f.data, f.ep->recs[i]);
-  if (!bytes) return bytes.error();
-  return Datum{&action(f, i).type, *bytes};
+void JsonOutput::close_line(bool always) {
+  w_.end_array().end_object();
+  if (has_records_ || always) write_json_line(out_, w_.text());
+}
+
+void JsonOutput::begin(const FiringView& f) {
+  f_ = &f;
+  open_line();
+}
+
+void JsonOutput::end() {
+  close_line(!moved_);
+  for (const Notice& e : errors_) write_json_notice(out_, e);
+}
+
+JsonWriter& JsonOutput::record(std::string_view kind) {
+  has_records_ = true;
+  return w_.begin_object().member("kind", kind);
+}
+
+// trace() and the symbolic values ("stack", "sym", ...), print().
+void JsonOutput::value(const cc::Action& act, std::span<const uint8_t> bytes) {
+  if (act.kind == DTRACEACT_PRINT && act.type.print_type) {
+    record("print").member("type", act.type.print_type->name).key("value");
+    json_typed(w_, *act.type.print_type, bytes);
+  } else {
+    Datum d{&act.type, bytes};
+    std::string_view sk = symbolic_kind(d);
+    record(act.kind == DTRACEACT_PRINT ? "print" : sk.empty() ? "trace" : sk).key("value");
+    json_datum(w_, d, st_.text);
+  }
+  w_.end_object();
+}
+
+void JsonOutput::tracemem(std::span<const uint8_t> bytes) {
+  record("tracemem").key("bytes").bytes(bytes).end_object();
 }
 
 // printf(): the text as the text layout prints it, and its arguments.
-Status printf_record(JsonWriter& w, const FiringView& f, size_t head, const TextOptions& t) {
-  auto text = format_with_args(f, head, t);
-  if (!text) return text.error();
-  w.member("kind", "printf").member("message", *text).key("args").begin_array();
-  for (uint32_t k = 1; k <= action(f, head).ntuple; k++) {
-    auto d = datum(f, head + k);
-    if (!d) return d.error();
-    json_datum(w, *d, t);
-  }
-  w.end_array();
-  return Ok{};
+void JsonOutput::printf(const std::string& text, std::span<const Datum> args) {
+  record("printf").member("message", text).key("args").begin_array();
+  for (const Datum& d : args) json_datum(w_, d, st_.text);
+  w_.end_array().end_object();
 }
 
-// tracemem(addr, size[, dynsize]): the bytes, only the first dynsize of
-// them when the continuation recorded fewer.
-Status tracemem_record(JsonWriter& w, const FiringView& f, size_t head, std::span<const uint8_t> bytes) {
-  if (action(f, head).ntuple >= 1) {
-    auto n = datum(f, head + 1);
-    if (!n) return n.error();
-    if (n->as_unsigned() < bytes.size()) bytes = bytes.first(n->as_unsigned());
-  }
-  w.member("kind", "tracemem").key("bytes").bytes(bytes);
-  return Ok{};
-}
-
-Status printa_record(JsonWriter& w, const FiringView& f, PrintState& st, size_t head) {
-  const cc::Action& act = action(f, head);
-  std::vector<std::string> names;
-  for (uint32_t k = 1; k <= act.ntuple; k++) names.push_back(agg_name(f, head + k));
-  w.member("kind", "printa");
-  if (!st.aggs || !st.aggs->printa || !st.aggs->printa_json) return Ok{};
-  if (act.has_format) {  // the formatted text too, as printf's message
-    auto text = st.aggs->printa(&act.format, names);
-    if (!text) return text.error();
-    w.member("message", *text);
-  }
-  auto json = st.aggs->printa_json(names);
-  if (!json) return json.error();
-  w.key("aggregations").raw(*json);
-  return Ok{};
-}
-
-// setopt(): a refusal becomes an error object after the firing's line.
-Status setopt_record(JsonWriter& w, const FiringView& f, PrintState& st, size_t head,
-                     std::vector<Notice>& errors) {
-  const cc::Action& act = action(f, head);
-  std::string value;
-  if (act.ntuple >= 1) {
-    auto d = datum(f, head + 1);
-    if (!d) return d.error();
-    value = d->as_string();
-  }
-  w.member("kind", "setopt").member("option", act.format).member("value", value);
-  if (!st.session || !st.session->setopt) return Ok{};
-  std::string why = st.session->setopt(act.format, value);
-  if (!why.empty())
-    errors.push_back(
-        library_error(f, "couldn't set option \"" + act.format + "\" to \"" + value + "\": " + why));
-  return Ok{};
-}
-
-// The other records with text of their own: trace() and the symbolic
-// values, print(), exit().
-void value_record(JsonWriter& w, const FiringView& f, PrintState& st, size_t i,
-                  std::span<const uint8_t> bytes) {
-  const cc::Action& act = action(f, i);
-  Datum d{&act.type, bytes};
-  if (act.kind == DTRACEACT_PRINT && act.type.print_type) {
-    w.member("kind", "print").member("type", act.type.print_type->name).key("value");
-    json_typed(w, *act.type.print_type, bytes);
-    return;
-  }
-  std::string_view sk = symbolic_kind(d);
-  w.member("kind", act.kind == DTRACEACT_PRINT ? "print" : sk.empty() ? "trace" : sk).key("value");
-  json_datum(w, d, st.text);
-}
-
-// A firing's line: its probe, then the records. freopen() ends the line
-// in the file it leaves and starts another in the next, so that each
-// file holds whole lines (a line left with no record is not written).
-struct Line {
-  const FiringView& f;
-  JsonWriter w;
-  bool has_records = false;
-
-  void open() {
-    const dtrace_probedesc& p = *f.probe;
-    w = JsonWriter();
-    w.begin_object().member("type", "probe").member_unsigned("timestamp", f.timestamp);
-    w.member("cpu", int64_t{f.cpu}).member("id", int64_t{p.dtpd_id});
-    w.member("provider", field(p.dtpd_provider, sizeof p.dtpd_provider));
-    w.member("module", field(p.dtpd_mod, sizeof p.dtpd_mod));
-    w.member("function", field(p.dtpd_func, sizeof p.dtpd_func));
-    w.member("name", field(p.dtpd_name, sizeof p.dtpd_name));
-    w.key("output").begin_array();
-    has_records = false;
-  }
-  void close(FILE* out, bool always) {
-    w.end_array().end_object();
-    if (has_records || always) write_json_line(out, w.text());
-  }
-};
-
-// The records the text layout prints as a value.
-bool is_value_record(uint16_t kind) { return is_traced_value(kind) || kind == DTRACEACT_PRINT; }
-
-bool prints(uint16_t kind) {
-  switch (kind) {
-    case DTRACEACT_PRINTF:
-    case DTRACEACT_TRACEMEM:
-    case DTRACEACT_PRINTA:
-    case DTRACEACT_SETOPT:
-    case DTRACEACT_SYSTEM:
-    case DTRACEACT_FREOPEN:
-    case DTRACEACT_FTRUNCATE:
-    case DTRACEACT_EXIT: return true;
-    default: return is_value_record(kind);
-  }
-}
-
-// One record as an object of the output array (and its continuations:
-// i moves past them). What the text layout does not print (aggregating
-// actions, clear() and the like, speculate(), raise(), ...) is left out.
-Status record(Line& line, const FiringView& f, PrintState& st, size_t& i, FILE* out,
-              std::vector<Notice>& errors) {
-  JsonWriter& w = line.w;
-  const cc::Action& act = action(f, i);
-  auto bytes = record_bytes(f.data, f.ep->recs[i]);
-  if (!bytes) return bytes.error();
-  size_t head = i;
-  if (!prints(act.kind)) {
-    if ((act.kind & 0xff00) == 0x0700 || act.kind == DTRACEACT_LIBACT) i += act.ntuple;
-    return act.kind == DTRACEACT_LIBACT ? do_libact(f, st, head) : Status{Ok{}};
-  }
-  line.has_records = true;
-  w.begin_object();
-  Status s = Ok{};
-  switch (act.kind) {
-    case DTRACEACT_PRINTF: s = printf_record(w, f, head, st.text); break;
-    case DTRACEACT_TRACEMEM: s = tracemem_record(w, f, head, *bytes); break;
-    case DTRACEACT_PRINTA: s = printa_record(w, f, st, head); break;
-    case DTRACEACT_SETOPT: s = setopt_record(w, f, st, head, errors); break;
-    case DTRACEACT_SYSTEM:
-    case DTRACEACT_FREOPEN: {
-      auto text = format_with_args(f, head, st.text);
+Status JsonOutput::printa(const cc::Action& act, const std::vector<std::string>& names) {
+  record("printa");
+  Status s = [&]() -> Status {
+    if (!st_.aggs || !st_.aggs->printa || !st_.aggs->printa_json) return Ok{};
+    if (act.has_format) {  // the formatted text too, as printf's message
+      auto text = st_.aggs->printa(&act.format, names);
       if (!text) return text.error();
-      bool sys = act.kind == DTRACEACT_SYSTEM;
-      w.member("kind", sys ? "system" : "freopen").member(sys ? "command" : "path", *text);
-      if (sys) {
-        do_system(*text, out);
-        break;
-      }
-      w.end_object();
-      line.close(out, true);
-      if (std::string why = do_freopen(*text, st, out); !why.empty())
-        errors.push_back(Notice{"error", why}.with("path", *text));
-      line.open();
-      i += act.ntuple;
-      return Ok{};
+      w_.member("message", *text);
     }
-    case DTRACEACT_FTRUNCATE:
-      w.member("kind", "ftruncate");
-      do_ftruncate(out);
-      break;
-    case DTRACEACT_EXIT: {
-      int32_t status = static_cast<int32_t>(Datum{nullptr, *bytes}.as_signed());
-      if (bytes->size() == sizeof(int32_t)) st.exit_status = status;
-      w.member("kind", "exit").member("status", int64_t{status});
-      break;
-    }
-    default: value_record(w, f, st, head, *bytes); break;
-  }
-  w.end_object();
-  i += act.ntuple;  // printf/printa/tracemem/system/freopen/setopt arguments
+    auto json = st_.aggs->printa_json(names);
+    if (!json) return json.error();
+    w_.key("aggregations").raw(*json);
+    return Ok{};
+  }();
+  w_.end_object();
   return s;
 }
 
+void JsonOutput::system(const std::string& command) {
+  record("system").member("command", command).end_object();
+}
+
+void JsonOutput::freopen(const std::string& path) {
+  record("freopen").member("path", path).end_object();
+  close_line(true);
+  moved_ = true;
+}
+
+void JsonOutput::reopened() { open_line(); }
+
+void JsonOutput::ftruncate() { record("ftruncate").end_object(); }
+
+void JsonOutput::setopt(const std::string& option, const std::string& value) {
+  record("setopt").member("option", option).member("value", value).end_object();
+}
+
+void JsonOutput::exit(int32_t status) { record("exit").member("status", int64_t{status}).end_object(); }
+
 }  // namespace
+
+Status print_firing_json(const FiringView& f, PrintState& st, SessionActions& session, FILE* out) {
+  JsonOutput json(st, out);
+  return walk_firing(f, json, session, st.text);
+}
 
 void write_json_line(FILE* out, const std::string& json) {
   std::fwrite(json.data(), 1, json.size(), out);
@@ -221,24 +174,6 @@ void write_json_notice(FILE* out, const Notice& n) {
   w.end_object();
   write_json_line(out, w.text());
   std::fflush(out);
-}
-
-Status print_firing_json(const FiringView& f, PrintState& st, FILE* out) {
-  if (f.ep->recs.size() != f.clause->naction)
-    return make_error("EPID " + std::to_string(f.ep->epid) + " has " + std::to_string(f.ep->recs.size()) +
-                      " records for " + std::to_string(f.clause->naction) + " actions");
-  Line line{f, JsonWriter(), false};
-  line.open();
-  std::vector<Notice> errors;
-  bool moved = false;  // a freopen() started a new line
-  for (size_t i = 0; i < f.ep->recs.size(); i++) {
-    moved |= action(f, i).kind == DTRACEACT_FREOPEN;
-    Status s = record(line, f, st, i, out, errors);
-    if (!s) return s;
-  }
-  line.close(out, !moved);
-  for (const Notice& e : errors) write_json_notice(out, e);
-  return Ok{};
 }
 
 }  // namespace dtrace::consume

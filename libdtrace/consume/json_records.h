@@ -15,9 +15,12 @@
 
 namespace dtrace::consume {
 
+class SessionActions;
+
 // {"type":"probe","timestamp":...,"cpu":...,"id":...,"provider":...,
-// "module":...,"function":...,"name":...,"output":[records]}
-Status print_firing_json(const FiringView& f, PrintState& st, FILE* out);
+// "module":...,"function":...,"name":...,"output":[records]}: walk_firing()
+// through the JSON output.
+Status print_firing_json(const FiringView& f, PrintState& st, SessionActions& session, FILE* out);
 
 // One complete JSON value as a line (the caller flushes).
 void write_json_line(FILE* out, const std::string& json);
