@@ -69,6 +69,10 @@ struct TypeSpec {
   bool is_const = false;
   bool is_volatile = false;
   bool userland = false;
+  // Where DTrace checks the specifiers before a struct/union tag (long
+  // struct s {, struct a {} struct b {): the '{' of a definition, the
+  // name of a reference; after several tags, the first that joined others.
+  int tag_line = 0;
   // An anonymous struct/union/enum already defined (struct { ... } v;):
   // the declaration pass reuses it instead of the body.
   const Type* defined = nullptr;
@@ -424,6 +428,7 @@ struct Clause : Node {
   Expr* pred = nullptr;
   Block* body = nullptr;  // null: a bare description
   uint32_t index = 0;     // statement number in the program
+  int end_line = 0;       // its closing '}', where DTrace checks the predicate
 };
 
 enum class StorageClass : uint8_t { None, Self, This, Extern, Static, Register, Typedef, Auto };

@@ -119,6 +119,8 @@ void array_of(ParseDriver& drv, int line, ast::Declarator& d, ast::ArrayDim dim)
 // A struct/union/enum specifier after other specifiers: the words it
 // brings make the combination invalid (D_DECL_COMBO, decl pass).
 void add_tag(DeclSpecs& s, ast::TypeSpec t) {
+  // The error names the first tag that joined other specifiers.
+  int line = s.spec.tag_kind != Type::Kind::Void && !s.spec.words.empty() ? s.spec.tag_line : t.tag_line;
   std::vector<std::string> words = std::move(s.spec.words);
   if (s.spec.tag_kind != Type::Kind::Void) words.push_back(s.spec.tag.empty() ? "struct" : s.spec.tag);
   bool c = s.spec.is_const, v = s.spec.is_volatile, u = s.spec.userland;
@@ -127,6 +129,7 @@ void add_tag(DeclSpecs& s, ast::TypeSpec t) {
   s.spec.is_const |= c;
   s.spec.is_volatile |= v;
   s.spec.userland |= u;
+  s.spec.tag_line = line;
 }
 
 }
@@ -210,6 +213,7 @@ item
       c->probes = std::move($1);
       c->pred = $3;
       c->body = $5;
+      c->end_line = drv.lex_line;
       drv.ctx.ast.items.push_back(c);
     }
   | declaration
@@ -303,7 +307,7 @@ unary
   : postfix { $$ = $1; }
   | INC unary { $$ = mk<IncDec>(drv, @1.line, $2, true, false); }
   | DEC unary { $$ = mk<IncDec>(drv, @1.line, $2, false, false); }
-  | unary_op cast_expr { $$ = mk<Unary>(drv, @1.line, $1, $2); }
+  | unary_op cast_expr { $$ = mk<Unary>(drv, drv.lex_line, $1, $2); }
   | SIZEOF unary { $$ = mk<Sizeof>(drv, @1.line, nullptr, $2); }
   | SIZEOF LPAR type_name RPAR { $$ = mk<Sizeof>(drv, @1.line, $3, nullptr); }
   | STRINGOF unary { $$ = mk<Stringof>(drv, @1.line, $2); }
@@ -320,80 +324,80 @@ unary_op
 
 cast_expr
   : unary { $$ = $1; }
-  | LPAR type_name RPAR cast_expr { $$ = mk<Cast>(drv, @1.line, $2, $4); }
+  | LPAR type_name RPAR cast_expr { $$ = mk<Cast>(drv, drv.lex_line, $2, $4); }
   ;
 
 mul_expr
   : cast_expr { $$ = $1; }
-  | mul_expr STAR cast_expr { $$ = mk<Binary>(drv, @2.line, Op::Mul, $1, $3); }
-  | mul_expr SLASH cast_expr { $$ = mk<Binary>(drv, @2.line, Op::Div, $1, $3); }
-  | mul_expr PERCENT cast_expr { $$ = mk<Binary>(drv, @2.line, Op::Mod, $1, $3); }
+  | mul_expr STAR cast_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Mul, $1, $3); }
+  | mul_expr SLASH cast_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Div, $1, $3); }
+  | mul_expr PERCENT cast_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Mod, $1, $3); }
   ;
 
 add_expr
   : mul_expr { $$ = $1; }
-  | add_expr PLUS mul_expr { $$ = mk<Binary>(drv, @2.line, Op::Add, $1, $3); }
-  | add_expr MINUS mul_expr { $$ = mk<Binary>(drv, @2.line, Op::Sub, $1, $3); }
+  | add_expr PLUS mul_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Add, $1, $3); }
+  | add_expr MINUS mul_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Sub, $1, $3); }
   ;
 
 shift_expr
   : add_expr { $$ = $1; }
-  | shift_expr SHL add_expr { $$ = mk<Binary>(drv, @2.line, Op::Shl, $1, $3); }
-  | shift_expr SHR add_expr { $$ = mk<Binary>(drv, @2.line, Op::Shr, $1, $3); }
+  | shift_expr SHL add_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Shl, $1, $3); }
+  | shift_expr SHR add_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Shr, $1, $3); }
   ;
 
 rel_expr
   : shift_expr { $$ = $1; }
-  | rel_expr LT shift_expr { $$ = mk<Binary>(drv, @2.line, Op::Lt, $1, $3); }
-  | rel_expr GT shift_expr { $$ = mk<Binary>(drv, @2.line, Op::Gt, $1, $3); }
-  | rel_expr LE shift_expr { $$ = mk<Binary>(drv, @2.line, Op::Le, $1, $3); }
-  | rel_expr GE shift_expr { $$ = mk<Binary>(drv, @2.line, Op::Ge, $1, $3); }
+  | rel_expr LT shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Lt, $1, $3); }
+  | rel_expr GT shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Gt, $1, $3); }
+  | rel_expr LE shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Le, $1, $3); }
+  | rel_expr GE shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Ge, $1, $3); }
   ;
 
 eq_expr
   : rel_expr { $$ = $1; }
-  | eq_expr EQ rel_expr { $$ = mk<Binary>(drv, @2.line, Op::Eq, $1, $3); }
-  | eq_expr NE rel_expr { $$ = mk<Binary>(drv, @2.line, Op::Ne, $1, $3); }
+  | eq_expr EQ rel_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Eq, $1, $3); }
+  | eq_expr NE rel_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Ne, $1, $3); }
   ;
 
 and_expr
   : eq_expr { $$ = $1; }
-  | and_expr AMP eq_expr { $$ = mk<Binary>(drv, @2.line, Op::BitAnd, $1, $3); }
+  | and_expr AMP eq_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::BitAnd, $1, $3); }
   ;
 
 xor_expr
   : and_expr { $$ = $1; }
-  | xor_expr CARET and_expr { $$ = mk<Binary>(drv, @2.line, Op::BitXor, $1, $3); }
+  | xor_expr CARET and_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::BitXor, $1, $3); }
   ;
 
 or_expr
   : xor_expr { $$ = $1; }
-  | or_expr PIPE xor_expr { $$ = mk<Binary>(drv, @2.line, Op::BitOr, $1, $3); }
+  | or_expr PIPE xor_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::BitOr, $1, $3); }
   ;
 
 land_expr
   : or_expr { $$ = $1; }
-  | land_expr LAND or_expr { $$ = mk<Binary>(drv, @2.line, Op::LogAnd, $1, $3); }
+  | land_expr LAND or_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::LogAnd, $1, $3); }
   ;
 
 lxor_expr
   : land_expr { $$ = $1; }
-  | lxor_expr LXOR land_expr { $$ = mk<Binary>(drv, @2.line, Op::LogXor, $1, $3); }
+  | lxor_expr LXOR land_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::LogXor, $1, $3); }
   ;
 
 lor_expr
   : lxor_expr { $$ = $1; }
-  | lor_expr LOR lxor_expr { $$ = mk<Binary>(drv, @2.line, Op::LogOr, $1, $3); }
+  | lor_expr LOR lxor_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::LogOr, $1, $3); }
   ;
 
 cond_expr
   : lor_expr { $$ = $1; }
-  | lor_expr QUESTION expr COLON cond_expr { $$ = mk<Ternary>(drv, @2.line, $1, $3, $5); }
+  | lor_expr QUESTION expr COLON cond_expr { $$ = mk<Ternary>(drv, drv.lex_line, $1, $3, $5); }
   ;
 
 assign_expr
   : cond_expr { $$ = $1; }
-  | unary assign_op assign_expr { $$ = mk<Assign>(drv, @2.line, $2, $1, $3); }
+  | unary assign_op assign_expr { $$ = mk<Assign>(drv, drv.lex_line, $2, $1, $3); }
   ;
 
 assign_op
@@ -445,8 +449,11 @@ declaration
       drv.ctx.ast.items.push_back(d);
     }
   | TRANSLATOR type_name LT type_name IDENT GT LBRACE xlate_members RBRACE SEMI {
+      // DTrace checks a translator, members included, once it has read
+      // its closing brace: its errors name that line.
       Translator* t = $8;
-      t->line = @1.line;
+      t->line = @9.line;
+      for (auto& m : t->members) m.line = @9.line;
       t->out = $2;
       t->in = $4;
       t->arg = $5;
@@ -517,14 +524,16 @@ spec_quals
   ;
 
 struct_spec
-  : STRUCT member_name { $$.tag_kind = Type::Kind::Struct; $$.tag = $2; }
-  | UNION member_name { $$.tag_kind = Type::Kind::Union; $$.tag = $2; }
+  : STRUCT member_name { $$.tag_kind = Type::Kind::Struct; $$.tag = $2; $$.tag_line = @2.line; }
+  | UNION member_name { $$.tag_kind = Type::Kind::Union; $$.tag = $2; $$.tag_line = @2.line; }
   | STRUCT member_name LBRACE members RBRACE {
-      $$.tag_kind = Type::Kind::Struct; $$.tag = $2; $$.body = $4; }
+      $$.tag_kind = Type::Kind::Struct; $$.tag = $2; $$.body = $4; $$.tag_line = @3.line; }
   | UNION member_name LBRACE members RBRACE {
-      $$.tag_kind = Type::Kind::Union; $$.tag = $2; $$.body = $4; }
-  | STRUCT LBRACE members RBRACE { $$.tag_kind = Type::Kind::Struct; $$.body = $3; }
-  | UNION LBRACE members RBRACE { $$.tag_kind = Type::Kind::Union; $$.body = $3; }
+      $$.tag_kind = Type::Kind::Union; $$.tag = $2; $$.body = $4; $$.tag_line = @3.line; }
+  | STRUCT LBRACE members RBRACE {
+      $$.tag_kind = Type::Kind::Struct; $$.body = $3; $$.tag_line = @2.line; }
+  | UNION LBRACE members RBRACE {
+      $$.tag_kind = Type::Kind::Union; $$.body = $3; $$.tag_line = @2.line; }
   ;
 
 members
@@ -569,15 +578,15 @@ enum_spec
 enumerators
   : IDENT {
       $$ = drv.ctx.make_body();
-      $$->enumerators.push_back({$1, nullptr, @1.line});
+      $$->enumerators.push_back({$1, nullptr, drv.lex_line});
     }
   | IDENT ASSIGN const_expr {
       $$ = drv.ctx.make_body();
-      $$->enumerators.push_back({$1, $3, @1.line});
+      $$->enumerators.push_back({$1, $3, drv.lex_line});
     }
-  | enumerators COMMA IDENT { $$ = $1; $$->enumerators.push_back({$3, nullptr, @3.line}); }
+  | enumerators COMMA IDENT { $$ = $1; $$->enumerators.push_back({$3, nullptr, drv.lex_line}); }
   | enumerators COMMA IDENT ASSIGN const_expr {
-      $$ = $1; $$->enumerators.push_back({$3, $5, @3.line}); }
+      $$ = $1; $$->enumerators.push_back({$3, $5, drv.lex_line}); }
   ;
 
 declarators

@@ -26,6 +26,8 @@ void ParseDriver::note_token(bool pspec, bool comma, int line) {
   if (pspec && pspecs_line == 0) pspecs_line = line;
   if (!pspec && !comma) pspecs_line = 0;
   cur_pspecs = pspec ? pspecs_line : 0;
+  lex_line = line + pred_end_newlines;
+  pred_end_newlines = 0;
 }
 
 void ParseDriver::syntax_error(int line, bool in_lexer) {

@@ -71,6 +71,13 @@ struct ParseDriver {
   int pspecs_line = 0;  // first description of the list being read
   int cur_pspecs = 0;   // the current token ends a list: its line, else 0
   int prev_pspecs = 0;  // the same for the token before
+  // The lexer's line once it has read the last token (the parser's
+  // lookahead when it read one): DTrace's yylineno, the line it gives a
+  // node it builds and a declaration it checks as the parser reduces
+  // them. The closing '/' of a predicate reads on to the next non-blank
+  // character, and so does the line (pred_end_newlines).
+  int lex_line = 1;
+  int pred_end_newlines = 0;
   // Expands $n / $$n / $name in a probe description; false on error.
   bool expand_macros(std::string& text, int line);
   // The value of a macro variable ("1", "target", "pid"), or false.

@@ -106,6 +106,7 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
   TypeTable& types = ctx.types;
   if (spec.tag_kind != Type::Kind::Void && !spec.words.empty()) {
     // unsigned struct s, long struct s: a sign or size for a type that takes none.
+    if (spec.tag_line != 0) line = spec.tag_line;
     auto has = [&](std::string_view a, std::string_view b) {
       return std::ranges::any_of(spec.words, [&](const std::string& w) { return w == a || w == b; });
     };

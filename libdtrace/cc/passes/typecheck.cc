@@ -1004,7 +1004,8 @@ bool Checker::run() {
     if (c->pred != nullptr) {
       const Type* t = check(c->pred);
       if (!failed_ && !t->is_scalar())
-        fail(c->pred->line, ErrTag::D_PRED_SCALAR, "predicate result must be of scalar type");
+        fail(c->end_line ? c->end_line : c->pred->line, ErrTag::D_PRED_SCALAR,
+             "predicate result must be of scalar type");
       report_cg_expr();
     }
     dispatch(c->body);

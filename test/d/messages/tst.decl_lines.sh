@@ -1,0 +1,105 @@
+# ASSERTION: a compile error spanning lines names the line DTrace's
+# parser had reached when it found it: an operator's at the token after
+# its right operand (after a predicate's closing /, the next non-blank
+# one), an enumerator's at the ',' or '}' after it, a struct or union
+# specifier joining others at its '{' (or at its name when it only names
+# one), the first such specifier when there are several, a translator's
+# and its members' at its closing '}', a predicate that is not a scalar
+# at the clause's closing '}'.
+# Compile-only (dtrace -e): runs natively and in the guest.
+dtrace=$1
+dir=$(mktemp -d /tmp/decl_lines.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+n=1
+while IFS= read -r line; do
+	if [ "$line" = "----" ]; then
+		n=$((n + 1))
+		continue
+	fi
+	printf '%s\n' "$line" >> "$dir/p$n.d"
+done <<'PROGRAMS'
+BEGIN
+/"left" | "right"/
+
+{
+	exit(0);
+}
+----
+BEGIN
+{
+	x = "text" -
+	    1
+	;
+}
+----
+enum colour {
+	red = 1,
+	green = 4294967296
+};
+----
+enum shade {
+	dark = "x"
+	, light
+};
+----
+struct a {
+	int x;
+}
+
+union b {
+	int y;
+};
+----
+struct c {
+	int x;
+}
+struct d {
+	int y;
+}
+struct e {
+	int z;
+};
+----
+struct f {
+	int x;
+}
+
+struct c g;
+----
+long struct h
+{
+	int x;
+};
+----
+struct in_t {
+	int a;
+};
+struct out_t {
+	char *s;
+};
+translator struct out_t < struct in_t *p >
+{
+	s = p->a;
+};
+----
+struct in_t {
+	int a;
+};
+translator int < struct in_t *p >
+{
+
+};
+----
+int arr[2];
+
+BEGIN
+/arr/
+{
+	exit(0);
+
+}
+PROGRAMS
+for i in $(seq 1 "$n"); do
+	(cd "$dir" && "$dtrace" -xerrtags -e -s "p$i.d") 2>&1
+	echo "exit $?"
+done
