@@ -58,6 +58,59 @@ void forward_messages(int fd) {
 
 }  // namespace
 
+// A system header's C function definitions (glibc's static inline
+// helpers, <endian.h>'s __bswap_16 and the like) are not D, and cpp
+// without __GNUC__ no longer leaves them out: each, from the end of the
+// declaration before it to its closing brace, becomes blanks (line ends
+// kept). A '{' after ')' at the top level starts one; text from the
+// program and from its own headers is left as it is.
+void blank_system_functions(std::string& text) {
+  bool system = false;
+  int depth = 0, parens = 0;
+  size_t decl_start = 0, body_start = std::string::npos;
+  char last = 0;  // last non-blank character at the top level
+  for (size_t i = 0; i < text.size(); i++) {
+    char c = text[i];
+    bool line_start = i == 0 || text[i - 1] == '\n';
+    if (line_start && c == '#' && depth == 0) {  // a line marker: # N "file" flags
+      size_t nl = text.find('\n', i);
+      std::string_view m(text.data() + i, (nl == std::string::npos ? text.size() : nl) - i);
+      size_t q = m.rfind('"');
+      if (q != std::string_view::npos && m.find('"') != q)
+        system = m.substr(q).find(" 3") != std::string_view::npos;
+      i = nl == std::string::npos ? text.size() : nl;
+      decl_start = i;
+      last = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'') {  // skip the literal
+      for (i++; i < text.size() && text[i] != c && text[i] != '\n'; i++)
+        if (text[i] == '\\') i++;
+      last = c;
+      continue;
+    }
+    if (c == '(') parens++;
+    else if (c == ')') parens--;
+    else if (c == '{') {
+      if (depth++ == 0 && parens == 0 && system && last == ')') body_start = decl_start;
+    } else if (c == '}' && depth > 0 && --depth == 0) {
+      if (body_start != std::string::npos) {
+        for (size_t j = body_start; j <= i; j++)
+          if (text[j] != '\n') text[j] = ' ';
+        body_start = std::string::npos;
+      }
+      decl_start = i + 1;
+      last = 0;
+      continue;
+    } else if (c == ';' && depth == 0) {
+      decl_start = i + 1;
+      last = 0;
+      continue;
+    }
+    if (depth == 0 && c != ' ' && c != '\t' && c != '\n') last = c;
+  }
+}
+
 // DTrace runs cpp without -undef, so programs also see the compiler's
 // own names of the system and the machine; -undef keeps its `linux` and
 // `unix` (D identifiers) out, so those in the reserved namespace are
@@ -136,6 +189,7 @@ Result<std::string> preprocess(std::string_view source, const CppOptions& o) {
     return make_error("failed to run " + o.path + ": cannot execute");
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return make_error("Preprocessor failed to process input program");
+  blank_system_functions(text);
   return text;
 }
 

@@ -29,6 +29,10 @@ struct CppOptions {
 // that the user's -U can undo them.
 std::vector<std::string> cpp_argv(const CppOptions& o);
 
+// Blanks the C function definitions of system headers (line markers
+// with flag 3) in cpp's output, keeping its line ends.
+void blank_system_functions(std::string& text);
+
 // Preprocesses `source`; the error says why cpp could not run or failed.
 Result<std::string> preprocess(std::string_view source, const CppOptions& o);
 

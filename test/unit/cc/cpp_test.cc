@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "cc/cpp.h"
 #include "test/unit/cc/compile_util.h"
 
@@ -39,6 +41,39 @@ TEST(Cpp, ExpandsMacrosAndPredefines) {
   auto r = preprocess("#if defined(__linux) && __SUNW_D == 1\nint_n = N;\n#endif\n", o);
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_NE(r->find("int_n = 7;"), std::string::npos) << *r;
+}
+
+TEST(Cpp, SystemHeaderFunctionsAreBlanked) {
+  std::string text =
+      "# 1 \"/usr/include/x.h\" 1 3 4\n"
+      "typedef unsigned int u32;\n"
+      "static inline u32\n"
+      "swap (u32 x)\n"
+      "{\n"
+      "  return (x >> 8) | '}';\n"
+      "}\n"
+      "struct s { int a; };\n"
+      "# 5 \"prog.d\" 2\n"
+      "inline int f = (1) ;\n"
+      "BEGIN { x = (1) {} }\n";
+  std::string want = text;
+  blank_system_functions(text);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), std::count(want.begin(), want.end(), '\n'));
+  EXPECT_EQ(text.find("swap"), std::string::npos) << text;
+  EXPECT_EQ(text.find("return"), std::string::npos) << text;
+  EXPECT_NE(text.find("typedef unsigned int u32;"), std::string::npos) << text;
+  EXPECT_NE(text.find("struct s { int a; };"), std::string::npos) << text;
+  EXPECT_NE(text.find("BEGIN { x = (1) {} }"), std::string::npos) << text;
+}
+
+TEST(Cpp, EndianHeaderLeavesNoFunctions) {
+  if (!have_cpp()) GTEST_SKIP() << "no cpp";
+  CppOptions o;
+  o.enabled = true;
+  auto r = preprocess("#include <endian.h>\n#if __BYTE_ORDER == __LITTLE_ENDIAN\nint le;\n#endif\n", o);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(r->find("inline"), std::string::npos) << *r;
+  EXPECT_NE(r->find("int le;"), std::string::npos) << *r;
 }
 
 TEST(Cpp, FailuresAreErrors) {
