@@ -572,7 +572,8 @@ int main(int argc, char** argv) {
                    script ? spec->arg.c_str() : description_part(spec->arg).c_str(), *n, *n == 1 ? "" : "s");
     }
   }
-  if (total == 0) {
+  // -Z: tracing waits for the probes its descriptions will match.
+  if (total == 0 && !h.zdefs()) {
     error("no probes matched");
     return 1;
   }

@@ -435,7 +435,9 @@ void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a)
 {
 	struct dtrace_state *st = ms->state;
 	struct dtrace_state_cpu *sc = ms->scpu;
-	const struct dtrace_aggregation *agg = st->aggs[a->aggid - 1];
+	/* late.c may grow the array: this one or a newer copy */
+	const struct dtrace_aggregation *agg = DTRACE_READ_ONCE(
+		st->aggs)[a->aggid - 1];
 	uint32_t sigs[KEY_SIGS], h;
 	int64_t x = 0, w = 1;
 	uint8_t *val;

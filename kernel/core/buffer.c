@@ -195,9 +195,11 @@ static uint64_t ring_recsize(const struct dtrace_state *st, const uint8_t *data,
 	uint32_t epid;
 
 	dtrace_memcpy(&epid, data + off, sizeof(epid));
-	if (epid == DTRACE_EPIDNONE || epid > st->necbs)
+	/* late.c may add ECBs meanwhile: the count, then its array */
+	if (epid == DTRACE_EPIDNONE ||
+	    epid > __atomic_load_n(&st->necbs, __ATOMIC_ACQUIRE))
 		return 0;
-	return 16 + (uint64_t)st->ecbs[epid - 1]->size;
+	return 16 + (uint64_t)DTRACE_READ_ONCE(st->ecbs)[epid - 1]->size;
 }
 
 static uint8_t *ring_reserve(struct dtrace_state *st, struct dtrace_buf *b,

@@ -48,6 +48,14 @@ struct dtrace_core {
 struct dtrace_core *dtrace_core_create(void);
 /* Every state destroyed and every provider unregistered first. */
 void dtrace_core_destroy(struct dtrace_core *core);
+/*
+ * Probes ids[0..n) were just made (a USDT registration): every live
+ * state's retained enablings give them their ECBs, as if they had been
+ * there at ENABLE (late.c). Global lock held, may sleep; -EINTR for a
+ * killed caller (the probes stay, with the ECBs made so far).
+ */
+int dtrace_core_match_new(struct dtrace_core *core, const uint32_t *ids,
+			  uint32_t n);
 
 /*
  * Fires probe id with arguments a0..a5 on the current CPU: the entry

@@ -102,7 +102,7 @@ static int over_budget(struct dtrace_enable_res *res, uint32_t c, uint64_t cost)
 
 int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 		       const struct dtrace_progview *pv,
-		       const struct dtrace_enabling *en, const uint64_t *opts,
+		       struct dtrace_enabling *en, const uint64_t *opts,
 		       uint64_t lbytes, struct dtrace_enable_res *res)
 {
 	/* this-> storage is zeroed, a word per unit, as an ECB fires. */
@@ -140,7 +140,8 @@ int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 	for (i = from; i < st->necbs && err == 0; i++)
 		st->ecbs[i]->cost = ccost[st->ecbs[i]->clause] + zero;
 	dtrace_port_free(dcost);
-	dtrace_port_free(ccost);
+	dtrace_port_free(en->ccost);
+	en->ccost = ccost; /* late.c's ECBs cost the same */
 	return err;
 }
 

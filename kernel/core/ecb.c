@@ -11,38 +11,75 @@
 #include "core/enable.h"
 #include "core/util.h"
 
+/* An array probe context may still be reading, kept until state free. */
+struct dtrace_retired {
+	struct dtrace_retired *next;
+	void *arr;
+};
+
 /*
- * Returns arr grown to hold at least n + 1 entries of esize bytes (arr
- * itself if it already does), or NULL with arr untouched.
+ * grow() for st->ecbs and st->aggs. Once GO made the buffers, probe
+ * context reads them without the lock (ring buffer walks, aggregations)
+ * while ECBs are added to the state (late.c): the old array is retired,
+ * not freed, and the caller publishes the new one. Doubling keeps the
+ * retired arrays smaller than the live one.
  */
-static void *grow(void *arr, uint32_t *cap, uint32_t n, size_t esize)
+static void *grow_live(struct dtrace_state *st, void *arr, uint32_t *cap,
+		       uint32_t n, size_t esize)
 {
+	struct dtrace_retired *r = NULL;
+	uint32_t ocap = *cap;
 	void *na;
-	uint32_t ncap;
 
 	if (n < *cap)
 		return arr;
-	if (*cap >= (1u << 31)) /* limits.h keeps far below */
-		return NULL;
-	ncap = *cap != 0 ? *cap * 2 : 16;
-	na = dtrace_zalloc_array(ncap, esize);
-	if (na == NULL)
-		return NULL;
-	if (arr != NULL) {
-		dtrace_memcpy(na, arr, *cap * esize);
-		dtrace_port_free(arr);
+	if (arr != NULL && st->cpus != NULL) {
+		r = dtrace_port_zalloc(sizeof(*r));
+		if (r == NULL)
+			return NULL;
 	}
-	*cap = ncap;
+	if (*cap >= (1u << 31)) { /* limits.h keeps far below */
+		dtrace_port_free(r);
+		return NULL;
+	}
+	*cap = *cap != 0 ? *cap * 2 : 16;
+	na = dtrace_zalloc_array(*cap, esize);
+	if (na == NULL) {
+		*cap = ocap;
+		dtrace_port_free(r);
+		return NULL;
+	}
+	if (arr != NULL)
+		dtrace_memcpy(na, arr, ocap * esize);
+	if (r != NULL) {
+		r->arr = arr;
+		r->next = st->retired;
+		st->retired = r;
+	} else {
+		dtrace_port_free(arr); /* no probe context reads it */
+	}
 	return na;
 }
 
-#define GROW(arr, cap, n)                                                      \
-	({                                                                     \
-		__typeof__(arr) _g = grow((arr), &(cap), (n), sizeof(*(arr))); \
-		if (_g != NULL)                                                \
-			(arr) = _g;                                            \
-		_g != NULL ? 0 : -ENOMEM;                                      \
+#define GROW_LIVE(st, arr, cap, n)                                       \
+	({                                                               \
+		__typeof__(arr) _g = grow_live((st), (arr), &(cap), (n), \
+					       sizeof(*(arr)));          \
+		if (_g != NULL)                                          \
+			DTRACE_PUBLISH((arr), _g);                       \
+		_g != NULL ? 0 : -ENOMEM;                                \
 	})
+
+static void retired_free(struct dtrace_state *st)
+{
+	while (st->retired != NULL) {
+		struct dtrace_retired *r = st->retired;
+
+		st->retired = r->next;
+		dtrace_port_free(r->arr);
+		dtrace_port_free(r);
+	}
+}
 
 static void agg_free(struct dtrace_aggregation *agg)
 {
@@ -106,7 +143,7 @@ static int agg_create(struct dtrace_state *st, struct dtrace_ecb *ecb,
 
 	if (ntuple > 0 && ecb->acts[ai + ntuple].kind == DTRACEACT_AGGINCR)
 		nkeys--;
-	if (GROW(st->aggs, st->aggcap, st->naggs) != 0)
+	if (GROW_LIVE(st, st->aggs, st->aggcap, st->naggs) != 0)
 		return -ENOMEM;
 	agg = dtrace_port_zalloc(sizeof(*agg));
 	if (agg == NULL)
@@ -254,7 +291,7 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 		return dtrace_enable_limit(res, "ECBs (probes times clauses)",
 					   DTRACE_NONE, (uint64_t)st->necbs + 1,
 					   "", DTRACE_MAX_ECBS);
-	if (GROW(st->ecbs, st->ecbcap, st->necbs) != 0)
+	if (GROW_LIVE(st, st->ecbs, st->ecbcap, st->necbs) != 0)
 		return -ENOMEM;
 	ecb = dtrace_port_zalloc(sizeof(*ecb));
 	if (ecb == NULL)
@@ -275,7 +312,8 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 	if (c->dtpc_pred != DTRACE_NONE)
 		ecb->pred = &en->difos[c->dtpc_pred];
 	ecb->epid = st->necbs + 1;
-	st->ecbs[st->necbs++] = ecb; /* rollback frees it from here */
+	st->ecbs[st->necbs] = ecb; /* rollback frees it from here */
+	DTRACE_PUBLISH(st->necbs, st->necbs + 1); /* buffer walks read it */
 	err = 0;
 	if (like != NULL)
 		ecb_copy_layout(ecb, like);
@@ -392,6 +430,11 @@ int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from,
 	return err;
 }
 
+int dtrace_ecb_attach_one(struct dtrace_ecb *ecb, struct dtrace_enable_res *res)
+{
+	return ecb_link(ecb, res);
+}
+
 void dtrace_ecb_detach_all(struct dtrace_state *st)
 {
 	uint32_t i;
@@ -408,6 +451,7 @@ void dtrace_ecbs_free(struct dtrace_state *st)
 	dtrace_ecb_rollback(st, 0, 0, 0);
 	dtrace_port_free(st->ecbs);
 	dtrace_port_free(st->aggs);
+	retired_free(st);
 	dtrace_formats_free(st);
 	st->ecbs = NULL;
 	st->aggs = NULL;

@@ -109,6 +109,9 @@ static struct dtrace_enabling *enabling_create(void *blob,
 
 static void enabling_free(struct dtrace_enabling *en)
 {
+	dtrace_matchset_free(en->ms);
+	dtrace_port_free(en->pv);
+	dtrace_port_free(en->ccost);
 	dtrace_port_free(en->blob);
 	dtrace_port_free(en->difos);
 	dtrace_port_free(en);
@@ -318,6 +321,23 @@ static int enable_mem(const struct dtrace_progview *pv,
 	return -E2BIG;
 }
 
+/*
+ * A clause that matches nothing yet (-Z) is laid out on no probe and
+ * undone: its limits are checked now, and the largest aggregation key,
+ * which sizes GO's key area, counts it (late.c refuses a larger one).
+ */
+static int layout_only(struct dtrace_state *st, struct dtrace_enabling *en,
+		       const struct dtrace_progview *pv, uint32_t c,
+		       struct dtrace_enable_res *res)
+{
+	uint32_t necbs = st->necbs, naggs = st->naggs;
+	uint32_t nformats = st->nformats;
+	int err = dtrace_ecb_create(st, en, pv, c, NULL, NULL, res);
+
+	dtrace_ecb_rollback(st, necbs, naggs, nformats);
+	return err;
+}
+
 static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 		      const struct dtrace_progview *pv,
 		      const struct dtrace_matchset *ms,
@@ -337,6 +357,10 @@ static int create_all(struct dtrace_state *st, struct dtrace_enabling *en,
 			continue;
 		}
 		n = dtrace_match_probes(ms, c, &probes);
+		if (n == 0) { /* -Z: its layout's limits now, ECBs later */
+			err = layout_only(st, en, pv, c, res);
+			continue;
+		}
 		for (i = 0, like = NULL; i < n; i++) {
 			/* each ECB costs its actions: 65,536 at most */
 			err = dtrace_yield_work(&work, clause_steps(pv, c));
@@ -440,8 +464,10 @@ static int enable_commit(struct dtrace_state *st, struct dtrace_enabling *en,
 	}
 	dtrace_vars_commit(st, &vm);
 	st->opts_fixed = 1;
-	en->next = st->enablings;
-	st->enablings = en;
+	if (st->entail == NULL)
+		st->entail = &st->enablings;
+	*st->entail = en; /* in ENABLE order: late.c's order */
+	st->entail = &en->next;
 	return 0;
 }
 
@@ -478,8 +504,19 @@ static int state_enable(struct dtrace_state *st, void *blob, size_t size,
 		return -ENOMEM;
 	}
 	err = enable_check(st, en, &pv, opts, &ms, res, dry);
+	if (err == 0 && !dry) { /* retained for probes made later */
+		en->pv = dtrace_port_zalloc(sizeof(*en->pv));
+		err = en->pv != NULL ? dtrace_match_retain(ms) : -ENOMEM;
+		if (en->pv != NULL)
+			*en->pv = pv;
+	}
 	if (err == 0)
 		err = enable_commit(st, en, &pv, opts, ms, res, dry);
+	if (err == 0 && !dry) {
+		dtrace_match_trim(ms);
+		en->ms = ms;
+		ms = NULL;
+	}
 	dtrace_matchset_free(ms);
 	if (err != 0 || dry)
 		enabling_free(en);
@@ -506,4 +543,5 @@ void dtrace_enablings_free(struct dtrace_state *st)
 		st->enablings = en->next;
 		enabling_free(en);
 	}
+	st->entail = NULL;
 }

@@ -70,11 +70,12 @@ int dtrace_clause_privs(const struct dtrace_progview *pv, uint32_t c,
 /*
  * Every clause's worst-case cost within DTRACE_CLAUSE_COST_MAX (-E2BIG);
  * sets the cost of ECBs from on: their clause's and the zeroing of
- * lbytes of clause-local storage.
+ * lbytes of clause-local storage. Keeps each clause's cost in en->ccost
+ * for ECBs made later (late.c).
  */
 int dtrace_enable_cost(struct dtrace_state *st, uint32_t from,
 		       const struct dtrace_progview *pv,
-		       const struct dtrace_enabling *en, const uint64_t *opts,
+		       struct dtrace_enabling *en, const uint64_t *opts,
 		       uint64_t lbytes, struct dtrace_enable_res *res);
 /* -E2BIG and res->msg if ecb would bring its probe over the budget. */
 int dtrace_probe_charge(struct dtrace_ecb *ecb, struct dtrace_enable_res *res);
@@ -135,6 +136,20 @@ int dtrace_match_clauses(struct dtrace_state *st,
 uint32_t dtrace_match_probes(const struct dtrace_matchset *ms, uint32_t c,
 			     struct dtrace_probe *const **probes);
 void dtrace_matchset_free(struct dtrace_matchset *ms);
+/*
+ * Keeps ms for probes made later (late.c): each distinct description's
+ * clauses, descriptions by provider:function:name when those are plain
+ * names, the others in a list; trim frees ENABLE's probe list after.
+ */
+int dtrace_match_retain(struct dtrace_matchset *ms);
+void dtrace_match_trim(struct dtrace_matchset *ms);
+/*
+ * The clauses of a retained ms whose descriptions match p, in clause
+ * order (*clauses, valid until the next call); returns their number or
+ * -EINTR. Work: the distinct descriptions compared, the clauses found.
+ */
+int dtrace_match_late(struct dtrace_matchset *ms, const struct dtrace_probe *p,
+		      uint64_t *work, const uint32_t **clauses);
 
 /* The id (from 1) of format string s, added if new; 0: no memory. */
 uint32_t dtrace_format_id(struct dtrace_state *st, const char *s);
@@ -147,6 +162,13 @@ void dtrace_formats_free(struct dtrace_state *st);
  */
 int dtrace_ecb_attach(struct dtrace_state *st, uint32_t from,
 		      struct dtrace_enable_res *res);
+/*
+ * Links one ECB made after its enabling (late.c) onto its probe, within
+ * the probe's budget (-E2BIG, nothing changed); the provider must have
+ * no commit step.
+ */
+int dtrace_ecb_attach_one(struct dtrace_ecb *ecb,
+			  struct dtrace_enable_res *res);
 /* Sets act->rk/vk/size and the record alignment from act->kind/arg/difo. */
 void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 			  uint32_t *align);

@@ -13,12 +13,19 @@
 #include "core/enable.h"
 #include "core/util.h"
 
+/* How a retained description finds probes made later (late matching). */
+enum { MATCH_GLOB, MATCH_KEYED, MATCH_ID };
+
 struct dtrace_match {
 	struct dtrace_pattern pat;
 	uint32_t hash;
 	uint32_t next;	/* index + 1 of the next in its bucket */
 	uint64_t first; /* its probes: set->probes[first, first + n) */
 	uint32_t n;
+	uint32_t kind;	 /* MATCH_*: set by dtrace_match_retain() */
+	uint32_t khash;	 /* MATCH_KEYED: of provider:function:name */
+	uint32_t knext;	 /* index + 1 of the next in its kbucket */
+	uint32_t clause; /* its first clause; cnext[] has the others */
 };
 
 struct dtrace_matchset {
@@ -30,6 +37,13 @@ struct dtrace_matchset {
 	struct dtrace_probe **probes;
 	uint64_t nprobes, probecap;
 	uint64_t work; /* for dtrace_yield_work() */
+	/* Retained for probes made later (dtrace_match_retain()). */
+	uint32_t nclauses;
+	uint32_t *cnext;   /* next clause of the same match, or DTRACE_NONE */
+	uint32_t *kbucket; /* MATCH_KEYED matches by khash: index + 1 */
+	uint32_t *globs;   /* the MATCH_GLOB matches */
+	uint32_t nglobs;
+	uint32_t *hits; /* dtrace_match_late()'s answer: clauses */
 };
 
 static uint32_t hash_str(uint32_t h, const char *s)
@@ -245,6 +259,10 @@ void dtrace_matchset_free(struct dtrace_matchset *ms)
 	dtrace_port_free(ms->bucket);
 	dtrace_port_free(ms->of_clause);
 	dtrace_port_free(ms->probes);
+	dtrace_port_free(ms->cnext);
+	dtrace_port_free(ms->kbucket);
+	dtrace_port_free(ms->globs);
+	dtrace_port_free(ms->hits);
 	dtrace_port_free(ms);
 }
 
@@ -279,11 +297,13 @@ int dtrace_match_clauses(struct dtrace_state *st,
 
 	if (ms == NULL)
 		return -ENOMEM;
+	ms->nclauses = pv->nclauses;
 	for (c = 0; c < pv->nclauses && err == 0; c++) {
 		err = match_of(st->core, ms, pv, c, &ms->of_clause[c]);
 		if (err != 0)
 			break;
-		if (ms->m[ms->of_clause[c]].n == 0) {
+		if (ms->m[ms->of_clause[c]].n == 0 &&
+		    (pv->hdr->dtph_flags & DTRACE_PROGF_ZDEFS) == 0) {
 			res->clause = c;
 			err = dtrace_enable_fail(res, -ENOENT, "clause ", c,
 						 " matches no probes");
@@ -311,4 +331,151 @@ uint32_t dtrace_match_probes(const struct dtrace_matchset *ms, uint32_t c,
 
 	*probes = m->n != 0 ? ms->probes + m->first : NULL;
 	return m->n;
+}
+
+/* The key of a description or probe by provider:function:name. */
+static uint32_t key_hash(const char *prov, const char *func, const char *name)
+{
+	return hash_str(hash_str(hash_str(2166136261u, prov), func), name);
+}
+
+int dtrace_match_retain(struct dtrace_matchset *ms)
+{
+	uint32_t c, i, n = ms->nclauses ? ms->nclauses : 1;
+
+	ms->cnext = dtrace_zalloc_array(n, sizeof(*ms->cnext));
+	ms->hits = dtrace_zalloc_array(n, sizeof(*ms->hits));
+	ms->kbucket = dtrace_zalloc_array(ms->nbuckets, sizeof(*ms->kbucket));
+	ms->globs = dtrace_zalloc_array(ms->nm ? ms->nm : 1,
+					sizeof(*ms->globs));
+	if (ms->cnext == NULL || ms->hits == NULL || ms->kbucket == NULL ||
+	    ms->globs == NULL)
+		return -ENOMEM;
+	for (i = 0; i < ms->nm; i++)
+		ms->m[i].clause = DTRACE_NONE;
+	/* Backwards: each match's chain comes out in clause order. */
+	for (c = ms->nclauses; c-- > 0;) {
+		struct dtrace_match *m = &ms->m[ms->of_clause[c]];
+
+		ms->cnext[c] = m->clause;
+		m->clause = c;
+		dtrace_yield_every(c); /* allocated already: not killable */
+	}
+	for (i = 0; i < ms->nm; i++) {
+		struct dtrace_match *m = &ms->m[i];
+		uint32_t *b;
+
+		if (m->pat.id != 0) {
+			m->kind =
+				MATCH_ID; /* that probe alone, never a new one */
+		} else if (literal(m->pat.prov) && literal(m->pat.func) &&
+			   literal(m->pat.name)) {
+			m->kind = MATCH_KEYED;
+			m->khash = key_hash(m->pat.prov, m->pat.func,
+					    m->pat.name);
+			b = &ms->kbucket[m->khash & (ms->nbuckets - 1)];
+			m->knext = *b;
+			*b = i + 1;
+		} else {
+			m->kind = MATCH_GLOB;
+			ms->globs[ms->nglobs++] = i;
+		}
+		dtrace_yield_every(i);
+	}
+	return 0;
+}
+
+void dtrace_match_trim(struct dtrace_matchset *ms)
+{
+	dtrace_port_free(ms->probes); /* ENABLE's answer, used */
+	ms->probes = NULL;
+	ms->nprobes = ms->probecap = 0;
+}
+
+/* Heapsort of clause indices (several descriptions matched one probe). */
+static void usift(uint32_t *a, uint64_t root, uint64_t n)
+{
+	while (2 * root + 1 < n) {
+		uint64_t c = 2 * root + 1;
+		uint32_t t;
+
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[root] >= a[c])
+			return;
+		t = a[root];
+		a[root] = a[c];
+		a[c] = t;
+		root = c;
+	}
+}
+
+static void usort(uint32_t *a, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = n / 2; i-- > 0;)
+		usift(a, i, n);
+	for (i = n; i-- > 1;) {
+		uint32_t t = a[0];
+
+		a[0] = a[i];
+		a[i] = t;
+		usift(a, 0, i);
+	}
+}
+
+/* Appends match i's clauses to ms->hits. */
+static int add_hits(struct dtrace_matchset *ms, uint32_t i, uint32_t *n,
+		    uint64_t *work)
+{
+	uint32_t c;
+	int err = 0;
+
+	for (c = ms->m[i].clause; c != DTRACE_NONE && err == 0;
+	     c = ms->cnext[c]) {
+		err = dtrace_yield_work(work, 1);
+		if (*n < ms->nclauses) /* each clause is in one chain */
+			ms->hits[(*n)++] = c;
+	}
+	return err;
+}
+
+int dtrace_match_late(struct dtrace_matchset *ms, const struct dtrace_probe *p,
+		      uint64_t *work, const uint32_t **clauses)
+{
+	uint32_t h = key_hash(p->prov->name, p->func, p->name);
+	uint32_t i, n = 0, nmatched = 0;
+	int err = 0;
+
+	*clauses = ms->hits;
+	if (ms->cnext == NULL)
+		return 0; /* not retained */
+	for (i = ms->kbucket[h & (ms->nbuckets - 1)]; i != 0 && err == 0;
+	     i = ms->m[i - 1].knext) {
+		const struct dtrace_match *m = &ms->m[i - 1];
+
+		dtrace_port_tally(DTRACE_STEP_PROBE, 1);
+		err = dtrace_yield_work(work, pat_units(&m->pat));
+		if (err == 0 && m->khash == h &&
+		    dtrace_probe_matches(p, &m->pat)) {
+			err = add_hits(ms, i - 1, &n, work);
+			nmatched++;
+		}
+	}
+	for (i = 0; i < ms->nglobs && err == 0; i++) {
+		const struct dtrace_match *m = &ms->m[ms->globs[i]];
+
+		dtrace_port_tally(DTRACE_STEP_PROBE, 1);
+		err = dtrace_yield_work(work, pat_units(&m->pat));
+		if (err == 0 && dtrace_probe_matches(p, &m->pat)) {
+			err = add_hits(ms, ms->globs[i], &n, work);
+			nmatched++;
+		}
+	}
+	if (err != 0)
+		return err;
+	if (nmatched > 1) /* clause order, as ENABLE makes them */
+		usort(ms->hits, n);
+	return (int)n;
 }

@@ -82,7 +82,7 @@ static int check_header(const struct dtrace_prog_hdr *h, size_t size,
 		return dtrace_enable_fail(res, -EINVAL,
 					  "helper programs are not enablings",
 					  0, NULL);
-	if (h->dtph_flags != 0)
+	if ((h->dtph_flags & ~DTRACE_PROGF_ZDEFS) != 0)
 		return dtrace_enable_fail(res, -EINVAL, "unknown header flags",
 					  0, NULL);
 	if (h->dtph_difvers != DTRACE_DIF_VERSION)

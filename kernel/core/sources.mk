@@ -23,6 +23,7 @@ DTRACE_CORE_SOURCES := \
 	core/fire.c \
 	core/format.c \
 	core/glob.c \
+	core/late.c \
 	core/match.c \
 	core/probe.c \
 	core/prog.c \

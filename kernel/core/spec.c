@@ -164,11 +164,13 @@ static void restamp(const struct dtrace_state *st, uint8_t *rec, uint64_t len)
 
 	while (len - off >= sizeof(h)) {
 		dtrace_memcpy(&h, rec + off, sizeof(h));
-		if (h.dtrh_epid == 0 || h.dtrh_epid > st->necbs)
-			return;
+		if (h.dtrh_epid == 0 ||
+		    h.dtrh_epid > __atomic_load_n(&st->necbs, __ATOMIC_ACQUIRE))
+			return; /* late.c adds ECBs: the count, then its array */
 		h.dtrh_timestamp = now;
 		dtrace_memcpy(rec + off, &h, sizeof(h));
-		off += sizeof(h) + st->ecbs[h.dtrh_epid - 1]->size;
+		off += sizeof(h) +
+		       DTRACE_READ_ONCE(st->ecbs)[h.dtrh_epid - 1]->size;
 		if (off > len)
 			return;
 	}

@@ -100,12 +100,21 @@ struct dtrace_aggregation {
 	uint32_t nkeys;
 };
 
-/* The kernel's copy of one ENABLEd program; ECBs point into it. */
+/*
+ * The kernel's copy of one ENABLEd program; ECBs point into it. It is
+ * retained: late.c matches its descriptions (ms) against probes made
+ * later, with its checked view (pv) and clause costs.
+ */
+struct dtrace_progview;
+struct dtrace_matchset;
 struct dtrace_enabling {
-	struct dtrace_enabling *next;
+	struct dtrace_enabling *next; /* in ENABLE order */
 	void *blob;
 	struct dtrace_difo *difos;
 	uint32_t ndifos;
+	struct dtrace_progview *pv;
+	struct dtrace_matchset *ms;
+	uint64_t *ccost; /* by clause (cost.c) */
 };
 
 /*
@@ -179,6 +188,9 @@ struct dtrace_state {
 	uint32_t aggkeymax;	       /* largest keylen */
 	uint64_t scratch_size;
 	struct dtrace_enabling *enablings;
+	struct dtrace_enabling **entail;
+	uint64_t late_refused; /* late.c: ECBs refused (limits) */
+	void *retired;	       /* arrays probe context may still read (ecb.c) */
 	struct dtrace_ecb **ecbs; /* by EPID - 1 */
 	uint32_t necbs, ecbcap;
 	struct dtrace_aggregation **aggs; /* by aggid - 1 */

@@ -320,6 +320,31 @@ static void usdt_gen_free(struct up_proc *proc, struct up_gen *g)
 	kfree(g);
 }
 
+/*
+ * The running enablings' ECBs for generation gen's probes, complete with
+ * their sites (late.c). A probe refused there is counted by its state;
+ * the registration stands either way, also for a caller killed meanwhile.
+ */
+static void usdt_match_new(struct up_proc *proc, uint32_t gen)
+{
+	struct up_probe *p;
+	uint32_t *ids, n = 0;
+
+	if (dtrace_core->states == NULL)
+		return; /* nobody traces: nothing to match */
+	for (p = proc->probes; p != NULL; p = p->next)
+		n += p->gen == gen;
+	ids = kvmalloc_array(n ? n : 1, sizeof(*ids), GFP_KERNEL_ACCOUNT);
+	if (ids == NULL)
+		return; /* as a probe refused */
+	n = 0;
+	for (p = proc->probes; p != NULL; p = p->next)
+		if (p->gen == gen)
+			ids[n++] = p->id;
+	dtrace_core_match_new(dtrace_core, ids, n);
+	kvfree(ids);
+}
+
 /* Under dtrace_lock: one generation of providers and probes. */
 static int usdt_create(struct dtrace_helper *h, const struct usdt_view *v,
 		       const struct usdt_loc *locs)
@@ -368,6 +393,7 @@ static int usdt_create(struct dtrace_helper *h, const struct usdt_view *v,
 	g->next = proc->gens;
 	proc->gens = g;
 	h->dthp_gen = g->gen;
+	usdt_match_new(proc, g->gen);
 	return 0;
 }
 

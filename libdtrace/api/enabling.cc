@@ -96,20 +96,15 @@ Status Enablings::enable_error_program() {
 
 Result<uint32_t> Enablings::enable_program(size_t index) {
   const cc::Program& prog = programs_[index];
-  // -Z skipped matching: create the user probes now, and leave out the
-  // clauses that still match nothing (the module refuses those).
-  std::vector<bool> skip;
+  // -Z skipped matching: create the user probes now. The module keeps
+  // the clauses that still match nothing and gives them the probes
+  // that appear later (doc/usdt.md, late matching).
   for (const cc::Clause& c : prog.clauses) {
     cc::ProbeSpec s = c.probe;
     if (auto made = create_user_probes(s); !made) return made.error();
-    bool none = false;
-    if (options_.flag("zdefs") && !s.id) {
-      auto m = match(probe_pattern(s));
-      none = m && m->empty();
-    }
-    skip.push_back(none);
   }
-  auto blob = prog::encode(prog, options_.kernel_options(), static_cast<uint32_t>(index), skip);
+  uint32_t flags = options_.flag("zdefs") ? DTRACE_PROGF_ZDEFS : 0;
+  auto blob = prog::encode(prog, options_.kernel_options(), static_cast<uint32_t>(index), {}, flags);
   kio::EnableFailure why;
   auto r = dev_->enable(blob, &why);
   if (r) return r->nprobes;

@@ -164,6 +164,8 @@ Status Handle::set_option(std::string_view name, std::string_view value) {
 
 bool Handle::quiet() const { return impl_->options.flag("quiet"); }
 
+bool Handle::zdefs() const { return impl_->options.flag("zdefs"); }
+
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }
 
 Result<int> Handle::create_process(const std::string& command) {

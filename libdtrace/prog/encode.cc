@@ -49,7 +49,7 @@ void put(std::vector<uint8_t>& blob, dtrace_prog_hdr& hdr, dtrace_prog_table t, 
 }  // namespace
 
 std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_prog_option>& options,
-                            uint32_t prog_id, const std::vector<bool>& skip) {
+                            uint32_t prog_id, const std::vector<bool>& skip, uint32_t flags) {
   StrTab st;
   std::vector<dtrace_prog_probe> probes;
   std::vector<dtrace_prog_clause> clauses;
@@ -107,6 +107,7 @@ std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_pr
 
   dtrace_prog_hdr hdr{};
   hdr.dtph_magic = DTRACE_PROG_MAGIC;
+  hdr.dtph_flags = flags;
   hdr.dtph_version = DTRACE_PROG_VERSION;
   hdr.dtph_hdrsize = sizeof(dtrace_prog_hdr);
   hdr.dtph_difvers = DTRACE_DIF_VERSION;

@@ -23,10 +23,11 @@
 
 namespace dtrace::prog {
 
-// `skip` (indexed by clause, may be shorter) leaves clauses out, as -Z
-// does with those that match no probe; the others keep their uarg.
+// `skip` (indexed by clause, may be shorter) leaves clauses out; the
+// others keep their uarg. `flags` are header flags (DTRACE_PROGF_ZDEFS
+// for -Z: clauses matching no probe yet wait for their probes).
 std::vector<uint8_t> encode(const cc::Program& prog, const std::vector<dtrace_prog_option>& options,
-                            uint32_t prog_id, const std::vector<bool>& skip = {});
+                            uint32_t prog_id, const std::vector<bool>& skip = {}, uint32_t flags = 0);
 
 // A decoded container: the raw tables, each checked against the blob.
 struct Decoded {

@@ -22,6 +22,8 @@
 
 /* Header flags */
 #define DTRACE_PROGF_HELPER 0x1 /* USDT provider definitions (drti) */
+/* -Z: a clause matching no probe is kept, to match probes made later */
+#define DTRACE_PROGF_ZDEFS 0x2
 
 struct dtrace_prog_tab {
 	uint32_t dtpt_off;   /* byte offset in the blob, 8-aligned */

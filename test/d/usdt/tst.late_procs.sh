@@ -1,0 +1,30 @@
+# ASSERTION: with -Z, a description that matches no probe yet waits for
+# its probes (late matching): dtrace -Z -n 'testapp*:::query-start'
+# started before any usdt_app says it matched 0 probes, then fires in a
+# usdt_app started afterwards, with its arguments (i, "select i").
+# @@timeout: 60
+. "$(dirname "$0")/../lib/status.sh"
+. "$(dirname "$0")/usdt_lib.sh"
+trace=$(mktemp)
+notes=$(mktemp)
+trap 'kill $dt $pid 2> /dev/null; wait 2> /dev/null; rm -f "$trace" "$notes"' EXIT
+"$dtrace" -Z -q -n 'testapp*:::query-start
+{
+	printf("%s %d %s\n", probeprov == strjoin("testapp", lltostr(pid)) ?
+	    "testapp<pid>" : probeprov, arg0, copyinstr(arg1));
+}
+testapp*:::query-done /arg0 == 2/ { exit(0); }' -n '
+BEGIN { printf("tracing\n"); }
+tick-20s { printf("timed out\n"); exit(1); }' > "$trace" 2> "$notes" &
+dt=$!
+for i in $(seq 600); do
+	grep -q tracing "$trace" && break
+	kill -0 "$dt" || break
+	sleep 0.1
+done
+"$app" 3 50 > /dev/null &
+pid=$!
+wait "$dt"
+rc=$?
+cat "$trace"
+dt_ok "$rc" "dtrace -Z testapp*:::query-start"
