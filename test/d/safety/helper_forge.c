@@ -7,6 +7,7 @@
  *   hold N S [exec]   N probes of S sites each; prints the answer, stops
  *                     itself (SIGSTOP), then exits or execs sleep
  *   cycle N C         registers N probes and removes them, C times
+ *   cyclenew N C      the same, each cycle's probes with new names
  *   open N            opens /dev/dtrace N more times (the soft file
  *                     limit raised to the hard one), stops itself, then
  *                     closes them all
@@ -38,6 +39,7 @@ struct forge {
 	unsigned nprov, nprobe, nsite; /* nprobe and nsite per provider/probe */
 	size_t argtypes;	       /* bytes of the argument-type string */
 	size_t pad;		       /* extra strtab bytes */
+	unsigned first;		       /* probe names from f<first> */
 };
 
 #define ALIGN8(x) (((x) + 7) & ~(size_t)7)
@@ -81,7 +83,7 @@ static void *build(const struct forge *f, size_t *sizep)
 			struct dtrace_prog_usdt *p = &u[i * f->nprobe + j];
 
 			p->dtpu_func = len;
-			len += sprintf(str + len, "f%u", j) + 1;
+			len += sprintf(str + len, "f%u", f->first + j) + 1;
 			p->dtpu_name = p->dtpu_func; /* f<j>:f<j> */
 			p->dtpu_argtypes = types;
 			p->dtpu_noffs = f->nsite;
@@ -202,7 +204,7 @@ static void check_after(const char *what, const struct forge *a,
 static void at_limit(const char *what, struct forge *f, unsigned *count,
 		     unsigned max)
 {
-	struct forge more = { "forgetwo", 1, 1, 1, 8, 0 };
+	struct forge more = { "forgetwo", 1, 1, 1, 8, 0, 0 };
 	char name[64];
 
 	*count = max;
@@ -218,7 +220,7 @@ static void at_limit(const char *what, struct forge *f, unsigned *count,
 
 static void checks(void)
 {
-	struct forge one = { "forge", 1, 1, 1, 8, 0 };
+	struct forge one = { "forge", 1, 1, 1, 8, 0, 0 };
 	struct forge f;
 	uint64_t gens[DTRACE_HELPER_PROC_GENS];
 	unsigned i, n = 0;
@@ -270,9 +272,8 @@ static void checks(void)
 	f.nsite = 0;
 	f.argtypes = DTRACE_HELPER_ARGTYPES_MAX - 1;
 	{
-		struct forge s = {
-			"forge", 1, 1, DTRACE_HELPER_PROC_SITES, 0, 0
-		};
+		struct forge s = { "forge", 1, 1, DTRACE_HELPER_PROC_SITES,
+				   0,	    0, 0 };
 
 		check_after("bytes_more", &f, &s);
 	}
@@ -303,7 +304,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "checks") == 0) {
 		checks();
 	} else if (argc >= 4 && strcmp(argv[1], "hold") == 0) {
-		struct forge f = { "forge", 1, 0, 0, 8, 0 };
+		struct forge f = { "forge", 1, 0, 0, 8, 0, 0 };
 
 		f.nprobe = atoi(argv[2]);
 		f.nsite = atoi(argv[3]);
@@ -313,13 +314,16 @@ int main(int argc, char **argv)
 			execl("/bin/sleep", "sleep", "60", (char *)NULL);
 			return 3;
 		}
-	} else if (argc == 4 && strcmp(argv[1], "cycle") == 0) {
-		struct forge f = { "forge", 1, 0, 1, 8, 0 };
+	} else if (argc == 4 && (strcmp(argv[1], "cycle") == 0 ||
+				 strcmp(argv[1], "cyclenew") == 0)) {
+		struct forge f = { "forge", 1, 0, 1, 8, 0, 0 };
 		int c, cycles = atoi(argv[3]), err = 0;
+		int renew = strcmp(argv[1], "cyclenew") == 0;
 		uint64_t gen;
 
 		f.nprobe = atoi(argv[2]);
-		for (c = 0; c < cycles && err == 0; c++)
+		for (c = 0; c < cycles && err == 0;
+		     c++, f.first += renew * f.nprobe)
 			if ((err = add(&f, &gen)) == 0)
 				err = removegen(gen);
 		if (err != 0)

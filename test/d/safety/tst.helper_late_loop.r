@@ -1,0 +1,5 @@
+cycle: ok
+session: go
+cycle: ok
+held by the session: 200 probe(s)
+late matching: not slower
