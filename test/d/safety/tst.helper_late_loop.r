@@ -2,4 +2,3 @@ cycle: ok
 session: go
 cycle: ok
 held by the session: 200 probe(s)
-late matching: not slower

@@ -2,10 +2,12 @@
 # while root holds a retained -Z enabling of 128 clauses on forge*:::
 # and 512 distinct descriptions matching nothing, 200 register/remove
 # cycles of a probe by uid 65534 (a new name each time) each get root's
-# 128 ECBs (the probes stay listed, held by them: 200) and take about as
-# long as without the session. (One process registering the same probe again
-# after removing it while a session holds it gets EEXIST: doc/limits.md.)
-# The figures go to stderr.
+# 128 ECBs (the probes stay listed, held by them: 200) and all end within
+# the timeout. How long they take, alone and with the session, goes to
+# stderr: a figure, not a verdict (under CI's three guests on two cores it
+# varied twentyfold); kcore's Late.* count the work exactly. (One process
+# registering the same probe again after removing it while a session
+# holds it gets EEXIST: doc/limits.md.)
 # @@timeout: 90
 . "$(dirname "$0")/helper_lib.sh"
 now() { date +%s%N; }
@@ -33,7 +35,5 @@ traced=$(cycles)
 cat "$dir/cycle"
 echo "held by the session: $(nprobes 'forge*:::') probe(s)"
 echo "200 cycles: $alone ms alone, $traced ms while root retains 640 clauses" >&2
-[ "$traced" -lt $((alone * 3 / 2 + 1000)) ] && echo "late matching: not slower" ||
-	echo "late matching: slower ($alone ms, then $traced ms)"
 kill $session
 wait $session
