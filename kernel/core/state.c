@@ -254,6 +254,9 @@ void dtrace_state_status(struct dtrace_state *st, struct dtrace_status *out)
 		     out->dtst_dyndrops_dirty);
 	STATUS_FIELD(st, specdrops_busy, stat_specdrops_busy,
 		     out->dtst_specdrops_busy);
+	/* counted under dtrace_lock, which STATUS holds too */
+	out->dtst_late_refused = st->late_refused - st->stat_late_refused;
+	st->stat_late_refused = st->late_refused;
 	dtrace_dyn_clean(st, false);
 	dtrace_spec_clean(st);
 	out->dtst_activity = DTRACE_READ_ONCE(st->activity);

@@ -217,6 +217,7 @@ struct dtrace_state {
 	uint64_t stat_dyndrops;
 	uint64_t stat_dyndrops_rinsing;
 	uint64_t stat_dyndrops_dirty;
+	uint64_t stat_late_refused;
 };
 
 /* What ENABLE reports besides the errno (the dtrace_enable out fields). */

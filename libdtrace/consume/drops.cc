@@ -39,6 +39,7 @@ std::vector<Notice> status_drops(const dtrace_status& s, bool tags) {
        " (no speculative buffer available)"},
       {s.dtst_stkstroverflows, "DTRACEDROP_STKSTROVERFLOW", "jstack()/ustack() string table overflow", ""},
       {s.dtst_dblerrors, "DTRACEDROP_DBLERROR", "error", " in ERROR probe enabling"},
+      {s.dtst_late_refused, "DTRACEDROP_LATE", "late probe enabling", " refused (a limit was reached)"},
   };
   std::vector<Notice> out;
   for (const Counter& c : counters)

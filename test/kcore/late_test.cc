@@ -120,6 +120,9 @@ TEST(Late, BudgetRefusesEcbsNotTheProbe) {
   EXPECT_GT(h.state()->necbs, 0u);
   EXPECT_LT(h.state()->necbs, n);
   EXPECT_EQ(h.state()->late_refused, n - h.state()->necbs);
+  // STATUS reports the refusals once, as a delta, for the consumer's notice
+  EXPECT_EQ(h.status().dtst_late_refused, n - h.state()->necbs);
+  EXPECT_EQ(h.status().dtst_late_refused, 0u);
   dtrace_core_probe(h.core(), id, 0, 0, 0, 0, 0, 0);
 }
 

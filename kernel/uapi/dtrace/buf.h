@@ -113,9 +113,10 @@ struct dtrace_status {
 	uint64_t dtst_errors;
 	uint64_t dtst_filled; /* fill policy: buffers full */
 	uint64_t dtst_stkstroverflows;
-	uint64_t dtst_dblerrors; /* faults in ERROR clauses */
-	uint32_t dtst_activity;	 /* DTRACE_ACTIVITY_* */
-	uint32_t dtst_exiting;	 /* exit() was called */
+	uint64_t dtst_dblerrors;    /* faults in ERROR clauses */
+	uint64_t dtst_late_refused; /* late ECBs a limit refused */
+	uint32_t dtst_activity;	    /* DTRACE_ACTIVITY_* */
+	uint32_t dtst_exiting;	    /* exit() was called */
 };
 
 #endif /* _DTRACE_UAPI_BUF_H */

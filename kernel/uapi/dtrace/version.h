@@ -7,7 +7,7 @@
 #ifndef _DTRACE_UAPI_VERSION_H
 #define _DTRACE_UAPI_VERSION_H
 
-#define DTRACE_ABI_VERSION	2
+#define DTRACE_ABI_VERSION	3
 #define DTRACE_DIF_VERSION	1 /* DIF instruction set revision */
 #define DTRACE_VERSION_STRING	"0.1.0"
 #define DTRACE_D_VERSION_STRING "Linux D 1.0" /* printed by dtrace -V */
