@@ -6,7 +6,7 @@
 # arguments (late matching; the string by copyinstr: "lib N" for call N).
 # @@timeout: 60
 . "$(dirname "$0")/../lib/status.sh"
-dtrace=$1
+. "$(dirname "$0")/usdt_lib.sh"
 dir=$(dirname "$dtrace")/test/usdt
 out=$(mktemp)
 trace=$(mktemp)
@@ -28,17 +28,9 @@ dllib$target:::fire /n < 3/
 dllib$target:::fire /n == 3/ { exit(0); }
 tick-20s { printf("timed out\n"); exit(1); }' > "$trace" &
 dt=$!
-for i in $(seq 600); do
-	grep -q tracing "$trace" && break
-	kill -0 "$dt" || break
-	sleep 0.1
-done
+wait_for tracing "$trace" "$dt"
 kill -USR1 "$pid"
-for i in $(seq 600); do
-	grep -q loaded "$out" && break
-	kill -0 "$pid" || break
-	sleep 0.1
-done
+wait_for loaded "$out" "$pid"
 cat "$out"
 "$dtrace" -l -n "dllib$pid:::" | fields
 dt_ok "${PIPESTATUS[0]}" "dtrace -l dllib$pid:::"

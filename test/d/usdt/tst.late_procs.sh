@@ -17,11 +17,7 @@ testapp*:::query-done /arg0 == 2/ { exit(0); }' -n '
 BEGIN { printf("tracing\n"); }
 tick-20s { printf("timed out\n"); exit(1); }' > "$trace" 2> "$notes" &
 dt=$!
-for i in $(seq 600); do
-	grep -q tracing "$trace" && break
-	kill -0 "$dt" || break
-	sleep 0.1
-done
+wait_for tracing "$trace" "$dt"
 "$app" 3 50 > /dev/null &
 pid=$!
 wait "$dt"

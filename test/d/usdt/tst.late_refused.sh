@@ -27,11 +27,7 @@ same='(this->s == this->s)'
 } > "$prog"
 "$dtrace" -Z -s "$prog" > "$trace" 2> "$notes" &
 dt=$!
-for i in $(seq 600); do
-	grep -q tracing "$trace" && break
-	kill -0 "$dt" || break
-	sleep 0.1
-done
+wait_for tracing "$trace" "$dt"
 "$app" 3 50 > /dev/null &
 pid=$!
 wait "$dt"

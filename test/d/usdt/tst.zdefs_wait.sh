@@ -3,16 +3,12 @@
 # probes that may appear, until interrupted (exit status 0). (Without
 # -Z it is an error: err.D_PDESC_ZERO tests.)
 # @@timeout: 60
-dtrace=$1
+. "$(dirname "$0")/usdt_lib.sh"
 notes=$(mktemp)
 trap 'kill $dt 2> /dev/null; wait 2> /dev/null; rm -f "$notes"' EXIT
 "$dtrace" -Z -n 'nosuch*:::' 2> "$notes" &
 dt=$!
-for i in $(seq 600); do
-	grep -q matched "$notes" && break
-	kill -0 "$dt" || break
-	sleep 0.1
-done
+wait_for matched "$notes" "$dt"
 sleep 1
 kill -0 "$dt" && echo "still tracing"
 kill -INT "$dt"

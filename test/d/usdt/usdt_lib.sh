@@ -19,4 +19,15 @@ start_app() {
 	return 1
 }
 
+# wait_for PATTERN FILE PID: waits (up to 60 s) until FILE holds a line
+# matching PATTERN, or until process PID is gone.
+wait_for() {
+	local i
+	for i in $(seq 600); do
+		grep -q "$1" "$2" && return 0
+		kill -0 "$3" || return 0
+		sleep 0.1
+	done
+}
+
 stop_app() { kill "$pid" 2> /dev/null; wait "$pid" 2> /dev/null; return 0; }
