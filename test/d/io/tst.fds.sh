@@ -4,6 +4,8 @@
 # full path and directory, fs "tmpfs", the offset before the write
 # (0, 1, 2) and open flags with O_WRONLY; the mount point is not known.
 # A pipe has no name: "<unknown>" name, path and directory, fs "pipefs".
+# dd and the pipe's writer may run on different CPUs: -x temporal prints
+# the records in the order they were traced, not CPU by CPU.
 # @@timeout: 60
 dir=$(mktemp -d)
 mount -t tmpfs dtrace_fds "$dir" || { echo "mount failed" >&2; exit 1; }
@@ -11,7 +13,7 @@ cat > "$dir/run.sh" <<SH
 dd if=/dev/zero of=$dir/dtrace_fds bs=1 count=3 status=none
 echo x | cat > /dev/null
 SH
-"$1" -q -c "sh $dir/run.sh" -n '
+"$1" -q -x temporal -c "sh $dir/run.sh" -n '
 syscall::write:entry
 /progenyof($target) && fds[arg0].fi_name == "dtrace_fds"/
 {

@@ -13,6 +13,7 @@ for fn in middle top main; do
 	got=$(printf '%s\n' "$out" | grep -o "\"symbol\":\"$fn\",\"offset\":[0-9]*,\"file\":\"[^\"]*\",\"line\":[0-9]*")
 	case $got in
 	*"/pid-calls.c\",\"line\":$want") echo "$fn: its call's line" ;;
-	*) echo "$fn: want pid-calls.c:$want, got '$got'" ;;
+	*) echo "$fn: want pid-calls.c:$want, got '$got'"
+	   printf '%s\n' "$out" >&2 ;;
 	esac
 done
