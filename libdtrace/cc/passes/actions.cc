@@ -70,6 +70,9 @@ class ActionChecker : public Visitor<ActionChecker> {
           fail(line, ErrTag::D_SPEC_COMM, cat(f, "( ) may not follow speculate( )"));
           return;
         }
+        // discard() records nothing and commits nothing: DTrace lets it
+        // follow data and commit( ) alike.
+        if (k == DTRACEACT_DISCARD) continue;
         if (comm) {
           fail(line, ErrTag::D_COMM_COMM, cat(f, "( ) may not follow commit( )"));
           return;
@@ -88,12 +91,16 @@ class ActionChecker : public Visitor<ActionChecker> {
           fail(line, ErrTag::D_AGG_COMM, "aggregating actions may not follow commit( )");
           return;
         }
+        data = true;  // an aggregation is data a later commit( ) would lose
       } else if (k == DTRACEACT_EXIT && spec) {
         fail(line, ErrTag::D_EXIT_SPEC, "exit( ) may not follow speculate( )");
         return;
-      } else if (DTRACEACT_ISDESTRUCTIVE(k) && spec) {
-        fail(line, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )");
-        return;
+      } else if (DTRACEACT_ISDESTRUCTIVE(k)) {
+        if (spec) {
+          fail(line, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )");
+          return;
+        }
+        // chill(), raise(), stop()...: no record, so not data-recording.
       } else {
         if (comm) {
           fail(line, ErrTag::D_DREC_COMM, "data-recording actions may not follow commit( )");

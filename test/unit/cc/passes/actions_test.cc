@@ -226,6 +226,20 @@ TEST(Actions, SpeculationPlacement) {
                "destructive actions may not follow speculate( )");
 }
 
+// discard() and destructive actions record nothing: neither makes a
+// later speculate( ) or commit( ) follow data, and discard( ) may follow
+// data and commit( ); an aggregation is data a commit( ) may not follow.
+TEST(Actions, SpeculationNonRecordingActions) {
+  compile_ok("BEGIN { trace(1); discard(1); }");
+  compile_ok("BEGIN { commit(1); discard(1); }");
+  compile_ok("BEGIN { discard(1); commit(1); }");
+  compile_ok("BEGIN { this->a = 1; chill(1); speculate(1); }");
+  compile_ok("BEGIN { raise(9); commit(1); }");
+  expect_error("BEGIN { @a = count(); commit(1); }", "D_COMM_DREC", 1);
+  expect_error("BEGIN { @a = count(); speculate(1); }", "D_SPEC_DREC", 1);
+  expect_error("BEGIN { speculate(1); discard(1); }", "D_SPEC_COMM", 1);
+}
+
 TEST(Actions, TracememSizeIsASizeT) {
   expect_error("BEGIN { tracemem(123, \"s\"); }", "D_PROTO_ARG", 1,
                "tracemem( ) argument #2 is incompatible");
