@@ -152,15 +152,17 @@ std::string unescape(std::string_view body) {
       case 'f': out += '\f'; break;
       case 'a': out += '\a'; break;
       case 'x': {
-        int v = 0, n = 0;
-        while (i + 1 < body.size() && n < 2 && isxdigit(static_cast<unsigned char>(body[i + 1]))) {
+        // As DTrace: every hex digit that follows, the low byte kept.
+        unsigned v = 0;
+        while (i + 1 < body.size() && isxdigit(static_cast<unsigned char>(body[i + 1]))) {
           char h = body[++i];
           v = v * 16 + (isdigit(static_cast<unsigned char>(h)) ? h - '0' : (tolower(h) - 'a' + 10));
-          n++;
         }
-        out += static_cast<char>(v);
+        out += static_cast<char>(v & 0xff);
         break;
       }
+      case '"':
+      case '\\': out += e; break;
       default:
         if (e >= '0' && e <= '7') {
           int v = e - '0', n = 1;
@@ -170,7 +172,9 @@ std::string unescape(std::string_view body) {
           }
           out += static_cast<char>(v);
         } else {
-          out += e;  // \\ \" \' \? and anything else stand for themselves
+          // As DTrace: any other escape (\' and \? too) keeps its backslash.
+          out += '\\';
+          out += e;
         }
     }
   }

@@ -132,6 +132,24 @@ TEST(Parse, LiteralsAndEscapes) {
   EXPECT_EQ(static_cast<ast::IntLit*>(arg(4))->lit_type->name, "long");
 }
 
+// DTrace reads \" and \\ as the character, and keeps the backslash of
+// an escape it does not know (\? and \' among them); \x takes every hex
+// digit that follows, keeping the low byte.
+TEST(Parse, EscapesKeepUnknownBackslashes) {
+  EXPECT_EQ(unescape("\\?\\\\\\'\\\"\\c"), "\\?\\\\'\"\\c");
+  EXPECT_EQ(unescape("\\x4D\\x141"), "MA");
+  EXPECT_EQ(unescape("\\0103"), "\0103");
+  auto p = parse_only("BEGIN { trace('\\''); trace('\\?'); trace('\\\\'); }");
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  auto* body = clause(*p, 0)->body;
+  auto arg = [&](size_t i) {
+    return static_cast<ast::Call*>(static_cast<ast::ExprStmt*>(body->stmts[i])->expr)->args[0];
+  };
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(0))->value, 0x5c27u);
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(1))->value, 0x5c3fu);
+  EXPECT_EQ(static_cast<ast::IntLit*>(arg(2))->value, 0x5cu);
+}
+
 TEST(Parse, OperatorPrecedence) {
   auto p = parse_only("BEGIN { x = 1 + 2 * 3 << 1 == 14 && 1 ^^ 0 || 0; }");
   ASSERT_TRUE(p->ok);
