@@ -406,7 +406,7 @@ int trace(dtrace::Handle& h, FILE* out) {
     }
     if (*w == dtrace::Work::Done) break;
   }
-  if (g_interrupted && !h.json_output()) std::fputc('\n', out);  // as dtrace(1) does on ^C
+  if (g_interrupted) h.interrupted(out);
   // What was recorded before an abort is still printed; the exit status says it failed.
   if (auto st = h.stop(out); !st) {
     h.report_error(out, st.error().message);

@@ -4,8 +4,6 @@
 
 #include "consume/agg_snapshot.h"
 #include "consume/drops.h"
-#include "consume/json_aggs.h"
-#include "consume/json_records.h"
 #include "consume/ustack_record.h"
 
 namespace dtrace::api {
@@ -149,30 +147,16 @@ consume::AggSortOptions Aggregations::sort_options() const {
 }
 
 const consume::AggHooks& Aggregations::hooks() {
-  hooks_.printa = [this](const std::string* format,
-                         const std::vector<std::string>& names) -> Result<std::string> {
+  hooks_.find = [this](const std::vector<std::string>& names) -> Result<std::vector<consume::AggVar*>> {
     std::vector<consume::AggVar*> vars;
     for (const auto& n : names) {
       consume::AggVar* v = table_.find(n);
       if (!v) return make_error("printa: unknown aggregation @" + n);
       vars.push_back(v);
     }
-    if (!format) {
-      std::string out;
-      for (consume::AggVar* v : vars) out += consume::print_aggregation(*v, sort_options());
-      return out;
-    }
-    return consume::printa_formatted(*format, vars, sort_options());
+    return vars;
   };
-  hooks_.printa_json = [this](const std::vector<std::string>& names) -> Result<std::string> {
-    std::string out = "[";
-    for (const auto& n : names) {
-      consume::AggVar* v = table_.find(n);
-      if (!v) return make_error("printa: unknown aggregation @" + n);
-      out += (out.size() > 1 ? "," : "") + consume::json_aggregation(*v, sort_options());
-    }
-    return out + "]";
-  };
+  hooks_.sort_options = [this] { return sort_options(); };
   hooks_.libact = [this](uint64_t libact, const std::string& name, bool has_n, int64_t n) {
     consume::AggVar* v = table_.find(name);
     if (!v) return;
@@ -187,23 +171,14 @@ const consume::AggHooks& Aggregations::hooks() {
   return hooks_;
 }
 
-void Aggregations::print_unprinted(FILE* out) {
-  for (consume::AggVar* v : table_.all()) {
-    if (v->printed || v->entries.empty()) continue;
-    print_one(*v, out);
-  }
-}
-
-void Aggregations::print_all(FILE* out) {
+void Aggregations::print_unprinted(consume::RecordOutput& out) {
   for (consume::AggVar* v : table_.all())
-    if (!v->entries.empty()) print_one(*v, out);
+    if (!v->printed && !v->entries.empty()) out.aggregation(*v, sort_options());
 }
 
-// In the text layout, or under oformat=json as a line of its own.
-void Aggregations::print_one(consume::AggVar& v, FILE* out) {
-  if (options_.text("oformat") == "json")
-    consume::write_json_line(out, consume::json_aggregation(v, sort_options()));
-  else std::fputs(consume::aggregation_rows(v, sort_options()).c_str(), out);
+void Aggregations::print_all(consume::RecordOutput& out) {
+  for (consume::AggVar* v : table_.all())
+    if (!v->entries.empty()) out.aggregation(*v, sort_options());
 }
 
 std::vector<AggregateEntry> Aggregations::entries() {

@@ -5,7 +5,6 @@
 // variables nothing printed yet at the end of the run.
 #pragma once
 
-#include <cstdio>
 #include <functional>
 #include <map>
 #include <vector>
@@ -17,6 +16,7 @@
 #include "consume/agg_print.h"
 #include "consume/firing.h"
 #include "consume/notice.h"
+#include "consume/record_output.h"
 #include "kio/device.h"
 
 namespace dtrace::api {
@@ -37,14 +37,13 @@ class Aggregations {
                   const std::function<void(const consume::Notice&)>& report);
   const consume::AggHooks& hooks();
   // The end-of-run dump of every variable not printed yet.
-  void print_unprinted(FILE* out);
+  void print_unprinted(consume::RecordOutput& out);
   // The same dump of every variable that has entries, printed or not.
-  void print_all(FILE* out);
+  void print_all(consume::RecordOutput& out);
   // Every entry of every variable, in printing order (Handle::aggregate_entries).
   std::vector<AggregateEntry> entries();
 
  private:
-  void print_one(consume::AggVar& v, FILE* out);
   Result<consume::AggVar*> var_of(kio::Device& dev, uint32_t aggid);
   consume::AggSortOptions sort_options() const;
   bool packed_utf8() const;

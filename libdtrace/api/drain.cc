@@ -6,7 +6,7 @@
 #include "api/aggregations.h"
 #include "consume/drops.h"
 #include "consume/error_report.h"
-#include "consume/json_records.h"
+#include "consume/record_output.h"
 
 namespace dtrace::api {
 namespace {
@@ -80,23 +80,9 @@ void Drain::report_error(const consume::FiringView& f, FILE* out) {
   notice(out, consume::error_notice(e, ecb, f.cpu));
 }
 
-void Drain::notice(FILE* out, const consume::Notice& n) {
-  if (!print_.json) {
-    std::fprintf(stderr, "dtrace: %s\n", n.message.c_str());
-    return;
-  }
-  if (!out) {
-    held_.push_back(n);
-    return;
-  }
-  write_held(out);
-  consume::write_json_notice(out, n);
-}
+void Drain::notice(FILE* out, const consume::Notice& n) { output(out)->notice(n); }
 
-void Drain::write_held(FILE* out) {
-  for (const consume::Notice& h : held_) consume::write_json_notice(out, h);
-  held_.clear();
-}
+std::unique_ptr<consume::RecordOutput> Drain::output(FILE* out) { return consume::make_output(print_, out); }
 
 Status Drain::drain_cpu(uint32_t cpu, FILE* out) {
   auto snap = snapshot(cpu);
@@ -135,7 +121,7 @@ Status Drain::drain_temporal(FILE* out, bool all) {
 // The principal buffers, at switchrate; aggregations are snapshotted
 // on their own timer (aggrate), so printa() may show an older snapshot.
 Status Drain::drain(FILE* out, std::optional<uint32_t> last_cpu) {
-  write_held(out);
+  output(out)->write_waiting();
   if (options_.flag("temporal")) {
     Status st = drain_temporal(out, last_cpu.has_value());
     std::fflush(out);

@@ -10,16 +10,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "api/enabling.h"
 #include "api/options.h"
 #include "consume/buffer_walk.h"
 #include "consume/firing.h"
 #include "consume/notice.h"
+#include "consume/record_output.h"
 #include "consume/temporal.h"
 #include "kio/device.h"
 
@@ -49,6 +50,9 @@ class Drain {
   // reader, a full buffer of JSON under TCG) calls it about once a
   // second, or the module's deadman would kill the session after 30 s.
   std::function<Status(FILE* out)> keep_alive;
+  // What the session prints outside firings goes through the output
+  // (consume/record_output.h): text, or JSON under oformat=json.
+  std::unique_ptr<consume::RecordOutput> output(FILE* out);
   // A message of dtrace's own while tracing: "dtrace: " and its text on
   // stderr, or under oformat=json its object on `out`, flushed. With no
   // `out` yet (at GO) the object waits for the next drain or notice.
@@ -59,7 +63,6 @@ class Drain {
   void report_cpu_drops(uint32_t cpu, uint64_t drops, FILE* out);
   Status print_one(uint32_t cpu, const consume::Firing& fi, FILE* out);
   void report_error(const consume::FiringView& f, FILE* out);
-  void write_held(FILE* out);
   Status keep_alive_if_due(FILE* out);
   Status drain_cpu(uint32_t cpu, FILE* out);
   Status drain_temporal(FILE* out, bool all);
@@ -69,9 +72,8 @@ class Drain {
   const Options& options_;
   Enablings& enablings_;
   consume::PrintState print_;
-  consume::TemporalMerge temporal_;    // -x temporal: firings held between drains
-  std::vector<consume::Notice> held_;  // JSON notices given before there was an output
-  uint32_t since_check_ = 0;           // firings printed since the clock was read
+  consume::TemporalMerge temporal_;  // -x temporal: firings held between drains
+  uint32_t since_check_ = 0;         // firings printed since the clock was read
   std::chrono::steady_clock::time_point last_alive_{};
 };
 

@@ -21,7 +21,6 @@
 #include "api/session_options.h"
 #include "cc/compiler.h"
 #include "consume/error_report.h"
-#include "consume/json_records.h"
 #include "consume/probe_list.h"
 #include "consume/usyms.h"
 #include "consume/ustack_unwind.h"
@@ -127,9 +126,9 @@ struct Handle::Impl {
     // A notice, which -q (or the quiet pragma) silences in the text
     // output, as in DTrace; JSON keeps it, as -q changes nothing there.
     for (auto& t : targets)
-      if (!options.flag("quiet") || drainer.print().json)
-        drainer.notice(out, consume::Notice{"notice", "pid " + std::to_string(t->pid()) + " has exited"}.with(
-                                "pid", int64_t{t->pid()}));
+      drainer.notice(out, consume::Notice{"notice", "pid " + std::to_string(t->pid()) + " has exited"}
+                              .with("pid", int64_t{t->pid()})
+                              .hidden_by_quiet());
     targets.clear();
     return Ok{};
   }
@@ -357,19 +356,17 @@ Status Handle::stop(FILE* out) {
   if (Status st = I.snapshot_aggs(out); !st) return st;
   if (Status st = I.drainer.drain(out, *cpu); !st) return st;
   if (auto status = I.dev->status()) I.drainer.report_drops(*status, out);
-  // dtrace(1) ends every run with a newline, -q or not, aggregations to
-  // print or not; they follow it without blank lines between them.
-  if (!I.drainer.print().json) std::fputc('\n', out);
-  I.aggs.print_unprinted(out);
-  if (I.drainer.print().json)
-    I.drainer.notice(out, consume::Notice{"exit", ""}.with("status", int64_t{exit_status()}));
+  auto output = I.drainer.output(out);
+  output->stopped();
+  I.aggs.print_unprinted(*output);
+  output->finished(exit_status());
   std::fflush(out);
   return Ok{};
 }
 
 int Handle::exit_status() const { return impl_->drainer.print().exit_status.value_or(0); }
 
-bool Handle::json_output() const { return impl_->options.text("oformat") == "json"; }
+void Handle::interrupted(FILE* out) { impl_->drainer.output(out)->interrupted(); }
 
 void Handle::report_error(FILE* out, const std::string& message) {
   impl_->drainer.notice(out, consume::Notice{"error", message});
@@ -399,7 +396,7 @@ Status Handle::print_aggregations(FILE* out) {
   if (impl_->started) {
     if (Status st = impl_->snapshot_aggs(out); !st) return st;
   }
-  impl_->aggs.print_all(out);
+  impl_->aggs.print_all(*impl_->drainer.output(out));
   return Ok{};
 }
 

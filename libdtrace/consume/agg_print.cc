@@ -235,4 +235,12 @@ Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* con
   return out;
 }
 
+Result<std::string> printa_text(const std::string* format, std::span<AggVar* const> vars,
+                                const AggSortOptions& o) {
+  if (format) return printa_formatted(*format, vars, o);
+  std::string out;
+  for (AggVar* v : vars) out += print_aggregation(*v, o);
+  return out;
+}
+
 }  // namespace dtrace::consume

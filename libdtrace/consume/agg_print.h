@@ -88,5 +88,9 @@ std::string print_aggregation(AggVar& v, const AggSortOptions& o);
 // printa("format", @a, @b, ...): the format once per joined key tuple.
 Result<std::string> printa_formatted(std::string_view fmt, std::span<AggVar* const> vars,
                                      const AggSortOptions& o);
+// What printa() prints: printa_formatted() under a format (non-null),
+// else print_aggregation() of each variable in turn.
+Result<std::string> printa_text(const std::string* format, std::span<AggVar* const> vars,
+                                const AggSortOptions& o);
 
 }  // namespace dtrace::consume

@@ -210,7 +210,11 @@ Status walk_firing(const FiringView& f, RecordOutput& out, SessionActions& sessi
 
 Status print_firing(const FiringView& f, PrintState& st, FILE* out) {
   SessionActions session(st, out);
-  return st.json ? print_firing_json(f, st, session, out) : print_firing_text(f, st, session, out);
+  return walk_firing(f, *make_output(st, out), session, st.text);
+}
+
+std::unique_ptr<RecordOutput> make_output(PrintState& st, FILE* out) {
+  return st.json ? json_output(st, out) : text_output(st, out);
 }
 
 }  // namespace dtrace::consume

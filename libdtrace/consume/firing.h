@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "cc/program.h"
+#include "consume/agg_print.h"
+#include "consume/notice.h"
 #include "consume/record_format.h"
 #include "kio/device.h"
 #include "util/result.h"
@@ -30,11 +32,13 @@ struct FiringView {
 };
 
 // What a firing's aggregation actions ask of the session's aggregations.
+// The outputs format them (text or JSON) from the variables.
 struct AggHooks {
-  // printa(): `format` null for the unformatted layout.
-  std::function<Result<std::string>(const std::string* format, const std::vector<std::string>& names)> printa;
-  // The same aggregations as a JSON array of objects (consume/json_aggs.h).
-  std::function<Result<std::string>(const std::vector<std::string>& names)> printa_json;
+  // printa()'s variables in the order named, or an error for a name the
+  // session does not know.
+  std::function<Result<std::vector<AggVar*>>(const std::vector<std::string>& names)> find;
+  // How they sort and print now (setopt() may change it while tracing).
+  std::function<AggSortOptions()> sort_options;
   // clear/trunc/normalize/denormalize (DTRACE_LIBACT_*), with the
   // optional second argument.
   std::function<void(uint64_t libact, const std::string& name, bool has_n, int64_t n)> libact;
@@ -59,6 +63,8 @@ struct PrintState {
   const AggHooks* aggs = nullptr;
   const SessionHooks* session = nullptr;
   int saved_out_fd = -1;  // freopen(): the output's first file, to return to with ""
+  // JSON: notices given before there was an output to write them on (at GO).
+  std::vector<Notice> waiting;
 };
 
 class RecordOutput;
@@ -66,8 +72,8 @@ class SessionActions;
 
 // The walker: each record of f through its row, to `out` and `session`.
 Status walk_firing(const FiringView& f, RecordOutput& out, SessionActions& session, const TextOptions& text);
-// walk_firing() through the output st asks for (text, or JSON under -x
-// oformat=json) and the session's actions on `out`.
+// walk_firing() through make_output(st, out) (consume/record_output.h)
+// and the session's actions on `out`.
 Status print_firing(const FiringView& f, PrintState& st, FILE* out);
 // Ends the text layout's open line, if any (after the last firing of a
 // buffer; consume/text_output.cc).

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <vector>
 
+#include "consume/json_aggs.h"
 #include "consume/json_values.h"
 #include "consume/json_writer.h"
 #include "consume/record_output.h"
@@ -35,6 +36,13 @@ class JsonOutput final : public RecordOutput {
   void setopt(const std::string& option, const std::string& value) override;
   void exit(int32_t status) override;
   void error(const Notice& n) override { errors_.push_back(n); }
+  void notice(const Notice& n) override;
+  void write_waiting() override;
+  void aggregation(AggVar& v, const AggSortOptions& o) override {
+    write_json_line(out_, json_aggregation(v, o));
+  }
+  // The last object: {"type":"exit","status":N}.
+  void finished(int status) override { notice(Notice{"exit", ""}.with("status", int64_t{status})); }
 
  private:
   // One record object of the output array.
@@ -115,15 +123,18 @@ void JsonOutput::printf(const std::string& text, std::span<const Datum> args) {
 Status JsonOutput::printa(const cc::Action& act, const std::vector<std::string>& names) {
   record("printa");
   Status s = [&]() -> Status {
-    if (!st_.aggs || !st_.aggs->printa || !st_.aggs->printa_json) return Ok{};
+    if (!st_.aggs || !st_.aggs->find) return Ok{};
+    auto vars = st_.aggs->find(names);
+    if (!vars) return vars.error();
+    AggSortOptions o = st_.aggs->sort_options();
     if (act.has_format) {  // the formatted text too, as printf's message
-      auto text = st_.aggs->printa(&act.format, names);
+      auto text = printa_formatted(act.format, *vars, o);
       if (!text) return text.error();
       w_.member("message", *text);
     }
-    auto json = st_.aggs->printa_json(names);
-    if (!json) return json.error();
-    w_.key("aggregations").raw(*json);
+    std::string json = "[";
+    for (AggVar* v : *vars) json += (json.size() > 1 ? "," : "") + json_aggregation(*v, o);
+    w_.key("aggregations").raw(json + "]");
     return Ok{};
   }();
   w_.end_object();
@@ -150,11 +161,24 @@ void JsonOutput::setopt(const std::string& option, const std::string& value) {
 
 void JsonOutput::exit(int32_t status) { record("exit").member("status", int64_t{status}).end_object(); }
 
+void JsonOutput::notice(const Notice& n) {
+  if (!out_) {
+    st_.waiting.push_back(n);
+    return;
+  }
+  write_waiting();
+  write_json_notice(out_, n);
+}
+
+void JsonOutput::write_waiting() {
+  for (const Notice& n : st_.waiting) write_json_notice(out_, n);
+  st_.waiting.clear();
+}
+
 }  // namespace
 
-Status print_firing_json(const FiringView& f, PrintState& st, SessionActions& session, FILE* out) {
-  JsonOutput json(st, out);
-  return walk_firing(f, json, session, st.text);
+std::unique_ptr<RecordOutput> json_output(PrintState& st, FILE* out) {
+  return std::make_unique<JsonOutput>(st, out);
 }
 
 void write_json_line(FILE* out, const std::string& json) {

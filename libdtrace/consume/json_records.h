@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -15,12 +16,13 @@
 
 namespace dtrace::consume {
 
-class SessionActions;
+class RecordOutput;
 
+// JSON Lines on `out` (consume/record_output.h): a firing as
 // {"type":"probe","timestamp":...,"cpu":...,"id":...,"provider":...,
-// "module":...,"function":...,"name":...,"output":[records]}: walk_firing()
-// through the JSON output.
-Status print_firing_json(const FiringView& f, PrintState& st, SessionActions& session, FILE* out);
+// "module":...,"function":...,"name":...,"output":[records]}, an
+// aggregation as {"type":"aggregation",...}, notices as below.
+std::unique_ptr<RecordOutput> json_output(PrintState& st, FILE* out);
 
 // One complete JSON value as a line (the caller flushes).
 void write_json_line(FILE* out, const std::string& json);

@@ -21,9 +21,14 @@ struct Notice {
   std::string type;     // "error", "drop", "notice", "exit"
   std::string message;  // without "dtrace: " and the newline; may be empty
   std::vector<std::pair<std::string, Value>> members;
+  bool quiet_hides = false;  // -q silences it in the text layout; JSON keeps it
 
   Notice& with(std::string key, Value v) {
     members.emplace_back(std::move(key), std::move(v));
+    return *this;
+  }
+  Notice& hidden_by_quiet() {
+    quiet_hides = true;
     return *this;
   }
 };

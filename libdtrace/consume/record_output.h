@@ -1,12 +1,16 @@
-// What a firing's records print as. The record walker (consume/firing.h)
-// decodes each record through its action's row and calls one method per
-// shape; consume/text_output.cc's writes dtrace(1)'s layout,
-// consume/json_records.cc's a JSON Lines object per firing.
+// What a session prints, in one format: consume/text_output.cc's writes
+// dtrace(1)'s layout, consume/json_records.cc's JSON Lines (doc/json.md).
+// The record walker (consume/firing.h) decodes each record of a firing
+// through its action's row and calls one method per shape; the session
+// (api/) gives it its notices, its aggregations and the end of the run.
+// Only make_output() asks which format it is.
 // An output only writes: what a record does to the session (system(),
 // freopen(), exit(), setopt(), ...) is consume/session_actions.h's.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -48,6 +52,23 @@ class RecordOutput {
   // What went wrong in an action (a refused setopt(), a failed
   // freopen()): dtrace's message, on stderr or as a JSON object.
   virtual void error(const Notice& n) = 0;
+
+  // Outside firings. A message of dtrace's own while tracing: "dtrace: "
+  // and its text on stderr, or its object on the output, flushed (with no
+  // output yet, at GO, it waits for write_waiting()).
+  virtual void notice(const Notice& n) = 0;
+  virtual void write_waiting() {}
+  // One variable dumped whole, as at the end of the run; marks it printed.
+  virtual void aggregation(AggVar& v, const AggSortOptions& o) = 0;
+  // The run was interrupted (^C); then, at its end, tracing stopped (the
+  // aggregations not printed yet follow) and last the exit status.
+  virtual void interrupted() {}
+  virtual void stopped() {}
+  virtual void finished(int /*status*/) {}
 };
+
+// The output st asks for (text, or JSON under -x oformat=json), writing
+// on `out` (which notice() alone accepts null).
+std::unique_ptr<RecordOutput> make_output(PrintState& st, FILE* out);
 
 }  // namespace dtrace::consume

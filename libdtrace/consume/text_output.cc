@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "consume/agg_print.h"
 #include "consume/print_value.h"
 #include "consume/probe_list.h"
 #include "consume/record_output.h"
@@ -58,8 +59,10 @@ class TextOutput final : public RecordOutput {
   void tracemem(std::span<const uint8_t> bytes) override { std::fputs(format_tracemem(bytes).c_str(), out_); }
   void printf(const std::string& text, std::span<const Datum>) override { std::fputs(text.c_str(), out_); }
   Status printa(const cc::Action& act, const std::vector<std::string>& names) override {
-    if (!st_.aggs || !st_.aggs->printa) return Ok{};
-    auto text = st_.aggs->printa(act.has_format ? &act.format : nullptr, names);
+    if (!st_.aggs || !st_.aggs->find) return Ok{};
+    auto vars = st_.aggs->find(names);
+    if (!vars) return vars.error();
+    auto text = printa_text(act.has_format ? &act.format : nullptr, *vars, st_.aggs->sort_options());
     if (!text) return text.error();
     std::fputs(text->c_str(), out_);
     return Ok{};
@@ -68,8 +71,21 @@ class TextOutput final : public RecordOutput {
   // error on an enabled probe; tracing goes on.
   void error(const Notice& n) override {
     std::fflush(out_);
+    notice(n);
+  }
+  // The caller flushed what must precede it.
+  void notice(const Notice& n) override {
+    if (n.quiet_hides && st_.quiet) return;
     std::fprintf(stderr, "dtrace: %s\n", n.message.c_str());
   }
+  void aggregation(AggVar& v, const AggSortOptions& o) override {
+    std::fputs(aggregation_rows(v, o).c_str(), out_);
+  }
+  // As dtrace(1) does on ^C.
+  void interrupted() override { std::fputc('\n', out_); }
+  // dtrace(1) ends every run with a newline, -q or not, aggregations to
+  // print or not; they follow it without blank lines between them.
+  void stopped() override { std::fputc('\n', out_); }
 
  private:
   PrintState& st_;
@@ -78,9 +94,8 @@ class TextOutput final : public RecordOutput {
 
 }  // namespace
 
-Status print_firing_text(const FiringView& f, PrintState& st, SessionActions& session, FILE* out) {
-  TextOutput text(st, out);
-  return walk_firing(f, text, session, st.text);
+std::unique_ptr<RecordOutput> text_output(PrintState& st, FILE* out) {
+  return std::make_unique<TextOutput>(st, out);
 }
 
 void end_line(PrintState& st, FILE* out) {

@@ -1,17 +1,19 @@
 // dtrace(1)'s text layout of a firing: the "CPU ID FUNCTION:NAME" prefix
 // (or -F's flow), each record's text, the newline when the next firing
-// starts (end_line()). Quiet mode prints the records alone.
+// starts (end_line()). Quiet mode prints the records alone. dtrace's
+// notices go to stderr, aggregations as their rows.
 #pragma once
 
 #include <cstdio>
+#include <memory>
 
 #include "consume/firing.h"
 
 namespace dtrace::consume {
 
-class SessionActions;
+class RecordOutput;
 
-// walk_firing() through the text layout.
-Status print_firing_text(const FiringView& f, PrintState& st, SessionActions& session, FILE* out);
+// The text layout on `out` (consume/record_output.h).
+std::unique_ptr<RecordOutput> text_output(PrintState& st, FILE* out);
 
 }  // namespace dtrace::consume

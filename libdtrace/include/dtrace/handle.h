@@ -108,12 +108,14 @@ class Handle {
   // module's deadman killed the state. Sleeps at most 10 ms.
   Result<Work> work(FILE* out);
   // Ends tracing (END fires), drains the rest, prints dtrace(1)'s closing
-  // newline and then the aggregations nothing printed yet.
+  // newline and then the aggregations nothing printed yet (JSON: those
+  // and then the exit status's object).
   Status stop(FILE* out);
   // The status passed to exit(), 0 if none.
   int exit_status() const;
-  // -x oformat=json: the output is JSON Lines (no text of dtrace's own).
-  bool json_output() const;
+  // The run was interrupted (^C) before stop(): the text output ends its
+  // line as dtrace(1) does; JSON writes nothing.
+  void interrupted(FILE* out);
   // A run-time error of the consumer's own ("processing aborted: ..."):
   // "dtrace: " and the message on stderr, or its JSON error object on `out`.
   void report_error(FILE* out, const std::string& message);

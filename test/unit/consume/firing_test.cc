@@ -1,6 +1,7 @@
 // The record walker over a synthesized firing: the same records through
 // the text and the JSON output, and what the session is asked to do.
 #include "consume/firing.h"
+#include "consume/record_output.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -53,17 +54,25 @@ struct Synth {
   FiringView view() const { return FiringView{1, &probe, &ep, &prog, &prog.clauses[0], data, 1234}; }
 };
 
-// `firings` firings of s printed into one string, the last line ended.
-std::string print(const Synth& s, PrintState& st, int firings = 1) {
+// What `write` prints on a FILE*.
+template <typename Write>
+std::string captured(Write write) {
   char* buf = nullptr;
   size_t len = 0;
   FILE* out = open_memstream(&buf, &len);
-  for (int i = 0; i < firings; i++) EXPECT_TRUE(print_firing(s.view(), st, out));
-  end_line(st, out);
+  write(out);
   std::fclose(out);
   std::string text(buf, len);
   std::free(buf);
   return text;
+}
+
+// `firings` firings of s printed into one string, the last line ended.
+std::string print(const Synth& s, PrintState& st, int firings = 1) {
+  return captured([&](FILE* out) {
+    for (int i = 0; i < firings; i++) EXPECT_TRUE(print_firing(s.view(), st, out));
+    end_line(st, out);
+  });
 }
 
 Synth trace_printf_exit() {
@@ -156,6 +165,35 @@ TEST(Firing, FreopenMovesTheOutputNotTheFormatter) {
                              "{\"kind\":\"freopen\",\"path\":\"\"}]}\n"),
             std::string::npos);
   if (st.saved_out_fd >= 0) close(st.saved_out_fd);
+}
+
+// What the session prints outside firings goes through the same outputs:
+// the end of a run, and a JSON notice given before there was an output
+// (at GO) waits for the next one.
+TEST(Firing, SessionOutputOutsideFirings) {
+  PrintState text;
+  EXPECT_EQ(captured([&](FILE* out) {
+              auto o = make_output(text, out);
+              o->interrupted();
+              o->stopped();
+              o->finished(3);
+            }),
+            "\n\n");
+  PrintState json;
+  json.json = true;
+  make_output(json, nullptr)
+      ->notice(Notice{"notice", "buffer size lowered to 4k"}.with("value", uint64_t{4096}));
+  EXPECT_EQ(json.waiting.size(), 1u);
+  EXPECT_EQ(captured([&](FILE* out) {
+              auto o = make_output(json, out);
+              o->interrupted();
+              o->stopped();
+              o->write_waiting();
+              o->finished(3);
+            }),
+            "{\"type\":\"notice\",\"value\":4096,\"message\":\"buffer size lowered to 4k\"}\n"
+            "{\"type\":\"exit\",\"status\":3}\n");
+  EXPECT_TRUE(json.waiting.empty());
 }
 
 }  // namespace
