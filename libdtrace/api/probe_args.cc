@@ -46,6 +46,21 @@ std::string format_field_type(const std::string& line) {
   return type;
 }
 
+// An fbt or pid probe's arguments from its function's prototype (BTF's
+// or DWARF's): entry's are the parameters, at most `max`; return's the
+// offset and the value returned, if any.
+template <typename Proto>
+std::vector<cc::ProbeArg> prototype_args(const Proto& proto, const std::string& name, uint32_t max) {
+  std::vector<cc::ProbeArg> out;
+  if (name == "return") {
+    out.push_back({"int", "", 0});
+    if (proto.ret != "void") out.push_back({proto.ret, "", 1});
+    return out;
+  }
+  for (uint32_t i = 0; i < proto.params.size() && i < max; i++) out.push_back({proto.params[i], "", i});
+  return out;
+}
+
 }  // namespace
 
 const ctf::BtfFile* ProbeArgTypes::btf() {
@@ -69,18 +84,10 @@ const ctf::BtfFile* ProbeArgTypes::module_btf(const std::string& mod) {
 
 std::vector<cc::ProbeArg> ProbeArgTypes::fbt_args(const std::string& mod, const std::string& func,
                                                   const std::string& name) {
-  std::vector<cc::ProbeArg> out;
   const ctf::BtfFile* b = mod == "vmlinux" ? btf() : module_btf(mod);
   auto proto = b ? ctf::func_proto(*b, func) : std::nullopt;
-  if (!proto) return out;
-  if (name == "return") {
-    out.push_back({"int", "", 0});
-    if (proto->ret != "void") out.push_back({proto->ret, "", 1});
-    return out;
-  }
-  for (uint32_t i = 0; i < proto->params.size() && i < kMaxFbtArgs; i++)
-    out.push_back({proto->params[i], "", i});
-  return out;
+  if (!proto) return {};
+  return prototype_args(*proto, name, kMaxFbtArgs);
 }
 
 std::vector<cc::ProbeArg> ProbeArgTypes::pid_args(int pid, const std::string& mod, const std::string& func,
@@ -94,16 +101,8 @@ std::vector<cc::ProbeArg> ProbeArgTypes::pid_args(int pid, const std::string& mo
     types = std::make_unique<ctf::UserTypes>(std::move(objs));
   }
   auto proto = types->func_proto(mod, func);
-  if (!proto) return out;
-  if (name == "return") {
-    if (proto->ret.empty()) return out;  // a float or struct: untyped
-    out.push_back({"int", "", 0});
-    if (proto->ret != "void") out.push_back({proto->ret, "", 1});
-    return out;
-  }
-  for (uint32_t i = 0; i < proto->params.size() && i < DTRACE_MAXARGS; i++)
-    out.push_back({proto->params[i], "", i});
-  return out;
+  if (!proto || (name == "return" && proto->ret.empty())) return out;  // a float or struct: untyped
+  return prototype_args(*proto, name, DTRACE_MAXARGS);
 }
 
 std::vector<cc::ProbeArg> ProbeArgTypes::syscall_args(const std::string& func, const std::string& name) {

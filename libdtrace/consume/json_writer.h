@@ -16,10 +16,10 @@ namespace dtrace::consume {
 
 class JsonWriter {
  public:
-  JsonWriter& begin_object();
-  JsonWriter& end_object();
-  JsonWriter& begin_array();
-  JsonWriter& end_array();
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
   // The member name of the next value (inside an object).
   JsonWriter& key(std::string_view k);
 
@@ -42,6 +42,8 @@ class JsonWriter {
 
  private:
   void value_start();
+  JsonWriter& open(char bracket);
+  JsonWriter& close(char bracket);
   // Appends s quoted; true if some bytes were not UTF-8.
   bool quoted(std::string_view s);
 

@@ -14,30 +14,12 @@ namespace dtrace::consume {
 
 using Kind = cc::ValueType::Kind;
 
+// A 1, 2, 4 or 8-byte integer, sign-extended (0 for any other size).
 int64_t Datum::as_signed() const {
-  switch (bytes.size()) {
-    case 1: {
-      int8_t v;
-      std::memcpy(&v, bytes.data(), 1);
-      return v;
-    }
-    case 2: {
-      int16_t v;
-      std::memcpy(&v, bytes.data(), 2);
-      return v;
-    }
-    case 4: {
-      int32_t v;
-      std::memcpy(&v, bytes.data(), 4);
-      return v;
-    }
-    case 8: {
-      int64_t v;
-      std::memcpy(&v, bytes.data(), 8);
-      return v;
-    }
-    default: return 0;
-  }
+  size_t n = bytes.size();
+  if (n != 1 && n != 2 && n != 4 && n != 8) return 0;
+  unsigned shift = static_cast<unsigned>(64 - 8 * n);
+  return static_cast<int64_t>(as_unsigned() << shift) >> shift;
 }
 
 uint64_t Datum::as_unsigned() const {

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <string>
 
+#include "test/unit/c_program.h"
 #include "test/unit/ctf/btf_builder.h"
 
 namespace dtrace::api {
@@ -38,16 +39,15 @@ std::vector<std::string> natives(const std::vector<cc::ProbeArg>& args) {
 class ProbeArgsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    char tmpl[] = "/tmp/probe_args_XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
+    dir_ = scratch::make_dir("probe_args");
+    ASSERT_FALSE(dir_.empty());
   }
-  void TearDown() override { std::system(("rm -rf " + dir_).c_str()); }
+  void TearDown() override { scratch::remove_dir(dir_); }
   std::string dir_;
 };
 
 TEST_F(ProbeArgsTest, PidProbesFromDwarfPrototypes) {
-  std::ofstream(dir_ + "/p.c") << R"(
+  ASSERT_TRUE(scratch::compile_c(dir_, "p.c", R"(
 typedef unsigned long count_t;
 enum mode { A, B };
 struct rect { int w, h; };
@@ -56,8 +56,8 @@ long area(rect_t *r, const char *name, count_t n, enum mode m, double d, int aft
 struct rect by_value(struct rect r) { return r; }
 void nothing(char **argv) {}
 int main(void) { return 0; }
-)";
-  ASSERT_EQ(std::system(("cc -g -O0 -o " + dir_ + "/prog " + dir_ + "/p.c").c_str()), 0);
+)",
+                                 "prog"));
   ProbeArgSources src;
   src.btf_path = "";
   std::string path = dir_ + "/prog";

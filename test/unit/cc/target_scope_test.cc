@@ -15,6 +15,7 @@
 #include "cc/compiler.h"
 #include "cc/types.h"
 #include "dif/disasm.h"
+#include "test/unit/c_program.h"
 #include "test/unit/cc/compile_util.h"
 
 namespace dtrace::cc {
@@ -43,14 +44,10 @@ int main(void) { return 0; }
 class TargetScopeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/target_scope_XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-    std::ofstream(dir_ + "/t.c") << kTarget;
-    std::string cmd = "cc -g -O0 -o " + dir_ + "/prog " + dir_ + "/t.c";
-    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    dir_ = scratch::make_dir("target_scope");
+    ASSERT_TRUE(scratch::compile_c(dir_, "t.c", kTarget, "prog"));
   }
-  static void TearDownTestSuite() { std::system(("rm -rf " + dir_).c_str()); }
+  static void TearDownTestSuite() { scratch::remove_dir(dir_); }
 
   // The D library from the source tree; no kernel types unless asked.
   static CompileOptions options(bool target, bool kernel = false) {

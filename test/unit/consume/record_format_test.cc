@@ -26,6 +26,18 @@ Value string_value(const std::string& s, uint32_t strsize = 32) {
   return out;
 }
 
+// Each integer size sign-extends from its own top bit; other sizes read 0.
+TEST(Datum, AsSignedExtendsEachSize) {
+  for (uint32_t size : {1u, 2u, 4u, 8u}) {
+    EXPECT_EQ(int_value(-2, size).datum().as_signed(), -2) << size;
+    EXPECT_EQ(int_value(0x75, size).datum().as_signed(), 0x75) << size;
+  }
+  EXPECT_EQ(int_value(0x80, 1).datum().as_signed(), -128);
+  EXPECT_EQ(int_value(0x8000, 2).datum().as_signed(), -32768);
+  EXPECT_EQ(int_value(INT64_MIN, 8).datum().as_signed(), INT64_MIN);
+  EXPECT_EQ(int_value(-1, 3).datum().as_signed(), 0);
+}
+
 TEST(FormatTrace, IntegersUseDTraceWidthsBySize) {
   EXPECT_EQ(format_trace(int_value(-5, 8).datum(), false), "               -5");
   EXPECT_EQ(format_trace(int_value(42, 4).datum(), false), "       42");

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "ctf/dwarf_types.h"
+#include "test/unit/c_program.h"
 #include "test/unit/cc/compile_util.h"
 
 namespace dtrace::ctf {
@@ -61,12 +62,8 @@ int main(void) {
 class UserTypesTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/dwarf_test_XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-    std::ofstream(dir_ + "/prog.c") << kProgram;
-    std::string cmd = "cc -g -O0 -o " + dir_ + "/prog " + dir_ + "/prog.c";
-    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    dir_ = scratch::make_dir("dwarf_test");
+    ASSERT_TRUE(scratch::compile_c(dir_, "prog.c", kProgram, "prog"));
     FILE* f = popen((dir_ + "/prog").c_str(), "r");
     ASSERT_NE(f, nullptr);
     char line[128], name[64];
@@ -75,7 +72,7 @@ class UserTypesTest : public ::testing::Test {
       if (sscanf(line, "%63s %zu", name, &v) == 2) layout_[name] = static_cast<uint32_t>(v);
     ASSERT_EQ(pclose(f), 0);
   }
-  static void TearDownTestSuite() { std::system(("rm -rf " + dir_).c_str()); }
+  static void TearDownTestSuite() { scratch::remove_dir(dir_); }
   void SetUp() override {
     tt_.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"}}));
   }
@@ -221,9 +218,10 @@ class FakeKernel : public cc::ExternalTypes {
 // executable or a shared object, are reached through their scope (a
 // later target's executable by its file name).
 TEST_F(UserTypesTest, UnscopedNamesNeverReachATarget) {
-  std::ofstream(dir_ + "/two.c") << "typedef short only_two_t; struct two_rec { long v; };\n"
-                                    "struct two_rec r; only_two_t s; int main(void) { return 0; }\n";
-  ASSERT_EQ(std::system(("cc -g -O0 -o " + dir_ + "/two " + dir_ + "/two.c").c_str()), 0);
+  ASSERT_TRUE(scratch::compile_c(dir_, "two.c",
+                                 "typedef short only_two_t; struct two_rec { long v; };\n"
+                                 "struct two_rec r; only_two_t s; int main(void) { return 0; }\n",
+                                 "two"));
   cc::TypeTable tt;
   tt.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"prog", dir_ + "/prog"},
                                                                   {"a.out", dir_ + "/prog"},

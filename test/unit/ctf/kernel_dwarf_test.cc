@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ctf/kernel_dwarf.h"
+#include "test/unit/c_program.h"
 
 namespace dtrace::ctf {
 namespace {
@@ -37,14 +38,10 @@ int use(void) { return declared_only; }
 class KernelDwarfTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/kernel_dwarf_XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-    std::ofstream(dir_ + "/unit.c") << kUnit;
-    std::string cmd = "cc -g -O0 -shared -fPIC -o " + dir_ + "/unit.so " + dir_ + "/unit.c";
-    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    dir_ = scratch::make_dir("kernel_dwarf");
+    ASSERT_TRUE(scratch::compile_c(dir_, "unit.c", kUnit, "unit.so", "-shared -fPIC"));
   }
-  static void TearDownTestSuite() { std::system(("rm -rf " + dir_).c_str()); }
+  static void TearDownTestSuite() { scratch::remove_dir(dir_); }
   void SetUp() override {
     k_ = KernelDwarf::open_file(dir_ + "/unit.so");
     ASSERT_NE(k_, nullptr);

@@ -1,0 +1,39 @@
+// C programs compiled with debug information for the tests that read
+// DWARF (user types, kernel DWARF, pid probes' arguments): a scratch
+// directory under /tmp, the source written there, `cc -g -O0`.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace dtrace::scratch {
+
+// A fresh directory /tmp/<prefix>_XXXXXX; "" (and a test failure) if it
+// cannot be made.
+inline std::string make_dir(const std::string& prefix) {
+  std::string dir = "/tmp/" + prefix + "_XXXXXX";
+  if (mkdtemp(dir.data()) != nullptr) return dir;
+  ADD_FAILURE() << "mkdtemp " << dir;
+  return "";
+}
+
+// `source` written to dir/<name> and compiled to dir/<output>, with
+// `flags` ("-shared -fPIC") added; false (and a test failure) if cc fails.
+inline bool compile_c(const std::string& dir, const std::string& name, const std::string& source,
+                      const std::string& output, const std::string& flags = "") {
+  std::ofstream(dir + "/" + name) << source;
+  std::string cmd = "cc -g -O0 " + flags + " -o " + dir + "/" + output + " " + dir + "/" + name;
+  if (std::system(cmd.c_str()) == 0) return true;
+  ADD_FAILURE() << cmd;
+  return false;
+}
+
+inline void remove_dir(const std::string& dir) {
+  if (!dir.empty()) std::system(("rm -rf " + dir).c_str());
+}
+
+}  // namespace dtrace::scratch
