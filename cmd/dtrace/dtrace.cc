@@ -396,6 +396,8 @@ int trace(dtrace::Handle& h, FILE* out) {
     error("could not enable tracing: " + st.error().message);
     return 1;
   }
+  // A notice, as dtrace(1) gives once tracing has started: -q silences it.
+  if (h.destructive() && !h.quiet()) std::fputs("dtrace: allowing destructive actions\n", stderr);
   bool aborted = false;
   while (!g_interrupted) {
     auto w = h.work(out);

@@ -163,6 +163,8 @@ Status Handle::set_option(std::string_view name, std::string_view value) {
 
 bool Handle::quiet() const { return impl_->options.flag("quiet"); }
 
+bool Handle::destructive() const { return impl_->options.flag("destructive"); }
+
 bool Handle::zdefs() const { return impl_->options.flag("zdefs"); }
 
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }

@@ -62,6 +62,8 @@ class Handle {
   // -x name[=value]; also used for #pragma D option.
   Status set_option(std::string_view name, std::string_view value);
   bool quiet() const;
+  // -w or the destructive option: destructive actions are allowed.
+  bool destructive() const;
   // -Z: descriptions may match no probe yet (they wait for their probes).
   bool zdefs() const;
   // $0 and $1..$n for macro variables.
