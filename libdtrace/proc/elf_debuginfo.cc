@@ -65,17 +65,18 @@ struct FileDwfl {
   std::unique_ptr<Dwfl, DwflDeleter> dwfl;
   Dwfl_Module* mod = nullptr;
 
-  explicit FileDwfl(const std::string& path) {
+  explicit FileDwfl(const std::string& path) : FileDwfl(path, ::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+  // The file already open at fd (taken, even on failure; -1 for none).
+  FileDwfl(const std::string& path, int fd) {
     // libdwfl's default (":.debug:/usr/lib/debug") for the host's files.
     std::string root = root_of(path);
     debug_path = ":.debug:" + root + "/usr/lib/debug";
     debug_path_p = root.empty() ? nullptr : debug_path.data();
     dwfl.reset(dwfl_begin(&callbacks));
-    int fd = dwfl ? ::open(path.c_str(), O_RDONLY | O_CLOEXEC) : -1;
-    if (fd < 0) return;
-    mod = dwfl_report_elf(dwfl.get(), base_name(path.c_str()).c_str(), path.c_str(), fd, 0, false);
-    if (!mod) ::close(fd);  // libdwfl owns fd once the module is reported
-    dwfl_report_end(dwfl.get(), nullptr, nullptr);
+    if (fd >= 0 && dwfl)
+      mod = dwfl_report_elf(dwfl.get(), base_name(path.c_str()).c_str(), path.c_str(), fd, 0, false);
+    if (!mod && fd >= 0) ::close(fd);  // libdwfl owns fd once the module is reported
+    if (dwfl) dwfl_report_end(dwfl.get(), nullptr, nullptr);
   }
   FileDwfl(const FileDwfl&) = delete;
   FileDwfl& operator=(const FileDwfl&) = delete;
@@ -115,10 +116,20 @@ std::optional<SourceLine> source_line(std::pair<uint64_t, uint64_t> id,
   constexpr size_t kMaxFiles = 64;
   auto it = files.find(id);
   for (auto p = paths.begin(); it == files.end() && p != paths.end(); ++p) {
+    // Opened, then checked: a path through an exiting process's root
+    // can vanish between a stat() and an open(), and a file that could
+    // not be read is not remembered as one without lines.
+    int fd = ::open(p->c_str(), O_RDONLY | O_CLOEXEC);
     struct stat st;
-    if (::stat(p->c_str(), &st) != 0 || std::pair<uint64_t, uint64_t>(st.st_dev, st.st_ino) != id) continue;
+    if (fd >= 0 && (::fstat(fd, &st) != 0 || std::pair<uint64_t, uint64_t>(st.st_dev, st.st_ino) != id)) {
+      ::close(fd);
+      fd = -1;
+    }
+    if (fd < 0) continue;
+    auto f = std::make_unique<FileDwfl>(*p, fd);
+    if (!f->mod) continue;
     if (files.size() >= kMaxFiles) files.clear();
-    it = files.emplace(id, std::make_unique<FileDwfl>(*p)).first;
+    it = files.emplace(id, std::move(f)).first;
   }
   if (it == files.end()) return std::nullopt;
   const FileDwfl& f = *it->second;

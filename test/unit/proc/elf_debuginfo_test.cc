@@ -2,13 +2,17 @@
 // a debuginfod server (proc/elf_debuginfo.cc: libdwfl), on copies of
 // test/d/usym/spin.c built here with the system's cc, objcopy, strip
 // and xz.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <string>
 
+#include "proc/elf_debuginfo.h"
 #include "proc/elf_object.h"
 
 namespace dtrace::proc {
@@ -80,6 +84,40 @@ TEST_F(ElfDebugInfo, BuildIdDebugFileNamesThem) {
       "id=$(cat id) && rm -f /usr/lib/debug/.build-id/${id%${id#??}}/${id#??}.debug && "
       "rmdir /usr/lib/debug/.build-id/${id%${id#??}} 2>/dev/null");
   EXPECT_TRUE(named);
+}
+
+// A file that could not be opened once (here: no descriptor left; in
+// dtrace, a path through the root of a process exiting meanwhile) is
+// looked up again the next time, not remembered as one without lines.
+TEST_F(ElfDebugInfo, SourceLineRetriesAFileItCouldNotOpen) {
+  auto obj = ElfObject::load(dir_ + "/full");
+  ASSERT_TRUE(obj);
+  uint64_t leaf = 0;
+  for (const ElfSymbol& s : obj->symbols())
+    if (s.name == "hidden_leaf") leaf = s.vaddr;
+  ASSERT_NE(leaf, 0u);
+  std::string path = dir_ + "/full";
+  rlimit saved;
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &saved), 0);
+  int lowest = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(lowest, 0);
+  ::close(lowest);
+  rlimit none = saved;
+  none.rlim_cur = static_cast<rlim_t>(lowest);  // the next open() gets EMFILE
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &none), 0);
+  std::optional<SourceLine> starved = source_line(obj->file_id(), {path}, leaf);
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &saved), 0);
+  EXPECT_FALSE(starved);
+  std::optional<SourceLine> later = source_line(obj->file_id(), {path}, leaf);
+  ASSERT_TRUE(later);
+  EXPECT_NE(later->file.find("spin.c"), std::string::npos) << later->file;
+  // gcc puts the function's first instruction on its opening brace, the
+  // line after the one that names it.
+  std::ifstream src(DTRACE_SOURCE_DIR "/test/d/usym/spin.c");
+  int n = 0, named = 0;
+  for (std::string l; !named && std::getline(src, l); n++)
+    if (l.find("void hidden_leaf(") != std::string::npos) named = n + 1;
+  EXPECT_EQ(later->line, named + 1);
 }
 
 // debuginfod's protocol is plain HTTP (GET /buildid/HEX/debuginfo):
