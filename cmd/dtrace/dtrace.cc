@@ -484,12 +484,16 @@ int main(int argc, char** argv) {
     return 0;
   }
   bool need_device = !cl.compile_only && !cl.usdt_header && !cl.usdt_link;
-  auto opened = dtrace::Handle::open({need_device, ""});
+  dtrace::OpenOptions open_opts{need_device, "", ""};
+  for (const auto& o : cl.options)  // the device is chosen before any option is set
+    if (o.name == "backend") open_opts.backend = o.value;
+  auto opened = dtrace::Handle::open(open_opts);
   if (!opened) {
     error("failed to initialize dtrace: " + opened.error().message);
     return 1;
   }
   dtrace::Handle& h = **opened;
+  if (!h.notice().empty()) error(h.notice());
   for (const auto& o : cl.options) {
     if (auto st = h.set_option(o.name, o.value); !st) {
       error("failed to set " + o.what + ": " + st.error().message);

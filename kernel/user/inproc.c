@@ -76,6 +76,11 @@ void dtrace_inproc_close(struct dtrace_inproc_file *f)
 	free(f);
 }
 
+struct dtrace_state *dtrace_inproc_state(struct dtrace_inproc_file *f)
+{
+	return f->st;
+}
+
 static int conf(struct dtrace_inproc_file *f, struct dtrace_conf *c)
 {
 	memset(c, 0, sizeof(*c));

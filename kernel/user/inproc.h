@@ -18,6 +18,7 @@ extern "C" {
 #endif
 
 struct dtrace_core;
+struct dtrace_state;
 struct dtrace_inproc;	   /* the "module": a core and its providers */
 struct dtrace_inproc_file; /* an "open file": one tracing state */
 
@@ -29,6 +30,8 @@ struct dtrace_core *dtrace_inproc_core(struct dtrace_inproc *m);
 
 struct dtrace_inproc_file *dtrace_inproc_open(struct dtrace_inproc *m);
 void dtrace_inproc_close(struct dtrace_inproc_file *f);
+/* The file's tracing state (the bpf device reads its ECBs). */
+struct dtrace_state *dtrace_inproc_state(struct dtrace_inproc_file *f);
 
 /*
  * DTRACEIOC_* request with its argument structure, as ioctl(2) on the

@@ -19,6 +19,7 @@
 #include "api/options.h"
 #include "api/probe_args.h"
 #include "api/session_options.h"
+#include "bpf/device.h"
 #include "cc/compiler.h"
 #include "consume/error_report.h"
 #include "consume/probe_list.h"
@@ -27,6 +28,7 @@
 #include "dif/disasm.h"
 #include "kio/device.h"
 #include "kio/missing_providers.h"
+#include "kio/modprobe.h"
 #include "proc/process.h"
 #include "prog/limits.h"
 #include "usdt/header_gen.h"
@@ -54,6 +56,7 @@ struct Handle::Impl {
   Impl(std::unique_ptr<kio::Device> d, uint32_t n) : dev(std::move(d)), ncpus(n) {}
 
   std::unique_ptr<kio::Device> dev;  // null: compile-only (OpenOptions::need_device)
+  std::string open_notice;           // Handle::notice()
   uint32_t ncpus = 1;
   api::Options options;
   api::OrderedOptions ordered;
@@ -137,8 +140,27 @@ struct Handle::Impl {
 Handle::Handle(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Handle::~Handle() = default;
 
-Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
+namespace {
+
+// -x backend (OpenOptions::backend): bpf only when asked, or when the
+// module is not loaded (nor loadable: open_kernel_device tried modprobe)
+// and the bpf device can be had.
+Result<std::unique_ptr<kio::Device>> open_device(const OpenOptions& opts, std::string* notice) {
+  if (opts.backend == "bpf") return bpf::open_bpf_device();
   auto dev = opts.device_path.empty() ? kio::open_kernel_device() : kio::open_kernel_device(opts.device_path);
+  if (dev || !opts.backend.empty() || !opts.device_path.empty() || !opts.need_device || kio::module_loaded())
+    return dev;
+  auto b = bpf::open_bpf_device();
+  if (!b) return dev;  // the module's reason, the one that matters here
+  *notice = "notice: using the bpf backend: " + dev.error().message;
+  return b;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
+  std::string notice;
+  auto dev = open_device(opts, &notice);
   uint32_t ncpus = 1;
   if (dev) {
     auto conf = (*dev)->conf();
@@ -148,10 +170,13 @@ Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
     return dev.error();
   }
   auto impl = std::make_unique<Impl>(dev ? std::move(*dev) : nullptr, ncpus);
+  impl->open_notice = std::move(notice);
   return std::unique_ptr<Handle>(new Handle(std::move(impl)));
 }
 
 bool Handle::has_device() const { return impl_->dev != nullptr; }
+
+const std::string& Handle::notice() const { return impl_->open_notice; }
 
 Status Handle::set_option(std::string_view name, std::string_view value) {
   Status st = impl_->set_option(name, value);

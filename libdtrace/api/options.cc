@@ -40,6 +40,7 @@ constexpr OptionDef kKernelOptions[] = {
 // here yet are accepted so that existing scripts keep working.
 constexpr OptionDef kOptions[] = {
     {"aggpercpu", Kind::Bool, -1},
+    one_word_of("backend", "module bpf"),  // chosen at open (OpenOptions::backend)
     {"amin", Kind::Text, -1},
     {"argref", Kind::Bool, -1},
     {"core", Kind::Bool, -1},

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -79,6 +80,12 @@ class Device {
   // id; on failure *err (if given) receives the errno.
   virtual Result<uint32_t> userprobe(dtrace_userprobe& up, int* err = nullptr) = 0;
 };
+
+// An ioctl with the module's convention: 0, or -1 with errno set.
+using IoctlFn = std::function<int(unsigned long req, void* arg)>;
+// The Device over any such ioctl (the bpf backend's over the module's
+// ioctl layer run in process, kernel/user/inproc.h).
+std::unique_ptr<Device> make_ioctl_device(IoctlFn fn);
 
 // Opens /dev/dtrace (or `path`) and checks the module's ABI version.
 // `buffer_size` sizes the snapshot buffers (the state's bufsize).

@@ -1,5 +1,6 @@
-// KernelDevice: Device over the /dev/dtrace ioctls. The only file in
-// libdtrace that issues ioctls; it owns the descriptor.
+// KernelDevice: Device over the /dev/dtrace ioctls, or over any function
+// with their convention (make_ioctl_device). The only file in libdtrace
+// that issues ioctls; it owns the descriptor.
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <memory>
+#include <utility>
 
 #include "kio/device.h"
 #include "kio/modprobe.h"
@@ -28,7 +30,10 @@ Error errno_error(const char* what, int err) {
 class KernelDevice final : public Device {
  public:
   explicit KernelDevice(int fd) : fd_(fd) {}
-  ~KernelDevice() override { ::close(fd_); }
+  explicit KernelDevice(IoctlFn fn) : fn_(std::move(fn)) {}
+  ~KernelDevice() override {
+    if (fd_ >= 0) ::close(fd_);
+  }
 
   Result<dtrace_conf> conf() override {
     dtrace_conf c{};
@@ -116,7 +121,7 @@ class KernelDevice final : public Device {
   }
 
  private:
-  int ioctl(unsigned long req, void* arg) { return ::ioctl(fd_, req, arg); }
+  int ioctl(unsigned long req, void* arg) { return fn_ ? fn_(req, arg) : ::ioctl(fd_, req, arg); }
 
   // "dtrace: could not enable tracing: Cannot allocate memory", as
   // DTrace words a GO the module refused: the errno alone.
@@ -206,7 +211,8 @@ class KernelDevice final : public Device {
     snapcap_ = n;
   }
 
-  int fd_;
+  int fd_ = -1;
+  IoctlFn fn_;
   std::unique_ptr<uint8_t[]> snapbuf_;
   size_t snapcap_ = 0;
 };
@@ -228,6 +234,10 @@ int open_device(const std::string& path) {
 }
 
 }  // namespace
+
+std::unique_ptr<Device> make_ioctl_device(IoctlFn fn) {
+  return std::make_unique<KernelDevice>(std::move(fn));
+}
 
 Result<std::unique_ptr<Device>> open_kernel_device(const std::string& path) {
   int fd = open_device(path);

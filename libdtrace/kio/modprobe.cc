@@ -36,4 +36,6 @@ bool load_module() {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+bool module_loaded() { return ::access("/sys/module/dtrace", F_OK) == 0; }
+
 }  // namespace dtrace::kio

@@ -12,4 +12,9 @@ namespace dtrace::kio {
 // signature refused, a bad module) reach stderr as modprobe words them.
 bool load_module();
 
+// Whether the dtrace module is loaded (/sys/module/dtrace): when it is,
+// a missing /dev/dtrace is the module's problem to report, not a reason
+// to trace with the bpf backend instead.
+bool module_loaded();
+
 }  // namespace dtrace::kio

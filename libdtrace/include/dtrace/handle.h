@@ -27,6 +27,9 @@ namespace dtrace {
 struct OpenOptions {
   bool need_device = true;  // false: compile-only use (dtrace -e, -S) may run without the module
   std::string device_path;  // default /dev/dtrace
+  // -x backend: "module" (/dev/dtrace), "bpf" (doc/bpf.md), or "": the
+  // module when its device opens, else bpf (Handle::notice says so).
+  std::string backend;
 };
 
 struct ProbeInfo {
@@ -59,6 +62,8 @@ class Handle {
   Handle& operator=(const Handle&) = delete;
 
   bool has_device() const;
+  // What open() chose without being told ("" when nothing to say).
+  const std::string& notice() const;
   // -x name[=value]; also used for #pragma D option.
   Status set_option(std::string_view name, std::string_view value);
   bool quiet() const;

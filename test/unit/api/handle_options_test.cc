@@ -13,7 +13,7 @@ namespace dtrace {
 namespace {
 
 std::unique_ptr<Handle> open_handle() {
-  auto h = Handle::open({false, ""});
+  auto h = Handle::open({false, "", ""});
   if (!h) return nullptr;
   return std::move(*h);
 }

@@ -1,0 +1,353 @@
+#include "bpf/device.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/perf_event.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bpf/ecbs.h"
+#include "bpf/globals.h"
+#include "bpf/load.h"
+#include "bpf/probe_prog.h"
+#include "bpf/profile_prov.h"
+
+extern "C" {
+#include "user/inproc.h"
+}
+
+namespace dtrace::bpf {
+namespace {
+
+constexpr uint32_t kRingSize = 4u << 20;  // a power of 2 and of the page size
+constexpr int kMaxErrorRounds = 64;       // faults handled per drain
+
+enum class Role { kBegin, kEnd, kError, kTick, kProfile };
+
+struct ProbeProg {
+  Role role;
+  Fd prog;
+  uint64_t period_ns = 0;  // kTick, kProfile
+};
+
+// What a record's EPID tells the drain.
+struct EpInfo {
+  bool exits = false;     // has exit(): the state is exiting once it fired
+  bool in_error = false;  // an ERROR clause's: its faults are double errors
+};
+
+Result<Role> role_of(const dtbpf_ecb& e) {
+  std::string prov = e.provider, name = e.name;
+  if (prov == "dtrace" && name == "BEGIN") return Role::kBegin;
+  if (prov == "dtrace" && name == "END") return Role::kEnd;
+  if (prov == "dtrace" && name == "ERROR") return Role::kError;
+  if (prov == "profile") return (e.cookie & 1) ? Role::kTick : Role::kProfile;
+  return make_error("probe " + prov + ":" + e.mod + ":" + e.func + ":" + name +
+                    ": the provider is not supported by the bpf backend");
+}
+
+// A cpu-clock perf event on cpu every period_ns, running prog.
+Result<Fd> attach_clock(int cpu, uint64_t period_ns, const Fd& prog) {
+  perf_event_attr a{};
+  a.size = sizeof(a);
+  a.type = PERF_TYPE_SOFTWARE;
+  a.config = PERF_COUNT_SW_CPU_CLOCK;
+  a.sample_period = period_ns;
+  a.disabled = 1;
+  int fd = static_cast<int>(syscall(SYS_perf_event_open, &a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC));
+  if (fd < 0) return make_error(std::string("cannot open a cpu-clock perf event: ") + std::strerror(errno));
+  Fd ev(fd);
+  if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog.get()) != 0 || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0)
+    return make_error(std::string("cannot attach a bpf program to a perf event: ") + std::strerror(errno));
+  return ev;
+}
+
+uint64_t now_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+class BpfDevice final : public kio::Device {
+ public:
+  BpfDevice(dtrace_inproc* m, dtrace_inproc_file* f, Fd scratch, Fd ring, Fd state)
+      : m_(m), f_(f), scratch_(std::move(scratch)), ring_(std::move(ring)), state_(std::move(state)) {
+    io_ = kio::make_ioctl_device([this](unsigned long req, void* arg) {
+      int r = dtrace_inproc_ioctl(f_, req, arg);
+      if (r < 0) {
+        errno = -r;
+        return -1;
+      }
+      return 0;
+    });
+  }
+  ~BpfDevice() override {
+    events_.clear();
+    if (rb_) ring_buffer__free(rb_);
+    progs_.clear();
+    io_.reset();
+    dtrace_inproc_close(f_);
+    dtrace_inproc_destroy(m_);
+  }
+
+  Status start_reader() {
+    rb_ = ring_buffer__new(ring_.get(), &BpfDevice::on_sample, this, nullptr);
+    if (rb_ == nullptr)
+      return make_error(std::string("cannot read the bpf ring buffer: ") + std::strerror(errno));
+    return Ok{};
+  }
+
+  Result<dtrace_conf> conf() override { return io_->conf(); }
+  Result<std::optional<dtrace_probedesc>> probe_match(const dtrace_probedesc& pattern,
+                                                      uint32_t start) override {
+    return io_->probe_match(pattern, start);
+  }
+  Result<dtrace_argdesc> probe_arg(uint32_t id, uint32_t ndx) override { return io_->probe_arg(id, ndx); }
+  Result<kio::EpDesc> epdesc(uint32_t epid) override { return io_->epdesc(epid); }
+  Result<kio::AggDesc> aggdesc(uint32_t aggid) override { return io_->aggdesc(aggid); }
+  Result<std::string> format(uint32_t id) override { return io_->format(id); }
+
+  // kernel/core lays the ECBs out; then every probe's program is made
+  // again over all of them (the globals span every enabling).
+  Result<kio::EnableResult> enable(const std::vector<uint8_t>& prog, kio::EnableFailure* failure) override {
+    auto r = io_->enable(prog, failure);
+    if (!r) return r;
+    if (Status st = prepare(); !st) {
+      if (failure) *failure = kio::EnableFailure{EOPNOTSUPP, {}};
+      return st.error();
+    }
+    return r;
+  }
+
+  // BEGIN fires first, as in the module's GO; then the other probes are
+  // attached (only while ACTIVE do they record: exit() in BEGIN stops them).
+  Result<uint32_t> go() override {
+    activity_ = DTRACE_ACTIVITY_ACTIVE;
+    if (Status st = set_state(DTRACE_ACTIVITY_ACTIVE); !st) return st.error();
+    if (Status st = run(Role::kBegin, Frame{}); !st) return st.error();
+    long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+    for (const ProbeProg& p : progs_) {
+      // tick-N fires on one CPU: this one, as the module's does.
+      int first = p.role == Role::kTick ? sched_getcpu() : 0;
+      int last = p.role == Role::kTick ? first : static_cast<int>(ncpus) - 1;
+      if (p.role != Role::kTick && p.role != Role::kProfile) continue;
+      for (int cpu = first < 0 ? 0 : first; cpu <= last; cpu++) {
+        auto ev = attach_clock(cpu, p.period_ns, p.prog);
+        if (!ev) return ev.error();
+        events_.push_back(std::move(*ev));
+      }
+    }
+    return uint32_t{0};
+  }
+
+  Result<uint32_t> stop() override {
+    if (activity_ == DTRACE_ACTIVITY_STOPPED) return uint32_t{0};
+    activity_ = DTRACE_ACTIVITY_DRAINING;
+    if (Status st = set_state(DTRACE_ACTIVITY_DRAINING); !st) return st.error();
+    events_.clear();
+    if (Status st = run(Role::kEnd, Frame{}); !st) return st.error();
+    activity_ = DTRACE_ACTIVITY_STOPPED;
+    return uint32_t{0};
+  }
+
+  Result<kio::Snapshot> bufsnap(uint32_t cpu) override {
+    kio::Snapshot s;
+    s.cpu = cpu;
+    if (cpu != 0) return s;
+    if (Status st = drain(); !st) return st.error();
+    s.data = std::move(pending_);
+    pending_.clear();
+    s.timestamp = now_ns();
+    return s;
+  }
+
+  Result<kio::Snapshot> aggsnap(uint32_t cpu) override {
+    kio::Snapshot s;
+    s.cpu = cpu;
+    return s;
+  }
+
+  Result<dtrace_status> status() override {
+    if (Status st = drain(); !st) return st.error();
+    dtrace_status s{};
+    s.dtst_errors = errors_;
+    s.dtst_dblerrors = dblerrors_;
+    s.dtst_activity = activity_;
+    s.dtst_exiting = exiting_;
+    return s;
+  }
+
+  Result<uint32_t> userprobe(dtrace_userprobe&, int* err) override {
+    if (err) *err = EOPNOTSUPP;
+    return make_error("user probes are not supported by the bpf backend");
+  }
+
+ private:
+  Status prepare() {
+    std::vector<EcbCode> ecbs;
+    uint32_t n = dtbpf_necbs(f_);
+    for (uint32_t epid = 1; epid <= n; epid++) {
+      EcbCode e;
+      if (dtbpf_get_ecb(f_, epid, &e.ecb) != 0) continue;
+      e.acts.resize(e.ecb.nacts);
+      for (uint32_t i = 0; i < e.ecb.nacts; i++) dtbpf_get_action(f_, epid, i, &e.acts[i]);
+      if (Status st = check_ecb(e); !st) return st;
+      ecbs.push_back(std::move(e));
+    }
+    std::vector<DifoView> views;
+    auto add = [&views](const dtbpf_difo& d) {
+      if (d.code != nullptr)
+        views.push_back(
+            {{d.code, d.ncode}, {d.ints, d.nints}, {d.vars, d.nvars}, {d.strtab, d.strlen}, d.rtype});
+    };
+    for (const EcbCode& e : ecbs) {
+      add(e.ecb.pred);
+      for (const dtbpf_action& a : e.acts) add(a.difo);
+    }
+    auto g = layout_globals(views);
+    if (!g) return g.error();
+    auto gmap = create_globals_map(g->size());
+    if (!gmap) return gmap.error();
+    g->map_fd = gmap->get();
+    // Each probe's ECBs, in EPID order.
+    std::map<uint32_t, std::vector<EcbCode>> by_probe;
+    std::map<uint32_t, Role> roles;
+    eps_.clear();
+    for (EcbCode& e : ecbs) {
+      auto role = role_of(e.ecb);
+      if (!role) return role.error();
+      roles[e.ecb.probe_id] = *role;
+      EpInfo info;
+      info.in_error = *role == Role::kError;
+      for (const dtbpf_action& a : e.acts) info.exits |= a.rec == DTBPF_REC_EXIT;
+      eps_[e.ecb.epid] = info;
+      by_probe[e.ecb.probe_id].push_back(std::move(e));
+    }
+    std::vector<ProbeProg> progs;
+    ProbeMaps maps{scratch_.get(), ring_.get(), state_.get()};
+    for (auto& [probe, list] : by_probe) {
+      Role role = roles[probe];
+      bool perf = role == Role::kTick || role == Role::kProfile;
+      auto code = probe_program(list, *g, maps, perf ? ArgSource::kPerf : ArgSource::kFrame, perf);
+      if (!code) return code.error();
+      auto fd = load_program(*code, perf ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_SYSCALL);
+      if (!fd) return fd.error();
+      progs.push_back({role, std::move(*fd), list.front().ecb.cookie >> 1});
+    }
+    progs_ = std::move(progs);
+    globals_ = std::move(*gmap);
+    return Ok{};
+  }
+
+  // The probes of a role fired from here, as the module fires BEGIN and
+  // END in the consumer's context.
+  Status run(Role role, Frame args) {
+    for (const ProbeProg& p : progs_) {
+      if (p.role != role) continue;
+      Frame f = args;
+      auto r = test_run(p.prog, f);
+      if (!r) return r.error();
+    }
+    return Ok{};
+  }
+
+  Status set_state(uint64_t activity) {
+    uint32_t key = 0;
+    if (bpf_map_update_elem(state_.get(), &key, &activity, BPF_ANY) != 0)
+      return make_error(std::string("cannot update the bpf state map: ") + std::strerror(errno));
+    return Ok{};
+  }
+
+  static int on_sample(void* ctx, void* data, size_t size) {
+    auto* self = static_cast<BpfDevice*>(ctx);
+    const auto* p = static_cast<const uint8_t*>(data);
+    uint32_t epid = 0;
+    if (size < 16) return 0;
+    std::memcpy(&epid, p, 4);
+    if (epid == kFaultEpid && size >= kFaultRecSize) {
+      Frame f{};
+      std::memcpy(&f.args[1], p + 16, 5 * 8);
+      self->faults_.push_back(f);
+      return 0;
+    }
+    auto it = self->eps_.find(epid);
+    if (it != self->eps_.end() && it->second.exits) self->exiting_ = 1;
+    self->pending_.insert(self->pending_.end(), p, p + size);
+    return 0;
+  }
+
+  // The ring buffer's records into pending_; each fault record fires
+  // ERROR (its clauses write more records), as the module's ecb_fault().
+  Status drain() {
+    for (int round = 0; round < kMaxErrorRounds; round++) {
+      if (ring_buffer__consume(rb_) < 0) return make_error("cannot read the bpf ring buffer");
+      if (faults_.empty()) return Ok{};
+      std::vector<Frame> faults = std::move(faults_);
+      faults_.clear();
+      for (const Frame& f : faults) {
+        auto it = eps_.find(static_cast<uint32_t>(f.args[1]));
+        if (it != eps_.end() && it->second.in_error) {
+          dblerrors_++;
+          continue;
+        }
+        errors_++;
+        if (Status st = run(Role::kError, f); !st) return st;
+      }
+    }
+    return Ok{};
+  }
+
+  dtrace_inproc* m_;
+  dtrace_inproc_file* f_;
+  std::unique_ptr<kio::Device> io_;
+  Fd scratch_, ring_, state_, globals_;
+  std::vector<Fd> events_;  // the perf events the programs run on
+  ring_buffer* rb_ = nullptr;
+  std::vector<ProbeProg> progs_;
+  std::map<uint32_t, EpInfo> eps_;
+  std::vector<uint8_t> pending_;
+  std::vector<Frame> faults_;
+  uint64_t errors_ = 0, dblerrors_ = 0;
+  uint32_t activity_ = DTRACE_ACTIVITY_INACTIVE;
+  uint32_t exiting_ = 0;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<kio::Device>> open_bpf_device() {
+  if (std::string why = bpf_unavailable(); !why.empty()) return make_error(why);
+  int scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, kScratchSize, 1, nullptr);
+  if (scratch < 0)
+    return make_error(std::string("cannot create the bpf scratch map: ") + std::strerror(-scratch));
+  Fd sfd(scratch);
+  int ring = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, kRingSize, nullptr);
+  if (ring < 0) return make_error(std::string("cannot create the bpf ring buffer: ") + std::strerror(-ring));
+  Fd rfd(ring);
+  auto state = create_globals_map(8);
+  if (!state) return state.error();
+  dtrace_inproc* m = dtrace_inproc_create(1);
+  if (m == nullptr) return make_error("cannot create the in-process dtrace core");
+  if (dtbpf_profile_init(dtrace_inproc_core(m)) != 0) {
+    dtrace_inproc_destroy(m);
+    return make_error("cannot register the profile provider");
+  }
+  dtrace_inproc_file* f = dtrace_inproc_open(m);
+  if (f == nullptr) {
+    dtrace_inproc_destroy(m);
+    return make_error("cannot create the in-process dtrace state");
+  }
+  auto dev = std::make_unique<BpfDevice>(m, f, std::move(sfd), std::move(rfd), std::move(*state));
+  if (Status st = dev->start_reader(); !st) return st.error();
+  return std::unique_ptr<kio::Device>(std::move(dev));
+}
+
+}  // namespace dtrace::bpf

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/* bpf/ecbs.h over kernel/core's state: copies, nothing kept. */
+#include <errno.h>
+#include <string.h>
+
+#include "bpf/ecbs.h"
+#include "core/probe.h"
+#include "core/state.h"
+#include "user/inproc.h"
+
+_Static_assert(sizeof(((struct dtbpf_ecb *)0)->provider) ==
+			       DTRACE_CORE_PROVNAMELEN &&
+		       sizeof(((struct dtbpf_ecb *)0)->mod) ==
+			       DTRACE_CORE_MODNAMELEN &&
+		       sizeof(((struct dtbpf_ecb *)0)->func) ==
+			       DTRACE_CORE_FUNCNAMELEN &&
+		       sizeof(((struct dtbpf_ecb *)0)->name) ==
+			       DTRACE_CORE_NAMELEN,
+	       "dtbpf_ecb's names are the core's sizes");
+
+static void difo_out(const struct dtrace_difo *d, struct dtbpf_difo *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (d == NULL)
+		return;
+	out->code = d->code;
+	out->ints = d->ints;
+	out->strtab = d->strtab;
+	out->vars = d->vars;
+	out->ncode = d->ncode;
+	out->nints = d->nints;
+	out->strlen = d->strlen;
+	out->nvars = d->nvars;
+	out->rtype = d->rtype;
+}
+
+static const struct dtrace_ecb *ecb_of(struct dtrace_inproc_file *f,
+				       uint32_t epid)
+{
+	struct dtrace_state *st = dtrace_inproc_state(f);
+
+	if (epid == 0 || epid > st->necbs)
+		return NULL;
+	return st->ecbs[epid - 1];
+}
+
+uint32_t dtbpf_necbs(struct dtrace_inproc_file *f)
+{
+	return dtrace_inproc_state(f)->necbs;
+}
+
+int dtbpf_get_ecb(struct dtrace_inproc_file *f, uint32_t epid,
+		  struct dtbpf_ecb *out)
+{
+	const struct dtrace_ecb *e = ecb_of(f, epid);
+
+	if (e == NULL)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->epid = e->epid;
+	out->probe_id = e->probe->id;
+	out->size = e->size;
+	out->nacts = e->nacts;
+	out->noheader = e->noheader;
+	out->cookie = (uint64_t)(uintptr_t)e->probe->arg;
+	difo_out(e->pred, &out->pred);
+	/* The same sizes as the core's, which are NUL-terminated. */
+	memcpy(out->provider, e->probe->prov->name, sizeof(out->provider));
+	memcpy(out->mod, e->probe->mod, sizeof(out->mod));
+	memcpy(out->func, e->probe->func, sizeof(out->func));
+	memcpy(out->name, e->probe->name, sizeof(out->name));
+	return 0;
+}
+
+static uint8_t rec_of(const struct dtrace_action *a)
+{
+	switch (a->rk) {
+	case DTRACE_RK_NONE:
+		return DTBPF_REC_NONE;
+	case DTRACE_RK_VALUE:
+		return a->vk == DTRACE_VK_VALUE ? DTBPF_REC_VALUE :
+						  DTBPF_REC_OTHER;
+	case DTRACE_RK_EXIT:
+		return DTBPF_REC_EXIT;
+	case DTRACE_RK_U64:
+		return DTBPF_REC_U64;
+	default:
+		return DTBPF_REC_OTHER;
+	}
+}
+
+int dtbpf_get_action(struct dtrace_inproc_file *f, uint32_t epid, uint32_t i,
+		     struct dtbpf_action *out)
+{
+	const struct dtrace_ecb *e = ecb_of(f, epid);
+	const struct dtrace_action *a;
+
+	if (e == NULL || i >= e->nacts)
+		return -ENOENT;
+	a = &e->acts[i];
+	memset(out, 0, sizeof(*out));
+	difo_out(a->difo, &out->difo);
+	out->kind = a->kind;
+	out->rec = rec_of(a);
+	out->size = a->size;
+	out->offset = a->offset;
+	return 0;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The ECBs the in-process core (kernel/user/inproc.h) laid out at
+ * ENABLE, seen from C++ without kernel/core's headers: each ECB's
+ * probe, predicate, and actions with their DIFOs and record places.
+ * The bpf device translates these into the programs that fire.
+ */
+#ifndef DTRACE_BPF_ECBS_H
+#define DTRACE_BPF_ECBS_H
+
+#include <stdint.h>
+
+#include "dtrace/dif.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct dtrace_inproc_file;
+
+/* A DIFO's tables (bpf/difo_view.h views them); code NULL: none. */
+struct dtbpf_difo {
+	const dif_instr_t *code;
+	const uint64_t *ints;
+	const char *strtab;
+	const struct dtrace_difv *vars;
+	uint32_t ncode, nints, strlen, nvars;
+	struct dtrace_diftype rtype;
+};
+
+/* How an action records, in the kinds the bpf device tells apart. */
+enum dtbpf_rec {
+	DTBPF_REC_NONE,	 /* nothing at run time */
+	DTBPF_REC_VALUE, /* the DIFO's value, by value, in size bytes */
+	DTBPF_REC_EXIT,	 /* int32 status, then the state exits */
+	DTBPF_REC_U64,	 /* the DIFO's value as 8 bytes */
+	DTBPF_REC_OTHER	 /* anything else: not done by the bpf device */
+};
+
+struct dtbpf_action {
+	struct dtbpf_difo difo;
+	uint16_t kind; /* DTRACEACT_* */
+	uint8_t rec;   /* enum dtbpf_rec */
+	uint32_t size, offset;
+};
+
+struct dtbpf_ecb {
+	uint32_t epid, probe_id, size, nacts, noheader;
+	uint64_t cookie; /* the probe's provider cookie (profile_prov.c) */
+	struct dtbpf_difo pred;
+	char provider[64], mod[64], func[192], name[64];
+};
+
+/* ECBs the state has (EPIDs 1 to n). */
+uint32_t dtbpf_necbs(struct dtrace_inproc_file *f);
+/* 0, or -ENOENT for an EPID the state has not. */
+int dtbpf_get_ecb(struct dtrace_inproc_file *f, uint32_t epid,
+		  struct dtbpf_ecb *out);
+int dtbpf_get_action(struct dtrace_inproc_file *f, uint32_t epid, uint32_t i,
+		     struct dtbpf_action *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DTRACE_BPF_ECBS_H */

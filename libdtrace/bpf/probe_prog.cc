@@ -1,0 +1,280 @@
+#include "bpf/probe_prog.h"
+
+#include <string>
+
+#include "bpf/insn.h"
+#include "bpf/translate.h"
+
+extern "C" {
+#include "dtrace/actions.h"
+#include "dtrace/buf.h"
+}
+
+namespace dtrace::bpf {
+namespace {
+
+constexpr int16_t rec_at(uint32_t off) { return static_cast<int16_t>(kScratchRec + off); }
+
+DifoView view(const dtbpf_difo& d) {
+  return DifoView{{d.code, d.ncode}, {d.ints, d.nints}, {d.vars, d.nvars}, {d.strtab, d.strlen}, d.rtype};
+}
+
+std::string probe_name(const dtbpf_ecb& e) {
+  return std::string(e.provider) + ":" + e.mod + ":" + e.func + ":" + e.name;
+}
+
+std::string action_name(uint16_t kind) {
+  switch (kind) {
+#define DTRACEACT(name, code, dname) \
+  case code:                         \
+    return dname[0] ? std::string(dname) : std::string(#name);
+#include "dtrace/actions.def"
+#undef DTRACEACT
+    default: return "action " + std::to_string(kind);
+  }
+}
+
+uint8_t size_code(uint32_t size) {
+  switch (size) {
+    case 1: return BPF_B;
+    case 2: return BPF_H;
+    case 4: return BPF_W;
+    default: return BPF_DW;
+  }
+}
+
+// Code with calls to subprograms and jumps to labels, resolved at the end.
+class Builder {
+ public:
+  std::vector<bpf_insn> code;
+
+  void emit(bpf_insn i) { code.push_back(i); }
+  void emit_ld64(uint8_t dst, uint64_t v, uint8_t src = 0) {
+    bpf_insn two[2];
+    ld_imm64(two, dst, v, src);
+    code.push_back(two[0]);
+    code.push_back(two[1]);
+  }
+  // A call to subprogram n (its start given to place()).
+  void call_sub(size_t n) {
+    calls_.push_back({code.size(), n});
+    emit(make(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
+  }
+  // A jump (op, or BPF_JA) to label n.
+  void jump(uint8_t op, uint8_t reg, int32_t imm, size_t label) {
+    jumps_.push_back({code.size(), label});
+    emit(op == BPF_JA ? ja(0) : jmp_imm(op, reg, imm, 0));
+  }
+  size_t new_label() {
+    labels_.push_back(SIZE_MAX);
+    return labels_.size() - 1;
+  }
+  void bind(size_t label) { labels_[label] = code.size(); }
+  size_t new_sub() {
+    subs_.push_back(SIZE_MAX);
+    return subs_.size() - 1;
+  }
+  void place(size_t sub) { subs_[sub] = code.size(); }
+
+  Status resolve() {
+    for (auto [at, l] : jumps_) {
+      int64_t off = static_cast<int64_t>(labels_[l]) - static_cast<int64_t>(at) - 1;
+      if (off < INT16_MIN || off > INT16_MAX) return make_error(unsupported_size());
+      code[at].off = static_cast<int16_t>(off);
+    }
+    for (auto [at, s] : calls_) code[at].imm = static_cast<int32_t>(subs_[s]) - static_cast<int32_t>(at) - 1;
+    return Ok{};
+  }
+
+ private:
+  static std::string unsupported_size() {
+    return "a probe program this long is not supported by the bpf backend";
+  }
+  std::vector<std::pair<size_t, size_t>> calls_, jumps_;
+  std::vector<size_t> labels_, subs_;
+};
+
+// R0 = the state's element, or 0.
+void lookup_state(Builder& b, int fd) {
+  b.emit(store64_imm(kFp, -8, 0));
+  b.emit_ld64(kR1, static_cast<uint64_t>(fd), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kFp));
+  b.emit(alu_imm(BPF_ADD, kR2, -8));
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+}
+
+// One ECB's subprogram: R1 the scratch element on entry.
+class EcbEmitter {
+ public:
+  using Difos = std::vector<std::pair<const dtbpf_difo*, size_t>>;  // with its subprogram
+  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, Difos& difos)
+      : b_(b), e_(e), maps_(maps), difos_(difos) {}
+
+  void emit() {
+    const uint32_t size = 16 + e_.ecb.size;
+    b_.emit(mov_reg(kR7, kR1));
+    size_t done = b_.new_label(), fault = b_.new_label();
+    uint32_t clear = size > kFaultRecSize ? size : kFaultRecSize;
+    for (uint32_t off = 0; off < clear; off += 8) b_.emit(store64_imm(kR7, rec_at(off), 0));
+    if (e_.ecb.pred.code != nullptr) {
+      run_difo(e_.ecb.pred, 0, fault);
+      b_.emit(load64(kR1, kR7, kFrameRet));
+      b_.jump(BPF_JEQ, kR1, 0, done);
+    }
+    for (uint32_t i = 0; i < e_.acts.size(); i++) {
+      const dtbpf_action& a = e_.acts[i];
+      if (a.rec == DTBPF_REC_NONE) continue;
+      if (a.difo.code != nullptr) {
+        run_difo(a.difo, i + 1, fault);
+        b_.emit(load64(kR1, kR7, kFrameRet));
+      } else {
+        b_.emit(mov_imm(kR1, 0));
+      }
+      uint32_t width = a.rec == DTBPF_REC_EXIT ? 4 : a.rec == DTBPF_REC_U64 ? 8 : a.size;
+      b_.emit(make(BPF_STX | BPF_MEM | size_code(width), kR7, kR1, rec_at(16 + a.offset), 0));
+      if (a.rec == DTBPF_REC_EXIT) {
+        lookup_state(b_, maps_.state);
+        b_.emit(jmp_imm(BPF_JEQ, kR0, 0, 1));
+        b_.emit(store64_imm(kR0, 0, DTRACE_ACTIVITY_DRAINING));
+      }
+    }
+    if (!e_.ecb.noheader) output(static_cast<int32_t>(e_.ecb.epid), size);
+    b_.bind(done);
+    b_.emit(mov_imm(kR0, 0));
+    b_.emit(exit_insn());
+    // The fault record; the action's number is already at +24.
+    b_.bind(fault);
+    b_.emit(store64_imm(kR7, rec_at(16), static_cast<int32_t>(e_.ecb.epid)));
+    b_.emit(load64(kR1, kR7, kFrameFaultPc));
+    b_.emit(alu_imm(BPF_LSH, kR1, 2));  // sizeof (dif_instr_t)
+    b_.emit(store64(kR7, rec_at(32), kR1));
+    b_.emit(load64(kR1, kR7, kFrameFault));
+    b_.emit(store64(kR7, rec_at(40), kR1));
+    b_.emit(load64(kR1, kR7, kFrameFaultAddr));
+    b_.emit(store64(kR7, rec_at(48), kR1));
+    output(static_cast<int32_t>(kFaultEpid), kFaultRecSize);
+    b_.emit(mov_imm(kR0, 0));
+    b_.emit(exit_insn());
+  }
+
+ private:
+  // Calls the DIFO's subprogram; on a fault, records act and goes to fault.
+  void run_difo(const dtbpf_difo& d, uint32_t act, size_t fault) {
+    difos_.push_back({&d, b_.new_sub()});
+    b_.emit(mov_reg(kR1, kR7));
+    b_.call_sub(difos_.back().second);
+    b_.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
+    b_.emit(store64_imm(kR7, rec_at(24), static_cast<int32_t>(act)));
+    b_.jump(BPF_JA, 0, 0, fault);
+  }
+
+  // The record's header (EPID, the time) and the ring buffer output.
+  void output(int32_t epid, uint32_t size) {
+    b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, rec_at(0), epid));
+    b_.emit(call(BPF_FUNC_ktime_get_ns));
+    b_.emit(store64(kR7, rec_at(8), kR0));
+    b_.emit_ld64(kR1, static_cast<uint64_t>(maps_.ring), BPF_PSEUDO_MAP_FD);
+    b_.emit(mov_reg(kR2, kR7));
+    b_.emit(alu_imm(BPF_ADD, kR2, kScratchRec));
+    b_.emit(mov_imm(kR3, static_cast<int32_t>(size)));
+    b_.emit(mov_imm(kR4, 0));
+    b_.emit(call(BPF_FUNC_ringbuf_output));
+  }
+
+  Builder& b_;
+  const EcbCode& e_;
+  const ProbeMaps& maps_;
+  Difos& difos_;
+};
+
+// A profile probe's arg0 (kernel) or arg1 (user pc): the interrupted
+// pc if it ran in that mode, else 0. The context is struct
+// bpf_perf_event_data, whose first member is the registers (x86-64's
+// struct pt_regs: ip at 128, cs at 136, user mode when cs & 3 is 3).
+void perf_pc(Builder& b, bool kernel) {
+  int16_t off = static_cast<int16_t>(kFrameArg0 + (kernel ? 0 : 8));
+#if defined(__x86_64__)
+  b.emit(load64(kR1, kR6, 136));
+  b.emit(load64(kR2, kR6, 128));
+  b.emit(alu_imm(BPF_AND, kR1, 3));
+  b.emit(jmp_imm(kernel ? BPF_JNE : BPF_JEQ, kR1, 3, 1));
+  b.emit(mov_imm(kR2, 0));
+  b.emit(store64(kR7, off, kR2));
+#else
+  b.emit(store64_imm(kR7, off, 0));
+#endif
+}
+
+}  // namespace
+
+Status check_ecb(const EcbCode& e) {
+  auto refuse = [&e](const std::string& what) {
+    return make_error("probe " + probe_name(e.ecb) + ": " + what + " is not supported by the bpf backend");
+  };
+  if (16 + uint64_t{e.ecb.size} > kMaxRecord)
+    return refuse("a record of " + std::to_string(e.ecb.size) + " bytes");
+  for (const dtbpf_action& a : e.acts) {
+    bool value = a.rec == DTBPF_REC_VALUE && (a.size == 1 || a.size == 2 || a.size == 4 || a.size == 8);
+    if (a.rec == DTBPF_REC_OTHER || (a.rec == DTBPF_REC_VALUE && !value))
+      return refuse(action_name(a.kind) + "()");
+  }
+  return Ok{};
+}
+
+Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
+                                            const ProbeMaps& maps, ArgSource args, bool gated) {
+  Builder b;
+  b.emit(mov_reg(kR6, kR1));
+  if (gated) {
+    lookup_state(b, maps.state);
+    b.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
+    b.emit(load64(kR1, kR0, 0));
+    b.emit(jmp_imm(BPF_JEQ, kR1, DTRACE_ACTIVITY_ACTIVE, 2));
+    b.emit(mov_imm(kR0, 0));
+    b.emit(exit_insn());
+  }
+  b.emit(store64_imm(kFp, -8, 0));
+  b.emit_ld64(kR1, static_cast<uint64_t>(maps.scratch), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kFp));
+  b.emit(alu_imm(BPF_ADD, kR2, -8));
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+  b.emit(jmp_imm(BPF_JNE, kR0, 0, 2));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  b.emit(mov_reg(kR7, kR0));
+  for (int16_t i = 0; i < static_cast<int16_t>(kFrameArgs); i++) {
+    int16_t off = static_cast<int16_t>(kFrameArg0 + 8 * i);
+    if (args == ArgSource::kFrame) {
+      b.emit(load64(kR1, kR6, off));
+      b.emit(store64(kR7, off, kR1));
+    } else if (args == ArgSource::kPerf && i < 2) {
+      perf_pc(b, i == 0);
+    } else {
+      b.emit(store64_imm(kR7, off, 0));
+    }
+  }
+  std::vector<size_t> ecb_subs;
+  for (size_t i = 0; i < ecbs.size(); i++) {
+    ecb_subs.push_back(b.new_sub());
+    b.emit(mov_reg(kR1, kR7));
+    b.call_sub(ecb_subs.back());
+  }
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  // The ECBs' subprograms, then each DIFO's, as called.
+  EcbEmitter::Difos difos;
+  for (size_t i = 0; i < ecbs.size(); i++) {
+    b.place(ecb_subs[i]);
+    EcbEmitter(b, ecbs[i], maps, difos).emit();
+  }
+  for (auto [d, sub] : difos) {
+    b.place(sub);
+    auto code = translate(view(*d), g);
+    if (!code) return code.error();
+    b.code.insert(b.code.end(), code->begin(), code->end());
+  }
+  if (Status st = b.resolve(); !st) return st.error();
+  return std::move(b.code);
+}
+
+}  // namespace dtrace::bpf

@@ -1,0 +1,59 @@
+// The program one probe fires under the bpf backend (doc/bpf.md): its
+// ECBs in EPID order, each a subprogram that runs the predicate and the
+// actions (the DIFOs translated by translate.h, called as BPF
+// subprograms) and writes the ECB's record, in the module's layout
+// (doc/records.md), to a BPF ring buffer; a DIFO that faults writes a
+// fault record instead, which the device turns into an ERROR firing.
+#pragma once
+
+#include <linux/bpf.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "bpf/ecbs.h"
+#include "bpf/frame.h"
+#include "bpf/globals.h"
+#include "util/result.h"
+
+namespace dtrace::bpf {
+
+struct EcbCode {
+  dtbpf_ecb ecb{};
+  std::vector<dtbpf_action> acts;
+};
+
+// The per-CPU scratch element: the Frame, then the record being built.
+constexpr int16_t kScratchRec = sizeof(Frame);
+// A fault record: rechdr with this EPID, then the faulting EPID, the
+// action (from 1; 0 the predicate), the DIF byte offset, the fault and
+// its address, 8 bytes each (the ERROR probe's arg1 to arg5).
+constexpr uint32_t kFaultEpid = 0xffffffffu;
+constexpr uint32_t kFaultRecSize = 16 + 5 * 8;
+// The largest ECB record the bpf device writes (its offsets are 16-bit).
+constexpr uint32_t kMaxRecord = 8192;
+constexpr uint32_t kScratchSize = sizeof(Frame) + kMaxRecord;
+
+// Where a probe's arguments come from.
+enum class ArgSource {
+  kFrame,  // the context is a Frame (BPF_PROG_TEST_RUN of a syscall program)
+  kNone,   // none: all zero
+  kPerf,   // a perf event's (profile): arg0 the kernel pc, arg1 the user pc
+};
+
+struct ProbeMaps {
+  int scratch = -1;  // BPF_MAP_TYPE_PERCPU_ARRAY of one kScratchSize element
+  int ring = -1;     // BPF_MAP_TYPE_RINGBUF
+  int state = -1;    // array of one uint64: the state's DTRACE_ACTIVITY_*
+};
+
+// Refuses what the bpf device cannot record yet, in DTrace's form.
+Status check_ecb(const EcbCode& e);
+
+// gated: the probe fires only while the state is ACTIVE (not BEGIN, END
+// and ERROR, which the device fires itself); exit() makes it DRAINING.
+Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
+                                            const ProbeMaps& maps, ArgSource args, bool gated);
+
+}  // namespace dtrace::bpf
