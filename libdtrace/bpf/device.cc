@@ -20,6 +20,7 @@
 #include "bpf/load.h"
 #include "bpf/probe_prog.h"
 #include "bpf/profile_prov.h"
+#include "bpf/syscall_prov.h"
 
 extern "C" {
 #include "user/inproc.h"
@@ -31,13 +32,15 @@ namespace {
 constexpr uint32_t kRingSize = 4u << 20;  // a power of 2 and of the page size
 constexpr int kMaxErrorRounds = 64;       // faults handled per drain
 
-enum class Role { kBegin, kEnd, kError, kTick, kProfile };
+enum class Role { kBegin, kEnd, kError, kTick, kProfile, kSysEntry, kSysReturn };
 
 struct ProbeProg {
   Role role;
   Fd prog;
   uint64_t period_ns = 0;  // kTick, kProfile
 };
+
+bool is_syscall(Role r) { return r == Role::kSysEntry || r == Role::kSysReturn; }
 
 // What a record's EPID tells the drain.
 struct EpInfo {
@@ -51,6 +54,9 @@ Result<Role> role_of(const dtbpf_ecb& e) {
   if (prov == "dtrace" && name == "END") return Role::kEnd;
   if (prov == "dtrace" && name == "ERROR") return Role::kError;
   if (prov == "profile") return (e.cookie & 1) ? Role::kTick : Role::kProfile;
+#if defined(__x86_64__)
+  if (prov == "syscall") return (e.cookie & 1) ? Role::kSysReturn : Role::kSysEntry;
+#endif
   return make_error("probe " + prov + ":" + e.mod + ":" + e.func + ":" + name +
                     ": the provider is not supported by the bpf backend");
 }
@@ -139,6 +145,15 @@ class BpfDevice final : public kio::Device {
       // tick-N fires on one CPU: this one, as the module's does.
       int first = p.role == Role::kTick ? sched_getcpu() : 0;
       int last = p.role == Role::kTick ? first : static_cast<int>(ncpus) - 1;
+      if (is_syscall(p.role)) {
+        int link =
+            bpf_raw_tracepoint_open(p.role == Role::kSysEntry ? "sys_enter" : "sys_exit", p.prog.get());
+        if (link < 0)
+          return make_error(std::string("cannot attach to the raw_syscalls tracepoints: ") +
+                            std::strerror(-link));
+        events_.emplace_back(link);
+        continue;
+      }
       if (p.role != Role::kTick && p.role != Role::kProfile) continue;
       for (int cpu = first < 0 ? 0 : first; cpu <= last; cpu++) {
         auto ev = attach_clock(cpu, p.period_ns, p.prog);
@@ -236,10 +251,16 @@ class BpfDevice final : public kio::Device {
     ProbeMaps maps{scratch_.get(), ring_.get(), state_.get()};
     for (auto& [probe, list] : by_probe) {
       Role role = roles[probe];
-      bool perf = role == Role::kTick || role == Role::kProfile;
-      auto code = probe_program(list, *g, maps, perf ? ArgSource::kPerf : ArgSource::kFrame, perf);
+      bool perf = role == Role::kTick || role == Role::kProfile, sys = is_syscall(role);
+      ArgSource src = perf  ? ArgSource::kPerf
+                      : sys ? (role == Role::kSysEntry ? ArgSource::kSysEntry : ArgSource::kSysReturn)
+                            : ArgSource::kFrame;
+      uint32_t nr = static_cast<uint32_t>(list.front().ecb.cookie >> 1);
+      auto code = probe_program(list, *g, maps, src, perf || sys, nr);
       if (!code) return code.error();
-      auto fd = load_program(*code, perf ? BPF_PROG_TYPE_PERF_EVENT : BPF_PROG_TYPE_SYSCALL);
+      auto fd = load_program(*code, perf  ? BPF_PROG_TYPE_PERF_EVENT
+                                    : sys ? BPF_PROG_TYPE_RAW_TRACEPOINT
+                                          : BPF_PROG_TYPE_SYSCALL);
       if (!fd) return fd.error();
       progs.push_back({role, std::move(*fd), list.front().ecb.cookie >> 1});
     }
@@ -336,9 +357,9 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   if (!state) return state.error();
   dtrace_inproc* m = dtrace_inproc_create(1);
   if (m == nullptr) return make_error("cannot create the in-process dtrace core");
-  if (dtbpf_profile_init(dtrace_inproc_core(m)) != 0) {
+  if (dtbpf_profile_init(dtrace_inproc_core(m)) != 0 || dtbpf_syscall_init(dtrace_inproc_core(m)) != 0) {
     dtrace_inproc_destroy(m);
-    return make_error("cannot register the profile provider");
+    return make_error("cannot register the bpf backend's providers");
   }
   dtrace_inproc_file* f = dtrace_inproc_open(m);
   if (f == nullptr) {

@@ -205,6 +205,41 @@ void perf_pc(Builder& b, bool kernel) {
 #endif
 }
 
+// The raw_syscalls tracepoints' context: the task's registers, then the
+// call's number (sys_enter) or value (sys_exit). x86-64's struct pt_regs
+// offsets: orig_ax (the number at exit), and the arguments' registers.
+constexpr int32_t kOrigAx = 120;
+constexpr int32_t kArgRegs[6] = {112, 104, 96, 56, 72, 64};  // di si dx r10 r8 r9
+
+// Returns at once unless the call is sysnr.
+void syscall_filter(Builder& b, ArgSource args, uint32_t sysnr) {
+  if (args == ArgSource::kSysEntry) {
+    b.emit(load64(kR1, kR6, 8));
+  } else {
+    b.emit(mov_reg(kR1, kFp));
+    b.emit(alu_imm(BPF_ADD, kR1, -16));
+    b.emit(mov_imm(kR2, 8));
+    b.emit(load64(kR3, kR6, 0));
+    b.emit(alu_imm(BPF_ADD, kR3, kOrigAx));
+    b.emit(call(BPF_FUNC_probe_read_kernel));
+    b.emit(jmp_imm(BPF_JNE, kR0, 0, 3));
+    b.emit(load64(kR1, kFp, -16));
+  }
+  b.emit(jmp_imm(BPF_JEQ, kR1, static_cast<int32_t>(sysnr), 2));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+}
+
+// argi of a system call's entry, read from its registers (0 if unreadable).
+void syscall_arg(Builder& b, int16_t i) {
+  b.emit(mov_reg(kR1, kR7));
+  b.emit(alu_imm(BPF_ADD, kR1, kFrameArg0 + 8 * i));
+  b.emit(mov_imm(kR2, 8));
+  b.emit(load64(kR3, kR6, 0));
+  b.emit(alu_imm(BPF_ADD, kR3, kArgRegs[i]));
+  b.emit(call(BPF_FUNC_probe_read_kernel));
+}
+
 }  // namespace
 
 Status check_ecb(const EcbCode& e) {
@@ -222,9 +257,11 @@ Status check_ecb(const EcbCode& e) {
 }
 
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
-                                            const ProbeMaps& maps, ArgSource args, bool gated) {
+                                            const ProbeMaps& maps, ArgSource args, bool gated,
+                                            uint32_t sysnr) {
   Builder b;
   b.emit(mov_reg(kR6, kR1));
+  if (args == ArgSource::kSysEntry || args == ArgSource::kSysReturn) syscall_filter(b, args, sysnr);
   if (gated) {
     lookup_state(b, maps.state);
     b.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
@@ -249,6 +286,11 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
       b.emit(store64(kR7, off, kR1));
     } else if (args == ArgSource::kPerf && i < 2) {
       perf_pc(b, i == 0);
+    } else if (args == ArgSource::kSysEntry && i < 6) {
+      syscall_arg(b, i);
+    } else if (args == ArgSource::kSysReturn && i < 2) {
+      b.emit(load64(kR1, kR6, 8));
+      b.emit(store64(kR7, off, kR1));
     } else {
       b.emit(store64_imm(kR7, off, 0));
     }

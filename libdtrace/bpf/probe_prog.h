@@ -37,9 +37,11 @@ constexpr uint32_t kScratchSize = sizeof(Frame) + kMaxRecord;
 
 // Where a probe's arguments come from.
 enum class ArgSource {
-  kFrame,  // the context is a Frame (BPF_PROG_TEST_RUN of a syscall program)
-  kNone,   // none: all zero
-  kPerf,   // a perf event's (profile): arg0 the kernel pc, arg1 the user pc
+  kFrame,      // the context is a Frame (BPF_PROG_TEST_RUN of a syscall program)
+  kNone,       // none: all zero
+  kPerf,       // a perf event's (profile): arg0 the kernel pc, arg1 the user pc
+  kSysEntry,   // raw_syscalls:sys_enter of call sysnr: its six arguments
+  kSysReturn,  // raw_syscalls:sys_exit of call sysnr: arg0 = arg1 = its value
 };
 
 struct ProbeMaps {
@@ -54,6 +56,7 @@ Status check_ecb(const EcbCode& e);
 // gated: the probe fires only while the state is ACTIVE (not BEGIN, END
 // and ERROR, which the device fires itself); exit() makes it DRAINING.
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
-                                            const ProbeMaps& maps, ArgSource args, bool gated);
+                                            const ProbeMaps& maps, ArgSource args, bool gated,
+                                            uint32_t sysnr = 0);
 
 }  // namespace dtrace::bpf

@@ -62,6 +62,13 @@ expect profile 0 "pc" "" -- -q -n '
 	profile-199 /arg0 != 0 || arg1 != 0/ { n++; }
 	tick-50ms /n > 0/ { printf("pc\n"); exit(0); }
 	tick-5s { printf("none\n"); exit(0); }'
+# syscall:vmlinux:NAME:entry and :return on the raw_syscalls tracepoints:
+# sleep 0.1's clock_nanosleep(CLOCK_REALTIME, 0, ...) and its 0.
+expect syscall 0 "entry 0 0
+return 0" "" -- -q -n '
+	syscall::clock_nanosleep:entry /pid == $target/ { printf("entry %d %d\n", arg0, arg1); }
+	syscall::clock_nanosleep:return /pid == $target/ { printf("return %d\n", arg0); exit(0); }' \
+	-c '/bin/sleep 0.1'
 expect refused 1 "" "is not supported by the bpf backend" -- -q -n '
 	BEGIN { trace(timestamp); exit(0); }'
 exit $fail
