@@ -104,12 +104,12 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
     return &descs_.at(aggid);
   };
   ncpus_ = ncpus;
-  bool percpu = options_.flag("aggpercpu");
+  bool percpu = options_.aggpercpu();
   for (uint32_t cpu = 0; cpu < ncpus; cpu++) {
     auto snap = dev.aggsnap(cpu);
     if (!snap) return snap.error();
     if (snap->drops)
-      report(consume::cpu_drop(consume::DropKind::Aggregation, snap->drops, cpu, options_.flag("droptags")));
+      report(consume::cpu_drop(consume::DropKind::Aggregation, snap->drops, cpu, options_.droptags()));
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
       table_.fold(*vars_.at(e.aggid), canonical_keys(descs_.at(e.aggid), e.keys), e.value,
                   percpu ? static_cast<int>(cpu) : -1, key_kinds(descs_.at(e.aggid)));
@@ -120,28 +120,28 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
   return Ok{};
 }
 
-bool Aggregations::packed_utf8() const { return packed_utf8_for(options_.text("encoding")); }
+bool Aggregations::packed_utf8() const { return packed_utf8_for(options_.encoding()); }
 
 consume::TextOptions text_options(const Options& o) {
   consume::TextOptions t;
-  if (!o.text("stackindent").empty()) t.stackindent = static_cast<uint32_t>(o.number("stackindent"));
-  t.noresolve = o.flag("noresolve");
-  t.rawbytes = o.flag("rawbytes");
+  if (o.is_set(Opt::stackindent)) t.stackindent = static_cast<uint32_t>(o.stackindent());
+  t.noresolve = o.noresolve();
+  t.rawbytes = o.rawbytes();
   return t;
 }
 
 consume::AggSortOptions Aggregations::sort_options() const {
   consume::AggSortOptions o;
-  o.by_key = options_.flag("aggsortkey");
-  o.reverse = options_.flag("aggsortrev");
-  o.keypos = static_cast<uint32_t>(options_.number("aggsortkeypos"));
-  o.valpos = static_cast<uint32_t>(options_.number("aggsortpos"));
-  o.zoom = options_.flag("aggzoom");
-  o.hist = options_.flag("agghist");
-  o.pack = options_.flag("aggpack");
+  o.by_key = options_.aggsortkey();
+  o.reverse = options_.aggsortrev();
+  o.keypos = static_cast<uint32_t>(options_.aggsortkeypos());
+  o.valpos = static_cast<uint32_t>(options_.aggsortpos());
+  o.zoom = options_.aggzoom();
+  o.hist = options_.agghist();
+  o.pack = options_.aggpack();
   o.utf8 = packed_utf8();
-  o.utf8_bars = options_.text("encoding") == "utf8";
-  o.percpu = options_.flag("aggpercpu") ? ncpus_ : 0;
+  o.utf8_bars = options_.encoding() == "utf8";
+  o.percpu = options_.aggpercpu() ? ncpus_ : 0;
   o.text = text_options(options_);
   return o;
 }

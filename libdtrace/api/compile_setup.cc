@@ -68,7 +68,7 @@ cc::SymbolRef kernel_symbol(std::string_view mod, std::string_view name) {
 // -xsyslibdir, else the source tree's libdtrace/dlib when this dtrace
 // runs from its build tree, else the installed $(PREFIX)/lib/dtrace.
 std::string system_libdir(const Options& o) {
-  std::string dir = o.text("syslibdir");
+  std::string dir = o.syslibdir();
   if (!dir.empty()) return dir;
   struct stat st;
   if (stat(DTRACE_BUILD_LIBDIR, &st) == 0 && S_ISDIR(st.st_mode)) return DTRACE_BUILD_LIBDIR;
@@ -87,18 +87,18 @@ std::string system_incdir() {
 
 // The cpp, library and stack-frame settings.
 void copy_session_settings(const Options& o, const CompilerInputs& in, cc::CompileOptions& co) {
-  co.stackframes = static_cast<uint32_t>(o.value("stackframes"));
-  co.ustackframes = static_cast<uint32_t>(o.value("ustackframes"));
-  co.jstackframes = static_cast<uint32_t>(o.value("jstackframes"));
-  co.jstackstrsize = static_cast<uint32_t>(o.value("jstackstrsize"));
-  if (o.is_set("ustackbytes")) co.ustackbytes = static_cast<uint32_t>(o.number("ustackbytes")) & ~7u;
-  co.cpp.enabled = o.flag("cpp");
-  co.cpp.print_includes = o.flag("cpphdrs");
-  if (!o.text("cpppath").empty()) co.cpp.path = o.text("cpppath");
+  co.stackframes = static_cast<uint32_t>(o.value(DTRACEOPT_STACKFRAMES));
+  co.ustackframes = static_cast<uint32_t>(o.value(DTRACEOPT_USTACKFRAMES));
+  co.jstackframes = static_cast<uint32_t>(o.value(DTRACEOPT_JSTACKFRAMES));
+  co.jstackstrsize = static_cast<uint32_t>(o.value(DTRACEOPT_JSTACKSTRSIZE));
+  if (o.is_set(Opt::ustackbytes)) co.ustackbytes = static_cast<uint32_t>(o.ustackbytes()) & ~7u;
+  co.cpp.enabled = o.cpp();
+  co.cpp.print_includes = o.cpphdrs();
+  if (!o.cpppath().empty()) co.cpp.path = o.cpppath();
   co.cpp.args = in.cpp_args;
   co.cpp.include_dir = system_incdir();
-  if (o.is_set("stdc")) co.cpp.stdc = o.text("stdc")[0];
-  if (!o.flag("nolibs")) {  // -x nolibs: no D library files at all
+  if (o.is_set(Opt::stdc)) co.cpp.stdc = o.stdc()[0];
+  if (!o.nolibs()) {  // -x nolibs: no D library files at all
     co.libdirs = in.libdirs;
     co.libdirs.push_back(system_libdir(o));
   }
@@ -108,7 +108,7 @@ void copy_session_settings(const Options& o, const CompilerInputs& in, cc::Compi
 
 SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
   cc::CompileOptions co;
-  co.strsize = static_cast<uint32_t>(o.value("strsize"));
+  co.strsize = static_cast<uint32_t>(o.value(DTRACEOPT_STRSIZE));
   co.macro_args = in.macro_args;
   if (!in.targets.empty()) co.macro_vars.emplace_back("target", std::to_string(in.targets.front()));
   // Every target's objects, read once for types, symbols and args[]; the
@@ -149,7 +149,7 @@ SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
 
 Status check_amin(const Options& o, const cc::Program& prog) {
   consume::Attr min;
-  if (!o.is_set("amin") || !consume::parse_attr(o.text("amin"), &min)) return Ok{};
+  if (!o.is_set(Opt::amin) || !consume::parse_attr(o.amin(), &min)) return Ok{};
   for (const cc::Clause& c : prog.clauses) {
     const cc::ProbeSpec& p = c.probe;
     // BEGIN, END and ERROR need no provider; another description

@@ -22,9 +22,9 @@ struct CloseLine {
 }  // namespace
 
 void Drain::use_display_options() {
-  print_.quiet = options_.flag("quiet");
-  print_.json = options_.text("oformat") == "json";
-  print_.flowindent = options_.flag("flowindent");
+  print_.quiet = options_.quiet();
+  print_.json = options_.oformat() == "json";
+  print_.flowindent = options_.flowindent();
   print_.text = text_options(options_);
 }
 
@@ -46,7 +46,7 @@ void Drain::report_cpu_drops(uint32_t cpu, uint64_t drops, FILE* out) {
   if (drops == 0) return;
   if (out) std::fflush(out);
   std::fflush(stdout);
-  notice(out, consume::cpu_drop(consume::DropKind::Principal, drops, cpu, options_.flag("droptags")));
+  notice(out, consume::cpu_drop(consume::DropKind::Principal, drops, cpu, options_.droptags()));
 }
 
 // The clock is read every 256 firings, STATUS asked at most once a second.
@@ -122,7 +122,7 @@ Status Drain::drain_temporal(FILE* out, bool all) {
 // on their own timer (aggrate), so printa() may show an older snapshot.
 Status Drain::drain(FILE* out, std::optional<uint32_t> last_cpu) {
   output(out)->write_waiting();
-  if (options_.flag("temporal")) {
+  if (options_.temporal()) {
     Status st = drain_temporal(out, last_cpu.has_value());
     std::fflush(out);
     return st;
@@ -144,14 +144,16 @@ Status Drain::drain(FILE* out, std::optional<uint32_t> last_cpu) {
 // they can be allocated; dtrace(1) says so after GO unless -x
 // quietresize ("buffer size lowered to 512m", "... to 12345 bytes").
 void Drain::report_resize(uint32_t cpu) {
-  if (options_.flag("quietresize")) return;
+  if (options_.quietresize()) return;
   static constexpr struct {
     const char* what;
-    const char* option;
+    const char* option;  // in the JSON notice
+    dtrace_option id;
     bool agg;
-  } kSizes[] = {{"buffer size", "bufsize", false}, {"aggregation size", "aggsize", true}};
+  } kSizes[] = {{"buffer size", "bufsize", DTRACEOPT_BUFSIZE, false},
+                {"aggregation size", "aggsize", DTRACEOPT_AGGSIZE, true}};
   for (const auto& k : kSizes) {
-    uint64_t asked = options_.number(k.option);
+    uint64_t asked = options_.number(k.id);
     auto got = dev_->buffer_size(cpu, k.agg);
     if (!got || *got == 0 || *got + sizeof(uint64_t) >= asked) continue;
     int unit = 0;
@@ -166,7 +168,7 @@ void Drain::report_resize(uint32_t cpu) {
 }
 
 void Drain::report_drops(const dtrace_status& s, FILE* out) {
-  for (const consume::Notice& n : consume::status_drops(s, options_.flag("droptags"))) notice(out, n);
+  for (const consume::Notice& n : consume::status_drops(s, options_.droptags())) notice(out, n);
 }
 
 }  // namespace dtrace::api

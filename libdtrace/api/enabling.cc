@@ -20,11 +20,11 @@ namespace {
 class PinnedToCpu {
  public:
   explicit PinnedToCpu(const Options& o) {
-    if (o.text("cpu").empty()) return;
+    if (!o.is_set(DTRACEOPT_CPU)) return;
     if (sched_getaffinity(0, sizeof saved_, &saved_) != 0) return;
     cpu_set_t one;
     CPU_ZERO(&one);
-    CPU_SET(static_cast<int>(o.number("cpu")), &one);
+    CPU_SET(static_cast<int>(o.number(DTRACEOPT_CPU)), &one);
     pinned_ = sched_setaffinity(0, sizeof one, &one) == 0;
   }
   ~PinnedToCpu() {
@@ -103,7 +103,7 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
     cc::ProbeSpec s = c.probe;
     if (auto made = create_user_probes(s); !made) return made.error();
   }
-  uint32_t flags = options_.flag("zdefs") ? DTRACE_PROGF_ZDEFS : 0;
+  uint32_t flags = options_.zdefs() ? DTRACE_PROGF_ZDEFS : 0;
   auto blob = prog::encode(prog, options_.kernel_options(), static_cast<uint32_t>(index), {}, flags);
   kio::EnableFailure why;
   auto r = dev_->enable(blob, &why);

@@ -53,13 +53,15 @@ ProbeInfo to_info(const dtrace_probedesc& d) {
 }  // namespace
 
 struct Handle::Impl {
-  Impl(std::unique_ptr<kio::Device> d, uint32_t n) : dev(std::move(d)), ncpus(n) {}
+  Impl(std::unique_ptr<kio::Device> d, uint32_t n) : dev(std::move(d)), ncpus(n) {
+    state.ncpus = dev ? n : 0;
+  }
 
   std::unique_ptr<kio::Device> dev;  // null: compile-only (OpenOptions::need_device)
   std::string open_notice;           // Handle::notice()
   uint32_t ncpus = 1;
-  api::Options options;
-  api::OrderedOptions ordered;
+  api::Session state;  // the options and what they set
+  const api::Options& options = state.options;
   std::vector<std::string> macro_args{"dtrace"};
   std::unique_ptr<cc::Compiler> compiler;         // made at the first compile
   std::unique_ptr<api::ProbeArgTypes> arg_types;  // the compiler's args[] types
@@ -74,18 +76,18 @@ struct Handle::Impl {
   std::vector<usdt::ProviderDef> usdt_defs;             // -h / -G: every -s script's
 
   Status set_option(std::string_view name, std::string_view value) {
-    return api::set_session_option(options, name, value, dev ? ncpus : 0);
+    return api::set_session_option(state, name, value);
   }
 
   // -x debug (or DTRACE_DEBUG in the environment): what libdtrace does, on stderr.
   void debug(const std::string& what) const {
-    if (options.flag("debug") || std::getenv("DTRACE_DEBUG"))
+    if (options.debug() || std::getenv("DTRACE_DEBUG"))
       std::fprintf(stderr, "libdtrace DEBUG: %s\n", what.c_str());
   }
 
   cc::Compiler& the_compiler() {
     if (!compiler) {
-      api::CompilerInputs in{macro_args, ordered.cpp_args, ordered.libdirs, {}, dev.get(), &enablings};
+      api::CompilerInputs in{macro_args, state.cpp_args, state.libdirs, {}, dev.get(), &enablings};
       for (auto& t : targets) in.targets.push_back(t->pid());
       api::SessionCompiler made = api::make_compiler(options, in);
       compiler = std::move(made.compiler);
@@ -182,21 +184,20 @@ Status Handle::set_option(std::string_view name, std::string_view value) {
   Status st = impl_->set_option(name, value);
   if (!st) return st;
   impl_->debug("set option " + std::string(name) + (value.empty() ? "" : "=") + std::string(value));
-  impl_->ordered.add(name, value);
   return st;
 }
 
-bool Handle::quiet() const { return impl_->options.flag("quiet"); }
+bool Handle::quiet() const { return impl_->options.quiet(); }
 
-bool Handle::destructive() const { return impl_->options.flag("destructive"); }
+bool Handle::destructive() const { return impl_->options.number(DTRACEOPT_DESTRUCTIVE) != 0; }
 
-bool Handle::zdefs() const { return impl_->options.flag("zdefs"); }
+bool Handle::zdefs() const { return impl_->options.zdefs(); }
 
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }
 
 Result<int> Handle::create_process(const std::string& command) {
-  proc::CreateOptions opts = impl_->ordered.create_opts;
-  opts.evaltime = proc::parse_evaltime(impl_->options.text("evaltime")).value_or(proc::EvalTime::Postinit);
+  proc::CreateOptions opts = impl_->state.create_opts;
+  opts.evaltime = proc::parse_evaltime(impl_->options.evaltime()).value_or(proc::EvalTime::Postinit);
   auto p = proc::Process::create(command, opts);
   if (!p) return p.error();
   remember_target((*p)->pid());
@@ -221,11 +222,11 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
   }
   if (Status st = api::check_amin(impl_->options, *prog); !st) return st.error();
   // -x ctypes / dtypes: the type containers as they stand after this compile.
-  for (const char* opt : {"ctypes", "dtypes"}) {
-    if (impl_->options.text(opt).empty()) continue;
-    Status st = api::write_type_container(impl_->compiler->types(), opt[0] == 'c',
-                                          static_cast<uint32_t>(impl_->options.value("strsize")),
-                                          impl_->options.text(opt));
+  for (bool c : {true, false}) {
+    const std::string& path = c ? impl_->options.ctypes() : impl_->options.dtypes();
+    if (path.empty()) continue;
+    Status st = api::write_type_container(
+        impl_->compiler->types(), c, static_cast<uint32_t>(impl_->options.value(DTRACEOPT_STRSIZE)), path);
     if (!st) return st.error();
   }
   impl_->aggs.declare(*prog);
@@ -235,7 +236,7 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
                std::to_string(impl_->programs[index].clauses.size()) + " clause(s), " +
                std::to_string(impl_->programs[index].difos.size()) + " DIF object(s)");
   // -x verbose: each program's DIF as it is compiled (what -S prints).
-  if (impl_->options.flag("verbose")) std::fputs(disassemble(index).c_str(), stderr);
+  if (impl_->options.verbose()) std::fputs(disassemble(index).c_str(), stderr);
   return index;
 }
 
@@ -317,12 +318,12 @@ Status Handle::go() {
   if (!impl_->dev) return make_error("DTrace device not available on system");
   // -a / -x grabanon: there is never anonymous state to claim here (no
   // anonymous tracing on Linux), so this fails as DTrace does without one.
-  if (impl_->options.flag("grabanon")) return make_error("No anonymous tracing state");
+  if (impl_->options.grabanon()) return make_error("No anonymous tracing state");
   consume::PrintState& print = impl_->drainer.print();
   impl_->drainer.use_display_options();
   print.aggs = &impl_->aggs.hooks();
   impl_->session.setopt = [this](const std::string& name, const std::string& value) {
-    std::string why = api::set_option_while_tracing(impl_->options, name, value);
+    std::string why = api::set_option_while_tracing(impl_->state.options, name, value);
     if (why.empty()) impl_->drainer.use_display_options();
     return why;
   };
@@ -343,18 +344,18 @@ Result<Work> Handle::work(FILE* out) {
   using namespace std::chrono;
   Impl& I = *impl_;
   auto now = steady_clock::now();
-  auto period = [&I](const char* option) {
+  auto period = [&I](dtrace_option option) {
     uint64_t rate = I.options.number(option);
     return nanoseconds(rate ? rate : 1000000000ull);
   };
   if (now >= I.next_agg) {
     if (Status st = I.snapshot_aggs(out); !st) return st.error();
-    I.next_agg = now + period("aggrate");
+    I.next_agg = now + period(DTRACEOPT_AGGRATE);
   }
   if (now >= I.next_switch) {
     Status st = I.drainer.drain(out);
     if (!st) return st.error();
-    I.next_switch = now + period("switchrate");
+    I.next_switch = now + period(DTRACEOPT_SWITCHRATE);
   }
   if (Status st = I.take_status(out); !st) return st.error();
   // The module's deadman killed the state (this consumer stopped asking
@@ -448,13 +449,13 @@ Status Handle::usdt_link(const std::vector<std::string>& objects, const std::str
   const api::Options& o = impl_->options;
   // DTrace's -G can write bare DOF; here the object carries no DOF: drti
   // builds the probes' description from the application's own records.
-  if (o.text("linktype") == "dof")
+  if (o.linktype() == "dof")
     return make_error(
         "linktype=dof is not supported: -G objects carry no DOF (drti describes the probes at run time)");
   usdt::LinkOptions lo;
-  if (!o.text("ldpath").empty()) lo.ld = o.text("ldpath");
-  lo.strip = o.flag("strip");
-  lo.lazyload = o.flag("lazyload");
+  if (!o.ldpath().empty()) lo.ld = o.ldpath();
+  lo.strip = o.strip();
+  lo.lazyload = o.lazyload();
   return usdt::write_drti_object(output, lo);
 }
 

@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 
@@ -10,13 +9,41 @@
 #include "consume/usyms.h"
 
 namespace dtrace::api {
-namespace {
+
+Status set_session_option(Session& s, std::string_view name, std::string_view value) {
+  const OptionDef* def = find_option(name);
+  if (!def) return make_error("Invalid option name");
+  auto v = Options::parse(*def, value);
+  if (!v) return v.error();
+  if (def->b.effect) {
+    if (Status st = def->b.effect(s, *v, value); !st) return st;
+  }
+  s.options.store(*def, *v, value);
+  return Ok{};
+}
+
+std::string set_option_while_tracing(Options& o, std::string_view name, std::string_view value) {
+  const OptionDef* def = find_option(name);
+  if (!def) return "Invalid option name";
+  auto v = Options::parse(*def, value);
+  if (!v) return v.error().message;
+  if (!def->b.dynamic) return "Operation illegal when tracing is active";
+  o.store(*def, *v, value);
+  return "";
+}
+
+// A CPU the machine does not have is a bad value, as any value the
+// module would refuse.
+Status check_cpu(Session& s, uint64_t v, std::string_view) {
+  if (s.ncpus && v >= s.ncpus) return make_error("Invalid value for specified option");
+  return Ok{};
+}
 
 // -x core: once the program has cleaned up and exits, abort so that the
 // system dumps core (as the RLIMIT_CORE in force allows) for debugging.
-void abort_at_exit() {
+Status abort_at_exit(Session&, uint64_t v, std::string_view) {
   static bool registered = false;
-  if (registered) return;
+  if (!v || registered) return Ok{};
   registered = true;
   std::atexit([] {
     static const char msg[] = "dtrace: -x core: aborting to dump core\n";
@@ -25,49 +52,69 @@ void abort_at_exit() {
     std::signal(SIGABRT, SIG_DFL);
     std::abort();
   });
+  return Ok{};
 }
 
-}  // namespace
-
-Status set_session_option(Options& o, std::string_view name, std::string_view value, uint32_t ncpus) {
-  // A CPU the machine does not have is a bad value, as any value the
-  // module would refuse.
-  if (name == "cpu" && ncpus) {
-    Options check;
-    if (check.set(name, value) && check.number("cpu") >= ncpus)
-      return make_error("Invalid value for specified option");
-  }
-  Status st = o.set(name, value);
-  if (st && name == "core" && o.flag("core")) abort_at_exit();
-  if (st && name == "pgmax") consume::set_process_cache_limit(o.number("pgmax"));
-  if (st && name == "nodemangle") consume::set_demangle(!o.flag("nodemangle"));
-  // kdefs and knodefs (udefs and unodefs) undo each other: the last wins.
-  if (st && (name == "kdefs" || name == "knodefs")) (void)o.set(name == "kdefs" ? "knodefs" : "kdefs", "no");
-  if (st && (name == "udefs" || name == "unodefs")) (void)o.set(name == "udefs" ? "unodefs" : "udefs", "no");
-  return st;
+Status set_pgmax(Session&, uint64_t v, std::string_view) {
+  consume::set_process_cache_limit(v);
+  return Ok{};
 }
 
-std::string set_option_while_tracing(Options& o, const std::string& name, const std::string& value) {
-  static constexpr std::string_view kDynamic[] = {
-      "aggrate", "aggsortkey", "aggsortkeypos", "aggsortpos",  "aggsortrev", "agghist",     "aggpack",
-      "aggzoom", "flowindent", "quiet",         "quietresize", "rawbytes",   "stackindent", "switchrate"};
-  Options check;
-  if (Status st = check.set(name, value); !st) return st.error().message;
-  if (std::find(std::begin(kDynamic), std::end(kDynamic), name) == std::end(kDynamic))
-    return "Operation illegal when tracing is active";
-  (void)o.set(name, value);
-  return "";
+Status set_nodemangle(Session&, uint64_t v, std::string_view) {
+  consume::set_demangle(!v);
+  return Ok{};
 }
 
-void OrderedOptions::add(std::string_view name, std::string_view value) {
-  if (name == "libdir") libdirs.emplace_back(value);
-  if (name == "setenv") {
-    size_t eq = value.find('=');
-    create_opts.env.emplace_back(std::string(value.substr(0, eq)), std::string(value.substr(eq + 1)));
-  }
-  if (name == "unsetenv") create_opts.env.emplace_back(std::string(value), std::nullopt);
-  if (name == "define" || name == "undef" || name == "incdir")
-    cpp_args.push_back((name == "define" ? "-D" : name == "undef" ? "-U" : "-I") + std::string(value));
+// kdefs and knodefs (udefs and unodefs) undo each other: the last wins.
+Status unset_kdefs(Session& s, uint64_t, std::string_view) {
+  s.options.unset(Opt::kdefs);
+  return Ok{};
+}
+
+Status unset_knodefs(Session& s, uint64_t, std::string_view) {
+  s.options.unset(Opt::knodefs);
+  return Ok{};
+}
+
+Status unset_udefs(Session& s, uint64_t, std::string_view) {
+  s.options.unset(Opt::udefs);
+  return Ok{};
+}
+
+Status unset_unodefs(Session& s, uint64_t, std::string_view) {
+  s.options.unset(Opt::unodefs);
+  return Ok{};
+}
+
+Status add_libdir(Session& s, uint64_t, std::string_view text) {
+  s.libdirs.emplace_back(text);
+  return Ok{};
+}
+
+Status add_setenv(Session& s, uint64_t, std::string_view text) {
+  size_t eq = text.find('=');
+  s.create_opts.env.emplace_back(std::string(text.substr(0, eq)), std::string(text.substr(eq + 1)));
+  return Ok{};
+}
+
+Status add_unsetenv(Session& s, uint64_t, std::string_view text) {
+  s.create_opts.env.emplace_back(std::string(text), std::nullopt);
+  return Ok{};
+}
+
+Status add_cpp_define(Session& s, uint64_t, std::string_view text) {
+  s.cpp_args.push_back("-D" + std::string(text));
+  return Ok{};
+}
+
+Status add_cpp_undef(Session& s, uint64_t, std::string_view text) {
+  s.cpp_args.push_back("-U" + std::string(text));
+  return Ok{};
+}
+
+Status add_cpp_incdir(Session& s, uint64_t, std::string_view text) {
+  s.cpp_args.push_back("-I" + std::string(text));
+  return Ok{};
 }
 
 }  // namespace dtrace::api

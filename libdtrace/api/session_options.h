@@ -1,7 +1,9 @@
-// What setting an option does beyond the option table (api/options.h):
-// the checks and side effects DTrace gives -x, #pragma D option and the C
-// API, which options setopt() may change while tracing, and the options
-// whose every value counts, kept in order.
+// The session's state beside the compiler and the device: its options
+// (api/options.h) and what setting one does beyond storing it, the
+// effects consumer_options.def's rows name: -x cpu must name one of the
+// machine's CPUs, -x core aborts at exit, pgmax sizes the process cache,
+// kdefs/knodefs (udefs/unodefs) undo each other, and the options whose
+// every value counts are kept in order.
 #pragma once
 
 #include <cstdint>
@@ -14,22 +16,36 @@
 
 namespace dtrace::api {
 
-// Sets `name` in `o`: -x cpu must name one of the machine's `ncpus` CPUs
-// (0: unknown, no module), -x core aborts at exit, pgmax sizes the
-// process cache, kdefs/knodefs (udefs/unodefs) undo each other.
-Status set_session_option(Options& o, std::string_view name, std::string_view value, uint32_t ncpus);
+// One per Handle.
+struct Session {
+  Options options;
+  std::vector<std::string> cpp_args;  // -D/-U/-I, -x define/undef/incdir
+  std::vector<std::string> libdirs;   // -L / -xlibdir
+  proc::CreateOptions create_opts;    // -x setenv/unsetenv
+  uint32_t ncpus = 0;                 // the machine's CPUs for -x cpu; 0: no module
+};
+
+// -x NAME=VALUE and a program's pragmas: sets `name` in `s` with its effect.
+Status set_session_option(Session& s, std::string_view name, std::string_view value);
 
 // setopt() while tracing: only the options DTrace lets change then (the
 // consumer's display and rate options); "" when set, else why not.
-std::string set_option_while_tracing(Options& o, const std::string& name, const std::string& value);
+std::string set_option_while_tracing(Options& o, std::string_view name, std::string_view value);
 
-// Options the table keeps only the last value of, every value in order.
-struct OrderedOptions {
-  std::vector<std::string> cpp_args;  // -D/-U/-I
-  std::vector<std::string> libdirs;   // -L / -xlibdir
-  proc::CreateOptions create_opts;    // -x setenv/unsetenv
-  // Records a value `o` accepted.
-  void add(std::string_view name, std::string_view value);
-};
+// The rows' effects: called with the value parsed, before it is stored.
+Status check_cpu(Session& s, uint64_t v, std::string_view text);
+Status abort_at_exit(Session& s, uint64_t v, std::string_view text);
+Status set_pgmax(Session& s, uint64_t v, std::string_view text);
+Status set_nodemangle(Session& s, uint64_t v, std::string_view text);
+Status unset_kdefs(Session& s, uint64_t v, std::string_view text);
+Status unset_knodefs(Session& s, uint64_t v, std::string_view text);
+Status unset_udefs(Session& s, uint64_t v, std::string_view text);
+Status unset_unodefs(Session& s, uint64_t v, std::string_view text);
+Status add_libdir(Session& s, uint64_t v, std::string_view text);
+Status add_setenv(Session& s, uint64_t v, std::string_view text);
+Status add_unsetenv(Session& s, uint64_t v, std::string_view text);
+Status add_cpp_define(Session& s, uint64_t v, std::string_view text);
+Status add_cpp_undef(Session& s, uint64_t v, std::string_view text);
+Status add_cpp_incdir(Session& s, uint64_t v, std::string_view text);
 
 }  // namespace dtrace::api

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "api/compile_options.h"
+#include "api/session_options.h"
+#include "cc/compiler.h"
+
 namespace dtrace::api {
 namespace {
 
@@ -32,15 +36,15 @@ TEST(Options, SizesOutsideTheModulesLimitsAreRefused) {
 TEST(Options, BufferSizesAreRaisedOrLowered) {
   Options o;
   EXPECT_TRUE(o.set("bufsize", "1k"));
-  EXPECT_EQ(o.number("bufsize"), DTRACE_OPT_MINBUFSIZE);
+  EXPECT_EQ(o.number(DTRACEOPT_BUFSIZE), DTRACE_OPT_MINBUFSIZE);
   EXPECT_TRUE(o.set("bufsize", "16"));
-  EXPECT_EQ(o.number("bufsize"), DTRACE_OPT_MINBUFSIZE);
+  EXPECT_EQ(o.number(DTRACEOPT_BUFSIZE), DTRACE_OPT_MINBUFSIZE);
   EXPECT_TRUE(o.set("bufsize", "2t"));
-  EXPECT_EQ(o.number("bufsize"), DTRACE_OPT_MAXSIZE);
+  EXPECT_EQ(o.number(DTRACEOPT_BUFSIZE), DTRACE_OPT_MAXSIZE);
   EXPECT_TRUE(o.set("aggsize", "9223372036854775808"));
-  EXPECT_EQ(o.number("aggsize"), DTRACE_OPT_MAXSIZE);
+  EXPECT_EQ(o.number(DTRACEOPT_AGGSIZE), DTRACE_OPT_MAXSIZE);
   EXPECT_TRUE(o.set("specsize", "1k"));
-  EXPECT_EQ(o.number("specsize"), 1024u);
+  EXPECT_EQ(o.number(DTRACEOPT_SPECSIZE), 1024u);
   EXPECT_FALSE(o.set("bufsize", "0"));
 }
 
@@ -70,7 +74,7 @@ TEST(Options, KernelOptionsCarryDefaultsAndSettings) {
   ASSERT_TRUE(o.set("quiet", ""));
   ASSERT_TRUE(o.set("bufpolicy", "ring"));
   ASSERT_TRUE(o.set("strsize", "512"));
-  EXPECT_TRUE(o.flag("quiet"));
+  EXPECT_TRUE(o.quiet());
   std::map<uint32_t, uint64_t> k;
   for (const auto& opt : o.kernel_options()) k[opt.dtpo_option] = opt.dtpo_value;
   EXPECT_EQ(k[DTRACEOPT_BUFSIZE], 4u << 20);  // dtrace(1)'s default
@@ -93,12 +97,96 @@ TEST(Options, WordOptionsTakeOnlyTheirWords) {
 
 TEST(Options, ValueFallsBackToTheTablesDefault) {
   Options o;
-  EXPECT_EQ(o.number("strsize"), 0u);
-  EXPECT_EQ(o.value("strsize"), 256u);  // options.def's default
-  EXPECT_EQ(o.value("jstackframes"), 50u);
-  EXPECT_EQ(o.value("quiet"), 0u);  // consumer-only options default to 0
+  EXPECT_EQ(o.number(DTRACEOPT_STRSIZE), 0u);
+  EXPECT_EQ(o.value(DTRACEOPT_STRSIZE), 256u);  // options.def's default
+  EXPECT_EQ(o.value(DTRACEOPT_JSTACKFRAMES), 50u);
+  EXPECT_FALSE(o.quiet());  // consumer options default to 0, false or ""
+  EXPECT_EQ(o.oformat(), "");
   ASSERT_TRUE(o.set("strsize", "1k"));
-  EXPECT_EQ(o.value("strsize"), 1024u);
+  EXPECT_EQ(o.value(DTRACEOPT_STRSIZE), 1024u);
+}
+
+// Each option reads back through its own typed field; only what was
+// set counts as set.
+TEST(Options, ValuesReadBackThroughTheirFields) {
+  Options o;
+  ASSERT_TRUE(o.set("quiet", ""));
+  ASSERT_TRUE(o.set("aggsortkeypos", "3"));
+  ASSERT_TRUE(o.set("oformat", "json"));
+  ASSERT_TRUE(o.set("ustackbytes", "4k"));
+  ASSERT_TRUE(o.set("switchrate", "10hz"));
+  EXPECT_TRUE(o.quiet());
+  EXPECT_EQ(o.aggsortkeypos(), 3u);
+  EXPECT_EQ(o.oformat(), "json");
+  EXPECT_EQ(o.ustackbytes(), 4096u);
+  EXPECT_EQ(o.number(DTRACEOPT_SWITCHRATE), 100000000u);
+  EXPECT_TRUE(o.is_set(Opt::ustackbytes));
+  EXPECT_FALSE(o.is_set(Opt::stackindent));
+  EXPECT_FALSE(o.is_set(DTRACEOPT_CPU));
+}
+
+// A session refuses a name no row has, and sets nothing.
+TEST(Options, SessionRefusesAnUnknownOption) {
+  Session s;
+  Status st = set_session_option(s, "quite", "");
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "Invalid option name");
+  EXPECT_FALSE(s.options.quiet());
+  EXPECT_TRUE(set_session_option(s, "quiet", ""));
+  EXPECT_TRUE(s.options.quiet());
+}
+
+// Two sessions share no option.
+TEST(Options, SessionsAreIndependent) {
+  Session a, b;
+  ASSERT_TRUE(set_session_option(a, "flowindent", ""));
+  ASSERT_TRUE(set_session_option(a, "define", "X=1"));
+  EXPECT_FALSE(b.options.flowindent());
+  EXPECT_TRUE(b.cpp_args.empty());
+  EXPECT_EQ(a.cpp_args, std::vector<std::string>{"-DX=1"});
+}
+
+TEST(Options, CpuMustBeOneOfTheMachines) {
+  Session s;
+  s.ncpus = 2;
+  EXPECT_TRUE(set_session_option(s, "cpu", "1"));
+  EXPECT_FALSE(set_session_option(s, "cpu", "2"));
+  EXPECT_EQ(s.options.number(DTRACEOPT_CPU), 1u);
+}
+
+// kdefs and knodefs undo each other: the one set last decides.
+TEST(Options, TheLastOfKdefsAndKnodefsWins) {
+  for (bool knodefs_last : {false, true}) {
+    Session s;
+    ASSERT_TRUE(set_session_option(s, knodefs_last ? "kdefs" : "knodefs", ""));
+    ASSERT_TRUE(set_session_option(s, knodefs_last ? "knodefs" : "kdefs", ""));
+    cc::CompileOptions co;
+    copy_compile_options(s.options, co);
+    EXPECT_EQ(co.knodefs, knodefs_last);
+  }
+}
+
+TEST(Options, SetoptWhileTracingTakesOnlyDynamicOptions) {
+  Options o;
+  EXPECT_EQ(set_option_while_tracing(o, "quiet", ""), "");
+  EXPECT_TRUE(o.quiet());
+  EXPECT_EQ(set_option_while_tracing(o, "aggrate", "1ms"), "");
+  EXPECT_EQ(o.number(DTRACEOPT_AGGRATE), 1000000u);
+  EXPECT_EQ(set_option_while_tracing(o, "bufsize", "8m"), "Operation illegal when tracing is active");
+  EXPECT_EQ(set_option_while_tracing(o, "quiet", "maybe"), "Invalid value for specified option");
+  EXPECT_EQ(set_option_while_tracing(o, "nosuch", ""), "Invalid option name");
+}
+
+TEST(Options, PragmaAppliesCompileOptionsAndRefusesOutsideOnes) {
+  cc::CompileOptions co;
+  EXPECT_TRUE(pragma_option("iregs", "4", co));
+  EXPECT_EQ(co.iregs, 4u);
+  EXPECT_TRUE(pragma_option("strsize", "1k", co));
+  EXPECT_EQ(co.strsize, 1024u);
+  Status st = pragma_option("define", "X", co);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().message, "Option cannot be used from within a D program");
+  EXPECT_FALSE(pragma_option("nosuch", "", co));
 }
 
 }  // namespace
