@@ -65,27 +65,6 @@ Status set_nodemangle(Session&, uint64_t v, std::string_view) {
   return Ok{};
 }
 
-// kdefs and knodefs (udefs and unodefs) undo each other: the last wins.
-Status unset_kdefs(Session& s, uint64_t, std::string_view) {
-  s.options.unset(Opt::kdefs);
-  return Ok{};
-}
-
-Status unset_knodefs(Session& s, uint64_t, std::string_view) {
-  s.options.unset(Opt::knodefs);
-  return Ok{};
-}
-
-Status unset_udefs(Session& s, uint64_t, std::string_view) {
-  s.options.unset(Opt::udefs);
-  return Ok{};
-}
-
-Status unset_unodefs(Session& s, uint64_t, std::string_view) {
-  s.options.unset(Opt::unodefs);
-  return Ok{};
-}
-
 Status add_libdir(Session& s, uint64_t, std::string_view text) {
   s.libdirs.emplace_back(text);
   return Ok{};
@@ -99,21 +78,6 @@ Status add_setenv(Session& s, uint64_t, std::string_view text) {
 
 Status add_unsetenv(Session& s, uint64_t, std::string_view text) {
   s.create_opts.env.emplace_back(std::string(text), std::nullopt);
-  return Ok{};
-}
-
-Status add_cpp_define(Session& s, uint64_t, std::string_view text) {
-  s.cpp_args.push_back("-D" + std::string(text));
-  return Ok{};
-}
-
-Status add_cpp_undef(Session& s, uint64_t, std::string_view text) {
-  s.cpp_args.push_back("-U" + std::string(text));
-  return Ok{};
-}
-
-Status add_cpp_incdir(Session& s, uint64_t, std::string_view text) {
-  s.cpp_args.push_back("-I" + std::string(text));
   return Ok{};
 }
 

@@ -37,15 +37,24 @@ Status check_cpu(Session& s, uint64_t v, std::string_view text);
 Status abort_at_exit(Session& s, uint64_t v, std::string_view text);
 Status set_pgmax(Session& s, uint64_t v, std::string_view text);
 Status set_nodemangle(Session& s, uint64_t v, std::string_view text);
-Status unset_kdefs(Session& s, uint64_t v, std::string_view text);
-Status unset_knodefs(Session& s, uint64_t v, std::string_view text);
-Status unset_udefs(Session& s, uint64_t v, std::string_view text);
-Status unset_unodefs(Session& s, uint64_t v, std::string_view text);
+
+// kdefs and knodefs (udefs and unodefs) undo each other: setting one
+// sets the other, `id`, to no, so the last wins.
+template <Opt id>
+Status unset_other(Session& s, uint64_t, std::string_view) {
+  s.options.unset(id);
+  return Ok{};
+}
+
 Status add_libdir(Session& s, uint64_t v, std::string_view text);
 Status add_setenv(Session& s, uint64_t v, std::string_view text);
 Status add_unsetenv(Session& s, uint64_t v, std::string_view text);
-Status add_cpp_define(Session& s, uint64_t v, std::string_view text);
-Status add_cpp_undef(Session& s, uint64_t v, std::string_view text);
-Status add_cpp_incdir(Session& s, uint64_t v, std::string_view text);
+
+// -x define, undef, incdir: the cpp argument -`flag`VALUE.
+template <char flag>
+Status add_cpp_arg(Session& s, uint64_t, std::string_view text) {
+  s.cpp_args.push_back(std::string{'-', flag} + std::string(text));
+  return Ok{};
+}
 
 }  // namespace dtrace::api
