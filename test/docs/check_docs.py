@@ -15,8 +15,8 @@ Reads doc/*.md, README.md and man/*.[1-9] and fails when one of them names
     parts in one file; ours, dtrace_*, not only in a comment); a class
     (`KernelDevice`) or one of the project's symbols (dtrace_*, DTRACE*,
     DIF_*, D_* error tags, EDT_*) in code that no code defines or uses;
-  - a dtrace option that libdtrace/api/options.cc (with the module's
-    options from kernel/uapi/dtrace/options.def) does not know:
+  - a dtrace option that libdtrace/api/consumer_options.def (with the
+    module's options from kernel/uapi/dtrace/options.def) does not know:
     `-x name`, `-xname`, `#pragma D option name`, the first column of a
     markdown table whose header is "option", and name= in the man page's
     paragraph on -x.
@@ -204,12 +204,12 @@ class Tree:
 
     def options(self):
         if self._options is None:
-            path = os.path.join(self.root, "libdtrace/api/options.cc")
+            path = os.path.join(self.root, "libdtrace/api/consumer_options.def")
             with open(path) as fh:
                 text = fh.read()
-            # {"name", Kind::...} rows and one_word_of("name", "words") rows
+            # DT_COPT(name, Kind, ...) rows
             self._options = set(re.findall(
-                r'(?:\{|one_word_of\()"([a-z0-9_]+)",\s*(?:Kind::|")', text))
+                r'^DT_COPT\(([a-z0-9_]+),', text, re.M))
             path = os.path.join(self.root, "kernel/uapi/dtrace/options.def")
             with open(path) as fh:
                 text = fh.read()
@@ -487,7 +487,7 @@ class Checker:
         self.counts["option"] += 1
         if name not in self.tree.options():
             self.error(doc, line, "option", name,
-                       "not an option of libdtrace/api/options.cc")
+                       "not an option of libdtrace/api/consumer_options.def")
 
     def check_options_in(self, doc, line, text):
         for m in OPTION_RE.finditer(text):

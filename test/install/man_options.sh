@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every option name dtrace accepts (kernel/uapi/dtrace/options.def and the
-# table of libdtrace/api/options.cc) has an entry in man/dtrace.8's
+# Every option name dtrace accepts (kernel/uapi/dtrace/options.def and
+# libdtrace/api/consumer_options.def) has an entry in man/dtrace.8's
 # TRACING OPTIONS, and the page names no option dtrace refuses.
 set -euo pipefail
 top=${1:?usage: man_options.sh SOURCE_DIR}
