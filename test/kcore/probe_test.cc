@@ -1,4 +1,6 @@
 // The provider and probe registry (kernel/core/probe.c).
+#include <sys/mman.h>
+
 #include <string>
 #include <vector>
 
@@ -124,6 +126,43 @@ TEST(Probes, RemoveSparesProbesADetachedStateNames) {
   h.release_state();
   EXPECT_EQ(dtrace_probes_remove(h.core(), ids, 1), 0u);
   EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
+}
+
+// A process's register/remove cycles (USDT ADDPROG, REMOVE) read none of
+// the ECBs others trace with: while the cycles run, the tracing state's
+// ECB array is swapped for pages that cannot be read, so a walk over it
+// (as the old mark_referenced() did, 131,072 ECBs per REMOVE) faults.
+TEST(Probes, RegisterRemoveCyclesReadNoStatesECBs) {
+  Harness h;
+  const uint32_t nprobes = 1024, nclauses = 128;
+  h.add_fire_probes("f", 1, nprobes);  // with test:mod:func:fire, 1,024
+  pb b{};
+  for (uint32_t i = 0; i < nclauses; i++) add_clause(&b, pb_probe(&b, "test", "", "", "fire"), -1, {});
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  dtrace_state* st = h.state();
+  ASSERT_EQ(st->necbs, nprobes * nclauses);
+
+  static const dtrace_provider_ops ops{};
+  dtrace_provider* prov;
+  ASSERT_EQ(dtrace_provider_register(h.core(), "cycle7", &ops, nullptr, &prov), 0);
+  const size_t len = st->ecbcap * sizeof(*st->ecbs);
+  void* sealed = mmap(nullptr, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(sealed, MAP_FAILED);
+  dtrace_ecb** ecbs = st->ecbs;
+  st->ecbs = static_cast<dtrace_ecb**>(sealed);
+  uint32_t removed = 0;
+  for (int cycle = 0; cycle < 200; cycle++) {
+    uint32_t id = dtrace_probe_create(h.core(), prov, "m", "f", "entry", nullptr);
+    ASSERT_GT(id, 0u);
+    dtrace_core_match_new(h.core(), &id, 1);  // matches no description
+    removed += dtrace_probes_remove(h.core(), &id, 1) == 0 && id == 0;
+  }
+  st->ecbs = ecbs;
+  munmap(sealed, len);
+  EXPECT_EQ(removed, 200u);
+  EXPECT_EQ(dtrace_provider_unregister(h.core(), prov), 0);
+  EXPECT_EQ(st->necbs, nprobes * nclauses);
 }
 
 // Freed ids are handed out again, lowest first; free ids at the top lower

@@ -5,4 +5,4 @@ open: ok
 open: ok
 states, during the storm: 1
 states, after the storm: 1
-closed quickly: yes
+a grace period per close: no

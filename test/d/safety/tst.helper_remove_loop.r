@@ -1,5 +1,6 @@
 hold: ok
 cycle: ok
-session: go
 cycle: ok
-remove while tracing: not slower
+holder's probes: 1024
+session: go
+session: end
