@@ -7,17 +7,9 @@
 # and its members' at its closing '}', a predicate that is not a scalar
 # at the clause's closing '}'.
 # Compile-only (dtrace -e): runs natively and in the guest.
+. "$(dirname "$0")/../lib/programs.sh"
 dtrace=$1
-dir=$(mktemp -d /tmp/decl_lines.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-n=1
-while IFS= read -r line; do
-	if [ "$line" = "----" ]; then
-		n=$((n + 1))
-		continue
-	fi
-	printf '%s\n' "$line" >> "$dir/p$n.d"
-done <<'PROGRAMS'
+split_programs decl_lines <<'PROGRAMS'
 BEGIN
 /"left" | "right"/
 
@@ -99,7 +91,4 @@ BEGIN
 
 }
 PROGRAMS
-for i in $(seq 1 "$n"); do
-	(cd "$dir" && "$dtrace" -xerrtags -e -s "p$i.d") 2>&1
-	echo "exit $?"
-done
+compile_each "$dtrace"

@@ -6,17 +6,9 @@
 # unterminated string or character constant on the line after it, as
 # DTrace's scanner reports it once it has read the newline.
 # Compile-only (dtrace -e): runs natively and in the guest.
+. "$(dirname "$0")/../lib/programs.sh"
 dtrace=$1
-dir=$(mktemp -d /tmp/syntax_words.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-n=1
-while IFS= read -r line; do
-	if [ "$line" = "----" ]; then
-		n=$((n + 1))
-		continue
-	fi
-	printf '%s\n' "$line" >> "$dir/p$n.d"
-done <<'PROGRAMS'
+split_programs syntax_words <<'PROGRAMS'
 BEGIN
 {
 	trace(epid));
@@ -70,9 +62,6 @@ BEGIN
 	exit(0);
 }
 PROGRAMS
-for i in $(seq 1 "$n"); do
-	(cd "$dir" && "$dtrace" -xerrtags -e -s "p$i.d") 2>&1
-	echo "exit $?"
-done
+compile_each "$dtrace"
 "$dtrace" -e -n BEGIN
 echo "exit $?"

@@ -7,19 +7,19 @@
 # create them, as DTrace does.)
 listed() { "$dtrace" -l 2>/dev/null | awk -v p="$1" '$2 == p { f = 1 } END { exit !f }'; }
 upk_target t1
-"$upk" create "$t1" entry pid upk_add entry upk_add > /dev/null || exit 1
+upk_probes "$t1" entry
 kill -9 "$t1"
 upk_wait eval "! listed pid$t1"
 echo "unused probes gone after exit: $?"
 
 upk_target t3
-"$upk" create "$t3" entry pid upk_add entry upk_add > /dev/null || exit 1
+upk_probes "$t3" entry
 kill -USR2 "$t3"
 upk_wait eval "! listed pid$t3"
 echo "unused probes gone after exec: $?"
 
 upk_target t2
-"$upk" create "$t2" entry pid upk_add entry upk_add > /dev/null || exit 1
+upk_probes "$t2" entry
 "$dtrace" -q -n "pid$t2:::entry { n++; } BEGIN { printf(\"go\n\"); }" \
 	> /tmp/upk.$$.dt 2>&1 &
 dt=$!

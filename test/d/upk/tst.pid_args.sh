@@ -5,8 +5,7 @@
 # @@timeout: 90
 . "$(dirname "$0")/upk_lib.sh"
 upk_target t
-"$upk" create "$t" entry pid upk_add entry upk_add > /dev/null || exit 1
-"$upk" create "$t" return pid upk_add return upk_add > /dev/null || exit 1
+upk_probes "$t" entry return
 # The same names again: the same probe.
 a=$("$upk" create "$t" entry pid upk_add entry upk_add)
 b=$("$upk" create "$t" entry pid upk_add entry upk_add)

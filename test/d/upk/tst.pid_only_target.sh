@@ -7,7 +7,7 @@
 . "$(dirname "$0")/upk_lib.sh"
 upk_target t1
 upk_target t2
-"$upk" create "$t1" entry pid upk_add entry upk_add > /dev/null || exit 1
+upk_probes "$t1" entry
 "$dtrace" -l | awk -v p="pid$t1" '$2 == p { print $2, $3, $4, $5 }' |
 	sed "s/$t1/PID/"
 dt_ok "${PIPESTATUS[0]}" "dtrace -l"

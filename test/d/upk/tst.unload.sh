@@ -5,10 +5,7 @@
 # @@timeout: 120
 . "$(dirname "$0")/upk_lib.sh"
 upk_target t
-"$upk" create "$t" entry pid upk_add entry upk_add > /dev/null || exit 1
-"$upk" create "$t" return pid upk_add return upk_add > /dev/null || exit 1
-"$upk" create "$t" usdt upk main site upk_usdt_site > /dev/null || exit 1
-"$upk" create "$t" isenabled upk main site upk_isen_site > /dev/null || exit 1
+upk_probes "$t" entry return usdt isenabled
 "$dtrace" -q -n "pid$t:::entry, pid$t:::return, upk$t:::site /++n == 10/ { exit(0); }"
 echo "dtrace exit: $?"
 rmmod dtrace

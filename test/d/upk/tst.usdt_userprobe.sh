@@ -7,10 +7,7 @@
 # @@timeout: 90
 . "$(dirname "$0")/upk_lib.sh"
 upk_target t
-"$upk" create "$t" usdt upk main site upk_usdt_site > /dev/null || exit 1
-"$upk" create "$t" isenabled upk main site upk_isen_site > /dev/null || exit 1
-"$upk" create "$t" sema upk main sema upk_sema_site > /dev/null || exit 1
-"$upk" create "$t" entry pid upk_add entry upk_add > /dev/null || exit 1
+upk_probes "$t" usdt isenabled sema entry
 "$upk" probeargs "upk$t" site
 "$upk" probeargs "pid$t" entry
 "$dtrace" -q -n "

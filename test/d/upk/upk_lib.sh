@@ -30,3 +30,22 @@ upk_wait() {
 	done
 	return 1
 }
+
+# upk_probes PID KIND...: makes each KIND's probe in target PID with
+# DTRACEIOC_USERPROBE (upk_probe create, one row each below); the test
+# fails if one is refused.
+upk_probes() {
+	local pid=$1 kind probe
+	shift
+	for kind in "$@"; do
+		case $kind in
+		entry) probe="pid upk_add entry upk_add" ;;
+		return) probe="pid upk_add return upk_add" ;;
+		usdt) probe="upk main site upk_usdt_site" ;;
+		isenabled) probe="upk main site upk_isen_site" ;;
+		sema) probe="upk main sema upk_sema_site" ;;
+		*) echo "upk_probes: no kind $kind" >&2; exit 1 ;;
+		esac
+		"$upk" create "$pid" "$kind" $probe > /dev/null || exit 1
+	done
+}

@@ -17,10 +17,7 @@ testapp*:::query-done /arg0 == 2/ { exit(0); }' -n '
 BEGIN { printf("tracing\n"); }
 tick-20s { printf("timed out\n"); exit(1); }' > "$trace" 2> "$notes" &
 dt=$!
-wait_for tracing "$trace" "$dt"
-"$app" 3 50 > /dev/null &
-pid=$!
-wait "$dt"
+late_app "$dt" "$trace"
 rc=$?
 cat "$trace"
 dt_ok "$rc" "dtrace -Z testapp*:::query-start"

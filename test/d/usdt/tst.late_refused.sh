@@ -27,10 +27,7 @@ same='(this->s == this->s)'
 } > "$prog"
 "$dtrace" -Z -s "$prog" > "$trace" 2> "$notes" &
 dt=$!
-wait_for tracing "$trace" "$dt"
-"$app" 3 50 > /dev/null &
-pid=$!
-wait "$dt"
+late_app "$dt" "$trace"
 rc=$?
 cat "$trace"
 grep -v 'matched 0 probes' "$notes"

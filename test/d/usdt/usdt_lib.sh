@@ -30,4 +30,14 @@ wait_for() {
 	done
 }
 
+# late_app DT TRACE: once dtrace DT (started with -Z before any usdt_app)
+# has printed "tracing" into TRACE, runs usdt_app 3 50 (its pid in $pid),
+# then waits for DT and returns its status.
+late_app() {
+	wait_for tracing "$2" "$1"
+	"$app" 3 50 > /dev/null &
+	pid=$!
+	wait "$1"
+}
+
 stop_app() { kill "$pid" 2> /dev/null; wait "$pid" 2> /dev/null; return 0; }
