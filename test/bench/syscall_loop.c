@@ -8,21 +8,19 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 
+#include "bench_loop.h"
+
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 100000, i;
 	struct timespec a, b;
-	char line[16];
 
-	printf("ready\n");
-	fflush(stdout);
-	if (fgets(line, sizeof(line), stdin) == NULL)
+	if (bench_go())
 		return 1;
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	for (i = 0; i < n; i++)
 		syscall(SYS_getppid);
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%.0f\n",
-	       ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / n);
+	bench_ns(&a, &b, n);
 	return 0;
 }

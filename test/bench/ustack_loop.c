@@ -11,6 +11,8 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 
+#include "bench_loop.h"
+
 /* The [stack] mapping's end, from /proc/self/maps. */
 static unsigned long stack_end(void)
 {
@@ -37,8 +39,7 @@ static __attribute__((noinline)) void calls(long n)
 	for (i = 0; i < n; i++)
 		syscall(SYS_getppid);
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%.0f\n",
-	       ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / n);
+	bench_ns(&a, &b, n);
 	printf("%lu\n", stack_end() - (unsigned long)&here);
 }
 
@@ -57,11 +58,8 @@ int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 100000;
 	size_t depth = argc > 2 ? strtoul(argv[2], NULL, 0) : 0;
-	char line[16];
 
-	printf("ready\n");
-	fflush(stdout);
-	if (fgets(line, sizeof(line), stdin) == NULL)
+	if (bench_go())
 		return 1;
 	below(n, depth);
 	return 0;

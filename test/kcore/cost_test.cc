@@ -7,6 +7,7 @@
 // chill() is capped per CPU across all states.
 #include <cstdint>
 
+#include "compare_clause.h"
 #include "harness.h"
 
 extern "C" {
@@ -16,34 +17,6 @@ extern "C" {
 
 namespace kcore {
 namespace {
-
-constexpr uint64_t kStrsize = 65536;
-
-// trace(<k string compares, then n NOPs>), alone in a clause at strsize
-// 64 KiB; cost() is what the check must find for it.
-struct CompareClause {
-  uint32_t k, nops;
-  Difo difo() const {
-    Difo d;
-    d.strtab = std::string("abc") + '\0';
-    d.code = {sets(0, 1), sets(0, 2)};
-    for (uint32_t i = 0; i < k; i++) d.code.push_back(op3(DIF_OP_SCMP, 1, 2, 0));
-    for (uint32_t i = 0; i < nops; i++) d.code.push_back(DIF_INSTR_NOP);
-    d.code.push_back(ret(1));
-    return d;
-  }
-  static uint64_t cost(uint32_t k, uint32_t nops) {
-    uint64_t ecb = DTRACE_COST_ACTION, act = DTRACE_COST_ACTION + 8;
-    return ecb + act + DTRACE_COST_INSTR * (3ull + k + nops) + k * 2 * kStrsize;
-  }
-  // The most compares, then NOPs up to exactly the budget.
-  static CompareClause at_budget() {
-    uint64_t per = DTRACE_COST_INSTR + 2 * kStrsize;
-    uint32_t k = static_cast<uint32_t>((DTRACE_CLAUSE_COST_MAX - cost(0, 0)) / per);
-    uint64_t left = DTRACE_CLAUSE_COST_MAX - cost(k, 0);
-    return {k, static_cast<uint32_t>(left / DTRACE_COST_INSTR)};
-  }
-};
 
 int enable_compares(Harness& h, const CompareClause& c) {
   pb b{};
@@ -64,7 +37,7 @@ TEST(Cost, DifoCostCountsStringBytes) {
 }
 
 TEST(Cost, ClauseAtBudgetAccepted) {
-  CompareClause c = CompareClause::at_budget();
+  CompareClause c = CompareClause::costing(DTRACE_CLAUSE_COST_MAX);
   ASSERT_EQ(CompareClause::cost(c.k, c.nops), DTRACE_CLAUSE_COST_MAX);
   ASSERT_LT(c.k + c.nops + 3, DIF_MAX_INSTRS);
   Harness h;
@@ -72,7 +45,7 @@ TEST(Cost, ClauseAtBudgetAccepted) {
 }
 
 TEST(Cost, ClausePastBudgetRefused) {
-  CompareClause c = CompareClause::at_budget();
+  CompareClause c = CompareClause::costing(DTRACE_CLAUSE_COST_MAX);
   c.nops++;
   Harness h;
   EXPECT_EQ(enable_compares(h, c), -E2BIG);

@@ -6,6 +6,7 @@
 // lookup walks at most DTRACE_DYN_CHAIN_MAX entries of a seeded hash.
 #include <string>
 
+#include "compare_clause.h"
 #include "harness.h"
 
 extern "C" {
@@ -17,22 +18,12 @@ extern "C" {
 namespace kcore {
 namespace {
 
-constexpr uint64_t kStrsize = 65536;
-
 // trace(<k string compares, then NOPs>) costing exactly `cost` units at
-// strsize 64 KiB (cost_test.cc's CompareClause, for any target).
+// strsize 64 KiB.
 Difo compares_costing(uint64_t cost) {
-  const uint64_t base = DTRACE_COST_ACTION + DTRACE_COST_ACTION + 8 + 3 * DTRACE_COST_INSTR;
-  const uint64_t per = DTRACE_COST_INSTR + 2 * kStrsize;
-  uint64_t k = (cost - base) / per, nops = (cost - base - k * per) / DTRACE_COST_INSTR;
-  EXPECT_EQ(base + k * per + nops * DTRACE_COST_INSTR, cost);
-  Difo d;
-  d.strtab = std::string("abc") + '\0';
-  d.code = {sets(0, 1), sets(0, 2)};
-  for (uint64_t i = 0; i < k; i++) d.code.push_back(op3(DIF_OP_SCMP, 1, 2, 0));
-  for (uint64_t i = 0; i < nops; i++) d.code.push_back(DIF_INSTR_NOP);
-  d.code.push_back(ret(1));
-  return d;
+  CompareClause c = CompareClause::costing(cost);
+  EXPECT_EQ(CompareClause::cost(c.k, c.nops), cost);
+  return c.difo();
 }
 
 int enable_on(dtrace_state* st, pb& b, dtrace_enable_res* res) {

@@ -37,6 +37,16 @@ void trace_clause(pb* b, const char* prov, const char* func, uint64_t uarg) {
   add_clause(b, pb_probe(b, prov, "", func, "fire"), -1, {{DTRACEACT_DIFEXPR, static_cast<int>(di)}}, uarg);
 }
 
+// Enables one such clause on test:mod:late*:fire with -Z (it matches
+// nothing yet).
+int enable_late_glob(Harness& h) {
+  pb b{};
+  trace_clause(&b, "test", "late*", 0);
+  int err = enable_flags(h, b, DTRACE_PROGF_ZDEFS);
+  pb_free(&b);
+  return err;
+}
+
 TEST(Late, ZdefsKeepsClausesThatMatchNothing) {
   Harness h;
   pb b{};
@@ -50,10 +60,7 @@ TEST(Late, ZdefsKeepsClausesThatMatchNothing) {
 
 TEST(Late, NewProbeGetsEcbsAndFires) {
   Harness h;
-  pb b{};
-  trace_clause(&b, "test", "late*", 0);
-  ASSERT_EQ(enable_flags(h, b, DTRACE_PROGF_ZDEFS), 0) << h.res().msg;
-  pb_free(&b);
+  ASSERT_EQ(enable_late_glob(h), 0) << h.res().msg;
   ASSERT_EQ(h.go(), 0);
   uint32_t id = new_probe(h, "late0");
   new_probe(h, "other");  // matches nothing
@@ -93,10 +100,7 @@ TEST(Late, ClauseOrderAcrossDescriptionKinds) {
 
 TEST(Late, StoppedAndClosedStatesGetNone) {
   Harness h;
-  pb b{};
-  trace_clause(&b, "test", "late*", 0);
-  ASSERT_EQ(enable_flags(h, b, DTRACE_PROGF_ZDEFS), 0) << h.res().msg;
-  pb_free(&b);
+  ASSERT_EQ(enable_late_glob(h), 0) << h.res().msg;
   ASSERT_EQ(h.go(), 0);
   ASSERT_EQ(h.stop(), 0);
   new_probe(h, "late0");

@@ -37,6 +37,8 @@
 #include "dtrace/prog.h"
 #include "dtrace/version.h"
 
+#include "../bench/bench_loop.h"
+
 #define UPK_NOINLINE __attribute__((noinline, used))
 
 /* A uint16_t semaphore in a file-backed data section (not .bss). */
@@ -428,19 +430,15 @@ static int probeargs(const char *prov, const char *name)
 static int bench(long n)
 {
 	struct timespec a, b;
-	char line[16];
 	long i;
 
-	printf("ready\n");
-	fflush(stdout);
-	if (fgets(line, sizeof(line), stdin) == NULL)
+	if (bench_go())
 		return 1;
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	for (i = 0; i < n; i++)
 		upk_add(i, i);
 	clock_gettime(CLOCK_MONOTONIC, &b);
-	printf("%.0f\n",
-	       ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / n);
+	bench_ns(&a, &b, n);
 	return 0;
 }
 

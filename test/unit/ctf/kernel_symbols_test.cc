@@ -11,6 +11,7 @@
 #include "dif/disasm.h"
 #include "test/unit/cc/compile_util.h"
 #include "test/unit/ctf/btf_builder.h"
+#include "test/unit/ctf/btf_compile.h"
 
 namespace dtrace::ctf {
 namespace {
@@ -42,17 +43,10 @@ std::string symbol_btf() {
   return b.blob();
 }
 
-class KernelSymbolsCompile : public ::testing::Test {
+class KernelSymbolsCompile : public BtfCompileTest {
  protected:
   void SetUp() override {
-    char name[] = "/tmp/btf_sym_test_XXXXXX";
-    int fd = mkstemp(name);
-    ASSERT_GE(fd, 0);
-    std::string b = symbol_btf();
-    ASSERT_EQ(write(fd, b.data(), b.size()), ssize_t(b.size()));
-    close(fd);
-    path_ = name;
-    opts_.btf_path = path_;
+    use_btf(symbol_btf());
     opts_.kernel_symbol = [](std::string_view mod, std::string_view name) {
       cc::SymbolRef r;
       r.module_known = mod.empty() || mod == "vmlinux" || mod == "ext4";
@@ -69,9 +63,6 @@ class KernelSymbolsCompile : public ::testing::Test {
       return r;
     };
   }
-  void TearDown() override { unlink(path_.c_str()); }
-  std::string path_;
-  cc::CompileOptions opts_;
 };
 
 TEST(BtfFileSymbols, FindsEnumeratorsAndVariables) {

@@ -10,6 +10,7 @@
 
 #include "ctf/kernel_types.h"
 #include "test/unit/ctf/btf_builder.h"
+#include "test/unit/ctf/btf_compile.h"
 #include "test/unit/cc/compile_util.h"
 
 namespace dtrace::ctf {
@@ -72,21 +73,9 @@ TEST(KernelTypes, CompletesStructsOnDemand) {
   EXPECT_EQ(tt.lookup("no_such_type_t"), nullptr);
 }
 
-class KernelTypesCompile : public ::testing::Test {
+class KernelTypesCompile : public BtfCompileTest {
  protected:
-  void SetUp() override {
-    char name[] = "/tmp/btf_test_XXXXXX";
-    int fd = mkstemp(name);
-    ASSERT_GE(fd, 0);
-    std::string b = sample_btf();
-    ASSERT_EQ(write(fd, b.data(), b.size()), ssize_t(b.size()));
-    close(fd);
-    path_ = name;
-    opts_.btf_path = path_;
-  }
-  void TearDown() override { unlink(path_.c_str()); }
-  std::string path_;
-  cc::CompileOptions opts_;
+  void SetUp() override { use_btf(sample_btf()); }
 };
 
 TEST_F(KernelTypesCompile, MemberThroughCastPointer) {

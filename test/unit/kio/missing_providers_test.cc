@@ -3,28 +3,22 @@
 #include "kio/missing_providers.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
+#include "test/unit/kio/fake_root.h"
 
-namespace fs = std::filesystem;
 using dtrace::kio::missing_provider_note;
 
 namespace {
 
-class MissingProviders : public ::testing::Test {
+class MissingProviders : public FakeRoot {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("missing_providers_test." + std::to_string(::getpid()));
-    fs::path p = root_ / "sys/module/dtrace/parameters/missing_providers";
-    fs::create_directories(p.parent_path());
-    std::ofstream(p) << "cpc: kernel built without CONFIG_PERF_EVENTS\n"
-                     << "pid: kernel built without CONFIG_UPROBES\n\n";
+    FakeRoot::SetUp();
+    put("sys/module/dtrace/parameters/missing_providers",
+        "cpc: kernel built without CONFIG_PERF_EVENTS\n"
+        "pid: kernel built without CONFIG_UPROBES\n");
   }
-  void TearDown() override { fs::remove_all(root_); }
   std::string note(const std::string& provider) { return missing_provider_note(provider, root_.string()); }
-  fs::path root_;
 };
 
 TEST_F(MissingProviders, NamesTheProviderAndWhy) {

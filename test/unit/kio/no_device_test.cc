@@ -5,30 +5,22 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
+
+#include "test/unit/kio/fake_root.h"
 
 namespace fs = std::filesystem;
 using dtrace::kio::why_no_device;
 
 namespace {
 
-class NoDevice : public ::testing::Test {
+class NoDevice : public FakeRoot {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("no_device_test." + std::to_string(::getpid()) + "." +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(root_);
+    FakeRoot::SetUp();
     put("proc/modules", "");
     put("proc/sys/kernel/modules_disabled", "0");
   }
-  void TearDown() override { fs::remove_all(root_); }
-  void put(const std::string& rel, const std::string& text) {
-    fs::path p = root_ / rel;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p) << text << "\n";
-  }
   std::string why() { return why_no_device(root_.string(), "6.1.0-56-cloud-amd64"); }
-  fs::path root_;
 };
 
 TEST_F(NoDevice, NotInstalledForThisKernel) {
