@@ -1,5 +1,6 @@
 #include "cc/builtins.h"
 
+#include <cstddef>
 #include <string_view>
 
 extern "C" {
@@ -128,42 +129,33 @@ constexpr ActName kActNames[] = {
 #undef DTRACEACT
 };
 
+// The first row of table whose member Key equals k, or null.
+template <auto Key, typename Row, size_t N, typename K>
+const Row* row_where(const Row (&table)[N], K k) {
+  for (const Row& r : table)
+    if (r.*Key == k) return &r;
+  return nullptr;
+}
+
 }  // namespace
 
 const BuiltinVar* find_builtin_var(std::string_view name) {
-  for (const auto& v : kVars)
-    if (name == v.name && v.id != DIF_VAR_CURPSINFO) return &v;  // curpsinfo: procfs.d
-  return nullptr;
+  const BuiltinVar* v = row_where<&BuiltinVar::name>(kVars, name);
+  return v != nullptr && v->id != DIF_VAR_CURPSINFO ? v : nullptr;  // curpsinfo: procfs.d
 }
 
-const BuiltinVar* builtin_var_by_id(uint16_t id) {
-  for (const auto& v : kVars)
-    if (v.id == id) return &v;
-  return nullptr;
-}
+const BuiltinVar* builtin_var_by_id(uint16_t id) { return row_where<&BuiltinVar::id>(kVars, id); }
 
-const SubrProto* find_subr(std::string_view name) {
-  for (const auto& s : kSubrs)
-    if (name == s.name) return &s;
-  return nullptr;
-}
+const SubrProto* find_subr(std::string_view name) { return row_where<&SubrProto::name>(kSubrs, name); }
 
-const SubrProto* subr_by_id(uint16_t id) {
-  for (const auto& s : kSubrs)
-    if (s.id == id) return &s;
-  return nullptr;
-}
+const SubrProto* subr_by_id(uint16_t id) { return row_where<&SubrProto::id>(kSubrs, id); }
 
 const ActionProto* find_action(std::string_view name) {
-  for (const auto& a : kActions)
-    if (name == a.name) return &a;
-  return nullptr;
+  return row_where<&ActionProto::name>(kActions, name);
 }
 
 const ActionProto* find_aggfunc(std::string_view name) {
-  for (const auto& a : kAggFuncs)
-    if (name == a.name) return &a;
-  return nullptr;
+  return row_where<&ActionProto::name>(kAggFuncs, name);
 }
 
 bool is_stack_or_symbol(std::string_view name) {
@@ -173,9 +165,8 @@ bool is_stack_or_symbol(std::string_view name) {
 }
 
 const char* action_name(uint16_t kind) {
-  for (const auto& a : kActNames)
-    if (a.kind == kind) return a.name;
-  return "";
+  const ActName* a = row_where<&ActName::kind>(kActNames, kind);
+  return a != nullptr ? a->name : "";
 }
 
 }  // namespace dtrace::cc

@@ -14,6 +14,62 @@ namespace {
 
 using ast::Kind;
 
+// What speculation_order() tells apart: the speculation actions, and
+// the others by what they do to a speculation.
+enum class Act { Speculate, Commit, Discard, Agg, Exit, Destructive, Data };
+
+// What a clause has had so far.
+enum : unsigned { kSpec = 1, kComm = 2, kData = 4 };
+
+Act act_of(uint16_t k) {
+  if (k == DTRACEACT_SPECULATE) return Act::Speculate;
+  if (k == DTRACEACT_COMMIT) return Act::Commit;
+  if (k == DTRACEACT_DISCARD) return Act::Discard;
+  if (DTRACEACT_ISAGG(k)) return Act::Agg;
+  if (k == DTRACEACT_EXIT) return Act::Exit;
+  if (DTRACEACT_ISDESTRUCTIVE(k)) return Act::Destructive;
+  return Act::Data;
+}
+
+// discard() records nothing and commits nothing: DTrace lets it follow
+// data and commit( ) alike. Destructive actions (chill(), raise(),
+// stop()...) record nothing either; an aggregation is data a later
+// commit( ) would lose.
+unsigned act_sets(Act a) {
+  switch (a) {
+    case Act::Speculate: return kSpec;
+    case Act::Commit: return kComm;
+    case Act::Agg:
+    case Act::Exit:
+    case Act::Data: return kData;
+    default: return 0;
+  }
+}
+
+// An action of kind `act` after one of `after` is refused: the first
+// row that applies gives the error.
+struct OrderRule {
+  Act act;
+  unsigned after;
+  ErrTag tag;
+  const char* msg;
+};
+constexpr OrderRule kOrderRules[] = {
+    {Act::Speculate, kComm, ErrTag::D_SPEC_COMM, "speculate( ) may not follow commit( )"},
+    {Act::Speculate, kSpec, ErrTag::D_SPEC_SPEC, "speculate( ) may not follow speculate( )"},
+    {Act::Speculate, kData, ErrTag::D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)"},
+    {Act::Commit, kSpec, ErrTag::D_SPEC_COMM, "commit( ) may not follow speculate( )"},
+    {Act::Commit, kComm, ErrTag::D_COMM_COMM, "commit( ) may not follow commit( )"},
+    {Act::Commit, kData, ErrTag::D_COMM_DREC, "commit( ) may not follow data-recording action(s)"},
+    {Act::Discard, kSpec, ErrTag::D_SPEC_COMM, "discard( ) may not follow speculate( )"},
+    {Act::Agg, kSpec, ErrTag::D_AGG_SPEC, "aggregating actions may not follow speculate( )"},
+    {Act::Agg, kComm, ErrTag::D_AGG_COMM, "aggregating actions may not follow commit( )"},
+    {Act::Exit, kSpec, ErrTag::D_EXIT_SPEC, "exit( ) may not follow speculate( )"},
+    {Act::Exit, kComm, ErrTag::D_DREC_COMM, "data-recording actions may not follow commit( )"},
+    {Act::Destructive, kSpec, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )"},
+    {Act::Data, kComm, ErrTag::D_DREC_COMM, "data-recording actions may not follow commit( )"},
+};
+
 class ActionChecker : public Visitor<ActionChecker> {
  public:
   explicit ActionChecker(CompileContext& c) : ctx_(c) {}
@@ -32,82 +88,32 @@ class ActionChecker : public Visitor<ActionChecker> {
   }
 
   // Where speculate()/commit()/discard() may appear relative to other
-  // actions of the same clause (the module refuses the rest).
+  // actions of the same clause (the module refuses the rest): each
+  // action's kind is checked against what came before it (kOrderRules).
   void speculation_order(const ClausePlan& plan) {
-    bool spec = false, comm = false, data = false;
+    unsigned seen = 0;
     for (const ActionPlan& a : plan.actions) {
+      int line = a.line;
+      Act act = Act::Data;
       if (a.stmt != nullptr) {
         // copyout(), copyoutstr(): a destructive subroutine is a
         // destructive action that a speculation could not undo.
         auto* es = ast::as<ast::ExprStmt>(a.stmt);
         auto* call = es != nullptr ? ast::as<ast::Call>(es->expr) : nullptr;
         const SubrProto* sp = call != nullptr ? find_subr(call->name) : nullptr;
-        if (spec && sp != nullptr && sp->destructive) {
-          fail(call->line, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )");
-          return;
-        }
-        continue;
-      }
-      uint16_t k = a.kind;
-      int line = a.line;
-      if (k == DTRACEACT_SPECULATE) {
-        if (comm) {
-          fail(line, ErrTag::D_SPEC_COMM, "speculate( ) may not follow commit( )");
-          return;
-        }
-        if (spec) {
-          fail(line, ErrTag::D_SPEC_SPEC, "speculate( ) may not follow speculate( )");
-          return;
-        }
-        if (data) {
-          fail(line, ErrTag::D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)");
-          return;
-        }
-        spec = true;
-      } else if (k == DTRACEACT_COMMIT || k == DTRACEACT_DISCARD) {
-        const char* f = k == DTRACEACT_COMMIT ? "commit" : "discard";
-        if (spec) {
-          fail(line, ErrTag::D_SPEC_COMM, cat(f, "( ) may not follow speculate( )"));
-          return;
-        }
-        // discard() records nothing and commits nothing: DTrace lets it
-        // follow data and commit( ) alike.
-        if (k == DTRACEACT_DISCARD) continue;
-        if (comm) {
-          fail(line, ErrTag::D_COMM_COMM, cat(f, "( ) may not follow commit( )"));
-          return;
-        }
-        if (data) {
-          fail(line, ErrTag::D_COMM_DREC, cat(f, "( ) may not follow data-recording action(s)"));
-          return;
-        }
-        comm = k == DTRACEACT_COMMIT || comm;
-      } else if (DTRACEACT_ISAGG(k)) {
-        if (spec) {
-          fail(line, ErrTag::D_AGG_SPEC, "aggregating actions may not follow speculate( )");
-          return;
-        }
-        if (comm) {
-          fail(line, ErrTag::D_AGG_COMM, "aggregating actions may not follow commit( )");
-          return;
-        }
-        data = true;  // an aggregation is data a later commit( ) would lose
-      } else if (k == DTRACEACT_EXIT && spec) {
-        fail(line, ErrTag::D_EXIT_SPEC, "exit( ) may not follow speculate( )");
-        return;
-      } else if (DTRACEACT_ISDESTRUCTIVE(k)) {
-        if (spec) {
-          fail(line, ErrTag::D_ACT_SPEC, "destructive actions may not follow speculate( )");
-          return;
-        }
-        // chill(), raise(), stop()...: no record, so not data-recording.
+        if (sp == nullptr || !sp->destructive) continue;
+        act = Act::Destructive;
+        line = call->line;
       } else {
-        if (comm) {
-          fail(line, ErrTag::D_DREC_COMM, "data-recording actions may not follow commit( )");
+        act = act_of(a.kind);
+      }
+      for (const OrderRule& r : kOrderRules) {
+        if (r.act == act && (seen & r.after) != 0) {
+          fail(line, r.tag, r.msg);
           return;
         }
-        data = true;
       }
+      seen |= act_sets(act);
     }
   }
 

@@ -240,6 +240,30 @@ TEST(Actions, SpeculationNonRecordingActions) {
   expect_error("BEGIN { speculate(1); discard(1); }", "D_SPEC_COMM", 1);
 }
 
+// Each of speculation_order()'s rules, with its message, and the line of
+// the action refused.
+TEST(Actions, SpeculationOrderMessages) {
+  const char* cases[][3] = {
+      {"commit(1);\nspeculate(1);", "D_SPEC_COMM", "speculate( ) may not follow commit( )"},
+      {"speculate(1);\nspeculate(1);", "D_SPEC_SPEC", "speculate( ) may not follow speculate( )"},
+      {"trace(1);\nspeculate(1);", "D_SPEC_DREC", "speculate( ) may not follow data-recording action(s)"},
+      {"speculate(1);\ncommit(1);", "D_SPEC_COMM", "commit( ) may not follow speculate( )"},
+      {"commit(1);\ncommit(1);", "D_COMM_COMM", "commit( ) may not follow commit( )"},
+      {"exit(0);\ncommit(1);", "D_COMM_DREC", "commit( ) may not follow data-recording action(s)"},
+      {"speculate(1);\ndiscard(1);", "D_SPEC_COMM", "discard( ) may not follow speculate( )"},
+      {"speculate(1);\n@a = count();", "D_AGG_SPEC", "aggregating actions may not follow speculate( )"},
+      {"commit(1);\n@a = count();", "D_AGG_COMM", "aggregating actions may not follow commit( )"},
+      {"speculate(1);\nexit(0);", "D_EXIT_SPEC", "exit( ) may not follow speculate( )"},
+      {"commit(1);\nexit(0);", "D_DREC_COMM", "data-recording actions may not follow commit( )"},
+      {"speculate(1);\nchill(1);", "D_ACT_SPEC", "destructive actions may not follow speculate( )"},
+      {"speculate(1);\ncopyoutstr(\"a\", 0, 1);", "D_ACT_SPEC",
+       "destructive actions may not follow speculate( )"},
+      {"commit(1);\nprintf(\"x\");", "D_DREC_COMM", "data-recording actions may not follow commit( )"},
+  };
+  for (const auto& c : cases) expect_error(std::string("BEGIN {\n") + c[0] + "\n}", c[1], 3, c[2]);
+  compile_ok("BEGIN { speculate(1); trace(1); copyinstr(0); }");
+}
+
 TEST(Actions, TracememSizeIsASizeT) {
   expect_error("BEGIN { tracemem(123, \"s\"); }", "D_PROTO_ARG", 1,
                "tracemem( ) argument #2 is incompatible");
