@@ -33,3 +33,14 @@ wait_stopped() {
 
 # nprobes PATTERN: how many probes dtrace -l lists for it.
 nprobes() { "$dtrace" -l -n "$1" 2> /dev/null | tail -n +2 | wc -l; }
+
+# wait_session: until the root dtrace session writing $dir/session has
+# printed its "go" (60 s at most), then shows what it printed.
+wait_session() {
+	local i
+	for i in $(seq 600); do
+		grep -q go "$dir/session" && break
+		sleep 0.1
+	done
+	cat "$dir/session"
+}

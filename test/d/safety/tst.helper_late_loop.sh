@@ -26,11 +26,7 @@ cat "$dir/cycle"
 } > "$dir/many.d"
 "$dtrace" -Z -q -s "$dir/many.d" > "$dir/session" 2>&1 &
 session=$!
-for i in $(seq 600); do
-	grep -q go "$dir/session" && break
-	sleep 0.1
-done
-cat "$dir/session"
+wait_session
 traced=$(cycles)
 cat "$dir/cycle"
 echo "held by the session: $(nprobes 'forge*:::') probe(s)"
