@@ -17,11 +17,7 @@ states() { cat "$param" 2> /dev/null || echo "no $param"; }
     fbt::synchronize_rcu:entry /uid == 65534/ { @gp = count(); }
     END { printa("grace periods: %@d\n", @gp); }' > "$dir/session" 2>&1 &
 session=$!
-for i in $(seq 600); do
-	grep -q go "$dir/session" && break
-	sleep 0.1
-done
-cat "$dir/session"
+wait_session
 echo "states, root session: $(states)"
 pids=
 for k in $(seq $nproc); do

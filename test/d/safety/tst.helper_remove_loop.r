@@ -1,6 +1,6 @@
 hold: ok
 cycle: ok
+session: go
 cycle: ok
 holder's probes: 1024
-session: go
 session: end

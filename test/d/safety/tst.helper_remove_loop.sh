@@ -20,17 +20,14 @@ $nobody "$forge" cycle 1 200
 } > "$dir/many.d"
 "$dtrace" -q -s "$dir/many.d" > "$dir/session" 2>&1 &
 session=$!
-for i in $(seq 600); do
-	grep -q go "$dir/session" && break
-	sleep 0.1
-done
+wait_session
 $nobody "$forge" cycle 1 200
 # REMOVE took the cycler's probes only.
 echo "holder's probes: $(nprobes "forge$holder:::")"
 kill $session
 wait $session
 rc=$?
-grep "^session:" "$dir/session"
+grep "^session: end" "$dir/session"
 kill -9 $holder
 wait $holder 2> /dev/null
 exit $rc
