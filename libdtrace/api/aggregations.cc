@@ -122,8 +122,9 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
 
 bool Aggregations::packed_utf8() const { return packed_utf8_for(options_.encoding()); }
 
-consume::TextOptions text_options(const Options& o) {
+consume::TextOptions text_options(const Options& o, consume::UserSymbols& usyms) {
   consume::TextOptions t;
+  t.usyms = &usyms;
   if (o.is_set(Opt::stackindent)) t.stackindent = static_cast<uint32_t>(o.stackindent());
   t.noresolve = o.noresolve();
   t.rawbytes = o.rawbytes();
@@ -142,7 +143,7 @@ consume::AggSortOptions Aggregations::sort_options() const {
   o.utf8 = packed_utf8();
   o.utf8_bars = options_.encoding() == "utf8";
   o.percpu = options_.aggpercpu() ? ncpus_ : 0;
-  o.text = text_options(options_);
+  o.text = text_options(options_, usyms_);
   return o;
 }
 
@@ -189,8 +190,8 @@ std::vector<AggregateEntry> Aggregations::entries() {
       AggregateEntry e;
       e.name = v->desc.name;
       for (size_t k = 0; k < r.keys->size(); k++)
-        e.keys.push_back(trimmed(
-            consume::format_agg_key(v->desc, k, (*r.keys)[k], false, text_options(options_), r.kinds)));
+        e.keys.push_back(trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k], false,
+                                                         text_options(options_, usyms_), r.kinds)));
       e.value = entry_value(v->desc, r.values[0]->value, v->normal);
       out.push_back(std::move(e));
     }

@@ -9,7 +9,7 @@
 #include <map>
 #include <vector>
 
-#include "api/options.h"
+#include "api/session_options.h"
 #include "dtrace/handle.h"
 #include "cc/program.h"
 #include "consume/agg_data.h"
@@ -21,13 +21,14 @@
 
 namespace dtrace::api {
 
-// stackindent, noresolve and rawbytes as the formatters take them.
-consume::TextOptions text_options(const Options& o);
+// stackindent, noresolve and rawbytes as the formatters take them, and
+// the session's user symbols.
+consume::TextOptions text_options(const Options& o, consume::UserSymbols& usyms);
 
 class Aggregations {
  public:
-  Aggregations(const std::vector<cc::Program>& programs, const Options& options)
-      : programs_(programs), options_(options) {}
+  Aggregations(const std::vector<cc::Program>& programs, Session& session)
+      : programs_(programs), options_(session.options), usyms_(session.usyms) {}
 
   // Registers a compiled program's variables (fixes the printing order).
   void declare(const cc::Program& prog);
@@ -50,6 +51,7 @@ class Aggregations {
 
   const std::vector<cc::Program>& programs_;
   const Options& options_;
+  consume::UserSymbols& usyms_;
   consume::AggTable table_;
   std::map<uint32_t, kio::AggDesc> descs_;
   std::map<uint32_t, consume::AggVar*> vars_;

@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "api/enabling.h"
-#include "api/options.h"
+#include "api/session_options.h"
 #include "consume/buffer_walk.h"
 #include "consume/firing.h"
 #include "consume/notice.h"
@@ -29,8 +29,8 @@ namespace dtrace::api {
 class Drain {
  public:
   // `dev` may be null (no module): then only print() may be called.
-  Drain(kio::Device* dev, uint32_t ncpus, const Options& options, Enablings& enablings)
-      : dev_(dev), ncpus_(ncpus), options_(options), enablings_(enablings) {}
+  Drain(kio::Device* dev, uint32_t ncpus, Session& session, Enablings& enablings)
+      : dev_(dev), ncpus_(ncpus), options_(session.options), usyms_(session.usyms), enablings_(enablings) {}
 
   // How firings print (set at go(), changed by setopt(), exit() status).
   consume::PrintState& print() { return print_; }
@@ -70,6 +70,7 @@ class Drain {
   kio::Device* dev_;
   uint32_t ncpus_;
   const Options& options_;
+  consume::UserSymbols& usyms_;
   Enablings& enablings_;
   consume::PrintState print_;
   consume::TemporalMerge temporal_;  // -x temporal: firings held between drains

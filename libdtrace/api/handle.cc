@@ -23,7 +23,6 @@
 #include "cc/compiler.h"
 #include "consume/error_report.h"
 #include "consume/probe_list.h"
-#include "consume/usyms.h"
 #include "consume/ustack_unwind.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
@@ -36,13 +35,6 @@
 
 namespace dtrace {
 namespace {
-
-// A -c/-p target's objects, read before it can exit: its symbols and
-// the maps its user stacks unwind with are kept for the whole session.
-void remember_target(pid_t pid) {
-  consume::remember_process(pid);
-  consume::remember_unwind_process(pid);
-}
 
 ProbeInfo to_info(const dtrace_probedesc& d) {
   auto f = [](const char* s, size_t n) { return std::string(s, strnlen(s, n)); };
@@ -67,8 +59,8 @@ struct Handle::Impl {
   std::unique_ptr<api::ProbeArgTypes> arg_types;  // the compiler's args[] types
   std::vector<cc::Program> programs;
   api::Enablings enablings{dev.get(), programs, options};
-  api::Aggregations aggs{programs, options};
-  api::Drain drainer{dev.get(), ncpus, options, enablings};
+  api::Aggregations aggs{programs, state};
+  api::Drain drainer{dev.get(), ncpus, state, enablings};
   consume::SessionHooks session;
   bool started = false, stopped = false;
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
@@ -107,6 +99,13 @@ struct Handle::Impl {
 
   // A STATUS answer: its drops reported, and what it says of the end
   // kept, as its counters are deltas read once (a long drain asks too).
+  // A -c/-p target's objects, read before it can exit: its symbols and
+  // the maps its user stacks unwind with are kept for the whole session.
+  void remember_target(pid_t pid) {
+    state.usyms.remember(pid);
+    consume::remember_unwind_process(pid);
+  }
+
   bool killed = false, ending = false;
   Status take_status(FILE* out) {
     auto s = dev->status();
@@ -200,7 +199,7 @@ Result<int> Handle::create_process(const std::string& command) {
   opts.evaltime = proc::parse_evaltime(impl_->options.evaltime()).value_or(proc::EvalTime::Postinit);
   auto p = proc::Process::create(command, opts);
   if (!p) return p.error();
-  remember_target((*p)->pid());
+  impl_->remember_target((*p)->pid());
   impl_->targets.push_back(std::move(*p));
   return impl_->targets.back()->pid();
 }
@@ -208,7 +207,7 @@ Result<int> Handle::create_process(const std::string& command) {
 Result<int> Handle::grab_process(int pid) {
   auto p = proc::Process::grab(pid);
   if (!p) return p.error();
-  remember_target(pid);
+  impl_->remember_target(pid);
   impl_->targets.push_back(std::move(*p));
   return pid;
 }

@@ -5,9 +5,6 @@
 #include <csignal>
 #include <cstdlib>
 
-#include "consume/demangle.h"
-#include "consume/usyms.h"
-
 namespace dtrace::api {
 
 Status set_session_option(Session& s, std::string_view name, std::string_view value) {
@@ -55,13 +52,13 @@ Status abort_at_exit(Session&, uint64_t v, std::string_view) {
   return Ok{};
 }
 
-Status set_pgmax(Session&, uint64_t v, std::string_view) {
-  consume::set_process_cache_limit(v);
+Status set_pgmax(Session& s, uint64_t v, std::string_view) {
+  s.usyms.set_process_limit(v);
   return Ok{};
 }
 
-Status set_nodemangle(Session&, uint64_t v, std::string_view) {
-  consume::set_demangle(!v);
+Status set_nodemangle(Session& s, uint64_t v, std::string_view) {
+  s.usyms.set_demangle(!v);
   return Ok{};
 }
 

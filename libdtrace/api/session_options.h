@@ -12,13 +12,16 @@
 #include <vector>
 
 #include "api/options.h"
+#include "consume/usyms.h"
 #include "proc/process.h"
 
 namespace dtrace::api {
 
-// One per Handle.
+// One per Handle: what one session is told and what it reads and keeps
+// (user symbols) stays in it.
 struct Session {
   Options options;
+  consume::UserSymbols usyms;         // -c/-p targets, pgmax, nodemangle
   std::vector<std::string> cpp_args;  // -D/-U/-I, -x define/undef/incdir
   std::vector<std::string> libdirs;   // -L / -xlibdir
   proc::CreateOptions create_opts;    // -x setenv/unsetenv

@@ -8,12 +8,6 @@
 #include <unordered_map>
 
 namespace dtrace::consume {
-namespace {
-
-bool g_demangle = true;
-
-}  // namespace
-
 std::string demangle(const std::string& name) {
   if (!name.starts_with("_Z") && !name.starts_with("_R")) return name;
   // Stacks repeat the same frames: each name is demangled once.
@@ -30,9 +24,5 @@ std::string demangle(const std::string& name) {
   seen.emplace(name, r);
   return r;
 }
-
-void set_demangle(bool on) { g_demangle = on; }
-
-bool demangling() { return g_demangle; }
 
 }  // namespace dtrace::consume

@@ -4,7 +4,6 @@
 // _RNvMNtCs..._1m3geoNtB2_5Shape4area and "m::geo::Shape::area" for its
 // legacy _ZN1m3geo5Shape4area17h<hash>E, with libiberty's); other names
 // (C, or not demanglable) are kept.
-// -x nodemangle keeps every name as the object file spells it.
 #pragma once
 
 #include <string>
@@ -12,9 +11,5 @@
 namespace dtrace::consume {
 
 std::string demangle(const std::string& name);
-
-// Whether user symbols are demangled (default yes; -x nodemangle: no).
-void set_demangle(bool on);
-bool demangling();
 
 }  // namespace dtrace::consume

@@ -159,10 +159,10 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
       return as_text(
           s, o.noresolve ? hex_address(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
-      if (d.bytes.size() == 16 && !o.noresolve) {
+      if (d.bytes.size() == 16 && !o.noresolve && o.usyms) {
         uint64_t pid = Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned();
         return as_text(
-            s, user_address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
+            s, o.usyms->address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
       }
       return as_text(s, hex_address(d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned()
                                                          : d.as_unsigned()));
@@ -196,14 +196,15 @@ std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o)
   bool resolve = !o.noresolve;
   if (t == "stack") return format_kernel_stack(d.bytes, o.stackindent, resolve);
   if (t == "ustack" || t == "jstack")
-    return format_ustack_record(d.bytes, d.type->arg, o.stackindent, resolve);
+    return format_ustack_record(o.usyms, d.bytes, d.type->arg, o.stackindent, resolve);
   if (t == "sym") return resolve ? KernelSymbols::system().symbol(word(0)) : hex_address(word(0));
   if (t == "mod") return KernelSymbols::system().module(word(0));
   pid_t pid = static_cast<pid_t>(word(0));
-  if (t == "umod") return user_module(pid, word(1));
-  if (!resolve && (t == "usym" || t == "ufunc" || t == "uaddr")) return hex_address(word(1));
-  if (t == "usym" || t == "ufunc") return user_symbol(pid, word(1));
-  if (t == "uaddr") return user_address(pid, word(1));
+  UserSymbols* u = o.usyms;
+  if (t == "umod") return u ? u->module(pid, word(1)) : hex_address(word(1));
+  if ((!resolve || !u) && (t == "usym" || t == "ufunc" || t == "uaddr")) return hex_address(word(1));
+  if (t == "usym" || t == "ufunc") return u->symbol(pid, word(1));
+  if (t == "uaddr") return u->address(pid, word(1));
   return std::nullopt;
 }
 

@@ -15,6 +15,8 @@
 
 namespace dtrace::consume {
 
+class UserSymbols;
+
 // One recorded value with the type the compiler gave it.
 struct Datum {
   const cc::ValueType* type = nullptr;
@@ -30,6 +32,8 @@ struct Datum {
 // and umod() still name the module) and rawbytes (trace() of by-reference
 // data always as a hex dump).
 struct TextOptions {
+  // The session's user symbols; null: user addresses print in hex.
+  UserSymbols* usyms = nullptr;
   uint32_t stackindent = 14;
   bool noresolve = false;
   bool rawbytes = false;

@@ -49,12 +49,13 @@ std::vector<uint64_t> ustack_record_frames(std::span<const uint8_t> rec, uint64_
   return cfi.size() > 1 || cfi.size() >= fp.size() ? cfi : fp;
 }
 
-std::string format_ustack_record(std::span<const uint8_t> rec, uint64_t arg, uint32_t indent, bool resolve) {
+std::string format_ustack_record(UserSymbols* syms, std::span<const uint8_t> rec, uint64_t arg,
+                                 uint32_t indent, bool resolve) {
   std::vector<uint64_t> pcs = ustack_record_frames(rec, arg);
   std::vector<uint8_t> plain(8 * (pcs.size() + 1));
   std::memcpy(plain.data(), rec.data(), std::min<size_t>(8, rec.size()));
   if (!pcs.empty()) std::memcpy(plain.data() + 8, pcs.data(), 8 * pcs.size());
-  return format_user_stack(plain, indent, resolve);
+  return format_user_stack(syms, plain, indent, resolve);
 }
 
 void canonicalize_ustack_key(std::span<uint8_t> rec, uint64_t arg) {

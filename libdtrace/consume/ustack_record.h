@@ -13,12 +13,15 @@
 
 namespace dtrace::consume {
 
+class UserSymbols;
+
 // The record's call chain, innermost first: unwound where the record
 // carries a stack copy, else the frame-pointer frames.
 std::vector<uint64_t> ustack_record_frames(std::span<const uint8_t> rec, uint64_t arg);
 
 // Text of a ustack()/jstack() record, as format_user_stack() prints it.
-std::string format_ustack_record(std::span<const uint8_t> rec, uint64_t arg, uint32_t indent, bool resolve);
+std::string format_ustack_record(UserSymbols* syms, std::span<const uint8_t> rec, uint64_t arg,
+                                 uint32_t indent, bool resolve);
 
 // An aggregation key in place: the frames become the call chain and the
 // registers and stack copy are zeroed (a record without stack bytes is

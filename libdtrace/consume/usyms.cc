@@ -13,13 +13,12 @@
 #include "proc/process_image.h"
 
 namespace dtrace::consume {
-namespace {
 
 // The images seen so far; a miss re-reads a live process once per
 // address (a library it loaded later), never a dead one. The -c/-p
 // targets stay; of other processes at most `limit` (-x pgmax) are kept,
 // the least recently used one making room for a new one.
-class ImageCache {
+class UserSymbols::ImageCache {
  public:
   proc::UserAddress resolve(pid_t pid, uint64_t addr) {
     Entry& e = entry(pid);
@@ -89,42 +88,35 @@ class ImageCache {
   uint64_t clock_ = 0;
 };
 
-ImageCache& cache() {
-  static ImageCache c;
-  return c;
-}
+UserSymbols::UserSymbols() : cache_(std::make_unique<ImageCache>()) {}
 
-}  // namespace
+UserSymbols::~UserSymbols() = default;
 
-void remember_process(pid_t pid) { cache().remember(pid); }
+void UserSymbols::remember(pid_t pid) { cache_->remember(pid); }
 
-void set_process_cache_limit(size_t n) { cache().set_limit(n); }
+void UserSymbols::set_process_limit(size_t n) { cache_->set_limit(n); }
 
-size_t cached_processes() { return cache().size(); }
-
-namespace {
+size_t UserSymbols::cached_processes() const { return cache_->size(); }
 
 // What an address is called: its module, and its function with the
 // offset into it when one is known.
-struct FrameName {
+struct UserSymbols::FrameName {
   std::string module;  // "" when the address is in no object
   std::string function;
   uint64_t offset = 0;
 };
 
-FrameName frame_name(pid_t pid, uint64_t addr) {
-  proc::UserAddress r = cache().resolve(pid, addr);
+UserSymbols::FrameName UserSymbols::frame_name(pid_t pid, uint64_t addr) {
+  proc::UserAddress r = cache_->resolve(pid, addr);
   if (r.object && r.symbol)
-    return {r.object->module, demangling() ? demangle(r.symbol->name) : r.symbol->name, r.offset};
+    return {r.object->module, demangle_ ? demangle(r.symbol->name) : r.symbol->name, r.offset};
   if (r.object) return {r.object->module, "", 0};
-  if (const PerfMap::Symbol* s = cache().jit_symbol(pid, addr))
+  if (const PerfMap::Symbol* s = cache_->jit_symbol(pid, addr))
     return {PerfMap::module(pid), s->name, addr - s->start};
   return {};
 }
 
-}  // namespace
-
-std::string user_address(pid_t pid, uint64_t addr) {
+std::string UserSymbols::address(pid_t pid, uint64_t addr) {
   FrameName f = frame_name(pid, addr);
   if (f.module.empty()) return hex_address(addr);
   if (f.function.empty()) return f.module + "`" + hex_address(addr);
@@ -132,31 +124,32 @@ std::string user_address(pid_t pid, uint64_t addr) {
   return f.offset ? s + "+" + hex_address(f.offset) : s;
 }
 
-std::string user_symbol(pid_t pid, uint64_t addr) {
+std::string UserSymbols::symbol(pid_t pid, uint64_t addr) {
   FrameName f = frame_name(pid, addr);
   if (f.module.empty()) return hex_address(addr);
   return f.module + "`" + (f.function.empty() ? hex_address(addr) : f.function);
 }
 
-std::string user_module(pid_t pid, uint64_t addr) {
+std::string UserSymbols::module(pid_t pid, uint64_t addr) {
   FrameName f = frame_name(pid, addr);
   return f.module.empty() ? hex_address(addr) : f.module;
 }
 
-std::optional<proc::SourceLine> user_source_line(pid_t pid, uint64_t addr) {
-  proc::UserAddress r = cache().resolve(pid, addr);
+std::optional<proc::SourceLine> UserSymbols::source_line(pid_t pid, uint64_t addr) {
+  proc::UserAddress r = cache_->resolve(pid, addr);
   std::optional<uint64_t> vaddr = r.object ? r.object->to_vaddr(addr) : std::nullopt;
   // The process may have exited, its root with it, not the file.
   return vaddr ? proc::source_line(r.object->elf->file_id(), {r.object->open_path, r.object->path}, *vaddr)
                : std::nullopt;
 }
 
-std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent, bool resolve) {
+std::string format_user_stack(UserSymbols* syms, std::span<const uint8_t> rec, uint32_t indent,
+                              bool resolve) {
   if (rec.size() < 8) return "\n";
   uint64_t pid;
   std::memcpy(&pid, rec.data(), 8);
-  return format_frames(rec.subspan(8), indent, [pid, resolve](uint64_t pc) {
-    return resolve ? user_address(static_cast<pid_t>(pid), pc) : hex_address(pc);
+  return format_frames(rec.subspan(8), indent, [syms, pid, resolve](uint64_t pc) {
+    return resolve && syms ? syms->address(static_cast<pid_t>(pid), pc) : hex_address(pc);
   });
 }
 

@@ -2,13 +2,16 @@
 // and printf %A: "module`function+0xoff", the module being the object's
 // file name, the executable's too (DTRACE-FACTS §4.5). Every record carries its pid; the maps
 // and symbols of a process are read at first sight and kept, since a
-// process may exit before its records are printed.
+// process may exit before its records are printed. A session owns one
+// UserSymbols (api::Session), so what one Handle reads or is told (-x
+// pgmax, -x nodemangle) never reaches another.
 #pragma once
 
 #include <sys/types.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,25 +20,43 @@
 
 namespace dtrace::consume {
 
-// Reads pid's objects now (the -c/-p target, before it can exit); they
-// are kept for the whole session.
-void remember_process(pid_t pid);
+class UserSymbols {
+ public:
+  UserSymbols();
+  ~UserSymbols();
+  UserSymbols(const UserSymbols&) = delete;
+  UserSymbols& operator=(const UserSymbols&) = delete;
 
-// -x pgmax: how many other processes' objects are kept (default 8); the
-// least recently used go first, and a process that has exited since
-// then prints as bare addresses.
-void set_process_cache_limit(size_t n);
-size_t cached_processes();  // every process kept, targets included
+  // Reads pid's objects now (the -c/-p target, before it can exit); they
+  // are kept for the whole session.
+  void remember(pid_t pid);
+  // -x pgmax: how many other processes' objects are kept (default 8); the
+  // least recently used go first, and a process that has exited since
+  // then prints as bare addresses.
+  void set_process_limit(size_t n);
+  size_t cached_processes() const;  // every process kept, targets included
+  // Whether C++ and Rust names are demangled (default yes; -x nodemangle: no).
+  void set_demangle(bool on) { demangle_ = on; }
 
-std::string user_address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
-std::string user_symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset
-std::string user_module(pid_t pid, uint64_t addr);   // umod()
-// The source file and line of addr from its object's DWARF (JSON stack
-// frames); nullopt without line information.
-std::optional<proc::SourceLine> user_source_line(pid_t pid, uint64_t addr);
+  std::string address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
+  std::string symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset
+  std::string module(pid_t pid, uint64_t addr);   // umod()
+  // The source file and line of addr from its object's DWARF (JSON stack
+  // frames); nullopt without line information.
+  std::optional<proc::SourceLine> source_line(pid_t pid, uint64_t addr);
+
+ private:
+  struct FrameName;
+  FrameName frame_name(pid_t pid, uint64_t addr);
+  class ImageCache;
+  std::unique_ptr<ImageCache> cache_;
+  bool demangle_ = true;
+};
 
 // ustack(): pid then PCs; "\n" then one indented line per frame (its
-// address in hex when resolve is false: -x noresolve).
-std::string format_user_stack(std::span<const uint8_t> rec, uint32_t indent = 14, bool resolve = true);
+// address in hex when resolve is false, -x noresolve, or without a
+// session's symbols).
+std::string format_user_stack(UserSymbols* syms, std::span<const uint8_t> rec, uint32_t indent = 14,
+                              bool resolve = true);
 
 }  // namespace dtrace::consume

@@ -1,12 +1,17 @@
 #include "api/options.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "api/compile_options.h"
 #include "api/session_options.h"
 #include "cc/compiler.h"
 
 namespace dtrace::api {
+namespace session_test {
+// A C++ function of this process whose name the sessions look up.
+[[gnu::noinline]] int shaped(int x) { return x * 3 + 1; }
+}  // namespace session_test
 namespace {
 
 TEST(Options, SizesTakeBinarySuffixes) {
@@ -144,6 +149,16 @@ TEST(Options, SessionsAreIndependent) {
   EXPECT_FALSE(b.options.flowindent());
   EXPECT_TRUE(b.cpp_args.empty());
   EXPECT_EQ(a.cpp_args, std::vector<std::string>{"-DX=1"});
+}
+
+// -x nodemangle in one session leaves another's names demangled.
+TEST(Options, NodemangleIsTheSessionsOwn) {
+  Session a, b;
+  ASSERT_TRUE(set_session_option(a, "nodemangle", ""));
+  auto addr = reinterpret_cast<uint64_t>(&session_test::shaped);
+  std::string mangled = a.usyms.symbol(getpid(), addr), plain = b.usyms.symbol(getpid(), addr);
+  EXPECT_NE(mangled.find("`_ZN6dtrace3api12session_test6shapedEi"), std::string::npos) << mangled;
+  EXPECT_NE(plain.find("`dtrace::api::session_test::shaped(int)"), std::string::npos) << plain;
 }
 
 TEST(Options, CpuMustBeOneOfTheMachines) {

@@ -36,7 +36,8 @@ TEST(UserStack, SkipsThePidAndStopsAtZero) {
   uint64_t pid = 42, pc = 0x400123;
   std::memcpy(rec.data(), &pid, 8);
   std::memcpy(rec.data() + 8, &pc, 8);
-  EXPECT_EQ(format_user_stack(rec), "\n              0x400123\n");
+  UserSymbols syms;
+  EXPECT_EQ(format_user_stack(&syms, rec), "\n              0x400123\n");
 }
 
 TEST(Stacks, IndentAndNoresolve) {
@@ -44,7 +45,7 @@ TEST(Stacks, IndentAndNoresolve) {
   uint64_t pid = 42, pc = 0x400123;
   std::memcpy(rec.data(), &pid, 8);
   std::memcpy(rec.data() + 8, &pc, 8);
-  EXPECT_EQ(format_user_stack(rec, 3, false), "\n   0x400123\n");
+  EXPECT_EQ(format_user_stack(nullptr, rec, 3, false), "\n   0x400123\n");
   uint64_t kpc[2] = {0xffffffff81000204ull, 0};
   std::span<const uint8_t> k(reinterpret_cast<const uint8_t*>(kpc), sizeof kpc);
   EXPECT_EQ(format_kernel_stack(k, 0, false), "\n0xffffffff81000204\n");

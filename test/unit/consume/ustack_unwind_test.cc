@@ -13,6 +13,7 @@
 
 #include "consume/ustack_record.h"
 #include "consume/ustack_unwind.h"
+#include "consume/usyms.h"
 
 extern "C" {
 #include "dtrace/ustack.h"
@@ -69,7 +70,8 @@ namespace {
 TEST(UstackUnwind, FollowsCallFrameInformationWithoutFramePointers) {
   Captured c;
   ASSERT_GT(ustest_top(c), 0);
-  std::string text = format_ustack_record(c.rec, kArg, 2, true);
+  UserSymbols syms;
+  std::string text = format_ustack_record(&syms, c.rec, kArg, 2, true);
   size_t leaf = text.find("`ustest_leaf+"), mid = text.find("`ustest_mid+"), top = text.find("`ustest_top+");
   ASSERT_NE(leaf, std::string::npos) << text;
   ASSERT_NE(mid, std::string::npos) << text;

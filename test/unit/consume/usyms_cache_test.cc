@@ -42,16 +42,20 @@ std::vector<pid_t> start_loops(int n) {
 
 TEST(UserSymbolCache, PgmaxBoundsTheProcessesKept) {
   auto pids = start_loops(4);
-  set_process_cache_limit(1);
-  (void)user_address(pids[0], 1);
-  size_t one = cached_processes();
-  (void)user_address(pids[1], 1);
-  (void)user_address(pids[2], 1);
-  EXPECT_EQ(cached_processes(), one);  // each new one replaced the last
-  set_process_cache_limit(8);
-  (void)user_address(pids[3], 1);
-  (void)user_address(pids[0], 1);
-  EXPECT_EQ(cached_processes(), one + 2);
+  UserSymbols syms, other;
+  syms.set_process_limit(1);
+  (void)syms.address(pids[0], 1);
+  size_t one = syms.cached_processes();
+  (void)syms.address(pids[1], 1);
+  (void)syms.address(pids[2], 1);
+  EXPECT_EQ(syms.cached_processes(), one);  // each new one replaced the last
+  // Another session's symbols keep their own limit (8).
+  for (int i = 0; i < 3; i++) (void)other.address(pids[i], 1);
+  EXPECT_EQ(other.cached_processes(), one + 2);
+  syms.set_process_limit(8);
+  (void)syms.address(pids[3], 1);
+  (void)syms.address(pids[0], 1);
+  EXPECT_EQ(syms.cached_processes(), one + 2);
   for (pid_t p : pids) {
     kill(p, SIGKILL);
     waitpid(p, nullptr, 0);
