@@ -84,12 +84,12 @@ Result<consume::AggVar*> Aggregations::var_of(kio::Device& dev, uint32_t aggid) 
 namespace {
 
 // User stacks as their call chains, so that equal chains are one entry.
-std::vector<std::vector<uint8_t>> canonical_keys(const kio::AggDesc& d,
+std::vector<std::vector<uint8_t>> canonical_keys(consume::UserSymbols& usyms, const kio::AggDesc& d,
                                                  std::vector<std::vector<uint8_t>> keys) {
   for (size_t i = 0; i < keys.size() && i < d.recs.size(); i++) {
     uint16_t kind = d.recs[i].dtrd_action;
     if (kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK)
-      consume::canonicalize_ustack_key(keys[i], d.recs[i].dtrd_arg);
+      consume::canonicalize_ustack_key(&usyms, keys[i], d.recs[i].dtrd_arg);
   }
   return keys;
 }
@@ -111,7 +111,7 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
     if (snap->drops)
       report(consume::cpu_drop(consume::DropKind::Aggregation, snap->drops, cpu, options_.droptags()));
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
-      table_.fold(*vars_.at(e.aggid), canonical_keys(descs_.at(e.aggid), e.keys), e.value,
+      table_.fold(*vars_.at(e.aggid), canonical_keys(usyms_, descs_.at(e.aggid), e.keys), e.value,
                   percpu ? static_cast<int>(cpu) : -1, key_kinds(descs_.at(e.aggid)));
       return Ok{};
     });

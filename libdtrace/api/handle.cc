@@ -23,7 +23,6 @@
 #include "cc/compiler.h"
 #include "consume/error_report.h"
 #include "consume/probe_list.h"
-#include "consume/ustack_unwind.h"
 #include "dif/disasm.h"
 #include "kio/device.h"
 #include "kio/missing_providers.h"
@@ -101,10 +100,7 @@ struct Handle::Impl {
   // kept, as its counters are deltas read once (a long drain asks too).
   // A -c/-p target's objects, read before it can exit: its symbols and
   // the maps its user stacks unwind with are kept for the whole session.
-  void remember_target(pid_t pid) {
-    state.usyms.remember(pid);
-    consume::remember_unwind_process(pid);
-  }
+  void remember_target(pid_t pid) { state.usyms.remember(pid); }
 
   bool killed = false, ending = false;
   Status take_status(FILE* out) {

@@ -108,7 +108,7 @@ void json_datum(JsonWriter& w, const Datum& d, const TextOptions& o) {
   std::string_view sk = symbolic_kind(d);
   if (sk == "stack") return frames(w, d.bytes, 0, false, nullptr, !o.noresolve);
   if (sk == "ustack" || sk == "jstack") {  // unwound where the record carries stack bytes
-    std::vector<uint64_t> pcs = ustack_record_frames(d.bytes, d.type->arg);
+    std::vector<uint64_t> pcs = ustack_record_frames(o.usyms, d.bytes, d.type->arg);
     return frames(w, {reinterpret_cast<const uint8_t*>(pcs.data()), pcs.size() * 8},
                   static_cast<pid_t>(word(d.bytes, 0)), true, o.usyms, !o.noresolve);
   }

@@ -15,9 +15,10 @@ namespace dtrace::consume {
 
 class UserSymbols;
 
-// The record's call chain, innermost first: unwound where the record
-// carries a stack copy, else the frame-pointer frames.
-std::vector<uint64_t> ustack_record_frames(std::span<const uint8_t> rec, uint64_t arg);
+// The record's call chain, innermost first: unwound by the session's
+// unwinder where the record carries a stack copy, else (or without
+// `syms`) the frame-pointer frames.
+std::vector<uint64_t> ustack_record_frames(UserSymbols* syms, std::span<const uint8_t> rec, uint64_t arg);
 
 // Text of a ustack()/jstack() record, as format_user_stack() prints it.
 std::string format_ustack_record(UserSymbols* syms, std::span<const uint8_t> rec, uint64_t arg,
@@ -26,6 +27,6 @@ std::string format_ustack_record(UserSymbols* syms, std::span<const uint8_t> rec
 // An aggregation key in place: the frames become the call chain and the
 // registers and stack copy are zeroed (a record without stack bytes is
 // left as it is).
-void canonicalize_ustack_key(std::span<uint8_t> rec, uint64_t arg);
+void canonicalize_ustack_key(UserSymbols* syms, std::span<uint8_t> rec, uint64_t arg);
 
 }  // namespace dtrace::consume

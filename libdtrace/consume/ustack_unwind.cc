@@ -101,10 +101,10 @@ std::unique_ptr<Dwfl, DwflDeleter> report_process(pid_t pid, Current* cur) {
 // The processes unwound lately, most recent first (a bounded cache:
 // reporting a process's objects is the costly part), and the targets.
 constexpr size_t kCachedProcesses = 16;
-std::list<ProcessDwfl> cache;
+using ProcessList = std::list<ProcessDwfl>;
 
 // Drops the least recently used process that is not a target.
-void evict() {
+void evict(ProcessList& cache) {
   size_t unpinned = 0;
   for (const ProcessDwfl& p : cache) unpinned += !p.pinned;
   if (unpinned <= kCachedProcesses) return;
@@ -131,12 +131,12 @@ ProcessDwfl read_process(pid_t pid) {
   return p;
 }
 
-ProcessDwfl* process_dwfl(pid_t pid, uint64_t pc) {
+ProcessDwfl* process_dwfl(ProcessList& cache, pid_t pid, uint64_t pc) {
   auto it = cache.begin();
   while (it != cache.end() && it->pid != pid) ++it;
   if (it == cache.end()) {
     cache.push_front(read_process(pid));
-    evict();
+    evict(cache);
   } else {
     cache.splice(cache.begin(), cache, it);
     if (stale(cache.front(), pc)) {  // kept as it was if the process is gone
@@ -164,7 +164,16 @@ int frame_cb(Dwfl_Frame* frame, void* arg) {
 
 }  // namespace
 
-void remember_unwind_process(pid_t pid) {
+struct Unwinder::Processes {
+  ProcessList list;
+};
+
+Unwinder::Unwinder() : processes_(std::make_unique<Processes>()) {}
+
+Unwinder::~Unwinder() = default;
+
+void Unwinder::remember(pid_t pid) {
+  ProcessList& cache = processes_->list;
   for (ProcessDwfl& p : cache) {
     if (p.pid == pid) {
       p.pinned = true;
@@ -175,11 +184,11 @@ void remember_unwind_process(pid_t pid) {
   cache.front().pinned = true;
 }
 
-std::vector<uint64_t> unwind_user_stack(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack,
-                                        uint32_t max) {
+std::vector<uint64_t> Unwinder::unwind(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack,
+                                       uint32_t max) {
   Walk w;
   w.max = max;
-  ProcessDwfl* p = max == 0 ? nullptr : process_dwfl(pid, regs.pc);
+  ProcessDwfl* p = max == 0 ? nullptr : process_dwfl(processes_->list, pid, regs.pc);
   if (p == nullptr) return {};
   p->cur->regs = regs;
   p->cur->stack = stack;

@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -19,14 +20,27 @@ struct UserRegs {
   uint64_t pc = 0, sp = 0, fp = 0;
 };
 
-// The return addresses from regs.pc outward, at most max; empty when
-// nothing could be unwound (no objects, no process).
-std::vector<uint64_t> unwind_user_stack(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack,
-                                        uint32_t max);
+// A session's unwinder (consume::UserSymbols holds it): the processes
+// whose objects it has reported.
+class Unwinder {
+ public:
+  Unwinder();
+  ~Unwinder();
+  Unwinder(const Unwinder&) = delete;
+  Unwinder& operator=(const Unwinder&) = delete;
 
-// Reads pid's maps now (a -c/-p target, before it can exit) and keeps
-// them for the whole session: records read after the target has exited
-// (a short -c program's aggregation, printed at its exit) still unwind.
-void remember_unwind_process(pid_t pid);
+  // The return addresses from regs.pc outward, at most max; empty when
+  // nothing could be unwound (no objects, no process).
+  std::vector<uint64_t> unwind(pid_t pid, const UserRegs& regs, std::span<const uint8_t> stack, uint32_t max);
+
+  // Reads pid's maps now (a -c/-p target, before it can exit) and keeps
+  // them for the whole session: records read after the target has exited
+  // (a short -c program's aggregation, printed at its exit) still unwind.
+  void remember(pid_t pid);
+
+ private:
+  struct Processes;
+  std::unique_ptr<Processes> processes_;
+};
 
 }  // namespace dtrace::consume

@@ -92,7 +92,10 @@ UserSymbols::UserSymbols() : cache_(std::make_unique<ImageCache>()) {}
 
 UserSymbols::~UserSymbols() = default;
 
-void UserSymbols::remember(pid_t pid) { cache_->remember(pid); }
+void UserSymbols::remember(pid_t pid) {
+  cache_->remember(pid);
+  unwinder_.remember(pid);
+}
 
 void UserSymbols::set_process_limit(size_t n) { cache_->set_limit(n); }
 

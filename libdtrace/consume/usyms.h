@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 
+#include "consume/ustack_unwind.h"
 #include "proc/elf_debuginfo.h"
 
 namespace dtrace::consume {
@@ -27,9 +28,11 @@ class UserSymbols {
   UserSymbols(const UserSymbols&) = delete;
   UserSymbols& operator=(const UserSymbols&) = delete;
 
-  // Reads pid's objects now (the -c/-p target, before it can exit); they
-  // are kept for the whole session.
+  // Reads pid's objects and maps now (the -c/-p target, before it can
+  // exit); they are kept for the whole session, for its symbols and for
+  // unwinding its stacks.
   void remember(pid_t pid);
+  Unwinder& unwinder() { return unwinder_; }
   // -x pgmax: how many other processes' objects are kept (default 8); the
   // least recently used go first, and a process that has exited since
   // then prints as bare addresses.
@@ -50,6 +53,7 @@ class UserSymbols {
   FrameName frame_name(pid_t pid, uint64_t addr);
   class ImageCache;
   std::unique_ptr<ImageCache> cache_;
+  Unwinder unwinder_;
   bool demangle_ = true;
 };
 

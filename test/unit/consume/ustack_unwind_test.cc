@@ -87,10 +87,12 @@ TEST(UstackUnwind, AggregationKeyBecomesTheChain) {
   ustest_top(c2);
   size_t off = DTRACE_USTACK_BLOCK_OFF(kArg);
   c2.rec[off + sizeof(dtrace_ustack_regs) + kBytes - 8] ^= 0xff;  // other bytes, same chain
-  canonicalize_ustack_key(c1.rec, kArg);
-  canonicalize_ustack_key(c2.rec, kArg);
+  UserSymbols syms;
+  canonicalize_ustack_key(&syms, c1.rec, kArg);
+  canonicalize_ustack_key(&syms, c2.rec, kArg);
   EXPECT_EQ(c1.rec, c2.rec);
-  std::vector<uint64_t> frames = ustack_record_frames(c1.rec, kArg);  // the frames are the record's now
+  std::vector<uint64_t> frames =
+      ustack_record_frames(&syms, c1.rec, kArg);  // the frames are the record's now
   EXPECT_EQ(frames.size(), 4u);
   EXPECT_EQ(static_cast<size_t>(std::count(c1.rec.begin() + static_cast<ptrdiff_t>(off), c1.rec.end(), 0)),
             c1.rec.size() - off);
@@ -100,8 +102,9 @@ TEST(UstackUnwind, WithoutStackBytesTheFramePointerFramesStay) {
   uint64_t arg = DTRACE_USTACK_ARG(3, 0, 0);
   std::vector<uint64_t> rec = {static_cast<uint64_t>(getpid()), 0x1000, 0x2000, 0};
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(rec.data()), rec.size() * 8);
-  EXPECT_EQ(ustack_record_frames(bytes, arg), (std::vector<uint64_t>{0x1000, 0x2000}));
-  EXPECT_TRUE(unwind_user_stack(getpid(), {}, {}, 0).empty());
+  UserSymbols syms;
+  EXPECT_EQ(ustack_record_frames(&syms, bytes, arg), (std::vector<uint64_t>{0x1000, 0x2000}));
+  EXPECT_TRUE(syms.unwinder().unwind(getpid(), {}, {}, 0).empty());
 }
 
 }  // namespace
