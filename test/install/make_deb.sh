@@ -87,7 +87,9 @@ fi
 if command -v dkms > /dev/null && kver=$("$src/test/vm/kver" 2>/dev/null) &&
 	kdir=$("$src/test/vm/kdir" 2>/dev/null) && [ -e "$kdir/Makefile" ]; then
 	mkdir -p "$tmp/inst/$kver"
-	dkms install -m dtrace -v "$version" -k "$kver" --kernelsourcedir "$kdir" \
+	# --no-depmod: the scratch install tree is not /lib/modules/$kver,
+	# which a host without that kernel does not have (depmod fails there).
+	dkms install --no-depmod -m dtrace -v "$version" -k "$kver" --kernelsourcedir "$kdir" \
 		--sourcetree "$tmp/dkms/usr/src" \
 		--dkmstree "$tmp/tree" --installtree "$tmp/inst" > "$tmp/dkms.log" 2>&1 ||
 		{ tail -n 20 "$tmp/dkms.log" >&2; fail "dkms install failed for $kver"; }
