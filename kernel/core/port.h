@@ -76,6 +76,17 @@ int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n);
  */
 int dtrace_port_lockdown(bool destructive, char *msg, size_t size);
 
+/*
+ * The ioctl caller's memory (ioctl context, may sleep and fault pages
+ * in): 0, or -EFAULT when any byte of [uaddr, uaddr + n) cannot be
+ * read or written. The in-process device's "user" memory is its own.
+ */
+int dtrace_port_copyin(void *dst, uint64_t uaddr, size_t n);
+int dtrace_port_copyout(uint64_t uaddr, const void *src, size_t n);
+/* The lock every ioctl holds around its work on the core (dtrace_lock). */
+void dtrace_port_lock(void);
+void dtrace_port_unlock(void);
+
 /* 64 random bits (ioctl context): the dynamic-variable hash seed. */
 uint64_t dtrace_port_random(void);
 

@@ -23,10 +23,12 @@ DTRACE_CORE_SOURCES := \
 	core/fire.c \
 	core/format.c \
 	core/glob.c \
+	core/ioctl.c \
 	core/late.c \
 	core/match.c \
 	core/probe.c \
 	core/prog.c \
+	core/rate.c \
 	core/record.c \
 	core/spec.c \
 	core/state.c \

@@ -57,6 +57,27 @@ uint64_t dtrace_port_mem_budget(void)
 	return ((uint64_t)si_mem_available() << PAGE_SHIFT) / 2;
 }
 
+int dtrace_port_copyin(void *dst, uint64_t uaddr, size_t n)
+{
+	return copy_from_user(dst, u64_to_user_ptr(uaddr), n) != 0 ? -EFAULT :
+								     0;
+}
+
+int dtrace_port_copyout(uint64_t uaddr, const void *src, size_t n)
+{
+	return copy_to_user(u64_to_user_ptr(uaddr), src, n) != 0 ? -EFAULT : 0;
+}
+
+void dtrace_port_lock(void)
+{
+	mutex_lock(&dtrace_lock);
+}
+
+void dtrace_port_unlock(void)
+{
+	mutex_unlock(&dtrace_lock);
+}
+
 uint64_t dtrace_port_gethrtime(void)
 {
 	return ktime_get_mono_fast_ns();

@@ -31,10 +31,9 @@
 #include <linux/smp.h>
 #include <asm/irq_regs.h>
 
+#include "core/rate.h"
 #include "linux/glue.h"
 #include "prov/linux_provs.h"
-
-#define PROF_MIN_NS (200 * NSEC_PER_USEC)
 
 struct prof_timer {
 	struct hrtimer timer;
@@ -56,57 +55,13 @@ static struct prof_probe *prof_all;
 static struct prof_probe *prof_on; /* under cpus_read_lock() */
 static int prof_hp_state = -1;	   /* dynamic cpuhp state, or < 0 */
 
-static const struct {
-	const char *suffix;
-	u64 mult; /* ns per unit; 0 = hz */
-} prof_units[] = {
-	{ "ns", 1 },
-	{ "nsec", 1 },
-	{ "us", NSEC_PER_USEC },
-	{ "usec", NSEC_PER_USEC },
-	{ "ms", NSEC_PER_MSEC },
-	{ "msec", NSEC_PER_MSEC },
-	{ "s", NSEC_PER_SEC },
-	{ "sec", NSEC_PER_SEC },
-	{ "m", 60 * NSEC_PER_SEC },
-	{ "min", 60 * NSEC_PER_SEC },
-	{ "h", 3600 * NSEC_PER_SEC },
-	{ "hour", 3600 * NSEC_PER_SEC },
-	{ "d", 86400 * NSEC_PER_SEC },
-	{ "day", 86400 * NSEC_PER_SEC },
-	{ "hz", 0 },
-	{ "", 0 },
-};
-
 /*
  * "997", "10ms", "300000000ns" -> interval in ns; 0 when malformed, too
  * fast or beyond a ktime_t.
  */
 static u64 prof_parse(const char *s)
 {
-	u64 n = 0;
-	size_t i;
-
-	if (*s < '0' || *s > '9')
-		return 0;
-	for (; *s >= '0' && *s <= '9'; s++) {
-		if (n > (U64_MAX - 9) / 10)
-			return 0;
-		n = n * 10 + (*s - '0');
-	}
-	if (n == 0)
-		return 0;
-	for (i = 0; i < ARRAY_SIZE(prof_units); i++) {
-		if (strcmp(s, prof_units[i].suffix) != 0)
-			continue;
-		/* 300000000ns is fine, 300000000d would overflow. */
-		if (prof_units[i].mult != 0 && n > U64_MAX / prof_units[i].mult)
-			return 0;
-		n = prof_units[i].mult != 0 ? n * prof_units[i].mult :
-					      NSEC_PER_SEC / n;
-		return n >= PROF_MIN_NS && n <= KTIME_MAX ? n : 0;
-	}
-	return 0;
+	return dtrace_rate_ns(s, KTIME_MAX);
 }
 
 static enum hrtimer_restart prof_fire(struct hrtimer *t)

@@ -173,6 +173,20 @@ static int load(void *dst, uintptr_t addr, size_t n)
 	return 0;
 }
 
+/* The in-process device's ioctls: checked copies, as the module's. */
+int dtrace_port_copyin(void *dst, uint64_t uaddr, size_t n)
+{
+	return load(dst, (uintptr_t)uaddr, n);
+}
+
+void dtrace_port_lock(void)
+{
+}
+
+void dtrace_port_unlock(void)
+{
+}
+
 int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 {
 	return load(dst, addr, n);
@@ -424,6 +438,15 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
 	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
 		return -EFAULT;
 	return 0;
+}
+
+int dtrace_port_copyout(uint64_t uaddr, const void *src, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (uaddr + n < uaddr)
+		return -EFAULT;
+	return dtrace_port_ustore((uintptr_t)uaddr, src, n);
 }
 
 static int lockdown_level;

@@ -9,6 +9,7 @@
 #include "dtrace/dif.h"
 #include "kio/missing_providers.h"
 #include "prog/encode.h"
+#include "prog/limits.h"
 #include "proc/user_probes.h"
 
 namespace dtrace::api {
@@ -108,14 +109,7 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
   kio::EnableFailure why;
   auto r = dev_->enable(blob, &why);
   if (r) return r->nprobes;
-  // A size or count over a limit of kernel/uapi/dtrace/limits.h.
-  if (why.err == E2BIG)
-    return make_error("Enabling exceeds size limit: " + r.error().message, "EDT_ENABLING_ERR");
-  // The module's refusal of a destructive action without -w: EPERM with
-  // the DIFOs valid (a destructive subroutine is DIF_DVR_PRIV; ioctl.h).
-  // DTrace's "Destructive actions not allowed", a failure to start tracing.
-  if (why.err == EPERM && why.detail.dten_dvr == DIF_DVR_OK)
-    return make_error("Destructive actions not allowed", "EDT_DESTRUCTIVE");
+  if (why.err == 0) return r.error();  // not the module's refusal
   if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
     const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
     std::string missing = kio::missing_provider_note(s.provider);
@@ -123,7 +117,7 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
                           (missing.empty() ? "" : " (" + missing + ")"),
                       "D_PDESC_ZERO", s.line);
   }
-  return r.error();
+  return prog::enable_refusal(why.err, why.detail);
 }
 
 Result<const dtrace_probedesc*> Enablings::probe(uint32_t id) {

@@ -7,56 +7,13 @@
 
 #include "bpf/profile_prov.h"
 #include "core/probe.h"
+#include "core/rate.h"
 
-#define NS_PER_SEC 1000000000ULL
-#define MIN_NS	   (200 * 1000ULL)
-#define MAX_NS	   (1ULL << 62)
-
-static const struct {
-	const char *suffix;
-	uint64_t mult; /* ns per unit; 0 = hz */
-} units[] = {
-	{ "ns", 1 },
-	{ "nsec", 1 },
-	{ "us", 1000 },
-	{ "usec", 1000 },
-	{ "ms", 1000000 },
-	{ "msec", 1000000 },
-	{ "s", NS_PER_SEC },
-	{ "sec", NS_PER_SEC },
-	{ "m", 60 * NS_PER_SEC },
-	{ "min", 60 * NS_PER_SEC },
-	{ "h", 3600 * NS_PER_SEC },
-	{ "hour", 3600 * NS_PER_SEC },
-	{ "d", 86400 * NS_PER_SEC },
-	{ "day", 86400 * NS_PER_SEC },
-	{ "hz", 0 },
-	{ "", 0 },
-};
+#define MAX_NS (1ULL << 62)
 
 uint64_t dtbpf_profile_parse(const char *s)
 {
-	uint64_t n = 0;
-	size_t i;
-
-	if (*s < '0' || *s > '9')
-		return 0;
-	for (; *s >= '0' && *s <= '9'; s++) {
-		if (n > (UINT64_MAX - 9) / 10)
-			return 0;
-		n = n * 10 + (uint64_t)(*s - '0');
-	}
-	if (n == 0)
-		return 0;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(s, units[i].suffix) != 0)
-			continue;
-		if (units[i].mult != 0 && n > MAX_NS / units[i].mult)
-			return 0;
-		n = units[i].mult != 0 ? n * units[i].mult : NS_PER_SEC / n;
-		return n >= MIN_NS && n <= MAX_NS ? n : 0;
-	}
-	return 0;
+	return dtrace_rate_ns(s, MAX_NS);
 }
 
 static void create(struct dtrace_core *core, const char *name)

@@ -11,12 +11,20 @@
 #include <vector>
 
 #include "cc/program.h"
+#include "dtrace/ioctl.h"
 #include "util/result.h"
 
 namespace dtrace::prog {
 
-// Ok, or the error ENABLE would give: "Enabling exceeds size limit: ..."
-// (EDT_ENABLING_ERR) for a limit, else the module's reason.
+// Ok, or the error ENABLE would give, worded by enable_refusal().
 Status check_enable(const cc::Program& p, const std::vector<dtrace_prog_option>& options);
+
+// How the session words ENABLE's refusal (errno err, the out fields of
+// dtrace_enable), the module's and dtrace -e's alike, as DTrace does:
+// "Enabling exceeds size limit: ..." (EDT_ENABLING_ERR) for a limit of
+// kernel/uapi/dtrace/limits.h, "Destructive actions not allowed"
+// (EDT_DESTRUCTIVE) for a destructive action without -w, else the
+// module's reason (dten_msg, or the errno's text).
+Error enable_refusal(int err, const dtrace_enable& detail);
 
 }  // namespace dtrace::prog

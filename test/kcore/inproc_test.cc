@@ -89,6 +89,8 @@ TEST_F(Inproc, HelloWorldThroughTheIoctls) {
   fd.dtfd_length = sizeof(fmt);
   ASSERT_EQ(ioc(DTRACEIOC_FORMAT, &fd), 0);
   EXPECT_STREQ(fmt, "%s\n");
+  fd.dtfd_string = 8;  // forged: refused, not followed
+  EXPECT_EQ(ioc(DTRACEIOC_FORMAT, &fd), -EFAULT);
 
   dtrace_go go{};
   ASSERT_EQ(ioc(DTRACEIOC_GO, &go), 0);
@@ -109,6 +111,25 @@ TEST_F(Inproc, HelloWorldThroughTheIoctls) {
   d.dtbd_size = buf.size();
   EXPECT_EQ(ioc(DTRACEIOC_AGGSNAP, &d), 0);
   EXPECT_EQ(d.dtbd_size, 0u);
+}
+
+// The structures and the pointers in them are the caller's, hostile as
+// the module takes them: a pointer no copy can follow is EFAULT, never
+// followed (the layer that repeated dev.c copied with memcpy).
+TEST_F(Inproc, ForgedPointersAreRefused) {
+  void* bad = reinterpret_cast<void*>(16);  // the NULL page
+  EXPECT_EQ(ioc(DTRACEIOC_CONF, bad), -EFAULT);
+  EXPECT_EQ(ioc(DTRACEIOC_PROBEMATCH, bad), -EFAULT);
+  EXPECT_EQ(ioc(DTRACEIOC_STATUS, bad), -EFAULT);
+  dtrace_enable en{};
+  en.dten_prog = 8;
+  en.dten_size = 64;
+  EXPECT_EQ(ioc(DTRACEIOC_ENABLE, &en), -EFAULT);
+  en.dten_size = DTRACE_PROG_MAXSIZE + 1ull;
+  EXPECT_EQ(ioc(DTRACEIOC_ENABLE, &en), -E2BIG);
+  en.dten_size = ~0ull;
+  EXPECT_EQ(ioc(DTRACEIOC_ENABLE, &en), -E2BIG);
+  EXPECT_EQ(ioc(DTRACEIOC_EPDESC, bad), -EFAULT);
 }
 
 }  // namespace
