@@ -74,38 +74,15 @@ static void desc_fill(struct dtrace_probedesc *d, const struct dtrace_probe *p)
 	dtrace_strlcpy(d->dtpd_name, p->name, sizeof(d->dtpd_name));
 }
 
-/* A structure too large for a kernel stack, copied in: NULL or *err. */
-static void *dup_in(uint64_t arg, size_t size, int *err)
+static int probematch(struct dtrace_core *core, void *arg)
 {
-	void *p = dtrace_port_zalloc(size);
-
-	*err = 0;
-	if (p == NULL) {
-		*err = -ENOMEM;
-	} else if (dtrace_port_copyin(p, arg, size) != 0) {
-		dtrace_port_free(p);
-		p = NULL;
-		*err = -EFAULT;
-	}
-	return p;
-}
-
-static int ioc_probematch(struct dtrace_core *core, uint64_t arg)
-{
-	struct dtrace_probematch *m;
-	struct dtrace_probedesc *d;
+	struct dtrace_probematch *m = arg;
+	struct dtrace_probedesc *d = &m->dtpm_pattern;
 	struct dtrace_pattern pat;
 	struct dtrace_probe *p;
-	int err;
 
-	m = dup_in(arg, sizeof(*m), &err);
-	if (m == NULL)
-		return err;
-	d = &m->dtpm_pattern;
-	if (!desc_terminated(d)) {
-		dtrace_port_free(m);
+	if (!desc_terminated(d))
 		return -EINVAL;
-	}
 	pat.id = d->dtpd_id;
 	pat.prov = d->dtpd_provider;
 	pat.mod = d->dtpd_mod;
@@ -114,35 +91,43 @@ static int ioc_probematch(struct dtrace_core *core, uint64_t arg)
 	if (m->dtpm_start == 0)
 		dtrace_probe_provide(core, &pat);
 	p = dtrace_probe_match_next(core, &pat, m->dtpm_start);
-	if (p == NULL) {
-		err = -ENOENT;
-	} else {
-		desc_fill(&m->dtpm_probe, p);
-		err = copyout_ret(arg, m, sizeof(*m), 0);
-	}
-	dtrace_port_free(m);
-	return err;
+	if (p == NULL)
+		return -ENOENT;
+	desc_fill(&m->dtpm_probe, p);
+	return 0;
 }
 
-static int ioc_probearg(struct dtrace_core *core, uint64_t arg)
+static int probearg(struct dtrace_core *core, void *arg)
 {
+	struct dtrace_argdesc *a = arg;
 	struct dtrace_core_argdesc cd;
-	struct dtrace_argdesc *a;
 	int err;
 
-	a = dup_in(arg, sizeof(*a), &err);
-	if (a == NULL)
-		return err;
 	err = dtrace_probe_argdesc(core, a->dtargd_id, a->dtargd_ndx, &cd);
-	if (err == 0) {
-		a->dtargd_mapping = cd.mapping;
-		dtrace_strlcpy(a->dtargd_native, cd.native,
-			       sizeof(a->dtargd_native));
-		dtrace_strlcpy(a->dtargd_xlate, cd.xlate,
-			       sizeof(a->dtargd_xlate));
-		err = copyout_ret(arg, a, sizeof(*a), 0);
-	}
-	dtrace_port_free(a);
+	if (err != 0)
+		return err;
+	a->dtargd_mapping = cd.mapping;
+	dtrace_strlcpy(a->dtargd_native, cd.native, sizeof(a->dtargd_native));
+	dtrace_strlcpy(a->dtargd_xlate, cd.xlate, sizeof(a->dtargd_xlate));
+	return 0;
+}
+
+/*
+ * PROBEMATCH and PROBEARG: a structure too large for a kernel stack is
+ * copied in, answered by fn in place and copied back when fn succeeds.
+ */
+static int ioc_inout(struct dtrace_core *core, uint64_t arg, size_t size,
+		     int (*fn)(struct dtrace_core *, void *))
+{
+	void *p = dtrace_port_zalloc(size);
+	int err;
+
+	if (p == NULL)
+		return -ENOMEM;
+	err = dtrace_port_copyin(p, arg, size) != 0 ? -EFAULT : fn(core, p);
+	if (err == 0)
+		err = copyout_ret(arg, p, size, 0);
+	dtrace_port_free(p);
 	return err;
 }
 
@@ -358,9 +343,11 @@ long dtrace_ioctl(struct dtrace_core *core, struct dtrace_state **stp,
 		return -ENOTTY;
 	dtrace_port_lock();
 	if (cmd == DTRACEIOC_PROBEMATCH) {
-		err = ioc_probematch(core, arg);
+		err = ioc_inout(core, arg, sizeof(struct dtrace_probematch),
+				probematch);
 	} else if (cmd == DTRACEIOC_PROBEARG) {
-		err = ioc_probearg(core, arg);
+		err = ioc_inout(core, arg, sizeof(struct dtrace_argdesc),
+				probearg);
 	} else {
 		st = state_of(core, stp);
 		err = st == NULL ? -ENOMEM : ioc_state(st, cmd, arg);

@@ -155,9 +155,31 @@ uint64_t dtrace_port_mem_budget(void)
 	return mem_budget;
 }
 
+/*
+ * A copy between this process's memory at local and at addr that
+ * refuses unmapped memory (process_vm_readv/writev). Where a seccomp
+ * filter forbids those calls, a plain copy: the callers have checked
+ * the NULL page and wrap-around.
+ */
+static int vm_copy(void *local, uintptr_t addr, size_t n, bool write)
+{
+	struct iovec l = { local, n }, r = { (void *)addr, n };
+	ssize_t got = write ? process_vm_writev(getpid(), &l, 1, &r, 1, 0) :
+			      process_vm_readv(getpid(), &l, 1, &r, 1, 0);
+
+	if (got == (ssize_t)n)
+		return 0;
+	if (got >= 0 || (errno != ENOSYS && errno != EPERM))
+		return -EFAULT;
+	if (write)
+		memcpy((void *)addr, local, n);
+	else
+		memcpy(local, (const void *)addr, n);
+	return 0;
+}
+
 static int load(void *dst, uintptr_t addr, size_t n)
 {
-	struct iovec local = { dst, n }, remote = { (void *)addr, n };
 	unsigned i;
 
 	if (n == 0)
@@ -168,9 +190,7 @@ static int load(void *dst, uintptr_t addr, size_t n)
 		if (addr < faults[i].addr + faults[i].len &&
 		    faults[i].addr < addr + n)
 			return faults[i].err;
-	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
-		return -EFAULT;
-	return 0;
+	return vm_copy(dst, addr, n, false);
 }
 
 /* The in-process device's ioctls: checked copies, as the module's. */
@@ -426,7 +446,6 @@ uint64_t dtrace_port_getf(int64_t fd)
 
 int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
 {
-	struct iovec local = { (void *)src, n }, remote = { (void *)addr, n };
 	unsigned i;
 
 	if (addr < 4096)
@@ -435,9 +454,7 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
 		if (addr < faults[i].addr + faults[i].len &&
 		    faults[i].addr < addr + n)
 			return faults[i].err;
-	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) != (ssize_t)n)
-		return -EFAULT;
-	return 0;
+	return vm_copy((void *)src, addr, n, true);
 }
 
 int dtrace_port_copyout(uint64_t uaddr, const void *src, size_t n)

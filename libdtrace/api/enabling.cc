@@ -109,7 +109,7 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
   kio::EnableFailure why;
   auto r = dev_->enable(blob, &why);
   if (r) return r->nprobes;
-  if (why.err == 0) return r.error();  // not the module's refusal
+  if (auto worded = prog::enable_refusal(why.err, why.detail, r.error().message)) return *worded;
   if (why.err == ENOENT && why.detail.dten_clause < prog.clauses.size()) {
     const cc::ProbeSpec& s = prog.clauses[why.detail.dten_clause].probe;
     std::string missing = kio::missing_provider_note(s.provider);
@@ -117,7 +117,7 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
                           (missing.empty() ? "" : " (" + missing + ")"),
                       "D_PDESC_ZERO", s.line);
   }
-  return prog::enable_refusal(why.err, why.detail);
+  return r.error();
 }
 
 Result<const dtrace_probedesc*> Enablings::probe(uint32_t id) {

@@ -22,19 +22,19 @@ Status check_enable(const cc::Program& p, const std::vector<dtrace_prog_option>&
   long ncpus = sysconf(_SC_NPROCESSORS_CONF);
   int err = -dtrace_inproc_enable_dry(ncpus > 0 ? static_cast<uint32_t>(ncpus) : 1, &e);
   if (err == 0) return Ok{};
-  return enable_refusal(err, e);
+  std::string msg = e.dten_msg[0] ? std::string(e.dten_msg, strnlen(e.dten_msg, sizeof e.dten_msg))
+                                  : std::string(std::strerror(err));
+  if (auto worded = enable_refusal(err, e, msg)) return *worded;
+  return make_error(msg);
 }
 
-Error enable_refusal(int err, const dtrace_enable& detail) {
-  std::string msg = detail.dten_msg[0]
-                        ? std::string(detail.dten_msg, strnlen(detail.dten_msg, sizeof detail.dten_msg))
-                        : std::string(std::strerror(err));
-  if (err == E2BIG) return make_error("Enabling exceeds size limit: " + msg, "EDT_ENABLING_ERR");
+std::optional<Error> enable_refusal(int err, const dtrace_enable& detail, const std::string& reason) {
+  if (err == E2BIG) return make_error("Enabling exceeds size limit: " + reason, "EDT_ENABLING_ERR");
   // A destructive action refused (EPERM with the DIFOs valid; a
   // destructive subroutine is DIF_DVR_PRIV, ioctl.h): DTrace's words.
   if (err == EPERM && detail.dten_dvr == DIF_DVR_OK)
     return make_error("Destructive actions not allowed", "EDT_DESTRUCTIVE");
-  return make_error(msg);
+  return std::nullopt;
 }
 
 }  // namespace dtrace::prog

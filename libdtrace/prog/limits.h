@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "cc/program.h"
@@ -20,11 +22,11 @@ namespace dtrace::prog {
 Status check_enable(const cc::Program& p, const std::vector<dtrace_prog_option>& options);
 
 // How the session words ENABLE's refusal (errno err, the out fields of
-// dtrace_enable), the module's and dtrace -e's alike, as DTrace does:
-// "Enabling exceeds size limit: ..." (EDT_ENABLING_ERR) for a limit of
-// kernel/uapi/dtrace/limits.h, "Destructive actions not allowed"
-// (EDT_DESTRUCTIVE) for a destructive action without -w, else the
-// module's reason (dten_msg, or the errno's text).
-Error enable_refusal(int err, const dtrace_enable& detail);
+// dtrace_enable, the device's reason), the module's and dtrace -e's
+// alike, as DTrace does: "Enabling exceeds size limit: REASON"
+// (EDT_ENABLING_ERR) for a limit of kernel/uapi/dtrace/limits.h,
+// "Destructive actions not allowed" (EDT_DESTRUCTIVE) for a destructive
+// action without -w; nullopt: the reason as the device gave it.
+std::optional<Error> enable_refusal(int err, const dtrace_enable& detail, const std::string& reason);
 
 }  // namespace dtrace::prog
