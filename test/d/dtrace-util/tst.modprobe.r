@@ -1,4 +1,4 @@
-dtrace: failed to initialize dtrace: DTrace device not available on system (/dev/dtrace is missing: load the dtrace module first (modprobe dtrace))
+dtrace: failed to initialize dtrace: DTrace device not available on system (/dev/dtrace is missing: no dtrace.ko is installed for kernel KVER: install the dtrace-dkms package (or run make install) with this kernel's headers)
 nobody: exit 1, module loaded: 0
 traced
 
