@@ -90,6 +90,7 @@ TEST_F(KernelSymbolsCompile, FunctionsAreTypedPointers) {
 
 TEST_F(KernelSymbolsCompile, DescribedVariablesLoadThroughTheCheckedPath) {
   cc::Program p = compile_ok("BEGIN { trace(`described_var); trace(&`described_var); }", opts_);
+  ASSERT_EQ(p.difos.size(), 2u);
   std::string dis = dif::disassemble_difo(p.difos[0]);
   EXPECT_NE(dis.find("ldx"), std::string::npos) << dis;
   EXPECT_EQ(dif::disassemble_difo(p.difos[1]).find("ldx"), std::string::npos);
@@ -120,11 +121,13 @@ TEST_F(KernelSymbolsCompile, KnodefsLetsUnresolvedSymbolsCompile) {
 
 TEST_F(KernelSymbolsCompile, EnumeratorsAreConstantsUnderDNames) {
   cc::Program a = compile_ok("struct s { int a[GREEN]; }; BEGIN { trace(sizeof(struct s)); }", opts_);
+  ASSERT_EQ(a.difos.size(), 1u);
   EXPECT_NE(dif::disassemble_difo(a.difos[0]).find("0x14"), std::string::npos);  // 5 ints
   compile_ok("BEGIN { trace(RED); trace(vmlinux`GREEN); }", opts_);
   compile_ok("inline int GREEN = 7; BEGIN { trace(GREEN); }", opts_);
   expect_error("BEGIN { trace(BLUE); }", "D_IDENT_UNDEF", 1, "BLUE", opts_);
   cc::Program p = compile_ok("BEGIN { trace(GREEN); }", opts_);
+  ASSERT_EQ(p.difos.size(), 1u);
   EXPECT_NE(dif::disassemble_difo(p.difos[0]).find("0x5"), std::string::npos);
 }
 

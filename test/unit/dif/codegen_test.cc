@@ -82,6 +82,7 @@ TEST(Codegen, TernaryAndNot) {
 
 TEST(Codegen, NarrowingCastsShift) {
   cc::Program p = compile_ok("BEGIN { trace((char)arg0); trace((unsigned short)arg0); trace((long)arg0); }");
+  ASSERT_EQ(p.difos.size(), 3u);
   auto a = ops(p.difos[0]);
   EXPECT_NE(std::find(a.begin(), a.end(), DIF_OP_SRA), a.end());
   auto b = ops(p.difos[1]);

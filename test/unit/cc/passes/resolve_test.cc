@@ -52,6 +52,8 @@ TEST(Resolve, NonConstantInlinesExpandWhereUsed) {
   Program p = testing::compile_ok(
       "inline string NAME = execname; inline int P1 = pid + 1;\n"
       "BEGIN { trace(NAME); trace(P1 * 2); }");
+  ASSERT_EQ(p.actions.size(), 2u);
+  ASSERT_FALSE(p.difos.empty());
   EXPECT_EQ(p.actions[0].type.kind, ValueType::Kind::String);
   EXPECT_EQ(p.actions[1].type.ctype, "int");
   EXPECT_EQ(DIF_INSTR_INDEX(p.difos[0].code[0]), DIF_VAR_EXECNAME);

@@ -112,6 +112,7 @@ TEST(Typecheck, ResultTypes) {
 
 TEST(Typecheck, ConstantsFold) {
   Program p = compile_ok("BEGIN { trace(2 * 3 + (1 << 4) - sizeof (uint64_t)); trace((char)0x1ff); }");
+  ASSERT_EQ(p.difos.size(), 2u);
   ASSERT_EQ(p.difos[0].ints.size(), 1u);
   EXPECT_EQ(p.difos[0].ints[0], 14u);
   EXPECT_EQ(p.difos[1].ints[0], static_cast<uint64_t>(-1));
