@@ -237,16 +237,19 @@ TEST(DifEmulate, ValuesAreTruncatedToTheirSize) {
   EXPECT_EQ(e.value[2], 0);
 }
 
+// r2 = scratch of ints[0] bytes (allocs), then rest: rest's instruction i
+// is code[2 + i].
+std::vector<dif_instr_t> after_allocs(std::initializer_list<dif_instr_t> rest) {
+  std::vector<dif_instr_t> c = {setx(0, 1), op3(DIF_OP_ALLOCS, 1, 0, 2)};
+  c.insert(c.end(), rest);
+  return c;
+}
+
 TEST(DifEmulate, StoresOnlyIntoScratch) {
   Difo d;
   // allocs 16 -> r2; stx r1 -> [r2 + 8]; ldx [r2 + 8]
-  d.code = {setx(0, 1),
-            op3(DIF_OP_ALLOCS, 1, 0, 2),
-            setx(1, 3),
-            op3(DIF_OP_ADD, 2, 3, 4),
-            op3(DIF_OP_STX, 1, 0, 4),
-            op3(DIF_OP_LDX, 4, 0, 5),
-            ret(5)};
+  d.code = after_allocs(
+      {setx(1, 3), op3(DIF_OP_ADD, 2, 3, 4), op3(DIF_OP_STX, 1, 0, 4), op3(DIF_OP_LDX, 4, 0, 5), ret(5)});
   d.ints = {16, 8};
   EXPECT_EQ(eval(d).u64(), 16u);
   // A store one byte past the allocation faults ILLOP.
@@ -266,7 +269,7 @@ TEST(DifEmulate, StoresOnlyIntoScratch) {
 
 TEST(DifEmulate, ScratchExhaustionFaults) {
   Difo d;
-  d.code = {setx(0, 1), op3(DIF_OP_ALLOCS, 1, 0, 2), ret(2)};
+  d.code = after_allocs({ret(2)});
   d.ints = {1 << 20};
   Eval e = eval(d);
   ASSERT_TRUE(e.faulted);
@@ -275,12 +278,7 @@ TEST(DifEmulate, ScratchExhaustionFaults) {
 
 TEST(DifEmulate, CopysIntoScratch) {
   Difo d;
-  d.code = {setx(0, 1),
-            op3(DIF_OP_ALLOCS, 1, 0, 2),
-            setx(1, 3),
-            op3(DIF_OP_COPYS, 3, 1, 2),
-            op3(DIF_OP_LDX, 2, 0, 4),
-            ret(4)};
+  d.code = after_allocs({setx(1, 3), op3(DIF_OP_COPYS, 3, 1, 2), op3(DIF_OP_LDX, 2, 0, 4), ret(4)});
   d.ints = {8, reinterpret_cast<uintptr_t>(memory) + 8};
   EXPECT_EQ(eval(d).u64(), 0x0807060504030201ull);
   d.code[3] = op3(DIF_OP_COPYS, 3, 1, 3);  // destination outside scratch

@@ -8,28 +8,14 @@
 namespace kcore {
 namespace {
 
-using A = Arg;
-
-std::string s(uint16_t subr, const std::vector<A>& args) {
-  Eval e = eval(call_difo(subr, args, true));
-  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
-  return e.recorded ? e.str() : "<none>";
-}
-
-uint64_t i(uint16_t subr, const std::vector<A>& args) {
-  Eval e = eval(call_difo(subr, args, false));
-  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
-  return e.u64();
-}
-
 TEST(DifSubrMore, Cleanpath) {
-  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/foo//bar/./baz"}), "/foo/bar/baz");
-  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/foo/bar/../baz"}), "/foo/baz");
-  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/.."}), "/");
-  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"a/../.."}), "..");
-  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"../x/./y/"}), "../x/y");
-  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"a/.."}), ".");
-  EXPECT_EQ(s(DIF_SUBR_CLEANPATH, {"/"}), "/");
+  expect_str_of(DIF_SUBR_CLEANPATH, {{"/foo//bar/./baz", "/foo/bar/baz"},
+                                     {"/foo/bar/../baz", "/foo/baz"},
+                                     {"/..", "/"},
+                                     {"a/../..", ".."},
+                                     {"../x/./y/", "../x/y"},
+                                     {"a/..", "."},
+                                     {"/", "/"}});
 }
 
 TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
@@ -56,15 +42,15 @@ TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
 
 TEST(DifSubrMore, Json) {
   const char* doc = R"({"a": 1, "b": {"c": [10, "x y", {"d": true}]}, "s": "str"})";
-  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "a"}), "1");
-  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "s"}), "str");
-  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[0]"}), "10");
-  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[1]"}), "x y");
-  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[2].d"}), "true");
-  EXPECT_EQ(s(DIF_SUBR_JSON, {doc, "b.c[2]"}), R"({"d": true})");
-  EXPECT_EQ(i(DIF_SUBR_JSON, {doc, "b.zz"}), 0u);
-  EXPECT_EQ(i(DIF_SUBR_JSON, {doc, "b.c[7]"}), 0u);
-  EXPECT_EQ(i(DIF_SUBR_JSON, {"{\"a\": ", "a"}), 0u);  // malformed
+  EXPECT_EQ(subr_str(DIF_SUBR_JSON, {doc, "a"}), "1");
+  EXPECT_EQ(subr_str(DIF_SUBR_JSON, {doc, "s"}), "str");
+  EXPECT_EQ(subr_str(DIF_SUBR_JSON, {doc, "b.c[0]"}), "10");
+  EXPECT_EQ(subr_str(DIF_SUBR_JSON, {doc, "b.c[1]"}), "x y");
+  EXPECT_EQ(subr_str(DIF_SUBR_JSON, {doc, "b.c[2].d"}), "true");
+  EXPECT_EQ(subr_str(DIF_SUBR_JSON, {doc, "b.c[2]"}), R"({"d": true})");
+  EXPECT_EQ(subr_u64(DIF_SUBR_JSON, {doc, "b.zz"}), 0u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_JSON, {doc, "b.c[7]"}), 0u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_JSON, {"{\"a\": ", "a"}), 0u);  // malformed
 }
 
 uint8_t v4[4] = {192, 168, 1, 20};
@@ -76,12 +62,12 @@ uint8_t mac[20] = {0x00, 0x1b, 0x21, 0xaa, 0x0b, 0xff};
 uint64_t ptr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 
 TEST(DifSubrMore, AddressText) {
-  EXPECT_EQ(s(DIF_SUBR_INET_NTOA, {ptr(v4)}), "192.168.1.20");
-  EXPECT_EQ(s(DIF_SUBR_INET_NTOP, {2, ptr(v4)}), "192.168.1.20");
-  EXPECT_EQ(s(DIF_SUBR_INET_NTOA6, {ptr(v6)}), "2001:db8::1");
-  EXPECT_EQ(s(DIF_SUBR_INET_NTOP, {10, ptr(v6m)}), "::ffff:10.0.0.1");
-  EXPECT_EQ(s(DIF_SUBR_INET_NTOA6, {ptr(v6z)}), "1:0:0:2::");  // longest run wins
-  EXPECT_EQ(s(DIF_SUBR_LINK_NTOP, {1, ptr(mac)}), "00:1b:21:aa:0b:ff");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA, {ptr(v4)}), "192.168.1.20");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOP, {2, ptr(v4)}), "192.168.1.20");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6)}), "2001:db8::1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOP, {10, ptr(v6m)}), "::ffff:10.0.0.1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6z)}), "1:0:0:2::");  // longest run wins
+  EXPECT_EQ(subr_str(DIF_SUBR_LINK_NTOP, {1, ptr(mac)}), "00:1b:21:aa:0b:ff");
   EXPECT_EQ(eval(call_difo(DIF_SUBR_INET_NTOP, {7, ptr(v4)}, true)).fault, (uint64_t)DTRACEFLT_ILLOP);
 }
 
@@ -97,13 +83,13 @@ TEST(DifSubrMore, CopyoutWritesUserMemory) {
 }
 
 TEST(DifSubrMore, ProcessAndKernelObjects) {
-  EXPECT_EQ(i(DIF_SUBR_PROGENYOF, {static_cast<uint64_t>(getppid())}), 1u);
-  EXPECT_EQ(i(DIF_SUBR_PROGENYOF, {999999}), 0u);
-  EXPECT_EQ(i(DIF_SUBR_GETF, {1}), 0x1001u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_PROGENYOF, {static_cast<uint64_t>(getppid())}), 1u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_PROGENYOF, {999999}), 0u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_GETF, {1}), 0x1001u);
   static uint64_t lockword = 0x1234;
-  EXPECT_EQ(i(DIF_SUBR_MUTEX_OWNED, {ptr(&lockword)}), 1u);
-  EXPECT_EQ(i(DIF_SUBR_MUTEX_OWNER, {ptr(&lockword)}), 0x1234u);
-  EXPECT_EQ(i(DIF_SUBR_MUTEX_TYPE_ADAPTIVE, {ptr(&lockword)}), 1u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_MUTEX_OWNED, {ptr(&lockword)}), 1u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_MUTEX_OWNER, {ptr(&lockword)}), 0x1234u);
+  EXPECT_EQ(subr_u64(DIF_SUBR_MUTEX_TYPE_ADAPTIVE, {ptr(&lockword)}), 1u);
   EXPECT_EQ(eval(call_difo(DIF_SUBR_MUTEX_OWNED, {8}, false)).fault, (uint64_t)DTRACEFLT_BADADDR);
   EXPECT_EQ(eval(call_difo(DIF_SUBR_D_PATH, {8}, true)).fault, (uint64_t)DTRACEFLT_BADADDR);
 }

@@ -6,113 +6,98 @@
 namespace kcore {
 namespace {
 
-std::string sfn(uint16_t subr, const std::vector<Arg>& args) {
-  Eval e = eval(call_difo(subr, args, true));
-  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
-  return e.recorded ? e.str() : "<no record>";
-}
-
-int64_t ifn(uint16_t subr, const std::vector<Arg>& args) {
-  Eval e = eval(call_difo(subr, args, false));
-  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
-  return static_cast<int64_t>(e.u64());
-}
-
 uint64_t fault_of(uint16_t subr, const std::vector<Arg>& args) {
   return eval(call_difo(subr, args, false)).fault;
 }
 
 TEST(DifSubr, Strlen) {
-  EXPECT_EQ(ifn(DIF_SUBR_STRLEN, {"hello"}), 5);
-  EXPECT_EQ(ifn(DIF_SUBR_STRLEN, {""}), 0);
-  EXPECT_EQ(ifn(DIF_SUBR_STRLEN, {std::string(300, 'x')}), 255);  // strsize - 1
+  EXPECT_EQ(subr_int(DIF_SUBR_STRLEN, {"hello"}), 5);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRLEN, {""}), 0);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRLEN, {std::string(300, 'x')}), 255);  // strsize - 1
 }
 
 TEST(DifSubr, Strjoin) {
-  EXPECT_EQ(sfn(DIF_SUBR_STRJOIN, {"foo", "bar"}), "foobar");
-  EXPECT_EQ(sfn(DIF_SUBR_STRJOIN, {"", ""}), "");
-  EXPECT_EQ(sfn(DIF_SUBR_STRJOIN, {std::string(200, 'a'), std::string(200, 'b')}).size(), 255u);
+  EXPECT_EQ(subr_str(DIF_SUBR_STRJOIN, {"foo", "bar"}), "foobar");
+  EXPECT_EQ(subr_str(DIF_SUBR_STRJOIN, {"", ""}), "");
+  EXPECT_EQ(subr_str(DIF_SUBR_STRJOIN, {std::string(200, 'a'), std::string(200, 'b')}).size(), 255u);
 }
 
 TEST(DifSubr, Substr) {
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 1}), "ello");
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 1, 3}), "ell");
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", -2}), "lo");
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", -7, 4}), "he");
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 5}), "");
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 9, 2}), "");
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 1, -1}), "ell");
-  EXPECT_EQ(sfn(DIF_SUBR_SUBSTR, {"hello", 0, 100}), "hello");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 1}), "ello");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 1, 3}), "ell");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", -2}), "lo");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", -7, 4}), "he");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 5}), "");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 9, 2}), "");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 1, -1}), "ell");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 0, 100}), "hello");
 }
 
 TEST(DifSubr, Lltostr) {
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {int64_t{-1234}}), "-1234");
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {0}), "0");
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {INT64_MIN}), "-9223372036854775808");
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {255, 16}), "0xff");
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {0, 16}), "0x0");
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {8, 8}), "010");
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {5, 2}), "101");
-  EXPECT_EQ(sfn(DIF_SUBR_LLTOSTR, {35, 36}), "z");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {int64_t{-1234}}), "-1234");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {0}), "0");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {INT64_MIN}), "-9223372036854775808");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {255, 16}), "0xff");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {0, 16}), "0x0");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {8, 8}), "010");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {5, 2}), "101");
+  EXPECT_EQ(subr_str(DIF_SUBR_LLTOSTR, {35, 36}), "z");
   EXPECT_EQ(fault_of(DIF_SUBR_LLTOSTR, {5, 1}), (uint64_t)DTRACEFLT_ILLOP);
   EXPECT_EQ(fault_of(DIF_SUBR_LLTOSTR, {5, 37}), (uint64_t)DTRACEFLT_ILLOP);
 }
 
 TEST(DifSubr, CaseConversion) {
-  EXPECT_EQ(sfn(DIF_SUBR_TOUPPER, {"Hello, World 42"}), "HELLO, WORLD 42");
-  EXPECT_EQ(sfn(DIF_SUBR_TOLOWER, {"Hello, World 42"}), "hello, world 42");
+  EXPECT_EQ(subr_str(DIF_SUBR_TOUPPER, {"Hello, World 42"}), "HELLO, WORLD 42");
+  EXPECT_EQ(subr_str(DIF_SUBR_TOLOWER, {"Hello, World 42"}), "hello, world 42");
 }
 
 TEST(DifSubr, Searching) {
-  EXPECT_EQ(sfn(DIF_SUBR_STRCHR, {"a/b/c", '/'}), "/b/c");
-  EXPECT_EQ(sfn(DIF_SUBR_STRRCHR, {"a/b/c", '/'}), "/c");
-  EXPECT_EQ(ifn(DIF_SUBR_STRCHR, {"abc", 'z'}), 0);  // NULL
-  EXPECT_EQ(sfn(DIF_SUBR_STRSTR, {"hello world", "o w"}), "o world");
-  EXPECT_EQ(ifn(DIF_SUBR_STRSTR, {"hello", "xyz"}), 0);
-  EXPECT_EQ(sfn(DIF_SUBR_STRSTR, {"aaab", "aab"}), "aab");
-  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello hello", "llo"}), 2);
-  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello hello", "llo", 3}), 8);
-  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello", "z"}), -1);
-  EXPECT_EQ(ifn(DIF_SUBR_INDEX, {"hello", ""}), 0);
-  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"hello hello", "llo"}), 8);
-  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"hello hello", "llo", 7}), 2);
-  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"hello", "z"}), -1);
-  EXPECT_EQ(ifn(DIF_SUBR_RINDEX, {"abababab", "abab"}), 4);
+  EXPECT_EQ(subr_str(DIF_SUBR_STRCHR, {"a/b/c", '/'}), "/b/c");
+  EXPECT_EQ(subr_str(DIF_SUBR_STRRCHR, {"a/b/c", '/'}), "/c");
+  EXPECT_EQ(subr_int(DIF_SUBR_STRCHR, {"abc", 'z'}), 0);  // NULL
+  EXPECT_EQ(subr_str(DIF_SUBR_STRSTR, {"hello world", "o w"}), "o world");
+  EXPECT_EQ(subr_int(DIF_SUBR_STRSTR, {"hello", "xyz"}), 0);
+  EXPECT_EQ(subr_str(DIF_SUBR_STRSTR, {"aaab", "aab"}), "aab");
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"hello hello", "llo"}), 2);
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"hello hello", "llo", 3}), 8);
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"hello", "z"}), -1);
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"hello", ""}), 0);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"hello hello", "llo"}), 8);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"hello hello", "llo", 7}), 2);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"hello", "z"}), -1);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"abababab", "abab"}), 4);
 }
 
 TEST(DifSubr, Paths) {
-  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"/usr/bin/ls"}), "ls");
-  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"/usr/bin/"}), "bin");
-  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"ls"}), "ls");
-  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {"/"}), "/");
-  EXPECT_EQ(sfn(DIF_SUBR_BASENAME, {""}), ".");
-  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/usr/bin/ls"}), "/usr/bin");
-  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/usr/bin/"}), "/usr");
-  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/x"}), "/");
-  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"ls"}), ".");
-  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"/"}), "/");
-  EXPECT_EQ(sfn(DIF_SUBR_DIRNAME, {"a//b"}), "a");
+  expect_str_of(DIF_SUBR_BASENAME,
+                {{"/usr/bin/ls", "ls"}, {"/usr/bin/", "bin"}, {"ls", "ls"}, {"/", "/"}, {"", "."}});
+  expect_str_of(DIF_SUBR_DIRNAME, {{"/usr/bin/ls", "/usr/bin"},
+                                   {"/usr/bin/", "/usr"},
+                                   {"/x", "/"},
+                                   {"ls", "."},
+                                   {"/", "/"},
+                                   {"a//b", "a"}});
 }
 
 TEST(DifSubr, Strtoll) {
-  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"1234"}), 1234);
-  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"  -42xyz"}), -42);
-  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"ff", 16}), 255);
-  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"0x1f", 0}), 31);
-  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"017", 0}), 15);
-  EXPECT_EQ(ifn(DIF_SUBR_STRTOLL, {"z", 36}), 35);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRTOLL, {"1234"}), 1234);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRTOLL, {"  -42xyz"}), -42);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRTOLL, {"ff", 16}), 255);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRTOLL, {"0x1f", 0}), 31);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRTOLL, {"017", 0}), 15);
+  EXPECT_EQ(subr_int(DIF_SUBR_STRTOLL, {"z", 36}), 35);
   EXPECT_EQ(fault_of(DIF_SUBR_STRTOLL, {"1", 37}), (uint64_t)DTRACEFLT_ILLOP);
 }
 
 TEST(DifSubr, ByteOrder) {
-  EXPECT_EQ(ifn(DIF_SUBR_HTONS, {0x1234}), htons(0x1234));
-  EXPECT_EQ(ifn(DIF_SUBR_NTOHL, {0x12345678}), (int64_t)ntohl(0x12345678));
-  EXPECT_EQ((uint64_t)ifn(DIF_SUBR_HTONLL, {uint64_t{0x0102030405060708}}), 0x0807060504030201ull);
+  EXPECT_EQ(subr_int(DIF_SUBR_HTONS, {0x1234}), htons(0x1234));
+  EXPECT_EQ(subr_int(DIF_SUBR_NTOHL, {0x12345678}), (int64_t)ntohl(0x12345678));
+  EXPECT_EQ((uint64_t)subr_int(DIF_SUBR_HTONLL, {uint64_t{0x0102030405060708}}), 0x0807060504030201ull);
 }
 
 TEST(DifSubr, DeviceNumbers) {
-  EXPECT_EQ(ifn(DIF_SUBR_GETMAJOR, {(8 << 20) | 3}), 8);
-  EXPECT_EQ(ifn(DIF_SUBR_GETMINOR, {(8 << 20) | 3}), 3);
+  EXPECT_EQ(subr_int(DIF_SUBR_GETMAJOR, {(8 << 20) | 3}), 8);
+  EXPECT_EQ(subr_int(DIF_SUBR_GETMINOR, {(8 << 20) | 3}), 3);
 }
 
 TEST(DifSubr, RandVaries) {
@@ -133,8 +118,8 @@ char user_text[] = "user text";
 
 TEST(DifSubr, CopyinAndCopyinstr) {
   uint64_t a = reinterpret_cast<uintptr_t>(user_text);
-  EXPECT_EQ(sfn(DIF_SUBR_COPYINSTR, {a}), "user text");
-  EXPECT_EQ(sfn(DIF_SUBR_COPYINSTR, {a, 4}), "user");
+  EXPECT_EQ(subr_str(DIF_SUBR_COPYINSTR, {a}), "user text");
+  EXPECT_EQ(subr_str(DIF_SUBR_COPYINSTR, {a, 4}), "user");
   Difo d = call_difo(DIF_SUBR_COPYIN, {a, 4}, false);  // returns the scratch copy
   d.code.pop_back();
   d.code.push_back(op3(DIF_OP_LDUW, 10, 0, 11));
@@ -150,9 +135,9 @@ char user_argv[] = "ls\0-l\0/tmp";  // argv as the kernel keeps it, with the fin
 
 TEST(DifSubr, CopyinargsJoinsArgvWithSpaces) {
   uint64_t a = reinterpret_cast<uintptr_t>(user_argv);
-  EXPECT_EQ(sfn(DIF_SUBR_COPYINARGS, {a, uint64_t{sizeof user_argv}}), "ls -l /tmp");
-  EXPECT_EQ(sfn(DIF_SUBR_COPYINARGS, {a, uint64_t{4}}), "ls -");
-  EXPECT_EQ(sfn(DIF_SUBR_COPYINARGS, {a, uint64_t{0}}), "");
+  EXPECT_EQ(subr_str(DIF_SUBR_COPYINARGS, {a, uint64_t{sizeof user_argv}}), "ls -l /tmp");
+  EXPECT_EQ(subr_str(DIF_SUBR_COPYINARGS, {a, uint64_t{4}}), "ls -");
+  EXPECT_EQ(subr_str(DIF_SUBR_COPYINARGS, {a, uint64_t{0}}), "");
   EXPECT_EQ(fault_of(DIF_SUBR_COPYINARGS, {uint64_t{16}, uint64_t{8}}), (uint64_t)DTRACEFLT_BADADDR);
 }
 

@@ -148,6 +148,11 @@ Difo with_var(std::vector<dif_instr_t> c, dtrace_difv v) {
   return d;
 }
 
+// Variable 0x500 loaded with ld, stored with st, against the vartab {v}.
+Difo load_store(uint16_t ld, uint16_t st, dtrace_difv v) {
+  return with_var({DIF_INSTR_IDX(ld, 0x500, 1), DIF_INSTR_IDX(st, 0x500, 1), ret(1)}, v);
+}
+
 TEST(DifValidate, RejectsBadVariables) {
   const uint32_t RM = DIFV_F_REF | DIFV_F_MOD;
   // Unknown built-ins, stores to built-ins.
@@ -170,24 +175,12 @@ TEST(DifValidate, RejectsBadVariables) {
   EXPECT_DVR(with_var({ldgs(0x500, 1), ret(1)}, wo), DIF_DVR_BAD_VAR, 0);
   // Thread-local, clause-local and associative arrays in their scopes.
   dtrace_difv t = var(0x500, DIFV_SCOPE_THREAD, DIFV_KIND_SCALAR, PB_INT(8), RM);
-  EXPECT_EQ(
-      validate(
-          with_var({DIF_INSTR_IDX(DIF_OP_LDTS, 0x500, 1), DIF_INSTR_IDX(DIF_OP_STTS, 0x500, 1), ret(1)}, t))
-          .err,
-      0);
+  EXPECT_EQ(validate(load_store(DIF_OP_LDTS, DIF_OP_STTS, t)).err, 0);
   dtrace_difv l = var(0x500, DIFV_SCOPE_LOCAL, DIFV_KIND_SCALAR, PB_INT(8), RM);
-  EXPECT_EQ(
-      validate(
-          with_var({DIF_INSTR_IDX(DIF_OP_LDLS, 0x500, 1), DIF_INSTR_IDX(DIF_OP_STLS, 0x500, 1), ret(1)}, l))
-          .err,
-      0);
+  EXPECT_EQ(validate(load_store(DIF_OP_LDLS, DIF_OP_STLS, l)).err, 0);
   EXPECT_DVR(with_var({ldgs(0x500, 1), ret(1)}, l), DIF_DVR_BAD_VAR, 0);
   dtrace_difv a = var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_ARRAY, PB_INT(8), RM);
-  EXPECT_EQ(
-      validate(
-          with_var({DIF_INSTR_IDX(DIF_OP_LDGAA, 0x500, 1), DIF_INSTR_IDX(DIF_OP_STGAA, 0x500, 1), ret(1)}, a))
-          .err,
-      0);
+  EXPECT_EQ(validate(load_store(DIF_OP_LDGAA, DIF_OP_STGAA, a)).err, 0);
   EXPECT_DVR(with_var({ldgs(0x500, 1), ret(1)}, a), DIF_DVR_BAD_VAR, 0);
 }
 

@@ -181,6 +181,12 @@ class Harness {
             uint64_t a5 = 0) {
     dtrace_core_probe(core_, test_probe(), a0, a1, a2, a3, a4, a5);
   }
+  // fire() on another CPU; later firings are on CPU 0 again.
+  void fire_on(uint32_t cpu, uint64_t a0 = 0, uint64_t a1 = 0, uint64_t a2 = 0) {
+    dtrace_user_set_cpu(cpu);
+    fire(a0, a1, a2);
+    dtrace_user_set_cpu(0);
+  }
   dtrace_status status() {
     dtrace_status s;
     dtrace_state_status(st_, &s);
@@ -234,6 +240,11 @@ class Harness {
     std::vector<uint64_t> v;
     for (const Record& r : snap(cpu)) v.push_back(r.u64(0));
     return v;
+  }
+  // values() after firing test:::fire once with each arg0, in order.
+  std::vector<uint64_t> values_after(std::initializer_list<uint64_t> arg0s) {
+    for (uint64_t a0 : arg0s) fire(a0);
+    return values();
   }
 
  private:

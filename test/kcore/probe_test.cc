@@ -9,6 +9,13 @@
 namespace kcore {
 namespace {
 
+// A provider with no callbacks, registered as name; nullptr if refused.
+dtrace_provider* plain_provider(Harness& h, const char* name) {
+  static const dtrace_provider_ops ops{};
+  dtrace_provider* prov = nullptr;
+  return dtrace_provider_register(h.core(), name, &ops, nullptr, &prov) == 0 ? prov : nullptr;
+}
+
 TEST(Probes, DtraceProviderOwnsIdsOneToThree) {
   Harness h;
   const char* names[] = {"BEGIN", "END", "ERROR"};
@@ -84,14 +91,21 @@ TEST(Probes, LazyProvidersProvideOnEnable) {
   EXPECT_EQ(dtrace_provider_unregister(h.core(), lazy_prov), 0);
 }
 
+// A plain provider name whose probe m:f:entry (*a) h's state enables.
+testing::AssertionResult enabled_probe(Harness& h, const char* name, dtrace_provider** prov, uint32_t* a) {
+  *prov = plain_provider(h, name);
+  if (*prov == nullptr) return testing::AssertionFailure() << name << " refused";
+  *a = dtrace_probe_create(h.core(), *prov, "m", "f", "entry", nullptr);
+  if (h.enable_probe(name, "m", "f", "entry") != 0) return testing::AssertionFailure() << h.res().msg;
+  return testing::AssertionSuccess();
+}
+
 TEST(Probes, RemoveSparesProbesAStateStillNames) {
   Harness h;
-  static const dtrace_provider_ops ops{};
   dtrace_provider* prov;
-  ASSERT_EQ(dtrace_provider_register(h.core(), "pid42", &ops, nullptr, &prov), 0);
-  uint32_t a = dtrace_probe_create(h.core(), prov, "m", "f", "entry", nullptr);
+  uint32_t a;
+  ASSERT_TRUE(enabled_probe(h, "pid42", &prov, &a));
   uint32_t b = dtrace_probe_create(h.core(), prov, "m", "g", "entry", nullptr);
-  ASSERT_EQ(h.enable_probe("pid42", "m", "f", "entry"), 0) << h.res().msg;
   uint32_t ids[3] = {a, b, 9999};
   EXPECT_EQ(dtrace_probes_remove(h.core(), ids, 3), 1u);  // a is enabled
   EXPECT_EQ(ids[0], a);
@@ -111,11 +125,9 @@ TEST(Probes, RemoveSparesProbesAStateStillNames) {
 // named is its ECB count, so removing probes walks no state's ECBs.
 TEST(Probes, RemoveSparesProbesADetachedStateNames) {
   Harness h;
-  static const dtrace_provider_ops ops{};
   dtrace_provider* prov;
-  ASSERT_EQ(dtrace_provider_register(h.core(), "pid43", &ops, nullptr, &prov), 0);
-  uint32_t a = dtrace_probe_create(h.core(), prov, "m", "f", "entry", nullptr);
-  ASSERT_EQ(h.enable_probe("pid43", "m", "f", "entry"), 0) << h.res().msg;
+  uint32_t a;
+  ASSERT_TRUE(enabled_probe(h, "pid43", &prov, &a));
   ASSERT_EQ(dtrace_probe_lookup(h.core(), a)->nrefs, 1u);
   EXPECT_TRUE(dtrace_state_unlink(h.state()));  // off every list: a grace period
   EXPECT_EQ(dtrace_probe_lookup(h.core(), a)->ecbs, nullptr);
@@ -143,9 +155,8 @@ TEST(Probes, RegisterRemoveCyclesReadNoStatesECBs) {
   dtrace_state* st = h.state();
   ASSERT_EQ(st->necbs, nprobes * nclauses);
 
-  static const dtrace_provider_ops ops{};
-  dtrace_provider* prov;
-  ASSERT_EQ(dtrace_provider_register(h.core(), "cycle7", &ops, nullptr, &prov), 0);
+  dtrace_provider* prov = plain_provider(h, "cycle7");
+  ASSERT_NE(prov, nullptr);
   const size_t len = st->ecbcap * sizeof(*st->ecbs);
   void* sealed = mmap(nullptr, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(sealed, MAP_FAILED);
@@ -169,9 +180,8 @@ TEST(Probes, RegisterRemoveCyclesReadNoStatesECBs) {
 // the high-water mark that listings scan up to.
 TEST(Probes, FreedIdsAreReusedLowestFirst) {
   Harness h;
-  static const dtrace_provider_ops ops{};
-  dtrace_provider* prov;
-  ASSERT_EQ(dtrace_provider_register(h.core(), "reuse", &ops, nullptr, &prov), 0);
+  dtrace_provider* prov = plain_provider(h, "reuse");
+  ASSERT_NE(prov, nullptr);
   uint32_t base = h.core()->nprobes;
   uint32_t id[5];
   for (int i = 0; i < 5; i++)
@@ -204,9 +214,8 @@ TEST(Probes, FreedIdsAreReusedLowestFirst) {
 // each registration took new ids and the 1,048,577th failed with ENOSPC.
 TEST(Probes, CreateRemoveCyclesNeverExhaustIds) {
   Harness h;
-  static const dtrace_provider_ops ops{};
-  dtrace_provider* prov;
-  ASSERT_EQ(dtrace_provider_register(h.core(), "cycle", &ops, nullptr, &prov), 0);
+  dtrace_provider* prov = plain_provider(h, "cycle");
+  ASSERT_NE(prov, nullptr);
   uint32_t hold = dtrace_probe_create(h.core(), prov, "m", "held", "n", nullptr);
   for (uint32_t i = 0; i < DTRACE_PROBE_MAX + 10; i += 2) {
     uint32_t ids[2];

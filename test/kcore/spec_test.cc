@@ -51,6 +51,13 @@ class Spec {
     err = enable_program(h, b, opts);
     if (err == 0) err = h.go();
   }
+  // ENABLE and GO succeeded and speculation() handed out id 1.
+  testing::AssertionResult took_id1() {
+    if (err != 0) return testing::AssertionFailure() << "ENABLE or GO: " << err;
+    uint64_t id = take();
+    if (id != 1) return testing::AssertionFailure() << "speculation() gave " << id;
+    return testing::AssertionSuccess();
+  }
   uint64_t take() {
     h.fire(kNew);
     auto r = h.snap(0);
@@ -100,8 +107,7 @@ TEST(Spec, IdsRunOut) {
 
 TEST(Spec, CommitCopiesIntoThePrincipalBuffer) {
   Spec s;
-  ASSERT_EQ(s.err, 0);
-  ASSERT_EQ(s.take(), 1u);
+  ASSERT_TRUE(s.took_id1());
   s.h.fire(kSpec, 42, 1);
   s.h.fire(kSpec, 43, 1);
   EXPECT_TRUE(s.snap().empty());
@@ -119,8 +125,7 @@ TEST(Spec, CommitCopiesIntoThePrincipalBuffer) {
 // time so that the principal buffer stays in time order.
 TEST(Spec, CommittedRecordsTakeTheCommitTime) {
   Spec s;
-  ASSERT_EQ(s.err, 0);
-  ASSERT_EQ(s.take(), 1u);
+  ASSERT_TRUE(s.took_id1());
   dtrace_user_set_time(1000);
   s.h.fire(kSpec, 42, 1);
   dtrace_user_set_time(2000);
@@ -158,8 +163,7 @@ TEST(Spec, IdsBeyondNspecFault) {
 
 TEST(Spec, FullBufferDrops) {
   Spec s({{DTRACEOPT_SPECSIZE, 24}});  // one 16 + 8 byte record
-  ASSERT_EQ(s.err, 0);
-  ASSERT_EQ(s.take(), 1u);
+  ASSERT_TRUE(s.took_id1());
   s.h.fire(kSpec, 1, 1);
   s.h.fire(kSpec, 2, 1);
   EXPECT_EQ(s.h.status().dtst_specdrops, 1u);
@@ -169,11 +173,8 @@ TEST(Spec, FullBufferDrops) {
 
 TEST(Spec, OtherCpusAreCommittedByTheCleaner) {
   Spec s;
-  ASSERT_EQ(s.err, 0);
-  ASSERT_EQ(s.take(), 1u);
-  dtrace_user_set_cpu(1);
-  s.h.fire(kSpec, 50, 1);
-  dtrace_user_set_cpu(0);
+  ASSERT_TRUE(s.took_id1());
+  s.h.fire_on(1, kSpec, 50, 1);
   s.h.fire(kSpec, 51, 1);
   s.h.fire(kCommit, 0, 1);
   EXPECT_EQ(s.snap(0), (std::vector<uint64_t>{3001, 2051}));
@@ -186,11 +187,8 @@ TEST(Spec, OtherCpusAreCommittedByTheCleaner) {
 
 TEST(Spec, DiscardOnOtherCpusAndStop) {
   Spec s;
-  ASSERT_EQ(s.err, 0);
-  ASSERT_EQ(s.take(), 1u);
-  dtrace_user_set_cpu(1);
-  s.h.fire(kSpec, 60, 1);
-  dtrace_user_set_cpu(0);
+  ASSERT_TRUE(s.took_id1());
+  s.h.fire_on(1, kSpec, 60, 1);
   s.h.fire(kDiscard, 0, 1);
   EXPECT_EQ(s.snap(0), (std::vector<uint64_t>{4001}));
   EXPECT_EQ(s.h.stop(), 0);  // the cleaner runs at STOP too

@@ -176,9 +176,7 @@ TEST(State, BuffersArePerCpu) {
   uint32_t p = pb_probe(&b, "test", "", "", "fire");
   add_clause(&b, p, -1, {{DTRACEACT_DIFEXPR, (int)add_difo(&b, builtin(DIF_VAR_CPU))}});
   ASSERT_EQ(h.start(b), 0) << h.res().msg;
-  dtrace_user_set_cpu(1);
-  h.fire();
-  dtrace_user_set_cpu(0);
+  h.fire_on(1);
   EXPECT_TRUE(h.snap(0).empty());
   EXPECT_EQ(h.values(1), (std::vector<uint64_t>{1}));
 }
@@ -191,9 +189,7 @@ TEST(State, CpuOptionRestrictsTracing) {
   pb_option(&b, DTRACEOPT_CPU, 1);
   ASSERT_EQ(h.start(b), 0) << h.res().msg;
   h.fire();
-  dtrace_user_set_cpu(1);
-  h.fire();
-  dtrace_user_set_cpu(0);
+  h.fire_on(1);
   dtrace_bufdesc d{};
   const void* data;
   EXPECT_EQ(dtrace_state_bufsnap(h.state(), 0, 1 << 30, &d, &data), -ENOENT);

@@ -44,4 +44,29 @@ inline Difo call_difo(uint16_t subr, const std::vector<Arg>& args, bool str_resu
   return d;
 }
 
+// The string subr(args) records, "<no record>" if none; a fault fails
+// the test.
+inline std::string subr_str(uint16_t subr, const std::vector<Arg>& args) {
+  Eval e = eval(call_difo(subr, args, true));
+  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
+  return e.recorded ? e.str() : "<no record>";
+}
+
+// The integer subr(args) returns; a fault fails the test.
+inline uint64_t subr_u64(uint16_t subr, const std::vector<Arg>& args) {
+  Eval e = eval(call_difo(subr, args, false));
+  EXPECT_FALSE(e.faulted) << "subr " << subr << " fault " << e.fault;
+  return e.u64();
+}
+
+// subr(in) records out, for each {in, out} of cases.
+inline void expect_str_of(uint16_t subr, std::initializer_list<std::pair<const char*, const char*>> cases) {
+  for (auto [in, out] : cases)
+    EXPECT_EQ(subr_str(subr, {in}), out) << "subr " << subr << " of \"" << in << '"';
+}
+
+inline int64_t subr_int(uint16_t subr, const std::vector<Arg>& args) {
+  return static_cast<int64_t>(subr_u64(subr, args));
+}
+
 }  // namespace kcore

@@ -36,4 +36,22 @@ inline void remove_dir(const std::string& dir) {
   if (!dir.empty()) std::system(("rm -rf " + dir).c_str());
 }
 
+// A test suite whose tests share one C program, compiled into the
+// scratch directory dir_ before the first test (build() in the suite's
+// SetUpTestSuite) and removed after the last. Suite is the derived class,
+// so that each suite has its own dir_.
+template <typename Suite>
+class ProgramSuite : public ::testing::Test {
+ protected:
+  // dir_ = a fresh /tmp/<prefix>_XXXXXX; source written to dir_/<name> and
+  // compiled to dir_/<output> with flags.
+  static void build(const std::string& prefix, const std::string& name, const std::string& source,
+                    const std::string& output, const std::string& flags = "") {
+    dir_ = make_dir(prefix);
+    ASSERT_TRUE(compile_c(dir_, name, source, output, flags));
+  }
+  static void TearDownTestSuite() { remove_dir(dir_); }
+  static inline std::string dir_;
+};
+
 }  // namespace dtrace::scratch

@@ -14,6 +14,19 @@ namespace session_test {
 }  // namespace session_test
 namespace {
 
+// An option setting and whether Options::set takes it.
+struct Setting {
+  const char* name;
+  const char* value;
+  bool taken;
+};
+
+void expect_settings(std::initializer_list<Setting> settings) {
+  Options o;
+  for (const Setting& s : settings)
+    EXPECT_EQ(static_cast<bool>(o.set(s.name, s.value)), s.taken) << s.name << "=" << s.value;
+}
+
 TEST(Options, SizesTakeBinarySuffixes) {
   EXPECT_EQ(*parse_size("512"), 512u);
   EXPECT_EQ(*parse_size("4k"), 4096u);
@@ -28,11 +41,10 @@ TEST(Options, SizesTakeBinarySuffixes) {
 }
 
 TEST(Options, SizesOutsideTheModulesLimitsAreRefused) {
-  Options o;
-  EXPECT_FALSE(o.set("strsize", "65537"));
-  EXPECT_FALSE(o.set("nspec", "0"));
-  EXPECT_TRUE(o.set("scratchsize", "16m"));
-  EXPECT_FALSE(o.set("scratchsize", "16385k"));
+  expect_settings({{"strsize", "65537", false},
+                   {"nspec", "0", false},
+                   {"scratchsize", "16m", true},
+                   {"scratchsize", "16385k", false}});
 }
 
 // -b 1k, -b 2t, bufsize=16: DTrace takes them, raising a buffer size to
@@ -89,15 +101,14 @@ TEST(Options, KernelOptionsCarryDefaultsAndSettings) {
 }
 
 TEST(Options, WordOptionsTakeOnlyTheirWords) {
-  Options o;
-  EXPECT_TRUE(o.set("oformat", "json"));
-  EXPECT_TRUE(o.set("linkmode", "static"));
-  EXPECT_TRUE(o.set("zone", "global"));
-  EXPECT_FALSE(o.set("oformat", "xml"));
-  EXPECT_FALSE(o.set("oformat", "jso"));  // a prefix of a word is not the word
-  EXPECT_FALSE(o.set("linkmode", ""));
-  EXPECT_FALSE(o.set("zone", "global "));
-  EXPECT_TRUE(o.set("cpppath", "anything at all"));  // free text
+  expect_settings({{"oformat", "json", true},
+                   {"linkmode", "static", true},
+                   {"zone", "global", true},
+                   {"oformat", "xml", false},
+                   {"oformat", "jso", false},  // a prefix of a word is not the word
+                   {"linkmode", "", false},
+                   {"zone", "global ", false},
+                   {"cpppath", "anything at all", true}});  // free text
 }
 
 TEST(Options, ValueFallsBackToTheTablesDefault) {

@@ -41,13 +41,9 @@ psinfo_t g_ps; struct psinfo g_psinfo; counter_t g_count;
 int main(void) { return 0; }
 )";
 
-class TargetScopeTest : public ::testing::Test {
+class TargetScopeTest : public scratch::ProgramSuite<TargetScopeTest> {
  protected:
-  static void SetUpTestSuite() {
-    dir_ = scratch::make_dir("target_scope");
-    ASSERT_TRUE(scratch::compile_c(dir_, "t.c", kTarget, "prog"));
-  }
-  static void TearDownTestSuite() { scratch::remove_dir(dir_); }
+  static void SetUpTestSuite() { build("target_scope", "t.c", kTarget, "prog"); }
 
   // The D library from the source tree; no kernel types unless asked.
   static CompileOptions options(bool target, bool kernel = false) {
@@ -65,9 +61,7 @@ class TargetScopeTest : public ::testing::Test {
       return "[" + r.error().tag + "] line " + std::to_string(r.error().line) + ": " + r.error().message;
     return dif::disassemble(*r);
   }
-  static std::string dir_;
 };
-std::string TargetScopeTest::dir_;
 
 // udp.d's translator takes struct udphdr *U: with the target's typedef U
 // in the unscoped namespace this was "syntax error near "U"".

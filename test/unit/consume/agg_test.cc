@@ -5,6 +5,7 @@
 
 #include "consume/agg_data.h"
 #include "consume/agg_print.h"
+#include "test/unit/consume/bucket_range.h"
 
 extern "C" {
 #include "dtrace/buf.h"
@@ -279,6 +280,8 @@ TEST(AggClear, ZeroesValuesKeepsKeysAndParameters) {
 namespace dtrace::consume {
 namespace {
 
+using testing::range;
+
 TEST(AggPrint, StackKeyPrintsFramesThenValue) {
   AggTable t;
   AggVarDesc d = desc("", DTRACEACT_AGG_COUNT, {cc::ValueType{Kind::Bytes, 24, "stack"}});
@@ -329,16 +332,11 @@ TEST(AggPrint, LlquantizeLayoutMirrorsAroundZero) {
   EXPECT_EQ(agg_value_words(DTRACEACT_AGG_LLQUANTIZE, arg), llq_value(arg, {}).size());
   std::vector<LlqBucket> l = llquantize_layout(arg);
   ASSERT_EQ(l.size(), 57u);
-  EXPECT_FALSE(l[0].has_min);
-  EXPECT_EQ(l[0].max, -1000);
-  EXPECT_EQ(l[18].min, -19);
-  EXPECT_EQ(l[18].max, -10);
-  EXPECT_EQ(l[28].min, 0);
-  EXPECT_EQ(l[28].max, 0);
-  EXPECT_EQ(l[38].min, 10);
-  EXPECT_EQ(l[38].max, 19);
-  EXPECT_FALSE(l[56].has_max);
-  EXPECT_EQ(l[56].min, 1000);
+  EXPECT_EQ(range(l[0]), "..-1000");
+  EXPECT_EQ(range(l[18]), "-19..-10");
+  EXPECT_EQ(range(l[28]), "0..0");
+  EXPECT_EQ(range(l[38]), "10..19");
+  EXPECT_EQ(range(l[56]), "1000..");
 }
 
 TEST(AggPrint, LlquantizeRowsAsDTrace) {

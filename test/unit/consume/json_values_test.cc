@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "consume/json_aggs.h"
+#include "test/unit/consume/bucket_range.h"
+#include "test/unit/consume/sample_types.h"
 
 extern "C" {
 #include "dtrace/buf.h"
@@ -16,12 +18,11 @@ namespace dtrace::consume {
 namespace {
 
 using cc::Type;
+using testing::range;
 
 TEST(JsonValues, StructAsObjectOfItsMembers) {
   cc::TypeTable tt;
-  Type* color = tt.declare_tag(Type::Kind::Enum, "color");
-  color->size = 4;
-  color->enumerators = {{"RED", 0}, {"GREEN", 1}};
+  Type* color = testing::color_enum(tt);
   Type* outer = tt.declare_tag(Type::Kind::Struct, "outer");
   outer->size = 32;
   Type::Member bits{"f", tt.integer(4, true), 24, 4, 3};  // bits 4..6 of byte 24, signed
@@ -70,13 +71,10 @@ TEST(JsonAggs, QuantizeBucketsAreInclusiveRanges) {
   w[DTRACE_QUANTIZE_ZEROBUCKET - 2] = 3;  // -3..-2
   auto b = histogram_buckets(DTRACEACT_AGG_QUANTIZE, 0, w);
   ASSERT_EQ(b.size(), 3u);
-  EXPECT_EQ(b[0].min, -3);
-  EXPECT_EQ(b[0].max, -2);
+  EXPECT_EQ(range(b[0]), "-3..-2");
   EXPECT_EQ(b[0].count, 3);
-  EXPECT_EQ(b[1].min, 0);
-  EXPECT_EQ(b[1].max, 0);
-  EXPECT_EQ(b[2].min, 4);
-  EXPECT_EQ(b[2].max, 7);
+  EXPECT_EQ(range(b[1]), "0..0");
+  EXPECT_EQ(range(b[2]), "4..7");
 }
 
 TEST(JsonAggs, LquantizeUnderAndOverflowAreOpen) {
@@ -88,12 +86,9 @@ TEST(JsonAggs, LquantizeUnderAndOverflowAreOpen) {
   w[7] = 6;  // overflow
   auto b = histogram_buckets(DTRACEACT_AGG_LQUANTIZE, arg, w);
   ASSERT_EQ(b.size(), 3u);
-  EXPECT_FALSE(b[0].has_min);
-  EXPECT_EQ(b[0].max, -1);
-  EXPECT_EQ(b[1].min, 2);
-  EXPECT_EQ(b[1].max, 3);
-  EXPECT_EQ(b[2].min, 10);
-  EXPECT_FALSE(b[2].has_max);
+  EXPECT_EQ(range(b[0]), "..-1");
+  EXPECT_EQ(range(b[1]), "2..3");
+  EXPECT_EQ(range(b[2]), "10..");
 }
 
 }  // namespace

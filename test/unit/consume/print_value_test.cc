@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <vector>
 
+#include "test/unit/consume/sample_types.h"
+
 namespace dtrace::consume {
 namespace {
 
@@ -11,9 +13,7 @@ using cc::Type;
 
 TEST(PrintValue, StructMembersNestedArraysAndEnums) {
   cc::TypeTable tt;
-  Type* color = tt.declare_tag(Type::Kind::Enum, "color");
-  color->size = 4;
-  color->enumerators = {{"RED", 0}, {"GREEN", 1}};
+  Type* color = testing::color_enum(tt);
   Type* inner = tt.declare_tag(Type::Kind::Struct, "inner");
   inner->size = 4;
   inner->members = {{"c", color, 0}};

@@ -59,11 +59,10 @@ int main(void) {
 }
 )";
 
-class UserTypesTest : public ::testing::Test {
+class UserTypesTest : public scratch::ProgramSuite<UserTypesTest> {
  protected:
   static void SetUpTestSuite() {
-    dir_ = scratch::make_dir("dwarf_test");
-    ASSERT_TRUE(scratch::compile_c(dir_, "prog.c", kProgram, "prog"));
+    ASSERT_NO_FATAL_FAILURE(build("dwarf_test", "prog.c", kProgram, "prog"));
     FILE* f = popen((dir_ + "/prog").c_str(), "r");
     ASSERT_NE(f, nullptr);
     char line[128], name[64];
@@ -72,7 +71,6 @@ class UserTypesTest : public ::testing::Test {
       if (sscanf(line, "%63s %zu", name, &v) == 2) layout_[name] = static_cast<uint32_t>(v);
     ASSERT_EQ(pclose(f), 0);
   }
-  static void TearDownTestSuite() { scratch::remove_dir(dir_); }
   void SetUp() override {
     tt_.set_user(std::make_unique<UserTypes>(std::vector<UserObject>{{"a.out", dir_ + "/prog"}}));
   }
@@ -81,11 +79,9 @@ class UserTypesTest : public ::testing::Test {
     const Type* t = tt_.declare_tag(Type::Kind::Struct, "a.out`shape");
     return tt_.complete(t);
   }
-  static std::string dir_;
   static std::map<std::string, uint32_t> layout_;
   cc::TypeTable tt_;
 };
-std::string UserTypesTest::dir_;
 std::map<std::string, uint32_t> UserTypesTest::layout_;
 
 TEST_F(UserTypesTest, TypedefsAndBaseTypes) {

@@ -35,13 +35,9 @@ extern int declared_only;
 int use(void) { return declared_only; }
 )";
 
-class KernelDwarfTest : public ::testing::Test {
+class KernelDwarfTest : public scratch::ProgramSuite<KernelDwarfTest> {
  protected:
-  static void SetUpTestSuite() {
-    dir_ = scratch::make_dir("kernel_dwarf");
-    ASSERT_TRUE(scratch::compile_c(dir_, "unit.c", kUnit, "unit.so", "-shared -fPIC"));
-  }
-  static void TearDownTestSuite() { scratch::remove_dir(dir_); }
+  static void SetUpTestSuite() { build("kernel_dwarf", "unit.c", kUnit, "unit.so", "-shared -fPIC"); }
   void SetUp() override {
     k_ = KernelDwarf::open_file(dir_ + "/unit.so");
     ASSERT_NE(k_, nullptr);
@@ -51,10 +47,8 @@ class KernelDwarfTest : public ::testing::Test {
     EXPECT_TRUE(s.has_value()) << name;
     return s.value_or(VariableShape{});
   }
-  static std::string dir_;
   std::unique_ptr<KernelDwarf> k_;
 };
-std::string KernelDwarfTest::dir_;
 
 TEST_F(KernelDwarfTest, IntegersThroughQualifiers) {
   VariableShape n = shape("nr_cpu_ids");
