@@ -111,7 +111,7 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
     if (snap->drops)
       report(consume::cpu_drop(consume::DropKind::Aggregation, snap->drops, cpu, options_.droptags()));
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
-      table_.fold(*vars_.at(e.aggid), canonical_keys(usyms_, descs_.at(e.aggid), e.keys), e.value,
+      table_.fold(*vars_.at(e.aggid), canonical_keys(session_.usyms, descs_.at(e.aggid), e.keys), e.value,
                   percpu ? static_cast<int>(cpu) : -1, key_kinds(descs_.at(e.aggid)));
       return Ok{};
     });
@@ -122,9 +122,11 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
 
 bool Aggregations::packed_utf8() const { return packed_utf8_for(options_.encoding()); }
 
-consume::TextOptions text_options(const Options& o, consume::UserSymbols& usyms) {
+consume::TextOptions text_options(Session& s) {
+  const Options& o = s.options;
   consume::TextOptions t;
-  t.usyms = &usyms;
+  t.usyms = &s.usyms;
+  t.ksyms = &s.ksyms;
   if (o.is_set(Opt::stackindent)) t.stackindent = static_cast<uint32_t>(o.stackindent());
   t.noresolve = o.noresolve();
   t.rawbytes = o.rawbytes();
@@ -143,7 +145,7 @@ consume::AggSortOptions Aggregations::sort_options() const {
   o.utf8 = packed_utf8();
   o.utf8_bars = options_.encoding() == "utf8";
   o.percpu = options_.aggpercpu() ? ncpus_ : 0;
-  o.text = text_options(options_, usyms_);
+  o.text = text_options(session_);
   return o;
 }
 
@@ -190,8 +192,8 @@ std::vector<AggregateEntry> Aggregations::entries() {
       AggregateEntry e;
       e.name = v->desc.name;
       for (size_t k = 0; k < r.keys->size(); k++)
-        e.keys.push_back(trimmed(consume::format_agg_key(v->desc, k, (*r.keys)[k], false,
-                                                         text_options(options_, usyms_), r.kinds)));
+        e.keys.push_back(trimmed(
+            consume::format_agg_key(v->desc, k, (*r.keys)[k], false, text_options(session_), r.kinds)));
       e.value = entry_value(v->desc, r.values[0]->value, v->normal);
       out.push_back(std::move(e));
     }

@@ -22,13 +22,13 @@
 namespace dtrace::api {
 
 // stackindent, noresolve and rawbytes as the formatters take them, and
-// the session's user symbols.
-consume::TextOptions text_options(const Options& o, consume::UserSymbols& usyms);
+// the session's user and kernel symbols.
+consume::TextOptions text_options(Session& s);
 
 class Aggregations {
  public:
   Aggregations(const std::vector<cc::Program>& programs, Session& session)
-      : programs_(programs), options_(session.options), usyms_(session.usyms) {}
+      : programs_(programs), options_(session.options), session_(session) {}
 
   // Registers a compiled program's variables (fixes the printing order).
   void declare(const cc::Program& prog);
@@ -51,7 +51,7 @@ class Aggregations {
 
   const std::vector<cc::Program>& programs_;
   const Options& options_;
-  consume::UserSymbols& usyms_;
+  Session& session_;  // its symbols name addresses
   consume::AggTable table_;
   std::map<uint32_t, kio::AggDesc> descs_;
   std::map<uint32_t, consume::AggVar*> vars_;

@@ -52,8 +52,8 @@ std::function<cc::SymbolRef(std::string_view, std::string_view)> user_symbols(Im
   };
 }
 
-cc::SymbolRef kernel_symbol(std::string_view mod, std::string_view name) {
-  const auto& table = consume::KernelSymbols::system();
+cc::SymbolRef kernel_symbol(const consume::KernelSymbols& table, std::string_view mod,
+                            std::string_view name) {
   cc::SymbolRef r;
   r.module_known = mod.empty() || table.has_module(mod);
   if (const consume::KernelSymbol* s = table.find(mod, name)) {
@@ -115,12 +115,16 @@ SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
   // first target's come first, so its executable is the one a.out names.
   auto images = std::make_shared<std::vector<proc::ProcessImage>>();
   for (int pid : in.targets)
-    if (auto img = proc::ProcessImage::read(pid)) images->push_back(std::move(*img));
+    if (auto img = proc::ProcessImage::read(pid, in.session.files)) images->push_back(std::move(*img));
   for (const proc::ProcessImage& img : *images)
     for (auto& obj : user_objects(img)) co.user_objects.push_back(std::move(obj));
   copy_compile_options(o, co);
   co.set_option = pragma_option;
-  co.kernel_symbol = kernel_symbol;
+  const consume::KernelSymbols& ksyms = in.session.ksyms;
+  co.kernel_symbol = [&ksyms](std::string_view mod, std::string_view name) {
+    return kernel_symbol(ksyms, mod, name);
+  };
+  co.btf_files = &in.session.btf;
   if (!images->empty()) co.user_symbol = user_symbols(images);
   copy_session_settings(o, in, co);
   Enablings* en = in.enablings;
@@ -128,6 +132,7 @@ SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
   if (in.dev) co.why_no_match = [](const cc::ProbeSpec& s) { return kio::missing_provider_note(s.provider); };
   ProbeArgSources src;
   src.btf_path = co.btf_path;
+  src.btf_files = co.btf_files;
   // Only the targets' objects: the compiler knows no other process's
   // types, so another pid's probes stay untyped.
   src.user_objects = [images](int pid) {

@@ -11,6 +11,7 @@
 #include "api/enabling.h"
 #include "api/options.h"
 #include "api/probe_args.h"
+#include "api/session_options.h"
 #include "cc/compiler.h"
 #include "kio/device.h"
 
@@ -23,6 +24,7 @@ struct CompilerInputs {
   std::vector<int> targets;             // -c/-p pids; the first is $target
   kio::Device* dev = nullptr;           // null: no module, probes unknown
   Enablings* enablings = nullptr;       // with dev
+  Session& session;                     // its files, BTF and kernel symbols
 };
 
 struct SessionCompiler {

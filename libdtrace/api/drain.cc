@@ -25,7 +25,7 @@ void Drain::use_display_options() {
   print_.quiet = options_.quiet();
   print_.json = options_.oformat() == "json";
   print_.flowindent = options_.flowindent();
-  print_.text = text_options(options_, usyms_);
+  print_.text = text_options(session_);
 }
 
 // A CPU's principal buffer, oldest record first (its drops reported by

@@ -30,7 +30,7 @@ class Drain {
  public:
   // `dev` may be null (no module): then only print() may be called.
   Drain(kio::Device* dev, uint32_t ncpus, Session& session, Enablings& enablings)
-      : dev_(dev), ncpus_(ncpus), options_(session.options), usyms_(session.usyms), enablings_(enablings) {}
+      : dev_(dev), ncpus_(ncpus), options_(session.options), session_(session), enablings_(enablings) {}
 
   // How firings print (set at go(), changed by setopt(), exit() status).
   consume::PrintState& print() { return print_; }
@@ -70,7 +70,7 @@ class Drain {
   kio::Device* dev_;
   uint32_t ncpus_;
   const Options& options_;
-  consume::UserSymbols& usyms_;
+  Session& session_;  // its symbols name addresses
   Enablings& enablings_;
   consume::PrintState print_;
   consume::TemporalMerge temporal_;  // -x temporal: firings held between drains

@@ -70,7 +70,7 @@ Result<uint32_t> Enablings::create_user_probes(cc::ProbeSpec& s) {
     s.mod = done->second;
     return 0u;
   }
-  proc::UserProbeContext ctx{*dev_, {}};
+  proc::UserProbeContext ctx{*dev_, files_, {}};
   auto n = proc::create_user_probes(s, ctx);
   if (n) user_specs_done_.emplace(asked, s.mod);
   return n;

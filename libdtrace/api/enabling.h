@@ -14,6 +14,7 @@
 #include "cc/program.h"
 #include "consume/error_report.h"
 #include "kio/device.h"
+#include "proc/object_files.h"
 
 namespace dtrace::api {
 
@@ -32,8 +33,10 @@ struct Ecb {
 class Enablings {
  public:
   // `dev` may be null (no module): then nothing here may be called.
-  Enablings(kio::Device* dev, const std::vector<cc::Program>& programs, const Options& options)
-      : dev_(dev), programs_(programs), options_(options) {}
+  // files: the session's, read for the user probes descriptions name.
+  Enablings(kio::Device* dev, const std::vector<cc::Program>& programs, const Options& options,
+            proc::ObjectFiles& files)
+      : dev_(dev), programs_(programs), options_(options), files_(files) {}
 
   Result<std::vector<dtrace_probedesc>> match(const dtrace_probedesc& pattern);
   // The user probes (pid provider...) a description names exist in the
@@ -74,6 +77,7 @@ class Enablings {
   kio::Device* dev_;
   const std::vector<cc::Program>& programs_;
   const Options& options_;
+  proc::ObjectFiles& files_;
   std::optional<size_t> error_program_;
   bool error_pending_ = false;
   std::map<uint32_t, kio::EpDesc> epdescs_;

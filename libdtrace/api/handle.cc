@@ -57,7 +57,7 @@ struct Handle::Impl {
   std::unique_ptr<cc::Compiler> compiler;         // made at the first compile
   std::unique_ptr<api::ProbeArgTypes> arg_types;  // the compiler's args[] types
   std::vector<cc::Program> programs;
-  api::Enablings enablings{dev.get(), programs, options};
+  api::Enablings enablings{dev.get(), programs, options, state.files};
   api::Aggregations aggs{programs, state};
   api::Drain drainer{dev.get(), ncpus, state, enablings};
   consume::SessionHooks session;
@@ -78,7 +78,7 @@ struct Handle::Impl {
 
   cc::Compiler& the_compiler() {
     if (!compiler) {
-      api::CompilerInputs in{macro_args, state.cpp_args, state.libdirs, {}, dev.get(), &enablings};
+      api::CompilerInputs in{macro_args, state.cpp_args, state.libdirs, {}, dev.get(), &enablings, state};
       for (auto& t : targets) in.targets.push_back(t->pid());
       api::SessionCompiler made = api::make_compiler(options, in);
       compiler = std::move(made.compiler);

@@ -66,7 +66,8 @@ std::vector<cc::ProbeArg> prototype_args(const Proto& proto, const std::string& 
 const ctf::BtfFile* ProbeArgTypes::btf() {
   if (!btf_tried_) {
     btf_tried_ = true;
-    if (!src_.btf_path.empty()) btf_ = ctf::shared_btf(src_.btf_path);
+    if (!src_.btf_path.empty())
+      btf_ = src_.btf_files ? src_.btf_files->get(src_.btf_path) : ctf::read_btf(src_.btf_path);
   }
   return btf_.get();
 }

@@ -45,6 +45,7 @@ struct ProbeArgSources {
   // pid probes' prototypes from DWARF; null: pid probes stay untyped.
   std::function<std::vector<std::pair<std::string, std::string>>(int pid)> user_objects;
   std::string btf_path = "/sys/kernel/btf/vmlinux";
+  ctf::BtfFiles* btf_files = nullptr;  // the session's; null: read here
   std::string tracefs = "/sys/kernel/tracing";
 };
 

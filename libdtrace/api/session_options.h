@@ -12,20 +12,26 @@
 #include <vector>
 
 #include "api/options.h"
+#include "consume/ksyms.h"
 #include "consume/usyms.h"
+#include "ctf/kernel_types.h"
+#include "proc/object_files.h"
 #include "proc/process.h"
 
 namespace dtrace::api {
 
 // One per Handle: what one session is told and what it reads and keeps
-// (user symbols) stays in it.
+// (files, symbols, types) stays in it.
 struct Session {
   Options options;
-  consume::UserSymbols usyms;         // -c/-p targets, pgmax, nodemangle
-  std::vector<std::string> cpp_args;  // -D/-U/-I, -x define/undef/incdir
-  std::vector<std::string> libdirs;   // -L / -xlibdir
-  proc::CreateOptions create_opts;    // -x setenv/unsetenv
-  uint32_t ncpus = 0;                 // the machine's CPUs for -x cpu; 0: no module
+  proc::ObjectFiles files;                         // user objects read, by (device, inode)
+  ctf::BtfFiles btf;                               // kernel types read, by path
+  consume::KernelSymbols ksyms{"/proc/kallsyms"};  // read when first asked
+  consume::UserSymbols usyms{files};               // -c/-p targets, pgmax, nodemangle
+  std::vector<std::string> cpp_args;               // -D/-U/-I, -x define/undef/incdir
+  std::vector<std::string> libdirs;                // -L / -xlibdir
+  proc::CreateOptions create_opts;                 // -x setenv/unsetenv
+  uint32_t ncpus = 0;                              // the machine's CPUs for -x cpu; 0: no module
 };
 
 // -x NAME=VALUE and a program's pragmas: sets `name` in `s` with its effect.

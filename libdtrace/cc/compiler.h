@@ -16,6 +16,10 @@
 #include "cc/program.h"
 #include "util/result.h"
 
+namespace dtrace::ctf {
+class BtfFiles;
+}
+
 namespace dtrace::cc {
 
 // One argument of a probe as its provider (or libdtrace) describes it:
@@ -95,8 +99,10 @@ struct CompileOptions {
   // system one); their files are loaded before the first program.
   // Empty: no D library.
   std::vector<std::string> libdirs;
-  // Kernel types (BTF), read on first use; "" = none.
+  // Kernel types (BTF), read on first use; "" = none. Through the
+  // session's BTF files when given, else by this compiler alone.
   std::string btf_path = "/sys/kernel/btf/vmlinux";
+  ctf::BtfFiles* btf_files = nullptr;
   // The objects of the -c/-p targets ({"a.out", path}, {"libc.so.6",
   // path}..., the first target's first): their DWARF types answer only
   // object-scoped names (struct a.out`point, a.out`point_t), and only

@@ -54,7 +54,8 @@ void dump_tree(const CompileContext& ctx, std::string_view pass) {
 
 struct Compiler::State {
   explicit State(CompileOptions o) : options(std::move(o)) {
-    if (!options.btf_path.empty()) types.set_external(std::make_unique<ctf::KernelTypes>(options.btf_path));
+    if (!options.btf_path.empty())
+      types.set_external(std::make_unique<ctf::KernelTypes>(options.btf_path, options.btf_files));
   }
   // The targets' types join the table only once the D library is
   // compiled: the library is never compiled where a target's name exists.

@@ -33,7 +33,7 @@ bool is_stack_kind(uint16_t k) {
 
 // Stack keys: one frame per line, indented by stackindent blanks.
 std::string stack_text(uint16_t kind, std::span<const uint8_t> b, const TextOptions& t) {
-  return kind == DTRACEACT_STACK ? format_kernel_stack(b, t.stackindent, !t.noresolve)
+  return kind == DTRACEACT_STACK ? format_kernel_stack(b, t.stackindent, kernel_names(t))
                                  : format_user_stack(t.usyms, b, t.stackindent, !t.noresolve);
 }
 

@@ -37,20 +37,21 @@ void frame(JsonWriter& w, uint64_t pc, const std::string& name, const std::optio
 }
 
 // Frames up to the first zero PC, as the text layout lists them.
-// User frames resolve through `syms` (null: none do).
-void frames(JsonWriter& w, std::span<const uint8_t> pcs, pid_t pid, bool user, UserSymbols* syms,
-            bool resolve) {
+// Frames resolve through o's user or kernel symbols (none: hex).
+void frames(JsonWriter& w, std::span<const uint8_t> pcs, pid_t pid, bool user, const TextOptions& o) {
+  UserSymbols* syms = o.noresolve ? nullptr : o.usyms;
+  const KernelSymbols* ksyms = kernel_names(o);
   w.begin_array();
   for (size_t i = 0; i < pcs.size() / 8; i++) {
     uint64_t pc = word(pcs, i);
     if (pc == 0) break;
-    std::string name = !resolve || (user && !syms) ? hex_address(pc)
-                       : user                      ? syms->address(pid, pc)
-                                                   : KernelSymbols::system().address(pc);
+    std::string name = user && syms     ? syms->address(pid, pc)
+                       : !user && ksyms ? ksyms->address(pc)
+                                        : hex_address(pc);
     // A caller's frame holds its return address, which may be on the
     // line after the call: the call's last byte is looked up.
     std::optional<proc::SourceLine> src;
-    if (resolve && user && syms) src = syms->source_line(pid, i == 0 ? pc : pc - 1);
+    if (user && syms) src = syms->source_line(pid, i == 0 ? pc : pc - 1);
     frame(w, pc, name, src);
   }
   w.end_array();
@@ -106,11 +107,11 @@ std::string_view symbolic_kind(const Datum& d) {
 
 void json_datum(JsonWriter& w, const Datum& d, const TextOptions& o) {
   std::string_view sk = symbolic_kind(d);
-  if (sk == "stack") return frames(w, d.bytes, 0, false, nullptr, !o.noresolve);
+  if (sk == "stack") return frames(w, d.bytes, 0, false, o);
   if (sk == "ustack" || sk == "jstack") {  // unwound where the record carries stack bytes
     std::vector<uint64_t> pcs = ustack_record_frames(o.usyms, d.bytes, d.type->arg);
     return frames(w, {reinterpret_cast<const uint8_t*>(pcs.data()), pcs.size() * 8},
-                  static_cast<pid_t>(word(d.bytes, 0)), true, o.usyms, !o.noresolve);
+                  static_cast<pid_t>(word(d.bytes, 0)), true, o);
   }
   if (!sk.empty()) {
     w.string(*format_symbolic(d, o));

@@ -39,7 +39,18 @@ void KernelSymbols::load(std::string_view text) {
                    [](const KernelSymbol& a, const KernelSymbol& b) { return a.addr < b.addr; });
 }
 
+void KernelSymbols::read_once() const {
+  std::call_once(read_, [this] {
+    if (path_.empty()) return;
+    std::ifstream f(path_);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const_cast<KernelSymbols*>(this)->load(ss.str());
+  });
+}
+
 const KernelSymbol* KernelSymbols::lookup(uint64_t addr) const {
+  read_once();
   auto it = std::upper_bound(syms_.begin(), syms_.end(), addr,
                              [](uint64_t a, const KernelSymbol& s) { return a < s.addr; });
   if (it == syms_.begin()) return nullptr;
@@ -64,6 +75,7 @@ std::string KernelSymbols::module(uint64_t addr) const {
 }
 
 const KernelSymbol* KernelSymbols::find(std::string_view module, std::string_view name) const {
+  read_once();
   const KernelSymbol* other = nullptr;  // in a module, when module is ""
   for (const auto* v : {&syms_, &data_})
     for (const KernelSymbol& s : *v) {
@@ -75,23 +87,12 @@ const KernelSymbol* KernelSymbols::find(std::string_view module, std::string_vie
 }
 
 bool KernelSymbols::has_module(std::string_view module) const {
+  read_once();
   if (module == "vmlinux") return !syms_.empty() || !data_.empty();
   for (const auto* v : {&syms_, &data_})
     for (const KernelSymbol& s : *v)
       if (s.module == module) return true;
   return false;
-}
-
-const KernelSymbols& KernelSymbols::system() {
-  static const KernelSymbols table = [] {
-    KernelSymbols t;
-    std::ifstream f("/proc/kallsyms");
-    std::stringstream ss;
-    ss << f.rdbuf();
-    t.load(ss.str());
-    return t;
-  }();
-  return table;
 }
 
 std::string format_frames(std::span<const uint8_t> pcs, uint32_t indent,
@@ -106,10 +107,9 @@ std::string format_frames(std::span<const uint8_t> pcs, uint32_t indent,
   return out;
 }
 
-std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent, bool resolve) {
-  return format_frames(pcs, indent, [resolve](uint64_t pc) {
-    return resolve ? KernelSymbols::system().address(pc) : hex_address(pc);
-  });
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent, const KernelSymbols* syms) {
+  return format_frames(pcs, indent,
+                       [syms](uint64_t pc) { return syms ? syms->address(pc) : hex_address(pc); });
 }
 
 }  // namespace dtrace::consume

@@ -1,11 +1,12 @@
 // Kernel addresses to names for stack(), sym(), mod(), printf %a/%k and
-// aggregation keys: /proc/kallsyms, read once, gives
-// "module`symbol+0xoff" ("vmlinux" for the core kernel); an address no
-// symbol covers prints as hex.
+// aggregation keys: /proc/kallsyms, read once per session (api::Session
+// owns the table), gives "module`symbol+0xoff" ("vmlinux" for the core
+// kernel); an address no symbol covers prints as hex.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -21,6 +22,10 @@ struct KernelSymbol {
 
 class KernelSymbols {
  public:
+  KernelSymbols() = default;
+  // A table read from the kallsyms file at path when first asked: a
+  // session that never names a kernel address never reads it.
+  explicit KernelSymbols(std::string path) : path_(std::move(path)) {}
   // Parses kallsyms text ("ffffffff81000000 T _stext [mod]" lines).
   void load(std::string_view kallsyms_text);
   const KernelSymbol* lookup(uint64_t addr) const;
@@ -33,12 +38,12 @@ class KernelSymbols {
   const KernelSymbol* find(std::string_view module, std::string_view name) const;
   bool has_module(std::string_view module) const;
 
-  // The process-wide table from /proc/kallsyms (loaded on first use).
-  static const KernelSymbols& system();
-
  private:
-  std::vector<KernelSymbol> syms_;  // code, by address
-  std::vector<KernelSymbol> data_;  // every other symbol, kallsyms order
+  void read_once() const;
+  std::string path_;  // "" once loaded, or when made by load()
+  mutable std::once_flag read_;
+  mutable std::vector<KernelSymbol> syms_;  // code, by address
+  mutable std::vector<KernelSymbol> data_;  // every other symbol, kallsyms order
 };
 
 // "0x..." for an address left unresolved (kernel and user alike).
@@ -49,8 +54,9 @@ std::string hex_address(uint64_t addr);
 std::string format_frames(std::span<const uint8_t> pcs, uint32_t indent,
                           const std::function<std::string(uint64_t)>& name);
 
-// A stack record: "\n" then one line per non-zero frame, indented; with
-// resolve false (-x noresolve) each frame is its address in hex.
-std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent = 14, bool resolve = true);
+// A stack record: "\n" then one line per non-zero frame, indented, named
+// by syms; without them (null: -x noresolve) each frame is its address
+// in hex.
+std::string format_kernel_stack(std::span<const uint8_t> pcs, uint32_t indent, const KernelSymbols* syms);
 
 }  // namespace dtrace::consume

@@ -156,8 +156,7 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
     case 'g':
     case 'G': return sprintf_string(s.c_spec("L", s.conv).c_str(), as_floating(d));
     case 'a':
-      return as_text(
-          s, o.noresolve ? hex_address(d.as_unsigned()) : KernelSymbols::system().address(d.as_unsigned()));
+      return as_text(s, kernel_names(o) ? o.ksyms->address(d.as_unsigned()) : hex_address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
       if (d.bytes.size() == 16 && !o.noresolve && o.usyms) {
         uint64_t pid = Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned();
@@ -169,7 +168,7 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
     }
     case 'k': {
       auto sym = format_symbolic(d, o);
-      return as_text(s, sym ? *sym : format_kernel_stack(d.bytes, o.stackindent, !o.noresolve));
+      return as_text(s, sym ? *sym : format_kernel_stack(d.bytes, o.stackindent, kernel_names(o)));
     }
     case 'Y': return as_text(s, walltime(d.as_unsigned(), "%Y %b %e %T"));
     case 'T': return as_text(s, walltime(d.as_unsigned(), "%a, %d %b %Y %T %Z"));
@@ -194,11 +193,11 @@ std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o)
     return v;
   };
   bool resolve = !o.noresolve;
-  if (t == "stack") return format_kernel_stack(d.bytes, o.stackindent, resolve);
+  if (t == "stack") return format_kernel_stack(d.bytes, o.stackindent, kernel_names(o));
   if (t == "ustack" || t == "jstack")
     return format_ustack_record(o.usyms, d.bytes, d.type->arg, o.stackindent, resolve);
-  if (t == "sym") return resolve ? KernelSymbols::system().symbol(word(0)) : hex_address(word(0));
-  if (t == "mod") return KernelSymbols::system().module(word(0));
+  if (t == "sym") return kernel_names(o) ? o.ksyms->symbol(word(0)) : hex_address(word(0));
+  if (t == "mod") return o.ksyms ? o.ksyms->module(word(0)) : hex_address(word(0));
   pid_t pid = static_cast<pid_t>(word(0));
   UserSymbols* u = o.usyms;
   if (t == "umod") return u ? u->module(pid, word(1)) : hex_address(word(1));

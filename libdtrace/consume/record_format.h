@@ -16,6 +16,7 @@
 namespace dtrace::consume {
 
 class UserSymbols;
+class KernelSymbols;
 
 // One recorded value with the type the compiler gave it.
 struct Datum {
@@ -32,12 +33,17 @@ struct Datum {
 // and umod() still name the module) and rawbytes (trace() of by-reference
 // data always as a hex dump).
 struct TextOptions {
-  // The session's user symbols; null: user addresses print in hex.
+  // The session's user and kernel symbols; null: addresses print in hex.
   UserSymbols* usyms = nullptr;
+  const KernelSymbols* ksyms = nullptr;
   uint32_t stackindent = 14;
   bool noresolve = false;
   bool rawbytes = false;
 };
+
+// The kernel symbols that name o's kernel addresses: none (hex) with -x
+// noresolve.
+inline const KernelSymbols* kernel_names(const TextOptions& o) { return o.noresolve ? nullptr : o.ksyms; }
 
 // stack(), ustack(), jstack(), sym(), mod(), usym(), umod(), uaddr()
 // values (recognised by their ValueType::ctype): stacks as "\n" and one

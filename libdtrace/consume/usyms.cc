@@ -20,6 +20,7 @@ namespace dtrace::consume {
 // the least recently used one making room for a new one.
 class UserSymbols::ImageCache {
  public:
+  explicit ImageCache(proc::ObjectFiles& files) : files_(files) {}
   proc::UserAddress resolve(pid_t pid, uint64_t addr) {
     Entry& e = entry(pid);
     if (!e.image) read(pid, e);
@@ -78,17 +79,24 @@ class UserSymbols::ImageCache {
     }
   }
   bool read(pid_t pid, Entry& e) {
-    auto img = proc::ProcessImage::read(pid);
+    auto img = proc::ProcessImage::read(pid, files_);
     if (!img) return false;
     e.image = std::make_unique<proc::ProcessImage>(std::move(*img));
     return true;
   }
+  proc::ObjectFiles& files_;
   std::map<pid_t, Entry> entries_;
   size_t limit_ = 8;
   uint64_t clock_ = 0;
 };
 
-UserSymbols::UserSymbols() : cache_(std::make_unique<ImageCache>()) {}
+UserSymbols::UserSymbols()
+    : own_files_(std::make_unique<proc::ObjectFiles>()),
+      files_(*own_files_),
+      cache_(std::make_unique<ImageCache>(files_)) {}
+
+UserSymbols::UserSymbols(proc::ObjectFiles& files)
+    : files_(files), cache_(std::make_unique<ImageCache>(files)) {}
 
 UserSymbols::~UserSymbols() = default;
 
@@ -112,11 +120,18 @@ struct UserSymbols::FrameName {
 UserSymbols::FrameName UserSymbols::frame_name(pid_t pid, uint64_t addr) {
   proc::UserAddress r = cache_->resolve(pid, addr);
   if (r.object && r.symbol)
-    return {r.object->module, demangle_ ? demangle(r.symbol->name) : r.symbol->name, r.offset};
+    return {r.object->module, demangle_ ? demangled(r.symbol->name) : r.symbol->name, r.offset};
   if (r.object) return {r.object->module, "", 0};
   if (const PerfMap::Symbol* s = cache_->jit_symbol(pid, addr))
     return {PerfMap::module(pid), s->name, addr - s->start};
   return {};
+}
+
+// Stacks repeat the same frames: each name is demangled once.
+const std::string& UserSymbols::demangled(const std::string& name) {
+  auto it = demangled_.find(name);
+  if (it == demangled_.end()) it = demangled_.emplace(name, demangle(name)).first;
+  return it->second;
 }
 
 std::string UserSymbols::address(pid_t pid, uint64_t addr) {
@@ -142,7 +157,8 @@ std::optional<proc::SourceLine> UserSymbols::source_line(pid_t pid, uint64_t add
   proc::UserAddress r = cache_->resolve(pid, addr);
   std::optional<uint64_t> vaddr = r.object ? r.object->to_vaddr(addr) : std::nullopt;
   // The process may have exited, its root with it, not the file.
-  return vaddr ? proc::source_line(r.object->elf->file_id(), {r.object->open_path, r.object->path}, *vaddr)
+  return vaddr ? files_.lines().source_line(r.object->elf->file_id(), {r.object->open_path, r.object->path},
+                                            *vaddr)
                : std::nullopt;
 }
 

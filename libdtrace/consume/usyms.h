@@ -15,14 +15,19 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 
 #include "consume/ustack_unwind.h"
 #include "proc/elf_debuginfo.h"
+#include "proc/object_files.h"
 
 namespace dtrace::consume {
 
 class UserSymbols {
  public:
+  // Objects read through the session's files (api::Session), or through
+  // files of its own.
+  explicit UserSymbols(proc::ObjectFiles& files);
   UserSymbols();
   ~UserSymbols();
   UserSymbols(const UserSymbols&) = delete;
@@ -51,8 +56,12 @@ class UserSymbols {
  private:
   struct FrameName;
   FrameName frame_name(pid_t pid, uint64_t addr);
+  const std::string& demangled(const std::string& name);
   class ImageCache;
+  std::unique_ptr<proc::ObjectFiles> own_files_;  // without a session's
+  proc::ObjectFiles& files_;
   std::unique_ptr<ImageCache> cache_;
+  std::unordered_map<std::string, std::string> demangled_;
   Unwinder unwinder_;
   bool demangle_ = true;
 };

@@ -70,18 +70,16 @@ void fill_enum(const BtfFile& b, const btf_type* t, Type* d) {
 
 }  // namespace
 
-// One read and index per file per process: BtfFile is immutable once
-// built, so every Compiler of a process (and every unit test) shares it.
-std::shared_ptr<const BtfFile> shared_btf(const std::string& path) {
-  static std::mutex mu;
-  static std::map<std::string, std::shared_ptr<const BtfFile>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(path);
-  if (it != cache.end()) return it->second;
+std::shared_ptr<const BtfFile> read_btf(const std::string& path) {
   auto b = std::make_shared<const BtfFile>(read_file(path));
-  std::shared_ptr<const BtfFile> r = b->ok() ? b : nullptr;
-  cache.emplace(path, r);
-  return r;
+  return b->ok() ? b : nullptr;
+}
+
+std::shared_ptr<const BtfFile> BtfFiles::get(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = files_.find(path);
+  if (it == files_.end()) it = files_.emplace(path, read_btf(path)).first;
+  return it->second;
 }
 
 std::shared_ptr<const BtfFile> split_btf(const std::string& path, std::shared_ptr<const BtfFile> base) {
@@ -102,7 +100,7 @@ std::unique_ptr<KernelTypes> KernelTypes::from_bytes(std::string bytes) {
 const BtfFile* KernelTypes::btf() {
   if (!tried_) {
     tried_ = true;
-    if (!path_.empty()) btf_ = shared_btf(path_);
+    if (!path_.empty()) btf_ = files_ ? files_->get(path_) : read_btf(path_);
   }
   return btf_.get();
 }

@@ -1,14 +1,16 @@
 // KernelTypes: the kernel's types for the D compiler, read from BTF.
 // Nothing happens until the compiler asks: the first question reads and
-// indexes the BTF file (once per process, shared read-only); after that each struct,
-// union, enum or typedef a program names is converted into the shared
-// TypeTable when referenced, members of a struct only when the program
-// looks inside it. Bit-field members keep their first byte, bit and
+// indexes the BTF file (once per session through BtfFiles, shared
+// read-only); after that each struct, union, enum or typedef a program
+// names is converted into the shared TypeTable when referenced, members
+// of a struct only when the program looks inside it. Bit-field members keep their first byte, bit and
 // width; anonymous struct/union members are flattened into their parent
 // as C lets programs name them.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -19,18 +21,31 @@
 
 namespace dtrace::ctf {
 
-// The BTF file at path, read and indexed once per process; null when it
-// is missing or malformed.
-std::shared_ptr<const BtfFile> shared_btf(const std::string& path);
+// BTF files read and indexed once per session (api::Session), by path:
+// a BtfFile is immutable once built, so every compiler of a session and
+// its probe argument types share it.
+class BtfFiles {
+ public:
+  // The BTF file at path; null when it is missing or malformed.
+  std::shared_ptr<const BtfFile> get(const std::string& path);
+
+ private:
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<const BtfFile>> files_;
+};
+
+// The BTF file at path, read now; null when it is missing or malformed.
+std::shared_ptr<const BtfFile> read_btf(const std::string& path);
 // A module's split BTF at path on base, read now (modules come and go,
 // so it is not cached); null when missing or malformed.
 std::shared_ptr<const BtfFile> split_btf(const std::string& path, std::shared_ptr<const BtfFile> base);
 
 class KernelTypes : public cc::ExternalTypes {
  public:
-  // path: a BTF file, normally /sys/kernel/btf/vmlinux. Missing or bad
-  // files just mean no kernel types.
-  explicit KernelTypes(std::string path) : path_(std::move(path)) {}
+  // path: a BTF file, normally /sys/kernel/btf/vmlinux, read through
+  // files (null: read by this one). Missing or bad files just mean no
+  // kernel types.
+  explicit KernelTypes(std::string path, BtfFiles* files = nullptr) : path_(std::move(path)), files_(files) {}
   // For tests: a BTF blob already in memory.
   static std::unique_ptr<KernelTypes> from_bytes(std::string bytes);
 
@@ -59,6 +74,7 @@ class KernelTypes : public cc::ExternalTypes {
   const cc::Type* from_shape(cc::TypeTable& tt, const VariableShape& s);
 
   std::string path_;
+  BtfFiles* files_;
   bool tried_ = false;
   std::shared_ptr<const BtfFile> btf_;
   std::unordered_map<uint32_t, const cc::Type*> done_;  // BTF id -> D type

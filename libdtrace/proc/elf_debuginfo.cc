@@ -55,6 +55,8 @@ struct DwflDeleter {
   void operator()(Dwfl* d) const { dwfl_end(d); }
 };
 
+}  // namespace
+
 // A Dwfl holding the one file at path, reported at 0 (an ET_DYN file's
 // addresses are then its link-time ones), with libdwfl's standard
 // debug-file search: build-id, debuglink, debuginfod.
@@ -87,8 +89,6 @@ struct FileDwfl {
   }
 };
 
-}  // namespace
-
 bool with_debug_symbols(const std::string& path,
                         const std::function<void(const char*, const GElf_Sym&)>& each) {
   FileDwfl f(path);
@@ -110,12 +110,14 @@ bool with_debug_symbols(const std::string& path,
   return true;
 }
 
-std::optional<SourceLine> source_line(std::pair<uint64_t, uint64_t> id,
-                                      std::initializer_list<std::string> paths, uint64_t vaddr) {
-  static std::map<std::pair<uint64_t, uint64_t>, std::unique_ptr<FileDwfl>> files;
+DebugLines::DebugLines() = default;
+DebugLines::~DebugLines() = default;
+
+std::optional<SourceLine> DebugLines::source_line(std::pair<uint64_t, uint64_t> id,
+                                                  std::initializer_list<std::string> paths, uint64_t vaddr) {
   constexpr size_t kMaxFiles = 64;
-  auto it = files.find(id);
-  for (auto p = paths.begin(); it == files.end() && p != paths.end(); ++p) {
+  auto it = files_.find(id);
+  for (auto p = paths.begin(); it == files_.end() && p != paths.end(); ++p) {
     // Opened, then checked: a path through an exiting process's root
     // can vanish between a stat() and an open(), and a file that could
     // not be read is not remembered as one without lines.
@@ -128,10 +130,10 @@ std::optional<SourceLine> source_line(std::pair<uint64_t, uint64_t> id,
     if (fd < 0) continue;
     auto f = std::make_unique<FileDwfl>(*p, fd);
     if (!f->mod) continue;
-    if (files.size() >= kMaxFiles) files.clear();
-    it = files.emplace(id, std::move(f)).first;
+    if (files_.size() >= kMaxFiles) files_.clear();
+    it = files_.emplace(id, std::move(f)).first;
   }
-  if (it == files.end()) return std::nullopt;
+  if (it == files_.end()) return std::nullopt;
   const FileDwfl& f = *it->second;
   Dwfl_Line* l = f.mod ? dwfl_module_getsrc(f.mod, vaddr + f.bias()) : nullptr;
   int line = 0;

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,12 +32,25 @@ struct SourceLine {
   int line = 0;
 };
 
-// The source line of a link-time address in the file whose (device,
-// inode) is id, from the DWARF libdwfl finds for it as above; nullopt
-// without line information. The file is opened at the first of paths
-// that is still it; its debug information is then kept (a few dozen
-// files), so that later lookups need no path.
-std::optional<SourceLine> source_line(std::pair<uint64_t, uint64_t> id,
-                                      std::initializer_list<std::string> paths, uint64_t vaddr);
+struct FileDwfl;  // one file's libdwfl session (elf_debuginfo.cc)
+
+// The debug information of the files source lines were asked of, by
+// (device, inode): the last few dozen are kept, so that later lookups
+// need no path. A session has one (proc::ObjectFiles).
+class DebugLines {
+ public:
+  DebugLines();
+  ~DebugLines();  // where FileDwfl is complete
+
+  // The source line of a link-time address in the file whose (device,
+  // inode) is id, from the DWARF libdwfl finds for it as above; nullopt
+  // without line information. The file is opened at the first of paths
+  // that is still it.
+  std::optional<SourceLine> source_line(std::pair<uint64_t, uint64_t> id,
+                                        std::initializer_list<std::string> paths, uint64_t vaddr);
+
+ private:
+  std::map<std::pair<uint64_t, uint64_t>, std::unique_ptr<FileDwfl>> files_;
+};
 
 }  // namespace dtrace::proc

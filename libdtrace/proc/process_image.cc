@@ -1,30 +1,14 @@
 #include "proc/process_image.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 namespace dtrace::proc {
 namespace {
-
-// ELF files by (device, inode): many processes map the same libc.
-std::shared_ptr<const ElfObject> load_shared(const std::string& path) {
-  static std::map<std::pair<dev_t, ino_t>, std::shared_ptr<const ElfObject>> cache;
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return nullptr;
-  auto key = std::make_pair(st.st_dev, st.st_ino);
-  auto it = cache.find(key);
-  if (it != cache.end()) return it->second;
-  auto obj = ElfObject::load(path);
-  std::shared_ptr<const ElfObject> p = obj ? std::make_shared<const ElfObject>(std::move(*obj)) : nullptr;
-  cache.emplace(key, p);
-  return p;
-}
 
 std::string base_name(const std::string& path) {
   size_t slash = path.rfind('/');
@@ -81,7 +65,7 @@ ProcessImage ProcessImage::parse(pid_t pid, const std::string& maps_text, const 
   return img;
 }
 
-Result<ProcessImage> ProcessImage::read(pid_t pid) {
+Result<ProcessImage> ProcessImage::read(pid_t pid, ObjectFiles& files) {
   std::string dir = "/proc/" + std::to_string(pid);
   std::ifstream f(dir + "/maps");
   if (!f) return make_error(std::strerror(errno));
@@ -92,7 +76,7 @@ Result<ProcessImage> ProcessImage::read(pid_t pid) {
   std::string exe_path = n > 0 ? std::string(exe, static_cast<size_t>(n)) : "";
   ProcessImage img = parse(pid, ss.str(), exe_path);
   if (img.objects_.empty()) return make_error("process has no mappings (it has exited)");
-  for (MappedObject& o : img.objects_) o.elf = load_shared(o.open_path);
+  for (MappedObject& o : img.objects_) o.elf = files.elf(o.open_path);
   return img;
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "proc/elf_object.h"
+#include "proc/object_files.h"
 #include "util/result.h"
 
 namespace dtrace::proc {
@@ -54,8 +55,9 @@ struct DataSymbol {           // a data object by name, at its address in the pr
 
 class ProcessImage {
  public:
-  // Reads /proc/PID/maps and the ELF file of every mapped object.
-  static Result<ProcessImage> read(pid_t pid);
+  // Reads /proc/PID/maps and the ELF file of every mapped object (from
+  // the session's files when they have it).
+  static Result<ProcessImage> read(pid_t pid, ObjectFiles& files);
   // Parses maps text; exe is the executable's path (readlink /proc/PID/exe).
   static ProcessImage parse(pid_t pid, const std::string& maps_text, const std::string& exe);
 

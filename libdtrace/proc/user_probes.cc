@@ -49,7 +49,7 @@ void copy_field(char* dst, size_t n, const std::string& s) {
 Result<const ProcessImage*> UserProbeContext::image(pid_t pid) {
   auto it = images.find(pid);
   if (it != images.end()) return it->second.get();
-  auto img = ProcessImage::read(pid);
+  auto img = ProcessImage::read(pid, files);
   if (!img)  // pid0 is not a process DTrace can trace: D_PROC_BADPID
     return make_error("failed to grab pid " + std::to_string(pid) + ": No such process",
                       pid <= 0 ? "D_PROC_BADPID" : "D_PROC_GRAB");

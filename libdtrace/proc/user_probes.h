@@ -25,6 +25,7 @@ namespace dtrace::proc {
 
 struct UserProbeContext {
   kio::Device& dev;
+  ObjectFiles& files;  // the session's
   // The objects mapped into pid (read once per description batch).
   Result<const ProcessImage*> image(pid_t pid);
   // Creates one probe: fills dtup_desc.dtpd_id. Errors name the probe.

@@ -1,7 +1,11 @@
 #include "consume/ksyms.h"
 #include "consume/usyms.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <gtest/gtest.h>
 
 namespace dtrace::consume {
@@ -48,7 +52,28 @@ TEST(Stacks, IndentAndNoresolve) {
   EXPECT_EQ(format_user_stack(nullptr, rec, 3, false), "\n   0x400123\n");
   uint64_t kpc[2] = {0xffffffff81000204ull, 0};
   std::span<const uint8_t> k(reinterpret_cast<const uint8_t*>(kpc), sizeof kpc);
-  EXPECT_EQ(format_kernel_stack(k, 0, false), "\n0xffffffff81000204\n");
+  EXPECT_EQ(format_kernel_stack(k, 0, nullptr), "\n0xffffffff81000204\n");
+  KernelSymbols table;
+  table.load(kTable);
+  EXPECT_EQ(format_kernel_stack(k, 2, &table), "\n  vmlinux`helper+0x104\n");
+}
+
+// A session's table is read from its file when first asked, not when the
+// session starts: a session that names no kernel address reads nothing.
+TEST(KernelSymbols, ATableFromAFileIsReadWhenFirstAsked) {
+  char path[] = "/tmp/ksyms_test.XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  KernelSymbols lazy{path};
+  std::ofstream(path) << kTable;  // written after the table was made
+  EXPECT_EQ(lazy.address(0xffffffff81000110ull), "vmlinux`helper+0x10");
+  EXPECT_TRUE(lazy.has_module("dtrace"));
+  std::ofstream(path) << "";  // read once: later changes are not seen
+  EXPECT_EQ(lazy.symbol(0xffffffffc0001004ull), "dtrace`mod_fn");
+  unlink(path);
+  KernelSymbols missing{"/nonexistent/kallsyms"};
+  EXPECT_EQ(missing.address(0xffffffff81000110ull), "0xffffffff81000110");
 }
 
 }  // namespace

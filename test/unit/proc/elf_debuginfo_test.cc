@@ -105,10 +105,11 @@ TEST_F(ElfDebugInfo, SourceLineRetriesAFileItCouldNotOpen) {
   rlimit none = saved;
   none.rlim_cur = static_cast<rlim_t>(lowest);  // the next open() gets EMFILE
   ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &none), 0);
-  std::optional<SourceLine> starved = source_line(obj->file_id(), {path}, leaf);
+  DebugLines lines;
+  std::optional<SourceLine> starved = lines.source_line(obj->file_id(), {path}, leaf);
   ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &saved), 0);
   EXPECT_FALSE(starved);
-  std::optional<SourceLine> later = source_line(obj->file_id(), {path}, leaf);
+  std::optional<SourceLine> later = lines.source_line(obj->file_id(), {path}, leaf);
   ASSERT_TRUE(later);
   EXPECT_NE(later->file.find("spin.c"), std::string::npos) << later->file;
   // gcc puts the function's first instruction on its opening brace, the

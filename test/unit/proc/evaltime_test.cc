@@ -18,7 +18,8 @@ namespace {
 const std::string kCalls = std::string(DTRACE_TRIGGER_DIR) + "/pid-calls";
 
 bool maps_module(pid_t pid, const std::string& m) {
-  auto img = ProcessImage::read(pid);
+  ObjectFiles files;
+  auto img = ProcessImage::read(pid, files);
   if (!img) return false;
   for (const auto& o : img->objects())
     if (o.module == m) return true;
@@ -29,7 +30,8 @@ bool maps_module(pid_t pid, const std::string& m) {
 std::string held_in(pid_t pid) {
   user_regs_struct regs;
   if (ptrace(PTRACE_GETREGS, pid, nullptr, &regs) != 0) return "?";
-  auto img = ProcessImage::read(pid);
+  ObjectFiles files;
+  auto img = ProcessImage::read(pid, files);
   if (!img) return "?";
   UserAddress at = img->resolve(regs.rip);
   return at.symbol && at.offset == 0 ? at.symbol->name : "?";

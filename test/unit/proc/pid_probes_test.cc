@@ -53,7 +53,7 @@ class PidProbes : public ::testing::Test {
     prov_ = "pid" + std::to_string(proc_->pid());
   }
   Result<uint32_t> create(const std::string& mod, const std::string& func, const std::string& name) {
-    UserProbeContext ctx{dev_, {}};
+    UserProbeContext ctx{dev_, files_, {}};
     cc::ProbeSpec spec{prov_, mod, func, name, 0, "", 0};
     auto n = create_user_probes(spec, ctx);
     named_ = spec.mod;
@@ -62,7 +62,7 @@ class PidProbes : public ::testing::Test {
   }
   std::string named_, named_probe_;  // module and name as the last create() renamed them
   const ElfSymbol* symbol(const std::string& module, const std::string& name) {
-    auto img = ProcessImage::read(proc_->pid());
+    auto img = ProcessImage::read(proc_->pid(), files_);
     for (const auto& o : img->objects())
       if (o.module == module)
         for (const auto& s : o.elf->symbols())
@@ -74,6 +74,7 @@ class PidProbes : public ::testing::Test {
     return nullptr;
   }
   RecordingDevice dev_;
+  ObjectFiles files_;
   std::unique_ptr<Process> proc_;
   std::string prov_;
   uint64_t offset_ = 0;
@@ -139,7 +140,7 @@ TEST_F(PidProbes, BadDescriptions) {
   auto off = create("a.out", "leaf", "10000");
   ASSERT_FALSE(off);
   EXPECT_EQ(off.error().tag, "D_PROC_OFF");
-  UserProbeContext ctx{dev_, {}};
+  UserProbeContext ctx{dev_, files_, {}};
   cc::ProbeSpec dead_spec{"pid999999999", "a.out", "main", "entry", 0, "", 0};
   auto dead = create_user_probes(dead_spec, ctx);
   ASSERT_FALSE(dead);
@@ -153,7 +154,7 @@ TEST_F(PidProbes, StapsdtNotesOfAProgramBuiltWithSysSdtH) {
   auto p = Process::create(std::string(DTRACE_TRIGGER_DIR) + "/stap-sdt");
   ASSERT_TRUE(p) << p.error().message;
   std::string prov = "trig" + std::to_string((*p)->pid());
-  UserProbeContext ctx{dev_, {}};
+  UserProbeContext ctx{dev_, files_, {}};
   cc::ProbeSpec spec{prov, "a.out", "", "work", 0, "", 0};
   auto n = create_user_probes(spec, ctx);
   ASSERT_TRUE(n) << n.error().message;

@@ -63,7 +63,8 @@ TEST(Process, CreateHoldsAtMainWithLibrariesMapped) {
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_TRUE((*p)->held());
   EXPECT_EQ(state_of((*p)->pid()), 't');  // ptrace-stopped
-  auto img = ProcessImage::read((*p)->pid());
+  ObjectFiles files;
+  auto img = ProcessImage::read((*p)->pid(), files);
   ASSERT_TRUE(img) << img.error().message;
   EXPECT_TRUE(has_module(*img, "pid-calls"));
   EXPECT_TRUE(has_module(*img, "libc.so.6"));
@@ -80,7 +81,8 @@ TEST(Process, CreateHoldsAtMainWithLibrariesMapped) {
 TEST(Process, CreateOfAStrippedCommandHoldsAtItsEntryPoint) {
   auto p = Process::create(std::string(DTRACE_TRIGGER_DIR) + "/pid-stripped 1");
   ASSERT_TRUE(p) << p.error().message;
-  auto img = ProcessImage::read((*p)->pid());
+  ObjectFiles files;
+  auto img = ProcessImage::read((*p)->pid(), files);
   ASSERT_TRUE(img) << img.error().message;
   EXPECT_TRUE(has_module(*img, "pid-stripped"));
   EXPECT_FALSE(img->objects()[0].elf->has_symbols());
@@ -126,7 +128,8 @@ TEST(Process, GrabOfANonexistentPidFails) {
 extern "C" int process_test_marker(int x) { return x + 1; }
 
 TEST(ProcessImage, ResolvesOwnFunctionsAndLibc) {
-  auto img = ProcessImage::read(getpid());
+  ObjectFiles files;
+  auto img = ProcessImage::read(getpid(), files);
   ASSERT_TRUE(img) << img.error().message;
   auto r = img->resolve(reinterpret_cast<uint64_t>(&process_test_marker) + 1);
   ASSERT_TRUE(r.object && r.symbol);
@@ -146,7 +149,8 @@ long process_test_zeroed;    // .bss: no file offset of its own
 }
 
 TEST(ProcessImage, DataSymbolsAtTheirAddressesInTheProcess) {
-  auto img = ProcessImage::read(getpid());
+  ObjectFiles files;
+  auto img = ProcessImage::read(getpid(), files);
   ASSERT_TRUE(img) << img.error().message;
   for (auto [name, addr] :
        {std::pair{"process_test_datum", reinterpret_cast<uint64_t>(&process_test_datum)},
