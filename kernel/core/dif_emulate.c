@@ -185,32 +185,12 @@ static void store(struct dtrace_mstate *ms, uint8_t op, uint64_t addr,
 		  uint64_t val)
 {
 	uint32_t n = 1u << (op - DIF_OP_STB);
-	union {
-		uint8_t b;
-		uint16_t h;
-		uint32_t w;
-		uint64_t x;
-	} v;
 
 	if (!storable(ms, addr, n)) {
 		dtrace_fault(ms, DTRACEFLT_ILLOP, addr);
 		return;
 	}
-	switch (n) {
-	case 1:
-		v.b = (uint8_t)val;
-		break;
-	case 2:
-		v.h = (uint16_t)val;
-		break;
-	case 4:
-		v.w = (uint32_t)val;
-		break;
-	default:
-		v.x = val;
-		break;
-	}
-	dtrace_memcpy((void *)(uintptr_t)addr, &v, n);
+	dtrace_int_put((void *)(uintptr_t)addr, val, n);
 }
 
 static void copys(struct dtrace_mstate *ms, uint64_t dst, uint64_t src,

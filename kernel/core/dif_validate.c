@@ -73,38 +73,6 @@ static int vartab_bad(struct vstate *vs, uint32_t entry)
 #define VK_IDX_BITS   12
 #define VK(scope, id) ((uint32_t)(scope) << 16 | (uint32_t)(id))
 
-static void sift_down(uint32_t *a, uint32_t root, uint32_t n)
-{
-	uint32_t child, t;
-
-	while ((child = 2 * root + 1) < n) {
-		dtrace_port_tally(DTRACE_STEP_VARTAB, 1);
-		if (child + 1 < n && a[child + 1] > a[child])
-			child++;
-		if (a[root] >= a[child])
-			return;
-		t = a[root];
-		a[root] = a[child];
-		a[child] = t;
-		root = child;
-	}
-}
-
-/* Heapsort: no recursion, no extra memory, n log n. */
-static void sort_keys(uint32_t *a, uint32_t n)
-{
-	uint32_t i, t;
-
-	for (i = n / 2; i-- > 0;)
-		sift_down(a, i, n);
-	for (i = n; i-- > 1;) {
-		t = a[0];
-		a[0] = a[i];
-		a[i] = t;
-		sift_down(a, 0, i);
-	}
-}
-
 /* The lowest entry that repeats an earlier entry's (scope, id). */
 static uint32_t first_duplicate(const uint32_t *keys, uint32_t n)
 {
@@ -132,7 +100,7 @@ static int check_vartab(struct vstate *vs)
 				 dp->vars[i].dtdv_id)
 				      << VK_IDX_BITS |
 			      i;
-	sort_keys(vs->keys, dp->nvars);
+	dtrace_sort_u32(vs->keys, dp->nvars);
 	dup = first_duplicate(vs->keys, dp->nvars);
 	for (i = 0; i < dp->nvars; i++) {
 		const struct dtrace_difv *v = &dp->vars[i];

@@ -28,10 +28,23 @@ static void fmt_insert(struct dtrace_state *st, uint32_t id)
 	st->fmthash[b] = id;
 }
 
+/* Frees the tables and puts these (cap formats, cap buckets) instead. */
+static void fmt_tables_set(struct dtrace_state *st, char **f, uint32_t *next,
+			   uint32_t *hash, uint32_t cap)
+{
+	dtrace_port_free(st->formats);
+	dtrace_port_free(st->fmtnext);
+	dtrace_port_free(st->fmthash);
+	st->formats = f;
+	st->fmtnext = next;
+	st->fmthash = hash;
+	st->fmtcap = st->fmtbuckets = cap;
+}
+
 /* Room for one more format: the tables doubled, the hash at load 1. */
 static int fmt_grow(struct dtrace_state *st)
 {
-	uint32_t ncap, nb, i, *nnext, *nhash;
+	uint32_t ncap, i, *nnext, *nhash;
 	char **nf;
 
 	if (st->nformats < st->fmtcap)
@@ -39,10 +52,9 @@ static int fmt_grow(struct dtrace_state *st)
 	if (st->fmtcap >= (1u << 30)) /* limits.h keeps far below */
 		return -ENOMEM;
 	ncap = st->fmtcap != 0 ? st->fmtcap * 2 : 64;
-	nb = ncap;
 	nf = dtrace_zalloc_array(ncap, sizeof(*nf));
 	nnext = dtrace_zalloc_array(ncap, sizeof(*nnext));
-	nhash = dtrace_zalloc_array(nb, sizeof(*nhash));
+	nhash = dtrace_zalloc_array(ncap, sizeof(*nhash));
 	if (nf == NULL || nnext == NULL || nhash == NULL) {
 		dtrace_port_free(nf);
 		dtrace_port_free(nnext);
@@ -51,14 +63,7 @@ static int fmt_grow(struct dtrace_state *st)
 	}
 	if (st->nformats > 0)
 		dtrace_memcpy(nf, st->formats, st->nformats * sizeof(*nf));
-	dtrace_port_free(st->formats);
-	dtrace_port_free(st->fmtnext);
-	dtrace_port_free(st->fmthash);
-	st->formats = nf;
-	st->fmtnext = nnext;
-	st->fmthash = nhash;
-	st->fmtcap = ncap;
-	st->fmtbuckets = nb;
+	fmt_tables_set(st, nf, nnext, nhash, ncap);
 	for (i = 1; i <= st->nformats; i++)
 		fmt_insert(st, i);
 	return 0;
@@ -105,11 +110,5 @@ void dtrace_formats_rollback(struct dtrace_state *st, uint32_t nformats)
 void dtrace_formats_free(struct dtrace_state *st)
 {
 	dtrace_formats_rollback(st, 0);
-	dtrace_port_free(st->formats);
-	dtrace_port_free(st->fmtnext);
-	dtrace_port_free(st->fmthash);
-	st->formats = NULL;
-	st->fmtnext = NULL;
-	st->fmthash = NULL;
-	st->fmtcap = st->fmtbuckets = 0;
+	fmt_tables_set(st, NULL, NULL, NULL, 0);
 }

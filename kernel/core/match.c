@@ -392,39 +392,6 @@ void dtrace_match_trim(struct dtrace_matchset *ms)
 	ms->nprobes = ms->probecap = 0;
 }
 
-/* Heapsort of clause indices (several descriptions matched one probe). */
-static void usift(uint32_t *a, uint64_t root, uint64_t n)
-{
-	while (2 * root + 1 < n) {
-		uint64_t c = 2 * root + 1;
-		uint32_t t;
-
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[root] >= a[c])
-			return;
-		t = a[root];
-		a[root] = a[c];
-		a[c] = t;
-		root = c;
-	}
-}
-
-static void usort(uint32_t *a, uint64_t n)
-{
-	uint64_t i;
-
-	for (i = n / 2; i-- > 0;)
-		usift(a, i, n);
-	for (i = n; i-- > 1;) {
-		uint32_t t = a[0];
-
-		a[0] = a[i];
-		a[i] = t;
-		usift(a, 0, i);
-	}
-}
-
 /* Appends match i's clauses to ms->hits. */
 static int add_hits(struct dtrace_matchset *ms, uint32_t i, uint32_t *n,
 		    uint64_t *work)
@@ -476,6 +443,6 @@ int dtrace_match_late(struct dtrace_matchset *ms, const struct dtrace_probe *p,
 	if (err != 0)
 		return err;
 	if (nmatched > 1) /* clause order, as ENABLE makes them */
-		usort(ms->hits, n);
+		dtrace_sort_u32(ms->hits, n);
 	return (int)n;
 }

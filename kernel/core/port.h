@@ -157,7 +157,8 @@ enum dtrace_tally {
 	DTRACE_STEP_PROBE,  /* a probe compared with a description */
 	DTRACE_STEP_LINK,   /* an ECB list link followed */
 	DTRACE_STEP_FORMAT, /* a format string compared or hashed */
-	DTRACE_STEP_VARTAB, /* a vartab binary-search probe or heap sift */
+	DTRACE_STEP_VARTAB, /* a vartab binary-search probe */
+	DTRACE_STEP_SORT,   /* a heap sift of dtrace_sort_u32() */
 	DTRACE_STEP_NSTEPS
 };
 #ifdef __KERNEL__

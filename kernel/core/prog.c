@@ -157,12 +157,7 @@ static void make_view(const void *blob, struct dtrace_progview *pv)
 /* Is off a string in STRTAB shorter than max (with its NUL)? */
 static bool str_ok(const struct dtrace_progview *pv, uint32_t off, size_t max)
 {
-	size_t room;
-
-	if (off >= pv->strtab_len)
-		return false;
-	room = pv->strtab_len - off;
-	return dtrace_strnlen(pv->strtab + off, room) < DTRACE_MIN(room, max);
+	return dtrace_str_in(pv->strtab, pv->strtab_len, off, max);
 }
 
 static int check_probes(const struct dtrace_progview *pv,

@@ -23,32 +23,10 @@ static void record_value(struct dtrace_mstate *ms,
 			 const struct dtrace_action *a, uint8_t *dst,
 			 uint64_t v)
 {
-	union {
-		uint8_t b;
-		uint16_t h;
-		uint32_t w;
-		uint64_t x;
-	} u;
-
-	if (a->vk != DTRACE_VK_VALUE) {
+	if (a->vk != DTRACE_VK_VALUE)
 		dtrace_dif_copyval(ms, a->vk, dst, v, a->size);
-		return;
-	}
-	switch (a->size) {
-	case 1:
-		u.b = (uint8_t)v;
-		break;
-	case 2:
-		u.h = (uint16_t)v;
-		break;
-	case 4:
-		u.w = (uint32_t)v;
-		break;
-	default:
-		u.x = v;
-		break;
-	}
-	dtrace_memcpy(dst, &u, a->size);
+	else
+		dtrace_int_put(dst, v, a->size);
 }
 
 /* dst is 8-aligned: buffers are page-aligned and records 8-aligned. */

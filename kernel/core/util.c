@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Freestanding string and message helpers for core/. */
+/* Freestanding string, sort and message helpers for core/. */
 #include "core/util.h"
 
 size_t dtrace_strlen(const char *s)
@@ -18,6 +18,50 @@ size_t dtrace_strnlen(const char *s, size_t max)
 	while (n < max && s[n] != '\0')
 		n++;
 	return n;
+}
+
+static void sift_down(uint32_t *a, uint64_t root, uint64_t n)
+{
+	uint64_t child;
+
+	while ((child = 2 * root + 1) < n) {
+		uint32_t t;
+
+		dtrace_port_tally(DTRACE_STEP_SORT, 1);
+		if (child + 1 < n && a[child + 1] > a[child])
+			child++;
+		if (a[root] >= a[child])
+			return;
+		t = a[root];
+		a[root] = a[child];
+		a[child] = t;
+		root = child;
+	}
+}
+
+void dtrace_sort_u32(uint32_t *a, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	for (i = n; i-- > 1;) {
+		uint32_t t = a[0];
+
+		a[0] = a[i];
+		a[i] = t;
+		sift_down(a, 0, i);
+	}
+}
+
+bool dtrace_str_in(const char *tab, size_t len, uint64_t off, size_t max)
+{
+	size_t room;
+
+	if (off >= len)
+		return false;
+	room = len - off;
+	return dtrace_strnlen(tab + off, room) < DTRACE_MIN(room, max);
 }
 
 int dtrace_strcmp(const char *a, const char *b)

@@ -13,8 +13,13 @@
 size_t dtrace_strlen(const char *s);
 size_t dtrace_strnlen(const char *s, size_t max);
 int dtrace_strcmp(const char *a, const char *b);
+/* Is off in tab[len] a string shorter than max bytes with its NUL? */
+bool dtrace_str_in(const char *tab, size_t len, uint64_t off, size_t max);
 /* Copies at most size - 1 bytes and always terminates (size > 0). */
 void dtrace_strlcpy(char *dst, const char *src, size_t size);
+
+/* Sorts a[n] ascending: heapsort, no recursion or memory, n log n. */
+void dtrace_sort_u32(uint32_t *a, uint64_t n);
 
 /* Do n objects of size bytes fit in dtrace_port_mem_budget()? */
 bool dtrace_mem_fits(uint64_t n, uint64_t size);
@@ -85,6 +90,33 @@ static inline uint64_t dtrace_word_get(const void *p)
 static inline void dtrace_word_put(void *p, uint64_t w)
 {
 	dtrace_memcpy(p, &w, 8);
+}
+
+/* Stores v as an n-byte integer (1, 2, 4; otherwise 8, n bytes of it). */
+static inline void dtrace_int_put(void *p, uint64_t v, uint32_t n)
+{
+	union {
+		uint8_t b;
+		uint16_t h;
+		uint32_t w;
+		uint64_t x;
+	} u;
+
+	switch (n) {
+	case 1:
+		u.b = (uint8_t)v;
+		break;
+	case 2:
+		u.h = (uint16_t)v;
+		break;
+	case 4:
+		u.w = (uint32_t)v;
+		break;
+	default:
+		u.x = v;
+		break;
+	}
+	dtrace_memcpy(p, &u, n);
 }
 
 /*

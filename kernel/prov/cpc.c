@@ -216,9 +216,7 @@ int dtrace_prov_cpc_init(struct dtrace_core *core)
 
 void dtrace_prov_cpc_fini(struct dtrace_core *core)
 {
-	if (cpc_prov != NULL && dtrace_provider_unregister(core, cpc_prov) != 0)
-		pr_err("dtrace: cpc provider still enabled at unload\n");
-	cpc_prov = NULL;
+	dtrace_prov_unregister(core, &cpc_prov);
 	while (cpc_all != NULL) {
 		struct cpc_probe *cp = cpc_all;
 

@@ -733,9 +733,7 @@ void dtrace_prov_fbt_fini(struct dtrace_core *core)
 	struct dtrace_fbt_funcs *ft;
 	struct fbt_probe *fp;
 
-	if (fbt_prov != NULL && dtrace_provider_unregister(core, fbt_prov) != 0)
-		pr_err("dtrace: fbt provider still enabled at unload\n");
-	fbt_prov = NULL;
+	dtrace_prov_unregister(core, &fbt_prov);
 	for (fp = fbt_all; fp != NULL; fp = fp->next)
 		fbt_disable(NULL, fp->id, fp);
 	fbt_commit(NULL);

@@ -58,13 +58,7 @@ static void io_done(void *data, struct request *rq, dtrace_blk_rq_error_t error,
 	stable_fire(data, (uintptr_t)rq, io_file_page(rq), 0, 0);
 }
 
-static const struct stable_def io_defs[] = {
-	[STABLE_P_START] = { "block_rq_issue", io_start },
-	[STABLE_P_DONE] = { "block_rq_complete", io_done },
-};
-
-/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
-DTRACE_TP_TYPED(block_rq_issue, io_start)
-DTRACE_TP_TYPED(block_rq_complete, io_done)
-
-STABLE_PROVIDER(io, io_defs)
+#define IO_PROBES(X)                       \
+	X(START, block_rq_issue, io_start) \
+	X(DONE, block_rq_complete, io_done)
+STABLE_TP_PROVIDER(io, IO_PROBES)

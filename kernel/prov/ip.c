@@ -17,6 +17,7 @@
 #include <linux/if_ether.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
+#include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 #include <net/ip.h>
 #include <trace/events/net.h>
@@ -63,8 +64,9 @@ const void *ip_l4_hdr(const struct sk_buff *skb, const unsigned char *nh,
  * version in the receiving device's namespace, or NULL. Called under
  * rcu_read_lock(); a reference the lookup takes is the caller's.
  */
-struct sock *ip_rcv_sock(const struct sk_buff *skb, const unsigned char *nh,
-			 const void *th, ip_lookup4_t v4, ip_lookup6_t v6)
+static struct sock *ip_rcv_sock(const struct sk_buff *skb,
+				const unsigned char *nh, const void *th,
+				ip_lookup4_t v4, ip_lookup6_t v6)
 {
 	if (!skb->dev)
 		return NULL;
@@ -76,6 +78,30 @@ struct sock *ip_rcv_sock(const struct sk_buff *skb, const unsigned char *nh,
 #else
 	return NULL;
 #endif
+}
+
+/*
+ * netif_receive_skb for the tcp and udp providers: the IP header is at
+ * skb->data. A segment of protocol proto (a transport header of len
+ * bytes) fires p with the socket the protocol's receive path will find
+ * (looked up under RCU; the lookup's reference is dropped after the
+ * firing).
+ */
+void ip_l4_receive(struct stable_probe *p, struct sk_buff *skb, u8 proto,
+		   size_t len, const struct ip_l4_ops *ops)
+{
+	const unsigned char *nh = skb->data;
+	const void *th = ip_l4_hdr(skb, nh, proto, len);
+	struct sock *sk;
+
+	if (!th)
+		return;
+	rcu_read_lock();
+	sk = ip_rcv_sock(skb, nh, th, ops->lookup4, ops->lookup6);
+	ops->fire(p, skb, sk, nh, th);
+	if (sk)
+		sock_gen_put(sk);
+	rcu_read_unlock();
 }
 
 static void ip_fire(struct stable_probe *p, struct sk_buff *skb,
@@ -109,13 +135,7 @@ static void ip_receive(void *data, struct sk_buff *skb)
 	ip_fire(data, skb, skb->data);
 }
 
-static const struct stable_def ip_defs[] = {
-	[STABLE_P_SEND] = { "net_dev_queue", ip_send },
-	[STABLE_P_RECEIVE] = { "netif_receive_skb", ip_receive },
-};
-
-/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
-DTRACE_TP_TYPED(net_dev_queue, ip_send)
-DTRACE_TP_TYPED(netif_receive_skb, ip_receive)
-
-STABLE_PROVIDER(ip, ip_defs)
+#define IP_PROBES(X)                    \
+	X(SEND, net_dev_queue, ip_send) \
+	X(RECEIVE, netif_receive_skb, ip_receive)
+STABLE_TP_PROVIDER(ip, IP_PROBES)

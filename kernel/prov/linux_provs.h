@@ -18,11 +18,26 @@
  * call through the tracepoint; a mismatch is an incompatible-pointer
  * error here (the kernel builds with -Werror=incompatible-pointer-types).
  */
-#define DTRACE_TP_TYPED(tp, fn)                                             \
-	static inline void __maybe_unused dtrace_tp_typed_##tp##_##fn(void) \
-	{                                                                   \
-		check_trace_callback_type_##tp(fn);                         \
+#define DTRACE_TP_TYPED(tp, fn) DTRACE_TP_TYPED_AS(tp##_##fn, tp, fn)
+/* The same, the check named by tag (a pair checked twice in a file). */
+#define DTRACE_TP_TYPED_AS(tag, tp, fn)                               \
+	static inline void __maybe_unused dtrace_tp_typed_##tag(void) \
+	{                                                             \
+		check_trace_callback_type_##tp(fn);                   \
 	}
+
+/*
+ * A fini's first step: unregisters *prov, if registered, and forgets it.
+ * Nothing may be enabled at unload; if something is, that is logged.
+ */
+static inline void dtrace_prov_unregister(struct dtrace_core *core,
+					  struct dtrace_provider **prov)
+{
+	if (*prov != NULL && dtrace_provider_unregister(core, *prov) != 0)
+		pr_err("dtrace: %s provider still enabled at unload\n",
+		       (*prov)->name);
+	*prov = NULL;
+}
 
 int dtrace_prov_profile_init(struct dtrace_core *core);
 void dtrace_prov_profile_fini(struct dtrace_core *core);

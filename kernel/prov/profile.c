@@ -268,10 +268,7 @@ int dtrace_prov_profile_init(struct dtrace_core *core)
 
 void dtrace_prov_profile_fini(struct dtrace_core *core)
 {
-	if (prof_prov != NULL &&
-	    dtrace_provider_unregister(core, prof_prov) != 0)
-		pr_err("dtrace: profile provider still enabled at unload\n");
-	prof_prov = NULL;
+	dtrace_prov_unregister(core, &prof_prov);
 	while (prof_all != NULL) {
 		struct prof_probe *pp = prof_all;
 

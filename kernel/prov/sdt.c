@@ -228,9 +228,7 @@ int dtrace_prov_sdt_init(struct dtrace_core *core)
 
 void dtrace_prov_sdt_fini(struct dtrace_core *core)
 {
-	if (sdt_prov != NULL && dtrace_provider_unregister(core, sdt_prov) != 0)
-		pr_err("dtrace: sdt provider still enabled at unload\n");
-	sdt_prov = NULL;
+	dtrace_prov_unregister(core, &sdt_prov);
 	while (sdt_all != NULL) {
 		struct sdt_probe *sp = sdt_all;
 

@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "prov/linux_provs.h"
 #include "prov/stable.h"
 
 static void stable_find_tp(struct tracepoint *tp, void *priv)
@@ -154,10 +155,7 @@ void dtrace_stable_fini(struct dtrace_core *core, struct stable_prov *sp)
 {
 	size_t i;
 
-	if (sp->prov != NULL && dtrace_provider_unregister(core, sp->prov) != 0)
-		pr_err("dtrace: %s provider still enabled at unload\n",
-		       sp->name);
-	sp->prov = NULL;
+	dtrace_prov_unregister(core, &sp->prov);
 	for (i = 0; sp->probes != NULL && i < sp->ndefs; i++)
 		stable_disable(sp, sp->probes[i].id, &sp->probes[i]);
 	/* No handler of ours may still run once the module text goes. */

@@ -8,6 +8,8 @@
  * them by the file's defs[], indexed by the same ids. Once per file.
  * STABLE_PROVIDER(name, defs) adds what a provider with no state of its
  * own needs besides: its struct and the init/fini mod.c calls.
+ * STABLE_TP_PROVIDER(name, rows) is all of it for a provider whose
+ * probes all fire from tracepoints.
  */
 #ifndef STABLE_TABLE
 #error "prov/stable_table.h: define STABLE_TABLE first"
@@ -64,3 +66,19 @@ static const struct stable_desc stable_descs[] = {
 	{								\
 		dtrace_stable_fini(core, &name##_prov);			\
 	}
+
+/*
+ * A provider whose probes all fire from tracepoints: rows(X) lists
+ * X(id, tracepoint, handler) once a probe of its table, which becomes
+ * the probe's def (sel: its id) and the proof that the handler has the
+ * tracepoint's probe type (kCFI, doc/limits.md §5).
+ */
+#define STABLE_TP_TYPED(id, tp, fn) DTRACE_TP_TYPED_AS(id, tp, fn)
+#define STABLE_TP_DEF(id, tp, fn) \
+	[STABLE_P_##id] = { #tp, fn, .sel = STABLE_P_##id },
+#define STABLE_TP_PROVIDER(name, rows)					\
+	rows(STABLE_TP_TYPED)						\
+	static const struct stable_def name##_defs[] = {		\
+		rows(STABLE_TP_DEF)					\
+	};								\
+	STABLE_PROVIDER(name, name##_defs)

@@ -279,9 +279,7 @@ int dtrace_prov_syscall_init(struct dtrace_core *core)
 
 void dtrace_prov_syscall_fini(struct dtrace_core *core)
 {
-	if (sc_prov != NULL && dtrace_provider_unregister(core, sc_prov) != 0)
-		pr_err("dtrace: syscall provider still enabled at unload\n");
-	sc_prov = NULL;
+	dtrace_prov_unregister(core, &sc_prov);
 	/* No handler of ours may still run once the module text goes. */
 	tracepoint_synchronize_unregister();
 }

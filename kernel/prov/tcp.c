@@ -33,7 +33,6 @@
 #include <linux/if_ether.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
-#include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 #include <linux/tcp.h>
 #include <net/inet6_hashtables.h>
@@ -88,13 +87,6 @@ static void tcp_receive_reset_tp(void *data, struct sock *sk)
 		tcp_fire(data, sk, sk->sk_state, 0);
 }
 
-/* The TCP header of the packet whose IP header is at nh, or NULL. */
-static const struct tcphdr *tcp_hdr_at(const struct sk_buff *skb,
-				       const unsigned char *nh)
-{
-	return ip_l4_hdr(skb, nh, IPPROTO_TCP, sizeof(struct tcphdr));
-}
-
 /*
  * A segment sent or received with sk, its socket or NULL. Only a full
  * TCP socket is passed (tcp.d reads struct tcp_sock): a request socket
@@ -104,7 +96,7 @@ static const struct tcphdr *tcp_hdr_at(const struct sk_buff *skb,
  */
 static void tcp_seg_fire(struct stable_probe *p, struct sk_buff *skb,
 			 struct sock *sk, const unsigned char *nh,
-			 const struct tcphdr *th)
+			 const void *th)
 {
 	int state = 0;
 
@@ -133,7 +125,8 @@ static void tcp_dev_queue_tp(void *data, struct sk_buff *skb)
 {
 	struct stable_probe *p = data;
 	const unsigned char *nh = skb_network_header(skb);
-	const struct tcphdr *th = tcp_hdr_at(skb, nh);
+	const struct tcphdr *th = ip_l4_hdr(skb, nh, IPPROTO_TCP,
+					    sizeof(struct tcphdr));
 
 	if (!th)
 		return;
@@ -172,44 +165,25 @@ static struct sock *tcp_lookup6(struct net *net, int dif,
 }
 
 /*
- * netif_receive_skb: the IP header is at skb->data. The socket is looked
- * up as tcp_v4_rcv()/tcp_v6_rcv() will (established hash only, under
- * RCU; the lookup takes a reference, dropped after the firing).
+ * netif_receive_skb: the socket is looked up as tcp_v4_rcv()/tcp_v6_rcv()
+ * will (established hash only).
  */
 static void tcp_receive_tp(void *data, struct sk_buff *skb)
 {
-	const unsigned char *nh = skb->data;
-	const struct tcphdr *th = tcp_hdr_at(skb, nh);
-	struct sock *sk;
+	static const struct ip_l4_ops ops = { tcp_lookup4, tcp_lookup6,
+					      tcp_seg_fire };
 
-	if (!th)
-		return;
-	rcu_read_lock();
-	sk = ip_rcv_sock(skb, nh, th, tcp_lookup4, tcp_lookup6);
-	tcp_seg_fire(data, skb, sk, nh, th);
-	if (sk)
-		sock_gen_put(sk);
-	rcu_read_unlock();
+	ip_l4_receive(data, skb, IPPROTO_TCP, sizeof(struct tcphdr), &ops);
 }
 
-/* sel: the probe (its id in tcp.def). */
-#define TCP_DEF(id, tp, fn) [STABLE_P_##id] = { tp, fn, .sel = STABLE_P_##id }
-
-static const struct stable_def tcp_defs[] = {
-	TCP_DEF(STATE_CHANGE, "inet_sock_set_state", tcp_set_state_tp),
-	TCP_DEF(CONNECT_REQUEST, "inet_sock_set_state", tcp_set_state_tp),
-	TCP_DEF(CONNECT_ESTABLISHED, "inet_sock_set_state", tcp_set_state_tp),
-	TCP_DEF(ACCEPT_ESTABLISHED, "inet_sock_set_state", tcp_set_state_tp),
-	TCP_DEF(CONNECT_REFUSED, "tcp_receive_reset", tcp_receive_reset_tp),
-	TCP_DEF(ACCEPT_REFUSED, "net_dev_queue", tcp_dev_queue_tp),
-	TCP_DEF(SEND, "net_dev_queue", tcp_dev_queue_tp),
-	TCP_DEF(RECEIVE, "netif_receive_skb", tcp_receive_tp),
-};
-
-/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
-DTRACE_TP_TYPED(inet_sock_set_state, tcp_set_state_tp)
-DTRACE_TP_TYPED(tcp_receive_reset, tcp_receive_reset_tp)
-DTRACE_TP_TYPED(net_dev_queue, tcp_dev_queue_tp)
-DTRACE_TP_TYPED(netif_receive_skb, tcp_receive_tp)
-
-STABLE_PROVIDER(tcp, tcp_defs)
+/* tcp_set_state_tp tells its four probes apart by sel, the probe id. */
+#define TCP_PROBES(X)                                                 \
+	X(STATE_CHANGE, inet_sock_set_state, tcp_set_state_tp)        \
+	X(CONNECT_REQUEST, inet_sock_set_state, tcp_set_state_tp)     \
+	X(CONNECT_ESTABLISHED, inet_sock_set_state, tcp_set_state_tp) \
+	X(ACCEPT_ESTABLISHED, inet_sock_set_state, tcp_set_state_tp)  \
+	X(CONNECT_REFUSED, tcp_receive_reset, tcp_receive_reset_tp)   \
+	X(ACCEPT_REFUSED, net_dev_queue, tcp_dev_queue_tp)            \
+	X(SEND, net_dev_queue, tcp_dev_queue_tp)                      \
+	X(RECEIVE, netif_receive_skb, tcp_receive_tp)
+STABLE_TP_PROVIDER(tcp, TCP_PROBES)

@@ -18,7 +18,6 @@
  */
 #include <linux/ip.h>
 #include <linux/ipv6.h>
-#include <linux/rcupdate.h>
 #include <linux/skbuff.h>
 #include <linux/udp.h>
 #include <net/sock.h>
@@ -30,15 +29,8 @@
 #define STABLE_TABLE "dtrace/providers/udp.def"
 #include "prov/stable_table.h"
 
-static const struct udphdr *udp_hdr_at(const struct sk_buff *skb,
-				       const unsigned char *nh)
-{
-	return ip_l4_hdr(skb, nh, IPPROTO_UDP, sizeof(struct udphdr));
-}
-
 static void udp_fire(struct stable_probe *p, struct sk_buff *skb,
-		     struct sock *sk, const unsigned char *nh,
-		     const struct udphdr *uh)
+		     struct sock *sk, const unsigned char *nh, const void *uh)
 {
 	stable_fire(p, (uintptr_t)skb, (uintptr_t)sk, (uintptr_t)nh,
 		    (uintptr_t)uh);
@@ -48,7 +40,8 @@ static void udp_fire(struct stable_probe *p, struct sk_buff *skb,
 static void udp_send_tp(void *data, struct sk_buff *skb)
 {
 	const unsigned char *nh = skb_network_header(skb);
-	const struct udphdr *uh = udp_hdr_at(skb, nh);
+	const struct udphdr *uh = ip_l4_hdr(skb, nh, IPPROTO_UDP,
+					    sizeof(struct udphdr));
 	struct sock *sk = skb->sk;
 
 	if (!uh)
@@ -83,33 +76,18 @@ static struct sock *udp_lookup6(struct net *net, int dif,
 }
 
 /*
- * netif_receive_skb: the IP header is at skb->data. The lookups run
- * under RCU without the skb (no reuseport program sees it) and take a
- * reference, dropped after the firing.
+ * netif_receive_skb: the lookups run without the skb (no reuseport
+ * program sees it).
  */
 static void udp_receive_tp(void *data, struct sk_buff *skb)
 {
-	const unsigned char *nh = skb->data;
-	const struct udphdr *uh = udp_hdr_at(skb, nh);
-	struct sock *sk;
+	static const struct ip_l4_ops ops = { udp_lookup4, udp_lookup6,
+					      udp_fire };
 
-	if (!uh)
-		return;
-	rcu_read_lock();
-	sk = ip_rcv_sock(skb, nh, uh, udp_lookup4, udp_lookup6);
-	udp_fire(data, skb, sk, nh, uh);
-	if (sk)
-		sock_put(sk);
-	rcu_read_unlock();
+	ip_l4_receive(data, skb, IPPROTO_UDP, sizeof(struct udphdr), &ops);
 }
 
-static const struct stable_def udp_defs[] = {
-	[STABLE_P_SEND] = { "net_dev_queue", udp_send_tp },
-	[STABLE_P_RECEIVE] = { "netif_receive_skb", udp_receive_tp },
-};
-
-/* kCFI: each handler has its tracepoint's probe type (doc/limits.md §5). */
-DTRACE_TP_TYPED(net_dev_queue, udp_send_tp)
-DTRACE_TP_TYPED(netif_receive_skb, udp_receive_tp)
-
-STABLE_PROVIDER(udp, udp_defs)
+#define UDP_PROBES(X)                       \
+	X(SEND, net_dev_queue, udp_send_tp) \
+	X(RECEIVE, netif_receive_skb, udp_receive_tp)
+STABLE_TP_PROVIDER(udp, UDP_PROBES)

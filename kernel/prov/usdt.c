@@ -27,6 +27,7 @@
 #include <linux/uaccess.h>
 
 #include "linux/glue.h"
+#include "core/util.h"
 #include "prov/uprobe.h"
 #include "dtrace/limits.h"
 #include "dtrace/prog.h"
@@ -54,12 +55,7 @@ static const uint32_t usdt_entsize[DTRACE_PT_NTABLES] = {
 
 static bool usdt_str_ok(const struct usdt_view *v, uint32_t off, size_t max)
 {
-	size_t room;
-
-	if (off >= v->nstr)
-		return false;
-	room = v->nstr - off;
-	return strnlen(v->str + off, room) < min(room, max);
+	return dtrace_str_in(v->str, v->nstr, off, max);
 }
 
 /*
