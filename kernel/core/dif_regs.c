@@ -25,48 +25,48 @@ static uint16_t bit(uint32_t r)
 	return r < DIF_DIR_NREGS ? (uint16_t)(1u << r) : 0;
 }
 
+/* Per form, the register fields it reads, and writes (rd or none). */
+#define F_R1 1
+#define F_R2 2
+#define F_RD 4
+static const struct {
+	uint8_t reads;
+	uint8_t writes;
+} form_rw[] = {
+	[DIF_FORM_R1_R2_RD] = { F_R1 | F_R2, F_RD },
+	[DIF_FORM_R1_RD] = { F_R1, F_RD },
+	[DIF_FORM_R1_R2] = { F_R1 | F_R2, 0 },
+	[DIF_FORM_R1] = { F_R1, 0 },
+	/* ST*: rd is the address; COPYS: rd is read as well */
+	[DIF_FORM_R1_RS_ADDR] = { F_R1 | F_R2 | F_RD, 0 },
+	[DIF_FORM_R1_R2_RS] = { F_R1 | F_R2 | F_RD, 0 },
+	[DIF_FORM_TUPLE] = { F_R1 | F_R2 | F_RD, 0 },
+	[DIF_FORM_RD] = { F_RD, 0 }, /* RET */
+	[DIF_FORM_VAR_RS] = { F_RD, 0 },
+	[DIF_FORM_INT_RD] = { 0, F_RD },
+	[DIF_FORM_STR_RD] = { 0, F_RD },
+	[DIF_FORM_VAR_RD] = { 0, F_RD },
+	[DIF_FORM_SUBR_RD] = { 0, F_RD },
+	[DIF_FORM_ARRAY_RD] = { F_R2, F_RD },
+	/* NONE, LABEL: neither */
+};
+
+/* The registers named by the fields of in that which selects. */
+static uint16_t fields(dif_instr_t in, uint8_t which)
+{
+	return ((which & F_R1) ? bit(DIF_INSTR_R1(in)) : 0) |
+	       ((which & F_R2) ? bit(DIF_INSTR_R2(in)) : 0) |
+	       ((which & F_RD) ? bit(DIF_INSTR_RD(in)) : 0);
+}
+
 static struct regs_rw regs_of(dif_instr_t in)
 {
-	uint32_t r1 = DIF_INSTR_R1(in), r2 = DIF_INSTR_R2(in);
-	uint32_t rd = DIF_INSTR_RD(in);
+	uint8_t f = dtrace_dif_form(DIF_INSTR_OP(in));
 	struct regs_rw rw = { 0, 0 };
 
-	switch (dtrace_dif_form(DIF_INSTR_OP(in))) {
-	case DIF_FORM_R1_R2_RD:
-		rw.reads = bit(r1) | bit(r2);
-		rw.writes = bit(rd);
-		break;
-	case DIF_FORM_R1_RD:
-		rw.reads = bit(r1);
-		rw.writes = bit(rd);
-		break;
-	case DIF_FORM_R1_R2:
-		rw.reads = bit(r1) | bit(r2);
-		break;
-	case DIF_FORM_R1:
-		rw.reads = bit(r1);
-		break;
-	case DIF_FORM_R1_RS_ADDR: /* ST*: rd is the address, read */
-	case DIF_FORM_R1_R2_RS:	  /* COPYS: rd read as well */
-	case DIF_FORM_TUPLE:
-		rw.reads = bit(r1) | bit(r2) | bit(rd);
-		break;
-	case DIF_FORM_RD: /* RET */
-	case DIF_FORM_VAR_RS:
-		rw.reads = bit(rd);
-		break;
-	case DIF_FORM_INT_RD:
-	case DIF_FORM_STR_RD:
-	case DIF_FORM_VAR_RD:
-	case DIF_FORM_SUBR_RD:
-		rw.writes = bit(rd);
-		break;
-	case DIF_FORM_ARRAY_RD:
-		rw.reads = bit(r2);
-		rw.writes = bit(rd);
-		break;
-	default: /* NONE, LABEL */
-		break;
+	if (f < DTRACE_ARRAY_SIZE(form_rw)) {
+		rw.reads = fields(in, form_rw[f].reads);
+		rw.writes = fields(in, form_rw[f].writes);
 	}
 	return rw;
 }

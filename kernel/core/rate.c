@@ -52,3 +52,22 @@ uint64_t dtrace_rate_ns(const char *s, uint64_t max_ns)
 	}
 	return 0;
 }
+
+/* The rest of s after prefix, or NULL. */
+static const char *after(const char *s, const char *prefix)
+{
+	while (*prefix != '\0')
+		if (*s++ != *prefix++)
+			return NULL;
+	return s;
+}
+
+uint64_t dtrace_rate_probe_ns(const char *name, uint64_t max_ns, bool *tick)
+{
+	const char *rate = after(name, "tick-");
+
+	*tick = rate != NULL;
+	if (rate == NULL)
+		rate = after(name, "profile-");
+	return rate != NULL ? dtrace_rate_ns(rate, max_ns) : 0;
+}

@@ -19,4 +19,10 @@
  */
 uint64_t dtrace_rate_ns(const char *s, uint64_t max_ns);
 
+/*
+ * A profile probe's name, "profile-RATE" (every CPU) or "tick-RATE" (one,
+ * *tick set), -> its interval as dtrace_rate_ns(); 0 for another name.
+ */
+uint64_t dtrace_rate_probe_ns(const char *name, uint64_t max_ns, bool *tick);
+
 #endif /* _DTRACE_CORE_RATE_H */

@@ -55,15 +55,6 @@ static struct prof_probe *prof_all;
 static struct prof_probe *prof_on; /* under cpus_read_lock() */
 static int prof_hp_state = -1;	   /* dynamic cpuhp state, or < 0 */
 
-/*
- * "997", "10ms", "300000000ns" -> interval in ns; 0 when malformed, too
- * fast or beyond a ktime_t.
- */
-static u64 prof_parse(const char *s)
-{
-	return dtrace_rate_ns(s, KTIME_MAX);
-}
-
 static enum hrtimer_restart prof_fire(struct hrtimer *t)
 {
 	struct prof_timer *pt = container_of(t, struct prof_timer, timer);
@@ -192,14 +183,11 @@ static void prof_disable(void *parg, uint32_t id, void *prarg)
 /* Creates profile:::name unless it exists; silent on bad names. */
 static void prof_create(const char *name)
 {
-	bool tick = strncmp(name, "tick-", 5) == 0;
+	bool tick;
+	u64 ns = dtrace_rate_probe_ns(name, KTIME_MAX, &tick);
 	struct prof_probe *pp;
-	u64 ns;
 	int id;
 
-	if (!tick && strncmp(name, "profile-", 8) != 0)
-		return;
-	ns = prof_parse(name + (tick ? 5 : 8));
 	if (ns == 0)
 		return;
 	pp = kzalloc(sizeof(*pp), GFP_KERNEL);

@@ -11,19 +11,11 @@
 
 #define MAX_NS (1ULL << 62)
 
-uint64_t dtbpf_profile_parse(const char *s)
-{
-	return dtrace_rate_ns(s, MAX_NS);
-}
-
 static void create(struct dtrace_core *core, const char *name)
 {
-	int tick = strncmp(name, "tick-", 5) == 0;
-	uint64_t ns;
+	bool tick;
+	uint64_t ns = dtrace_rate_probe_ns(name, MAX_NS, &tick);
 
-	if (!tick && strncmp(name, "profile-", 8) != 0)
-		return;
-	ns = dtbpf_profile_parse(name + (tick ? 5 : 8));
 	if (ns == 0)
 		return;
 	/* -EEXIST when it is there already: nothing to do. */

@@ -17,8 +17,6 @@ extern "C" {
 struct dtrace_core;
 
 int dtbpf_profile_init(struct dtrace_core *core);
-/* "10ms", "997" (hz) -> ns; 0 when malformed, under 200us or too long. */
-uint64_t dtbpf_profile_parse(const char *s);
 
 #ifdef __cplusplus
 }
