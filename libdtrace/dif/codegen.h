@@ -74,6 +74,7 @@ class ExprGen : public cc::ConstVisitor<ExprGen, uint8_t> {
   uint8_t alloc();
   void free(uint8_t r) { regs_.free(r); }
   void fatal(const char* msg);
+  const cc::VarInfo* var_named(const cc::ast::Expr* e, const char* unsupported);
   uint8_t binary(const cc::ast::Binary& n);
   uint8_t compare(const cc::ast::Binary& n);
   uint8_t logical(const cc::ast::Binary& n);

@@ -102,14 +102,18 @@ void ExprGen::fill_absent(const cc::VarInfo* v, uint8_t r, bool create, bool arr
   ir_.place(done);
 }
 
+// The variable e names, or nullptr after fatal(unsupported).
+const cc::VarInfo* ExprGen::var_named(const cc::ast::Expr* e, const char* unsupported) {
+  const cc::VarInfo* v = var_of(e);
+  if (v == nullptr) fatal(unsupported);
+  return v;
+}
+
 uint8_t ExprGen::load_var(const cc::ast::Expr* e, bool create) {
   if (e->kind() == Kind::Index) {
     auto* ix = static_cast<const cc::ast::Index*>(e);
-    const cc::VarInfo* v = var_of(ix->base);
-    if (v == nullptr) {
-      fatal("unsupported array reference in code generation");
-      return 0;
-    }
+    const cc::VarInfo* v = var_named(ix->base, "unsupported array reference in code generation");
+    if (v == nullptr) return 0;
     if (v->scope == cc::VarScope::Builtin) {  // args[i], regs[i], uregs[i]
       uint8_t r = expr(ix->args[0]);
       ir_.emit(DIF_INSTR_FMT(DIF_OP_LDGA, v->id, r, r));
@@ -146,11 +150,8 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e, bool create) {
       return r;
     }
   }
-  const cc::VarInfo* v = var_of(e);
-  if (v == nullptr) {
-    fatal("unsupported variable reference in code generation");
-    return 0;
-  }
+  const cc::VarInfo* v = var_named(e, "unsupported variable reference in code generation");
+  if (v == nullptr) return 0;
   uint8_t r = alloc();
   ir_.emit(DIF_INSTR_IDX(var_op(v, false, false), v->id, r));
   note_var(v, false);
@@ -161,11 +162,8 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e, bool create) {
 void ExprGen::store_var(const cc::ast::Expr* lhs, uint8_t value) {
   if (lhs->kind() == Kind::Index) {
     auto* ix = static_cast<const cc::ast::Index*>(lhs);
-    const cc::VarInfo* v = var_of(ix->base);
-    if (v == nullptr) {
-      fatal("unsupported array store in code generation");
-      return;
-    }
+    const cc::VarInfo* v = var_named(ix->base, "unsupported array store in code generation");
+    if (v == nullptr) return;
     std::vector<uint8_t> keys;
     if (!push_tuple(ix->args, keys)) return;
     ir_.emit(DIF_INSTR_IDX(var_op(v, true, true), v->id, value));
@@ -173,11 +171,8 @@ void ExprGen::store_var(const cc::ast::Expr* lhs, uint8_t value) {
     pop_tuple(keys);
     return;
   }
-  const cc::VarInfo* v = var_of(lhs);
-  if (v == nullptr) {
-    fatal("unsupported store in code generation");
-    return;
-  }
+  const cc::VarInfo* v = var_named(lhs, "unsupported store in code generation");
+  if (v == nullptr) return;
   ir_.emit(DIF_INSTR_IDX(var_op(v, true, false), v->id, value));
   note_var(v, true);
 }

@@ -175,6 +175,9 @@ class Checker : public Visitor<Checker, const Type*> {
   bool store_to(ast::Expr* lhs, const Type* value, const char* op, int line);
   bool store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line);
   bool check_keys(VarInfo* v, ast::Index& n, const std::string& what);
+  bool key_ok(ast::Expr* k, const Type* t, const char* kind, const std::string& what, size_t key);
+  bool keys_agree(std::vector<const Type*>& keys, bool& keys_known, const std::vector<const Type*>& kt,
+                  int line, const std::vector<ast::Expr*>& args, const std::string& what);
 
   // fail() for the checks that answer yes or no.
   bool rejected(int line, ErrTag tag, std::string msg) {
@@ -237,31 +240,42 @@ const Type* Checker::check_ident(ast::Ident& n) {
   return v->type;
 }
 
+// Key number key of what[ ] (of an associative array or aggregation: kind)
+// has type t: neither a translated pointer nor void, a struct or a union.
+bool Checker::key_ok(ast::Expr* k, const Type* t, const char* kind, const std::string& what, size_t key) {
+  if (is_translated_pointer(k, t)) return rejected(k->line, ErrTag::D_KEY_TYPE, translated_key(kind, key));
+  if (t->is_void() || t->is_sou())
+    return rejected(k->line, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", key, " has invalid type ", t->name));
+  return true;
+}
+
+// The key types kt of what[args] against those of its first use (keys),
+// or they become them.
+bool Checker::keys_agree(std::vector<const Type*>& keys, bool& keys_known, const std::vector<const Type*>& kt,
+                         int line, const std::vector<ast::Expr*>& args, const std::string& what) {
+  if (!keys_known) {
+    keys = kt;
+    keys_known = true;
+    return true;
+  }
+  if (keys.size() != kt.size())
+    return rejected(line, ErrTag::D_PROTO_LEN, proto_len(cat(what, "[ ]"), kt.size(), keys.size()));
+  for (size_t i = 0; i < kt.size(); i++) {
+    if (!assignable(keys[i], kt[i]))
+      return rejected(args[i]->line, ErrTag::D_PROTO_ARG,
+                      proto_arg(cat(what, "[ ]"), i + 1, keys[i]->name, kt[i]->name));
+  }
+  return true;
+}
+
 bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
   std::vector<const Type*> kt;
   for (ast::Expr* a : n.args) {
     const Type* t = check(a);
-    if (failed_) return false;
-    if (is_translated_pointer(a, t))
-      return rejected(a->line, ErrTag::D_KEY_TYPE, translated_key("associative array", kt.size() + 1));
-    if (t->is_void() || t->is_sou())
-      return rejected(a->line, ErrTag::D_KEY_TYPE,
-                      cat(what, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
+    if (failed_ || !key_ok(a, t, "associative array", what, kt.size() + 1)) return false;
     kt.push_back(t->is_int() ? types_.promote(t) : t);
   }
-  if (!v->keys_known) {
-    v->keys = kt;
-    v->keys_known = true;
-    return true;
-  }
-  if (v->keys.size() != kt.size())
-    return rejected(n.line, ErrTag::D_PROTO_LEN, proto_len(cat(what, "[ ]"), kt.size(), v->keys.size()));
-  for (size_t i = 0; i < kt.size(); i++) {
-    if (!assignable(v->keys[i], kt[i]))
-      return rejected(n.args[i]->line, ErrTag::D_PROTO_ARG,
-                      proto_arg(cat(what, "[ ]"), i + 1, v->keys[i]->name, kt[i]->name));
-  }
-  return true;
+  return keys_agree(v->keys, v->keys_known, kt, n.line, n.args, what);
 }
 
 // f[args] of a parameterized inline: the arguments against its
@@ -663,41 +677,23 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
     return fail(
         n.line, ErrTag::D_AGG_FUNC,
         cat("@", ast::agg_target(n.lhs)->name, " must be assigned the result of an aggregating function"));
-  if (auto* ixp = ast::as<ast::Index>(n.lhs)) {
-    auto& ix = *ixp;
-    std::vector<const Type*> kt;
-    for (ast::Expr* k : ix.args) {
-      if (k->kind() == Kind::AggRef)  // @b[@a]: an aggregation has no value to key on
-        return fail(k->line, ErrTag::D_KEY_TYPE,
-                    cat("aggregation expression may not be used as aggregation index: key #", kt.size() + 1));
-      const Type* t = check_record_arg(k);
-      if (failed_) return t;
-      if (is_translated_pointer(k, t))
-        return fail(k->line, ErrTag::D_KEY_TYPE, translated_key("aggregation", kt.size() + 1));
-      if (t->is_void() || t->is_sou())
-        return fail(k->line, ErrTag::D_KEY_TYPE,
-                    cat("@", a->name, "[ ] key #", kt.size() + 1, " has invalid type ", t->name));
-      // A char array key is the string it holds (the actions pass records it so).
-      bool chars = t->kind == Type::Kind::Array && t->base->is_int() && t->base->size == 1;
-      kt.push_back(t->is_int() ? types_.promote(t) : chars ? types_.string_type() : t);
-    }
-    if (a->keys_known && a->keys.size() != kt.size())
-      return fail(n.line, ErrTag::D_PROTO_LEN,
-                  proto_len(cat("@", a->name, "[ ]"), kt.size(), a->keys.size()));
-    if (a->keys_known) {
-      for (size_t i = 0; i < kt.size(); i++)
-        if (!assignable(a->keys[i], kt[i]))
-          return fail(ix.args[i]->line, ErrTag::D_PROTO_ARG,
-                      proto_arg(cat("@", a->name, "[ ]"), i + 1, a->keys[i]->name, kt[i]->name));
-    } else {
-      a->keys = kt;
-      a->keys_known = true;
-    }
-  } else {
-    if (a->keys_known && !a->keys.empty())
-      return fail(n.line, ErrTag::D_PROTO_LEN, proto_len(cat("@", a->name, "[ ]"), 0, a->keys.size()));
-    a->keys_known = true;
+  std::string what = cat("@", a->name);
+  std::vector<const Type*> kt;
+  const std::vector<ast::Expr*> none;
+  auto* ix = ast::as<ast::Index>(n.lhs);
+  const std::vector<ast::Expr*>& args = ix != nullptr ? ix->args : none;  // @a = count(): no keys
+  for (ast::Expr* k : args) {
+    if (k->kind() == Kind::AggRef)  // @b[@a]: an aggregation has no value to key on
+      return fail(k->line, ErrTag::D_KEY_TYPE,
+                  cat("aggregation expression may not be used as aggregation index: key #", kt.size() + 1));
+    const Type* t = check_record_arg(k);
+    if (failed_) return t;
+    if (!key_ok(k, t, "aggregation", what, kt.size() + 1)) return types_.void_type();
+    // A char array key is the string it holds (the actions pass records it so).
+    bool chars = t->kind == Type::Kind::Array && t->base->is_int() && t->base->size == 1;
+    kt.push_back(t->is_int() ? types_.promote(t) : chars ? types_.string_type() : t);
   }
+  if (!keys_agree(a->keys, a->keys_known, kt, n.line, args, what)) return types_.void_type();
   n.lhs->type = types_.void_type();
   agg_rhs_ = true;
   check(n.rhs, true);
