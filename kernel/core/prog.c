@@ -222,6 +222,23 @@ static int check_difo_sums(const struct dtrace_progview *pv,
 	return 0;
 }
 
+/* What is wrong with d's slices of the shared tables, or NULL. */
+static const char *difo_slices_bad(const struct dtrace_progview *pv,
+				   const struct dtrace_prog_difo *d)
+{
+	if (!slice_ok(d->dtpd_code, d->dtpd_ncode, pv->ncode))
+		return ": code outside CODE";
+	if (!slice_ok(d->dtpd_ints, d->dtpd_nints, pv->nints) ||
+	    d->dtpd_nints > DIF_MAX_INTTAB)
+		return ": bad integer table";
+	if (!slice_ok(d->dtpd_vars, d->dtpd_nvars, pv->nvars))
+		return ": bad variable table";
+	if (!slice_ok(d->dtpd_strtab, d->dtpd_strlen, pv->strtab_len) ||
+	    d->dtpd_strlen > DIF_MAX_STRTAB)
+		return ": bad string table";
+	return NULL;
+}
+
 static int check_difos(const struct dtrace_progview *pv,
 		       struct dtrace_enable_res *res)
 {
@@ -232,22 +249,11 @@ static int check_difos(const struct dtrace_progview *pv,
 					   pv->ndifos, " DIFOs",
 					   DTRACE_MAX_DIFOS);
 	for (i = 0; i < pv->ndifos; i++) {
-		const struct dtrace_prog_difo *d = &pv->difos[i];
+		const char *bad = difo_slices_bad(pv, &pv->difos[i]);
 
-		if (!slice_ok(d->dtpd_code, d->dtpd_ncode, pv->ncode))
+		if (bad != NULL)
 			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
-						  ": code outside CODE");
-		if (!slice_ok(d->dtpd_ints, d->dtpd_nints, pv->nints) ||
-		    d->dtpd_nints > DIF_MAX_INTTAB)
-			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
-						  ": bad integer table");
-		if (!slice_ok(d->dtpd_vars, d->dtpd_nvars, pv->nvars))
-			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
-						  ": bad variable table");
-		if (!slice_ok(d->dtpd_strtab, d->dtpd_strlen, pv->strtab_len) ||
-		    d->dtpd_strlen > DIF_MAX_STRTAB)
-			return dtrace_enable_fail(res, -EINVAL, "DIFO ", i,
-						  ": bad string table");
+						  bad);
 	}
 	return check_difo_sums(pv, res);
 }
