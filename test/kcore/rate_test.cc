@@ -36,5 +36,18 @@ TEST(Rate, RefusesMalformedTooFastAndTooLong) {
   EXPECT_EQ(dtrace_rate_ns("1s", 1000000000u), 1000000000u);
 }
 
+TEST(Rate, ProbeNames) {
+  bool tick = true;
+  EXPECT_EQ(dtrace_rate_probe_ns("profile-997", kMax, &tick), dtrace_rate_ns("997", kMax));
+  EXPECT_FALSE(tick);
+  EXPECT_EQ(dtrace_rate_probe_ns("tick-10ms", kMax, &tick), 10000000u);
+  EXPECT_TRUE(tick);
+  EXPECT_EQ(dtrace_rate_probe_ns("tick-", kMax, &tick), 0u);
+  EXPECT_EQ(dtrace_rate_probe_ns("tic", kMax, &tick), 0u);
+  EXPECT_EQ(dtrace_rate_probe_ns("profile", kMax, &tick), 0u);
+  EXPECT_EQ(dtrace_rate_probe_ns("prof-997", kMax, &tick), 0u);
+  EXPECT_EQ(dtrace_rate_probe_ns("Tick-1s", kMax, &tick), 0u);
+}
+
 }  // namespace
 }  // namespace kcore
