@@ -16,15 +16,11 @@
 # Run in the guest: test/vm/run -- test/bench/printf_throughput.sh [N]
 # TRACERS picks the runs (default "dtrace bpftrace"; dtrace-json is dtrace
 # under -x oformat=json, one JSON line per call).
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dtrace=$top/build/dtrace
+. "$(dirname "$0")/guest_setup.sh"
 n=${1:-400000}
 start_limit=${START:-300}
 ncpu=$(nproc)
-lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cc -O2 -o "$dir/write_loop" "$top/test/bench/write_loop.c" || exit 1
+bench_cc write_loop write_loop
 
 # wait_for PATTERN FILE SECS: until a line of FILE matches, at most SECS.
 wait_for() {

@@ -10,15 +10,11 @@
 # slow stretch (a single pass saw bpftrace's tracepoint at 975 and at
 # 1,436 ns/call in two boots).
 # Run in the guest: test/vm/run -- test/bench/provider_bench.sh [N [ROUNDS [PASSES]]]
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dtrace=$top/build/dtrace
+. "$(dirname "$0")/guest_setup.sh"
 n=${1:-100000}
 rounds=${2:-5}
 passes=${3:-3}
-lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cc -O2 -o "$dir/loop" "$top/test/bench/syscall_loop.c" || exit 1
+bench_cc syscall_loop loop
 
 waitfor() {
 	local i

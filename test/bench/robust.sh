@@ -4,9 +4,7 @@
 # together for 10 s, then the module unloaded; the guest must stay
 # healthy (no warning or oops in dmesg) and rmmod must succeed.
 # Run in the guest: test/vm/run --append panic_on_warn=1 -- test/bench/robust.sh
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dtrace=$top/build/dtrace
-lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
+. "$(dirname "$0")/guest_setup.sh"
 dmesg -c > /dev/null
 t0=$(date +%s)
 "$dtrace" -q -x bufsize=4m -x aggsize=4m \

@@ -5,13 +5,9 @@
 # Run in the guest: test/vm/run -- test/bench/uprobe_bench.sh [N]
 # Prints nanoseconds per call for each and the ratios to bare uprobes
 # (bpftrace's figure includes its own BPF program).
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/guest_setup.sh"
 upk=$top/build/test/kcore/upk_probe
-dtrace=$top/build/dtrace
 n=${1:-20000}
-lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
 
 # run_loop SETUP-FN: starts the loop, lets SETUP-FN attach (setting
 # $tracer), runs it; ns/call in $result; the tracer is stopped after.

@@ -9,14 +9,10 @@
 # ustack() traced and printed with each ustackbytes, stacks per second
 # (the run of M/10 records subtracted, which takes out dtrace's start).
 # Run in the guest: test/vm/run -- test/bench/ustack_bench.sh [N [M]]
-top=$(cd "$(dirname "$0")/../.." && pwd)
-dtrace=$top/build/dtrace
+. "$(dirname "$0")/guest_setup.sh"
 n=${1:-50000}
 m=${2:-20000}
-lsmod | grep -q '^dtrace ' || insmod "$top/build/kernel/dtrace.ko"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cc -O2 -o "$dir/uloop" "$top/test/bench/ustack_loop.c" || exit 1
+bench_cc ustack_loop uloop
 
 # timed DEPTH [DTRACE ARGS...]: "ns/call stack-bytes" of $n calls below
 # DEPTH bytes of stack buffer, the fastest of 3, with dtrace (if any)

@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dev_open.h"
 #include "dtrace/dtrace.h"
 #include "progbuild.h"
 
@@ -42,17 +43,6 @@ static int failures;
 		printf(__VA_ARGS__);      \
 		printf("\n");             \
 	} while (0)
-
-static int dt_open(void)
-{
-	int fd = open(DTRACE_DEVICE, O_RDWR);
-
-	if (fd < 0) {
-		perror(DTRACE_DEVICE);
-		exit(2);
-	}
-	return fd;
-}
 
 static struct dtrace_conf conf;
 

@@ -38,6 +38,7 @@
 #include "dtrace/version.h"
 
 #include "../bench/bench_loop.h"
+#include "dev_open.h"
 
 #define UPK_NOINLINE __attribute__((noinline, used))
 
@@ -98,17 +99,6 @@ static long long upk_fileoff(const void *addr)
 	if (f != NULL)
 		fclose(f);
 	return r;
-}
-
-static int upk_open(void)
-{
-	int fd = open(DTRACE_DEVICE, O_RDWR);
-
-	if (fd < 0) {
-		perror(DTRACE_DEVICE);
-		exit(2);
-	}
-	return fd;
 }
 
 /* --- the helper program: provider upkh, probe main:tick at the USDT site */
@@ -196,7 +186,7 @@ static int run_target(int helper)
 	int fd = -1, i;
 
 	if (helper) {
-		fd = upk_open();
+		fd = dt_open();
 		upk_helper_build(&h);
 		if (upk_helper_ioctl(fd, DTRACEHIOC_ADDPROG, &h, sizeof(h),
 				     "upk_probe", &gen) != 0) {
@@ -310,7 +300,7 @@ static int upk_fill(struct dtrace_userprobe *u, int pid, const char *kind,
 static int create(int argc, char **argv)
 {
 	struct dtrace_userprobe u;
-	int fd = upk_open();
+	int fd = dt_open();
 
 	if (argc != 8 || upk_fill(&u, atoi(argv[2]), argv[3], argv[4], argv[5],
 				  argv[6], argv[7]) != 0) {
@@ -336,7 +326,7 @@ static int errors(int pid)
 	struct dtrace_userprobe u;
 	struct upk_helper h;
 	uint64_t gen = 0;
-	int fd = upk_open();
+	int fd = dt_open();
 
 	upk_fill(&u, pid, "entry", "upkerr", "upk_add", "entry", "upk_add");
 	expect("valid", ioctl(fd, DTRACEIOC_USERPROBE, &u));
@@ -404,7 +394,7 @@ static int probeargs(const char *prov, const char *name)
 {
 	struct dtrace_probematch m;
 	struct dtrace_argdesc a;
-	int fd = upk_open();
+	int fd = dt_open();
 	uint32_t i;
 
 	memset(&m, 0, sizeof(m));

@@ -6,23 +6,15 @@
  * the probes that appeared after it started tracing.
  */
 #include <dlfcn.h>
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t go;
-
-static void on_usr1(int sig)
-{
-	(void)sig;
-	go = 1;
-}
+#include "app_args.h"
 
 int main(int argc, char **argv)
 {
-	long n = argc > 2 ? atol(argv[2]) : 1;
-	long delay = argc > 3 ? atol(argv[3]) : 0;
+	long n = app_arg(argc, argv, 2, 1);
+	long delay = app_arg(argc, argv, 3, 0);
 	void (*run)(long, long);
 	void *lib;
 	int i;
@@ -31,8 +23,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: dlopen_app LIB [N [DELAY_MS]]\n");
 		return 2;
 	}
-	signal(SIGUSR1, on_usr1);
-	for (i = 0; i < 600 && !go; i++)
+	app_catch_usr1();
+	for (i = 0; i < 600 && !app_usr1; i++)
 		usleep(100000);
 	lib = dlopen(argv[1], RTLD_NOW);
 	if (lib == NULL) {

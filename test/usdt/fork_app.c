@@ -7,10 +7,10 @@
  * backends, forked by the postmaster, must to be traced.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app_args.h"
 #include "forkapp.h"
 
 static void work(const char *who, long n, long delay)
@@ -26,9 +26,9 @@ static void work(const char *who, long n, long delay)
 
 int main(int argc, char **argv)
 {
-	long nchild = argc > 1 ? atol(argv[1]) : 1;
-	long n = argc > 2 ? atol(argv[2]) : 1;
-	long delay = argc > 3 ? atol(argv[3]) : 0;
+	long nchild = app_arg(argc, argv, 1, 1);
+	long n = app_arg(argc, argv, 2, 1);
+	long delay = app_arg(argc, argv, 3, 0);
 	char who[32];
 	long k;
 

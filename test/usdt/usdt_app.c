@@ -7,11 +7,10 @@
  * enabled it. It prints how often tick was enabled, at the end and, as
  * "at I: tick enabled N times", at the next iteration after a SIGUSR1.
  */
-#include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
+#include "app_args.h"
 #include "testapp.h"
 
 static void query(int i)
@@ -23,24 +22,16 @@ static void query(int i)
 	TESTAPP_QUERY_DONE(i, (long)i * 1000);
 }
 
-static volatile sig_atomic_t report;
-
-static void on_usr1(int sig)
-{
-	(void)sig;
-	report = 1;
-}
-
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? atol(argv[1]) : 1;
-	long delay = argc > 2 ? atol(argv[2]) : 0;
+	long n = app_arg(argc, argv, 1, 1);
+	long delay = app_arg(argc, argv, 2, 0);
 	long i, enabled = 0;
 
-	signal(SIGUSR1, on_usr1);
+	app_catch_usr1();
 	for (i = 0; i < n; i++) {
-		if (report) {
-			report = 0;
+		if (app_usr1) {
+			app_usr1 = 0;
 			printf("at %ld: tick enabled %ld times\n", i, enabled);
 			fflush(stdout);
 		}

@@ -2,6 +2,10 @@
 // and the -G check of objects against the definitions.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+#include <utility>
+
 #include "usdt/header_gen.h"
 #include "usdt/link_objects.h"
 #include "usdt/provider_defs.h"
@@ -9,7 +13,23 @@
 namespace dtrace::usdt {
 namespace {
 
-Result<std::vector<ProviderDef>> defs(const char* src) { return read_provider_defs(src, {}); }
+Result<std::vector<ProviderDef>> defs(std::string_view src) { return read_provider_defs(src, {}); }
+
+// testapp.d, the definitions usdt_app is built with, after replacing
+// each edit's first text with its second.
+std::string testapp_defs(std::initializer_list<std::pair<std::string, std::string>> edits = {}) {
+  std::ifstream f(DTRACE_TEST_SOURCE "/testapp.d");
+  std::stringstream text;
+  text << f.rdbuf();
+  std::string s = text.str();
+  EXPECT_NE(s.find("provider testapp"), std::string::npos) << "testapp.d unread";
+  for (const auto& [from, to] : edits) {
+    size_t at = s.find(from);
+    if (at == std::string::npos) ADD_FAILURE() << "testapp.d has no " << from;
+    else s.replace(at, from.size(), to);
+  }
+  return s;
+}
 
 TEST(UsdtDefs, ReadsProvidersProbesAndCTypes) {
   auto r = defs(
@@ -96,19 +116,15 @@ TEST(UsdtHeader, DeclaresArgumentTagsAndNamesDrti) {
 }
 
 TEST(UsdtLink, AcceptsTheTestApplication) {
-  auto r = defs(
-      "provider testapp { probe query__start(int, char *); probe query__done(int, long);"
-      " probe tick(int); probe six(int, int, int, int, int, int); probe plain(int); };");
-  ASSERT_TRUE(r);
+  auto r = defs(testapp_defs());
+  ASSERT_TRUE(r) << r.error().message;
   auto st = check_objects(*r, {USDT_APP});
   EXPECT_TRUE(st) << st.error().message;
 }
 
 TEST(UsdtLink, RefusesUndefinedProbesAndWrongArgumentCounts) {
-  auto r = defs(
-      "provider testapp { probe query__start(int, char *); probe query__done(int);"
-      " probe tick(int); probe six(int, int, int, int, int, int); probe plain(int); };");
-  ASSERT_TRUE(r);
+  auto r = defs(testapp_defs({{"query__done(int, long)", "query__done(int)"}}));
+  ASSERT_TRUE(r) << r.error().message;
   auto st = check_objects(*r, {USDT_APP});
   ASSERT_FALSE(st);
   EXPECT_NE(st.error().message.find("probe testapp:::query-done passes 2 arguments but is defined with 1"),

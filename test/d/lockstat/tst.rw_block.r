@@ -1,4 +1,4 @@
-rw-block file 1
-owner 1
-ns 1
+count rw-block 1
+owner rw-block 1
+ns rw-block 1
 

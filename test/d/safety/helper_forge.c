@@ -218,6 +218,16 @@ static void at_limit(const char *what, struct forge *f, unsigned *count,
 	check_after(name, f, &more);
 }
 
+/* Provider names, each with the name of its check. */
+static const struct {
+	const char *name, *check;
+} names[] = {
+	{ "pid12", "name_pid12" },     { "pid", "name_pid" },
+	{ "app7", "name_digit" },      { "fbt", "name_fbt" },
+	{ "syscall", "name_syscall" }, { "a-b", "name_dash" },
+	{ "_forge_2b", "name_ok" },
+};
+
 static void checks(void)
 {
 	struct forge one = { "forge", 1, 1, 1, 8, 0, 0 };
@@ -242,20 +252,10 @@ static void checks(void)
 	check("argtypes_over", &f, 0);
 	/* Names: name<pid> is this process's alone. */
 	f = one;
-	f.name = "pid12";
-	check("name_pid12", &f, 0);
-	f.name = "pid";
-	check("name_pid", &f, 0);
-	f.name = "app7";
-	check("name_digit", &f, 0);
-	f.name = "fbt";
-	check("name_fbt", &f, 0);
-	f.name = "syscall";
-	check("name_syscall", &f, 0);
-	f.name = "a-b";
-	check("name_dash", &f, 0);
-	f.name = "_forge_2b";
-	check("name_ok", &f, 0);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		f.name = names[i].name;
+		check(names[i].check, &f, 0);
+	}
 	/* Counts per process, in one call and over two. */
 	f = one;
 	f.name = NULL;

@@ -4,10 +4,9 @@
 # calls only the ia32 table has (waitpid) have probes of their own.
 # @@sort: the target prints its own lines, racing dtrace's to the same output
 . "$(dirname "$0")/../lib/status.sh"
+. "$(dirname "$0")/../lib/build_c.sh"
 dtrace=$1
-dir=$(mktemp -d /tmp/compat.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-cat > "$dir/compat32.c" <<'CEOF'
+build_c compat32 -O2 <<'CEOF'
 int main(void)
 {
 	long r;
@@ -21,7 +20,6 @@ int main(void)
 	return r == -10 ? 0 : 1;
 }
 CEOF
-cc -O2 -o "$dir/compat32" "$dir/compat32.c" || exit 1
 "$dtrace" -l -n 'syscall::waitpid:' | awk 'NR > 1 { print $2, $3, $4, $5 }'
 dt_ok "${PIPESTATUS[0]}" "dtrace -l syscall::waitpid:"
 "$dtrace" -q -c "$dir/compat32" -n '

@@ -8,10 +8,9 @@
 # second call's ERROR first).
 # @@timeout: 120
 . "$(dirname "$0")/../lib/status.sh"
+. "$(dirname "$0")/../lib/build_c.sh"
 dtrace=$1
-dir=$(mktemp -d /tmp/userland.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-cat > "$dir/prog.c" <<'CEOF'
+build_c prog <<'CEOF'
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -26,7 +25,6 @@ int main(void)
 	return 0;
 }
 CEOF
-cc -o "$dir/prog" "$dir/prog.c" || exit 1
 "$dtrace" -q -c "$dir/prog" -n '
 syscall::openat:entry
 /pid == $target && arg3 == 0421/

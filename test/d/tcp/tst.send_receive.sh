@@ -10,11 +10,12 @@
 # segment's headers. One round is printed, from the refused SYN's RST
 # received to the next, each segment once: one seen twice shows twice
 # (no segment of a loopback round is lost, so none is retransmitted).
-# The lines are sorted: the receiving side's softirq may run on the
-# other CPU, whose buffer is read in its own turn.
+# The lines are sorted (lib/each_ip_version.sh).
 # @@timeout: 400
 . "$(dirname "$0")/../lib/until_exit.sh"
+. "$(dirname "$0")/../lib/each_ip_version.sh"
 port=41237 refused=41238
+# trace DTRACE V OUT
 trace() {
 "$1" -q -n '
 inline int PORT = '$port';
@@ -78,14 +79,7 @@ tcp:::receive
 /refusals == 2/
 {
 	exit(0);
-}' > "$out" &
-dt=$!
-load_beside "$dt" python3 "$(dirname "$0")/tcpload.py" $port $refused 100 $2
-rc=$?
-sort "$out"
-[ $rc = 0 ] || { echo "dtrace (IPv$2) exited with status $rc" >&2; exit 1; }
+}' > "$3" &
+load_beside $! python3 "$(dirname "$0")/tcpload.py" $port $refused 100 $2
 }
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-trace "$1" 4
-trace "$1" 6
+each_ip_version trace "$1"

@@ -6,10 +6,12 @@
 # receiver's (bound to PORT) and NULL for the datagram to PORT+2, where
 # nothing listens; args[1] is the same socket. One round is printed,
 # from one datagram received at PORT+2 to the next, each firing once:
-# one seen twice shows twice. The lines are sorted: the receiving side's
-# softirq may run on the other CPU, whose buffer is read in its own turn.
+# one seen twice shows twice. The lines are sorted
+# (lib/each_ip_version.sh).
 # @@timeout: 400
+. "$(dirname "$0")/../lib/each_ip_version.sh"
 port=41251
+# trace DTRACE V OUT
 trace() {
 python3 "$(dirname "$0")/udpload.py" $port 1000 $2 &
 load=$!
@@ -41,14 +43,10 @@ udp:::receive
 /n == 2/
 {
 	exit(0);
-}' > "$out"
-rc=$?
+}' > "$3"
+local rc=$?
 kill "$load" 2>/dev/null
 wait "$load" 2>/dev/null
-sort "$out"
-[ $rc = 0 ] || { echo "dtrace (IPv$2) exited with status $rc" >&2; exit 1; }
+return $rc
 }
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-trace "$1" 4
-trace "$1" 6
+each_ip_version trace "$1"
