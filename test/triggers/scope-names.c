@@ -3,9 +3,11 @@
  * translators' variables (U, S, T, ...), the library's inlines
  * (udp_in, curpsinfo, ...), D's types (string, uint8_t, psinfo_t), the
  * keyword self, kernel tags (struct udphdr, struct sock) and D's
- * constants as enumerators. test/d/utypes/tst.scope_*.sh trace it built
- * with -g (scope-names) and without (scope-names-nodebug): a D program
- * that does not name the target's types must mean the same to both.
+ * constants as enumerators, and a type of its own (counter_t).
+ * test/d/utypes/tst.scope_*.sh trace it built with -g (scope-names) and
+ * without (scope-names-nodebug): a D program that does not name the
+ * target's types must mean the same to both; the unit test
+ * test/unit/cc/target_scope_test.cc reads the first's DWARF.
  * No header: <stdint.h> would define uint8_t.
  */
 typedef int U;
@@ -28,6 +30,7 @@ struct psinfo {
 };
 typedef struct udphdr psinfo_t;
 typedef struct sock udpinfo_t;
+typedef int counter_t;
 enum names { AF_INET = 77, EINVAL = 99, B_READ = 5 };
 
 /* Globals of every type, or GCC leaves the unused typedefs out. */
@@ -58,6 +61,7 @@ psinfo_t g_ps;
 udpinfo_t g_ui;
 struct psinfo g_psinfo;
 enum names g_names;
+counter_t g_count;
 
 __attribute__((noinline)) long work(U u, S s, uint8_t v, struct udphdr *h,
 				    string str)

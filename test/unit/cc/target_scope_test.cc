@@ -2,9 +2,9 @@
 // a.out`udphdr) and nowhere else: a target whose DWARF names what D and
 // the D library name (the translators' variables U, S, T..., the
 // library's inlines, D's types string and uint8_t, the keyword self)
-// changes neither the library nor a program. The target is a C program
-// compiled with -g when the test runs; the real D library
-// (libdtrace/dlib) is loaded beside it.
+// changes neither the library nor a program. The target is the
+// scope-names trigger; the real D library (libdtrace/dlib) is loaded
+// beside it.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -15,42 +15,27 @@
 #include "cc/compiler.h"
 #include "cc/types.h"
 #include "dif/disasm.h"
-#include "test/unit/c_program.h"
 #include "test/unit/cc/compile_util.h"
 
 namespace dtrace::cc {
 namespace {
 
-// Every name is used by a global, or GCC leaves its typedef out.
-const char kTarget[] = R"(
-typedef int U;
-typedef long S;
-typedef unsigned short uint8_t;
-typedef char *string;
-typedef int self;
-typedef short R, C, B, F, P, D, H, T;
-typedef int udp_in, udp_hdrs, tcp_in, fds, curpsinfo, ip_arg2_saddr;
-struct udphdr { char other[3]; };
-struct psinfo { char other[5]; };
-typedef struct udphdr psinfo_t;
-typedef int counter_t;
-U g_u; S g_s; uint8_t g_u8; string g_str; self g_self;
-R g_r; C g_c; B g_b; F g_f; P g_p; D g_d; H g_h; T g_t;
-udp_in g1; udp_hdrs g2; tcp_in g3; fds g4; curpsinfo g5; ip_arg2_saddr g6;
-psinfo_t g_ps; struct psinfo g_psinfo; counter_t g_count;
-int main(void) { return 0; }
-)";
+// test/triggers/scope-names.c, built with -g: the target the guest's
+// utypes/tst.scope_names.sh traces too.
+const std::string kTarget = std::string(DTRACE_TRIGGER_DIR) + "/scope-names";
 
-class TargetScopeTest : public scratch::ProgramSuite<TargetScopeTest> {
+class TargetScopeTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { build("target_scope", "t.c", kTarget, "prog"); }
+  void SetUp() override {
+    ASSERT_EQ(access(kTarget.c_str(), X_OK), 0) << kTarget << ": not built (test/triggers)";
+  }
 
   // The D library from the source tree; no kernel types unless asked.
   static CompileOptions options(bool target, bool kernel = false) {
     CompileOptions o;
     o.libdirs = {std::string(DTRACE_SOURCE_DIR) + "/libdtrace/dlib"};
     if (!kernel) o.btf_path = "";
-    if (target) o.user_objects = {{"prog", dir_ + "/prog"}, {"a.out", dir_ + "/prog"}};
+    if (target) o.user_objects = {{"prog", kTarget}, {"a.out", kTarget}};
     return o;
   }
   // The DIF listing of src, or the error.
@@ -101,7 +86,7 @@ TEST_F(TargetScopeTest, ScopedNamesReachTheTarget) {
       "BEGIN { trace(sizeof (a.out`U)); trace(sizeof (prog`S)); trace(sizeof (a.out`uint8_t));"
       " trace(sizeof (uint8_t)); trace(sizeof (a.out`string)); trace(sizeof (a.out`self));"
       " trace(sizeof (struct a.out`udphdr)); trace(sizeof (a.out`psinfo_t)); trace(sizeof (psinfo_t));"
-      " trace((a.out`U)arg0); trace(((struct a.out`udphdr *)arg0)->other[1]); }";
+      " trace((a.out`U)arg0); trace(((struct a.out`udphdr *)arg0)->dest[1]); }";
   Compiler c(options(true));
   auto r = c.compile(src);
   ASSERT_TRUE(r.ok()) << r.error().message;
@@ -122,12 +107,12 @@ TEST_F(TargetScopeTest, ScopedNamesReachTheTarget) {
 // Unscoped, a tag only the target defines stays incomplete and a typedef
 // only the target defines stays unknown; the message names the target's.
 TEST_F(TargetScopeTest, UnscopedNamesAreNeverTheTargets) {
-  testing::expect_error("BEGIN { trace(((struct udphdr *)arg0)->other[0]); }", "D_OP_INCOMPLETE", 1,
+  testing::expect_error("BEGIN { trace(((struct udphdr *)arg0)->dest[0]); }", "D_OP_INCOMPLETE", 1,
                         "no struct udphdr definition is available (the target's is struct a.out`udphdr)",
                         options(true));
-  testing::expect_error("BEGIN { trace(((struct udphdr *)arg0)->other[0]); }", "D_OP_INCOMPLETE", 1,
+  testing::expect_error("BEGIN { trace(((struct udphdr *)arg0)->dest[0]); }", "D_OP_INCOMPLETE", 1,
                         "no struct udphdr definition is available", options(false));
-  testing::compile_ok("BEGIN { trace(((struct a.out`udphdr *)arg0)->other[0]); }", options(true));
+  testing::compile_ok("BEGIN { trace(((struct a.out`udphdr *)arg0)->dest[0]); }", options(true));
   testing::expect_error(
       "BEGIN { trace(counter_t); }", "D_IDENT_UNDEF", 1,
       "failed to resolve counter_t: Unknown variable name (the target's type is a.out`counter_t)",

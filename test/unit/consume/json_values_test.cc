@@ -23,15 +23,8 @@ using testing::range;
 TEST(JsonValues, StructAsObjectOfItsMembers) {
   cc::TypeTable tt;
   Type* color = testing::color_enum(tt);
-  Type* outer = tt.declare_tag(Type::Kind::Struct, "outer");
-  outer->size = 32;
   Type::Member bits{"f", tt.integer(4, true), 24, 4, 3};  // bits 4..6 of byte 24, signed
-  outer->members = {{"n", tt.int_type(), 0},
-                    {"c", color, 4},
-                    {"name", tt.array_of(tt.char_type(), 4), 8},
-                    {"v", tt.array_of(tt.integer(2, false), 2), 12},
-                    {"p", tt.pointer_to(tt.int_type()), 16},
-                    bits};
+  Type* outer = testing::outer_struct(tt, 32, {"c", color, 4}, {bits});
   std::vector<uint8_t> b(32, 0);
   b[0] = 0xfe, b[1] = b[2] = b[3] = 0xff;  // n = -2
   b[4] = 1;                                // GREEN

@@ -17,13 +17,7 @@ TEST(PrintValue, StructMembersNestedArraysAndEnums) {
   Type* inner = tt.declare_tag(Type::Kind::Struct, "inner");
   inner->size = 4;
   inner->members = {{"c", color, 0}};
-  Type* outer = tt.declare_tag(Type::Kind::Struct, "outer");
-  outer->size = 24;
-  outer->members = {{"n", tt.int_type(), 0},
-                    {"in", inner, 4},
-                    {"name", tt.array_of(tt.char_type(), 4), 8},
-                    {"v", tt.array_of(tt.integer(2, false), 2), 12},
-                    {"p", tt.pointer_to(tt.int_type()), 16}};
+  Type* outer = testing::outer_struct(tt, 24, {"in", inner, 4});
   std::vector<uint8_t> b(24, 0);
   b[0] = 255;  // n = 255
   b[4] = 1;    // GREEN

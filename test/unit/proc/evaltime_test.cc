@@ -37,6 +37,12 @@ std::string held_in(pid_t pid) {
   return at.symbol && at.offset == 0 ? at.symbol->name : "?";
 }
 
+// pid-calls created with o, held at evaltime t.
+auto create_held(EvalTime t, CreateOptions o = {}) {
+  o.evaltime = t;
+  return Process::create(kCalls, o);
+}
+
 std::vector<std::string> environment_of(pid_t pid) {
   std::ifstream f("/proc/" + std::to_string(pid) + "/environ");
   std::vector<std::string> out;
@@ -53,18 +59,14 @@ TEST(EvalTime, ParsesDTraceNames) {
 }
 
 TEST(EvalTime, ExecHoldsBeforeTheLibrariesAreMapped) {
-  CreateOptions o;
-  o.evaltime = EvalTime::Exec;
-  auto p = Process::create(kCalls, o);
+  auto p = create_held(EvalTime::Exec);
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_TRUE(maps_module((*p)->pid(), "pid-calls"));
   EXPECT_FALSE(maps_module((*p)->pid(), "libc.so.6"));
 }
 
 TEST(EvalTime, PreinitHoldsAtTheEntryPointWithLibrariesMapped) {
-  CreateOptions o;
-  o.evaltime = EvalTime::Preinit;
-  auto p = Process::create(kCalls, o);
+  auto p = create_held(EvalTime::Preinit);
   ASSERT_TRUE(p) << p.error().message;
   EXPECT_TRUE(maps_module((*p)->pid(), "libc.so.6"));
   EXPECT_EQ(held_in((*p)->pid()), "_start");
@@ -72,9 +74,7 @@ TEST(EvalTime, PreinitHoldsAtTheEntryPointWithLibrariesMapped) {
 
 TEST(EvalTime, PostinitAndMainHoldAtMain) {
   for (EvalTime t : {EvalTime::Postinit, EvalTime::Main}) {
-    CreateOptions o;
-    o.evaltime = t;
-    auto p = Process::create(kCalls, o);
+    auto p = create_held(t);
     ASSERT_TRUE(p) << p.error().message;
     EXPECT_EQ(held_in((*p)->pid()), "main");
   }
@@ -84,10 +84,9 @@ TEST(CreateEnvironment, SetenvAndUnsetenvApplyInOrder) {
   ASSERT_EQ(setenv("DT_UNIT_GONE", "x", 1), 0);
   ASSERT_EQ(setenv("DT_UNIT_KEPT", "y", 1), 0);
   CreateOptions o;
-  o.evaltime = EvalTime::Exec;
   o.env = {
       {"DT_UNIT_NEW", "a=b"}, {"DT_UNIT_GONE", std::nullopt}, {"DT_UNIT_TWICE", "1"}, {"DT_UNIT_TWICE", "2"}};
-  auto p = Process::create(kCalls, o);
+  auto p = create_held(EvalTime::Exec, o);
   ASSERT_TRUE(p) << p.error().message;
   auto env = environment_of((*p)->pid());
   auto has = [&env](const std::string& v) { return std::find(env.begin(), env.end(), v) != env.end(); };
