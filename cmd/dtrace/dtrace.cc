@@ -54,13 +54,6 @@ struct CommandLine {
   bool verbose = false, quiet = false;
   bool usdt_header = false, usdt_link = false;  // -h, -G
   bool model32 = false;                         // -32
-
-  // Whether -x NAME (or a flag that sets it) was given.
-  bool has_option(std::string_view name) const {
-    for (const auto& o : options)
-      if (o.name == name) return true;
-    return false;
-  }
 };
 
 // An enabling still running after this says so on stderr.
@@ -312,7 +305,7 @@ int parse(int argc, char** argv, CommandLine* cl) {
 // reported and the listing goes on, exit status 0.
 int list_probes(dtrace::Handle& h, const CommandLine& cl, FILE* out) {
   std::vector<std::string> descs;
-  bool argref = cl.has_option("argref");
+  bool argref = h.argref();
   for (const auto& spec : cl.specs) {
     std::string text, err;
     if (!probe_program(spec.kind, spec.arg, &text, &err, true)) {
@@ -431,7 +424,7 @@ int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
     error("-G writes 64-bit objects only: -32 is not supported");
     return 1;
   }
-  bool errtags = cl.has_option("errtags");
+  bool errtags = h.errtags();
   for (const ProgramSpec* script : scripts) {
     std::string text;
     if (!read_file(script->arg, &text)) {
@@ -486,7 +479,7 @@ int main(int argc, char** argv) {
   bool need_device = !cl.compile_only && !cl.usdt_header && !cl.usdt_link;
   dtrace::OpenOptions open_opts{need_device, "", ""};
   for (const auto& o : cl.options)  // the device is chosen before any option is set
-    if (o.name == "backend") open_opts.backend = o.value;
+    open_opts.take_option(o.name, o.value);
   auto opened = dtrace::Handle::open(open_opts);
   if (!opened) {
     error("failed to initialize dtrace: " + opened.error().message);
@@ -509,8 +502,8 @@ int main(int argc, char** argv) {
   if (cl.list && !cl.processes.empty())  // pid$target descriptions
     if (int rc = start_processes(h, cl)) return rc;
   if (cl.list) return list_probes(h, cl, out);
-  if (cl.specs.empty() && cl.has_option("grabanon")) return trace(h, out);  // claims anonymous state only
-  if (cl.specs.empty() && cl.compile_only) return 0;  // -e: nothing to compile is no error
+  if (cl.specs.empty() && h.grabanon()) return trace(h, out);  // claims anonymous state only
+  if (cl.specs.empty() && cl.compile_only) return 0;           // -e: nothing to compile is no error
   if (cl.specs.empty()) {
     error("no probes specified");
     return 1;
@@ -521,7 +514,7 @@ int main(int argc, char** argv) {
   macro_args.insert(macro_args.end(), cl.operands.begin(), cl.operands.end());
   h.set_macro_args(macro_args);
 
-  bool errtags = cl.has_option("errtags");
+  bool errtags = h.errtags();
   std::vector<std::pair<const ProgramSpec*, size_t>> compiled;
   for (auto& spec : cl.specs) {
     if (spec.kind == SpecKind::Script) {

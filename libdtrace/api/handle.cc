@@ -188,6 +188,19 @@ bool Handle::destructive() const { return impl_->options.number(DTRACEOPT_DESTRU
 
 bool Handle::zdefs() const { return impl_->options.zdefs(); }
 
+bool Handle::errtags() const { return impl_->options.errtags(); }
+
+bool Handle::argref() const { return impl_->options.argref(); }
+
+bool Handle::grabanon() const { return impl_->options.grabanon(); }
+
+bool OpenOptions::take_option(std::string_view name, std::string_view value) {
+  api::Options o;
+  if (!o.set(name, value) || !o.is_set(api::Opt::backend)) return false;
+  backend = o.backend();
+  return true;
+}
+
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }
 
 Result<int> Handle::create_process(const std::string& command) {

@@ -30,6 +30,10 @@ struct OpenOptions {
   // -x backend: "module" (/dev/dtrace), "bpf" (doc/bpf.md), or "": the
   // module when its device opens, else bpf (Handle::notice says so).
   std::string backend;
+
+  // -x NAME=VALUE seen before open(): takes the options open() needs
+  // (backend); false for any other, which Handle::set_option sets.
+  bool take_option(std::string_view name, std::string_view value);
 };
 
 struct ProbeInfo {
@@ -71,6 +75,12 @@ class Handle {
   bool destructive() const;
   // -Z: descriptions may match no probe yet (they wait for their probes).
   bool zdefs() const;
+  // -x errtags: compile errors name their D_* tag.
+  bool errtags() const;
+  // -x argref: macro arguments a program does not use are no error.
+  bool argref() const;
+  // -a / -x grabanon: claim the anonymous state.
+  bool grabanon() const;
   // $0 and $1..$n for macro variables.
   void set_macro_args(std::vector<std::string> args);
 
