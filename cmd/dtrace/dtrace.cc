@@ -204,7 +204,7 @@ bool read_file(const std::string& path, std::string* out) {
 std::string compile_error(const ProgramSpec& spec, const dtrace::Error& e, bool errtags) {
   std::string out = spec.kind == SpecKind::Script ? "failed to compile script " + spec.arg + ": "
                                                   : "invalid probe specifier " + spec.arg + ": ";
-  if (errtags && !e.tag.empty()) out += "[" + e.tag + "] ";
+  if (errtags && e.tag != dtrace::ErrTag::kNone) out += std::string("[") + dtrace::errtag_name(e.tag) + "] ";
   if (e.line > 0 && spec.kind == SpecKind::Script) out += "line " + std::to_string(e.line) + ": ";
   return out + e.message;
 }
@@ -537,11 +537,11 @@ int main(int argc, char** argv) {
     for (const auto& [spec, index] : compiled) std::fputs(h.disassemble(index).c_str(), stderr);
   // A refused enabling as DTrace words it (-e says what ENABLE would).
   auto refused = [errtags](const ProgramSpec& spec, const dtrace::Error& e) {
-    if (e.tag == "EDT_DESTRUCTIVE") {  // DTrace refuses these when it starts tracing
+    if (e.tag == dtrace::ErrTag::EDT_DESTRUCTIVE) {  // DTrace refuses these when it starts tracing
       error("could not enable tracing: " + e.message);
       return 1;
     }
-    if (e.tag != "EDT_ENABLING_ERR") {
+    if (e.tag != dtrace::ErrTag::EDT_ENABLING_ERR) {
       error(compile_error(spec, e, errtags));
       return 1;
     }

@@ -167,7 +167,7 @@ Status check_amin(const Options& o, const cc::Program& prog) {
     if (consume::attr_below(a, min)) {
       return make_error("attributes for probe description " + p.str() + " (" + consume::attr_text(a) +
                             ") are less than predefined minimum",
-                        "D_ATTR_MIN", p.line);
+                        ErrTag::D_ATTR_MIN, p.loc.line, p.loc.column);
     }
   }
   return Ok{};

@@ -115,7 +115,7 @@ Result<uint32_t> Enablings::enable_program(size_t index) {
     std::string missing = kio::missing_provider_note(s.provider);
     return make_error("probe description " + s.str() + " does not match any probes" +
                           (missing.empty() ? "" : " (" + missing + ")"),
-                      "D_PDESC_ZERO", s.line);
+                      ErrTag::D_PDESC_ZERO, s.loc.line, s.loc.column);
   }
   return r.error();
 }

@@ -226,7 +226,8 @@ Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
   if (!prog) return prog.error();
   for (const auto& [name, value] : prog->pragma_options) {
     Status st = impl_->set_option(name, value);
-    if (!st) return make_error("failed to set option " + name + ": " + st.error().message, "D_PRAGMA_OPTSET");
+    if (!st)
+      return make_error("failed to set option " + name + ": " + st.error().message, ErrTag::D_PRAGMA_OPTSET);
   }
   if (Status st = api::check_amin(impl_->options, *prog); !st) return st.error();
   // -x ctypes / dtypes: the type containers as they stand after this compile.

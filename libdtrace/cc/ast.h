@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cc/loc.h"
 #include "cc/types.h"
 
 namespace dtrace::cc {
@@ -38,10 +39,10 @@ enum class Kind : uint8_t {
 };
 
 struct Node {
-  explicit Node(Kind k, int l) : line(l), kind_(k) {}
+  explicit Node(Kind k, Loc l) : loc(l), kind_(k) {}
   virtual ~Node() = default;
   Kind kind() const { return kind_; }
-  int line;
+  Loc loc;
 
  private:
   Kind kind_;
@@ -72,7 +73,7 @@ struct TypeSpec {
   // Where DTrace checks the specifiers before a struct/union tag (long
   // struct s {, struct a {} struct b {): the '{' of a definition, the
   // name of a reference; after several tags, the first that joined others.
-  int tag_line = 0;
+  Loc tag_loc;
   // An anonymous struct/union/enum already defined (struct { ... } v;):
   // the declaration pass reuses it instead of the body.
   const Type* defined = nullptr;
@@ -86,7 +87,7 @@ struct ArrayDim {
 };
 struct Declarator {
   std::string name;  // "" for abstract declarators
-  int line = 0;
+  Loc loc;
   int pointers = 0;
   std::vector<ArrayDim> dims;
   // A function pointer, (*name)(params): fn_pointers stars; `pointers`
@@ -104,7 +105,7 @@ struct Declarator {
 
 struct TypeName : Node {
   static constexpr Kind kKind = Kind::TypeName;
-  TypeName(int l) : Node(Kind::TypeName, l) {}
+  TypeName(Loc l) : Node(Kind::TypeName, l) {}
   TypeSpec spec;
   Declarator decl;
   const Type* resolved = nullptr;
@@ -113,14 +114,14 @@ struct TypeName : Node {
 struct Body {
   struct MemberDecl {
     TypeName* type;
-    int line;
+    Loc loc;
     struct Expr* bits = nullptr;  // bit-field width
   };
   std::vector<MemberDecl> members;  // struct/union
   struct Enumerator {
     std::string name;
     struct Expr* value;  // may be null
-    int line;
+    Loc loc;
   };
   std::vector<Enumerator> enumerators;
 };
@@ -144,7 +145,7 @@ inline Expr* as_expr(Node* n) {
 
 struct IntLit : Expr {
   static constexpr Kind kKind = Kind::IntLit;
-  IntLit(int l, uint64_t v) : Expr(Kind::IntLit, l), value(v) {}
+  IntLit(Loc l, uint64_t v) : Expr(Kind::IntLit, l), value(v) {}
   uint64_t value;
   const Type* lit_type = nullptr;  // from the suffix/magnitude (typecheck reads it)
   std::string text;                // as written
@@ -152,7 +153,7 @@ struct IntLit : Expr {
 
 struct StrLit : Expr {
   static constexpr Kind kKind = Kind::StrLit;
-  StrLit(int l, std::string v) : Expr(Kind::StrLit, l), value(std::move(v)) {}
+  StrLit(Loc l, std::string v) : Expr(Kind::StrLit, l), value(std::move(v)) {}
   std::string value;  // escapes processed
 };
 
@@ -160,7 +161,7 @@ struct StrLit : Expr {
 // a function name (callee of Call) or an action name.
 struct Ident : Expr {
   static constexpr Kind kKind = Kind::Ident;
-  Ident(int l, std::string n) : Expr(Kind::Ident, l), name(std::move(n)) {}
+  Ident(Loc l, std::string n) : Expr(Kind::Ident, l), name(std::move(n)) {}
   std::string name;
   VarInfo* var = nullptr;  // set by resolve
   bool is_const = false;   // enumerator / inline constant
@@ -176,7 +177,7 @@ struct Ident : Expr {
 struct ScopedVar : Expr {
   static constexpr Kind kKind = Kind::ScopedVar;
   enum class Scope : uint8_t { Thread, Local };
-  ScopedVar(int l, Scope s, std::string n) : Expr(Kind::ScopedVar, l), scope(s), name(std::move(n)) {}
+  ScopedVar(Loc l, Scope s, std::string n) : Expr(Kind::ScopedVar, l), scope(s), name(std::move(n)) {}
   Scope scope;
   std::string name;
   VarInfo* var = nullptr;
@@ -185,7 +186,7 @@ struct ScopedVar : Expr {
 // @name (name "" = the anonymous aggregation @)
 struct AggRef : Expr {
   static constexpr Kind kKind = Kind::AggRef;
-  AggRef(int l, std::string n) : Expr(Kind::AggRef, l), name(std::move(n)) {}
+  AggRef(Loc l, std::string n) : Expr(Kind::AggRef, l), name(std::move(n)) {}
   std::string name;
   AggInfo* agg = nullptr;
 };
@@ -195,7 +196,7 @@ struct AggRef : Expr {
 // vmlinux`ENUMERATOR.
 struct SymRef : Expr {
   static constexpr Kind kKind = Kind::SymRef;
-  SymRef(int l, std::string t) : Expr(Kind::SymRef, l), text(std::move(t)) {}
+  SymRef(Loc l, std::string t) : Expr(Kind::SymRef, l), text(std::move(t)) {}
   std::string text;
   std::string module, name;         // module "" for `sym
   bool user = false;                // ``sym, mod``sym: in a -c/-p target's memory
@@ -208,7 +209,7 @@ struct SymRef : Expr {
 // base[a, b]: associative arrays, args[], aggregation keys, C arrays.
 struct Index : Expr {
   static constexpr Kind kKind = Kind::Index;
-  Index(int l, Expr* b, std::vector<Expr*> a) : Expr(Kind::Index, l), base(b), args(std::move(a)) {}
+  Index(Loc l, Expr* b, std::vector<Expr*> a) : Expr(Kind::Index, l), base(b), args(std::move(a)) {}
   Expr* base;
   std::vector<Expr*> args;
   // args[n] of probes with typed arguments (typecheck): the expression it
@@ -224,7 +225,7 @@ struct Index : Expr {
 // name(args): subroutines, actions, aggregating functions.
 struct Call : Expr {
   static constexpr Kind kKind = Kind::Call;
-  Call(int l, std::string n, std::vector<Expr*> a)
+  Call(Loc l, std::string n, std::vector<Expr*> a)
       : Expr(Kind::Call, l), name(std::move(n)), args(std::move(a)) {}
   std::string name;
   std::vector<Expr*> args;
@@ -232,7 +233,7 @@ struct Call : Expr {
 
 struct Member : Expr {
   static constexpr Kind kKind = Kind::Member;
-  Member(int l, Expr* b, std::string m, bool arrow)
+  Member(Loc l, Expr* b, std::string m, bool arrow)
       : Expr(Kind::Member, l), base(b), member(std::move(m)), arrow(arrow) {}
   Expr* base;
   std::string member;
@@ -301,7 +302,7 @@ inline AggRef* agg_target(Expr* e) {
 
 struct Unary : Expr {
   static constexpr Kind kKind = Kind::Unary;
-  Unary(int l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}
+  Unary(Loc l, Op o, Expr* e) : Expr(Kind::Unary, l), op(o), operand(e) {}
   Op op;
   Expr* operand;
 };
@@ -310,7 +311,7 @@ struct Unary : Expr {
 template <Kind K>
 struct OperatorPair : Expr {
   static constexpr Kind kKind = K;
-  OperatorPair(int l, Op o, Expr* a, Expr* b) : Expr(K, l), op(o), lhs(a), rhs(b) {}
+  OperatorPair(Loc l, Op o, Expr* a, Expr* b) : Expr(K, l), op(o), lhs(a), rhs(b) {}
   Op op;
   Expr* lhs;
   Expr* rhs;
@@ -322,7 +323,7 @@ struct Binary : OperatorPair<Kind::Binary> {
 
 struct Ternary : Expr {
   static constexpr Kind kKind = Kind::Ternary;
-  Ternary(int l, Expr* c, Expr* a, Expr* b) : Expr(Kind::Ternary, l), cond(c), then(a), other(b) {}
+  Ternary(Loc l, Expr* c, Expr* a, Expr* b) : Expr(Kind::Ternary, l), cond(c), then(a), other(b) {}
   Expr* cond;
   Expr* then;
   Expr* other;
@@ -335,7 +336,7 @@ struct Assign : OperatorPair<Kind::Assign> {
 
 struct IncDec : Expr {
   static constexpr Kind kKind = Kind::IncDec;
-  IncDec(int l, Expr* e, bool inc, bool post)
+  IncDec(Loc l, Expr* e, bool inc, bool post)
       : Expr(Kind::IncDec, l), operand(e), increment(inc), postfix(post) {}
   Expr* operand;
   bool increment;
@@ -344,7 +345,7 @@ struct IncDec : Expr {
 
 struct Cast : Expr {
   static constexpr Kind kKind = Kind::Cast;
-  Cast(int l, TypeName* t, Expr* e) : Expr(Kind::Cast, l), to(t), operand(e) {}
+  Cast(Loc l, TypeName* t, Expr* e) : Expr(Kind::Cast, l), to(t), operand(e) {}
   TypeName* to;
   Expr* operand;
 };
@@ -352,7 +353,7 @@ struct Cast : Expr {
 // sizeof(type) or sizeof expr
 struct Sizeof : Expr {
   static constexpr Kind kKind = Kind::Sizeof;
-  Sizeof(int l, TypeName* t, Expr* e) : Expr(Kind::Sizeof, l), of_type(t), operand(e) {}
+  Sizeof(Loc l, TypeName* t, Expr* e) : Expr(Kind::Sizeof, l), of_type(t), operand(e) {}
   TypeName* of_type;
   Expr* operand;
   uint64_t value = 0;  // set by typecheck
@@ -360,7 +361,7 @@ struct Sizeof : Expr {
 
 struct Offsetof : Expr {
   static constexpr Kind kKind = Kind::Offsetof;
-  Offsetof(int l, TypeName* t, std::string m) : Expr(Kind::Offsetof, l), of_type(t), member(std::move(m)) {}
+  Offsetof(Loc l, TypeName* t, std::string m) : Expr(Kind::Offsetof, l), of_type(t), member(std::move(m)) {}
   TypeName* of_type;
   std::string member;
   uint64_t value = 0;  // set by typecheck
@@ -368,14 +369,14 @@ struct Offsetof : Expr {
 
 struct Stringof : Expr {
   static constexpr Kind kKind = Kind::Stringof;
-  Stringof(int l, Expr* e) : Expr(Kind::Stringof, l), operand(e) {}
+  Stringof(Loc l, Expr* e) : Expr(Kind::Stringof, l), operand(e) {}
   Expr* operand;
 };
 
 // xlate <type>(expr)
 struct Xlate : Expr {
   static constexpr Kind kKind = Kind::Xlate;
-  Xlate(int l, TypeName* t, Expr* e) : Expr(Kind::Xlate, l), to(t), operand(e) {}
+  Xlate(Loc l, TypeName* t, Expr* e) : Expr(Kind::Xlate, l), to(t), operand(e) {}
   TypeName* to;
   Expr* operand;
   TranslatorInfo* xlator = nullptr;  // set by typecheck
@@ -383,7 +384,7 @@ struct Xlate : Expr {
 
 struct Comma : Expr {
   static constexpr Kind kKind = Kind::Comma;
-  Comma(int l, Expr* a, Expr* b) : Expr(Kind::Comma, l), lhs(a), rhs(b) {}
+  Comma(Loc l, Expr* a, Expr* b) : Expr(Kind::Comma, l), lhs(a), rhs(b) {}
   Expr* lhs;
   Expr* rhs;
 };
@@ -396,19 +397,19 @@ struct Stmt : Node {
 
 struct ExprStmt : Stmt {
   static constexpr Kind kKind = Kind::ExprStmt;
-  ExprStmt(int l, Expr* e) : Stmt(Kind::ExprStmt, l), expr(e) {}
+  ExprStmt(Loc l, Expr* e) : Stmt(Kind::ExprStmt, l), expr(e) {}
   Expr* expr;
 };
 
 struct Block : Stmt {
   static constexpr Kind kKind = Kind::Block;
-  Block(int l) : Stmt(Kind::Block, l) {}
+  Block(Loc l) : Stmt(Kind::Block, l) {}
   std::vector<Stmt*> stmts;
 };
 
 struct IfStmt : Stmt {
   static constexpr Kind kKind = Kind::IfStmt;
-  IfStmt(int l, Expr* c, Block* t, Block* e) : Stmt(Kind::IfStmt, l), cond(c), then(t), other(e) {}
+  IfStmt(Loc l, Expr* c, Block* t, Block* e) : Stmt(Kind::IfStmt, l), cond(c), then(t), other(e) {}
   Expr* cond;
   Block* then;
   Block* other;  // may be null
@@ -418,17 +419,17 @@ struct IfStmt : Stmt {
 
 struct ProbeDesc {
   std::string text;  // as written ($macros expanded)
-  int line = 0;
+  Loc loc;
 };
 
 struct Clause : Node {
   static constexpr Kind kKind = Kind::Clause;
-  Clause(int l) : Node(Kind::Clause, l) {}
+  Clause(Loc l) : Node(Kind::Clause, l) {}
   std::vector<ProbeDesc> probes;
   Expr* pred = nullptr;
   Block* body = nullptr;  // null: a bare description
   uint32_t index = 0;     // statement number in the program
-  int end_line = 0;       // its closing '}', where DTrace checks the predicate
+  Loc end_loc;            // its closing '}', where DTrace checks the predicate
 };
 
 enum class StorageClass : uint8_t { None, Self, This, Extern, Static, Register, Typedef, Auto };
@@ -436,7 +437,7 @@ enum class StorageClass : uint8_t { None, Self, This, Extern, Static, Register, 
 // [class] type declarator, declarator...;
 struct VarDecl : Node {
   static constexpr Kind kKind = Kind::VarDecl;
-  VarDecl(int l) : Node(Kind::VarDecl, l) {}
+  VarDecl(Loc l) : Node(Kind::VarDecl, l) {}
   StorageClass storage = StorageClass::None;
   TypeSpec spec;
   std::vector<Declarator> decls;
@@ -445,7 +446,7 @@ struct VarDecl : Node {
 // inline type name = expr;
 struct InlineDecl : Node {
   static constexpr Kind kKind = Kind::InlineDecl;
-  InlineDecl(int l) : Node(Kind::InlineDecl, l) {}
+  InlineDecl(Loc l) : Node(Kind::InlineDecl, l) {}
   TypeSpec spec;
   Declarator decl;
   Expr* value = nullptr;
@@ -454,14 +455,14 @@ struct InlineDecl : Node {
 // translator out < in name > { member = expr; ... };
 struct Translator : Node {
   static constexpr Kind kKind = Kind::Translator;
-  Translator(int l) : Node(Kind::Translator, l) {}
+  Translator(Loc l) : Node(Kind::Translator, l) {}
   TypeName* out = nullptr;
   TypeName* in = nullptr;
   std::string arg;
   struct Member {
     std::string name;
     Expr* value;
-    int line;
+    Loc loc;
   };
   std::vector<Member> members;
 };
@@ -469,20 +470,20 @@ struct Translator : Node {
 // provider name { probe p(args) [: (xargs)]; ... };
 struct ProviderDecl : Node {
   static constexpr Kind kKind = Kind::ProviderDecl;
-  ProviderDecl(int l) : Node(Kind::ProviderDecl, l) {}
+  ProviderDecl(Loc l) : Node(Kind::ProviderDecl, l) {}
   std::string name;
   struct Probe {
     std::string name;
     std::vector<TypeName*> args;
     std::vector<TypeName*> xargs;
-    int line;
+    Loc loc;
   };
   std::vector<Probe> probes;
 };
 
 struct Pragma {
   std::string text;  // after "#pragma", trimmed
-  int line = 0;
+  Loc loc;
 };
 
 struct Program {

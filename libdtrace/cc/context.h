@@ -48,7 +48,7 @@ struct CompileContext {
     return bodies.back().get();
   }
   std::vector<std::unique_ptr<ast::Body>> bodies;
-  void error(int line, ErrTag tag, std::string message) { diags.error(line, tag, std::move(message)); }
+  void error(Loc loc, ErrTag tag, std::string message) { diags.error(loc, tag, std::move(message)); }
 };
 
 }  // namespace dtrace::cc

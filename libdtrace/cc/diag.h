@@ -1,4 +1,4 @@
-// Diagnostics: the errors of one compile, each with its D_* tag and line.
+// Diagnostics: the errors of one compile, each with its D_* tag and Loc.
 // Passes report here and return; the driver stops after the first pass
 // that reported anything. Nothing here throws or jumps.
 #pragma once
@@ -10,19 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "cc/loc.h"
 #include "util/result.h"
 
 namespace dtrace::cc {
 
-enum class ErrTag : uint16_t {
-#define DT_ERRTAG(name, desc) name,
-#include "cc/errtags.def"
-#undef DT_ERRTAG
-  kNone,  // errors that are not D_* diagnostics (EDT_* style: registers)
-};
-
-const char* errtag_name(ErrTag tag);  // "D_SYNTAX"; "" for kNone
-const char* errtag_desc(ErrTag tag);
+// The tags are dtrace::ErrTag (util/errtag.h), the public Error's.
+using dtrace::ErrTag;
 
 // Concatenates anything streamable: cat("@", name, ": redefined").
 template <typename... Args>
@@ -52,9 +46,9 @@ std::string proto_arg(std::string_view what, size_t n, std::string_view proto, s
 
 class Diagnostics {
  public:
-  void error(int line, ErrTag tag, std::string message);
-  // An error with no tag and no line ("Insufficient registers ...").
-  void fatal(std::string message) { error(0, ErrTag::kNone, std::move(message)); }
+  void error(Loc loc, ErrTag tag, std::string message);
+  // An error with no tag and no position ("Insufficient registers ...").
+  void fatal(std::string message) { error(Loc{}, ErrTag::kNone, std::move(message)); }
 
   bool has_error() const { return !errors_.empty(); }
   size_t count() const { return errors_.size(); }

@@ -105,7 +105,7 @@ Status Compiler::State::load_library_file(const LibraryFile& f) {
   }
   for (const ast::Node* n : ctx->ast.items)
     if (n->kind() == ast::Kind::Clause && !ctx->diags.has_error())
-      ctx->error(n->line, ErrTag::D_SYNTAX, "a D library may not contain probe clauses");
+      ctx->error(n->loc, ErrTag::D_SYNTAX, "a D library may not contain probe clauses");
   ctx->source = {};
   bool failed = ctx->diags.has_error();
   Error e = failed ? ctx->diags.first() : Error{};
@@ -141,7 +141,8 @@ Result<Program> Compiler::compile(std::string_view text, bool probe_spec) {
     bool ok = p.run(*ctx);
     if (ok && !ctx->diags.has_error()) dump_tree(*ctx, p.name);
     if (!ok || ctx->diags.has_error()) {
-      if (!ctx->diags.has_error()) ctx->diags.error(0, ErrTag::D_UNKNOWN, cat("pass ", p.name, " failed"));
+      if (!ctx->diags.has_error())
+        ctx->diags.error(Loc{}, ErrTag::D_UNKNOWN, cat("pass ", p.name, " failed"));
       Error e = ctx->diags.first();
       ctx->source = {};
       state_->done.push_back(std::move(ctx));

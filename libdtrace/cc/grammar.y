@@ -41,13 +41,13 @@ namespace dtrace::cc::yy {
 inline Parser::symbol_type yylex(ParseDriver& drv) {
   Parser::symbol_type t = dtcc_lex(drv.scanner);
   drv.note_token(t.kind() == Parser::symbol_kind::S_PSPEC, t.kind() == Parser::symbol_kind::S_COMMA,
-                 t.location.line);
+                 t.location);
   return t;
 }
 }
 
 #define YYLLOC_DEFAULT(Cur, Rhs, N) \
-  do { (Cur).line = (N) ? YYRHSLOC(Rhs, 1).line : YYRHSLOC(Rhs, 0).line; } while (0)
+  do { (Cur) = (N) ? YYRHSLOC(Rhs, 1) : YYRHSLOC(Rhs, 0); } while (0)
 
 namespace {
 using namespace dtrace::cc;
@@ -65,8 +65,8 @@ using dtrace::cc::grammar::DeclSpecs;
 template <typename T, typename... A>
 T* mk(ParseDriver& d, A&&... a) { return d.ctx.make<T>(std::forward<A>(a)...); }
 
-Block* as_block(ParseDriver& d, int line, std::vector<Stmt*> v) {
-  Block* b = mk<Block>(d, line);
+Block* as_block(ParseDriver& d, Loc loc, std::vector<Stmt*> v) {
+  Block* b = mk<Block>(d, loc);
   b->stmts = std::move(v);
   return b;
 }
@@ -74,11 +74,11 @@ Block* as_block(ParseDriver& d, int line, std::vector<Stmt*> v) {
 void add_word(DeclSpecs& s, const std::string& w) { s.spec.words.push_back(w); }
 
 // An associative array key or probe parameter; they take no storage class.
-TypeName* make_param(ParseDriver& d, int line, DeclSpecs s, ast::Declarator decl) {
+TypeName* make_param(ParseDriver& d, Loc loc, DeclSpecs s, ast::Declarator decl) {
   if (s.storage != StorageClass::None)
-    d.ctx.error(line, ErrTag::D_DECL_PARMCLASS,
+    d.ctx.error(loc, ErrTag::D_DECL_PARMCLASS,
                 "inappropriate storage class for function or associative array parameter");
-  TypeName* t = mk<TypeName>(d, line);
+  TypeName* t = mk<TypeName>(d, loc);
   t->spec = std::move(s.spec);
   t->decl = std::move(decl);
   return t;
@@ -110,9 +110,9 @@ ast::Declarator function_declarator(ast::Declarator inner, int stars, std::vecto
 
 // d[n] where d declares a function pointer, (*f)(int)[4]: C has no
 // function returning an array.
-void array_of(ParseDriver& drv, int line, ast::Declarator& d, ast::ArrayDim dim) {
+void array_of(ParseDriver& drv, Loc loc, ast::Declarator& d, ast::ArrayDim dim) {
   if (d.fn_pointers > 0)
-    drv.ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination: function returning an array");
+    drv.ctx.error(loc, ErrTag::D_DECL_COMBO, "invalid type combination: function returning an array");
   d.dims.push_back(std::move(dim));
 }
 
@@ -120,7 +120,7 @@ void array_of(ParseDriver& drv, int line, ast::Declarator& d, ast::ArrayDim dim)
 // brings make the combination invalid (D_DECL_COMBO, decl pass).
 void add_tag(DeclSpecs& s, ast::TypeSpec t) {
   // The error names the first tag that joined other specifiers.
-  int line = s.spec.tag_kind != Type::Kind::Void && !s.spec.words.empty() ? s.spec.tag_line : t.tag_line;
+  Loc loc = s.spec.tag_kind != Type::Kind::Void && !s.spec.words.empty() ? s.spec.tag_loc : t.tag_loc;
   std::vector<std::string> words = std::move(s.spec.words);
   if (s.spec.tag_kind != Type::Kind::Void) words.push_back(s.spec.tag.empty() ? "struct" : s.spec.tag);
   bool c = s.spec.is_const, v = s.spec.is_volatile, u = s.spec.userland;
@@ -129,7 +129,7 @@ void add_tag(DeclSpecs& s, ast::TypeSpec t) {
   s.spec.is_const |= c;
   s.spec.is_volatile |= v;
   s.spec.userland |= u;
-  s.spec.tag_line = line;
+  s.spec.tag_loc = loc;
 }
 
 }
@@ -186,11 +186,11 @@ program
   : items END
   | items pspecs END {
       if (!drv.ctx.probe_spec) {
-        drv.ctx.error($2.front().line, ErrTag::D_SYNTAX,
+        drv.ctx.error($2.front().loc, ErrTag::D_SYNTAX,
                       "expected predicate and/or actions following probe description");
         YYABORT;
       }
-      ast::Clause* c = mk<ast::Clause>(drv, $2.front().line);
+      ast::Clause* c = mk<ast::Clause>(drv, $2.front().loc);
       c->probes = std::move($2);
       drv.ctx.ast.items.push_back(c);
     }
@@ -203,39 +203,39 @@ items
 
 item
   : pspecs body {
-      ast::Clause* c = mk<ast::Clause>(drv, $1.front().line);
+      ast::Clause* c = mk<ast::Clause>(drv, $1.front().loc);
       c->probes = std::move($1);
       c->body = $2;
       drv.ctx.ast.items.push_back(c);
     }
   | pspecs PRED_BEGIN expr PRED_END body {
-      ast::Clause* c = mk<ast::Clause>(drv, $1.front().line);
+      ast::Clause* c = mk<ast::Clause>(drv, $1.front().loc);
       c->probes = std::move($1);
       c->pred = $3;
       c->body = $5;
-      c->end_line = drv.lex_line;
+      c->end_loc = drv.lex_loc;
       drv.ctx.ast.items.push_back(c);
     }
   | declaration
   ;
 
 pspecs
-  : PSPEC { $$.push_back(ProbeDesc{$1, @1.line}); }
-  | pspecs COMMA PSPEC { $$ = std::move($1); $$.push_back(ProbeDesc{$3, @3.line}); }
+  : PSPEC { $$.push_back(ProbeDesc{$1, @1}); }
+  | pspecs COMMA PSPEC { $$ = std::move($1); $$.push_back(ProbeDesc{$3, @3}); }
   ;
 
 body
-  : LBRACE stmts RBRACE { $$ = as_block(drv, @1.line, std::move($2)); }
+  : LBRACE stmts RBRACE { $$ = as_block(drv, @1, std::move($2)); }
   | LBRACE stmts expr RBRACE {
-      $2.push_back(mk<ExprStmt>(drv, $3->line, $3));
-      $$ = as_block(drv, @1.line, std::move($2));
+      $2.push_back(mk<ExprStmt>(drv, $3->loc, $3));
+      $$ = as_block(drv, @1, std::move($2));
     }
   ;
 
 block
   : body { $$ = $1; }
   | stmt {  /* an empty statement (";") is null: an empty block */
-      $$ = as_block(drv, @1.line, {});
+      $$ = as_block(drv, @1, {});
       if ($1) $$->stmts.push_back($1);
     }
   ;
@@ -247,26 +247,26 @@ stmts
 
 stmt
   : SEMI { $$ = nullptr; }
-  | expr SEMI { $$ = mk<ExprStmt>(drv, $1->line, $1); }
-  | IF LPAR expr RPAR block %prec THEN { $$ = mk<IfStmt>(drv, @1.line, $3, $5, nullptr); }
-  | IF LPAR expr RPAR block ELSE block { $$ = mk<IfStmt>(drv, @1.line, $3, $5, $7); }
+  | expr SEMI { $$ = mk<ExprStmt>(drv, $1->loc, $1); }
+  | IF LPAR expr RPAR block %prec THEN { $$ = mk<IfStmt>(drv, @1, $3, $5, nullptr); }
+  | IF LPAR expr RPAR block ELSE block { $$ = mk<IfStmt>(drv, @1, $3, $5, $7); }
   ;
 
 /* ---- Expressions (C precedence, plus ^^ between && and ||) ---- */
 
 primary
-  : IDENT { $$ = mk<Ident>(drv, @1.line, $1); }
+  : IDENT { $$ = mk<Ident>(drv, @1, $1); }
   | INT {
-      IntLit* n = mk<IntLit>(drv, @1.line, $1.value);
+      IntLit* n = mk<IntLit>(drv, @1, $1.value);
       n->text = $1.text;
       n->lit_type = int_literal_type(drv.ctx.types, $1);
       $$ = n;
     }
-  | STRING { $$ = mk<StrLit>(drv, @1.line, $1); }
-  | AGG { $$ = mk<AggRef>(drv, @1.line, $1); }
-  | SYMBOL { $$ = mk<SymRef>(drv, @1.line, $1); }
-  | SELF ARROW member_name { $$ = mk<ScopedVar>(drv, @1.line, ScopedVar::Scope::Thread, $3); }
-  | THIS ARROW member_name { $$ = mk<ScopedVar>(drv, @1.line, ScopedVar::Scope::Local, $3); }
+  | STRING { $$ = mk<StrLit>(drv, @1, $1); }
+  | AGG { $$ = mk<AggRef>(drv, @1, $1); }
+  | SYMBOL { $$ = mk<SymRef>(drv, @1, $1); }
+  | SELF ARROW member_name { $$ = mk<ScopedVar>(drv, @1, ScopedVar::Scope::Thread, $3); }
+  | THIS ARROW member_name { $$ = mk<ScopedVar>(drv, @1, ScopedVar::Scope::Local, $3); }
   | LPAR expr RPAR { $$ = $2; }
   ;
 
@@ -277,25 +277,25 @@ member_name
 
 postfix
   : primary { $$ = $1; }
-  | postfix LBRACK args RBRACK { $$ = mk<Index>(drv, $1->line, $1, std::move($3)); }
+  | postfix LBRACK args RBRACK { $$ = mk<Index>(drv, $1->loc, $1, std::move($3)); }
   | postfix LPAR RPAR {
       if ($1->kind() != Kind::Ident)
-        drv.ctx.error($1->line, ErrTag::D_FUNC_IDENT, "function designator is not of function type");
+        drv.ctx.error($1->loc, ErrTag::D_FUNC_IDENT, "function designator is not of function type");
       std::string name = $1->kind() == Kind::Ident ? static_cast<Ident*>($1)->name : "";
-      $$ = mk<Call>(drv, $1->line, name, std::vector<Expr*>{});
+      $$ = mk<Call>(drv, $1->loc, name, std::vector<Expr*>{});
     }
   | postfix LPAR args RPAR {
       if ($1->kind() != Kind::Ident)
-        drv.ctx.error($1->line, ErrTag::D_FUNC_IDENT, "function designator is not of function type");
+        drv.ctx.error($1->loc, ErrTag::D_FUNC_IDENT, "function designator is not of function type");
       std::string name = $1->kind() == Kind::Ident ? static_cast<Ident*>($1)->name : "";
-      $$ = mk<Call>(drv, $1->line, name, std::move($3));
+      $$ = mk<Call>(drv, $1->loc, name, std::move($3));
     }
-  | postfix DOT member_name { $$ = mk<Member>(drv, $1->line, $1, $3, false); }
-  | postfix ARROW member_name { $$ = mk<Member>(drv, $1->line, $1, $3, true); }
-  | postfix INC { $$ = mk<IncDec>(drv, $1->line, $1, true, true); }
-  | postfix DEC { $$ = mk<IncDec>(drv, $1->line, $1, false, true); }
-  | OFFSETOF LPAR type_name COMMA member_name RPAR { $$ = mk<Offsetof>(drv, @1.line, $3, $5); }
-  | XLATE LT type_name GT LPAR expr RPAR { $$ = mk<Xlate>(drv, @1.line, $3, $6); }
+  | postfix DOT member_name { $$ = mk<Member>(drv, $1->loc, $1, $3, false); }
+  | postfix ARROW member_name { $$ = mk<Member>(drv, $1->loc, $1, $3, true); }
+  | postfix INC { $$ = mk<IncDec>(drv, $1->loc, $1, true, true); }
+  | postfix DEC { $$ = mk<IncDec>(drv, $1->loc, $1, false, true); }
+  | OFFSETOF LPAR type_name COMMA member_name RPAR { $$ = mk<Offsetof>(drv, @1, $3, $5); }
+  | XLATE LT type_name GT LPAR expr RPAR { $$ = mk<Xlate>(drv, @1, $3, $6); }
   ;
 
 args
@@ -305,12 +305,12 @@ args
 
 unary
   : postfix { $$ = $1; }
-  | INC unary { $$ = mk<IncDec>(drv, @1.line, $2, true, false); }
-  | DEC unary { $$ = mk<IncDec>(drv, @1.line, $2, false, false); }
-  | unary_op cast_expr { $$ = mk<Unary>(drv, drv.lex_line, $1, $2); }
-  | SIZEOF unary { $$ = mk<Sizeof>(drv, @1.line, nullptr, $2); }
-  | SIZEOF LPAR type_name RPAR { $$ = mk<Sizeof>(drv, @1.line, $3, nullptr); }
-  | STRINGOF unary { $$ = mk<Stringof>(drv, @1.line, $2); }
+  | INC unary { $$ = mk<IncDec>(drv, @1, $2, true, false); }
+  | DEC unary { $$ = mk<IncDec>(drv, @1, $2, false, false); }
+  | unary_op cast_expr { $$ = mk<Unary>(drv, drv.lex_loc, $1, $2); }
+  | SIZEOF unary { $$ = mk<Sizeof>(drv, @1, nullptr, $2); }
+  | SIZEOF LPAR type_name RPAR { $$ = mk<Sizeof>(drv, @1, $3, nullptr); }
+  | STRINGOF unary { $$ = mk<Stringof>(drv, @1, $2); }
   ;
 
 unary_op
@@ -324,80 +324,80 @@ unary_op
 
 cast_expr
   : unary { $$ = $1; }
-  | LPAR type_name RPAR cast_expr { $$ = mk<Cast>(drv, drv.lex_line, $2, $4); }
+  | LPAR type_name RPAR cast_expr { $$ = mk<Cast>(drv, drv.lex_loc, $2, $4); }
   ;
 
 mul_expr
   : cast_expr { $$ = $1; }
-  | mul_expr STAR cast_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Mul, $1, $3); }
-  | mul_expr SLASH cast_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Div, $1, $3); }
-  | mul_expr PERCENT cast_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Mod, $1, $3); }
+  | mul_expr STAR cast_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Mul, $1, $3); }
+  | mul_expr SLASH cast_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Div, $1, $3); }
+  | mul_expr PERCENT cast_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Mod, $1, $3); }
   ;
 
 add_expr
   : mul_expr { $$ = $1; }
-  | add_expr PLUS mul_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Add, $1, $3); }
-  | add_expr MINUS mul_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Sub, $1, $3); }
+  | add_expr PLUS mul_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Add, $1, $3); }
+  | add_expr MINUS mul_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Sub, $1, $3); }
   ;
 
 shift_expr
   : add_expr { $$ = $1; }
-  | shift_expr SHL add_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Shl, $1, $3); }
-  | shift_expr SHR add_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Shr, $1, $3); }
+  | shift_expr SHL add_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Shl, $1, $3); }
+  | shift_expr SHR add_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Shr, $1, $3); }
   ;
 
 rel_expr
   : shift_expr { $$ = $1; }
-  | rel_expr LT shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Lt, $1, $3); }
-  | rel_expr GT shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Gt, $1, $3); }
-  | rel_expr LE shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Le, $1, $3); }
-  | rel_expr GE shift_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Ge, $1, $3); }
+  | rel_expr LT shift_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Lt, $1, $3); }
+  | rel_expr GT shift_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Gt, $1, $3); }
+  | rel_expr LE shift_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Le, $1, $3); }
+  | rel_expr GE shift_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Ge, $1, $3); }
   ;
 
 eq_expr
   : rel_expr { $$ = $1; }
-  | eq_expr EQ rel_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Eq, $1, $3); }
-  | eq_expr NE rel_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::Ne, $1, $3); }
+  | eq_expr EQ rel_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Eq, $1, $3); }
+  | eq_expr NE rel_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::Ne, $1, $3); }
   ;
 
 and_expr
   : eq_expr { $$ = $1; }
-  | and_expr AMP eq_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::BitAnd, $1, $3); }
+  | and_expr AMP eq_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::BitAnd, $1, $3); }
   ;
 
 xor_expr
   : and_expr { $$ = $1; }
-  | xor_expr CARET and_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::BitXor, $1, $3); }
+  | xor_expr CARET and_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::BitXor, $1, $3); }
   ;
 
 or_expr
   : xor_expr { $$ = $1; }
-  | or_expr PIPE xor_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::BitOr, $1, $3); }
+  | or_expr PIPE xor_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::BitOr, $1, $3); }
   ;
 
 land_expr
   : or_expr { $$ = $1; }
-  | land_expr LAND or_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::LogAnd, $1, $3); }
+  | land_expr LAND or_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::LogAnd, $1, $3); }
   ;
 
 lxor_expr
   : land_expr { $$ = $1; }
-  | lxor_expr LXOR land_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::LogXor, $1, $3); }
+  | lxor_expr LXOR land_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::LogXor, $1, $3); }
   ;
 
 lor_expr
   : lxor_expr { $$ = $1; }
-  | lor_expr LOR lxor_expr { $$ = mk<Binary>(drv, drv.lex_line, Op::LogOr, $1, $3); }
+  | lor_expr LOR lxor_expr { $$ = mk<Binary>(drv, drv.lex_loc, Op::LogOr, $1, $3); }
   ;
 
 cond_expr
   : lor_expr { $$ = $1; }
-  | lor_expr QUESTION expr COLON cond_expr { $$ = mk<Ternary>(drv, drv.lex_line, $1, $3, $5); }
+  | lor_expr QUESTION expr COLON cond_expr { $$ = mk<Ternary>(drv, drv.lex_loc, $1, $3, $5); }
   ;
 
 assign_expr
   : cond_expr { $$ = $1; }
-  | unary assign_op assign_expr { $$ = mk<Assign>(drv, drv.lex_line, $2, $1, $3); }
+  | unary assign_op assign_expr { $$ = mk<Assign>(drv, drv.lex_loc, $2, $1, $3); }
   ;
 
 assign_op
@@ -416,7 +416,7 @@ assign_op
 
 expr
   : assign_expr { $$ = $1; }
-  | expr COMMA assign_expr { $$ = mk<Comma>(drv, @2.line, $1, $3); }
+  | expr COMMA assign_expr { $$ = mk<Comma>(drv, @2, $1, $3); }
   ;
 
 const_expr
@@ -427,14 +427,14 @@ const_expr
 
 declaration
   : decl_specs SEMI {
-      VarDecl* d = mk<VarDecl>(drv, @1.line);
+      VarDecl* d = mk<VarDecl>(drv, @1);
       d->storage = $1.storage;
       d->spec = std::move($1.spec);
       declare_types_now(drv.ctx, d);
       drv.ctx.ast.items.push_back(d);
     }
   | decl_specs declarators SEMI {
-      VarDecl* d = mk<VarDecl>(drv, @1.line);
+      VarDecl* d = mk<VarDecl>(drv, @1);
       d->storage = $1.storage;
       d->spec = std::move($1.spec);
       d->decls = std::move($2);
@@ -442,7 +442,7 @@ declaration
       drv.ctx.ast.items.push_back(d);
     }
   | INLINE decl_specs declarator ASSIGN assign_expr SEMI {
-      InlineDecl* d = mk<InlineDecl>(drv, @1.line);
+      InlineDecl* d = mk<InlineDecl>(drv, @1);
       d->spec = std::move($2.spec);
       d->decl = std::move($3);
       d->value = $5;
@@ -452,8 +452,8 @@ declaration
       // DTrace checks a translator, members included, once it has read
       // its closing brace: its errors name that line.
       Translator* t = $8;
-      t->line = @9.line;
-      for (auto& m : t->members) m.line = @9.line;
+      t->loc = @9;
+      for (auto& m : t->members) m.loc = @9;
       t->out = $2;
       t->in = $4;
       t->arg = $5;
@@ -461,7 +461,7 @@ declaration
     }
   | PROVIDER IDENT LBRACE probe_decls RBRACE SEMI {
       ProviderDecl* p = $4;
-      p->line = @1.line;
+      p->loc = @1;
       p->name = $2;
       drv.ctx.ast.items.push_back(p);
     }
@@ -471,7 +471,7 @@ decl_specs
   : spec_quals { $$ = std::move($1); }
   | storage spec_quals { $$ = std::move($2); $$.storage = $1; }
   | storage storage spec_quals {
-      drv.ctx.error(@2.line, ErrTag::D_DECL_CLASS, "more than one storage class specified");
+      drv.ctx.error(@2, ErrTag::D_DECL_CLASS, "more than one storage class specified");
       $$ = std::move($3); $$.storage = $1; }
   ;
 
@@ -524,16 +524,16 @@ spec_quals
   ;
 
 struct_spec
-  : STRUCT member_name { $$.tag_kind = Type::Kind::Struct; $$.tag = $2; $$.tag_line = @2.line; }
-  | UNION member_name { $$.tag_kind = Type::Kind::Union; $$.tag = $2; $$.tag_line = @2.line; }
+  : STRUCT member_name { $$.tag_kind = Type::Kind::Struct; $$.tag = $2; $$.tag_loc = @2; }
+  | UNION member_name { $$.tag_kind = Type::Kind::Union; $$.tag = $2; $$.tag_loc = @2; }
   | STRUCT member_name LBRACE members RBRACE {
-      $$.tag_kind = Type::Kind::Struct; $$.tag = $2; $$.body = $4; $$.tag_line = @3.line; }
+      $$.tag_kind = Type::Kind::Struct; $$.tag = $2; $$.body = $4; $$.tag_loc = @3; }
   | UNION member_name LBRACE members RBRACE {
-      $$.tag_kind = Type::Kind::Union; $$.tag = $2; $$.body = $4; $$.tag_line = @3.line; }
+      $$.tag_kind = Type::Kind::Union; $$.tag = $2; $$.body = $4; $$.tag_loc = @3; }
   | STRUCT LBRACE members RBRACE {
-      $$.tag_kind = Type::Kind::Struct; $$.body = $3; $$.tag_line = @2.line; }
+      $$.tag_kind = Type::Kind::Struct; $$.body = $3; $$.tag_loc = @2; }
   | UNION LBRACE members RBRACE {
-      $$.tag_kind = Type::Kind::Union; $$.body = $3; $$.tag_line = @2.line; }
+      $$.tag_kind = Type::Kind::Union; $$.body = $3; $$.tag_loc = @2; }
   ;
 
 members
@@ -541,15 +541,15 @@ members
   | members spec_quals member_decls SEMI {
       $$ = $1;
       for (auto& [d, bits] : $3) {
-        TypeName* t = mk<TypeName>(drv, d.line ? d.line : @2.line);
+        TypeName* t = mk<TypeName>(drv, d.loc.line != 0 ? d.loc : @2);
         t->spec = $2.spec;
         t->decl = d;
-        $$->members.push_back({t, t->line, bits});
+        $$->members.push_back({t, t->loc, bits});
       }
     }
   | members spec_quals SEMI {
       $$ = $1;
-      drv.ctx.error(@3.line, ErrTag::D_DECL_MNAME, "member declaration requires a name");
+      drv.ctx.error(@3, ErrTag::D_DECL_MNAME, "member declaration requires a name");
     }
   ;
 
@@ -562,7 +562,7 @@ member_decls
 member_decl
   : declarator { $$.first = std::move($1); }
   | declarator COLON const_expr { $$.first = std::move($1); $$.second = $3; }
-  | COLON const_expr { $$.first.line = @1.line; $$.second = $2; }
+  | COLON const_expr { $$.first.loc = @1; $$.second = $2; }
   ;
 
 enum_spec
@@ -578,15 +578,15 @@ enum_spec
 enumerators
   : IDENT {
       $$ = drv.ctx.make_body();
-      $$->enumerators.push_back({$1, nullptr, drv.lex_line});
+      $$->enumerators.push_back({$1, nullptr, drv.lex_loc});
     }
   | IDENT ASSIGN const_expr {
       $$ = drv.ctx.make_body();
-      $$->enumerators.push_back({$1, $3, drv.lex_line});
+      $$->enumerators.push_back({$1, $3, drv.lex_loc});
     }
-  | enumerators COMMA IDENT { $$ = $1; $$->enumerators.push_back({$3, nullptr, drv.lex_line}); }
+  | enumerators COMMA IDENT { $$ = $1; $$->enumerators.push_back({$3, nullptr, drv.lex_loc}); }
   | enumerators COMMA IDENT ASSIGN const_expr {
-      $$ = $1; $$->enumerators.push_back({$3, $5, drv.lex_line}); }
+      $$ = $1; $$->enumerators.push_back({$3, $5, drv.lex_loc}); }
   ;
 
 declarators
@@ -608,12 +608,12 @@ declarator
   ;
 
 direct_declarator
-  : IDENT { $$.name = $1; $$.line = @1.line; }
+  : IDENT { $$.name = $1; $$.loc = @1; }
   | SYMBOL {
-      drv.ctx.error(@1.line, ErrTag::D_DECL_SCOPE, cat("D scoping operator may not be used in a declaration name (", $1, ")"));
-      $$.name = $1; $$.line = @1.line;
+      drv.ctx.error(@1, ErrTag::D_DECL_SCOPE, cat("D scoping operator may not be used in a declaration name (", $1, ")"));
+      $$.name = $1; $$.loc = @1;
     }
-  | direct_declarator array_dim { $$ = std::move($1); array_of(drv, @2.line, $$, std::move($2)); }
+  | direct_declarator array_dim { $$ = std::move($1); array_of(drv, @2, $$, std::move($2)); }
   | LPAR pointer direct_declarator RPAR LPAR opt_params RPAR {
       $$ = function_declarator(std::move($3), $2, std::move($6)); }
   | direct_declarator LPAR opt_params RPAR {
@@ -637,16 +637,16 @@ param_list
   ;
 
 param
-  : decl_specs { $$ = make_param(drv, @1.line, std::move($1), {}); }
-  | decl_specs declarator { $$ = make_param(drv, @1.line, std::move($1), std::move($2)); }
-  | decl_specs abstract_decl { $$ = make_param(drv, @1.line, std::move($1), std::move($2)); }
-  | ELLIPSIS { $$ = mk<TypeName>(drv, @1.line); $$->spec.words.push_back("..."); }
+  : decl_specs { $$ = make_param(drv, @1, std::move($1), {}); }
+  | decl_specs declarator { $$ = make_param(drv, @1, std::move($1), std::move($2)); }
+  | decl_specs abstract_decl { $$ = make_param(drv, @1, std::move($1), std::move($2)); }
+  | ELLIPSIS { $$ = mk<TypeName>(drv, @1); $$->spec.words.push_back("..."); }
   ;
 
 type_name
-  : spec_quals { $$ = mk<TypeName>(drv, @1.line); $$->spec = std::move($1.spec); }
+  : spec_quals { $$ = mk<TypeName>(drv, @1); $$->spec = std::move($1.spec); }
   | spec_quals abstract_decl {
-      $$ = mk<TypeName>(drv, @1.line); $$->spec = std::move($1.spec); $$->decl = std::move($2); }
+      $$ = mk<TypeName>(drv, @1); $$->spec = std::move($1.spec); $$->decl = std::move($2); }
   ;
 
 abstract_decl
@@ -660,21 +660,21 @@ direct_abstract
   | LPAR pointer RPAR LPAR opt_params RPAR { $$.fn_pointers = $2; $$.fn_params = std::move($5); }
   | LPAR pointer direct_abstract RPAR LPAR opt_params RPAR {
       $$ = function_declarator(std::move($3), $2, std::move($6)); }
-  | direct_abstract array_dim { $$ = std::move($1); array_of(drv, @2.line, $$, std::move($2)); }
+  | direct_abstract array_dim { $$ = std::move($1); array_of(drv, @2, $$, std::move($2)); }
   ;
 
 xlate_members
-  : %empty { $$ = mk<Translator>(drv, 0); }
+  : %empty { $$ = mk<Translator>(drv, Loc{}); }
   | xlate_members member_name ASSIGN expr SEMI {
-      $$ = $1; $$->members.push_back({$2, $4, @2.line}); }
+      $$ = $1; $$->members.push_back({$2, $4, @2}); }
   ;
 
 probe_decls
-  : %empty { $$ = mk<ProviderDecl>(drv, 0); }
+  : %empty { $$ = mk<ProviderDecl>(drv, Loc{}); }
   | probe_decls PROBE IDENT LPAR opt_params RPAR SEMI {
-      $$ = $1; $$->probes.push_back({$3, std::move($5), {}, @2.line}); }
+      $$ = $1; $$->probes.push_back({$3, std::move($5), {}, @2}); }
   | probe_decls PROBE IDENT LPAR opt_params RPAR COLON LPAR opt_params RPAR SEMI {
-      $$ = $1; $$->probes.push_back({$3, std::move($5), std::move($9), @2.line}); }
+      $$ = $1; $$->probes.push_back({$3, std::move($5), std::move($9), @2}); }
   ;
 
 opt_params
@@ -687,11 +687,11 @@ opt_params
 namespace dtrace::cc::yy {
 
 void Parser::report_syntax_error(const context& ctx) const {
-  drv.syntax_error(ctx.location().line);
+  drv.syntax_error(ctx.location());
 }
 
 void Parser::error(const location_type& loc, const std::string&) {
-  drv.syntax_error(loc.line);
+  drv.syntax_error(loc);
 }
 
 }  // namespace dtrace::cc::yy

@@ -18,11 +18,11 @@ VarInfo* IdentTable::find(VarScope scope, std::string_view name) {
 
 bool IdentTable::ids_left(VarScope scope) const { return next_id_[static_cast<int>(scope)] <= 0xffff; }
 
-VarInfo* IdentTable::create(VarScope scope, std::string name, int line) {
+VarInfo* IdentTable::create(VarScope scope, std::string name, Loc loc) {
   VarInfo v;
   v.name = name;
   v.scope = scope;
-  v.line = line;
+  v.loc = loc;
   if (scope != VarScope::Builtin) v.id = static_cast<uint16_t>(next_id_[static_cast<int>(scope)]++);
   vars_.push_back(std::move(v));
   VarInfo* p = &vars_.back();
@@ -35,11 +35,11 @@ AggInfo* IdentTable::find_agg(std::string_view name) {
   return it == agg_by_name_.end() ? nullptr : it->second;
 }
 
-AggInfo* IdentTable::create_agg(std::string name, int line) {
+AggInfo* IdentTable::create_agg(std::string name, Loc loc) {
   AggInfo a;
   a.name = name;
   a.index = static_cast<uint32_t>(aggs_.size());
-  a.line = line;
+  a.loc = loc;
   aggs_.push_back(std::move(a));
   agg_by_name_[std::move(name)] = &aggs_.back();
   return &aggs_.back();

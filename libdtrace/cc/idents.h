@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cc/loc.h"
 #include "cc/types.h"
 
 namespace dtrace::cc {
@@ -27,7 +28,7 @@ struct VarInfo {
   std::vector<const Type*> keys;  // associative arrays: key types
   bool keys_known = false;
   bool declared = false;        // by a D declaration
-  int line = 0;                 // where it was created
+  Loc loc;                      // where it was created
   std::string display() const;  // "x", "self->x", "this->x"
 };
 
@@ -41,7 +42,7 @@ struct AggInfo {
   bool keys_known = false;
   uint64_t arg = 0;  // lquantize/llquantize parameters
   bool has_arg = false;
-  int line = 0;
+  Loc loc;
 };
 
 // An inline (or enumerator): a named constant or expression. A
@@ -61,7 +62,7 @@ struct InlineInfo {
   ast::Expr* expr = nullptr;  // non-constant inlines: the typed expression
   bool pending = false;       // expr not typed yet (D library: typed at first use)
   bool completing = false;    // being typed: a use now is a cycle
-  int decl_line = 0;
+  Loc decl_loc;
   std::vector<std::string> params;       // parameterized: formal names
   std::vector<const Type*> param_types;  // and their types
   bool parameterized() const { return !params.empty(); }
@@ -87,11 +88,11 @@ struct TranslatorInfo {
 class IdentTable {
  public:
   VarInfo* find(VarScope scope, std::string_view name);
-  VarInfo* create(VarScope scope, std::string name, int line);
+  VarInfo* create(VarScope scope, std::string name, Loc loc);
   const std::deque<VarInfo>& vars() const { return vars_; }
 
   AggInfo* find_agg(std::string_view name);
-  AggInfo* create_agg(std::string name, int line);
+  AggInfo* create_agg(std::string name, Loc loc);
   const std::deque<AggInfo>& aggs() const { return aggs_; }
 
   InlineInfo* find_inline(std::string_view name);

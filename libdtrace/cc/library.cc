@@ -15,8 +15,8 @@ namespace dtrace::cc {
 Dependencies scan_dependencies(std::string_view text) {
   Dependencies d;
   std::istringstream in{std::string(text)};
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line);
+  for (std::string loc; std::getline(in, loc);) {
+    std::istringstream words(loc);
     std::string hash, pragma, d_word, depends, kind, name;
     words >> hash;
     if (hash == "#") words >> pragma;

@@ -21,35 +21,46 @@ yy_buffer_state* dtcc__scan_bytes(const char* bytes, int len, yyscan_t scanner);
 
 namespace dtrace::cc {
 
-void ParseDriver::note_token(bool pspec, bool comma, int line) {
-  prev_pspecs = cur_pspecs;
-  if (pspec && pspecs_line == 0) pspecs_line = line;
-  if (!pspec && !comma) pspecs_line = 0;
-  cur_pspecs = pspec ? pspecs_line : 0;
-  lex_line = line + pred_end_newlines;
-  pred_end_newlines = 0;
+int column_at(std::string_view text, size_t offset) {
+  offset = std::min(offset, text.size());
+  size_t start = text.rfind('\n', offset == 0 ? std::string_view::npos : offset - 1);
+  start = start == std::string_view::npos ? 0 : start + 1;
+  // Characters, not bytes: a UTF-8 continuation byte adds none.
+  int column = 1;
+  for (size_t i = start; i < offset; i++)
+    if ((static_cast<unsigned char>(text[i]) & 0xc0) != 0x80) column++;
+  return column;
 }
 
-void ParseDriver::syntax_error(int line, bool in_lexer) {
+void ParseDriver::note_token(bool pspec, bool comma, Loc loc) {
+  prev_pspecs = cur_pspecs;
+  if (pspec && pspecs_loc.line == 0) pspecs_loc = loc;
+  if (!pspec && !comma) pspecs_loc = {};
+  cur_pspecs = pspec ? pspecs_loc : Loc{};
+  lex_loc = pred_end_loc.line != 0 ? pred_end_loc : loc;
+  pred_end_loc = {};
+}
+
+void ParseDriver::syntax_error(Loc loc, bool in_lexer) {
   if (ctx.diags.has_error()) return;  // the lexer already said why
   // As DTrace: only a script file must follow each description list with
   // a predicate or actions (dtrace -n BEGIN is a whole program).
-  int pspecs = in_lexer ? cur_pspecs : prev_pspecs;
-  if (pspecs != 0 && !ctx.probe_spec) {
+  Loc pspecs = in_lexer ? cur_pspecs : prev_pspecs;
+  if (pspecs.line != 0 && !ctx.probe_spec) {
     ctx.error(pspecs, ErrTag::D_SYNTAX, "expected predicate and/or actions following probe description");
     return;
   }
   if (lex.last_eof || lex.last_text.empty())
-    ctx.error(line, ErrTag::D_SYNTAX, "syntax error near end of input");
-  else ctx.error(line, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
+    ctx.error(loc, ErrTag::D_SYNTAX, "syntax error near end of input");
+  else ctx.error(loc, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
 }
 
-bool ParseDriver::macro_overflows(const std::string& name, const std::string& text, int line) {
+bool ParseDriver::macro_overflows(const std::string& name, const std::string& text, Loc loc) {
   if (name.empty() || !isdigit(static_cast<unsigned char>(name[0]))) return false;
   errno = 0;
   unsigned long long n = strtoull(name.c_str(), nullptr, 10);
   if (errno == 0 && n <= INT_MAX) return false;
-  ctx.error(line, ErrTag::D_MACRO_OFLOW, cat("macro argument ", text, " overflows int"));
+  ctx.error(loc, ErrTag::D_MACRO_OFLOW, cat("macro argument ", text, " overflows int"));
   return true;
 }
 
@@ -84,7 +95,7 @@ bool ParseDriver::macro_value(const std::string& name, std::string& out) const {
   return true;
 }
 
-bool ParseDriver::expand_macros(std::string& text, int line) {
+bool ParseDriver::expand_macros(std::string& text, Loc loc) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
     if (text[i] != '$') {
@@ -105,12 +116,12 @@ bool ParseDriver::expand_macros(std::string& text, int line) {
       out += text[i++];
       continue;
     }
-    if (macro_overflows(name, text.substr(i, k - i), line)) return false;
+    if (macro_overflows(name, text.substr(i, k - i), loc)) return false;
     if (!macro_value(name, value)) {
       if (isdigit(static_cast<unsigned char>(name[0])) && ctx.options.defaultargs) {
         value = "";
       } else {
-        ctx.error(line, ErrTag::D_MACRO_UNDEF,
+        ctx.error(loc, ErrTag::D_MACRO_UNDEF,
                   cat("macro argument ", text.substr(i, k - i), " is not defined"));
         return false;
       }
@@ -191,17 +202,18 @@ bool parse(CompileContext& ctx) {
   yy::Parser parser(drv);
   int rc = parser.parse();
   dtcc_lex_destroy(scanner);
-  if (rc != 0 && !ctx.diags.has_error()) drv.syntax_error(0);
+  if (rc != 0 && !ctx.diags.has_error()) drv.syntax_error(Loc{});
   // As DTrace: pragmas are no part of the program; -x empty lets a
   // program without clauses or declarations compile.
   if (rc == 0 && ctx.ast.items.empty() && !ctx.library && !ctx.options.empty && !ctx.diags.has_error())
-    ctx.error(1, ErrTag::D_EMPTY, "empty D program translation unit");
+    ctx.error(Loc{1, 1}, ErrTag::D_EMPTY, "empty D program translation unit");
   // As DTrace: an operand after the program that it never uses is taken
   // for a mistake, unless -x argref says operands may go unused.
   size_t argc = ctx.options.macro_args.size();
   if (rc == 0 && !ctx.library && !ctx.options.argref && argc > 1 && !ctx.diags.has_error() &&
       drv.max_arg_used < static_cast<long>(argc - 1))
-    ctx.error(1 + static_cast<int>(std::count(ctx.source.begin(), ctx.source.end(), '\n')),
+    ctx.error(drv.loc_at(ctx.source.size(),
+                         1 + static_cast<int>(std::count(ctx.source.begin(), ctx.source.end(), '\n'))),
               ErrTag::D_MACRO_UNUSED,
               cat("extraneous argument '", ctx.options.macro_args[argc - 1], "' ($", argc - 1,
                   " is not referenced)"));

@@ -18,12 +18,9 @@
 #include <vector>
 
 #include "cc/context.h"
+#include "cc/loc.h"
 
 namespace dtrace::cc {
-
-struct Loc {
-  int line = 1;
-};
 
 // An integer or character constant as lexed.
 struct IntTok {
@@ -44,7 +41,8 @@ struct LexState {
   int parens = 0;         // open parentheses since Expr mode began
   int brackets = 0;       // open brackets likewise
   size_t pos = 0;         // offset in the source after the current match
-  int comment_line = 0;   // where an open comment started
+  size_t tok_start = 0;   // offset of the current match
+  Loc comment_loc;        // where an open comment started
   std::string last_text;  // text of the last token returned ("" at EOF)
   bool last_eof = false;
   // a.out`struct point: the object scoping the tag that follows.
@@ -64,26 +62,30 @@ struct ParseDriver {
   // in a script file, DTrace's words for a probe description followed by
   // neither a predicate nor actions. in_lexer: the offending token is the
   // one being scanned, not the parser's lookahead.
-  void syntax_error(int line, bool in_lexer = false);
-  // Called for every token the parser reads: keeps the line of the probe
-  // description list that ends at the current and at the previous token.
-  void note_token(bool pspec, bool comma, int line);
-  int pspecs_line = 0;  // first description of the list being read
-  int cur_pspecs = 0;   // the current token ends a list: its line, else 0
-  int prev_pspecs = 0;  // the same for the token before
+  void syntax_error(Loc loc, bool in_lexer = false);
+  // Called for every token the parser reads: keeps where the probe
+  // description list that ends at the current and at the previous token is.
+  void note_token(bool pspec, bool comma, Loc loc);
+  Loc pspecs_loc;   // first description of the list being read
+  Loc cur_pspecs;   // the current token ends a list: where it starts, else {}
+  Loc prev_pspecs;  // the same for the token before
   // The lexer's line once it has read the last token (the parser's
   // lookahead when it read one): DTrace's yylineno, the line it gives a
   // node it builds and a declaration it checks as the parser reduces
   // them. The closing '/' of a predicate reads on to the next non-blank
-  // character, and so does the line (pred_end_newlines).
-  int lex_line = 1;
-  int pred_end_newlines = 0;
+  // character, and so does the position (pred_end_loc, that character's).
+  // The column is that token's (or character's), so that line and column
+  // name one place.
+  Loc lex_loc{1, 1};
+  Loc pred_end_loc;
+  // The character at `offset` of the source, on `line` (the lexer's count).
+  Loc loc_at(size_t offset, int line) const { return Loc{line, column_at(ctx.source, offset)}; }
   // Expands $n / $$n / $name in a probe description; false on error.
-  bool expand_macros(std::string& text, int line);
+  bool expand_macros(std::string& text, Loc loc);
   // The value of a macro variable ("1", "target", "pid"), or false.
   bool macro_value(const std::string& name, std::string& out) const;
   // $N with N above INT_MAX: reports D_MACRO_OFLOW and returns true.
-  bool macro_overflows(const std::string& name, const std::string& text, int line);
+  bool macro_overflows(const std::string& name, const std::string& text, Loc loc);
   // Highest $N the program referenced (-1: none): without -x argref the
   // last operand must be referenced (D_MACRO_UNUSED).
   mutable long max_arg_used = -1;

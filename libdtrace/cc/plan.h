@@ -34,7 +34,7 @@ struct ActionPlan {
   uint64_t arg = 0;
   uint32_t aggvar = 0;
   std::vector<PlanArg> tuple;
-  int line = 0;
+  Loc loc;
 };
 
 // One container clause group. An if/else whose branches contain actions

@@ -10,6 +10,7 @@
 #include <vector>
 
 extern "C" {
+#include "cc/loc.h"
 #include "dtrace/dtrace.h"
 }
 
@@ -34,7 +35,7 @@ struct ProbeSpec {
   std::string provider, mod, func, name;
   uint32_t id = 0;   // dtrace -i: a probe id instead of names
   std::string text;  // as the user wrote it, for messages
-  int line = 0;
+  Loc loc;
   uint32_t matched = 0;  // live probes it matched when compiled (0: no device, -e)
   std::string str() const { return provider + ":" + mod + ":" + func + ":" + name; }
 };

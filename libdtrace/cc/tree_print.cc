@@ -91,7 +91,7 @@ class TreePrinter : public ConstVisitor<TreePrinter> {
   void line(const Node* n, const std::string& text, const Type* type = nullptr) {
     std::fprintf(out_, "%*s%s", 2 * depth_, "", text.c_str());
     if (type) std::fprintf(out_, " : %s", type->name.c_str());
-    std::fprintf(out_, "  (line %d)\n", n->line);
+    std::fprintf(out_, "  (line %d)\n", n->loc.line);
   }
   void expr_line(const Expr& e, const std::string& text) { line(&e, text, e.type); }
 

@@ -81,7 +81,7 @@ void ExprGen::fill_absent(const cc::VarInfo* v, uint8_t r, bool create, bool arr
   std::string name = "$zeros" + std::to_string(size);
   cc::VarInfo* zeros = ctx_.idents.find(cc::VarScope::Global, name);
   if (zeros == nullptr) {
-    zeros = ctx_.idents.create(cc::VarScope::Global, name, 0);
+    zeros = ctx_.idents.create(cc::VarScope::Global, name, cc::Loc{});
     zeros->type = ctx_.types.array_of(ctx_.types.integer(1, false), size);
   }
   Label done = ir_.new_label();

@@ -28,9 +28,9 @@ Result<std::vector<Site>> sites_for(const cc::ProbeSpec& spec, uint64_t size) {
   if (!isxdigit(static_cast<unsigned char>(spec.name[0])) || *end)
     return make_error("invalid probe name \"" + spec.name +
                           "\" for the pid provider: " + "entry, return or a hexadecimal offset",
-                      "D_PROC_NAME");
+                      ErrTag::D_PROC_NAME);
   if (size && off >= size)
-    return make_error("offset 0x" + spec.name + " is beyond the end of " + spec.func, "D_PROC_OFF");
+    return make_error("offset 0x" + spec.name + " is beyond the end of " + spec.func, ErrTag::D_PROC_OFF);
   char name[24];
   std::snprintf(name, sizeof name, "%llx", static_cast<unsigned long long>(off));
   out.push_back({DTRACE_UP_OFFSET, off, name});
@@ -84,7 +84,7 @@ Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
     if (!o.elf || !o.elf->has_symbols()) {
       if (is_glob(spec.mod) || spec.mod.empty()) continue;
       return make_error("failed to look up " + spec.func + " in " + o.module + ": no symbol table",
-                        "D_PROC_FUNC");
+                        ErrTag::D_PROC_FUNC);
     }
     for (const ElfSymbol& sym : o.elf->symbols()) {
       if (!glob_matches(spec.func, sym.name)) continue;
@@ -96,7 +96,7 @@ Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
   if (!module_seen && !spec.mod.empty() && !is_glob(spec.mod))
     return make_error("probe description " + spec.str() + " does not match any probes: pid " +
                           std::to_string(pid) + " has no module " + spec.mod,
-                      "D_PDESC_ZERO");  // DTrace's tag for a library the process lacks
+                      ErrTag::D_PDESC_ZERO);  // DTrace's tag for a library the process lacks
   return total;
 }
 

@@ -52,7 +52,7 @@ Result<const ProcessImage*> UserProbeContext::image(pid_t pid) {
   auto img = ProcessImage::read(pid, files);
   if (!img)  // pid0 is not a process DTrace can trace: D_PROC_BADPID
     return make_error("failed to grab pid " + std::to_string(pid) + ": No such process",
-                      pid <= 0 ? "D_PROC_BADPID" : "D_PROC_GRAB");
+                      pid <= 0 ? ErrTag::D_PROC_BADPID : ErrTag::D_PROC_GRAB);
   return images.emplace(pid, std::make_unique<ProcessImage>(std::move(*img))).first->second.get();
 }
 
@@ -63,8 +63,8 @@ Result<uint32_t> UserProbeContext::create(dtrace_userprobe& up) {
   std::string name = std::string(up.dtup_desc.dtpd_provider) + ":" + up.dtup_desc.dtpd_mod + ":" +
                      up.dtup_desc.dtpd_func + ":" + up.dtup_desc.dtpd_name;
   if (err == ESRCH || (err == ENOENT && !process_alive(static_cast<pid_t>(up.dtup_pid))))
-    return make_error("pid " + std::to_string(up.dtup_pid) + " has exited", "D_PROC_GRAB");
-  return make_error("failed to create probe " + name + ": " + r.error().message, "D_PROC_CREATEFAIL");
+    return make_error("pid " + std::to_string(up.dtup_pid) + " has exited", ErrTag::D_PROC_GRAB);
+  return make_error("failed to create probe " + name + ": " + r.error().message, ErrTag::D_PROC_CREATEFAIL);
 }
 
 Result<uint32_t> create_user_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {

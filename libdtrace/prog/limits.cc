@@ -29,11 +29,11 @@ Status check_enable(const cc::Program& p, const std::vector<dtrace_prog_option>&
 }
 
 std::optional<Error> enable_refusal(int err, const dtrace_enable& detail, const std::string& reason) {
-  if (err == E2BIG) return make_error("Enabling exceeds size limit: " + reason, "EDT_ENABLING_ERR");
+  if (err == E2BIG) return make_error("Enabling exceeds size limit: " + reason, ErrTag::EDT_ENABLING_ERR);
   // A destructive action refused (EPERM with the DIFOs valid; a
   // destructive subroutine is DIF_DVR_PRIV, ioctl.h): DTrace's words.
   if (err == EPERM && detail.dten_dvr == DIF_DVR_OK)
-    return make_error("Destructive actions not allowed", "EDT_DESTRUCTIVE");
+    return make_error("Destructive actions not allowed", ErrTag::EDT_DESTRUCTIVE);
   return std::nullopt;
 }
 

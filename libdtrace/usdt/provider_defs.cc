@@ -33,8 +33,8 @@ std::string c_type(const cc::ast::TypeName& t) {
   return out;
 }
 
-Error error_at(int line, cc::ErrTag tag, std::string message) {
-  return make_error(std::move(message), cc::errtag_name(tag), line);
+Error error_at(cc::Loc loc, ErrTag tag, std::string message) {
+  return make_error(std::move(message), tag, loc.line, loc.column);
 }
 
 }  // namespace
@@ -74,9 +74,8 @@ Result<std::vector<ProviderDef>> read_provider_defs(std::string_view source,
     std::set<std::string> seen;
     for (const auto& p : decl.probes) {
       if (!seen.insert(probe_name(p.name)).second)
-        return error_at(p.line, cc::ErrTag::D_PROV_PRDUP,
-                        "probe " + decl.name + ":" + p.name + " redeclared");
-      ProbeDef probe{p.name, {}, p.line};
+        return error_at(p.loc, ErrTag::D_PROV_PRDUP, "probe " + decl.name + ":" + p.name + " redeclared");
+      ProbeDef probe{p.name, {}, p.loc.line};
       for (const cc::ast::TypeName* t : p.args) {
         if (t->spec.words.size() == 1 && t->spec.words[0] == "void" && t->decl.pointers == 0 &&
             p.args.size() == 1)
@@ -84,7 +83,7 @@ Result<std::vector<ProviderDef>> read_provider_defs(std::string_view source,
         probe.argtypes.push_back(c_type(*t));
       }
       if (probe.argtypes.size() > kMaxSiteArgs)
-        return error_at(p.line, cc::ErrTag::D_PROV_PRARGLEN,
+        return error_at(p.loc, ErrTag::D_PROV_PRARGLEN,
                         "probe " + decl.name + ":" + p.name + " has " +
                             std::to_string(probe.argtypes.size()) + " arguments; a USDT probe has at most " +
                             std::to_string(kMaxSiteArgs));

@@ -6,15 +6,20 @@
 #include <utility>
 #include <variant>
 
+#include "util/errtag.h"
+
 namespace dtrace {
 
 // What went wrong, as dtrace(1) will print it. `tag` is a D_* compiler
-// tag (printed only with -xerrtags) or empty; `line` is 0 when the error
-// has no source position.
+// tag (printed, errtag_name(), only with -xerrtags), an EDT_* refusal or
+// kNone. `line` and `column` (1-based, in characters of the line the
+// lexer read) are 0 when the error has no source position; dtrace(1)
+// prints only the line.
 struct Error {
   std::string message;
-  std::string tag;
+  ErrTag tag = ErrTag::kNone;
   int line = 0;
+  int column = 0;
 };
 
 template <typename T>
@@ -41,8 +46,8 @@ class [[nodiscard]] Result {
 struct Ok {};
 using Status = Result<Ok>;
 
-inline Error make_error(std::string message, std::string tag = {}, int line = 0) {
-  return Error{std::move(message), std::move(tag), line};
+inline Error make_error(std::string message, ErrTag tag = ErrTag::kNone, int line = 0, int column = 0) {
+  return Error{std::move(message), tag, line, column};
 }
 
 }  // namespace dtrace

@@ -93,7 +93,7 @@ class ActionChecker : public Visitor<ActionChecker> {
   void speculation_order(const ClausePlan& plan) {
     unsigned seen = 0;
     for (const ActionPlan& a : plan.actions) {
-      int line = a.line;
+      Loc loc = a.loc;
       Act act = Act::Data;
       if (a.stmt != nullptr) {
         // copyout(), copyoutstr(): a destructive subroutine is a
@@ -103,13 +103,13 @@ class ActionChecker : public Visitor<ActionChecker> {
         const SubrProto* sp = call != nullptr ? find_subr(call->name) : nullptr;
         if (sp == nullptr || !sp->destructive) continue;
         act = Act::Destructive;
-        line = call->line;
+        loc = call->loc;
       } else {
         act = act_of(a.kind);
       }
       for (const OrderRule& r : kOrderRules) {
         if (r.act == act && (seen & r.after) != 0) {
-          fail(line, r.tag, r.msg);
+          fail(loc, r.tag, r.msg);
           return;
         }
       }
@@ -118,8 +118,8 @@ class ActionChecker : public Visitor<ActionChecker> {
   }
 
  private:
-  bool fail(int line, ErrTag tag, std::string msg) {
-    if (!failed_) ctx_.error(line, tag, std::move(msg));
+  bool fail(Loc loc, ErrTag tag, std::string msg) {
+    if (!failed_) ctx_.error(loc, tag, std::move(msg));
     failed_ = true;
     return false;
   }
@@ -164,62 +164,62 @@ class ActionChecker : public Visitor<ActionChecker> {
     ActionPlan p;
     p.kind = DTRACEACT_DIFEXPR;
     p.stmt = s;
-    p.line = s->line;
+    p.loc = s->loc;
     plan().actions.push_back(std::move(p));
   }
 
   ClausePlan& plan() { return (*out_)[cur_]; }
 
   // Starts a new part of the current statement predicated on `pred`.
-  void new_part(ast::Expr* pred, int line) {
+  void new_part(ast::Expr* pred, Loc loc) {
     ClausePlan next;
     next.specs = plan().specs;
     next.statement = plan().statement;
     next.part = plan().part + 1;
-    next.clause = ctx_.make<ast::Clause>(line);
+    next.clause = ctx_.make<ast::Clause>(loc);
     next.clause->pred = pred;
     next.clause->index = plan().statement;
     out_->push_back(std::move(next));
     cur_ = out_->size() - 1;
   }
 
-  ast::Expr* flag_ref(VarInfo* v, int line) {
-    auto* r = ctx_.make<ast::ScopedVar>(line, ast::ScopedVar::Scope::Local, v->name);
+  ast::Expr* flag_ref(VarInfo* v, Loc loc) {
+    auto* r = ctx_.make<ast::ScopedVar>(loc, ast::ScopedVar::Scope::Local, v->name);
     r->var = v;
     r->type = v->type;
     r->is_lvalue = true;
     return r;
   }
 
-  ast::Expr* int_lit(uint64_t value, int line) {
-    auto* n = ctx_.make<ast::IntLit>(line, value);
+  ast::Expr* int_lit(uint64_t value, Loc loc) {
+    auto* n = ctx_.make<ast::IntLit>(loc, value);
     n->type = n->lit_type = ctx_.types.int_type();
     return n;
   }
 
-  ast::Expr* flag_test(VarInfo* v, ast::Op op, uint64_t value, int line) {
-    auto* b = ctx_.make<ast::Binary>(line, op, flag_ref(v, line), int_lit(value, line));
+  ast::Expr* flag_test(VarInfo* v, ast::Op op, uint64_t value, Loc loc) {
+    auto* b = ctx_.make<ast::Binary>(loc, op, flag_ref(v, loc), int_lit(value, loc));
     b->type = ctx_.types.int_type();
     return b;
   }
 
   void split_if(ast::IfStmt& s) {
     std::string name = cat("%if", ctx_.idents.vars().size());
-    VarInfo* v = ctx_.idents.create(VarScope::Local, name, s.line);
+    VarInfo* v = ctx_.idents.create(VarScope::Local, name, s.loc);
     v->type = ctx_.types.int_type();
     // this->%ifN = cond ? 1 : 2, in the part so far
-    auto* choice = ctx_.make<ast::Ternary>(s.line, s.cond, int_lit(1, s.line), int_lit(2, s.line));
+    auto* choice = ctx_.make<ast::Ternary>(s.loc, s.cond, int_lit(1, s.loc), int_lit(2, s.loc));
     choice->type = ctx_.types.int_type();
-    auto* set = ctx_.make<ast::Assign>(s.line, ast::Op::Assign, flag_ref(v, s.line), choice);
+    auto* set = ctx_.make<ast::Assign>(s.loc, ast::Op::Assign, flag_ref(v, s.loc), choice);
     set->type = ctx_.types.int_type();
-    side_effect(ctx_.make<ast::ExprStmt>(s.line, set));
-    new_part(flag_test(v, ast::Op::Eq, 1, s.line), s.line);
+    side_effect(ctx_.make<ast::ExprStmt>(s.loc, set));
+    new_part(flag_test(v, ast::Op::Eq, 1, s.loc), s.loc);
     visit(s.then);
     if (s.other != nullptr) {
-      new_part(flag_test(v, ast::Op::Eq, 2, s.line), s.line);
+      new_part(flag_test(v, ast::Op::Eq, 2, s.loc), s.loc);
       visit(s.other);
     }
-    new_part(flag_test(v, ast::Op::Ne, 0, s.line), s.line);
+    new_part(flag_test(v, ast::Op::Ne, 0, s.loc), s.loc);
   }
 
   // DTrace gives the aggregation actions and the stacks tags of their own.
@@ -238,7 +238,7 @@ class ActionChecker : public Visitor<ActionChecker> {
     ErrTag tag = arity_tag(c.name);
     // DTrace words the stacks' excess arguments on their own.
     bool stack = tag == ErrTag::D_STACK_PROTO || tag == ErrTag::D_USTACK_PROTO;
-    return fail(c.line, tag,
+    return fail(c.loc, tag,
                 tag == ErrTag::D_PROTO_LEN ? arity_mismatch(cat(c.name, "( )"), n, min, max)
                 : stack && n > max         ? cat(c.name, "( ) prototype mismatch: too many arguments")
                                            : libact_arity(c.name, n, min, max));
@@ -247,7 +247,7 @@ class ActionChecker : public Visitor<ActionChecker> {
   bool proto_arg(const ast::Call& c, size_t i, const char* proto) {
     const ast::Expr* a = c.args[i];
     std::string got = a->kind() == Kind::AggRef ? "aggregation" : a->type ? a->type->name : "void";
-    return fail(a->line, ErrTag::D_PROTO_ARG, cc::proto_arg(cat(c.name, "( )"), i + 1, proto, got));
+    return fail(a->loc, ErrTag::D_PROTO_ARG, cc::proto_arg(cat(c.name, "( )"), i + 1, proto, got));
   }
 
   bool is_int_arg(const ast::Expr* e) { return e->kind() != Kind::AggRef && e->type && e->type->is_int(); }
@@ -278,7 +278,7 @@ class ActionChecker : public Visitor<ActionChecker> {
     if (f->kind() != Kind::StrLit) {
       if (printa && f->kind() == Kind::AggRef) return true;
       return fail(
-          f->line, ErrTag::D_PRINTF_ARG_FMT,
+          f->loc, ErrTag::D_PRINTF_ARG_FMT,
           cat(c.name,
               "( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: ",
               f->type ? f->type->name : "aggregation"));
@@ -291,22 +291,22 @@ class ActionChecker : public Visitor<ActionChecker> {
         for (const AggInfo* agg = static_cast<const ast::AggRef*>(a)->agg; const Type* k : agg->keys) {
           uint16_t kind = fa.size() < agg->key_kinds.size() ? agg->key_kinds[fa.size()] : 0;
           bool stack = kind == DTRACEACT_STACK || kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK;
-          fa.push_back({k, c.line, stack ? "stack" : nullptr});
+          fa.push_back({k, c.loc, stack ? "stack" : nullptr});
         }
-      return check_format(ctx_, c.line, c.name, p.format, fa, 2, true, false);
+      return check_format(ctx_, c.loc, c.name, p.format, fa, 2, true, false);
     }
     for (size_t i = 1; i < c.args.size(); i++) {
       const ast::Expr* a = c.args[i];
-      fa.push_back({a->type, a->line, a->kind() == Kind::AggRef ? "aggregation" : nullptr});
+      fa.push_back({a->type, a->loc, a->kind() == Kind::AggRef ? "aggregation" : nullptr});
     }
-    return check_format(ctx_, c.line, c.name, p.format, fa, 2, false, true);
+    return check_format(ctx_, c.loc, c.name, p.format, fa, 2, false, true);
   }
 
   // printa() of several aggregations joins them on their keys: as many,
   // of compatible types (integers with integers, strings with strings).
-  bool same_keys(const AggInfo& a, const AggInfo& b, int line) {
+  bool same_keys(const AggInfo& a, const AggInfo& b, Loc loc) {
     if (a.keys.size() != b.keys.size())
-      return fail(line, ErrTag::D_PRINTA_AGGKEY,
+      return fail(loc, ErrTag::D_PRINTA_AGGKEY,
                   cat("printa( ): @", a.name, " and @", b.name, " do not have matching key signatures: @",
                       a.name, " has ", a.keys.size(), " key", a.keys.size() == 1 ? "" : "s", ", @", b.name,
                       " has ", b.keys.size(), " key", b.keys.size() == 1 ? "" : "s"));
@@ -315,7 +315,7 @@ class ActionChecker : public Visitor<ActionChecker> {
       if ((x->is_int() && y->is_int()) || (is_strcompat(x) && is_strcompat(y)) || x->name == y->name)
         continue;
       auto pad9 = [](const std::string& n) { return std::string(n.size() < 9 ? 9 - n.size() : 0, ' ') + n; };
-      return fail(line, ErrTag::D_PRINTA_AGGPROTO,
+      return fail(loc, ErrTag::D_PRINTA_AGGPROTO,
                   cat("printa( ): @", b.name, "[ ] key #", i + 1, " is incompatible with @", a.name, ":\n",
                       pad9(a.name), " key #", i + 1, ": ", x->name, "\n", pad9(b.name), " key #", i + 1, ": ",
                       y->name));
@@ -328,7 +328,7 @@ class ActionChecker : public Visitor<ActionChecker> {
     const ast::Expr* a = c.args[i];
     auto* ref = ast::as<ast::AggRef>(a);
     if (ref == nullptr)
-      return fail(a->line, tag,
+      return fail(a->loc, tag,
                   cc::proto_arg(cat(c.name, "( )"), i + 1, "aggregation", a->type ? a->type->name : "void"));
     PlanArg pa;
     pa.value = ref->agg->index;
@@ -341,17 +341,17 @@ class ActionChecker : public Visitor<ActionChecker> {
     if (!arity(c, ap->min_args, ap->max_args)) return;
     ActionPlan p;
     p.kind = ap->kind;
-    p.line = c.line;
+    p.loc = c.loc;
     const std::string& n = c.name;
     if (n == "trace" || n == "print") {
       ast::Expr* e = c.args[0];
       if (e->kind() == Kind::AggRef) {
-        fail(e->line, n == "trace" ? ErrTag::D_TRACE_AGG : ErrTag::D_PRINT_AGG,
+        fail(e->loc, n == "trace" ? ErrTag::D_TRACE_AGG : ErrTag::D_PRINT_AGG,
              cat(n, "( ) may not be applied to an aggregation"));
         return;
       }
       if (e->type->is_void()) {
-        fail(e->line, n == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
+        fail(e->loc, n == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
              cat(n, "( ) may not be applied to a void expression"));
         return;
       }
@@ -365,7 +365,7 @@ class ActionChecker : public Visitor<ActionChecker> {
       const auto* lit =
           c.args[0]->kind() == Kind::StrLit ? static_cast<const ast::StrLit*>(c.args[0]) : nullptr;
       if (n == "freopen" && lit && lit->value == ".") {
-        fail(c.line, ErrTag::D_FREOPEN_INVALID, "freopen( ) argument #1 cannot be \".\"");
+        fail(c.loc, ErrTag::D_FREOPEN_INVALID, "freopen( ) argument #1 cannot be \".\"");
         return;
       }
       bool restore = n == "freopen" && lit && lit->value.empty() && c.args.size() == 1;
@@ -389,13 +389,13 @@ class ActionChecker : public Visitor<ActionChecker> {
         first = 1;
       }
       if (first >= c.args.size()) {
-        fail(c.line, ErrTag::D_PRINTA_PROTO, libact_arity("printa", c.args.size(), 2, 2));
+        fail(c.loc, ErrTag::D_PRINTA_PROTO, libact_arity("printa", c.args.size(), 2, 2));
         return;
       }
       for (size_t i = first; i < c.args.size(); i++) {
         if (!agg_arg(c, i, p, ErrTag::D_PRINTA_AGGARG)) return;
         if (i > first && !same_keys(*ast::as<ast::AggRef>(c.args[first])->agg,
-                                    *ast::as<ast::AggRef>(c.args[i])->agg, c.line))
+                                    *ast::as<ast::AggRef>(c.args[i])->agg, c.loc))
           return;
       }
     } else if (n == "exit" || n == "raise" || n == "chill" || n == "speculate" || n == "commit" ||
@@ -416,14 +416,14 @@ class ActionChecker : public Visitor<ActionChecker> {
         return;
       }
       if (addr->kind() == Kind::AggRef || !addr->type->is_scalar()) {
-        fail(addr->line, ErrTag::D_TRACEMEM_ADDR,
+        fail(addr->loc, ErrTag::D_TRACEMEM_ADDR,
              "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer");
         return;
       }
       auto size = const_arg(c.args[1]);
       if (!size || *size <= 0 || *size > 65536) {
         fail(
-            c.args[1]->line, ErrTag::D_TRACEMEM_SIZE,
+            c.args[1]->loc, ErrTag::D_TRACEMEM_SIZE,
             !size || *size <= 0
                 ? "tracemem( ) argument #2 must be a non-zero positive integral constant expression"
                 : "tracemem( ) argument #2 must be a positive integral constant expression of at most 65536");
@@ -433,7 +433,7 @@ class ActionChecker : public Visitor<ActionChecker> {
       p.arg = static_cast<uint64_t>(*size);
       if (c.args.size() == 3) {
         if (!is_int_arg(c.args[2])) {
-          fail(c.args[2]->line, ErrTag::D_TRACEMEM_DYNSIZE, "tracemem( ) argument #3 must be an integer");
+          fail(c.args[2]->loc, ErrTag::D_TRACEMEM_DYNSIZE, "tracemem( ) argument #3 must be an integer");
           return;
         }
         p.tuple.push_back({DTRACEACT_TRACEMEM_DYNSIZE, c.args[2], 0});
@@ -459,7 +459,7 @@ class ActionChecker : public Visitor<ActionChecker> {
       if (!agg_arg(c, 0, p, aggtag)) return;
       if (c.args.size() == 2) {
         if (!is_int_arg(c.args[1])) {
-          fail(c.args[1]->line, n == "trunc" ? ErrTag::D_TRUNC_SCALAR : ErrTag::D_NORMALIZE_SCALAR,
+          fail(c.args[1]->loc, n == "trunc" ? ErrTag::D_TRUNC_SCALAR : ErrTag::D_NORMALIZE_SCALAR,
                cat(n, "( ) argument #2 must be of scalar type"));
           return;
         }
@@ -486,7 +486,7 @@ class ActionChecker : public Visitor<ActionChecker> {
         auto v = const_arg(c.args[i]);
         // DTrace's words; a string size of 0 is the default's.
         if (!v || *v < 0 || (*v == 0 && i == 0)) {
-          return fail(c.args[i]->line,
+          return fail(c.args[i]->loc,
                       n == "stack" ? ErrTag::D_STACK_SIZE
                       : i == 0     ? ErrTag::D_USTACK_FRAMES
                                    : ErrTag::D_USTACK_STRSIZE,
@@ -498,7 +498,7 @@ class ActionChecker : public Visitor<ActionChecker> {
       }
       // The module's limits (doc/program.md 6.3).
       if (frames > 1024 || strsize > 65536)
-        return fail(c.line, n == "stack" ? ErrTag::D_STACK_SIZE : ErrTag::D_USTACK_FRAMES,
+        return fail(c.loc, n == "stack" ? ErrTag::D_STACK_SIZE : ErrTag::D_USTACK_FRAMES,
                     cat(n, "( ) asks for more than 1024 frames or 65536 bytes of strings"));
       arg = n == "stack" ? frames : DTRACE_USTACK_ARG(frames, ctx_.options.ustackbytes, strsize);
       expr = nullptr;
@@ -516,7 +516,7 @@ class ActionChecker : public Visitor<ActionChecker> {
   ast::Expr* char_array_as_string(ast::Expr* e) {
     const Type* t = e->type;
     if (t->kind != Type::Kind::Array || !t->base->is_int() || t->base->size != 1) return e;
-    auto* s = ctx_.make<ast::Stringof>(e->line, e);
+    auto* s = ctx_.make<ast::Stringof>(e->loc, e);
     s->type = ctx_.types.string_type();
     return s;
   }
@@ -535,7 +535,7 @@ class ActionChecker : public Visitor<ActionChecker> {
 
   bool lquantize_arg(const ast::Call& c, uint64_t& arg);
   bool llquantize_arg(const ast::Call& c, uint64_t& arg);
-  bool quantize_match(const ast::Call& c, int line, uint64_t prev, uint64_t now);
+  bool quantize_match(const ast::Call& c, Loc loc, uint64_t prev, uint64_t now);
   void aggregation(ast::Assign& a);
 
   CompileContext& ctx_;
@@ -550,38 +550,38 @@ class ActionChecker : public Visitor<ActionChecker> {
 bool ActionChecker::lquantize_arg(const ast::Call& c, uint64_t& arg) {
   auto base = const_arg(c.args[1]);
   if (!base)
-    return fail(c.args[1]->line, ErrTag::D_LQUANT_BASETYPE,
+    return fail(c.args[1]->loc, ErrTag::D_LQUANT_BASETYPE,
                 "lquantize( ) argument #1 must be an integer constant");
   if (*base < INT32_MIN || *base > INT32_MAX)
-    return fail(c.args[1]->line, ErrTag::D_LQUANT_BASEVAL,
+    return fail(c.args[1]->loc, ErrTag::D_LQUANT_BASEVAL,
                 "lquantize( ) argument #1 must be a 32-bit quantity");
   auto limit = const_arg(c.args[2]);
   if (!limit)
-    return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMTYPE,
+    return fail(c.args[2]->loc, ErrTag::D_LQUANT_LIMTYPE,
                 "lquantize( ) argument #2 must be an integer constant");
   if (*limit < INT32_MIN || *limit > INT32_MAX)
-    return fail(c.args[2]->line, ErrTag::D_LQUANT_LIMVAL,
+    return fail(c.args[2]->loc, ErrTag::D_LQUANT_LIMVAL,
                 "lquantize( ) argument #2 must be a 32-bit quantity");
   if (*limit < *base)
-    return fail(c.line, ErrTag::D_LQUANT_MISMATCH,
+    return fail(c.loc, ErrTag::D_LQUANT_MISMATCH,
                 "lquantize( ) base (argument #1) must be less than limit (argument #2)");
   int64_t step = 1;
   if (c.args.size() > 3) {
     auto s = const_arg(c.args[3]);
     if (!s || *s <= 0)
-      return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPTYPE,
+      return fail(c.args[3]->loc, ErrTag::D_LQUANT_STEPTYPE,
                   "lquantize( ) argument #3 must be a non-zero positive integer constant");
     if (*s > UINT16_MAX)
-      return fail(c.args[3]->line, ErrTag::D_LQUANT_STEPVAL,
+      return fail(c.args[3]->loc, ErrTag::D_LQUANT_STEPVAL,
                   "lquantize( ) argument #3 must be a 16-bit quantity");
     step = *s;
   }
   int64_t levels = (*limit - *base) / step;
   if (levels == 0)
-    return fail(c.line, ErrTag::D_LQUANT_STEPLARGE,
+    return fail(c.loc, ErrTag::D_LQUANT_STEPLARGE,
                 "lquantize( ) step (argument #3) too large: must have at least one quantization level");
   if (levels > UINT16_MAX)
-    return fail(c.line, ErrTag::D_LQUANT_STEPSMALL,
+    return fail(c.loc, ErrTag::D_LQUANT_STEPSMALL,
                 "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit "
                 "quantity");
   arg = DTRACE_LQUANTIZE_ARG(*base, levels, step);
@@ -623,34 +623,34 @@ bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
     const ast::Expr* e = c.args[i + 1];
     auto x = const_arg(e);
     if (!x)
-      return fail(e->line, params[i].type,
+      return fail(e->loc, params[i].type,
                   cat("llquantize( ) argument #", i + 1, " must be an integer constant"));
     v[i] = static_cast<uint64_t>(*x);
     if (v[i] > UINT16_MAX || (i == 0 && v[i] < 2))
-      return fail(e->line, params[i].val,
+      return fail(e->loc, params[i].val,
                   cat("llquantize( ) argument #", i + 1, " must be an unsigned 16-bit quantity",
                       i == 0 ? " greater than or equal to 2" : ""));
     if (i == 2 && v[2] < v[1])
-      return fail(e->line, ErrTag::D_LLQUANT_HMAGVAL,
+      return fail(e->loc, ErrTag::D_LLQUANT_HMAGVAL,
                   "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
     if (i == 2 && checked_pow(v[0], v[2] + 1) == 0)
-      return fail(e->line, ErrTag::D_LLQUANT_HMAGVAL,
+      return fail(e->loc, ErrTag::D_LLQUANT_HMAGVAL,
                   "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
   }
   uint64_t factor = v[0], lmag = v[1], hmag = v[2], steps = v[3];
-  int line = c.args[1]->line;
+  Loc loc = c.args[1]->loc;
   if (steps < factor && factor % steps != 0)
     return fail(
-        line, ErrTag::D_LLQUANT_FACTORVAL,
+        loc, ErrTag::D_LLQUANT_FACTORVAL,
         "llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
   if (steps > factor && steps % factor != 0)
     return fail(
-        line, ErrTag::D_LLQUANT_FACTORVAL,
+        loc, ErrTag::D_LLQUANT_FACTORVAL,
         "llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
   // Each magnitude's steps must fall on integers: factor^(lmag + 1),
   // the first magnitude's width (factor^2 where lmag is 0), divides.
   if (steps > factor && checked_pow(factor, lmag == 0 ? 2 : lmag + 1) % steps != 0)
-    return fail(line, ErrTag::D_LLQUANT_STEPVAL,
+    return fail(loc, ErrTag::D_LLQUANT_STEPVAL,
                 cat("llquantize( ) argument #4 (steps) must evenly divide ",
                     lmag == 0 ? "the square of argument #1 (factor)"
                               : "pow(argument #1 (factor), argument #2 (lmag) + 1)",
@@ -661,10 +661,10 @@ bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
 
 // A later lquantize()/llquantize() of the same aggregation must repeat
 // its parameters; DTrace names the first that differs.
-bool ActionChecker::quantize_match(const ast::Call& c, int line, uint64_t prev, uint64_t now) {
+bool ActionChecker::quantize_match(const ast::Call& c, Loc loc, uint64_t prev, uint64_t now) {
   auto differ = [&](ErrTag tag, const char* what, int64_t want, int64_t got) {
     return fail(
-        line, tag,
+        loc, tag,
         cat(c.name, "( ) ", what, " doesn't match previous declaration: expected ", want, ", found ", got));
   };
   if (c.name == "lquantize") {
@@ -695,7 +695,7 @@ void ActionChecker::aggregation(ast::Assign& a) {
   const ActionProto* fp = find_aggfunc(call.name);
   if (!arity(call, fp->min_args, fp->max_args)) return;
   if (agg->func != 0 && agg->func != fp->kind) {
-    fail(a.line, ErrTag::D_AGG_REDEF,
+    fail(a.loc, ErrTag::D_AGG_REDEF,
          cat("aggregation redefined: @", agg->name, "\n\t current: @", agg->name, " = ", call.name,
              "( )\n\tprevious: @", agg->name, " = ", action_name(agg->func), "( )"));
     return;
@@ -709,14 +709,14 @@ void ActionChecker::aggregation(ast::Assign& a) {
   }
   for (size_t i = 0; i < call.args.size(); i++) {
     if (!is_int_arg(call.args[i]) && !(i == 0 && call.args[i]->type && call.args[i]->type->is_pointer())) {
-      fail(call.args[i]->line, ErrTag::D_AGG_SCALAR,
+      fail(call.args[i]->loc, ErrTag::D_AGG_SCALAR,
            cat(call.name, "( ) argument #", i + 1, " must be of scalar type"));
       return;
     }
   }
   ActionPlan p;
   p.kind = fp->kind;
-  p.line = a.line;
+  p.loc = a.loc;
   p.aggvar = agg->index;
   if (!call.args.empty()) p.expr = call.args[0];
   std::vector<uint16_t> kinds;
@@ -731,7 +731,7 @@ void ActionChecker::aggregation(ast::Assign& a) {
     }
   }
   if (!agg->key_kinds.empty() && !same_key_kinds(agg->key_kinds, kinds)) {
-    fail(a.line, ErrTag::D_KEY_TYPE, cat("@", agg->name, "[ ] keys differ in kind from a previous use"));
+    fail(a.loc, ErrTag::D_KEY_TYPE, cat("@", agg->name, "[ ] keys differ in kind from a previous use"));
     return;
   }
   size_t incr = SIZE_MAX;
@@ -746,7 +746,7 @@ void ActionChecker::aggregation(ast::Assign& a) {
   }
   if (incr != SIZE_MAX) p.tuple.push_back({DTRACEACT_AGGINCR, call.args[incr], 0});
   if (agg->has_arg && agg->arg != p.arg) {
-    quantize_match(call, a.line, agg->arg, p.arg);
+    quantize_match(call, a.loc, agg->arg, p.arg);
     return;
   }
   agg->func = fp->kind;

@@ -18,14 +18,14 @@ std::string trim(std::string s) {
 
 }  // namespace
 
-bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, int line, ClauseArgs& out) {
+bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, Loc loc, ClauseArgs& out) {
   out.loaded = true;
   if (!ctx.options.probe_args) return true;
   bool first = true;
   for (const ProbeSpec& s : specs) {
     auto probes = ctx.options.probe_args(s);
     if (!probes) {
-      ctx.error(line, ErrTag::D_ARGS_NONE, cat("args[ ] of ", s.str(), ": ", probes.error().message));
+      ctx.error(loc, ErrTag::D_ARGS_NONE, cat("args[ ] of ", s.str(), ": ", probes.error().message));
       return false;
     }
     for (const ProbeArgs& p : *probes) {
@@ -36,7 +36,7 @@ bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, 
         continue;
       }
       if (same_args(out.args, p.args)) continue;
-      ctx.error(line, ErrTag::D_ARGS_MULTI,
+      ctx.error(loc, ErrTag::D_ARGS_MULTI,
                 cat("args[ ] may not be referenced because the probes matched differ in their "
                     "argument types: ",
                     out.probe, " and ", p.probe));

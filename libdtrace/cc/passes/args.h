@@ -23,7 +23,7 @@ struct ClauseArgs {
 };
 
 // Fills `out` for the clause's probe descriptions; false after an error.
-bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, int line, ClauseArgs& out);
+bool load_clause_args(CompileContext& ctx, const std::vector<ProbeSpec>& specs, Loc loc, ClauseArgs& out);
 
 // The type a probe argument's type string names ("struct request *",
 // "unsigned int", "psinfo_t *"); null when nothing of that name exists.

@@ -17,19 +17,19 @@ namespace {
 int bitfield_width(CompileContext& ctx, const ast::Body::MemberDecl& m, const Type* mt) {
   const std::string& name = m.type->decl.name;
   if (!mt->is_int()) {
-    ctx.error(m.line, ErrTag::D_DECL_BFTYPE,
+    ctx.error(m.loc, ErrTag::D_DECL_BFTYPE,
               cat("invalid type for bit-field: ", name.empty() ? "(anon)" : name));
     return -1;
   }
   std::optional<int64_t> w = eval_const(ctx, m.bits);
   // Only an unnamed bit-field may be 0 wide (it pads to the next unit).
   if (!w || *w < 0 || (*w == 0 && !name.empty())) {
-    ctx.error(m.line, ErrTag::D_DECL_BFCONST,
+    ctx.error(m.loc, ErrTag::D_DECL_BFCONST,
               "positive integral constant expression expected as bit-field size");
     return -1;
   }
   if (*w > static_cast<int64_t>(mt->size) * 8) {
-    ctx.error(m.line, ErrTag::D_DECL_BFSIZE, cat("bit-field too big for type: ", name));
+    ctx.error(m.loc, ErrTag::D_DECL_BFSIZE, cat("bit-field too big for type: ", name));
     return -1;
   }
   return static_cast<int>(*w);
@@ -44,7 +44,7 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
   uint32_t align = 1, size = 0;
   for (const auto& m : spec.body->members) {
     if (m.type->decl.is_function) {  // struct { int f(); }: DTrace's wording
-      ctx.error(m.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot have void member: ", m.type->decl.name));
+      ctx.error(m.loc, ErrTag::D_DECL_VOIDOBJ, cat("cannot have void member: ", m.type->decl.name));
       return false;
     }
     // A floating-point bit-field is refused as a bit-field, before the
@@ -53,7 +53,7 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
     if (m.bits != nullptr && m.type->decl.pointers == 0 &&
         std::ranges::any_of(words, [](const std::string& w) { return w == "float" || w == "double"; })) {
       const std::string& n = m.type->decl.name;
-      ctx.error(m.line, ErrTag::D_DECL_BFTYPE, cat("invalid type for bit-field: ", n.empty() ? "(anon)" : n));
+      ctx.error(m.loc, ErrTag::D_DECL_BFTYPE, cat("invalid type for bit-field: ", n.empty() ? "(anon)" : n));
       return false;
     }
     const Type* mt = resolve_typename(ctx, m.type);
@@ -62,12 +62,11 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
     // A member of a struct or union declared but not (yet) defined, or of
     // the one being defined (struct s { struct s x; }), has no layout.
     if (mt->is_sou() && (!mt->complete || mt == t)) {
-      ctx.error(m.line, ErrTag::D_DECL_INCOMPLETE,
-                cat("incomplete struct/union/enum ", mt->name, ": ", name));
+      ctx.error(m.loc, ErrTag::D_DECL_INCOMPLETE, cat("incomplete struct/union/enum ", mt->name, ": ", name));
       return false;
     }
     if (!name.empty() && t->member(name) != nullptr) {
-      ctx.error(m.line, ErrTag::D_UNKNOWN,
+      ctx.error(m.loc, ErrTag::D_UNKNOWN,
                 cat("failed to define member '", name, "': Duplicate member or variable name"));
       return false;
     }
@@ -102,25 +101,25 @@ const char* tag_name(Type::Kind k) {
   return k == Type::Kind::Struct ? "struct " : k == Type::Kind::Union ? "union " : "enum ";
 }
 
-const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) {
+const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, Loc loc) {
   TypeTable& types = ctx.types;
   if (spec.tag_kind != Type::Kind::Void && !spec.words.empty()) {
     // unsigned struct s, long struct s: a sign or size for a type that takes none.
-    if (spec.tag_line != 0) line = spec.tag_line;
+    if (spec.tag_loc.line != 0) loc = spec.tag_loc;
     auto has = [&](std::string_view a, std::string_view b) {
       return std::ranges::any_of(spec.words, [&](const std::string& w) { return w == a || w == b; });
     };
     if (has("signed", "unsigned"))
-      ctx.error(line, ErrTag::D_DECL_SIGNINT,
+      ctx.error(loc, ErrTag::D_DECL_SIGNINT,
                 "invalid type declaration: signed and unsigned may only be used with integer type");
     else if (has("long", "short"))
-      ctx.error(line, ErrTag::D_DECL_LONGINT,
+      ctx.error(loc, ErrTag::D_DECL_LONGINT,
                 has("long", "long")
                     ? "invalid type declaration: long and long long may only be used with integer "
                       "or floating-point type"
                     : "invalid type declaration: short and long may only be used with integer or "
                       "floating-point type");
-    else ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+    else ctx.error(loc, ErrTag::D_DECL_COMBO, "invalid type combination");
     return nullptr;
   }
   if (spec.defined != nullptr) return spec.defined;
@@ -129,7 +128,7 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
         !spec.tag.starts_with("D`")) {  // struct a.out`point: a user object's
       std::string why = types.scoped_missing(spec.tag_kind, spec.tag);
       if (!why.empty()) {
-        ctx.error(line, ErrTag::D_UNKNOWN,
+        ctx.error(loc, ErrTag::D_UNKNOWN,
                   cat("failed to resolve type ", tag_name(spec.tag_kind), spec.tag, ": ", why));
         return nullptr;
       }
@@ -138,7 +137,7 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
         spec.tag.empty() ? types.make_anonymous(spec.tag_kind) : types.declare_tag(spec.tag_kind, spec.tag);
     if (spec.body == nullptr) return t;
     if (t->complete && !spec.tag.empty()) {
-      ctx.error(line, ErrTag::D_DECL_TYPERED, cat("type redeclared: ", t->name));
+      ctx.error(loc, ErrTag::D_DECL_TYPERED, cat("type redeclared: ", t->name));
       return nullptr;
     }
     if (spec.tag_kind == Type::Kind::Enum) {
@@ -147,27 +146,27 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
         if (e.value != nullptr) {
           std::optional<int64_t> v = eval_const(ctx, e.value);
           if (!v) {
-            ctx.error(e.line, ErrTag::D_DECL_ENCONST,
+            ctx.error(e.loc, ErrTag::D_DECL_ENCONST,
                       cat("enumerator '", e.name, "' must be assigned to an integral constant expression"));
             return nullptr;
           }
           next = *v;
         }
         if (next > INT32_MAX || next < INT32_MIN) {
-          ctx.error(e.line, ErrTag::D_DECL_ENOFLOW,
+          ctx.error(e.loc, ErrTag::D_DECL_ENOFLOW,
                     cat("enumerator '", e.name, "' value overflows INT_MAX (2147483647)"));
           return nullptr;
         }
         for (const auto& [other, v] : t->enumerators) {
           if (other != e.name) continue;
-          ctx.error(e.line, ErrTag::D_UNKNOWN,
+          ctx.error(e.loc, ErrTag::D_UNKNOWN,
                     cat("failed to define enumerator '", e.name, "': Duplicate member or variable name"));
           return nullptr;
         }
         // Enumerators share the global name space with inlines and variables.
         if (ctx.idents.find_inline(e.name) != nullptr ||
             ctx.idents.find(VarScope::Global, e.name) != nullptr) {
-          ctx.error(e.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", e.name));
+          ctx.error(e.loc, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", e.name));
           return nullptr;
         }
         t->enumerators.emplace_back(e.name, next);
@@ -193,35 +192,35 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
     else if (w == "char") nchar++;
     else if (w == "int") nint++;
     else if (!other.empty()) {
-      ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+      ctx.error(loc, ErrTag::D_DECL_COMBO, "invalid type combination");
       return nullptr;
     } else other = w;
   }
   bool sign = nunsigned + nsigned > 0, size = nlong + nshort > 0;
   if (other == "void" && (sign || size)) {
-    ctx.error(line, ErrTag::D_DECL_VOIDATTR,
+    ctx.error(loc, ErrTag::D_DECL_VOIDATTR,
               "invalid type declaration: attributes may not be used with void type");
     return nullptr;
   }
   if (!other.empty() && other != "float" && other != "double" && sign) {
-    ctx.error(line, ErrTag::D_DECL_SIGNINT,
+    ctx.error(loc, ErrTag::D_DECL_SIGNINT,
               "invalid type declaration: signed and unsigned may only be used with integer type");
     return nullptr;
   }
   if (!other.empty() && other != "double" && size) {
     ctx.error(
-        line, ErrTag::D_DECL_LONGINT,
+        loc, ErrTag::D_DECL_LONGINT,
         "invalid type declaration: short and long may only be used with integer or floating-point type");
     return nullptr;
   }
   if (nchar && size) {
-    ctx.error(line, ErrTag::D_DECL_CHARATTR,
+    ctx.error(loc, ErrTag::D_DECL_CHARATTR,
               "invalid type declaration: short and long may not be used with char type");
     return nullptr;
   }
   // short long names no type: DTrace looks it up as a name and fails.
   if (nshort && nlong && other.empty() && nchar == 0) {
-    ctx.error(line, ErrTag::D_UNKNOWN,
+    ctx.error(loc, ErrTag::D_UNKNOWN,
               cat("failed to resolve type ",
                   nunsigned ? "unsigned "
                   : nsigned ? "signed "
@@ -231,18 +230,18 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, int line) 
   }
   if ((!other.empty() && nchar + nint > 0) || nchar > 1 || nint > 1 || nshort > 1 || nlong > 2 ||
       (nchar && nint) || (nunsigned && nsigned) || nunsigned > 1 || nsigned > 1) {
-    ctx.error(line, ErrTag::D_DECL_COMBO, "invalid type combination");
+    ctx.error(loc, ErrTag::D_DECL_COMBO, "invalid type combination");
     return nullptr;
   }
   if (!other.empty()) {
     if (other == "float" || other == "double") {
-      ctx.error(line, ErrTag::D_DECL_COMBO, "floating-point types are not supported");
+      ctx.error(loc, ErrTag::D_DECL_COMBO, "floating-point types are not supported");
       return nullptr;
     }
     const Type* t = types.lookup(other);
     // Unreachable from a program (the lexer made `other` a type name only
     // when lookup found it): a safeguard, see doc/compiler.md, D_TYPE_ERR.
-    if (t == nullptr) ctx.error(line, ErrTag::D_TYPE_ERR, cat("undefined type: ", other));
+    if (t == nullptr) ctx.error(loc, ErrTag::D_TYPE_ERR, cat("undefined type: ", other));
     return t;
   }
   bool is_unsigned = nunsigned > 0;
@@ -259,7 +258,7 @@ const Type* key_type(CompileContext& ctx, const std::string& name, const std::ve
                      size_t i) {
   ast::TypeName* k = keys[i];
   if (k->spec.words.size() == 1 && k->spec.words[0] == "...") {
-    ctx.error(k->line, ErrTag::D_DECL_PROTO_VARARGS,
+    ctx.error(k->loc, ErrTag::D_DECL_PROTO_VARARGS,
               "array prototype may not use a variable-length argument list");
     return nullptr;
   }
@@ -267,15 +266,15 @@ const Type* key_type(CompileContext& ctx, const std::string& name, const std::ve
   if (t == nullptr) return nullptr;
   if (t->is_void()) {
     if (!k->decl.name.empty())
-      ctx.error(k->line, ErrTag::D_DECL_PROTO_NAME,
+      ctx.error(k->loc, ErrTag::D_DECL_PROTO_NAME,
                 cat(name, "[ ] void parameter may not have a name: ", k->decl.name));
     else
-      ctx.error(k->line, ErrTag::D_DECL_PROTO_VOID,
+      ctx.error(k->loc, ErrTag::D_DECL_PROTO_VOID,
                 cat(name, "[ ] parameter #", i + 1, " may not be of type void"));
     return nullptr;
   }
   if (!t->is_scalar() && !t->is_string()) {
-    ctx.error(k->line, ErrTag::D_DECL_PROTO_TYPE,
+    ctx.error(k->loc, ErrTag::D_DECL_PROTO_TYPE,
               cat(name, "[ ] parameter #", i + 1, " has invalid type: ", t->name));
     return nullptr;
   }
@@ -315,8 +314,8 @@ static const Type* function_pointer(CompileContext& ctx, const Type* ret, const 
 // return type levels first (decl.ret), then the pointers, the function
 // and the pointers to it, then the array dimensions.
 static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declarator& decl, bool userland,
-                          int line) {
-  if (decl.ret && (t = derive(ctx, t, *decl.ret, userland, line)) == nullptr) return nullptr;
+                          Loc loc) {
+  if (decl.ret && (t = derive(ctx, t, *decl.ret, userland, loc)) == nullptr) return nullptr;
   // userland: the pointers point into the target's memory (user loads,
   // stringof copies in), as DTrace's userland attribute does.
   for (int i = 0; i < decl.pointers; i++) t = ctx.types.pointer_to(t, userland || t->user_space);
@@ -326,19 +325,19 @@ static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declara
     const ast::ArrayDim& d = decl.dims[i];
     if (!d.keys.empty()) continue;
     if (d.size == nullptr) {
-      ctx.error(line, ErrTag::D_DECL_ARRNULL,
+      ctx.error(loc, ErrTag::D_DECL_ARRNULL,
                 cat("array declaration requires array dimension or tuple signature: ", decl.name));
       return nullptr;
     }
     std::optional<int64_t> n = eval_const(ctx, d.size);
     if (!n || *n <= 0) {
       ctx.error(
-          line, ErrTag::D_DECL_ARRSUB,
+          loc, ErrTag::D_DECL_ARRSUB,
           "positive integral constant expression or tuple signature expected as array declaration subscript");
       return nullptr;
     }
     if (static_cast<uint64_t>(*n) * std::max<uint32_t>(t->size, 1) > UINT32_MAX) {
-      ctx.error(line, ErrTag::D_DECL_ARRBIG, "array dimension too big");
+      ctx.error(loc, ErrTag::D_DECL_ARRBIG, "array dimension too big");
       return nullptr;
     }
     t = ctx.types.array_of(t, static_cast<uint32_t>(*n));
@@ -347,20 +346,20 @@ static const Type* derive(CompileContext& ctx, const Type* t, const ast::Declara
 }
 
 const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec, const ast::Declarator& decl,
-                         int line) {
+                         Loc loc) {
   // Only a declaration of its own declares a function (declare_var).
   if (decl.is_function) {
-    ctx.error(line, ErrTag::D_DECL_COMBO, cat("invalid type combination: function type for ", decl.name));
+    ctx.error(loc, ErrTag::D_DECL_COMBO, cat("invalid type combination: function type for ", decl.name));
     return nullptr;
   }
-  const Type* t = base_type(ctx, spec, line);
+  const Type* t = base_type(ctx, spec, loc);
   if (t == nullptr) return nullptr;
   if (t->is_sou()) ctx.types.complete(t);  // kernel structs named in D
-  return derive(ctx, t, decl, spec.userland, line);
+  return derive(ctx, t, decl, spec.userland, loc);
 }
 
 const Type* resolve_typename(CompileContext& ctx, ast::TypeName* t) {
-  if (t->resolved == nullptr) t->resolved = resolve_type(ctx, t->spec, t->decl, t->line);
+  if (t->resolved == nullptr) t->resolved = resolve_type(ctx, t->spec, t->decl, t->loc);
   return t->resolved;
 }
 
@@ -372,35 +371,35 @@ void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
       words.size() >= 2 && ctx.types.lookup_own(words.back()) != nullptr) {
     ast::TypeSpec head = d->spec;
     head.words.pop_back();
-    const Type* t = base_type(ctx, head, d->line);
+    const Type* t = base_type(ctx, head, d->loc);
     if (t == nullptr) return;
     const Type* old = ctx.types.lookup_own(words.back());
     if (t != old && t != old->typedef_of)  // the same type again is allowed (C11)
-      ctx.error(d->line, ErrTag::D_DECL_IDRED, cat("typedef redeclared: ", words.back()));
+      ctx.error(d->loc, ErrTag::D_DECL_IDRED, cat("typedef redeclared: ", words.back()));
     return;
   }
   if (d->decls.empty() && d->spec.tag_kind == Type::Kind::Void) {
-    ctx.error(d->line, ErrTag::D_DECL_USELESS, "useless declaration");
+    ctx.error(d->loc, ErrTag::D_DECL_USELESS, "useless declaration");
     return;
   }
   if (d->storage != ast::StorageClass::Typedef) {
     // struct/union/enum bodies define their tags even in variable declarations.
     if (d->spec.body != nullptr) {
       ast::Declarator none;
-      const Type* t = resolve_type(ctx, d->spec, none, d->line);
+      const Type* t = resolve_type(ctx, d->spec, none, d->loc);
       if (t != nullptr && d->spec.tag.empty()) d->spec.defined = t;  // struct { ... } v;
       if (t) d->spec.body = nullptr, d->spec.tag = t->name.substr(t->name.find(' ') + 1);
     }
     return;
   }
   for (const ast::Declarator& decl : d->decls) {
-    const Type* t = resolve_type(ctx, d->spec, decl, d->line);
+    const Type* t = resolve_type(ctx, d->spec, decl, d->loc);
     if (t == nullptr) return;
     // A typedef may be repeated for the same type (C11).
     const Type* old = ctx.types.lookup_own(decl.name);
     if (old == t) continue;
     if (old != nullptr) {
-      ctx.error(decl.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
+      ctx.error(decl.loc, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
       return;
     }
     ctx.types.add_typedef(decl.name, t);
@@ -410,7 +409,7 @@ void declare_types_now(CompileContext& ctx, ast::VarDecl* d) {
 bool complete_inline(CompileContext& ctx, InlineInfo* in) {
   if (!in->pending) return true;
   if (in->completing) {  // D library inlines defined through each other
-    ctx.error(in->decl_line, ErrTag::D_IDENT_UNDEF, unknown_name(in->name, "variable"));
+    ctx.error(in->decl_loc, ErrTag::D_IDENT_UNDEF, unknown_name(in->name, "variable"));
     return false;
   }
   in->completing = true;
@@ -418,7 +417,7 @@ bool complete_inline(CompileContext& ctx, InlineInfo* in) {
   in->completing = false;
   if (vt == nullptr) return false;
   if (!assignable(in->type, vt)) {
-    ctx.error(in->decl_line, ErrTag::D_OP_INCOMPAT,
+    ctx.error(in->decl_loc, ErrTag::D_OP_INCOMPAT,
               cat("inline ", in->name, " definition uses incompatible types: \"", in->type->name, "\" = \"",
                   vt->name, "\""));
     return false;
@@ -432,7 +431,7 @@ namespace {
 
 // inline type name = expr;
 bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
-  const Type* t = resolve_type(ctx, d->spec, d->decl, d->line);
+  const Type* t = resolve_type(ctx, d->spec, d->decl, d->loc);
   if (t == nullptr) return false;
   std::vector<std::string> params;
   std::vector<const Type*> param_types;
@@ -443,12 +442,12 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
       if (pt == nullptr) return false;
       const std::string& pname = keys[i]->decl.name;
       if (pname.empty()) {
-        ctx.error(d->line, ErrTag::D_DECL_PROTO_FORM,
+        ctx.error(d->loc, ErrTag::D_DECL_PROTO_FORM,
                   cat("inline ", d->decl.name, "[ ] parameter #", i + 1, " requires a name"));
         return false;
       }
       if (std::find(params.begin(), params.end(), pname) != params.end()) {
-        ctx.error(keys[i]->line, ErrTag::D_DECL_IDRED,
+        ctx.error(keys[i]->loc, ErrTag::D_DECL_IDRED,
                   cat("inline ", d->decl.name, "[ ] parameter redeclared: ", pname));
         return false;
       }
@@ -466,7 +465,7 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
                       : old != nullptr                         ? "scalar inline"
                       : find_builtin_var(name)                 ? "scalar "
                                                                : "type ";
-    ctx.error(d->line, ErrTag::D_DECL_IDRED,
+    ctx.error(d->loc, ErrTag::D_DECL_IDRED,
               cat("identifier redefined: ", name, "\n\t current: inline definition\n\tprevious: ", was));
     return false;
   }
@@ -484,7 +483,7 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
   in->type = t;
   in->expr = d->value;
   in->pending = true;
-  in->decl_line = d->line;
+  in->decl_loc = d->loc;
   in->params = std::move(params);
   in->param_types = std::move(param_types);
   if (!ctx.library && !complete_inline(ctx, in)) return false;
@@ -495,7 +494,7 @@ bool declare_inline(CompileContext& ctx, ast::InlineDecl* d) {
 // parameters are checked as DTrace checks a prototype, then it is ignored.
 bool check_function_decl(CompileContext& ctx, const ast::Declarator& decl) {
   if (!decl.dims.empty()) {
-    ctx.error(decl.line, ErrTag::D_DECL_COMBO, "invalid type combination: function returning an array");
+    ctx.error(decl.loc, ErrTag::D_DECL_COMBO, "invalid type combination: function returning an array");
     return false;
   }
   const auto& ps = decl.func_params;
@@ -503,7 +502,7 @@ bool check_function_decl(CompileContext& ctx, const ast::Declarator& decl) {
     const ast::TypeName* p = ps[i];
     if (p->spec.words.size() == 1 && p->spec.words[0] == "...") continue;
     if (!p->decl.dims.empty() && !p->decl.dims[0].keys.empty()) {
-      ctx.error(p->line, ErrTag::D_DECL_PROTO_TYPE,
+      ctx.error(p->loc, ErrTag::D_DECL_PROTO_TYPE,
                 cat("function prototype may not use parameter of type dynamic variable: ", p->decl.name,
                     ", parameter #", i + 1));
       return false;
@@ -512,12 +511,11 @@ bool check_function_decl(CompileContext& ctx, const ast::Declarator& decl) {
     if (t == nullptr) return false;
     if (!t->is_void() || p->decl.pointers > 0) continue;
     if (!p->decl.name.empty()) {
-      ctx.error(p->line, ErrTag::D_DECL_PROTO_NAME,
-                cat("void parameter may not have a name: ", p->decl.name));
+      ctx.error(p->loc, ErrTag::D_DECL_PROTO_NAME, cat("void parameter may not have a name: ", p->decl.name));
       return false;
     }
     if (ps.size() > 1) {
-      ctx.error(p->line, ErrTag::D_DECL_PROTO_VOID, "void must be sole parameter");
+      ctx.error(p->loc, ErrTag::D_DECL_PROTO_VOID, "void must be sole parameter");
       return false;
     }
   }
@@ -531,7 +529,7 @@ bool declare_var(CompileContext& ctx, ast::VarDecl* d) {
                    : d->storage == ast::StorageClass::This ? VarScope::Local
                                                            : VarScope::Global;
   if (d->storage == ast::StorageClass::Register || d->storage == ast::StorageClass::Auto) {
-    ctx.error(d->line, ErrTag::D_DECL_BADCLASS, "specified storage class not appropriate in D");
+    ctx.error(d->loc, ErrTag::D_DECL_BADCLASS, "specified storage class not appropriate in D");
     return false;
   }
   for (const ast::Declarator& decl : d->decls) {
@@ -539,35 +537,35 @@ bool declare_var(CompileContext& ctx, ast::VarDecl* d) {
       if (!check_function_decl(ctx, decl)) return false;
       continue;
     }
-    const Type* t = resolve_type(ctx, d->spec, decl, d->line);
+    const Type* t = resolve_type(ctx, d->spec, decl, d->loc);
     if (t == nullptr) return false;
     if (t->is_void()) {
-      ctx.error(decl.line, ErrTag::D_DECL_VOIDOBJ, cat("cannot declare void object : ", decl.name));
+      ctx.error(decl.loc, ErrTag::D_DECL_VOIDOBJ, cat("cannot declare void object : ", decl.name));
       return false;
     }
     if (t->is_sou() && !t->complete) {
-      ctx.error(decl.line, ErrTag::D_DECL_INCOMPLETE,
+      ctx.error(decl.loc, ErrTag::D_DECL_INCOMPLETE,
                 cat("declaration of ", decl.name, " has incomplete type: ", t->name));
       return false;
     }
     bool assoc = !decl.dims.empty() && !decl.dims[0].keys.empty();
     if (assoc && scope == VarScope::Local) {
-      ctx.error(decl.line, ErrTag::D_DECL_LOCASSC,
+      ctx.error(decl.loc, ErrTag::D_DECL_LOCASSC,
                 cat("associative arrays may not be declared as local variables: ", decl.name));
       return false;
     }
     VarInfo* v = ctx.idents.find(scope, decl.name);
     if (v != nullptr) {
       if (v->type != nullptr && v->type != t && v->type->name != t->name) {
-        ctx.error(decl.line, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
+        ctx.error(decl.loc, ErrTag::D_DECL_IDRED, cat("identifier redeclared: ", decl.name));
         return false;
       }
     } else {
       if (!ctx.idents.ids_left(scope)) {
-        ctx.error(decl.line, ErrTag::D_ID_OFLOW, "identifier space exhausted");
+        ctx.error(decl.loc, ErrTag::D_ID_OFLOW, "identifier space exhausted");
         return false;
       }
-      v = ctx.idents.create(scope, decl.name, decl.line);
+      v = ctx.idents.create(scope, decl.name, decl.loc);
     }
     v->type = t;
     v->declared = true;

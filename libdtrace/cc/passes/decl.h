@@ -15,7 +15,7 @@ void declare_types_now(CompileContext& ctx, ast::VarDecl* d);
 // The Type a type name denotes (null after reporting an error). Array
 // dimensions with key types (associative) are not part of the result.
 const Type* resolve_type(CompileContext& ctx, const ast::TypeSpec& spec, const ast::Declarator& decl,
-                         int line);
+                         Loc loc);
 const Type* resolve_typename(CompileContext& ctx, ast::TypeName* t);
 
 bool declare_vars(CompileContext& ctx);

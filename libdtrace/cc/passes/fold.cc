@@ -45,7 +45,7 @@ class Folder : public Rewriter<Folder> {
   ast::Expr* visit_Sizeof(ast::Sizeof& n) { return make_int(&n, n.value); }
   ast::Expr* visit_Offsetof(ast::Offsetof& n) { return make_int(&n, n.value); }
 
-  std::optional<uint64_t> binary(int line, Op op, uint64_t a, uint64_t b, bool is_signed);
+  std::optional<uint64_t> binary(Loc loc, Op op, uint64_t a, uint64_t b, bool is_signed);
 
  private:
   static bool is_int(const ast::Expr& e) { return e.type != nullptr && e.type->is_int(); }
@@ -63,13 +63,13 @@ class Folder : public Rewriter<Folder> {
 };
 
 ast::Expr* Folder::make_int(ast::Expr* like, uint64_t v) {
-  auto* n = ctx_.make<ast::IntLit>(like->line, v);
+  auto* n = ctx_.make<ast::IntLit>(like->loc, v);
   n->type = like->type;
   n->lit_type = like->type;
   return n;
 }
 
-std::optional<uint64_t> Folder::binary(int line, Op op, uint64_t a, uint64_t b, bool s) {
+std::optional<uint64_t> Folder::binary(Loc loc, Op op, uint64_t a, uint64_t b, bool s) {
   int64_t sa = static_cast<int64_t>(a), sb = static_cast<int64_t>(b);
   switch (op) {
     case Op::Add: return a + b;
@@ -78,7 +78,7 @@ std::optional<uint64_t> Folder::binary(int line, Op op, uint64_t a, uint64_t b, 
     case Op::Div:
     case Op::Mod:
       if (b == 0) {
-        ctx_.error(line, ErrTag::D_DIV_ZERO, "expression contains division by zero");
+        ctx_.error(loc, ErrTag::D_DIV_ZERO, "expression contains division by zero");
         failed_ = true;
         return std::nullopt;
       }
@@ -129,7 +129,7 @@ ast::Expr* Folder::visit_Binary(ast::Binary& n) {
   if (!a || !b) return &n;
   const Type* operand_type = ctx_.types.arith_result(n.lhs->type, n.rhs->type);
   bool is_signed = (n.op == Op::Shr) ? n.lhs->type->is_signed : operand_type->is_signed;
-  auto r = binary(n.line, n.op, *a, *b, is_signed);
+  auto r = binary(n.loc, n.op, *a, *b, is_signed);
   return r ? make_int(&n, *r) : &n;
 }
 
@@ -203,7 +203,7 @@ ConstEval::R ConstEval::visit_Binary(ast::Binary& n) {
   auto a = visit(n.lhs), b = visit(n.rhs);
   if (!a || !b) return std::nullopt;
   Folder f(ctx_);
-  auto r = f.binary(n.line, n.op, static_cast<uint64_t>(*a), static_cast<uint64_t>(*b), true);
+  auto r = f.binary(n.loc, n.op, static_cast<uint64_t>(*a), static_cast<uint64_t>(*b), true);
   if (!r) return std::nullopt;
   return static_cast<int64_t>(*r);
 }

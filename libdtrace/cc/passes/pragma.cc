@@ -14,18 +14,18 @@ std::vector<std::string> words(const std::string& s) {
   return out;
 }
 
-bool malformed_option(CompileContext& ctx, int line) {
-  ctx.error(line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
+bool malformed_option(CompileContext& ctx, Loc loc) {
+  ctx.error(loc, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma option <option>=<val>");
   return false;
 }
 
 // `#pragma D option a=b`: set as it is read, so a compile-time option
 // rules the rest of this compile.
-bool set_options(CompileContext& ctx, const std::vector<std::string>& w, int line) {
-  if (w.size() < 3) return malformed_option(ctx, line);
+bool set_options(CompileContext& ctx, const std::vector<std::string>& w, Loc loc) {
+  if (w.size() < 3) return malformed_option(ctx, loc);
   // One option a pragma, as in DTrace: nspec=24 * 44 is not an expression.
   if (w.size() > 3) {
-    ctx.error(line, ErrTag::D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
+    ctx.error(loc, ErrTag::D_PRAGMA_MALFORM, "superfluous arguments specified for #pragma option");
     return false;
   }
   for (size_t i = 2; i < w.size(); i++) {
@@ -35,11 +35,11 @@ bool set_options(CompileContext& ctx, const std::vector<std::string>& w, int lin
       value = name.substr(eq + 1);
       name = name.substr(0, eq);
     }
-    if (name.empty()) return malformed_option(ctx, line);
+    if (name.empty()) return malformed_option(ctx, loc);
     if (ctx.options.set_option) {
       Status st = ctx.options.set_option(name, value, ctx.options);
       if (!st) {
-        ctx.error(line, ErrTag::D_PRAGMA_OPTSET,
+        ctx.error(loc, ErrTag::D_PRAGMA_OPTSET,
                   eq == std::string::npos
                       ? cat("failed to set option '", name, "': ", st.error().message)
                       : cat("failed to set option '", name, "' to '", value, "': ", st.error().message));
@@ -53,17 +53,17 @@ bool set_options(CompileContext& ctx, const std::vector<std::string>& w, int lin
 
 // `#pragma D depends_on <class> <name>`: a provider or module is not
 // checked here; only a library may depend on a library.
-bool depends_on(CompileContext& ctx, const std::vector<std::string>& w, int line) {
+bool depends_on(CompileContext& ctx, const std::vector<std::string>& w, Loc loc) {
   if (w.size() != 4) {
-    ctx.error(line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
+    ctx.error(loc, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma depends_on <class> <name>");
     return false;
   }
   if (w[2] == "library" && !ctx.library) {
-    ctx.error(line, ErrTag::D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
+    ctx.error(loc, ErrTag::D_PRAGMA_DEPEND, "main program may not explicitly depend on a library");
     return false;
   }
   if (w[2] != "library" && w[2] != "provider" && w[2] != "module") {
-    ctx.error(line, ErrTag::D_PRAGMA_INVAL, cat("invalid class ", w[2], " specified by #pragma depends_on"));
+    ctx.error(loc, ErrTag::D_PRAGMA_INVAL, cat("invalid class ", w[2], " specified by #pragma depends_on"));
     return false;
   }
   return true;
@@ -75,11 +75,11 @@ bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
   std::vector<std::string> w = words(p.text);
   if (w.empty() || w[0] != "D") return true;  // not ours: ignored, as DTrace does
   if (w.size() < 2) {
-    ctx.error(p.line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma D directive");
+    ctx.error(p.loc, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma D directive");
     return false;
   }
   const std::string& what = w[1];
-  if (what == "option") return set_options(ctx, w, p.line);
+  if (what == "option") return set_options(ctx, w, p.loc);
   if (what == "error") {
     // DTrace's words: "#error: " and each word after it (a string
     // without its quotes), each followed by a space.
@@ -91,16 +91,16 @@ bool apply_pragma(CompileContext& ctx, const ast::Pragma& p) {
       msg += rest.substr(i + quoted, end - i - quoted) + " ";
       i = end + quoted;
     }
-    ctx.error(p.line, ErrTag::D_PRAGERR, cat("#error: ", msg));
+    ctx.error(p.loc, ErrTag::D_PRAGERR, cat("#error: ", msg));
     return false;
   }
-  if (what == "depends_on") return depends_on(ctx, w, p.line);
+  if (what == "depends_on") return depends_on(ctx, w, p.loc);
   if (what == "attributes" && w.size() < 4) {
-    ctx.error(p.line, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
+    ctx.error(p.loc, ErrTag::D_PRAGMA_MALFORM, "malformed #pragma attributes <attributes> <ident>");
     return false;
   }
   if (what == "attributes" || what == "binding" || what == "ident" || what == "line") return true;
-  ctx.error(p.line, ErrTag::D_PRAGMA_INVAL, cat("invalid control directive: #pragma D ", what));
+  ctx.error(p.loc, ErrTag::D_PRAGMA_INVAL, cat("invalid control directive: #pragma D ", what));
   return false;
 }
 
@@ -114,7 +114,7 @@ bool check_pragmas_used(CompileContext& ctx) {
     const std::string& name = w[3];
     if (ctx.idents.find(VarScope::Global, name) || ctx.idents.find_inline(name) || find_builtin_var(name))
       continue;
-    ctx.error(p.line, ErrTag::D_PRAGMA_UNUSED, cat("unused #pragma ", w[1]));
+    ctx.error(p.loc, ErrTag::D_PRAGMA_UNUSED, cat("unused #pragma ", w[1]));
     return false;
   }
   return true;

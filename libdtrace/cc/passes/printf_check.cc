@@ -118,10 +118,10 @@ bool accepts(Check c, const Type* t, const char* special) {
 
 }  // namespace
 
-bool check_format(CompileContext& ctx, int line, const std::string& func, const std::string& fmt,
+bool check_format(CompileContext& ctx, Loc loc, const std::string& func, const std::string& fmt,
                   const std::vector<FormatArg>& args, int first_argno, bool aggregation, bool exact) {
   if (fmt.empty()) {
-    ctx.error(line, ErrTag::D_PRINTF_FMT_EMPTY, cat(func, "( ) format string is empty"));
+    ctx.error(loc, ErrTag::D_PRINTF_FMT_EMPTY, cat(func, "( ) format string is empty"));
     return false;
   }
   ParsedFormat pf = parse_format(fmt);
@@ -129,14 +129,14 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
   for (const FormatPiece& p : pf.pieces) {
     if (!p.is_conv) continue;
     if (find_conv(p.conv.name()) == nullptr) {
-      ctx.error(line, ErrTag::D_SYNTAX,
+      ctx.error(loc, ErrTag::D_SYNTAX,
                 cat("format conversion #", dirs.size() + 1, " is undefined: %", p.conv.name()));
       return false;
     }
     dirs.push_back(&p.conv);
   }
   if (pf.fault != FormatFault::kNone) {
-    ctx.error(line, ErrTag::D_SYNTAX, cat("format conversion #", pf.fault_conv, fault_text(pf.fault)));
+    ctx.error(loc, ErrTag::D_SYNTAX, cat("format conversion #", pf.fault_conv, fault_text(pf.fault)));
     return false;
   }
 
@@ -151,7 +151,7 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
     if (d.width_star) dyns[ndyn++] = "*";
     for (; ndyn > 0; ndyn--) {
       if (j >= args.size()) {
-        ctx.error(line, ErrTag::D_PRINTF_DYN_PROTO,
+        ctx.error(loc, ErrTag::D_PRINTF_DYN_PROTO,
                   proto_mismatch(cat(func, "( )"),
                                  cat("conversion #", i + 1, " (%", conv->name,
                                      ") is missing a corresponding \"", dyns[ndyn - 1], "\" argument")));
@@ -159,7 +159,7 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
       }
       const Type* t = args[j].type;
       if (t == nullptr || !t->is_int()) {
-        ctx.error(args[j].line, ErrTag::D_PRINTF_DYN_TYPE,
+        ctx.error(args[j].loc, ErrTag::D_PRINTF_DYN_TYPE,
                   cat(func, "( ) argument #", j + first_argno, " is incompatible with conversion #", i + 1,
                       " prototype:\n\tconversion: % ", dyns[ndyn - 1], " ", conv->name,
                       "\n\t prototype: int\n\t  argument: ", t ? t->name : "aggregation"));
@@ -170,30 +170,30 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
     const Type* vt = nullptr;
     const char* special = nullptr;
     std::string vname;
-    int vline = line;
+    Loc vloc = loc;
     if (d.agg) {
       if (!aggregation) {
-        ctx.error(line, ErrTag::D_PRINTF_AGG_CONV,
+        ctx.error(loc, ErrTag::D_PRINTF_AGG_CONV,
                   cat("%@ conversion requires an aggregation and is not for use with ", func, "( )"));
         return false;
       }
       vname = "aggregating action";
     } else if (j >= args.size()) {
       if (aggregation) continue;  // printa: conversions may consume keys
-      ctx.error(line, ErrTag::D_PRINTF_ARG_PROTO,
+      ctx.error(loc, ErrTag::D_PRINTF_ARG_PROTO,
                 proto_mismatch(cat(func, "( )"), cat("conversion #", i + 1, " (%", conv->name,
                                                      ") is missing a corresponding value argument")));
       return false;
     } else {
       vt = args[j].type;
       special = args[j].special;
-      vline = args[j].line;
+      vloc = args[j].loc;
       vname = cat("argument #", j + first_argno);
       j++;
     }
     if (!accepts(conv->check, vt, special)) {
       ctx.error(
-          vline, ErrTag::D_PRINTF_ARG_TYPE,
+          vloc, ErrTag::D_PRINTF_ARG_TYPE,
           cat(func, "( ) ", vname, " is incompatible with conversion #", i + 1,
               " prototype:\n\tconversion: %", conv->name, "\n\t prototype: ", conv->proto, "\n\t  argument: ",
               special ? special
@@ -203,7 +203,7 @@ bool check_format(CompileContext& ctx, int line, const std::string& func, const 
     }
   }
   if (exact && j < args.size()) {
-    ctx.error(line, ErrTag::D_PRINTF_ARG_EXTRA,
+    ctx.error(loc, ErrTag::D_PRINTF_ARG_EXTRA,
               proto_mismatch(cat(func, "( )"), cat("only ", j, " arguments required by this format string")));
     return false;
   }

@@ -13,7 +13,7 @@ namespace dtrace::cc {
 
 struct FormatArg {
   const Type* type;  // null for an aggregation value (%@)
-  int line;
+  Loc loc;
   // "stack" for a stack()/ustack()/jstack() aggregation key, which only
   // %k prints; "aggregation" for an aggregation passed to printf().
   const char* special = nullptr;
@@ -21,7 +21,7 @@ struct FormatArg {
 
 // `first_argno` is the argument number of args[0] in messages (2 for
 // printf, whose format is argument #1). `aggregation` allows %@.
-bool check_format(CompileContext& ctx, int line, const std::string& func, const std::string& fmt,
+bool check_format(CompileContext& ctx, Loc loc, const std::string& func, const std::string& fmt,
                   const std::vector<FormatArg>& args, int first_argno, bool aggregation, bool exact);
 
 }  // namespace dtrace::cc

@@ -17,13 +17,13 @@ class Resolver : public Visitor<Resolver> {
     VarScope scope = n.scope == ast::ScopedVar::Scope::Thread ? VarScope::Thread : VarScope::Local;
     n.var = ctx_.idents.find(scope, n.name);
     if (n.var == nullptr)
-      fail(n.line, ErrTag::D_IDENT_UNDEF,
+      fail(n.loc, ErrTag::D_IDENT_UNDEF,
            unknown_name(cat(scope == VarScope::Thread ? "self->" : "this->", n.name), "variable"));
   }
 
   void visit_AggRef(ast::AggRef& n) {
     n.agg = ctx_.idents.find_agg(n.name);
-    if (n.agg == nullptr) fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(cat("@", n.name), "aggregation"));
+    if (n.agg == nullptr) fail(n.loc, ErrTag::D_IDENT_UNDEF, unknown_name(cat("@", n.name), "aggregation"));
   }
 
   // An aggregation passed to printa(), clear(), normalize() or trunc()
@@ -35,7 +35,7 @@ class Resolver : public Visitor<Resolver> {
                  : func == "clear" ? ErrTag::D_CLEAR_AGGBAD
                  : func == "trunc" ? ErrTag::D_TRUNC_AGGBAD
                                    : ErrTag::D_NORMALIZE_AGGBAD;
-    fail(n.line, tag, cat("undefined aggregation: @", n.name));
+    fail(n.loc, tag, cat("undefined aggregation: @", n.name));
   }
 
   // `sym, mod`sym: a kernel symbol from the symbol table, typed from BTF
@@ -59,7 +59,7 @@ class Resolver : public Visitor<Resolver> {
                       : r.addr == 0 ? "Symbol address not available"  // kptr_restrict
                                     : nullptr;
     if (why != nullptr && !ctx_.options.knodefs) {
-      fail(n.line, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.text, ": ", why));
+      fail(n.loc, ErrTag::D_IDENT_UNDEF, cat("failed to resolve ", n.text, ": ", why));
       return;
     }
     if (!r.found) r.module = n.module.empty() ? "vmlinux" : n.module;  // -x knodefs: address 0
@@ -69,14 +69,14 @@ class Resolver : public Visitor<Resolver> {
     const Type* t = r.module == "vmlinux" ? ctx_.types.kernel_symbol_type(n.name, percpu) : nullptr;
     if (t != nullptr && r.found && r.data == (t->kind == Type::Kind::Function)) t = nullptr;
     if (percpu) {
-      fail(n.line, ErrTag::D_SYM_BADREF,
+      fail(n.loc, ErrTag::D_SYM_BADREF,
            cat("kernel module '", r.module, "' symbol '", n.name,
                "' is a per-CPU variable and may not be referenced by address"));
       return;
     }
     if (t == nullptr) {
       std::string hint = why || r.module != "vmlinux" ? std::string() : ctx_.types.kernel_symbol_hint();
-      fail(n.line, ErrTag::D_SYM_NOTYPES,
+      fail(n.loc, ErrTag::D_SYM_NOTYPES,
            cat("no symbolic type information is available for ", r.module, "`", n.name, ": ",
                why ? why : "No type information available for symbol", hint.empty() ? "" : " (", hint,
                hint.empty() ? "" : ")"));
@@ -96,19 +96,19 @@ class Resolver : public Visitor<Resolver> {
       SymbolRef k;
       if (ctx_.options.kernel_symbol) k = ctx_.options.kernel_symbol(n.module, n.name);
       if (k.found) return wrong_kind(n, k.module, false);
-      fail(n.line, ErrTag::D_IDENT_UNDEF,
+      fail(n.loc, ErrTag::D_IDENT_UNDEF,
            unknown_name(n.text, !n.module.empty() && !r.module_known ? "module" : "symbol"));
       return;
     }
     n.sym_type = ctx_.types.user_symbol_type(cat(r.module, "`", n.name));
     if (n.sym_type == nullptr) {
-      fail(n.line, ErrTag::D_SYM_NOTYPES,
+      fail(n.loc, ErrTag::D_SYM_NOTYPES,
            cat("no symbolic type information is available for ", r.module, "``", n.name,
                ": No type information available for symbol"));
       return;
     }
     if (!ctx_.options.unodefs && !ctx_.options.user_static) {
-      fail(n.line, ErrTag::D_ASRELO, cat("relocation remains against user symbol ", r.module, "``", n.name));
+      fail(n.loc, ErrTag::D_ASRELO, cat("relocation remains against user symbol ", r.module, "``", n.name));
       return;
     }
     n.addr = r.addr;
@@ -117,7 +117,7 @@ class Resolver : public Visitor<Resolver> {
   // A user module's symbol named as a kernel one (mod`sym), or the
   // other way round (vmlinux``sym).
   void wrong_kind(ast::SymRef& n, const std::string& module, bool user_module) {
-    fail(n.line, ErrTag::D_SYM_BADREF,
+    fail(n.loc, ErrTag::D_SYM_BADREF,
          cat(user_module ? "user" : "kernel", " module '", module, "' symbol '", n.name,
              "' may not be referenced as a ", user_module ? "kernel" : "user", " symbol"));
   }
@@ -134,8 +134,8 @@ class Resolver : public Visitor<Resolver> {
   void visit_Call(ast::Call& n) {
     if (!n.name.empty() && !find_action(n.name) && !find_aggfunc(n.name) && !find_subr(n.name)) {
       if (const char* kind = non_function_kind(n.name))
-        fail(n.line, ErrTag::D_FUNC_IDKIND, cat(kind, " ", n.name, " may not be referenced as a function"));
-      else fail(n.line, ErrTag::D_FUNC_UNDEF, unknown_name(n.name, "function"));
+        fail(n.loc, ErrTag::D_FUNC_IDKIND, cat(kind, " ", n.name, " may not be referenced as a function"));
+      else fail(n.loc, ErrTag::D_FUNC_UNDEF, unknown_name(n.name, "function"));
       return;
     }
     bool takes_aggs = n.name == "printa" || n.name == "clear" || n.name == "normalize" ||
@@ -152,7 +152,7 @@ class Resolver : public Visitor<Resolver> {
     ast::Expr* base = ix != nullptr ? ix->base : n.lhs;
     auto* inner = ast::as<ast::Index>(base);  // @a[i][j]
     if (auto* agg = inner != nullptr ? ast::as<ast::AggRef>(inner->base) : nullptr) {
-      fail(n.line, ErrTag::D_AGG_MDIM, cat("aggregation @", agg->name, " may not be multi-dimensional"));
+      fail(n.loc, ErrTag::D_AGG_MDIM, cat("aggregation @", agg->name, " may not be multi-dimensional"));
       return;
     }
     auto* ref = ast::as<ast::AggRef>(base);
@@ -160,7 +160,7 @@ class Resolver : public Visitor<Resolver> {
     // An unknown function is D_FUNC_UNDEF below, as anywhere else.
     bool known = call != nullptr && (find_action(call->name) || find_subr(call->name));
     if (ref != nullptr && known && !find_aggfunc(call->name)) {
-      fail(n.line, ErrTag::D_AGG_FUNC,
+      fail(n.loc, ErrTag::D_AGG_FUNC,
            cat("@", ref->name, " must be assigned the result of an aggregating function"));
       return;
     }
@@ -175,15 +175,15 @@ class Resolver : public Visitor<Resolver> {
     auto* ix = ast::as<ast::Index>(n.expr);
     auto* ref = ast::as<ast::AggRef>(ix != nullptr ? ix->base : n.expr);
     if (ref != nullptr)
-      return fail(n.line, ErrTag::D_AGG_NULL, cat("expression has null effect: @", ref->name));
+      return fail(n.loc, ErrTag::D_AGG_NULL, cat("expression has null effect: @", ref->name));
     visit(n.expr);
   }
 
   bool failed() const { return failed_; }
 
  private:
-  void fail(int line, ErrTag tag, std::string msg) {
-    if (!failed_) ctx_.error(line, tag, std::move(msg));
+  void fail(Loc loc, ErrTag tag, std::string msg) {
+    if (!failed_) ctx_.error(loc, tag, std::move(msg));
     failed_ = true;
   }
 
@@ -200,7 +200,7 @@ class Resolver : public Visitor<Resolver> {
     if (b == nullptr) return nullptr;
     VarInfo* v = ctx_.idents.find(VarScope::Builtin, name);
     if (v == nullptr) {
-      v = ctx_.idents.create(VarScope::Builtin, name, 0);
+      v = ctx_.idents.create(VarScope::Builtin, name, Loc{});
       v->id = b->id;
       v->is_array = b->is_array;
     }
@@ -223,12 +223,12 @@ class Resolver : public Visitor<Resolver> {
     InlineInfo* own = ctx_.idents.find_inline(n.name);
     if (own != nullptr && own == inline_) {
       // An inline is not in scope in its own definition (DTrace: undefined).
-      fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
+      fail(n.loc, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
       return;
     }
     if (InlineInfo* in = own; in != nullptr && in->parameterized()) {
       if (!indexed) {
-        fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
+        fail(n.loc, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
         return;
       }
       n.inline_def = in;  // typecheck checks the arguments
@@ -252,18 +252,18 @@ class Resolver : public Visitor<Resolver> {
     }
     // A target's typedef is never an unscoped name: say how to name it.
     std::string theirs = ctx_.types.target_spelling(Type::Kind::Void, n.name);
-    fail(n.line, ErrTag::D_IDENT_UNDEF,
+    fail(n.loc, ErrTag::D_IDENT_UNDEF,
          cat(unknown_name(n.name, "variable"),
              theirs.empty() ? "" : cat(" (the target's type is ", theirs, ")")));
   }
 
-  VarInfo* find_or_create(VarScope scope, const std::string& name, int line) {
+  VarInfo* find_or_create(VarScope scope, const std::string& name, Loc loc) {
     if (VarInfo* v = ctx_.idents.find(scope, name)) return v;
     if (!ctx_.idents.ids_left(scope)) {
-      fail(line, ErrTag::D_ID_OFLOW, "identifier space exhausted");
+      fail(loc, ErrTag::D_ID_OFLOW, "identifier space exhausted");
       return nullptr;
     }
-    return ctx_.idents.create(scope, name, line);
+    return ctx_.idents.create(scope, name, loc);
   }
 
   // An assignment target: creates the variable it names if needed.
@@ -271,13 +271,13 @@ class Resolver : public Visitor<Resolver> {
     (void)compound;
     if (auto* id = ast::as<ast::Ident>(lhs)) {
       if ((id->var = builtin(id->name)) != nullptr) return;  // typecheck: not writable
-      id->var = find_or_create(VarScope::Global, id->name, id->line);
+      id->var = find_or_create(VarScope::Global, id->name, id->loc);
     } else if (auto* sv = ast::as<ast::ScopedVar>(lhs)) {
       VarScope scope = sv->scope == ast::ScopedVar::Scope::Thread ? VarScope::Thread : VarScope::Local;
-      sv->var = find_or_create(scope, sv->name, sv->line);
+      sv->var = find_or_create(scope, sv->name, sv->loc);
     } else if (auto* ref = ast::as<ast::AggRef>(lhs)) {
       ref->agg = ctx_.idents.find_agg(ref->name);
-      if (ref->agg == nullptr) ref->agg = ctx_.idents.create_agg(ref->name, ref->line);
+      if (ref->agg == nullptr) ref->agg = ctx_.idents.create_agg(ref->name, ref->loc);
     } else if (auto* ix = ast::as<ast::Index>(lhs)) {
       for (auto* a : ix->args) visit(a);
       define_array(ix->base);
@@ -297,18 +297,18 @@ class Resolver : public Visitor<Resolver> {
       }
       // A variable already used as a scalar (a pointer) stays one.
       bool known = ctx_.idents.find(VarScope::Global, id->name) != nullptr;
-      id->var = find_or_create(VarScope::Global, id->name, id->line);
+      id->var = find_or_create(VarScope::Global, id->name, id->loc);
       if (id->var && !known && !id->var->declared) id->var->is_array = true;
     } else if (auto* sv = ast::as<ast::ScopedVar>(base)) {
       if (sv->scope == ast::ScopedVar::Scope::Local) {
         sv->var = ctx_.idents.find(VarScope::Local, sv->name);  // this->p[i] = v: p a pointer
         if (sv->var == nullptr)
-          fail(sv->line, ErrTag::D_ARR_LOCAL,
+          fail(sv->loc, ErrTag::D_ARR_LOCAL,
                cat("associative arrays may not be declared as local variables: this->", sv->name));
         return;
       }
       bool known = ctx_.idents.find(VarScope::Thread, sv->name) != nullptr;
-      sv->var = find_or_create(VarScope::Thread, sv->name, sv->line);
+      sv->var = find_or_create(VarScope::Thread, sv->name, sv->loc);
       if (sv->var && !known && !sv->var->declared) sv->var->is_array = true;
     } else if (base->kind() == ast::Kind::AggRef) {
       define(base, false);

@@ -7,6 +7,7 @@
 #include "cc/passes/xlate.h"
 #include "cc/visitor.h"
 
+#include <optional>
 #include <unordered_map>
 
 namespace dtrace::cc {
@@ -117,14 +118,14 @@ class Checker : public Visitor<Checker, const Type*> {
   }
 
   const Type* visit_node(ast::Node& n) {
-    return fail(n.line, ErrTag::D_UNKNOWN, "unexpected node in expression");
+    return fail(n.loc, ErrTag::D_UNKNOWN, "unexpected node in expression");
   }
   const Type* visit_IntLit(ast::IntLit& n) { return n.lit_type; }
   const Type* visit_StrLit(ast::StrLit&) { return types_.string_type(); }
   const Type* visit_Ident(ast::Ident& n) { return check_ident(n); }
   const Type* visit_ScopedVar(ast::ScopedVar& n);
   const Type* visit_AggRef(ast::AggRef& n) {
-    return fail(n.line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
+    return fail(n.loc, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
   }
   const Type* visit_SymRef(ast::SymRef& n);
   const Type* visit_Index(ast::Index& n) { return check_index(n, false, nullptr); }
@@ -172,20 +173,20 @@ class Checker : public Visitor<Checker, const Type*> {
   const Type* check_member(ast::Member& n);
   const Type* check_cast(ast::Cast& n);
   const Type* check_xlate(ast::Xlate& n);
-  bool store_to(ast::Expr* lhs, const Type* value, const char* op, int line);
-  bool store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line);
+  bool store_to(ast::Expr* lhs, const Type* value, const char* op, Loc loc);
+  bool store_to_place(ast::Expr* lhs, const Type* value, const char* op, Loc loc);
   bool check_keys(VarInfo* v, ast::Index& n, const std::string& what);
   bool key_ok(ast::Expr* k, const Type* t, const char* kind, const std::string& what, size_t key);
   bool keys_agree(std::vector<const Type*>& keys, bool& keys_known, const std::vector<const Type*>& kt,
-                  int line, const std::vector<ast::Expr*>& args, const std::string& what);
+                  Loc loc, const std::vector<ast::Expr*>& args, const std::string& what);
 
   // fail() for the checks that answer yes or no.
-  bool rejected(int line, ErrTag tag, std::string msg) {
-    fail(line, tag, std::move(msg));
+  bool rejected(Loc loc, ErrTag tag, std::string msg) {
+    fail(loc, tag, std::move(msg));
     return false;
   }
-  const Type* fail(int line, ErrTag tag, std::string msg) {
-    if (!failed_) ctx_.error(line, tag, std::move(msg));
+  const Type* fail(Loc loc, ErrTag tag, std::string msg) {
+    if (!failed_) ctx_.error(loc, tag, std::move(msg));
     failed_ = true;
     return types_.void_type();
   }
@@ -199,7 +200,7 @@ class Checker : public Visitor<Checker, const Type*> {
   size_t clause_ = 0;        // index of the clause being checked (ctx_.plans)
   bool in_clause_ = false;
   std::vector<ClauseArgs> clause_args_;
-  int cg_expr_line_ = -1;  // an action used as a value (action_in_expr), not yet reported
+  std::optional<Loc> cg_expr_loc_;  // an action used as a value (action_in_expr), not yet reported
   std::string cg_expr_;
 };
 
@@ -226,15 +227,15 @@ const Type* Checker::check_ident(ast::Ident& n) {
     return n.inline_def->type;
   }
   VarInfo* v = n.var;
-  if (v == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
+  if (v == nullptr) return fail(n.loc, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
   if (v->scope == VarScope::Builtin) {
     const BuiltinVar* b = find_builtin_var(v->name);
-    if (b->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
+    if (b->is_array) return fail(n.loc, ErrTag::D_IDENT_BADREF, cat(n.name, "[ ] must be indexed"));
     n.is_lvalue = false;
     return type_from_string(types_, b->type);
   }
-  if (v->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, array_as_scalar(n.name));
-  if (v->type == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
+  if (v->is_array) return fail(n.loc, ErrTag::D_IDENT_BADREF, array_as_scalar(n.name));
+  if (v->type == nullptr) return fail(n.loc, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "variable"));
   n.is_lvalue = true;
   n.is_writable = true;
   return v->type;
@@ -243,26 +244,26 @@ const Type* Checker::check_ident(ast::Ident& n) {
 // Key number key of what[ ] (of an associative array or aggregation: kind)
 // has type t: neither a translated pointer nor void, a struct or a union.
 bool Checker::key_ok(ast::Expr* k, const Type* t, const char* kind, const std::string& what, size_t key) {
-  if (is_translated_pointer(k, t)) return rejected(k->line, ErrTag::D_KEY_TYPE, translated_key(kind, key));
+  if (is_translated_pointer(k, t)) return rejected(k->loc, ErrTag::D_KEY_TYPE, translated_key(kind, key));
   if (t->is_void() || t->is_sou())
-    return rejected(k->line, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", key, " has invalid type ", t->name));
+    return rejected(k->loc, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", key, " has invalid type ", t->name));
   return true;
 }
 
 // The key types kt of what[args] against those of its first use (keys),
 // or they become them.
 bool Checker::keys_agree(std::vector<const Type*>& keys, bool& keys_known, const std::vector<const Type*>& kt,
-                         int line, const std::vector<ast::Expr*>& args, const std::string& what) {
+                         Loc loc, const std::vector<ast::Expr*>& args, const std::string& what) {
   if (!keys_known) {
     keys = kt;
     keys_known = true;
     return true;
   }
   if (keys.size() != kt.size())
-    return rejected(line, ErrTag::D_PROTO_LEN, proto_len(cat(what, "[ ]"), kt.size(), keys.size()));
+    return rejected(loc, ErrTag::D_PROTO_LEN, proto_len(cat(what, "[ ]"), kt.size(), keys.size()));
   for (size_t i = 0; i < kt.size(); i++) {
     if (!assignable(keys[i], kt[i]))
-      return rejected(args[i]->line, ErrTag::D_PROTO_ARG,
+      return rejected(args[i]->loc, ErrTag::D_PROTO_ARG,
                       proto_arg(cat(what, "[ ]"), i + 1, keys[i]->name, kt[i]->name));
   }
   return true;
@@ -275,7 +276,7 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
     if (failed_ || !key_ok(a, t, "associative array", what, kt.size() + 1)) return false;
     kt.push_back(t->is_int() ? types_.promote(t) : t);
   }
-  return keys_agree(v->keys, v->keys_known, kt, n.line, n.args, what);
+  return keys_agree(v->keys, v->keys_known, kt, n.loc, n.args, what);
 }
 
 // f[args] of a parameterized inline: the arguments against its
@@ -283,14 +284,14 @@ bool Checker::check_keys(VarInfo* v, ast::Index& n, const std::string& what) {
 const Type* Checker::check_inline_use(ast::Index& n, InlineInfo* in) {
   size_t want = in->params.size();
   if (n.args.size() != want)
-    return fail(n.line, ErrTag::D_PROTO_LEN, proto_len(cat(in->name, "[ ]"), n.args.size(), want));
+    return fail(n.loc, ErrTag::D_PROTO_LEN, proto_len(cat(in->name, "[ ]"), n.args.size(), want));
   for (size_t i = 0; i < want; i++) {
     const Type* t = check(n.args[i]);
     if (failed_) return t;
     const Type* p = in->param_types[i];
     bool ok = p->is_string() ? is_strcompat(t) : assignable(p, t);
     if (!ok)
-      return fail(n.args[i]->line, ErrTag::D_PROTO_ARG,
+      return fail(n.args[i]->loc, ErrTag::D_PROTO_ARG,
                   proto_arg(cat(in->name, "[ ]"), i + 1, p->name, t->name));
   }
   if (!complete_inline(ctx_, in)) return failed_ = true, types_.void_type();
@@ -301,12 +302,12 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
   ast::Expr* base = n.base;
   auto* id = ast::as<ast::Ident>(base);
   if (id != nullptr && id->inline_def != nullptr) {
-    if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(id->name, "[ ] is not writable"));
+    if (defining) return fail(n.loc, ErrTag::D_OP_WRITE, cat(id->name, "[ ] is not writable"));
     return check_inline_use(n, id->inline_def);
   }
   VarInfo* v = var_of(base);
   if (base->kind() == Kind::AggRef)
-    return fail(n.line, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
+    return fail(n.loc, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
   if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type != nullptr &&
       (v->type->is_pointer() || v->type->kind == Type::Kind::Array))
     v = nullptr;  // this->p[i]: indexes what the variable points to
@@ -316,15 +317,15 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
     if (failed_) return bt;
     if ((bt->is_pointer() || bt->kind == Type::Kind::Array) && n.args.size() == 1) {
       const Type* it = check(n.args[0]);
-      if (!it->is_int()) return fail(n.line, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
+      if (!it->is_int()) return fail(n.loc, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
       if (bt->base == nullptr || bt->base->is_void())
-        return fail(n.line, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
+        return fail(n.loc, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
       // A constant index past a C array's end (unsigned: -1 is past it too);
       // a flexible array member (no elements) has no end.
       std::optional<int64_t> ix =
           bt->kind == Type::Kind::Array && bt->nelems != 0 ? eval_const(ctx_, n.args[0]) : std::nullopt;
       if (ix && static_cast<uint64_t>(*ix) >= bt->nelems)
-        return fail(n.line, ErrTag::D_ARR_BOUNDS,
+        return fail(n.loc, ErrTag::D_ARR_BOUNDS,
                     cat("index outside array bounds: ", static_cast<uint64_t>(*ix), ", max is ", bt->nelems));
       n.is_lvalue = true;
       n.is_writable = bt->is_pointer() ? points_to_writable(base) : base->is_writable;
@@ -332,25 +333,25 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
       return bt->base;
     }
     if (VarInfo* sv = var_of(base); sv != nullptr && !sv->is_array)
-      return fail(n.line, ErrTag::D_ARR_BADREF, scalar_as_array(sv->display()));
-    return fail(n.line, ErrTag::D_ARR_BADREF, "operator [ ] cannot be applied to a non-array expression");
+      return fail(n.loc, ErrTag::D_ARR_BADREF, scalar_as_array(sv->display()));
+    return fail(n.loc, ErrTag::D_ARR_BADREF, "operator [ ] cannot be applied to a non-array expression");
   }
   if (v->scope == VarScope::Builtin) {
-    if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, cat(v->name, " is not an array"));
-    if (defining) return fail(n.line, ErrTag::D_OP_WRITE, cat(v->name, "[ ] is not writable"));
+    if (!v->is_array) return fail(n.loc, ErrTag::D_ARR_BADREF, cat(v->name, " is not an array"));
+    if (defining) return fail(n.loc, ErrTag::D_OP_WRITE, cat(v->name, "[ ] is not writable"));
     if (n.args.size() != 1)
-      return fail(n.line, ErrTag::D_PROTO_LEN, proto_len(cat(v->name, "[ ]"), n.args.size(), 1));
+      return fail(n.loc, ErrTag::D_PROTO_LEN, proto_len(cat(v->name, "[ ]"), n.args.size(), 1));
     const Type* it = check(n.args[0]);
     if (!it->is_int())
-      return fail(n.line, ErrTag::D_PROTO_ARG, proto_arg(cat(v->name, "[ ]"), 1, "int", it->name));
+      return fail(n.loc, ErrTag::D_PROTO_ARG, proto_arg(cat(v->name, "[ ]"), 1, "int", it->name));
     if (v->name == "args") return check_args(n);
     const BuiltinVar* b = find_builtin_var(v->name);
     return type_from_string(types_, b->type);
   }
-  if (!v->is_array) return fail(n.line, ErrTag::D_ARR_BADREF, scalar_as_array(v->display()));
+  if (!v->is_array) return fail(n.loc, ErrTag::D_ARR_BADREF, scalar_as_array(v->display()));
   if (!check_keys(v, n, v->display())) return types_.void_type();
   if (v->type == nullptr) {
-    if (!defining) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(v->display(), "variable"));
+    if (!defining) return fail(n.loc, ErrTag::D_IDENT_UNDEF, unknown_name(v->display(), "variable"));
     v->type = value;
   }
   n.is_lvalue = true;
@@ -363,28 +364,28 @@ const Type* Checker::check_args(ast::Index& n) {
   if (n.native_arg) return n.type;
   // An inline's or translator's expression is typed once, for every use.
   if (!in_clause_)
-    return fail(n.line, ErrTag::D_ARGS_NONE, "args[ ] may not be referenced outside of a probe clause");
+    return fail(n.loc, ErrTag::D_ARGS_NONE, "args[ ] may not be referenced outside of a probe clause");
   if (clause_ >= ctx_.plans.size()) return types_.int64();
   if (clause_args_.size() <= clause_) clause_args_.resize(clause_ + 1);
   ClauseArgs& ca = clause_args_[clause_];
-  if (!ca.loaded && !load_clause_args(ctx_, ctx_.plans[clause_].specs, n.line, ca))
+  if (!ca.loaded && !load_clause_args(ctx_, ctx_.plans[clause_].specs, n.loc, ca))
     return failed_ = true, types_.void_type();
   if (!ca.typed) return types_.int64();
   std::optional<int64_t> idx = eval_const(ctx_, n.args[0]);
   if (!idx)
-    return fail(n.line, ErrTag::D_PROTO_ARG, proto_arg("args[ ]", 1, "integer constant", "an expression"));
+    return fail(n.loc, ErrTag::D_PROTO_ARG, proto_arg("args[ ]", 1, "integer constant", "an expression"));
   if (*idx < 0 || static_cast<uint64_t>(*idx) >= ca.args.size())
-    return fail(n.line, ErrTag::D_ARGS_IDX,
+    return fail(n.loc, ErrTag::D_ARGS_IDX,
                 cat("index ", *idx, " is out of range for ", ca.probe, " args[ ] (", ca.args.size(),
                     " argument", ca.args.size() == 1 ? "" : "s", ")"));
   const ProbeArg& a = ca.args[*idx];
   const Type* native = arg_type(types_, a.native);
   if (native == nullptr)
-    return fail(n.line, ErrTag::D_ARGS_TYPE,
+    return fail(n.loc, ErrTag::D_ARGS_TYPE,
                 cat("failed to resolve native type for ", ca.probe, " args[", *idx, "]: ", a.native));
-  auto* lit = ctx_.make<ast::IntLit>(n.line, a.mapping);
+  auto* lit = ctx_.make<ast::IntLit>(n.loc, a.mapping);
   lit->type = lit->lit_type = types_.int_type();
-  auto* raw = ctx_.make<ast::Index>(n.line, n.base, std::vector<ast::Expr*>{lit});
+  auto* raw = ctx_.make<ast::Index>(n.loc, n.base, std::vector<ast::Expr*>{lit});
   raw->native_arg = true;
   raw->type = native;
   n.arg_value = raw;
@@ -392,10 +393,10 @@ const Type* Checker::check_args(ast::Index& n) {
   const Type* to = arg_type(types_, a.xlate);
   const Type* out = to ? xlate_output(to) : nullptr;
   if (out == nullptr)
-    return fail(n.line, ErrTag::D_ARGS_TYPE,
+    return fail(n.loc, ErrTag::D_ARGS_TYPE,
                 cat("failed to resolve translated type for ", ca.probe, " args[", *idx, "]: ", a.xlate));
-  auto* x = ctx_.make<ast::Xlate>(n.line, nullptr, raw);
-  x->xlator = find_translator(ctx_, out, native, n.line, ErrTag::D_ARGS_XLATOR);
+  auto* x = ctx_.make<ast::Xlate>(n.loc, nullptr, raw);
+  x->xlator = find_translator(ctx_, out, native, n.loc, ErrTag::D_ARGS_XLATOR);
   if (x->xlator == nullptr) return failed_ = true, types_.void_type();
   x->type = to;
   n.arg_value = x;
@@ -416,7 +417,7 @@ bool Checker::agg_action_arg(ast::Call& n) {
                       ? types_.void_type()
                       : check(n.args[0]);
   if (failed_) return false;
-  fail(n.line, tag, proto_arg(cat(n.name, "( )"), 1, "aggregation", t->name));
+  fail(n.loc, tag, proto_arg(cat(n.name, "( )"), 1, "aggregation", t->name));
   return false;
 }
 
@@ -429,12 +430,12 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
     if (stmt && traces && inner_call != nullptr) {
       const std::string& inner = inner_call->name;
       if (find_action(inner) || find_aggfunc(inner))  // an action's value is void
-        return fail(n.line, n.name == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
+        return fail(n.loc, n.name == "trace" ? ErrTag::D_TRACE_VOID : ErrTag::D_PRINT_VOID,
                     cat(n.name, "( ) may not be applied to a void expression"));
     }
     if (!stmt) return action_in_expr(n);
     if (!find_action(n.name) && !agg_rhs)  // an aggregating function outside @x = ...
-      return fail(n.line, ErrTag::D_AGG_FUNC,
+      return fail(n.loc, ErrTag::D_AGG_FUNC,
                   cat("aggregating function ", n.name, "( ) may only be assigned to an aggregation"));
     if (!agg_action_arg(n)) return types_.void_type();
     bool record_args = n.name == "printf" || n.name == "printa" || n.name == "system" || n.name == "freopen";
@@ -445,11 +446,11 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
     return types_.void_type();
   }
   const SubrProto* p = find_subr(n.name);
-  if (p == nullptr) return fail(n.line, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "function"));
-  if (!p->available) return fail(n.line, ErrTag::D_FUNC_UNDEF, cat(n.name, "( ) is not available on Linux"));
+  if (p == nullptr) return fail(n.loc, ErrTag::D_IDENT_UNDEF, unknown_name(n.name, "function"));
+  if (!p->available) return fail(n.loc, ErrTag::D_FUNC_UNDEF, cat(n.name, "( ) is not available on Linux"));
   int argc = static_cast<int>(n.args.size());
   if (argc < p->min_args || argc > p->max_args) {
-    return fail(n.line, ErrTag::D_PROTO_LEN,
+    return fail(n.loc, ErrTag::D_PROTO_LEN,
                 arity_mismatch(cat(n.name, "( )"), argc, p->min_args, p->max_args));
   }
   for (int i = 0; i < argc; i++) {
@@ -462,7 +463,7 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
               : proto == "void *" ? (t->is_pointer() || t->is_int())
                                   : (t->is_int() || (proto == "uintptr_t" && t->is_pointer()));
     if (!ok)
-      return fail(n.args[i]->line, ErrTag::D_PROTO_ARG, proto_arg(cat(n.name, "( )"), i + 1, proto, t->name));
+      return fail(n.args[i]->loc, ErrTag::D_PROTO_ARG, proto_arg(cat(n.name, "( )"), i + 1, proto, t->name));
   }
   return type_from_string(types_, p->ret);
 }
@@ -477,15 +478,15 @@ const Type* Checker::action_in_expr(ast::Call& n) {
   if (ap == nullptr) ap = find_aggfunc(n.name);
   int argc = static_cast<int>(n.args.size());
   if (argc < ap->min_args || (ap->max_args >= 0 && argc > ap->max_args))
-    return fail(n.line, ErrTag::D_PROTO_LEN,
+    return fail(n.loc, ErrTag::D_PROTO_LEN,
                 arity_mismatch(cat(n.name, "( )"), argc, ap->min_args, ap->max_args));
   for (ast::Expr* a : n.args)
     if (a->kind() == Kind::AggRef) a->type = types_.void_type();
     else check_record_arg(a);
   if (failed_) return types_.void_type();
-  if (cg_expr_line_ < 0) {
+  if (!cg_expr_loc_) {
     const char* what = find_aggfunc(n.name) ? "aggregating function" : "tracing function";
-    cg_expr_line_ = n.line;
+    cg_expr_loc_ = n.loc;
     cg_expr_ =
         cat(what, " ", n.name, "( ) may not be called from a D expression (D program context required)");
   }
@@ -494,8 +495,8 @@ const Type* Checker::action_in_expr(ast::Call& n) {
 
 // The D_CG_EXPR action_in_expr() left for the end of a statement.
 void Checker::report_cg_expr() {
-  if (cg_expr_line_ >= 0 && !failed_) fail(cg_expr_line_, ErrTag::D_CG_EXPR, cg_expr_);
-  cg_expr_line_ = -1;
+  if (cg_expr_loc_ && !failed_) fail(*cg_expr_loc_, ErrTag::D_CG_EXPR, cg_expr_);
+  cg_expr_loc_.reset();
 }
 
 // An argument that may be a stack()/sym()-like value (aggregation keys,
@@ -518,7 +519,7 @@ const Type* Checker::check_record_arg(ast::Expr* a) {
 const Type* Checker::check_unary(ast::Unary& n) {
   // &@a: an aggregation is a dynamic variable, refused before it is typed.
   if (n.op == Op::AddrOf && ast::agg_target(n.operand) != nullptr)
-    return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
+    return fail(n.loc, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
   const Type* t = check(n.operand);
   if (failed_) return t;
   const char* op = ast::op_text(n.op);
@@ -526,42 +527,42 @@ const Type* Checker::check_unary(ast::Unary& n) {
     case Op::Neg:
     case Op::Plus:
       if (!t->is_int())
-        return fail(n.line, ErrTag::D_OP_ARITH,
+        return fail(n.loc, ErrTag::D_OP_ARITH,
                     cat("operator ", op, " requires an operand of arithmetic type"));
       return types_.promote(t);
     case Op::BitNot:
       if (!t->is_int())
-        return fail(n.line, ErrTag::D_OP_INT, cat("operator ", op, " requires an operand of integral type"));
+        return fail(n.loc, ErrTag::D_OP_INT, cat("operator ", op, " requires an operand of integral type"));
       return types_.promote(t);
     case Op::LogNot:
       if (!t->is_scalar())
-        return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires an operand of scalar type"));
+        return fail(n.loc, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires an operand of scalar type"));
       return types_.int_type();
     case Op::Deref:
       if (!t->is_pointer() && t->kind != Type::Kind::Array)
-        return fail(n.line, ErrTag::D_DEREF_NONPTR, "cannot dereference non-pointer type");
+        return fail(n.loc, ErrTag::D_DEREF_NONPTR, "cannot dereference non-pointer type");
       if (t->base == nullptr || t->base->is_void())
-        return fail(n.line, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
+        return fail(n.loc, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
       if (t->base->kind == Type::Kind::Function)
-        return fail(n.line, ErrTag::D_DEREF_NONPTR, "cannot dereference pointer to function");
+        return fail(n.loc, ErrTag::D_DEREF_NONPTR, "cannot dereference pointer to function");
       n.is_lvalue = true;
       n.is_writable = t->is_pointer() ? points_to_writable(n.operand) : n.operand->is_writable;
       return t->base;
     case Op::AddrOf:
       if (is_bitfield(n.operand))
-        return fail(n.line, ErrTag::D_ADDROF_BITFIELD, "cannot take address of bit-field");
+        return fail(n.loc, ErrTag::D_ADDROF_BITFIELD, "cannot take address of bit-field");
       // &a[i] of a D array (int a[5]) is the element's address in the
       // variable's storage, as in DTrace; &a and &assoc[k] are refused.
       if (n.operand->kind() == Kind::Ident || n.operand->kind() == Kind::ScopedVar ||
           (ast::as<ast::Index>(n.operand) && ast::as<ast::Index>(n.operand)->base->kind() != Kind::Unary &&
            !ast::as<ast::Index>(n.operand)->indexes_memory))
-        return fail(n.line, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
+        return fail(n.loc, ErrTag::D_ADDROF_VAR, "cannot take address of dynamic variable");
       if (t->is_pointer() && t->base->kind == Type::Kind::Function && n.operand->kind() == Kind::SymRef)
         return t;  // &`func: the function's address, like `func
       if (!n.operand->is_lvalue)
-        return fail(n.line, ErrTag::D_ADDROF_LVAL, "unacceptable operand for unary & operator");
+        return fail(n.loc, ErrTag::D_ADDROF_LVAL, "unacceptable operand for unary & operator");
       return types_.pointer_to(t, t->user_space || ast::in_user_memory(n.operand));
-    default: return fail(n.line, ErrTag::D_UNKNOWN, "bad unary operator");
+    default: return fail(n.loc, ErrTag::D_UNKNOWN, "bad unary operator");
   }
 }
 
@@ -578,23 +579,23 @@ const Type* Checker::check_binary(ast::Binary& n) {
     case Op::BitAnd:
     case Op::BitOr:
     case Op::BitXor:
-      if (!a->is_int() || !b->is_int()) return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
+      if (!a->is_int() || !b->is_int()) return fail(n.loc, ErrTag::D_OP_INT, not_integral(op));
       return types_.arith_result(a, b);
     case Op::Shl:
     case Op::Shr:
-      if (!a->is_int() || !b->is_int()) return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
+      if (!a->is_int() || !b->is_int()) return fail(n.loc, ErrTag::D_OP_INT, not_integral(op));
       return types_.promote(a);
     case Op::Add:
     case Op::Sub:
       if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
       if ((a->is_pointer() && a->base && a->base->is_void()) ||
           (b->is_pointer() && b->base && b->base->is_void()))
-        return fail(n.line, ErrTag::D_OP_INCOMPAT,
+        return fail(n.loc, ErrTag::D_OP_INCOMPAT,
                     cat("operands have incompatible types: \"", a->name, "\" ", op, " \"", b->name, "\""));
       if (a->is_pointer() && b->is_int()) return a;
       if (n.op == Op::Add && a->is_int() && b->is_pointer()) return b;
       if (n.op == Op::Sub && a->is_pointer() && b->is_pointer()) return types_.long_type();
-      return fail(n.line, ErrTag::D_OP_INCOMPAT,
+      return fail(n.loc, ErrTag::D_OP_INCOMPAT,
                   cat("operator ", op, " requires operands of arithmetic or pointer type"));
     case Op::Lt:
     case Op::Gt:
@@ -606,15 +607,15 @@ const Type* Checker::check_binary(ast::Binary& n) {
           (is_strcompat(a) && is_strcompat(b) && (a->is_string() || b->is_string())) ||
           (a->is_string() && is_null_const(n.rhs, b)) || (b->is_string() && is_null_const(n.lhs, a)))
         return types_.int_type();
-      return fail(n.line, ErrTag::D_OP_INCOMPAT,
+      return fail(n.loc, ErrTag::D_OP_INCOMPAT,
                   cat("operands have incompatible types: \"", a->name, "\" ", op, " \"", b->name, "\""));
     case Op::LogAnd:
     case Op::LogOr:
     case Op::LogXor:
       if (!a->is_scalar() || !b->is_scalar())
-        return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires operands of scalar type"));
+        return fail(n.loc, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires operands of scalar type"));
       return types_.int_type();
-    default: return fail(n.line, ErrTag::D_UNKNOWN, "bad binary operator");
+    default: return fail(n.loc, ErrTag::D_UNKNOWN, "bad binary operator");
   }
 }
 
@@ -627,44 +628,44 @@ static bool is_zero(const ast::Expr* e) {
 
 // A store into memory (p->m, v.m, *p, p[i]): allowed into D's own
 // storage and what alloca() and copyin() return (points_to_writable).
-bool Checker::store_to_place(ast::Expr* lhs, const Type* value, const char* op, int line) {
+bool Checker::store_to_place(ast::Expr* lhs, const Type* value, const char* op, Loc loc) {
   const Type* t = check(lhs);
   if (failed_) return false;
-  if (!lhs->is_lvalue) return rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
-  if (!lhs->is_writable) return rejected(line, ErrTag::D_OP_WRITE, not_writable(op));
-  if (t->kind == Type::Kind::Array) return rejected(line, ErrTag::D_OP_ARRFUN, array_operand(op, t));
-  if (!assignable(t, value)) return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
+  if (!lhs->is_lvalue) return rejected(loc, ErrTag::D_OP_LVAL, not_lvalue(op));
+  if (!lhs->is_writable) return rejected(loc, ErrTag::D_OP_WRITE, not_writable(op));
+  if (t->kind == Type::Kind::Array) return rejected(loc, ErrTag::D_OP_ARRFUN, array_operand(op, t));
+  if (!assignable(t, value)) return rejected(loc, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
   return true;
 }
 
-bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, int line) {
-  if (lhs->kind() == Kind::Member || lhs->kind() == Kind::Unary) return store_to_place(lhs, value, op, line);
+bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, Loc loc) {
+  if (lhs->kind() == Kind::Member || lhs->kind() == Kind::Unary) return store_to_place(lhs, value, op, loc);
   VarInfo* v = var_of(lhs);
   if (auto* ixp = ast::as<ast::Index>(lhs)) {
     ast::Index& ix = *ixp;
     const Type* t = check_index(ix, true, value);
     if (failed_) return false;
-    if (ix.indexes_memory) return store_to_place(lhs, value, op, line);
+    if (ix.indexes_memory) return store_to_place(lhs, value, op, loc);
     if (!assignable(t, value) && !(zero_store_ && t->is_string()))
-      return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
+      return rejected(loc, ErrTag::D_OP_INCOMPAT, incompatible(op, t, value));
     lhs->type = t;
     return true;
   }
   if (v == nullptr || v->scope == VarScope::Builtin) {
     check(lhs);
     if (failed_) return false;
-    return v ? rejected(line, ErrTag::D_OP_WRITE, not_writable(op))
-             : rejected(line, ErrTag::D_OP_LVAL, not_lvalue(op));
+    return v ? rejected(loc, ErrTag::D_OP_WRITE, not_writable(op))
+             : rejected(loc, ErrTag::D_OP_LVAL, not_lvalue(op));
   }
   if (v->is_array)
-    return rejected(line, ErrTag::D_ARR_BADREF,
+    return rejected(loc, ErrTag::D_ARR_BADREF,
                     cat(v->display(), " is an associative array and requires a key"));
   if (v->type == nullptr) v->type = value;
   if (v->type->kind == Type::Kind::Array)
-    return rejected(line, ErrTag::D_OP_ARRFUN, array_operand(op, v->type));
+    return rejected(loc, ErrTag::D_OP_ARRFUN, array_operand(op, v->type));
   bool dynamic = v->scope == VarScope::Thread || v->scope == VarScope::Local;
   if (!assignable(v->type, value) && !(zero_store_ && dynamic && v->type->is_string()))
-    return rejected(line, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, value));
+    return rejected(loc, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, value));
   lhs->type = v->type;
   lhs->is_lvalue = true;
   return true;
@@ -675,7 +676,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
   AggInfo* a = ast::agg_target(n.lhs)->agg;
   if (n.op != Op::Assign || call == nullptr || !find_aggfunc(call->name))
     return fail(
-        n.line, ErrTag::D_AGG_FUNC,
+        n.loc, ErrTag::D_AGG_FUNC,
         cat("@", ast::agg_target(n.lhs)->name, " must be assigned the result of an aggregating function"));
   std::string what = cat("@", a->name);
   std::vector<const Type*> kt;
@@ -684,7 +685,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
   const std::vector<ast::Expr*>& args = ix != nullptr ? ix->args : none;  // @a = count(): no keys
   for (ast::Expr* k : args) {
     if (k->kind() == Kind::AggRef)  // @b[@a]: an aggregation has no value to key on
-      return fail(k->line, ErrTag::D_KEY_TYPE,
+      return fail(k->loc, ErrTag::D_KEY_TYPE,
                   cat("aggregation expression may not be used as aggregation index: key #", kt.size() + 1));
     const Type* t = check_record_arg(k);
     if (failed_) return t;
@@ -693,7 +694,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
     bool chars = t->kind == Type::Kind::Array && t->base->is_int() && t->base->size == 1;
     kt.push_back(t->is_int() ? types_.promote(t) : chars ? types_.string_type() : t);
   }
-  if (!keys_agree(a->keys, a->keys_known, kt, n.line, args, what)) return types_.void_type();
+  if (!keys_agree(a->keys, a->keys_known, kt, n.loc, args, what)) return types_.void_type();
   n.lhs->type = types_.void_type();
   agg_rhs_ = true;
   check(n.rhs, true);
@@ -704,7 +705,7 @@ const Type* Checker::check_agg_assign(ast::Assign& n) {
 const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
   if (ast::agg_target(n.lhs) != nullptr) {
     if (!stmt)
-      return fail(n.line, ErrTag::D_CG_EXPR,
+      return fail(n.loc, ErrTag::D_CG_EXPR,
                   "aggregating function may not be called from a D expression (D program context required)");
     return check_agg_assign(n);
   }
@@ -713,8 +714,8 @@ const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
   const Type* r = check(n.rhs);
   if (failed_) return r;
   if (r->is_void()) {
-    if (cg_expr_line_ >= 0) return report_cg_expr(), types_.void_type();
-    return fail(n.line, ErrTag::D_OP_VFPTR, "operator = cannot be applied to a void expression");
+    if (cg_expr_loc_) return report_cg_expr(), types_.void_type();
+    return fail(n.loc, ErrTag::D_OP_VFPTR, "operator = cannot be applied to a void expression");
   }
   if (n.op != Op::Assign) {
     op = n.op == Op::Add      ? "+="
@@ -731,19 +732,19 @@ const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
     // Pointer arithmetic needs the size of what is pointed to.
     if (additive && r->is_pointer() &&
         (r->base == nullptr || r->base->is_void() || r->base->kind == Type::Kind::Function))
-      return fail(n.line, ErrTag::D_OP_VFPTR,
+      return fail(n.loc, ErrTag::D_OP_VFPTR,
                   cat("operator ", op, " requires left-hand scalar operand of known size"));
     if (additive && !r->is_int() && !r->is_pointer() && v != nullptr && v->type != nullptr && !v->is_array)
-      return fail(n.line, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, r));
+      return fail(n.loc, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, r));
     if (!r->is_int() && !(r->is_pointer() && additive))
-      return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
+      return fail(n.loc, ErrTag::D_OP_INT, not_integral(op));
   }
   zero_store_ = n.op == Op::Assign && is_zero(n.rhs);
-  bool stored = store_to(n.lhs, r, op, n.line);
+  bool stored = store_to(n.lhs, r, op, n.loc);
   zero_store_ = false;
   if (!stored) return types_.void_type();
   if (n.op != Op::Assign && !n.lhs->type->is_int() && !n.lhs->type->is_pointer())
-    return fail(n.line, ErrTag::D_OP_INT, not_integral(op));
+    return fail(n.loc, ErrTag::D_OP_INT, not_integral(op));
   return n.lhs->type;
 }
 
@@ -752,11 +753,11 @@ const Type* Checker::check_member(ast::Member& n) {
   if (failed_) return t;
   const char* op = n.arrow ? "->" : ".";
   if (n.arrow) {
-    if (!t->is_pointer()) return fail(n.line, ErrTag::D_OP_PTR, "operator -> must be applied to a pointer");
+    if (!t->is_pointer()) return fail(n.loc, ErrTag::D_OP_PTR, "operator -> must be applied to a pointer");
     t = t->base;
   }
   if (t == nullptr || !t->is_sou())
-    return fail(n.line, ErrTag::D_OP_SOU,
+    return fail(n.loc, ErrTag::D_OP_SOU,
                 n.arrow ? cat("operator -> cannot be applied to pointer to type \"", t ? t->name : "?",
                               "\"; must be applied to a struct or union pointer")
                         : cat("operator . cannot be applied to type \"", t ? t->name : "?",
@@ -768,20 +769,20 @@ const Type* Checker::check_member(ast::Member& n) {
                              ? ""
                              : types_.target_spelling(t->kind, std::string_view(t->name).substr(sp + 1));
     return fail(
-        n.line, ErrTag::D_OP_INCOMPLETE,
+        n.loc, ErrTag::D_OP_INCOMPLETE,
         cat("operator ", op, " cannot be applied to a forward declaration: no ", t->name,
             " definition is available", theirs.empty() ? "" : cat(" (the target's is ", theirs, ")")));
   }
   const Type::Member* m = t->member(n.member);
   if (m == nullptr)
-    return fail(n.line, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
+    return fail(n.loc, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
   n.offset = m->offset;
   n.bit_off = m->bit_off;
   n.bits = m->bits;
   if (ast::Xlate* x = translated(n.base, &n.xlate_context)) {
     auto it = x->xlator->members.find(n.member);
     if (it == x->xlator->members.end())
-      return fail(n.line, ErrTag::D_XLATE_NOCONV,
+      return fail(n.loc, ErrTag::D_XLATE_NOCONV,
                   cat("translator does not define conversion for member: ", n.member));
     n.xlate_value = it->second;
     n.xlate_input = x;
@@ -822,9 +823,9 @@ const Type* Checker::check_xlate(ast::Xlate& n) {
   // any other output type (DTrace reports this as D_XLATE_NONE too).
   const Type* out = xlate_output(to);
   if (out == nullptr)
-    return fail(n.line, ErrTag::D_XLATE_NONE,
+    return fail(n.loc, ErrTag::D_XLATE_NONE,
                 cat("cannot translate from \"", from->name, "\" to \"", to->name, "\""));
-  n.xlator = find_translator(ctx_, out, from, n.line);
+  n.xlator = find_translator(ctx_, out, from, n.loc);
   if (n.xlator == nullptr) return failed_ = true, types_.void_type();
   return to;
 }
@@ -841,7 +842,7 @@ const Type* Checker::check_cast(ast::Cast& n) {
   // As DTrace: xlate<T *>(e) points to data that exists only translated,
   // member by member, so it has no address to cast.
   if (is_translated_pointer(n.operand, from))
-    return fail(n.line, ErrTag::D_CAST_INVAL,
+    return fail(n.loc, ErrTag::D_CAST_INVAL,
                 cat("invalid cast expression: \"pointer to translated data\" to \"", to->name, "\""));
   // An array converts to a pointer (its address), as in C: (char *)a.
   bool decays = to->is_pointer() && from->kind == Type::Kind::Array;
@@ -855,7 +856,7 @@ const Type* Checker::check_cast(ast::Cast& n) {
   bool ok =
       (to->is_scalar() && from->is_scalar()) || (to->is_string() && from->is_string()) || decays || same_sou;
   if (!ok)
-    return fail(n.line, ErrTag::D_CAST_INVAL,
+    return fail(n.loc, ErrTag::D_CAST_INVAL,
                 cat("invalid cast expression: \"", from->name, "\" to \"", to->name, "\""));
   return to;
 }
@@ -874,10 +875,10 @@ const Type* Checker::check(ast::Expr* e, bool stmt) {
 
 const Type* Checker::visit_ScopedVar(ast::ScopedVar& n) {
   if (n.var == nullptr || n.var->type == nullptr)
-    return fail(n.line, ErrTag::D_IDENT_UNDEF,
+    return fail(n.loc, ErrTag::D_IDENT_UNDEF,
                 unknown_name(cat(n.scope == ast::ScopedVar::Scope::Thread ? "self->" : "this->", n.name),
                              "variable"));
-  if (n.var->is_array) return fail(n.line, ErrTag::D_IDENT_BADREF, array_as_scalar(n.var->display()));
+  if (n.var->is_array) return fail(n.loc, ErrTag::D_IDENT_BADREF, array_as_scalar(n.var->display()));
   n.is_lvalue = true;
   n.is_writable = true;
   return n.var->type;
@@ -895,19 +896,19 @@ const Type* Checker::visit_Ternary(ast::Ternary& n) {
   const Type* c = check(n.cond);
   if (failed_) return c;
   if (!c->is_scalar())
-    return fail(n.line, ErrTag::D_OP_SCALAR, "operator ?: expression must be of scalar type");
+    return fail(n.loc, ErrTag::D_OP_SCALAR, "operator ?: expression must be of scalar type");
   const Type* a = check(n.then);
   const Type* b = check(n.other);
   if (failed_) return a;
   // An action's value is void: no branch may be one.
   for (ast::Expr* e : {n.then, n.other})
     if (auto* call = ast::as<ast::Call>(e); call && (find_action(call->name) || find_aggfunc(call->name)))
-      return fail(n.line, ErrTag::D_OP_ACT, "action cannot be used in a conditional context");
+      return fail(n.loc, ErrTag::D_OP_ACT, "action cannot be used in a conditional context");
   if (a->is_int() && b->is_int()) return types_.arith_result(a, b);
   if (a->is_string() && b->is_string()) return a;
   if (a->is_pointer() && (b->is_pointer() || b->is_int())) return a;
   if (b->is_pointer() && a->is_int()) return b;
-  return fail(n.line, ErrTag::D_OP_INCOMPAT, "operator ?: operands must have compatible types");
+  return fail(n.loc, ErrTag::D_OP_INCOMPAT, "operator ?: operands must have compatible types");
 }
 
 const Type* Checker::visit_IncDec(ast::IncDec& n) {
@@ -918,18 +919,18 @@ const Type* Checker::visit_IncDec(ast::IncDec& n) {
   VarInfo* v = var_of(n.operand);
   if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type == nullptr) v->type = implicit;
   if (v != nullptr && !v->is_array && v->type != nullptr && !v->type->is_scalar())
-    return fail(n.line, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires operand of scalar type"));
+    return fail(n.loc, ErrTag::D_OP_SCALAR, cat("operator ", op, " requires operand of scalar type"));
   if (auto* ix = ast::as<ast::Index>(n.operand)) {
     const Type* vt = check_index(*ix, true, implicit);
     if (failed_) return vt;
     n.operand->type = vt;
-    if (ast::is_place(n.operand) && !store_to_place(n.operand, vt, op, n.line)) return types_.void_type();
-  } else if (!store_to(n.operand, implicit, op, n.line)) {
+    if (ast::is_place(n.operand) && !store_to_place(n.operand, vt, op, n.loc)) return types_.void_type();
+  } else if (!store_to(n.operand, implicit, op, n.loc)) {
     return types_.void_type();
   }
   const Type* t = n.operand->type;
   if (!t->is_int() && !t->is_pointer())
-    return fail(n.line, ErrTag::D_OP_ARITH, cat("operator ", op, " requires an operand of arithmetic type"));
+    return fail(n.loc, ErrTag::D_OP_ARITH, cat("operator ", op, " requires an operand of arithmetic type"));
   return t;
 }
 
@@ -937,9 +938,9 @@ const Type* Checker::visit_Sizeof(ast::Sizeof& n) {
   const Type* of = n.of_type ? resolve_typename(ctx_, n.of_type) : check(n.operand);
   if (of == nullptr || failed_) return failed_ = true, types_.void_type();
   if (of->is_void())
-    return fail(n.line, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
+    return fail(n.loc, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
   if (n.operand != nullptr && is_bitfield(n.operand))
-    return fail(n.line, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
+    return fail(n.loc, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
   n.value = of->is_string() ? ctx_.options.strsize : of->size;
   return types_.lookup("size_t");
 }
@@ -950,13 +951,13 @@ const Type* Checker::visit_Offsetof(ast::Offsetof& n) {
   if (of->is_sou()) types_.complete(of);
   // A forward declaration (struct no_such_type) has no members to offset.
   if (!of->is_sou() || !of->complete)
-    return fail(n.line, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
+    return fail(n.loc, ErrTag::D_OFFSETOF_TYPE, "offsetof operand must be a struct or union type");
   const Type::Member* m = of->member(n.member);
   if (m == nullptr)
-    return fail(n.line, ErrTag::D_UNKNOWN,
+    return fail(n.loc, ErrTag::D_UNKNOWN,
                 cat("failed to determine offset of ", n.member, ": Member name not found"));
   if (m->bits != 0)
-    return fail(n.line, ErrTag::D_OFFSETOF_BITFIELD, cat("cannot take offset of a bit-field: ", n.member));
+    return fail(n.loc, ErrTag::D_OFFSETOF_BITFIELD, cat("cannot take offset of a bit-field: ", n.member));
   n.value = m->offset;
   return types_.lookup("size_t");
 }
@@ -965,7 +966,7 @@ const Type* Checker::visit_Stringof(ast::Stringof& n) {
   const Type* of = check(n.operand);
   if (failed_) return of;
   if (!of->is_scalar() && !of->is_string() && of->kind != Type::Kind::Array)
-    return fail(n.line, ErrTag::D_STRINGOF_TYPE, cat("cannot apply stringof to a value of type ", of->name));
+    return fail(n.loc, ErrTag::D_STRINGOF_TYPE, cat("cannot apply stringof to a value of type ", of->name));
   return types_.string_type();
 }
 
@@ -979,7 +980,7 @@ const Type* Checker::visit_Block(ast::Block& b) {
 
 const Type* Checker::visit_IfStmt(ast::IfStmt& s) {
   const Type* c = check(s.cond);
-  if (!failed_ && !c->is_scalar()) fail(s.line, ErrTag::D_OP_SCALAR, "if condition must be of scalar type");
+  if (!failed_ && !c->is_scalar()) fail(s.loc, ErrTag::D_OP_SCALAR, "if condition must be of scalar type");
   report_cg_expr();
   dispatch(s.then);
   dispatch(s.other);
@@ -1000,7 +1001,7 @@ bool Checker::run() {
     if (c->pred != nullptr) {
       const Type* t = check(c->pred);
       if (!failed_ && !t->is_scalar())
-        fail(c->end_line ? c->end_line : c->pred->line, ErrTag::D_PRED_SCALAR,
+        fail(c->end_loc.line != 0 ? c->end_loc : c->pred->loc, ErrTag::D_PRED_SCALAR,
              "predicate result must be of scalar type");
       report_cg_expr();
     }

@@ -16,7 +16,7 @@ bool resolve_input(CompileContext& ctx, TranslatorInfo& x) {
   for (const TranslatorInfo& other : ctx.idents.translators()) {
     if (&other == &x || other.in == nullptr || !same_type(other.out, x.out) || !same_type(other.in, x.in))
       continue;
-    ctx.error(x.decl->line, ErrTag::D_XLATE_REDECL,
+    ctx.error(x.decl->loc, ErrTag::D_XLATE_REDECL,
               cat("translator from ", x.in->name, " to ", x.out->name, " has already been declared"));
     return false;
   }
@@ -47,7 +47,7 @@ bool check_members(CompileContext& ctx, TranslatorInfo& x) {
     if (vt == nullptr) return false;
     const Type* mt = x.out->member(m.name)->type;
     if (!member_accepts(mt, m.value, vt)) {
-      ctx.error(m.line, ErrTag::D_XLATE_INCOMPAT,
+      ctx.error(m.loc, ErrTag::D_XLATE_INCOMPAT,
                 cat("translator member ", m.name, " definition uses incompatible types: \"", mt->name,
                     "\" = \"", vt->name, "\""));
       return false;
@@ -69,23 +69,23 @@ bool declare_translator(CompileContext& ctx, ast::Translator* t) {
   const Type* out = resolve_typename(ctx, t->out);
   if (out == nullptr) return false;
   if (!out->is_sou()) {
-    ctx.error(t->line, ErrTag::D_XLATE_SOU, "translator output type must be a struct or union");
+    ctx.error(t->loc, ErrTag::D_XLATE_SOU, "translator output type must be a struct or union");
     return false;
   }
   if (!out->complete) {
-    ctx.error(t->line, ErrTag::D_XLATE_SOU, cat("incomplete struct/union/enum ", out->name));
+    ctx.error(t->loc, ErrTag::D_XLATE_SOU, cat("incomplete struct/union/enum ", out->name));
     return false;
   }
   for (size_t i = 0; i < t->members.size(); i++) {
     const std::string& name = t->members[i].name;
     if (out->member(name) == nullptr) {
-      ctx.error(t->members[i].line, ErrTag::D_XLATE_MEMB,
+      ctx.error(t->members[i].loc, ErrTag::D_XLATE_MEMB,
                 cat("translator member ", name, " is not a member of ", out->name));
       return false;
     }
     for (size_t j = 0; j < i; j++) {
       if (t->members[j].name == name) {
-        ctx.error(t->members[i].line, ErrTag::D_XLATE_MEMB,
+        ctx.error(t->members[i].loc, ErrTag::D_XLATE_MEMB,
                   cat("translator member ", name, " is assigned more than once"));
         return false;
       }
@@ -100,7 +100,7 @@ bool declare_translator(CompileContext& ctx, ast::Translator* t) {
   return false;
 }
 
-TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, int line,
+TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, Loc loc,
                                 ErrTag none) {
   for (TranslatorInfo& x : ctx.idents.translators()) {
     // As in DTrace, a translator is defined after its members: not in them.
@@ -110,7 +110,7 @@ TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type
     if (!fits) continue;
     return check_members(ctx, x) ? &x : nullptr;
   }
-  ctx.error(line, none, cat("cannot translate from \"", from->name, "\" to \"", out->name, "\""));
+  ctx.error(loc, none, cat("cannot translate from \"", from->name, "\" to \"", out->name, "\""));
   return nullptr;
 }
 

@@ -18,7 +18,7 @@ bool declare_translator(CompileContext& ctx, ast::Translator* t);
 // The translator producing `out` from a value of type `from`, its members
 // typed; null after reporting `none` (D_XLATE_NONE; D_ARGS_XLATOR for
 // args[]) or a member's error.
-TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, int line,
+TranslatorInfo* find_translator(CompileContext& ctx, const Type* out, const Type* from, Loc loc,
                                 ErrTag none = ErrTag::D_XLATE_NONE);
 
 // Whether an xlate operator's target type may be translated to: a struct

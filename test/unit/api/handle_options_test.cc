@@ -42,7 +42,7 @@ TEST(HandleOptions, NolibsLeavesTheDLibraryOut) {
   ASSERT_TRUE(without->set_option("nolibs", ""));
   auto bad = without->compile("BEGIN { trace(curpsinfo->pr_pid); }");
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().tag, "D_IDENT_UNDEF");
+  EXPECT_EQ(bad.error().tag, ErrTag::D_IDENT_UNDEF);
 }
 
 // The -S listing of script compiled with option set to value (none: nullptr).

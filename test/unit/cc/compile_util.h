@@ -18,7 +18,7 @@ inline Result<Program> compile(const std::string& src, CompileOptions opts = {})
 // Compiles, expects success, and checks every DIFO with the verifier.
 inline Program compile_ok(const std::string& src, CompileOptions opts = {}) {
   auto r = compile(src, std::move(opts));
-  EXPECT_TRUE(r.ok()) << src << "\n => [" << (r.ok() ? "" : r.error().tag) << "] line "
+  EXPECT_TRUE(r.ok()) << src << "\n => [" << (r.ok() ? "" : errtag_name(r.error().tag)) << "] line "
                       << (r.ok() ? 0 : r.error().line) << ": " << (r.ok() ? "" : r.error().message);
   if (!r.ok()) return {};
   for (size_t i = 0; i < r->difos.size(); i++) {
@@ -33,7 +33,8 @@ inline void expect_error(const std::string& src, const std::string& tag, int lin
                          const std::string& text = "", CompileOptions opts = {}) {
   auto r = compile(src, std::move(opts));
   ASSERT_FALSE(r.ok()) << "compiled: " << src;
-  EXPECT_EQ(r.error().tag, tag) << src << "\n => " << r.error().message;
+  EXPECT_EQ(r.error().tag, errtag_named(tag))
+      << src << "\n => [" << errtag_name(r.error().tag) << "] " << r.error().message;
   EXPECT_EQ(r.error().line, line) << src << "\n => " << r.error().message;
   if (!text.empty()) {
     EXPECT_NE(r.error().message.find(text), std::string::npos) << r.error().message;

@@ -20,7 +20,7 @@ TEST(ParseRegress, AggregatingFunctionAsStatement) {
 TEST(ParseRegress, HugeProbeId) {
   auto r = parse_probe_spec("111111111111111111111111111111111111");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().tag, "D_PDESC_INVAL");
+  EXPECT_EQ(r.error().tag, ErrTag::D_PDESC_INVAL);
   ASSERT_TRUE(parse_probe_spec("42").ok());
   EXPECT_EQ(parse_probe_spec("42")->id, 42u);
 }

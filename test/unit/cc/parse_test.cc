@@ -45,7 +45,7 @@ TEST(Parse, ProbeDescriptionsAreSingleTokens) {
   EXPECT_EQ(c->probes[0].text, "syscall::read:entry");
   EXPECT_EQ(c->probes[1].text, "fbt:vmlinux:vfs_*:entry");
   EXPECT_EQ(c->probes[2].text, "profile-997");
-  EXPECT_EQ(c->probes[2].line, 2);
+  EXPECT_EQ(c->probes[2].loc.line, 2);
   EXPECT_EQ(clause(*p, 1)->probes[0].text, "pid1234:a.out:main:entry");
   EXPECT_EQ(clause(*p, 3)->probes[0].text, "fbt::[a-c]*:return");
 }
@@ -102,8 +102,8 @@ TEST(Parse, PragmasCommentsAndInterpreterLine) {
   ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
   ASSERT_EQ(p->ctx->ast.pragmas.size(), 2u);
   EXPECT_EQ(p->ctx->ast.pragmas[0].text, "D option quiet");
-  EXPECT_EQ(p->ctx->ast.pragmas[0].line, 2);
-  EXPECT_EQ(p->ctx->ast.pragmas[1].line, 7);
+  EXPECT_EQ(p->ctx->ast.pragmas[0].loc.line, 2);
+  EXPECT_EQ(p->ctx->ast.pragmas[1].loc.line, 7);
   Program prog = compile_ok(
       "#pragma D option quiet\n#pragma D option bufsize=4m\n#pragma D option switchrate=10hz\nBEGIN {}");
   ASSERT_EQ(prog.pragma_options.size(), 3u);

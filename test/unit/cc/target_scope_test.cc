@@ -43,7 +43,8 @@ class TargetScopeTest : public ::testing::Test {
     Compiler c(std::move(o));
     auto r = c.compile(src);
     if (!r)
-      return "[" + r.error().tag + "] line " + std::to_string(r.error().line) + ": " + r.error().message;
+      return "[" + std::string(errtag_name(r.error().tag)) + "] line " + std::to_string(r.error().line) +
+             ": " + r.error().message;
     return dif::disassemble(*r);
   }
 };

@@ -8,6 +8,7 @@ namespace dtrace::cc {
 namespace {
 
 using ast::Op;
+constexpr Loc kAt{1, 1};
 
 // Collects identifier names in the order the default traversal meets them.
 struct Names : Visitor<Names> {
@@ -16,17 +17,17 @@ struct Names : Visitor<Names> {
 };
 
 TEST(Visitor, DefaultTraversalVisitsChildrenInSourceOrderValueBeforePlace) {
-  ast::Ident a(1, "a"), b(1, "b"), c(1, "c"), d(1, "d"), k(1, "k");
-  ast::Binary sum(1, Op::Add, &b, &c);
-  ast::Index place(1, &a, {&k});
-  ast::Assign set(1, Op::Assign, &place, &sum);
-  ast::ExprStmt s1(1, &set);
-  ast::Block then(1);
+  ast::Ident a(kAt, "a"), b(kAt, "b"), c(kAt, "c"), d(kAt, "d"), k(kAt, "k");
+  ast::Binary sum(kAt, Op::Add, &b, &c);
+  ast::Index place(kAt, &a, {&k});
+  ast::Assign set(kAt, Op::Assign, &place, &sum);
+  ast::ExprStmt s1(kAt, &set);
+  ast::Block then(kAt);
   then.stmts.push_back(&s1);
-  ast::IfStmt branch(1, &d, &then, nullptr);
-  ast::Block body(1);
+  ast::IfStmt branch(kAt, &d, &then, nullptr);
+  ast::Block body(kAt);
   body.stmts.push_back(&branch);
-  ast::Clause clause(1);
+  ast::Clause clause(kAt);
   clause.body = &body;
   Names v;
   v.visit(&clause);
@@ -43,10 +44,10 @@ struct Count : Visitor<Count, int> {
 };
 
 TEST(Visitor, ReturnsWhatTheImplementationReturns) {
-  ast::Ident x(1, "x");
-  ast::IntLit one(1, 1);
-  ast::Ternary t(1, &x, &one, &x);
-  ast::Unary neg(1, Op::Neg, &t);
+  ast::Ident x(kAt, "x");
+  ast::IntLit one(kAt, 1);
+  ast::Ternary t(kAt, &x, &one, &x);
+  ast::Unary neg(kAt, Op::Neg, &t);
   Count v;
   EXPECT_EQ(v.visit(&neg), 5);
   EXPECT_EQ(v.visit(nullptr), 0);
@@ -54,7 +55,7 @@ TEST(Visitor, ReturnsWhatTheImplementationReturns) {
 
 // Replaces every identifier x by the literal 7.
 struct Sevens : Rewriter<Sevens> {
-  ast::IntLit seven{1, 7};
+  ast::IntLit seven{kAt, 7};
   ast::Expr* visit_Ident(ast::Ident& n) {
     if (n.name == "x") return &seven;
     return &n;
@@ -62,10 +63,10 @@ struct Sevens : Rewriter<Sevens> {
 };
 
 TEST(Visitor, RewriterStoresReplacementsInTheParent) {
-  ast::Ident x(1, "x"), y(1, "y");
-  ast::Binary sum(1, Op::Add, &x, &y);
-  ast::Call call(1, "trace", {&sum, &x});
-  ast::ExprStmt stmt(1, &call);
+  ast::Ident x(kAt, "x"), y(kAt, "y");
+  ast::Binary sum(kAt, Op::Add, &x, &y);
+  ast::Call call(kAt, "trace", {&sum, &x});
+  ast::ExprStmt stmt(kAt, &call);
   Sevens v;
   EXPECT_EQ(v.visit(&stmt), nullptr);  // a statement has no replacement
   EXPECT_EQ(sum.lhs, &v.seven);
@@ -76,14 +77,14 @@ TEST(Visitor, RewriterStoresReplacementsInTheParent) {
 }
 
 TEST(Ast, AsChecksTheKind) {
-  ast::Ident x(1, "x");
-  ast::AggRef agg(1, "a");
-  ast::Index keyed(1, &agg, {&x});
+  ast::Ident x(kAt, "x");
+  ast::AggRef agg(kAt, "a");
+  ast::Index keyed(kAt, &agg, {&x});
   EXPECT_EQ(ast::as<ast::Ident>(&x), &x);
   EXPECT_EQ(ast::as<ast::Call>(&x), nullptr);
   EXPECT_EQ(ast::as<ast::Call>(static_cast<ast::Node*>(nullptr)), nullptr);
   EXPECT_EQ(ast::as_expr(&x), &x);
-  ast::Block b(1);
+  ast::Block b(kAt);
   EXPECT_EQ(ast::as_expr(&b), nullptr);
   EXPECT_EQ(ast::agg_target(&agg), &agg);
   EXPECT_EQ(ast::agg_target(&keyed), &agg);

@@ -100,7 +100,7 @@ TEST(Codegen, RegisterExhaustion) {
   auto r = cc::testing::compile("BEGIN { trace(" + f + "); }");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message, "Insufficient registers to generate code");
-  EXPECT_EQ(r.error().tag, "");
+  EXPECT_EQ(r.error().tag, ErrTag::kNone);
   EXPECT_EQ(r.error().line, 0);
 }
 

@@ -133,13 +133,13 @@ TEST_F(PidProbes, BadDescriptions) {
   EXPECT_EQ(*create("a.out", "no_such_function", "entry"), 0u);  // D_PDESC_ZERO for the compiler
   auto lib = create("libnothere.so", "f", "entry");
   ASSERT_FALSE(lib);
-  EXPECT_EQ(lib.error().tag, "D_PDESC_ZERO");
+  EXPECT_EQ(lib.error().tag, ErrTag::D_PDESC_ZERO);
   auto name = create("a.out", "leaf", "middle");
   ASSERT_FALSE(name);
-  EXPECT_EQ(name.error().tag, "D_PROC_NAME");
+  EXPECT_EQ(name.error().tag, ErrTag::D_PROC_NAME);
   auto off = create("a.out", "leaf", "10000");
   ASSERT_FALSE(off);
-  EXPECT_EQ(off.error().tag, "D_PROC_OFF");
+  EXPECT_EQ(off.error().tag, ErrTag::D_PROC_OFF);
   UserProbeContext ctx{dev_, files_, {}};
   cc::ProbeSpec dead_spec{"pid999999999", "a.out", "main", "entry", 0, "", 0};
   auto dead = create_user_probes(dead_spec, ctx);
@@ -187,7 +187,7 @@ TEST_F(PidProbes, ProcessExitingWhileProbesAreCreated) {
   auto n = create("a.out", "*", "entry");
   ASSERT_FALSE(n);
   EXPECT_EQ(n.error().message, "pid " + std::to_string(pid) + " has exited");
-  EXPECT_EQ(n.error().tag, "D_PROC_GRAB");
+  EXPECT_EQ(n.error().tag, ErrTag::D_PROC_GRAB);
   EXPECT_EQ(dev_.made.size(), 2u);
 }
 

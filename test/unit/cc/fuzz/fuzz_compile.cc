@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string& m = r.error().message;
     bool silent_pass = m.rfind("pass ", 0) == 0 && m.size() > 7 && m.compare(m.size() - 7, 7, " failed") == 0;
     if (m.empty() || silent_pass) {
-      std::fprintf(stderr, "error without a message: [%s] %s\n", r.error().tag.c_str(), m.c_str());
+      std::fprintf(stderr, "error without a message: [%s] %s\n", errtag_name(r.error().tag), m.c_str());
       std::abort();
     }
     return 0;

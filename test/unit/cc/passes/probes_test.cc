@@ -39,7 +39,7 @@ TEST(ProbesPass, ClausesCarrySpecsInOrder) {
   EXPECT_EQ(p.clauses[0].first_action, p.clauses[1].first_action);
   EXPECT_EQ(p.clauses[0].naction, 1u);
   EXPECT_EQ(p.clauses[2].statement, 1u);
-  EXPECT_EQ(p.clauses[2].probe.line, 2);
+  EXPECT_EQ(p.clauses[2].probe.loc.line, 2);
   EXPECT_EQ(p.nstatements, 2u);
 }
 

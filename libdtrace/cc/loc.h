@@ -1,0 +1,21 @@
+// Loc: where a token, a node or a diagnostic is in the source. `line` is
+// the lexer's (#line and cpp's line markers renumber it); `column` is
+// 1-based, in characters of that line as the lexer read it (a tab is one,
+// a UTF-8 sequence one). {0, 0}: no position.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace dtrace::cc {
+
+struct Loc {
+  int line = 0;
+  int column = 0;
+};
+
+// The column of the character at `offset` of `text` (offset == size: the
+// end of input).
+int column_at(std::string_view text, size_t offset);
+
+}  // namespace dtrace::cc
