@@ -48,7 +48,7 @@ TEST(UsdtDefs, ReadsProvidersProbesAndCTypes) {
 TEST(UsdtDefs, ProbeRedeclaredIsPrdup) {
   auto r = defs("provider app {\n probe a__b();\n probe a__b(int);\n};");
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().tag, "D_PROV_PRDUP");
+  EXPECT_EQ(r.error().tag, ErrTag::D_PROV_PRDUP);
   EXPECT_EQ(r.error().line, 3);
 }
 
@@ -63,14 +63,14 @@ TEST(UsdtDefs, MoreThanTwelveArgumentsIsPrarglen) {
   auto r =
       defs("provider app { probe p(int, int, int, int, int, int, int, int, int, int, int, int, int); };");
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().tag, "D_PROV_PRARGLEN");
+  EXPECT_EQ(r.error().tag, ErrTag::D_PROV_PRARGLEN);
   EXPECT_NE(r.error().message.find("has 13 arguments; a USDT probe has at most 12"), std::string::npos);
 }
 
 TEST(UsdtDefs, SyntaxErrorsComeFromTheParser) {
   auto r = defs("provider app { probe p(int) };");
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().tag, "D_SYNTAX");
+  EXPECT_EQ(r.error().tag, ErrTag::D_SYNTAX);
 }
 
 TEST(UsdtDefs, ProbeNamesTurnDoubleUnderscoresIntoDashes) {

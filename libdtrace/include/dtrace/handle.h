@@ -95,6 +95,8 @@ class Handle {
   // Compiles a D program (an -s file's text or an -n/-P/... argument);
   // returns a program index for enable()/disassemble().
   // probe_spec: the source is a -n/-P/-m/-f/-i argument (see -x pspec).
+  // An error has its ErrTag and, where it has a source position, the
+  // line and column (util/result.h; dtrace(1) prints only the line).
   Result<size_t> compile(std::string_view source, bool probe_spec = false);
   std::string disassemble(size_t program) const;
   // What ENABLE would refuse that needs no probe (DIF validation, size
