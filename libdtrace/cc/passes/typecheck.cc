@@ -774,8 +774,7 @@ const Type* Checker::check_member(ast::Member& n) {
             " definition is available", theirs.empty() ? "" : cat(" (the target's is ", theirs, ")")));
   }
   const Type::Member* m = t->member(n.member);
-  if (m == nullptr)
-    return fail(n.loc, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
+  if (m == nullptr) return fail(n.loc, ErrTag::D_TYPE_MEMBER, cat(n.member, " is not a member of ", t->name));
   n.offset = m->offset;
   n.bit_off = m->bit_off;
   n.bits = m->bits;
