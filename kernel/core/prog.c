@@ -43,21 +43,6 @@ int dtrace_enable_limit(struct dtrace_enable_res *res, const char *what,
 	return -E2BIG;
 }
 
-static const uint32_t tab_entsize[DTRACE_PT_NTABLES] = {
-	[DTRACE_PT_STRTAB] = 1,
-	[DTRACE_PT_PROBES] = sizeof(struct dtrace_prog_probe),
-	[DTRACE_PT_DIFOS] = sizeof(struct dtrace_prog_difo),
-	[DTRACE_PT_CODE] = sizeof(dif_instr_t),
-	[DTRACE_PT_INTS] = sizeof(uint64_t),
-	[DTRACE_PT_VARS] = sizeof(struct dtrace_difv),
-	[DTRACE_PT_ACTIONS] = sizeof(struct dtrace_prog_action),
-	[DTRACE_PT_CLAUSES] = sizeof(struct dtrace_prog_clause),
-	[DTRACE_PT_OPTIONS] = sizeof(struct dtrace_prog_option),
-	[DTRACE_PT_PROVIDERS] = sizeof(struct dtrace_prog_provider),
-	[DTRACE_PT_USDT] = sizeof(struct dtrace_prog_usdt),
-	[DTRACE_PT_OFFSETS] = sizeof(uint64_t),
-};
-
 static int check_header(const struct dtrace_prog_hdr *h, size_t size,
 			struct dtrace_enable_res *res)
 {
@@ -112,7 +97,7 @@ static int check_tables(const struct dtrace_prog_hdr *h, size_t size,
 		if (tab->dtpt_count == 0)
 			continue;
 		end = tab->dtpt_off +
-		      (uint64_t)tab->dtpt_count * tab_entsize[t];
+		      (uint64_t)tab->dtpt_count * dtrace_prog_entsize(t);
 		if (tab->dtpt_off % 8 != 0)
 			return dtrace_enable_fail(res, -EINVAL, "table ", t,
 						  " is not 8-aligned");

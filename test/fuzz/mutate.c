@@ -85,38 +85,6 @@ uint64_t rng_interesting(struct rng *r, uint64_t cur)
 	}
 }
 
-size_t prog_entry_size(unsigned t)
-{
-	switch (t) {
-	case DTRACE_PT_STRTAB:
-		return 1;
-	case DTRACE_PT_PROBES:
-		return sizeof(struct dtrace_prog_probe);
-	case DTRACE_PT_DIFOS:
-		return sizeof(struct dtrace_prog_difo);
-	case DTRACE_PT_CODE:
-		return sizeof(dif_instr_t);
-	case DTRACE_PT_INTS:
-		return sizeof(uint64_t);
-	case DTRACE_PT_VARS:
-		return sizeof(struct dtrace_difv);
-	case DTRACE_PT_ACTIONS:
-		return sizeof(struct dtrace_prog_action);
-	case DTRACE_PT_CLAUSES:
-		return sizeof(struct dtrace_prog_clause);
-	case DTRACE_PT_OPTIONS:
-		return sizeof(struct dtrace_prog_option);
-	case DTRACE_PT_PROVIDERS:
-		return sizeof(struct dtrace_prog_provider);
-	case DTRACE_PT_USDT:
-		return sizeof(struct dtrace_prog_usdt);
-	case DTRACE_PT_OFFSETS:
-		return sizeof(uint64_t);
-	default:
-		return 0;
-	}
-}
-
 static void put(uint8_t *p, unsigned width, uint64_t v)
 {
 	if (width == 8)
@@ -149,7 +117,7 @@ static uint8_t *table(uint8_t *buf, size_t size, unsigned t, uint32_t *count)
 	uint64_t off = h->dtph_tab[t].dtpt_off, n = h->dtph_tab[t].dtpt_count;
 
 	*count = 0;
-	if (n == 0 || (off & 7) != 0 || off + n * prog_entry_size(t) > size)
+	if (n == 0 || (off & 7) != 0 || off + n * dtrace_prog_entsize(t) > size)
 		return NULL;
 	*count = (uint32_t)n;
 	return buf + off;
@@ -159,7 +127,7 @@ static uint8_t *table(uint8_t *buf, size_t size, unsigned t, uint32_t *count)
 static void mutate_entry(struct rng *r, uint8_t *buf, size_t size)
 {
 	unsigned t = 1 + rng_below(r, DTRACE_PT_NTABLES - 1);
-	size_t esz = prog_entry_size(t);
+	size_t esz = dtrace_prog_entsize(t);
 	unsigned width;
 	uint32_t n;
 	uint8_t *tab = table(buf, size, t, &n), *p;
@@ -202,7 +170,7 @@ static size_t grow(struct rng *r, uint8_t *buf, size_t size, size_t cap)
 {
 	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)buf;
 	unsigned t = rng_below(r, DTRACE_PT_NTABLES);
-	size_t esz = prog_entry_size(t), off = (size + 7) & ~(size_t)7;
+	size_t esz = dtrace_prog_entsize(t), off = (size + 7) & ~(size_t)7;
 	uint64_t k = 2 + rng_below(r, 2) * rng_below(r, 4096);
 	uint32_t n;
 	uint8_t *tab = table(buf, size, t, &n);
@@ -272,7 +240,7 @@ static uint8_t *regrow(struct distinct *d, unsigned t, uint32_t k)
 	struct dtrace_prog_hdr *h = (struct dtrace_prog_hdr *)d->buf;
 	uint32_t n;
 	uint8_t *old = table(d->buf, d->end, t, &n), *p;
-	size_t esz = prog_entry_size(t);
+	size_t esz = dtrace_prog_entsize(t);
 
 	if (old == NULL && n != 0)
 		return NULL;

@@ -51,9 +51,6 @@ const char *known_bug(const uint8_t *buf, size_t size);
  */
 void prog_retarget(uint8_t *buf, size_t size, uint32_t id);
 
-/* The entry size of table t (prog.h), 0 for an unknown table. */
-size_t prog_entry_size(unsigned t);
-
 #ifdef __cplusplus
 }
 #endif

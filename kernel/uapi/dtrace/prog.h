@@ -30,20 +30,28 @@ struct dtrace_prog_tab {
 	uint32_t dtpt_count; /* entries (bytes for strtab) */
 };
 
+/*
+ * The tables, in index order: X(NAME, entry type) names DTRACE_PT_NAME,
+ * whose entries are of that type (dtrace_prog_entsize()).
+ */
+#define DTRACE_PROG_TABLES(X)                                    \
+	X(STRTAB, char) /* NUL-terminated strings */             \
+	X(PROBES, struct dtrace_prog_probe)                      \
+	X(DIFOS, struct dtrace_prog_difo)                        \
+	X(CODE, dif_instr_t)	    /* code of all DIFOs */      \
+	X(INTS, uint64_t)	    /* integers of all DIFOs */  \
+	X(VARS, struct dtrace_difv) /* variables of all DIFOs */ \
+	X(ACTIONS, struct dtrace_prog_action)                    \
+	X(CLAUSES, struct dtrace_prog_clause)                    \
+	X(OPTIONS, struct dtrace_prog_option)                    \
+	X(PROVIDERS, struct dtrace_prog_provider) /* helper */   \
+	X(USDT, struct dtrace_prog_usdt)	  /* helper */   \
+	X(OFFSETS, uint64_t) /* helper: probe-site offsets */
+
 enum dtrace_prog_table {
-	DTRACE_PT_STRTAB,    /* char[]: NUL-terminated strings */
-	DTRACE_PT_PROBES,    /* struct dtrace_prog_probe[] */
-	DTRACE_PT_DIFOS,     /* struct dtrace_prog_difo[] */
-	DTRACE_PT_CODE,	     /* dif_instr_t[] of all DIFOs */
-	DTRACE_PT_INTS,	     /* uint64_t[] of all DIFOs */
-	DTRACE_PT_VARS,	     /* struct dtrace_difv[] of all DIFOs */
-	DTRACE_PT_ACTIONS,   /* struct dtrace_prog_action[] */
-	DTRACE_PT_CLAUSES,   /* struct dtrace_prog_clause[] */
-	DTRACE_PT_OPTIONS,   /* struct dtrace_prog_option[] */
-	DTRACE_PT_PROVIDERS, /* struct dtrace_prog_provider[] (helper) */
-	DTRACE_PT_USDT,	     /* struct dtrace_prog_usdt[] (helper) */
-	DTRACE_PT_OFFSETS,   /* uint64_t[] probe-site offsets (helper) */
-	DTRACE_PT_NTABLES
+#define DTRACE_PT_ENUM(name, type) DTRACE_PT_##name,
+	DTRACE_PROG_TABLES(DTRACE_PT_ENUM) DTRACE_PT_NTABLES
+#undef DTRACE_PT_ENUM
 };
 
 struct dtrace_prog_hdr {
@@ -197,5 +205,19 @@ struct dtrace_prog_usdt {
 	uint64_t dtpu_semaphore; /* offset of a uint16_t enabled counter
 					 * (uprobe reference counter), or 0 */
 };
+
+/* The size of one entry of table t (bytes for the strtab), 0 if none. */
+static inline uint32_t dtrace_prog_entsize(uint32_t t)
+{
+	switch (t) {
+#define DTRACE_PT_SIZE(name, type) \
+	case DTRACE_PT_##name:     \
+		return sizeof(type);
+		DTRACE_PROG_TABLES(DTRACE_PT_SIZE)
+#undef DTRACE_PT_SIZE
+	default:
+		return 0;
+	}
+}
 
 #endif /* _DTRACE_UAPI_PROG_H */
