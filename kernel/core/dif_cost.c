@@ -134,13 +134,6 @@ uint64_t dtrace_dif_cost(const dif_instr_t *code, uint32_t ncode,
 		case DIF_OP_LDUH:
 		case DIF_OP_LDUW:
 		case DIF_OP_LDX:
-		case DIF_OP_ULDSB:
-		case DIF_OP_ULDSH:
-		case DIF_OP_ULDSW:
-		case DIF_OP_ULDUB:
-		case DIF_OP_ULDUH:
-		case DIF_OP_ULDUW:
-		case DIF_OP_ULDX:
 		case DIF_OP_LDGA:
 			cost += DTRACE_COST_LOAD;
 			break;
@@ -174,6 +167,8 @@ uint64_t dtrace_dif_cost(const dif_instr_t *code, uint32_t ncode,
 				env->scratch / DTRACE_COST_BULK;
 			break;
 		default:
+			if (dif_op_is_uload(op))
+				cost += DTRACE_COST_LOAD;
 			break;
 		}
 	}

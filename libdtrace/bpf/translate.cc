@@ -165,6 +165,7 @@ class Translator {
     if (!registers_ok(info->form, r1, r2, rd))
       return make_error("DIF instruction " + std::to_string(pc) + " names a register past %r" +
                         std::to_string(DIF_DIR_NREGS - 1));
+    if (dif_op_is_uload(op)) return uload(pc, op, r1, rd);
     switch (op) {
       case DIF_OP_ADD: return alu(in, BPF_ADD);
       case DIF_OP_SUB: return alu(in, BPF_SUB);
@@ -218,13 +219,6 @@ class Translator {
         put(rd, kR1);
         return Ok{};
       }
-      case DIF_OP_ULDSB:
-      case DIF_OP_ULDSH:
-      case DIF_OP_ULDSW:
-      case DIF_OP_ULDUB:
-      case DIF_OP_ULDUH:
-      case DIF_OP_ULDUW:
-      case DIF_OP_ULDX: return uload(pc, op, r1, rd);
       case DIF_OP_LDGS: return ldgs(pc, static_cast<uint16_t>(DIF_INSTR_INDEX(in)), rd);
       case DIF_OP_STGS: {
         uint16_t id = static_cast<uint16_t>(DIF_INSTR_INDEX(in));

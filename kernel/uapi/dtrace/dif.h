@@ -27,6 +27,12 @@ enum dif_op {
 #undef DIF_OP
 };
 
+/* A load from user memory: ULDSB .. ULDX, which mirror LDSB .. LDX. */
+static inline int dif_op_is_uload(uint32_t op)
+{
+	return op >= DIF_OP_ULDSB && op <= DIF_OP_ULDX;
+}
+
 /*
  * Instruction forms. Bit fields: op = 31..24, then
  *   R1_R2_RD  r1 23..16, r2 15..8, rd 7..0   rd = f(r1, r2)

@@ -182,7 +182,7 @@ TEST_F(UserTypesTest, CompiledLoadsAreUserLoads) {
   for (const auto& d : p.difos)
     for (dif_instr_t i : d.code) {
       uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(i));
-      if (op >= DIF_OP_ULDSB && op <= DIF_OP_ULDX) user++;
+      if (dif_op_is_uload(op)) user++;
       if (op >= DIF_OP_LDSB && op <= DIF_OP_LDX) kernel++;
     }
   EXPECT_EQ(kernel, 0);

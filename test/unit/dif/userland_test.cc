@@ -20,7 +20,7 @@ Counts count(const Program& p) {
   for (const auto& d : p.difos)
     for (dif_instr_t i : d.code) {
       uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(i));
-      if (op >= DIF_OP_ULDSB && op <= DIF_OP_ULDX) c.user_loads++;
+      if (dif_op_is_uload(op)) c.user_loads++;
       if (op >= DIF_OP_LDSB && op <= DIF_OP_LDX) c.kernel_loads++;
       if (op == DIF_OP_CALL && DIF_INSTR_INDEX(i) == DIF_SUBR_COPYINSTR) c.copyinstr++;
     }
