@@ -18,4 +18,18 @@ struct Loc {
 // end of input).
 int column_at(std::string_view text, size_t offset);
 
+// column_at() for the offsets one lexer asks in turn, counted from the
+// last one asked: a token's column costs its distance from the previous
+// one, not its line's length (cpp may write a whole program, 10^6
+// characters, on one line).
+class ColumnCounter {
+ public:
+  int at(std::string_view text, size_t offset);
+
+ private:
+  const char* text_ = nullptr;
+  size_t offset_ = 0;
+  int column_ = 1;
+};
+
 }  // namespace dtrace::cc

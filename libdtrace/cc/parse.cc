@@ -32,6 +32,23 @@ int column_at(std::string_view text, size_t offset) {
   return column;
 }
 
+int ColumnCounter::at(std::string_view text, size_t offset) {
+  offset = std::min(offset, text.size());
+  auto adds = [&](size_t i) { return (static_cast<unsigned char>(text[i]) & 0xc0) != 0x80 ? 1 : 0; };
+  if (text.data() != text_ || offset_ > text.size()) {
+    text_ = text.data();
+    column_ = column_at(text, offset);
+  } else if (offset >= offset_) {
+    for (size_t i = offset_; i < offset; i++) column_ = text[i] == '\n' ? 1 : column_ + adds(i);
+  } else if (text.substr(offset, offset_ - offset).find('\n') == std::string_view::npos) {
+    for (size_t i = offset; i < offset_; i++) column_ -= adds(i);
+  } else {
+    column_ = column_at(text, offset);
+  }
+  offset_ = offset;
+  return column_;
+}
+
 void ParseDriver::note_token(bool pspec, bool comma, Loc loc) {
   prev_pspecs = cur_pspecs;
   if (pspec && pspecs_loc.line == 0) pspecs_loc = loc;

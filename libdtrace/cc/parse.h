@@ -79,7 +79,8 @@ struct ParseDriver {
   Loc lex_loc{1, 1};
   Loc pred_end_loc;
   // The character at `offset` of the source, on `line` (the lexer's count).
-  Loc loc_at(size_t offset, int line) const { return Loc{line, column_at(ctx.source, offset)}; }
+  Loc loc_at(size_t offset, int line) const { return Loc{line, columns.at(ctx.source, offset)}; }
+  mutable ColumnCounter columns;
   // Expands $n / $$n / $name in a probe description; false on error.
   bool expand_macros(std::string& text, Loc loc);
   // The value of a macro variable ("1", "target", "pid"), or false.
