@@ -95,11 +95,11 @@ void copy_session_settings(const Options& o, const CompilerInputs& in, cc::Compi
   co.cpp.enabled = o.cpp();
   co.cpp.print_includes = o.cpphdrs();
   if (!o.cpppath().empty()) co.cpp.path = o.cpppath();
-  co.cpp.args = in.cpp_args;
+  co.cpp.args = in.session.cpp_args;
   co.cpp.include_dir = system_incdir();
   if (o.is_set(Opt::stdc)) co.cpp.stdc = o.stdc()[0];
   if (!o.nolibs()) {  // -x nolibs: no D library files at all
-    co.libdirs = in.libdirs;
+    co.libdirs = in.session.libdirs;
     co.libdirs.push_back(system_libdir(o));
   }
 }

@@ -19,12 +19,10 @@ namespace dtrace::api {
 
 struct CompilerInputs {
   std::vector<std::string> macro_args;  // $0, $1..$n
-  std::vector<std::string> cpp_args;    // OrderedOptions
-  std::vector<std::string> libdirs;     // OrderedOptions
   std::vector<int> targets;             // -c/-p pids; the first is $target
   kio::Device* dev = nullptr;           // null: no module, probes unknown
   Enablings* enablings = nullptr;       // with dev
-  Session& session;                     // its files, BTF and kernel symbols
+  Session& session;                     // its cpp args, libdirs, files, BTF and kernel symbols
 };
 
 struct SessionCompiler {

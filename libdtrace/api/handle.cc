@@ -78,7 +78,7 @@ struct Handle::Impl {
 
   cc::Compiler& the_compiler() {
     if (!compiler) {
-      api::CompilerInputs in{macro_args, state.cpp_args, state.libdirs, {}, dev.get(), &enablings, state};
+      api::CompilerInputs in{macro_args, {}, dev.get(), &enablings, state};
       for (auto& t : targets) in.targets.push_back(t->pid());
       api::SessionCompiler made = api::make_compiler(options, in);
       compiler = std::move(made.compiler);
