@@ -76,6 +76,12 @@ class CtfWriter {
         return ctf_add_integer(fp_, root("void"), "void", &enc);
       }
       case Type::Kind::Int: return integer(t->name, t->size, t->is_signed);
+      case Type::Kind::Float: {
+        ctf_encoding_t enc{};
+        enc.cte_format = t->size == 4 ? CTF_FP_SINGLE : t->size == 8 ? CTF_FP_DOUBLE : CTF_FP_LDOUBLE;
+        enc.cte_bits = t->size * 8;
+        return ctf_add_float(fp_, root(t->name), t->name.c_str(), &enc);
+      }
       case Type::Kind::String:  // D's string: a char array of strsize bytes
         return ctf_add_typedef(fp_, root("string"), "string", array(integer("char", 1, true), strsize_));
       case Type::Kind::Pointer: return ctf_add_pointer(fp_, CTF_ADD_NONROOT, convert(t->base));

@@ -470,6 +470,7 @@ declaration
 decl_specs
   : spec_quals { $$ = std::move($1); }
   | storage spec_quals { $$ = std::move($2); $$.storage = $1; }
+  | storage { $$.storage = $1; }  /* extern x;: C's implicit int */
   | storage storage spec_quals {
       drv.ctx.error(@2, ErrTag::D_DECL_CLASS, "more than one storage class specified");
       $$ = std::move($3); $$.storage = $1; }

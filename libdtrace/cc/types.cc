@@ -53,6 +53,14 @@ TypeTable::TypeTable() {
   ulong_ = add_int("unsigned long", 8, false);
   add_int("long long", 8, true);
   add_int("unsigned long long", 8, false);
+  for (auto [name, size] : {std::pair{"float", 4u}, {"double", 8u}, {"long double", 16u}}) {
+    Type f;
+    f.kind = Type::Kind::Float;
+    f.name = name;
+    f.size = size;
+    names_[name] = add(std::move(f));
+    note_name(name);
+  }
 
   // Fixed-width and system typedefs D programs use without declaring.
   struct Alias {

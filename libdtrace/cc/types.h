@@ -19,7 +19,9 @@ namespace dtrace::cc {
 struct Type {
   // Function: a kernel function symbol (`vfs_read); base is the return
   // type, name "ret (params)"; only pointers to it are values.
-  enum class Kind : uint8_t { Void, Int, String, Pointer, Array, Struct, Union, Enum, Function };
+  // Float: float, double, long double: data D declares, stores, copies
+  // and prints (printf %e %f %g), never computes with.
+  enum class Kind : uint8_t { Void, Int, String, Pointer, Array, Struct, Union, Enum, Function, Float };
   Kind kind = Kind::Void;
   std::string name;            // as DTrace prints it: "int", "uint64_t", "char *"
   uint32_t size = 0;           // bytes; strings: 0 (strsize applies)
@@ -50,6 +52,10 @@ struct Type {
   bool is_void() const { return kind == Kind::Void; }
   bool is_scalar() const { return is_int() || is_pointer(); }
   bool is_sou() const { return kind == Kind::Struct || kind == Kind::Union; }
+  bool is_float() const { return kind == Kind::Float; }
+  // Passed by address, never in a register: aggregates, and a long double,
+  // whose 16 bytes a DIF register cannot hold.
+  bool by_ref() const { return is_sou() || kind == Kind::Array || (is_float() && size > 8); }
   const Member* member(std::string_view n) const;
 };
 

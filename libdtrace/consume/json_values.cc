@@ -1,7 +1,10 @@
 #include "consume/json_values.h"
 
+#include <cmath>
 #include <cstring>
+#include <optional>
 
+#include "consume/float_data.h"
 #include "consume/ksyms.h"
 #include "consume/usyms.h"
 #include "consume/ustack_record.h"
@@ -152,6 +155,12 @@ void json_typed(JsonWriter& w, const cc::Type& type, std::span<const uint8_t> b)
       return;
     }
     case cc::Type::Kind::Pointer: w.unsigned_number(load(b, 8)); return;
+    case cc::Type::Kind::Float: {
+      std::optional<long double> v = float_data(b.first(t.size));
+      if (v && std::isfinite(*v)) w.floating(static_cast<double>(*v));
+      else w.null();  // JSON has no infinity or NaN
+      return;
+    }
     case cc::Type::Kind::String: {
       const char* p = reinterpret_cast<const char*>(b.data());
       w.string(std::string_view(p, strnlen(p, b.size())));

@@ -124,6 +124,14 @@ JsonWriter& JsonWriter::number(int64_t v) {
   return *this;
 }
 
+JsonWriter& JsonWriter::floating(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.17g", v);
+  value_start();
+  out_ += b;
+  return *this;
+}
+
 JsonWriter& JsonWriter::unsigned_number(uint64_t v) {
   char b[24];
   std::snprintf(b, sizeof b, "%llu", static_cast<unsigned long long>(v));

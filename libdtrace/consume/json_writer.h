@@ -26,6 +26,7 @@ class JsonWriter {
   JsonWriter& string(std::string_view s);
   JsonWriter& number(int64_t v);
   JsonWriter& unsigned_number(uint64_t v);
+  JsonWriter& floating(double v);  // finite: the shortest text that reads back as v
   JsonWriter& boolean(bool v);
   JsonWriter& null();
   JsonWriter& bytes(std::span<const uint8_t> b);  // an array of numbers 0..255

@@ -2,6 +2,9 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
+
+#include "consume/float_data.h"
 
 namespace dtrace::consume {
 
@@ -68,6 +71,17 @@ class Printer {
   }
 
  private:
+  // Signed, in exponent form, with every digit the type holds.
+  void floating(const Type& t, std::span<const uint8_t> b) {
+    std::optional<long double> v = float_data(b.first(t.size));
+    char buf[64];
+    if (!v) std::snprintf(buf, sizeof buf, "<%u-byte float>", t.size);
+    else if (t.size == sizeof(float)) std::snprintf(buf, sizeof buf, "%+.7e", static_cast<double>(*v));
+    else if (t.size == sizeof(double)) std::snprintf(buf, sizeof buf, "%+.16e", static_cast<double>(*v));
+    else std::snprintf(buf, sizeof buf, "%+.16LE", *v);
+    out += buf;
+  }
+
   void value(const Type& t, std::span<const uint8_t> b, int depth) {
     if (b.size() < t.size) {
       out += "<truncated>";
@@ -86,6 +100,7 @@ class Printer {
         return;
       }
       case Type::Kind::Pointer: out += hex(load(b, 8)); return;
+      case Type::Kind::Float: floating(t, b); return;
       case Type::Kind::String: {
         const char* p = reinterpret_cast<const char*>(b.data());
         out += "\"" + std::string(p, strnlen(p, b.size())) + "\"";

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <ctime>
 
+#include "consume/float_data.h"
 #include "consume/ksyms.h"
 #include "consume/tracemem.h"
 #include "consume/usyms.h"
@@ -99,21 +100,8 @@ std::string as_text(const FormatConv& s, const std::string& text) {
 // compiler lets only floating-point types through); other data as integers.
 long double as_floating(const Datum& d) {
   const std::string ct = d.type ? d.type->ctype : std::string();
-  if (ct == "float" && d.bytes.size() == sizeof(float)) {
-    float v;
-    std::memcpy(&v, d.bytes.data(), sizeof v);
-    return v;
-  }
-  if (ct == "double" && d.bytes.size() == sizeof(double)) {
-    double v;
-    std::memcpy(&v, d.bytes.data(), sizeof v);
-    return v;
-  }
-  if (ct == "long double" && d.bytes.size() == sizeof(long double)) {
-    long double v;
-    std::memcpy(&v, d.bytes.data(), sizeof v);
-    return v;
-  }
+  bool fp = ct == "float" || ct == "double" || ct == "long double";
+  if (auto v = fp ? float_data(d.bytes) : std::nullopt) return *v;
   return d.type && d.type->kind == Kind::Unsigned ? static_cast<long double>(d.as_unsigned())
                                                   : static_cast<long double>(d.as_signed());
 }

@@ -55,7 +55,7 @@ dtrace_diftype diftype_of(const cc::Type* t, uint32_t strsize) {
     d.dtdt_flags = DIF_TF_BYREF;
     d.dtdt_size = 0;  // doc/dif.md 5.4: strings carry size 0, meaning strsize
     (void)strsize;
-  } else if (t->is_sou() || t->kind == cc::Type::Kind::Array) {
+  } else if (t->by_ref()) {
     d.dtdt_kind = DIF_TYPE_CTF;
     d.dtdt_flags = DIF_TF_BYREF;
     d.dtdt_size = t->size;
@@ -83,6 +83,13 @@ cc::ValueType value_type_of(const cc::Type* t, uint32_t strsize) {
     v.kind = cc::ValueType::Kind::Pointer;
   } else if (t->is_int()) {
     v.kind = t->is_signed ? cc::ValueType::Kind::Signed : cc::ValueType::Kind::Unsigned;
+  } else if (t->is_float() && t->size <= 8) {
+    // Its bits, as trace() prints them; printf's %e %f %g read the C type.
+    v.kind = cc::ValueType::Kind::Unsigned;
+    v.ctype = t->size == 4 ? "float" : "double";
+  } else if (t->is_float()) {
+    v.ctype = "long double";
+    v.kind = cc::ValueType::Kind::Bytes;
   } else {
     v.kind = cc::ValueType::Kind::Bytes;
   }
@@ -157,7 +164,7 @@ void ExprGen::copyinstr(uint8_t r, uint32_t limit) {
 }
 
 uint8_t ExprGen::load(uint8_t addr, const cc::Type* t, bool user) {
-  if (t->is_sou() || t->kind == cc::Type::Kind::Array || t->is_string()) return addr;  // by reference
+  if (t->by_ref() || t->is_string()) return addr;  // by reference
   uint8_t op;
   switch (t->size) {
     case 1: op = t->is_signed ? DIF_OP_LDSB : DIF_OP_LDUB; break;

@@ -27,8 +27,7 @@ uint8_t scope_of(const cc::VarInfo* v) {
 // the load gives its address, or 0 while it does not exist.
 bool absent_reads_zero(const cc::VarInfo* v) {
   const cc::Type* t = v->type;
-  return t != nullptr && (t->is_sou() || t->kind == cc::Type::Kind::Array) &&
-         (v->scope == cc::VarScope::Thread || v->is_array);
+  return t != nullptr && t->by_ref() && (v->scope == cc::VarScope::Thread || v->is_array);
 }
 
 }  // namespace

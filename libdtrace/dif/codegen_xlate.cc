@@ -98,7 +98,7 @@ void ExprGen::store(uint8_t value, uint8_t addr, const cc::Type* t) {
     store_string(value, addr, ctx_.options.strsize);
     return;
   }
-  if (t->is_sou() || t->kind == cc::Type::Kind::Array) {
+  if (t->by_ref()) {
     uint8_t n = constant(t->size);
     ir_.emit(DIF_INSTR_FMT(DIF_OP_COPYS, value, n, addr));
     free(n);

@@ -47,8 +47,8 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
       ctx.error(m.loc, ErrTag::D_DECL_VOIDOBJ, cat("cannot have void member: ", m.type->decl.name));
       return false;
     }
-    // A floating-point bit-field is refused as a bit-field, before the
-    // type itself is (D has no floating-point types).
+    // A floating-point bit-field is refused as a bit-field (by its words:
+    // before `long float` is refused as a type).
     const std::vector<std::string>& words = m.type->spec.words;
     if (m.bits != nullptr && m.type->decl.pointers == 0 &&
         std::ranges::any_of(words, [](const std::string& w) { return w == "float" || w == "double"; })) {
@@ -74,6 +74,7 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
     uint32_t msize = mt->is_string() ? ctx.options.strsize : mt->size;
     uint32_t a = mt->is_string() ? 1 : mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
     if (a == 0 || a > 8) a = 8;
+    if (mt->is_float()) a = mt->size;  // x86-64: a long double aligns to 16
     if (m.bits != nullptr) {
       int w = bitfield_width(ctx, m, mt);
       if (w < 0) return false;
@@ -234,9 +235,13 @@ const Type* base_type(CompileContext& ctx, const ast::TypeSpec& spec, Loc loc) {
     return nullptr;
   }
   if (!other.empty()) {
+    // float, double, long double; a sign or other size is no type.
     if (other == "float" || other == "double") {
-      ctx.error(loc, ErrTag::D_DECL_COMBO, "floating-point types are not supported");
-      return nullptr;
+      if (sign || nshort || nlong > 1 || (nlong && other == "float")) {
+        ctx.error(loc, ErrTag::D_DECL_COMBO, "invalid type combination");
+        return nullptr;
+      }
+      return types.lookup_own(nlong ? "long double" : other);
     }
     const Type* t = types.lookup(other);
     // Unreachable from a program (the lexer made `other` a type name only

@@ -106,7 +106,7 @@ bool accepts(Check c, const Type* t, const char* special) {
     case Check::Str:
       return t->is_string() || ((t->is_pointer() || t->kind == Type::Kind::Array) && t->base &&
                                 t->base->is_int() && t->base->size == 1);
-    case Check::FP: return false;
+    case Check::FP: return t->is_float();
     case Check::Stack: return true;
     case Check::Time: return t->is_int();
     case Check::Int: return t->is_int();

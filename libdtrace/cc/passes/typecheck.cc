@@ -46,6 +46,7 @@ bool assignable(const Type* to, const Type* from) {
   if (to->is_string()) return from->is_string();
   if (to->is_pointer()) return from->is_pointer() || from->is_int();
   if (to->is_sou()) return to == from;
+  if (to->is_float()) return from->is_float() && from->size == to->size;  // D converts no float
   return false;
 }
 

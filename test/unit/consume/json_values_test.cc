@@ -37,6 +37,21 @@ TEST(JsonValues, StructAsObjectOfItsMembers) {
   EXPECT_EQ(w.text(), R"({"n":-2,"c":"GREEN","name":"ab","v":[7,0],"p":16,"f":-1})");
 }
 
+TEST(JsonValues, FloatsAreNumbersThatReadBackExactly) {
+  cc::TypeTable tt;
+  std::vector<uint8_t> b(8);
+  double v = 0.1;
+  std::memcpy(b.data(), &v, sizeof v);
+  JsonWriter w;
+  w.begin_array();
+  json_typed(w, *tt.lookup("double"), b);
+  v = 1.0 / 0.0;
+  std::memcpy(b.data(), &v, sizeof v);
+  json_typed(w, *tt.lookup("double"), b);  // JSON has no infinity
+  w.end_array();
+  EXPECT_EQ(w.text(), "[0.10000000000000001,null]");
+}
+
 TEST(JsonValues, ShortRecordIsNull) {
   cc::TypeTable tt;
   std::vector<uint8_t> b(2, 0);

@@ -41,5 +41,18 @@ TEST(PrintValue, ShortRecordSaysTruncated) {
   EXPECT_EQ(format_print(*tt.int_type(), b), "int <truncated>");
 }
 
+// As DTrace's print(): signed, in exponent form, every digit the type holds.
+TEST(PrintValue, FloatsInExponentForm) {
+  cc::TypeTable tt;
+  std::vector<uint8_t> b(4);
+  float f = -2.5f;
+  std::memcpy(b.data(), &f, sizeof f);
+  EXPECT_EQ(format_print(*tt.lookup("float"), b), "float -2.5000000e+00");
+  std::vector<uint8_t> d(8);
+  double v = 1e-3;
+  std::memcpy(d.data(), &v, sizeof v);
+  EXPECT_EQ(format_print(*tt.lookup("double"), d), "double +1.0000000000000000e-03");
+}
+
 }  // namespace
 }  // namespace dtrace::consume

@@ -1,0 +1,60 @@
+// float, double and long double: declared, laid out, copied and printed,
+// never computed with (D has no floating-point arithmetic).
+#include <gtest/gtest.h>
+
+#include "test/unit/cc/compile_util.h"
+
+namespace dtrace::cc {
+namespace {
+
+using testing::compile_ok;
+using testing::expect_error;
+
+TEST(FloatTypes, SizesAndStructLayoutAreX86_64s) {
+  Program p = compile_ok(
+      "struct s { char c; long double x; float y; double z; };"
+      "BEGIN { trace(sizeof (float)); trace(sizeof (double)); trace(sizeof (long double));"
+      "  trace(sizeof (struct s)); trace(offsetof(struct s, x)); trace(offsetof(struct s, z)); }");
+  ASSERT_EQ(p.actions.size(), 6u);
+  const uint64_t want[] = {4, 8, 16, 48, 16, 40};
+  for (size_t i = 0; i < 6; i++) {
+    const Difo& d = p.difos[static_cast<size_t>(p.actions[i].difo)];
+    ASSERT_EQ(d.ints.size(), 1u) << i;
+    EXPECT_EQ(d.ints[0], want[i]) << i;
+  }
+}
+
+TEST(FloatTypes, PrintfRecordsCarryTheCType) {
+  Program p = compile_ok(
+      "typedef float nf_t; float f; double d; long double ld; nf_t nf;"
+      "BEGIN { printf(\"%f %e %g %Lf\", f, d, nf, ld); }");
+  std::vector<std::pair<std::string, uint32_t>> got;
+  for (const Action& a : p.actions)
+    if (a.type.size != 0) got.emplace_back(a.type.ctype, a.type.size);
+  EXPECT_EQ(got, (std::vector<std::pair<std::string, uint32_t>>{
+                     {"float", 4}, {"double", 8}, {"float", 4}, {"long double", 16}}));
+}
+
+TEST(FloatTypes, StoredOnlyFromTheirOwnType) {
+  compile_ok("double a, b; long double x, y; BEGIN { a = b; x = y; self->d = a; }");
+  expect_error("float f; BEGIN { f = 1; }", "D_OP_INCOMPAT", 1, "\"float\" = \"int\"");
+  expect_error("float f; double d; BEGIN { d = f; }", "D_OP_INCOMPAT", 1);
+  expect_error("double d; BEGIN { trace(d + 1); }", "D_OP_INCOMPAT", 1);
+  expect_error("double d; BEGIN { trace((int)d); }", "D_CAST_INVAL", 1);
+}
+
+TEST(FloatTypes, OnlyFloatsPassFloatingConversions) {
+  expect_error("BEGIN { printf(\"%f\", 1); }", "D_PRINTF_ARG_TYPE", 1, "float, double, or long double");
+  expect_error("double d; BEGIN { printf(\"%d\", d); }", "D_PRINTF_ARG_TYPE", 1);
+}
+
+TEST(FloatTypes, SpecifierCombinations) {
+  compile_ok("long double a; double b; float c; BEGIN {}");
+  expect_error("unsigned float f; BEGIN {}", "D_DECL_COMBO", 1);
+  expect_error("long long double f; BEGIN {}", "D_DECL_COMBO", 1);
+  expect_error("BEGIN { i = (double double)0; }", "D_DECL_COMBO", 1);
+  expect_error("long float f; BEGIN {}", "D_DECL_LONGINT", 1);
+}
+
+}  // namespace
+}  // namespace dtrace::cc
