@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "cc/compiler.h"
 #include "dif/verify.h"
@@ -38,6 +39,25 @@ inline void expect_error(const std::string& src, const std::string& tag, int lin
   EXPECT_EQ(r.error().line, line) << src << "\n => " << r.error().message;
   if (!text.empty()) {
     EXPECT_NE(r.error().message.find(text), std::string::npos) << r.error().message;
+  }
+}
+
+// One row of a table of expected compile errors (see expect_error). The
+// line comes last, as it is 1 in most rows and only a trailing member can
+// have a default; a row needing another line and no text gives "".
+struct ErrorCase {
+  std::string src;
+  std::string tag;
+  std::string text = "";
+  int line = 1;
+};
+
+// Checks every row, naming the failing row's number (from 0).
+inline void expect_errors(const std::vector<ErrorCase>& cases, const CompileOptions& opts = {}) {
+  int row = 0;
+  for (const ErrorCase& c : cases) {
+    SCOPED_TRACE("row " + std::to_string(row++));
+    expect_error(c.src, c.tag, c.line, c.text, opts);
   }
 }
 

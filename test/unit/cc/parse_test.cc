@@ -10,6 +10,7 @@ namespace {
 
 using testing::compile_ok;
 using testing::expect_error;
+using testing::expect_errors;
 
 struct Parsed {
   TypeTable types;
@@ -222,25 +223,26 @@ TEST(Parse, FunctionPointerDeclaratorsNestAsInC) {
 }
 
 TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
-  expect_error("BEGIN { trace(1); }\n}", "D_SYNTAX", 2, "syntax error near \"}\"");
-  expect_error("BEGIN\n{\n  x = 1 + ;\n}", "D_SYNTAX", 3, "syntax error near \";\"");
-  expect_error("BEGIN { trace(1) ", "D_SYNTAX", 1, "syntax error near end of input");
-  expect_error("BEGIN { trace(1) ]", "D_SYNTAX", 1, "extra ] in input stream");
-  expect_error("BEGIN\nEND { }", "D_SYNTAX", 1,
-               "expected predicate and/or actions following probe description");
-  expect_error("BEGIN { x = 1 $ }", "D_SYNTAX", 1, "syntax error near \"$\"");
-  expect_error("BEGIN /x/", "D_SYNTAX", 1, "end of input");
-  expect_error("BEGIN { trace(\"abc\n\"); }", "D_STR_NL", 2, "newline encountered in string literal");
-  expect_error("BEGIN { trace(''); }", "D_CHR_NULL", 1);
-  expect_error("BEGIN { trace(09); }", "D_INT_DIGIT", 1);
-  expect_error("BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW", 1);
-  expect_error("/* unterminated\nBEGIN {}", "D_SYNTAX", 1, "end-of-file encountered before matching */");
-  expect_error("\n\n#foo bar\nBEGIN {}", "D_PRAGCTL_INVAL", 3, "invalid control directive: #foo");
-  expect_error("#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL", 1,
-               "invalid control directive: #include (C preprocessor directives need dtrace -C)");
-  expect_error("BEGIN {}\n#  ifdef X\n", "D_PRAGCTL_INVAL", 2,
-               "invalid control directive: #ifdef (C preprocessor directives need dtrace -C)");
-  expect_error("BEGIN { trace(1.5); }", "D_SYNTAX", 1, "floating-point");
+  expect_errors({
+      {"BEGIN { trace(1); }\n}", "D_SYNTAX", "syntax error near \"}\"", 2},
+      {"BEGIN\n{\n  x = 1 + ;\n}", "D_SYNTAX", "syntax error near \";\"", 3},
+      {"BEGIN { trace(1) ", "D_SYNTAX", "syntax error near end of input"},
+      {"BEGIN { trace(1) ]", "D_SYNTAX", "extra ] in input stream"},
+      {"BEGIN\nEND { }", "D_SYNTAX", "expected predicate and/or actions following probe description"},
+      {"BEGIN { x = 1 $ }", "D_SYNTAX", "syntax error near \"$\""},
+      {"BEGIN /x/", "D_SYNTAX", "end of input"},
+      {"BEGIN { trace(\"abc\n\"); }", "D_STR_NL", "newline encountered in string literal", 2},
+      {"BEGIN { trace(''); }", "D_CHR_NULL"},
+      {"BEGIN { trace(09); }", "D_INT_DIGIT"},
+      {"BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW"},
+      {"/* unterminated\nBEGIN {}", "D_SYNTAX", "end-of-file encountered before matching */"},
+      {"\n\n#foo bar\nBEGIN {}", "D_PRAGCTL_INVAL", "invalid control directive: #foo", 3},
+      {"#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL",
+       "invalid control directive: #include (C preprocessor directives need dtrace -C)"},
+      {"BEGIN {}\n#  ifdef X\n", "D_PRAGCTL_INVAL",
+       "invalid control directive: #ifdef (C preprocessor directives need dtrace -C)", 2},
+      {"BEGIN { trace(1.5); }", "D_SYNTAX", "floating-point"},
+  });
 }
 
 TEST(Parse, LineMarkersRenumber) { expect_error("# 40 \"x.d\"\nBEGIN { ]", "D_SYNTAX", 40, "extra ]"); }

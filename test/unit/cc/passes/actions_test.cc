@@ -7,14 +7,15 @@ namespace {
 
 using testing::compile_ok;
 using testing::expect_error;
+using testing::expect_errors;
 
 TEST(Actions, ExitPrototype) {
-  expect_error("BEGIN\n{\n\texit();\n}", "D_PROTO_LEN", 3,
-               "exit( ) prototype mismatch: 0 args passed, 1 expected");
-  expect_error("BEGIN { exit(1, 2); }", "D_PROTO_LEN", 1,
-               "exit( ) prototype mismatch: 2 args passed, 1 expected");
-  expect_error("BEGIN { exit(\"a\"); }", "D_PROTO_ARG", 1,
-               "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
+  expect_errors({
+      {"BEGIN\n{\n\texit();\n}", "D_PROTO_LEN", "exit( ) prototype mismatch: 0 args passed, 1 expected", 3},
+      {"BEGIN { exit(1, 2); }", "D_PROTO_LEN", "exit( ) prototype mismatch: 2 args passed, 1 expected"},
+      {"BEGIN { exit(\"a\"); }", "D_PROTO_ARG",
+       "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string"},
+  });
   Program p = compile_ok("BEGIN { exit(arg0); }");
   ASSERT_EQ(p.actions.size(), 1u);
   EXPECT_EQ(p.actions[0].kind, DTRACEACT_EXIT);
@@ -23,19 +24,21 @@ TEST(Actions, ExitPrototype) {
 }
 
 TEST(Actions, PrintfChecks) {
-  expect_error("BEGIN { printf(\"%d %s\\n\", 42); }", "D_PRINTF_ARG_PROTO", 1,
-               "printf( ) prototype mismatch: conversion #2 (%s) is missing a corresponding value argument");
-  expect_error("BEGIN { printf(\"%d\\n\", \"s\"); }", "D_PRINTF_ARG_TYPE", 1,
-               "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n"
-               "\t prototype: char, short, int, long, or long long\n\t  argument: string");
-  expect_error("BEGIN { printf(\"%s\\n\", 1); }", "D_PRINTF_ARG_TYPE", 1, "char [] or string");
-  expect_error("BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_EXTRA", 1,
-               "printf( ) prototype mismatch: only 1 arguments required by this format string");
-  expect_error("BEGIN { printf(\"\"); }", "D_PRINTF_FMT_EMPTY", 1);
-  expect_error("BEGIN { printf(execname); }", "D_PRINTF_ARG_FMT", 1);
-  expect_error("BEGIN { printf(\"%*d\", \"w\", 1); }", "D_PRINTF_DYN_TYPE", 1);
-  expect_error("BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV", 1);
-  expect_error("BEGIN { printf(\"%q\", 1); }", "D_SYNTAX", 1, "format conversion #1 is undefined: %q");
+  expect_errors({
+      {"BEGIN { printf(\"%d %s\\n\", 42); }", "D_PRINTF_ARG_PROTO",
+       "printf( ) prototype mismatch: conversion #2 (%s) is missing a corresponding value argument"},
+      {"BEGIN { printf(\"%d\\n\", \"s\"); }", "D_PRINTF_ARG_TYPE",
+       "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n"
+       "\t prototype: char, short, int, long, or long long\n\t  argument: string"},
+      {"BEGIN { printf(\"%s\\n\", 1); }", "D_PRINTF_ARG_TYPE", "char [] or string"},
+      {"BEGIN { printf(\"%d\\n\", 1, 2); }", "D_PRINTF_ARG_EXTRA",
+       "printf( ) prototype mismatch: only 1 arguments required by this format string"},
+      {"BEGIN { printf(\"\"); }", "D_PRINTF_FMT_EMPTY"},
+      {"BEGIN { printf(execname); }", "D_PRINTF_ARG_FMT"},
+      {"BEGIN { printf(\"%*d\", \"w\", 1); }", "D_PRINTF_DYN_TYPE"},
+      {"BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV"},
+      {"BEGIN { printf(\"%q\", 1); }", "D_SYNTAX", "format conversion #1 is undefined: %q"},
+  });
   compile_ok(
       "BEGIN { printf(\"%% %5.2s %-*d %llx %p %c %lu %Y\\n\", execname, 3, 4, 5, 6, 'a', 7, walltimestamp); "
       "}");
@@ -57,9 +60,10 @@ TEST(Actions, PrintfLayout) {
 }
 
 TEST(Actions, TraceOperands) {
-  expect_error("BEGIN { @a = count(); trace(@a); }", "D_TRACE_AGG", 1);
-  expect_error("BEGIN { trace(); }", "D_PROTO_LEN", 1,
-               "trace( ) prototype mismatch: 0 args passed, 1 expected");
+  expect_errors({
+      {"BEGIN { @a = count(); trace(@a); }", "D_TRACE_AGG"},
+      {"BEGIN { trace(); }", "D_PROTO_LEN", "trace( ) prototype mismatch: 0 args passed, 1 expected"},
+  });
 }
 
 TEST(Actions, AggregationLayout) {
@@ -90,20 +94,21 @@ TEST(Actions, AggregationLayout) {
 }
 
 TEST(Actions, AggregationErrors) {
-  expect_error("BEGIN { @a = count(); }\nEND { @a = sum(1); }", "D_AGG_REDEF", 2,
-               "aggregation redefined: @a");
-  expect_error("BEGIN { @a = 1; }", "D_AGG_FUNC", 1);
-  expect_error("BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN", 1);
-  expect_error("BEGIN { @a = lquantize(arg0, 10, 5); }", "D_LQUANT_MISMATCH", 1);
-  expect_error("BEGIN { @a = lquantize(arg0, 0, 10, 20); }", "D_LQUANT_STEPLARGE", 1);
-  expect_error("BEGIN { @a = lquantize(arg0, x, 10); }", "D_IDENT_UNDEF", 1);
-  expect_error("BEGIN { @a = lquantize(arg0, arg1, 10); }", "D_LQUANT_BASETYPE", 1);
-  expect_error("BEGIN { @a = lquantize(arg0, 0, 10); }\nEND { @a = lquantize(arg0, 1, 10); }",
-               "D_LQUANT_MATCHBASE", 2);
-  expect_error("BEGIN { @a = llquantize(arg0, 1, 0, 6, 20); }", "D_LLQUANT_FACTORVAL", 1);
-  expect_error("BEGIN { @a = llquantize(arg0, 10, 0, 6, 25); }", "D_LLQUANT_FACTORVAL", 1);
-  expect_error("BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR", 1);
-  expect_error("BEGIN { printa(1); }", "D_PRINTA_AGGARG", 1);
+  expect_errors({
+      {"BEGIN { @a = count(); }\nEND { @a = sum(1); }", "D_AGG_REDEF", "aggregation redefined: @a", 2},
+      {"BEGIN { @a = 1; }", "D_AGG_FUNC"},
+      {"BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN"},
+      {"BEGIN { @a = lquantize(arg0, 10, 5); }", "D_LQUANT_MISMATCH"},
+      {"BEGIN { @a = lquantize(arg0, 0, 10, 20); }", "D_LQUANT_STEPLARGE"},
+      {"BEGIN { @a = lquantize(arg0, x, 10); }", "D_IDENT_UNDEF"},
+      {"BEGIN { @a = lquantize(arg0, arg1, 10); }", "D_LQUANT_BASETYPE"},
+      {"BEGIN { @a = lquantize(arg0, 0, 10); }\nEND { @a = lquantize(arg0, 1, 10); }", "D_LQUANT_MATCHBASE",
+       "", 2},
+      {"BEGIN { @a = llquantize(arg0, 1, 0, 6, 20); }", "D_LLQUANT_FACTORVAL"},
+      {"BEGIN { @a = llquantize(arg0, 10, 0, 6, 25); }", "D_LLQUANT_FACTORVAL"},
+      {"BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR"},
+      {"BEGIN { printa(1); }", "D_PRINTA_AGGARG"},
+  });
 }
 
 TEST(Actions, PrintaAndLibacts) {
@@ -190,6 +195,7 @@ namespace {
 
 using testing::compile_ok;
 using testing::expect_error;
+using testing::expect_errors;
 
 TEST(Actions, StacksAndSymbolsAsKeysAndArguments) {
   Program p = compile_ok(
@@ -206,24 +212,28 @@ TEST(Actions, StacksAndSymbolsAsKeysAndArguments) {
   EXPECT_EQ(p.actions[7].kind, DTRACEACT_STACK);
   EXPECT_EQ(p.actions[7].arg, 3u);
   EXPECT_EQ(p.actions[8].kind, DTRACEACT_SYM);
-  expect_error("BEGIN { x = stack(); }", "D_CG_EXPR", 1);
-  expect_error("BEGIN { @[stack()] = count(); @[1] = count(); }", "D_KEY_TYPE", 1);
+  expect_errors({
+      {"BEGIN { x = stack(); }", "D_CG_EXPR"},
+      {"BEGIN { @[stack()] = count(); @[1] = count(); }", "D_KEY_TYPE"},
+  });
 }
 
 TEST(Actions, SpeculationPlacement) {
   compile_ok(
       "BEGIN { self->s = speculation(); } BEGIN { speculate(self->s); trace(1); printf(\"x\"); }"
       " END { commit(self->s); } END { discard(self->s); }");
-  expect_error("BEGIN { trace(1); speculate(1); }", "D_SPEC_DREC", 1);
-  expect_error("BEGIN { speculate(1); speculate(1); }", "D_SPEC_SPEC", 1);
-  expect_error("BEGIN { speculate(1); @a = count(); }", "D_AGG_SPEC", 1);
-  expect_error("BEGIN { speculate(1); exit(0); }", "D_EXIT_SPEC", 1);
-  expect_error("BEGIN { commit(1); trace(1); }", "D_DREC_COMM", 1);
-  expect_error("BEGIN { trace(1); commit(1); }", "D_COMM_DREC", 1);
-  expect_error("BEGIN { commit(1); commit(1); }", "D_COMM_COMM", 1);
-  expect_error("BEGIN { commit(1); @a = count(); }", "D_AGG_COMM", 1);
-  expect_error("BEGIN { speculate(1); copyout(alloca(1), 0, 1); }", "D_ACT_SPEC", 1,
-               "destructive actions may not follow speculate( )");
+  expect_errors({
+      {"BEGIN { trace(1); speculate(1); }", "D_SPEC_DREC"},
+      {"BEGIN { speculate(1); speculate(1); }", "D_SPEC_SPEC"},
+      {"BEGIN { speculate(1); @a = count(); }", "D_AGG_SPEC"},
+      {"BEGIN { speculate(1); exit(0); }", "D_EXIT_SPEC"},
+      {"BEGIN { commit(1); trace(1); }", "D_DREC_COMM"},
+      {"BEGIN { trace(1); commit(1); }", "D_COMM_DREC"},
+      {"BEGIN { commit(1); commit(1); }", "D_COMM_COMM"},
+      {"BEGIN { commit(1); @a = count(); }", "D_AGG_COMM"},
+      {"BEGIN { speculate(1); copyout(alloca(1), 0, 1); }", "D_ACT_SPEC",
+       "destructive actions may not follow speculate( )"},
+  });
 }
 
 // discard() and destructive actions record nothing: neither makes a
@@ -235,15 +245,17 @@ TEST(Actions, SpeculationNonRecordingActions) {
   compile_ok("BEGIN { discard(1); commit(1); }");
   compile_ok("BEGIN { this->a = 1; chill(1); speculate(1); }");
   compile_ok("BEGIN { raise(9); commit(1); }");
-  expect_error("BEGIN { @a = count(); commit(1); }", "D_COMM_DREC", 1);
-  expect_error("BEGIN { @a = count(); speculate(1); }", "D_SPEC_DREC", 1);
-  expect_error("BEGIN { speculate(1); discard(1); }", "D_SPEC_COMM", 1);
+  expect_errors({
+      {"BEGIN { @a = count(); commit(1); }", "D_COMM_DREC"},
+      {"BEGIN { @a = count(); speculate(1); }", "D_SPEC_DREC"},
+      {"BEGIN { speculate(1); discard(1); }", "D_SPEC_COMM"},
+  });
 }
 
 // Each of speculation_order()'s rules, with its message, and the line of
 // the action refused.
 TEST(Actions, SpeculationOrderMessages) {
-  const char* cases[][3] = {
+  std::vector<testing::ErrorCase> cases = {
       {"commit(1);\nspeculate(1);", "D_SPEC_COMM", "speculate( ) may not follow commit( )"},
       {"speculate(1);\nspeculate(1);", "D_SPEC_SPEC", "speculate( ) may not follow speculate( )"},
       {"trace(1);\nspeculate(1);", "D_SPEC_DREC", "speculate( ) may not follow data-recording action(s)"},
@@ -260,7 +272,12 @@ TEST(Actions, SpeculationOrderMessages) {
        "destructive actions may not follow speculate( )"},
       {"commit(1);\nprintf(\"x\");", "D_DREC_COMM", "data-recording actions may not follow commit( )"},
   };
-  for (const auto& c : cases) expect_error(std::string("BEGIN {\n") + c[0] + "\n}", c[1], 3, c[2]);
+  // Each pair of actions is a clause's body: the second stands on line 3.
+  for (testing::ErrorCase& c : cases) {
+    c.src = "BEGIN {\n" + c.src + "\n}";
+    c.line = 3;
+  }
+  expect_errors(cases);
   compile_ok("BEGIN { speculate(1); trace(1); copyinstr(0); }");
 }
 

@@ -7,16 +7,18 @@ namespace {
 
 using testing::compile_ok;
 using testing::expect_error;
+using testing::expect_errors;
 
 TEST(Resolve, UnknownIdentifiers) {
-  expect_error("BEGIN { trace(y); }", "D_IDENT_UNDEF", 1, "failed to resolve y: Unknown variable name");
-  expect_error("BEGIN\n{\n\tx = x + 1;\n}", "D_IDENT_UNDEF", 3, "failed to resolve x: Unknown variable name");
-  expect_error("BEGIN { trace(self->v); }", "D_IDENT_UNDEF", 1, "failed to resolve self->v");
-  expect_error("BEGIN { trace(this->v); }", "D_IDENT_UNDEF", 1, "failed to resolve this->v");
-  expect_error("BEGIN { trace(a[1]); }", "D_IDENT_UNDEF", 1, "failed to resolve a");
-  expect_error("BEGIN { printa(@nope); }", "D_PRINTA_AGGBAD", 1, "@nope");
-  expect_error("BEGIN { nosuchfunc(1); }", "D_FUNC_UNDEF", 1,
-               "failed to resolve nosuchfunc: Unknown function name");
+  expect_errors({
+      {"BEGIN { trace(y); }", "D_IDENT_UNDEF", "failed to resolve y: Unknown variable name"},
+      {"BEGIN\n{\n\tx = x + 1;\n}", "D_IDENT_UNDEF", "failed to resolve x: Unknown variable name", 3},
+      {"BEGIN { trace(self->v); }", "D_IDENT_UNDEF", "failed to resolve self->v"},
+      {"BEGIN { trace(this->v); }", "D_IDENT_UNDEF", "failed to resolve this->v"},
+      {"BEGIN { trace(a[1]); }", "D_IDENT_UNDEF", "failed to resolve a"},
+      {"BEGIN { printa(@nope); }", "D_PRINTA_AGGBAD", "@nope"},
+      {"BEGIN { nosuchfunc(1); }", "D_FUNC_UNDEF", "failed to resolve nosuchfunc: Unknown function name"},
+  });
 }
 
 TEST(Resolve, VariablesExistFromTheirFirstAssignment) {

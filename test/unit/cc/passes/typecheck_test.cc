@@ -7,81 +7,88 @@ namespace {
 
 using testing::compile_ok;
 using testing::expect_error;
+using testing::expect_errors;
 
 TEST(Typecheck, OperandTypes) {
-  expect_error("BEGIN { trace(\"a\" * 2); }", "D_OP_INT", 1, "operator *");
-  expect_error("BEGIN { trace(-\"a\"); }", "D_OP_ARITH", 1,
-               "operator - requires an operand of arithmetic type");
-  expect_error("BEGIN { trace(~\"a\"); }", "D_OP_INT", 1);
-  expect_error("BEGIN { trace(\"a\" && 1); }", "D_OP_SCALAR", 1);
-  expect_error("BEGIN { trace(\"a\" == 1); }", "D_OP_INCOMPAT", 1);
-  expect_error("BEGIN { x = 1; x = \"s\"; }", "D_OP_INCOMPAT", 1);
-  expect_error("BEGIN { pid = 1; }", "D_OP_WRITE", 1);
-  expect_error("BEGIN { 1 = 2; }", "D_OP_LVAL", 1);
-  expect_error("BEGIN /\"str\"/ { }", "D_PRED_SCALAR", 1);
-  expect_error("BEGIN { trace(*pid); }", "D_DEREF_NONPTR", 1);
+  expect_errors({
+      {"BEGIN { trace(\"a\" * 2); }", "D_OP_INT", "operator *"},
+      {"BEGIN { trace(-\"a\"); }", "D_OP_ARITH", "operator - requires an operand of arithmetic type"},
+      {"BEGIN { trace(~\"a\"); }", "D_OP_INT"},
+      {"BEGIN { trace(\"a\" && 1); }", "D_OP_SCALAR"},
+      {"BEGIN { trace(\"a\" == 1); }", "D_OP_INCOMPAT"},
+      {"BEGIN { x = 1; x = \"s\"; }", "D_OP_INCOMPAT"},
+      {"BEGIN { pid = 1; }", "D_OP_WRITE"},
+      {"BEGIN { 1 = 2; }", "D_OP_LVAL"},
+      {"BEGIN /\"str\"/ { }", "D_PRED_SCALAR"},
+      {"BEGIN { trace(*pid); }", "D_DEREF_NONPTR"},
+      {"BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", "strlen( ) argument #1"},
+      {"BEGIN { trace(strjoin(\"a\")); }", "D_PROTO_LEN",
+       "strjoin( ) prototype mismatch: 1 arg passed, 2 expected"},
+      {"BEGIN { trace(msgsize(0)); }", "D_FUNC_UNDEF"},
+      {"BEGIN { x = trace(1); }", "D_CG_EXPR"},
+      {"BEGIN { a[1] = 1; a[\"s\"] = 2; }", "D_PROTO_ARG", "a[ ] argument #1"},
+      {"BEGIN { a[1] = 1; a[1, 2] = 2; }", "D_PROTO_LEN", "a[ ] prototype mismatch"},
+      {"BEGIN { trace(1 / 0); }", "D_DIV_ZERO"},
+      {"BEGIN { trace((string)1); }", "D_CAST_INVAL"},
+  });
   CompileOptions no_btf;
   no_btf.btf_path = "";
   expect_error("BEGIN { trace(curthread->pid); }", "D_OP_INCOMPLETE", 1, "struct task_struct", no_btf);
-  expect_error("BEGIN { trace(strlen(1)); }", "D_PROTO_ARG", 1, "strlen( ) argument #1");
-  expect_error("BEGIN { trace(strjoin(\"a\")); }", "D_PROTO_LEN", 1,
-               "strjoin( ) prototype mismatch: 1 arg passed, 2 expected");
-  expect_error("BEGIN { trace(msgsize(0)); }", "D_FUNC_UNDEF", 1);
-  expect_error("BEGIN { x = trace(1); }", "D_CG_EXPR", 1);
-  expect_error("BEGIN { a[1] = 1; a[\"s\"] = 2; }", "D_PROTO_ARG", 1, "a[ ] argument #1");
-  expect_error("BEGIN { a[1] = 1; a[1, 2] = 2; }", "D_PROTO_LEN", 1, "a[ ] prototype mismatch");
-  expect_error("BEGIN { trace(1 / 0); }", "D_DIV_ZERO", 1);
-  expect_error("BEGIN { trace((string)1); }", "D_CAST_INVAL", 1);
 }
 
 // An action inside an expression is typed (its arguments, a void value)
 // before the code generator refuses it, so the expression around it
 // reports its own error first, as DTrace does.
 TEST(Typecheck, ActionsInExpressions) {
-  expect_error("BEGIN { x = 1 + mutex_owned(trace()); }", "D_PROTO_LEN", 1,
-               "trace( ) prototype mismatch: 0 args passed, 1 expected");
-  expect_error("BEGIN { trace(stringof(trace(0))); }", "D_STRINGOF_TYPE", 1,
-               "cannot apply stringof to a value of type void");
-  expect_error("BEGIN { x = 1 + -trace(0); }", "D_OP_ARITH", 1);
-  expect_error("BEGIN { x = pid ? trace(0) : trace(1); }", "D_OP_ACT", 1,
-               "action cannot be used in a conditional context");
-  expect_error("BEGIN { x = pid ? printf(\"a\") : trace(); }", "D_PROTO_LEN", 1);
-  expect_error("BEGIN { x = (1, trace(1)); }", "D_CG_EXPR", 1);
-  expect_error("BEGIN /trace(1)/ { }", "D_PRED_SCALAR", 1);
+  expect_errors({
+      {"BEGIN { x = 1 + mutex_owned(trace()); }", "D_PROTO_LEN",
+       "trace( ) prototype mismatch: 0 args passed, 1 expected"},
+      {"BEGIN { trace(stringof(trace(0))); }", "D_STRINGOF_TYPE",
+       "cannot apply stringof to a value of type void"},
+      {"BEGIN { x = 1 + -trace(0); }", "D_OP_ARITH"},
+      {"BEGIN { x = pid ? trace(0) : trace(1); }", "D_OP_ACT",
+       "action cannot be used in a conditional context"},
+      {"BEGIN { x = pid ? printf(\"a\") : trace(); }", "D_PROTO_LEN"},
+      {"BEGIN { x = (1, trace(1)); }", "D_CG_EXPR"},
+      {"BEGIN /trace(1)/ { }", "D_PRED_SCALAR"},
+  });
 }
 
 TEST(Typecheck, CompoundAssignment) {
-  expect_error("int p; BEGIN { p -= alloca(10); }", "D_OP_VFPTR", 1,
-               "operator -= requires left-hand scalar operand of known size");
-  expect_error("BEGIN { a = 3; a += \"s\"; }", "D_OP_INCOMPAT", 1,
-               "operands have incompatible types: \"int\" += \"string\"");
-  expect_error("BEGIN { a = 3; a *= \"s\"; }", "D_OP_INT", 1);
-  expect_error("BEGIN { a = \"boo\"; c = a++; }", "D_OP_SCALAR", 1,
-               "operator ++ requires operand of scalar type");
-  expect_error("int a1[3]; int a2[3]; BEGIN { a2 = a1; }", "D_OP_ARRFUN", 1,
-               "operator = may not be applied to operand of type \"int [3]\"");
-  expect_error("BEGIN { @a = count(); trace(&@a); }", "D_ADDROF_VAR", 1);
+  expect_errors({
+      {"int p; BEGIN { p -= alloca(10); }", "D_OP_VFPTR",
+       "operator -= requires left-hand scalar operand of known size"},
+      {"BEGIN { a = 3; a += \"s\"; }", "D_OP_INCOMPAT",
+       "operands have incompatible types: \"int\" += \"string\""},
+      {"BEGIN { a = 3; a *= \"s\"; }", "D_OP_INT"},
+      {"BEGIN { a = \"boo\"; c = a++; }", "D_OP_SCALAR", "operator ++ requires operand of scalar type"},
+      {"int a1[3]; int a2[3]; BEGIN { a2 = a1; }", "D_OP_ARRFUN",
+       "operator = may not be applied to operand of type \"int [3]\""},
+      {"BEGIN { @a = count(); trace(&@a); }", "D_ADDROF_VAR"},
+  });
   compile_ok("BEGIN { x = 1; x += 2; self->y = 1; self->y -= 1; z++; }");
 }
 
 TEST(Typecheck, DeclarationErrors) {
-  expect_error("long struct s { int i; }; BEGIN {}", "D_DECL_LONGINT", 1,
-               "long and long long may only be used with integer or floating-point type");
-  expect_error("unsigned struct s { int i; }; BEGIN {}", "D_DECL_SIGNINT", 1);
-  expect_error("BEGIN { i = (long short)0; }", "D_UNKNOWN", 1,
-               "failed to resolve type short long : Unknown type name");
-  expect_error("struct b { float : 1; } x; BEGIN {}", "D_DECL_BFTYPE", 1,
-               "invalid type for bit-field: (anon)");
-  expect_error("struct b { int a : 1; int b : 0; } x; BEGIN {}", "D_DECL_BFCONST", 1);
+  expect_errors({
+      {"long struct s { int i; }; BEGIN {}", "D_DECL_LONGINT",
+       "long and long long may only be used with integer or floating-point type"},
+      {"unsigned struct s { int i; }; BEGIN {}", "D_DECL_SIGNINT"},
+      {"BEGIN { i = (long short)0; }", "D_UNKNOWN", "failed to resolve type short long : Unknown type name"},
+      {"struct b { float : 1; } x; BEGIN {}", "D_DECL_BFTYPE", "invalid type for bit-field: (anon)"},
+      {"struct b { int a : 1; int b : 0; } x; BEGIN {}", "D_DECL_BFCONST"},
+      {"typedef int ni; typedef char ni; BEGIN {}", "D_DECL_IDRED", "typedef redeclared: ni"},
+  });
   compile_ok("struct b { int a : 1; int : 0; int c : 2; } x; BEGIN {}");
-  expect_error("typedef int ni; typedef char ni; BEGIN {}", "D_DECL_IDRED", 1, "typedef redeclared: ni");
   compile_ok("typedef int ni; typedef int ni; BEGIN {}");
 }
 
 TEST(Typecheck, Offsetof) {
-  expect_error("BEGIN { trace(offsetof(struct no_such_type, x)); }", "D_OFFSETOF_TYPE", 1);
-  expect_error("struct r { int a; }; BEGIN { trace(offsetof(struct r, b)); }", "D_UNKNOWN", 1,
-               "failed to determine offset of b: Member name not found");
+  expect_errors({
+      {"BEGIN { trace(offsetof(struct no_such_type, x)); }", "D_OFFSETOF_TYPE"},
+      {"struct r { int a; }; BEGIN { trace(offsetof(struct r, b)); }", "D_UNKNOWN",
+       "failed to determine offset of b: Member name not found"},
+  });
 }
 
 TEST(Typecheck, ResultTypes) {
