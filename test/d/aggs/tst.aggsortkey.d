@@ -1,8 +1,9 @@
 /*
  * ASSERTION: aggsortkey sorts entries by key instead of value.
+ * tst.aggsortrev.sh runs this program with -x aggsortrev instead.
+ * @@runtest-opts: -x aggsortkey
  */
 #pragma D option quiet
-#pragma D option aggsortkey
 
 BEGIN
 {

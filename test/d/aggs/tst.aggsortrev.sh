@@ -1,13 +1,3 @@
-/*
- * ASSERTION: aggsortrev reverses the default value order.
- */
-#pragma D option quiet
-#pragma D option aggsortrev
-
-BEGIN
-{
-	@["b"] = sum(1);
-	@["c"] = sum(3);
-	@["a"] = sum(2);
-	exit(0);
-}
+# ASSERTION: aggsortrev reverses the default value order: the program of
+# tst.aggsortkey.d, run with -x aggsortrev in place of its aggsortkey.
+exec "$1" -x aggsortrev -s tst.aggsortkey.d

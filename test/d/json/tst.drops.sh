@@ -9,7 +9,7 @@
 # on stderr, and the messages are those of the text run of the program.
 # @@timeout: 400
 D=$1
-dir=$(mktemp -d)
+. "$(dirname "$0")/json_lib.sh"
 n=0
 # run NAME ARGS...: the JSON run and the text run of the same command,
 # under -q unless q is set empty.
@@ -24,7 +24,7 @@ run() {
 		mv $f.rest $f
 	done
 	[ -s $dir/$name.jerr ] && { echo "$name: stderr under JSON:"; cat $dir/$name.jerr; exit 1; }
-	checks="$checks same-notices $dir/$name.json $dir/$name.txt ::"
+	json_queue same-notices $dir/$name.json $dir/$name.txt
 }
 run principal -x bufsize=4k -x strsize=2048 -n 'BEGIN { trace(""); } BEGIN { trace(""); } BEGIN { trace(""); } tick-1s { exit(0); }'
 run agg -x aggsize=1 -n 'BEGIN { @ = count(); exit(0); }'
@@ -40,13 +40,13 @@ q= run exited -c /bin/true -n 'BEGIN { }'
 
 drop='[o for o in objs if o["type"] == "drop"]'
 err='[o for o in objs if o["type"] == "error"]'
-python3 $(dirname $0)/json_check.py $checks \
-	"len($drop) == 1 and $drop[0]['kind'] == 'DTRACEDROP_PRINCIPAL' and $drop[0]['count'] == 2 and $drop[0]['message'] == '2 drops on CPU %d' % $drop[0]['cpu']" $dir/principal.json :: \
-	"len($drop) == 1 and $drop[0]['kind'] == 'DTRACEDROP_AGGREGATION' and $drop[0]['message'] == '%d aggregation drop%s on CPU %d' % ($drop[0]['count'], 's' if $drop[0]['count'] > 1 else '', $drop[0]['cpu'])" $dir/agg.json :: \
-	"[(o['kind'], o['count'], o['message']) for o in $drop] == [('DTRACEDROP_DYNAMIC', 1, '1 dynamic variable drop')]" $dir/dyn.json :: \
-	"[(o['kind'], o['count'], o['message']) for o in $drop] == [('DTRACEDROP_SPEC', 1, '1 speculative drop')]" $dir/spec.json :: \
-	"[(o['kind'], o['count']) for o in $drop] == [('DTRACEDROP_SPECUNAVAIL', 1)] and 'cpu' not in $drop[0]" $dir/unavail.json :: \
-	"len($err) == 1 and {k: v for k, v in $err[0].items() if k not in ('cpu', 'epid', 'id', 'offset', 'message')} == {'type': 'error', 'provider': 'dtrace', 'module': '', 'function': '', 'name': 'BEGIN', 'fault': 'DTRACEFLT_BADADDR', 'address': 8, 'action': 1}" $dir/fault.json :: \
-	"$err[0]['message'] == 'error on enabled probe ID %d (ID %d: dtrace:::BEGIN): invalid address (0x8) in action #1 at DIF offset %d' % ($err[0]['epid'], $err[0]['id'], $err[0]['offset'])" $dir/fault.json :: \
-	"len($err) == 1 and $err[0]['path'] == '/nonexistent/dir/f' and $err[0]['message'].startswith('failed to freopen /nonexistent/dir/f: ') and objs[1]['output'][0]['message'] == 'still'" $dir/freopen.json :: \
-	"[o for o in objs if o['type'] == 'notice'] == [{'type': 'notice', 'pid': objs[-2]['pid'], 'message': 'pid %d has exited' % objs[-2]['pid']}] and objs[-1] == {'type': 'exit', 'status': 0}" $dir/exited.json
+json_expect principal "len($drop) == 1 and $drop[0]['kind'] == 'DTRACEDROP_PRINCIPAL' and $drop[0]['count'] == 2 and $drop[0]['message'] == '2 drops on CPU %d' % $drop[0]['cpu']"
+json_expect agg "len($drop) == 1 and $drop[0]['kind'] == 'DTRACEDROP_AGGREGATION' and $drop[0]['message'] == '%d aggregation drop%s on CPU %d' % ($drop[0]['count'], 's' if $drop[0]['count'] > 1 else '', $drop[0]['cpu'])"
+json_expect dyn "[(o['kind'], o['count'], o['message']) for o in $drop] == [('DTRACEDROP_DYNAMIC', 1, '1 dynamic variable drop')]"
+json_expect spec "[(o['kind'], o['count'], o['message']) for o in $drop] == [('DTRACEDROP_SPEC', 1, '1 speculative drop')]"
+json_expect unavail "[(o['kind'], o['count']) for o in $drop] == [('DTRACEDROP_SPECUNAVAIL', 1)] and 'cpu' not in $drop[0]"
+json_expect fault "len($err) == 1 and {k: v for k, v in $err[0].items() if k not in ('cpu', 'epid', 'id', 'offset', 'message')} == {'type': 'error', 'provider': 'dtrace', 'module': '', 'function': '', 'name': 'BEGIN', 'fault': 'DTRACEFLT_BADADDR', 'address': 8, 'action': 1}"
+json_expect fault "$err[0]['message'] == 'error on enabled probe ID %d (ID %d: dtrace:::BEGIN): invalid address (0x8) in action #1 at DIF offset %d' % ($err[0]['epid'], $err[0]['id'], $err[0]['offset'])"
+json_expect freopen "len($err) == 1 and $err[0]['path'] == '/nonexistent/dir/f' and $err[0]['message'].startswith('failed to freopen /nonexistent/dir/f: ') and objs[1]['output'][0]['message'] == 'still'"
+json_expect exited "[o for o in objs if o['type'] == 'notice'] == [{'type': 'notice', 'pid': objs[-2]['pid'], 'message': 'pid %d has exited' % objs[-2]['pid']}] and objs[-1] == {'type': 'exit', 'status': 0}"
+json_run_checks

@@ -4,7 +4,7 @@
 # setopt() is an error object; system() and ftruncate() are records.
 # @@timeout: 180
 D=$1
-dir=$(mktemp -d)
+. "$(dirname "$0")/json_lib.sh"
 prog='BEGIN { trace(*(int *)8); } BEGIN { exit(0) }'
 $D -q -x oformat=json -n "$prog" >$dir/err.json 2>$dir/err.stderr || exit 1
 $D -q -n "$prog" >/dev/null 2>$dir/err.txt || exit 1
@@ -21,11 +21,11 @@ $D -w -q -x oformat=json -o $dir/trunc.json -n 'BEGIN { printf("gone"); } BEGIN 
 grep -q '^from-system$' $dir/sys.out || { echo "system() output missing"; cat $dir/sys.out; exit 1; }
 grep -v '^from-system$' $dir/sys.out >$dir/sys.json
 
-MSG="$msg" python3 $(dirname $0)/json_check.py \
-	'any(o["type"] == "error" and o["message"] == __import__("os").environ["MSG"] for o in objs)' $dir/err.json :: \
-	'objs[0]["output"][0]["message"] == "to -o" and objs[-1]["type"] == "exit"' $dir/o.json :: \
-	'len(objs) == 1 and [r["kind"] for r in objs[0]["output"]] == ["printf", "freopen"] and objs[0]["output"][0]["message"] == "moved"' $dir/f.json :: \
-	'[r["kind"] for r in objs[0]["output"]] == ["freopen"] and objs[1]["output"][0] == {"kind": "printf", "message": "back", "args": []} and objs[-1]["type"] == "exit"' $dir/std.json :: \
-	'objs[0]["output"][0] == {"kind": "setopt", "option": "nosuchoption", "value": ""} and objs[1]["type"] == "error" and "set option" in objs[1]["message"]' $dir/setopt.json :: \
-	'[r["kind"] for r in objs[0]["output"]] == ["system", "printf", "exit"] and objs[0]["output"][0]["command"] == "echo from-system"' $dir/sys.json :: \
-	'len(objs) == 2 and [r["kind"] for r in objs[0]["output"]] == ["ftruncate", "printf", "exit"]' $dir/trunc.json
+json_expect err 'any(o["type"] == "error" and o["message"] == __import__("os").environ["MSG"] for o in objs)'
+json_expect o 'objs[0]["output"][0]["message"] == "to -o" and objs[-1]["type"] == "exit"'
+json_expect f 'len(objs) == 1 and [r["kind"] for r in objs[0]["output"]] == ["printf", "freopen"] and objs[0]["output"][0]["message"] == "moved"'
+json_expect std '[r["kind"] for r in objs[0]["output"]] == ["freopen"] and objs[1]["output"][0] == {"kind": "printf", "message": "back", "args": []} and objs[-1]["type"] == "exit"'
+json_expect setopt 'objs[0]["output"][0] == {"kind": "setopt", "option": "nosuchoption", "value": ""} and objs[1]["type"] == "error" and "set option" in objs[1]["message"]'
+json_expect sys '[r["kind"] for r in objs[0]["output"]] == ["system", "printf", "exit"] and objs[0]["output"][0]["command"] == "echo from-system"'
+json_expect trunc 'len(objs) == 2 and [r["kind"] for r in objs[0]["output"]] == ["ftruncate", "printf", "exit"]'
+MSG="$msg" json_run_checks
