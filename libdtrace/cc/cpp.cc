@@ -136,6 +136,11 @@ std::vector<std::string> cpp_argv(const CppOptions& o) {
     v.push_back("-isystem");
     v.push_back(o.include_dir);
   }
+  // As DTrace runs it: the script is the file /dev/stdin, and a message
+  // names its line only (no column, no quoted source line).
+  v.push_back("-fno-show-column");
+  v.push_back("-fno-diagnostics-show-caret");
+  v.push_back("/dev/stdin");
   v.insert(v.end(), o.args.begin(), o.args.end());
   return v;
 }

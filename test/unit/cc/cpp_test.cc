@@ -27,6 +27,7 @@ TEST(Cpp, PredefinesComeBeforeUserArguments) {
   std::vector<std::string> v = cpp_argv(o);
   ASSERT_GE(v.size(), 3u);
   EXPECT_EQ(v.front(), "cpp");
+  EXPECT_EQ(v[v.size() - 3], "/dev/stdin");
   EXPECT_EQ(v[v.size() - 2], "-U__unix");
   EXPECT_EQ(v.back(), "-DX=1");
   EXPECT_NE(std::find(v.begin(), v.end(), "-D__SUNW_D=1"), v.end());
@@ -80,9 +81,14 @@ TEST(Cpp, FailuresAreErrors) {
   if (!have_cpp()) GTEST_SKIP() << "no cpp";
   CppOptions o;
   o.enabled = true;
-  auto r = preprocess("#error stop here\n", o);
+  ::testing::internal::CaptureStderr();
+  auto r = preprocess("\n#error stop here\n", o);
+  std::string said = ::testing::internal::GetCapturedStderr();
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message, "Preprocessor failed to process input program");
+  // As DTrace's cpp messages read: the file /dev/stdin, its line, no
+  // column and no quoted source.
+  EXPECT_EQ(said, "/dev/stdin:2: error: #error stop here\n");
   o.path = "/nonexistent/cpp";
   EXPECT_FALSE(preprocess("BEGIN {}\n", o).ok());
 }
