@@ -111,17 +111,13 @@ TEST_F(ProbeArgsTest, FbtModuleFunctionsFromModuleBtf) {
   uint32_t file = v.type("file", BTF_KIND_STRUCT, 0, 0);  // 2
   uint32_t pfile = v.type("", BTF_KIND_PTR, 0, file);     // 3
   uint32_t vproto = v.type("", BTF_KIND_FUNC_PROTO, 1, i64);
-  v.word(0);
-  v.word(pfile);
+  v.param(pfile);
   v.type("f", BTF_KIND_FUNC, 0, vproto);  // 5
   std::string vblob = v.blob();
-  btf_header h;
-  std::memcpy(&h, vblob.data(), sizeof h);
-  ctf::BtfBuilder m(6, h.str_len);
+  ctf::BtfBuilder m = ctf::BtfBuilder::split_on(vblob);
   uint32_t my = m.type("mod_t", BTF_KIND_TYPEDEF, 0, i64);  // 6
   uint32_t mproto = m.type("", BTF_KIND_FUNC_PROTO, 1, i64);
-  m.word(0);
-  m.word(my);
+  m.param(my);
   m.type("f", BTF_KIND_FUNC, 0, mproto);
   std::ofstream(dir_ + "/vmlinux") << vblob;
   std::ofstream(dir_ + "/mymod") << m.blob();

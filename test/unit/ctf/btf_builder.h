@@ -3,8 +3,11 @@
 
 #include <linux/btf.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
+
+#include "ctf/btf.h"
 
 namespace dtrace::ctf {
 
@@ -16,6 +19,13 @@ class BtfBuilder {
   // string section of `base_strs` bytes.
   BtfBuilder(uint32_t base_count, uint32_t base_strs) : count_(base_count - 1), str_base_(base_strs) {
     strs_.push_back('\0');
+  }
+  // A builder of split BTF on `base` (a blob()): its ids and string
+  // offsets continue after the base's.
+  static BtfBuilder split_on(const std::string& base) {
+    btf_header h;
+    std::memcpy(&h, base.data(), sizeof h);
+    return BtfBuilder(BtfFile(base).count(), h.str_len);
   }
   uint32_t str(const std::string& s) {
     if (s.empty()) return 0;
@@ -35,6 +45,11 @@ class BtfBuilder {
     uint32_t id = type(name, BTF_KIND_INT, 0, size);
     word((is_signed ? BTF_INT_SIGNED << 24 : 0) | size * 8);
     return id;
+  }
+  // A FUNC_PROTO's parameter (btf_param); type 0 after the others is "...".
+  void param(uint32_t type_id, const std::string& name = "") {
+    word(str(name));
+    word(type_id);
   }
   void member(const std::string& name, uint32_t type_id, uint32_t bit_off) {
     word(str(name));

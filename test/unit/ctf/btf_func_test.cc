@@ -1,7 +1,6 @@
 // Function prototypes from BTF as the C type names fbt's args[] get.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <memory>
 
 #include "ctf/btf_func.h"
@@ -23,10 +22,7 @@ std::string funcs_btf() {
   uint32_t pfn = b.type("", BTF_KIND_PTR, 0, vproto);        // 7
   uint32_t my = b.type("my_t", BTF_KIND_TYPEDEF, 0, u64);    // 8
   uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 5, i64);  // 9
-  for (uint32_t t : {pfile, u64, pfn, my, 0u}) {
-    b.word(b.str(""));
-    b.word(t);
-  }
+  for (uint32_t t : {pfile, u64, pfn, my, 0u}) b.param(t);
   b.type("f", BTF_KIND_FUNC, 0, proto);   // 10
   b.type("g", BTF_KIND_FUNC, 0, vproto);  // 11
   return b.blob();
@@ -52,18 +48,12 @@ TEST(BtfFunc, PrototypeAsCTypeNames) {
 TEST(BtfFunc, ModulePrototypeFromSplitBtf) {
   auto base = std::make_shared<const BtfFile>(funcs_btf());
   ASSERT_TRUE(base->ok()) << base->error();
-  std::string base_blob = funcs_btf();
-  btf_header h;
-  std::memcpy(&h, base_blob.data(), sizeof h);
-  BtfBuilder b(base->count(), h.str_len);
+  BtfBuilder b = BtfBuilder::split_on(funcs_btf());
   uint32_t s = b.type("mod_s", BTF_KIND_STRUCT, 0, 0);     // 12
   uint32_t ps = b.type("", BTF_KIND_PTR, 0, s);            // 13
   uint32_t my = b.type("mod_t", BTF_KIND_TYPEDEF, 0, 2);   // 14
   uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 3, 1);  // 15
-  for (uint32_t t : {ps, my, 5u}) {
-    b.word(0);
-    b.word(t);
-  }
+  for (uint32_t t : {ps, my, 5u}) b.param(t);
   b.type("f", BTF_KIND_FUNC, 0, proto);  // 16
   BtfFile mod(b.blob(), base);
   ASSERT_TRUE(mod.ok()) << mod.error();

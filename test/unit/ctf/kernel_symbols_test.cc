@@ -29,8 +29,8 @@ std::string symbol_btf() {
   b.word(b.str("GREEN")), b.word(5);
   uint32_t i64 = b.integer("long", 8, true);                      // 3
   uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 2, i64);       // 4
-  b.word(0), b.word(i32);                                         //   (int
-  b.word(0), b.word(0);                                           //   , ...)
+  b.param(i32);                                                   //   (int
+  b.param(0);                                                     //   , ...)
   b.type("vfs_thing", BTF_KIND_FUNC, 0, proto);                   // 5
   uint32_t pcpu = b.type("per_cpu_count", BTF_KIND_VAR, 0, i32);  // 6
   b.word(1);

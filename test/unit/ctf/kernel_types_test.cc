@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -97,9 +96,7 @@ TEST(KernelTypes, ModuleStructsFromSplitBtfBeside) {
   char dir[] = "/tmp/btf_dir_XXXXXX";
   ASSERT_NE(mkdtemp(dir), nullptr);
   std::string base = sample_btf(), vmlinux = std::string(dir) + "/vmlinux", mod = std::string(dir) + "/mod";
-  btf_header h;
-  std::memcpy(&h, base.data(), sizeof h);
-  BtfBuilder b(BtfFile(base).count(), h.str_len);
+  BtfBuilder b = BtfBuilder::split_on(base);
   b.type("mod_s", BTF_KIND_STRUCT, 2, 16);  // 7
   b.member("n", 1, 0);
   b.member("f", 4, 64);
