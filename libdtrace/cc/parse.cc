@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "grammar.hh"
+#include "util/escape.h"
 
 typedef void* yyscan_t;
 int dtcc_lex_init_extra(dtrace::cc::ParseDriver* extra, yyscan_t* scanner);
@@ -162,6 +163,13 @@ const Type* int_literal_type(const TypeTable& types, const IntTok& t) {
   return types.ulong_type();
 }
 
+namespace {
+// D's named escapes in a string or character literal.
+constexpr ByteEscape kStringEscapes[] = {{'\n', "\\n"}, {'\t', "\\t"}, {'\v', "\\v"},
+                                         {'\b', "\\b"}, {'\r', "\\r"}, {'\f', "\\f"},
+                                         {'\a', "\\a"}, {'"', "\\\""}, {'\\', "\\\\"}};
+}  // namespace
+
 std::string unescape(std::string_view body) {
   std::string out;
   for (size_t i = 0; i < body.size(); i++) {
@@ -171,39 +179,27 @@ std::string unescape(std::string_view body) {
       continue;
     }
     char e = body[++i];
-    switch (e) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case 'b': out += '\b'; break;
-      case 'r': out += '\r'; break;
-      case 'f': out += '\f'; break;
-      case 'a': out += '\a'; break;
-      case 'x': {
-        // As DTrace: every hex digit that follows, the low byte kept.
-        unsigned v = 0;
-        while (i + 1 < body.size() && isxdigit(static_cast<unsigned char>(body[i + 1]))) {
-          char h = body[++i];
-          v = v * 16 + (isdigit(static_cast<unsigned char>(h)) ? h - '0' : (tolower(h) - 'a' + 10));
-        }
-        out += static_cast<char>(v & 0xff);
-        break;
+    if (const ByteEscape* named = escape_for_letter(kStringEscapes, e)) {
+      out += named->byte;
+    } else if (e == 'x') {
+      // As DTrace: every hex digit that follows, the low byte kept.
+      unsigned v = 0;
+      while (i + 1 < body.size() && isxdigit(static_cast<unsigned char>(body[i + 1]))) {
+        char h = body[++i];
+        v = v * 16 + (isdigit(static_cast<unsigned char>(h)) ? h - '0' : (tolower(h) - 'a' + 10));
       }
-      case '"':
-      case '\\': out += e; break;
-      default:
-        if (e >= '0' && e <= '7') {
-          int v = e - '0', n = 1;
-          while (i + 1 < body.size() && n < 3 && body[i + 1] >= '0' && body[i + 1] <= '7') {
-            v = v * 8 + (body[++i] - '0');
-            n++;
-          }
-          out += static_cast<char>(v);
-        } else {
-          // As DTrace: any other escape (\' and \? too) keeps its backslash.
-          out += '\\';
-          out += e;
-        }
+      out += static_cast<char>(v & 0xff);
+    } else if (e >= '0' && e <= '7') {
+      int v = e - '0', n = 1;
+      while (i + 1 < body.size() && n < 3 && body[i + 1] >= '0' && body[i + 1] <= '7') {
+        v = v * 8 + (body[++i] - '0');
+        n++;
+      }
+      out += static_cast<char>(v);
+    } else {
+      // As DTrace: any other escape (\' and \? too) keeps its backslash.
+      out += '\\';
+      out += e;
     }
   }
   return out;

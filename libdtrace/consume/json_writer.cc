@@ -2,8 +2,14 @@
 
 #include <cstdio>
 
+#include "util/escape.h"
+
 namespace dtrace::consume {
 namespace {
+
+// JSON's short escapes; other control characters as \u00XX.
+constexpr ByteEscape kJsonEscapes[] = {{'"', "\\\""}, {'\\', "\\\\"}, {'\n', "\\n"}, {'\t', "\\t"},
+                                       {'\r', "\\r"}, {'\b', "\\b"},  {'\f', "\\f"}};
 
 // The length of the UTF-8 sequence starting at s[i], or 0 if the bytes
 // there are not one (overlong forms, surrogates and values above
@@ -80,20 +86,14 @@ bool JsonWriter::quoted(std::string_view s) {
       i += n;
       continue;
     }
-    switch (c) {
-      case '"': out_ += "\\\""; break;
-      case '\\': out_ += "\\\\"; break;
-      case '\n': out_ += "\\n"; break;
-      case '\t': out_ += "\\t"; break;
-      case '\r': out_ += "\\r"; break;
-      case '\b': out_ += "\\b"; break;
-      case '\f': out_ += "\\f"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out_ += "\\u00";
-          out_ += kHex[c >> 4];
-          out_ += kHex[c & 15];
-        } else out_ += static_cast<char>(c);
+    if (const char* text = escape_text(kJsonEscapes, s[i])) {
+      out_ += text;
+    } else if (c < 0x20 || c == 0x7f) {
+      out_ += "\\u00";
+      out_ += kHex[c >> 4];
+      out_ += kHex[c & 15];
+    } else {
+      out_ += static_cast<char>(c);
     }
     i++;
   }

@@ -10,6 +10,7 @@
 #include "consume/tracemem.h"
 #include "consume/usyms.h"
 #include "consume/ustack_record.h"
+#include "util/escape.h"
 
 namespace dtrace::consume {
 
@@ -60,26 +61,10 @@ uint64_t narrow_unsigned(const FormatConv& s, uint64_t v) {
 }
 
 // %S: the string with unprintable characters escaped.
-std::string escaped(const std::string& in) {
-  std::string out;
-  for (unsigned char c : in) {
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      default:
-        if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
-        else {
-          char b[8];
-          std::snprintf(b, sizeof b, "\\%03o", c);
-          out += b;
-        }
-    }
-  }
-  return out;
-}
+constexpr ByteEscape kPercentSEscapes[] = {
+    {'\n', "\\n"}, {'\t', "\\t"}, {'\r', "\\r"}, {'\\', "\\\\"}, {'"', "\\\""}};
+
+std::string escaped(const std::string& in) { return octal_escaped(in, kPercentSEscapes); }
 
 // %Y: nanoseconds since the epoch as "2026 Nov 22 04:16:06" and %T in
 // RFC 822's form, "Sun, 22 Nov 2026 04:16:06 UTC" (local time).

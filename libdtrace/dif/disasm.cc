@@ -4,6 +4,7 @@
 
 #include "cc/builtins.h"
 #include "dif/ops.h"
+#include "util/escape.h"
 
 namespace dtrace::dif {
 namespace {
@@ -26,26 +27,10 @@ const char* kind_name(uint16_t k) {
 
 std::string reg(uint32_t r) { return "%r" + std::to_string(r); }
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      default:
-        if (c < 0x20 || c >= 0x7f) {
-          char b[8];
-          snprintf(b, sizeof b, "\\%03o", c);
-          out += b;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
+// The -S listing's escapes; other unprintable bytes as \ooo.
+constexpr ByteEscape kListingEscapes[] = {{'\n', "\\n"}, {'\t', "\\t"}, {'"', "\\\""}, {'\\', "\\\\"}};
+
+std::string quoted(const std::string& s) { return "\"" + octal_escaped(s, kListingEscapes) + "\""; }
 
 std::string str_at(const cc::Difo& d, uint32_t off) {
   if (off >= d.strtab.size()) return "<bad offset>";
