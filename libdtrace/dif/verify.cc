@@ -3,9 +3,7 @@
 // cannot accept what ENABLE refuses.
 #include "dif/verify.h"
 
-extern "C" {
-#include "core/difo.h"
-}
+#include "dif/core_difo.h"
 
 namespace dtrace::dif {
 namespace {
@@ -21,16 +19,7 @@ constexpr const char* kMessages[] = {
 const char* verdict_message(dif_dvr reason) { return kMessages[reason]; }
 
 Verdict verify(const cc::Difo& d, bool destructive) {
-  dtrace_difo k{};
-  k.code = d.code.data();
-  k.ncode = static_cast<uint32_t>(d.code.size());
-  k.ints = d.ints.data();
-  k.nints = static_cast<uint32_t>(d.ints.size());
-  k.strtab = d.strtab.data();
-  k.strlen = static_cast<uint32_t>(d.strtab.size());
-  k.vars = d.vars.data();
-  k.nvars = static_cast<uint32_t>(d.vars.size());
-  k.rtype = d.rtype;
+  dtrace_difo k = core_difo(d);
   dtrace_vres r{DIF_DVR_OK, DTRACE_NONE, DTRACE_NONE};
   if (dtrace_dif_validate(&k, destructive, &r) == 0) return {};
   return {static_cast<dif_dvr>(r.dvr), r.pc == DTRACE_NONE ? 0 : r.pc};

@@ -1,5 +1,6 @@
 // The DIF validator (kernel/core/dif_validate.c): one test per verdict of
 // dif_dvr.def, each input with a single defect (doc/dif.md §10).
+#include "dif/core_difo.h"
 #include "harness.h"
 
 namespace kcore {
@@ -11,16 +12,7 @@ struct Verdict {
 };
 
 Verdict validate(const Difo& d, bool destructive = false) {
-  dtrace_difo dp{};
-  dp.code = d.code.data();
-  dp.ncode = static_cast<uint32_t>(d.code.size());
-  dp.ints = d.ints.data();
-  dp.nints = static_cast<uint32_t>(d.ints.size());
-  dp.strtab = d.strtab.data();
-  dp.strlen = static_cast<uint32_t>(d.strtab.size());
-  dp.vars = d.vars.data();
-  dp.nvars = static_cast<uint32_t>(d.vars.size());
-  dp.rtype = d.rtype;
+  dtrace_difo dp = dtrace::dif::core_difo(d);
   Verdict v{};
   v.err = dtrace_dif_validate(&dp, destructive, &v.r);
   return v;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "dif/core_difo.h"
 #include "harness.h"
 
 namespace kcore {
@@ -71,17 +72,7 @@ TEST(Fuzz, RandomValidDifRunsSafely) {
     d.strtab = std::string("abc\0xyz\0hello\0", 14);
     d.vars = {var(0x500, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_INT(8), DIFV_F_REF | DIFV_F_MOD),
               var(0x501, DIFV_SCOPE_GLOBAL, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF | DIFV_F_MOD)};
-    dtrace_difo dp{d.code.data(),
-                   d.ints.data(),
-                   d.strtab.data(),
-                   d.vars.data(),
-                   (uint32_t)d.code.size(),
-                   (uint32_t)d.ints.size(),
-                   (uint32_t)d.strtab.size(),
-                   (uint32_t)d.vars.size(),
-                   d.rtype,
-                   0,
-                   0};
+    dtrace_difo dp = dtrace::dif::core_difo(d);
     dtrace_vres vr;
     if (dtrace_dif_validate(&dp, false, &vr) != 0) continue;
     valid++;
