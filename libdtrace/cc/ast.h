@@ -343,11 +343,18 @@ struct IncDec : Expr {
   bool postfix;
 };
 
-struct Cast : Expr {
-  static constexpr Kind kKind = Kind::Cast;
-  Cast(Loc l, TypeName* t, Expr* e) : Expr(Kind::Cast, l), to(t), operand(e) {}
+// An operand made a value of a named type: Cast and Xlate.
+template <Kind K>
+struct Conversion : Expr {
+  static constexpr Kind kKind = K;
+  Conversion(Loc l, TypeName* t, Expr* e) : Expr(K, l), to(t), operand(e) {}
   TypeName* to;
   Expr* operand;
+};
+
+// (type)expr
+struct Cast : Conversion<Kind::Cast> {
+  using Conversion::Conversion;
 };
 
 // sizeof(type) or sizeof expr
@@ -374,11 +381,8 @@ struct Stringof : Expr {
 };
 
 // xlate <type>(expr)
-struct Xlate : Expr {
-  static constexpr Kind kKind = Kind::Xlate;
-  Xlate(Loc l, TypeName* t, Expr* e) : Expr(Kind::Xlate, l), to(t), operand(e) {}
-  TypeName* to;
-  Expr* operand;
+struct Xlate : Conversion<Kind::Xlate> {
+  using Conversion::Conversion;
   TranslatorInfo* xlator = nullptr;  // set by typecheck
 };
 

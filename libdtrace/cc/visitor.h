@@ -16,6 +16,13 @@
 
 namespace dtrace::cc {
 
+// Calls f(x.*slot) for each slot, in order, of n as an X.
+template <typename X, typename F, typename... Slot>
+void each_slot(ast::Node& n, F& f, Slot... slot) {
+  auto& x = static_cast<X&>(n);
+  (f(x.*slot), ...);
+}
+
 // Calls f(slot) for each child slot of n (an ast::Expr*&, ast::Block*&
 // or ast::Stmt*&; never a TypeName or a declaration's types). Null
 // children are passed too. Assign gives its right side first: the value
@@ -33,56 +40,28 @@ void for_each_child(ast::Node& n, F&& f) {
     case K::Call:
       for (auto*& a : static_cast<ast::Call&>(n).args) f(a);
       break;
-    case K::Member: f(static_cast<ast::Member&>(n).base); break;
-    case K::Unary: f(static_cast<ast::Unary&>(n).operand); break;
-    case K::Binary: {
-      auto& x = static_cast<ast::Binary&>(n);
-      f(x.lhs);
-      f(x.rhs);
+    case K::Member: each_slot<ast::Member>(n, f, &ast::Member::base); break;
+    case K::Unary: each_slot<ast::Unary>(n, f, &ast::Unary::operand); break;
+    case K::Binary: each_slot<ast::Binary>(n, f, &ast::Binary::lhs, &ast::Binary::rhs); break;
+    case K::Ternary:
+      each_slot<ast::Ternary>(n, f, &ast::Ternary::cond, &ast::Ternary::then, &ast::Ternary::other);
       break;
-    }
-    case K::Ternary: {
-      auto& x = static_cast<ast::Ternary&>(n);
-      f(x.cond);
-      f(x.then);
-      f(x.other);
+    case K::Assign: each_slot<ast::Assign>(n, f, &ast::Assign::rhs, &ast::Assign::lhs); break;
+    case K::IncDec: each_slot<ast::IncDec>(n, f, &ast::IncDec::operand); break;
+    case K::Cast: each_slot<ast::Cast>(n, f, &ast::Cast::operand); break;
+    case K::Sizeof: each_slot<ast::Sizeof>(n, f, &ast::Sizeof::operand); break;
+    case K::Stringof: each_slot<ast::Stringof>(n, f, &ast::Stringof::operand); break;
+    case K::Xlate: each_slot<ast::Xlate>(n, f, &ast::Xlate::operand); break;
+    case K::Comma: each_slot<ast::Comma>(n, f, &ast::Comma::lhs, &ast::Comma::rhs); break;
+    case K::ExprStmt: each_slot<ast::ExprStmt>(n, f, &ast::ExprStmt::expr); break;
+    case K::IfStmt:
+      each_slot<ast::IfStmt>(n, f, &ast::IfStmt::cond, &ast::IfStmt::then, &ast::IfStmt::other);
       break;
-    }
-    case K::Assign: {
-      auto& x = static_cast<ast::Assign&>(n);
-      f(x.rhs);
-      f(x.lhs);
-      break;
-    }
-    case K::IncDec: f(static_cast<ast::IncDec&>(n).operand); break;
-    case K::Cast: f(static_cast<ast::Cast&>(n).operand); break;
-    case K::Sizeof: f(static_cast<ast::Sizeof&>(n).operand); break;
-    case K::Stringof: f(static_cast<ast::Stringof&>(n).operand); break;
-    case K::Xlate: f(static_cast<ast::Xlate&>(n).operand); break;
-    case K::Comma: {
-      auto& x = static_cast<ast::Comma&>(n);
-      f(x.lhs);
-      f(x.rhs);
-      break;
-    }
-    case K::ExprStmt: f(static_cast<ast::ExprStmt&>(n).expr); break;
-    case K::IfStmt: {
-      auto& x = static_cast<ast::IfStmt&>(n);
-      f(x.cond);
-      f(x.then);
-      f(x.other);
-      break;
-    }
     case K::Block:
       for (auto*& s : static_cast<ast::Block&>(n).stmts) f(s);
       break;
-    case K::Clause: {
-      auto& x = static_cast<ast::Clause&>(n);
-      f(x.pred);
-      f(x.body);
-      break;
-    }
-    case K::InlineDecl: f(static_cast<ast::InlineDecl&>(n).value); break;
+    case K::Clause: each_slot<ast::Clause>(n, f, &ast::Clause::pred, &ast::Clause::body); break;
+    case K::InlineDecl: each_slot<ast::InlineDecl>(n, f, &ast::InlineDecl::value); break;
     case K::Translator:
       for (auto& m : static_cast<ast::Translator&>(n).members) f(m.value);
       break;

@@ -185,13 +185,11 @@ const Type* DwarfObject::convert(TypeTable& tt, Dwarf_Die* die, int depth) {
   int tag = dwarf_tag(die);
   switch (tag) {
     case DW_TAG_base_type: {
-      Dwarf_Word enc = 0;
-      dwarf_udata(die, DW_AT_encoding, enc);
-      int size = dwarf_bytesize(die);
-      bool sign = enc == DW_ATE_signed || enc == DW_ATE_signed_char || enc == DW_ATE_float;
-      if (size == 1 && enc == DW_ATE_signed_char) r = tt.char_type();
-      else if (size == 1 || size == 2 || size == 4 || size == 8) r = tt.integer(size, sign);
-      else if (size > 0) r = tt.array_of(tt.integer(1, false), size, true);
+      DwarfBaseType b = dwarf_base_type(die);
+      bool sign = b.is_signed() || b.enc == DW_ATE_float;
+      if (b.is_char()) r = tt.char_type();
+      else if (b.size == 1 || b.size == 2 || b.size == 4 || b.size == 8) r = tt.integer(b.size, sign);
+      else if (b.size > 0) r = tt.array_of(tt.integer(1, false), b.size, true);
       break;
     }
     case DW_TAG_pointer_type:
@@ -253,9 +251,7 @@ void DwarfObject::fill_enum(Dwarf_Die* die, Type* t) {
   int size = dwarf_bytesize(die);
   t->size = size > 0 && size <= 8 ? static_cast<uint32_t>(size) : 4;
   Dwarf_Die base;
-  Dwarf_Word enc = DW_ATE_unsigned;
-  if (dwarf_type_of(die, &base)) dwarf_udata(&base, DW_AT_encoding, enc);
-  t->is_signed = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
+  t->is_signed = dwarf_type_of(die, &base) && dwarf_base_type(&base).is_signed();
   Dwarf_Die e;
   if (dwarf_child(die, &e) == 0) {
     do {
@@ -354,15 +350,13 @@ std::string DwarfObject::type_text(Dwarf_Die* die, bool& scalar, int depth) {
   if (dwarf_is_qualifier(tag)) return type_text(has_to ? &to : nullptr, scalar, depth + 1);
   switch (tag) {
     case DW_TAG_base_type: {
-      Dwarf_Word enc = 0;
-      dwarf_udata(die, DW_AT_encoding, enc);
-      int size = dwarf_bytesize(die);
-      bool sign = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
-      scalar = enc != DW_ATE_float && enc != DW_ATE_complex_float && size >= 1 && size <= 8;
+      DwarfBaseType b = dwarf_base_type(die);
+      bool sign = b.is_signed();
+      scalar = b.enc != DW_ATE_float && b.enc != DW_ATE_complex_float && b.size >= 1 && b.size <= 8;
       if (!scalar) return "";
-      if (size == 1) return enc == DW_ATE_signed_char ? "char" : sign ? "int8_t" : "unsigned char";
-      if (size == 2) return sign ? "short" : "unsigned short";
-      if (size == 4) return sign ? "int" : "unsigned int";
+      if (b.size == 1) return b.is_char() ? "char" : sign ? "int8_t" : "unsigned char";
+      if (b.size == 2) return sign ? "short" : "unsigned short";
+      if (b.size == 4) return sign ? "int" : "unsigned int";
       return sign ? "long" : "unsigned long";
     }
     case DW_TAG_pointer_type:

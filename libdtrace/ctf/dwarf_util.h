@@ -26,6 +26,21 @@ inline bool dwarf_udata(Dwarf_Die* die, unsigned name, Dwarf_Word& out) {
   return dwarf_attr_integrate(die, name, &a) != nullptr && dwarf_formudata(&a, &out) == 0;
 }
 
+// A DW_TAG_base_type: its encoding (DW_ATE_*, 0 for none) and size in bytes.
+struct DwarfBaseType {
+  Dwarf_Word enc = 0;
+  int size = 0;
+  bool is_signed() const { return enc == DW_ATE_signed || enc == DW_ATE_signed_char; }
+  bool is_char() const { return size == 1 && enc == DW_ATE_signed_char; }  // D's char
+};
+
+inline DwarfBaseType dwarf_base_type(Dwarf_Die* die) {
+  DwarfBaseType b;
+  dwarf_udata(die, DW_AT_encoding, b.enc);
+  b.size = dwarf_bytesize(die);
+  return b;
+}
+
 // An array type's element counts, outermost first ("int a[2][3]": 2, 3);
 // one 0 when it has none (a flexible or extern array).
 inline std::vector<uint64_t> dwarf_array_dims(Dwarf_Die* array) {

@@ -90,14 +90,11 @@ struct KernelDwarf::State {
     if (dwarf_is_qualifier(tag)) return shape(has_to ? &to : nullptr, s, depth + 1);
     switch (tag) {
       case DW_TAG_base_type: {
-        Dwarf_Word enc = 0;
-        dwarf_udata(die, DW_AT_encoding, enc);
-        int size = dwarf_bytesize(die);
-        if (size != 1 && size != 2 && size != 4 && size != 8) return false;
-        s.base =
-            size == 1 && enc == DW_ATE_signed_char ? VariableShape::Base::Char : VariableShape::Base::Integer;
-        s.size = uint32_t(size);
-        s.is_signed = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
+        DwarfBaseType b = dwarf_base_type(die);
+        if (b.size != 1 && b.size != 2 && b.size != 4 && b.size != 8) return false;
+        s.base = b.is_char() ? VariableShape::Base::Char : VariableShape::Base::Integer;
+        s.size = uint32_t(b.size);
+        s.is_signed = b.is_signed();
         return true;
       }
       case DW_TAG_pointer_type: {

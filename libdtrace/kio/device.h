@@ -29,20 +29,23 @@ struct EnableFailure {
   dtrace_enable detail{};
 };
 
-struct EpDesc {
-  uint32_t epid = 0;
-  uint32_t probeid = 0;
-  uint64_t uarg = 0;
+// The records an enabled probe's firing (EPDESC) or an aggregation's
+// entry (AGGDESC) holds, and their size in bytes.
+struct RecordLayout {
   uint32_t size = 0;
   std::vector<dtrace_recdesc> recs;
 };
 
-struct AggDesc {
+struct EpDesc : RecordLayout {
+  uint32_t epid = 0;
+  uint32_t probeid = 0;
+  uint64_t uarg = 0;
+};
+
+struct AggDesc : RecordLayout {
   uint32_t id = 0;
   uint32_t epid = 0;
   uint64_t varid = 0;
-  uint32_t size = 0;
-  std::vector<dtrace_recdesc> recs;
 };
 
 struct Snapshot {

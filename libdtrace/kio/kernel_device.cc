@@ -157,15 +157,14 @@ class KernelDevice final : public Device {
   static uint32_t& nrecs(dtrace_epdesc* d) { return d->dtepd_nrecs; }
   static uint32_t& nrecs(dtrace_aggdesc* d) { return d->dtagd_nrecs; }
   static EpDesc convert(const dtrace_epdesc& d) {
-    return EpDesc{d.dtepd_epid,
+    return EpDesc{{d.dtepd_size, {d.dtepd_rec, d.dtepd_rec + d.dtepd_nrecs}},
+                  d.dtepd_epid,
                   d.dtepd_probeid,
-                  d.dtepd_uarg,
-                  d.dtepd_size,
-                  {d.dtepd_rec, d.dtepd_rec + d.dtepd_nrecs}};
+                  d.dtepd_uarg};
   }
   static AggDesc convert(const dtrace_aggdesc& d) {
     return AggDesc{
-        d.dtagd_id, d.dtagd_epid, d.dtagd_varid, d.dtagd_size, {d.dtagd_rec, d.dtagd_rec + d.dtagd_nrecs}};
+        {d.dtagd_size, {d.dtagd_rec, d.dtagd_rec + d.dtagd_nrecs}}, d.dtagd_id, d.dtagd_epid, d.dtagd_varid};
   }
 
   // A snapshot with no room: ENOSPC and the size, nothing switched (doc/ioctl.md §4).
