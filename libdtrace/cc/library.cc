@@ -1,6 +1,5 @@
 #include "cc/library.h"
 
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -9,6 +8,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+
+#include "util/dir_names.h"
 
 namespace dtrace::cc {
 
@@ -40,16 +41,9 @@ bool module_present(std::string_view name) {
 namespace {
 
 Status read_dir(const std::string& dir, std::vector<LibraryFile>& out) {
-  DIR* d = opendir(dir.c_str());
-  if (d == nullptr) return make_error("cannot read D library directory " + dir + ": " + std::strerror(errno));
-  std::vector<std::string> names;
-  while (dirent* e = readdir(d)) {
-    std::string n = e->d_name;
-    if (n.size() > 2 && n.compare(n.size() - 2, 2, ".d") == 0) names.push_back(n);
-  }
-  closedir(d);
-  std::sort(names.begin(), names.end());
-  for (const std::string& n : names) {
+  std::optional<std::vector<std::string>> names = names_ending_in(dir, ".d");
+  if (!names) return make_error("cannot read D library directory " + dir + ": " + std::strerror(errno));
+  for (const std::string& n : *names) {
     bool hidden = std::any_of(out.begin(), out.end(), [&](const LibraryFile& f) { return f.name == n; });
     if (hidden) continue;
     std::ifstream f(dir + "/" + n);

@@ -8,8 +8,6 @@
 // KCORE_FUZZ_SCALE multiplies the inputs, KCORE_FUZZ_SEED changes them;
 // KCORE_FUZZ_ONLY=I runs input I alone and writes its container to
 // /tmp/container_fuzz.I.dtp (for ioctl_fuzz --replay in the guest).
-#include <dirent.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -17,6 +15,7 @@
 #include <string>
 
 #include "harness.h"
+#include "util/dir_names.h"
 
 extern "C" {
 #include "mutate.h"
@@ -27,15 +26,8 @@ namespace {
 
 std::vector<std::vector<uint8_t>> load_corpus() {
   std::vector<std::vector<uint8_t>> v;
-  DIR* d = opendir(FUZZ_CORPUS_DIR);
-  if (d == nullptr) return v;
-  std::vector<std::string> names;
-  while (dirent* e = readdir(d)) {
-    std::string n = e->d_name;
-    if (n.size() > 4 && n.compare(n.size() - 4, 4, ".dtp") == 0) names.push_back(n);
-  }
-  closedir(d);
-  std::sort(names.begin(), names.end());
+  std::vector<std::string> names =
+      dtrace::names_ending_in(FUZZ_CORPUS_DIR, ".dtp").value_or(std::vector<std::string>{});
   for (const auto& n : names) {
     std::ifstream f(std::string(FUZZ_CORPUS_DIR) + "/" + n, std::ios::binary);
     v.emplace_back(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
