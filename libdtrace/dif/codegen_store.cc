@@ -36,16 +36,19 @@ uint8_t ExprGen::place_address(const cc::ast::Expr* e) {
 }
 
 // base[i] with b holding the address of base's first element. An array
-// in D's own storage is bounds-checked: an index outside it gives the
-// address 0, so the load or store faults instead of reaching the
-// variables beside it.
+// in D's own storage, and a string, is bounds-checked: an index outside
+// it gives the address 0, so the load or store faults instead of
+// reaching the variables beside it.
 uint8_t ExprGen::element_address(const cc::ast::Index& ix, uint8_t b) {
   const cc::Type* bt = ix.base->type;
   uint8_t i = expr(ix.args[0]);
   Label done = ir_.new_label();
-  if (bt->kind == cc::Type::Kind::Array && ix.base->is_writable && bt->nelems > 0) {
+  uint64_t bound = bt->is_string()                                             ? ctx_.options.strsize
+                   : bt->kind == cc::Type::Kind::Array && ix.base->is_writable ? bt->nelems
+                                                                               : 0;
+  if (bound > 0) {
     Label inside = ir_.new_label();
-    uint8_t n = constant(bt->nelems);
+    uint8_t n = constant(bound);
     ir_.emit(DIF_INSTR_FMT(DIF_OP_CMP, i, n, 0));
     free(n);
     ir_.branch(DIF_OP_BLU, inside);

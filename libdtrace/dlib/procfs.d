@@ -29,6 +29,8 @@ typedef struct lwpsinfo {
 	char pr_sname;		/* the state's letter */
 	int pr_pri;		/* kernel priority (task prio, lower is better) */
 	char pr_nice;		/* nice value, -20 .. 19 */
+	char pr_oldpri;		/* Solaris' pre-SVR4 priority: not translated */
+	char pr_cpu;		/* Solaris' pre-SVR4 CPU usage: not translated */
 	hrtime_t pr_start;	/* start time, ns since boot */
 	char pr_name[16];	/* thread name (comm) */
 	processorid_t pr_onpro;	/* the CPU it runs or last ran on */
@@ -46,6 +48,7 @@ typedef struct psinfo {
 	gid_t pr_egid;
 	uintptr_t pr_addr;	/* the task_struct of the thread leader */
 	size_t pr_size;		/* address space size, KiB */
+	size_t pr_rssize;	/* resident set size: not translated, as in DTrace */
 	struct tty_struct *pr_ttydev;	/* controlling tty, else -1 */
 	hrtime_t pr_start;	/* start time of the process, ns since boot */
 	char pr_fname[16];	/* command name (comm of the thread leader) */

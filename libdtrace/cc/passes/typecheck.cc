@@ -44,7 +44,8 @@ bool is_null_const(ast::Expr* e, const Type* t) {
 bool assignable(const Type* to, const Type* from) {
   if (to->is_int()) return from->is_int();
   if (to->is_string()) return from->is_string();
-  if (to->is_pointer()) return from->is_pointer() || from->is_int();
+  // An array stands for its first element's address, as in C.
+  if (to->is_pointer()) return from->is_pointer() || from->is_int() || from->kind == Type::Kind::Array;
   if (to->is_sou()) return to == from;
   if (to->is_float()) return from->is_float() && from->size == to->size;  // D converts no float
   return false;
@@ -310,12 +311,21 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
   if (base->kind() == Kind::AggRef)
     return fail(n.loc, ErrTag::D_AGG_SCALAR, "aggregations may not be used in expressions");
   if (v != nullptr && v->scope != VarScope::Builtin && !v->is_array && v->type != nullptr &&
-      (v->type->is_pointer() || v->type->kind == Type::Kind::Array))
-    v = nullptr;  // this->p[i]: indexes what the variable points to
+      (v->type->is_pointer() || v->type->kind == Type::Kind::Array || v->type->is_string()))
+    v = nullptr;  // this->p[i], s[i]: indexes what the variable points to or holds
   if (v == nullptr) {
     // C pointer/array indexing: base[i]
     const Type* bt = check(base);
     if (failed_) return bt;
+    if (bt->is_string() && n.args.size() == 1) {
+      // A string is its characters (DTrace's is a char array of strsize):
+      // s[i] reads one, and an index past strsize faults.
+      const Type* it = check(n.args[0]);
+      if (!it->is_int()) return fail(n.loc, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
+      n.is_lvalue = true;
+      n.indexes_memory = true;
+      return types_.char_type();
+    }
     if ((bt->is_pointer() || bt->kind == Type::Kind::Array) && n.args.size() == 1) {
       const Type* it = check(n.args[0]);
       if (!it->is_int()) return fail(n.loc, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
@@ -459,9 +469,10 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
     if (failed_) return t;
     std::string proto = p->params[i];
     // A string parameter takes NULL (constant 0) as a char * does in
-    // DTrace: strtok(NULL, ",") continues tokenizing.
+    // DTrace: strtok(NULL, ",") continues tokenizing. A void * takes a
+    // string or an array by its address (bcopy(copyinstr(p), a, 8)).
     bool ok = proto == "string"   ? is_strcompat(t) || is_null_const(n.args[i], t)
-              : proto == "void *" ? (t->is_pointer() || t->is_int())
+              : proto == "void *" ? (t->is_scalar() || t->is_string() || t->kind == Type::Kind::Array)
                                   : (t->is_int() || (proto == "uintptr_t" && t->is_pointer()));
     if (!ok)
       return fail(n.args[i]->loc, ErrTag::D_PROTO_ARG, proto_arg(cat(n.name, "( )"), i + 1, proto, t->name));

@@ -52,7 +52,7 @@ bool check_members(CompileContext& ctx, TranslatorInfo& x) {
                     "\" = \"", vt->name, "\""));
       return false;
     }
-    x.members[m.name] = fold_expr(ctx, m.value);
+    x.members[m.name] = fold_expr(ctx, m.value);  // assigned twice: the last one holds
   }
   x.failed = false;
   return true;
@@ -82,13 +82,6 @@ bool declare_translator(CompileContext& ctx, ast::Translator* t) {
       ctx.error(t->members[i].loc, ErrTag::D_XLATE_MEMB,
                 cat("translator member ", name, " is not a member of ", out->name));
       return false;
-    }
-    for (size_t j = 0; j < i; j++) {
-      if (t->members[j].name == name) {
-        ctx.error(t->members[i].loc, ErrTag::D_XLATE_MEMB,
-                  cat("translator member ", name, " is assigned more than once"));
-        return false;
-      }
     }
   }
   TranslatorInfo* x = ctx.idents.create_translator();
