@@ -12,137 +12,57 @@
 /* What a kind's dtpa_difo, dtpa_format and continuations must be. */
 enum { NO = 0, REQ = 1, OPT = 2 };
 enum { C_NONE, C_ARGS, C_ARG01, C_DYNSIZE, C_KEYS, C_KEYS_INCR };
+/* Where a kind may stand: as a head, as a continuation, or either. */
+enum { HEAD = 1, CONT = 2, BOTH = 3 };
 
+/* One kind: a row of action_rules.def, which says what the columns mean. */
 struct act_rule {
-	uint8_t known;
+	uint16_t kind;
 	uint8_t difo;  /* NO, REQ */
 	uint8_t fmt;   /* NO, REQ, OPT */
 	uint8_t conts; /* C_* for heads */
-	uint8_t head;  /* may be a head */
-	uint8_t cont;  /* may be a continuation */
+	uint8_t place; /* HEAD, CONT, BOTH */
 	uint8_t data;  /* records data in the principal buffer */
 	uint8_t rtype; /* DTRACE_RT_* its DIFO must have */
+	uint8_t rk;    /* DTRACE_RK_* of its record */
+	uint8_t size;
+	uint8_t align;
 };
 
-static struct act_rule rule(uint16_t kind)
-{
-	struct act_rule r = { 1, NO, NO, C_NONE, 1, 0, 0, DTRACE_RT_ANY };
+/* clang-format off */
+static const struct act_rule rules[] = {
+#define ACT(k, difo, fmt, conts, place, data, rt, rk, size, align)	\
+	{ DTRACEACT_##k, difo, fmt, conts, place, data, DTRACE_RT_##rt,	\
+	  DTRACE_RK_##rk, size, align },
+#include "core/action_rules.def"
+#undef ACT
+};
 
-	switch (kind) {
-	case DTRACEACT_DIFEXPR:
-	case DTRACEACT_PRINT:
-		r.difo = REQ;
-		r.data = 1;
-		break;
-	case DTRACEACT_EXIT:
-		r.difo = REQ;
-		r.data = 1;
-		r.rtype = DTRACE_RT_VALUE4;
-		break;
-	case DTRACEACT_PRINTF:
-	case DTRACEACT_SYSTEM:
-	case DTRACEACT_FREOPEN:
-		r.fmt = REQ;
-		r.conts = C_ARGS;
-		break;
-	case DTRACEACT_PRINTA:
-		r.fmt = OPT;
-		r.conts = C_ARGS;
-		break;
-	case DTRACEACT_LIBACT:
-		r.conts = C_ARGS;
-		break;
-	case DTRACEACT_SETOPT:
-		r.fmt = REQ;
-		r.conts = C_ARG01;
-		break;
-	case DTRACEACT_FTRUNCATE:
-	case DTRACEACT_STOP:
-		break;
-	case DTRACEACT_TRACEMEM:
-		r.difo = REQ;
-		r.data = 1;
-		r.conts = C_DYNSIZE;
-		r.rtype = DTRACE_RT_VALUE8;
-		break;
-	case DTRACEACT_TRACEMEM_DYNSIZE:
-	case DTRACEACT_ARG:
-	case DTRACEACT_AGGKEY:
-		r.difo = REQ;
-		r.head = 0;
-		r.cont = 1;
-		r.data = 1;
-		break;
-	case DTRACEACT_AGGINCR:
-		r.difo = REQ;
-		r.head = 0;
-		r.cont = 1;
-		r.rtype = DTRACE_RT_VALUE;
-		break;
-	case DTRACEACT_SPECULATE:
-	case DTRACEACT_RAISE:
-	case DTRACEACT_CHILL:
-		r.difo = REQ;
-		r.rtype = DTRACE_RT_VALUE;
-		break;
-	case DTRACEACT_COMMIT:
-	case DTRACEACT_DISCARD:
-		r.difo = REQ;
-		r.data = 1;
-		r.rtype = DTRACE_RT_VALUE;
-		break;
-	case DTRACEACT_STACK:
-	case DTRACEACT_USTACK:
-	case DTRACEACT_JSTACK:
-		r.cont = 1;
-		r.data = 1;
-		break;
-	case DTRACEACT_USYM:
-	case DTRACEACT_UMOD:
-	case DTRACEACT_UADDR:
-	case DTRACEACT_SYM:
-	case DTRACEACT_MOD:
-		r.difo = REQ;
-		r.cont = 1;
-		r.data = 1;
-		break;
-	case DTRACEACT_BREAKPOINT:
-	case DTRACEACT_PANIC:
-		break;
-	case DTRACEACT_AGG_COUNT:
-		r.conts = C_KEYS;
-		break;
-	case DTRACEACT_AGG_SUM:
-	case DTRACEACT_AGG_AVG:
-	case DTRACEACT_AGG_MIN:
-	case DTRACEACT_AGG_MAX:
-	case DTRACEACT_AGG_STDDEV:
-		r.difo = REQ;
-		r.conts = C_KEYS;
-		r.rtype = DTRACE_RT_VALUE;
-		break;
-	case DTRACEACT_AGG_QUANTIZE:
-	case DTRACEACT_AGG_LQUANTIZE:
-	case DTRACEACT_AGG_LLQUANTIZE:
-		r.difo = REQ;
-		r.conts = C_KEYS_INCR;
-		r.rtype = DTRACE_RT_VALUE;
-		break;
-	default:
-		r.known = 0;
-		break;
-	}
-	return r;
+/* Any other kind: a head (so check_entry() names it unknown), no record. */
+static const struct act_rule unknown = {
+	DTRACEACT_NONE, NO, NO, C_NONE, HEAD, 0, DTRACE_RT_ANY,
+	DTRACE_RK_VALUE, 0, 1
+};
+/* clang-format on */
+
+static const struct act_rule *rule(uint16_t kind)
+{
+	size_t i;
+
+	for (i = 0; i < DTRACE_ARRAY_SIZE(rules); i++)
+		if (rules[i].kind == kind)
+			return &rules[i];
+	return &unknown;
 }
 
 bool dtrace_act_known(uint16_t kind)
 {
-	return rule(kind).known;
+	return rule(kind) != &unknown;
 }
 
 uint8_t dtrace_act_rtype(uint16_t kind)
 {
-	return rule(kind).rtype;
+	return rule(kind)->rtype;
 }
 
 /* A stack or symbol kind, allowed in place of ARG or AGGKEY. */
@@ -154,7 +74,7 @@ static bool stacksym(uint16_t k)
 /* May continuation kind k be continuation number j (1-based) of h? */
 static bool cont_ok(uint16_t h, uint16_t k, uint32_t j, uint32_t n)
 {
-	switch (rule(h).conts) {
+	switch (rule(h)->conts) {
 	case C_ARGS:
 		return k == DTRACEACT_ARG || stacksym(k);
 	case C_ARG01:
@@ -234,21 +154,21 @@ static int check_entry(const struct dtrace_progview *pv, uint32_t i,
 		       struct dtrace_enable_res *res)
 {
 	const struct dtrace_prog_action *a = &pv->acts[i];
-	struct act_rule r = rule(a->dtpa_kind);
+	const struct act_rule *r = rule(a->dtpa_kind);
 	bool has_fmt = a->dtpa_format != DTRACE_NONE;
 
-	if (!r.known)
+	if (r == &unknown)
 		return bad(res, i, ": unknown action kind");
 	if (a->dtpa_kind == DTRACEACT_BREAKPOINT ||
 	    a->dtpa_kind == DTRACEACT_PANIC)
 		return bad(res, i,
 			   ": breakpoint() and panic() are not "
 			   "supported on Linux");
-	if ((r.difo == REQ) != (a->dtpa_difo != DTRACE_NONE))
+	if ((r->difo == REQ) != (a->dtpa_difo != DTRACE_NONE))
 		return bad(res, i,
-			   r.difo == REQ ? ": needs a DIFO" :
-					   ": takes no DIFO");
-	if ((r.fmt == REQ && !has_fmt) || (r.fmt == NO && has_fmt))
+			   r->difo == REQ ? ": needs a DIFO" :
+					    ": takes no DIFO");
+	if ((r->fmt == REQ && !has_fmt) || (r->fmt == NO && has_fmt))
 		return bad(res, i,
 			   has_fmt ? ": takes no format" : ": needs a format");
 	if (!arg_ok(a))
@@ -264,14 +184,14 @@ static int check_head(const struct dtrace_progview *pv, uint32_t i,
 	uint32_t n = h->dtpa_ntuple, j;
 	int err;
 
-	if (!rule(h->dtpa_kind).head)
+	if (!(rule(h->dtpa_kind)->place & HEAD))
 		return bad(res, i, ": continuation without a head");
 	err = check_entry(pv, i, res);
 	if (err != 0)
 		return err;
 	if ((uint64_t)i + 1 + n > end)
 		return bad(res, i, ": continuations run past the clause");
-	if (n > 0 && rule(h->dtpa_kind).conts == C_NONE)
+	if (n > 0 && rule(h->dtpa_kind)->conts == C_NONE)
 		return bad(res, i, ": takes no continuations");
 	for (j = 1; j <= n; j++) {
 		const struct dtrace_prog_action *c = &pv->acts[i + j];
@@ -303,7 +223,7 @@ static int check_speculate(const struct dtrace_progview *pv,
 				   "once");
 		if (k == DTRACEACT_SPECULATE)
 			spec = true;
-		data |= rule(k).data;
+		data |= rule(k)->data;
 	}
 	for (i = cl->dtpc_action; spec && i < end; i++) {
 		uint16_t k = pv->acts[i].dtpa_kind;
@@ -374,82 +294,39 @@ void dtrace_value_layout(const struct dtrace_diftype *t, uint32_t strsize,
 	}
 }
 
-/* Fixed-shape records: size and alignment by kind. */
-static void fixed_layout(struct dtrace_action *act, uint8_t rk, uint32_t size,
-			 uint32_t align, uint32_t *alignp)
-{
-	act->rk = rk;
-	act->size = size;
-	*alignp = align;
-}
-
 /*
- * Lays out one action's record: sets act->rk/vk/size and *align.
- * Data actions record their DIFO's value; size-0 records still get a
- * record description so every action has one.
+ * Lays out one action's record: sets act->rk/vk/size and *align from
+ * its kind's row. Data actions record their DIFO's value; size-0
+ * records still get a record description so every action has one.
  */
 void dtrace_action_layout(struct dtrace_action *act, uint32_t strsize,
 			  uint32_t *align)
 {
+	const struct act_rule *r = rule(act->kind);
 	uint64_t arg = act->arg;
-	uint32_t sz;
 
-	*align = 1;
-	act->size = 0;
-	act->rk = DTRACE_RK_NONE;
-	switch (act->kind) {
-	case DTRACEACT_EXIT:
-		fixed_layout(act, DTRACE_RK_EXIT, 4, 4, align);
-		return;
-	case DTRACEACT_COMMIT:
-	case DTRACEACT_DISCARD:
-	case DTRACEACT_SYM:
-	case DTRACEACT_MOD:
-	case DTRACEACT_TRACEMEM_DYNSIZE:
-		fixed_layout(act, DTRACE_RK_U64, 8, 8, align);
-		return;
-	case DTRACEACT_USYM:
-	case DTRACEACT_UMOD:
-	case DTRACEACT_UADDR:
-		fixed_layout(act, DTRACE_RK_PIDADDR, 16, 8, align);
-		return;
-	case DTRACEACT_TRACEMEM:
-		fixed_layout(act, DTRACE_RK_TRACEMEM, (uint32_t)arg, 1, align);
-		return;
-	case DTRACEACT_STACK:
-		fixed_layout(act, DTRACE_RK_STACK, (uint32_t)arg * 8, 8, align);
-		return;
-	case DTRACEACT_USTACK:
-	case DTRACEACT_JSTACK:
-		sz = (uint32_t)DTRACE_USTACK_RECSIZE(arg);
-		fixed_layout(act, DTRACE_RK_USTACK, sz, 8, align);
-		return;
-	case DTRACEACT_SPECULATE:
-		fixed_layout(act, DTRACE_RK_SPECULATE, 0, 1, align);
-		return;
-	case DTRACEACT_RAISE:
-		fixed_layout(act, DTRACE_RK_RAISE, 0, 1, align);
-		return;
-	case DTRACEACT_STOP:
-		fixed_layout(act, DTRACE_RK_STOP, 0, 1, align);
-		return;
-	case DTRACEACT_CHILL:
-		fixed_layout(act, DTRACE_RK_CHILL, 0, 1, align);
-		return;
-	case DTRACEACT_AGGKEY:
-	case DTRACEACT_AGGINCR:
-		return;
+	act->rk = r->rk;
+	act->size = r->size;
+	*align = r->align;
+	switch (r->rk) {
+	case DTRACE_RK_TRACEMEM:
+		act->size = (uint32_t)arg;
+		break;
+	case DTRACE_RK_STACK:
+		act->size = (uint32_t)arg * 8;
+		break;
+	case DTRACE_RK_USTACK:
+		act->size = (uint32_t)DTRACE_USTACK_RECSIZE(arg);
+		break;
+	case DTRACE_RK_VALUE:
+		if (act->difo != NULL)
+			dtrace_value_layout(&act->difo->rtype, strsize,
+					    &act->vk, &act->size, align);
+		else
+			act->rk = DTRACE_RK_NONE;
+		break;
 	default:
 		break;
-	}
-	if (DTRACEACT_ISAGG(act->kind)) {
-		act->rk = DTRACE_RK_AGG;
-		return;
-	}
-	if (act->difo != NULL) {
-		act->rk = DTRACE_RK_VALUE;
-		dtrace_value_layout(&act->difo->rtype, strsize, &act->vk,
-				    &act->size, align);
 	}
 }
 

@@ -65,15 +65,26 @@ static uint64_t task(enum dtrace_task_field f)
 	return dtrace_port_task(f);
 }
 
+/*
+ * The built-ins that are the current task's field of the same name
+ * (pid and tid: dtrace_dif_builtin_hot()).
+ */
+#define TASK_VARS(X) \
+	X(CURTHREAD) X(PPID) X(UID) X(GID) X(EUID) X(EGID) X(PGID) X(SID)
+#define TASK_VAR(name)       \
+	case DIF_VAR_##name: \
+		return task(DTRACE_TASK_##name);
+
 uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 {
+	uint64_t v;
+
+	if (dtrace_dif_builtin_hot(ms, id, &v))
+		return v;
 	if (id >= DIF_VAR_ARG0 && id <= DIF_VAR_ARG9)
 		return arg(ms, id - DIF_VAR_ARG0);
 	switch (id) {
-	case DIF_VAR_CURTHREAD:
-		return task(DTRACE_TASK_CURTHREAD);
-	case DIF_VAR_TIMESTAMP:
-		return dtrace_ms_timestamp(ms);
+		TASK_VARS(TASK_VAR)
 	case DIF_VAR_VTIMESTAMP:
 		return task(DTRACE_TASK_VTIME);
 	case DIF_VAR_WALLTIMESTAMP:
@@ -84,26 +95,6 @@ uint64_t dtrace_dif_builtin(struct dtrace_mstate *ms, uint32_t id)
 		return ms->probe->id;
 	case DIF_VAR_CPU:
 		return ms->cpu;
-	case DIF_VAR_PID:
-		return task(DTRACE_TASK_PID);
-	case DIF_VAR_TID:
-		return task(DTRACE_TASK_TID);
-	case DIF_VAR_PPID:
-		return task(DTRACE_TASK_PPID);
-	case DIF_VAR_UID:
-		return task(DTRACE_TASK_UID);
-	case DIF_VAR_GID:
-		return task(DTRACE_TASK_GID);
-	case DIF_VAR_EUID:
-		return task(DTRACE_TASK_EUID);
-	case DIF_VAR_EGID:
-		return task(DTRACE_TASK_EGID);
-	case DIF_VAR_PGID:
-		return task(DTRACE_TASK_PGID);
-	case DIF_VAR_SID:
-		return task(DTRACE_TASK_SID);
-	case DIF_VAR_EXECNAME:
-		return dtrace_ms_execname(ms);
 	case DIF_VAR_PROBEPROV:
 		return (uintptr_t)ms->probe->prov->name;
 	case DIF_VAR_PROBEMOD:

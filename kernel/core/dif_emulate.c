@@ -103,20 +103,10 @@ static struct dtrace_var *var(struct dtrace_mstate *ms,
 static uint64_t ldgs(struct dtrace_mstate *ms, uint32_t id)
 {
 	struct dtrace_var *v;
+	uint64_t val;
 
-	/* The built-ins most clauses read, without a call. */
-	switch (id) {
-	case DIF_VAR_PID:
-		return dtrace_port_task(DTRACE_TASK_PID);
-	case DIF_VAR_TID:
-		return dtrace_port_task(DTRACE_TASK_TID);
-	case DIF_VAR_EXECNAME:
-		return dtrace_ms_execname(ms);
-	case DIF_VAR_TIMESTAMP:
-		return dtrace_ms_timestamp(ms);
-	default:
-		break;
-	}
+	if (dtrace_dif_builtin_hot(ms, id, &val))
+		return val;
 	if (id < DIF_VAR_OTHER_UBASE)
 		return dtrace_dif_builtin(ms, id);
 	v = var(ms, &ms->state->gvars, id);

@@ -131,6 +131,32 @@ static inline uint64_t dtrace_ms_execname(struct dtrace_mstate *ms)
 	return p;
 }
 
+/*
+ * The built-ins most clauses read, which LDGS reads without a call: sets
+ * *v and returns true, or returns false for any other variable.
+ */
+static inline bool dtrace_dif_builtin_hot(struct dtrace_mstate *ms, uint32_t id,
+					  uint64_t *v)
+{
+	switch (id) {
+	case DIF_VAR_PID:
+		*v = dtrace_port_task(DTRACE_TASK_PID);
+		break;
+	case DIF_VAR_TID:
+		*v = dtrace_port_task(DTRACE_TASK_TID);
+		break;
+	case DIF_VAR_EXECNAME:
+		*v = dtrace_ms_execname(ms);
+		break;
+	case DIF_VAR_TIMESTAMP:
+		*v = dtrace_ms_timestamp(ms);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
 /* A tuple stack entry (PUSHTR/PUSHTV). */
 struct dtrace_tuple {
 	uint64_t val; /* value, or address for by-reference */

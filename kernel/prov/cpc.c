@@ -216,12 +216,5 @@ int dtrace_prov_cpc_init(struct dtrace_core *core)
 
 void dtrace_prov_cpc_fini(struct dtrace_core *core)
 {
-	dtrace_prov_unregister(core, &cpc_prov);
-	while (cpc_all != NULL) {
-		struct cpc_probe *cp = cpc_all;
-
-		cpc_all = cp->next;
-		cpc_release(cp);
-		kfree(cp);
-	}
+	dtrace_prov_unregister_all(core, &cpc_prov, &cpc_ops, cpc_all);
 }

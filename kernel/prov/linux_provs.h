@@ -39,6 +39,23 @@ static inline void dtrace_prov_unregister(struct dtrace_core *core,
 	*prov = NULL;
 }
 
+/*
+ * A fini's first steps for a provider that keeps its probes, kmalloc'ed,
+ * on a list (all) linked through ->next, each with its ->id: unregisters
+ * *prov, then disables each probe through ops->disable (nothing to do
+ * for one not enabled) and frees it, leaving the list empty.
+ */
+#define dtrace_prov_unregister_all(core, prov, ops, all)          \
+	do {                                                      \
+		dtrace_prov_unregister(core, prov);               \
+		while ((all) != NULL) {                           \
+			typeof(all) probe_ = (all);               \
+			(all) = probe_->next;                     \
+			(ops)->disable(NULL, probe_->id, probe_); \
+			kfree(probe_);                            \
+		}                                                 \
+	} while (0)
+
 int dtrace_prov_profile_init(struct dtrace_core *core);
 void dtrace_prov_profile_fini(struct dtrace_core *core);
 int dtrace_prov_syscall_init(struct dtrace_core *core);

@@ -256,14 +256,7 @@ int dtrace_prov_profile_init(struct dtrace_core *core)
 
 void dtrace_prov_profile_fini(struct dtrace_core *core)
 {
-	dtrace_prov_unregister(core, &prof_prov);
-	while (prof_all != NULL) {
-		struct prof_probe *pp = prof_all;
-
-		prof_all = pp->next;
-		prof_disable(NULL, pp->id, pp);
-		kfree(pp);
-	}
+	dtrace_prov_unregister_all(core, &prof_prov, &prof_ops, prof_all);
 	if (prof_hp_state >= 0)
 		cpuhp_remove_state_nocalls(prof_hp_state);
 	prof_hp_state = -1;

@@ -228,13 +228,6 @@ int dtrace_prov_sdt_init(struct dtrace_core *core)
 
 void dtrace_prov_sdt_fini(struct dtrace_core *core)
 {
-	dtrace_prov_unregister(core, &sdt_prov);
-	while (sdt_all != NULL) {
-		struct sdt_probe *sp = sdt_all;
-
-		sdt_all = sp->next;
-		sdt_disable(NULL, sp->id, sp);
-		kfree(sp);
-	}
+	dtrace_prov_unregister_all(core, &sdt_prov, &sdt_ops, sdt_all);
 	tracepoint_synchronize_unregister();
 }

@@ -5,6 +5,10 @@
 
 #include "harness.h"
 
+extern "C" {
+#include "core/enable.h"
+}
+
 namespace kcore {
 namespace {
 
@@ -338,6 +342,14 @@ TEST(ProgCheck, OptionsAreFixedByTheFirstEnable) {
   EXPECT_EQ(h.state()->necbs, 3u);
   ASSERT_EQ(h.go(), 0);
   EXPECT_EQ(h.enable_raw(v.data(), v.size()), -EBUSY);
+}
+
+// Every kind of actions.def but NONE has a row in kernel/core's
+// action_rules.def: a kind added without one would be refused as unknown.
+TEST(ProgCheck, EveryActionKindHasARule) {
+#define DTRACEACT(name, code, dname) EXPECT_EQ(dtrace_act_known(code), (code) != DTRACEACT_NONE) << #name;
+#include "dtrace/actions.def"
+#undef DTRACEACT
 }
 
 }  // namespace
