@@ -137,9 +137,13 @@ std::vector<std::string> cpp_argv(const CppOptions& o) {
     v.push_back(o.include_dir);
   }
   // As DTrace runs it: the script is the file /dev/stdin, and a message
-  // names its line only (no column, no quoted source line).
+  // names its line only (no column, no quoted source line). #include
+  // "x.h" still looks in the working directory, as it did for "-", not
+  // only in /dev/.
   v.push_back("-fno-show-column");
   v.push_back("-fno-diagnostics-show-caret");
+  v.push_back("-iquote");
+  v.push_back(".");
   v.push_back("/dev/stdin");
   v.insert(v.end(), o.args.begin(), o.args.end());
   return v;

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "cc/cpp.h"
 #include "test/unit/cc/compile_util.h"
@@ -28,6 +30,7 @@ TEST(Cpp, PredefinesComeBeforeUserArguments) {
   ASSERT_GE(v.size(), 3u);
   EXPECT_EQ(v.front(), "cpp");
   EXPECT_EQ(v[v.size() - 3], "/dev/stdin");
+  EXPECT_EQ(v[v.size() - 4], ".");  // -iquote .
   EXPECT_EQ(v[v.size() - 2], "-U__unix");
   EXPECT_EQ(v.back(), "-DX=1");
   EXPECT_NE(std::find(v.begin(), v.end(), "-D__SUNW_D=1"), v.end());
@@ -91,6 +94,24 @@ TEST(Cpp, FailuresAreErrors) {
   EXPECT_EQ(said, "/dev/stdin:2: error: #error stop here\n");
   o.path = "/nonexistent/cpp";
   EXPECT_FALSE(preprocess("BEGIN {}\n", o).ok());
+}
+
+// A script read as /dev/stdin still finds #include "x.h" where dtrace
+// runs, as dtrace -G -C -s provider.d builds need.
+TEST(Cpp, QuoteIncludesComeFromTheWorkingDirectory) {
+  if (!have_cpp()) GTEST_SKIP() << "no cpp";
+  std::string dir = ::testing::TempDir() + "cpp_quote_include";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/quoted_here.h") << "#define FROM_HERE 42\n";
+  std::filesystem::path back = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  CppOptions o;
+  o.enabled = true;
+  auto r = preprocess("#include \"quoted_here.h\"\nint_n = FROM_HERE;\n", o);
+  std::filesystem::current_path(back);
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_NE(r->find("int_n = 42;"), std::string::npos) << *r;
 }
 
 TEST(Cpp, CompileKeepsLineNumbersAndSkipsInterpreterLine) {
