@@ -52,19 +52,18 @@ class TextOutput final : public RecordOutput {
   }
   void end() override {}
   void value(const cc::Action& act, std::span<const uint8_t> bytes) override {
-    if (act.kind == DTRACEACT_PRINT && act.type.print_type)
-      std::fputs(format_print(*act.type.print_type, bytes).c_str(), out_);
-    else std::fputs(format_trace(Datum{&act.type, bytes}, st_.quiet, st_.text).c_str(), out_);
+    if (act.kind == DTRACEACT_PRINT && act.type.print_type) put(format_print(*act.type.print_type, bytes));
+    else put(format_trace(Datum{&act.type, bytes}, st_.quiet, st_.text));
   }
-  void tracemem(std::span<const uint8_t> bytes) override { std::fputs(format_tracemem(bytes).c_str(), out_); }
-  void printf(const std::string& text, std::span<const Datum>) override { std::fputs(text.c_str(), out_); }
+  void tracemem(std::span<const uint8_t> bytes) override { put(format_tracemem(bytes)); }
+  void printf(const std::string& text, std::span<const Datum>) override { put(text); }
   Status printa(const cc::Action& act, const std::vector<std::string>& names) override {
     if (!st_.aggs || !st_.aggs->find) return Ok{};
     auto vars = st_.aggs->find(names);
     if (!vars) return vars.error();
     auto text = printa_text(act.has_format ? &act.format : nullptr, *vars, st_.aggs->sort_options());
     if (!text) return text.error();
-    std::fputs(text->c_str(), out_);
+    put(*text);
     return Ok{};
   }
   // After what the output holds so far, as DTrace reports a library
@@ -78,9 +77,7 @@ class TextOutput final : public RecordOutput {
     if (n.quiet_hides && st_.quiet) return;
     std::fprintf(stderr, "dtrace: %s\n", n.message.c_str());
   }
-  void aggregation(AggVar& v, const AggSortOptions& o) override {
-    std::fputs(aggregation_rows(v, o).c_str(), out_);
-  }
+  void aggregation(AggVar& v, const AggSortOptions& o) override { put(aggregation_rows(v, o)); }
   // As dtrace(1) does on ^C.
   void interrupted() override { std::fputc('\n', out_); }
   // dtrace(1) ends every run with a newline, -q or not, aggregations to
@@ -88,6 +85,10 @@ class TextOutput final : public RecordOutput {
   void stopped() override { std::fputc('\n', out_); }
 
  private:
+  // Every byte of the text: printf("%c", 0) writes a NUL and goes on,
+  // as DTrace's does.
+  void put(const std::string& text) { std::fwrite(text.data(), 1, text.size(), out_); }
+
   PrintState& st_;
   FILE* out_;
 };

@@ -952,7 +952,10 @@ const Type* Checker::visit_Sizeof(ast::Sizeof& n) {
     return fail(n.loc, ErrTag::D_SIZEOF_TYPE, "cannot apply sizeof to an operand of unknown size");
   if (n.operand != nullptr && is_bitfield(n.operand))
     return fail(n.loc, ErrTag::D_SIZEOF_BITFIELD, "cannot apply sizeof to a bit-field");
-  n.value = of->is_string() ? ctx_.options.strsize : of->size;
+  // A string constant is its characters and NUL, as DTrace sizes it
+  // ("hi" is 3); another string is strsize.
+  auto* lit = n.operand != nullptr ? ast::as<ast::StrLit>(n.operand) : nullptr;
+  n.value = lit != nullptr ? lit->value.size() + 1 : of->is_string() ? ctx_.options.strsize : of->size;
   return types_.lookup("size_t");
 }
 

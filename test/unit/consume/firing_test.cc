@@ -105,6 +105,16 @@ TEST(Firing, OneWalkPrintsTextAndJson) {
   EXPECT_EQ(print(s, quiet), "42x=-5");
 }
 
+// printf("%c", 0) writes the NUL and what follows it, as DTrace's does.
+TEST(Firing, PrintfKeepsEveryByteAfterANul) {
+  Synth s;
+  s.add(DTRACEACT_PRINTF, 0, 1, "[%c]\n");
+  s.add(DTRACEACT_ARG, 0);
+  PrintState quiet;
+  quiet.quiet = true;
+  EXPECT_EQ(print(s, quiet), std::string("[\0]\n", 4));
+}
+
 // Aggregating actions record nothing of their own: their continuations
 // are skipped, and a firing of nothing but them has a JSON object and no
 // text line.

@@ -172,5 +172,18 @@ TEST(Typecheck, ArraysAndStringsStandForTheirAddress) {
   });
 }
 
+// sizeof of a string constant is its characters and NUL ("hi": 3), as
+// DTrace sizes it; of any other string, strsize.
+TEST(Typecheck, SizeofStringConstantCountsItsNul) {
+  Program p = compile_ok("BEGIN { trace(sizeof \"hi\"); trace(sizeof (execname)); }");
+  ASSERT_EQ(p.actions.size(), 2u);
+  std::vector<uint64_t> got;
+  for (const Action& a : p.actions) {
+    const Difo& d = p.difos[static_cast<size_t>(a.difo)];
+    got.push_back(d.ints.empty() ? 0 : d.ints[0]);
+  }
+  EXPECT_EQ(got, (std::vector<uint64_t>{3, 256}));
+}
+
 }  // namespace
 }  // namespace dtrace::cc
