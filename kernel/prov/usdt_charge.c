@@ -73,26 +73,29 @@ void dtrace_up_user_put(struct up_proc *proc)
 	kfree(u);
 }
 
-/*
- * A pool's limits: ngens generations, then limits.h's prefix##PROVIDERS,
- * _PROBES, _SITES and _BYTES (prefix DTRACE_HELPER_PROC_, _USER_ or _).
- */
-#define UP_MAX(ngens, prefix)                                     \
-	{                                                         \
-		.gens = (ngens), .provs = prefix##PROVIDERS,      \
-		.probes = prefix##PROBES, .sites = prefix##SITES, \
-		.bytes = prefix##BYTES,                           \
-	}
-
 int dtrace_up_charge(struct up_proc *proc, const struct up_charge *c)
 {
-	static const struct up_charge proc_max = UP_MAX(DTRACE_HELPER_PROC_GENS,
-							DTRACE_HELPER_PROC_);
-	/* a user's and all processes' gens: bounded by the bytes */
-	static const struct up_charge user_max = UP_MAX(UINT_MAX,
-							DTRACE_HELPER_USER_);
-	static const struct up_charge all_max = UP_MAX(UINT_MAX,
-						       DTRACE_HELPER_);
+	static const struct up_charge proc_max = {
+		.gens = DTRACE_HELPER_PROC_GENS,
+		.provs = DTRACE_HELPER_PROC_PROVIDERS,
+		.probes = DTRACE_HELPER_PROC_PROBES,
+		.sites = DTRACE_HELPER_PROC_SITES,
+		.bytes = DTRACE_HELPER_PROC_BYTES,
+	};
+	static const struct up_charge user_max = {
+		.gens = UINT_MAX, /* bounded by the bytes */
+		.provs = DTRACE_HELPER_USER_PROVIDERS,
+		.probes = DTRACE_HELPER_USER_PROBES,
+		.sites = DTRACE_HELPER_USER_SITES,
+		.bytes = DTRACE_HELPER_USER_BYTES,
+	};
+	static const struct up_charge all_max = {
+		.gens = UINT_MAX, /* bounded by the bytes */
+		.provs = DTRACE_HELPER_PROVIDERS,
+		.probes = DTRACE_HELPER_PROBES,
+		.sites = DTRACE_HELPER_SITES,
+		.bytes = DTRACE_HELPER_BYTES,
+	};
 	int err;
 
 	lockdep_assert_held(&dtrace_lock);

@@ -317,18 +317,16 @@ const Type* Checker::check_index(ast::Index& n, bool defining, const Type* value
     // C pointer/array indexing: base[i]
     const Type* bt = check(base);
     if (failed_) return bt;
-    if (bt->is_string() && n.args.size() == 1) {
-      // A string is its characters (DTrace's is a char array of strsize):
-      // s[i] reads one, and an index past strsize faults.
+    if ((bt->is_pointer() || bt->kind == Type::Kind::Array || bt->is_string()) && n.args.size() == 1) {
       const Type* it = check(n.args[0]);
       if (!it->is_int()) return fail(n.loc, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
-      n.is_lvalue = true;
-      n.indexes_memory = true;
-      return types_.char_type();
-    }
-    if ((bt->is_pointer() || bt->kind == Type::Kind::Array) && n.args.size() == 1) {
-      const Type* it = check(n.args[0]);
-      if (!it->is_int()) return fail(n.loc, ErrTag::D_OP_INT, "operator [ ] index must be an integer");
+      if (bt->is_string()) {
+        // A string is its characters (DTrace's is a char array of strsize):
+        // s[i] reads one, and an index past strsize faults.
+        n.is_lvalue = true;
+        n.indexes_memory = true;
+        return types_.char_type();
+      }
       if (bt->base == nullptr || bt->base->is_void())
         return fail(n.loc, ErrTag::D_DEREF_VOID, "cannot dereference pointer to void");
       // A constant index past a C array's end (unsigned: -1 is past it too);
