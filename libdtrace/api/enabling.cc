@@ -67,12 +67,13 @@ Result<uint32_t> Enablings::create_user_probes(cc::ProbeSpec& s) {
   if (s.id) return 0u;
   std::string asked = s.str();
   if (auto done = user_specs_done_.find(asked); done != user_specs_done_.end()) {
-    s.mod = done->second;
+    s.mod = done->second.first;
+    s.func = done->second.second;
     return 0u;
   }
   proc::UserProbeContext ctx{*dev_, files_, {}};
   auto n = proc::create_user_probes(s, ctx);
-  if (n) user_specs_done_.emplace(asked, s.mod);
+  if (n) user_specs_done_.emplace(asked, std::pair{s.mod, s.func});
   return n;
 }
 

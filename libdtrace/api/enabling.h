@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/options.h"
@@ -82,7 +83,8 @@ class Enablings {
   bool error_pending_ = false;
   std::map<uint32_t, kio::EpDesc> epdescs_;
   std::map<uint32_t, dtrace_probedesc> probes_;
-  std::map<std::string, std::string> user_specs_done_;  // descriptions expanded -> module named
+  // descriptions expanded -> the module and function they were renamed to
+  std::map<std::string, std::pair<std::string, std::string>> user_specs_done_;
 };
 
 }  // namespace dtrace::api

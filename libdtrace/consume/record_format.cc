@@ -131,10 +131,10 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
     case 'a':
       return as_text(s, kernel_names(o) ? o.ksyms->address(d.as_unsigned()) : hex_address(d.as_unsigned()));
     case 'A': {  // user address: (pid, address) from uaddr()-like records, else in the firing's process
-      if (d.bytes.size() == 16 && !o.noresolve && o.usyms) {
-        uint64_t pid = Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned();
-        return as_text(
-            s, o.usyms->address(static_cast<pid_t>(pid), Datum{d.type, d.bytes.subspan(8)}.as_unsigned()));
+      if (d.bytes.size() == 16 && o.usyms) {
+        auto pid = static_cast<pid_t>(Datum{d.type, d.bytes.subspan(0, 8)}.as_unsigned());
+        uint64_t addr = Datum{d.type, d.bytes.subspan(8)}.as_unsigned();
+        return as_text(s, o.noresolve ? o.usyms->unresolved(pid, addr) : o.usyms->address(pid, addr));
       }
       return as_text(s, hex_address(d.bytes.size() == 16 ? Datum{d.type, d.bytes.subspan(8)}.as_unsigned()
                                                          : d.as_unsigned()));
@@ -174,7 +174,9 @@ std::optional<std::string> format_symbolic(const Datum& d, const TextOptions& o)
   pid_t pid = static_cast<pid_t>(word(0));
   UserSymbols* u = o.usyms;
   if (t == "umod") return u ? u->module(pid, word(1)) : hex_address(word(1));
-  if ((!resolve || !u) && (t == "usym" || t == "ufunc" || t == "uaddr")) return hex_address(word(1));
+  if (!u && (t == "usym" || t == "ufunc" || t == "uaddr")) return hex_address(word(1));
+  if (!resolve && (t == "usym" || t == "ufunc" || t == "uaddr"))
+    return u->unresolved(pid, word(1), t != "uaddr");
   if (t == "usym" || t == "ufunc") return u->symbol(pid, word(1));
   if (t == "uaddr") return u->address(pid, word(1));
   return std::nullopt;

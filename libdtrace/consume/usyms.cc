@@ -153,6 +153,15 @@ std::string UserSymbols::module(pid_t pid, uint64_t addr) {
   return f.module.empty() ? hex_address(addr) : f.module;
 }
 
+std::string UserSymbols::unresolved(pid_t pid, uint64_t addr, bool function_start) {
+  proc::UserAddress r = cache_->resolve(pid, addr);
+  if (!r.object) return hex_address(addr);
+  if (function_start && r.symbol) addr -= r.offset;
+  for (const proc::Mapping& m : r.object->maps)
+    if (addr >= m.start && addr < m.end) return r.object->module + ":" + hex_address(addr - m.start);
+  return hex_address(addr);
+}
+
 std::optional<proc::SourceLine> UserSymbols::source_line(pid_t pid, uint64_t addr) {
   proc::UserAddress r = cache_->resolve(pid, addr);
   std::optional<uint64_t> vaddr = r.object ? r.object->to_vaddr(addr) : std::nullopt;
@@ -168,7 +177,9 @@ std::string format_user_stack(UserSymbols* syms, std::span<const uint8_t> rec, u
   uint64_t pid;
   std::memcpy(&pid, rec.data(), 8);
   return format_frames(rec.subspan(8), indent, [syms, pid, resolve](uint64_t pc) {
-    return resolve && syms ? syms->address(static_cast<pid_t>(pid), pc) : hex_address(pc);
+    if (!syms) return hex_address(pc);
+    return resolve ? syms->address(static_cast<pid_t>(pid), pc)
+                   : syms->unresolved(static_cast<pid_t>(pid), pc);
   });
 }
 

@@ -49,6 +49,10 @@ class UserSymbols {
   std::string address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
   std::string symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset
   std::string module(pid_t pid, uint64_t addr);   // umod()
+  // -x noresolve: "module:0xoff", the offset into the mapping that holds
+  // the address (a function's start for usym()/ufunc(): function_start),
+  // as DTrace prints it; the address in hex outside any object.
+  std::string unresolved(pid_t pid, uint64_t addr, bool function_start = false);
   // The source file and line of addr from its object's DWARF (JSON stack
   // frames); nullopt without line information.
   std::optional<proc::SourceLine> source_line(pid_t pid, uint64_t addr);
@@ -66,9 +70,9 @@ class UserSymbols {
   bool demangle_ = true;
 };
 
-// ustack(): pid then PCs; "\n" then one indented line per frame (its
-// address in hex when resolve is false, -x noresolve, or without a
-// session's symbols).
+// ustack(): pid then PCs; "\n" then one indented line per frame (as
+// unresolved() prints it when resolve is false, -x noresolve; in hex
+// without a session's symbols).
 std::string format_user_stack(UserSymbols* syms, std::span<const uint8_t> rec, uint32_t indent = 14,
                               bool resolve = true);
 

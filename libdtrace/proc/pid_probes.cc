@@ -78,6 +78,12 @@ Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
   if (named->size() == 1 && named->front().kind == DTRACE_UP_OFFSET) spec.name = named->front().name;
   uint32_t total = 0;
   bool module_seen = false;
+  // A function named exactly is probed under the name DTrace prefers at
+  // its address (go, not its weak alias _go), and spec takes that name
+  // so that it matches those probes: both names then enable one probe.
+  bool exact = !spec.func.empty() && !is_glob(spec.func);
+  std::string preferred;
+  bool one_preferred = true;
   for (const MappedObject& o : (*img)->objects()) {
     if (!module_matches(spec.mod, o)) continue;
     module_seen = true;
@@ -88,11 +94,19 @@ Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
     }
     for (const ElfSymbol& sym : o.elf->symbols()) {
       if (!glob_matches(spec.func, sym.name)) continue;
-      auto n = create_in_function(spec, pid, o, sym, ctx);
+      const ElfSymbol* named = &sym;
+      if (exact) {
+        const ElfSymbol* p = o.elf->lookup(sym.vaddr);
+        if (p && p->vaddr == sym.vaddr) named = p;
+        one_preferred = one_preferred && (preferred.empty() || preferred == named->name);
+        preferred = named->name;
+      }
+      auto n = create_in_function(spec, pid, o, *named, ctx);
       if (!n) return n.error();
       total += *n;
     }
   }
+  if (exact && one_preferred && !preferred.empty()) spec.func = preferred;
   if (!module_seen && !spec.mod.empty() && !is_glob(spec.mod))
     return make_error("probe description " + spec.str() + " does not match any probes: pid " +
                           std::to_string(pid) + " has no module " + spec.mod,

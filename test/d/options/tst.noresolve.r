@@ -1,5 +1,5 @@
 ADDR|  ADDR|  vmlinux|
               ADDR
 
-              ADDR
+              libc.so.6:ADDR
 

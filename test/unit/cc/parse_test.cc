@@ -75,6 +75,27 @@ TEST(Parse, MacroVariablesExpandInDescriptionsAndExpressions) {
   compile_ok("BEGIN { trace($$2); trace($3); trace($$4); }", o);
 }
 
+TEST(Parse, MacroArgumentsNeitherIntegerNorIdentifierAreStrings) {
+  // $0 is the script's path; "a b" and "\"q\\tx\"" read as strings
+  // too (enclosing quotes dropped, escapes processed), as DTrace reads them.
+  CompileOptions o;
+  o.macro_args = {"test/x.d", "a b", "\"q\\tx\"", "-3", "ident"};
+  auto p = parse_only("BEGIN { trace($0); trace($1); trace($2); trace($3); trace($4); }", o);
+  ASSERT_TRUE(p->ok) << p->ctx->diags.first().message;
+  auto* body = clause(*p, 0)->body;
+  auto arg = [&](size_t i) {
+    return static_cast<ast::Call*>(static_cast<ast::ExprStmt*>(body->stmts[i])->expr)->args[0];
+  };
+  ASSERT_EQ(arg(0)->kind(), ast::Kind::StrLit);
+  EXPECT_EQ(static_cast<ast::StrLit*>(arg(0))->value, "test/x.d");
+  ASSERT_EQ(arg(1)->kind(), ast::Kind::StrLit);
+  EXPECT_EQ(static_cast<ast::StrLit*>(arg(1))->value, "a b");
+  ASSERT_EQ(arg(2)->kind(), ast::Kind::StrLit);
+  EXPECT_EQ(static_cast<ast::StrLit*>(arg(2))->value, "q\tx");
+  EXPECT_EQ(arg(3)->kind(), ast::Kind::IntLit);
+  EXPECT_NE(arg(4)->kind(), ast::Kind::StrLit);
+}
+
 TEST(Parse, LastOperandMustBeReferencedUnlessArgref) {
   CompileOptions o;
   o.macro_args = {"script", "42", "7"};

@@ -1,0 +1,4 @@
+
+  keep                                                              1
+  pick                                                              2
+exit 0
