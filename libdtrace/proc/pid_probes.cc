@@ -65,11 +65,14 @@ Result<uint32_t> create_in_function(const cc::ProbeSpec& spec, pid_t pid, const 
 }  // namespace
 
 Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
+  // pid<N>, or a glob ending in N that matches "pid<N>" (p*d123), as
+  // DTrace reads the process from the provider's trailing digits.
   const std::string& prov = spec.provider;
-  if (prov.size() <= 3 || prov.compare(0, 3, "pid") != 0) return 0u;
-  for (size_t i = 3; i < prov.size(); i++)
-    if (!isdigit(static_cast<unsigned char>(prov[i]))) return 0u;  // pid*, pidfoo: not ours
-  pid_t pid = static_cast<pid_t>(std::strtol(prov.c_str() + 3, nullptr, 10));
+  size_t digits = prov.find_last_not_of("0123456789") + 1;
+  if (digits == 0 || digits == prov.size()) return 0u;  // pid*, pidfoo: not ours
+  std::string pidprov = "pid" + prov.substr(digits);
+  if (prov != pidprov && !(is_glob(prov) && glob_matches(prov, pidprov))) return 0u;
+  pid_t pid = static_cast<pid_t>(std::strtol(prov.c_str() + digits, nullptr, 10));
   auto img = ctx.image(pid);
   if (!img) return img.error();
   name_module(spec, **img);

@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "proc/elf_object.h"
+#include "proc/object_files.h"
+#include "proc/process_image.h"
 
 namespace dtrace::proc {
 namespace {
@@ -56,16 +58,34 @@ char proc_state(pid_t pid) {
 
 // Where a created process is held: by default main(), as DTrace's
 // postinit, so that its libraries are mapped and its constructors (drti
-// registering USDT probes) have run; the ELF entry point for preinit or
-// when the executable has no symbol for main (stripped).
-uint64_t hold_address(pid_t pid, EvalTime when) {
-  uint64_t entry = auxv_entry(pid);
-  if (when == EvalTime::Preinit) return entry;
+// registering USDT probes) have run; the ELF entry point for preinit.
+// 0 for main when the executable has no symbol for it (stripped).
+uint64_t main_address(pid_t pid, uint64_t entry) {
   auto exe = ElfObject::load("/proc/" + std::to_string(pid) + "/exe");
-  if (!entry || !exe) return entry;
+  if (!entry || !exe) return 0;
   for (const ElfSymbol& s : exe->symbols())
     if (s.name == "main") return entry - exe->entry() + s.vaddr;  // + the load bias
-  return entry;
+  return 0;
+}
+
+// glibc's __libc_start_main in the process (mapped by the entry point),
+// whose first argument is main: how a stripped executable's main is
+// found. 0 without a dynamic libc (a static executable), or when its
+// versions are not one function (the one called is not known).
+uint64_t libc_start_main(pid_t pid) {
+  ObjectFiles files;
+  auto img = ProcessImage::read(pid, files);
+  if (!img) return 0;
+  uint64_t found = 0;
+  for (const MappedObject& o : img->objects()) {
+    if (o.module.rfind("libc.so", 0) != 0 || !o.elf) continue;
+    for (const ElfSymbol& s : o.elf->symbols()) {
+      auto at = s.name == "__libc_start_main" ? o.to_runtime(s.vaddr) : std::nullopt;
+      if (at && found && *at != found) return 0;
+      if (at) found = *at;
+    }
+  }
+  return found;
 }
 
 // dtrace's environment with the -x setenv/unsetenv changes applied.
@@ -131,12 +151,31 @@ Result<std::unique_ptr<Process>> Process::create(const std::string& command, con
   return p;
 }
 
-// Plants an int3 at the hold address, runs the loader (and for main the
-// constructors) up to it and puts the instruction back.
+// Runs the loader (and for main the constructors) up to the hold
+// address. A stripped dynamic executable is run to its entry point,
+// then to __libc_start_main, whose first argument is main.
 Status Process::run_to(EvalTime when) {
 #if defined(__x86_64__)
-  uint64_t stop_at = hold_address(pid_, when);
-  if (!stop_at) return Ok{};
+  uint64_t entry = auxv_entry(pid_);
+  uint64_t main_at = when == EvalTime::Preinit ? 0 : main_address(pid_, entry);
+  if (main_at || !entry) return main_at ? run_to_address(main_at, "main") : Ok{};
+  if (Status st = run_to_address(entry, "its entry point"); !st || when == EvalTime::Preinit) return st;
+  uint64_t start_main = libc_start_main(pid_);
+  if (!start_main) return Ok{};  // static: held at the entry point
+  if (Status st = run_to_address(start_main, "main"); !st) return st;
+  user_regs_struct regs;
+  if (ptrace(PTRACE_GETREGS, pid_, nullptr, &regs) != 0 || !regs.rdi) return Ok{};
+  return run_to_address(regs.rdi, "main");
+#else
+  (void)when;
+  return Ok{};
+#endif
+}
+
+// Plants an int3 at stop_at, runs the process up to it and puts the
+// instruction back, the process stopped there.
+Status Process::run_to_address(uint64_t stop_at, const char* what) {
+#if defined(__x86_64__)
   errno = 0;
   long word = ptrace(PTRACE_PEEKTEXT, pid_, stop_at, nullptr);
   if (errno) return sys_error("failed to plant a breakpoint in pid " + std::to_string(pid_), errno);
@@ -149,8 +188,7 @@ Status Process::run_to(EvalTime when) {
     if (!wait_stop(pid_, &status)) {
       held_ = false;
       gone_ = true;
-      return make_error("pid " + std::to_string(pid_) + " exited before reaching " +
-                        (when == EvalTime::Preinit ? "its entry point" : "main"));
+      return make_error("pid " + std::to_string(pid_) + " exited before reaching " + what);
     }
     if (WSTOPSIG(status) == SIGTRAP) break;
     pending_sig_ = WSTOPSIG(status);  // delivered when we continue
@@ -160,6 +198,9 @@ Status Process::run_to(EvalTime when) {
   ptrace(PTRACE_GETREGS, pid_, nullptr, &regs);
   regs.rip = stop_at;
   ptrace(PTRACE_SETREGS, pid_, nullptr, &regs);
+#else
+  (void)stop_at;
+  (void)what;
 #endif
   return Ok{};
 }

@@ -40,7 +40,8 @@ class Process {
  public:
   // -c: runs `command` (split at blanks, found on PATH) with dtrace's
   // environment changed by opts.env and holds it where opts.evaltime
-  // says; without a symbol for main (stripped), at the ELF entry point.
+  // says; main of a stripped executable is __libc_start_main's first
+  // argument (a static stripped one is held at the ELF entry point).
   static Result<std::unique_ptr<Process>> create(const std::string& command, const CreateOptions& opts = {});
   // -p: stops a running process until release().
   static Result<std::unique_ptr<Process>> grab(pid_t pid);
@@ -58,6 +59,7 @@ class Process {
  private:
   Process(pid_t pid, bool child) : pid_(pid), child_(child) {}
   Status run_to(EvalTime when);
+  Status run_to_address(uint64_t stop_at, const char* what);
   Status stop_seized();
 
   pid_t pid_;
