@@ -21,11 +21,12 @@ struct Candidate {
 };
 
 // Among aliases (malloc, __libc_malloc; weak getpid, global __getpid)
-// DTrace users expect the public name: fewer leading underscores first,
-// then global before weak before local.
+// the name DTrace prefers: a global or weak one before a local one (a
+// weak _go of a static go is "_go"), then fewer leading underscores,
+// then global before weak.
 int alias_rank(const GElf_Sym& s, const char* name) {
   int bind = GELF_ST_BIND(s.st_info);
-  int r = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2;
+  int r = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 1000000;
   while (*name == '_') r += 10, name++;
   return r;
 }

@@ -1,4 +1,4 @@
 
-  keep                                                              1
+  _keep                                                             1
   pick                                                              2
 exit 0

@@ -1,7 +1,8 @@
-# ASSERTION: a function named by an alias (a weak _pick of the global
-# pick, a weak _keep of the static keep) is probed under the name DTrace
-# prefers at that address, the global one or else the one with fewer
-# leading underscores: probefunc is "pick" and "keep". A clause naming
+# ASSERTION: a function named by an alias is probed under the name DTrace
+# prefers at that address: a global or weak name before a local one, then
+# the one with fewer leading underscores. A weak _pick of the global pick
+# is "pick"; a weak _keep of the static keep is "_keep", named as keep
+# too. A clause naming
 # both pick and _pick enables that one probe twice, so one call counts 2;
 # a later clause naming _pick again names the same probe.
 # @@timeout: 60
@@ -35,7 +36,7 @@ pid$target:a.out:_pick:entry
 	@calls[probefunc] = count();
 }
 
-pid$target:a.out:_keep:entry
+pid$target:a.out:keep:entry
 {
 	@calls[probefunc] = count();
 }
