@@ -47,4 +47,9 @@ std::string proto_arg(std::string_view what, size_t n, std::string_view proto, s
              "\n\t argument: ", arg);
 }
 
+std::string proto_key(std::string_view what, size_t n, std::string_view proto, std::string_view key) {
+  return cat(what, " key #", n, " is incompatible with prototype:\n\tprototype: ", proto,
+             "\n\t      key: ", key);
+}
+
 }  // namespace dtrace::cc

@@ -43,6 +43,9 @@ std::string libact_arity(std::string_view func, size_t passed, int min, int max)
 // D_PROTO_ARG and kin: "WHAT argument #N is incompatible with prototype:"
 // then the prototype's and the argument's types on lines of their own.
 std::string proto_arg(std::string_view what, size_t n, std::string_view proto, std::string_view arg);
+// The same for a key of an associative array, aggregation or inline
+// array: "WHAT key #N ...", the key's type after "key:".
+std::string proto_key(std::string_view what, size_t n, std::string_view proto, std::string_view key);
 
 class Diagnostics {
  public:

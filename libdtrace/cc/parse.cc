@@ -152,7 +152,8 @@ bool ParseDriver::expand_macros(std::string& text, Loc loc) {
 }
 
 const Type* int_literal_type(const TypeTable& types, const IntTok& t) {
-  if (t.is_char) return types.char_type();
+  // A character constant is an int, as in C: sizeof ('c') is 4.
+  if (t.is_char) return types.int_type();
   uint64_t v = t.value;
   bool may_unsigned = t.unsigned_suffix || !t.decimal;
   if (t.long_suffix == 0) {

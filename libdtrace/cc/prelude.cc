@@ -59,8 +59,8 @@ constexpr Reg kRegs[] = {
 }  // namespace
 
 std::string prelude_text() {
-  // DTrace wires NULL in.
-  std::string s = "inline long NULL = 0;\n";
+  // DTrace wires NULL in; its size is an int's (sizeof (NULL) is 4 there).
+  std::string s = "inline int NULL = 0;\n";
   // DTrace's name for code 0 is DTRACEFLT_UNKNOWN.
   s += "inline int DTRACEFLT_UNKNOWN = 0;\n";
 #define DTRACEFLT(code, name, msg) \

@@ -58,8 +58,15 @@ bool ExprGen::push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<ui
   ir_.emit(DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0));
   for (size_t i = 0; i < keys.size(); i++) {
     const cc::Type* t = keys[i]->type;
-    if (t->is_string()) ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, regs[i]));
-    else ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, regs[i]));
+    if (t->is_string()) {
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, regs[i]));
+    } else if (t->is_sou()) {  // by reference: its size in bytes are the key
+      uint8_t n = constant(t->size);
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_CTF, n, regs[i]));
+      free(n);
+    } else {
+      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, regs[i]));
+    }
   }
   return true;
 }

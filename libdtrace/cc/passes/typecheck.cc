@@ -244,10 +244,12 @@ const Type* Checker::check_ident(ast::Ident& n) {
 }
 
 // Key number key of what[ ] (of an associative array or aggregation: kind)
-// has type t: neither a translated pointer nor void, a struct or a union.
+// has type t: neither a translated pointer nor void; a struct or a union
+// only for an associative array (its bytes are the key, as in DTrace).
 bool Checker::key_ok(ast::Expr* k, const Type* t, const char* kind, const std::string& what, size_t key) {
   if (is_translated_pointer(k, t)) return rejected(k->loc, ErrTag::D_KEY_TYPE, translated_key(kind, key));
-  if (t->is_void() || t->is_sou())
+  bool assoc = std::string_view(kind) == "associative array";
+  if (t->is_void() || (t->is_sou() && (!assoc || t->size == 0)))
     return rejected(k->loc, ErrTag::D_KEY_TYPE, cat(what, "[ ] key #", key, " has invalid type ", t->name));
   return true;
 }
@@ -266,7 +268,7 @@ bool Checker::keys_agree(std::vector<const Type*>& keys, bool& keys_known, const
   for (size_t i = 0; i < kt.size(); i++) {
     if (!assignable(keys[i], kt[i]))
       return rejected(args[i]->loc, ErrTag::D_PROTO_ARG,
-                      proto_arg(cat(what, "[ ]"), i + 1, keys[i]->name, kt[i]->name));
+                      proto_key(cat(what, "[ ]"), i + 1, keys[i]->name, kt[i]->name));
   }
   return true;
 }
@@ -294,7 +296,7 @@ const Type* Checker::check_inline_use(ast::Index& n, InlineInfo* in) {
     bool ok = p->is_string() ? is_strcompat(t) : assignable(p, t);
     if (!ok)
       return fail(n.args[i]->loc, ErrTag::D_PROTO_ARG,
-                  proto_arg(cat(in->name, "[ ]"), i + 1, p->name, t->name));
+                  proto_key(cat(in->name, "[ ]"), i + 1, p->name, t->name));
   }
   if (!complete_inline(ctx_, in)) return failed_ = true, types_.void_type();
   return in->type;

@@ -1,5 +1,5 @@
 /*
- * ASSERTION: NULL is predefined (inline long NULL = 0, as DTrace wires it
+ * ASSERTION: NULL is predefined (an int 0, sizeof 4, as DTrace wires it
  * in): it compares with pointers and integers and traces as 0.
  */
 #pragma D option quiet

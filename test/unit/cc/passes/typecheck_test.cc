@@ -26,7 +26,7 @@ TEST(Typecheck, OperandTypes) {
        "strjoin( ) prototype mismatch: 1 arg passed, 2 expected"},
       {"BEGIN { trace(msgsize(0)); }", "D_FUNC_UNDEF"},
       {"BEGIN { x = trace(1); }", "D_CG_EXPR"},
-      {"BEGIN { a[1] = 1; a[\"s\"] = 2; }", "D_PROTO_ARG", "a[ ] argument #1"},
+      {"BEGIN { a[1] = 1; a[\"s\"] = 2; }", "D_PROTO_ARG", "a[ ] key #1"},
       {"BEGIN { a[1] = 1; a[1, 2] = 2; }", "D_PROTO_LEN", "a[ ] prototype mismatch"},
       {"BEGIN { trace(1 / 0); }", "D_DIV_ZERO"},
       {"BEGIN { trace((string)1); }", "D_CAST_INVAL"},
@@ -88,6 +88,20 @@ TEST(Typecheck, Offsetof) {
       {"BEGIN { trace(offsetof(struct no_such_type, x)); }", "D_OFFSETOF_TYPE"},
       {"struct r { int a; }; BEGIN { trace(offsetof(struct r, b)); }", "D_UNKNOWN",
        "failed to determine offset of b: Member name not found"},
+  });
+}
+
+// A struct or union keys an associative array (by reference: PUSHTR with
+// its size), not an aggregation; a key of another type than the first use's
+// is named "key", as DTrace names it.
+TEST(Typecheck, StructAndUnionKeys) {
+  Program p = compile_ok("struct s { int a; char c; } v; BEGIN { x[v] = 1; x[v]++; }");
+  expect_errors({
+      {"struct s { int a; } v; struct t { int a; } w; BEGIN { x[v] = 1; x[w] = 2; }", "D_PROTO_ARG",
+       "x[ ] key #1 is incompatible with prototype:\n\tprototype: struct s\n\t      key: struct t"},
+      {"BEGIN { x[1, \"a\"] = 1; x[1, 2] = 2; }", "D_PROTO_ARG",
+       "x[ ] key #2 is incompatible with prototype:\n\tprototype: string\n\t      key: int"},
+      {"struct s { int a; } v; BEGIN { @a[v] = count(); }", "D_KEY_TYPE"},
   });
 }
 
@@ -183,6 +197,19 @@ TEST(Typecheck, SizeofStringConstantCountsItsNul) {
     got.push_back(d.ints.empty() ? 0 : d.ints[0]);
   }
   EXPECT_EQ(got, (std::vector<uint64_t>{3, 256}));
+}
+
+// A character constant is an int as in C, and NULL has an int's size, as
+// DTrace sizes them.
+TEST(Typecheck, CharConstantAndNullAreIntSized) {
+  Program p = compile_ok("BEGIN { trace(sizeof ('c')); trace(sizeof (NULL)); trace(sizeof ('c' * 10)); }");
+  ASSERT_EQ(p.actions.size(), 3u);
+  std::vector<uint64_t> got;
+  for (const Action& a : p.actions) {
+    const Difo& d = p.difos[static_cast<size_t>(a.difo)];
+    got.push_back(d.ints.empty() ? 0 : d.ints[0]);
+  }
+  EXPECT_EQ(got, (std::vector<uint64_t>{4, 4, 4}));
 }
 
 }  // namespace
