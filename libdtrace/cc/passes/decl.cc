@@ -35,13 +35,44 @@ int bitfield_width(CompileContext& ctx, const ast::Body::MemberDecl& m, const Ty
   return static_cast<int>(*w);
 }
 
-// C (SysV) layout of a D struct or union body: members at their natural
-// alignment; a bit-field goes at the next free bit unless it would cross a
-// boundary of its type's size, and a zero-width one skips to that boundary.
+// The bytes of the integer that holds a w-bit bit-field: 1, 2, 4 or 8.
+uint32_t bitfield_unit(uint32_t w) {
+  uint32_t n = 1;
+  while (n * 8 < w) n *= 2;
+  return n;
+}
+
+// A type's alignment as DTrace's type container computes it: a scalar's
+// size, an array's element's, a union's largest member's, and a struct's
+// first member's (only the first: struct { char c; long l; } aligns to 1).
+uint32_t align_of(const Type* t) {
+  switch (t->kind) {
+    case Type::Kind::String: return 1;
+    case Type::Kind::Array: return t->base != nullptr ? align_of(t->base) : 1;
+    case Type::Kind::Struct:
+    case Type::Kind::Union: {
+      if (t->members.empty()) return std::clamp<uint32_t>(t->size, 1, 8);
+      uint32_t a = 1;
+      for (const Type::Member& m : t->members) {
+        a = std::max(a, m.bits != 0 ? bitfield_unit(m.bits) : align_of(m.type));
+        if (t->kind == Type::Kind::Struct) break;
+      }
+      return a;
+    }
+    default: return std::max<uint32_t>(t->size, 1);
+  }
+}
+
+// The layout of a D struct or union body, DTrace's (its type container's):
+// each member at the next byte after the previous member's last bit, rounded
+// up to the member's alignment; a bit-field is an integer of the fewest
+// bytes that hold its bits (1, 2, 4, 8), aligned to that size and starting
+// at its first byte, and an unnamed 0-wide one is ignored. The size ends at
+// the last member's last byte, with no padding after it.
 bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
   bool is_struct = spec.tag_kind == Type::Kind::Struct;
-  uint64_t bitpos = 0;
-  uint32_t align = 1, size = 0;
+  uint64_t end_bit = 0;  // the previous member's end, in bits
+  uint32_t size = 0;
   for (const auto& m : spec.body->members) {
     if (m.type->decl.is_function) {  // struct { int f(); }: DTrace's wording
       ctx.error(m.loc, ErrTag::D_DECL_VOIDOBJ, cat("cannot have void member: ", m.type->decl.name));
@@ -72,29 +103,20 @@ bool lay_out_members(CompileContext& ctx, const ast::TypeSpec& spec, Type* t) {
     }
     // A string member holds strsize bytes, as a char array would.
     uint32_t msize = mt->is_string() ? ctx.options.strsize : mt->size;
-    uint32_t a = mt->is_string() ? 1 : mt->kind == Type::Kind::Array && mt->base ? mt->base->size : mt->size;
-    if (a == 0 || a > 8) a = 8;
-    if (mt->is_float()) a = mt->size;  // x86-64: a long double aligns to 16
+    uint32_t a = align_of(mt);
+    int w = 0;
     if (m.bits != nullptr) {
-      int w = bitfield_width(ctx, m, mt);
+      w = bitfield_width(ctx, m, mt);
       if (w < 0) return false;
-      uint64_t unit = uint64_t(mt->size) * 8;
-      if (!is_struct) bitpos = 0;
-      if (w == 0 || bitpos / unit != (bitpos + w - 1) / unit) bitpos = (bitpos + unit - 1) / unit * unit;
-      if (!name.empty())
-        t->members.push_back({name, mt, static_cast<uint32_t>(bitpos / 8), static_cast<uint8_t>(bitpos % 8),
-                              static_cast<uint8_t>(w)});
-      size = std::max<uint32_t>(size, static_cast<uint32_t>((bitpos + w + 7) / 8));
-      if (is_struct) bitpos += w;
-    } else {
-      uint32_t off = is_struct ? static_cast<uint32_t>((bitpos + 7) / 8 + a - 1) / a * a : 0;
-      t->members.push_back({name, mt, off});
-      size = std::max(size, off + msize);
-      if (is_struct) bitpos = uint64_t(off + msize) * 8;
+      if (w == 0) continue;  // only unnamed ones are 0 wide: DTrace ignores them
+      msize = a = bitfield_unit(static_cast<uint32_t>(w));
     }
-    if (a > align) align = a;
+    uint32_t off = is_struct ? static_cast<uint32_t>((end_bit + 7) / 8 + a - 1) / a * a : 0;
+    if (!name.empty()) t->members.push_back({name, mt, off, 0, static_cast<uint8_t>(w)});
+    size = std::max(size, off + msize);
+    if (is_struct) end_bit = uint64_t(off) * 8 + (w != 0 ? uint64_t(w) : uint64_t(msize) * 8);
   }
-  t->size = (size + align - 1) / align * align;
+  t->size = size;
   return true;
 }
 

@@ -105,6 +105,26 @@ TEST(Typecheck, StructAndUnionKeys) {
   });
 }
 
+// D structs are laid out as DTrace's type container lays them out: a
+// bit-field is an integer of the fewest bytes holding its bits, at the next
+// byte; no padding after the last member; a struct aligns as its first
+// member.
+TEST(Typecheck, StructLayoutIsDTraces) {
+  Program p = compile_ok(
+      "struct a { int x : 1; int y : 3; };"
+      "struct b { int c : 12; int d : 10; int e : 3; };"
+      "struct c { long l; short s; };"
+      "struct e { char k; long l; }; struct d { char t; struct e in; };"
+      "BEGIN { trace(sizeof (struct a)); trace(sizeof (struct b)); trace(sizeof (struct c));"
+      " trace(offsetof(struct d, in)); }");
+  std::vector<uint64_t> got;
+  for (const Action& a : p.actions) {
+    const Difo& d = p.difos[static_cast<size_t>(a.difo)];
+    got.push_back(d.ints.empty() ? 0 : d.ints[0]);
+  }
+  EXPECT_EQ(got, (std::vector<uint64_t>{2, 5, 10, 1}));
+}
+
 TEST(Typecheck, ResultTypes) {
   Program p = compile_ok(
       "BEGIN { trace(1); trace(1 + 2L); trace(execname); trace(timestamp); trace(pid); "
