@@ -22,7 +22,10 @@ Result<uint64_t> parse_number(std::string_view v, std::string_view* rest) {
   return n;
 }
 
-Result<uint64_t> parse_bool(std::string_view v) {
+// The words of a boolean option's value, in any case (quiet=YES, =SeT).
+Result<uint64_t> parse_bool(std::string_view value) {
+  std::string v(value);
+  std::ranges::transform(v, v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (v.empty() || v == "yes" || v == "true" || v == "on" || v == "set" || v == "enable" || v == "enabled" ||
       v == "1")
     return uint64_t{1};

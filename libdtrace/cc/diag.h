@@ -57,6 +57,10 @@ class Diagnostics {
   size_t count() const { return errors_.size(); }
   const Error& first() const { return errors_.front(); }
   const std::vector<Error>& all() const { return errors_; }
+  // Forgets the errors after the first n (a pass that tries again).
+  void truncate(size_t n) {
+    if (n < errors_.size()) errors_.resize(n);
+  }
 
  private:
   std::vector<Error> errors_;

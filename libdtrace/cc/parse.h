@@ -42,7 +42,6 @@ struct LexState {
   int brackets = 0;       // open brackets likewise
   size_t pos = 0;         // offset in the source after the current match
   size_t tok_start = 0;   // offset of the current match
-  Loc comment_loc;        // where an open comment started
   std::string last_text;  // text of the last token returned ("" at EOF)
   bool last_eof = false;
   // a.out`struct point: the object scoping the tag that follows.

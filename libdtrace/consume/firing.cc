@@ -131,10 +131,11 @@ Status step_ftruncate(Walk& w, size_t, std::span<const uint8_t>) {
 }
 
 // setopt(name[, value]): a refusal is reported as DTrace reports a
-// library error on an enabled probe; tracing goes on.
+// library error on an enabled probe (its text ends in a newline: an empty
+// line follows); tracing goes on. Without a value the value is "1".
 Status step_setopt(Walk& w, size_t head, std::span<const uint8_t>) {
   const cc::Action& act = w.action(head);
-  std::string value;
+  std::string value = "1";
   if (act.ntuple >= 1) {
     auto d = w.datum(head + 1, "setopt value");
     if (!d) return d.error();
@@ -142,9 +143,11 @@ Status step_setopt(Walk& w, size_t head, std::span<const uint8_t>) {
   }
   w.out.setopt(act.format, value);
   std::string why = w.session.setopt(act.format, value);
-  if (!why.empty())
-    w.out.error(
-        library_error(w.f, "couldn't set option \"" + act.format + "\" to \"" + value + "\": " + why));
+  if (!why.empty()) {
+    Notice n = library_error(w.f, "couldn't set option \"" + act.format + "\" to \"" + value + "\": " + why);
+    n.blank_after = true;
+    w.out.error(n);
+  }
   return Ok{};
 }
 

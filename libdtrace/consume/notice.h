@@ -22,6 +22,7 @@ struct Notice {
   std::string message;  // without "dtrace: " and the newline; may be empty
   std::vector<std::pair<std::string, Value>> members;
   bool quiet_hides = false;  // -q silences it in the text layout; JSON keeps it
+  bool blank_after = false;  // the text layout adds an empty line (DTrace's text ended in a newline)
 
   Notice& with(std::string key, Value v) {
     members.emplace_back(std::move(key), std::move(v));

@@ -75,7 +75,7 @@ class TextOutput final : public RecordOutput {
   // The caller flushed what must precede it.
   void notice(const Notice& n) override {
     if (n.quiet_hides && st_.quiet) return;
-    std::fprintf(stderr, "dtrace: %s\n", n.message.c_str());
+    std::fprintf(stderr, "dtrace: %s\n%s", n.message.c_str(), n.blank_after ? "\n" : "");
   }
   void aggregation(AggVar& v, const AggSortOptions& o) override { put(aggregation_rows(v, o)); }
   // As dtrace(1) does on ^C.

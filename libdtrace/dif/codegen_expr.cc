@@ -374,11 +374,13 @@ uint8_t ExprGen::ternary(const cc::ast::Ternary& n) {
   return a;
 }
 
+// x op= y reads x before it evaluates y, as DTrace does: i += i++ adds
+// i's value before the increment.
 uint8_t ExprGen::assign(const cc::ast::Assign& n) {
   if (cc::ast::is_place(n.lhs)) return assign_place(n);
+  uint8_t cur = n.op != Op::Assign ? load_var(n.lhs) : 0;
   uint8_t v = expr(n.rhs);
   if (n.op != Op::Assign) {
-    uint8_t cur = load_var(n.lhs);
     compound(n, cur, v);
     free(cur);
   }

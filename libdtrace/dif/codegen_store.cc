@@ -106,11 +106,12 @@ void ExprGen::store_place(uint8_t value, uint8_t addr, const cc::ast::Expr* e) {
 }
 
 // lhs = rhs and lhs op= rhs where lhs is a place.
+// lhs op= rhs reads lhs before it evaluates rhs (ExprGen::assign).
 uint8_t ExprGen::assign_place(const cc::ast::Assign& n) {
   uint8_t addr = place_address(n.lhs);
+  uint8_t cur = n.op != Op::Assign ? load_place(addr, n.lhs) : 0;
   uint8_t v = expr(n.rhs);
   if (n.op != Op::Assign) {
-    uint8_t cur = load_place(addr, n.lhs);
     compound(n, cur, v);
     free(cur);
   }

@@ -564,7 +564,19 @@ bool declare_var(CompileContext& ctx, ast::VarDecl* d) {
       if (!check_function_decl(ctx, decl)) return false;
       continue;
     }
-    const Type* t = resolve_type(ctx, d->spec, decl, d->loc);
+    // extern int a[];: an object defined elsewhere may leave its outermost
+    // dimension open (DTrace takes it as 0 elements); a D variable may not.
+    bool open = d->storage == ast::StorageClass::Extern && !decl.dims.empty() &&
+                decl.dims[0].size == nullptr && decl.dims[0].keys.empty();
+    const Type* t;
+    if (open) {
+      ast::Declarator inner = decl;
+      inner.dims.erase(inner.dims.begin());
+      t = resolve_type(ctx, d->spec, inner, d->loc);
+      if (t != nullptr) t = ctx.types.array_of(t, 0);
+    } else {
+      t = resolve_type(ctx, d->spec, decl, d->loc);
+    }
     if (t == nullptr) return false;
     if (t->is_void()) {
       ctx.error(decl.loc, ErrTag::D_DECL_VOIDOBJ, cat("cannot declare void object : ", decl.name));

@@ -13,6 +13,22 @@ class Resolver : public Visitor<Resolver> {
 
   void visit_Ident(ast::Ident& n) { read_ident(n, false); }
 
+  // DTrace cooks a clause's actions before its predicate, so the actions
+  // may create a variable the predicate reads (/x == 0/ { x++; }); when the
+  // actions read one only the predicate creates, it cooks the predicate
+  // first and the actions again (clause_undefined_retry).
+  void visit_Clause(ast::Clause& c) {
+    size_t errs = ctx_.diags.count();
+    if (c.body != nullptr) visit(c.body);
+    if (failed_ && c.pred != nullptr && clause_undefined_retry(ctx_, errs)) {
+      failed_ = false;
+      visit(c.pred);
+      if (!failed_ && c.body != nullptr) visit(c.body);
+      return;
+    }
+    if (!failed_ && c.pred != nullptr) visit(c.pred);
+  }
+
   void visit_ScopedVar(ast::ScopedVar& n) {
     VarScope scope = n.scope == ast::ScopedVar::Scope::Thread ? VarScope::Thread : VarScope::Local;
     n.var = ctx_.idents.find(scope, n.name);
@@ -324,6 +340,15 @@ class Resolver : public Visitor<Resolver> {
 };
 
 }  // namespace
+
+bool clause_undefined_retry(CompileContext& ctx, size_t errs) {
+  const std::vector<Error>& all = ctx.diags.all();
+  if (all.size() != errs + 1 ||
+      (all[errs].tag != ErrTag::D_IDENT_UNDEF && all[errs].tag != ErrTag::D_VAR_UNDEF))
+    return false;
+  ctx.diags.truncate(errs);
+  return true;
+}
 
 bool resolve_expr(CompileContext& ctx, ast::Expr* e, const InlineInfo* in) {
   Resolver r(ctx, nullptr, in);

@@ -10,6 +10,11 @@
 
 namespace dtrace::cc {
 bool resolve_idents(CompileContext& ctx);
+// A clause's actions, cooked before its predicate, failed with the one
+// error errs: when it is an undefined variable (D_IDENT_UNDEF,
+// D_VAR_UNDEF), forgets it and says to cook the predicate first, then the
+// actions again, as DTrace does.
+bool clause_undefined_retry(CompileContext& ctx, size_t errs);
 // One expression outside any clause (an inline's definition; a
 // parameterized inline's parameter names denote its arguments).
 bool resolve_expr(CompileContext& ctx, ast::Expr* e, const InlineInfo* in = nullptr);

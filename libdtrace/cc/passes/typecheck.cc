@@ -4,6 +4,7 @@
 #include "cc/passes/args.h"
 #include "cc/passes/decl.h"
 #include "cc/passes/fold.h"
+#include "cc/passes/resolve.h"
 #include "cc/passes/xlate.h"
 #include "cc/visitor.h"
 
@@ -1012,14 +1013,19 @@ bool Checker::run() {
     if (c == nullptr) continue;
     auto it = plan_of.find(c);
     clause_ = it != plan_of.end() ? it->second : ctx_.plans.size();
-    if (c->pred != nullptr) {
+    // The actions before the predicate, as resolve_idents orders them.
+    size_t errs = ctx_.diags.count();
+    dispatch(c->body);
+    bool retry = failed_ && c->pred != nullptr && clause_undefined_retry(ctx_, errs);
+    if (retry) failed_ = false;
+    if (!failed_ && c->pred != nullptr) {
       const Type* t = check(c->pred);
       if (!failed_ && !t->is_scalar())
         fail(c->end_loc.line != 0 ? c->end_loc : c->pred->loc, ErrTag::D_PRED_SCALAR,
              "predicate result must be of scalar type");
       report_cg_expr();
     }
-    dispatch(c->body);
+    if (retry && !failed_) dispatch(c->body);
     if (failed_) return false;
   }
   return !ctx_.diags.has_error();

@@ -2,7 +2,8 @@
  * ASSERTION: setopt() changes a consumer option while tracing (here
  * aggsortkey: the printa() after it sorts by key, not by value); an
  * option that cannot change once tracing (bufsize) or an unknown one is
- * reported as an error on the enabled probe, and tracing goes on.
+ * reported as an error on the enabled probe (followed by an empty line,
+ * as DTrace prints it; a value not given is "1"), and tracing goes on.
  */
 #pragma D option quiet
 

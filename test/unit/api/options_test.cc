@@ -86,6 +86,23 @@ TEST(Options, UnknownNamesAndBadValuesUseDTraceMessages) {
   EXPECT_FALSE(o.set("bufpolicy", "sometimes"));
 }
 
+// A boolean option takes DTrace's words for on and off in any case.
+TEST(Options, BooleanWordsInAnyCase) {
+  for (const char* on : {"yes", "YES", "true", "enable", "Enabled", "on", "SeT", "1"}) {
+    Options o;
+    ASSERT_TRUE(o.set("quiet", on)) << on;
+    EXPECT_TRUE(o.quiet()) << on;
+  }
+  for (const char* off : {"no", "NO", "false", "disable", "disabled", "off", "UnSeT", "0"}) {
+    Options o;
+    ASSERT_TRUE(o.set("quiet", "")) << off;
+    ASSERT_TRUE(o.set("quiet", off)) << off;
+    EXPECT_FALSE(o.quiet()) << off;
+  }
+  Options o;
+  EXPECT_FALSE(o.set("quiet", "hell no"));
+}
+
 TEST(Options, KernelOptionsCarryDefaultsAndSettings) {
   Options o;
   ASSERT_TRUE(o.set("quiet", ""));

@@ -73,6 +73,11 @@ TEST(Parse, MacroVariablesExpandInDescriptionsAndExpressions) {
   expect_error("BEGIN { trace($3); }", "D_MACRO_UNDEF", 1, "macro argument $3 is not defined", o);
   o.defaultargs = true;
   compile_ok("BEGIN { trace($$2); trace($3); trace($$4); }", o);
+  // A value too big for 64 bits is DTrace's D_MACRO_OFLOW.
+  CompileOptions big;
+  big.macro_args = {"script", "0x12345678123456781"};
+  expect_error("BEGIN { $1; }", "D_MACRO_OFLOW", 1,
+               "macro argument $1 constant 0x12345678123456781 results in integer overflow", big);
 }
 
 TEST(Parse, MacroArgumentsNeitherIntegerNorIdentifierAreStrings) {
@@ -256,7 +261,9 @@ TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
       {"BEGIN { trace(''); }", "D_CHR_NULL"},
       {"BEGIN { trace(09); }", "D_INT_DIGIT"},
       {"BEGIN { trace(99999999999999999999); }", "D_INT_OFLOW"},
-      {"/* unterminated\nBEGIN {}", "D_SYNTAX", "end-of-file encountered before matching */"},
+      // Both at the line the input ends on, as DTrace's lexer reports them.
+      {"/* unterminated\nBEGIN {}\n", "D_SYNTAX", "end-of-file encountered before matching */", 3},
+      {"BEGIN {}\n#pragma", "D_SYNTAX", "end-of-file encountered before end of control line", 2},
       {"\n\n#foo bar\nBEGIN {}", "D_PRAGCTL_INVAL", "invalid control directive: #foo", 3},
       {"#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL",
        "invalid control directive: #include (C preprocessor directives need dtrace -C)"},
