@@ -503,7 +503,13 @@ int main(int argc, char** argv) {
     if (int rc = start_processes(h, cl)) return rc;
   if (cl.list) return list_probes(h, cl, out);
   if (cl.specs.empty() && h.grabanon()) return trace(h, out);  // claims anonymous state only
-  if (cl.specs.empty() && cl.compile_only) return 0;           // -e: nothing to compile is no error
+  if (cl.specs.empty() && cl.compile_only) {  // -e: nothing to compile, but the D libraries load
+    if (auto st = h.load_libraries(); !st) {
+      error(st.error().message);
+      return 1;
+    }
+    return 0;
+  }
   if (cl.specs.empty()) {
     error("no probes specified");
     return 1;

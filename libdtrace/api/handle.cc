@@ -221,6 +221,8 @@ Result<int> Handle::grab_process(int pid) {
   return pid;
 }
 
+Status Handle::load_libraries() { return impl_->the_compiler().load_libraries(); }
+
 Result<size_t> Handle::compile(std::string_view source, bool probe_spec) {
   auto prog = impl_->the_compiler().compile(source, probe_spec);
   if (!prog) return prog.error();

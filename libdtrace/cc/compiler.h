@@ -138,6 +138,9 @@ class Compiler {
   // A program libdtrace writes itself (the ERROR clause): it owes nothing
   // to the command line's operands, so leaving them unused is no error.
   Result<Program> compile_internal(std::string_view source);
+  // Loads the D library files now (a compile loads them first): dtrace -e
+  // with no program still checks them, as DTrace does.
+  Status load_libraries();
 
   const CompileOptions& options() const;
   // Every type the compiles so far declared or converted (-x ctypes/dtypes).

@@ -120,12 +120,15 @@ Compiler::~Compiler() = default;
 const CompileOptions& Compiler::options() const { return state_->options; }
 const TypeTable& Compiler::types() const { return state_->types; }
 
+Status Compiler::load_libraries() {
+  if (state_->library_loaded) return Ok{};
+  Status st = state_->load_library();
+  state_->add_user_types();
+  return st;
+}
+
 Result<Program> Compiler::compile(std::string_view text, bool probe_spec) {
-  if (!state_->library_loaded) {
-    Status st = state_->load_library();
-    state_->add_user_types();
-    if (!st) return st.error();
-  }
+  if (Status st = load_libraries(); !st) return st.error();
   std::string expanded;
   std::string_view source = text;
   if (state_->options.cpp.enabled) {

@@ -81,10 +81,8 @@ struct Orderer {
     for (const std::string& l : d.libraries) {
       if (!ok) break;
       const LibraryFile* dep = find(l);
-      if (dep == nullptr) {
-        ok = false;
-        break;
-      }
+      if (dep == nullptr)  // DTrace's words: a library no directory holds
+        return make_error("Invalid library dependency in " + f.path + ": " + l);
       auto r = visit(*dep);
       if (!r) return r.error();
       ok = *r;

@@ -70,7 +70,10 @@ void ParseDriver::syntax_error(Loc loc, bool in_lexer) {
   }
   if (lex.last_eof || lex.last_text.empty())
     ctx.error(loc, ErrTag::D_SYNTAX, "syntax error near end of input");
-  else ctx.error(loc, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
+  else if (lex.near_from != std::string::npos && lex.near_tok == lex.last_text) {
+    std::string_view rest = std::string_view(ctx.source).substr(lex.near_from);
+    ctx.error(loc, ErrTag::D_SYNTAX, cat("syntax error near \"", rest.substr(0, rest.find('\n')), "\""));
+  } else ctx.error(loc, ErrTag::D_SYNTAX, cat("syntax error near \"", lex.last_text, "\""));
 }
 
 bool ParseDriver::macro_overflows(const std::string& name, const std::string& text, Loc loc) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,15 @@ struct LexState {
   // Open offsetof( ... ): the parenthesis depth inside each; after its
   // comma at that depth the member name may be any word.
   std::vector<int> offsetof_parens;
+  // An identifier DTrace's lexer looks past (one it does not know as a
+  // variable: is it a type name?): a syntax error at it is "near" the
+  // rest of its line, as DTrace's yytext is after that look. near_from is
+  // where it starts (npos: none), near_tok its text.
+  size_t near_from = std::string::npos;
+  std::string near_tok;
+  // Names followed by what starts an assignment (++ -- = [ ; and a comma
+  // outside parentheses): DTrace's lexer knows them as variables from then.
+  std::set<std::string> seen_vars;
 };
 
 struct ParseDriver {

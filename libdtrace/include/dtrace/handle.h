@@ -98,6 +98,9 @@ class Handle {
   // An error has its ErrTag and, where it has a source position, the
   // line and column (util/result.h; dtrace(1) prints only the line).
   Result<size_t> compile(std::string_view source, bool probe_spec = false);
+  // Loads and checks the D library files (system and -L) without a
+  // program, as dtrace -e with none does; compile() loads them first.
+  Status load_libraries();
   std::string disassemble(size_t program) const;
   // What ENABLE would refuse that needs no probe (DIF validation, size
   // limits, clause cost; doc/limits.md), found by the module's own code:

@@ -256,6 +256,11 @@ TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
       {"BEGIN { trace(1) ]", "D_SYNTAX", "extra ] in input stream"},
       {"BEGIN\nEND { }", "D_SYNTAX", "expected predicate and/or actions following probe description"},
       {"BEGIN { x = 1 $ }", "D_SYNTAX", "syntax error near \"$\""},
+      // At a name DTrace's lexer did not know as a variable (it looked past
+      // it), "near" runs to the end of the line; at a known one, the name.
+      {"BEGIN { trace(offsetof(nosuch_t, m)); }\n", "D_SYNTAX", "syntax error near \"nosuch_t, m)); }\""},
+      {"typedef nosuch new_int;\n", "D_SYNTAX", "syntax error near \"new_int;\""},
+      {"BEGIN { trace(1 pid); }", "D_SYNTAX", "syntax error near \"pid\""},
       {"BEGIN /x/", "D_SYNTAX", "end of input"},
       {"BEGIN { trace(\"abc\n\"); }", "D_STR_NL", "newline encountered in string literal", 2},
       {"BEGIN { trace(''); }", "D_CHR_NULL"},
