@@ -9,6 +9,17 @@ using testing::compile_ok;
 using testing::expect_error;
 using testing::expect_errors;
 
+// The first integer constant of each action's DIFO (0 if none): what a
+// trace(sizeof ...) or trace(offsetof ...) folded to.
+std::vector<uint64_t> first_constants(const Program& p) {
+  std::vector<uint64_t> got;
+  for (const Action& a : p.actions) {
+    const Difo& d = p.difos[static_cast<size_t>(a.difo)];
+    got.push_back(d.ints.empty() ? 0 : d.ints[0]);
+  }
+  return got;
+}
+
 TEST(Typecheck, OperandTypes) {
   expect_errors({
       {"BEGIN { trace(\"a\" * 2); }", "D_OP_INT", "operator *"},
@@ -117,11 +128,7 @@ TEST(Typecheck, StructLayoutIsDTraces) {
       "struct e { char k; long l; }; struct d { char t; struct e in; };"
       "BEGIN { trace(sizeof (struct a)); trace(sizeof (struct b)); trace(sizeof (struct c));"
       " trace(offsetof(struct d, in)); }");
-  std::vector<uint64_t> got;
-  for (const Action& a : p.actions) {
-    const Difo& d = p.difos[static_cast<size_t>(a.difo)];
-    got.push_back(d.ints.empty() ? 0 : d.ints[0]);
-  }
+  std::vector<uint64_t> got = first_constants(p);
   EXPECT_EQ(got, (std::vector<uint64_t>{2, 5, 10, 1}));
 }
 
@@ -211,11 +218,7 @@ TEST(Typecheck, ArraysAndStringsStandForTheirAddress) {
 TEST(Typecheck, SizeofStringConstantCountsItsNul) {
   Program p = compile_ok("BEGIN { trace(sizeof \"hi\"); trace(sizeof (execname)); }");
   ASSERT_EQ(p.actions.size(), 2u);
-  std::vector<uint64_t> got;
-  for (const Action& a : p.actions) {
-    const Difo& d = p.difos[static_cast<size_t>(a.difo)];
-    got.push_back(d.ints.empty() ? 0 : d.ints[0]);
-  }
+  std::vector<uint64_t> got = first_constants(p);
   EXPECT_EQ(got, (std::vector<uint64_t>{3, 256}));
 }
 
@@ -224,11 +227,7 @@ TEST(Typecheck, SizeofStringConstantCountsItsNul) {
 TEST(Typecheck, CharConstantAndNullAreIntSized) {
   Program p = compile_ok("BEGIN { trace(sizeof ('c')); trace(sizeof (NULL)); trace(sizeof ('c' * 10)); }");
   ASSERT_EQ(p.actions.size(), 3u);
-  std::vector<uint64_t> got;
-  for (const Action& a : p.actions) {
-    const Difo& d = p.difos[static_cast<size_t>(a.difo)];
-    got.push_back(d.ints.empty() ? 0 : d.ints[0]);
-  }
+  std::vector<uint64_t> got = first_constants(p);
   EXPECT_EQ(got, (std::vector<uint64_t>{4, 4, 4}));
 }
 
