@@ -38,6 +38,7 @@ TEST_PACKAGES=(
     dkms                # the make_deb test builds the module from dtrace-dkms
     debhelper dh-dkms lintian   # make deb (debian/) and its checks
     debootstrap         # test/vm/chroot: the kernels the host's compiler cannot build for
+    iputils-ping xfsprogs   # what Oracle's ip and io tests run (test/oracle/runsuite)
 )
 
 demo=0

@@ -92,15 +92,43 @@ translator csinfo_t < struct sock *S > {
 	cs_zoneid = 0;
 };
 
-/* The IP header, IPv4 or IPv6 by its version nibble. */
+/*
+ * The tcp provider's connection events (state-change and the probes made
+ * of it) have a socket, native arg1, and no packet: their ipinfo_t and
+ * tcpinfo_t (tcp.d) are made of the socket's addresses and ports, in the
+ * direction of the segment behind the event: inbound for
+ * connect-established (the SYN-ACK), accept-established (the last ACK)
+ * and connect-refused (the RST), outbound for state-change.
+ */
+inline struct sock *ip_conn_sk =
+    (struct sock *)(probeprov == "tcp" ? arg1 : 0);
+inline int ip_conn_in = probename == "connect-established" ||
+    probename == "accept-established" || probename == "connect-refused";
+inline int ip_conn_v4 = ip_conn_sk->__sk_common.skc_family == AF_INET;
+inline string ip_conn_laddr = ip_conn_v4 ?
+    inet_ntoa(&ip_conn_sk->__sk_common.skc_rcv_saddr) :
+    inet_ntoa6(&ip_conn_sk->__sk_common.skc_v6_rcv_saddr);
+inline string ip_conn_raddr = ip_conn_v4 ?
+    inet_ntoa(&ip_conn_sk->__sk_common.skc_daddr) :
+    inet_ntoa6(&ip_conn_sk->__sk_common.skc_v6_daddr);
+
+/*
+ * The IP header, IPv4 or IPv6 by its version nibble; without one, a tcp
+ * connection event's socket (above), or 0 and "".
+ */
 translator ipinfo_t < struct iphdr *H > {
-	ip_ver = *(uint8_t *)H >> 4;
-	ip_plength = (*(uint8_t *)H >> 4) == 4 ?
+	ip_ver = H != NULL ? *(uint8_t *)H >> 4 :
+	    ip_conn_sk == NULL ? 0 : ip_conn_v4 ? 4 : 6;
+	ip_plength = H == NULL ? 0 : (*(uint8_t *)H >> 4) == 4 ?
 	    ntohs(H->tot_len) - H->ihl * 4 :
 	    ntohs(((struct ipv6hdr *)H)->payload_len);
-	ip_saddr = (*(uint8_t *)H >> 4) == 4 ? inet_ntoa(&H->saddr) :
+	ip_saddr = H == NULL ? (ip_conn_sk == NULL ? "" :
+	    ip_conn_in ? ip_conn_raddr : ip_conn_laddr) :
+	    (*(uint8_t *)H >> 4) == 4 ? inet_ntoa(&H->saddr) :
 	    inet_ntoa6(&((struct ipv6hdr *)H)->saddr);
-	ip_daddr = (*(uint8_t *)H >> 4) == 4 ? inet_ntoa(&H->daddr) :
+	ip_daddr = H == NULL ? (ip_conn_sk == NULL ? "" :
+	    ip_conn_in ? ip_conn_laddr : ip_conn_raddr) :
+	    (*(uint8_t *)H >> 4) == 4 ? inet_ntoa(&H->daddr) :
 	    inet_ntoa6(&((struct ipv6hdr *)H)->daddr);
 };
 
@@ -118,7 +146,8 @@ translator ipv4info_t < struct iphdr *H > {
 	ipv4_tos = H->tos;
 	ipv4_length = ntohs(H->tot_len);
 	ipv4_ident = ntohs(H->id);
-	ipv4_flags = ntohs(H->frag_off) >> 13;
+	/* The header's top three bits, as Linux DTrace shows them: DF 4, MF 2 */
+	ipv4_flags = (ntohs(H->frag_off) & 0xe000) >> 12;
 	ipv4_offset = ntohs(H->frag_off) & 0x1fff;
 	ipv4_ttl = H->ttl;
 	ipv4_protocol = H->protocol;

@@ -91,13 +91,14 @@ typedef struct tcpinfo {
 
 /*
  * Without a socket (send and receive of a segment no full TCP socket
- * owns, accept-refused) tcpsinfo_t's ports and addresses come from the
- * segment's headers, native arg2 (IP) and arg3 (TCP), as seen from this
- * host: receive's segment comes in, the others go out. Outside the tcp
+ * owns, accept-refused, state-change of a time-wait socket's FIN)
+ * tcpsinfo_t's ports and addresses come from the segment's headers,
+ * native arg2 (IP) and arg3 (TCP), as seen from this host: receive's and
+ * state-change's segment comes in, the others go out. Outside the tcp
  * provider a NULL socket has 0 and "".
  */
 inline int tcp_hdrs = probeprov == "tcp" && arg2 != 0 && arg3 != 0;
-inline int tcp_in = probename == "receive";
+inline int tcp_in = probename == "receive" || probename == "state-change";
 
 /*
  * The tcp provider passes the state to report in arg4 (state-change:
@@ -156,15 +157,24 @@ translator tcplsinfo_t < int S > {
 	tcps_state = S;
 };
 
+/*
+ * A connection event without a segment has the socket's ports, in the
+ * direction ip.d's ipinfo_t gives its addresses, and 0 for the rest.
+ */
+inline uint16_t tcp_conn_lport = ip_conn_sk->__sk_common.skc_num;
+inline uint16_t tcp_conn_rport = ntohs(ip_conn_sk->__sk_common.skc_dport);
+
 translator tcpinfo_t < struct tcphdr *T > {
-	tcp_sport = ntohs(T->source);
-	tcp_dport = ntohs(T->dest);
-	tcp_seq = ntohl(T->seq);
-	tcp_ack = ntohl(T->ack_seq);
-	tcp_offset = (*((uint8_t *)T + 12) >> 4) * 4;
-	tcp_flags = *((uint8_t *)T + 13);
-	tcp_window = ntohs(T->window);
-	tcp_checksum = ntohs(T->check);
-	tcp_urgent = ntohs(T->urg_ptr);
+	tcp_sport = T != NULL ? ntohs(T->source) : ip_conn_sk == NULL ? 0 :
+	    ip_conn_in ? tcp_conn_rport : tcp_conn_lport;
+	tcp_dport = T != NULL ? ntohs(T->dest) : ip_conn_sk == NULL ? 0 :
+	    ip_conn_in ? tcp_conn_lport : tcp_conn_rport;
+	tcp_seq = T != NULL ? ntohl(T->seq) : 0;
+	tcp_ack = T != NULL ? ntohl(T->ack_seq) : 0;
+	tcp_offset = T != NULL ? (*((uint8_t *)T + 12) >> 4) * 4 : 0;
+	tcp_flags = T != NULL ? *((uint8_t *)T + 13) : 0;
+	tcp_window = T != NULL ? ntohs(T->window) : 0;
+	tcp_checksum = T != NULL ? ntohs(T->check) : 0;
+	tcp_urgent = T != NULL ? ntohs(T->urg_ptr) : 0;
 	tcp_hdr = T;
 };

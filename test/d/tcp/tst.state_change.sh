@@ -5,7 +5,13 @@
 # inline) name them, and connect-request,
 # connect-established, accept-established, connect-refused and
 # accept-refused (the RST sent from the refused port) fire with their
-# addresses, each once per round: one round is printed, from one
+# addresses, each once per round (connect-request with the SYN sent;
+# connect-established and accept-established with args[2] and args[4]
+# made of the socket, in the direction of the segment that ended the
+# handshake), the server's socket is SYN_RECEIVED with its addresses set
+# and the client, which closes first, reaches TIME_WAIT from FIN_WAIT_2
+# (as a socket or as a time-wait socket, by the timing of the server's
+# ACK and FIN): one round is printed, from one
 # accept-refused to the next (the refused connect that follows the first
 # included), and a probe that fired twice shows twice. The lines are
 # sorted: the softirq side of a loopback connection may run on the
@@ -37,12 +43,26 @@ tcp:::state-change
 }
 
 tcp:::state-change
-/refusals == 1 && role[args[3]->tcps_addr] != ""/
+/refusals == 1 && role[args[3]->tcps_addr] != "" &&
+ args[3]->tcps_state != TCP_STATE_TIME_WAIT/
 {
 	printf("%s %s -> %s %s\n", role[args[3]->tcps_addr],
 	    tcp_state_string[args[5]->tcps_state],
 	    tcp_state_string[args[3]->tcps_state],
 	    args[3]->tcps_state == TCP_STATE_ESTABLISHED ? "established" : "-");
+}
+
+/*
+ * The client, which closes first, reaches TIME_WAIT: as a socket, or as
+ * the time-wait socket an orphan in FIN_WAIT_2 becomes (no socket, so
+ * known by its remote port), by the timing of the ACK and FIN of the server.
+ */
+tcp:::state-change
+/refusals == 1 && args[3]->tcps_state == TCP_STATE_TIME_WAIT &&
+ args[3]->tcps_rport == PORT/
+{
+	printf("client %s -> %s -\n", tcp_state_string[args[5]->tcps_state],
+	    tcp_state_string[args[3]->tcps_state]);
 }
 
 tcp:::state-change
@@ -63,6 +83,45 @@ tcp:::accept-established
 {
 	printf("%s %s %s %d\n", probename, args[3]->tcps_laddr, args[3]->tcps_raddr,
 	    args[1]->cs_addr == args[3]->tcps_addr);
+}
+
+/*
+ * The packet views: the SYN itself for connect-request; the ends of the
+ * handshake, made of the socket, in the direction of the SYN-ACK and the
+ * last ACK.
+ */
+tcp:::connect-request
+/refusals == 1 && args[4]->tcp_dport == PORT/
+{
+	printf("args %s %s %s syn %d sport %d pkt %d\n", probename,
+	    args[2]->ip_saddr, args[2]->ip_daddr, args[4]->tcp_flags == TH_SYN,
+	    args[4]->tcp_sport == args[3]->tcps_lport && args[4]->tcp_sport != 0,
+	    args[0]->pkt_addr == arg0 && arg0 != 0);
+}
+
+tcp:::connect-established
+/refusals == 1 && args[4]->tcp_sport == PORT/
+{
+	printf("args %s %s %s v%d dport %d\n", probename, args[2]->ip_saddr,
+	    args[2]->ip_daddr, args[2]->ip_ver,
+	    args[4]->tcp_dport == args[3]->tcps_lport);
+}
+
+tcp:::accept-established
+/refusals == 1 && args[4]->tcp_dport == PORT/
+{
+	printf("args %s %s %s v%d sport %d\n", probename, args[2]->ip_saddr,
+	    args[2]->ip_daddr, args[2]->ip_ver,
+	    args[4]->tcp_sport == args[3]->tcps_rport && args[4]->tcp_sport != 0);
+}
+
+/* The new socket of the server has its addresses when it is SYN_RECEIVED. */
+tcp:::state-change
+/refusals == 1 && args[3]->tcps_state == TCP_STATE_SYN_RECEIVED &&
+ args[3]->tcps_lport == PORT/
+{
+	printf("syn-received %s %s rport %d\n", args[3]->tcps_laddr,
+	    args[3]->tcps_raddr, args[3]->tcps_rport != 0);
 }
 
 tcp:::accept-refused
