@@ -108,8 +108,9 @@ std::string instr_text(const cc::Difo& d, dif_instr_t in) {
     case DIF_FORM_ARRAY_RD:
       return m + var_name(d, op, static_cast<uint16_t>(DIF_INSTR_AVAR(in))) + ", " + reg(r2) + ", " + reg(rd);
     case DIF_FORM_SUBR_RD: {
+      // DTrace's form: the number, then the name as a comment.
       const cc::SubrProto* s = cc::subr_by_id(static_cast<uint16_t>(idx));
-      return m + "DIF_SUBR(" + (s ? s->name : std::to_string(idx)) + "), " + reg(rd);
+      return m + "DIF_SUBR(" + std::to_string(idx) + "), " + reg(rd) + "\t! " + (s ? s->name : "unknown");
     }
     case DIF_FORM_TUPLE: {
       uint32_t t = DIF_INSTR_TYPE(in);

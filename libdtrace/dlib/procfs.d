@@ -46,7 +46,7 @@ typedef struct psinfo {
 	uid_t pr_euid;		/* effective */
 	gid_t pr_gid;
 	gid_t pr_egid;
-	uintptr_t pr_addr;	/* the task_struct of the thread leader */
+	uintptr_t pr_addr;	/* the task_struct translated, as in DTrace */
 	size_t pr_size;		/* address space size, KiB */
 	size_t pr_rssize;	/* resident set size: not translated, as in DTrace */
 	struct tty_struct *pr_ttydev;	/* controlling tty, else -1 */
@@ -101,7 +101,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_euid = T->cred->euid.val;
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
-	pr_addr = (uintptr_t)T->group_leader;
+	pr_addr = (uintptr_t)T;
 	pr_size = T->mm ? T->mm->total_vm * 4 : 0;
 	pr_start = T->group_leader->start_time;
 	pr_fname = T->group_leader->comm;
