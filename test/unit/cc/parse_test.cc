@@ -261,6 +261,8 @@ TEST(Parse, SyntaxErrorsNameTheTokenAndLine) {
       {"BEGIN { trace(offsetof(nosuch_t, m)); }\n", "D_SYNTAX", "syntax error near \"nosuch_t, m)); }\""},
       {"typedef nosuch new_int;\n", "D_SYNTAX", "syntax error near \"new_int;\""},
       {"BEGIN { trace(1 pid); }", "D_SYNTAX", "syntax error near \"pid\""},
+      // A name of backquotes alone is a symbol, unknown (DTrace's lexer reads it as a name).
+      {"BEGIN { trace(sizeof (`)); }", "D_IDENT_UNDEF", "failed to resolve `: Unknown symbol name"},
       {"BEGIN /x/", "D_SYNTAX", "end of input"},
       {"BEGIN { trace(\"abc\n\"); }", "D_STR_NL", "newline encountered in string literal", 2},
       {"BEGIN { trace(''); }", "D_CHR_NULL"},
