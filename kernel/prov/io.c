@@ -17,6 +17,7 @@
 #include <linux/blk-mq.h>
 #include <linux/fs.h>
 #include <linux/page-flags.h>
+#include <linux/uaccess.h>
 #include <trace/events/block.h>
 
 #include "prov/linux_provs.h"
@@ -27,22 +28,28 @@
  * The page of rq's first bytes if it is a named file's page cache page:
  * its mapping is a file's address_space (no DTRACE_PAGE_MAPPING_FLAGS bit: not
  * anonymous, not movable) whose inode has a dentry. The page is held for
- * the I/O; the D side reads on through fault-tolerant loads.
+ * the I/O; the D side reads on through fault-tolerant loads. A slab page
+ * (XFS's kmalloc'd buffers) or a compound page's tail has other fields
+ * where mapping is: those are no file's, and what mapping points to is
+ * read without trusting it (a stray value faulted the kernel).
  */
 static uintptr_t io_file_page(struct request *rq)
 {
 	struct bio *bio = rq->bio;
 	struct address_space *m;
+	struct hlist_node *first;
+	struct inode *host;
 	struct page *pg;
 
 	if (bio == NULL || bio->bi_vcnt == 0 || bio->bi_io_vec == NULL)
 		return 0;
 	pg = bio->bi_io_vec[0].bv_page;
-	if (pg == NULL)
+	if (pg == NULL || PageSlab(pg) || PageTail(pg))
 		return 0;
 	m = READ_ONCE(pg->mapping);
 	if (m == NULL || ((uintptr_t)m & DTRACE_PAGE_MAPPING_FLAGS) != 0 ||
-	    m->host == NULL || hlist_empty(&m->host->i_dentry))
+	    get_kernel_nofault(host, &m->host) || host == NULL ||
+	    get_kernel_nofault(first, &host->i_dentry.first) || first == NULL)
 		return 0;
 	return (uintptr_t)pg;
 }

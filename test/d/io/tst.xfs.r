@@ -1,0 +1,2 @@
+requests 1, f1 named 1
+
