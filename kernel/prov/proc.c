@@ -10,6 +10,7 @@
  *                          args[0] is the path (copied from the caller)
  *   exec-success           sched_process_exec, in the new image
  *   exec-failure           raw_syscalls sys_exit of execve/execveat < 0
+ *                          (arg0: the negative errno)
  *   exit, lwp-exit         sched_process_exit (last thread / others)
  *   signal-send            signal_generate, in the sender
  *   signal-discard         signal_generate of an ignored signal
@@ -123,8 +124,9 @@ static void proc_exec_success(void *data, struct task_struct *t, pid_t old_pid,
 
 static void proc_exec_failure(void *data, struct pt_regs *regs, long ret)
 {
+	/* arg0 is the negative errno, as Linux DTrace gives it (-ENOENT) */
 	if (proc_is_exec(regs) && IS_ERR_VALUE(ret))
-		stable_fire(data, -ret, 0, 0, 0);
+		stable_fire(data, ret, 0, 0, 0);
 }
 
 static void proc_exit(void *data, struct task_struct *t DTRACE_SCHED_EXIT_EXTRA)

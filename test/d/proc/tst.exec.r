@@ -1,4 +1,4 @@
 exec /bin/true
 exec-success true
-exec-failure 2
+exec-failure -2
 

@@ -1,6 +1,7 @@
 # ASSERTION: proc:::exec fires in the caller with the path being
 # executed in arg0, exec-success in the new image, exec-failure with
-# the error (ENOENT = 2) when the path does not exist.
+# the negative error (-ENOENT, -2) when the path does not exist, as
+# Linux DTrace gives it.
 # @@timeout: 60
 # @@sort: the execs run in different processes, each firing goes to the buffer of the CPU it ran on
 . "$(dirname "$0")/../lib/until_exit.sh"
@@ -20,9 +21,9 @@ proc:::exec-success
 }
 
 proc:::exec-failure
-/arg0 == 2 && ok/
+/args[0] == -2 && ok/
 {
-	printf("exec-failure %d\n", arg0);
+	printf("exec-failure %d\n", args[0]);
 	exit(0);
 }' &
 dt=$!
