@@ -26,7 +26,8 @@ bool is_glob(const std::string& s) { return s.find_first_of("*?[\\") != std::str
 bool module_matches(const std::string& pattern, const MappedObject& o) {
   if (glob_matches(pattern, o.module) || (o.executable && pattern == "a.out")) return true;
   size_t so = o.module.find(".so");
-  return so != std::string::npos && glob_matches(pattern, o.module.substr(0, so));
+  return so != std::string::npos &&
+         (glob_matches(pattern, o.module.substr(0, so)) || glob_matches(pattern, o.module.substr(0, so + 3)));
 }
 
 void name_module(cc::ProbeSpec& spec, const ProcessImage& img) {

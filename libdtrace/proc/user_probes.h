@@ -51,7 +51,8 @@ Result<uint32_t> create_stapsdt_probes(cc::ProbeSpec& spec, UserProbeContext& ct
 bool glob_matches(const std::string& pattern, const std::string& s);
 bool is_glob(const std::string& s);
 // A module pattern against an object: its file name, a library's name
-// without its version ("libc" for libc.so.6), "a.out" for the executable.
+// without its version ("libc" or "libc.so" for libc.so.6), "a.out" for
+// the executable.
 bool module_matches(const std::string& pattern, const MappedObject& o);
 // Renames spec.mod, when it is such an alias, to the one module it names.
 void name_module(cc::ProbeSpec& spec, const ProcessImage& img);

@@ -127,6 +127,8 @@ TEST_F(PidProbes, LibraryFunctionsByGlob) {
   EXPECT_STREQ(dev_.made[0].dtup_desc.dtpd_mod, "libc.so.6");
   EXPECT_EQ(*create("libc", "free", "return"), 1u);  // a library by its unversioned name
   EXPECT_EQ(named_, "libc.so.6");
+  EXPECT_EQ(*create("libc.so", "free", "entry"), 1u);  // or with .so, as DTrace reads it
+  EXPECT_EQ(named_, "libc.so.6");
 }
 
 TEST_F(PidProbes, BadDescriptions) {
