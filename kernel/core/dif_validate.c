@@ -27,6 +27,12 @@ uint8_t dtrace_dif_form(uint8_t op)
 }
 
 /* doc/dif.md §5.4: by value 1/2/4/8; by reference; string (size 0). */
+bool dtrace_diftype_void(const struct dtrace_diftype *t)
+{
+	return t->dtdt_kind == DIF_TYPE_CTF && t->dtdt_flags == 0 &&
+	       t->dtdt_size == 0 && t->dtdt_pad == 0;
+}
+
 bool dtrace_diftype_valid(const struct dtrace_diftype *t)
 {
 	uint8_t ref = t->dtdt_flags;
@@ -318,7 +324,9 @@ int dtrace_dif_validate(const struct dtrace_difo *dp, bool destructive,
 	if (vs.keys == NULL)
 		return -ENOMEM;
 	err = check_vartab(&vs);
-	if (err == 0 && !dtrace_diftype_valid(&dp->rtype))
+	/* void: a statement's DIFEXPR (enable.c allows it nowhere else) */
+	if (err == 0 && !dtrace_diftype_valid(&dp->rtype) &&
+	    !dtrace_diftype_void(&dp->rtype))
 		err = verdict(&vs, DIF_DVR_BAD_RTYPE, DTRACE_NONE);
 	for (pc = 0; err == 0 && pc < dp->ncode; pc++)
 		err = check_instr(&vs, pc);

@@ -59,6 +59,8 @@ uint16_t dtrace_dif_defregs(const struct dtrace_difo *dp);
 uint16_t dtrace_dif_ldgs_only(const struct dtrace_difo *dp);
 /* A value type a DIFO may return or a variable may have. */
 bool dtrace_diftype_valid(const struct dtrace_diftype *t);
+/* A DIFO returning nothing (size 0): DIFEXPR of a D statement. */
+bool dtrace_diftype_void(const struct dtrace_diftype *t);
 /* The validator's form table; 0xff for an invalid opcode. */
 uint8_t dtrace_dif_form(uint8_t op);
 
@@ -89,7 +91,7 @@ struct dtrace_mstate {
 	uintptr_t scratch_end;
 	uintptr_t execname; /* cached in scratch */
 	uint16_t fault;	    /* DTRACEFLT_* */
-	uint32_t fault_pc;
+	uint32_t fault_pc;  /* DTRACE_NOPC: not in DIF (an action's) */
 	uint64_t fault_addr;
 };
 
@@ -184,6 +186,8 @@ bool dtrace_dif_subr_destructive(uint32_t subr);
 bool dtrace_dif_subr_available(uint32_t subr);
 
 /* Fault-tolerant memory access for DIF (dif_mem.c). */
+#define DTRACE_NOPC ((uint32_t)-1) /* ERROR's arg3 is then -1 */
+
 static inline void dtrace_fault(struct dtrace_mstate *ms, uint16_t code,
 				uint64_t addr)
 {

@@ -212,6 +212,8 @@ static int ecb_layout(struct dtrace_state *st, struct dtrace_enabling *en,
 
 		a->kind = pa->dtpa_kind;
 		a->arg = pa->dtpa_arg;
+		if (a->kind == DTRACEACT_SPECULATE)
+			st->speculates = 1; /* GO sizes its buffers */
 		if (pa->dtpa_difo != DTRACE_NONE)
 			a->difo = &en->difos[pa->dtpa_difo];
 		if (aggtuple > 0) {

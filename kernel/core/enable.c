@@ -196,7 +196,8 @@ static int validate_all(const struct dtrace_progview *pv,
 
 static bool rtype_ok(const struct dtrace_diftype *t, uint8_t want)
 {
-	bool byval = t->dtdt_kind == DIF_TYPE_CTF && t->dtdt_flags == 0;
+	bool byval = t->dtdt_kind == DIF_TYPE_CTF && t->dtdt_flags == 0 &&
+		     t->dtdt_size != 0;
 
 	switch (want) {
 	case DTRACE_RT_VALUE:
@@ -240,10 +241,14 @@ static int check_uses(const struct dtrace_progview *pv,
 		for (i = 0; i < cl->dtpc_naction; i++) {
 			const struct dtrace_prog_action *a =
 				&pv->acts[cl->dtpc_action + i];
+			const struct dtrace_diftype *t;
 
-			if (a->dtpa_difo != DTRACE_NONE &&
-			    !rtype_ok(&en->difos[a->dtpa_difo].rtype,
-				      dtrace_act_rtype(a->dtpa_kind)))
+			if (a->dtpa_difo == DTRACE_NONE)
+				continue;
+			t = &en->difos[a->dtpa_difo].rtype;
+			if (!rtype_ok(t, dtrace_act_rtype(a->dtpa_kind)) ||
+			    (dtrace_diftype_void(t) &&
+			     a->dtpa_kind != DTRACEACT_DIFEXPR))
 				return difo_fail(pv, res, a->dtpa_difo, &vr,
 						 -EINVAL);
 		}

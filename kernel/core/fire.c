@@ -73,7 +73,9 @@ static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
 	*f->errwork += DTRACE_READ_ONCE(ep->cost);
 	fa.v[1] = ecb->epid;
 	fa.v[2] = act;
-	fa.v[3] = (uint64_t)ms->fault_pc * sizeof(dif_instr_t);
+	fa.v[3] = ms->fault_pc == DTRACE_NOPC ?
+			  (uint64_t)-1 :
+			  (uint64_t)ms->fault_pc * sizeof(dif_instr_t);
 	fa.v[4] = ms->fault;
 	fa.v[5] = ms->fault_addr;
 	ef = *f;
@@ -219,6 +221,9 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 			 a->kind == DTRACEACT_DISCARD) {
 			uint64_t id = spec_end_id(ms, a, rec);
 
+			/* An id past nspec faults here, before the record. */
+			if (ms->fault == DTRACEFLT_NONE && id != 0)
+				(void)dtrace_spec_valid(ms, id);
 			if (nends < DTRACE_SPEC_ENDS)
 				ends[nends++] = id;
 		} else {
@@ -255,7 +260,7 @@ static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,
 	ms->scratch_end = ms->scratch_base + st->scratch_size;
 	ms->execname = 0;
 	ms->fault = DTRACEFLT_NONE;
-	ms->fault_pc = 0;
+	ms->fault_pc = DTRACE_NOPC;
 	ms->fault_addr = 0;
 }
 

@@ -54,15 +54,21 @@ static int spec_try(struct dtrace_state *st, uint64_t size)
 	return 0;
 }
 
-/* At most DTRACE_MAX_SPECSIZE; with bufresize=auto it halves until the
- * buffers fit. */
+/*
+ * At most DTRACE_MAX_SPECSIZE, 8-aligned downwards as DTrace sizes its
+ * buffers; with bufresize=auto it halves until the buffers fit. A state
+ * that speculates needs at least 8 bytes: less is -E2BIG ("Enabling
+ * exceeds size of buffer"), not a buffer every record overflows.
+ */
 int dtrace_spec_alloc(struct dtrace_state *st)
 {
-	uint64_t size = DTRACE_ALIGN(DTRACE_MIN(st->opts[DTRACEOPT_SPECSIZE],
-						(uint64_t)DTRACE_MAX_SPECSIZE),
-				     (uint64_t)8);
+	uint64_t size = DTRACE_MIN(st->opts[DTRACEOPT_SPECSIZE],
+				   (uint64_t)DTRACE_MAX_SPECSIZE) &
+			~(uint64_t)7;
 	int err;
 
+	if (size == 0 && st->speculates)
+		return -E2BIG;
 	for (;;) {
 		err = spec_try(st, size != 0 ? size : 8);
 		if (err == 0 || st->opts[DTRACEOPT_BUFRESIZE] != 0 ||
@@ -128,7 +134,9 @@ uint8_t *dtrace_spec_reserve(struct dtrace_mstate *ms, uint64_t id,
 	struct dtrace_state *st = ms->state;
 	struct dtrace_specbuf *b;
 
-	if (id == 0 || !dtrace_spec_valid(ms, id))
+	/* No buffer for 0 or an id out of range: the clause is dropped
+	 * silently, as DTrace drops it (no ERROR; commit() faults). */
+	if (id == 0 || id > nspec(st) || st->specs == NULL)
 		return NULL;
 	__atomic_store_n(&ms->scpu->specbusy, (uint32_t)id, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&st->specs[id - 1], __ATOMIC_SEQ_CST) !=
@@ -139,7 +147,7 @@ uint8_t *dtrace_spec_reserve(struct dtrace_mstate *ms, uint64_t id,
 	b = &ms->scpu->spec[id - 1];
 	if (need > st->opts[DTRACEOPT_SPECSIZE] -
 			   DTRACE_MIN(b->off, st->opts[DTRACEOPT_SPECSIZE])) {
-		ms->scpu->specdrops++;
+		b->drops++;
 		__atomic_store_n(&ms->scpu->specbusy, 0, __ATOMIC_RELEASE);
 		return NULL;
 	}
@@ -176,12 +184,20 @@ static void restamp(const struct dtrace_state *st, uint8_t *rec, uint64_t len)
 	}
 }
 
-/* This CPU's buffer of id into its principal buffer (or nowhere). */
+/*
+ * This CPU's buffer of id into its principal buffer (or nowhere). As in
+ * DTrace, the records a speculation had no room for count as drops when
+ * it is committed; a discarded one's go with it.
+ */
 static void flush_here(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 		       uint32_t id, bool copy)
 {
 	struct dtrace_specbuf *b = &sc->spec[id - 1];
 	uint8_t *dst;
+
+	if (copy)
+		sc->specdrops += b->drops;
+	b->drops = 0;
 
 	if (copy && b->off > 0) {
 		dst = dtrace_buf_reserve(st, sc, b->off, false);

@@ -22,6 +22,7 @@
 struct dtrace_specbuf {
 	uint8_t *data;
 	uint64_t off;
+	uint64_t drops; /* records it had no room for: counted at commit */
 };
 
 /* GO / destroy. */

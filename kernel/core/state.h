@@ -208,6 +208,7 @@ struct dtrace_state {
 	uint8_t *gstore;	     /* allocated at GO */
 	struct dtrace_dynstore *dyn; /* dynamic variables, at GO */
 	uint32_t *specs;	     /* DTRACE_SPEC_* by id - 1 */
+	uint32_t speculates;	     /* an ECB has speculate() */
 	uint64_t stat_errors;	     /* totals at the last STATUS */
 	uint64_t stat_dblerrors;
 	uint64_t stat_filled;

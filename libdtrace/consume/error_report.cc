@@ -64,6 +64,12 @@ std::string fault_place(const FaultingEcb& ecb, uint64_t module_index, uint64_t 
   return n == 0 ? "predicate" : "action #" + std::to_string(n);
 }
 
+// A fault outside DIF (an action's own, as commit() of a bad id) has
+// offset -1, and DTrace's message then names no offset.
+std::string at_offset(uint64_t offset) {
+  return offset == UINT64_MAX ? "" : " at DIF offset " + std::to_string(offset);
+}
+
 std::string field(const char* s, size_t n) { return std::string(s, strnlen(s, n)); }
 
 // The probe's id and names, as a firing's object has them.
@@ -97,7 +103,7 @@ std::string error_message(const ProbeError& e, const FaultingEcb& ecb) {
   std::string desc = ecb.probe ? probe_full_name(*ecb.probe) : "?";
   return "error on enabled probe ID " + std::to_string(e.epid) + " (ID " + std::to_string(ecb.probe_id) +
          ": " + desc + "): " + fault_message(e.fault) + detail + " in " +
-         fault_place(ecb, e.action, e.offset) + " at DIF offset " + std::to_string(e.offset);
+         fault_place(ecb, e.action, e.offset) + at_offset(e.offset);
 }
 
 }  // namespace dtrace::consume
@@ -109,7 +115,8 @@ Notice error_notice(const ProbeError& e, const FaultingEcb& ecb, uint32_t cpu) {
   n.with("cpu", int64_t{cpu});
   with_probe(n, static_cast<uint32_t>(e.epid), ecb.probe_id, ecb.probe).with("fault", fault_tag(e.fault));
   if (fault_has_address(e.fault)) n.with("address", e.addr);
-  return n.with("action", fault_action(ecb, e.action, e.offset)).with("offset", e.offset);
+  return n.with("action", fault_action(ecb, e.action, e.offset))
+      .with("offset", static_cast<int64_t>(e.offset));
 }
 
 Notice library_error(const FiringView& f, const std::string& what) {

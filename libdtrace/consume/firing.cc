@@ -65,6 +65,7 @@ Status formatted(Walk& w, size_t head, Use use) {
 Status step_nothing(Walk&, size_t, std::span<const uint8_t>) { return Ok{}; }
 
 Status step_value(Walk& w, size_t head, std::span<const uint8_t> bytes) {
+  if (bytes.empty() && w.action(head).kind == DTRACEACT_DIFEXPR) return Ok{};  // a statement's void
   w.out.value(w.action(head), bytes);
   return Ok{};
 }

@@ -4,13 +4,15 @@
 // sharing the predicate and the action range.
 //
 // Statements that are not actions (`x = arg0;`, `self->ts = 0;`, if/else
-// over such statements) record nothing, and the container has no action
-// kind that evaluates without recording. So their code is merged into a
+// over such statements) record nothing. Their code is merged into a
 // neighbouring DIFO of the same clause, preserving execution order:
 // prepended to the next DIFO the clause evaluates, or, after the last
 // one, appended to it (computed before, returned after); in a clause
 // whose actions evaluate no DIFO at all, they run in the predicate after
 // it is found true (a predicate returning 1 is made when there is none).
+// Statements after a speculate() whose DIFO is the clause's last get a
+// DIFEXPR of void of their own (a record of 0 bytes), as DTrace compiles
+// every statement: they must not run when the speculation drops it.
 #include <algorithm>
 
 #include "dif/codegen.h"
@@ -141,7 +143,8 @@ class ProgramGen {
     if (has_pred) jobs[0].expr = p.clause->pred;
     std::vector<Numbered> pending;
     size_t first_action = ctx_.out.actions.size();
-    uint32_t number = 0;  // DTrace's count of actions so far
+    uint32_t number = 0;                    // DTrace's count of actions so far
+    uint16_t last_valued = DTRACEACT_NONE;  // kind of the last DIFO so far
 
     auto add_entry = [&](cc::Action act, const cc::ast::Expr* e, bool has_value, uint64_t constant,
                          const cc::Type* as, uint32_t no) {
@@ -156,6 +159,7 @@ class ProgramGen {
         pending.clear();
         jobs.push_back(std::move(job));
         j = static_cast<int32_t>(jobs.size() - 1);
+        last_valued = act.kind;
       }
       ctx_.out.actions.push_back(std::move(act));
       job_of.push_back(j);
@@ -203,7 +207,15 @@ class ProgramGen {
         add_entry(std::move(c), t.expr, t.has_difo, t.value, as, no);
       }
     }
-    if (!pending.empty()) {
+    if (!pending.empty() && last_valued == DTRACEACT_SPECULATE) {
+      // After speculate(), statements run only when the speculation took
+      // the record (DTrace drops the rest of the clause when it cannot):
+      // a DIFEXPR of void, recording nothing, after the clause's actions.
+      cc::Action effect;
+      effect.kind = DTRACEACT_DIFEXPR;
+      effect.type = value_type_of(nullptr, strsize);
+      add_entry(std::move(effect), nullptr, true, 0, ctx_.types.void_type(), number);
+    } else if (!pending.empty()) {
       if (jobs.size() > 1) {
         Job& last = jobs.back();
         last.after = std::move(pending);

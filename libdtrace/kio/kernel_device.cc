@@ -124,11 +124,14 @@ class KernelDevice final : public Device {
   int ioctl(unsigned long req, void* arg) { return fn_ ? fn_(req, arg) : ::ioctl(fd_, req, arg); }
 
   // "dtrace: could not enable tracing: Cannot allocate memory", as
-  // DTrace words a GO the module refused: the errno alone.
+  // DTrace words a GO the module refused: the errno alone, but E2BIG
+  // (a buffer smaller than a record can be, as specsize=4).
   Result<uint32_t> go_stop(unsigned long req, const char* what) {
     dtrace_go g{};
-    if (ioctl(req, &g) != 0)
-      return req == DTRACEIOC_GO ? make_error(std::strerror(errno)) : errno_error(what, errno);
+    if (ioctl(req, &g) != 0) {
+      if (req != DTRACEIOC_GO) return errno_error(what, errno);
+      return make_error(errno == E2BIG ? "Enabling exceeds size of buffer" : std::strerror(errno));
+    }
     return g.dtgo_cpu;
   }
 

@@ -104,7 +104,8 @@ struct dtrace_fmtdesc {
 	uint32_t dtfd_id;
 };
 
-/* DTRACEIOC_GO and DTRACEIOC_STOP: out: the CPU BEGIN/END fired on. */
+/* DTRACEIOC_GO and DTRACEIOC_STOP: out: the CPU BEGIN/END fired on.
+ * GO: E2BIG when a speculating program's specsize is under 8 bytes. */
 struct dtrace_go {
 	uint32_t dtgo_cpu;
 	uint32_t dtgo_pad;

@@ -20,6 +20,16 @@ TEST(ErrorReport, NamesProbeFaultAddressAndPlace) {
             "error on enabled probe ID 7 (ID 0: ?): divide-by-zero in predicate at DIF offset 4");
 }
 
+// A fault of an action itself (commit() of a bad id) has no DIF offset:
+// arg3 is -1 and the message names none, as DTrace's.
+TEST(ErrorReport, ActionFaultNamesNoOffset) {
+  ProbeError e{2, 1, UINT64_MAX, DTRACEFLT_ILLOP, 0};
+  EXPECT_EQ(error_message(e, FaultingEcb{}),
+            "error on enabled probe ID 2 (ID 0: ?): illegal operation in action #1");
+  Notice n = error_notice(e, FaultingEcb{}, 0);
+  EXPECT_EQ(n.members.back(), (std::pair<std::string, Notice::Value>{"offset", int64_t{-1}}));
+}
+
 // The clause's D statements number the action, not the module's actions.
 TEST(ErrorReport, CountsActionsAsDTraceDoes) {
   cc::Program prog;
@@ -54,14 +64,14 @@ TEST(ErrorReport, NoticeHasTheFactsAsMembers) {
       {"module", V{""}},           {"function", V{""}},
       {"name", V{"BEGIN"}},        {"fault", V{"DTRACEFLT_BADADDR"}},
       {"address", V{uint64_t{8}}}, {"action", V{uint64_t{1}}},
-      {"offset", V{uint64_t{12}}}};
+      {"offset", V{int64_t{12}}}};
   EXPECT_EQ(n.members, want);
   // No address for a fault whose message has none; no names for an unknown ECB.
   Notice div = error_notice(ProbeError{7, 0, 4, DTRACEFLT_DIVZERO, 99}, FaultingEcb{}, 0);
   std::vector<std::pair<std::string, V>> want_div = {
       {"cpu", V{int64_t{0}}},     {"epid", V{int64_t{7}}},
       {"id", V{int64_t{0}}},      {"fault", V{"DTRACEFLT_DIVZERO"}},
-      {"action", V{uint64_t{0}}}, {"offset", V{uint64_t{4}}}};
+      {"action", V{uint64_t{0}}}, {"offset", V{int64_t{4}}}};
   EXPECT_EQ(div.members, want_div);
 }
 

@@ -1,0 +1,4 @@
+ran 0, ran_small 1
+
+-- @@stderr --
+dtrace: 1 speculative drop
