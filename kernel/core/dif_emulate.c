@@ -100,6 +100,35 @@ static struct dtrace_var *var(struct dtrace_mstate *ms,
 	return &t->v[ndx];
 }
 
+/*
+ * NULL in a string variable (global or clause-local), as DTrace keeps
+ * it: strtok()'s NULL stored in this->tok is no fault, and the variable
+ * reads back as NULL. Its storage holds "" with 0xff after the NUL, which
+ * no stored string has (a copy zeroes the rest of its NUL's word).
+ */
+static bool is_str(const struct dtrace_var *v)
+{
+	return (v->vk == DTRACE_VK_STRING || v->vk == DTRACE_VK_USTRING) &&
+	       v->size >= 2;
+}
+
+static void store_ref(struct dtrace_mstate *ms, const struct dtrace_var *v,
+		      uint8_t *dst, uint64_t val)
+{
+	if (is_str(v) && val == 0) {
+		dtrace_memset(dst, 0, DTRACE_MIN(v->size, (uint32_t)8));
+		dst[1] = 0xff;
+		return;
+	}
+	dtrace_dif_copyval(ms, v->vk, dst, val, v->size);
+}
+
+/* The address of a by-reference variable's value, 0 for a NULL string. */
+static uint64_t load_ref(const struct dtrace_var *v, const uint8_t *src)
+{
+	return is_str(v) && src[0] == 0 && src[1] == 0xff ? 0 : (uintptr_t)src;
+}
+
 static uint64_t ldgs(struct dtrace_mstate *ms, uint32_t id)
 {
 	struct dtrace_var *v;
@@ -114,7 +143,7 @@ static uint64_t ldgs(struct dtrace_mstate *ms, uint32_t id)
 		return 0;
 	return v->vk == DTRACE_VK_VALUE ?
 		       v->value :
-		       (uintptr_t)(ms->state->gstore + v->offset);
+		       load_ref(v, ms->state->gstore + v->offset);
 }
 
 static void stgs(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
@@ -126,8 +155,7 @@ static void stgs(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
 	if (v->vk == DTRACE_VK_VALUE)
 		v->value = val;
 	else
-		dtrace_dif_copyval(ms, v->vk, ms->state->gstore + v->offset,
-				   val, v->size);
+		store_ref(ms, v, ms->state->gstore + v->offset, val);
 }
 
 static uint64_t ldls(struct dtrace_mstate *ms, uint32_t id)
@@ -137,7 +165,7 @@ static uint64_t ldls(struct dtrace_mstate *ms, uint32_t id)
 	if (v == NULL)
 		return 0;
 	if (v->vk != DTRACE_VK_VALUE)
-		return (uintptr_t)(ms->scpu->lstore + v->offset);
+		return load_ref(v, ms->scpu->lstore + v->offset);
 	return ms->scpu->lvals[id - DIF_VAR_OTHER_UBASE];
 }
 
@@ -148,8 +176,7 @@ static void stls(struct dtrace_mstate *ms, uint32_t id, uint64_t val)
 	if (v == NULL)
 		return;
 	if (v->vk != DTRACE_VK_VALUE)
-		dtrace_dif_copyval(ms, v->vk, ms->scpu->lstore + v->offset, val,
-				   v->size);
+		store_ref(ms, v, ms->scpu->lstore + v->offset, val);
 	else
 		ms->scpu->lvals[id - DIF_VAR_OTHER_UBASE] = val;
 }

@@ -176,16 +176,22 @@ size_t dtrace_dif_strcpy(struct dtrace_mstate *ms, char *dst, uintptr_t src,
 	return n;
 }
 
-/* Compares the strings at a and b (at most max bytes): <0, 0, >0. */
+/*
+ * Compares the strings at a and b (at most max bytes): <0, 0, >0. A NULL
+ * string compares as "", as in DTrace: strtok() == "" is false, not a
+ * fault, when no token is left.
+ */
 int dtrace_dif_strcmp(struct dtrace_mstate *ms, uintptr_t a, uintptr_t b,
 		      size_t max)
 {
 	struct dtrace_strwalk sa = { .user = false }, sb = { .user = false };
 	size_t n;
 
+	if (a == b)
+		return 0;
 	for (n = 0; n < max; n++) {
-		int ca = dtrace_dif_sbyte(ms, &sa, a + n);
-		int cb = dtrace_dif_sbyte(ms, &sb, b + n);
+		int ca = a == 0 ? 0 : dtrace_dif_sbyte(ms, &sa, a + n);
+		int cb = b == 0 ? 0 : dtrace_dif_sbyte(ms, &sb, b + n);
 
 		if (ca < 0 || cb < 0)
 			return 0;

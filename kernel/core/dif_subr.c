@@ -323,10 +323,58 @@ static uint32_t subr_nargs(uint32_t subr)
 	}
 }
 
+/* Subroutines whose result is a string (a pointer to one, or NULL). */
+static bool gives_string(uint32_t subr)
+{
+	switch (subr) {
+	case DIF_SUBR_STRLEN:
+	case DIF_SUBR_INDEX:
+	case DIF_SUBR_RINDEX:
+	case DIF_SUBR_STRTOLL:
+		return false;
+	case DIF_SUBR_COPYINSTR:
+	case DIF_SUBR_COPYINARGS:
+	case DIF_SUBR_D_PATH:
+		return true;
+	default:
+		return dtrace_subr_is_string(subr);
+	}
+}
+
+/*
+ * After a string subroutine, the scratch it took from mark on holds its
+ * temporaries (copies, tables) and maybe its result, a strsize area:
+ * the result moves down to mark, keeping only its own words, and the
+ * rest is given back. A clause of many such calls then needs room for
+ * their results only (DTrace's scratch is what its principal buffer
+ * has left; ours is scratchsize and eight strings, doc/limits.md).
+ */
+static uint64_t keep_result(struct dtrace_mstate *ms, uintptr_t mark,
+			    uint64_t r)
+{
+	uintptr_t to = DTRACE_ALIGN(mark, (uintptr_t)8), end = ms->scratch_ptr;
+	size_t n = 0, room;
+
+	if (r < to || r >= end) { /* in its input, or none: all given back */
+		ms->scratch_ptr = mark;
+		return r;
+	}
+	while (r + n < end && ((const char *)(uintptr_t)r)[n] != '\0')
+		n++;
+	if (r + n == end) /* no NUL: keep it all */
+		return r;
+	room = DTRACE_ALIGN(n + 1, (size_t)8);
+	dtrace_memmove((void *)to, (const void *)(uintptr_t)r, n + 1);
+	dtrace_memset((void *)(to + n + 1), 0, room - n - 1);
+	ms->scratch_ptr = to + room;
+	return to;
+}
+
 uint64_t dtrace_dif_subr(struct dtrace_mstate *ms, uint32_t subr,
 			 const struct dtrace_tuple *tup, uint32_t ntup)
 {
-	uint64_t a[DIF_DTR_NREGS] = { 0 };
+	uint64_t a[DIF_DTR_NREGS] = { 0 }, r;
+	uintptr_t mark = ms->scratch_ptr;
 	uint32_t i;
 
 	if (ntup < subr_nargs(subr)) {
@@ -336,6 +384,10 @@ uint64_t dtrace_dif_subr(struct dtrace_mstate *ms, uint32_t subr,
 	for (i = 0; i < ntup; i++)
 		a[i] = tup[i].val;
 	if (dtrace_subr_is_string(subr))
-		return dtrace_subr_string(ms, subr, a, ntup);
-	return subr_misc(ms, subr, a, ntup);
+		r = dtrace_subr_string(ms, subr, a, ntup);
+	else
+		r = subr_misc(ms, subr, a, ntup);
+	if (ms->fault == DTRACEFLT_NONE && gives_string(subr))
+		r = keep_result(ms, mark, r);
+	return r;
 }

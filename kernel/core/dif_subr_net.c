@@ -2,10 +2,11 @@
 /*
  * Address formatting subroutines: inet_ntoa() (dotted quad), inet_ntoa6()
  * (RFC 5952: lower-case hex, longest run of two or more zero groups as
- * "::", IPv4-mapped addresses as ::ffff:a.b.c.d), inet_ntop() choosing
- * between them by family, link_ntop() for Ethernet and InfiniBand. The
- * address bytes are read with the fault-tolerant loads; text goes to
- * scratch.
+ * "::"; an IPv4-mapped or -compatible address as its dotted quad),
+ * inet_ntop() choosing between them by family (the IPv4 address in an
+ * IPv6 one as ::ffff:a.b.c.d or ::a.b.c.d), link_ntop() for Ethernet and
+ * InfiniBand. The address bytes are read with the fault-tolerant loads;
+ * text goes to scratch.
  */
 #include "core/state.h"
 #include "core/util.h"
@@ -87,21 +88,42 @@ static int zero_run(const uint16_t *g, int *start)
 	return best;
 }
 
-static void ipv6(struct out *o, const uint8_t *b)
+static void puts_(struct out *o, const char *s)
 {
-	static const uint8_t mapped[12] = { 0, 0, 0, 0, 0,    0,
-					    0, 0, 0, 0, 0xff, 0xff };
+	while (*s != '\0')
+		put(o, *s++);
+}
+
+/*
+ * An address carrying an IPv4 one: mapped (::ffff:a.b.c.d) or, as
+ * DTrace counts them, compatible (::a.b.c.d, the last 32 bits above 1,
+ * so :: and ::1 are not). inet_ntop() prints the prefix, inet_ntoa6()
+ * the dotted quad alone.
+ */
+static bool ipv4_in_ipv6(struct out *o, const uint8_t *b, bool prefix)
+{
+	static const uint8_t zero[10];
+	uint32_t v4 = (uint32_t)b[12] << 24 | (uint32_t)b[13] << 16 |
+		      (uint32_t)b[14] << 8 | b[15];
+	bool mapped = b[10] == 0xff && b[11] == 0xff;
+
+	if (dtrace_memcmp(b, zero, sizeof(zero)) != 0)
+		return false;
+	if (!mapped && (b[10] != 0 || b[11] != 0 || v4 <= 1))
+		return false;
+	if (prefix)
+		puts_(o, mapped ? "::ffff:" : "::");
+	quad(o, b + 12);
+	return true;
+}
+
+static void ipv6(struct out *o, const uint8_t *b, bool prefix)
+{
 	uint16_t g[8];
 	int i, zs, zl;
 
-	if (dtrace_memcmp(b, mapped, sizeof(mapped)) == 0) {
-		const char *pre = "::ffff:";
-
-		while (*pre != '\0')
-			put(o, *pre++);
-		quad(o, b + 12);
+	if (ipv4_in_ipv6(o, b, prefix))
 		return;
-	}
 	for (i = 0; i < 8; i++)
 		g[i] = (uint16_t)(b[2 * i] << 8 | b[2 * i + 1]);
 	zl = zero_run(g, &zs);
@@ -165,7 +187,7 @@ uint64_t dtrace_subr_net(struct dtrace_mstate *ms, uint32_t subr,
 	if (subr == DIF_SUBR_LINK_NTOP)
 		link_addr(&o, b, (int)n);
 	else if (n == 16)
-		ipv6(&o, b);
+		ipv6(&o, b, subr == DIF_SUBR_INET_NTOP);
 	else
 		quad(&o, b);
 	return (uintptr_t)o.p;

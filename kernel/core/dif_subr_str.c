@@ -73,11 +73,14 @@ static uint64_t substr(struct dtrace_mstate *ms, const uint64_t *a, uint32_t n)
 	int64_t rem = n > 2 ? (int64_t)a[2] : len;
 	char *r;
 
-	if (rem > len)
-		rem = len;
+	/*
+	 * A length reaching from before the start into the string keeps
+	 * what it reaches: substr("abc", -5, 3) is "a". rem > -idx, not
+	 * idx + rem > 0: rem is the caller's, any int64.
+	 */
 	if (idx < 0) {
 		idx += len;
-		if (idx < 0 && idx + rem > 0) {
+		if (idx < 0 && rem > -idx) {
 			rem += idx;
 			idx = 0;
 		}
@@ -218,12 +221,21 @@ static uint64_t index_(struct dtrace_mstate *ms, const uint64_t *a, uint32_t n,
 
 	if (ms->fault != DTRACEFLT_NONE)
 		return 0;
+	/*
+	 * A start outside the string is clamped to it, as Perl's index
+	 * and rindex do: an empty substring is found at the clamped
+	 * start (index("ab", "", 9) is 2, rindex("ab", "", -1) is 0),
+	 * any other is not found past the end (index) or before the
+	 * beginning (rindex).
+	 */
 	if (!last && start < 0)
 		start = 0;
 	if (last && start > len)
 		start = len;
-	if ((!last && start > len) || (last && start < 0))
-		return (uint64_t)-1;
+	if (!last && start > len)
+		return slen(ms, a[1]) == 0 ? (uint64_t)len : (uint64_t)-1;
+	if (last && start < 0)
+		return slen(ms, a[1]) == 0 ? 0 : (uint64_t)-1;
 	return (uint64_t)search(ms, a[0], len, a[1], start, last);
 }
 

@@ -52,7 +52,24 @@ static void pop(char *r, size_t *n)
 		(*n)--;
 }
 
-/* cleanpath(): "//" -> "/", "/./" dropped, "dir/../" dropped. */
+/* DTrace keeps a trailing "/" or "/." of the input: appends it to r[0..n). */
+static size_t keep_tail(const char *p, size_t len, char *r, size_t n)
+{
+	if (len > 1 && p[len - 1] == '.' && p[len - 2] == '/') {
+		if (r[n - 1] != '/')
+			r[n++] = '/';
+		r[n++] = '.';
+	} else if (len > 0 && p[len - 1] == '/' && r[n - 1] != '/') {
+		r[n++] = '/';
+	}
+	return n;
+}
+
+/*
+ * cleanpath(): "//" -> "/", "/./" dropped, "dir/../" dropped; as in
+ * DTrace, a trailing "/" or "/." of the input stays ("/a/b/" -> "/a/b/",
+ * "/a/." -> "/a/.").
+ */
 uint64_t dtrace_subr_cleanpath(struct dtrace_mstate *ms, uintptr_t s)
 {
 	char *p = copy(ms, s), *r;
@@ -84,11 +101,19 @@ uint64_t dtrace_subr_cleanpath(struct dtrace_mstate *ms, uintptr_t s)
 	}
 	if (n == 0 && len > 0)
 		r[n++] = '.';
+	if (n + 2 < ms->strsize) /* always: no longer than the input */
+		n = keep_tail(p, len, r, n);
 	r[n] = '\0';
 	return (uintptr_t)r;
 }
 
-/* strtok(s, delim): s == NULL continues where this firing left off. */
+/*
+ * strtok(s, delim): s == NULL continues where this firing left off. As
+ * in DTrace, a token that ends the string leaves the position at its
+ * NUL, so the next strtok(NULL) returns NULL; that one forgets the
+ * string, and a strtok(NULL) after it, or before any strtok(s), reads
+ * address 0: a bad-address fault.
+ */
 uint64_t dtrace_subr_strtok(struct dtrace_mstate *ms, uintptr_t s,
 			    uintptr_t delim)
 {
@@ -99,8 +124,10 @@ uint64_t dtrace_subr_strtok(struct dtrace_mstate *ms, uintptr_t s,
 	uint32_t i, n = 0;
 	int c = 0;
 
-	if (pos == 0)
+	if (pos == 0) {
+		dtrace_fault(ms, DTRACEFLT_BADADDR, 0);
 		return 0;
+	}
 	d = copy(ms, delim);
 	r = (char *)dtrace_dif_scratch(ms, ms->strsize);
 	if (d == NULL || r == NULL)
@@ -124,7 +151,7 @@ uint64_t dtrace_subr_strtok(struct dtrace_mstate *ms, uintptr_t s,
 	}
 	if (c < 0)
 		return 0;
-	ms->scpu->strtok = c == 0 ? 0 : pos + 1;
+	ms->scpu->strtok = c == 0 ? pos : pos + 1;
 	return (uintptr_t)r;
 }
 

@@ -31,8 +31,10 @@ void KernelSymbols::load(std::string_view text) {
     s.name = name;
     s.module = mod.size() > 2 && mod.front() == '[' ? mod.substr(1, mod.size() - 2) : "vmlinux";
     s.type = type[0];
-    // Code symbols symbolize addresses; the rest only answer names.
-    if (s.addr != 0 && std::strchr("tTwW", type[0])) syms_.push_back(std::move(s));
+    // Code and data symbols symbolize addresses, as DTrace names them
+    // (%a of &`max_pfn is vmlinux`max_pfn); absolute ones (per-CPU
+    // offsets, small numbers) and those at 0 only answer names.
+    if (s.addr != 0 && !std::strchr("aA", type[0])) syms_.push_back(std::move(s));
     else data_.push_back(std::move(s));
   }
   std::stable_sort(syms_.begin(), syms_.end(),

@@ -42,8 +42,8 @@ class KernelSymbols {
   void read_once() const;
   std::string path_;  // "" once loaded, or when made by load()
   mutable std::once_flag read_;
-  mutable std::vector<KernelSymbol> syms_;  // code, by address
-  mutable std::vector<KernelSymbol> data_;  // every other symbol, kallsyms order
+  mutable std::vector<KernelSymbol> syms_;  // code and data, by address
+  mutable std::vector<KernelSymbol> data_;  // absolute ones, kallsyms order
 };
 
 // "0x..." for an address left unresolved (kernel and user alike).

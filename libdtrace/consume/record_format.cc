@@ -67,7 +67,10 @@ constexpr ByteEscape kPercentSEscapes[] = {
 std::string escaped(const std::string& in) { return octal_escaped(in, kPercentSEscapes); }
 
 // %Y: nanoseconds since the epoch as "2026 Nov 22 04:16:06" and %T in
-// RFC 822's form, "Sun, 22 Nov 2026 04:16:06 UTC" (local time).
+// RFC 822's form, "Sun, 22 Nov 2026 04:16:06 UTC" (local time). %T's
+// year is the ISO 8601 week-based year, as DTrace prints it: the last
+// days of a December may count to the next year (0 in US/Pacific is
+// "Wed, 31 Dec 1970 16:00:00 PST").
 std::string walltime(uint64_t ns, const char* layout) {
   time_t sec = static_cast<time_t>(ns / 1000000000ull);
   struct tm tm {};
@@ -98,8 +101,9 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
     case 'd':
     case 'i':
       // As DTrace: %d of an unsigned argument prints as %u (a uint16_t
-      // port 41235 is not -24301).
-      if (d.type && d.type->kind == Kind::Unsigned)
+      // port 41235 is not -24301), and so does %d of a 1- or 2-byte one,
+      // as trace() prints it ((char)0xef is 239).
+      if ((d.type && d.type->kind == Kind::Unsigned) || d.bytes.size() < 4)
         return sprintf_string(s.c_spec("ll", 'u').c_str(),
                               static_cast<unsigned long long>(narrow_unsigned(s, d.as_unsigned())));
       return sprintf_string(s.c_spec("ll", 'd').c_str(),
@@ -117,11 +121,8 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
     case 'P':  // a port number; DTrace names it from the services database,
                // we print the number so output does not depend on the host
       return as_text(s, std::to_string(static_cast<uint16_t>(d.as_unsigned())));
-    case 'p': {
-      FormatConv h = s;
-      h.flags += "#";
-      return sprintf_string(h.c_spec("ll", 'x').c_str(), static_cast<unsigned long long>(d.as_unsigned()));
-    }
+    case 'p':  // as DTrace, hex without 0x (unless the # flag asks for it)
+      return sprintf_string(s.c_spec("ll", 'x').c_str(), static_cast<unsigned long long>(d.as_unsigned()));
     case 'e':
     case 'E':
     case 'f':
@@ -144,7 +145,7 @@ Result<std::string> format_value(const FormatConv& s, const Datum& d, const Text
       return as_text(s, sym ? *sym : format_kernel_stack(d.bytes, o.stackindent, kernel_names(o)));
     }
     case 'Y': return as_text(s, walltime(d.as_unsigned(), "%Y %b %e %T"));
-    case 'T': return as_text(s, walltime(d.as_unsigned(), "%a, %d %b %Y %T %Z"));
+    case 'T': return as_text(s, walltime(d.as_unsigned(), "%a, %d %b %G %T %Z"));
     case 's':
     case 'S':
     case 'I': {  // %I: an IP address string, printed as is (DTrace looks
@@ -210,6 +211,9 @@ Result<FormatConv> resolve_stars(FormatConv c, std::span<const Datum> args, size
     if (next >= args.size()) return make_error("missing precision argument for %" + c.name());
     c.prec = static_cast<int>(args[next++].as_signed());  // negative: none
   }
+  // As DTrace builds the format it hands to printf: a precision of 0,
+  // written or from an argument, is none ("%.0s" prints the whole string).
+  if (c.prec == 0) c.prec = -1;
   return c;
 }
 

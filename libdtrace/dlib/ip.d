@@ -8,6 +8,10 @@
 inline int AF_INET = 2;
 inline int AF_INET6 = 10;
 
+/* Link types of link_ntop() (Linux's ARPHRD_* values). */
+inline int ARPHRD_ETHER = 1;
+inline int ARPHRD_INFINIBAND = 32;
+
 inline int IPPROTO_IP = 0;
 inline int IPPROTO_ICMP = 1;
 inline int IPPROTO_TCP = 6;

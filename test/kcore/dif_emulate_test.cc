@@ -145,14 +145,16 @@ TEST(DifEmulate, StringCompare) {
   EXPECT_EQ(strcmp_taken(DIF_OP_BG, "\xff", "a"), 1u);  // unsigned bytes
 }
 
+// (Address 0 is NULL, which compares as "": DifSubr.NullComparesAs...)
 TEST(DifEmulate, StringCompareOfBadAddressFaults) {
   Difo d;
   d.strtab = std::string("x\0", 2);
-  d.code = {sets(0, 1), op3(DIF_OP_SCMP, 1, 0, 0), ret(0)};
+  d.ints = {16};
+  d.code = {sets(0, 1), setx(0, 2), op3(DIF_OP_SCMP, 1, 2, 0), ret(0)};
   Eval e = eval(d);
   ASSERT_TRUE(e.faulted);
   EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_BADADDR);
-  EXPECT_EQ(e.addr, 0u);
+  EXPECT_EQ(e.addr, 16u);
 }
 
 alignas(8) uint8_t memory[16] = {0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 1, 2, 3, 4, 5, 6, 7, 8};

@@ -13,9 +13,21 @@ TEST(DifSubrMore, Cleanpath) {
                                      {"/foo/bar/../baz", "/foo/baz"},
                                      {"/..", "/"},
                                      {"a/../..", ".."},
-                                     {"../x/./y/", "../x/y"},
+                                     {"../x/./y/", "../x/y/"},
                                      {"a/..", "."},
                                      {"/", "/"}});
+  // DTrace keeps a trailing "/" or "/." (Oracle's tst.cleanpath).
+  expect_str_of(DIF_SUBR_CLEANPATH, {{"/foo/bar/baz/", "/foo/bar/baz/"},
+                                     {"/foo/bar///baz/", "/foo/bar/baz/"},
+                                     {"/foo/bar/baz/.", "/foo/bar/baz/."},
+                                     {"/foo/bar/../../baz/.//", "/baz/"},
+                                     {"/../../", "/"},
+                                     {"./", "./"},
+                                     {"/.", "/."},
+                                     {"/./.", "/."},
+                                     {"/.//", "/"},
+                                     {".", "."},
+                                     {"", ""}});
 }
 
 TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
@@ -40,6 +52,35 @@ TEST(DifSubrMore, StrtokContinuesWithinAFiring) {
   EXPECT_EQ(r[2].u64(0), 0u);
 }
 
+// strtok(NULL, ...) after the NULL that ends the tokens, or before any
+// strtok() of a string in the firing, reads address 0 (as in DTrace).
+Difo strtoks(int nulls) {
+  Difo d;
+  d.strtab = std::string("a,b\0,\0", 6);
+  d.ints = {0};
+  d.code = {sets(0, 1), sets(4, 2), setx(0, 3)};
+  if (nulls >= 0) d.code.insert(d.code.end(), {pushtr_str(1), pushtr_str(2), call(DIF_SUBR_STRTOK, 4)});
+  for (int i = 0; i < (nulls < 0 ? 1 : nulls); i++)
+    d.code.insert(d.code.end(), {DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0), pushtv(3), pushtr_str(2),
+                                 call(DIF_SUBR_STRTOK, 4)});
+  d.code.push_back(ret(4));
+  d.rtype = PB_INT(8);
+  return d;
+}
+
+TEST(DifSubrMore, StrtokOfNullAfterTheLastToken) {
+  Eval e = eval(strtoks(1));  // "b", ending the string
+  EXPECT_FALSE(e.faulted);
+  e = eval(strtoks(2));  // NULL: no token left
+  EXPECT_FALSE(e.faulted);
+  EXPECT_EQ(e.u64(), 0u);
+  e = eval(strtoks(3));
+  EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_BADADDR);
+  EXPECT_EQ(e.addr, 0u);
+  e = eval(strtoks(-1));  // strtok(NULL, ",") first
+  EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_BADADDR);
+}
+
 TEST(DifSubrMore, Json) {
   const char* doc = R"({"a": 1, "b": {"c": [10, "x y", {"d": true}]}, "s": "str"})";
   EXPECT_EQ(subr_str(DIF_SUBR_JSON, {doc, "a"}), "1");
@@ -57,6 +98,10 @@ uint8_t v4[4] = {192, 168, 1, 20};
 uint8_t v6[16] = {0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 uint8_t v6m[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 10, 0, 0, 1};
 uint8_t v6z[16] = {0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0};
+uint8_t v6c[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 0, 0, 1};
+uint8_t v6fe[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xfe, 127, 0, 0, 1};
+uint8_t v6one[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+uint8_t v6zero[16] = {};
 uint8_t mac[20] = {0x00, 0x1b, 0x21, 0xaa, 0x0b, 0xff};
 
 uint64_t ptr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
@@ -67,6 +112,15 @@ TEST(DifSubrMore, AddressText) {
   EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6)}), "2001:db8::1");
   EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOP, {10, ptr(v6m)}), "::ffff:10.0.0.1");
   EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6z)}), "1:0:0:2::");  // longest run wins
+  // IPv4 in IPv6 (mapped, compatible): inet_ntoa6() prints the dotted
+  // quad alone, inet_ntop() with its prefix; :: and ::1 are no IPv4.
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6m)}), "10.0.0.1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6c)}), "127.0.0.1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOP, {10, ptr(v6c)}), "::127.0.0.1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6fe)}), "::fffe:7f00:1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6one)}), "::1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOP, {10, ptr(v6one)}), "::1");
+  EXPECT_EQ(subr_str(DIF_SUBR_INET_NTOA6, {ptr(v6zero)}), "::");
   EXPECT_EQ(subr_str(DIF_SUBR_LINK_NTOP, {1, ptr(mac)}), "00:1b:21:aa:0b:ff");
   EXPECT_EQ(eval(call_difo(DIF_SUBR_INET_NTOP, {7, ptr(v4)}, true)).fault, (uint64_t)DTRACEFLT_ILLOP);
 }

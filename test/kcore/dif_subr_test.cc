@@ -31,6 +31,14 @@ TEST(DifSubr, Substr) {
   EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 9, 2}), "");
   EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 1, -1}), "ell");
   EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 0, 100}), "hello");
+  // A length longer than the string, from before its start: what it
+  // reaches of the string (DTrace's substr("foobarbazbop", -24, 13)).
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"foobarbazbop", -24, 13}), "f");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"foobarbazbop", -24, 24}), "foobarbazbop");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"foobarbazbop", -24, 12}), "");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", -9, INT64_MAX}), "hello");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", -9, INT64_MIN}), "");
+  EXPECT_EQ(subr_str(DIF_SUBR_SUBSTR, {"hello", 2, INT64_MIN}), "");
 }
 
 TEST(DifSubr, Lltostr) {
@@ -66,6 +74,77 @@ TEST(DifSubr, Searching) {
   EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"hello hello", "llo", 7}), 2);
   EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"hello", "z"}), -1);
   EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"abababab", "abab"}), 4);
+}
+
+// A start outside the string is clamped to it (Perl's index and rindex,
+// which Oracle's tst.index compares with): an empty substring is found
+// there, another is not.
+TEST(DifSubr, IndexStartOutsideTheString) {
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"foobar", "", 400}), 6);
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"foobar", "", 7}), 6);
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"", "", 1}), 0);
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"foobar", "bar", 7}), -1);
+  EXPECT_EQ(subr_int(DIF_SUBR_INDEX, {"foobar", "foo", -400}), 0);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"foobar", "", -1}), 0);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"", "", -400}), 0);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"foofoofoo", "foo", -1}), -1);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"foofoofoo", "foo", 400}), 6);
+  EXPECT_EQ(subr_int(DIF_SUBR_RINDEX, {"foobar", "", 3}), 3);
+}
+
+// rd = subr(...) count times in one DIFO, returning the first result:
+// scratch holds only each result's words (doc/dif.md §8).
+Difo repeated_call(uint16_t subr, const std::vector<Arg>& args, int count) {
+  Difo one = call_difo(subr, args, true);
+  Difo d = one;
+  d.code.clear();
+  size_t nset = args.size();
+  d.code.insert(d.code.end(), one.code.begin(), one.code.begin() + (long)nset);
+  for (int i = 0; i < count; i++) {
+    d.code.push_back(DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0));
+    d.code.insert(d.code.end(), one.code.begin() + (long)nset, one.code.end() - 1);  // pushes, call
+    if (i == 0) d.code.push_back(op3(DIF_OP_MOV, 10, 0, 11));
+  }
+  d.code.push_back(ret(11));
+  return d;
+}
+
+TEST(DifSubr, StringResultsKeepOnlyTheirWords) {
+  // 40 results of strsize (256) each would need 10 KiB; scratch is
+  // scratchsize (256) and eight strings.
+  Eval e = eval(repeated_call(DIF_SUBR_SUBSTR, {"hello", 1}, 40));
+  EXPECT_FALSE(e.faulted) << e.fault;
+  EXPECT_EQ(e.str(), "ello");
+  e = eval(repeated_call(DIF_SUBR_STRJOIN, {"ab", "cd"}, 40));
+  EXPECT_FALSE(e.faulted) << e.fault;
+  EXPECT_EQ(e.str(), "abcd");
+  // strstr's copy of its pattern and its table are given back.
+  e = eval(repeated_call(DIF_SUBR_STRSTR, {"foobarbaz", "bar"}, 40));
+  EXPECT_FALSE(e.faulted) << e.fault;
+  EXPECT_EQ(e.str(), "barbaz");
+}
+
+// NULL compares as "" (scmp): rd = 1 when r1 == r2 as strings, else 2.
+Difo null_compare(bool null_first, const char* other) {
+  Difo d;
+  d.strtab = std::string(other) + '\0';
+  d.ints = {0, 1, 2};
+  uint8_t a = null_first ? 1 : 2, b = null_first ? 2 : 1;
+  d.code = {setx(0, a), sets(0, b), op3(DIF_OP_SCMP, 1, 2, 0), br(DIF_OP_BNE, 6), setx(1, 3), ret(3),
+            setx(2, 3), ret(3)};
+  d.rtype = PB_INT(8);
+  return d;
+}
+
+TEST(DifSubr, NullComparesAsTheEmptyString) {
+  for (bool first : {true, false}) {
+    Eval e = eval(null_compare(first, ""));
+    EXPECT_FALSE(e.faulted) << e.fault;
+    EXPECT_EQ(e.u64(), 1u);
+    e = eval(null_compare(first, "x"));
+    EXPECT_FALSE(e.faulted) << e.fault;
+    EXPECT_EQ(e.u64(), 2u);
+  }
 }
 
 TEST(DifSubr, Paths) {

@@ -117,6 +117,39 @@ TEST(DifVars, GlobalStringsAreCopied) {
   EXPECT_EQ(r[0].str(264), "fire");
 }
 
+// NULL stored into a string variable (s = NULL; this->tok = strtok(..)
+// with no token left) is no fault and reads back as NULL, as in DTrace;
+// a string stored after it reads back as itself.
+TEST(DifVars, NullStringVariablesReadBackAsNull) {
+  for (uint8_t scope : {DIFV_SCOPE_GLOBAL, DIFV_SCOPE_LOCAL}) {
+    uint8_t ld = scope == DIFV_SCOPE_GLOBAL ? DIF_OP_LDGS : DIF_OP_LDLS;
+    uint8_t st = scope == DIFV_SCOPE_GLOBAL ? DIF_OP_STGS : DIF_OP_STLS;
+    Difo d;  // v = "x"; v = NULL; return v
+    d.strtab = std::string("x\0", 2);
+    d.ints = {0};
+    d.vars = {var(0x500, scope, DIFV_KIND_SCALAR, PB_STRING, DIFV_F_REF | DIFV_F_MOD)};
+    d.code = {sets(0, 1),
+              DIF_INSTR_IDX(st, 0x500, 1),
+              setx(0, 2),
+              DIF_INSTR_IDX(st, 0x500, 2),
+              DIF_INSTR_IDX(ld, 0x500, 3),
+              ret(3)};
+    Eval e = eval(d);
+    EXPECT_FALSE(e.faulted) << e.fault;
+    EXPECT_EQ(e.u64(), 0u);
+    d.code = {setx(0, 2),
+              DIF_INSTR_IDX(st, 0x500, 2),
+              sets(0, 1),
+              DIF_INSTR_IDX(st, 0x500, 1),
+              DIF_INSTR_IDX(ld, 0x500, 3),
+              ret(3)};
+    d.rtype = PB_STRING;
+    e = eval(d);
+    EXPECT_FALSE(e.faulted) << e.fault;
+    EXPECT_EQ(e.str(), "x");
+  }
+}
+
 TEST(DifVars, VariableTypesMustAgreeAcrossEnables) {
   Harness h;
   for (int round = 0; round < 2; round++) {

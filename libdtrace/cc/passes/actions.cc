@@ -416,8 +416,8 @@ class ActionChecker : public Visitor<ActionChecker> {
         return;
       }
       if (addr->kind() == Kind::AggRef || !addr->type->is_scalar()) {
-        fail(addr->loc, ErrTag::D_TRACEMEM_ADDR,
-             "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer");
+        std::string got = addr->kind() == Kind::AggRef ? "aggregation" : addr->type->name;
+        fail(addr->loc, ErrTag::D_TRACEMEM_ADDR, cc::proto_arg("tracemem( )", 1, "pointer or integer", got));
         return;
       }
       auto size = const_arg(c.args[1]);

@@ -676,8 +676,9 @@ bool Checker::store_to(ast::Expr* lhs, const Type* value, const char* op, Loc lo
   if (v->type == nullptr) v->type = value;
   if (v->type->kind == Type::Kind::Array)
     return rejected(loc, ErrTag::D_OP_ARRFUN, array_operand(op, v->type));
-  bool dynamic = v->scope == VarScope::Thread || v->scope == VarScope::Local;
-  if (!assignable(v->type, value) && !(zero_store_ && dynamic && v->type->is_string()))
+  // 0 or NULL into a string variable: a dynamic one is deleted, a
+  // global or clause-local one holds NULL (doc/dif.md, stgs).
+  if (!assignable(v->type, value) && !(zero_store_ && v->type->is_string()))
     return rejected(loc, ErrTag::D_OP_INCOMPAT, incompatible(op, v->type, value));
   lhs->type = v->type;
   lhs->is_lvalue = true;
@@ -752,7 +753,7 @@ const Type* Checker::check_assign(ast::Assign& n, bool stmt) {
     if (!r->is_int() && !(r->is_pointer() && additive))
       return fail(n.loc, ErrTag::D_OP_INT, not_integral(op));
   }
-  zero_store_ = n.op == Op::Assign && is_zero(n.rhs);
+  zero_store_ = n.op == Op::Assign && (is_zero(n.rhs) || is_null_const(n.rhs, r));
   bool stored = store_to(n.lhs, r, op, n.loc);
   zero_store_ = false;
   if (!stored) return types_.void_type();

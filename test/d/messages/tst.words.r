@@ -60,3 +60,7 @@ dtrace: failed to compile script p28.d: [D_XLATE_INCOMPAT] line 1: translator me
 exit 1
 dtrace: failed to compile script p29.d: [D_KEY_TYPE] line 1: pointer to translated data expression may not be used as aggregation index: key #1
 exit 1
+dtrace: failed to compile script p30.d: [D_TRACEMEM_ADDR] line 1: tracemem( ) argument #1 is incompatible with prototype:
+	prototype: pointer or integer
+	 argument: struct task_struct
+exit 1

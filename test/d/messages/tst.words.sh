@@ -42,4 +42,5 @@ int `xyz;
 struct in { int ii; }; struct out { int oi; }; translator struct out < struct in *i > { oi = i->ii; }; struct in *f; BEGIN { a = (uintptr_t)xlate<struct out *>(f); }
 struct in { char c; }; struct out { char *p; }; translator struct out < struct in *i > { p = i->c; };
 BEGIN { @a[curpsinfo] = count(); }
+BEGIN { tracemem(*curthread, 128); }
 PROGRAMS

@@ -24,7 +24,7 @@ BEGIN
 	printf("%f %.2e %g %E %G\n", this->f->f, this->d->d, this->d->d, this->f->f, this->d->d);
 	d = this->d->d;
 	f = this->f->f;
-	printf("%10.1f|%-8.3f|%+.0f\n", d, f, f);
+	printf("%10.1f|%-8.3f|%+.1f\n", d, f, f);
 	print(*this->d);
 	exit(0);
 }

@@ -27,12 +27,17 @@ TEST(KernelSymbols, ResolvesModuleSymbolAndOffset) {
   EXPECT_EQ(k.module(0xffffffffc0001004ull), "dtrace");
 }
 
-TEST(KernelSymbols, DataSymbolsAndLowAddressesStayUnresolved) {
+// Data symbols name addresses too, as in DTrace (Oracle's printf
+// tst.basics: %a of &`max_pfn is vmlinux`max_pfn); an absolute symbol
+// (a per-CPU offset) names none, and a low address stays hex.
+TEST(KernelSymbols, DataSymbolsResolveLowAddressesStayUnresolved) {
   KernelSymbols k;
-  k.load(kTable);
+  k.load(std::string(kTable) + "0000000000001000 A percpu_thing\n");
   EXPECT_EQ(k.address(0x1000), "0x1000");
-  // some_data is not code: the address still belongs to helper.
-  EXPECT_EQ(k.address(0xffffffff81000204ull), "vmlinux`helper+0x104");
+  EXPECT_EQ(k.address(0x1008), "0x1008");
+  EXPECT_EQ(k.address(0xffffffff81000204ull), "vmlinux`some_data+0x4");
+  EXPECT_EQ(k.symbol(0xffffffff81000200ull), "vmlinux`some_data");
+  EXPECT_NE(k.find("", "percpu_thing"), nullptr);
 }
 
 TEST(UserStack, SkipsThePidAndStopsAtZero) {
@@ -50,12 +55,12 @@ TEST(Stacks, IndentAndNoresolve) {
   std::memcpy(rec.data(), &pid, 8);
   std::memcpy(rec.data() + 8, &pc, 8);
   EXPECT_EQ(format_user_stack(nullptr, rec, 3, false), "\n   0x400123\n");
-  uint64_t kpc[2] = {0xffffffff81000204ull, 0};
+  uint64_t kpc[2] = {0xffffffff81000104ull, 0};
   std::span<const uint8_t> k(reinterpret_cast<const uint8_t*>(kpc), sizeof kpc);
-  EXPECT_EQ(format_kernel_stack(k, 0, nullptr), "\n0xffffffff81000204\n");
+  EXPECT_EQ(format_kernel_stack(k, 0, nullptr), "\n0xffffffff81000104\n");
   KernelSymbols table;
   table.load(kTable);
-  EXPECT_EQ(format_kernel_stack(k, 2, &table), "\n  vmlinux`helper+0x104\n");
+  EXPECT_EQ(format_kernel_stack(k, 2, &table), "\n  vmlinux`helper+0x4\n");
 }
 
 // A session's table is read from its file when first asked, not when the

@@ -77,7 +77,7 @@ const Row kPrintf[] = {
     {"%?p|%-?x|",
      {num(0x1234), num(255)},
      true,
-     "          0x1234|ff              |"},                            // was: unsupported %?
+     "            1234|ff              |"},                            // was: unsupported %?
     {"%C|%C|%c|", {num('a'), num('\n'), num('b')}, true, "a|\\n|b|"},  // was: unsupported %C
     {"%wc|%lc|", {num('A'), num('B')}, true, "A|B|"},                  // was: unsupported %w
     {"%T|",
@@ -85,6 +85,11 @@ const Row kPrintf[] = {
      true,
      "Fri, 02 Jan 1970 00:00:00 UTC|"},  // was: unsupported %T
     {"%Y|", {cast("int64_t", 86400LL * 1000000000, 8, Kind::Signed)}, true, "1970 Jan  2 00:00:00|"},
+    // %T's year is ISO 8601's week-based one, as DTrace prints it.
+    {"%T|",
+     {cast("int64_t", 1735603200LL * 1000000000, 8, Kind::Signed)},
+     true,
+     "Tue, 31 Dec 2025 00:00:00 UTC|"},
     {"%P|%5P|",
      {cast("uint16_t", 80, 2, Kind::Unsigned), cast("uint16_t", 22, 2, Kind::Unsigned)},
      true,
@@ -94,6 +99,13 @@ const Row kPrintf[] = {
     {"%*d|%-*d|%.*s|", {num(4), num(1), num(4), num(2), num(2), str("abc")}, true, "   1|2   |ab|"},
     {"%s|%S|%%|", {str("a\tb"), str("a\tb")}, true, "a\tb|a\\tb|%|"},
     {"%x|%X|%o|%u|", {num(255), num(255), num(8), num(-1)}, true, "ff|FF|10|4294967295|"},
+    // As DTrace: a precision of 0 is none, %p has no 0x, %d of a char or
+    // short is unsigned.
+    {"%.0s|%.*s|%p|%#p|", {str("abc"), num(0), str("abc"), num(0x1f), num(0x1f)}, true, "abc|abc|1f|0x1f|"},
+    {"%d|%d|%d|",
+     {cast("char", -2, 1, Kind::Signed), cast("short", -2, 2, Kind::Signed), num(-2)},
+     true,
+     "254|65534|-2|"},
     {"%5%", {}, false, ""},
     {"%jd", {num(1)}, false, ""},  // was: printed by the consumer, unknown to DTrace
     {"%F", {num(1)}, false, ""},

@@ -98,14 +98,16 @@ TEST(FormatPrintf, FloatingConversionsReadFloatAndDoubleData) {
   EXPECT_EQ(*r, "2.500000|-1.234500e+03|   -1234.5|-1234.5");
 }
 
-// As C's promotions: a uint16_t port 41235 is not -24301 under %d.
+// A uint16_t port 41235 is not -24301 under %d; as DTrace prints them,
+// neither is a 1- or 2-byte signed value (Oracle's printf tst.ints:
+// (short)0x...cdef is 52719), while a 4-byte one is signed.
 TEST(FormatPrintf, NarrowUnsignedStaysPositiveUnderD) {
   Value u = int_value(41235, 2, Kind::Unsigned), s = int_value(-24301, 2),
-        b = int_value(200, 1, Kind::Unsigned);
-  std::vector<Datum> args{u.datum(), s.datum(), b.datum()};
-  auto r = format_printf("%d %d %i", args);
+        b = int_value(200, 1, Kind::Unsigned), i = int_value(-24301, 4);
+  std::vector<Datum> args{u.datum(), s.datum(), b.datum(), i.datum()};
+  auto r = format_printf("%d %d %i %d", args);
   ASSERT_TRUE(r) << r.error().message;
-  EXPECT_EQ(*r, "41235 -24301 200");
+  EXPECT_EQ(*r, "41235 41235 200 -24301");
 }
 
 TEST(FormatPrintf, StarTakesWidthFromArguments) {

@@ -1,0 +1,5 @@
+p
+q
+1
+fault 1 at 0x0
+

@@ -1,0 +1,3 @@
+[abcd] [abcd] [abcd] [ab] [abc]
+[0] [7] [007]
+
