@@ -151,24 +151,38 @@ TEST(Spec, InactiveIdsRecordNothing) {
   EXPECT_EQ(s.h.status().dtst_specdrops, 0u);
 }
 
-TEST(Spec, IdsBeyondNspecFault) {
+// speculate() of an id past nspec drops its clause silently, as DTrace
+// does; commit() of one faults ILLOP outside DIF (ERROR's arg3 is -1).
+TEST(Spec, IdsBeyondNspec) {
   Spec s;
   ASSERT_EQ(s.err, 0);
   s.h.fire(kSpec, 42, 2);
+  EXPECT_TRUE(s.h.snap(0).empty());
+  s.h.fire(kCommit, 0, 2);
   auto r = s.h.snap(0);
   ASSERT_EQ(r.size(), 1u);
-  EXPECT_EQ(r[0].epid, 5u);  // the ERROR clause
+  EXPECT_EQ(r[0].epid, 5u);             // the ERROR clause, not commit's record
+  EXPECT_EQ(r[0].u64(8), 1u);           // arg2: action 1
+  EXPECT_EQ(r[0].u64(16), UINT64_MAX);  // arg3: no DIF offset
   EXPECT_EQ(r[0].u64(24), (uint64_t)DTRACEFLT_ILLOP);
 }
 
-TEST(Spec, FullBufferDrops) {
+// A record that does not fit is dropped and counted when the
+// speculation is committed; a discarded speculation's drops go with it.
+TEST(Spec, FullBufferDropsCountAtCommit) {
   Spec s({{DTRACEOPT_SPECSIZE, 24}});  // one 16 + 8 byte record
   ASSERT_TRUE(s.took_id1());
   s.h.fire(kSpec, 1, 1);
   s.h.fire(kSpec, 2, 1);
-  EXPECT_EQ(s.h.status().dtst_specdrops, 1u);
+  EXPECT_EQ(s.h.status().dtst_specdrops, 0u);
   s.h.fire(kCommit, 0, 1);
+  EXPECT_EQ(s.h.status().dtst_specdrops, 1u);
   EXPECT_EQ(s.snap(), (std::vector<uint64_t>{3001, 2001}));
+  ASSERT_TRUE(s.took_id1());
+  s.h.fire(kSpec, 3, 1);
+  s.h.fire(kSpec, 4, 1);
+  s.h.fire(kDiscard, 0, 1);
+  EXPECT_EQ(s.h.status().dtst_specdrops, 0u);  // STATUS: since the last one
 }
 
 TEST(Spec, OtherCpusAreCommittedByTheCleaner) {
