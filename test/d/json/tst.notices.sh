@@ -25,7 +25,7 @@ json_expect err 'any(o["type"] == "error" and o["message"] == __import__("os").e
 json_expect o 'objs[0]["output"][0]["message"] == "to -o" and objs[-1]["type"] == "exit"'
 json_expect f 'len(objs) == 1 and [r["kind"] for r in objs[0]["output"]] == ["printf", "freopen"] and objs[0]["output"][0]["message"] == "moved"'
 json_expect std '[r["kind"] for r in objs[0]["output"]] == ["freopen"] and objs[1]["output"][0] == {"kind": "printf", "message": "back", "args": []} and objs[-1]["type"] == "exit"'
-json_expect setopt 'objs[0]["output"][0] == {"kind": "setopt", "option": "nosuchoption", "value": ""} and objs[1]["type"] == "error" and "set option" in objs[1]["message"]'
+json_expect setopt 'objs[0]["output"][0] == {"kind": "setopt", "option": "nosuchoption", "value": "1"} and objs[1]["type"] == "error" and "set option" in objs[1]["message"]'
 json_expect sys '[r["kind"] for r in objs[0]["output"]] == ["system", "printf", "exit"] and objs[0]["output"][0]["command"] == "echo from-system"'
 json_expect trunc 'len(objs) == 2 and [r["kind"] for r in objs[0]["output"]] == ["ftruncate", "printf", "exit"]'
 MSG="$msg" json_run_checks

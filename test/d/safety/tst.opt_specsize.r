@@ -1,11 +1,7 @@
-specsize=0: exit 0
-done
-
-dtrace: 1 speculative drop
-specsize=1: exit 0
-done
-
-dtrace: 1 speculative drop
+specsize=0: exit 1
+dtrace: could not enable tracing: Enabling exceeds size of buffer
+specsize=1: exit 1
+dtrace: could not enable tracing: Enabling exceeds size of buffer
 specsize=2147483648: exit 0
 speculated
 done

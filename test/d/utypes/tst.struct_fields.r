@@ -1,7 +1,7 @@
 corner 12 -34
 other 700 -800
 bits 5 -7
-union -300 enum -2
+union 65236 enum -2
 score 1234567890123
 label one
 next 5 -1 9
