@@ -26,13 +26,13 @@ uint8_t dtrace_dif_form(uint8_t op)
 	return (uint8_t)(dif_forms1[op] - 1);
 }
 
-/* doc/dif.md §5.4: by value 1/2/4/8; by reference; string (size 0). */
 bool dtrace_diftype_void(const struct dtrace_diftype *t)
 {
 	return t->dtdt_kind == DIF_TYPE_CTF && t->dtdt_flags == 0 &&
 	       t->dtdt_size == 0 && t->dtdt_pad == 0;
 }
 
+/* doc/dif.md §5.4: by value 1/2/4/8; by reference; string (size 0). */
 bool dtrace_diftype_valid(const struct dtrace_diftype *t)
 {
 	uint8_t ref = t->dtdt_flags;

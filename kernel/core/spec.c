@@ -97,9 +97,15 @@ void dtrace_spec_free(struct dtrace_state *st)
 	st->specs = NULL;
 }
 
+/* An id speculate() may write to (0 never is) or commit() may end. */
+static bool spec_in_range(const struct dtrace_state *st, uint64_t id)
+{
+	return id <= nspec(st) && st->specs != NULL;
+}
+
 bool dtrace_spec_valid(struct dtrace_mstate *ms, uint64_t id)
 {
-	if (id <= nspec(ms->state) && ms->state->specs != NULL)
+	if (spec_in_range(ms->state, id))
 		return true;
 	dtrace_fault(ms, DTRACEFLT_ILLOP, id);
 	return false;
@@ -136,7 +142,7 @@ uint8_t *dtrace_spec_reserve(struct dtrace_mstate *ms, uint64_t id,
 
 	/* No buffer for 0 or an id out of range: the clause is dropped
 	 * silently, as DTrace drops it (no ERROR; commit() faults). */
-	if (id == 0 || id > nspec(st) || st->specs == NULL)
+	if (id == 0 || !spec_in_range(st, id))
 		return NULL;
 	__atomic_store_n(&ms->scpu->specbusy, (uint32_t)id, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&st->specs[id - 1], __ATOMIC_SEQ_CST) !=
