@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bpf/agg_maps.h"
 #include "bpf/ecbs.h"
 #include "bpf/globals.h"
 #include "bpf/load.h"
@@ -85,8 +86,13 @@ uint64_t now_ns() {
 
 class BpfDevice final : public kio::Device {
  public:
-  BpfDevice(dtrace_inproc* m, dtrace_inproc_file* f, Fd scratch, Fd ring, Fd state)
-      : m_(m), f_(f), scratch_(std::move(scratch)), ring_(std::move(ring)), state_(std::move(state)) {
+  BpfDevice(dtrace_inproc* m, dtrace_inproc_file* f, Fd scratch, Fd ring, Fd state, AggMaps aggs)
+      : m_(m),
+        f_(f),
+        scratch_(std::move(scratch)),
+        ring_(std::move(ring)),
+        state_(std::move(state)),
+        aggs_(std::move(aggs)) {
     io_ = kio::make_ioctl_device([this](unsigned long req, void* arg) {
       int r = dtrace_inproc_ioctl(f_, req, arg);
       if (r < 0) {
@@ -112,7 +118,15 @@ class BpfDevice final : public kio::Device {
     return Ok{};
   }
 
-  Result<dtrace_conf> conf() override { return io_->conf(); }
+  // The core lays out for one CPU; the consumer sees every possible
+  // CPU, whose aggregations it reads one by one (principal buffers all
+  // come with CPU 0's).
+  Result<dtrace_conf> conf() override {
+    auto c = io_->conf();
+    int n = libbpf_num_possible_cpus();
+    if (c && n > 0) c->dtc_ncpus = c->dtc_maxcpu = static_cast<uint32_t>(n);
+    return c;
+  }
   Result<std::optional<dtrace_probedesc>> probe_match(const dtrace_probedesc& pattern,
                                                       uint32_t start) override {
     return io_->probe_match(pattern, start);
@@ -185,9 +199,18 @@ class BpfDevice final : public kio::Device {
     return s;
   }
 
+  // CPU 0's snapshot takes every CPU's (and the drops); the others hand
+  // theirs out, as the consumer asks for each in turn.
   Result<kio::Snapshot> aggsnap(uint32_t cpu) override {
     kio::Snapshot s;
     s.cpu = cpu;
+    if (cpu == 0) {
+      auto data = aggs_.snapshot(&s.drops);
+      if (!data) return data.error();
+      aggsnaps_ = std::move(*data);
+    }
+    if (cpu < aggsnaps_.size()) s.data = std::move(aggsnaps_[cpu]);
+    s.timestamp = now_ns();
     return s;
   }
 
@@ -215,6 +238,7 @@ class BpfDevice final : public kio::Device {
       if (dtbpf_get_ecb(f_, epid, &e.ecb) != 0) continue;
       e.acts.resize(e.ecb.nacts);
       for (uint32_t i = 0; i < e.ecb.nacts; i++) dtbpf_get_action(f_, epid, i, &e.acts[i]);
+      read_aggs(e);
       if (Status st = check_ecb(e); !st) return st;
       ecbs.push_back(std::move(e));
     }
@@ -224,9 +248,15 @@ class BpfDevice final : public kio::Device {
         views.push_back(
             {{d.code, d.ncode}, {d.ints, d.nints}, {d.vars, d.nvars}, {d.strtab, d.strlen}, d.rtype});
     };
-    for (const EcbCode& e : ecbs) {
+    for (EcbCode& e : ecbs) {
       add(e.ecb.pred);
       for (const dtbpf_action& a : e.acts) add(a.difo);
+      for (auto& [id, a] : e.aggs) {
+        add(a.agg.value);
+        add(a.agg.incr);
+        for (const dtbpf_action& k : a.keys) add(k.difo);
+        if (Status st = aggs_.add(a, dtbpf_aggsize(f_)); !st) return st;
+      }
     }
     auto g = layout_globals(views);
     if (!g) return g.error();
@@ -248,7 +278,7 @@ class BpfDevice final : public kio::Device {
       by_probe[e.ecb.probe_id].push_back(std::move(e));
     }
     std::vector<ProbeProg> progs;
-    ProbeMaps maps{scratch_.get(), ring_.get(), state_.get()};
+    ProbeMaps maps{scratch_.get(), ring_.get(), state_.get(), aggs_.shared()};
     for (auto& [probe, list] : by_probe) {
       Role role = roles[probe];
       bool perf = role == Role::kTick || role == Role::kProfile, sys = is_syscall(role);
@@ -267,6 +297,17 @@ class BpfDevice final : public kio::Device {
     progs_ = std::move(progs);
     globals_ = std::move(*gmap);
     return Ok{};
+  }
+
+  // The aggregations e's actions fold into.
+  void read_aggs(EcbCode& e) {
+    for (const dtbpf_action& a : e.acts) {
+      AggCode c;
+      if (a.rec != DTBPF_REC_AGG || dtbpf_get_agg(f_, a.aggid, &c.agg) != 0) continue;
+      c.keys.resize(c.agg.nkeys);
+      for (uint32_t i = 0; i < c.agg.nkeys; i++) dtbpf_get_aggkey(f_, a.aggid, i, &c.keys[i]);
+      e.aggs[a.aggid] = std::move(c);
+    }
   }
 
   // The probes of a role fired from here, as the module fires BEGIN and
@@ -331,7 +372,9 @@ class BpfDevice final : public kio::Device {
   dtrace_inproc_file* f_;
   std::unique_ptr<kio::Device> io_;
   Fd scratch_, ring_, state_, globals_;
-  std::vector<Fd> events_;  // the perf events the programs run on
+  AggMaps aggs_;
+  std::vector<std::vector<uint8_t>> aggsnaps_;  // by CPU, from CPU 0's AGGSNAP
+  std::vector<Fd> events_;                      // the perf events the programs run on
   ring_buffer* rb_ = nullptr;
   std::vector<ProbeProg> progs_;
   std::map<uint32_t, EpInfo> eps_;
@@ -355,6 +398,8 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   Fd rfd(ring);
   auto state = create_globals_map(8);
   if (!state) return state.error();
+  auto aggs = AggMaps::create();
+  if (!aggs) return aggs.error();
   dtrace_inproc* m = dtrace_inproc_create(1);
   if (m == nullptr) return make_error("cannot create the in-process dtrace core");
   if (dtbpf_profile_init(dtrace_inproc_core(m)) != 0 || dtbpf_syscall_init(dtrace_inproc_core(m)) != 0) {
@@ -366,7 +411,8 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
     dtrace_inproc_destroy(m);
     return make_error("cannot create the in-process dtrace state");
   }
-  auto dev = std::make_unique<BpfDevice>(m, f, std::move(sfd), std::move(rfd), std::move(*state));
+  auto dev =
+      std::make_unique<BpfDevice>(m, f, std::move(sfd), std::move(rfd), std::move(*state), std::move(*aggs));
   if (Status st = dev->start_reader(); !st) return st.error();
   return std::unique_ptr<kio::Device>(std::move(dev));
 }

@@ -84,25 +84,76 @@ static uint8_t rec_of(const struct dtrace_action *a)
 		return DTBPF_REC_EXIT;
 	case DTRACE_RK_U64:
 		return DTBPF_REC_U64;
+	case DTRACE_RK_AGG:
+		return DTBPF_REC_AGG;
 	default:
 		return DTBPF_REC_OTHER;
 	}
 }
 
-int dtbpf_get_action(struct dtrace_inproc_file *f, uint32_t epid, uint32_t i,
-		     struct dtbpf_action *out)
+static void action_out(const struct dtrace_action *a, struct dtbpf_action *out)
 {
-	const struct dtrace_ecb *e = ecb_of(f, epid);
-	const struct dtrace_action *a;
-
-	if (e == NULL || i >= e->nacts)
-		return -ENOENT;
-	a = &e->acts[i];
 	memset(out, 0, sizeof(*out));
 	difo_out(a->difo, &out->difo);
 	out->kind = a->kind;
 	out->rec = rec_of(a);
 	out->size = a->size;
 	out->offset = a->offset;
+	out->aggid = a->aggid;
+}
+
+int dtbpf_get_action(struct dtrace_inproc_file *f, uint32_t epid, uint32_t i,
+		     struct dtbpf_action *out)
+{
+	const struct dtrace_ecb *e = ecb_of(f, epid);
+
+	if (e == NULL || i >= e->nacts)
+		return -ENOENT;
+	action_out(&e->acts[i], out);
 	return 0;
+}
+
+static const struct dtrace_aggregation *agg_of(struct dtrace_inproc_file *f,
+					       uint32_t aggid)
+{
+	struct dtrace_state *st = dtrace_inproc_state(f);
+
+	if (aggid == 0 || aggid > st->naggs)
+		return NULL;
+	return st->aggs[aggid - 1];
+}
+
+int dtbpf_get_agg(struct dtrace_inproc_file *f, uint32_t aggid,
+		  struct dtbpf_agg *out)
+{
+	const struct dtrace_aggregation *agg = agg_of(f, aggid);
+
+	if (agg == NULL)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	difo_out(agg->value, &out->value);
+	difo_out(agg->incr, &out->incr);
+	out->arg = agg->arg;
+	out->id = agg->id;
+	out->nkeys = agg->nkeys;
+	out->keylen = agg->keylen;
+	out->valsize = agg->valsize;
+	out->kind = agg->kind;
+	return 0;
+}
+
+int dtbpf_get_aggkey(struct dtrace_inproc_file *f, uint32_t aggid, uint32_t i,
+		     struct dtbpf_action *out)
+{
+	const struct dtrace_aggregation *agg = agg_of(f, aggid);
+
+	if (agg == NULL || i >= agg->nkeys)
+		return -ENOENT;
+	action_out(&agg->keys[i], out);
+	return 0;
+}
+
+uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f)
+{
+	return dtrace_inproc_state(f)->opts[DTRACEOPT_AGGSIZE];
 }

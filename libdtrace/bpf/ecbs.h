@@ -34,6 +34,7 @@ enum dtbpf_rec {
 	DTBPF_REC_VALUE, /* the DIFO's value, by value, in size bytes */
 	DTBPF_REC_EXIT,	 /* int32 status, then the state exits */
 	DTBPF_REC_U64,	 /* the DIFO's value as 8 bytes */
+	DTBPF_REC_AGG,	 /* an aggregation's head: folds, records nothing */
 	DTBPF_REC_OTHER	 /* anything else: not done by the bpf device */
 };
 
@@ -42,6 +43,15 @@ struct dtbpf_action {
 	uint16_t kind; /* DTRACEACT_* */
 	uint8_t rec;   /* enum dtbpf_rec */
 	uint32_t size, offset;
+	uint32_t aggid; /* DTBPF_REC_AGG: its aggregation */
+};
+
+/* An aggregation (doc/records.md §6): its keys are dtbpf_get_aggkey's. */
+struct dtbpf_agg {
+	struct dtbpf_difo value, incr; /* code NULL: none (count, no weight) */
+	uint64_t arg;		       /* histogram parameters */
+	uint32_t id, nkeys, keylen, valsize;
+	uint16_t kind; /* DTRACEACT_AGG_* */
 };
 
 struct dtbpf_ecb {
@@ -58,6 +68,14 @@ int dtbpf_get_ecb(struct dtrace_inproc_file *f, uint32_t epid,
 		  struct dtbpf_ecb *out);
 int dtbpf_get_action(struct dtrace_inproc_file *f, uint32_t epid, uint32_t i,
 		     struct dtbpf_action *out);
+
+/* 0, or -ENOENT: an aggregation, and its key record i (from 0). */
+int dtbpf_get_agg(struct dtrace_inproc_file *f, uint32_t aggid,
+		  struct dtbpf_agg *out);
+int dtbpf_get_aggkey(struct dtrace_inproc_file *f, uint32_t aggid, uint32_t i,
+		     struct dtbpf_action *out);
+/* The aggsize option: the bytes of aggregation entries per CPU. */
+uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f);
 
 #ifdef __cplusplus
 }

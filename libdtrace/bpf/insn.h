@@ -53,6 +53,10 @@ constexpr bpf_insn load64(uint8_t dst, uint8_t src, int16_t off) {
 constexpr bpf_insn store64(uint8_t dst, int16_t off, uint8_t src) {
   return make(BPF_STX | BPF_MEM | BPF_DW, dst, src, off, 0);
 }
+// The BPF_SIZE of a 1, 2, 4 or 8-byte access (anything else: 8).
+constexpr uint8_t size_code(uint32_t size) {
+  return size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W : BPF_DW;
+}
 constexpr bpf_insn store64_imm(uint8_t dst, int16_t off, int32_t imm) {
   return make(BPF_ST | BPF_MEM | BPF_DW, dst, 0, off, imm);
 }

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "bpf/builder.h"
 #include "bpf/insn.h"
 #include "bpf/translate.h"
 
@@ -34,75 +35,6 @@ std::string action_name(uint16_t kind) {
   }
 }
 
-uint8_t size_code(uint32_t size) {
-  switch (size) {
-    case 1: return BPF_B;
-    case 2: return BPF_H;
-    case 4: return BPF_W;
-    default: return BPF_DW;
-  }
-}
-
-// Code with calls to subprograms and jumps to labels, resolved at the end.
-class Builder {
- public:
-  std::vector<bpf_insn> code;
-
-  void emit(bpf_insn i) { code.push_back(i); }
-  void emit_ld64(uint8_t dst, uint64_t v, uint8_t src = 0) {
-    bpf_insn two[2];
-    ld_imm64(two, dst, v, src);
-    code.push_back(two[0]);
-    code.push_back(two[1]);
-  }
-  // A call to subprogram n (its start given to place()).
-  void call_sub(size_t n) {
-    calls_.push_back({code.size(), n});
-    emit(make(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
-  }
-  // A jump (op, or BPF_JA) to label n.
-  void jump(uint8_t op, uint8_t reg, int32_t imm, size_t label) {
-    jumps_.push_back({code.size(), label});
-    emit(op == BPF_JA ? ja(0) : jmp_imm(op, reg, imm, 0));
-  }
-  size_t new_label() {
-    labels_.push_back(SIZE_MAX);
-    return labels_.size() - 1;
-  }
-  void bind(size_t label) { labels_[label] = code.size(); }
-  size_t new_sub() {
-    subs_.push_back(SIZE_MAX);
-    return subs_.size() - 1;
-  }
-  void place(size_t sub) { subs_[sub] = code.size(); }
-
-  Status resolve() {
-    for (auto [at, l] : jumps_) {
-      int64_t off = static_cast<int64_t>(labels_[l]) - static_cast<int64_t>(at) - 1;
-      if (off < INT16_MIN || off > INT16_MAX) return make_error(unsupported_size());
-      code[at].off = static_cast<int16_t>(off);
-    }
-    for (auto [at, s] : calls_) code[at].imm = static_cast<int32_t>(subs_[s]) - static_cast<int32_t>(at) - 1;
-    return Ok{};
-  }
-
- private:
-  static std::string unsupported_size() {
-    return "a probe program this long is not supported by the bpf backend";
-  }
-  std::vector<std::pair<size_t, size_t>> calls_, jumps_;
-  std::vector<size_t> labels_, subs_;
-};
-
-// R0 = the state's element, or 0.
-void lookup_state(Builder& b, int fd) {
-  b.emit(store64_imm(kFp, -8, 0));
-  b.emit_ld64(kR1, static_cast<uint64_t>(fd), BPF_PSEUDO_MAP_FD);
-  b.emit(mov_reg(kR2, kFp));
-  b.emit(alu_imm(BPF_ADD, kR2, -8));
-  b.emit(call(BPF_FUNC_map_lookup_elem));
-}
-
 // One ECB's subprogram: R1 the scratch element on entry.
 class EcbEmitter {
  public:
@@ -124,6 +56,11 @@ class EcbEmitter {
     for (uint32_t i = 0; i < e_.acts.size(); i++) {
       const dtbpf_action& a = e_.acts[i];
       if (a.rec == DTBPF_REC_NONE) continue;
+      if (a.rec == DTBPF_REC_AGG) {
+        emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, kScratchKey,
+                 [&](const dtbpf_difo& d) { run_difo(d, i + 1, fault); });
+        continue;
+      }
       if (a.difo.code != nullptr) {
         run_difo(a.difo, i + 1, fault);
         b_.emit(load64(kR1, kR7, kFrameRet));
@@ -133,7 +70,7 @@ class EcbEmitter {
       uint32_t width = a.rec == DTBPF_REC_EXIT ? 4 : a.rec == DTBPF_REC_U64 ? 8 : a.size;
       b_.emit(make(BPF_STX | BPF_MEM | size_code(width), kR7, kR1, rec_at(16 + a.offset), 0));
       if (a.rec == DTBPF_REC_EXIT) {
-        lookup_state(b_, maps_.state);
+        lookup_first(b_, maps_.state);
         b_.emit(jmp_imm(BPF_JEQ, kR0, 0, 1));
         b_.emit(store64_imm(kR0, 0, DTRACE_ACTIVITY_DRAINING));
       }
@@ -142,6 +79,7 @@ class EcbEmitter {
     b_.bind(done);
     b_.emit(mov_imm(kR0, 0));
     b_.emit(exit_insn());
+    if (!ran_difo_) return;  // nothing can fault (count() alone)
     // The fault record; the action's number is already at +24.
     b_.bind(fault);
     b_.emit(store64_imm(kR7, rec_at(16), static_cast<int32_t>(e_.ecb.epid)));
@@ -160,6 +98,7 @@ class EcbEmitter {
  private:
   // Calls the DIFO's subprogram; on a fault, records act and goes to fault.
   void run_difo(const dtbpf_difo& d, uint32_t act, size_t fault) {
+    ran_difo_ = true;
     difos_.push_back({&d, b_.new_sub()});
     b_.emit(mov_reg(kR1, kR7));
     b_.call_sub(difos_.back().second);
@@ -185,6 +124,7 @@ class EcbEmitter {
   const EcbCode& e_;
   const ProbeMaps& maps_;
   Difos& difos_;
+  bool ran_difo_ = false;
 };
 
 // A profile probe's arg0 (kernel) or arg1 (user pc): the interrupted
@@ -249,6 +189,12 @@ Status check_ecb(const EcbCode& e) {
   if (16 + uint64_t{e.ecb.size} > kMaxRecord)
     return refuse("a record of " + std::to_string(e.ecb.size) + " bytes");
   for (const dtbpf_action& a : e.acts) {
+    if (a.rec == DTBPF_REC_AGG) {
+      auto it = e.aggs.find(a.aggid);
+      std::string what = it == e.aggs.end() ? action_name(a.kind) + "()" : agg_unsupported(it->second);
+      if (!what.empty()) return refuse(what);
+      continue;
+    }
     bool value = a.rec == DTBPF_REC_VALUE && (a.size == 1 || a.size == 2 || a.size == 4 || a.size == 8);
     if (a.rec == DTBPF_REC_OTHER || (a.rec == DTBPF_REC_VALUE && !value))
       return refuse(action_name(a.kind) + "()");
@@ -263,18 +209,14 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   b.emit(mov_reg(kR6, kR1));
   if (args == ArgSource::kSysEntry || args == ArgSource::kSysReturn) syscall_filter(b, args, sysnr);
   if (gated) {
-    lookup_state(b, maps.state);
+    lookup_first(b, maps.state);
     b.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
     b.emit(load64(kR1, kR0, 0));
     b.emit(jmp_imm(BPF_JEQ, kR1, DTRACE_ACTIVITY_ACTIVE, 2));
     b.emit(mov_imm(kR0, 0));
     b.emit(exit_insn());
   }
-  b.emit(store64_imm(kFp, -8, 0));
-  b.emit_ld64(kR1, static_cast<uint64_t>(maps.scratch), BPF_PSEUDO_MAP_FD);
-  b.emit(mov_reg(kR2, kFp));
-  b.emit(alu_imm(BPF_ADD, kR2, -8));
-  b.emit(call(BPF_FUNC_map_lookup_elem));
+  lookup_first(b, maps.scratch);
   b.emit(jmp_imm(BPF_JNE, kR0, 0, 2));
   b.emit(mov_imm(kR0, 0));
   b.emit(exit_insn());

@@ -9,9 +9,11 @@
 #include <linux/bpf.h>
 
 #include <cstdint>
+#include <map>
 #include <span>
 #include <vector>
 
+#include "bpf/agg_prog.h"
 #include "bpf/ecbs.h"
 #include "bpf/frame.h"
 #include "bpf/globals.h"
@@ -22,9 +24,11 @@ namespace dtrace::bpf {
 struct EcbCode {
   dtbpf_ecb ecb{};
   std::vector<dtbpf_action> acts;
+  std::map<uint32_t, AggCode> aggs;  // its aggregations, by id
 };
 
-// The per-CPU scratch element: the Frame, then the record being built.
+// The per-CPU scratch element: the Frame, then the record being built,
+// then an aggregation's key being built.
 constexpr int16_t kScratchRec = sizeof(Frame);
 // A fault record: rechdr with this EPID, then the faulting EPID, the
 // action (from 1; 0 the predicate), the DIF byte offset, the fault and
@@ -33,7 +37,8 @@ constexpr uint32_t kFaultEpid = 0xffffffffu;
 constexpr uint32_t kFaultRecSize = 16 + 5 * 8;
 // The largest ECB record the bpf device writes (its offsets are 16-bit).
 constexpr uint32_t kMaxRecord = 8192;
-constexpr uint32_t kScratchSize = sizeof(Frame) + kMaxRecord;
+constexpr int16_t kScratchKey = kScratchRec + kMaxRecord;
+constexpr uint32_t kScratchSize = sizeof(Frame) + kMaxRecord + kMaxAggKey;
 
 // Where a probe's arguments come from.
 enum class ArgSource {
@@ -48,6 +53,7 @@ struct ProbeMaps {
   int scratch = -1;  // BPF_MAP_TYPE_PERCPU_ARRAY of one kScratchSize element
   int ring = -1;     // BPF_MAP_TYPE_RINGBUF
   int state = -1;    // array of one uint64: the state's DTRACE_ACTIVITY_*
+  AggShared agg;
 };
 
 // Refuses what the bpf device cannot record yet, in DTrace's form.

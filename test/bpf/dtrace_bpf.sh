@@ -3,8 +3,8 @@
 # binary, its programs laid out by kernel/core in process and fired as
 # translated BPF programs. Passes, saying so, where bpf() is not
 # permitted (not root, unprivileged_bpf_disabled).
-# usage: dtrace_bpf.sh build/dtrace
-dtrace=$1
+# usage: dtrace_bpf.sh build/dtrace build/test/triggers/syscall-calls
+dtrace=$1 calls=$2
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -71,4 +71,58 @@ return 0" "" -- -q -n '
 	-c '/bin/sleep 0.1'
 expect refused 1 "" "is not supported by the bpf backend" -- -q -n '
 	BEGIN { trace(timestamp); exit(0); }'
+# Aggregations in per-CPU maps, printed by the consumer as the module's:
+# each function of one value, by definition (quantize(3) is in the
+# bucket of 2 to 3).
+expect aggs 0 "
+                1
+                5
+               -4
+                7
+                4
+                0
+
+           value  ------------- Distribution ------------- count    
+               1 |                                         0        
+               2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        
+               4 |                                         0        " "" -- -q -n '
+	BEGIN { @a = count(); @b = sum(5); @c = min(-4); @d = max(7); @e = avg(4);
+		@f = stddev(2); @q = quantize(3); exit(0); }'
+# syscall-calls closes 1000 once, 1001 twice, 1002 three times and calls
+# getppid() seven times: counts by key, their sum (1000 + 2 * 1001 +
+# 3 * 1002), their distribution and a keyed max.
+expect syscall_aggs 0 "
+             1000                1
+             1001                2
+             1002                3
+             6008
+
+           value  ------------- Distribution ------------- count    
+              -1 |                                         0        
+               0 |@@@@@@@                                  1        
+               1 |@@@@@@@@@@@@@                            2        
+               2 |@@@@@@@@@@@@@@@@@@@@                     3        
+               4 |                                         0        
+
+                7
+        1                7" "" -- -q -n '
+	syscall::close:entry /pid == $target && arg0 >= 1000/ {
+		@c[arg0] = count(); @s = sum(arg0); @q = quantize(arg0 - 1000); }
+	syscall::getppid:entry /pid == $target/ { @g = count(); @m[pid == $target] = max(7); }' \
+	-c "$calls"
+# printa() with a format, trunc() to the two largest, clear() keeping
+# the key, each on what BEGIN folded.
+expect printa_trunc_clear 0 "1 10
+2 20
+3 30
+2 20
+3 30
+b 4 0" "" -- -q -n '
+	BEGIN { @a[1] = sum(10); @a[2] = sum(20); @a[3] = sum(30); @b[4] = count(); exit(0); }
+	END { printa("%d %@d\n", @a); trunc(@a, 2); printa("%d %@d\n", @a); clear(@b);
+		printa("b %d %@d\n", @b); }'
+expect refused_key 1 "" "an aggregation key that is not an integer is not supported by the bpf backend" -- -q -n '
+	BEGIN { @[execname] = count(); exit(0); }'
+expect refused_subprograms 1 "" "BPF subprograms (one a clause and one a DIF object) is not supported by the bpf backend" -- \
+	-q -n "BEGIN { $(i=0; while [ $i -lt 130 ]; do printf '@a%d[%d] = sum(%d); ' $i $i $i; i=$((i + 1)); done) }"
 exit $fail

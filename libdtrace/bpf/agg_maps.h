@@ -1,0 +1,47 @@
+// The bpf device's aggregation storage (doc/bpf.md): one per-CPU hash
+// map per aggregation, keyed by a generation word and the key records,
+// whose value is a word set once the entry is initialized on that CPU,
+// then the value in the module's layout. AGGSNAP switches the generation
+// the probes write, as the module switches its aggregation buffers, and
+// hands the old generation's entries over in the module's AGGSNAP layout
+// (struct dtrace_aggent, key, value) of each CPU that folded into them,
+// deleting them: snapshots are deltas, which consume/ accumulates.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "bpf/agg_prog.h"
+#include "bpf/load.h"
+#include "util/result.h"
+
+namespace dtrace::bpf {
+
+class AggMaps {
+ public:
+  static Result<AggMaps> create();
+
+  // Makes the map of an aggregation not seen before (a sets its map),
+  // for what aggsize bytes of its entries would hold.
+  Status add(AggCode& a, uint64_t aggsize);
+  AggShared shared() const { return {gen_.get(), drops_.get(), zeros_.get()}; }
+
+  // The entries folded since the last snapshot, by CPU (every possible
+  // CPU's); *drops: the aggregation drops since then.
+  Result<std::vector<std::vector<uint8_t>>> snapshot(uint64_t* drops);
+
+ private:
+  struct One {
+    Fd map;
+    uint32_t keylen = 0, valsize = 0;
+  };
+  Status read_one(uint32_t aggid, const One& o, uint64_t gen, std::vector<std::vector<uint8_t>>& out);
+
+  std::map<uint32_t, One> aggs_;
+  Fd gen_, drops_, zeros_;
+  uint32_t zeros_size_ = 0;
+  uint64_t gen_now_ = 0, drops_seen_ = 0;
+};
+
+}  // namespace dtrace::bpf

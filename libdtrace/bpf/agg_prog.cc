@@ -1,0 +1,84 @@
+#include "bpf/agg_prog.h"
+
+#include "bpf/agg_fold.h"
+#include "bpf/frame.h"
+
+namespace dtrace::bpf {
+namespace {
+
+// R0 = the aggregation's entry for the key at R7 + key_at, or 0.
+void lookup_key(Builder& b, int fd, int16_t key_at) {
+  b.emit_ld64(kR1, static_cast<uint64_t>(fd), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kR7));
+  b.emit(alu_imm(BPF_ADD, kR2, key_at));
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+}
+
+// dst = the frame's ret (the last DIFO's result).
+void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
+
+}  // namespace
+
+std::string agg_unsupported(const AggCode& a) {
+  for (const dtbpf_action& k : a.keys)
+    if (k.rec != DTBPF_REC_VALUE || (k.size != 1 && k.size != 2 && k.size != 4 && k.size != 8))
+      return "an aggregation key that is not an integer";
+  if (8 + uint64_t{a.agg.keylen} > kMaxAggKey) return "an aggregation key of " + std::to_string(a.agg.keylen) + " bytes";
+  if (a.agg.valsize > kMaxAggValue) return "an aggregation value of " + std::to_string(a.agg.valsize) + " bytes";
+  return {};
+}
+
+void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const RunDifo& run) {
+  size_t have = b.new_label(), done = b.new_label();
+  if (a.agg.value.code != nullptr) {
+    run(a.agg.value);
+    result(b, kR8);
+  } else {
+    b.emit(mov_imm(kR8, 0));
+  }
+  // The key: the generation, then the records, zeros between them.
+  for (uint32_t off = 0; off < 8 + a.agg.keylen; off += 8)
+    b.emit(store64_imm(kR7, static_cast<int16_t>(key_at + off), 0));
+  for (const dtbpf_action& k : a.keys) {
+    run(k.difo);
+    result(b, kR1);
+    b.emit(make(BPF_STX | BPF_MEM | size_code(k.size), kR7, kR1, static_cast<int16_t>(key_at + 8 + k.offset), 0));
+  }
+  if (a.agg.incr.code != nullptr) {
+    run(a.agg.incr);
+    result(b, kR9);
+  } else {
+    b.emit(mov_imm(kR9, 1));
+  }
+  lookup_first(b, maps.gen);
+  b.jump(BPF_JEQ, kR0, 0, done);
+  b.emit(load64(kR1, kR0, 0));
+  b.emit(store64(kR7, key_at, kR1));
+  lookup_key(b, a.map, key_at);
+  b.jump(BPF_JNE, kR0, 0, have);
+  // A new entry, zero on every CPU; another firing may have made it.
+  lookup_first(b, maps.zeros);
+  b.jump(BPF_JEQ, kR0, 0, done);
+  b.emit(mov_reg(kR3, kR0));
+  b.emit_ld64(kR1, static_cast<uint64_t>(a.map), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kR7));
+  b.emit(alu_imm(BPF_ADD, kR2, key_at));
+  b.emit(mov_imm(kR4, BPF_NOEXIST));
+  b.emit(call(BPF_FUNC_map_update_elem));
+  lookup_key(b, a.map, key_at);
+  b.jump(BPF_JNE, kR0, 0, have);
+  // The map is full: a drop.
+  lookup_first(b, maps.drops);
+  b.jump(BPF_JEQ, kR0, 0, done);
+  b.emit(load64(kR1, kR0, 0));
+  b.emit(alu_imm(BPF_ADD, kR1, 1));
+  b.emit(store64(kR0, 0, kR1));
+  b.jump(BPF_JA, 0, 0, done);
+  b.bind(have);
+  b.emit(mov_reg(kR6, kR0));
+  emit_agg_init(b, a.agg);
+  emit_agg_fold(b, a.agg);
+  b.bind(done);
+}
+
+}  // namespace dtrace::bpf

@@ -1,0 +1,49 @@
+// An aggregation's firing under the bpf backend (doc/bpf.md), as
+// kernel/core's dtrace_agg_apply() does it: the value, the key records
+// and the weight evaluated in that order, then the entry for the key
+// found (or made) in the aggregation's per-CPU hash map and the value
+// folded into it (agg_fold.h). A full map is a counted aggregation drop.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bpf/builder.h"
+#include "bpf/ecbs.h"
+
+namespace dtrace::bpf {
+
+struct AggCode {
+  dtbpf_agg agg{};
+  std::vector<dtbpf_action> keys;
+  int map = -1;  // its per-CPU hash (agg_maps.h)
+};
+
+// The maps every aggregation shares (agg_maps.h).
+struct AggShared {
+  int gen = -1;    // array of one uint64: the generation keys carry
+  int drops = -1;  // per-CPU array of one uint64: aggregation drops
+  int zeros = -1;  // array of one zero-filled element: a new entry's value
+};
+
+// The largest key (with its generation word) and value the bpf device
+// folds: the key is built in the scratch element; the value, with the
+// word before it, is a per-CPU map value (the kernel's limit is 32 KiB).
+constexpr uint32_t kMaxAggKey = 1024;
+constexpr uint32_t kMaxAggValue = 32768 - 8;
+
+// Empty when the bpf device can fold it, else what it cannot ("an
+// aggregation key of type string", ...), for a message in DTrace's form.
+std::string agg_unsupported(const AggCode& a);
+
+// Calls a DIFO; its result is in the frame's ret afterwards (a fault
+// leaves the ECB's code).
+using RunDifo = std::function<void(const dtbpf_difo&)>;
+
+// One aggregating action: R7 the scratch element, whose bytes from
+// key_at hold the key; R6, R8 and R9 are clobbered.
+void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const RunDifo& run);
+
+}  // namespace dtrace::bpf

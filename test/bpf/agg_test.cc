@@ -1,0 +1,141 @@
+// Aggregations under the bpf device against the module's own code: one D
+// program enabled on kernel/core in process (the module's ioctl layer,
+// kernel/user/inproc.h, whose GO fires BEGIN through the interpreter)
+// and on the bpf device (BEGIN a translated program); every aggregating
+// action folds one edge value, and the two AGGSNAPs must hold the same
+// entries, byte for byte: layout, key records, buckets and sums.
+#include <gtest/gtest.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bpf/device.h"
+#include "bpf/load.h"
+#include "kio/device.h"
+#include "prog/encode.h"
+#include "test/unit/cc/compile_util.h"
+
+extern "C" {
+#include "user/inproc.h"
+}
+
+namespace dtrace::bpf::testing {
+namespace {
+
+using Entries = std::vector<std::vector<uint8_t>>;
+
+// An AGGSNAP buffer's entries (struct dtrace_aggent and what follows),
+// sorted: the bpf device hands them over in its maps' order.
+void add_entries(const std::vector<uint8_t>& buf, Entries& out) {
+  size_t p = 0;
+  while (p + sizeof(dtrace_aggent) <= buf.size()) {
+    dtrace_aggent e;
+    std::memcpy(&e, buf.data() + p, sizeof e);
+    ASSERT_GE(e.dtae_size, sizeof e);
+    ASSERT_LE(e.dtae_size, buf.size() - p);
+    out.emplace_back(buf.begin() + static_cast<ptrdiff_t>(p), buf.begin() + static_cast<ptrdiff_t>(p + e.dtae_size));
+    p += (e.dtae_size + 7) & ~size_t{7};
+  }
+}
+
+Result<Entries> run(kio::Device& dev, const std::vector<uint8_t>& blob) {
+  kio::EnableFailure why;
+  if (auto r = dev.enable(blob, &why); !r) return r.error();
+  if (auto r = dev.go(); !r) return r.error();
+  if (auto r = dev.stop(); !r) return r.error();
+  auto conf = dev.conf();
+  if (!conf) return conf.error();
+  Entries out;
+  for (uint32_t cpu = 0; cpu < std::max(conf->dtc_maxcpu, 1u); cpu++) {
+    auto s = dev.aggsnap(cpu);
+    if (!s) return s.error();
+    add_entries(s->data, out);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Result<Entries> run_core(const std::vector<uint8_t>& blob) {
+  dtrace_inproc* m = dtrace_inproc_create(1);
+  dtrace_inproc_file* f = dtrace_inproc_open(m);
+  Result<Entries> out = [&] {
+    auto dev = kio::make_ioctl_device([f](unsigned long req, void* arg) {
+      int r = dtrace_inproc_ioctl(f, req, arg);
+      if (r < 0) errno = -r;
+      return r < 0 ? -1 : 0;
+    });
+    return run(*dev, blob);
+  }();
+  dtrace_inproc_close(f);
+  dtrace_inproc_destroy(m);
+  return out;
+}
+
+// The values every action folds: zero, ones, the bucket edges and the
+// extremes (INT64_MIN's square needs all 128 bits).
+const char* const kValues[] = {
+    "0",          "1",       "-1",       "2",         "3",        "-3",
+    "7",          "8",       "9",        "99",        "100",      "1000",
+    "-1000",      "1 << 40", "-(1 << 40)", "1 << 62", "-(1 << 62)", "0x7fffffffffffffff",
+    "0x8000000000000000", "0x8000000000000001", "123456789012", "-987654321"};
+
+// Runs "BEGIN { @a = F(v); ... }" (agg % v for each value) both ways.
+void expect_same_aggs(const std::string& agg) {
+  SCOPED_TRACE(agg);
+  std::string src = "BEGIN {";
+  for (const char* v : kValues) {
+    std::string a = agg;
+    for (size_t at; (at = a.find('%')) != std::string::npos;) a.replace(at, 1, std::string("(") + v + ")");
+    src += " " + a + ";";
+  }
+  src += " }";
+  cc::Program p = cc::testing::compile_ok(src);
+  std::vector<uint8_t> blob = prog::encode(p, {}, 0);
+  auto core = run_core(blob);
+  ASSERT_TRUE(core.ok()) << core.error().message;
+  auto dev = open_bpf_device();
+  ASSERT_TRUE(dev.ok()) << dev.error().message;
+  auto bpf = run(**dev, blob);
+  ASSERT_TRUE(bpf.ok()) << bpf.error().message;
+  ASSERT_EQ(core->size(), std::size(kValues));
+  EXPECT_EQ(*core, *bpf);
+}
+
+class Aggs : public ::testing::TestWithParam<const char*> {
+ protected:
+  // One CPU, so that each key has one entry on both sides.
+  void SetUp() override {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(sched_getcpu(), &set);
+    sched_setaffinity(0, sizeof set, &set);
+  }
+};
+
+TEST_P(Aggs, SameSnapshotAsKernelCore) {
+  std::string why = bpf_unavailable();
+  if (!why.empty()) GTEST_SKIP() << why << "; bpf tests skipped";
+  expect_same_aggs(GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Scalar, Aggs,
+                         ::testing::Values("@c = count()", "@s = sum(%)", "@n = min(%)", "@x = max(%)",
+                                           "@a = avg(%)", "@d = stddev(%)"));
+
+INSTANTIATE_TEST_SUITE_P(Keyed, Aggs,
+                         ::testing::Values("@c[%] = count()", "@s[(char)%, (short)%] = sum(%)",
+                                           "@n[(int)%, 7, %] = min(% * 3)", "@q[(uint8_t)%] = quantize(%)"));
+
+INSTANTIATE_TEST_SUITE_P(Histograms, Aggs,
+                         ::testing::Values("@q = quantize(%)", "@q = quantize(%, 3)", "@q = quantize(%, %)",
+                                           "@l = lquantize(%, 0, 100, 10)", "@l = lquantize(%, -1000, 1000, 7)",
+                                           "@l = lquantize(%, 5, 6, 1, -2)", "@ll = llquantize(%, 10, 0, 6, 20)",
+                                           "@ll = llquantize(%, 4, 1, 20, 2)", "@ll = llquantize(%, 2, 0, 61, 2)",
+                                           "@ll = llquantize(%, 10, 0, 17, 100)",
+                                           "@ll = llquantize(%, 10, 2, 8, 10, 5)"));
+
+}  // namespace
+}  // namespace dtrace::bpf::testing
