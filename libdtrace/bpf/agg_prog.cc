@@ -21,17 +21,20 @@ void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
 
 std::string agg_unsupported(const AggCode& a) {
   for (const dtbpf_action& k : a.keys)
-    if (k.rec != DTBPF_REC_VALUE || (k.size != 1 && k.size != 2 && k.size != 4 && k.size != 8))
-      return "an aggregation key that is not an integer";
-  if (8 + uint64_t{a.agg.keylen} > kMaxAggKey) return "an aggregation key of " + std::to_string(a.agg.keylen) + " bytes";
-  if (a.agg.valsize > kMaxAggValue) return "an aggregation value of " + std::to_string(a.agg.valsize) + " bytes";
+    if (k.rec != DTBPF_REC_STRING &&
+        (k.rec != DTBPF_REC_VALUE || (k.size != 1 && k.size != 2 && k.size != 4 && k.size != 8)))
+      return "an aggregation key that is not an integer or a string";
+  if (8 + uint64_t{a.agg.keylen} > kMaxAggKey)
+    return "an aggregation key of " + std::to_string(a.agg.keylen) + " bytes";
+  if (a.agg.valsize > kMaxAggValue)
+    return "an aggregation value of " + std::to_string(a.agg.valsize) + " bytes";
   return {};
 }
 
-void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const RunDifo& run) {
+void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const DifoCalls& calls) {
   size_t have = b.new_label(), done = b.new_label();
   if (a.agg.value.code != nullptr) {
-    run(a.agg.value);
+    calls.run(a.agg.value);
     result(b, kR8);
   } else {
     b.emit(mov_imm(kR8, 0));
@@ -40,12 +43,17 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   for (uint32_t off = 0; off < 8 + a.agg.keylen; off += 8)
     b.emit(store64_imm(kR7, static_cast<int16_t>(key_at + off), 0));
   for (const dtbpf_action& k : a.keys) {
-    run(k.difo);
+    auto at = static_cast<int16_t>(key_at + 8 + k.offset);
+    if (k.rec == DTBPF_REC_STRING) {
+      calls.run_string(k.difo, at, k.size);
+      continue;
+    }
+    calls.run(k.difo);
     result(b, kR1);
-    b.emit(make(BPF_STX | BPF_MEM | size_code(k.size), kR7, kR1, static_cast<int16_t>(key_at + 8 + k.offset), 0));
+    b.emit(make(BPF_STX | BPF_MEM | size_code(k.size), kR7, kR1, at, 0));
   }
   if (a.agg.incr.code != nullptr) {
-    run(a.agg.incr);
+    calls.run(a.agg.incr);
     result(b, kR9);
   } else {
     b.emit(mov_imm(kR9, 1));

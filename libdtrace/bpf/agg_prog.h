@@ -35,15 +35,21 @@ constexpr uint32_t kMaxAggKey = 1024;
 constexpr uint32_t kMaxAggValue = 32768 - 8;
 
 // Empty when the bpf device can fold it, else what it cannot ("an
-// aggregation key of type string", ...), for a message in DTrace's form.
+// aggregation key that is not an integer or a string", ...), for a
+// message in DTrace's form.
 std::string agg_unsupported(const AggCode& a);
 
-// Calls a DIFO; its result is in the frame's ret afterwards (a fault
-// leaves the ECB's code).
-using RunDifo = std::function<void(const dtbpf_difo&)>;
+// What the ECB's code does for an aggregation (a fault leaves it).
+struct DifoCalls {
+  // Calls a DIFO; its result is in the frame's ret afterwards.
+  std::function<void(const dtbpf_difo&)> run;
+  // Calls a DIFO returning a string and copies at most size bytes of
+  // that string to R7 + at.
+  std::function<void(const dtbpf_difo&, int16_t at, uint32_t size)> run_string;
+};
 
 // One aggregating action: R7 the scratch element, whose bytes from
 // key_at hold the key; R6, R8 and R9 are clobbered.
-void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const RunDifo& run);
+void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const DifoCalls& calls);
 
 }  // namespace dtrace::bpf

@@ -21,6 +21,7 @@
 #include "bpf/load.h"
 #include "bpf/probe_prog.h"
 #include "bpf/profile_prov.h"
+#include "bpf/strings.h"
 #include "bpf/syscall_prov.h"
 
 extern "C" {
@@ -260,6 +261,9 @@ class BpfDevice final : public kio::Device {
     }
     auto g = layout_globals(views);
     if (!g) return g.error();
+    Strings strings = layout_strings(views);
+    auto strmaps = create_string_maps(strings);
+    if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());
     if (!gmap) return gmap.error();
     g->map_fd = gmap->get();
@@ -278,7 +282,7 @@ class BpfDevice final : public kio::Device {
       by_probe[e.ecb.probe_id].push_back(std::move(e));
     }
     std::vector<ProbeProg> progs;
-    ProbeMaps maps{scratch_.get(), ring_.get(), state_.get(), aggs_.shared()};
+    ProbeMaps maps{scratch_.get(), ring_.get(), state_.get(), aggs_.shared(), &strings};
     for (auto& [probe, list] : by_probe) {
       Role role = roles[probe];
       bool perf = role == Role::kTick || role == Role::kProfile, sys = is_syscall(role);
@@ -296,6 +300,7 @@ class BpfDevice final : public kio::Device {
     }
     progs_ = std::move(progs);
     globals_ = std::move(*gmap);
+    strmaps_ = std::move(*strmaps);
     return Ok{};
   }
 
@@ -372,6 +377,7 @@ class BpfDevice final : public kio::Device {
   dtrace_inproc_file* f_;
   std::unique_ptr<kio::Device> io_;
   Fd scratch_, ring_, state_, globals_;
+  StringMaps strmaps_;
   AggMaps aggs_;
   std::vector<std::vector<uint8_t>> aggsnaps_;  // by CPU, from CPU 0's AGGSNAP
   std::vector<Fd> events_;                      // the perf events the programs run on

@@ -78,6 +78,8 @@ static uint8_t rec_of(const struct dtrace_action *a)
 	case DTRACE_RK_NONE:
 		return DTBPF_REC_NONE;
 	case DTRACE_RK_VALUE:
+		if (a->vk == DTRACE_VK_STRING)
+			return DTBPF_REC_STRING;
 		return a->vk == DTRACE_VK_VALUE ? DTBPF_REC_VALUE :
 						  DTBPF_REC_OTHER;
 	case DTRACE_RK_EXIT:

@@ -30,12 +30,13 @@ struct dtbpf_difo {
 
 /* How an action records, in the kinds the bpf device tells apart. */
 enum dtbpf_rec {
-	DTBPF_REC_NONE,	 /* nothing at run time */
-	DTBPF_REC_VALUE, /* the DIFO's value, by value, in size bytes */
-	DTBPF_REC_EXIT,	 /* int32 status, then the state exits */
-	DTBPF_REC_U64,	 /* the DIFO's value as 8 bytes */
-	DTBPF_REC_AGG,	 /* an aggregation's head: folds, records nothing */
-	DTBPF_REC_OTHER	 /* anything else: not done by the bpf device */
+	DTBPF_REC_NONE,	  /* nothing at run time */
+	DTBPF_REC_VALUE,  /* the DIFO's value, by value, in size bytes */
+	DTBPF_REC_EXIT,	  /* int32 status, then the state exits */
+	DTBPF_REC_U64,	  /* the DIFO's value as 8 bytes */
+	DTBPF_REC_AGG,	  /* an aggregation's head: folds, records nothing */
+	DTBPF_REC_STRING, /* the DIFO's string, at most size bytes */
+	DTBPF_REC_OTHER	  /* anything else: not done by the bpf device */
 };
 
 struct dtbpf_action {

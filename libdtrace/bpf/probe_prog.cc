@@ -8,6 +8,7 @@
 
 extern "C" {
 #include "dtrace/actions.h"
+#include "dtrace/faults.h"
 #include "dtrace/buf.h"
 }
 
@@ -56,9 +57,17 @@ class EcbEmitter {
     for (uint32_t i = 0; i < e_.acts.size(); i++) {
       const dtbpf_action& a = e_.acts[i];
       if (a.rec == DTBPF_REC_NONE) continue;
+      DifoCalls calls{[&](const dtbpf_difo& d) { run_difo(d, i + 1, fault); },
+                      [&](const dtbpf_difo& d, int16_t at, uint32_t size) {
+                        run_difo(d, i + 1, fault);
+                        copy_string(d, at, size, i + 1, fault);
+                      }};
       if (a.rec == DTBPF_REC_AGG) {
-        emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, kScratchKey,
-                 [&](const dtbpf_difo& d) { run_difo(d, i + 1, fault); });
+        emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, kScratchKey, calls);
+        continue;
+      }
+      if (a.rec == DTBPF_REC_STRING) {
+        calls.run_string(a.difo, rec_at(16 + a.offset), a.size);
         continue;
       }
       if (a.difo.code != nullptr) {
@@ -105,6 +114,27 @@ class EcbEmitter {
     b_.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
     b_.emit(store64_imm(kR7, rec_at(24), static_cast<int32_t>(act)));
     b_.jump(BPF_JA, 0, 0, fault);
+  }
+
+  // At most size bytes of the string at the frame's ret to R7 + at
+  // (zeros there already). An address that cannot be read faults
+  // BADADDR at the DIFO's last instruction, as the module's
+  // dtrace_dif_strcpy() faults after the DIFO returned.
+  void copy_string(const dtbpf_difo& d, int16_t at, uint32_t size, uint32_t act, size_t fault) {
+    size_t ok = b_.new_label();
+    b_.emit(mov_reg(kR1, kR7));
+    b_.emit(alu_imm(BPF_ADD, kR1, at));
+    b_.emit(mov_imm(kR2, static_cast<int32_t>(size)));
+    b_.emit(load64(kR3, kR7, kFrameRet));
+    b_.emit(call(BPF_FUNC_probe_read_kernel_str));
+    b_.jump(BPF_JSGE, kR0, 0, ok);
+    b_.emit(store64_imm(kR7, kFrameFault, DTRACEFLT_BADADDR));
+    b_.emit(load64(kR1, kR7, kFrameRet));
+    b_.emit(store64(kR7, kFrameFaultAddr, kR1));
+    b_.emit(store64_imm(kR7, kFrameFaultPc, static_cast<int32_t>(d.ncode - 1)));
+    b_.emit(store64_imm(kR7, rec_at(24), static_cast<int32_t>(act)));
+    b_.jump(BPF_JA, 0, 0, fault);
+    b_.bind(ok);
   }
 
   // The record's header (EPID, the time) and the ring buffer output.
@@ -253,7 +283,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   }
   for (auto [d, sub] : difos) {
     b.place(sub);
-    auto code = translate(view(*d), g);
+    auto code = translate(view(*d), g, maps.strings);
     if (!code) return code.error();
     b.code.insert(b.code.end(), code->begin(), code->end());
   }

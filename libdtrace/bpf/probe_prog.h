@@ -17,6 +17,7 @@
 #include "bpf/ecbs.h"
 #include "bpf/frame.h"
 #include "bpf/globals.h"
+#include "bpf/strings.h"
 #include "util/result.h"
 
 namespace dtrace::bpf {
@@ -54,6 +55,7 @@ struct ProbeMaps {
   int ring = -1;     // BPF_MAP_TYPE_RINGBUF
   int state = -1;    // array of one uint64: the state's DTRACE_ACTIVITY_*
   AggShared agg;
+  const Strings* strings = nullptr;  // with its maps made
 };
 
 // Refuses what the bpf device cannot record yet, in DTrace's form.

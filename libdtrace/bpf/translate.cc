@@ -51,11 +51,13 @@ const char* builtin_name(uint32_t id) {
 
 class Translator {
  public:
-  Translator(const DifoView& d, const Globals& g) : d_(d), g_(g) {}
+  Translator(const DifoView& d, const Globals& g, const Strings* s) : d_(d), g_(g), s_(s) {}
 
   Result<std::vector<bpf_insn>> run() {
     if (d_.code.empty()) return make_error("an empty DIF object cannot be translated");
-    if (d_.rtype.dtdt_kind != DIF_TYPE_CTF || (d_.rtype.dtdt_flags & (DIF_TF_BYREF | DIF_TF_BYUREF)) != 0)
+    bool string = d_.rtype.dtdt_kind == DIF_TYPE_STRING && (d_.rtype.dtdt_flags & DIF_TF_BYUREF) == 0;
+    if (!(string && s_ != nullptr) &&
+        (d_.rtype.dtdt_kind != DIF_TYPE_CTF || (d_.rtype.dtdt_flags & (DIF_TF_BYREF | DIF_TF_BYUREF)) != 0))
       return make_error(unsupported("a DIF object returning a string or a by-reference value"));
     prologue();
     start_.assign(d_.code.size() + 1, 0);
@@ -128,16 +130,20 @@ class Translator {
     emit(store64_imm(kFp, kCcB, 0));
     emit(store64_imm(kFrame, kFrameFault, 0));
     if (!uses_globals()) return;
-    // kGlobals = the map's only element; an array's element 0 always
-    // exists, but the verifier wants the null check.
+    first_element(g_.map_fd);
+    emit(mov_reg(kGlobals, kR0));
+  }
+
+  // R0 = the only element of an array map: it always exists, but the
+  // verifier wants the null check.
+  void first_element(int fd) {
     emit(store64_imm(kFp, kKey, 0));
-    emit_imm64(kR1, static_cast<uint32_t>(g_.map_fd), BPF_PSEUDO_MAP_FD);
+    emit_imm64(kR1, static_cast<uint32_t>(fd), BPF_PSEUDO_MAP_FD);
     emit(mov_reg(kR2, kFp));
     emit(alu_imm(BPF_ADD, kR2, kKey));
     emit(call(BPF_FUNC_map_lookup_elem));
     emit(jmp_imm(BPF_JNE, kR0, 0, kFaultLen));
     fault(DTRACEFLT_ILLOP, 0);
-    emit(mov_reg(kGlobals, kR0));
   }
 
   void branch(uint32_t pc, bpf_insn j, uint32_t label) {
@@ -219,6 +225,7 @@ class Translator {
         put(rd, kR1);
         return Ok{};
       }
+      case DIF_OP_SETS: return sets(pc, DIF_INSTR_INDEX(in), rd);
       case DIF_OP_LDGS: return ldgs(pc, static_cast<uint16_t>(DIF_INSTR_INDEX(in)), rd);
       case DIF_OP_STGS: {
         uint16_t id = static_cast<uint16_t>(DIF_INSTR_INDEX(in));
@@ -367,6 +374,7 @@ class Translator {
       put(rd, kR0);
       return Ok{};
     }
+    if (id == DIF_VAR_EXECNAME && s_ != nullptr) return execname(rd);
     if (id < DIF_VAR_OTHER_UBASE) {
       const char* name = builtin_name(id);
       return make_error(unsupported("built-in variable '" + std::string(name != nullptr ? name : "?") + "'"));
@@ -378,8 +386,31 @@ class Translator {
     return Ok{};
   }
 
+  // rd = the address of string constant i, in the constants' map.
+  Status sets(uint32_t pc, uint32_t i, unsigned rd) {
+    if (s_ == nullptr) return refuse_op(pc, DIF_OP_SETS);
+    auto it = s_->base.find(d_.strtab.data());
+    if (i >= d_.strtab.size() || it == s_->base.end())
+      return make_error("DIF instruction " + std::to_string(pc) + " reads past the string table");
+    emit_imm64(kR1, static_cast<uint64_t>(it->second + i) << 32 | static_cast<uint32_t>(s_->consts_fd),
+               BPF_PSEUDO_MAP_VALUE);
+    put(rd, kR1);
+    return Ok{};
+  }
+  // rd = this CPU's comm element, where get_current_comm writes the
+  // task's name.
+  Status execname(unsigned rd) {
+    first_element(s_->comm_fd);
+    put(rd, kR0);
+    emit(mov_reg(kR1, kR0));
+    emit(mov_imm(kR2, kCommSize));
+    emit(call(BPF_FUNC_get_current_comm));
+    return Ok{};
+  }
+
   const DifoView& d_;
   const Globals& g_;
+  const Strings* s_;
   std::vector<bpf_insn> out_;
   std::vector<size_t> start_;  // DIF pc -> its first BPF instruction
   std::vector<Fixup> fixups_;
@@ -387,8 +418,8 @@ class Translator {
 
 }  // namespace
 
-Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g) {
-  return Translator(difo, g).run();
+Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g, const Strings* strings) {
+  return Translator(difo, g, strings).run();
 }
 
 }  // namespace dtrace::bpf

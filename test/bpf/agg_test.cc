@@ -36,7 +36,8 @@ void add_entries(const std::vector<uint8_t>& buf, Entries& out) {
     std::memcpy(&e, buf.data() + p, sizeof e);
     ASSERT_GE(e.dtae_size, sizeof e);
     ASSERT_LE(e.dtae_size, buf.size() - p);
-    out.emplace_back(buf.begin() + static_cast<ptrdiff_t>(p), buf.begin() + static_cast<ptrdiff_t>(p + e.dtae_size));
+    out.emplace_back(buf.begin() + static_cast<ptrdiff_t>(p),
+                     buf.begin() + static_cast<ptrdiff_t>(p + e.dtae_size));
     p += (e.dtae_size + 7) & ~size_t{7};
   }
 }
@@ -76,11 +77,28 @@ Result<Entries> run_core(const std::vector<uint8_t>& blob) {
 
 // The values every action folds: zero, ones, the bucket edges and the
 // extremes (INT64_MIN's square needs all 128 bits).
-const char* const kValues[] = {
-    "0",          "1",       "-1",       "2",         "3",        "-3",
-    "7",          "8",       "9",        "99",        "100",      "1000",
-    "-1000",      "1 << 40", "-(1 << 40)", "1 << 62", "-(1 << 62)", "0x7fffffffffffffff",
-    "0x8000000000000000", "0x8000000000000001", "123456789012", "-987654321"};
+const char* const kValues[] = {"0",
+                               "1",
+                               "-1",
+                               "2",
+                               "3",
+                               "-3",
+                               "7",
+                               "8",
+                               "9",
+                               "99",
+                               "100",
+                               "1000",
+                               "-1000",
+                               "1 << 40",
+                               "-(1 << 40)",
+                               "1 << 62",
+                               "-(1 << 62)",
+                               "0x7fffffffffffffff",
+                               "0x8000000000000000",
+                               "0x8000000000000001",
+                               "123456789012",
+                               "-987654321"};
 
 // Runs "BEGIN { @a = F(v); ... }" (agg % v for each value) both ways.
 void expect_same_aggs(const std::string& agg) {
@@ -129,13 +147,20 @@ INSTANTIATE_TEST_SUITE_P(Keyed, Aggs,
                          ::testing::Values("@c[%] = count()", "@s[(char)%, (short)%] = sum(%)",
                                            "@n[(int)%, 7, %] = min(% * 3)", "@q[(uint8_t)%] = quantize(%)"));
 
-INSTANTIATE_TEST_SUITE_P(Histograms, Aggs,
-                         ::testing::Values("@q = quantize(%)", "@q = quantize(%, 3)", "@q = quantize(%, %)",
-                                           "@l = lquantize(%, 0, 100, 10)", "@l = lquantize(%, -1000, 1000, 7)",
-                                           "@l = lquantize(%, 5, 6, 1, -2)", "@ll = llquantize(%, 10, 0, 6, 20)",
-                                           "@ll = llquantize(%, 4, 1, 20, 2)", "@ll = llquantize(%, 2, 0, 61, 2)",
-                                           "@ll = llquantize(%, 10, 0, 17, 100)",
-                                           "@ll = llquantize(%, 10, 2, 8, 10, 5)"));
+// String keys: constants (shorter and longer than a word, and past
+// strsize) and execname (the test process's, on both sides).
+INSTANTIATE_TEST_SUITE_P(Strings, Aggs,
+                         ::testing::Values("@c[\"abc\", %] = count()", "@s[execname, %] = sum(%)",
+                                           "@q[%, \"a key of more than eight bytes\"] = quantize(%)",
+                                           "@t[% > 0 ? \"positive\" : \"not\", (short)%] = max(%)"));
+
+INSTANTIATE_TEST_SUITE_P(
+    Histograms, Aggs,
+    ::testing::Values("@q = quantize(%)", "@q = quantize(%, 3)", "@q = quantize(%, %)",
+                      "@l = lquantize(%, 0, 100, 10)", "@l = lquantize(%, -1000, 1000, 7)",
+                      "@l = lquantize(%, 5, 6, 1, -2)", "@ll = llquantize(%, 10, 0, 6, 20)",
+                      "@ll = llquantize(%, 4, 1, 20, 2)", "@ll = llquantize(%, 2, 0, 61, 2)",
+                      "@ll = llquantize(%, 10, 0, 17, 100)", "@ll = llquantize(%, 10, 2, 8, 10, 5)"));
 
 }  // namespace
 }  // namespace dtrace::bpf::testing

@@ -121,8 +121,14 @@ b 4 0" "" -- -q -n '
 	BEGIN { @a[1] = sum(10); @a[2] = sum(20); @a[3] = sum(30); @b[4] = count(); exit(0); }
 	END { printa("%d %@d\n", @a); trunc(@a, 2); printa("%d %@d\n", @a); clear(@b);
 		printa("b %d %@d\n", @b); }'
-expect refused_key 1 "" "an aggregation key that is not an integer is not supported by the bpf backend" -- -q -n '
-	BEGIN { @[execname] = count(); exit(0); }'
+# Strings: constants and execname, in records and as aggregation keys.
+expect strings 0 "hello dtrace|
+x" "" -- -q -n 'BEGIN { printf("%s %s|\n", "hello", execname); trace("x"); exit(0); }'
+expect execname_key 0 "
+  syscall-calls                                                     7" "" -- -q -n '
+	syscall::getppid:entry /pid == $target/ { @[execname] = count(); }' -c "$calls"
+expect refused_key 1 "" "an aggregation key that is not an integer or a string is not supported by the bpf backend" \
+	-- -q -n 'BEGIN { @[stack()] = count(); exit(0); }'
 expect refused_subprograms 1 "" "BPF subprograms (one a clause and one a DIF object) is not supported by the bpf backend" -- \
 	-q -n "BEGIN { $(i=0; while [ $i -lt 130 ]; do printf '@a%d[%d] = sum(%d); ' $i $i $i; i=$((i + 1)); done) }"
 exit $fail

@@ -1,0 +1,42 @@
+// Strings under the bpf backend (doc/bpf.md): a string value is the
+// kernel address of its NUL-terminated bytes in a BPF map, as the
+// module's is an address in the kernel. String constants: every DIFO's
+// string table, back to back in the one element of an array map (`sets`
+// gives the address of its string there through BPF_PSEUDO_MAP_VALUE).
+// execname: the current task's comm, which the helper get_current_comm
+// writes into a per-CPU array's element. A record or an aggregation key
+// copies the string with probe_read_kernel_str, as the module's
+// dtrace_dif_strcpy() does: at most size - 1 bytes and the NUL.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+
+#include "bpf/difo_view.h"
+#include "bpf/load.h"
+#include "util/result.h"
+
+namespace dtrace::bpf {
+
+// The bytes get_current_comm writes (TASK_COMM_LEN).
+constexpr uint32_t kCommSize = 16;
+
+struct Strings {
+  int consts_fd = -1;                    // the constants' array map
+  int comm_fd = -1;                      // the per-CPU array execname lives in
+  std::map<const char*, uint32_t> base;  // a DIFO's string table -> its offset there
+  std::string bytes;                     // the constants' element
+};
+
+// The string tables of difos, each once.
+Strings layout_strings(std::span<const DifoView> difos);
+
+// The two maps of s (s gets their descriptors).
+struct StringMaps {
+  Fd consts, comm;
+};
+Result<StringMaps> create_string_maps(Strings& s);
+
+}  // namespace dtrace::bpf
