@@ -15,8 +15,7 @@ extern "C" {
 namespace dtrace::bpf {
 namespace {
 
-// Entries a map holds: both generations of what aggsize bytes would
-// hold of this aggregation's entries alone, within a cap.
+// The most entries a map holds.
 constexpr uint64_t kMaxEntries = 1u << 20;
 
 Result<Fd> make_map(bpf_map_type type, const char* name, uint32_t key, uint32_t value, uint32_t entries,
@@ -42,12 +41,13 @@ Result<AggMaps> AggMaps::create() {
 }
 
 Status AggMaps::add(AggCode& a, uint64_t aggsize) {
-  auto it = aggs_.find(a.agg.id);
-  if (it == aggs_.end()) {
+  auto it = maps_.find({a.agg.keylen, a.agg.valsize});
+  if (it == maps_.end()) {
     uint32_t value = 8 + a.agg.valsize;
-    uint64_t entries = std::clamp<uint64_t>(2 * (aggsize / (8 + a.agg.keylen + value)), 2, kMaxEntries);
-    auto map = make_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", 8 + a.agg.keylen, value,
-                        static_cast<uint32_t>(entries), BPF_F_NO_PREALLOC);
+    uint64_t entries =
+        std::clamp<uint64_t>(2 * (aggsize / (8 + a.agg.keylen + a.agg.valsize)), 2, kMaxEntries);
+    auto map =
+        make_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", 8 + a.agg.keylen, value, static_cast<uint32_t>(entries));
     if (!map) return map.error();
     if (value > zeros_size_) {
       auto zeros = make_map(BPF_MAP_TYPE_ARRAY, "dt_aggzeros", 4, value, 1);
@@ -55,27 +55,31 @@ Status AggMaps::add(AggCode& a, uint64_t aggsize) {
       zeros_ = std::move(*zeros);
       zeros_size_ = value;
     }
-    it = aggs_.emplace(a.agg.id, One{std::move(*map), a.agg.keylen, a.agg.valsize}).first;
+    it = maps_
+             .emplace(std::pair{a.agg.keylen, a.agg.valsize},
+                      One{std::move(*map), a.agg.keylen, a.agg.valsize})
+             .first;
   }
   a.map = it->second.map.get();
   return Ok{};
 }
 
-Status AggMaps::read_one(uint32_t aggid, const One& o, uint64_t gen, std::vector<std::vector<uint8_t>>& out) {
+Status AggMaps::read_one(const One& o, uint32_t gen, std::vector<std::vector<uint8_t>>& out) {
   const uint32_t ksize = 8 + o.keylen, vsize = 8 + o.valsize;
   int ncpus = static_cast<int>(out.size());
   std::vector<uint8_t> key(ksize), next(ksize), values(static_cast<size_t>(ncpus) * ((vsize + 7) & ~7u));
   std::vector<std::vector<uint8_t>> old;
   const void* prev = nullptr;
   while (bpf_map_get_next_key(o.map.get(), prev, next.data()) == 0) {
-    uint64_t g;
-    std::memcpy(&g, next.data(), 8);
+    uint32_t g;
+    std::memcpy(&g, next.data(), 4);
     if (g == gen) old.push_back(next);
     key.swap(next);
     prev = key.data();
   }
-  dtrace_aggent ent{aggid, 8 + o.keylen + o.valsize};
+  dtrace_aggent ent{0, 8 + o.keylen + o.valsize};
   for (const auto& k : old) {
+    std::memcpy(&ent.dtae_aggid, k.data() + 4, 4);
     if (bpf_map_lookup_elem(o.map.get(), k.data(), values.data()) != 0) continue;
     for (int cpu = 0; cpu < ncpus; cpu++) {
       const uint8_t* v = values.data() + static_cast<size_t>(cpu) * ((vsize + 7) & ~7u);
@@ -96,14 +100,14 @@ Status AggMaps::read_one(uint32_t aggid, const One& o, uint64_t gen, std::vector
 Result<std::vector<std::vector<uint8_t>>> AggMaps::snapshot(uint64_t* drops) {
   int ncpus = libbpf_num_possible_cpus();
   if (ncpus <= 0) return make_error("cannot count the possible CPUs");
-  uint64_t old = gen_now_;
-  uint32_t zero = 0;
+  uint32_t old = gen_now_, zero = 0;
   gen_now_ ^= 1;
-  if (bpf_map_update_elem(gen_.get(), &zero, &gen_now_, BPF_ANY) != 0)
+  uint64_t word = gen_now_;
+  if (bpf_map_update_elem(gen_.get(), &zero, &word, BPF_ANY) != 0)
     return make_error(std::string("cannot switch the aggregations' generation: ") + std::strerror(errno));
   std::vector<std::vector<uint8_t>> out(static_cast<size_t>(ncpus));
-  for (const auto& [id, o] : aggs_)
-    if (Status st = read_one(id, o, old, out); !st) return st.error();
+  for (const auto& [sizes, o] : maps_)
+    if (Status st = read_one(o, old, out); !st) return st.error();
   std::vector<uint64_t> per(static_cast<size_t>(ncpus));
   uint64_t total = 0;
   if (bpf_map_lookup_elem(drops_.get(), &zero, per.data()) == 0)

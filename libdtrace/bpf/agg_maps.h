@@ -1,7 +1,8 @@
-// The bpf device's aggregation storage (doc/bpf.md): one per-CPU hash
-// map per aggregation, keyed by a generation word and the key records,
-// whose value is a word set once the entry is initialized on that CPU,
-// then the value in the module's layout. AGGSNAP switches the generation
+// The bpf device's aggregation storage (doc/bpf.md): a per-CPU hash map
+// for the aggregations of each key and value size (a program may use
+// only 64 maps), keyed by the generation and the aggregation id (32 bits
+// each) and the key records, whose value is a word set once the entry is
+// initialized on that CPU, then the value in the module's layout. AGGSNAP switches the generation
 // the probes write, as the module switches its aggregation buffers, and
 // hands the old generation's entries over in the module's AGGSNAP layout
 // (struct dtrace_aggent, key, value) of each CPU that folded into them,
@@ -22,8 +23,8 @@ class AggMaps {
  public:
   static Result<AggMaps> create();
 
-  // Makes the map of an aggregation not seen before (a sets its map),
-  // for what aggsize bytes of its entries would hold.
+  // Finds or makes the map of a's sizes (a gets it), which holds what
+  // aggsize bytes of such entries would, in each generation.
   Status add(AggCode& a, uint64_t aggsize);
   AggShared shared() const { return {gen_.get(), drops_.get(), zeros_.get()}; }
 
@@ -36,12 +37,13 @@ class AggMaps {
     Fd map;
     uint32_t keylen = 0, valsize = 0;
   };
-  Status read_one(uint32_t aggid, const One& o, uint64_t gen, std::vector<std::vector<uint8_t>>& out);
+  Status read_one(const One& o, uint32_t gen, std::vector<std::vector<uint8_t>>& out);
 
-  std::map<uint32_t, One> aggs_;
+  std::map<std::pair<uint32_t, uint32_t>, One> maps_;  // by key and value size
   Fd gen_, drops_, zeros_;
   uint32_t zeros_size_ = 0;
-  uint64_t gen_now_ = 0, drops_seen_ = 0;
+  uint32_t gen_now_ = 0;
+  uint64_t drops_seen_ = 0;
 };
 
 }  // namespace dtrace::bpf

@@ -39,7 +39,8 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   } else {
     b.emit(mov_imm(kR8, 0));
   }
-  // The key: the generation, then the records, zeros between them.
+  // The key: the generation and the aggregation's id, then the records,
+  // zeros between them.
   for (uint32_t off = 0; off < 8 + a.agg.keylen; off += 8)
     b.emit(store64_imm(kR7, static_cast<int16_t>(key_at + off), 0));
   for (const dtbpf_action& k : a.keys) {
@@ -61,7 +62,9 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   lookup_first(b, maps.gen);
   b.jump(BPF_JEQ, kR0, 0, done);
   b.emit(load64(kR1, kR0, 0));
-  b.emit(store64(kR7, key_at, kR1));
+  b.emit(make(BPF_STX | BPF_MEM | BPF_W, kR7, kR1, key_at, 0));
+  b.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, static_cast<int16_t>(key_at + 4),
+              static_cast<int32_t>(a.agg.id)));
   lookup_key(b, a.map, key_at);
   b.jump(BPF_JNE, kR0, 0, have);
   // A new entry, zero on every CPU; another firing may have made it.

@@ -18,17 +18,17 @@ namespace dtrace::bpf {
 struct AggCode {
   dtbpf_agg agg{};
   std::vector<dtbpf_action> keys;
-  int map = -1;  // its per-CPU hash (agg_maps.h)
+  int map = -1;  // the per-CPU hash of its sizes (agg_maps.h)
 };
 
 // The maps every aggregation shares (agg_maps.h).
 struct AggShared {
-  int gen = -1;    // array of one uint64: the generation keys carry
+  int gen = -1;    // array of one uint64: the generation (0 or 1) keys carry
   int drops = -1;  // per-CPU array of one uint64: aggregation drops
   int zeros = -1;  // array of one zero-filled element: a new entry's value
 };
 
-// The largest key (with its generation word) and value the bpf device
+// The largest key (with its generation and id word) and value the bpf device
 // folds: the key is built in the scratch element; the value, with the
 // word before it, is a per-CPU map value (the kernel's limit is 32 KiB).
 constexpr uint32_t kMaxAggKey = 1024;

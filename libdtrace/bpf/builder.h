@@ -57,8 +57,8 @@ class Builder {
   Status resolve() {
     if (subs_.size() + 1 > kMaxSubprograms)
       return make_error("a probe program of " + std::to_string(subs_.size() + 1) +
-                        " BPF subprograms (one a clause and one a DIF object) is not supported by the bpf "
-                        "backend, which the kernel limits to " +
+                        " BPF subprograms (one a clause) is not supported by the bpf backend, which the "
+                        "kernel limits to " +
                         std::to_string(kMaxSubprograms));
     for (auto [at, l] : jumps_) {
       int64_t off = static_cast<int64_t>(labels_[l]) - static_cast<int64_t>(at) - 1;

@@ -39,11 +39,11 @@ std::string action_name(uint16_t kind) {
 // One ECB's subprogram: R1 the scratch element on entry.
 class EcbEmitter {
  public:
-  using Difos = std::vector<std::pair<const dtbpf_difo*, size_t>>;  // with its subprogram
-  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, Difos& difos)
-      : b_(b), e_(e), maps_(maps), difos_(difos) {}
+  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g)
+      : b_(b), e_(e), maps_(maps), g_(g) {}
 
-  void emit() {
+  // Fails when a DIFO does not translate.
+  Status emit() {
     const uint32_t size = 16 + e_.ecb.size;
     b_.emit(mov_reg(kR7, kR1));
     size_t done = b_.new_label(), fault = b_.new_label();
@@ -88,7 +88,7 @@ class EcbEmitter {
     b_.bind(done);
     b_.emit(mov_imm(kR0, 0));
     b_.emit(exit_insn());
-    if (!ran_difo_) return;  // nothing can fault (count() alone)
+    if (!ran_difo_) return error_;  // nothing can fault (count() alone)
     // The fault record; the action's number is already at +24.
     b_.bind(fault);
     b_.emit(store64_imm(kR7, rec_at(16), static_cast<int32_t>(e_.ecb.epid)));
@@ -102,15 +102,30 @@ class EcbEmitter {
     output(static_cast<int32_t>(kFaultEpid), kFaultRecSize);
     b_.emit(mov_imm(kR0, 0));
     b_.emit(exit_insn());
+    return error_;
   }
 
  private:
-  // Calls the DIFO's subprogram; on a fault, records act and goes to fault.
+  // Runs the DIFO, translated and inlined (a call each would soon pass
+  // the kernel's 256 subprograms: one DIFO an aggregation's key): its
+  // exits jump past its end with R0 0 or 1, as its return would; it
+  // sets R6 to the frame (R7's scratch element) and R7 to the globals,
+  // and leaves R8 and R9 alone. On a fault, records act and goes to fault.
   void run_difo(const dtbpf_difo& d, uint32_t act, size_t fault) {
     ran_difo_ = true;
-    difos_.push_back({&d, b_.new_sub()});
+    auto code = translate(view(d), g_, maps_.strings);
+    if (code && code->size() > INT16_MAX)
+      code = make_error("a DIF object this long is not supported by the bpf backend");
+    if (!code) {
+      if (error_) error_ = code.error();
+      return;
+    }
     b_.emit(mov_reg(kR1, kR7));
-    b_.call_sub(difos_.back().second);
+    for (size_t i = 0; i < code->size(); i++) {
+      bool exits = (*code)[i].code == (BPF_JMP | BPF_EXIT);
+      b_.emit(exits ? ja(static_cast<int16_t>(code->size() - i - 1)) : (*code)[i]);
+    }
+    b_.emit(mov_reg(kR7, kR6));
     b_.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
     b_.emit(store64_imm(kR7, rec_at(24), static_cast<int32_t>(act)));
     b_.jump(BPF_JA, 0, 0, fault);
@@ -153,8 +168,9 @@ class EcbEmitter {
   Builder& b_;
   const EcbCode& e_;
   const ProbeMaps& maps_;
-  Difos& difos_;
+  const Globals& g_;
   bool ran_difo_ = false;
+  Status error_ = Ok{};
 };
 
 // A profile probe's arg0 (kernel) or arg1 (user pc): the interrupted
@@ -275,17 +291,10 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   }
   b.emit(mov_imm(kR0, 0));
   b.emit(exit_insn());
-  // The ECBs' subprograms, then each DIFO's, as called.
-  EcbEmitter::Difos difos;
+  // The ECBs' subprograms.
   for (size_t i = 0; i < ecbs.size(); i++) {
     b.place(ecb_subs[i]);
-    EcbEmitter(b, ecbs[i], maps, difos).emit();
-  }
-  for (auto [d, sub] : difos) {
-    b.place(sub);
-    auto code = translate(view(*d), g, maps.strings);
-    if (!code) return code.error();
-    b.code.insert(b.code.end(), code->begin(), code->end());
+    if (Status st = EcbEmitter(b, ecbs[i], maps, g).emit(); !st) return st.error();
   }
   if (Status st = b.resolve(); !st) return st.error();
   return std::move(b.code);

@@ -1,7 +1,6 @@
 // The program one probe fires under the bpf backend (doc/bpf.md): its
 // ECBs in EPID order, each a subprogram that runs the predicate and the
-// actions (the DIFOs translated by translate.h, called as BPF
-// subprograms) and writes the ECB's record, in the module's layout
+// actions (the DIFOs translated by translate.h, inlined) and writes the ECB's record, in the module's layout
 // (doc/records.md), to a BPF ring buffer; a DIFO that faults writes a
 // fault record instead, which the device turns into an ERROR firing.
 #pragma once

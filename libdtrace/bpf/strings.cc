@@ -22,7 +22,8 @@ Result<StringMaps> create_string_maps(Strings& s) {
   StringMaps m;
   uint32_t size = static_cast<uint32_t>(s.bytes.size() < 8 ? 8 : s.bytes.size());
   int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_strings", 4, size, 1, nullptr);
-  if (fd < 0) return make_error(std::string("cannot create the string constants' map: ") + std::strerror(-fd));
+  if (fd < 0)
+    return make_error(std::string("cannot create the string constants' map: ") + std::strerror(-fd));
   m.consts = Fd(fd);
   std::string element = s.bytes;
   element.resize(size, '\0');
