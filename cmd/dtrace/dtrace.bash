@@ -6,7 +6,7 @@
 # keeps this list equal to dtrace's own tables).
 _dtrace_options="aggpercpu aggrate aggsize aggsortkey aggsortkeypos aggsortpos
 aggsortrev agghist aggpack aggzoom amin argref backend bufpolicy bufresize bufsize
-cleanrate core cpp cpphdrs cpppath cpu ctypes debug defaultargs define
+cleanrate core coreexe cpp cpphdrs cpppath cpu ctypes debug defaultargs define
 destructive droptags dtypes dynvarsize empty encoding errtags evaltime flowindent
 grabanon incdir iregs jstackframes jstackstrsize kdefs knodefs late lazyload
 ldpath libdir linkmode linktype nodemangle nolibs noresolve nspec oformat pgmax

@@ -477,7 +477,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   bool need_device = !cl.compile_only && !cl.usdt_header && !cl.usdt_link;
-  dtrace::OpenOptions open_opts{need_device, "", ""};
+  dtrace::OpenOptions open_opts;
+  open_opts.need_device = need_device;
   for (const auto& o : cl.options)  // the device is chosen before any option is set
     open_opts.take_option(o.name, o.value);
   auto opened = dtrace::Handle::open(open_opts);

@@ -37,6 +37,12 @@ static struct {
 	int err;
 } faults[MAX_FAULTS];
 static unsigned nfaults;
+static const struct dtrace_user_task *task;
+
+void dtrace_user_set_task(const struct dtrace_user_task *t)
+{
+	task = t;
+}
 
 void dtrace_user_set_ncpus(uint32_t n)
 {
@@ -214,7 +220,13 @@ int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 
 int dtrace_port_uload(void *dst, uintptr_t addr, size_t n)
 {
-	return load(dst, addr, n);
+	if (task == NULL)
+		return load(dst, addr, n);
+	if (n == 0)
+		return 0;
+	if (addr + n < addr)
+		return -EFAULT;
+	return task->uload(task->arg, dst, addr, n);
 }
 
 int dtrace_port_kload_again(void *dst, uintptr_t addr, size_t n)
@@ -305,8 +317,36 @@ static pid_t cached_pid(void)
 	return pid;
 }
 
+static uint64_t task_field(enum dtrace_task_field f)
+{
+	switch (f) {
+	case DTRACE_TASK_CURTHREAD:
+	case DTRACE_TASK_TID:
+		return task->tid;
+	case DTRACE_TASK_PID:
+		return task->pid;
+	case DTRACE_TASK_PPID:
+		return task->ppid;
+	case DTRACE_TASK_UID:
+	case DTRACE_TASK_EUID:
+		return task->uid;
+	case DTRACE_TASK_GID:
+	case DTRACE_TASK_EGID:
+		return task->gid;
+	case DTRACE_TASK_PGID:
+		return task->pgid;
+	case DTRACE_TASK_SID:
+		return task->sid;
+	case DTRACE_TASK_VTIME:
+		return task->vtime;
+	}
+	return 0;
+}
+
 uint64_t dtrace_port_task(enum dtrace_task_field f)
 {
+	if (task != NULL)
+		return task_field(f);
 	switch (f) {
 	case DTRACE_TASK_CURTHREAD:
 		return cur_thread != 0 ? cur_thread : (uintptr_t)&cur_cpu;
@@ -337,7 +377,9 @@ uint64_t dtrace_port_task(enum dtrace_task_field f)
 void dtrace_port_comm(char *buf)
 {
 	memset(buf, 0, DTRACE_COMMLEN);
-	if (comm[0] != '\0')
+	if (task != NULL)
+		memcpy(buf, task->comm, sizeof(task->comm));
+	else if (comm[0] != '\0')
 		memcpy(buf, comm, sizeof(comm));
 	else
 		prctl(PR_GET_NAME, buf, 0, 0, 0);
@@ -362,6 +404,12 @@ uint32_t dtrace_port_ustack(uint64_t *pcs, uint32_t n)
 {
 	uint32_t i;
 
+	if (task != NULL) {
+		for (i = 0; i < n && i < task->npcs; i++)
+			if (pcs != NULL)
+				pcs[i] = task->pcs[i];
+		return i;
+	}
 	for (i = 0; i < n && i < 2; i++)
 		if (pcs != NULL)
 			pcs[i] = 0x400000ull + i;
@@ -384,7 +432,7 @@ void dtrace_port_ustack_copy(struct dtrace_ustack_regs *r, uint8_t *buf,
 	uint64_t sp = uregs[1], chunk;
 	uint32_t got = 0;
 
-	if (sp == 0)
+	if (sp == 0 || task != NULL)
 		return;
 	r->dtur_pc = uregs[0];
 	r->dtur_sp = sp;
@@ -417,6 +465,14 @@ const struct dtrace_cpuinfo *dtrace_port_cpuinfo(void)
 
 int dtrace_port_uregs(uint32_t ndx, uint64_t *val)
 {
+	if (task != NULL && task->nregs == 0)
+		return -ENOENT;
+	if (task != NULL) {
+		if (ndx >= task->nregs)
+			return -ERANGE;
+		*val = task->regs[ndx];
+		return 0;
+	}
 	if (ndx >= 21)
 		return -ERANGE;
 	*val = 1000 + ndx;
@@ -444,7 +500,7 @@ uint64_t dtrace_port_getf(int64_t fd)
 	return fd >= 0 && fd <= 2 ? 0x1000 + (uint64_t)fd : 0;
 }
 
-int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
+static int store(uintptr_t addr, const void *src, size_t n)
 {
 	unsigned i;
 
@@ -457,13 +513,19 @@ int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
 	return vm_copy((void *)src, addr, n, true);
 }
 
+/* A dump is read-only: a task's memory is never written. */
+int dtrace_port_ustore(uintptr_t addr, const void *src, size_t n)
+{
+	return task != NULL ? -EFAULT : store(addr, src, n);
+}
+
 int dtrace_port_copyout(uint64_t uaddr, const void *src, size_t n)
 {
 	if (n == 0)
 		return 0;
 	if (uaddr + n < uaddr)
 		return -EFAULT;
-	return dtrace_port_ustore((uintptr_t)uaddr, src, n);
+	return store((uintptr_t)uaddr, src, n);
 }
 
 static int lockdown_level;

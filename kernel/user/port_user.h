@@ -36,6 +36,27 @@ void dtrace_user_fault_clear(void);
  */
 void dtrace_user_set_uregs(uint64_t pc, uint64_t sp, uint64_t fp);
 
+/*
+ * A task that is not this process (the core device, libdtrace/
+ * postmortem): while one is set, user loads read through uload, and
+ * pid, tid, execname, uregs[] and ustack() are the task's; user stores
+ * fail and ustack() carries no stack copy (the frames are unwound
+ * already). Kernel loads and the ioctls' copies still read this process.
+ */
+struct dtrace_user_task {
+	uint64_t pid, tid, ppid, pgid, sid, uid, gid, vtime;
+	char comm[16];
+	const uint64_t *regs; /* uregs[]: nregs words (0: none) */
+	uint32_t nregs;
+	const uint64_t *pcs; /* ustack(): npcs return addresses */
+	uint32_t npcs;
+	/* 0, or a negative errno when any byte cannot be read. */
+	int (*uload)(void *arg, void *dst, uint64_t addr, size_t n);
+	void *arg;
+};
+/* t is used in place until the next call; NULL: this process again. */
+void dtrace_user_set_task(const struct dtrace_user_task *t);
+
 /* Nanoseconds dtrace_port_spin() was asked for (chill), in total. */
 uint64_t dtrace_user_spun(void);
 /* dtrace_port_yield() calls so far; after n more, it says "killed". */

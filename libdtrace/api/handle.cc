@@ -27,6 +27,8 @@
 #include "kio/device.h"
 #include "kio/missing_providers.h"
 #include "kio/modprobe.h"
+#include "postmortem/core_image.h"
+#include "postmortem/device.h"
 #include "proc/process.h"
 #include "prog/limits.h"
 #include "usdt/header_gen.h"
@@ -142,7 +144,14 @@ namespace {
 // -x backend (OpenOptions::backend): bpf only when asked, or when the
 // module is not loaded (nor loadable: open_kernel_device tried modprobe)
 // and the bpf device can be had.
-Result<std::unique_ptr<kio::Device>> open_device(const OpenOptions& opts, std::string* notice) {
+Result<std::unique_ptr<kio::Device>> open_device(const OpenOptions& opts, std::string* notice,
+                                                 std::shared_ptr<const postmortem::CoreDump>* dump) {
+  if (!opts.core.empty()) {  // -x core=FILE (doc/postmortem.md)
+    auto d = postmortem::CoreDump::open(opts.core, opts.coreexe);
+    if (!d) return d.error();
+    *dump = *d;
+    return postmortem::open_core_device(*d);
+  }
   if (opts.backend == "bpf") return bpf::open_bpf_device();
   auto dev = opts.device_path.empty() ? kio::open_kernel_device() : kio::open_kernel_device(opts.device_path);
   if (dev || !opts.backend.empty() || !opts.device_path.empty() || !opts.need_device || kio::module_loaded())
@@ -157,7 +166,8 @@ Result<std::unique_ptr<kio::Device>> open_device(const OpenOptions& opts, std::s
 
 Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
   std::string notice;
-  auto dev = open_device(opts, &notice);
+  std::shared_ptr<const postmortem::CoreDump> dump;
+  auto dev = open_device(opts, &notice, &dump);
   uint32_t ncpus = 1;
   if (dev) {
     auto conf = (*dev)->conf();
@@ -168,6 +178,7 @@ Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
   }
   auto impl = std::make_unique<Impl>(dev ? std::move(*dev) : nullptr, ncpus);
   impl->open_notice = std::move(notice);
+  if (dump) impl->state.usyms.adopt(postmortem::core_image(*dump, impl->state.files));
   return std::unique_ptr<Handle>(new Handle(std::move(impl)));
 }
 
@@ -196,9 +207,11 @@ bool Handle::grabanon() const { return impl_->options.grabanon(); }
 
 bool OpenOptions::take_option(std::string_view name, std::string_view value) {
   api::Options o;
-  if (!o.set(name, value) || !o.is_set(api::Opt::backend)) return false;
-  backend = o.backend();
-  return true;
+  if (!o.set(name, value)) return false;
+  if (o.is_set(api::Opt::backend)) backend = o.backend();
+  if (o.is_set(api::Opt::core)) core = o.core();
+  if (o.is_set(api::Opt::coreexe)) coreexe = o.coreexe();
+  return o.is_set(api::Opt::backend) || o.is_set(api::Opt::core) || o.is_set(api::Opt::coreexe);
 }
 
 void Handle::set_macro_args(std::vector<std::string> args) { impl_->macro_args = std::move(args); }

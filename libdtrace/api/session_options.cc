@@ -38,9 +38,10 @@ Status check_cpu(Session& s, uint64_t v, std::string_view) {
 
 // -x core: once the program has cleaned up and exits, abort so that the
 // system dumps core (as the RLIMIT_CORE in force allows) for debugging.
-Status abort_at_exit(Session&, uint64_t v, std::string_view) {
+// -x core=FILE names a dump to run on instead, taken at open.
+Status abort_at_exit(Session&, uint64_t, std::string_view file) {
   static bool registered = false;
-  if (!v || registered) return Ok{};
+  if (!file.empty() || registered) return Ok{};
   registered = true;
   std::atexit([] {
     static const char msg[] = "dtrace: -x core: aborting to dump core\n";

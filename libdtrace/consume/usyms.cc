@@ -23,15 +23,16 @@ class UserSymbols::ImageCache {
   explicit ImageCache(proc::ObjectFiles& files) : files_(files) {}
   proc::UserAddress resolve(pid_t pid, uint64_t addr) {
     Entry& e = entry(pid);
-    if (!e.image) read(pid, e);
+    if (!e.image && !e.dead) read(pid, e);
     proc::UserAddress r = e.image ? e.image->resolve(addr) : proc::UserAddress{};
-    if (!r.object && e.retried.insert(addr).second && read(pid, e)) r = e.image->resolve(addr);
+    if (!r.object && !e.dead && e.retried.insert(addr).second && read(pid, e)) r = e.image->resolve(addr);
     return r;
   }
   // A JIT frame in anonymous memory: the perf map is read at the first
   // such address, and again for an address it lacked (written since).
   const PerfMap::Symbol* jit_symbol(pid_t pid, uint64_t addr) {
     Entry& e = entry(pid);
+    if (e.dead) return nullptr;
     const PerfMap::Symbol* s = e.perf ? e.perf->lookup(addr) : nullptr;
     if (!s && e.perf_retried.insert(addr).second && (e.perf = PerfMap::read(pid))) s = e.perf->lookup(addr);
     return s;
@@ -40,6 +41,11 @@ class UserSymbols::ImageCache {
     Entry& e = entry(pid);
     e.pinned = true;
     read(pid, e);
+  }
+  void adopt(proc::ProcessImage img) {
+    Entry& e = entry(img.pid());
+    e.pinned = e.dead = true;
+    e.image = std::make_unique<proc::ProcessImage>(std::move(img));
   }
   void set_limit(size_t n) {
     limit_ = n;
@@ -54,6 +60,7 @@ class UserSymbols::ImageCache {
     std::optional<PerfMap> perf;
     std::set<uint64_t> perf_retried;
     bool pinned = false;
+    bool dead = false;  // a dump's: never read from /proc
     uint64_t last_use = 0;
   };
   Entry& entry(pid_t pid) {
@@ -104,6 +111,8 @@ void UserSymbols::remember(pid_t pid) {
   cache_->remember(pid);
   unwinder_.remember(pid);
 }
+
+void UserSymbols::adopt(proc::ProcessImage img) { cache_->adopt(std::move(img)); }
 
 void UserSymbols::set_process_limit(size_t n) { cache_->set_limit(n); }
 

@@ -20,6 +20,7 @@
 #include "consume/ustack_unwind.h"
 #include "proc/elf_debuginfo.h"
 #include "proc/object_files.h"
+#include "proc/process_image.h"
 
 namespace dtrace::consume {
 
@@ -37,6 +38,10 @@ class UserSymbols {
   // exit); they are kept for the whole session, for its symbols and for
   // unwinding its stacks.
   void remember(pid_t pid);
+  // A dead process's objects (a core dump's, doc/postmortem.md): its pid's
+  // addresses are named from them for the whole session, never from a
+  // live process that has the pid now.
+  void adopt(proc::ProcessImage img);
   Unwinder& unwinder() { return unwinder_; }
   // -x pgmax: how many other processes' objects are kept (default 8); the
   // least recently used go first, and a process that has exited since

@@ -37,9 +37,33 @@ std::optional<uint64_t> MappedObject::to_runtime(uint64_t vaddr) const {
   return std::nullopt;
 }
 
-ProcessImage ProcessImage::parse(pid_t pid, const std::string& maps_text, const std::string& exe) {
+ProcessImage ProcessImage::group(pid_t pid, const FileMaps& maps, const std::string& exe,
+                                 const std::string& open_root) {
   ProcessImage img;
   img.pid_ = pid;
+  for (const auto& [path, m] : maps) {
+    if (img.objects_.empty() || img.objects_.back().path != path) {
+      MappedObject o;
+      o.path = path;
+      o.module = base_name(path);
+      o.executable = path == exe;
+      o.open_path = open_root + path;
+      img.objects_.push_back(std::move(o));
+    }
+    img.objects_.back().maps.push_back(m);
+  }
+  return img;
+}
+
+ProcessImage ProcessImage::of_dump(pid_t pid, const FileMaps& maps, const std::string& exe,
+                                   ObjectFiles& files) {
+  ProcessImage img = group(pid, maps, exe, "");
+  for (MappedObject& o : img.objects_) o.elf = files.elf(o.open_path);
+  return img;
+}
+
+ProcessImage ProcessImage::parse(pid_t pid, const std::string& maps_text, const std::string& exe) {
+  FileMaps maps;
   std::istringstream in(maps_text);
   std::string line;
   while (std::getline(in, line)) {
@@ -52,17 +76,9 @@ ProcessImage ProcessImage::parse(pid_t pid, const std::string& maps_text, const 
     m.start = std::strtoull(range.c_str(), nullptr, 16);
     m.end = std::strtoull(range.c_str() + range.find('-') + 1, nullptr, 16);
     m.offset = std::strtoull(off.c_str(), nullptr, 16);
-    if (img.objects_.empty() || img.objects_.back().path != path) {
-      MappedObject o;
-      o.path = path;
-      o.module = base_name(path);
-      o.executable = path == exe;
-      o.open_path = "/proc/" + std::to_string(pid) + "/root" + path;
-      img.objects_.push_back(std::move(o));
-    }
-    img.objects_.back().maps.push_back(m);
+    maps.emplace_back(path, m);
   }
-  return img;
+  return group(pid, maps, exe, "/proc/" + std::to_string(pid) + "/root");
 }
 
 Result<ProcessImage> ProcessImage::read(pid_t pid, ObjectFiles& files) {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "proc/elf_object.h"
@@ -60,6 +61,10 @@ class ProcessImage {
   static Result<ProcessImage> read(pid_t pid, ObjectFiles& files);
   // Parses maps text; exe is the executable's path (readlink /proc/PID/exe).
   static ProcessImage parse(pid_t pid, const std::string& maps_text, const std::string& exe);
+  // A dead process's objects (a core dump's NT_FILE mappings, in address
+  // order): each read at its path here, the executable's at exe.
+  using FileMaps = std::vector<std::pair<std::string, Mapping>>;
+  static ProcessImage of_dump(pid_t pid, const FileMaps& maps, const std::string& exe, ObjectFiles& files);
 
   pid_t pid() const { return pid_; }
   const std::vector<MappedObject>& objects() const { return objects_; }
@@ -69,6 +74,10 @@ class ProcessImage {
   DataSymbol data_symbol(std::string_view mod, std::string_view name, bool a_out) const;
 
  private:
+  // One object per run of mappings of one path; open_root prefixes the
+  // path the object is opened at.
+  static ProcessImage group(pid_t pid, const FileMaps& maps, const std::string& exe,
+                            const std::string& open_root);
   pid_t pid_ = 0;
   std::vector<MappedObject> objects_;
 };

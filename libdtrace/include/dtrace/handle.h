@@ -30,9 +30,13 @@ struct OpenOptions {
   // -x backend: "module" (/dev/dtrace), "bpf" (doc/bpf.md), or "": the
   // module when its device opens, else bpf (Handle::notice says so).
   std::string backend;
+  // -x core=FILE: a core dump to run the programs on (doc/postmortem.md),
+  // its executable at coreexe when the dump's path to it is wrong.
+  std::string core, coreexe;
 
   // -x NAME=VALUE seen before open(): takes the options open() needs
-  // (backend); false for any other, which Handle::set_option sets.
+  // (backend, core, coreexe); false for any other, which
+  // Handle::set_option sets.
   bool take_option(std::string_view name, std::string_view value);
 };
 

@@ -12,8 +12,14 @@
 namespace dtrace {
 namespace {
 
+OpenOptions compile_only() {
+  OpenOptions o;
+  o.need_device = false;
+  return o;
+}
+
 std::unique_ptr<Handle> open_handle() {
-  auto h = Handle::open({false, "", ""});
+  auto h = Handle::open(compile_only());
   if (!h) return nullptr;
   return std::move(*h);
 }

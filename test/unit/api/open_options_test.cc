@@ -9,7 +9,13 @@
 namespace dtrace {
 namespace {
 
-TEST(OpenOptions, TakeOnlyTheBackend) {
+OpenOptions compile_only() {
+  OpenOptions o;
+  o.need_device = false;
+  return o;
+}
+
+TEST(OpenOptions, TakeTheBackend) {
   OpenOptions o;
   EXPECT_TRUE(o.take_option("backend", "bpf"));
   EXPECT_EQ(o.backend, "bpf");
@@ -21,8 +27,17 @@ TEST(OpenOptions, TakeOnlyTheBackend) {
   EXPECT_EQ(o.backend, "module");
 }
 
+TEST(OpenOptions, TakeTheCoreFileAndItsExecutable) {
+  OpenOptions o;
+  EXPECT_TRUE(o.take_option("core", "/tmp/core.1"));
+  EXPECT_TRUE(o.take_option("coreexe", "/tmp/prog"));
+  EXPECT_EQ(o.core, "/tmp/core.1");
+  EXPECT_EQ(o.coreexe, "/tmp/prog");
+  EXPECT_EQ(o.backend, "");
+}
+
 TEST(OpenOptions, HandleAnswersWhatItWasSet) {
-  auto h = Handle::open({false, "", ""});
+  auto h = Handle::open(compile_only());
   ASSERT_TRUE(h);
   EXPECT_FALSE((*h)->errtags());
   EXPECT_FALSE((*h)->argref());

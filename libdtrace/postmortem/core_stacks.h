@@ -1,0 +1,23 @@
+// Every thread's call chain in a dump, unwound once with libdwfl's core
+// support (dwfl_core_file_report, dwfl_getthread_frames): each object's
+// CFI, read from the files the dump names (or found by build id), over
+// the dump's registers and memory. The core device hands these frames to
+// ustack(), which records them as the live one records its own.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "postmortem/core_dump.h"
+
+namespace dtrace::postmortem {
+
+// At most this many frames a thread (ustack(n) asks for no more).
+constexpr uint32_t kMaxCoreFrames = 1024;
+
+// By tid: the pc, then the return addresses outward. A thread libdwfl
+// cannot unwind has its pc alone.
+std::map<uint64_t, std::vector<uint64_t>> unwind_threads(const CoreDump& dump);
+
+}  // namespace dtrace::postmortem

@@ -1,0 +1,124 @@
+#!/bin/sh
+# dtrace -x core=FILE end to end (doc/postmortem.md): our programs dump
+# core under the kernel in a scratch directory, and D runs on the dumps.
+# Every expectation comes from the programs' sources and arguments
+# (thread counts, function names, strings) or from what they print of
+# themselves (pid, &head). Skips (77), saying why, where the kernel
+# writes no core file into the working directory.
+# usage: dtrace_core.sh build/dtrace pm_threads pm_list
+dtrace=$(realpath "$1") threads=$(realpath "$2") list=$(realpath "$3")
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+pattern=$(cat /proc/sys/kernel/core_pattern)
+case $pattern in
+'|'* | /*)
+	echo "dtrace_core: skipped: core dumps go to $pattern, not to the working directory"
+	exit 77
+	;;
+esac
+
+# make_core DIR PROGRAM ARGS...: PROGRAM dumps core in DIR (its stdout in
+# DIR/out, the signal it died of in DIR/signal); prints the core's path.
+make_core() {
+	dir=$1
+	shift
+	mkdir -p "$dir"
+	(cd "$dir" && ulimit -c unlimited && exec "$@" >out 2>/dev/null)
+	echo $(($? - 128)) >"$dir/signal"
+	for f in "$dir"/core*; do
+		[ -f "$f" ] && echo "$f" && return 0
+	done
+	return 1
+}
+
+# check NAME WANT GOT: one result.
+check() {
+	if [ "$2" = "$3" ]; then
+		echo "ok $1"
+	else
+		printf 'FAIL %s\n  want: %s\n  got:  %s\n' "$1" "$2" "$3"
+		fail=1
+	fi
+}
+
+nthreads=6
+tcore=$(make_core "$tmp/threads" "$threads" $nthreads) || {
+	echo "dtrace_core: skipped: no core file was written (core_pattern $pattern)"
+	exit 77
+}
+tpid=$(cat "$tmp/threads/out")
+# pm_list runs from a copy that then moves: its dump names a path that is
+# gone, so every run on it names the executable with -x coreexe.
+mkdir -p "$tmp/bin" "$tmp/moved"
+cp "$list" "$tmp/bin/pm_list"
+lcore=$(make_core "$tmp/list" "$tmp/bin/pm_list" alpha beta gamma) || {
+	echo "dtrace_core: FAIL: pm_list wrote no core file"
+	exit 1
+}
+mv "$tmp/bin/pm_list" "$tmp/moved/pm_list"
+read -r lpid head <"$tmp/list/out"
+
+d() { "$dtrace" -q "$@" 2>"$tmp/err"; }
+
+# BEGIN and END run as the dumped process; core:::thread once a thread.
+check begin_end "$tpid pm_threads
+$((nthreads + 1)) threads" "$(d -x core="$tcore" -n '
+	BEGIN { printf("%d %s\n", pid, execname); }
+	core:::thread { n++; }
+	END { printf("%d threads\n", n); }')"
+check thread_ids "$((nthreads + 1)) $(((nthreads + 1) * nthreads / 2)) 1" "$(d -x core="$tcore" -n '
+	core:::thread { @t[tid] = count(); i += arg0; p = pid == '"$tpid"'; }
+	END { printa("%d\n", @t); printf("%d %d\n", i, p); }' | awk 'NF == 1 && $1 != "" { n++ } NF == 2 { s = $0 } END { print n, s }')"
+
+# core:::fault: the signal and address of the fatal fault, in its thread.
+check fault_segv "$lpid $(cat "$tmp/list/signal") 10 pm_list pm_list\`crash_here pm_list\`crash_here pm_list" \
+	"$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n '
+	core:::fault {
+		printf("%d %d %x %s", pid, arg0, arg1, execname);
+		ufunc(uregs[R_PC]); usym(uregs[R_PC]); umod(uregs[R_PC]);
+	}' | tr -s ' \n' '  ' | sed 's/ $//')"
+check fault_abort "$(cat "$tmp/threads/signal")" "$(d -x core="$tcore" -n 'core:::fault { printf("%d\n", arg0); }')"
+
+# Memory: a linked list walked with copyin/copyinstr, its last name a
+# literal that only the executable file holds.
+check list_walk "alpha 1
+beta 2
+gamma 3
+rodata-name 100" "$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n '
+	struct node { struct node *next; char *name; int value; };
+	core:::fault {
+		this->p = (struct node *)copyin(*(uintptr_t *)copyin('"$head"', 8), sizeof (struct node));
+		printf("%s %d\n", copyinstr((uintptr_t)this->p->name), this->p->value);
+		this->p = (struct node *)copyin((uintptr_t)this->p->next, sizeof (struct node));
+		printf("%s %d\n", copyinstr((uintptr_t)this->p->name), this->p->value);
+		this->p = (struct node *)copyin((uintptr_t)this->p->next, sizeof (struct node));
+		printf("%s %d\n", copyinstr((uintptr_t)this->p->name), this->p->value);
+		this->p = (struct node *)copyin((uintptr_t)this->p->next, sizeof (struct node));
+		printf("%s %d\n", copyinstr((uintptr_t)this->p->name), this->p->value);
+	}')"
+out=$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n 'core:::fault { trace(*(int *)copyin(0x10, 4)); }')
+check unmapped_faults "invalid address (0x10)" "$(grep -o 'invalid address (0x10)' "$tmp/err")"
+
+# ustack(): the faulting thread's chain, and the threads' stacks
+# aggregated: each worker function holds half the workers (a worker may
+# still be leaving the barrier, so the innermost frames may differ).
+check fault_stack "crash_here main" "$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n 'core:::fault { ustack(); }' |
+	sed -n 's/^ *pm_list`\([a-z_]*\).*/\1/p' | head -2 | tr '\n' ' ' | sed 's/ $//')"
+check thread_stacks "worker_even $((nthreads / 2)) worker_odd $((nthreads / 2)) main 1" "$(d -x core="$tcore" -n '
+	core:::thread { @[ustack()] = count(); }' | awk '
+	/pm_threads`worker_even/ { f = "worker_even" }
+	/pm_threads`worker_odd/ { f = "worker_odd" }
+	/pm_threads`main/ && f == "" { f = "main" }
+	NF == 1 && $1 ~ /^[0-9]+$/ { c[f] += $1; f = "" }
+	END { print "worker_even", c["worker_even"], "worker_odd", c["worker_odd"], "main", c["main"] }')"
+
+# Options: a missing file and a wrong executable are refused, saying why.
+"$dtrace" -x core="$tmp/none" -n BEGIN >/dev/null 2>"$tmp/err"
+check missing_core "1 yes" "$? $(grep -q 'cannot read core file' "$tmp/err" && echo yes)"
+"$dtrace" -x core="$lcore" -n BEGIN >/dev/null 2>"$tmp/err"
+check moved_exe "1 yes" "$? $(grep -q "cannot read the executable $tmp/bin/pm_list.*coreexe" "$tmp/err" && echo yes)"
+"$dtrace" -x core="$lcore" -x coreexe="$tmp/none" -n BEGIN >/dev/null 2>"$tmp/err"
+check missing_exe "1 yes" "$? $(grep -q 'cannot read the executable' "$tmp/err" && echo yes)"
+exit $fail
