@@ -34,6 +34,13 @@ namespace {
 constexpr uint32_t kRingSize = 4u << 20;  // a power of 2 and of the page size
 constexpr int kMaxErrorRounds = 64;       // faults handled per drain
 
+// A scratch element per CPU for each kind of context a probe program
+// runs in: a perf event's program (profile, tick: in an interrupt) may
+// run in the middle of a tracepoint's on the same CPU, and a program
+// fired from here (BEGIN, END, ERROR: sleepable) may be preempted by a
+// task whose system call fires one; none may write into another's.
+constexpr int kFiredScratch = 0, kTracepointScratch = 1, kPerfScratch = 2, kScratchKinds = 3;
+
 enum class Role { kBegin, kEnd, kError, kTick, kProfile, kSysEntry, kSysReturn };
 
 struct ProbeProg {
@@ -87,7 +94,7 @@ uint64_t now_ns() {
 
 class BpfDevice final : public kio::Device {
  public:
-  BpfDevice(dtrace_inproc* m, dtrace_inproc_file* f, Fd scratch, Fd ring, Fd state, AggMaps aggs)
+  BpfDevice(dtrace_inproc* m, dtrace_inproc_file* f, std::vector<Fd> scratch, Fd ring, Fd state, AggMaps aggs)
       : m_(m),
         f_(f),
         scratch_(std::move(scratch)),
@@ -282,10 +289,11 @@ class BpfDevice final : public kio::Device {
       by_probe[e.ecb.probe_id].push_back(std::move(e));
     }
     std::vector<ProbeProg> progs;
-    ProbeMaps maps{scratch_.get(), ring_.get(), state_.get(), aggs_.shared(), &strings};
+    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings};
     for (auto& [probe, list] : by_probe) {
       Role role = roles[probe];
       bool perf = role == Role::kTick || role == Role::kProfile, sys = is_syscall(role);
+      maps.scratch = scratch_[perf ? kPerfScratch : sys ? kTracepointScratch : kFiredScratch].get();
       ArgSource src = perf  ? ArgSource::kPerf
                       : sys ? (role == Role::kSysEntry ? ArgSource::kSysEntry : ArgSource::kSysReturn)
                             : ArgSource::kFrame;
@@ -376,7 +384,8 @@ class BpfDevice final : public kio::Device {
   dtrace_inproc* m_;
   dtrace_inproc_file* f_;
   std::unique_ptr<kio::Device> io_;
-  Fd scratch_, ring_, state_, globals_;
+  std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...
+  Fd ring_, state_, globals_;
   StringMaps strmaps_;
   AggMaps aggs_;
   std::vector<std::vector<uint8_t>> aggsnaps_;  // by CPU, from CPU 0's AGGSNAP
@@ -395,10 +404,13 @@ class BpfDevice final : public kio::Device {
 
 Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   if (std::string why = bpf_unavailable(); !why.empty()) return make_error(why);
-  int scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, kScratchSize, 1, nullptr);
-  if (scratch < 0)
-    return make_error(std::string("cannot create the bpf scratch map: ") + std::strerror(-scratch));
-  Fd sfd(scratch);
+  std::vector<Fd> sfd;
+  for (int i = 0; i < kScratchKinds; i++) {
+    int scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, kScratchSize, 1, nullptr);
+    if (scratch < 0)
+      return make_error(std::string("cannot create the bpf scratch map: ") + std::strerror(-scratch));
+    sfd.emplace_back(scratch);
+  }
   int ring = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, kRingSize, nullptr);
   if (ring < 0) return make_error(std::string("cannot create the bpf ring buffer: ") + std::strerror(-ring));
   Fd rfd(ring);

@@ -121,6 +121,13 @@ b 4 0" "" -- -q -n '
 	BEGIN { @a[1] = sum(10); @a[2] = sum(20); @a[3] = sum(30); @b[4] = count(); exit(0); }
 	END { printa("%d %@d\n", @a); trunc(@a, 2); printa("%d %@d\n", @a); clear(@b);
 		printa("b %d %@d\n", @b); }'
+# A profile probe's program runs in the middle of a system call probe's
+# on the same CPU now and then (an interrupt): each kind of context has
+# its own scratch, so no dup() is counted under the profile probe's arg0.
+expect nested 0 "
+             1003           300000" "" -- -q -n '
+	syscall::dup:entry /pid == $target/ { @[arg0] = count(); }
+	profile-4999 { n++; }' -c "$calls 300000"
 # Strings: constants and execname, in records and as aggregation keys.
 expect strings 0 "hello dtrace|
 x" "" -- -q -n 'BEGIN { printf("%s %s|\n", "hello", execname); trace("x"); exit(0); }'
