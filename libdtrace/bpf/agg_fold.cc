@@ -184,9 +184,6 @@ void extreme(Builder& b, uint8_t keep) {
 }  // namespace
 
 void emit_agg_init(Builder& b, const dtbpf_agg& agg) {
-  size_t done = b.new_label();
-  b.emit(load64(kR0, kR6, 0));
-  b.jump(BPF_JNE, kR0, 0, done);
   if (agg.kind == DTRACEACT_AGG_MIN) b.emit_ld64(kR1, static_cast<uint64_t>(INT64_MAX));
   if (agg.kind == DTRACEACT_AGG_MAX) b.emit_ld64(kR1, static_cast<uint64_t>(INT64_MIN));
   if (agg.kind == DTRACEACT_AGG_LQUANTIZE || agg.kind == DTRACEACT_AGG_LLQUANTIZE) b.emit_ld64(kR1, agg.arg);
@@ -194,7 +191,6 @@ void emit_agg_init(Builder& b, const dtbpf_agg& agg) {
       agg.kind == DTRACEACT_AGG_LLQUANTIZE)
     b.emit(store64(kR6, word(0), kR1));
   b.emit(store64_imm(kR6, 0, 1));
-  b.bind(done);
 }
 
 void emit_agg_fold(Builder& b, const dtbpf_agg& agg) {

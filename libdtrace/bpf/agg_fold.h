@@ -16,7 +16,8 @@ namespace dtrace::bpf {
 constexpr int16_t kAggValue = 8;
 
 // The value's initial words (min: INT64_MAX, max: INT64_MIN,
-// lquantize/llquantize: the parameters) and the word set.
+// lquantize/llquantize: the parameters) and the word set, for an entry
+// whose word is 0.
 void emit_agg_init(Builder& b, const dtbpf_agg& agg);
 // Folds R8, weighted R9 for the histograms, into the value.
 void emit_agg_fold(Builder& b, const dtbpf_agg& agg);

@@ -35,12 +35,16 @@ Result<AggMaps> AggMaps::create() {
   if (!gen) return gen.error();
   auto drops = make_map(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_aggdrops", 4, 8, 1);
   if (!drops) return drops.error();
+  auto used = make_map(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_aggused", 4, 8, 2);
+  if (!used) return used.error();
+  m.used_ = std::move(*used);
   m.gen_ = std::move(*gen);
   m.drops_ = std::move(*drops);
   return m;
 }
 
 Status AggMaps::add(AggCode& a, uint64_t aggsize) {
+  aggsize_ = aggsize;
   auto it = maps_.find({a.agg.keylen, a.agg.valsize});
   if (it == maps_.end()) {
     uint32_t value = 8 + a.agg.valsize;
@@ -108,6 +112,10 @@ Result<std::vector<std::vector<uint8_t>>> AggMaps::snapshot(uint64_t* drops) {
   std::vector<std::vector<uint8_t>> out(static_cast<size_t>(ncpus));
   for (const auto& [sizes, o] : maps_)
     if (Status st = read_one(o, old, out); !st) return st.error();
+  // The old generation's buffers are empty again, on every CPU.
+  std::vector<uint64_t> none(static_cast<size_t>(ncpus));
+  if (bpf_map_update_elem(used_.get(), &old, none.data(), BPF_ANY) != 0)
+    return make_error(std::string("cannot empty the aggregations' generation: ") + std::strerror(errno));
   std::vector<uint64_t> per(static_cast<size_t>(ncpus));
   uint64_t total = 0;
   if (bpf_map_lookup_elem(drops_.get(), &zero, per.data()) == 0)

@@ -26,7 +26,7 @@ class AggMaps {
   // Finds or makes the map of a's sizes (a gets it), which holds what
   // aggsize bytes of such entries would, in each generation.
   Status add(AggCode& a, uint64_t aggsize);
-  AggShared shared() const { return {gen_.get(), drops_.get(), zeros_.get()}; }
+  AggShared shared() const { return {gen_.get(), drops_.get(), zeros_.get(), used_.get(), aggsize_}; }
 
   // The entries folded since the last snapshot, by CPU (every possible
   // CPU's); *drops: the aggregation drops since then.
@@ -40,7 +40,8 @@ class AggMaps {
   Status read_one(const One& o, uint32_t gen, std::vector<std::vector<uint8_t>>& out);
 
   std::map<std::pair<uint32_t, uint32_t>, One> maps_;  // by key and value size
-  Fd gen_, drops_, zeros_;
+  Fd gen_, drops_, zeros_, used_;
+  uint64_t aggsize_ = 0;
   uint32_t zeros_size_ = 0;
   uint32_t gen_now_ = 0;
   uint64_t drops_seen_ = 0;

@@ -32,7 +32,7 @@ std::string agg_unsupported(const AggCode& a) {
 }
 
 void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const DifoCalls& calls) {
-  size_t have = b.new_label(), done = b.new_label();
+  size_t have = b.new_label(), drop = b.new_label(), done = b.new_label();
   if (a.agg.value.code != nullptr) {
     calls.run(a.agg.value);
     result(b, kR8);
@@ -78,7 +78,8 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   b.emit(call(BPF_FUNC_map_update_elem));
   lookup_key(b, a.map, key_at);
   b.jump(BPF_JNE, kR0, 0, have);
-  // The map is full: a drop.
+  // The map is full, or this CPU's aggsize: a drop.
+  b.bind(drop);
   lookup_first(b, maps.drops);
   b.jump(BPF_JEQ, kR0, 0, done);
   b.emit(load64(kR1, kR0, 0));
@@ -87,7 +88,25 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   b.jump(BPF_JA, 0, 0, done);
   b.bind(have);
   b.emit(mov_reg(kR6, kR0));
+  size_t fold = b.new_label();
+  b.emit(load64(kR0, kR6, 0));
+  b.jump(BPF_JNE, kR0, 0, fold);
+  // The entry's first firing on this CPU in this generation: the
+  // module's entry in this CPU's buffer, 8 + size of its aggsize bytes.
+  b.emit(make(BPF_LDX | BPF_MEM | BPF_W, kR1, kR7, key_at, 0));
+  b.emit(make(BPF_STX | BPF_MEM | BPF_W, kFp, kR1, -8, 0));
+  b.emit_ld64(kR1, static_cast<uint64_t>(maps.used), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kFp));
+  b.emit(alu_imm(BPF_ADD, kR2, -8));
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+  b.jump(BPF_JEQ, kR0, 0, done);
+  b.emit(load64(kR1, kR0, 0));
+  b.emit(alu_imm(BPF_ADD, kR1, static_cast<int32_t>(8 + a.agg.keylen + a.agg.valsize)));
+  b.emit_ld64(kR2, maps.aggsize);
+  b.jump_reg(BPF_JGT, kR1, kR2, drop);
+  b.emit(store64(kR0, 0, kR1));
   emit_agg_init(b, a.agg);
+  b.bind(fold);
   emit_agg_fold(b, a.agg);
   b.bind(done);
 }

@@ -26,6 +26,9 @@ struct AggShared {
   int gen = -1;    // array of one uint64: the generation (0 or 1) keys carry
   int drops = -1;  // per-CPU array of one uint64: aggregation drops
   int zeros = -1;  // array of one zero-filled element: a new entry's value
+  int used = -1;   // per-CPU array by generation: bytes of entries, as in
+                   // the module's aggregation buffer of that CPU
+  uint64_t aggsize = 0;
 };
 
 // The largest key (with its generation and id word) and value the bpf device

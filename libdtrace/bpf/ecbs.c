@@ -6,6 +6,7 @@
 #include "bpf/ecbs.h"
 #include "core/probe.h"
 #include "core/state.h"
+#include "core/util.h"
 #include "user/inproc.h"
 
 _Static_assert(sizeof(((struct dtbpf_ecb *)0)->provider) ==
@@ -157,5 +158,7 @@ int dtbpf_get_aggkey(struct dtrace_inproc_file *f, uint32_t aggid, uint32_t i,
 
 uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f)
 {
-	return dtrace_inproc_state(f)->opts[DTRACEOPT_AGGSIZE];
+	/* as dtrace_buffers_alloc() sizes each CPU's buffer */
+	return DTRACE_ALIGN(dtrace_inproc_state(f)->opts[DTRACEOPT_AGGSIZE],
+			    (uint64_t)8);
 }

@@ -27,6 +27,12 @@ namespace {
 
 using Entries = std::vector<std::vector<uint8_t>>;
 
+// The entries of every CPU's AGGSNAP, and the aggregation drops.
+struct Snap {
+  Entries entries;
+  uint64_t drops = 0;
+};
+
 // An AGGSNAP buffer's entries (struct dtrace_aggent and what follows),
 // sorted: the bpf device hands them over in its maps' order.
 void add_entries(const std::vector<uint8_t>& buf, Entries& out) {
@@ -42,27 +48,28 @@ void add_entries(const std::vector<uint8_t>& buf, Entries& out) {
   }
 }
 
-Result<Entries> run(kio::Device& dev, const std::vector<uint8_t>& blob) {
+Result<Snap> run(kio::Device& dev, const std::vector<uint8_t>& blob) {
   kio::EnableFailure why;
   if (auto r = dev.enable(blob, &why); !r) return r.error();
   if (auto r = dev.go(); !r) return r.error();
   if (auto r = dev.stop(); !r) return r.error();
   auto conf = dev.conf();
   if (!conf) return conf.error();
-  Entries out;
+  Snap out;
   for (uint32_t cpu = 0; cpu < std::max(conf->dtc_maxcpu, 1u); cpu++) {
     auto s = dev.aggsnap(cpu);
     if (!s) return s.error();
-    add_entries(s->data, out);
+    add_entries(s->data, out.entries);
+    out.drops += s->drops;
   }
-  std::sort(out.begin(), out.end());
+  std::sort(out.entries.begin(), out.entries.end());
   return out;
 }
 
-Result<Entries> run_core(const std::vector<uint8_t>& blob) {
+Result<Snap> run_core(const std::vector<uint8_t>& blob) {
   dtrace_inproc* m = dtrace_inproc_create(1);
   dtrace_inproc_file* f = dtrace_inproc_open(m);
-  Result<Entries> out = [&] {
+  Result<Snap> out = [&] {
     auto dev = kio::make_ioctl_device([f](unsigned long req, void* arg) {
       int r = dtrace_inproc_ioctl(f, req, arg);
       if (r < 0) errno = -r;
@@ -100,8 +107,9 @@ const char* const kValues[] = {"0",
                                "123456789012",
                                "-987654321"};
 
-// Runs "BEGIN { @a = F(v); ... }" (agg % v for each value) both ways.
-void expect_same_aggs(const std::string& agg) {
+// Runs "BEGIN { @a = F(v); ... }" (agg % v for each value) both ways,
+// with this aggsize option unless 0 (then dtrace's 4m).
+void expect_same_aggs(const std::string& agg, uint64_t aggsize = 0) {
   SCOPED_TRACE(agg);
   std::string src = "BEGIN {";
   for (const char* v : kValues) {
@@ -111,26 +119,35 @@ void expect_same_aggs(const std::string& agg) {
   }
   src += " }";
   cc::Program p = cc::testing::compile_ok(src);
-  std::vector<uint8_t> blob = prog::encode(p, {}, 0);
+  std::vector<dtrace_prog_option> opts;
+  if (aggsize != 0) opts.push_back({DTRACEOPT_AGGSIZE, 0, aggsize});
+  std::vector<uint8_t> blob = prog::encode(p, opts, 0);
   auto core = run_core(blob);
   ASSERT_TRUE(core.ok()) << core.error().message;
   auto dev = open_bpf_device();
   ASSERT_TRUE(dev.ok()) << dev.error().message;
   auto bpf = run(**dev, blob);
   ASSERT_TRUE(bpf.ok()) << bpf.error().message;
-  ASSERT_EQ(core->size(), std::size(kValues));
-  EXPECT_EQ(*core, *bpf);
+  if (aggsize == 0) {
+    ASSERT_EQ(core->entries.size(), std::size(kValues));
+  } else {
+    EXPECT_GT(core->drops, 0u);
+  }
+  EXPECT_EQ(core->entries, bpf->entries);
+  EXPECT_EQ(core->drops, bpf->drops);
+}
+
+// One CPU, so that each key has one entry on both sides.
+void pin_cpu() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(sched_getcpu(), &set);
+  sched_setaffinity(0, sizeof set, &set);
 }
 
 class Aggs : public ::testing::TestWithParam<const char*> {
  protected:
-  // One CPU, so that each key has one entry on both sides.
-  void SetUp() override {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(sched_getcpu(), &set);
-    sched_setaffinity(0, sizeof set, &set);
-  }
+  void SetUp() override { pin_cpu(); }
 };
 
 TEST_P(Aggs, SameSnapshotAsKernelCore) {
@@ -161,6 +178,36 @@ INSTANTIATE_TEST_SUITE_P(
                       "@l = lquantize(%, 5, 6, 1, -2)", "@ll = llquantize(%, 10, 0, 6, 20)",
                       "@ll = llquantize(%, 4, 1, 20, 2)", "@ll = llquantize(%, 2, 0, 61, 2)",
                       "@ll = llquantize(%, 10, 0, 17, 100)", "@ll = llquantize(%, 10, 2, 8, 10, 5)"));
+
+}  // namespace
+}  // namespace dtrace::bpf::testing
+
+namespace dtrace::bpf::testing {
+namespace {
+
+// What does not fit a CPU's aggsize bytes of entries (8 + key + value
+// each) is dropped, and counted, as the module's full buffer is: 240
+// bytes hold 10 entries of count() by an integer, 3000 two of quantize(),
+// 0 none.
+struct Small {
+  const char* agg;
+  uint64_t aggsize;
+};
+
+class AggsizeDrops : public ::testing::TestWithParam<Small> {
+ protected:
+  void SetUp() override { pin_cpu(); }
+};
+
+TEST_P(AggsizeDrops, SameEntriesAndDropsAsKernelCore) {
+  std::string why = bpf_unavailable();
+  if (!why.empty()) GTEST_SKIP() << why << "; bpf tests skipped";
+  expect_same_aggs(GetParam().agg, GetParam().aggsize);
+}
+
+INSTANTIATE_TEST_SUITE_P(Small, AggsizeDrops,
+                         ::testing::Values(Small{"@c[%] = count()", 240}, Small{"@q[%] = quantize(%)", 3000},
+                                           Small{"@s = sum(%)", 8}));
 
 }  // namespace
 }  // namespace dtrace::bpf::testing
