@@ -114,11 +114,14 @@ SessionCompiler make_compiler(const Options& o, const CompilerInputs& in) {
   // Every target's objects, read once for types, symbols and args[]; the
   // first target's come first, so its executable is the one a.out names.
   auto images = std::make_shared<std::vector<proc::ProcessImage>>();
+  if (in.dump != nullptr) images->push_back(*in.dump);
   for (int pid : in.targets)
     if (auto img = proc::ProcessImage::read(pid, in.session.files)) images->push_back(std::move(*img));
   for (const proc::ProcessImage& img : *images)
     for (auto& obj : user_objects(img)) co.user_objects.push_back(std::move(obj));
   copy_compile_options(o, co);
+  co.user_scoped = in.dump != nullptr;
+  co.user_static |= co.user_scoped;
   co.set_option = pragma_option;
   const consume::KernelSymbols& ksyms = in.session.ksyms;
   co.kernel_symbol = [&ksyms](std::string_view mod, std::string_view name) {

@@ -14,6 +14,7 @@
 #include "api/session_options.h"
 #include "cc/compiler.h"
 #include "kio/device.h"
+#include "proc/process_image.h"
 
 namespace dtrace::api {
 
@@ -23,6 +24,9 @@ struct CompilerInputs {
   kio::Device* dev = nullptr;           // null: no module, probes unknown
   Enablings* enablings = nullptr;       // with dev
   Session& session;                     // its cpp args, libdirs, files, BTF and kernel symbols
+  // -x core=FILE: the dump's objects, whose symbols mod`sym names
+  // (doc/postmortem.md); their addresses are final, as linkmode=static's.
+  const proc::ProcessImage* dump = nullptr;
 };
 
 struct SessionCompiler {

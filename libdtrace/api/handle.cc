@@ -67,6 +67,7 @@ struct Handle::Impl {
   std::chrono::steady_clock::time_point next_switch{}, next_agg{};
   std::vector<std::unique_ptr<proc::Process>> targets;  // -c / -p
   std::vector<usdt::ProviderDef> usdt_defs;             // -h / -G: every -s script's
+  std::unique_ptr<proc::ProcessImage> dump_image;       // -x core=FILE: the dump's objects
 
   Status set_option(std::string_view name, std::string_view value) {
     return api::set_session_option(state, name, value);
@@ -80,7 +81,7 @@ struct Handle::Impl {
 
   cc::Compiler& the_compiler() {
     if (!compiler) {
-      api::CompilerInputs in{macro_args, {}, dev.get(), &enablings, state};
+      api::CompilerInputs in{macro_args, {}, dev.get(), &enablings, state, dump_image.get()};
       for (auto& t : targets) in.targets.push_back(t->pid());
       api::SessionCompiler made = api::make_compiler(options, in);
       compiler = std::move(made.compiler);
@@ -178,7 +179,10 @@ Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
   }
   auto impl = std::make_unique<Impl>(dev ? std::move(*dev) : nullptr, ncpus);
   impl->open_notice = std::move(notice);
-  if (dump) impl->state.usyms.adopt(postmortem::core_image(*dump, impl->state.files));
+  if (dump) {
+    impl->dump_image = std::make_unique<proc::ProcessImage>(postmortem::core_image(*dump, impl->state.files));
+    impl->state.usyms.adopt(*impl->dump_image);
+  }
   return std::unique_ptr<Handle>(new Handle(std::move(impl)));
 }
 

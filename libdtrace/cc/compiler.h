@@ -65,6 +65,9 @@ struct CompileOptions {
   // -x linkmode=static (resolved now); else D_ASRELO.
   bool unodefs = false;
   bool user_static = false;
+  // On a core dump (-x core=FILE) there is no kernel: mod`sym, too,
+  // names a data symbol of the dump's objects (user_symbol).
+  bool user_scoped = false;
   bool empty = false;  // -x empty: a program with nothing in it compiles
   // -x pspec: at the top level, `type*...` without a ':' is a probe
   // description (a glob), never the start of a declaration.

@@ -98,6 +98,17 @@ rodata-name 100" "$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n '
 		this->p = (struct node *)copyin((uintptr_t)this->p->next, sizeof (struct node));
 		printf("%s %d\n", copyinstr((uintptr_t)this->p->name), this->p->value);
 	}')"
+# The executable's globals by module-scoped name, with their DWARF types:
+# the same list through pm_list`head, and a.out naming the executable.
+check globals "alpha beta gamma rodata-name 100" "$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n '
+	core:::fault {
+		printf("%s %s %s", stringof(pm_list`head->name), stringof(pm_list`head->next->name),
+		    stringof(a.out`head->next->next->name));
+		printf(" %s %d\n", stringof(pm_list`head->next->next->next->name), pm_list`head->next->next->next->value);
+	}')"
+"$dtrace" -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n 'core:::fault { trace(pm_list`no_such); }' \
+	>/dev/null 2>"$tmp/err"
+check unknown_global "1 yes" "$? $(grep -q 'pm_list`no_such: Unknown symbol name' "$tmp/err" && echo yes)"
 out=$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n 'core:::fault { trace(*(int *)copyin(0x10, 4)); }')
 check unmapped_faults "invalid address (0x10)" "$(grep -o 'invalid address (0x10)' "$tmp/err")"
 

@@ -59,8 +59,9 @@ class Resolver : public Visitor<Resolver> {
   // enumerator of a kernel enum.
   void visit_SymRef(ast::SymRef& n) {
     size_t q = n.text.rfind('`');
-    n.user = q > 0 && n.text[q - 1] == '`';
-    n.module = n.text.substr(0, n.user ? q - 1 : q);
+    bool two = q > 0 && n.text[q - 1] == '`';
+    n.user = two || ctx_.options.user_scoped;
+    n.module = n.text.substr(0, two ? q - 1 : q);
     n.name = n.text.substr(q + 1);
     if (n.user) return user_symbol(n);
     if (n.module == "vmlinux" && (n.enum_type = ctx_.types.kernel_enumerator(n.name, n.enum_value))) return;
