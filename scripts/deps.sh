@@ -39,6 +39,7 @@ TEST_PACKAGES=(
     debhelper dh-dkms lintian   # make deb (debian/) and its checks
     debootstrap         # test/vm/chroot: the kernels the host's compiler cannot build for
     iputils-ping xfsprogs   # what Oracle's ip and io tests run (test/oracle/runsuite)
+    gdb                 # gcore dumps for the dtrace_core test (test/postmortem)
 )
 
 demo=0

@@ -125,6 +125,21 @@ check thread_stacks "worker_even $((nthreads / 2)) worker_odd $((nthreads / 2)) 
 	NF == 1 && $1 ~ /^[0-9]+$/ { c[f] += $1; f = "" }
 	END { print "worker_even", c["worker_even"], "worker_odd", c["worker_odd"], "main", c["main"] }')"
 
+# gdb's gcore writes dumps of its own (every page, its own note order):
+# the same threads and fault from one, where gdb runs here.
+if command -v gdb >/dev/null 2>&1; then
+	mkdir -p "$tmp/gcore"
+	gdb -q -batch -ex run -ex "gcore $tmp/gcore/core" --args "$threads" 4 >"$tmp/gcore/out" 2>&1
+	if [ -f "$tmp/gcore/core" ]; then
+		check gcore "5 $(cat "$tmp/threads/signal")" "$(d -x core="$tmp/gcore/core" -n '
+			core:::thread { n++; } core:::fault { s = arg0; } END { printf("%d %d\n", n, s); }')"
+	else
+		echo "skipped gcore: gdb wrote no core ($(tail -1 "$tmp/gcore/out"))"
+	fi
+else
+	echo "skipped gcore: no gdb"
+fi
+
 # Options: a missing file and a wrong executable are refused, saying why.
 "$dtrace" -x core="$tmp/none" -n BEGIN >/dev/null 2>"$tmp/err"
 check missing_core "1 yes" "$? $(grep -q 'cannot read core file' "$tmp/err" && echo yes)"
