@@ -15,7 +15,9 @@
 namespace dtrace::postmortem {
 namespace {
 
-constexpr size_t kMaxFiles = 1u << 20;  // NT_FILE entries believed
+// NT_FILE entries believed (doc/limits.md): the kernel's own cap on a
+// dump's mappings is 2^16 (max_map_count's default), gdb's none.
+constexpr size_t kMaxFiles = 1u << 20;
 
 template <typename T>
 bool take(const uint8_t* p, size_t size, T* out) {

@@ -11,10 +11,14 @@
 
 #include "postmortem/core_dump.h"
 
+extern "C" {
+#include "dtrace/limits.h"
+}
+
 namespace dtrace::postmortem {
 
-// At most this many frames a thread (ustack(n) asks for no more).
-constexpr uint32_t kMaxCoreFrames = 1024;
+// At most this many frames a thread: no ustack() records more.
+constexpr uint32_t kMaxCoreFrames = DTRACE_MAX_FRAMES;
 
 // By tid: the pc, then the return addresses outward. A thread libdwfl
 // cannot unwind has its pc alone.

@@ -143,6 +143,9 @@ fi
 # Options: a missing file and a wrong executable are refused, saying why.
 "$dtrace" -x core="$tmp/none" -n BEGIN >/dev/null 2>"$tmp/err"
 check missing_core "1 yes" "$? $(grep -q 'cannot read core file' "$tmp/err" && echo yes)"
+head -c 8192 "$lcore" >"$tmp/truncated"
+"$dtrace" -x core="$tmp/truncated" -n BEGIN >/dev/null 2>"$tmp/err"
+check truncated_core "1 yes" "$? $(grep -q 'runs past the end of the file (a truncated dump)' "$tmp/err" && echo yes)"
 "$dtrace" -x core="$lcore" -n BEGIN >/dev/null 2>"$tmp/err"
 check moved_exe "1 yes" "$? $(grep -q "cannot read the executable $tmp/bin/pm_list.*coreexe" "$tmp/err" && echo yes)"
 "$dtrace" -x core="$lcore" -x coreexe="$tmp/none" -n BEGIN >/dev/null 2>"$tmp/err"
