@@ -19,9 +19,9 @@ void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
 
 }  // namespace
 
-std::string agg_unsupported(const AggCode& a) {
+std::string agg_unsupported(const AggCode& a, bool stacks) {
   for (const dtbpf_action& k : a.keys)
-    if (k.rec != DTBPF_REC_STRING &&
+    if (k.rec != DTBPF_REC_STRING && !(k.rec == DTBPF_REC_STACK && stacks) &&
         (k.rec != DTBPF_REC_VALUE || (k.size != 1 && k.size != 2 && k.size != 4 && k.size != 8)))
       return "an aggregation key that is not an integer or a string";
   if (8 + uint64_t{a.agg.keylen} > kMaxAggKey)
@@ -47,6 +47,10 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
     auto at = static_cast<int16_t>(key_at + 8 + k.offset);
     if (k.rec == DTBPF_REC_STRING) {
       calls.run_string(k.difo, at, k.size);
+      continue;
+    }
+    if (k.rec == DTBPF_REC_STACK) {
+      calls.stack(at, k.size);
       continue;
     }
     calls.run(k.difo);

@@ -39,8 +39,8 @@ constexpr uint32_t kMaxAggValue = 32768 - 8;
 
 // Empty when the bpf device can fold it, else what it cannot ("an
 // aggregation key that is not an integer or a string", ...), for a
-// message in DTrace's form.
-std::string agg_unsupported(const AggCode& a);
+// message in DTrace's form; stacks: the probe's program may take stack().
+std::string agg_unsupported(const AggCode& a, bool stacks);
 
 // What the ECB's code does for an aggregation (a fault leaves it).
 struct DifoCalls {
@@ -49,6 +49,8 @@ struct DifoCalls {
   // Calls a DIFO returning a string and copies at most size bytes of
   // that string to R7 + at.
   std::function<void(const dtbpf_difo&, int16_t at, uint32_t size)> run_string;
+  // Writes size / 8 kernel pcs of the current stack to R7 + at.
+  std::function<void(int16_t at, uint32_t size)> stack;
 };
 
 // One aggregating action: R7 the scratch element, whose bytes from

@@ -247,7 +247,11 @@ class BpfDevice final : public kio::Device {
       e.acts.resize(e.ecb.nacts);
       for (uint32_t i = 0; i < e.ecb.nacts; i++) dtbpf_get_action(f_, epid, i, &e.acts[i]);
       read_aggs(e);
-      if (Status st = check_ecb(e); !st) return st;
+      // stack() where the helper get_stack starts at the probe's pc: a
+      // perf event's (from a tracepoint it starts in the BPF programs).
+      auto role = role_of(e.ecb);
+      bool stacks = role && (*role == Role::kTick || *role == Role::kProfile);
+      if (Status st = check_ecb(e, stacks); !st) return st;
       ecbs.push_back(std::move(e));
     }
     std::vector<DifoView> views;

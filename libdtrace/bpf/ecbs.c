@@ -89,6 +89,8 @@ static uint8_t rec_of(const struct dtrace_action *a)
 		return DTBPF_REC_U64;
 	case DTRACE_RK_AGG:
 		return DTBPF_REC_AGG;
+	case DTRACE_RK_STACK:
+		return DTBPF_REC_STACK;
 	default:
 		return DTBPF_REC_OTHER;
 	}

@@ -36,6 +36,7 @@ enum dtbpf_rec {
 	DTBPF_REC_U64,	  /* the DIFO's value as 8 bytes */
 	DTBPF_REC_AGG,	  /* an aggregation's head: folds, records nothing */
 	DTBPF_REC_STRING, /* the DIFO's string, at most size bytes */
+	DTBPF_REC_STACK,  /* stack(): size / 8 kernel pcs */
 	DTBPF_REC_OTHER	  /* anything else: not done by the bpf device */
 };
 

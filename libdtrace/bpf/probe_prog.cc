@@ -36,7 +36,11 @@ std::string action_name(uint16_t kind) {
   }
 }
 
-// One ECB's subprogram: R1 the scratch element on entry.
+// Where an ECB's subprogram keeps the program's context (stack() needs
+// it), past the inlined DIFOs' registers (translate.cc's 160 bytes).
+constexpr int16_t kCtxSlot = -168;
+
+// One ECB's subprogram: R1 the scratch element, R2 the context on entry.
 class EcbEmitter {
  public:
   EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g)
@@ -46,6 +50,7 @@ class EcbEmitter {
   Status emit() {
     const uint32_t size = 16 + e_.ecb.size;
     b_.emit(mov_reg(kR7, kR1));
+    b_.emit(store64(kFp, kCtxSlot, kR2));
     size_t done = b_.new_label(), fault = b_.new_label();
     uint32_t clear = size > kFaultRecSize ? size : kFaultRecSize;
     for (uint32_t off = 0; off < clear; off += 8) b_.emit(store64_imm(kR7, rec_at(off), 0));
@@ -61,13 +66,18 @@ class EcbEmitter {
                       [&](const dtbpf_difo& d, int16_t at, uint32_t size) {
                         run_difo(d, i + 1, fault);
                         copy_string(d, at, size, i + 1, fault);
-                      }};
+                      },
+                      [&](int16_t at, uint32_t size) { copy_stack(at, size); }};
       if (a.rec == DTBPF_REC_AGG) {
         emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, kScratchKey, calls);
         continue;
       }
       if (a.rec == DTBPF_REC_STRING) {
         calls.run_string(a.difo, rec_at(16 + a.offset), a.size);
+        continue;
+      }
+      if (a.rec == DTBPF_REC_STACK) {
+        copy_stack(rec_at(16 + a.offset), a.size);
         continue;
       }
       if (a.difo.code != nullptr) {
@@ -152,6 +162,17 @@ class EcbEmitter {
     b_.bind(ok);
   }
 
+  // size / 8 kernel pcs of the current stack to R7 + at (zeros there
+  // already, which stay past the stack's end and when it cannot be had).
+  void copy_stack(int16_t at, uint32_t size) {
+    b_.emit(load64(kR1, kFp, kCtxSlot));
+    b_.emit(mov_reg(kR2, kR7));
+    b_.emit(alu_imm(BPF_ADD, kR2, at));
+    b_.emit(mov_imm(kR3, static_cast<int32_t>(size)));
+    b_.emit(mov_imm(kR4, 0));
+    b_.emit(call(BPF_FUNC_get_stack));
+  }
+
   // The record's header (EPID, the time) and the ring buffer output.
   void output(int32_t epid, uint32_t size) {
     b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, rec_at(0), epid));
@@ -228,7 +249,7 @@ void syscall_arg(Builder& b, int16_t i) {
 
 }  // namespace
 
-Status check_ecb(const EcbCode& e) {
+Status check_ecb(const EcbCode& e, bool stacks) {
   auto refuse = [&e](const std::string& what) {
     return make_error("probe " + probe_name(e.ecb) + ": " + what + " is not supported by the bpf backend");
   };
@@ -237,12 +258,14 @@ Status check_ecb(const EcbCode& e) {
   for (const dtbpf_action& a : e.acts) {
     if (a.rec == DTBPF_REC_AGG) {
       auto it = e.aggs.find(a.aggid);
-      std::string what = it == e.aggs.end() ? action_name(a.kind) + "()" : agg_unsupported(it->second);
+      std::string what =
+          it == e.aggs.end() ? action_name(a.kind) + "()" : agg_unsupported(it->second, stacks);
       if (!what.empty()) return refuse(what);
       continue;
     }
     bool value = a.rec == DTBPF_REC_VALUE && (a.size == 1 || a.size == 2 || a.size == 4 || a.size == 8);
-    if (a.rec == DTBPF_REC_OTHER || (a.rec == DTBPF_REC_VALUE && !value))
+    if (a.rec == DTBPF_REC_OTHER || (a.rec == DTBPF_REC_VALUE && !value) ||
+        (a.rec == DTBPF_REC_STACK && !stacks))
       return refuse(action_name(a.kind) + "()");
   }
   return Ok{};
@@ -287,6 +310,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   for (size_t i = 0; i < ecbs.size(); i++) {
     ecb_subs.push_back(b.new_sub());
     b.emit(mov_reg(kR1, kR7));
+    b.emit(mov_reg(kR2, kR6));
     b.call_sub(ecb_subs.back());
   }
   b.emit(mov_imm(kR0, 0));

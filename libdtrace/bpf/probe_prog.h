@@ -57,8 +57,9 @@ struct ProbeMaps {
   const Strings* strings = nullptr;  // with its maps made
 };
 
-// Refuses what the bpf device cannot record yet, in DTrace's form.
-Status check_ecb(const EcbCode& e);
+// Refuses what the bpf device cannot record yet, in DTrace's form;
+// stacks: the probe's program may take stack() (profile and tick).
+Status check_ecb(const EcbCode& e, bool stacks);
 
 // gated: the probe fires only while the state is ACTIVE (not BEGIN, END
 // and ERROR, which the device fires itself); exit() makes it DRAINING.

@@ -128,6 +128,28 @@ expect nested 0 "
              1003           300000" "" -- -q -n '
 	syscall::dup:entry /pid == $target/ { @[arg0] = count(); }
 	profile-4999 { n++; }' -c "$calls 300000"
+# stack() in a profile probe starts at the interrupted kernel pc, arg0
+# (printed as DTrace prints an unresolved frame under -x noresolve); as an
+# aggregation key beside an integer, its frames resolved; refused where
+# the helper cannot start at the probe's pc.
+# check NAME TEST -- dtrace arguments: TEST (a shell condition on $out)
+check() {
+	name=$1 cond=$2
+	shift 3
+	out=$("$dtrace" -x backend=bpf "$@" 2>&1)
+	if eval "$cond"; then
+		echo "ok $name"
+	else
+		echo "FAIL $name: $out"
+		fail=1
+	fi
+}
+check stack_pc '[ -n "$out" ] && [ "$(echo "$out" | sed -n 1p)" = "$(echo "$out" | sed -n 2p)" ]' -- \
+	-q -x noresolve -n 'profile-97 /arg0 != 0/ { printf("              0x%x", arg0); stack(1); exit(0); }'
+check stack_key 'echo "$out" | grep -q "^ *vmlinux\`" && echo "$out" | grep -Eq "^ +7 +[0-9]+$"' -- \
+	-q -n 'profile-997 /arg0 != 0/ { @[stack(), 7] = count(); } tick-100ms { exit(0); }'
+expect refused_stack 1 "" "probe syscall:vmlinux:dup:entry: stack() is not supported by the bpf backend" -- \
+	-q -n 'syscall::dup:entry { stack(); }'
 # Strings: constants and execname, in records and as aggregation keys.
 expect strings 0 "hello dtrace|
 x" "" -- -q -n 'BEGIN { printf("%s %s|\n", "hello", execname); trace("x"); exit(0); }'
