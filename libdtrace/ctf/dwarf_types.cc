@@ -6,6 +6,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwelf.h>
+#include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <unistd.h>
@@ -63,6 +64,10 @@ std::string build_id_path(Elf* elf) {
   return n > 0 ? util::build_id_debug_path({static_cast<const char*>(id), static_cast<size_t>(n)}) : "";
 }
 
+char* debuginfo_path = nullptr;
+const Dwfl_Callbacks kOfflineCallbacks = {dwfl_build_id_find_elf, dwfl_standard_find_debuginfo, nullptr,
+                                          &debuginfo_path};
+
 }  // namespace
 
 // One ELF file's DWARF: opened and indexed by name at construction,
@@ -101,6 +106,7 @@ class DwarfObject {
   Elf* elf_ = nullptr;
   Elf* debug_elf_ = nullptr;
   Dwarf* dbg_ = nullptr;
+  Dwfl* dwfl_ = nullptr;                              // owns dbg_ when libdwfl found the debug file
   std::unordered_map<std::string, Dwarf_Off> index_;  // name -> defining DIE
   std::unordered_map<std::string, bool> declared_;    // tags only declared
   std::unordered_map<std::string, Dwarf_Off> funcs_;  // defined functions
@@ -124,11 +130,20 @@ DwarfObject::DwarfObject(std::string module, const std::string& path) : module_(
     std::string dbg = build_id_path(elf_);
     if (!dbg.empty()) open(dbg, debug_fd_, debug_elf_);
   }
+  // A debug file named by .gnu_debuglink (next to the file, in its
+  // .debug/, under /usr/lib/debug; its CRC checked): libdwfl's search.
+  if (dbg_ == nullptr && (dwfl_ = dwfl_begin(&kOfflineCallbacks)) != nullptr) {
+    Dwarf_Addr bias = 0;
+    Dwfl_Module* mod = dwfl_report_offline(dwfl_, "", path.c_str(), -1);
+    if (dwfl_report_end(dwfl_, nullptr, nullptr) == 0 && mod != nullptr)
+      dbg_ = dwfl_module_getdwarf(mod, &bias);
+  }
   if (dbg_ != nullptr) index();
 }
 
 DwarfObject::~DwarfObject() {
-  if (dbg_ != nullptr) dwarf_end(dbg_);
+  if (dwfl_ != nullptr) dwfl_end(dwfl_);  // and the Dwarf it found
+  if (dbg_ != nullptr && dwfl_ == nullptr) dwarf_end(dbg_);
   if (debug_elf_ != nullptr) elf_end(debug_elf_);
   if (elf_ != nullptr) elf_end(elf_);
   if (debug_fd_ >= 0) ::close(debug_fd_);

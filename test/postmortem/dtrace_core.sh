@@ -125,6 +125,20 @@ check thread_stacks "worker_even $((nthreads / 2)) worker_odd $((nthreads / 2)) 
 	NF == 1 && $1 ~ /^[0-9]+$/ { c[f] += $1; f = "" }
 	END { print "worker_even", c["worker_even"], "worker_odd", c["worker_odd"], "main", c["main"] }')"
 
+# A stripped executable whose symbols and DWARF are in a separate file
+# that .gnu_debuglink names: frames, names and the global's type come
+# from that file.
+mkdir -p "$tmp/stripped"
+cp "$list" "$tmp/stripped/pm_list"
+(cd "$tmp/stripped" && objcopy --only-keep-debug pm_list pm_list.debug && strip --strip-all pm_list &&
+	objcopy --add-gnu-debuglink=pm_list.debug pm_list)
+score=$(make_core "$tmp/stripped" "$tmp/stripped/pm_list" delta) || {
+	echo "dtrace_core: FAIL: the stripped pm_list wrote no core file"
+	exit 1
+}
+check stripped "delta pm_list\`crash_here" "$(d -x core="$score" -n '
+	core:::fault { printf("%s", stringof(pm_list`head->name)); ufunc(uregs[R_PC]); }' | tr -s ' \n' '  ' | sed 's/ $//')"
+
 # gdb's gcore writes dumps of its own (every page, its own note order):
 # the same threads and fault from one, where gdb runs here.
 if command -v gdb >/dev/null 2>&1; then
