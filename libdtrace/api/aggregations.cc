@@ -2,9 +2,9 @@
 
 #include <cstdlib>
 
+#include "consume/agg_keys.h"
 #include "consume/agg_snapshot.h"
 #include "consume/drops.h"
-#include "consume/ustack_record.h"
 
 namespace dtrace::api {
 namespace {
@@ -83,14 +83,12 @@ Result<consume::AggVar*> Aggregations::var_of(kio::Device& dev, uint32_t aggid) 
 
 namespace {
 
-// User stacks as their call chains, so that equal chains are one entry.
-std::vector<std::vector<uint8_t>> canonical_keys(consume::UserSymbols& usyms, const kio::AggDesc& d,
+// Symbol and stack keys as DTrace merges them (consume/agg_keys.h).
+std::vector<std::vector<uint8_t>> canonical_keys(Session& s, const kio::AggDesc& d,
                                                  std::vector<std::vector<uint8_t>> keys) {
-  for (size_t i = 0; i < keys.size() && i < d.recs.size(); i++) {
-    uint16_t kind = d.recs[i].dtrd_action;
-    if (kind == DTRACEACT_USTACK || kind == DTRACEACT_JSTACK)
-      consume::canonicalize_ustack_key(&usyms, keys[i], d.recs[i].dtrd_arg);
-  }
+  std::vector<uint64_t> args;
+  for (size_t i = 0; i + 1 < d.recs.size(); i++) args.push_back(d.recs[i].dtrd_arg);
+  consume::canonicalize_agg_keys({&s.ksyms, &s.usyms}, key_kinds(d), args, keys);
   return keys;
 }
 
@@ -111,7 +109,7 @@ Status Aggregations::snapshot(kio::Device& dev, uint32_t ncpus,
     if (snap->drops)
       report(consume::cpu_drop(consume::DropKind::Aggregation, snap->drops, cpu, options_.droptags()));
     Status st = consume::walk_agg_buffer(snap->data, describe, [&](const consume::AggSnapEntry& e) -> Status {
-      table_.fold(*vars_.at(e.aggid), canonical_keys(session_.usyms, descs_.at(e.aggid), e.keys), e.value,
+      table_.fold(*vars_.at(e.aggid), canonical_keys(session_, descs_.at(e.aggid), e.keys), e.value,
                   percpu ? static_cast<int>(cpu) : -1, key_kinds(descs_.at(e.aggid)));
       return Ok{};
     });

@@ -39,6 +39,8 @@ void KernelSymbols::load(std::string_view text) {
   }
   std::stable_sort(syms_.begin(), syms_.end(),
                    [](const KernelSymbol& a, const KernelSymbol& b) { return a.addr < b.addr; });
+  module_starts_.clear();
+  for (const KernelSymbol& s : syms_) module_starts_.try_emplace(s.module, s.addr);
 }
 
 void KernelSymbols::read_once() const {
@@ -74,6 +76,18 @@ std::string KernelSymbols::symbol(uint64_t addr) const {
 std::string KernelSymbols::module(uint64_t addr) const {
   const KernelSymbol* s = lookup(addr);
   return s ? s->module : hex_address(addr);
+}
+
+uint64_t KernelSymbols::symbol_start(uint64_t addr) const {
+  const KernelSymbol* s = lookup(addr);
+  return s ? s->addr : addr;
+}
+
+uint64_t KernelSymbols::module_start(uint64_t addr) const {
+  const KernelSymbol* s = lookup(addr);
+  if (!s) return addr;
+  auto it = module_starts_.find(s->module);
+  return it == module_starts_.end() ? addr : it->second;
 }
 
 const KernelSymbol* KernelSymbols::find(std::string_view module, std::string_view name) const {

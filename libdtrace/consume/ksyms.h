@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <span>
 #include <string>
@@ -33,6 +34,10 @@ class KernelSymbols {
   std::string address(uint64_t addr) const;
   std::string symbol(uint64_t addr) const;  // sym(): "mod`sym"
   std::string module(uint64_t addr) const;  // mod(): "mod"
+  // Aggregation keys (agg_keys.h): the start of the symbol or of the
+  // module holding addr, which names the same; addr when none does.
+  uint64_t symbol_start(uint64_t addr) const;
+  uint64_t module_start(uint64_t addr) const;
   // A symbol by name, code or data, for the compiler's `sym and mod`sym:
   // module "" searches vmlinux first, then the modules in kallsyms order.
   const KernelSymbol* find(std::string_view module, std::string_view name) const;
@@ -44,6 +49,8 @@ class KernelSymbols {
   mutable std::once_flag read_;
   mutable std::vector<KernelSymbol> syms_;  // code and data, by address
   mutable std::vector<KernelSymbol> data_;  // absolute ones, kallsyms order
+  // Each module's lowest symbol address.
+  mutable std::map<std::string, uint64_t, std::less<>> module_starts_;
 };
 
 // "0x..." for an address left unresolved (kernel and user alike).

@@ -1,5 +1,6 @@
 #include "consume/usyms.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -160,6 +161,21 @@ std::string UserSymbols::symbol(pid_t pid, uint64_t addr) {
 std::string UserSymbols::module(pid_t pid, uint64_t addr) {
   FrameName f = frame_name(pid, addr);
   return f.module.empty() ? hex_address(addr) : f.module;
+}
+
+uint64_t UserSymbols::function_start(pid_t pid, uint64_t addr) {
+  proc::UserAddress r = cache_->resolve(pid, addr);
+  if (r.object) return r.symbol ? addr - r.offset : addr;
+  const PerfMap::Symbol* s = cache_->jit_symbol(pid, addr);
+  return s ? s->start : addr;
+}
+
+uint64_t UserSymbols::module_start(pid_t pid, uint64_t addr) {
+  proc::UserAddress r = cache_->resolve(pid, addr);
+  if (!r.object || r.object->maps.empty()) return addr;
+  uint64_t start = r.object->maps.front().start;
+  for (const proc::Mapping& m : r.object->maps) start = std::min(start, m.start);
+  return start;
 }
 
 std::string UserSymbols::unresolved(pid_t pid, uint64_t addr, bool function_start) {

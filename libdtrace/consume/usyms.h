@@ -54,6 +54,11 @@ class UserSymbols {
   std::string address(pid_t pid, uint64_t addr);  // uaddr(), stack frames
   std::string symbol(pid_t pid, uint64_t addr);   // usym(), ufunc(): no offset
   std::string module(pid_t pid, uint64_t addr);   // umod()
+  // Aggregation keys (agg_keys.h): the start of the function or of the
+  // object holding addr, which symbol() or module() names the same;
+  // addr when neither is known.
+  uint64_t function_start(pid_t pid, uint64_t addr);
+  uint64_t module_start(pid_t pid, uint64_t addr);
   // -x noresolve: "module:0xoff", the offset into the mapping that holds
   // the address (a function's start for usym()/ufunc(): function_start),
   // as DTrace prints it; the address in hex outside any object.
