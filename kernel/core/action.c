@@ -5,6 +5,7 @@
  * principal buffer. The record layouts here are the ABI the consumer
  * decodes through DTRACEIOC_EPDESC; buf.h and actions.def describe them.
  */
+#include "core/difo.h"
 #include "core/enable.h"
 #include "core/util.h"
 #include "dtrace/ustack.h"
@@ -206,6 +207,20 @@ static int check_head(const struct dtrace_progview *pv, uint32_t i,
 	return 0;
 }
 
+/*
+ * Whether action i records data in the principal buffer: a statement, a
+ * DIFEXPR returning void, records nothing and may come before speculate().
+ */
+static bool records_data(const struct dtrace_progview *pv, uint32_t i)
+{
+	const struct dtrace_prog_action *a = &pv->acts[i];
+
+	if (a->dtpa_kind == DTRACEACT_DIFEXPR && a->dtpa_difo < pv->ndifos &&
+	    dtrace_diftype_void(&pv->difos[a->dtpa_difo].dtpd_rtype))
+		return false;
+	return rule(a->dtpa_kind)->data;
+}
+
 /* doc/program.md §6.3: speculate() first, and alone of its kind. */
 static int check_speculate(const struct dtrace_progview *pv,
 			   const struct dtrace_prog_clause *cl,
@@ -223,7 +238,7 @@ static int check_speculate(const struct dtrace_progview *pv,
 				   "once");
 		if (k == DTRACEACT_SPECULATE)
 			spec = true;
-		data |= rule(k)->data;
+		data |= records_data(pv, i);
 	}
 	for (i = cl->dtpc_action; spec && i < end; i++) {
 		uint16_t k = pv->acts[i].dtpa_kind;

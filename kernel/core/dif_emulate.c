@@ -197,14 +197,17 @@ static bool storable(const struct dtrace_mstate *ms, uint64_t addr, uint64_t n)
 	       n <= st->lstore_size - (addr - l);
 }
 
-/* ST*: only into scratch or variable storage (dif.md §3.5). */
+/*
+ * ST*: only into scratch or variable storage (dif.md §3.5); any other
+ * address faults as DTrace's do, an invalid address.
+ */
 static void store(struct dtrace_mstate *ms, uint8_t op, uint64_t addr,
 		  uint64_t val)
 {
 	uint32_t n = 1u << (op - DIF_OP_STB);
 
 	if (!storable(ms, addr, n)) {
-		dtrace_fault(ms, DTRACEFLT_ILLOP, addr);
+		dtrace_fault(ms, DTRACEFLT_BADADDR, addr);
 		return;
 	}
 	dtrace_int_put((void *)(uintptr_t)addr, val, n);
@@ -214,7 +217,7 @@ static void copys(struct dtrace_mstate *ms, uint64_t dst, uint64_t src,
 		  uint64_t n)
 {
 	if (!storable(ms, dst, n)) {
-		dtrace_fault(ms, DTRACEFLT_ILLOP, dst);
+		dtrace_fault(ms, DTRACEFLT_BADADDR, dst);
 		return;
 	}
 	dtrace_dif_load(ms, (void *)(uintptr_t)dst, src, n, false);

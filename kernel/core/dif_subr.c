@@ -129,12 +129,15 @@ static uint64_t subr_copyinargs(struct dtrace_mstate *ms, uint64_t uaddr,
 	return p;
 }
 
-/* copyinto(uaddr, size, dest) and bcopy(src, dest, size). */
+/*
+ * copyinto(uaddr, size, dest) and bcopy(src, dest, size): a destination
+ * outside scratch is an invalid address, as in DTrace.
+ */
 static void copy_to_scratch(struct dtrace_mstate *ms, uint64_t src,
 			    uint64_t dst, uint64_t n, bool user)
 {
 	if (!dtrace_dif_in_scratch(ms, dst, n)) {
-		dtrace_fault(ms, DTRACEFLT_ILLOP, dst);
+		dtrace_fault(ms, DTRACEFLT_BADADDR, dst);
 		return;
 	}
 	dtrace_dif_load(ms, (void *)(uintptr_t)dst, src, n, user);

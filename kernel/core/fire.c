@@ -146,11 +146,35 @@ static void spec_end(struct dtrace_mstate *ms, const struct dtrace_ecb *ecb,
 	}
 }
 
-/* The record goes to the principal buffer, or to a speculation's. */
-static uint8_t *ecb_reserve(const struct firing *f, struct dtrace_mstate *ms,
-			    const struct dtrace_ecb *ecb, uint64_t *spec)
+/*
+ * The clause's statements before speculate() (DIFEXPRs returning void)
+ * run before its DIFO picks the buffer, as DTrace runs a clause's
+ * actions in order: `spec = speculation(); speculate(spec);`. Returns
+ * the first action left, or NULL after a fault.
+ */
+static const struct dtrace_action *
+run_statements(const struct firing *f, struct dtrace_mstate *ms,
+	       const struct dtrace_ecb *ecb, const struct dtrace_action *sa)
 {
-	const struct dtrace_action *sa = spec_action(ecb);
+	const struct dtrace_action *a = ecb->acts;
+
+	for (; a < sa && a->kind == DTRACEACT_DIFEXPR && a->size == 0 &&
+	       a->difo != NULL;
+	     a += 1 + a->skip) {
+		(void)dtrace_dif_emulate(a->difo, ms);
+		if (ms->fault != DTRACEFLT_NONE) {
+			ecb_fault(f, ms, ecb, (uint32_t)(a - ecb->acts) + 1);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+/* The record goes to the principal buffer, or to a speculation's (sa). */
+static uint8_t *ecb_reserve(const struct firing *f, struct dtrace_mstate *ms,
+			    const struct dtrace_ecb *ecb,
+			    const struct dtrace_action *sa, uint64_t *spec)
+{
 	uint8_t *rec;
 
 	*spec = 0;
@@ -206,7 +230,14 @@ static void fire_ecb(const struct firing *f, struct dtrace_mstate *ms,
 			return;
 	}
 	if (!ecb->noheader) {
-		rec = ecb_reserve(f, ms, ecb, &spec);
+		const struct dtrace_action *sa = spec_action(ecb);
+
+		if (sa != NULL) {
+			a = run_statements(f, ms, ecb, sa);
+			if (a == NULL)
+				return;
+		}
+		rec = ecb_reserve(f, ms, ecb, sa, &spec);
 		if (rec == NULL)
 			return;
 	}

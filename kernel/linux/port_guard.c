@@ -52,10 +52,9 @@ static noinline bool ram_mapped(uintptr_t addr, size_t n)
 
 int dtrace_port_kload(void *dst, uintptr_t addr, size_t n)
 {
-	if (addr < PAGE_SIZE)
-		return -EFAULT;
+	/* A user address is no kernel memory: invalid, as DTrace says. */
 	if (addr < TASK_SIZE_MAX)
-		return -EPERM;
+		return -EFAULT;
 	if (unlikely(remap_range(addr)) && !ram_mapped(addr, n))
 		return -EFAULT;
 	return copy_from_kernel_nofault(dst, (const void *)addr, n) ? -EFAULT :

@@ -81,8 +81,9 @@ static uint8_t rec_of(const struct dtrace_action *a)
 	case DTRACE_RK_VALUE:
 		if (a->vk == DTRACE_VK_STRING)
 			return DTBPF_REC_STRING;
-		return a->vk == DTRACE_VK_VALUE ? DTBPF_REC_VALUE :
-						  DTBPF_REC_OTHER;
+		if (a->vk != DTRACE_VK_VALUE)
+			return DTBPF_REC_OTHER;
+		return a->size == 0 ? DTBPF_REC_EFFECT : DTBPF_REC_VALUE;
 	case DTRACE_RK_EXIT:
 		return DTBPF_REC_EXIT;
 	case DTRACE_RK_U64:

@@ -32,6 +32,7 @@ struct dtbpf_difo {
 enum dtbpf_rec {
 	DTBPF_REC_NONE,	  /* nothing at run time */
 	DTBPF_REC_VALUE,  /* the DIFO's value, by value, in size bytes */
+	DTBPF_REC_EFFECT, /* the DIFO runs, records nothing (a statement) */
 	DTBPF_REC_EXIT,	  /* int32 status, then the state exits */
 	DTBPF_REC_U64,	  /* the DIFO's value as 8 bytes */
 	DTBPF_REC_AGG,	  /* an aggregation's head: folds, records nothing */

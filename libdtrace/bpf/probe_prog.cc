@@ -82,6 +82,7 @@ class EcbEmitter {
       }
       if (a.difo.code != nullptr) {
         run_difo(a.difo, i + 1, fault);
+        if (a.rec == DTBPF_REC_EFFECT) continue;
         b_.emit(load64(kR1, kR7, kFrameRet));
       } else {
         b_.emit(mov_imm(kR1, 0));

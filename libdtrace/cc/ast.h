@@ -229,6 +229,9 @@ struct Call : Expr {
       : Expr(Kind::Call, l), name(std::move(n)), args(std::move(a)) {}
   std::string name;
   std::vector<Expr*> args;
+  // A subroutine's parameter types (typecheck), which the code generator
+  // casts its arguments to as DTrace does; a string is DTrace's char *.
+  std::vector<const Type*> param_types;
 };
 
 struct Member : Expr {

@@ -94,6 +94,8 @@ class ExprGen : public cc::ConstVisitor<ExprGen, uint8_t> {
   const cc::Type* bitfield_word(const cc::ast::Member& m);
   void add_offset(uint8_t r, uint32_t off);
   void convert(uint8_t r, const cc::Type* from, const cc::Type* to);
+  void cast(uint8_t r, const cc::Type* from, const cc::Type* to, const cc::ast::Expr* e = nullptr);
+  void shift(uint8_t r, uint32_t n, bool arithmetic);
   void set_one(uint8_t r);
   void one_unless(uint8_t op, uint8_t r);
   void to_bool(uint8_t r);
@@ -126,7 +128,8 @@ class ExprGen : public cc::ConstVisitor<ExprGen, uint8_t> {
   uint8_t load_var(const cc::ast::Expr* e, bool create = false);
   void fill_absent(const cc::VarInfo* v, uint8_t r, bool create, bool array);
   void store_var(const cc::ast::Expr* lhs, uint8_t value);
-  bool push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs);
+  bool push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs,
+                  const std::vector<const cc::Type*>& as = {});
   void pop_tuple(std::vector<uint8_t>& regs);
   void note_var(const cc::VarInfo* v, bool write);
   uint8_t var_op(const cc::VarInfo* v, bool store, bool array);

@@ -102,10 +102,39 @@ void ExprGen::convert(uint8_t r, const cc::Type* from, const cc::Type* to) {
   if (to->size >= 8 || (to->size >= from->size && to->is_signed == from->is_signed) ||
       (to->size > from->size && !from->is_signed))
     return;
-  uint8_t n = constant(64 - to->size * 8);
-  ir_.emit(DIF_INSTR_FMT(DIF_OP_SLL, r, n, r));
-  ir_.emit(DIF_INSTR_FMT(to->is_signed ? DIF_OP_SRA : DIF_OP_SRL, r, n, r));
-  free(n);
+  shift(r, 64 - to->size * 8, to->is_signed);
+}
+
+// An explicit cast, a subroutine argument to its parameter's type, an
+// inline's or a translator member's value to its declared type. DTrace
+// compiles each of these that narrows a scalar or changes its signedness
+// as three instructions (the shift count, a left shift, a right shift),
+// and its ERROR offsets count them, so ours does too. The value is C's:
+// narrowed to `to`, or widened from `from` as `from`'s signedness says.
+void ExprGen::cast(uint8_t r, const cc::Type* from, const cc::Type* to, const cc::ast::Expr* e) {
+  if (from == nullptr || to == nullptr || !to->is_scalar()) return;
+  if (!from->is_scalar()) {
+    // A string or an array standing for its address: DTrace shifts it
+    // by 0 when its size exceeds the scalar's (a string constant's is
+    // its length and NUL, another string's strsize).
+    const auto* lit = cc::ast::as<cc::ast::StrLit>(static_cast<const cc::ast::Node*>(e));
+    uint64_t size = lit ? lit->value.size() + 1 : from->is_string() ? ctx_.options.strsize : from->size;
+    if (size > to->size) shift(r, 0, false);
+    return;
+  }
+  bool narrows = to->size < from->size;
+  bool widens = to->size > from->size;
+  if (!narrows && to->is_signed == from->is_signed) return;
+  uint32_t bits = widens && (!from->is_signed || to->size == 8) ? from->size : to->size;
+  shift(r, 64 - bits * 8, widens ? from->is_signed && to->size == 8 : to->is_signed);
+}
+
+// r = r << n >> n, the right shift arithmetic or logical.
+void ExprGen::shift(uint8_t r, uint32_t n, bool arithmetic) {
+  uint8_t bits = constant(n);
+  ir_.emit(DIF_INSTR_FMT(DIF_OP_SLL, r, bits, r));
+  ir_.emit(DIF_INSTR_FMT(arithmetic ? DIF_OP_SRA : DIF_OP_SRL, r, bits, r));
+  free(bits);
 }
 
 // r = 1
@@ -423,7 +452,7 @@ uint8_t ExprGen::incdec(const cc::ast::IncDec& n) {
 uint8_t ExprGen::call(const cc::ast::Call& n) {
   const cc::SubrProto* p = cc::find_subr(n.name);
   std::vector<uint8_t> regs;
-  if (!push_tuple(n.args, regs)) return 0;
+  if (!push_tuple(n.args, regs, n.param_types)) return 0;
   uint8_t rd = regs.empty() ? alloc() : regs[0];
   if (!regs.empty()) regs.erase(regs.begin());
   ir_.emit(DIF_INSTR_IDX(DIF_OP_CALL, p->id, rd));
@@ -483,7 +512,7 @@ uint8_t ExprGen::visit_Member(const cc::ast::Member& m) {
 
 uint8_t ExprGen::visit_Cast(const cc::ast::Cast& c) {
   uint8_t r = expr(c.operand);
-  convert(r, c.operand->type, c.type);
+  cast(r, c.operand->type, c.type);
   return r;
 }
 

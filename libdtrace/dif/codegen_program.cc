@@ -3,16 +3,12 @@
 // in its own DIFO; then one container clause per probe description, all
 // sharing the predicate and the action range.
 //
-// Statements that are not actions (`x = arg0;`, `self->ts = 0;`, if/else
-// over such statements) record nothing. Their code is merged into a
-// neighbouring DIFO of the same clause, preserving execution order:
-// prepended to the next DIFO the clause evaluates, or, after the last
-// one, appended to it (computed before, returned after); in a clause
-// whose actions evaluate no DIFO at all, they run in the predicate after
-// it is found true (a predicate returning 1 is made when there is none).
-// Statements after a speculate() whose DIFO is the clause's last get a
-// DIFEXPR of void of their own (a record of 0 bytes), as DTrace compiles
-// every statement: they must not run when the speculation drops it.
+// A statement that is not an action (`x = arg0;`, `self->ts = 0;`, if/else
+// over such statements) is an action of its own, as DTrace compiles it:
+// a DIFEXPR returning void, which records nothing (a 0-byte record). So
+// ERROR's action numbers and DIF offsets are DTrace's, a fault stops the
+// clause where DTrace's stops, and statements after a speculate() that
+// gets no buffer do not run.
 #include <algorithm>
 
 #include "dif/codegen.h"
@@ -21,22 +17,14 @@
 namespace dtrace::dif {
 namespace {
 
-// A statement and its number among the clause's actions as DTrace counts
-// them (each D statement is an action there).
-struct Numbered {
-  const cc::ast::Stmt* stmt;
-  uint32_t number;
-};
-
-// One DIFO to generate: optional statements, the value, more statements.
+// One DIFO to generate: a statement, or a value (the predicate's, an
+// action's).
 struct Job {
-  std::vector<Numbered> before;
+  const cc::ast::Stmt* stmt = nullptr;  // a statement: run, returns nothing
   const cc::ast::Expr* expr = nullptr;  // null: `value` as a constant
   uint64_t value = 0;
-  uint32_t number = 0;           // the value's action (0: predicate)
+  uint32_t number = 0;           // its action's number (0: predicate)
   const cc::Type* as = nullptr;  // result type (null: the expression's)
-  std::vector<Numbered> after;
-  bool guard = false;  // predicate: run `after` only when true
 };
 
 // Records of stack and symbol values: bytes the consumer decodes by kind.
@@ -122,7 +110,7 @@ class ProgramGen {
       if (p.statement >= out.size()) out.resize(p.statement + 1, false);
       for (const cc::ActionPlan& a : p.actions)
         if (a.stmt == nullptr && a.kind != DTRACEACT_COMMIT && a.kind != DTRACEACT_DISCARD &&
-            !DTRACEACT_ISAGG(a.kind))  // a.stmt: a statement run in the predicate's DIFO
+            !DTRACEACT_ISAGG(a.kind))  // a.stmt: a statement's DIFEXPR records nothing
           out[p.statement] = true;
     }
     return out;
@@ -139,12 +127,9 @@ class ProgramGen {
     std::vector<Job> jobs;        // jobs[0] is the predicate slot
     std::vector<int32_t> job_of;  // per new action: index in jobs, or -1
     jobs.emplace_back();
-    bool has_pred = p.clause->pred != nullptr;
-    if (has_pred) jobs[0].expr = p.clause->pred;
-    std::vector<Numbered> pending;
+    jobs[0].expr = p.clause->pred;
     size_t first_action = ctx_.out.actions.size();
-    uint32_t number = 0;                    // DTrace's count of actions so far
-    uint16_t last_valued = DTRACEACT_NONE;  // kind of the last DIFO so far
+    uint32_t number = 0;  // DTrace's count of actions so far
 
     auto add_entry = [&](cc::Action act, const cc::ast::Expr* e, bool has_value, uint64_t constant,
                          const cc::Type* as, uint32_t no) {
@@ -155,11 +140,8 @@ class ProgramGen {
         job.value = constant;
         job.number = no;
         job.as = as;
-        job.before = std::move(pending);
-        pending.clear();
-        jobs.push_back(std::move(job));
+        jobs.push_back(job);
         j = static_cast<int32_t>(jobs.size() - 1);
-        last_valued = act.kind;
       }
       ctx_.out.actions.push_back(std::move(act));
       job_of.push_back(j);
@@ -167,7 +149,11 @@ class ProgramGen {
 
     for (const cc::ActionPlan& a : p.actions) {
       if (a.stmt != nullptr) {
-        pending.push_back({a.stmt, ++number});
+        cc::Action effect;
+        effect.kind = DTRACEACT_DIFEXPR;
+        effect.type = value_type_of(nullptr, strsize);
+        add_entry(std::move(effect), nullptr, true, 0, ctx_.types.void_type(), ++number);
+        jobs.back().stmt = a.stmt;
         continue;
       }
       cc::Action head;
@@ -207,30 +193,7 @@ class ProgramGen {
         add_entry(std::move(c), t.expr, t.has_difo, t.value, as, no);
       }
     }
-    if (!pending.empty() && last_valued == DTRACEACT_SPECULATE) {
-      // After speculate(), statements run only when the speculation took
-      // the record (DTrace drops the rest of the clause when it cannot):
-      // a DIFEXPR of void, recording nothing, after the clause's actions.
-      cc::Action effect;
-      effect.kind = DTRACEACT_DIFEXPR;
-      effect.type = value_type_of(nullptr, strsize);
-      add_entry(std::move(effect), nullptr, true, 0, ctx_.types.void_type(), number);
-    } else if (!pending.empty()) {
-      if (jobs.size() > 1) {
-        Job& last = jobs.back();
-        last.after = std::move(pending);
-      } else {
-        // No action evaluates anything: run the statements in the predicate.
-        if (!has_pred) {
-          jobs[0].value = 1;
-          jobs[0].as = ctx_.types.int_type();
-        }
-        jobs[0].after = std::move(pending);
-        jobs[0].guard = has_pred;
-        has_pred = true;
-      }
-    }
-    int32_t pred = has_pred ? generate(jobs[0]) : -1;
+    int32_t pred = p.clause->pred != nullptr ? generate(jobs[0]) : -1;
     for (size_t i = 0; i < job_of.size(); i++) {
       if (job_of[i] >= 0)
         ctx_.out.actions[first_action + i].difo = generate(jobs[static_cast<size_t>(job_of[i])]);
@@ -241,23 +204,9 @@ class ProgramGen {
   int32_t generate(const Job& job) {
     IrDifo ir;
     ExprGen g(ctx_, ir);
-    for (const Numbered& b : job.before) {
-      ir.mark_action(b.number);
-      g.stmt(b.stmt);
-    }
     ir.mark_action(job.number);
-    uint8_t r = job.expr ? g.expr(job.expr) : g.constant(job.value);
-    Label skip = ir.new_label();
-    if (job.guard) {
-      ir.emit(DIF_INSTR_FMT(DIF_OP_TST, r, 0, 0));
-      ir.branch(DIF_OP_BE, skip);
-    }
-    for (const Numbered& a : job.after) {
-      ir.mark_action(a.number);
-      g.stmt(a.stmt);
-    }
-    ir.place(skip);
-    g.ret(r);
+    if (job.stmt != nullptr) g.stmt(job.stmt);
+    g.ret(job.expr ? g.expr(job.expr) : g.constant(job.value));
     ir.rtype = diftype_of(job.as ? job.as : job.expr->type, ctx_.options.strsize);
     ctx_.ir.push_back(std::move(ir));
     return static_cast<int32_t>(ctx_.ir.size() - 1);

@@ -48,7 +48,11 @@ uint8_t ExprGen::var_op(const cc::VarInfo* v, bool store, bool array) {
   }
 }
 
-bool ExprGen::push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs) {
+// Every key is evaluated, then each is cast to `as` (a subroutine's
+// parameter types) and pushed with its size in a register, as DTrace
+// does it (the size matters to PUSHTR only).
+bool ExprGen::push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<uint8_t>& regs,
+                         const std::vector<const cc::Type*>& as) {
   if (keys.size() > ctx_.options.tregs || keys.size() > DIF_DTR_NREGS) {
     fatal("Insufficient tuple registers to generate code");
     return false;
@@ -58,15 +62,14 @@ bool ExprGen::push_tuple(const std::vector<cc::ast::Expr*>& keys, std::vector<ui
   ir_.emit(DIF_INSTR_FMT(DIF_OP_FLUSHTS, 0, 0, 0));
   for (size_t i = 0; i < keys.size(); i++) {
     const cc::Type* t = keys[i]->type;
-    if (t->is_string()) {
-      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, 0, regs[i]));
-    } else if (t->is_sou()) {  // by reference: its size in bytes are the key
-      uint8_t n = constant(t->size);
+    if (i < as.size()) cast(regs[i], t, as[i], keys[i]);
+    uint32_t size = t->is_string() ? ctx_.options.strsize : t->size;
+    uint8_t n = size != 0 ? constant(size) : 0;
+    if (t->is_string()) ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_STRING, n, regs[i]));
+    else if (t->is_sou())  // by reference: its size in bytes are the key
       ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTR, DIF_TYPE_CTF, n, regs[i]));
-      free(n);
-    } else {
-      ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, 0, regs[i]));
-    }
+    else ir_.emit(DIF_INSTR_FMT(DIF_OP_PUSHTV, DIF_TYPE_CTF, n, regs[i]));
+    if (n != 0) free(n);
   }
   return true;
 }
@@ -152,7 +155,7 @@ uint8_t ExprGen::load_var(const cc::ast::Expr* e, bool create) {
     const cc::InlineInfo* in = static_cast<const cc::ast::Ident*>(e)->inline_def;
     if (in != nullptr) {  // a non-constant inline: its expression, converted
       uint8_t r = expr(in->expr);
-      convert(r, in->expr->type, in->type);
+      cast(r, in->expr->type, in->type);
       return r;
     }
   }

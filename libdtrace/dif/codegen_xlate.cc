@@ -44,7 +44,7 @@ uint8_t ExprGen::inline_use(const cc::ast::Index& ix) {
   bind_args(ix);
   uint8_t r = expr(in->expr);
   unbind();
-  convert(r, in->expr->type, in->type);
+  cast(r, in->expr->type, in->type);
   return r;
 }
 
@@ -87,7 +87,7 @@ uint8_t ExprGen::xlate_member(const cc::ast::Member& m) {
   bindings_.push_back({m.xlate_input->xlator, {expr(m.xlate_input->operand)}});
   uint8_t r = expr(m.xlate_value);
   for (size_t i = 0; i <= outer; i++) unbind();
-  convert(r, m.xlate_value->type, m.type);
+  cast(r, m.xlate_value->type, m.type);
   return r;
 }
 

@@ -254,18 +254,19 @@ TEST(DifEmulate, StoresOnlyIntoScratch) {
       {setx(1, 3), op3(DIF_OP_ADD, 2, 3, 4), op3(DIF_OP_STX, 1, 0, 4), op3(DIF_OP_LDX, 4, 0, 5), ret(5)});
   d.ints = {16, 8};
   EXPECT_EQ(eval(d).u64(), 16u);
-  // A store one byte past the allocation faults ILLOP.
+  // A store one byte past the allocation faults, an invalid address as
+  // in DTrace.
   d.code[2] = setx(2, 3);
   d.ints = {16, 8, 9};
   Eval e = eval(d);
   ASSERT_TRUE(e.faulted);
-  EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_BADADDR);
   // So does a store to arbitrary memory.
   Difo s;
   s.code = {setx(0, 1), op3(DIF_OP_STB, 1, 0, 1), ret(0)};
   s.ints = {reinterpret_cast<uintptr_t>(memory)};
   e = eval(s);
-  EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(e.fault, (uint64_t)DTRACEFLT_BADADDR);
   EXPECT_EQ(e.addr, reinterpret_cast<uintptr_t>(memory));
 }
 
@@ -284,7 +285,7 @@ TEST(DifEmulate, CopysIntoScratch) {
   d.ints = {8, reinterpret_cast<uintptr_t>(memory) + 8};
   EXPECT_EQ(eval(d).u64(), 0x0807060504030201ull);
   d.code[3] = op3(DIF_OP_COPYS, 3, 1, 3);  // destination outside scratch
-  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_BADADDR);
 }
 
 TEST(DifEmulate, TupleStackOverflowFaults) {

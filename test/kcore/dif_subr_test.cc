@@ -237,9 +237,9 @@ TEST(DifSubr, AllocaAndBcopy) {
   uint64_t w;
   std::memcpy(&w, user_text, 8);
   EXPECT_EQ(eval(d).u64(), w);
-  // bcopy to a destination outside scratch faults ILLOP.
+  // bcopy to a destination outside scratch faults, an invalid address as in DTrace.
   d.code[5] = pushtv(3);
-  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_BADADDR);
 }
 
 TEST(DifSubr, AllocaBeyondScratchIsOutOfScratch) {

@@ -209,7 +209,7 @@ TEST(DifVars, ByReferenceVariableStorageIsStorable) {
             ret(5)};
   EXPECT_EQ(eval(d).u64(), 0x41u);
   d.ints = {0x41, 16};  // one past the end of the local store
-  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_ILLOP);
+  EXPECT_EQ(eval(d).fault, (uint64_t)DTRACEFLT_BADADDR);
 }
 
 }  // namespace

@@ -185,6 +185,9 @@ int enable_actions(Harness& h, const std::vector<Action>& acts, uint64_t destruc
   s.code = {sets(0, 1), ret(1)};
   s.rtype = PB_STRING;
   add_difo(&b, s);  // DIFO 2: string
+  Difo none = v8;
+  none.rtype = PB_INT(0);
+  add_difo(&b, none);  // DIFO 3: void, a statement's
   add_clause(&b, p, -1, acts);
   if (destructive) pb_option(&b, DTRACEOPT_DESTRUCTIVE, 1);
   int err = h.enable(b);
@@ -243,6 +246,9 @@ TEST(ProgCheck, Speculation) {
   const uint16_t SPEC = DTRACEACT_SPECULATE;
   EXPECT_EQ(enable_actions({{SPEC, 0}, {DTRACEACT_DIFEXPR, 0}}), 0);
   EXPECT_EQ(enable_actions({{DTRACEACT_DIFEXPR, 0}, {SPEC, 0}}), -EINVAL);
+  // A statement records nothing: it may come before speculate().
+  EXPECT_EQ(enable_actions({{DTRACEACT_DIFEXPR, 3}, {SPEC, 0}, {DTRACEACT_DIFEXPR, 3}}), 0);
+  EXPECT_EQ(enable_actions({{DTRACEACT_DIFEXPR, 3}, {DTRACEACT_DIFEXPR, 1}, {SPEC, 0}}), -EINVAL);
   EXPECT_EQ(enable_actions({{SPEC, 0}, {SPEC, 0}}), -EINVAL);
   EXPECT_EQ(enable_actions({{SPEC, 0}, {DTRACEACT_EXIT, 1}}), -EINVAL);
 }

@@ -477,6 +477,7 @@ const Type* Checker::check_call(ast::Call& n, bool stmt) {
                                   : (t->is_int() || (proto == "uintptr_t" && t->is_pointer()));
     if (!ok)
       return fail(n.args[i]->loc, ErrTag::D_PROTO_ARG, proto_arg(cat(n.name, "( )"), i + 1, proto, t->name));
+    n.param_types.push_back(type_from_string(types_, proto == "string" ? "char *" : proto));
   }
   return type_from_string(types_, p->ret);
 }

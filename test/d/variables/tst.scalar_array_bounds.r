@@ -5,4 +5,4 @@ self: 0 3, this: 9
 after: a[4] 41, j 5
 
 -- @@stderr --
-dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): illegal operation in action #2 at DIF offset N
+dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #2 at DIF offset N

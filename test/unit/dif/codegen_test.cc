@@ -51,13 +51,16 @@ TEST(Codegen, PredicateShortCircuitsForwardAndComparesStrings) {
     }
   }
   EXPECT_EQ(o.back(), DIF_OP_RET);
-  // x = arg0 runs before trace(x + 1) in the same DIFO; x is a global 0x500.
+  // x = arg0 is its own DIFO, before trace(x + 1)'s; x is a global 0x500.
   const cc::Difo& act = p.difos[static_cast<size_t>(p.actions[0].difo)];
   ASSERT_EQ(act.vars.size(), 1u);
   EXPECT_EQ(act.vars[0].dtdv_id, DIF_VAR_OTHER_UBASE);
   EXPECT_EQ(act.vars[0].dtdv_scope, DIFV_SCOPE_GLOBAL);
   EXPECT_EQ(act.vars[0].dtdv_kind, DIFV_KIND_SCALAR);
-  EXPECT_EQ(act.vars[0].dtdv_flags, static_cast<uint32_t>(DIFV_F_REF | DIFV_F_MOD));
+  EXPECT_EQ(act.vars[0].dtdv_flags, static_cast<uint32_t>(DIFV_F_MOD));
+  const cc::Difo& use = p.difos[static_cast<size_t>(p.actions[1].difo)];
+  ASSERT_EQ(use.vars.size(), 1u);
+  EXPECT_EQ(use.vars[0].dtdv_flags, static_cast<uint32_t>(DIFV_F_REF));
   EXPECT_EQ(std::string(act.strtab.c_str() + act.vars[0].dtdv_name), "x");
   EXPECT_EQ(ops(act)[0], DIF_OP_LDGS);
   EXPECT_EQ(DIF_INSTR_INDEX(act.code[0]), DIF_VAR_ARG0);
@@ -68,8 +71,11 @@ TEST(Codegen, VariablesByScope) {
   cc::Program p = compile_ok(
       "BEGIN { self->a = 1; this->b = 2; c[\"k\"] = 3; self->d[1] = 4; "
       "trace(self->a + this->b + c[\"k\"] + self->d[1] + args[2]); }");
-  const cc::Difo& d = p.difos[static_cast<size_t>(p.actions[0].difo)];
-  auto o = ops(d);
+  std::vector<uint8_t> o;  // the clause's five statements and trace()
+  for (const cc::Action& a : p.actions) {
+    auto more = ops(p.difos[static_cast<size_t>(a.difo)]);
+    o.insert(o.end(), more.begin(), more.end());
+  }
   for (uint8_t op : {DIF_OP_STTS, DIF_OP_STLS, DIF_OP_STGAA, DIF_OP_STTAA, DIF_OP_LDTS, DIF_OP_LDLS,
                      DIF_OP_LDGAA, DIF_OP_LDTAA, DIF_OP_LDGA, DIF_OP_PUSHTR, DIF_OP_PUSHTV, DIF_OP_FLUSHTS})
     EXPECT_NE(std::find(o.begin(), o.end(), op), o.end()) << "missing op " << int(op);

@@ -149,18 +149,26 @@ TEST(Actions, StacksSymbolsAndOthers) {
   expect_error("BEGIN { stack(arg0); }", "D_STACK_SIZE", 1);
 }
 
-TEST(Actions, StatementsWithoutActionsMergeIntoNeighbouringDifos) {
-  // Alone in a clause: they run in the predicate (made when absent).
+// Every statement is an action of its own, as DTrace compiles it: a
+// DIFEXPR returning void, which records nothing, so that ERROR's action
+// number and DIF offset are DTrace's.
+TEST(Actions, EveryStatementIsAnActionOfItsOwn) {
   Program p = compile_ok("syscall::read:entry { self->ts = timestamp; }");
   ASSERT_EQ(p.clauses.size(), 1u);
-  EXPECT_EQ(p.clauses[0].naction, 0u);
-  ASSERT_GE(p.clauses[0].pred, 0);
-  // Before an action: prepended to its DIFO; after the last: appended.
+  EXPECT_EQ(p.clauses[0].naction, 1u);
+  EXPECT_EQ(p.clauses[0].pred, -1);
+  ASSERT_EQ(p.actions.size(), 1u);
+  EXPECT_EQ(p.actions[0].kind, DTRACEACT_DIFEXPR);
+  EXPECT_EQ(p.difos[static_cast<size_t>(p.actions[0].difo)].rtype.dtdt_size, 0u);
   Program q = compile_ok("BEGIN { x = 1; trace(x); y = 2; }");
-  ASSERT_EQ(q.actions.size(), 1u);
+  ASSERT_EQ(q.actions.size(), 3u);
   EXPECT_EQ(q.clauses[0].pred, -1);
-  const Difo& d = q.difos[static_cast<size_t>(q.actions[0].difo)];
-  EXPECT_EQ(d.vars.size(), 2u);
+  for (const Action& a : q.actions) {
+    EXPECT_EQ(a.kind, DTRACEACT_DIFEXPR);
+    EXPECT_EQ(q.difos[static_cast<size_t>(a.difo)].vars.size(), 1u);
+  }
+  EXPECT_EQ(q.difos[static_cast<size_t>(q.actions[0].difo)].rtype.dtdt_size, 0u);
+  EXPECT_NE(q.difos[static_cast<size_t>(q.actions[1].difo)].rtype.dtdt_size, 0u);
   // if/else over plain statements compiles with forward branches.
   compile_ok("BEGIN { if (pid > 1) { x = 1; } else if (pid == 0) x = 2; else { x = 3 } }");
 }
@@ -181,7 +189,8 @@ TEST(Actions, IfElseWithActionsSplitsTheStatement) {
   EXPECT_EQ(p.nstatements, 2u);
   EXPECT_EQ(p.clauses[2].naction, 1u);
   EXPECT_EQ(p.clauses[4].naction, 2u);
-  for (const Clause& c : p.clauses) EXPECT_GE(c.pred, c.statement == 0 ? 0 : -1);
+  // The parts after the first run under their condition.
+  for (const Clause& c : p.clauses) EXPECT_GE(c.pred, c.statement == 0 && c.part > 0 ? 0 : -1);
   // Nested, and without else; nothing after the if: no trailing part.
   Program q = compile_ok("BEGIN { if (pid) { if (tid) trace(1); else trace(2); } }");
   EXPECT_EQ(q.clauses.back().naction, 1u);

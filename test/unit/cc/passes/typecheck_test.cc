@@ -199,7 +199,8 @@ TEST(Typecheck, ZeroDeletesDynamicStrings) {
 
 TEST(Typecheck, TracememAddressIsEightBytes) {
   Program p = testing::compile_ok("BEGIN { x = 1; tracemem(x, 8); }");
-  EXPECT_EQ(p.difos[static_cast<size_t>(p.actions[0].difo)].rtype.dtdt_size, 8u);
+  ASSERT_EQ(p.actions.size(), 2u);  // the statement, then tracemem()
+  EXPECT_EQ(p.difos[static_cast<size_t>(p.actions[1].difo)].rtype.dtdt_size, 8u);
 }
 
 // C's conversions DTrace makes: an array to its first element's address,
@@ -208,8 +209,8 @@ TEST(Typecheck, ArraysAndStringsStandForTheirAddress) {
   compile_ok("int a[3]; int *p; BEGIN { p = a; p[1] = 2; trace(p[1]); }");
   compile_ok("BEGIN { x = alloca(8); bcopy(copyinstr(arg0), x, 8); }");
   Program p = compile_ok("BEGIN { s = \"abc\"; trace(s[1]); }");
-  ASSERT_EQ(p.actions.size(), 1u);
-  EXPECT_EQ(p.actions[0].type.ctype, "char");
+  ASSERT_EQ(p.actions.size(), 2u);  // the statement, then trace()
+  EXPECT_EQ(p.actions[1].type.ctype, "char");
   expect_errors({
       {"BEGIN { s = \"abc\"; s[0] = 'x'; }", "D_OP_WRITE"},
       {"BEGIN { s = \"abc\"; trace(s[\"i\"]); }", "D_OP_INT"},

@@ -1,0 +1,2 @@
+speculated on 1
+
