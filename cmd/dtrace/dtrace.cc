@@ -463,6 +463,14 @@ int usdt_generate(dtrace::Handle& h, CommandLine& cl) {
   return 0;
 }
 
+// -V: the device the options choose ("module", "bpf"), or "none" and why.
+std::string backend_in_use(const CommandLine& cl) {
+  dtrace::OpenOptions o;
+  for (const auto& opt : cl.options) o.take_option(opt.name, opt.value);
+  auto h = dtrace::Handle::open(o);
+  return h ? (*h)->backend() : "none (" + h.error().message + ")";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -474,6 +482,7 @@ int main(int argc, char** argv) {
     // The D version first, as scripts written for DTrace read it.
     std::printf("dtrace: %s\n", DTRACE_D_VERSION_STRING);
     std::printf("dtrace: DTrace for Linux %s, commit %s\n", DTRACE_VERSION_STRING, DTRACE_COMMIT);
+    std::printf("dtrace: backend: %s\n", backend_in_use(cl).c_str());
     return 0;
   }
   bool need_device = !cl.compile_only && !cl.usdt_header && !cl.usdt_link;
@@ -488,6 +497,7 @@ int main(int argc, char** argv) {
   }
   dtrace::Handle& h = **opened;
   if (!h.notice().empty()) error(h.notice());
+  else if (cl.list && cl.verbose) error("backend: " + h.backend());  // -vl says which
   for (const auto& o : cl.options) {
     if (auto st = h.set_option(o.name, o.value); !st) {
       error("failed to set " + o.what + ": " + st.error().message);

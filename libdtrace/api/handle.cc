@@ -52,6 +52,7 @@ struct Handle::Impl {
 
   std::unique_ptr<kio::Device> dev;  // null: compile-only (OpenOptions::need_device)
   std::string open_notice;           // Handle::notice()
+  std::string backend;               // Handle::backend()
   uint32_t ncpus = 1;
   api::Session state;  // the options and what they set
   const api::Options& options = state.options;
@@ -146,29 +147,34 @@ namespace {
 // module is not loaded (nor loadable: open_kernel_device tried modprobe)
 // and the bpf device can be had.
 Result<std::unique_ptr<kio::Device>> open_device(const OpenOptions& opts, std::string* notice,
+                                                 std::string* backend,
                                                  std::shared_ptr<const postmortem::CoreDump>* dump) {
   if (!opts.core.empty()) {  // -x core=FILE (doc/postmortem.md)
     auto d = postmortem::CoreDump::open(opts.core, opts.coreexe);
     if (!d) return d.error();
     *dump = *d;
+    *backend = "core";
     return postmortem::open_core_device(*d);
   }
+  *backend = "bpf";
   if (opts.backend == "bpf") return bpf::open_bpf_device();
+  *backend = "module";
   auto dev = opts.device_path.empty() ? kio::open_kernel_device() : kio::open_kernel_device(opts.device_path);
   if (dev || !opts.backend.empty() || !opts.device_path.empty() || !opts.need_device || kio::module_loaded())
     return dev;
   auto b = bpf::open_bpf_device();
   if (!b) return dev;  // the module's reason, the one that matters here
   *notice = "notice: using the bpf backend: " + dev.error().message;
+  *backend = "bpf";
   return b;
 }
 
 }  // namespace
 
 Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
-  std::string notice;
+  std::string notice, backend;
   std::shared_ptr<const postmortem::CoreDump> dump;
-  auto dev = open_device(opts, &notice, &dump);
+  auto dev = open_device(opts, &notice, &backend, &dump);
   uint32_t ncpus = 1;
   if (dev) {
     auto conf = (*dev)->conf();
@@ -179,6 +185,7 @@ Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
   }
   auto impl = std::make_unique<Impl>(dev ? std::move(*dev) : nullptr, ncpus);
   impl->open_notice = std::move(notice);
+  if (dev) impl->backend = std::move(backend);
   if (dump) {
     impl->dump_image = std::make_unique<proc::ProcessImage>(postmortem::core_image(*dump, impl->state.files));
     impl->state.usyms.adopt(*impl->dump_image);
@@ -189,6 +196,8 @@ Result<std::unique_ptr<Handle>> Handle::open(const OpenOptions& opts) {
 bool Handle::has_device() const { return impl_->dev != nullptr; }
 
 const std::string& Handle::notice() const { return impl_->open_notice; }
+
+const std::string& Handle::backend() const { return impl_->backend; }
 
 Status Handle::set_option(std::string_view name, std::string_view value) {
   Status st = impl_->set_option(name, value);

@@ -21,6 +21,7 @@
 #include "bpf/load.h"
 #include "bpf/probe_prog.h"
 #include "bpf/profile_prov.h"
+#include "bpf/sdt_prov.h"
 #include "bpf/strings.h"
 #include "bpf/syscall_prov.h"
 
@@ -41,15 +42,18 @@ constexpr int kMaxErrorRounds = 64;       // faults handled per drain
 // task whose system call fires one; none may write into another's.
 constexpr int kFiredScratch = 0, kTracepointScratch = 1, kPerfScratch = 2, kScratchKinds = 3;
 
-enum class Role { kBegin, kEnd, kError, kTick, kProfile, kSysEntry, kSysReturn };
+enum class Role { kBegin, kEnd, kError, kTick, kProfile, kSysEntry, kSysReturn, kSdt };
 
 struct ProbeProg {
   Role role;
   Fd prog;
   uint64_t period_ns = 0;  // kTick, kProfile
+  std::string tracepoint;  // kSdt
 };
 
 bool is_syscall(Role r) { return r == Role::kSysEntry || r == Role::kSysReturn; }
+// Fired from a raw tracepoint.
+bool is_tracepoint(Role r) { return is_syscall(r) || r == Role::kSdt; }
 
 // What a record's EPID tells the drain.
 struct EpInfo {
@@ -63,6 +67,7 @@ Result<Role> role_of(const dtbpf_ecb& e) {
   if (prov == "dtrace" && name == "END") return Role::kEnd;
   if (prov == "dtrace" && name == "ERROR") return Role::kError;
   if (prov == "profile") return (e.cookie & 1) ? Role::kTick : Role::kProfile;
+  if (prov == "sdt") return Role::kSdt;
 #if defined(__x86_64__)
   if (prov == "syscall") return (e.cookie & 1) ? Role::kSysReturn : Role::kSysEntry;
 #endif
@@ -94,8 +99,10 @@ uint64_t now_ns() {
 
 class BpfDevice final : public kio::Device {
  public:
-  BpfDevice(dtrace_inproc* m, dtrace_inproc_file* f, std::vector<Fd> scratch, Fd ring, Fd state, AggMaps aggs)
+  BpfDevice(dtrace_inproc* m, dtbpf_sdt* sdt, dtrace_inproc_file* f, std::vector<Fd> scratch, Fd ring,
+            Fd state, AggMaps aggs)
       : m_(m),
+        sdt_(sdt),
         f_(f),
         scratch_(std::move(scratch)),
         ring_(std::move(ring)),
@@ -117,6 +124,7 @@ class BpfDevice final : public kio::Device {
     io_.reset();
     dtrace_inproc_close(f_);
     dtrace_inproc_destroy(m_);
+    dtbpf_sdt_free(sdt_);
   }
 
   Status start_reader() {
@@ -167,12 +175,10 @@ class BpfDevice final : public kio::Device {
       // tick-N fires on one CPU: this one, as the module's does.
       int first = p.role == Role::kTick ? sched_getcpu() : 0;
       int last = p.role == Role::kTick ? first : static_cast<int>(ncpus) - 1;
-      if (is_syscall(p.role)) {
-        int link =
-            bpf_raw_tracepoint_open(p.role == Role::kSysEntry ? "sys_enter" : "sys_exit", p.prog.get());
+      if (is_tracepoint(p.role)) {
+        int link = bpf_raw_tracepoint_open(p.tracepoint.c_str(), p.prog.get());
         if (link < 0)
-          return make_error(std::string("cannot attach to the raw_syscalls tracepoints: ") +
-                            std::strerror(-link));
+          return make_error("cannot attach to the tracepoint " + p.tracepoint + ": " + std::strerror(-link));
         events_.emplace_back(link);
         continue;
       }
@@ -296,19 +302,26 @@ class BpfDevice final : public kio::Device {
     ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings};
     for (auto& [probe, list] : by_probe) {
       Role role = roles[probe];
-      bool perf = role == Role::kTick || role == Role::kProfile, sys = is_syscall(role);
-      maps.scratch = scratch_[perf ? kPerfScratch : sys ? kTracepointScratch : kFiredScratch].get();
-      ArgSource src = perf  ? ArgSource::kPerf
-                      : sys ? (role == Role::kSysEntry ? ArgSource::kSysEntry : ArgSource::kSysReturn)
-                            : ArgSource::kFrame;
-      uint32_t nr = static_cast<uint32_t>(list.front().ecb.cookie >> 1);
-      auto code = probe_program(list, *g, maps, src, perf || sys, nr);
+      bool perf = role == Role::kTick || role == Role::kProfile, tp = is_tracepoint(role);
+      maps.scratch = scratch_[perf ? kPerfScratch : tp ? kTracepointScratch : kFiredScratch].get();
+      ArgSource src = perf                       ? ArgSource::kPerf
+                      : role == Role::kSysEntry  ? ArgSource::kSysEntry
+                      : role == Role::kSysReturn ? ArgSource::kSysReturn
+                      : role == Role::kSdt       ? ArgSource::kRawTp
+                                                 : ArgSource::kFrame;
+      uint64_t cookie = list.front().ecb.cookie;
+      const auto* sdt = role == Role::kSdt ? reinterpret_cast<const dtbpf_sdt_tp*>(cookie) : nullptr;
+      auto code = probe_program(list, *g, maps, src, perf || tp, static_cast<uint32_t>(cookie >> 1),
+                                sdt ? sdt->nargs : 0);
       if (!code) return code.error();
-      auto fd = load_program(*code, perf  ? BPF_PROG_TYPE_PERF_EVENT
-                                    : sys ? BPF_PROG_TYPE_RAW_TRACEPOINT
-                                          : BPF_PROG_TYPE_SYSCALL);
+      auto fd = load_program(*code, perf ? BPF_PROG_TYPE_PERF_EVENT
+                                    : tp ? BPF_PROG_TYPE_RAW_TRACEPOINT
+                                         : BPF_PROG_TYPE_SYSCALL);
       if (!fd) return fd.error();
-      progs.push_back({role, std::move(*fd), list.front().ecb.cookie >> 1});
+      ProbeProg pp{role, std::move(*fd), cookie >> 1, {}};
+      if (sdt) pp.tracepoint = sdt->name;
+      if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
+      progs.push_back(std::move(pp));
     }
     progs_ = std::move(progs);
     globals_ = std::move(*gmap);
@@ -386,6 +399,7 @@ class BpfDevice final : public kio::Device {
   }
 
   dtrace_inproc* m_;
+  dtbpf_sdt* sdt_;  // the sdt provider's tables, the probes' cookies
   dtrace_inproc_file* f_;
   std::unique_ptr<kio::Device> io_;
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...
@@ -424,17 +438,21 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   if (!aggs) return aggs.error();
   dtrace_inproc* m = dtrace_inproc_create(1);
   if (m == nullptr) return make_error("cannot create the in-process dtrace core");
-  if (dtbpf_profile_init(dtrace_inproc_core(m)) != 0 || dtbpf_syscall_init(dtrace_inproc_core(m)) != 0) {
+  dtbpf_sdt* sdt = nullptr;
+  dtrace_core* core = dtrace_inproc_core(m);
+  if (dtbpf_profile_init(core) != 0 || dtbpf_syscall_init(core) != 0 || dtbpf_sdt_init(core, &sdt) != 0) {
     dtrace_inproc_destroy(m);
+    dtbpf_sdt_free(sdt);
     return make_error("cannot register the bpf backend's providers");
   }
   dtrace_inproc_file* f = dtrace_inproc_open(m);
   if (f == nullptr) {
     dtrace_inproc_destroy(m);
+    dtbpf_sdt_free(sdt);
     return make_error("cannot create the in-process dtrace state");
   }
-  auto dev =
-      std::make_unique<BpfDevice>(m, f, std::move(sfd), std::move(rfd), std::move(*state), std::move(*aggs));
+  auto dev = std::make_unique<BpfDevice>(m, sdt, f, std::move(sfd), std::move(rfd), std::move(*state),
+                                         std::move(*aggs));
   if (Status st = dev->start_reader(); !st) return st.error();
   return std::unique_ptr<kio::Device>(std::move(dev));
 }

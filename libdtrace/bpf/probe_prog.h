@@ -47,6 +47,7 @@ enum class ArgSource {
   kPerf,       // a perf event's (profile): arg0 the kernel pc, arg1 the user pc
   kSysEntry,   // raw_syscalls:sys_enter of call sysnr: its six arguments
   kSysReturn,  // raw_syscalls:sys_exit of call sysnr: arg0 = arg1 = its value
+  kRawTp,      // a raw tracepoint's (sdt): its first min(n, 5) arguments
 };
 
 struct ProbeMaps {
@@ -63,8 +64,10 @@ Status check_ecb(const EcbCode& e, bool stacks);
 
 // gated: the probe fires only while the state is ACTIVE (not BEGIN, END
 // and ERROR, which the device fires itself); exit() makes it DRAINING.
+// nargs: kRawTp's count of the tracepoint's arguments (the context's
+// size: the kernel refuses a program that reads past it).
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
                                             const ProbeMaps& maps, ArgSource args, bool gated,
-                                            uint32_t sysnr = 0);
+                                            uint32_t sysnr = 0, uint32_t nargs = 0);
 
 }  // namespace dtrace::bpf

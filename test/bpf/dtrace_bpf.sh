@@ -5,35 +5,7 @@
 # permitted (not root, unprivileged_bpf_disabled).
 # usage: dtrace_bpf.sh build/dtrace build/test/triggers/syscall-calls
 dtrace=$1 calls=$2
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-if ! "$dtrace" -x backend=bpf -q -n 'BEGIN { exit(0); }' >"$tmp/out" 2>"$tmp/err"; then
-	if grep -q 'bpf() is not permitted' "$tmp/err"; then
-		echo "dtrace_bpf: skipped: $(cat "$tmp/err")"
-		exit 0
-	fi
-fi
-
-# expect NAME WANT_STATUS WANT_OUT WANT_ERR_SUBSTRING -- dtrace arguments
-expect() {
-	name=$1 want_rc=$2 want_out=$3 want_err=$4
-	shift 5
-	"$dtrace" -x backend=bpf "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" != "$want_rc" ] || [ "$(cat "$tmp/out")" != "$want_out" ] ||
-		{ [ -n "$want_err" ] && ! grep -qF -- "$want_err" "$tmp/err"; }; then
-		echo "FAIL $name: status $rc (want $want_rc)"
-		echo "  stdout: $(cat "$tmp/out")"
-		echo "  want:   $want_out"
-		echo "  stderr: $(cat "$tmp/err")"
-		echo "  want in stderr: $want_err"
-		fail=1
-	else
-		echo "ok $name"
-	fi
-}
+. "$(dirname "$0")/expect.sh"
 
 expect printf 0 3 "" -- -q -n 'BEGIN { printf("%d\n", 1 + 2); exit(0); }'
 expect globals_predicate 0 "10 20" "" -- -q -n '
@@ -132,18 +104,6 @@ expect nested 0 "
 # (printed as DTrace prints an unresolved frame under -x noresolve); as an
 # aggregation key beside an integer, its frames resolved; refused where
 # the helper cannot start at the probe's pc.
-# check NAME TEST -- dtrace arguments: TEST (a shell condition on $out)
-check() {
-	name=$1 cond=$2
-	shift 3
-	out=$("$dtrace" -x backend=bpf "$@" 2>&1)
-	if eval "$cond"; then
-		echo "ok $name"
-	else
-		echo "FAIL $name: $out"
-		fail=1
-	fi
-}
 check stack_pc '[ -n "$out" ] && [ "$(echo "$out" | sed -n 1p)" = "$(echo "$out" | sed -n 2p)" ]' -- \
 	-q -x noresolve -n 'profile-97 /arg0 != 0/ { printf("              0x%x", arg0); stack(1); exit(0); }'
 check stack_key 'echo "$out" | grep -q "^ *vmlinux\`" && echo "$out" | grep -Eq "^ +7 +[0-9]+$"' -- \

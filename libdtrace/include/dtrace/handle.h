@@ -72,6 +72,8 @@ class Handle {
   bool has_device() const;
   // What open() chose without being told ("" when nothing to say).
   const std::string& notice() const;
+  // The device open() opened: "module", "bpf" or "core"; "" for none.
+  const std::string& backend() const;
   // -x name[=value]; also used for #pragma D option.
   Status set_option(std::string_view name, std::string_view value);
   bool quiet() const;

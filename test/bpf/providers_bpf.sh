@@ -1,0 +1,37 @@
+#!/bin/sh
+# The bpf backend's kernel providers beyond dtrace, profile and syscall
+# (doc/bpf.md), natively: probe names as the module gives them, and
+# firings counted against what a trigger of ours is known to do.
+# usage: providers_bpf.sh build/dtrace build/test/triggers/syscall-calls
+dtrace=$1 calls=$2
+. "$(dirname "$0")/expect.sh"
+
+# sdt: sdt:<system>::<tracepoint>, the system "vmlinux" while tracefs is
+# not mounted (as the module's), the event's system once it is (here in
+# a mount namespace of its own, leaving the host's mounts alone).
+if mountpoint -q /sys/kernel/tracing; then sys=raw_syscalls; else sys=vmlinux; fi
+check sdt_list '[ "$(echo "$out" | awk "NR > 1 { print \$2, \$3, \$4 }")" = "sdt $sys sys_enter" ]' -- \
+	-l -n sdt:::sys_enter
+if [ "$sys" = vmlinux ] && unshare -m true 2>/dev/null; then
+	out=$(unshare -m sh -c 'mount -t tracefs nodev /sys/kernel/tracing &&
+		"$0" -x backend=bpf -l -n sdt:::sys_enter -n sdt:sched::sched_process_exit' "$dtrace" 2>&1 |
+		awk 'NR > 1 { print $2, $3, $4 }')
+	if [ "$out" = "sdt raw_syscalls sys_enter
+sdt sched sched_process_exit" ]; then
+		echo "ok sdt_list_tracefs"
+	else
+		echo "FAIL sdt_list_tracefs: $out"
+		fail=1
+	fi
+fi
+# A bare name is sdt's only when it is a tracepoint's.
+check sdt_bare '[ "$(echo "$out" | awk "NR > 1 { print \$2, \$4 }")" = "sdt sched_process_exit" ]' -- \
+	-l -n sched_process_exit
+# syscall-calls closes descriptors it never opened six times (each
+# returning -EBADF: raw_syscalls:sys_exit's arg1) and exits once.
+expect sdt_fire 0 "
+                6
+                1" "" -- -q -n '
+	sdt:::sys_exit /pid == $target && arg1 == -9/ { @c = count(); }
+	sdt:::sched_process_exit /pid == $target/ { @x = count(); }' -c "$calls"
+exit $fail
