@@ -1,6 +1,7 @@
 #include "postmortem/core_memory.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,6 +9,16 @@
 #include <cstring>
 
 namespace dtrace::postmortem {
+
+int open_mapped_file(const char* path) {
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat sb {};
+  if (fd >= 0 && (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))) {
+    ::close(fd);
+    fd = -1;
+  }
+  return fd;
+}
 
 CoreMemory::CoreMemory(const uint8_t* data, size_t size, std::vector<Segment> segs,
                        std::vector<MappedFile> files)
@@ -27,7 +38,7 @@ void CoreMemory::relocate(size_t i, const std::string& path) {
 // Bytes of the mapped file f at addr (f maps addr), up to n.
 size_t CoreMemory::read_file(const MappedFile& f, uint8_t* dst, uint64_t addr, size_t n) const {
   auto [it, fresh] = fds_.try_emplace(f.path, -1);
-  if (fresh) it->second = ::open(f.path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fresh) it->second = open_mapped_file(f.path.c_str());
   if (it->second < 0) return 0;
   n = static_cast<size_t>(std::min<uint64_t>(n, f.end - addr));
   ssize_t got = ::pread(it->second, dst, n, static_cast<off_t>(f.offset + (addr - f.start)));

@@ -24,6 +24,10 @@ struct MappedFile {
   std::string path;
 };
 
+// A file a dump names, opened to be read: -1 unless it is a regular file
+// (a dump may name a FIFO or a device, whose open or read would block).
+int open_mapped_file(const char* path);
+
 class CoreMemory {
  public:
   // data/size: the core file, mapped by the caller for the object's life.

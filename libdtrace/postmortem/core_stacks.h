@@ -1,8 +1,8 @@
-// Every thread's call chain in a dump, unwound once with libdwfl's core
-// support (dwfl_core_file_report, dwfl_getthread_frames): each object's
-// CFI, read from the files the dump names (or found by build id), over
-// the dump's registers and memory. The core device hands these frames to
-// ustack(), which records them as the live one records its own.
+// Every thread's call chain in a dump, unwound once with libdwfl
+// (dwfl_attach_state, dwfl_getthread_frames) over the files NT_FILE
+// names and each object's CFI, read from the dump's registers and
+// memory. The core device hands these frames to ustack(), which records
+// them as the live one records its own.
 #pragma once
 
 #include <cstdint>

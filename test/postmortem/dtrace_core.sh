@@ -5,8 +5,9 @@
 # (thread counts, function names, strings) or from what they print of
 # themselves (pid, &head). Skips (77), saying why, where the kernel
 # writes no core file into the working directory.
-# usage: dtrace_core.sh build/dtrace pm_threads pm_list
-dtrace=$(realpath "$1") threads=$(realpath "$2") list=$(realpath "$3")
+# usage: dtrace_core.sh build/dtrace pm_threads pm_list pm_cxx
+dtrace=$(realpath "$1") threads=$(realpath "$2") list=$(realpath "$3") cxx=$(realpath "$4")
+src=$(dirname "$(realpath "$0")")
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,6 +42,22 @@ check() {
 		printf 'FAIL %s\n  want: %s\n  got:  %s\n' "$1" "$2" "$3"
 		fail=1
 	fi
+}
+
+# stack_counts MOD 'F1|F2|...': of the ustack() aggregation by count()
+# on stdin, how many threads had each MOD`Fi on their stack (the first
+# of the list a stack holds), as "F1 N1 F2 N2 ..."; then "unnamed N",
+# the frames not named MOD`FUNC+0xOFF as the live ustack names them.
+stack_counts() {
+	awk -v mod="$1" -v funcs="$2" '
+	BEGIN { n = split(funcs, f, "|") }
+	/^ *$/ { next }
+	NF == 1 && $1 ~ /^[0-9]+$/ { c[hit] += $1; hit = ""; next }
+	{
+		if ($0 !~ /^ +[^ `]+`.+\+0x[0-9a-f]+$/) unnamed++
+		for (i = 1; i <= n && hit == ""; i++) if (index($0, mod "`" f[i] "+")) hit = f[i]
+	}
+	END { for (i = 1; i <= n; i++) printf("%s %d ", f[i], c[f[i]]); print "unnamed", unnamed + 0 }'
 }
 
 nthreads=6
@@ -117,13 +134,60 @@ check unmapped_faults "invalid address (0x10)" "$(grep -o 'invalid address (0x10
 # still be leaving the barrier, so the innermost frames may differ).
 check fault_stack "crash_here main" "$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n 'core:::fault { ustack(); }' |
 	sed -n 's/^ *pm_list`\([a-z_]*\).*/\1/p' | head -2 | tr '\n' ' ' | sed 's/ $//')"
-check thread_stacks "worker_even $((nthreads / 2)) worker_odd $((nthreads / 2)) main 1" "$(d -x core="$tcore" -n '
-	core:::thread { @[ustack()] = count(); }' | awk '
-	/pm_threads`worker_even/ { f = "worker_even" }
-	/pm_threads`worker_odd/ { f = "worker_odd" }
-	/pm_threads`main/ && f == "" { f = "main" }
-	NF == 1 && $1 ~ /^[0-9]+$/ { c[f] += $1; f = "" }
-	END { print "worker_even", c["worker_even"], "worker_odd", c["worker_odd"], "main", c["main"] }')"
+check thread_stacks "worker_even $((nthreads / 2)) worker_odd $((nthreads / 2)) main 1 unnamed 0" "$(d -x core="$tcore" -n '
+	core:::thread { @[ustack()] = count(); }' | stack_counts pm_threads 'worker_even|worker_odd|main')"
+
+# The same one line of D over a 1,000-thread dump (issue 31's "done
+# when"): pm_threads with 999 workers, each with glibc's default 8 MiB
+# stack (a dump of sparse segments). Its time is printed, not checked.
+many=999
+mcore=$(make_core "$tmp/many" "$threads" $many) || {
+	echo "dtrace_core: FAIL: pm_threads $many wrote no core file"
+	exit 1
+}
+t0=$(date +%s%N)
+d -x core="$mcore" -n 'core:::thread { @[ustack()] = count(); }' >"$tmp/many/stacks"
+t1=$(date +%s%N)
+echo "time: $((many + 1)) threads' stacks aggregated in $(((t1 - t0) / 1000000)) ms"
+check many_stacks "worker_even $(((many + 1) / 2)) worker_odd $((many / 2)) main 1 unnamed 0" \
+	"$(stack_counts pm_threads 'worker_even|worker_odd|main' <"$tmp/many/stacks")"
+check many_threads "$((many + 1)) $((many + 1))" "$(d -x core="$mcore" -n '
+	core:::thread { @t[tid] = count(); n++; }
+	END { printa("%d\n", @t); printf("%d\n", n); }' | awk 'NF == 1 { k++; last = $1 } END { print k - 1, last }')"
+
+# C++: threads in member functions, frames demangled as the live
+# ustack demangles them; a std::list<std::string> walked through
+# userland pointers (libstdc++'s layout: a node's links, then the
+# string, whose characters pointer comes first; the list's head node
+# holds its size); a load through a null pointer, whose fault address is
+# 0 and whose frame's source line is the load's.
+ncxx=7
+ccore=$(make_core "$tmp/cxx" "$cxx" $ncxx espresso a-name-longer-than-the-sso-buffer ristretto) || {
+	echo "dtrace_core: FAIL: pm_cxx wrote no core file"
+	exit 1
+}
+read -r cpid names <"$tmp/cxx/out"
+check cxx_threads "shop::Pool::serve() $(((ncxx + 2) / 3)) shop::Pool::idle() $((ncxx - (ncxx + 2) / 3)) main 1 unnamed 0" \
+	"$(d -x core="$ccore" -n 'core:::thread { @[ustack()] = count(); }' |
+		stack_counts pm_cxx 'shop::Pool::serve()|shop::Pool::idle()|main')"
+check cxx_null_fault "$cpid $(cat "$tmp/cxx/signal") 0 shop::Ledger::post(shop::Order const*) main" \
+	"$(d -x core="$ccore" -n 'core:::fault { printf("%d %d %x\n", pid, arg0, arg1); ustack(); }' |
+		sed -n '1p; s/^ *pm_cxx`\(.*\)+0x[0-9a-f]*$/\1/p' | head -3 | tr '\n' ' ' | sed 's/ $//')"
+check cxx_fault_line "$(grep -n 'total += o->price' "$src/pm_cxx.cc" | cut -d: -f1)" \
+	"$(d -x core="$ccore" -x oformat=json -n 'core:::fault { ustack(1); }' |
+		grep -o '"symbol":"shop::Ledger::post(shop::Order const\*)",[^}]*"line":[0-9]*' | sed 's/.*"line"://')"
+check cxx_list "3 espresso a-name-longer-than-the-sso-buffer 33 ristretto 1" "$(d -x core="$ccore" -n '
+	struct lnode { uintptr_t next; uintptr_t prev; char *chars; size_t len; };
+	struct slist { uintptr_t next; uintptr_t prev; size_t size; };
+	core:::fault {
+		this->l = (userland struct slist *)'"$names"';
+		this->n = (userland struct lnode *)this->l->next;
+		printf("%d %s", this->l->size, copyinstr((uintptr_t)this->n->chars));
+		this->n = (userland struct lnode *)this->n->next;
+		printf(" %s %d", copyinstr((uintptr_t)this->n->chars), this->n->len);
+		this->n = (userland struct lnode *)this->n->next;
+		printf(" %s %d\n", copyinstr((uintptr_t)this->n->chars), this->n->next == '"$names"');
+	}')"
 
 # A stripped executable whose symbols and DWARF are in a separate file
 # that .gnu_debuglink names: frames, names and the global's type come

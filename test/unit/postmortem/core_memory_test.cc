@@ -1,9 +1,11 @@
 // A dump's memory (postmortem/core_memory.h): bytes from the dump's
 // segments, the pages a dump leaves out from the file mapped there, and
-// a fault for an address in no segment or past what either holds.
+// a fault for an address in no segment or past what either holds, or
+// in a file that is no longer a regular one.
 #include "postmortem/core_memory.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -61,6 +63,22 @@ TEST(CoreMemory, ReadsSegmentsAndLeftOutPagesFromTheMappedFile) {
   m.relocate(0, file.path + ".gone");  // the file is not where the dump said
   read(m, 0x1008, 1, &err);
   EXPECT_EQ(err, -EFAULT);
+}
+
+// A dump names the files it mapped; one that is now a FIFO (or a
+// device) is not opened to block the reader: its pages cannot be read.
+TEST(CoreMemory, LeavesAFileThatIsNoLongerRegular) {
+  std::string dump = "01234567";
+  TempFile file("");
+  unlink(file.path.c_str());
+  ASSERT_EQ(mkfifo(file.path.c_str(), 0600), 0);
+  CoreMemory m(reinterpret_cast<const uint8_t*>(dump.data()), dump.size(), {{0x1000, 16, 0, 8}},
+               {{0x1000, 0x1010, 0, file.path}});
+  int err = 0;
+  read(m, 0x1008, 1, &err);
+  EXPECT_EQ(err, -EFAULT);
+  EXPECT_EQ(open_mapped_file(file.path.c_str()), -1);
+  EXPECT_EQ(open_mapped_file("/dev/zero"), -1);
 }
 
 TEST(CoreDump, RefusesAFileThatIsNotACore) {
