@@ -5,7 +5,9 @@
 # the kernel headers and the guest kernel go under build/, never into
 # /boot or /lib/modules. Builds only BUILD/demo/dtrace and the module. Runs the
 # program natively when the module is built for the running kernel and it
-# can load modules, otherwise in the guest (test/vm/run; no debug vmlinux
+# can load modules; else natively through the bpf backend (doc/bpf.md) when
+# this kernel runs dtrace's BPF programs (dtrace -V says "backend: bpf"),
+# without the module; otherwise in the guest (test/vm/run; no debug vmlinux
 # fetched: DTVM_DBG=0).
 # Usage: scripts/demo.sh BUILD JOBS PROGRAM   (KDIR from the environment)
 set -euo pipefail
@@ -22,8 +24,11 @@ scripts/deps.sh --demo
 export DTVM_DBG=0
 running_kdir=/lib/modules/$(uname -r)/build kdir=${KDIR:-}
 [ -z "$kdir" ] && [ -e "$running_kdir/Makefile" ] && kdir=$running_kdir
+# A kernel that cannot load the module may still run BPF: then no guest.
+maybe_bpf=0
+[ "$kdir" != "$running_kdir" ] && [ -e /sys/kernel/btf/vmlinux ] && [ "$(id -u)" -eq 0 ] && maybe_bpf=1
 setup_pid= setup_log=$build/demo-setup.log
-if [ "$kdir" != "$running_kdir" ]; then
+if [ "$kdir" != "$running_kdir" ] && [ $maybe_bpf -eq 0 ]; then
     step "fetching the guest kernel into build/vm/ meanwhile (test/vm/setup)"
     test/vm/setup > "$setup_log" 2>&1 &
     setup_pid=$!
@@ -36,6 +41,13 @@ step "building userspace: $demo_build/dtrace (-O1, no tests)"
 [ -f "$demo_build/CMakeCache.txt" ] || cmake -S . -B "$demo_build" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_FLAGS_RELEASE=-O1 -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DDTRACE_TESTS=OFF -DDTRACE_WERROR=ON >/dev/null
 cmake --build "$demo_build" -j "$jobs" --target dtrace_cmd
+if [ $maybe_bpf -eq 1 ] && "$demo_build/dtrace" -x backend=bpf -V | grep -qx 'dtrace: backend: bpf'; then
+    step "this kernel cannot load the module; running through the bpf backend: dtrace -x backend=bpf -n '$prog'"
+    rc=0
+    "$demo_build/dtrace" -x backend=bpf -n "$prog" || rc=$?
+    step "done (exit $rc)"
+    exit $rc
+fi
 step "building the module: $build/kernel/dtrace.ko"
 make --no-print-directory -j "$jobs" module
 kver=$(modinfo -F vermagic "$build/kernel/dtrace.ko" | cut -d' ' -f1)

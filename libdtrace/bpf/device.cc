@@ -12,11 +12,14 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "bpf/agg_maps.h"
 #include "bpf/ecbs.h"
+#include "bpf/fbt_prov.h"
 #include "bpf/globals.h"
 #include "bpf/load.h"
 #include "bpf/probe_prog.h"
@@ -40,20 +43,36 @@ constexpr int kMaxErrorRounds = 64;       // faults handled per drain
 // run in the middle of a tracepoint's on the same CPU, and a program
 // fired from here (BEGIN, END, ERROR: sleepable) may be preempted by a
 // task whose system call fires one; none may write into another's.
-constexpr int kFiredScratch = 0, kTracepointScratch = 1, kPerfScratch = 2, kScratchKinds = 3;
+// An fbt program may run inside any other's helpers (a traced function).
+constexpr int kFiredScratch = 0, kTracepointScratch = 1, kPerfScratch = 2, kFbtScratch = 3, kScratchKinds = 4;
 
-enum class Role { kBegin, kEnd, kError, kTick, kProfile, kSysEntry, kSysReturn, kSdt };
+enum class Role { kBegin, kEnd, kError, kTick, kProfile, kSysEntry, kSysReturn, kSdt, kFbtEntry, kFbtReturn };
 
 struct ProbeProg {
   Role role;
   Fd prog;
   uint64_t period_ns = 0;  // kTick, kProfile
   std::string tracepoint;  // kSdt
+  Fd link;                 // kFbtEntry, kFbtReturn: attached at ENABLE (gated until GO)
+};
+
+// The providers' tables, which the probes' cookies point into.
+struct ProvTables {
+  dtbpf_sdt* sdt = nullptr;
+  dtbpf_fbt* fbt = nullptr;
+  ProvTables() = default;
+  ProvTables(const ProvTables&) = delete;
+  ProvTables& operator=(const ProvTables&) = delete;
+  ~ProvTables() {
+    dtbpf_sdt_free(sdt);
+    dtbpf_fbt_free(fbt);
+  }
 };
 
 bool is_syscall(Role r) { return r == Role::kSysEntry || r == Role::kSysReturn; }
 // Fired from a raw tracepoint.
 bool is_tracepoint(Role r) { return is_syscall(r) || r == Role::kSdt; }
+bool is_fbt(Role r) { return r == Role::kFbtEntry || r == Role::kFbtReturn; }
 
 // What a record's EPID tells the drain.
 struct EpInfo {
@@ -68,6 +87,7 @@ Result<Role> role_of(const dtbpf_ecb& e) {
   if (prov == "dtrace" && name == "ERROR") return Role::kError;
   if (prov == "profile") return (e.cookie & 1) ? Role::kTick : Role::kProfile;
   if (prov == "sdt") return Role::kSdt;
+  if (prov == "fbt") return (e.cookie & 1) ? Role::kFbtReturn : Role::kFbtEntry;
 #if defined(__x86_64__)
   if (prov == "syscall") return (e.cookie & 1) ? Role::kSysReturn : Role::kSysEntry;
 #endif
@@ -91,6 +111,17 @@ Result<Fd> attach_clock(int cpu, uint64_t period_ns, const Fd& prog) {
   return ev;
 }
 
+// fbt needs BPF trampolines (fentry, fexit); kprobes would be the other
+// way, which this backend does not take yet.
+Error fbt_refused(const dtbpf_ecb& e, bpf_attach_type at, const Error& why) {
+  bool kprobes = access("/sys/bus/event_source/devices/kprobe", F_OK) == 0;
+  return make_error("probe fbt:" + std::string(e.mod) + ":" + e.func + ":" + e.name +
+                    ": the kernel refused its " + (at == BPF_TRACE_FENTRY ? "fentry" : "fexit") +
+                    " program (BPF trampolines, which fbt needs under the bpf backend" +
+                    (kprobes ? "; its kprobes are not used yet" : "; it has no kprobes either") +
+                    "): " + why.message);
+}
+
 uint64_t now_ns() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -99,10 +130,10 @@ uint64_t now_ns() {
 
 class BpfDevice final : public kio::Device {
  public:
-  BpfDevice(dtrace_inproc* m, dtbpf_sdt* sdt, dtrace_inproc_file* f, std::vector<Fd> scratch, Fd ring,
-            Fd state, AggMaps aggs)
+  BpfDevice(dtrace_inproc* m, std::unique_ptr<ProvTables> provs, dtrace_inproc_file* f,
+            std::vector<Fd> scratch, Fd ring, Fd state, AggMaps aggs)
       : m_(m),
-        sdt_(sdt),
+        provs_(std::move(provs)),
         f_(f),
         scratch_(std::move(scratch)),
         ring_(std::move(ring)),
@@ -124,7 +155,6 @@ class BpfDevice final : public kio::Device {
     io_.reset();
     dtrace_inproc_close(f_);
     dtrace_inproc_destroy(m_);
-    dtbpf_sdt_free(sdt_);
   }
 
   Status start_reader() {
@@ -300,33 +330,72 @@ class BpfDevice final : public kio::Device {
     }
     std::vector<ProbeProg> progs;
     ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings};
+    // A function the kernel will not trace is left out, as the module's
+    // fbt leaves out those ftrace refuses, unless no fbt probe is left.
+    std::optional<Error> fbt_error;
+    bool fbt_armed = false;
     for (auto& [probe, list] : by_probe) {
-      Role role = roles[probe];
-      bool perf = role == Role::kTick || role == Role::kProfile, tp = is_tracepoint(role);
-      maps.scratch = scratch_[perf ? kPerfScratch : tp ? kTracepointScratch : kFiredScratch].get();
-      ArgSource src = perf                       ? ArgSource::kPerf
-                      : role == Role::kSysEntry  ? ArgSource::kSysEntry
-                      : role == Role::kSysReturn ? ArgSource::kSysReturn
-                      : role == Role::kSdt       ? ArgSource::kRawTp
-                                                 : ArgSource::kFrame;
-      uint64_t cookie = list.front().ecb.cookie;
-      const auto* sdt = role == Role::kSdt ? reinterpret_cast<const dtbpf_sdt_tp*>(cookie) : nullptr;
-      auto code = probe_program(list, *g, maps, src, perf || tp, static_cast<uint32_t>(cookie >> 1),
-                                sdt ? sdt->nargs : 0);
-      if (!code) return code.error();
-      auto fd = load_program(*code, perf ? BPF_PROG_TYPE_PERF_EVENT
-                                    : tp ? BPF_PROG_TYPE_RAW_TRACEPOINT
-                                         : BPF_PROG_TYPE_SYSCALL);
-      if (!fd) return fd.error();
-      ProbeProg pp{role, std::move(*fd), cookie >> 1, {}};
-      if (sdt) pp.tracepoint = sdt->name;
-      if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
-      progs.push_back(std::move(pp));
+      auto p = make_prog(roles[probe], list, *g, maps);
+      if (p || !is_fbt(roles[probe])) {
+        if (!p) return p.error();
+        fbt_armed |= is_fbt(p->role);
+        progs.push_back(std::move(*p));
+      } else if (!fbt_error) {
+        fbt_error = p.error();
+      }
     }
+    if (fbt_error && !fbt_armed) return *fbt_error;
     progs_ = std::move(progs);
     globals_ = std::move(*gmap);
     strmaps_ = std::move(*strmaps);
     return Ok{};
+  }
+
+  // The program of one probe's ECBs, loaded (an fbt probe's attached:
+  // gated, it records nothing until GO).
+  Result<ProbeProg> make_prog(Role role, std::span<const EcbCode> list, const Globals& g, ProbeMaps maps) {
+    bool perf = role == Role::kTick || role == Role::kProfile, tp = is_tracepoint(role), fbt = is_fbt(role);
+    maps.scratch = scratch_[perf  ? kPerfScratch
+                            : tp  ? kTracepointScratch
+                            : fbt ? kFbtScratch
+                                  : kFiredScratch]
+                       .get();
+    ArgSource src = perf                       ? ArgSource::kPerf
+                    : role == Role::kSysEntry  ? ArgSource::kSysEntry
+                    : role == Role::kSysReturn ? ArgSource::kSysReturn
+                    : role == Role::kSdt       ? ArgSource::kRawTp
+                    : role == Role::kFbtEntry  ? ArgSource::kFentry
+                    : role == Role::kFbtReturn ? ArgSource::kFexit
+                                               : ArgSource::kFrame;
+    uint64_t cookie = list.front().ecb.cookie;
+    ArgShape shape;
+    shape.sysnr = static_cast<uint32_t>(cookie >> 1);
+    const auto* sdt = role == Role::kSdt ? reinterpret_cast<const dtbpf_sdt_tp*>(cookie) : nullptr;
+    if (sdt) shape.nargs = sdt->nargs;
+    dtbpf_fbt_fn fn{};
+    if (fbt && dtbpf_fbt_lookup(provs_->fbt, cookie, &fn) != 0)
+      return make_error("probe fbt:vmlinux:" + std::string(list.front().ecb.func) + ": no such function");
+    if (fbt) shape.nargs = fn.nslots, shape.ret = fn.ret;
+    auto code = probe_program(list, g, maps, src, perf || tp || fbt, shape);
+    if (!code) return code.error();
+    bpf_attach_type at = role == Role::kFbtEntry ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
+    auto fd = fbt    ? load_tracing_program(*code, at, fn.btf_id)
+              : perf ? load_program(*code, BPF_PROG_TYPE_PERF_EVENT)
+              : tp   ? load_program(*code, BPF_PROG_TYPE_RAW_TRACEPOINT)
+                     : load_program(*code, BPF_PROG_TYPE_SYSCALL);
+    if (!fd && fbt) return fbt_refused(list.front().ecb, at, fd.error());
+    if (!fd) return fd.error();
+    ProbeProg pp{role, std::move(*fd), cookie >> 1, {}, Fd()};
+    if (sdt) pp.tracepoint = sdt->name;
+    if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
+    if (fbt) {
+      int link = bpf_link_create(pp.prog.get(), 0, at, nullptr);
+      if (link < 0)
+        return make_error("cannot attach to the kernel function " + std::string(list.front().ecb.func) +
+                          ": " + std::strerror(-link));
+      pp.link = Fd(link);
+    }
+    return pp;
   }
 
   // The aggregations e's actions fold into.
@@ -399,7 +468,7 @@ class BpfDevice final : public kio::Device {
   }
 
   dtrace_inproc* m_;
-  dtbpf_sdt* sdt_;  // the sdt provider's tables, the probes' cookies
+  std::unique_ptr<ProvTables> provs_;  // freed after the core
   dtrace_inproc_file* f_;
   std::unique_ptr<kio::Device> io_;
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...
@@ -438,21 +507,20 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   if (!aggs) return aggs.error();
   dtrace_inproc* m = dtrace_inproc_create(1);
   if (m == nullptr) return make_error("cannot create the in-process dtrace core");
-  dtbpf_sdt* sdt = nullptr;
+  auto provs = std::make_unique<ProvTables>();
   dtrace_core* core = dtrace_inproc_core(m);
-  if (dtbpf_profile_init(core) != 0 || dtbpf_syscall_init(core) != 0 || dtbpf_sdt_init(core, &sdt) != 0) {
+  if (dtbpf_profile_init(core) != 0 || dtbpf_syscall_init(core) != 0 ||
+      dtbpf_sdt_init(core, &provs->sdt) != 0 || dtbpf_fbt_init(core, &provs->fbt) != 0) {
     dtrace_inproc_destroy(m);
-    dtbpf_sdt_free(sdt);
     return make_error("cannot register the bpf backend's providers");
   }
   dtrace_inproc_file* f = dtrace_inproc_open(m);
   if (f == nullptr) {
     dtrace_inproc_destroy(m);
-    dtbpf_sdt_free(sdt);
     return make_error("cannot create the in-process dtrace state");
   }
-  auto dev = std::make_unique<BpfDevice>(m, sdt, f, std::move(sfd), std::move(rfd), std::move(*state),
-                                         std::move(*aggs));
+  auto dev = std::make_unique<BpfDevice>(m, std::move(provs), f, std::move(sfd), std::move(rfd),
+                                         std::move(*state), std::move(*aggs));
   if (Status st = dev->start_reader(); !st) return st.error();
   return std::unique_ptr<kio::Device>(std::move(dev));
 }

@@ -30,6 +30,7 @@ std::string errno_text(int err) { return std::strerror(err); }
 std::string log_tail(const std::vector<char>& log, size_t lines) {
   std::string s(log.data());
   while (!s.empty() && s.back() == '\n') s.pop_back();
+  if (s.empty()) return s;  // refused before the verifier ran: no log
   size_t pos = s.size();
   for (size_t n = 0; n < lines && pos != std::string::npos && pos > 0; n++) pos = s.rfind('\n', pos - 1);
   return pos == std::string::npos ? s : s.substr(pos + 1);
@@ -52,10 +53,9 @@ Result<Fd> create_globals_map(uint32_t size) {
   return Fd(fd);
 }
 
-Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
-  LIBBPF_OPTS(bpf_prog_load_opts, opts);
-  // Syscall programs may only be sleepable.
-  if (type == BPF_PROG_TYPE_SYSCALL) opts.prog_flags = BPF_F_SLEEPABLE;
+namespace {
+
+Result<Fd> load_with(std::span<const bpf_insn> prog, bpf_prog_type type, bpf_prog_load_opts& opts) {
   int fd = bpf_prog_load(type, "dtrace", "GPL", prog.data(), prog.size(), &opts);
   if (fd >= 0) return Fd(fd);
   int err = -fd;
@@ -67,7 +67,25 @@ Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
   opts.log_level = 1;
   fd = bpf_prog_load(type, "dtrace", "GPL", prog.data(), prog.size(), &opts);
   if (fd >= 0) close(fd);
-  return make_error("the kernel refused the bpf program (" + errno_text(err) + "):\n" + log_tail(log, 4));
+  std::string tail = log_tail(log, 4);
+  return make_error("the kernel refused the bpf program (" + errno_text(err) + ")" +
+                    (tail.empty() ? "" : ":\n" + tail));
+}
+
+}  // namespace
+
+Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
+  LIBBPF_OPTS(bpf_prog_load_opts, opts);
+  // Syscall programs may only be sleepable.
+  if (type == BPF_PROG_TYPE_SYSCALL) opts.prog_flags = BPF_F_SLEEPABLE;
+  return load_with(prog, type, opts);
+}
+
+Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id) {
+  LIBBPF_OPTS(bpf_prog_load_opts, opts);
+  opts.expected_attach_type = type;
+  opts.attach_btf_id = btf_id;
+  return load_with(prog, BPF_PROG_TYPE_TRACING, opts);
 }
 
 Result<uint32_t> test_run(const Fd& prog, Frame& frame) {

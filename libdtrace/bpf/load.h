@@ -43,6 +43,10 @@ Result<Fd> create_globals_map(uint32_t size);
 // failure the message ends with the verifier's last lines.
 Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type);
 
+// A BPF_PROG_TYPE_TRACING program of attach type type (fentry, fexit)
+// for the vmlinux function of BTF id btf_id.
+Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id);
+
 // Runs a BPF_PROG_TYPE_SYSCALL program once over frame (updated in place);
 // returns the program's return value.
 Result<uint32_t> test_run(const Fd& prog, Frame& frame);

@@ -273,11 +273,11 @@ Status check_ecb(const EcbCode& e, bool stacks) {
 }
 
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
-                                            const ProbeMaps& maps, ArgSource args, bool gated, uint32_t sysnr,
-                                            uint32_t nargs) {
+                                            const ProbeMaps& maps, ArgSource args, bool gated,
+                                            const ArgShape& shape) {
   Builder b;
   b.emit(mov_reg(kR6, kR1));
-  if (args == ArgSource::kSysEntry || args == ArgSource::kSysReturn) syscall_filter(b, args, sysnr);
+  if (args == ArgSource::kSysEntry || args == ArgSource::kSysReturn) syscall_filter(b, args, shape.sysnr);
   if (gated) {
     lookup_first(b, maps.state);
     b.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
@@ -300,8 +300,12 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
       perf_pc(b, i == 0);
     } else if (args == ArgSource::kSysEntry && i < 6) {
       syscall_arg(b, i);
-    } else if (args == ArgSource::kRawTp && i < 5 && static_cast<uint32_t>(i) < nargs) {
+    } else if ((args == ArgSource::kRawTp && i < 5 && static_cast<uint32_t>(i) < shape.nargs) ||
+               (args == ArgSource::kFentry && static_cast<uint32_t>(i) < shape.nargs)) {
       b.emit(load64(kR1, kR6, off - kFrameArg0));
+      b.emit(store64(kR7, off, kR1));
+    } else if (args == ArgSource::kFexit && i == 1 && shape.ret) {
+      b.emit(load64(kR1, kR6, static_cast<int16_t>(8 * shape.nargs)));
       b.emit(store64(kR7, off, kR1));
     } else if (args == ArgSource::kSysReturn && i < 2) {
       b.emit(load64(kR1, kR6, 8));

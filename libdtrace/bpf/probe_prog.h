@@ -48,6 +48,18 @@ enum class ArgSource {
   kSysEntry,   // raw_syscalls:sys_enter of call sysnr: its six arguments
   kSysReturn,  // raw_syscalls:sys_exit of call sysnr: arg0 = arg1 = its value
   kRawTp,      // a raw tracepoint's (sdt): its first min(n, 5) arguments
+  kFentry,     // an fentry program's (fbt entry): the function's arguments
+  kFexit,      // an fexit program's (fbt return): arg0 0, arg1 the value returned
+};
+
+// What a probe's context holds besides its ArgSource says.
+struct ArgShape {
+  uint32_t sysnr = 0;  // kSysEntry, kSysReturn: the call's number
+  // kRawTp: the tracepoint's arguments; kFentry, kFexit: the function's
+  // argument slots, the return value's index. The context's size: the
+  // kernel refuses a program that reads past it.
+  uint32_t nargs = 0;
+  bool ret = false;  // kFexit: the function returns an integer or a pointer
 };
 
 struct ProbeMaps {
@@ -64,10 +76,8 @@ Status check_ecb(const EcbCode& e, bool stacks);
 
 // gated: the probe fires only while the state is ACTIVE (not BEGIN, END
 // and ERROR, which the device fires itself); exit() makes it DRAINING.
-// nargs: kRawTp's count of the tracepoint's arguments (the context's
-// size: the kernel refuses a program that reads past it).
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
                                             const ProbeMaps& maps, ArgSource args, bool gated,
-                                            uint32_t sysnr = 0, uint32_t nargs = 0);
+                                            const ArgShape& shape = {});
 
 }  // namespace dtrace::bpf
