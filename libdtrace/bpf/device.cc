@@ -27,6 +27,8 @@
 #include "bpf/sdt_prov.h"
 #include "bpf/strings.h"
 #include "bpf/syscall_prov.h"
+#include "bpf/uprobe_attach.h"
+#include "bpf/uprobe_prov.h"
 
 extern "C" {
 #include "user/inproc.h"
@@ -44,28 +46,46 @@ constexpr int kMaxErrorRounds = 64;       // faults handled per drain
 // fired from here (BEGIN, END, ERROR: sleepable) may be preempted by a
 // task whose system call fires one; none may write into another's.
 // An fbt program may run inside any other's helpers (a traced function).
-constexpr int kFiredScratch = 0, kTracepointScratch = 1, kPerfScratch = 2, kFbtScratch = 3, kScratchKinds = 4;
+// A uprobe's may run inside another's helper that faults a page in.
+constexpr int kFiredScratch = 0, kTracepointScratch = 1, kPerfScratch = 2, kFbtScratch = 3,
+              kUprobeScratch = 4, kScratchKinds = 5;
 
-enum class Role { kBegin, kEnd, kError, kTick, kProfile, kSysEntry, kSysReturn, kSdt, kFbtEntry, kFbtReturn };
+enum class Role {
+  kBegin,
+  kEnd,
+  kError,
+  kTick,
+  kProfile,
+  kSysEntry,
+  kSysReturn,
+  kSdt,
+  kFbtEntry,
+  kFbtReturn,
+  kUprobe,
+  kUretprobe
+};
 
 struct ProbeProg {
   Role role;
   Fd prog;
-  uint64_t period_ns = 0;  // kTick, kProfile
-  std::string tracepoint;  // kSdt
-  Fd link;                 // kFbtEntry, kFbtReturn: attached at ENABLE (gated until GO)
+  uint64_t period_ns = 0;              // kTick, kProfile
+  std::string tracepoint;              // kSdt
+  Fd link;                             // kFbtEntry, kFbtReturn: attached at ENABLE (gated until GO)
+  const dtbpf_uprobe* user = nullptr;  // kUprobe, kUretprobe
 };
 
 // The providers' tables, which the probes' cookies point into.
 struct ProvTables {
   dtbpf_sdt* sdt = nullptr;
   dtbpf_fbt* fbt = nullptr;
+  dtbpf_uprobes* user = nullptr;
   ProvTables() = default;
   ProvTables(const ProvTables&) = delete;
   ProvTables& operator=(const ProvTables&) = delete;
   ~ProvTables() {
     dtbpf_sdt_free(sdt);
     dtbpf_fbt_free(fbt);
+    dtbpf_uprobes_free(user);
   }
 };
 
@@ -73,6 +93,7 @@ bool is_syscall(Role r) { return r == Role::kSysEntry || r == Role::kSysReturn; 
 // Fired from a raw tracepoint.
 bool is_tracepoint(Role r) { return is_syscall(r) || r == Role::kSdt; }
 bool is_fbt(Role r) { return r == Role::kFbtEntry || r == Role::kFbtReturn; }
+bool is_user(Role r) { return r == Role::kUprobe || r == Role::kUretprobe; }
 
 // What a record's EPID tells the drain.
 struct EpInfo {
@@ -80,8 +101,10 @@ struct EpInfo {
   bool in_error = false;  // an ERROR clause's: its faults are double errors
 };
 
-Result<Role> role_of(const dtbpf_ecb& e) {
+Result<Role> role_of(const dtbpf_ecb& e, const ProvTables& t) {
   std::string prov = e.provider, name = e.name;
+  if (const dtbpf_uprobe* u = dtbpf_uprobe_lookup(t.user, e.probe_id))
+    return u->kind == DTRACE_UP_RETURN ? Role::kUretprobe : Role::kUprobe;
   if (prov == "dtrace" && name == "BEGIN") return Role::kBegin;
   if (prov == "dtrace" && name == "END") return Role::kEnd;
   if (prov == "dtrace" && name == "ERROR") return Role::kError;
@@ -98,17 +121,10 @@ Result<Role> role_of(const dtbpf_ecb& e) {
 // A cpu-clock perf event on cpu every period_ns, running prog.
 Result<Fd> attach_clock(int cpu, uint64_t period_ns, const Fd& prog) {
   perf_event_attr a{};
-  a.size = sizeof(a);
   a.type = PERF_TYPE_SOFTWARE;
   a.config = PERF_COUNT_SW_CPU_CLOCK;
   a.sample_period = period_ns;
-  a.disabled = 1;
-  int fd = static_cast<int>(syscall(SYS_perf_event_open, &a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC));
-  if (fd < 0) return make_error(std::string("cannot open a cpu-clock perf event: ") + std::strerror(errno));
-  Fd ev(fd);
-  if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog.get()) != 0 || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0)
-    return make_error(std::string("cannot attach a bpf program to a perf event: ") + std::strerror(errno));
-  return ev;
+  return open_perf_event(a, -1, cpu, prog, "a cpu-clock perf event");
 }
 
 // fbt needs BPF trampolines (fentry, fexit); kprobes would be the other
@@ -212,6 +228,10 @@ class BpfDevice final : public kio::Device {
         events_.emplace_back(link);
         continue;
       }
+      if (is_user(p.role)) {
+        if (Status st = attach_uprobes(*p.user, p.prog, &events_); !st) return st.error();
+        continue;
+      }
       if (p.role != Role::kTick && p.role != Role::kProfile) continue;
       for (int cpu = first < 0 ? 0 : first; cpu <= last; cpu++) {
         auto ev = attach_clock(cpu, p.period_ns, p.prog);
@@ -268,9 +288,13 @@ class BpfDevice final : public kio::Device {
     return s;
   }
 
-  Result<uint32_t> userprobe(dtrace_userprobe&, int* err) override {
-    if (err) *err = EOPNOTSUPP;
-    return make_error("user probes are not supported by the bpf backend");
+  // The module's DTRACEIOC_USERPROBE, whose uprobes GO plants.
+  Result<uint32_t> userprobe(dtrace_userprobe& up, int* err) override {
+    int r = dtbpf_uprobe_create(provs_->user, &up);
+    if (err) *err = -r;
+    if (r == -EOPNOTSUPP) return make_error("USDT probes are not supported by the bpf backend");
+    if (r != 0) return make_error(std::strerror(-r));
+    return up.dtup_desc.dtpd_id;
   }
 
  private:
@@ -285,7 +309,7 @@ class BpfDevice final : public kio::Device {
       read_aggs(e);
       // stack() where the helper get_stack starts at the probe's pc: a
       // perf event's (from a tracepoint it starts in the BPF programs).
-      auto role = role_of(e.ecb);
+      auto role = role_of(e.ecb, *provs_);
       bool stacks = role && (*role == Role::kTick || *role == Role::kProfile);
       if (Status st = check_ecb(e, stacks); !st) return st;
       ecbs.push_back(std::move(e));
@@ -319,7 +343,7 @@ class BpfDevice final : public kio::Device {
     std::map<uint32_t, Role> roles;
     eps_.clear();
     for (EcbCode& e : ecbs) {
-      auto role = role_of(e.ecb);
+      auto role = role_of(e.ecb, *provs_);
       if (!role) return role.error();
       roles[e.ecb.probe_id] = *role;
       EpInfo info;
@@ -354,11 +378,13 @@ class BpfDevice final : public kio::Device {
   // The program of one probe's ECBs, loaded (an fbt probe's attached:
   // gated, it records nothing until GO).
   Result<ProbeProg> make_prog(Role role, std::span<const EcbCode> list, const Globals& g, ProbeMaps maps) {
-    bool perf = role == Role::kTick || role == Role::kProfile, tp = is_tracepoint(role), fbt = is_fbt(role);
-    maps.scratch = scratch_[perf  ? kPerfScratch
-                            : tp  ? kTracepointScratch
-                            : fbt ? kFbtScratch
-                                  : kFiredScratch]
+    bool perf = role == Role::kTick || role == Role::kProfile, tp = is_tracepoint(role), fbt = is_fbt(role),
+         user = is_user(role);
+    maps.scratch = scratch_[perf   ? kPerfScratch
+                            : tp   ? kTracepointScratch
+                            : fbt  ? kFbtScratch
+                            : user ? kUprobeScratch
+                                   : kFiredScratch]
                        .get();
     ArgSource src = perf                       ? ArgSource::kPerf
                     : role == Role::kSysEntry  ? ArgSource::kSysEntry
@@ -366,6 +392,8 @@ class BpfDevice final : public kio::Device {
                     : role == Role::kSdt       ? ArgSource::kRawTp
                     : role == Role::kFbtEntry  ? ArgSource::kFentry
                     : role == Role::kFbtReturn ? ArgSource::kFexit
+                    : role == Role::kUprobe    ? ArgSource::kUprobe
+                    : role == Role::kUretprobe ? ArgSource::kUretprobe
                                                : ArgSource::kFrame;
     uint64_t cookie = list.front().ecb.cookie;
     ArgShape shape;
@@ -376,17 +404,21 @@ class BpfDevice final : public kio::Device {
     if (fbt && dtbpf_fbt_lookup(provs_->fbt, cookie, &fn) != 0)
       return make_error("probe fbt:vmlinux:" + std::string(list.front().ecb.func) + ": no such function");
     if (fbt) shape.nargs = fn.nslots, shape.ret = fn.ret;
-    auto code = probe_program(list, g, maps, src, perf || tp || fbt, shape);
+    const dtbpf_uprobe* up = user ? dtbpf_uprobe_lookup(provs_->user, list.front().ecb.probe_id) : nullptr;
+    if (up) shape.tgid = up->pid;
+    auto code = probe_program(list, g, maps, src, perf || tp || fbt || user, shape);
     if (!code) return code.error();
     bpf_attach_type at = role == Role::kFbtEntry ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
     auto fd = fbt    ? load_tracing_program(*code, at, fn.btf_id)
               : perf ? load_program(*code, BPF_PROG_TYPE_PERF_EVENT)
               : tp   ? load_program(*code, BPF_PROG_TYPE_RAW_TRACEPOINT)
+              : user ? load_program(*code, BPF_PROG_TYPE_KPROBE)
                      : load_program(*code, BPF_PROG_TYPE_SYSCALL);
     if (!fd && fbt) return fbt_refused(list.front().ecb, at, fd.error());
     if (!fd) return fd.error();
     ProbeProg pp{role, std::move(*fd), cookie >> 1, {}, Fd()};
     if (sdt) pp.tracepoint = sdt->name;
+    pp.user = up;
     if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
     if (fbt) {
       int link = bpf_link_create(pp.prog.get(), 0, at, nullptr);
@@ -510,7 +542,8 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   auto provs = std::make_unique<ProvTables>();
   dtrace_core* core = dtrace_inproc_core(m);
   if (dtbpf_profile_init(core) != 0 || dtbpf_syscall_init(core) != 0 ||
-      dtbpf_sdt_init(core, &provs->sdt) != 0 || dtbpf_fbt_init(core, &provs->fbt) != 0) {
+      dtbpf_sdt_init(core, &provs->sdt) != 0 || dtbpf_fbt_init(core, &provs->fbt) != 0 ||
+      dtbpf_uprobes_init(core, &provs->user) != 0) {
     dtrace_inproc_destroy(m);
     return make_error("cannot register the bpf backend's providers");
   }

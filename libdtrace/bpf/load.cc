@@ -1,6 +1,9 @@
 #include "bpf/load.h"
 
 #include <bpf/bpf.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -86,6 +89,17 @@ Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type 
   opts.expected_attach_type = type;
   opts.attach_btf_id = btf_id;
   return load_with(prog, BPF_PROG_TYPE_TRACING, opts);
+}
+
+Result<Fd> open_perf_event(perf_event_attr& attr, int pid, int cpu, const Fd& prog, const std::string& what) {
+  attr.size = sizeof(attr);
+  attr.disabled = 1;
+  int fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC));
+  if (fd < 0) return make_error("cannot open " + what + ": " + errno_text(errno));
+  Fd ev(fd);
+  if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog.get()) != 0 || ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) != 0)
+    return make_error("cannot attach a bpf program to " + what + ": " + errno_text(errno));
+  return ev;
 }
 
 Result<uint32_t> test_run(const Fd& prog, Frame& frame) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <linux/bpf.h>
+#include <linux/perf_event.h>
 
 #include <cstdint>
 #include <span>
@@ -46,6 +47,10 @@ Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type);
 // A BPF_PROG_TYPE_TRACING program of attach type type (fentry, fexit)
 // for the vmlinux function of BTF id btf_id.
 Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id);
+
+// A perf event (perf_event_open(attr, pid, cpu)) running prog, enabled;
+// what names the failing step.
+Result<Fd> open_perf_event(perf_event_attr& attr, int pid, int cpu, const Fd& prog, const std::string& what);
 
 // Runs a BPF_PROG_TYPE_SYSCALL program once over frame (updated in place);
 // returns the program's return value.

@@ -219,6 +219,20 @@ void perf_pc(Builder& b, bool kernel) {
 constexpr int32_t kOrigAx = 120;
 constexpr int32_t kArgRegs[6] = {112, 104, 96, 56, 72, 64};  // di si dx r10 r8 r9
 
+// x86-64's struct pt_regs: a uprobe's context, and a user function's
+// argument registers (di si dx cx r8 r9) and return value (ax).
+constexpr int16_t kUserArgRegs[6] = {112, 104, 96, 88, 72, 64};
+constexpr int16_t kRegAx = 80;
+
+// Returns at once unless the task is of process tgid.
+void tgid_filter(Builder& b, uint32_t tgid) {
+  b.emit(call(BPF_FUNC_get_current_pid_tgid));
+  b.emit(alu_imm(BPF_RSH, kR0, 32));
+  b.emit(jmp_imm(BPF_JEQ, kR0, static_cast<int32_t>(tgid), 2));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+}
+
 // Returns at once unless the call is sysnr.
 void syscall_filter(Builder& b, ArgSource args, uint32_t sysnr) {
   if (args == ArgSource::kSysEntry) {
@@ -278,6 +292,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   Builder b;
   b.emit(mov_reg(kR6, kR1));
   if (args == ArgSource::kSysEntry || args == ArgSource::kSysReturn) syscall_filter(b, args, shape.sysnr);
+  if (args == ArgSource::kUprobe || args == ArgSource::kUretprobe) tgid_filter(b, shape.tgid);
   if (gated) {
     lookup_first(b, maps.state);
     b.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
@@ -304,6 +319,11 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
                (args == ArgSource::kFentry && static_cast<uint32_t>(i) < shape.nargs)) {
       b.emit(load64(kR1, kR6, off - kFrameArg0));
       b.emit(store64(kR7, off, kR1));
+#if defined(__x86_64__)
+    } else if ((args == ArgSource::kUprobe && i < 6) || (args == ArgSource::kUretprobe && i == 1)) {
+      b.emit(load64(kR1, kR6, args == ArgSource::kUprobe ? kUserArgRegs[i] : kRegAx));
+      b.emit(store64(kR7, off, kR1));
+#endif
     } else if (args == ArgSource::kFexit && i == 1 && shape.ret) {
       b.emit(load64(kR1, kR6, static_cast<int16_t>(8 * shape.nargs)));
       b.emit(store64(kR7, off, kR1));

@@ -50,6 +50,8 @@ enum class ArgSource {
   kRawTp,      // a raw tracepoint's (sdt): its first min(n, 5) arguments
   kFentry,     // an fentry program's (fbt entry): the function's arguments
   kFexit,      // an fexit program's (fbt return): arg0 0, arg1 the value returned
+  kUprobe,     // a uprobe's (pid entry, offset): the argument registers; tgid only
+  kUretprobe,  // a uretprobe's (pid return): arg0 0, arg1 the value returned; tgid only
 };
 
 // What a probe's context holds besides its ArgSource says.
@@ -59,7 +61,8 @@ struct ArgShape {
   // argument slots, the return value's index. The context's size: the
   // kernel refuses a program that reads past it.
   uint32_t nargs = 0;
-  bool ret = false;  // kFexit: the function returns an integer or a pointer
+  bool ret = false;   // kFexit: the function returns an integer or a pointer
+  uint32_t tgid = 0;  // kUprobe, kUretprobe: the process it fires for
 };
 
 struct ProbeMaps {

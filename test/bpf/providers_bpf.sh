@@ -3,7 +3,8 @@
 # (doc/bpf.md), natively: probe names as the module gives them, and
 # firings counted against what a trigger of ours is known to do.
 # usage: providers_bpf.sh build/dtrace build/test/triggers/syscall-calls
-dtrace=$1 calls=$2
+#        build/test/triggers/pid-calls
+dtrace=$1 calls=$2 pidcalls=$3
 . "$(dirname "$0")/expect.sh"
 
 # sdt: sdt:<system>::<tracepoint>, the system "vmlinux" while tracefs is
@@ -54,4 +55,24 @@ else
 		fbt::close_fd:entry /pid == $target/ { @e[arg0] = count(); }
 		fbt::close_fd:return /pid == $target/ { @r[arg0, (int)arg1] = count(); }' -c "$calls"
 fi
+# pid: uprobes at the functions' entry, return and an offset in them,
+# for the target alone. pid-calls calls add_args(i, 10 * i) for i = 1 to
+# 3 (returning 11 * i), malloc(1000 + i) for each, and leaf(5) once.
+check pid_list '[ "$(echo "$out" | awk "NR > 1 { print \$3, \$4, \$5 }")" = "pid-calls add_args entry
+pid-calls add_args return" ]' -- -l -n 'pid$target:pid-calls:add_args:' -c "$pidcalls"
+expect pid_fire 0 "
+                1               10                1
+                2               20                1
+                3               30                1
+                0               11                1
+                0               22                1
+                0               33                1
+             1001                1
+             1002                1
+             1003                1
+                5                1" "" -- -q -n '
+	pid$target:pid-calls:add_args:entry { @e[arg0, arg1] = count(); }
+	pid$target:pid-calls:add_args:return { @r[arg0, arg1] = count(); }
+	pid$target::malloc:entry { @m[arg0] = count(); }
+	pid$target:pid-calls:leaf:1 { @o[arg0] = count(); }' -c "$pidcalls"
 exit $fail

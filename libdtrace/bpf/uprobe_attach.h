@@ -1,0 +1,19 @@
+// User probes' sites under the bpf backend (doc/bpf.md): a uprobe (or
+// uretprobe) of perf's uprobe PMU at each site of a probe, one event per
+// thread of the probe's process (inherited by the threads it makes),
+// each running the probe's BPF_PROG_TYPE_KPROBE program.
+#pragma once
+
+#include <vector>
+
+#include "bpf/load.h"
+#include "bpf/uprobe_prov.h"
+#include "util/result.h"
+
+namespace dtrace::bpf {
+
+// Appends the events to events; fails, saying why, when the kernel has
+// no uprobe PMU or refuses a site (ESRCH: the process has gone).
+Status attach_uprobes(const dtbpf_uprobe& p, const Fd& prog, std::vector<Fd>* events);
+
+}  // namespace dtrace::bpf
