@@ -333,6 +333,7 @@ class BpfDevice final : public kio::Device {
     auto g = layout_globals(views);
     if (!g) return g.error();
     Strings strings = layout_strings(views);
+    intern_probe_names(strings, ecbs);
     auto strmaps = create_string_maps(strings);
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());

@@ -1,5 +1,7 @@
 // The frame a translated DIFO runs against (doc/bpf.md): R1 points to it
-// on entry. The caller fills args; the program writes ret, or fault and
+// on entry. The caller fills args and err and zeroes ts and locals at
+// each firing (the DIFOs of one firing share them, as the module's
+// firing shares its timestamp and this-> variables); the program writes ret, or fault and
 // fault_pc (and fault_addr) as the module's interpreter sets ms->fault,
 // ms->fault_pc and ms->fault_addr,
 // and returns 0 (ran to RET) or 1 (faulted).
@@ -10,14 +12,18 @@
 
 namespace dtrace::bpf {
 
-constexpr uint32_t kFrameArgs = 10;  // arg0 .. arg9
+constexpr uint32_t kFrameArgs = 10;    // arg0 .. arg9
+constexpr uint32_t kFrameLocals = 32;  // this-> scalars a program may have
 
 struct Frame {
   uint64_t args[kFrameArgs];
-  uint64_t ret;         // the DIFO's result (RET %rd)
-  uint64_t fault;       // DTRACEFLT_*, 0 when it ran to RET
-  uint64_t fault_pc;    // the DIF instruction that faulted
-  uint64_t fault_addr;  // the address of a load that faulted
+  uint64_t ret;                   // the DIFO's result (RET %rd)
+  uint64_t fault;                 // DTRACEFLT_*, 0 when it ran to RET
+  uint64_t fault_pc;              // the DIF instruction that faulted
+  uint64_t fault_addr;            // the address of a load that faulted
+  uint64_t ts;                    // the firing's timestamp: 0 until read, then kept
+  uint64_t err;                   // errno: a system call's error at its return, else 0
+  uint64_t locals[kFrameLocals];  // this-> scalars, 0 at each firing
 };
 
 constexpr int16_t kFrameArg0 = offsetof(Frame, args);
@@ -25,5 +31,8 @@ constexpr int16_t kFrameRet = offsetof(Frame, ret);
 constexpr int16_t kFrameFault = offsetof(Frame, fault);
 constexpr int16_t kFrameFaultPc = offsetof(Frame, fault_pc);
 constexpr int16_t kFrameFaultAddr = offsetof(Frame, fault_addr);
+constexpr int16_t kFrameTs = offsetof(Frame, ts);
+constexpr int16_t kFrameErr = offsetof(Frame, err);
+constexpr int16_t kFrameLocal0 = offsetof(Frame, locals);
 
 }  // namespace dtrace::bpf

@@ -124,7 +124,13 @@ class EcbEmitter {
   // and leaves R8 and R9 alone. On a fault, records act and goes to fault.
   void run_difo(const dtbpf_difo& d, uint32_t act, size_t fault) {
     ran_difo_ = true;
-    auto code = translate(view(d), g_, maps_.strings);
+    Env env;
+    env.strings = maps_.strings;
+    env.in_probe = true;
+    env.epid = e_.ecb.epid;
+    env.probe_id = e_.ecb.probe_id;
+    env.probe = {e_.ecb.provider, e_.ecb.mod, e_.ecb.func, e_.ecb.name};
+    auto code = translate(view(d), g_, env);
     if (code && code->size() > INT16_MAX)
       code = make_error("a DIF object this long is not supported by the bpf backend");
     if (!code) {
@@ -174,10 +180,14 @@ class EcbEmitter {
     b_.emit(call(BPF_FUNC_get_stack));
   }
 
-  // The record's header (EPID, the time) and the ring buffer output.
+  // The record's header (EPID, the firing's timestamp: the one
+  // `timestamp` read, as the module's) and the ring buffer output.
   void output(int32_t epid, uint32_t size) {
     b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, rec_at(0), epid));
+    b_.emit(load64(kR0, kR7, kFrameTs));
+    b_.emit(jmp_imm(BPF_JNE, kR0, 0, 2));
     b_.emit(call(BPF_FUNC_ktime_get_ns));
+    b_.emit(store64(kR7, kFrameTs, kR0));
     b_.emit(store64(kR7, rec_at(8), kR0));
     b_.emit_ld64(kR1, static_cast<uint64_t>(maps_.ring), BPF_PSEUDO_MAP_FD);
     b_.emit(mov_reg(kR2, kR7));
@@ -264,6 +274,11 @@ void syscall_arg(Builder& b, int16_t i) {
 
 }  // namespace
 
+void intern_probe_names(Strings& s, std::span<const EcbCode> ecbs) {
+  for (const EcbCode& e : ecbs)
+    for (const char* part : {e.ecb.provider, e.ecb.mod, e.ecb.func, e.ecb.name}) intern(s, part);
+}
+
 Status check_ecb(const EcbCode& e, bool stacks) {
   auto refuse = [&e](const std::string& what) {
     return make_error("probe " + probe_name(e.ecb) + ": " + what + " is not supported by the bpf backend");
@@ -333,6 +348,20 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
     } else {
       b.emit(store64_imm(kR7, off, 0));
     }
+  }
+  // A firing's timestamp, errno and this-> variables start at 0; a
+  // system call's return sets errno from an error value (-4095 to -1),
+  // as the module's syscall provider does.
+  b.emit(store64_imm(kR7, kFrameTs, 0));
+  b.emit(store64_imm(kR7, kFrameErr, 0));
+  for (uint32_t i = 0; i < kFrameLocals; i++)
+    b.emit(store64_imm(kR7, static_cast<int16_t>(kFrameLocal0 + 8 * i), 0));
+  if (args == ArgSource::kSysReturn) {
+    b.emit(load64(kR1, kR6, 8));
+    b.emit(jmp_imm(BPF_JSLT, kR1, -4095, 3));
+    b.emit(jmp_imm(BPF_JSGE, kR1, 0, 2));
+    b.emit(alu_imm(BPF_NEG, kR1, 0));
+    b.emit(store64(kR7, kFrameErr, kR1));
   }
   std::vector<size_t> ecb_subs;
   for (size_t i = 0; i < ecbs.size(); i++) {

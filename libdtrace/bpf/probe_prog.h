@@ -73,6 +73,10 @@ struct ProbeMaps {
   const Strings* strings = nullptr;  // with its maps made
 };
 
+// The probe names the ECBs' programs may read (probeprov ...), into
+// the string constants before their maps are made.
+void intern_probe_names(Strings& s, std::span<const EcbCode> ecbs);
+
 // Refuses what the bpf device cannot record yet, in DTrace's form;
 // stacks: the probe's program may take stack() (profile and tick).
 Status check_ecb(const EcbCode& e, bool stacks);

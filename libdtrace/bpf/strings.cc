@@ -18,6 +18,15 @@ Strings layout_strings(std::span<const DifoView> difos) {
   return s;
 }
 
+uint32_t intern(Strings& s, const std::string& str) {
+  auto [it, added] = s.named.try_emplace(str, static_cast<uint32_t>(s.bytes.size()));
+  if (added) {
+    s.bytes.append(str);
+    s.bytes.push_back('\0');
+  }
+  return it->second;
+}
+
 Result<StringMaps> create_string_maps(Strings& s) {
   StringMaps m;
   uint32_t size = static_cast<uint32_t>(s.bytes.size() < 8 ? 8 : s.bytes.size());

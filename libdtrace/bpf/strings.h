@@ -24,11 +24,15 @@ namespace dtrace::bpf {
 constexpr uint32_t kCommSize = 16;
 
 struct Strings {
-  int consts_fd = -1;                    // the constants' array map
-  int comm_fd = -1;                      // the per-CPU array execname lives in
-  std::map<const char*, uint32_t> base;  // a DIFO's string table -> its offset there
-  std::string bytes;                     // the constants' element
+  int consts_fd = -1;                     // the constants' array map
+  int comm_fd = -1;                       // the per-CPU array execname lives in
+  std::map<const char*, uint32_t> base;   // a DIFO's string table -> its offset there
+  std::map<std::string, uint32_t> named;  // other strings (probe names) -> their offset
+  std::string bytes;                      // the constants' element
 };
+
+// Adds s to the constants (before their maps are made), once; its offset.
+uint32_t intern(Strings& s, const std::string& str);
 
 // The string tables of difos, each once.
 Strings layout_strings(std::span<const DifoView> difos);

@@ -1,11 +1,14 @@
 #include "bpf/translate.h"
 
+#include <sys/timex.h>
+
 #include <cstdint>
 #include <limits>
 #include <string>
 
 #include "bpf/frame.h"
 #include "bpf/insn.h"
+#include "bpf/ktypes.h"
 #include "dif/ops.h"
 
 extern "C" {
@@ -51,7 +54,8 @@ const char* builtin_name(uint32_t id) {
 
 class Translator {
  public:
-  Translator(const DifoView& d, const Globals& g, const Strings* s) : d_(d), g_(g), s_(s) {}
+  Translator(const DifoView& d, const Globals& g, const Env& env)
+      : d_(d), g_(g), env_(env), s_(env.strings) {}
 
   Result<std::vector<bpf_insn>> run() {
     if (d_.code.empty()) return make_error("an empty DIF object cannot be translated");
@@ -171,7 +175,9 @@ class Translator {
     if (!registers_ok(info->form, r1, r2, rd))
       return make_error("DIF instruction " + std::to_string(pc) + " names a register past %r" +
                         std::to_string(DIF_DIR_NREGS - 1));
-    if (dif_op_is_uload(op)) return uload(pc, op, r1, rd);
+    if (dif_op_is_uload(op)) return load(pc, op - DIF_OP_ULDSB, r1, rd, BPF_FUNC_probe_read_user);
+    if (op >= DIF_OP_LDSB && op <= DIF_OP_LDX)
+      return load(pc, op - DIF_OP_LDSB, r1, rd, BPF_FUNC_probe_read_kernel);
     switch (op) {
       case DIF_OP_ADD: return alu(in, BPF_ADD);
       case DIF_OP_SUB: return alu(in, BPF_SUB);
@@ -236,6 +242,8 @@ class Translator {
         emit(store64(kGlobals, *off, kR1));
         return Ok{};
       }
+      case DIF_OP_LDLS:
+      case DIF_OP_STLS: return local(pc, op, in);
       case DIF_OP_RET:
         get(kR1, rd);
         emit(store64(kFrame, kFrameRet, kR1));
@@ -299,27 +307,26 @@ class Translator {
     put(DIF_INSTR_RD(in), kR1);
     return Ok{};
   }
-  // rd = *(type *)r1 in the current task's user memory, read with
-  // bpf_probe_read_user into a stack slot; a failed read faults BADADDR
-  // with the address, as the interpreter's dtrace_dif_load does (its
-  // port reads the task's memory and says EFAULT).
-  Status uload(uint32_t pc, uint8_t op, unsigned r1, unsigned rd) {
-    static const uint8_t kSize[] = {1, 2, 4, 1, 2, 4, 8};  // ULDSB .. ULDX
-    static const uint8_t kLdx[] = {BPF_B, BPF_H, BPF_W, BPF_DW};
-    unsigned k = op - DIF_OP_ULDSB;
+  // rd = *(type *)r1, read with the helper (probe_read_user: the
+  // current task's user memory; probe_read_kernel: the kernel's, which
+  // refuses a user address) into a stack slot; a failed read faults
+  // BADADDR with the address, as the interpreter's dtrace_dif_load does
+  // (the module's kernel loads fault BADADDR on a user address too).
+  // k: the load's place in LDSB .. LDX (ULDSB .. ULDX).
+  Status load(uint32_t pc, unsigned k, unsigned r1, unsigned rd, int32_t helper) {
+    static const uint8_t kSize[] = {1, 2, 4, 1, 2, 4, 8};
     unsigned n = kSize[k];
     bool is_signed = k < 3;
     emit(mov_reg(kR1, kFp));
     emit(alu_imm(BPF_ADD, kR1, kLoadBuf));
     emit(mov_imm(kR2, static_cast<int32_t>(n)));
     get(kR3, r1);
-    emit(call(BPF_FUNC_probe_read_user));
+    emit(call(helper));
     emit(jmp_imm(BPF_JEQ, kR0, 0, static_cast<int16_t>(2 + kFaultLen - 1)));
     get(kR1, r1);
     emit(store64(kFrame, kFrameFaultAddr, kR1));
     fault_keep_addr(DTRACEFLT_BADADDR, pc);
-    uint8_t width = kLdx[n == 1 ? 0 : n == 2 ? 1 : n == 4 ? 2 : 3];
-    emit(make(BPF_LDX | BPF_MEM | width, kR1, kFp, kLoadBuf, 0));  // zero-extends
+    emit(make(BPF_LDX | BPF_MEM | size_code(n), kR1, kFp, kLoadBuf, 0));  // zero-extends
     if (is_signed) {
       emit(alu_imm(BPF_LSH, kR1, static_cast<int32_t>(64 - 8 * n)));
       emit(alu_imm(BPF_ARSH, kR1, static_cast<int32_t>(64 - 8 * n)));
@@ -376,13 +383,116 @@ class Translator {
     }
     if (id == DIF_VAR_EXECNAME && s_ != nullptr) return execname(rd);
     if (id < DIF_VAR_OTHER_UBASE) {
-      const char* name = builtin_name(id);
-      return make_error(unsupported("built-in variable '" + std::string(name != nullptr ? name : "?") + "'"));
+      if (Status st = builtin(id); !st) return st;
+      put(rd, kR0);
+      return Ok{};
     }
     Result<int16_t> off = global_slot(pc, id);
     if (!off.ok()) return off.error();
     emit(load64(kR1, kGlobals, *off));
     put(rd, kR1);
+    return Ok{};
+  }
+
+  Status refuse_builtin(uint16_t id, const std::string& why = "") {
+    const char* name = builtin_name(id);
+    return make_error(
+        unsupported("built-in variable '" + std::string(name != nullptr ? name : "?") + "'" + why));
+  }
+
+  // R0 = built-in variable id, as the module's dtrace_dif_builtin()
+  // gives it; the ones not listed are refused.
+  Status builtin(uint16_t id) {
+    const TaskOffsets& t = task_offsets();
+    switch (id) {
+      case DIF_VAR_TIMESTAMP:  // once a firing, as the module's
+        emit(load64(kR0, kFrame, kFrameTs));
+        emit(jmp_imm(BPF_JNE, kR0, 0, 2));
+        emit(call(BPF_FUNC_ktime_get_ns));  // ktime_get_mono_fast_ns, the module's clock
+        emit(store64(kFrame, kFrameTs, kR0));
+        return Ok{};
+      case DIF_VAR_WALLTIMESTAMP: {  // ktime_get_real_fast_ns: TAI less the TAI offset
+        timex tx{};
+        if (adjtimex(&tx) < 0) return refuse_builtin(id, " (adjtimex() failed)");
+        emit(call(BPF_FUNC_ktime_get_tai_ns));
+        emit_imm64(kR1, static_cast<uint64_t>(static_cast<int64_t>(tx.tai)) * 1000000000u);
+        emit(alu_reg(BPF_SUB, kR0, kR1));
+        return Ok{};
+      }
+      case DIF_VAR_VTIMESTAMP:
+        if (t.sum_exec_runtime < 0) return refuse_builtin(id, " (no task_struct in the kernel's BTF)");
+        emit(call(BPF_FUNC_get_current_task));
+        read_kernel(kR0, t.sum_exec_runtime, 8);
+        return Ok{};
+      case DIF_VAR_PPID:  // current->real_parent->tgid
+        if (t.real_parent < 0 || t.tgid < 0)
+          return refuse_builtin(id, " (no task_struct in the kernel's BTF)");
+        emit(call(BPF_FUNC_get_current_task));
+        read_kernel(kR0, t.real_parent, 8);
+        read_kernel(kR0, t.tgid, 4);
+        return Ok{};
+      case DIF_VAR_CURTHREAD: emit(call(BPF_FUNC_get_current_task)); return Ok{};
+      case DIF_VAR_CPU: emit(call(BPF_FUNC_get_smp_processor_id)); return Ok{};
+      case DIF_VAR_ERRNO: emit(load64(kR0, kFrame, kFrameErr)); return Ok{};
+      case DIF_VAR_CURPSINFO: emit(mov_imm(kR0, 0)); return Ok{};  // a translator in the compiler: 0
+      case DIF_VAR_EPID:
+      case DIF_VAR_ID:
+        if (!env_.in_probe) return refuse_builtin(id, " outside a probe's program");
+        emit(mov_imm(kR0, static_cast<int32_t>(id == DIF_VAR_EPID ? env_.epid : env_.probe_id)));
+        return Ok{};
+      case DIF_VAR_PROBEPROV: return probe_string(id, 0);
+      case DIF_VAR_PROBEMOD: return probe_string(id, 1);
+      case DIF_VAR_PROBEFUNC: return probe_string(id, 2);
+      case DIF_VAR_PROBENAME: return probe_string(id, 3);
+      default: return refuse_builtin(id);
+    }
+  }
+
+  // R0 = a word of size bytes (4 or 8) at kernel address R0 + off, 0
+  // when it cannot be read.
+  void read_kernel(uint8_t addr, int32_t off, int32_t size) {
+    emit(mov_reg(kR3, addr));
+    emit(alu_imm(BPF_ADD, kR3, off));
+    emit(store64_imm(kFp, kLoadBuf, 0));
+    emit(mov_reg(kR1, kFp));
+    emit(alu_imm(BPF_ADD, kR1, kLoadBuf));
+    emit(mov_imm(kR2, size));
+    emit(call(BPF_FUNC_probe_read_kernel));
+    emit(make(BPF_LDX | BPF_MEM | size_code(static_cast<uint32_t>(size)), kR0, kFp, kLoadBuf, 0));
+  }
+
+  // R0 = the address of the probe's name part i, interned in the constants.
+  Status probe_string(uint16_t id, size_t i) {
+    if (s_ == nullptr || !env_.in_probe) return refuse_builtin(id, " outside a probe's program");
+    auto it = s_->named.find(env_.probe[i]);
+    if (it == s_->named.end()) return refuse_builtin(id, " (its string was not laid out)");
+    emit_imm64(kR0, static_cast<uint64_t>(it->second) << 32 | static_cast<uint32_t>(s_->consts_fd),
+               BPF_PSEUDO_MAP_VALUE);
+    return Ok{};
+  }
+
+  // this-> scalars live in the frame (locals[id - UBASE]), zeroed at each
+  // firing as the module zeroes its lvals.
+  Status local(uint32_t pc, uint8_t op, dif_instr_t in) {
+    uint16_t id = static_cast<uint16_t>(DIF_INSTR_INDEX(in));
+    const dtrace_difv* v = nullptr;
+    for (const dtrace_difv& x : d_.vars)
+      if (x.dtdv_id == id && x.dtdv_scope == DIFV_SCOPE_LOCAL && x.dtdv_kind == DIFV_KIND_SCALAR) v = &x;
+    if (v == nullptr || id < DIF_VAR_OTHER_UBASE)
+      return make_error("DIF instruction " + std::to_string(pc) + " uses clause-local variable " +
+                        std::to_string(id) + ", which its variable table lacks");
+    if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
+      return make_error(unsupported("a clause-local variable that is a string or by reference"));
+    if (id - DIF_VAR_OTHER_UBASE >= static_cast<int>(kFrameLocals))
+      return make_error(unsupported("more than " + std::to_string(kFrameLocals) + " clause-local variables"));
+    int16_t off = static_cast<int16_t>(kFrameLocal0 + 8 * (id - DIF_VAR_OTHER_UBASE));
+    if (op == DIF_OP_LDLS) {
+      emit(load64(kR1, kFrame, off));
+      put(DIF_INSTR_RD(in), kR1);
+    } else {
+      get(kR1, DIF_INSTR_RS(in));
+      emit(store64(kFrame, off, kR1));
+    }
     return Ok{};
   }
 
@@ -410,6 +520,7 @@ class Translator {
 
   const DifoView& d_;
   const Globals& g_;
+  const Env& env_;
   const Strings* s_;
   std::vector<bpf_insn> out_;
   std::vector<size_t> start_;  // DIF pc -> its first BPF instruction
@@ -418,8 +529,8 @@ class Translator {
 
 }  // namespace
 
-Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g, const Strings* strings) {
-  return Translator(difo, g, strings).run();
+Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g, const Env& env) {
+  return Translator(difo, g, env).run();
 }
 
 }  // namespace dtrace::bpf

@@ -6,6 +6,8 @@
 
 #include <linux/bpf.h>
 
+#include <array>
+#include <string>
 #include <vector>
 
 #include "bpf/difo_view.h"
@@ -15,11 +17,28 @@
 
 namespace dtrace::bpf {
 
+// What a DIFO may use besides its frame and the globals: parts of the
+// probe program it is inlined into (probe_prog.h). What needs a part
+// that is absent is refused.
+struct Env {
+  // With its maps made: string constants, execname, probeprov ...
+  // (their names interned there) and a string result.
+  const Strings* strings = nullptr;
+  bool in_probe = false;  // the ECB's ids and probe names below are known
+  uint32_t epid = 0, probe_id = 0;
+  std::array<std::string, 4> probe;  // provider, module, function, name
+};
+
 // g must hold a slot for every global scalar the DIFO uses and, when it
-// uses any, the map's descriptor (the program refers to it by fd). With
-// strings (its maps made), string constants, execname and a string
-// result are translated (strings.h); without, they are refused.
-Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g,
-                                        const Strings* strings = nullptr);
+// uses any, the map's descriptor (the program refers to it by fd).
+Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g, const Env& env);
+
+// The DIFO alone (strings: as Env::strings).
+inline Result<std::vector<bpf_insn>> translate(const DifoView& difo, const Globals& g,
+                                               const Strings* strings = nullptr) {
+  Env env;
+  env.strings = strings;
+  return translate(difo, g, env);
+}
 
 }  // namespace dtrace::bpf

@@ -39,8 +39,8 @@ inline std::string show(const Outcome& o) {
          std::to_string(static_cast<int64_t>(v)) + ")";
 }
 
-// The DIFO of the first action of "decls BEGIN { stmts }" (statements
-// before the trace() share its DIFO).
+// The DIFO of the first action of "decls BEGIN { stmts }" (each
+// statement is an action of its own, as DTrace's).
 inline cc::Difo compile_clause(const std::string& stmts, const std::string& decls = "") {
   cc::Program p = cc::testing::compile_ok(decls + " BEGIN { " + stmts + " }");
   if (p.actions.empty() || p.actions[0].difo < 0) {
@@ -136,6 +136,9 @@ inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vecto
 inline void expect_same(const std::string& stmts, const std::vector<Args>& firings,
                         const std::string& decls = "") {
   SCOPED_TRACE(stmts);
+  // One DIFO is compared: a statement before the trace() would be an
+  // action of its own, not run (the comma operator keeps them in one).
+  EXPECT_EQ(stmts.find(';'), stmts.rfind(';')) << "one statement, trace(), a clause";
   cc::Difo d = compile_clause(stmts, decls);
   std::vector<Outcome> core = core_runs(d, firings);
   ASSERT_EQ(core.size(), firings.size())

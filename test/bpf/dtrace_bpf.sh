@@ -41,8 +41,21 @@ return 0" "" -- -q -n '
 	syscall::clock_nanosleep:entry /pid == $target/ { printf("entry %d %d\n", arg0, arg1); }
 	syscall::clock_nanosleep:return /pid == $target/ { printf("return %d\n", arg0); exit(0); }' \
 	-c '/bin/sleep 0.1'
-expect refused 1 "" "is not supported by the bpf backend" -- -q -n '
-	BEGIN { trace(timestamp); exit(0); }'
+expect refused 1 "" "built-in variable 'stackdepth' is not supported by the bpf backend" -- -q -n '
+	BEGIN { trace(stackdepth); exit(0); }'
+# Built-in variables: the probe's names and ids, one timestamp a firing
+# (every clause of it, as the module's), the wall clock, the task's
+# kernel memory, clause-locals through a clause's statements.
+expect builtins 0 "dtrace:::BEGIN 1 1
+1 1 1 10" "" -- -q -n '
+	BEGIN { t = timestamp; printf("%s:%s:%s:%s %d %d\n", probeprov, probemod, probefunc, probename, epid, id); }
+	BEGIN { this->x = 5; this->y = this->x * 2;
+		printf("%d %d %d %d\n", timestamp == t, walltimestamp / 1000000000 > 1700000000,
+		    curthread->tgid == pid && curthread->real_parent->tgid == ppid, this->y); exit(0); }'
+# errno at a system call's return: close() of 1000 to 1002, six times EBADF.
+expect errno 0 "
+        9                6" "" -- -q -n '
+	syscall::close:return /pid == $target && errno != 0/ { @[errno] = count(); }' -c "$calls"
 # Aggregations in per-CPU maps, printed by the consumer as the module's:
 # each function of one value, by definition (quantize(3) is in the
 # bucket of 2 to 3).

@@ -67,16 +67,25 @@ INSTANTIATE_TEST_SUITE_P(Casts, Translate,
 
 // Global scalar variables: stored, read back, and read before any store (0).
 INSTANTIATE_TEST_SUITE_P(Globals, Translate,
-                         ::testing::Values("x = arg0 * 3; trace(x + arg1);",
-                                           "x = arg0; y = arg1; trace(x > y ? x - y : y - x);",
-                                           "x = arg0 / arg1; trace(x);"));
+                         ::testing::Values("trace((x = arg0 * 3, x + arg1));",
+                                           "trace((x = arg0, y = arg1, x > y ? x - y : y - x));",
+                                           "trace((x = arg0 / arg1, x));"));
+
+// Clause-local variables: zero at each firing, kept within it.
+INSTANTIATE_TEST_SUITE_P(
+    Locals, Translate,
+    ::testing::Values("trace((this->x = arg0 * 2, this->y = arg1, this->x - this->y));",
+                      "trace((this->n = arg2, this->n = this->n + 1, this->n * 10 + arg2));",
+                      "trace((this->c = (char)arg0, this->c));",
+                      "trace((this->x = arg0 / arg1, x = this->x, x));"));
 
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
 INSTANTIATE_TEST_SUITE_P(Task, Translate,
                          ::testing::Values("trace(pid);", "trace(tid);", "trace(uid);", "trace(gid);",
+                                           "trace(ppid);", "trace(errno);",
                                            "trace(pid == tid ? arg0 : arg1);",
-                                           "x = tid; trace(x + pid * 2);"));
+                                           "trace((x = tid, x + pid * 2));"));
 
 // Loads from the task's user memory (userland pointers): this test's
 // own data, which the interpreter's port and bpf_probe_read_user both
@@ -108,11 +117,30 @@ INSTANTIATE_TEST_SUITE_P(Loads, TranslateUser,
                                            "trace(*(userland int64_t *)arg0 ^ arg1);",
                                            "trace(arg1 > 0 ? *(userland long *)(arg0 + 8) : arg1);"));
 
+// Kernel loads of addresses that fault in both: unmapped, wrapping. (A
+// readable kernel address is the task's own, bpf_builtin_test.cc: the
+// interpreter's userspace build reads its process for kernel loads.)
+std::vector<Args> bad_kernel_addresses() { return {{0, 1}, {8, 0}, {0x1000, 2}, {neg(2), 3}, {neg(9), 4}}; }
+
+class TranslateKernel : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(TranslateKernel, AgreesWithTheInterpreter) {
+  SKIP_WITHOUT_BPF();
+  expect_same(GetParam(), bad_kernel_addresses());
+}
+
+INSTANTIATE_TEST_SUITE_P(Loads, TranslateKernel,
+                         ::testing::Values("trace(*(char *)arg0);", "trace(*(unsigned char *)arg0);",
+                                           "trace(*(short *)arg0);", "trace(*(uint16_t *)arg0);",
+                                           "trace(*(int *)arg0);", "trace(*(uint32_t *)arg0);",
+                                           "trace(*(int64_t *)arg0 + arg1);",
+                                           "trace(arg1 > 2 ? *(long *)(arg0 + 8) : arg1);"));
+
 // Globals persist from one firing to the next, in the map as in the state.
 TEST(TranslateGlobals, CarryOverBetweenFirings) {
   SKIP_WITHOUT_BPF();
-  expect_same("n = n + 1; total = total + arg0; trace(total * 100 + n);", kArgs, "int64_t n, total;");
-  expect_same("last = prev; prev = arg0; trace(last);", kArgs, "uint64_t last, prev;");
+  expect_same("trace((n = n + 1, total = total + arg0, total * 100 + n));", kArgs, "int64_t n, total;");
+  expect_same("trace((last = prev, prev = arg0, last));", kArgs, "uint64_t last, prev;");
 }
 
 }  // namespace
