@@ -26,6 +26,8 @@
 #include "bpf/profile_prov.h"
 #include "bpf/sdt_prov.h"
 #include "bpf/strings.h"
+#include "bpf/stable_fire.h"
+#include "bpf/stable_prov.h"
 #include "bpf/syscall_prov.h"
 #include "bpf/uprobe_attach.h"
 #include "bpf/uprobe_prov.h"
@@ -62,7 +64,8 @@ enum class Role {
   kFbtEntry,
   kFbtReturn,
   kUprobe,
-  kUretprobe
+  kUretprobe,
+  kStable
 };
 
 struct ProbeProg {
@@ -79,6 +82,7 @@ struct ProvTables {
   dtbpf_sdt* sdt = nullptr;
   dtbpf_fbt* fbt = nullptr;
   dtbpf_uprobes* user = nullptr;
+  dtrace_core* core = nullptr;  // the stable providers' probes
   ProvTables() = default;
   ProvTables(const ProvTables&) = delete;
   ProvTables& operator=(const ProvTables&) = delete;
@@ -91,7 +95,7 @@ struct ProvTables {
 
 bool is_syscall(Role r) { return r == Role::kSysEntry || r == Role::kSysReturn; }
 // Fired from a raw tracepoint.
-bool is_tracepoint(Role r) { return is_syscall(r) || r == Role::kSdt; }
+bool is_tracepoint(Role r) { return is_syscall(r) || r == Role::kSdt || r == Role::kStable; }
 bool is_fbt(Role r) { return r == Role::kFbtEntry || r == Role::kFbtReturn; }
 bool is_user(Role r) { return r == Role::kUprobe || r == Role::kUretprobe; }
 
@@ -105,6 +109,7 @@ Result<Role> role_of(const dtbpf_ecb& e, const ProvTables& t) {
   std::string prov = e.provider, name = e.name;
   if (const dtbpf_uprobe* u = dtbpf_uprobe_lookup(t.user, e.probe_id))
     return u->kind == DTRACE_UP_RETURN ? Role::kUretprobe : Role::kUprobe;
+  if (dtbpf_stable_is(t.core, e.probe_id)) return Role::kStable;
   if (prov == "dtrace" && name == "BEGIN") return Role::kBegin;
   if (prov == "dtrace" && name == "END") return Role::kEnd;
   if (prov == "dtrace" && name == "ERROR") return Role::kError;
@@ -395,6 +400,7 @@ class BpfDevice final : public kio::Device {
                     : role == Role::kFbtReturn ? ArgSource::kFexit
                     : role == Role::kUprobe    ? ArgSource::kUprobe
                     : role == Role::kUretprobe ? ArgSource::kUretprobe
+                    : role == Role::kStable    ? ArgSource::kStable
                                                : ArgSource::kFrame;
     uint64_t cookie = list.front().ecb.cookie;
     ArgShape shape;
@@ -407,6 +413,13 @@ class BpfDevice final : public kio::Device {
     if (fbt) shape.nargs = fn.nslots, shape.ret = fn.ret;
     const dtbpf_uprobe* up = user ? dtbpf_uprobe_lookup(provs_->user, list.front().ecb.probe_id) : nullptr;
     if (up) shape.tgid = up->pid;
+    std::string stable_tp;
+    if (role == Role::kStable) {
+      auto f = stable_fire(list.front().ecb.provider, list.front().ecb.name);
+      if (!f) return f.error();
+      shape.stable = f->emit;
+      stable_tp = f->tracepoint;
+    }
     auto code = probe_program(list, g, maps, src, perf || tp || fbt || user, shape);
     if (!code) return code.error();
     bpf_attach_type at = role == Role::kFbtEntry ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
@@ -420,6 +433,7 @@ class BpfDevice final : public kio::Device {
     ProbeProg pp{role, std::move(*fd), cookie >> 1, {}, Fd()};
     if (sdt) pp.tracepoint = sdt->name;
     pp.user = up;
+    if (role == Role::kStable) pp.tracepoint = stable_tp;
     if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
     if (fbt) {
       int link = bpf_link_create(pp.prog.get(), 0, at, nullptr);
@@ -542,9 +556,10 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   if (m == nullptr) return make_error("cannot create the in-process dtrace core");
   auto provs = std::make_unique<ProvTables>();
   dtrace_core* core = dtrace_inproc_core(m);
+  provs->core = core;
   if (dtbpf_profile_init(core) != 0 || dtbpf_syscall_init(core) != 0 ||
       dtbpf_sdt_init(core, &provs->sdt) != 0 || dtbpf_fbt_init(core, &provs->fbt) != 0 ||
-      dtbpf_uprobes_init(core, &provs->user) != 0) {
+      dtbpf_uprobes_init(core, &provs->user) != 0 || dtbpf_stable_init(core) != 0) {
     dtrace_inproc_destroy(m);
     return make_error("cannot register the bpf backend's providers");
   }

@@ -363,6 +363,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
     b.emit(alu_imm(BPF_NEG, kR1, 0));
     b.emit(store64(kR7, kFrameErr, kR1));
   }
+  if (args == ArgSource::kStable && shape.stable) shape.stable(b);
   std::vector<size_t> ecb_subs;
   for (size_t i = 0; i < ecbs.size(); i++) {
     ecb_subs.push_back(b.new_sub());

@@ -8,6 +8,7 @@
 #include <linux/bpf.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <span>
 #include <vector>
@@ -52,7 +53,10 @@ enum class ArgSource {
   kFexit,      // an fexit program's (fbt return): arg0 0, arg1 the value returned
   kUprobe,     // a uprobe's (pid entry, offset): the argument registers; tgid only
   kUretprobe,  // a uretprobe's (pid return): arg0 0, arg1 the value returned; tgid only
+  kStable,     // a raw tracepoint's, a stable provider's: ArgShape::stable's code
 };
+
+class Builder;
 
 // What a probe's context holds besides its ArgSource says.
 struct ArgShape {
@@ -63,6 +67,8 @@ struct ArgShape {
   uint32_t nargs = 0;
   bool ret = false;   // kFexit: the function returns an integer or a pointer
   uint32_t tgid = 0;  // kUprobe, kUretprobe: the process it fires for
+  // kStable: filters the firing and sets the arguments (stable_fire.h).
+  std::function<void(Builder&)> stable;
 };
 
 struct ProbeMaps {

@@ -18,6 +18,8 @@ if ! "$dtrace" -x backend=bpf -q -n 'BEGIN { exit(0); }' >/dev/null 2>"$tmp/err"
 fi
 printf '#!/bin/sh\nexec "%s" -x backend=bpf "$@"\n' "$dtrace" >"$tmp/dtrace"
 chmod +x "$tmp/dtrace"
+# The pid tests find their triggers beside dtrace (test/triggers/).
+ln -s "$(dirname "$dtrace")/test" "$tmp/test"
 tests=$(grep -v '^#' "$here/d_suite.list" | sed "s|^|$top/test/d/|")
 # shellcheck disable=SC2086 # one test a word
 exec "$top/test/harness/runtest" --dtrace "$tmp/dtrace" $tests

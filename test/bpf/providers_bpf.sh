@@ -3,8 +3,8 @@
 # (doc/bpf.md), natively: probe names as the module gives them, and
 # firings counted against what a trigger of ours is known to do.
 # usage: providers_bpf.sh build/dtrace build/test/triggers/syscall-calls
-#        build/test/triggers/pid-calls
-dtrace=$1 calls=$2 pidcalls=$3
+#        build/test/triggers/pid-calls build/test/triggers/proc-calls
+dtrace=$1 calls=$2 pidcalls=$3 proccalls=$4
 . "$(dirname "$0")/expect.sh"
 
 # sdt: sdt:<system>::<tracepoint>, the system "vmlinux" while tracefs is
@@ -75,4 +75,27 @@ expect pid_fire 0 "
 	pid$target:pid-calls:add_args:return { @r[arg0, arg1] = count(); }
 	pid$target::malloc:entry { @m[arg0] = count(); }
 	pid$target:pid-calls:leaf:1 { @o[arg0] = count(); }' -c "$pidcalls"
+# proc: the stable provider's probes on their tracepoints, with the
+# module's arguments. proc-calls forks three children, fails two
+# execve()s with -ENOENT (-2), sends itself SIGUSR1 (10, ignored) four
+# times and SIGUSR2 (12, handled) five times, then exits (CLD_EXITED, 1).
+expect proc_fire 0 "c 3
+f -2 2
+d 10 4
+n 12 5
+h 12 5
+x 1 1" "" -- -q -n '
+	proc:::create /pid == $target/ { @c = count(); }
+	proc:::exec-failure /pid == $target/ { @f[arg0] = count(); }
+	proc:::signal-discard /pid == $target && arg1 == 10/ { @d[arg1] = count(); }
+	proc:::signal-send /pid == $target/ { @n[arg1] = count(); }
+	proc:::signal-handle /pid == $target/ { @h[arg0] = count(); }
+	proc:::exit /pid == $target/ { @x[arg0] = count(); }
+	proc:::lwp-exit /pid == $target/ { @l = count(); }
+	END { printa("c %@d\n", @c); printa("f %d %@d\n", @f); printa("d %d %@d\n", @d);
+		printa("n %d %@d\n", @n); printa("h %d %@d\n", @h); printa("x %d %@d\n", @x);
+		printa("l %@d\n", @l); }' -c "$proccalls"
+# A probe whose module mechanism is a kprobe is refused, saying so.
+expect stable_refused 1 "" "probe sched:vmlinux::on-cpu: its kernel mechanism (a kprobe" -- \
+	-q -n 'sched:::on-cpu { exit(0); }'
 exit $fail

@@ -1,0 +1,29 @@
+// How the stable providers' probes (stable_prov.h) fire under the bpf
+// backend: a row per probe, its tracepoint and the code that decides
+// whether a firing of the tracepoint is the probe's and computes its
+// arguments, as the module's handlers (kernel/prov/proc.c, sched.c) do,
+// reading the kernel's structures at the offsets vmlinux's BTF gives.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "bpf/builder.h"
+#include "util/result.h"
+
+namespace dtrace::bpf {
+
+struct StableFire {
+  std::string tracepoint;
+  // Emitted into the probe's raw tracepoint program once the frame's
+  // arguments are zero: R6 the context (the tracepoint's arguments), R7
+  // the frame; returns from the program when the firing is not the
+  // probe's. May use the stack below fp - 8.
+  std::function<void(Builder&)> emit;
+};
+
+// The way provider:::name fires, or why there is none (a kprobe the bpf
+// backend does not take, or a kernel without the tracepoint or fields).
+Result<StableFire> stable_fire(const std::string& provider, const std::string& name);
+
+}  // namespace dtrace::bpf
