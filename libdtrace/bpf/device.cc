@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bpf/agg_maps.h"
+#include "bpf/dynvars.h"
 #include "bpf/ecbs.h"
 #include "bpf/fbt_prov.h"
 #include "bpf/globals.h"
@@ -288,6 +289,9 @@ class BpfDevice final : public kio::Device {
     dtrace_status s{};
     s.dtst_errors = errors_;
     s.dtst_dblerrors = dblerrors_;
+    uint64_t dyndrops = dynvar_drops(dyn_);  // since the last STATUS, as the module's
+    s.dtst_dyndrops = dyndrops - dyndrops_seen_;
+    dyndrops_seen_ = dyndrops;
     s.dtst_activity = activity_;
     s.dtst_exiting = exiting_;
     return s;
@@ -342,6 +346,9 @@ class BpfDevice final : public kio::Device {
     auto strmaps = create_string_maps(strings);
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());
+    Dynvars dyn;
+    auto dynmaps = create_dynvar_maps(dtbpf_dynvar_entries(f_), dyn);
+    if (!dynmaps) return dynmaps.error();
     if (!gmap) return gmap.error();
     g->map_fd = gmap->get();
     // Each probe's ECBs, in EPID order.
@@ -359,7 +366,7 @@ class BpfDevice final : public kio::Device {
       by_probe[e.ecb.probe_id].push_back(std::move(e));
     }
     std::vector<ProbeProg> progs;
-    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings};
+    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings, &dyn};
     // A function the kernel will not trace is left out, as the module's
     // fbt leaves out those ftrace refuses, unless no fbt probe is left.
     std::optional<Error> fbt_error;
@@ -378,6 +385,9 @@ class BpfDevice final : public kio::Device {
     progs_ = std::move(progs);
     globals_ = std::move(*gmap);
     strmaps_ = std::move(*strmaps);
+    dyn_ = dyn;
+    dyndrops_seen_ = 0;
+    dynmaps_ = std::move(*dynmaps);
     return Ok{};
   }
 
@@ -521,6 +531,9 @@ class BpfDevice final : public kio::Device {
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...
   Fd ring_, state_, globals_;
   StringMaps strmaps_;
+  Dynvars dyn_;
+  uint64_t dyndrops_seen_ = 0;
+  DynvarMaps dynmaps_;
   AggMaps aggs_;
   std::vector<std::vector<uint8_t>> aggsnaps_;  // by CPU, from CPU 0's AGGSNAP
   std::vector<Fd> events_;                      // the perf events the programs run on

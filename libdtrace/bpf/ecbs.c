@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bpf/ecbs.h"
+#include "core/dynvar.h"
 #include "core/probe.h"
 #include "core/state.h"
 #include "core/util.h"
@@ -164,4 +165,18 @@ uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f)
 	/* as dtrace_buffers_alloc() sizes each CPU's buffer */
 	return DTRACE_ALIGN(dtrace_inproc_state(f)->opts[DTRACEOPT_AGGSIZE],
 			    (uint64_t)8);
+}
+
+uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f)
+{
+	struct dtrace_state *st = dtrace_inproc_state(f);
+	uint32_t n = 0;
+
+	if (st->dyn != NULL)
+		return st->dyn->nchunks;
+	/* the module's store, sized as at GO, then freed: GO makes it again */
+	if (dtrace_dyn_alloc(st) == 0)
+		n = st->dyn->nchunks;
+	dtrace_dyn_free(st);
+	return n;
 }

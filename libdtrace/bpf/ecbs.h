@@ -79,6 +79,12 @@ int dtbpf_get_aggkey(struct dtrace_inproc_file *f, uint32_t aggid, uint32_t i,
 		     struct dtbpf_action *out);
 /* The aggsize option: the bytes of aggregation entries per CPU. */
 uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f);
+/*
+ * The entries the module's dynamic-variable store holds for these ECBs:
+ * dynvarsize divided into entries of their longest key and largest value
+ * (kernel/core/dynvar_clean.c); 0 when it cannot be made.
+ */
+uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f);
 
 #ifdef __cplusplus
 }

@@ -126,6 +126,7 @@ class EcbEmitter {
     ran_difo_ = true;
     Env env;
     env.strings = maps_.strings;
+    env.dyn = maps_.dyn;
     env.in_probe = true;
     env.epid = e_.ecb.epid;
     env.probe_id = e_.ecb.probe_id;

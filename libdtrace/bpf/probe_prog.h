@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bpf/agg_prog.h"
+#include "bpf/dynvars.h"
 #include "bpf/ecbs.h"
 #include "bpf/frame.h"
 #include "bpf/globals.h"
@@ -77,6 +78,7 @@ struct ProbeMaps {
   int state = -1;    // array of one uint64: the state's DTRACE_ACTIVITY_*
   AggShared agg;
   const Strings* strings = nullptr;  // with its maps made
+  const Dynvars* dyn = nullptr;      // with its maps made
 };
 
 // The probe names the ECBs' programs may read (probeprov ...), into

@@ -29,6 +29,14 @@ constexpr int16_t kCcA = reg_slot(DIF_DIR_NREGS);
 constexpr int16_t kCcB = reg_slot(DIF_DIR_NREGS + 1);
 constexpr int16_t kKey = reg_slot(DIF_DIR_NREGS + 2);
 constexpr int16_t kLoadBuf = reg_slot(DIF_DIR_NREGS + 3);  // what a load reads
+// Past the ECB subprogram's context slot (probe_prog.cc, fp - 168): the
+// key of a dynamic variable (dynvars.h) being built by the tuple stack,
+// and one for thread-local scalars, which may be read while a tuple is
+// being built.
+constexpr int16_t kTupleKey = -256;
+constexpr int16_t kThreadKey = kTupleKey - 88;
+static_assert(kTupleKey + static_cast<int>(kDynKeySize) <= -168);
+static_assert(kThreadKey + static_cast<int>(kDynKeySize) <= kTupleKey);
 
 // BPF registers the body keeps: the frame and the globals' element.
 constexpr uint8_t kFrame = kR6;
@@ -65,8 +73,11 @@ class Translator {
       return make_error(unsupported("a DIF object returning a string or a by-reference value"));
     prologue();
     start_.assign(d_.code.size() + 1, 0);
+    mark_targets();
     for (size_t pc = 0; pc < d_.code.size(); pc++) {
       start_[pc] = out_.size();
+      if (target_[pc] && tuple_ != 0)
+        return make_error(unsupported("a tuple built across a branch (at " + std::to_string(pc) + ")"));
       Status s = instr(static_cast<uint32_t>(pc), d_.code[pc]);
       if (!s.ok()) return s.error();
     }
@@ -127,8 +138,29 @@ class Translator {
     return false;
   }
 
+  bool uses_tuples() const {
+    for (dif_instr_t in : d_.code) {
+      uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(in));
+      if (op == DIF_OP_PUSHTV || op == DIF_OP_LDGAA || op == DIF_OP_STGAA || op == DIF_OP_LDTAA ||
+          op == DIF_OP_STTAA)
+        return true;
+    }
+    return false;
+  }
+
+  // The DIF pcs branches go to.
+  void mark_targets() {
+    target_.assign(d_.code.size() + 1, false);
+    for (dif_instr_t in : d_.code) {
+      uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(in));
+      if (op >= DIF_OP_BA && op <= DIF_OP_BLEU && DIF_INSTR_LABEL(in) <= d_.code.size())
+        target_[DIF_INSTR_LABEL(in)] = true;
+    }
+  }
+
   void prologue() {
     emit(mov_reg(kFrame, kR1));
+    if (uses_tuples()) zero_key(kTupleKey);
     for (unsigned k = 1; k < DIF_DIR_NREGS; k++) emit(store64_imm(kFp, reg_slot(k), 0));
     emit(store64_imm(kFp, kCcA, 0));
     emit(store64_imm(kFp, kCcB, 0));
@@ -244,6 +276,30 @@ class Translator {
       }
       case DIF_OP_LDLS:
       case DIF_OP_STLS: return local(pc, op, in);
+      case DIF_OP_FLUSHTS:
+        tuple_ = 0;
+        zero_key(kTupleKey);
+        return Ok{};
+      case DIF_OP_POPTS:
+        if (tuple_ > 0) emit(store64_imm(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * --tuple_), 0));
+        return Ok{};
+      case DIF_OP_PUSHTV:
+        if (env_.dyn == nullptr) return refuse_op(pc, op);
+        if (tuple_ >= kDynTupleMax)
+          return make_error(unsupported("a tuple of more than " + std::to_string(kDynTupleMax) + " keys"));
+        get(kR1, DIF_INSTR_RS(in));
+        emit(store64(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * tuple_++), kR1));
+        return Ok{};
+      case DIF_OP_PUSHTR:
+        return make_error(
+            unsupported("an associative array key or a subroutine argument "
+                        "that is a string or by reference"));
+      case DIF_OP_LDTS:
+      case DIF_OP_STTS:
+      case DIF_OP_LDGAA:
+      case DIF_OP_STGAA:
+      case DIF_OP_LDTAA:
+      case DIF_OP_STTAA: return dynamic(pc, op, in);
       case DIF_OP_RET:
         get(kR1, rd);
         emit(store64(kFrame, kFrameRet, kR1));
@@ -496,6 +552,83 @@ class Translator {
     return Ok{};
   }
 
+  void zero_key(int16_t at) {
+    for (uint32_t off = 0; off < kDynKeySize; off += 8)
+      emit(store64_imm(kFp, static_cast<int16_t>(at + off), 0));
+  }
+  // A jump to patch with land() once its target is the next instruction.
+  size_t jump_here(bpf_insn j) {
+    emit(j);
+    return out_.size() - 1;
+  }
+  void land(size_t at) { out_[at].off = static_cast<int16_t>(out_.size() - at - 1); }
+
+  // Thread-locals and associative arrays (dynvars.h), as the module's
+  // dtrace_dyn_load() and dtrace_dyn_store(): a variable absent reads
+  // 0; storing 0 deletes it; a store the map has no room for is a drop.
+  Status dynamic(uint32_t pc, uint8_t op, dif_instr_t in) {
+    if (env_.dyn == nullptr) return refuse_op(pc, op);
+    uint16_t id = static_cast<uint16_t>(DIF_INSTR_INDEX(in));
+    bool thread = op != DIF_OP_LDGAA && op != DIF_OP_STGAA;
+    bool array = op != DIF_OP_LDTS && op != DIF_OP_STTS;
+    bool load = op == DIF_OP_LDTS || op == DIF_OP_LDGAA || op == DIF_OP_LDTAA;
+    uint8_t scope = thread ? DIFV_SCOPE_THREAD : DIFV_SCOPE_GLOBAL;
+    const dtrace_difv* v = nullptr;
+    for (const dtrace_difv& x : d_.vars)
+      if (x.dtdv_id == id && x.dtdv_scope == scope &&
+          x.dtdv_kind == (array ? DIFV_KIND_ARRAY : DIFV_KIND_SCALAR))
+        v = &x;
+    if (v == nullptr)
+      return make_error("DIF instruction " + std::to_string(pc) + " uses variable " + std::to_string(id) +
+                        ", which its variable table lacks");
+    if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
+      return make_error(unsupported(std::string(thread ? "a thread-local variable" : "an associative array") +
+                                    " whose value is a string or by reference"));
+    int16_t key = array ? kTupleKey : kThreadKey;
+    if (!array) zero_key(key);
+    emit_imm64(kR1, static_cast<uint64_t>(scope) << 32 | id);
+    emit(store64(kFp, key, kR1));
+    if (thread) {
+      emit(call(BPF_FUNC_get_current_task));
+      emit(store64(kFp, static_cast<int16_t>(key + 8), kR0));
+    }
+    if (load) {
+      map_call(BPF_FUNC_map_lookup_elem, env_.dyn->map_fd, key);
+      emit(mov_imm(kR1, 0));
+      emit(jmp_imm(BPF_JEQ, kR0, 0, 1));
+      emit(load64(kR1, kR0, 0));
+      put(DIF_INSTR_RD(in), kR1);
+      return Ok{};
+    }
+    get(kR1, DIF_INSTR_RS(in));
+    size_t update = jump_here(jmp_imm(BPF_JNE, kR1, 0, 0));
+    map_call(BPF_FUNC_map_delete_elem, env_.dyn->map_fd, key);
+    size_t done = jump_here(ja(0));
+    land(update);
+    emit(store64(kFp, kLoadBuf, kR1));
+    emit(mov_reg(kR3, kFp));
+    emit(alu_imm(BPF_ADD, kR3, kLoadBuf));
+    emit(mov_imm(kR4, BPF_ANY));
+    map_call(BPF_FUNC_map_update_elem, env_.dyn->map_fd, key);
+    size_t stored = jump_here(jmp_imm(BPF_JEQ, kR0, 0, 0));
+    emit(store64_imm(kFp, kKey, 0));  // this CPU's drop count + 1
+    map_call(BPF_FUNC_map_lookup_elem, env_.dyn->drops_fd, kKey);
+    emit(jmp_imm(BPF_JEQ, kR0, 0, 3));
+    emit(load64(kR1, kR0, 0));
+    emit(alu_imm(BPF_ADD, kR1, 1));
+    emit(store64(kR0, 0, kR1));
+    land(done);
+    land(stored);
+    return Ok{};
+  }
+  // helper(map fd, fp + key, R3, R4 as they are).
+  void map_call(int32_t helper, int fd, int16_t key) {
+    emit_imm64(kR1, static_cast<uint32_t>(fd), BPF_PSEUDO_MAP_FD);
+    emit(mov_reg(kR2, kFp));
+    emit(alu_imm(BPF_ADD, kR2, key));
+    emit(call(helper));
+  }
+
   // rd = the address of string constant i, in the constants' map.
   Status sets(uint32_t pc, uint32_t i, unsigned rd) {
     if (s_ == nullptr) return refuse_op(pc, DIF_OP_SETS);
@@ -524,6 +657,8 @@ class Translator {
   const Strings* s_;
   std::vector<bpf_insn> out_;
   std::vector<size_t> start_;  // DIF pc -> its first BPF instruction
+  std::vector<bool> target_;   // DIF pc -> a branch goes there
+  uint32_t tuple_ = 0;         // the keys pushed since FLUSHTS
   std::vector<Fixup> fixups_;
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bpf/difo_view.h"
+#include "bpf/dynvars.h"
 #include "bpf/globals.h"
 #include "bpf/strings.h"
 #include "util/result.h"
@@ -24,6 +25,8 @@ struct Env {
   // With its maps made: string constants, execname, probeprov ...
   // (their names interned there) and a string result.
   const Strings* strings = nullptr;
+  // With its maps made: thread-locals and associative arrays.
+  const Dynvars* dyn = nullptr;
   bool in_probe = false;  // the ECB's ids and probe names below are known
   uint32_t epid = 0, probe_id = 0;
   std::array<std::string, 4> probe;  // provider, module, function, name

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bpf/dynvars.h"
 #include "bpf/globals.h"
 #include "bpf/load.h"
 #include "bpf/translate.h"
@@ -92,7 +93,7 @@ inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>
 }
 
 // The same DIFO translated, loaded and test-run, one run per firing over
-// one globals map.
+// one globals map and one map of dynamic variables.
 inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vector<Args>& firings) {
   DifoView v = view(d);
   Result<Globals> g = layout_globals(std::span<const DifoView>(&v, 1));
@@ -100,7 +101,12 @@ inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vecto
   Result<Fd> map = create_globals_map(g->size());
   if (!map.ok()) return map.error();
   g->map_fd = map->get();
-  Result<std::vector<bpf_insn>> prog = translate(v, *g);
+  Env env;
+  Dynvars dyn;
+  Result<DynvarMaps> dynmaps = create_dynvar_maps(4096, dyn);
+  if (!dynmaps.ok()) return dynmaps.error();
+  env.dyn = &dyn;
+  Result<std::vector<bpf_insn>> prog = translate(v, *g, env);
   if (!prog.ok()) return prog.error();
   Result<Fd> fd = load_program(*prog, BPF_PROG_TYPE_SYSCALL);
   if (!fd.ok()) return fd.error();

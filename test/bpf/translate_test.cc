@@ -79,6 +79,15 @@ INSTANTIATE_TEST_SUITE_P(
                       "trace((this->c = (char)arg0, this->c));",
                       "trace((this->x = arg0 / arg1, x = this->x, x));"));
 
+// Thread-locals and associative arrays of integer keys, kept from one
+// firing to the next; storing 0 deletes (read back as 0).
+INSTANTIATE_TEST_SUITE_P(
+    Dynamic, Translate,
+    ::testing::Values(
+        "trace((a[arg0, arg1] = arg2, a[arg0, arg1] * 3 + a[arg1, arg0]));",
+        "trace((self->t[arg0 & 3] = arg1, self->t[1] + self->t[2] + self->t[3]));",
+        "trace((b[(char)arg0] = arg1 & 1, c[(uint16_t)arg1] = 2, b[(char)arg0] + c[0xffff]));"));
+
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
 INSTANTIATE_TEST_SUITE_P(Task, Translate,
@@ -136,12 +145,30 @@ INSTANTIATE_TEST_SUITE_P(Loads, TranslateKernel,
                                            "trace(*(int64_t *)arg0 + arg1);",
                                            "trace(arg1 > 2 ? *(long *)(arg0 + 8) : arg1);"));
 
-// Globals persist from one firing to the next, in the map as in the state.
-TEST(TranslateGlobals, CarryOverBetweenFirings) {
+// Variables read before they are stored (declared first): 0, then what
+// the last firing stored; globals in their map as in the state, dynamic
+// variables in theirs.
+struct Declared {
+  const char* stmts;
+  const char* decls;
+};
+
+class TranslateDeclared : public ::testing::TestWithParam<Declared> {};
+
+TEST_P(TranslateDeclared, CarryOverBetweenFirings) {
   SKIP_WITHOUT_BPF();
-  expect_same("trace((n = n + 1, total = total + arg0, total * 100 + n));", kArgs, "int64_t n, total;");
-  expect_same("trace((last = prev, prev = arg0, last));", kArgs, "uint64_t last, prev;");
+  expect_same(GetParam().stmts, kArgs, GetParam().decls);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Vars, TranslateDeclared,
+    ::testing::Values(Declared{"trace((n = n + 1, total = total + arg0, total * 100 + n));",
+                               "int64_t n, total;"},
+                      Declared{"trace((last = prev, prev = arg0, last));", "uint64_t last, prev;"},
+                      Declared{"trace((self->x = self->x + arg0, self->x));", "self int64_t x;"},
+                      Declared{"trace((a[arg0] = a[arg0] + 1, a[arg0]));", "int64_t a[int64_t];"},
+                      Declared{"trace((self->y = arg2 > 0 ? arg0 : 0, self->y + a[1]));",
+                               "self int64_t y; int64_t a[int64_t];"}));
 
 }  // namespace
 }  // namespace dtrace::bpf::testing
