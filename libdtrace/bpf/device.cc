@@ -75,7 +75,8 @@ struct ProbeProg {
   uint64_t period_ns = 0;              // kTick, kProfile
   std::string tracepoint;              // kSdt
   Fd link;                             // kFbtEntry, kFbtReturn: attached at ENABLE (gated until GO)
-  const dtbpf_uprobe* user = nullptr;  // kUprobe, kUretprobe
+  const dtbpf_uprobe* user = nullptr;  // kUprobe, kUretprobe, with its site
+  uint32_t site = 0;
 };
 
 // The providers' tables, which the probes' cookies point into.
@@ -235,7 +236,7 @@ class BpfDevice final : public kio::Device {
         continue;
       }
       if (is_user(p.role)) {
-        if (Status st = attach_uprobes(*p.user, p.prog, &events_); !st) return st.error();
+        if (Status st = attach_uprobes(*p.user, p.site, p.prog, &events_); !st) return st.error();
         continue;
       }
       if (p.role != Role::kTick && p.role != Role::kProfile) continue;
@@ -301,7 +302,7 @@ class BpfDevice final : public kio::Device {
   Result<uint32_t> userprobe(dtrace_userprobe& up, int* err) override {
     int r = dtbpf_uprobe_create(provs_->user, &up);
     if (err) *err = -r;
-    if (r == -EOPNOTSUPP) return make_error("USDT probes are not supported by the bpf backend");
+    if (r == -EOPNOTSUPP) return make_error("is-enabled USDT probes are not supported by the bpf backend");
     if (r != 0) return make_error(std::strerror(-r));
     return up.dtup_desc.dtpd_id;
   }
@@ -372,13 +373,18 @@ class BpfDevice final : public kio::Device {
     std::optional<Error> fbt_error;
     bool fbt_armed = false;
     for (auto& [probe, list] : by_probe) {
-      auto p = make_prog(roles[probe], list, *g, maps);
-      if (p || !is_fbt(roles[probe])) {
-        if (!p) return p.error();
-        fbt_armed |= is_fbt(p->role);
-        progs.push_back(std::move(*p));
-      } else if (!fbt_error) {
-        fbt_error = p.error();
+      // A user probe's sites may place its arguments differently: a
+      // program each.
+      const dtbpf_uprobe* up = dtbpf_uprobe_lookup(provs_->user, probe);
+      for (uint32_t site = 0; site < (up ? up->nsites : 1); site++) {
+        auto p = make_prog(roles[probe], list, *g, maps, site);
+        if (p || !is_fbt(roles[probe])) {
+          if (!p) return p.error();
+          fbt_armed |= is_fbt(p->role);
+          progs.push_back(std::move(*p));
+        } else if (!fbt_error) {
+          fbt_error = p.error();
+        }
       }
     }
     if (fbt_error && !fbt_armed) return *fbt_error;
@@ -393,7 +399,8 @@ class BpfDevice final : public kio::Device {
 
   // The program of one probe's ECBs, loaded (an fbt probe's attached:
   // gated, it records nothing until GO).
-  Result<ProbeProg> make_prog(Role role, std::span<const EcbCode> list, const Globals& g, ProbeMaps maps) {
+  Result<ProbeProg> make_prog(Role role, std::span<const EcbCode> list, const Globals& g, ProbeMaps maps,
+                              uint32_t site) {
     bool perf = role == Role::kTick || role == Role::kProfile, tp = is_tracepoint(role), fbt = is_fbt(role),
          user = is_user(role);
     maps.scratch = scratch_[perf   ? kPerfScratch
@@ -422,7 +429,7 @@ class BpfDevice final : public kio::Device {
       return make_error("probe fbt:vmlinux:" + std::string(list.front().ecb.func) + ": no such function");
     if (fbt) shape.nargs = fn.nslots, shape.ret = fn.ret;
     const dtbpf_uprobe* up = user ? dtbpf_uprobe_lookup(provs_->user, list.front().ecb.probe_id) : nullptr;
-    if (up) shape.tgid = up->pid;
+    if (up) shape.tgid = up->pid, shape.uargs = {up->sites[site].args, up->sites[site].nargs};
     std::string stable_tp;
     if (role == Role::kStable) {
       auto f = stable_fire(list.front().ecb.provider, list.front().ecb.name);
@@ -443,6 +450,7 @@ class BpfDevice final : public kio::Device {
     ProbeProg pp{role, std::move(*fd), cookie >> 1, {}, Fd()};
     if (sdt) pp.tracepoint = sdt->name;
     pp.user = up;
+    pp.site = site;
     if (role == Role::kStable) pp.tracepoint = stable_tp;
     if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
     if (fbt) {

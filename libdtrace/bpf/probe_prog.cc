@@ -230,10 +230,38 @@ void perf_pc(Builder& b, bool kernel) {
 constexpr int32_t kOrigAx = 120;
 constexpr int32_t kArgRegs[6] = {112, 104, 96, 56, 72, 64};  // di si dx r10 r8 r9
 
-// x86-64's struct pt_regs: a uprobe's context, and a user function's
-// argument registers (di si dx cx r8 r9) and return value (ax).
-constexpr int16_t kUserArgRegs[6] = {112, 104, 96, 88, 72, 64};
+// x86-64's struct pt_regs (a uprobe's context): a user function's
+// return value (ax).
 constexpr int16_t kRegAx = 80;
+
+// A user probe site's argument into the frame at off, as the module's
+// up_uarg() reads it: a register of the context, the user memory at one
+// plus a displacement (0 when unreadable), or a constant; then cut to
+// its size, sign-extended when negative.
+void user_arg(Builder& b, const dtrace_uarg& a, int16_t off) {
+  int n = a.dtua_size < 0 ? -a.dtua_size : a.dtua_size;
+  int16_t reg = static_cast<int16_t>(8 * a.dtua_reg);
+  if (a.dtua_kind == DTRACE_UARG_CONST) {
+    b.emit_ld64(kR1, static_cast<uint64_t>(a.dtua_value));
+  } else if (a.dtua_kind == DTRACE_UARG_REG) {
+    b.emit(load64(kR1, kR6, reg));
+  } else {
+    b.emit(store64_imm(kFp, -16, 0));
+    b.emit(mov_reg(kR1, kFp));
+    b.emit(alu_imm(BPF_ADD, kR1, -16));
+    b.emit(mov_imm(kR2, n));
+    b.emit(load64(kR3, kR6, reg));
+    b.emit_ld64(kR4, static_cast<uint64_t>(a.dtua_value));
+    b.emit(alu_reg(BPF_ADD, kR3, kR4));
+    b.emit(call(BPF_FUNC_probe_read_user));
+    b.emit(load64(kR1, kFp, -16));
+  }
+  if (n < 8) {
+    b.emit(alu_imm(BPF_LSH, kR1, 64 - 8 * n));
+    b.emit(alu_imm(a.dtua_size < 0 ? BPF_ARSH : BPF_RSH, kR1, 64 - 8 * n));
+  }
+  b.emit(store64(kR7, off, kR1));
+}
 
 // Returns at once unless the task is of process tgid.
 void tgid_filter(Builder& b, uint32_t tgid) {
@@ -336,8 +364,10 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
       b.emit(load64(kR1, kR6, off - kFrameArg0));
       b.emit(store64(kR7, off, kR1));
 #if defined(__x86_64__)
-    } else if ((args == ArgSource::kUprobe && i < 6) || (args == ArgSource::kUretprobe && i == 1)) {
-      b.emit(load64(kR1, kR6, args == ArgSource::kUprobe ? kUserArgRegs[i] : kRegAx));
+    } else if (args == ArgSource::kUprobe && static_cast<size_t>(i) < shape.uargs.size()) {
+      user_arg(b, shape.uargs[i], off);
+    } else if (args == ArgSource::kUretprobe && i == 1) {
+      b.emit(load64(kR1, kR6, kRegAx));
       b.emit(store64(kR7, off, kR1));
 #endif
     } else if (args == ArgSource::kFexit && i == 1 && shape.ret) {

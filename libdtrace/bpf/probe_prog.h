@@ -19,6 +19,7 @@
 #include "bpf/frame.h"
 #include "bpf/globals.h"
 #include "bpf/strings.h"
+#include "dtrace/ioctl.h"
 #include "util/result.h"
 
 namespace dtrace::bpf {
@@ -52,7 +53,7 @@ enum class ArgSource {
   kRawTp,      // a raw tracepoint's (sdt): its first min(n, 5) arguments
   kFentry,     // an fentry program's (fbt entry): the function's arguments
   kFexit,      // an fexit program's (fbt return): arg0 0, arg1 the value returned
-  kUprobe,     // a uprobe's (pid entry, offset): the argument registers; tgid only
+  kUprobe,     // a uprobe's (pid entry, offset, USDT): ArgShape::uargs; tgid only
   kUretprobe,  // a uretprobe's (pid return): arg0 0, arg1 the value returned; tgid only
   kStable,     // a raw tracepoint's, a stable provider's: ArgShape::stable's code
 };
@@ -68,6 +69,8 @@ struct ArgShape {
   uint32_t nargs = 0;
   bool ret = false;   // kFexit: the function returns an integer or a pointer
   uint32_t tgid = 0;  // kUprobe, kUretprobe: the process it fires for
+  // kUprobe: where each argument is, as the site says (dtrace/ioctl.h).
+  std::span<const dtrace_uarg> uargs;
   // kStable: filters the firing and sets the arguments (stable_fire.h).
   std::function<void(Builder&)> stable;
 };

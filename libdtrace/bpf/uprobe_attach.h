@@ -1,7 +1,8 @@
 // User probes' sites under the bpf backend (doc/bpf.md): a uprobe (or
-// uretprobe) of perf's uprobe PMU at each site of a probe, one event per
-// thread of the probe's process (inherited by the threads it makes),
-// each running the probe's BPF_PROG_TYPE_KPROBE program.
+// uretprobe) of perf's uprobe PMU at a site of a probe, with its
+// semaphore (a USDT site's), one event per thread of the probe's process
+// (inherited by the threads it makes), each running the site's
+// BPF_PROG_TYPE_KPROBE program.
 #pragma once
 
 #include <vector>
@@ -14,6 +15,6 @@ namespace dtrace::bpf {
 
 // Appends the events to events; fails, saying why, when the kernel has
 // no uprobe PMU or refuses a site (ESRCH: the process has gone).
-Status attach_uprobes(const dtbpf_uprobe& p, const Fd& prog, std::vector<Fd>* events);
+Status attach_uprobes(const dtbpf_uprobe& p, uint32_t site, const Fd& prog, std::vector<Fd>* events);
 
 }  // namespace dtrace::bpf

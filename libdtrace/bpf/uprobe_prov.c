@@ -11,6 +11,39 @@
 /* Sites at most, as the module's uprobe_max_sites default. */
 #define UP_MAX_SITES 100000u
 
+/* x86-64's struct pt_regs as uint64_t[]: the ABI's argument registers. */
+#define UP_NREGS   21u
+#define UP_SP	   19u
+#define UP_RETADDR 8 /* pushed by the call, at 0(%rsp) on entry */
+static const uint16_t abi_regs[] = { 14, 13, 12, 11, 9, 8 }; /* di .. r9 */
+#define UP_NABI (sizeof(abi_regs) / sizeof(abi_regs[0]))
+
+/*
+ * Entry and offset sites' arguments, as the module's dtrace_up_abi_args:
+ * the argument registers, then (entry) the stack above the return
+ * address.
+ */
+static uint32_t abi_args(struct dtrace_uarg *args, bool entry)
+{
+	uint32_t i;
+
+	memset(args, 0, DTRACE_MAXARGS * sizeof(*args));
+	for (i = 0; i < DTRACE_MAXARGS; i++) {
+		if (i >= UP_NABI && !entry)
+			return UP_NABI;
+		args[i].dtua_size = 8;
+		if (i < UP_NABI) {
+			args[i].dtua_kind = DTRACE_UARG_REG;
+			args[i].dtua_reg = abi_regs[i];
+			continue;
+		}
+		args[i].dtua_kind = DTRACE_UARG_MEM;
+		args[i].dtua_reg = UP_SP;
+		args[i].dtua_value = UP_RETADDR + 8 * (int64_t)(i - UP_NABI);
+	}
+	return DTRACE_MAXARGS;
+}
+
 struct dtbpf_uprobes {
 	struct dtrace_core *core;
 	struct dtbpf_uprobe **probes; /* by creation */
@@ -18,6 +51,19 @@ struct dtbpf_uprobes {
 };
 
 static const struct dtrace_provider_ops ops = { 0 };
+
+/* A uarg the bpf device can read (the module's dtrace_up_uarg_ok). */
+static bool uarg_ok(const struct dtrace_uarg *a)
+{
+	int size = a->dtua_size < 0 ? -a->dtua_size : a->dtua_size;
+
+	if (a->dtua_pad != 0 ||
+	    (size != 1 && size != 2 && size != 4 && size != 8))
+		return false;
+	if (a->dtua_kind == DTRACE_UARG_REG || a->dtua_kind == DTRACE_UARG_MEM)
+		return a->dtua_reg < UP_NREGS;
+	return a->dtua_kind == DTRACE_UARG_CONST && a->dtua_reg == 0;
+}
 
 static bool terminated(const char *s, size_t size)
 {
@@ -27,6 +73,7 @@ static bool terminated(const char *s, size_t size)
 static int check(const struct dtrace_userprobe *up)
 {
 	const struct dtrace_probedesc *d = &up->dtup_desc;
+	uint32_t i;
 
 	if (!terminated(d->dtpd_provider, sizeof(d->dtpd_provider)) ||
 	    !terminated(d->dtpd_mod, sizeof(d->dtpd_mod)) ||
@@ -36,12 +83,17 @@ static int check(const struct dtrace_userprobe *up)
 	    d->dtpd_provider[0] == '\0' || d->dtpd_name[0] == '\0' ||
 	    up->dtup_pad != 0 || (up->dtup_refctr & 1) != 0)
 		return -EINVAL;
-	if (up->dtup_kind == DTRACE_UP_USDT ||
-	    up->dtup_kind == DTRACE_UP_USDT_ENABLED)
+	if (up->dtup_kind == DTRACE_UP_USDT_ENABLED)
 		return -EOPNOTSUPP;
-	if (up->dtup_kind < DTRACE_UP_ENTRY ||
-	    up->dtup_kind > DTRACE_UP_OFFSET || up->dtup_nargs != 0)
+	if (up->dtup_kind < DTRACE_UP_ENTRY || up->dtup_kind > DTRACE_UP_USDT)
 		return -EINVAL;
+	if (up->dtup_kind != DTRACE_UP_USDT)
+		return up->dtup_nargs == 0 ? 0 : -EINVAL;
+	if (up->dtup_nargs > DTRACE_MAXARGS)
+		return -EINVAL;
+	for (i = 0; i < up->dtup_nargs; i++)
+		if (!uarg_ok(&up->dtup_args[i]))
+			return -EINVAL;
 	return 0;
 }
 
@@ -139,8 +191,16 @@ int dtbpf_uprobe_create(struct dtbpf_uprobes *u, struct dtrace_userprobe *up)
 		return -ENOMEM;
 	p->sites = s;
 	s = &p->sites[p->nsites++];
+	memset(s, 0, sizeof(*s));
 	memcpy(s->path, up->dtup_path, sizeof(s->path));
 	s->offset = up->dtup_offset;
+	s->refctr = up->dtup_refctr;
+	if (p->kind == DTRACE_UP_USDT) {
+		s->nargs = up->dtup_nargs;
+		memcpy(s->args, up->dtup_args, sizeof(s->args));
+	} else if (p->kind != DTRACE_UP_RETURN) {
+		s->nargs = abi_args(s->args, p->kind == DTRACE_UP_ENTRY);
+	}
 	u->nsites++;
 	return 0;
 }

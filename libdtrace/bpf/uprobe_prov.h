@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * User probes of the bpf backend (pid provider entry, return and offset
- * probes), in the in-process core: DTRACEIOC_USERPROBE's work as the
+ * probes, USDT probes from .note.stapsdt), in the in-process core: DTRACEIOC_USERPROBE's work as the
  * module's (kernel/prov/pid.c) does it, where the consumer resolved the
  * symbols and each probe has one or more sites (an object's path, a file
  * offset, the process they fire for). The bpf device plants a uprobe
@@ -25,12 +25,16 @@ struct dtbpf_uprobes;
 struct dtbpf_usite {
 	char path[256];
 	uint64_t offset;
+	uint64_t refctr; /* the semaphore's file offset, or 0 */
+	/* Where its arguments are, as the module's sites say (ioctl.h). */
+	uint32_t nargs;
+	struct dtrace_uarg args[DTRACE_MAXARGS];
 };
 
 struct dtbpf_uprobe {
 	uint32_t id;   /* the probe's */
 	uint32_t pid;  /* the process (tgid) it fires for */
-	uint32_t kind; /* DTRACE_UP_ENTRY, _RETURN or _OFFSET */
+	uint32_t kind; /* DTRACE_UP_ENTRY, _RETURN, _OFFSET or _USDT */
 	uint32_t nsites;
 	struct dtbpf_usite *sites;
 };
@@ -39,7 +43,8 @@ int dtbpf_uprobes_init(struct dtrace_core *core, struct dtbpf_uprobes **out);
 /*
  * Creates up's probe (its id in up->dtup_desc.dtpd_id) or adds the site
  * to the probe of the same names. Returns 0 or -errno: EINVAL for a
- * malformed request, EOPNOTSUPP for USDT kinds, ENOSPC past the limit.
+ * malformed request, EOPNOTSUPP for is-enabled sites, ENOSPC past the
+ * limit.
  */
 int dtbpf_uprobe_create(struct dtbpf_uprobes *u, struct dtrace_userprobe *up);
 /* The user probe of that id, or NULL when it is not one. */

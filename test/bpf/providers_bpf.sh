@@ -4,7 +4,8 @@
 # firings counted against what a trigger of ours is known to do.
 # usage: providers_bpf.sh build/dtrace build/test/triggers/syscall-calls
 #        build/test/triggers/pid-calls build/test/triggers/proc-calls
-dtrace=$1 calls=$2 pidcalls=$3 proccalls=$4
+#        [build/test/triggers/stap-sdt]
+dtrace=$1 calls=$2 pidcalls=$3 proccalls=$4 stapsdt=${5:-}
 . "$(dirname "$0")/expect.sh"
 
 # sdt: sdt:<system>::<tracepoint>, the system "vmlinux" while tracefs is
@@ -75,6 +76,22 @@ expect pid_fire 0 "
 	pid$target:pid-calls:add_args:return { @r[arg0, arg1] = count(); }
 	pid$target::malloc:entry { @m[arg0] = count(); }
 	pid$target:pid-calls:leaf:1 { @o[arg0] = count(); }' -c "$pidcalls"
+# USDT from .note.stapsdt (built where <sys/sdt.h> is): stap-sdt fires
+# trig:::work(i, 100 * i, name) for i = 1 to 3, each counted in done's
+# arg0 when work's semaphore is set, which it is only while work is
+# enabled.
+if [ -x "$stapsdt" ]; then
+	expect usdt_fire 0 "work 1 100
+work 2 200
+work 3 300
+done 3" "" -- -q -n '
+		trig$target:::work { printf("work %d %d\n", arg0, arg1); }
+		trig$target:::done { printf("done %d\n", arg0); }' -c "$stapsdt"
+	expect usdt_semaphore 0 "done 0" "" -- -q -n '
+		trig$target:stap-sdt:main:done { printf("done %d\n", arg0); }' -c "$stapsdt"
+else
+	echo "usdt: skipped: no stap-sdt trigger (systemtap-sdt-dev, scripts/deps.sh)"
+fi
 # proc: the stable provider's probes on their tracepoints, with the
 # module's arguments. proc-calls forks three children, fails two
 # execve()s with -ENOENT (-2), sends itself SIGUSR1 (10, ignored) four
