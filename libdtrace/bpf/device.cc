@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <map>
@@ -344,6 +345,7 @@ class BpfDevice final : public kio::Device {
     if (!g) return g.error();
     Strings strings = layout_strings(views);
     intern_probe_names(strings, ecbs);
+    strings.strsize = static_cast<uint32_t>(std::min<uint64_t>(dtbpf_strsize(f_), UINT32_MAX));
     auto strmaps = create_string_maps(strings);
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());

@@ -180,3 +180,8 @@ uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f)
 	dtrace_dyn_free(st);
 	return n;
 }
+
+uint64_t dtbpf_strsize(struct dtrace_inproc_file *f)
+{
+	return dtrace_inproc_state(f)->opts[DTRACEOPT_STRSIZE];
+}

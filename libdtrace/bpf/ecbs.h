@@ -85,6 +85,8 @@ uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f);
  * (kernel/core/dynvar_clean.c); 0 when it cannot be made.
  */
 uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f);
+/* The strsize option. */
+uint64_t dtbpf_strsize(struct dtrace_inproc_file *f);
 
 #ifdef __cplusplus
 }

@@ -42,6 +42,11 @@ Result<StringMaps> create_string_maps(Strings& s) {
   fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_comm", 4, kCommSize, 1, nullptr);
   if (fd < 0) return make_error(std::string("cannot create the execname map: ") + std::strerror(-fd));
   m.comm = Fd(fd);
+  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_strcmp", 4, 2 * kCompareBuf, 1, nullptr);
+  if (fd < 0)
+    return make_error(std::string("cannot create the string comparison map: ") + std::strerror(-fd));
+  m.compare = Fd(fd);
+  s.compare_fd = m.compare.get();
   s.consts_fd = m.consts.get();
   s.comm_fd = m.comm.get();
   return m;

@@ -22,10 +22,16 @@ namespace dtrace::bpf {
 
 // The bytes get_current_comm writes (TASK_COMM_LEN).
 constexpr uint32_t kCommSize = 16;
+// The longest strsize string comparisons (scmp) take; each of the two
+// strings compared is copied into a buffer of this and 8 bytes more.
+constexpr uint32_t kMaxCompare = 512;
+constexpr uint32_t kCompareBuf = kMaxCompare + 8;
 
 struct Strings {
   int consts_fd = -1;                     // the constants' array map
   int comm_fd = -1;                       // the per-CPU array execname lives in
+  int compare_fd = -1;                    // per-CPU array: scmp's two buffers
+  uint32_t strsize = 256;                 // the strsize option
   std::map<const char*, uint32_t> base;   // a DIFO's string table -> its offset there
   std::map<std::string, uint32_t> named;  // other strings (probe names) -> their offset
   std::string bytes;                      // the constants' element
@@ -37,9 +43,9 @@ uint32_t intern(Strings& s, const std::string& str);
 // The string tables of difos, each once.
 Strings layout_strings(std::span<const DifoView> difos);
 
-// The two maps of s (s gets their descriptors).
+// The maps of s (s gets their descriptors).
 struct StringMaps {
-  Fd consts, comm;
+  Fd consts, comm, compare;
 };
 Result<StringMaps> create_string_maps(Strings& s);
 

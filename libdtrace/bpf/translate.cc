@@ -239,6 +239,7 @@ class Translator {
         emit(store64(kFp, kCcA, kR1));
         emit(store64(kFp, kCcB, kR2));
         return Ok{};
+      case DIF_OP_SCMP: return scmp(pc, r1, r2);
       case DIF_OP_TST:
         get(kR1, r1);
         emit(store64(kFp, kCcA, kR1));
@@ -627,6 +628,64 @@ class Translator {
     emit(mov_reg(kR2, kFp));
     emit(alu_imm(BPF_ADD, kR2, key));
     emit(call(helper));
+  }
+
+  // The condition codes of two strings compared as the module's
+  // dtrace_dif_strcmp() compares them (strsize bytes at most; the same
+  // address equal unread; 0 the empty string; an unreadable one faults
+  // BADADDR at its address), mapped as its SCMP maps them: 0, 1 or 2
+  // (less, equal, greater) against 1. Each is copied into its buffer of
+  // the comparison map, zeroed first, then compared 8 bytes at a time,
+  // the first words that differ in big-endian order as unsigned values.
+  Status scmp(uint32_t pc, unsigned r1, unsigned r2) {
+    if (s_ == nullptr) return refuse_op(pc, DIF_OP_SCMP);
+    uint32_t size = s_->strsize;
+    if (size > kMaxCompare || size % 8 != 0 || size == 0)
+      return make_error(unsupported("a string comparison under strsize " + std::to_string(size)));
+    get(kR1, r1);
+    get(kR2, r2);
+    size_t same = jump_here(jmp_reg(BPF_JEQ, kR1, kR2, 0));
+    first_element(s_->compare_fd);
+    emit(store64(kFp, kLoadBuf, kR0));
+    for (uint32_t off = 0; off <= size; off += 8) {
+      emit(store64_imm(kR0, static_cast<int16_t>(off), 0));
+      emit(store64_imm(kR0, static_cast<int16_t>(kCompareBuf + off), 0));
+    }
+    for (unsigned side = 0; side < 2; side++) {
+      unsigned r = side == 0 ? r1 : r2;
+      get(kR3, r);
+      size_t empty = jump_here(jmp_imm(BPF_JEQ, kR3, 0, 0));
+      emit(load64(kR1, kFp, kLoadBuf));
+      emit(alu_imm(BPF_ADD, kR1, static_cast<int32_t>(side * kCompareBuf)));
+      emit(mov_imm(kR2, static_cast<int32_t>(size + 1)));
+      emit(call(BPF_FUNC_probe_read_kernel_str));
+      size_t read = jump_here(jmp_imm(BPF_JSGE, kR0, 0, 0));
+      get(kR1, r);
+      emit(store64(kFrame, kFrameFaultAddr, kR1));
+      fault_keep_addr(DTRACEFLT_BADADDR, pc);
+      land(read);
+      land(empty);
+    }
+    emit(load64(kR1, kFp, kLoadBuf));
+    std::vector<size_t> differ;
+    for (uint32_t off = 0; off < size; off += 8) {
+      emit(load64(kR2, kR1, static_cast<int16_t>(off)));
+      emit(load64(kR3, kR1, static_cast<int16_t>(kCompareBuf + off)));
+      differ.push_back(jump_here(jmp_reg(BPF_JNE, kR2, kR3, 0)));
+    }
+    land(same);
+    emit(mov_imm(kR4, 1));
+    size_t set = jump_here(ja(0));
+    for (size_t at : differ) land(at);
+    emit(make(BPF_ALU | BPF_END | BPF_TO_BE, kR2, 0, 0, 64));
+    emit(make(BPF_ALU | BPF_END | BPF_TO_BE, kR3, 0, 0, 64));
+    emit(mov_imm(kR4, 2));
+    emit(jmp_reg(BPF_JGT, kR2, kR3, 1));
+    emit(mov_imm(kR4, 0));
+    land(set);
+    emit(store64(kFp, kCcA, kR4));
+    emit(store64_imm(kFp, kCcB, 1));
+    return Ok{};
   }
 
   // rd = the address of string constant i, in the constants' map.

@@ -93,7 +93,7 @@ inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>
 }
 
 // The same DIFO translated, loaded and test-run, one run per firing over
-// one globals map and one map of dynamic variables.
+// one globals map, one map of dynamic variables and the string maps.
 inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vector<Args>& firings) {
   DifoView v = view(d);
   Result<Globals> g = layout_globals(std::span<const DifoView>(&v, 1));
@@ -106,6 +106,10 @@ inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vecto
   Result<DynvarMaps> dynmaps = create_dynvar_maps(4096, dyn);
   if (!dynmaps.ok()) return dynmaps.error();
   env.dyn = &dyn;
+  Strings strings = layout_strings(std::span<const DifoView>(&v, 1));
+  Result<StringMaps> strmaps = create_string_maps(strings);
+  if (!strmaps.ok()) return strmaps.error();
+  env.strings = &strings;
   Result<std::vector<bpf_insn>> prog = translate(v, *g, env);
   if (!prog.ok()) return prog.error();
   Result<Fd> fd = load_program(*prog, BPF_PROG_TYPE_SYSCALL);

@@ -62,6 +62,12 @@ expect dynamic_drops 0 "" "dtrace: 4 dynamic variable drops" -- -x dynvarsize=1k
 	tick-1ms { a[i++] = 1; } tick-1ms /i == 20/ { exit(0); }'
 expect refused_string_key 1 "" "an associative array key or a subroutine argument that is a string or by reference is not supported by the bpf backend" -- \
 	-q -n 'BEGIN { a["x"] = 1; exit(0); }'
+# String comparisons: execname in a predicate, constants by byte order.
+expect scmp 0 "1 0 1 1
+                7" "" -- -q -n '
+	syscall::getppid:entry /execname == "syscall-calls"/ { @ = count(); }
+	END { printf("%d %d %d %d", execname == "dtrace", execname != "dtrace", "abc" < "abd", "b" > "abc"); }' \
+	-c "$calls"
 # errno at a system call's return: close() of 1000 to 1002, six times EBADF.
 expect errno 0 "
         9                6" "" -- -q -n '

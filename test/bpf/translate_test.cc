@@ -88,6 +88,18 @@ INSTANTIATE_TEST_SUITE_P(
         "trace((self->t[arg0 & 3] = arg1, self->t[1] + self->t[2] + self->t[3]));",
         "trace((b[(char)arg0] = arg1 & 1, c[(uint16_t)arg1] = 2, b[(char)arg0] + c[0xffff]));"));
 
+// String comparisons (scmp): equal, ordered by unsigned bytes, the
+// empty string, a prefix, execname (the test's name in both).
+INSTANTIATE_TEST_SUITE_P(
+    Strings, Translate,
+    ::testing::Values(
+        "trace((arg0 & 1 ? \"abc\" : \"abd\") == \"abc\");",
+        "trace((arg0 & 1 ? \"abc\" : \"abd\") < (arg1 & 1 ? \"ab\" : \"abd\"));",
+        "trace((arg0 & 2 ? \"\" : \"a\") >= (arg2 & 1 ? \"\" : \"b\"));",
+        "trace(\"zz\" > (arg2 & 1 ? \"\\377\" : \"zy\"));",
+        "trace((arg1 & 1 ? \"0123456789abcdefX\" : \"0123456789abcdefY\") <= \"0123456789abcdefX\");",
+        "trace(execname == \"bpf_tests\" ? arg0 : arg1);"));
+
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
 INSTANTIATE_TEST_SUITE_P(Task, Translate,
@@ -138,12 +150,12 @@ TEST_P(TranslateKernel, AgreesWithTheInterpreter) {
   expect_same(GetParam(), bad_kernel_addresses());
 }
 
-INSTANTIATE_TEST_SUITE_P(Loads, TranslateKernel,
-                         ::testing::Values("trace(*(char *)arg0);", "trace(*(unsigned char *)arg0);",
-                                           "trace(*(short *)arg0);", "trace(*(uint16_t *)arg0);",
-                                           "trace(*(int *)arg0);", "trace(*(uint32_t *)arg0);",
-                                           "trace(*(int64_t *)arg0 + arg1);",
-                                           "trace(arg1 > 2 ? *(long *)(arg0 + 8) : arg1);"));
+INSTANTIATE_TEST_SUITE_P(
+    Loads, TranslateKernel,
+    ::testing::Values("trace(*(char *)arg0);", "trace(*(unsigned char *)arg0);", "trace(*(short *)arg0);",
+                      "trace(*(uint16_t *)arg0);", "trace(*(int *)arg0);", "trace(*(uint32_t *)arg0);",
+                      "trace(*(int64_t *)arg0 + arg1);", "trace(arg1 > 2 ? *(long *)(arg0 + 8) : arg1);",
+                      "trace(stringof(arg0) == \"ab\");", "trace(\"ab\" < stringof(arg0));"));
 
 // Variables read before they are stored (declared first): 0, then what
 // the last firing stored; globals in their map as in the state, dynamic
