@@ -208,6 +208,12 @@ class ProgramGen {
     if (job.stmt != nullptr) g.stmt(job.stmt);
     g.ret(job.expr ? g.expr(job.expr) : g.constant(job.value));
     ir.rtype = diftype_of(job.as ? job.as : job.expr->type, ctx_.options.strsize);
+    // A structure or array in the target's memory (through a userland
+    // pointer, a user-scoped type, a dump's mod`name) is copied in, as
+    // DTrace's DIF_TF_BYUREF says; the DIFO returns its user address.
+    if (job.expr && !job.as && ir.rtype.dtdt_kind == DIF_TYPE_CTF && (ir.rtype.dtdt_flags & DIF_TF_BYREF) &&
+        cc::ast::in_user_memory(job.expr))
+      ir.rtype.dtdt_flags |= DIF_TF_BYUREF;
     ctx_.ir.push_back(std::move(ir));
     return static_cast<int32_t>(ctx_.ir.size() - 1);
   }

@@ -63,7 +63,9 @@ std::string var_name(const cc::Difo& d, uint8_t op, uint16_t id) {
 std::string type_text(const dtrace_diftype& t) {
   if (t.dtdt_kind == DIF_TYPE_STRING) return "string (by ref)";
   if (t.dtdt_size == 0) return "nothing";
-  std::string s = (t.dtdt_flags & DIF_TF_BYREF) ? "ctf (by ref, " : "ctf (";
+  std::string s = (t.dtdt_flags & DIF_TF_BYUREF)  ? "ctf (by user ref, "
+                  : (t.dtdt_flags & DIF_TF_BYREF) ? "ctf (by ref, "
+                                                  : "ctf (";
   return s + std::to_string(t.dtdt_size) + " bytes)";
 }
 

@@ -47,14 +47,15 @@ check() {
 # stack_counts MOD 'F1|F2|...': of the ustack() aggregation by count()
 # on stdin, how many threads had each MOD`Fi on their stack (the first
 # of the list a stack holds), as "F1 N1 F2 N2 ..."; then "unnamed N",
-# the frames not named MOD`FUNC+0xOFF as the live ustack names them.
+# the frames not named MOD`FUNC[+0xOFF] as the live ustack names them
+# (each also to stderr).
 stack_counts() {
 	awk -v mod="$1" -v funcs="$2" '
 	BEGIN { n = split(funcs, f, "|") }
 	/^ *$/ { next }
 	NF == 1 && $1 ~ /^[0-9]+$/ { c[hit] += $1; hit = ""; next }
 	{
-		if ($0 !~ /^ +[^ `]+`.+\+0x[0-9a-f]+$/) unnamed++
+		if ($0 !~ /^ +[^ `]+`[^ ]/) { unnamed++; print "unnamed frame:", $0 >"/dev/stderr" }
 		for (i = 1; i <= n && hit == ""; i++) if (index($0, mod "`" f[i] "+")) hit = f[i]
 	}
 	END { for (i = 1; i <= n; i++) printf("%s %d ", f[i], c[f[i]]); print "unnamed", unnamed + 0 }'
@@ -123,6 +124,11 @@ check globals "alpha beta gamma rodata-name 100" "$(d -x core="$lcore" -x coreex
 		    stringof(a.out`head->next->next->name));
 		printf(" %s %d\n", stringof(pm_list`head->next->next->next->name), pm_list`head->next->next->next->value);
 	}')"
+# A structure in the dump's memory recorded whole (print(), trace():
+# copied in, DIF_TF_BYUREF), typed by the object that defines it.
+check print_struct "struct pm_list\`node { int value = 0x1 } 02" "$(d -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n '
+	core:::fault { print(*pm_list`head); trace(*pm_list`head->next); }' |
+	awk '/^struct|value =|^}/ { printf("%s ", $0) } $1 == "10:" { print $2 }' | tr -s ' ')"
 "$dtrace" -x core="$lcore" -x coreexe="$tmp/moved/pm_list" -n 'core:::fault { trace(pm_list`no_such); }' \
 	>/dev/null 2>"$tmp/err"
 check unknown_global "1 yes" "$? $(grep -q 'pm_list`no_such: Unknown symbol name' "$tmp/err" && echo yes)"

@@ -69,16 +69,20 @@ TEST(CoreMemory, ReadsSegmentsAndLeftOutPagesFromTheMappedFile) {
 // device) is not opened to block the reader: its pages cannot be read.
 TEST(CoreMemory, LeavesAFileThatIsNoLongerRegular) {
   std::string dump = "01234567";
-  TempFile file("");
-  unlink(file.path.c_str());
-  ASSERT_EQ(mkfifo(file.path.c_str(), 0600), 0);
+  // In a directory of its own: other tests read every file of /tmp's.
+  char dir[] = "/tmp/core_memory_fifoXXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string fifo = std::string(dir) + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   CoreMemory m(reinterpret_cast<const uint8_t*>(dump.data()), dump.size(), {{0x1000, 16, 0, 8}},
-               {{0x1000, 0x1010, 0, file.path}});
+               {{0x1000, 0x1010, 0, fifo}});
   int err = 0;
   read(m, 0x1008, 1, &err);
   EXPECT_EQ(err, -EFAULT);
-  EXPECT_EQ(open_mapped_file(file.path.c_str()), -1);
+  EXPECT_EQ(open_mapped_file(fifo.c_str()), -1);
   EXPECT_EQ(open_mapped_file("/dev/zero"), -1);
+  unlink(fifo.c_str());
+  rmdir(dir);
 }
 
 TEST(CoreDump, RefusesAFileThatIsNotACore) {
