@@ -210,13 +210,15 @@ check stripped "delta pm_list\`crash_here" "$(d -x core="$score" -n '
 	core:::fault { printf("%s", stringof(pm_list`head->name)); ufunc(uregs[R_PC]); }' | tr -s ' \n' '  ' | sed 's/ $//')"
 
 # gdb's gcore writes dumps of its own (every page, its own note order):
-# the same threads and fault from one, where gdb runs here.
+# the same threads, fault and stacks from one, where gdb runs here.
 if command -v gdb >/dev/null 2>&1; then
 	mkdir -p "$tmp/gcore"
 	gdb -q -batch -ex run -ex "gcore $tmp/gcore/core" --args "$threads" 4 >"$tmp/gcore/out" 2>&1
 	if [ -f "$tmp/gcore/core" ]; then
 		check gcore "5 $(cat "$tmp/threads/signal")" "$(d -x core="$tmp/gcore/core" -n '
 			core:::thread { n++; } core:::fault { s = arg0; } END { printf("%d %d\n", n, s); }')"
+		check gcore_stacks "worker_even 2 worker_odd 2 main 1 unnamed 0" "$(d -x core="$tmp/gcore/core" -n '
+			core:::thread { @[ustack()] = count(); }' | stack_counts pm_threads 'worker_even|worker_odd|main')"
 	else
 		echo "skipped gcore: gdb wrote no core ($(tail -1 "$tmp/gcore/out"))"
 	fi
