@@ -23,6 +23,8 @@ struct Frame {
   uint64_t fault_addr;            // the address of a load that faulted
   uint64_t ts;                    // the firing's timestamp: 0 until read, then kept
   uint64_t err;                   // errno: a system call's error at its return, else 0
+  uint64_t scratch;               // string scratch slots taken (copyinstr), 0 at each ECB
+  uint64_t tmp;                   // a value the program makes a number of (translate.cc)
   uint64_t locals[kFrameLocals];  // this-> scalars, 0 at each firing
 };
 
@@ -33,6 +35,8 @@ constexpr int16_t kFrameFaultPc = offsetof(Frame, fault_pc);
 constexpr int16_t kFrameFaultAddr = offsetof(Frame, fault_addr);
 constexpr int16_t kFrameTs = offsetof(Frame, ts);
 constexpr int16_t kFrameErr = offsetof(Frame, err);
+constexpr int16_t kFrameScratch = offsetof(Frame, scratch);
+constexpr int16_t kFrameTmp = offsetof(Frame, tmp);
 constexpr int16_t kFrameLocal0 = offsetof(Frame, locals);
 
 }  // namespace dtrace::bpf

@@ -53,6 +53,7 @@ class EcbEmitter {
     b_.emit(store64(kFp, kCtxSlot, kR2));
     size_t done = b_.new_label(), fault = b_.new_label();
     uint32_t clear = size > kFaultRecSize ? size : kFaultRecSize;
+    b_.emit(store64_imm(kR7, kFrameScratch, 0));  // scratch is the ECB's, as the module's
     for (uint32_t off = 0; off < clear; off += 8) b_.emit(store64_imm(kR7, rec_at(off), 0));
     if (e_.ecb.pred.code != nullptr) {
       run_difo(e_.ecb.pred, 0, fault);

@@ -26,11 +26,15 @@ constexpr uint32_t kCommSize = 16;
 // strings compared is copied into a buffer of this and 8 bytes more.
 constexpr uint32_t kMaxCompare = 512;
 constexpr uint32_t kCompareBuf = kMaxCompare + 8;
+// Strings subroutines make (copyinstr) live in a per-CPU element of this
+// many slots of kMaxCompare bytes, taken in turn by each ECB's firing.
+constexpr uint32_t kStringSlots = 8;
 
 struct Strings {
   int consts_fd = -1;                     // the constants' array map
   int comm_fd = -1;                       // the per-CPU array execname lives in
   int compare_fd = -1;                    // per-CPU array: scmp's two buffers
+  int scratch_fd = -1;                    // per-CPU array: kStringSlots strings
   uint32_t strsize = 256;                 // the strsize option
   std::map<const char*, uint32_t> base;   // a DIFO's string table -> its offset there
   std::map<std::string, uint32_t> named;  // other strings (probe names) -> their offset
@@ -45,7 +49,7 @@ Strings layout_strings(std::span<const DifoView> difos);
 
 // The maps of s (s gets their descriptors).
 struct StringMaps {
-  Fd consts, comm, compare;
+  Fd consts, comm, compare, scratch;
 };
 Result<StringMaps> create_string_maps(Strings& s);
 

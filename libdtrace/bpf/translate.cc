@@ -115,6 +115,15 @@ class Translator {
     else emit(load64(dst, kFp, reg_slot(k)));
   }
   void put(unsigned k, uint8_t src) { emit(store64(kFp, reg_slot(k), src)); }
+  // get() of a register that may hold a string's address (a map value
+  // pointer to the verifier, which refuses to shift one: the compiler
+  // casts subroutine arguments by shifts of 0), through the frame, which
+  // the verifier reads back as a number (root's allow_ptr_leaks).
+  void get_scalar(uint8_t dst, unsigned k) {
+    get(dst, k);
+    emit(store64(kFrame, kFrameTmp, dst));
+    emit(load64(dst, kFrame, kFrameTmp));
+  }
   // The interpreter's fault: code and pc in the frame, result 0.
   void fault(uint16_t code, uint32_t pc) {
     emit(store64_imm(kFrame, kFrameFaultAddr, 0));
@@ -141,8 +150,8 @@ class Translator {
   bool uses_tuples() const {
     for (dif_instr_t in : d_.code) {
       uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(in));
-      if (op == DIF_OP_PUSHTV || op == DIF_OP_LDGAA || op == DIF_OP_STGAA || op == DIF_OP_LDTAA ||
-          op == DIF_OP_STTAA)
+      if (op == DIF_OP_PUSHTV || op == DIF_OP_PUSHTR || op == DIF_OP_LDGAA || op == DIF_OP_STGAA ||
+          op == DIF_OP_LDTAA || op == DIF_OP_STTAA)
         return true;
     }
     return false;
@@ -279,10 +288,14 @@ class Translator {
       case DIF_OP_STLS: return local(pc, op, in);
       case DIF_OP_FLUSHTS:
         tuple_ = 0;
+        tuple_refs_ = 0;
         zero_key(kTupleKey);
         return Ok{};
       case DIF_OP_POPTS:
-        if (tuple_ > 0) emit(store64_imm(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * --tuple_), 0));
+        if (tuple_ > 0) {
+          emit(store64_imm(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * --tuple_), 0));
+          tuple_refs_ &= ~(1u << tuple_);
+        }
         return Ok{};
       case DIF_OP_PUSHTV:
         if (env_.dyn == nullptr) return refuse_op(pc, op);
@@ -291,10 +304,14 @@ class Translator {
         get(kR1, DIF_INSTR_RS(in));
         emit(store64(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * tuple_++), kR1));
         return Ok{};
-      case DIF_OP_PUSHTR:
-        return make_error(
-            unsupported("an associative array key or a subroutine argument "
-                        "that is a string or by reference"));
+      case DIF_OP_PUSHTR:  // a string's address: an argument of a subroutine
+        if (DIF_INSTR_TYPE(in) != DIF_TYPE_STRING || tuple_ >= kDynTupleMax)
+          return make_error(unsupported("a subroutine argument or a key that is by reference"));
+        tuple_refs_ |= 1u << tuple_;
+        get(kR1, DIF_INSTR_RS(in));
+        emit(store64(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * tuple_++), kR1));
+        return Ok{};
+      case DIF_OP_CALL: return subr(pc, static_cast<uint16_t>(DIF_INSTR_INDEX(in)), rd);
       case DIF_OP_LDTS:
       case DIF_OP_STTS:
       case DIF_OP_LDGAA:
@@ -346,7 +363,7 @@ class Translator {
   }
   // DIF shifts use the low six bits of r2, as BPF's do; said here, not assumed.
   Status shift(dif_instr_t in, uint8_t bop) {
-    get(kR1, DIF_INSTR_R1(in));
+    get_scalar(kR1, DIF_INSTR_R1(in));
     get(kR2, DIF_INSTR_R2(in));
     emit(alu_imm(BPF_AND, kR2, 63));
     emit(alu_reg(bop, kR1, kR2));
@@ -585,6 +602,8 @@ class Translator {
     if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
       return make_error(unsupported(std::string(thread ? "a thread-local variable" : "an associative array") +
                                     " whose value is a string or by reference"));
+    if (array && tuple_refs_ != 0)
+      return make_error(unsupported("an associative array key that is a string"));
     int16_t key = array ? kTupleKey : kThreadKey;
     if (!array) zero_key(key);
     emit_imm64(kR1, static_cast<uint64_t>(scope) << 32 | id);
@@ -688,6 +707,85 @@ class Translator {
     return Ok{};
   }
 
+  // Subroutine subr of the tuple's arguments, as the module's
+  // dtrace_dif_subr(); the tuple is empty after it, as the module's.
+  Status subr(uint32_t pc, uint16_t subr, unsigned rd) {
+    if (s_ == nullptr || (subr != DIF_SUBR_COPYINSTR && subr != DIF_SUBR_STRLEN))
+      return make_error(unsupported("subroutine " + subr_name(subr) + "()"));
+    if (s_->strsize > kMaxCompare || s_->strsize == 0)
+      return make_error(unsupported(subr_name(subr) + "() under strsize " + std::to_string(s_->strsize)));
+    if (tuple_ < 1) return make_error("DIF instruction " + std::to_string(pc) + " calls without arguments");
+    Status st = subr == DIF_SUBR_COPYINSTR ? copyinstr(pc, rd) : strlen_(pc, rd);
+    tuple_ = 0;
+    tuple_refs_ = 0;
+    zero_key(kTupleKey);
+    return st;
+  }
+  static std::string subr_name(uint16_t subr) {
+    switch (subr) {
+#define DIF_SUBR(name, id, d_name) \
+  case id:                         \
+    return d_name;
+#include "dtrace/dif_subrs.def"
+#undef DIF_SUBR
+      default: return "#" + std::to_string(subr);
+    }
+  }
+  // Faults BADADDR at the first argument (a string's or a user address)
+  // unless the helper in R0 returned >= 0.
+  void fault_unless_read(uint32_t pc) {
+    size_t read = jump_here(jmp_imm(BPF_JSGE, kR0, 0, 0));
+    emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16)));
+    emit(store64(kFrame, kFrameFaultAddr, kR1));
+    fault_keep_addr(DTRACEFLT_BADADDR, pc);
+    land(read);
+  }
+  // copyinstr(uaddr [, max]): at most max (or strsize - 1) bytes of the
+  // user string and a NUL, into the ECB's next string scratch slot (none
+  // left: NOSCRATCH), as the module's subr_copyinstr() into its scratch.
+  Status copyinstr(uint32_t pc, unsigned rd) {
+    int32_t size = static_cast<int32_t>(s_->strsize);
+    first_element(s_->scratch_fd);
+    emit(store64(kFp, kLoadBuf, kR0));
+    emit(load64(kR1, kFrame, kFrameScratch));
+    emit(jmp_imm(BPF_JLT, kR1, kStringSlots, kFaultLen));
+    fault(DTRACEFLT_NOSCRATCH, pc);
+    emit(mov_reg(kR2, kR1));
+    emit(alu_imm(BPF_ADD, kR2, 1));
+    emit(store64(kFrame, kFrameScratch, kR2));
+    emit(alu_imm(BPF_MUL, kR1, kMaxCompare));
+    emit(alu_imm(BPF_AND, kR1, (kStringSlots - 1) * kMaxCompare));  // for the verifier
+    emit(load64(kR0, kFp, kLoadBuf));
+    emit(alu_reg(BPF_ADD, kR0, kR1));
+    emit(store64(kFp, kLoadBuf, kR0));
+    if (tuple_ > 1) emit(load64(kR2, kFp, static_cast<int16_t>(kTupleKey + 24)));
+    else emit(mov_imm(kR2, 0));
+    emit(jmp_imm(BPF_JEQ, kR2, 0, 1));
+    emit(jmp_imm(BPF_JLT, kR2, size, 1));
+    emit(mov_imm(kR2, size - 1));
+    emit(alu_imm(BPF_ADD, kR2, 1));
+    emit(load64(kR1, kFp, kLoadBuf));
+    emit(load64(kR3, kFp, static_cast<int16_t>(kTupleKey + 16)));
+    emit(call(BPF_FUNC_probe_read_user_str));
+    fault_unless_read(pc);
+    emit(load64(kR1, kFp, kLoadBuf));
+    put(rd, kR1);
+    return Ok{};
+  }
+  // strlen(s): its bytes before the NUL, at most strsize - 1, as the
+  // module's dtrace_dif_strlen(); read into scmp's first buffer.
+  Status strlen_(uint32_t pc, unsigned rd) {
+    first_element(s_->compare_fd);
+    emit(mov_reg(kR1, kR0));
+    emit(mov_imm(kR2, static_cast<int32_t>(s_->strsize)));
+    emit(load64(kR3, kFp, static_cast<int16_t>(kTupleKey + 16)));
+    emit(call(BPF_FUNC_probe_read_kernel_str));
+    fault_unless_read(pc);
+    emit(alu_imm(BPF_SUB, kR0, 1));
+    put(rd, kR0);
+    return Ok{};
+  }
+
   // rd = the address of string constant i, in the constants' map.
   Status sets(uint32_t pc, uint32_t i, unsigned rd) {
     if (s_ == nullptr) return refuse_op(pc, DIF_OP_SETS);
@@ -718,6 +816,7 @@ class Translator {
   std::vector<size_t> start_;  // DIF pc -> its first BPF instruction
   std::vector<bool> target_;   // DIF pc -> a branch goes there
   uint32_t tuple_ = 0;         // the keys pushed since FLUSHTS
+  uint32_t tuple_refs_ = 0;    // those that are strings' addresses (bits)
   std::vector<Fixup> fixups_;
 };
 

@@ -60,7 +60,7 @@ expect dynamic 0 "5 7 6 0 0" "" -- -q -n '
 		printf("%d %d %d %d ", self->x, a[1, 2], a[3, 4], a[9, 9]); a[1, 2] = 0; printf("%d\n", a[1, 2]); exit(0); }'
 expect dynamic_drops 0 "" "dynamic variable drops" -- -x dynvarsize=1k -q -n \
 	"BEGIN { $(i=0; while [ $i -lt 21 ]; do printf 'a[%d] = 1; ' $i; i=$((i + 1)); done) exit(0); }"
-expect refused_string_key 1 "" "an associative array key or a subroutine argument that is a string or by reference is not supported by the bpf backend" -- \
+expect refused_string_key 1 "" "an associative array key that is a string is not supported by the bpf backend" -- \
 	-q -n 'BEGIN { a["x"] = 1; exit(0); }'
 # String comparisons: execname in a predicate, constants by byte order.
 expect scmp 0 "1 0 1 1
@@ -68,6 +68,14 @@ expect scmp 0 "1 0 1 1
 	syscall::getppid:entry /execname == "syscall-calls"/ { @ = count(); }
 	END { printf("%d %d %d %d", execname == "dtrace", execname != "dtrace", "abc" < "abd", "b" > "abc"); }' \
 	-c "$calls"
+# copyinstr() of a system call's user string, strlen(); copyinstr(0)
+# faults as the module's.
+expect copyinstr 0 "/etc/hostname 13 4" "" -- -q -n '
+	syscall::openat:entry /pid == $target && copyinstr(arg1) == "/etc/hostname"/ {
+		printf("%s %d %d\n", copyinstr(arg1), strlen(copyinstr(arg1)), strlen(copyinstr(arg1, 4))); }' \
+	-c '/bin/grep -q nothing-here /etc/hostname'
+expect copyinstr_null 0 "alive" "invalid address (0x0) in action #1" -- -q -n '
+	BEGIN { trace(copyinstr(0)); } BEGIN { printf("alive\n"); exit(0); }'
 # errno at a system call's return: close() of 1000 to 1002, six times EBADF.
 expect errno 0 "
         9                6" "" -- -q -n '

@@ -98,7 +98,8 @@ INSTANTIATE_TEST_SUITE_P(
         "trace((arg0 & 2 ? \"\" : \"a\") >= (arg2 & 1 ? \"\" : \"b\"));",
         "trace(\"zz\" > (arg2 & 1 ? \"\\377\" : \"zy\"));",
         "trace((arg1 & 1 ? \"0123456789abcdefX\" : \"0123456789abcdefY\") <= \"0123456789abcdefX\");",
-        "trace(execname == \"bpf_tests\" ? arg0 : arg1);"));
+        "trace(execname == \"bpf_tests\" ? arg0 : arg1);",
+        "trace(strlen(arg0 & 1 ? \"abc\" : \"\") + strlen(execname));"));
 
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
@@ -128,15 +129,16 @@ TEST_P(TranslateUser, AgreesWithTheInterpreter) {
   expect_same(GetParam(), user_addresses());
 }
 
-INSTANTIATE_TEST_SUITE_P(Loads, TranslateUser,
-                         ::testing::Values("trace(*(userland char *)arg0);",
-                                           "trace(*(userland char *)arg0 * 1000);",
-                                           "trace(*(userland unsigned char *)arg0);",
-                                           "trace(*(userland short *)arg0 + *(userland uint16_t *)arg0);",
-                                           "trace(*(userland int *)arg0);",
-                                           "trace(*(userland uint32_t *)arg0);",
-                                           "trace(*(userland int64_t *)arg0 ^ arg1);",
-                                           "trace(arg1 > 0 ? *(userland long *)(arg0 + 8) : arg1);"));
+INSTANTIATE_TEST_SUITE_P(
+    Loads, TranslateUser,
+    ::testing::Values("trace(*(userland char *)arg0);", "trace(*(userland char *)arg0 * 1000);",
+                      "trace(*(userland unsigned char *)arg0);",
+                      "trace(*(userland short *)arg0 + *(userland uint16_t *)arg0);",
+                      "trace(*(userland int *)arg0);", "trace(*(userland uint32_t *)arg0);",
+                      "trace(*(userland int64_t *)arg0 ^ arg1);",
+                      "trace(arg1 > 0 ? *(userland long *)(arg0 + 8) : arg1);",
+                      "trace(strlen(copyinstr(arg0)));", "trace(strlen(copyinstr(arg0, arg1)));",
+                      "trace(copyinstr(arg0, arg1) == copyinstr(arg0 + 1, arg1));"));
 
 // Kernel loads of addresses that fault in both: unmapped, wrapping. (A
 // readable kernel address is the task's own, bpf_builtin_test.cc: the
@@ -155,7 +157,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values("trace(*(char *)arg0);", "trace(*(unsigned char *)arg0);", "trace(*(short *)arg0);",
                       "trace(*(uint16_t *)arg0);", "trace(*(int *)arg0);", "trace(*(uint32_t *)arg0);",
                       "trace(*(int64_t *)arg0 + arg1);", "trace(arg1 > 2 ? *(long *)(arg0 + 8) : arg1);",
-                      "trace(stringof(arg0) == \"ab\");", "trace(\"ab\" < stringof(arg0));"));
+                      "trace(stringof(arg0) == \"ab\");", "trace(\"ab\" < stringof(arg0));",
+                      "trace(strlen(stringof(arg0)));"));
 
 // Variables read before they are stored (declared first): 0, then what
 // the last firing stored; globals in their map as in the state, dynamic
