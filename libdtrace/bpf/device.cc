@@ -350,7 +350,7 @@ class BpfDevice final : public kio::Device {
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());
     Dynvars dyn;
-    auto dynmaps = create_dynvar_maps(dtbpf_dynvar_entries(f_), dyn);
+    auto dynmaps = create_dynvar_maps(dtbpf_dynvar_entries(f_), strings.strsize, dyn);
     if (!dynmaps) return dynmaps.error();
     if (!gmap) return gmap.error();
     g->map_fd = gmap->get();

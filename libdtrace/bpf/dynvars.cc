@@ -9,13 +9,21 @@
 
 namespace dtrace::bpf {
 
-Result<DynvarMaps> create_dynvar_maps(uint32_t entries, Dynvars& d) {
+Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvars& d) {
   DynvarMaps m;
   int fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dynvars", kDynKeySize, kDynValueSize,
                           entries == 0 ? 1 : entries, nullptr);
   if (fd < 0)
     return make_error(std::string("cannot create the dynamic variables' map: ") + std::strerror(-fd));
   m.map = Fd(fd);
+  if (strsize > 0 && strsize <= kMaxStringKey && strsize % 8 == 0) {
+    fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dynvars_str", kDynKeySize + strsize, kDynValueSize,
+                        entries == 0 ? 1 : entries, nullptr);
+    if (fd < 0)
+      return make_error(std::string("cannot create the string-keyed variables' map: ") + std::strerror(-fd));
+    m.str_map = Fd(fd);
+    d.str_map_fd = m.str_map.get();
+  }
   fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dyndrops", 4, 8, 1, nullptr);
   if (fd < 0)
     return make_error(std::string("cannot create the dynamic variable drops' map: ") + std::strerror(-fd));

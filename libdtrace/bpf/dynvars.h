@@ -19,19 +19,25 @@ constexpr uint32_t kDynTupleMax = 8;                     // keys of an array
 constexpr uint32_t kDynKeySize = 16 + 8 * kDynTupleMax;  // head, thread, keys
 constexpr uint32_t kDynValueSize = 8;
 
+// A tuple with one string: the key, then the string in strsize bytes (at
+// most kMaxStringKey), in a second map.
+constexpr uint32_t kMaxStringKey = 256;
+
 struct Dynvars {
-  int map_fd = -1;    // BPF_MAP_TYPE_HASH: key kDynKeySize, value 8
-  int drops_fd = -1;  // BPF_MAP_TYPE_PERCPU_ARRAY of one uint64: drops
+  int map_fd = -1;      // BPF_MAP_TYPE_HASH: key kDynKeySize, value 8
+  int str_map_fd = -1;  // the same, key kDynKeySize + strsize; -1: none
+  int drops_fd = -1;    // BPF_MAP_TYPE_PERCPU_ARRAY of one uint64: drops
 };
 
 struct DynvarMaps {
-  Fd map, drops;
+  Fd map, str_map, drops;
 };
 
 // Maps for entries variables (as many as the module's store holds, its
 // entries sized for the program's keys and values; at least 1); d gets
 // their descriptors.
-Result<DynvarMaps> create_dynvar_maps(uint32_t entries, Dynvars& d);
+// The string keys' map only for a strsize of kMaxStringKey at most.
+Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvars& d);
 
 // The drops counted on every CPU.
 uint64_t dynvar_drops(const Dynvars& d);

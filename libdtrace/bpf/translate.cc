@@ -37,6 +37,7 @@ constexpr int16_t kTupleKey = -256;
 constexpr int16_t kThreadKey = kTupleKey - 88;
 static_assert(kTupleKey + static_cast<int>(kDynKeySize) <= -168);
 static_assert(kThreadKey + static_cast<int>(kDynKeySize) <= kTupleKey);
+constexpr int16_t kStringKey = 1;  // map_call(): the key of string_key()
 
 // BPF registers the body keeps: the frame and the globals' element.
 constexpr uint8_t kFrame = kR6;
@@ -602,8 +603,9 @@ class Translator {
     if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
       return make_error(unsupported(std::string(thread ? "a thread-local variable" : "an associative array") +
                                     " whose value is a string or by reference"));
-    if (array && tuple_refs_ != 0)
-      return make_error(unsupported("an associative array key that is a string"));
+    bool strkey = array && tuple_refs_ != 0;
+    if (strkey && (s_ == nullptr || env_.dyn->str_map_fd < 0 || (tuple_refs_ & (tuple_refs_ - 1)) != 0))
+      return make_error(unsupported("an associative array key of more than one string"));
     int16_t key = array ? kTupleKey : kThreadKey;
     if (!array) zero_key(key);
     emit_imm64(kR1, static_cast<uint64_t>(scope) << 32 | id);
@@ -612,8 +614,14 @@ class Translator {
       emit(call(BPF_FUNC_get_current_task));
       emit(store64(kFp, static_cast<int16_t>(key + 8), kR0));
     }
+    int map = env_.dyn->map_fd;
+    if (strkey) {
+      string_key(pc);
+      map = env_.dyn->str_map_fd;
+      key = kStringKey;
+    }
     if (load) {
-      map_call(BPF_FUNC_map_lookup_elem, env_.dyn->map_fd, key);
+      map_call(BPF_FUNC_map_lookup_elem, map, key);
       emit(mov_imm(kR1, 0));
       emit(jmp_imm(BPF_JEQ, kR0, 0, 1));
       emit(load64(kR1, kR0, 0));
@@ -622,14 +630,14 @@ class Translator {
     }
     get(kR1, DIF_INSTR_RS(in));
     size_t update = jump_here(jmp_imm(BPF_JNE, kR1, 0, 0));
-    map_call(BPF_FUNC_map_delete_elem, env_.dyn->map_fd, key);
+    map_call(BPF_FUNC_map_delete_elem, map, key);
     size_t done = jump_here(ja(0));
     land(update);
     emit(store64(kFp, kLoadBuf, kR1));
     emit(mov_reg(kR3, kFp));
     emit(alu_imm(BPF_ADD, kR3, kLoadBuf));
     emit(mov_imm(kR4, BPF_ANY));
-    map_call(BPF_FUNC_map_update_elem, env_.dyn->map_fd, key);
+    map_call(BPF_FUNC_map_update_elem, map, key);
     size_t stored = jump_here(jmp_imm(BPF_JEQ, kR0, 0, 0));
     emit(store64_imm(kFp, kKey, 0));  // this CPU's drop count + 1
     map_call(BPF_FUNC_map_lookup_elem, env_.dyn->drops_fd, kKey);
@@ -641,9 +649,42 @@ class Translator {
     land(stored);
     return Ok{};
   }
-  // helper(map fd, fp + key, R3, R4 as they are).
+  // The key of a tuple with a string (dynvars.h) in scmp's buffers, its
+  // address at kThreadKey (free while an array is used): the stack's key
+  // with the string's slot 0, then the string, at most strsize - 1 bytes
+  // (zeros after it), as the module's key_put() copies it; unreadable,
+  // it faults BADADDR at its address.
+  void string_key(uint32_t pc) {
+    uint32_t slot = 0;
+    while ((tuple_refs_ & (1u << slot)) == 0) slot++;
+    first_element(s_->compare_fd);
+    emit(store64(kFp, kThreadKey, kR0));
+    for (uint32_t off = 0; off < kDynKeySize + s_->strsize; off += 8) {
+      bool copy = off < kDynKeySize && off != 16 + 8 * slot;
+      if (copy) emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + off)));
+      emit(copy ? store64(kR0, static_cast<int16_t>(off), kR1)
+                : store64_imm(kR0, static_cast<int16_t>(off), 0));
+    }
+    emit(mov_reg(kR1, kR0));
+    emit(alu_imm(BPF_ADD, kR1, kDynKeySize));
+    emit(mov_imm(kR2, static_cast<int32_t>(s_->strsize)));
+    emit(load64(kR3, kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * slot)));
+    emit(call(BPF_FUNC_probe_read_kernel_str));
+    size_t read = jump_here(jmp_imm(BPF_JSGE, kR0, 0, 0));
+    emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * slot)));
+    emit(store64(kFrame, kFrameFaultAddr, kR1));
+    fault_keep_addr(DTRACEFLT_BADADDR, pc);
+    land(read);
+  }
+  // helper(map fd, the key, R3, R4 as they are): the key at fp + key, or
+  // (kStringKey) at the address kThreadKey holds.
   void map_call(int32_t helper, int fd, int16_t key) {
     emit_imm64(kR1, static_cast<uint32_t>(fd), BPF_PSEUDO_MAP_FD);
+    if (key == kStringKey) {
+      emit(load64(kR2, kFp, kThreadKey));
+      emit(call(helper));
+      return;
+    }
     emit(mov_reg(kR2, kFp));
     emit(alu_imm(BPF_ADD, kR2, key));
     emit(call(helper));

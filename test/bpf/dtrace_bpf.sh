@@ -60,8 +60,15 @@ expect dynamic 0 "5 7 6 0 0" "" -- -q -n '
 		printf("%d %d %d %d ", self->x, a[1, 2], a[3, 4], a[9, 9]); a[1, 2] = 0; printf("%d\n", a[1, 2]); exit(0); }'
 expect dynamic_drops 0 "" "dynamic variable drops" -- -x dynvarsize=1k -q -n \
 	"BEGIN { $(i=0; while [ $i -lt 21 ]; do printf 'a[%d] = 1; ' $i; i=$((i + 1)); done) exit(0); }"
-expect refused_string_key 1 "" "an associative array key that is a string is not supported by the bpf backend" -- \
-	-q -n 'BEGIN { a["x"] = 1; exit(0); }'
+expect refused_string_keys 1 "" "an associative array key of more than one string is not supported by the bpf backend" -- \
+	-q -n 'BEGIN { a["x", "y"] = 1; exit(0); }'
+# String keys (one a tuple): counts by probefunc, execname, constants.
+expect string_keys 0 "1 5 0 3 0 0
+7 0" "" -- -q -n '
+	BEGIN { a["x"] = 1; c["y", 2] = 5; self->b[execname] = 3;
+		printf("%d %d %d %d %d ", a["x"], c["y", 2], c["y", 3], self->b["dtrace"], a["z"]); a["x"] = 0; printf("%d\n", a["x"]); }
+	syscall:::entry /pid == $target/ { n[probefunc]++; }
+	syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", n["getppid"], n["nosuchcall"]); }' -c "$calls"
 # String comparisons: execname in a predicate, constants by byte order.
 expect scmp 0 "1 0 1 1
                 7" "" -- -q -n '

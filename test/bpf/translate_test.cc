@@ -99,7 +99,9 @@ INSTANTIATE_TEST_SUITE_P(
         "trace(\"zz\" > (arg2 & 1 ? \"\\377\" : \"zy\"));",
         "trace((arg1 & 1 ? \"0123456789abcdefX\" : \"0123456789abcdefY\") <= \"0123456789abcdefX\");",
         "trace(execname == \"bpf_tests\" ? arg0 : arg1);",
-        "trace(strlen(arg0 & 1 ? \"abc\" : \"\") + strlen(execname));"));
+        "trace(strlen(arg0 & 1 ? \"abc\" : \"\") + strlen(execname));",
+        "trace((a[arg0 & 1 ? \"x\" : \"y\"] = arg1, a[\"x\"] - a[\"y\"]));",
+        "trace((k[arg1, arg0 & 1 ? \"ab\" : \"\"] = arg2 + 1, k[arg1, \"\"] * 2 + k[arg1, \"ab\"]));"));
 
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
@@ -158,7 +160,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "trace(*(uint16_t *)arg0);", "trace(*(int *)arg0);", "trace(*(uint32_t *)arg0);",
                       "trace(*(int64_t *)arg0 + arg1);", "trace(arg1 > 2 ? *(long *)(arg0 + 8) : arg1);",
                       "trace(stringof(arg0) == \"ab\");", "trace(\"ab\" < stringof(arg0));",
-                      "trace(strlen(stringof(arg0)));"));
+                      "trace(strlen(stringof(arg0)));", "trace((z[stringof(arg0)] = 1, 2));"));
 
 // Variables read before they are stored (declared first): 0, then what
 // the last firing stored; globals in their map as in the state, dynamic
@@ -177,13 +179,15 @@ TEST_P(TranslateDeclared, CarryOverBetweenFirings) {
 
 INSTANTIATE_TEST_SUITE_P(
     Vars, TranslateDeclared,
-    ::testing::Values(Declared{"trace((n = n + 1, total = total + arg0, total * 100 + n));",
-                               "int64_t n, total;"},
-                      Declared{"trace((last = prev, prev = arg0, last));", "uint64_t last, prev;"},
-                      Declared{"trace((self->x = self->x + arg0, self->x));", "self int64_t x;"},
-                      Declared{"trace((a[arg0] = a[arg0] + 1, a[arg0]));", "int64_t a[int64_t];"},
-                      Declared{"trace((self->y = arg2 > 0 ? arg0 : 0, self->y + a[1]));",
-                               "self int64_t y; int64_t a[int64_t];"}));
+    ::testing::Values(
+        Declared{"trace((n = n + 1, total = total + arg0, total * 100 + n));", "int64_t n, total;"},
+        Declared{"trace((last = prev, prev = arg0, last));", "uint64_t last, prev;"},
+        Declared{"trace((self->x = self->x + arg0, self->x));", "self int64_t x;"},
+        Declared{"trace((a[arg0] = a[arg0] + 1, a[arg0]));", "int64_t a[int64_t];"},
+        Declared{"trace((self->n[execname] = self->n[execname] + arg0, self->n[\"bpf_tests\"]));",
+                 "self int64_t n[string];"},
+        Declared{"trace((self->y = arg2 > 0 ? arg0 : 0, self->y + a[1]));",
+                 "self int64_t y; int64_t a[int64_t];"}));
 
 }  // namespace
 }  // namespace dtrace::bpf::testing
