@@ -428,7 +428,8 @@ class BpfDevice final : public kio::Device {
     if (sdt) shape.nargs = sdt->nargs;
     dtbpf_fbt_fn fn{};
     if (fbt && dtbpf_fbt_lookup(provs_->fbt, cookie, &fn) != 0)
-      return make_error("probe fbt:vmlinux:" + std::string(list.front().ecb.func) + ": no such function");
+      return make_error("probe fbt:" + std::string(list.front().ecb.mod) + ":" + list.front().ecb.func +
+                        ": no such function");
     if (fbt) shape.nargs = fn.nslots, shape.ret = fn.ret;
     const dtbpf_uprobe* up = user ? dtbpf_uprobe_lookup(provs_->user, list.front().ecb.probe_id) : nullptr;
     if (up) shape.tgid = up->pid, shape.uargs = {up->sites[site].args, up->sites[site].nargs};
@@ -442,7 +443,7 @@ class BpfDevice final : public kio::Device {
     auto code = probe_program(list, g, maps, src, perf || tp || fbt || user, shape);
     if (!code) return code.error();
     bpf_attach_type at = role == Role::kFbtEntry ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
-    auto fd = fbt    ? load_tracing_program(*code, at, fn.btf_id)
+    auto fd = fbt    ? load_tracing_program(*code, at, fn.btf_id, fn.module)
               : perf ? load_program(*code, BPF_PROG_TYPE_PERF_EVENT)
               : tp   ? load_program(*code, BPF_PROG_TYPE_RAW_TRACEPOINT)
               : user ? load_program(*code, BPF_PROG_TYPE_KPROBE)

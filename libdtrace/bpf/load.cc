@@ -75,6 +75,23 @@ Result<Fd> load_with(std::span<const bpf_insn> prog, bpf_prog_type type, bpf_pro
                     (tail.empty() ? "" : ":\n" + tail));
 }
 
+// The kernel's BTF object of a loaded module (what a tracing program of
+// one of its functions is loaded against).
+Result<Fd> kernel_btf(const std::string& module) {
+  for (uint32_t id = 0; bpf_btf_get_next_id(id, &id) == 0;) {
+    Fd fd(bpf_btf_get_fd_by_id(id));
+    if (fd.get() < 0) continue;
+    char name[64] = {};
+    bpf_btf_info info{};
+    info.name = reinterpret_cast<uint64_t>(name);
+    info.name_len = sizeof(name);
+    uint32_t len = sizeof(info);
+    if (bpf_obj_get_info_by_fd(fd.get(), &info, &len) == 0 && info.kernel_btf != 0 && module == name)
+      return fd;
+  }
+  return make_error("no kernel BTF object of module " + module);
+}
+
 }  // namespace
 
 Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
@@ -84,10 +101,18 @@ Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
   return load_with(prog, type, opts);
 }
 
-Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id) {
+Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id,
+                                const char* module) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);
   opts.expected_attach_type = type;
   opts.attach_btf_id = btf_id;
+  Fd obj;
+  if (module != nullptr) {
+    auto m = kernel_btf(module);
+    if (!m) return m.error();
+    obj = std::move(*m);
+    opts.attach_btf_obj_fd = static_cast<uint32_t>(obj.get());
+  }
   return load_with(prog, BPF_PROG_TYPE_TRACING, opts);
 }
 

@@ -45,8 +45,10 @@ Result<Fd> create_globals_map(uint32_t size);
 Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type);
 
 // A BPF_PROG_TYPE_TRACING program of attach type type (fentry, fexit)
-// for the vmlinux function of BTF id btf_id.
-Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id);
+// for the function of BTF id btf_id in vmlinux's BTF or, module not
+// null, in that loaded module's.
+Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id,
+                                const char* module = nullptr);
 
 // A perf event (perf_event_open(attr, pid, cpu)) running prog, enabled;
 // what names the failing step.

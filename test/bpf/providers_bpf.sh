@@ -59,6 +59,14 @@ fbt vmlinux __x64_sys_dup return" ]' -- -l -n fbt::__x64_sys_dup:
 			fbt::__x64_sys_dup:return /pid == $target/ { @r[arg0, arg1] = count(); }' -c "$calls 5"
 	fi
 fi
+# A loaded module's functions, from its split BTF, listed under its name
+# (where a module with BTF is loaded: not on this project's host).
+mod=$(ls /sys/kernel/btf 2>/dev/null | grep -vx vmlinux | head -n 1)
+if [ -n "$mod" ]; then
+	check fbt_module_list '[ -n "$(echo "$out" | awk "NR > 1")" ] &&
+		[ -z "$(echo "$out" | awk -v m="$mod" "NR > 1 && (\$2 != \"fbt\" || \$3 != m || \$5 != \"entry\")")" ]' -- \
+		-l -n "fbt:$mod::entry"
+fi
 # pid: uprobes at the functions' entry, return and an offset in them,
 # for the target alone. pid-calls calls add_args(i, 10 * i) for i = 1 to
 # 3 (returning 11 * i), malloc(1000 + i) for each, and leaf(5) once.
