@@ -497,7 +497,9 @@ int main(int argc, char** argv) {
   }
   dtrace::Handle& h = **opened;
   if (!h.notice().empty()) error(h.notice());
-  else if (cl.list && cl.verbose) error("backend: " + h.backend());  // -vl says which
+  // -vl says when it lists the bpf backend's probes (the module's are
+  // DTrace's own: its listings stay as they were).
+  else if (cl.list && cl.verbose && h.backend() == "bpf") error("backend: " + h.backend());
   for (const auto& o : cl.options) {
     if (auto st = h.set_option(o.name, o.value); !st) {
       error("failed to set " + o.what + ": " + st.error().message);
