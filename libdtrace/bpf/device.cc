@@ -341,7 +341,7 @@ class BpfDevice final : public kio::Device {
         if (Status st = aggs_.add(a, dtbpf_aggsize(f_)); !st) return st;
       }
     }
-    auto g = layout_globals(views);
+    auto g = layout_globals(views, static_cast<uint32_t>(std::min<uint64_t>(dtbpf_strsize(f_), UINT32_MAX)));
     if (!g) return g.error();
     Strings strings = layout_strings(views);
     intern_probe_names(strings, ecbs);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <span>
 
 #include "bpf/difo_view.h"
@@ -17,11 +18,16 @@ namespace dtrace::bpf {
 struct Globals {
   int map_fd = -1;                   // the array map; set by whoever creates it
   std::map<uint16_t, int16_t> slot;  // variable id -> byte offset in the element
-  uint32_t size() const { return static_cast<uint32_t>(slot.size()) * 8; }
+  std::set<uint16_t> strings;        // the ids of string variables (strsize bytes)
+  uint32_t strsize = 0;              // their size
+  uint32_t bytes = 0;                // the element's size
+  uint32_t size() const { return bytes; }
 };
 
-// Gives every global scalar the DIFOs reference a slot; refuses the ones
-// the bpf backend cannot hold (strings, by-reference types).
-Result<Globals> layout_globals(std::span<const DifoView> difos);
+// Gives every global scalar the DIFOs reference a slot, and with a
+// strsize (a multiple of 8) every global string strsize bytes, its
+// string (the module's by-reference global, "" until stored); refuses
+// the ones the bpf backend cannot hold (other by-reference types).
+Result<Globals> layout_globals(std::span<const DifoView> difos, uint32_t strsize = 0);
 
 }  // namespace dtrace::bpf

@@ -282,6 +282,7 @@ class Translator {
         Result<int16_t> off = global_slot(pc, id);
         if (!off.ok()) return off.error();
         get(kR1, DIF_INSTR_RS(in));
+        if (g_.strings.count(id) != 0) return store_string(pc, *off);
         emit(store64(kGlobals, *off, kR1));
         return Ok{};
       }
@@ -464,7 +465,12 @@ class Translator {
     }
     Result<int16_t> off = global_slot(pc, id);
     if (!off.ok()) return off.error();
-    emit(load64(kR1, kGlobals, *off));
+    if (g_.strings.count(id) != 0) {  // a string: its address
+      emit(mov_reg(kR1, kGlobals));
+      emit(alu_imm(BPF_ADD, kR1, *off));
+    } else {
+      emit(load64(kR1, kGlobals, *off));
+    }
     put(rd, kR1);
     return Ok{};
   }
@@ -670,11 +676,7 @@ class Translator {
     emit(mov_imm(kR2, static_cast<int32_t>(s_->strsize)));
     emit(load64(kR3, kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * slot)));
     emit(call(BPF_FUNC_probe_read_kernel_str));
-    size_t read = jump_here(jmp_imm(BPF_JSGE, kR0, 0, 0));
-    emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * slot)));
-    emit(store64(kFrame, kFrameFaultAddr, kR1));
-    fault_keep_addr(DTRACEFLT_BADADDR, pc);
-    land(read);
+    fault_unless_read(pc, static_cast<int16_t>(kTupleKey + 16 + 8 * slot));
   }
   // helper(map fd, the key, R3, R4 as they are): the key at fp + key, or
   // (kStringKey) at the address kThreadKey holds.
@@ -772,11 +774,11 @@ class Translator {
       default: return "#" + std::to_string(subr);
     }
   }
-  // Faults BADADDR at the first argument (a string's or a user address)
-  // unless the helper in R0 returned >= 0.
-  void fault_unless_read(uint32_t pc) {
+  // Faults BADADDR at the address in the stack slot at (by default the
+  // first argument's) unless the helper that read there returned >= 0.
+  void fault_unless_read(uint32_t pc, int16_t at = kTupleKey + 16) {
     size_t read = jump_here(jmp_imm(BPF_JSGE, kR0, 0, 0));
-    emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16)));
+    emit(load64(kR1, kFp, at));
     emit(store64(kFrame, kFrameFaultAddr, kR1));
     fault_keep_addr(DTRACEFLT_BADADDR, pc);
     land(read);
@@ -824,6 +826,22 @@ class Translator {
     fault_unless_read(pc);
     emit(alu_imm(BPF_SUB, kR0, 1));
     put(rd, kR0);
+    return Ok{};
+  }
+
+  // The string at R1 into the global string at off: at most its size
+  // less one byte and a NUL, zeros after it (as the module's by-reference
+  // store copies a string); unreadable, BADADDR at its address.
+  Status store_string(uint32_t pc, int16_t off) {
+    emit(store64(kFp, kLoadBuf, kR1));
+    uint32_t size = g_.strsize;
+    for (uint32_t o = 0; o < size; o += 8) emit(store64_imm(kGlobals, static_cast<int16_t>(off + o), 0));
+    emit(load64(kR3, kFp, kLoadBuf));
+    emit(mov_reg(kR1, kGlobals));
+    emit(alu_imm(BPF_ADD, kR1, off));
+    emit(mov_imm(kR2, static_cast<int32_t>(size)));
+    emit(call(BPF_FUNC_probe_read_kernel_str));
+    fault_unless_read(pc, kLoadBuf);
     return Ok{};
   }
 

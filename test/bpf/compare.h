@@ -96,7 +96,7 @@ inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>
 // one globals map, one map of dynamic variables and the string maps.
 inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vector<Args>& firings) {
   DifoView v = view(d);
-  Result<Globals> g = layout_globals(std::span<const DifoView>(&v, 1));
+  Result<Globals> g = layout_globals(std::span<const DifoView>(&v, 1), 256);
   if (!g.ok()) return g.error();
   Result<Fd> map = create_globals_map(g->size());
   if (!map.ok()) return map.error();

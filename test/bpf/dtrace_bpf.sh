@@ -69,6 +69,10 @@ expect string_keys 0 "1 5 0 3 0 0
 		printf("%d %d %d %d %d ", a["x"], c["y", 2], c["y", 3], self->b["dtrace"], a["z"]); a["x"] = 0; printf("%d\n", a["x"]); }
 	syscall:::entry /pid == $target/ { n[probefunc]++; }
 	syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", n["getppid"], n["nosuchcall"]); }' -c "$calls"
+# Global strings: copied when stored, "" until then.
+expect string_globals 0 "dtrace abc 1 3||" "" -- -q -n '
+	string u; BEGIN { s = "abc"; t = s; s = execname;
+		printf("%s %s %d %d|%s|\n", s, t, s == "dtrace", strlen(t), u); exit(0); }'
 # String comparisons: execname in a predicate, constants by byte order.
 expect scmp 0 "1 0 1 1
                 7" "" -- -q -n '

@@ -101,6 +101,7 @@ INSTANTIATE_TEST_SUITE_P(
         "trace(execname == \"bpf_tests\" ? arg0 : arg1);",
         "trace(strlen(arg0 & 1 ? \"abc\" : \"\") + strlen(execname));",
         "trace((a[arg0 & 1 ? \"x\" : \"y\"] = arg1, a[\"x\"] - a[\"y\"]));",
+        "trace((g = arg0 & 1 ? \"abc\" : \"de\", strlen(g) + (g == \"abc\")));",
         "trace((k[arg1, arg0 & 1 ? \"ab\" : \"\"] = arg2 + 1, k[arg1, \"\"] * 2 + k[arg1, \"ab\"]));"));
 
 // The current task's ids, through helpers (the test runs in the task
@@ -186,6 +187,8 @@ INSTANTIATE_TEST_SUITE_P(
         Declared{"trace((a[arg0] = a[arg0] + 1, a[arg0]));", "int64_t a[int64_t];"},
         Declared{"trace((self->n[execname] = self->n[execname] + arg0, self->n[\"bpf_tests\"]));",
                  "self int64_t n[string];"},
+        Declared{"trace((t = s, s = arg0 & 1 ? \"x\" : execname, strlen(t) * 100 + strlen(s)));",
+                 "string s, t;"},
         Declared{"trace((self->y = arg2 > 0 ? arg0 : 0, self->y + a[1]));",
                  "self int64_t y; int64_t a[int64_t];"}));
 
