@@ -23,6 +23,12 @@ Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvar
       return make_error(std::string("cannot create the string-keyed variables' map: ") + std::strerror(-fd));
     m.str_map = Fd(fd);
     d.str_map_fd = m.str_map.get();
+    fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dynvars_sval", kDynKeySize, strsize,
+                        entries == 0 ? 1 : entries, nullptr);
+    if (fd < 0)
+      return make_error(std::string("cannot create the string variables' map: ") + std::strerror(-fd));
+    m.sval_map = Fd(fd);
+    d.sval_map_fd = m.sval_map.get();
   }
   fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dyndrops", 4, 8, 1, nullptr);
   if (fd < 0)

@@ -24,19 +24,21 @@ constexpr uint32_t kDynValueSize = 8;
 constexpr uint32_t kMaxStringKey = 256;
 
 struct Dynvars {
-  int map_fd = -1;      // BPF_MAP_TYPE_HASH: key kDynKeySize, value 8
-  int str_map_fd = -1;  // the same, key kDynKeySize + strsize; -1: none
-  int drops_fd = -1;    // BPF_MAP_TYPE_PERCPU_ARRAY of one uint64: drops
+  int map_fd = -1;       // BPF_MAP_TYPE_HASH: key kDynKeySize, value 8
+  int str_map_fd = -1;   // the same, key kDynKeySize + strsize; -1: none
+  int sval_map_fd = -1;  // string values: key kDynKeySize, value strsize; -1: none
+  int drops_fd = -1;     // BPF_MAP_TYPE_PERCPU_ARRAY of one uint64: drops
 };
 
 struct DynvarMaps {
-  Fd map, str_map, drops;
+  Fd map, str_map, sval_map, drops;
 };
 
 // Maps for entries variables (as many as the module's store holds, its
 // entries sized for the program's keys and values; at least 1); d gets
 // their descriptors.
-// The string keys' map only for a strsize of kMaxStringKey at most.
+// The maps of string keys and of string values only for a strsize of
+// kMaxStringKey at most.
 Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvars& d);
 
 // The drops counted on every CPU.

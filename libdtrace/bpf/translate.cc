@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <string>
 
 #include "bpf/frame.h"
@@ -74,11 +75,9 @@ class Translator {
       return make_error(unsupported("a DIF object returning a string or a by-reference value"));
     prologue();
     start_.assign(d_.code.size() + 1, 0);
-    mark_targets();
     for (size_t pc = 0; pc < d_.code.size(); pc++) {
       start_[pc] = out_.size();
-      if (target_[pc] && tuple_ != 0)
-        return make_error(unsupported("a tuple built across a branch (at " + std::to_string(pc) + ")"));
+      merge_tuple(pc);
       Status s = instr(static_cast<uint32_t>(pc), d_.code[pc]);
       if (!s.ok()) return s.error();
     }
@@ -158,14 +157,30 @@ class Translator {
     return false;
   }
 
-  // The DIF pcs branches go to.
-  void mark_targets() {
-    target_.assign(d_.code.size() + 1, false);
-    for (dif_instr_t in : d_.code) {
-      uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(in));
-      if (op >= DIF_OP_BA && op <= DIF_OP_BLEU && DIF_INSTR_LABEL(in) <= d_.code.size())
-        target_[DIF_INSTR_LABEL(in)] = true;
-    }
+  // The tuple is known statically (its keys' places on the stack) while
+  // every path to an instruction left it the same; where paths with
+  // different tuples meet, it is unknown until FLUSHTS, and using it
+  // then is refused (tuple_op()).
+  struct TupleState {
+    uint32_t n, refs;
+    bool known;
+    bool operator==(const TupleState&) const = default;
+  };
+  TupleState tuple_state() const { return {tuple_, tuple_refs_, tuple_known_}; }
+  void merge_tuple(uint32_t pc) {
+    auto it = at_label_.find(pc);
+    if (it == at_label_.end()) return;
+    uint8_t prev = pc == 0 ? uint8_t{DIF_OP_NOP} : static_cast<uint8_t>(DIF_INSTR_OP(d_.code[pc - 1]));
+    bool falls_in = pc > 0 && prev != DIF_OP_BA && prev != DIF_OP_RET;
+    TupleState t = it->second;
+    if (falls_in && !(t == tuple_state())) t.known = false;
+    tuple_ = t.n;
+    tuple_refs_ = t.refs;
+    tuple_known_ = t.known;
+  }
+  Status tuple_op(uint32_t pc) const {
+    if (tuple_known_) return Ok{};
+    return make_error(unsupported("a tuple built across a branch (at " + std::to_string(pc) + ")"));
   }
 
   void prologue() {
@@ -193,6 +208,8 @@ class Translator {
   }
 
   void branch(uint32_t pc, bpf_insn j, uint32_t label) {
+    auto [it, added] = at_label_.try_emplace(label, tuple_state());
+    if (!added && !(it->second == tuple_state())) it->second.known = false;
     fixups_.push_back({out_.size(), label, pc});
     emit(j);
   }
@@ -291,9 +308,11 @@ class Translator {
       case DIF_OP_FLUSHTS:
         tuple_ = 0;
         tuple_refs_ = 0;
+        tuple_known_ = true;
         zero_key(kTupleKey);
         return Ok{};
       case DIF_OP_POPTS:
+        if (Status st = tuple_op(pc); !st) return st;
         if (tuple_ > 0) {
           emit(store64_imm(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * --tuple_), 0));
           tuple_refs_ &= ~(1u << tuple_);
@@ -301,12 +320,14 @@ class Translator {
         return Ok{};
       case DIF_OP_PUSHTV:
         if (env_.dyn == nullptr) return refuse_op(pc, op);
+        if (Status st = tuple_op(pc); !st) return st;
         if (tuple_ >= kDynTupleMax)
           return make_error(unsupported("a tuple of more than " + std::to_string(kDynTupleMax) + " keys"));
         get(kR1, DIF_INSTR_RS(in));
         emit(store64(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * tuple_++), kR1));
         return Ok{};
       case DIF_OP_PUSHTR:  // a string's address: an argument of a subroutine
+        if (Status st = tuple_op(pc); !st) return st;
         if (DIF_INSTR_TYPE(in) != DIF_TYPE_STRING || tuple_ >= kDynTupleMax)
           return make_error(unsupported("a subroutine argument or a key that is by reference"));
         tuple_refs_ |= 1u << tuple_;
@@ -606,10 +627,16 @@ class Translator {
     if (v == nullptr)
       return make_error("DIF instruction " + std::to_string(pc) + " uses variable " + std::to_string(id) +
                         ", which its variable table lacks");
-    if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
-      return make_error(unsupported(std::string(thread ? "a thread-local variable" : "an associative array") +
-                                    " whose value is a string or by reference"));
+    if (array)
+      if (Status st = tuple_op(pc); !st) return st;
     bool strkey = array && tuple_refs_ != 0;
+    bool strval = v->dtdv_type.dtdt_kind == DIF_TYPE_STRING &&
+                  (v->dtdv_type.dtdt_flags & DIF_TF_BYUREF) == 0 && s_ != nullptr &&
+                  env_.dyn->sval_map_fd >= 0 && !strkey;
+    if (!strval && (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 ||
+                    v->dtdv_type.dtdt_size > 8))
+      return make_error(unsupported(std::string(thread ? "a thread-local variable" : "an associative array") +
+                                    " whose value is by reference (or a string, with a string key)"));
     if (strkey && (s_ == nullptr || env_.dyn->str_map_fd < 0 || (tuple_refs_ & (tuple_refs_ - 1)) != 0))
       return make_error(unsupported("an associative array key of more than one string"));
     int16_t key = array ? kTupleKey : kThreadKey;
@@ -620,11 +647,18 @@ class Translator {
       emit(call(BPF_FUNC_get_current_task));
       emit(store64(kFp, static_cast<int16_t>(key + 8), kR0));
     }
-    int map = env_.dyn->map_fd;
+    int map = strval ? env_.dyn->sval_map_fd : env_.dyn->map_fd;
     if (strkey) {
       string_key(pc);
       map = env_.dyn->str_map_fd;
       key = kStringKey;
+    }
+    if (load && strval) {  // the value's address, or 0 (NULL): a number to the verifier
+      map_call(BPF_FUNC_map_lookup_elem, map, key);
+      emit(store64(kFrame, kFrameTmp, kR0));
+      emit(load64(kR1, kFrame, kFrameTmp));
+      put(DIF_INSTR_RD(in), kR1);
+      return Ok{};
     }
     if (load) {
       map_call(BPF_FUNC_map_lookup_elem, map, key);
@@ -640,8 +674,12 @@ class Translator {
     size_t done = jump_here(ja(0));
     land(update);
     emit(store64(kFp, kLoadBuf, kR1));
-    emit(mov_reg(kR3, kFp));
-    emit(alu_imm(BPF_ADD, kR3, kLoadBuf));
+    if (strval) {
+      string_value(pc);
+    } else {
+      emit(mov_reg(kR3, kFp));
+      emit(alu_imm(BPF_ADD, kR3, kLoadBuf));
+    }
     emit(mov_imm(kR4, BPF_ANY));
     map_call(BPF_FUNC_map_update_elem, map, key);
     size_t stored = jump_here(jmp_imm(BPF_JEQ, kR0, 0, 0));
@@ -677,6 +715,21 @@ class Translator {
     emit(load64(kR3, kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * slot)));
     emit(call(BPF_FUNC_probe_read_kernel_str));
     fault_unless_read(pc, static_cast<int16_t>(kTupleKey + 16 + 8 * slot));
+  }
+  // R3 = a copy of the string at kLoadBuf's address in strsize bytes,
+  // zeros after its NUL, in scmp's second buffer (the value a store of a
+  // string variable hands the map); unreadable, BADADDR at its address.
+  void string_value(uint32_t pc) {
+    first_element(s_->compare_fd);
+    emit(alu_imm(BPF_ADD, kR0, kCompareBuf));
+    emit(store64(kFp, kKey, kR0));
+    for (uint32_t off = 0; off < s_->strsize; off += 8) emit(store64_imm(kR0, static_cast<int16_t>(off), 0));
+    emit(mov_reg(kR1, kR0));
+    emit(mov_imm(kR2, static_cast<int32_t>(s_->strsize)));
+    emit(load64(kR3, kFp, kLoadBuf));
+    emit(call(BPF_FUNC_probe_read_kernel_str));
+    fault_unless_read(pc, kLoadBuf);
+    emit(load64(kR3, kFp, kKey));
   }
   // helper(map fd, the key, R3, R4 as they are): the key at fp + key, or
   // (kStringKey) at the address kThreadKey holds.
@@ -757,6 +810,7 @@ class Translator {
       return make_error(unsupported("subroutine " + subr_name(subr) + "()"));
     if (s_->strsize > kMaxCompare || s_->strsize == 0)
       return make_error(unsupported(subr_name(subr) + "() under strsize " + std::to_string(s_->strsize)));
+    if (Status st = tuple_op(pc); !st) return st;
     if (tuple_ < 1) return make_error("DIF instruction " + std::to_string(pc) + " calls without arguments");
     Status st = subr == DIF_SUBR_COPYINSTR ? copyinstr(pc, rd) : strlen_(pc, rd);
     tuple_ = 0;
@@ -872,10 +926,11 @@ class Translator {
   const Env& env_;
   const Strings* s_;
   std::vector<bpf_insn> out_;
-  std::vector<size_t> start_;  // DIF pc -> its first BPF instruction
-  std::vector<bool> target_;   // DIF pc -> a branch goes there
-  uint32_t tuple_ = 0;         // the keys pushed since FLUSHTS
-  uint32_t tuple_refs_ = 0;    // those that are strings' addresses (bits)
+  std::vector<size_t> start_;                // DIF pc -> its first BPF instruction
+  std::map<uint32_t, TupleState> at_label_;  // the tuple where branches go
+  bool tuple_known_ = true;
+  uint32_t tuple_ = 0;       // the keys pushed since FLUSHTS
+  uint32_t tuple_refs_ = 0;  // those that are strings' addresses (bits)
   std::vector<Fixup> fixups_;
 };
 

@@ -85,6 +85,13 @@ expect copyinstr 0 "/etc/hostname 13 4" "" -- -q -n '
 	syscall::openat:entry /pid == $target && copyinstr(arg1) == "/etc/hostname"/ {
 		printf("%s %d %d\n", copyinstr(arg1), strlen(copyinstr(arg1)), strlen(copyinstr(arg1, 4))); }' \
 	-c '/bin/grep -q nothing-here /etc/hostname'
+# A thread-local string: the path at entry, printed at return, deleted.
+expect thread_string 0 "/etc/hostname 1
+one dtrace 1" "" -- -q -n '
+	syscall::openat:entry /pid == $target/ { self->p = copyinstr(arg1); }
+	syscall::openat:return /pid == $target && self->p == "/etc/hostname"/ { printf("%s %d\n", self->p, (int)arg0 >= 0); self->p = 0; }
+	END { a[1] = "one"; a[2] = execname; printf("%s %s %d", a[1], a[2], a[3] == NULL); }' \
+	-c '/bin/grep -q nothing-here /etc/hostname'
 expect copyinstr_null 0 "alive" "invalid address (0x0) in action #1" -- -q -n '
 	BEGIN { trace(copyinstr(0)); } BEGIN { printf("alive\n"); exit(0); }'
 # errno at a system call's return: close() of 1000 to 1002, six times EBADF.

@@ -189,6 +189,12 @@ INSTANTIATE_TEST_SUITE_P(
                  "self int64_t n[string];"},
         Declared{"trace((t = s, s = arg0 & 1 ? \"x\" : execname, strlen(t) * 100 + strlen(s)));",
                  "string s, t;"},
+        Declared{
+            "trace((self->s = arg0 & 1 ? \"ab\" : execname, strlen(self->s) * 10 + (v[arg1 & 1] == NULL)));",
+            "self string s; string v[int];"},
+        Declared{
+            "trace((v[arg0 & 1] = arg1 & 1 ? \"xyz\" : \"\", strlen(v[1]) + (a[arg2 & 1] == 0 ? 10 : 20)));",
+            "string v[int]; int64_t a[int64_t];"},
         Declared{"trace((self->y = arg2 > 0 ? arg0 : 0, self->y + a[1]));",
                  "self int64_t y; int64_t a[int64_t];"}));
 
