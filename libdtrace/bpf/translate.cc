@@ -305,6 +305,7 @@ class Translator {
       }
       case DIF_OP_LDLS:
       case DIF_OP_STLS: return local(pc, op, in);
+      case DIF_OP_LDGA: return args_array(pc, in);
       case DIF_OP_FLUSHTS:
         tuple_ = 0;
         tuple_refs_ = 0;
@@ -548,6 +549,27 @@ class Translator {
       case DIF_VAR_PROBENAME: return probe_string(id, 3);
       default: return refuse_builtin(id);
     }
+  }
+
+  // rd = args[r2], as the module's dtrace_dif_builtin_array(): past the
+  // module's 12 arguments BADINDEX (the index as the address); the
+  // frame's 10, then 0 (no provider here has more). Compared one by one:
+  // the frame may be the context, which takes no variable offset.
+  Status args_array(uint32_t pc, dif_instr_t in) {
+    uint16_t id = static_cast<uint16_t>(DIF_INSTR_AVAR(in));
+    if (id != DIF_VAR_ARGS) return refuse_builtin(id);
+    constexpr int32_t kModuleArgs = 12;
+    get(kR1, DIF_INSTR_R2(in));
+    emit(jmp_imm(BPF_JLT, kR1, kModuleArgs, kFaultLen));  // the store and the fault
+    emit(store64(kFrame, kFrameFaultAddr, kR1));
+    fault_keep_addr(DTRACEFLT_BADINDEX, pc);
+    emit(mov_imm(kR2, 0));
+    for (int32_t i = 0; i < static_cast<int32_t>(kFrameArgs); i++) {
+      emit(jmp_imm(BPF_JNE, kR1, i, 1));
+      emit(load64(kR2, kFrame, static_cast<int16_t>(kFrameArg0 + 8 * i)));
+    }
+    put(DIF_INSTR_RD(in), kR2);
+    return Ok{};
   }
 
   // R0 = a word of size bytes (4 or 8) at kernel address R0 + off, 0

@@ -94,6 +94,10 @@ one dtrace 1" "" -- -q -n '
 	-c '/bin/grep -q nothing-here /etc/hostname'
 expect copyinstr_null 0 "alive" "invalid address (0x0) in action #1" -- -q -n '
 	BEGIN { trace(copyinstr(0)); } BEGIN { printf("alive\n"); exit(0); }'
+# args[] of a system call: clock_nanosleep(CLOCK_REALTIME, 0, req, ...).
+expect args 0 "0 0 1" "" -- -q -n '
+	syscall::clock_nanosleep:entry /pid == $target/ { printf("%d %d %d\n", args[0], args[1], args[2] != 0); }' \
+	-c '/bin/sleep 0.1'
 # errno at a system call's return: close() of 1000 to 1002, six times EBADF.
 expect errno 0 "
         9                6" "" -- -q -n '

@@ -110,7 +110,8 @@ INSTANTIATE_TEST_SUITE_P(Task, Translate,
                          ::testing::Values("trace(pid);", "trace(tid);", "trace(uid);", "trace(gid);",
                                            "trace(ppid);", "trace(errno);",
                                            "trace(pid == tid ? arg0 : arg1);",
-                                           "trace((x = tid, x + pid * 2));"));
+                                           "trace((x = tid, x + pid * 2));", "trace(args[arg2 & 15]);",
+                                           "trace(args[0] + args[5] * 2 + args[9]);"));
 
 // Loads from the task's user memory (userland pointers): this test's
 // own data, which the interpreter's port and bpf_probe_read_user both
