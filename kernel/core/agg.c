@@ -393,6 +393,16 @@ static uint32_t key_string(struct dtrace_mstate *ms,
 }
 
 /*
+ * The id mixed in first: seeded with it as is, a key that follows its
+ * aggregation's id (@a0[0], @a1[1] ...) XORed it away and many
+ * aggregations shared a few slots (drops).
+ */
+static uint64_t key_hash_start(uint32_t aggid)
+{
+	return dtrace_hash_word(0, aggid);
+}
+
+/*
  * Builds the key in the per-CPU key area and hashes it; false after a
  * fault. Only what key_sig() reads is written: a string record's copy
  * ends with its NUL's word, other records are cleared first (a stack may
@@ -402,12 +412,7 @@ static bool build_key(struct dtrace_mstate *ms,
 		      const struct dtrace_aggregation *agg, uint8_t *key,
 		      uint32_t *sigs, uint32_t *hash)
 {
-	/*
-	 * The id mixed in first: seeded with it as is, a key that follows
-	 * its aggregation's id (@a0[0], @a1[1] ...) XORed it away and many
-	 * aggregations shared a few slots (drops).
-	 */
-	uint64_t h = dtrace_hash_word(0, agg->id);
+	uint64_t h = key_hash_start(agg->id);
 	uint32_t i, n;
 
 	for (i = 0; i < agg->nkeys; i++) {
@@ -467,6 +472,42 @@ void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a)
 		((int64_t *)(val + agg->keylen))[0]++;
 	else
 		fold(agg, (int64_t *)(val + agg->keylen), x, w);
+}
+
+void dtrace_agg_count_note(struct dtrace_ecb *ecb)
+{
+	const struct dtrace_action *a = &ecb->acts[0];
+	const struct dtrace_aggregation *agg;
+
+	ecb->count_aggid = 0;
+	if (ecb->pred != NULL || ecb->nacts != 1 ||
+	    a->kind != DTRACEACT_AGG_COUNT || a->aggid == 0)
+		return;
+	agg = ecb->state->aggs[a->aggid - 1];
+	if (agg->nkeys != 0 || agg->value != NULL || agg->incr != NULL)
+		return;
+	ecb->count_hash = dtrace_hash_final(key_hash_start(agg->id));
+	ecb->count_aggid = agg->id;
+}
+
+bool dtrace_agg_count_fast(const struct dtrace_state *st,
+			   struct dtrace_state_cpu *sc,
+			   const struct dtrace_ecb *ecb)
+{
+	const struct dtrace_aggbuf *b = &sc->agg[sc->aggactive];
+	struct dtrace_aggent *e;
+	uint32_t slot;
+
+	if (b->data == NULL)
+		return false;
+	slot = b->hash[ecb->count_hash & (st->aggslots - 1)];
+	if (slot == 0)
+		return false;
+	e = (struct dtrace_aggent *)(b->data + slot - 1);
+	if (e->dtae_aggid != ecb->count_aggid)
+		return false;
+	((int64_t *)(e + 1))[0]++; /* the value: no key before it */
+	return true;
 }
 
 struct aggsnap {

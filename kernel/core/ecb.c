@@ -327,6 +327,8 @@ int dtrace_ecb_create(struct dtrace_state *st, struct dtrace_enabling *en,
 				st, ecb, i,
 				pv->acts[c->dtpc_action + i].dtpa_ntuple,
 				strsize, res);
+	if (err == 0)
+		dtrace_agg_count_note(ecb);
 	return err;
 }
 

@@ -309,6 +309,9 @@ static void fire_probe(const struct firing *f)
 		    !state_live(f->core, st, f->probe->id, f->cpu) ||
 		    f->cpu >= st->ncpus || st->cpus[f->cpu].scratch == NULL)
 			continue;
+		if (ecb->count_aggid != 0 &&
+		    dtrace_agg_count_fast(st, &st->cpus[f->cpu], ecb))
+			continue;
 		mstate_init(f, &ms, ecb);
 		if (st != prev) {
 			/* this-> variables start at zero in every firing. */

@@ -20,6 +20,8 @@
 #ifdef __KERNEL__
 #include <linux/compiler.h>
 #include <linux/errno.h>
+#include <linux/irqflags.h>
+#include <linux/smp.h>
 /*
  * A computed-goto table objtool can follow (as the BPF interpreter's);
  * its section is the kernel's to name (it moved in 6.12).
@@ -94,17 +96,39 @@ uint64_t dtrace_port_random(void);
 uint64_t dtrace_port_gethrtime(void);
 int64_t dtrace_port_walltime(void);
 
-/* CPUs. cpu() [probe]; ncpus(): highest possible CPU id + 1. */
+/*
+ * CPUs. cpu() [probe]; ncpus(): highest possible CPU id + 1.
+ * Interrupts [probe]. Every firing calls these three: inline in the
+ * module, where a call and a return each are a short firing's cost.
+ */
+#ifdef __KERNEL__
+static inline uint32_t dtrace_port_cpu(void)
+{
+	return raw_smp_processor_id();
+}
+
+static inline unsigned long dtrace_port_irq_save(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	return flags;
+}
+
+static inline void dtrace_port_irq_restore(unsigned long flags)
+{
+	local_irq_restore(flags);
+}
+#else
 uint32_t dtrace_port_cpu(void);
+unsigned long dtrace_port_irq_save(void);
+void dtrace_port_irq_restore(unsigned long flags);
+#endif
 uint32_t dtrace_port_ncpus(void);
 bool dtrace_port_cpu_possible(uint32_t cpu);
 
 /* Run fn(arg) on CPU cpu with interrupts off there, and wait. */
 int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg);
-
-/* Interrupts [probe]. */
-unsigned long dtrace_port_irq_save(void);
-void dtrace_port_irq_restore(unsigned long flags);
 
 /*
  * Wait until every probe firing that started before the call has ended

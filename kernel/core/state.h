@@ -76,6 +76,12 @@ struct dtrace_ecb {
 	uint32_t epid;
 	uint32_t size;	   /* dtepd_size, 8-aligned */
 	uint32_t noheader; /* only aggregations: no record */
+	/*
+	 * `@ = count();` alone, no predicate: its aggregation's id and its
+	 * entry's hash slot, for dtrace_agg_count_fast() (0: another clause).
+	 */
+	uint32_t count_aggid;
+	uint32_t count_hash;
 	uint64_t uarg;
 	uint32_t clause; /* in its enabling */
 	uint64_t cost;	 /* worst-case firing, charged to probe->cost */
@@ -303,6 +309,18 @@ void dtrace_buf_commit(struct dtrace_state *st, struct dtrace_state_cpu *sc,
 void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 		   uint8_t *dst);
 void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a);
+/*
+ * The clause most one-liners are, `@ = count();` without predicate:
+ * count_note() (ENABLE) marks such an ECB; in probe context,
+ * count_fast() adds one to its entry when the entry sits in its own
+ * hash slot of this CPU's active buffer, without the machine state,
+ * and is false otherwise (no entry yet, or moved: dtrace_agg_apply()
+ * makes it or counts the drop).
+ */
+void dtrace_agg_count_note(struct dtrace_ecb *ecb);
+bool dtrace_agg_count_fast(const struct dtrace_state *st,
+			   struct dtrace_state_cpu *sc,
+			   const struct dtrace_ecb *ecb);
 int dtrace_aggbufs_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc);
 void dtrace_aggbufs_free(struct dtrace_state_cpu *sc);
 void dtrace_opts_defaults(uint64_t *opts);

@@ -93,11 +93,6 @@ int64_t dtrace_port_walltime(void)
 	return (int64_t)ktime_get_real_fast_ns();
 }
 
-uint32_t dtrace_port_cpu(void)
-{
-	return raw_smp_processor_id();
-}
-
 uint32_t dtrace_port_ncpus(void)
 {
 	return nr_cpu_ids;
@@ -111,19 +106,6 @@ bool dtrace_port_cpu_possible(uint32_t cpu)
 int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg)
 {
 	return smp_call_function_single(cpu, fn, arg, 1);
-}
-
-unsigned long dtrace_port_irq_save(void)
-{
-	unsigned long flags;
-
-	local_irq_save(flags);
-	return flags;
-}
-
-void dtrace_port_irq_restore(unsigned long flags)
-{
-	local_irq_restore(flags);
 }
 
 void dtrace_port_sync(void)

@@ -93,9 +93,14 @@ static bool fbt_registered;
 static void fbt_ftrace(unsigned long ip, unsigned long pip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs);
 
+/*
+ * No FTRACE_OPS_FL_RECURSION: since 5.11 that flag asks ftrace to wrap
+ * the callback in a recursion check of its own (ftrace_ops_assist_func),
+ * a second call and a second lock per firing. fbt_ftrace takes the lock
+ * itself, so the ops's trampoline calls it directly.
+ */
 static struct ftrace_ops fbt_fops = {
 	.func = fbt_ftrace,
-	.flags = FTRACE_OPS_FL_RECURSION, /* fbt_ftrace takes the lock */
 };
 
 static notrace u32 fbt_lower(const struct fbt_map *m, unsigned long ip)

@@ -2,6 +2,7 @@
 // layouts, AGGSNAP deltas, every function and the histogram buckets.
 #include <climits>
 #include <map>
+#include <set>
 
 #include "harness.h"
 
@@ -364,6 +365,71 @@ TEST(Agg, ZeroAggsizeDropsEntries) {
   EXPECT_TRUE(aggsnap(h, 0, &d).empty());
   EXPECT_EQ(d.dtbd_drops, 2u);
   EXPECT_EQ(h.stop(), 0);
+}
+
+// `@ = count();` alone, without predicate, is counted without the
+// machine state once its entry exists (dtrace_agg_count_fast): only that
+// clause is marked, and every firing is counted as the full path counts
+// it, across snapshots (each starts an empty buffer), entries that share
+// a hash slot, and buffers too small for any entry.
+TEST(Agg, CountAloneIsMarked) {
+  Harness h;
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 0}});
+  add_clause(&b, p, (int)add_difo(&b, arg0()), {{DTRACEACT_AGG_COUNT, -1, 0}});
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 1}, {DTRACEACT_AGGKEY, (int)add_difo(&b, arg0())}});
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_SUM, (int)add_difo(&b, arg0()), 0}});
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 0}, {DTRACEACT_AGG_COUNT, -1, 0}});
+  ASSERT_EQ(h.start(b), 0) << h.res().msg;
+  ASSERT_EQ(h.state()->necbs, 5u);
+  EXPECT_EQ(h.state()->ecbs[0]->count_aggid, 1u);
+  for (uint32_t i = 1; i < 5; i++) EXPECT_EQ(h.state()->ecbs[i]->count_aggid, 0u) << i;
+}
+
+TEST(Agg, CountAloneCountsEveryFiringAcrossSnapshots) {
+  Harness h;
+  enable_agg(h, DTRACEACT_AGG_COUNT, 0, false);
+  ASSERT_EQ(h.state()->ecbs[0]->count_aggid, 1u);
+  for (uint64_t round = 1; round <= 4; round++) {
+    for (uint64_t i = 0; i < 1000 * round; i++) h.fire();
+    auto v = aggsnap(h);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(v[0].value[0], (int64_t)(1000 * round));
+  }
+}
+
+TEST(Agg, CountAloneSharingSlotsAndFullBuffers) {
+  for (uint64_t aggsize : {uint64_t{1} << 12, uint64_t{8}, uint64_t{0}}) {
+    Harness h;
+    pb b{};
+    uint32_t p = pb_probe(&b, "test", "", "", "fire");
+    for (int i = 0; i < 100; i++) add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 0}});
+    pb_option(&b, DTRACEOPT_AGGSIZE, aggsize);
+    ASSERT_EQ(h.start(b), 0) << h.res().msg;
+    std::set<uint32_t> slots;
+    for (uint32_t i = 0; i < 100; i++)
+      slots.insert(h.state()->ecbs[i]->count_hash & (h.state()->aggslots - 1));
+    if (aggsize >= 16) {
+      EXPECT_LT(slots.size(), 100u);  // the case this test is for
+    }
+    for (int i = 0; i < 7; i++) h.fire();
+    dtrace_bufdesc d{};
+    auto v = aggsnap(h, 0, &d);
+    if (aggsize < 16) {  // no room for one 16-byte entry
+      EXPECT_TRUE(v.empty());
+      EXPECT_EQ(d.dtbd_drops, 700u);
+      continue;
+    }
+    EXPECT_EQ(d.dtbd_drops, 0u);
+    ASSERT_EQ(v.size(), 100u);  // 100 entries in 4 KiB's slots: some share
+    std::set<uint32_t> ids;
+    for (const Entry& e : v) {
+      EXPECT_EQ(e.value.at(0), 7) << e.aggid;
+      ids.insert(e.aggid);
+    }
+    EXPECT_EQ(ids.size(), 100u);
+  }
 }
 
 TEST(Agg, SnapshotCapacity) {

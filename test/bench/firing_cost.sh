@@ -1,0 +1,133 @@
+#!/bin/bash
+# Added cost per probe firing and start-up, dtrace against bpftrace, in
+# one guest boot (doc/performance.md, "Per-event cost against bpftrace").
+# A noisy host slows runs down in stretches of minutes, so the cases are
+# interleaved: each round runs every case once, in an order rotated from
+# round to round, and a case's figure in a round is the fastest of
+# TRIES loops of N getppid() calls. Reported per case: the median over
+# the rounds of the added ns per call (the case's loop less that round's
+# bare loop) with the lowest and highest, and the ratios of medians.
+# Start-up: the wall time from exec to the exit of a BEGIN clause that
+# calls exit, less that of /bin/true, interleaved the same way.
+# Run in the guest: test/vm/run -- test/bench/firing_cost.sh [N [ROUNDS [TRIES]]]
+. "$(dirname "$0")/guest_setup.sh"
+n=${1:-100000}
+rounds=${2:-7}
+tries=${3:-3}
+bench_cc syscall_loop loop
+fn=__task_pid_nr_ns # getppid() calls it; the __x64_sys_ wrappers have no BTF
+
+waitfor() {
+	local i
+	for i in $(seq 600); do grep -q "$1" "$2" && return 0; sleep 0.1; done
+	return 1
+}
+
+# One timed loop; ns per call in $one.
+loop_once() {
+	local i p
+	mkfifo "$dir/go"
+	"$dir/loop" "$n" < "$dir/go" > "$dir/out" &
+	p=$!
+	exec 3> "$dir/go"
+	for i in $(seq 100); do grep -q ready "$dir/out" && break; sleep 0.1; done
+	echo go >&3
+	exec 3>&-
+	wait "$p"
+	rm -f "$dir/go"
+	one=$(tail -n 1 "$dir/out")
+}
+
+# case NAME: the tracer's command for case NAME in $cmd (empty: bare),
+# and the line it prints once attached in $ready.
+case_cmd() {
+	local d=("$dtrace" -q -n 'BEGIN { printf("go\n"); }')
+	ready=go
+	case $1 in
+	bare) cmd=() ;;
+	d_syscall) cmd=("${d[@]}" -n 'syscall::getppid:entry { @ = count(); }') ;;
+	d_fbt) cmd=("${d[@]}" -n "fbt::$fn:entry { @ = count(); }") ;;
+	d_fbtret) cmd=("${d[@]}" -n "fbt::$fn:return { @ = count(); }") ;;
+	*)
+		ready=Attaching
+		case $1 in
+		b_tracepoint) cmd=(bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); }') ;;
+		b_kprobe) cmd=(bpftrace -e "kprobe:$fn { @ = count(); }") ;;
+		b_kfunc) cmd=(bpftrace -e "kfunc:$fn { @ = count(); }") ;;
+		b_kretfunc) cmd=(bpftrace -e "kretfunc:$fn { @ = count(); }") ;;
+		esac
+		;;
+	esac
+}
+
+# run_case NAME: the fastest of $tries loops under NAME's tracer, in $result.
+run_case() {
+	local tracer= r
+	case_cmd "$1"
+	if [ ${#cmd[@]} -gt 0 ]; then
+		"${cmd[@]}" > "$dir/tr" 2>&1 &
+		tracer=$!
+		waitfor "$ready" "$dir/tr" || echo "$1: tracer failed: $(head -c 300 "$dir/tr")" >&2
+		sleep 0.5
+	fi
+	result=
+	for r in $(seq "$tries"); do
+		loop_once
+		if [ -z "$result" ] || [ "$one" -lt "$result" ]; then result=$one; fi
+	done
+	if [ -n "$tracer" ]; then
+		kill -0 "$tracer" 2>/dev/null || echo "$1: tracer ended early: $(head -c 300 "$dir/tr")" >&2
+		kill -INT "$tracer" 2>/dev/null
+		wait "$tracer" 2>/dev/null
+	fi
+}
+
+# Milliseconds of wall time of one run of the command.
+ms_of() {
+	local a b
+	a=$(date +%s%N)
+	"$@" > /dev/null 2>&1
+	b=$(date +%s%N)
+	echo $(((b - a) / 1000000))
+}
+
+# CASES (environment) picks some of them; NOSTARTUP=1 leaves start-up out.
+cases=(bare ${CASES:-d_syscall b_tracepoint d_fbt b_kprobe b_kfunc d_fbtret b_kretfunc})
+declare -A added
+echo "getppid() calls per loop: $n; $rounds rounds, each case the fastest of $tries loops"
+for round in $(seq "$rounds"); do
+	rot=$(((round - 1) % (${#cases[@]} - 1)))
+	order=("${cases[@]:1+rot}" "${cases[@]:1:rot}")
+	run_case bare
+	base=$result
+	line=
+	for c in "${order[@]}"; do
+		run_case "$c"
+		added[$c]+="$((result - base)) "
+		line+=" $c $((result - base))"
+	done
+	if [ -z "$NOSTARTUP" ]; then
+		t=$(ms_of true)
+		added[startup_dtrace]+="$(($(ms_of "$dtrace" -q -n 'BEGIN { exit(0); }') - t)) "
+		added[startup_bpftrace]+="$(($(ms_of bpftrace -e 'BEGIN { exit(); }') - t)) "
+	fi
+	echo "round $round: bare $base ns; added:$line" >&2
+done
+
+# median lowest highest of the numbers in $1.
+stats() { tr ' ' '\n' <<< "$1" | grep . | sort -n | awk '{ v[NR] = $1 } END { printf "%d %d %d", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1], v[NR] }'; }
+declare -A med
+printf '%-18s %8s %8s %8s\n' case median lowest highest
+for c in "${cases[@]:1}" startup_dtrace startup_bpftrace; do
+	[ -n "${added[$c]}" ] || continue
+	read -r m lo hi <<< "$(stats "${added[$c]}")"
+	med[$c]=$m
+	printf '%-18s %8d %8d %8d\n' "$c" "$m" "$lo" "$hi"
+done
+ratio() { awk -v a="${med[$1]}" -v b="${med[$2]}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+echo "added ns per call, ns (startup ms); ratios of medians:"
+echo "syscall / tracepoint $(ratio d_syscall b_tracepoint)"
+echo "fbt entry / kprobe $(ratio d_fbt b_kprobe)"
+echo "fbt entry / kfunc (fentry) $(ratio d_fbt b_kfunc)"
+echo "fbt return / kretfunc (fexit) $(ratio d_fbtret b_kretfunc)"
+echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace)"
