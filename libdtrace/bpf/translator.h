@@ -1,0 +1,180 @@
+// The DIF-to-BPF translator's machine (translate.h is the interface):
+// the stack layout a translated DIFO runs with and the Translator, whose
+// members translate.cc (the instructions, arithmetic, branches, loads)
+// and translate_vars.cc (built-in and dynamic variables, strings,
+// subroutines) define. Only those two files include this.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bpf/frame.h"
+#include "bpf/insn.h"
+#include "bpf/translate.h"
+#include "dif/ops.h"
+
+extern "C" {
+#include "dtrace/faults.h"
+}
+
+namespace dtrace::bpf::detail {
+
+// The DIF machine lives on the BPF stack: register %rK at fp - 8(K+1),
+// then the two compared values the condition codes stand for (the
+// interpreter keeps CMP's operands and each branch compares them, so do
+// we), then the map key. Registers start at 0, as the interpreter clears
+// them; %r0 is never read from its slot.
+constexpr int16_t reg_slot(unsigned k) { return static_cast<int16_t>(-8 * static_cast<int>(k + 1)); }
+constexpr int16_t kCcA = reg_slot(DIF_DIR_NREGS);
+constexpr int16_t kCcB = reg_slot(DIF_DIR_NREGS + 1);
+constexpr int16_t kKey = reg_slot(DIF_DIR_NREGS + 2);
+constexpr int16_t kLoadBuf = reg_slot(DIF_DIR_NREGS + 3);  // what a load reads
+// Past the ECB subprogram's context slot (probe_prog.cc, fp - 168): the
+// key of a dynamic variable (dynvars.h) being built by the tuple stack,
+// and one for thread-local scalars, which may be read while a tuple is
+// being built.
+constexpr int16_t kTupleKey = -256;
+constexpr int16_t kThreadKey = kTupleKey - 88;
+static_assert(kTupleKey + static_cast<int>(kDynKeySize) <= -168);
+static_assert(kThreadKey + static_cast<int>(kDynKeySize) <= kTupleKey);
+constexpr int16_t kStringKey = 1;  // map_call(): the key of string_key()
+
+// BPF registers the body keeps: the frame and the globals' element.
+constexpr uint8_t kFrame = kR6;
+constexpr uint8_t kGlobals = kR7;
+
+inline std::string unsupported(const std::string& what) {
+  return what + " is not supported by the bpf backend";
+}
+
+inline std::string mnemonic(uint8_t op) {
+  const dif::OpInfo* info = dif::op_info(op);
+  return info != nullptr ? info->mnemonic : "opcode " + std::to_string(op);
+}
+
+inline const char* builtin_name(uint32_t id) {
+  switch (id) {
+#define DIF_VAR(name, id, type, d_name) \
+  case id:                              \
+    return d_name;
+#include "dtrace/dif_vars.def"
+#undef DIF_VAR
+    default: return nullptr;
+  }
+}
+
+class Translator {
+ public:
+  Translator(const DifoView& d, const Globals& g, const Env& env)
+      : d_(d), g_(g), env_(env), s_(env.strings) {}
+
+  Result<std::vector<bpf_insn>> run();
+
+ private:
+  struct Fixup {
+    size_t at;        // the BPF jump
+    uint32_t target;  // the DIF label it goes to
+    uint32_t pc;      // the DIF branch
+  };
+
+  void emit(bpf_insn i) { out_.push_back(i); }
+  void emit_imm64(uint8_t dst, uint64_t v, uint8_t src = 0);
+  void get(uint8_t dst, unsigned k);
+  void put(unsigned k, uint8_t src) { emit(store64(kFp, reg_slot(k), src)); }
+  void get_scalar(uint8_t dst, unsigned k);
+  void fault(uint16_t code, uint32_t pc);
+  static constexpr size_t kFaultLen = 6;
+  void fault_keep_addr(uint16_t code, uint32_t pc);
+
+  bool uses_globals() const;
+
+  bool uses_tuples() const;
+
+  // The tuple is known statically (its keys' places on the stack) while
+  // every path to an instruction left it the same; where paths with
+  // different tuples meet, it is unknown until FLUSHTS, and using it
+  // then is refused (tuple_op()).
+  struct TupleState {
+    uint32_t n, refs;
+    bool known;
+    bool operator==(const TupleState&) const = default;
+  };
+  TupleState tuple_state() const { return {tuple_, tuple_refs_, tuple_known_}; }
+  void merge_tuple(uint32_t pc);
+  Status tuple_op(uint32_t pc) const;
+
+  void prologue();
+
+  void first_element(int fd);
+
+  void branch(uint32_t pc, bpf_insn j, uint32_t label);
+
+  Result<int16_t> global_slot(uint32_t pc, uint16_t id) const;
+
+  Status refuse_op(uint32_t pc, uint8_t op);
+
+  Status instr(uint32_t pc, dif_instr_t in);
+
+  static bool registers_ok(dif_form form, unsigned r1, unsigned r2, unsigned rd);
+
+  Status alu(dif_instr_t in, uint8_t bop);
+  Status shift(dif_instr_t in, uint8_t bop);
+  Status divide(uint32_t pc, dif_instr_t in, uint8_t bop, int16_t is_signed);
+  Status load(uint32_t pc, unsigned k, unsigned r1, unsigned rd, int32_t helper);
+
+  Status cond(uint32_t pc, dif_instr_t in, uint8_t jop);
+  bool task_builtin(uint16_t id);
+  void low32(uint8_t r);
+
+  Status ldgs(uint32_t pc, uint16_t id, unsigned rd);
+
+  Status refuse_builtin(uint16_t id, const std::string& why = "");
+
+  Status builtin(uint16_t id);
+
+  Status args_array(uint32_t pc, dif_instr_t in);
+
+  void read_kernel(uint8_t addr, int32_t off, int32_t size);
+
+  Status probe_string(uint16_t id, size_t i);
+
+  Status local(uint32_t pc, uint8_t op, dif_instr_t in);
+
+  void zero_key(int16_t at);
+  size_t jump_here(bpf_insn j);
+  void land(size_t at) { out_[at].off = static_cast<int16_t>(out_.size() - at - 1); }
+
+  Status dynamic(uint32_t pc, uint8_t op, dif_instr_t in);
+  void string_key(uint32_t pc);
+  void string_value(uint32_t pc);
+  void map_call(int32_t helper, int fd, int16_t key);
+
+  Status scmp(uint32_t pc, unsigned r1, unsigned r2);
+
+  Status subr(uint32_t pc, uint16_t subr, unsigned rd);
+  static std::string subr_name(uint16_t subr);
+  void fault_unless_read(uint32_t pc, int16_t at = kTupleKey + 16);
+  Status copyinstr(uint32_t pc, unsigned rd);
+  Status strlen_(uint32_t pc, unsigned rd);
+
+  Status store_string(uint32_t pc, int16_t off);
+
+  Status sets(uint32_t pc, uint32_t i, unsigned rd);
+  Status execname(unsigned rd);
+
+  const DifoView& d_;
+  const Globals& g_;
+  const Env& env_;
+  const Strings* s_;
+  std::vector<bpf_insn> out_;
+  std::vector<size_t> start_;                // DIF pc -> its first BPF instruction
+  std::map<uint32_t, TupleState> at_label_;  // the tuple where branches go
+  bool tuple_known_ = true;
+  uint32_t tuple_ = 0;       // the keys pushed since FLUSHTS
+  uint32_t tuple_refs_ = 0;  // those that are strings' addresses (bits)
+  std::vector<Fixup> fixups_;
+};
+
+}  // namespace dtrace::bpf::detail
