@@ -17,27 +17,6 @@ tries=${3:-3}
 bench_cc syscall_loop loop
 fn=__task_pid_nr_ns # getppid() calls it; the __x64_sys_ wrappers have no BTF
 
-waitfor() {
-	local i
-	for i in $(seq 600); do grep -q "$1" "$2" && return 0; sleep 0.1; done
-	return 1
-}
-
-# One timed loop; ns per call in $one.
-loop_once() {
-	local i p
-	mkfifo "$dir/go"
-	"$dir/loop" "$n" < "$dir/go" > "$dir/out" &
-	p=$!
-	exec 3> "$dir/go"
-	for i in $(seq 100); do grep -q ready "$dir/out" && break; sleep 0.1; done
-	echo go >&3
-	exec 3>&-
-	wait "$p"
-	rm -f "$dir/go"
-	one=$(tail -n 1 "$dir/out")
-}
-
 # case NAME: the tracer's command for case NAME in $cmd (empty: bare),
 # and the line it prints once attached in $ready.
 case_cmd() {

@@ -16,27 +16,6 @@ rounds=${2:-5}
 passes=${3:-3}
 bench_cc syscall_loop loop
 
-waitfor() {
-	local i
-	for i in $(seq 600); do grep -q "$1" "$2" && return 0; sleep 0.1; done
-	return 1
-}
-
-# One timed run of the loop; ns/call in $one.
-loop_once() {
-	local i p
-	mkfifo "$dir/go"
-	"$dir/loop" "$n" < "$dir/go" > "$dir/out" &
-	p=$!
-	exec 3> "$dir/go"
-	for i in $(seq 100); do grep -q ready "$dir/out" && break; sleep 0.1; done
-	echo go >&3
-	exec 3>&-
-	wait "$p"
-	rm -f "$dir/go"
-	one=$(tail -n 1 "$dir/out")
-}
-
 # run_loop [TRACER ARGS...]: the tracer started and attached first;
 # the fastest of $rounds runs (the host's other load only slows a run
 # down), ns/call in $result.

@@ -31,12 +31,6 @@ run_loop() {
 	tracer=
 }
 
-waitfor() {
-	local i
-	for i in $(seq 600); do grep -q "$1" "$2" && return 0; sleep 0.1; done
-	return 1
-}
-
 tracer=
 none() { :; }
 with_dtrace() {
