@@ -96,20 +96,30 @@ bool BtfFile::index() {
         case BTF_KIND_ENUM:
         case BTF_KIND_ENUM64: enums_.insert(n, id); break;
         case BTF_KIND_TYPEDEF: typedefs_.insert(n, id); break;
-        case BTF_KIND_FUNC: funcs_.insert(n, id); break;
-        case BTF_KIND_VAR: vars_.insert(n, id); break;
         default: break;
       }
     }
-    index_members(t, id);
     off += static_cast<uint32_t>(sizeof(btf_type) + extra);
   }
   return true;
 }
 
+void BtfFile::index_rest() const {
+  std::call_once(rest_once_, [this] {
+    for (uint32_t i = split() ? 0 : 1; i < offsets_.size(); i++) {  // id 0: void
+      uint32_t id = first_id_ + i;
+      const btf_type* t = type(id);
+      std::string_view n = name(t->name_off);
+      if (!n.empty() && kind(t) == BTF_KIND_FUNC) funcs_.insert(n, id);
+      if (!n.empty() && kind(t) == BTF_KIND_VAR) vars_.insert(n, id);
+      index_members(t, id);
+    }
+  });
+}
+
 // Enumerators by name (the first enum declaring one wins) and the
 // section of each variable.
-void BtfFile::index_members(const btf_type* t, uint32_t id) {
+void BtfFile::index_members(const btf_type* t, uint32_t id) const {
   uint32_t n = vlen(t);
   switch (kind(t)) {
     case BTF_KIND_ENUM: {
@@ -132,6 +142,7 @@ void BtfFile::index_members(const btf_type* t, uint32_t id) {
 }
 
 uint32_t BtfFile::find_enumerator(std::string_view n, int64_t& value) const {
+  index_rest();
   uint32_t id = enumerators_.find(n);
   if (id == 0) return 0;
   const btf_type* t = type(id);
@@ -149,6 +160,7 @@ uint32_t BtfFile::find_enumerator(std::string_view n, int64_t& value) const {
 }
 
 uint32_t BtfFile::find_var(std::string_view n, std::string_view& section) const {
+  index_rest();
   uint32_t id = vars_.find(n);
   if (id == 0) return 0;
   auto sec = var_sections_.find(id);
@@ -163,7 +175,10 @@ uint32_t BtfFile::find_tag(int k, std::string_view n) const {
 
 uint32_t BtfFile::find_typedef(std::string_view n) const { return typedefs_.find(n); }
 
-uint32_t BtfFile::find_func(std::string_view n) const { return funcs_.find(n); }
+uint32_t BtfFile::find_func(std::string_view n) const {
+  index_rest();
+  return funcs_.find(n);
+}
 
 const btf_type* BtfFile::type(uint32_t id) const {
   if (id == 0) return nullptr;

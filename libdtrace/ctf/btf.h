@@ -2,7 +2,11 @@
 // /sys/kernel/btf/vmlinux). It checks the header, walks the type section
 // once to find where each type id starts, and indexes the names of
 // struct/union/enum/typedef types so the compiler can find a type by
-// name without converting anything. It never allocates per type beyond
+// name without converting anything. Functions, variables and
+// enumerators are indexed in a second walk, at the first lookup of one:
+// the lexer asks for a typedef at every identifier, so every program
+// reads the file, while most never name a kernel function, variable or
+// enumerator. It never allocates per type beyond
 // that index and never interprets types for the compiler: KernelTypes
 // (kernel_types.h) turns ids into D types on demand. A module's split BTF
 // (/sys/kernel/btf/<module>) is read on top of vmlinux's: its type ids
@@ -12,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -43,7 +48,10 @@ class BtfFile {
   uint32_t find_typedef(std::string_view name) const;
   // BTF_KIND_FUNC ids by name (the kernel's traceable functions).
   uint32_t find_func(std::string_view name) const;
-  const NameIndex& funcs() const { return funcs_; }
+  const NameIndex& funcs() const {
+    index_rest();
+    return funcs_;
+  }
   // The enum (ENUM or ENUM64) declaring enumerator `name` and its value.
   uint32_t find_enumerator(std::string_view name, int64_t& value) const;
   // A BTF_KIND_VAR (kernels describe only per-CPU variables) and the
@@ -64,7 +72,9 @@ class BtfFile {
 
  private:
   bool index();
-  void index_members(const btf_type* t, uint32_t id);
+  // The second walk (functions, variables, enumerators), once.
+  void index_rest() const;
+  void index_members(const btf_type* t, uint32_t id) const;
   // Bytes of the data after a record of this kind; -1 when unknown.
   static long extra_size(const btf_type* t);
 
@@ -80,9 +90,12 @@ class BtfFile {
   const char* strs_ = nullptr;
   uint32_t strs_len_ = 0;
   std::vector<uint32_t> offsets_;  // id - first_id_ -> offset in the type section
-  NameIndex structs_, unions_, enums_, typedefs_, funcs_, vars_;
-  std::unordered_map<uint32_t, uint32_t> var_sections_;  // VAR id -> DATASEC id
-  NameIndex enumerators_;                                // name -> enum id
+  NameIndex structs_, unions_, enums_, typedefs_;
+  // index_rest()'s, filled under rest_once_ by the first lookup.
+  mutable std::once_flag rest_once_;
+  mutable NameIndex funcs_, vars_;
+  mutable std::unordered_map<uint32_t, uint32_t> var_sections_;  // VAR id -> DATASEC id
+  mutable NameIndex enumerators_;                                // name -> enum id
 };
 
 }  // namespace dtrace::ctf

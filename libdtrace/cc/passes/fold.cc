@@ -1,5 +1,6 @@
 #include "cc/passes/fold.h"
 
+#include "cc/builtins.h"
 #include "cc/passes/decl.h"
 #include "cc/visitor.h"
 
@@ -179,10 +180,12 @@ ConstEval::R ConstEval::visit_Ident(ast::Ident& n) {
   if (n.xlate_arg != nullptr || n.param_of != nullptr) return std::nullopt;
   InlineInfo* in = ctx_.idents.find_inline(n.name);
   if (in && in->is_const) return in->value;
-  // A kernel enumerator, unless D names a variable so (a global could).
+  // A kernel enumerator, unless D names a variable so (a global could,
+  // and a built-in does before any enumerator: asking the kernel's types
+  // for `probename` read and indexed all of BTF in every compile).
   int64_t v = 0;
   if (in == nullptr && ctx_.idents.find(VarScope::Global, n.name) == nullptr &&
-      ctx_.types.kernel_enumerator(n.name, v) != nullptr)
+      find_builtin_var(n.name) == nullptr && ctx_.types.kernel_enumerator(n.name, v) != nullptr)
     return v;
   return std::nullopt;
 }
