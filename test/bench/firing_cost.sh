@@ -70,12 +70,13 @@ ms_of() {
 	echo $(((b - a) / 1000000))
 }
 
-# CASES (environment) picks some of them; NOSTARTUP=1 leaves start-up out.
+# CASES (environment) picks some of them (CASES=" ": start-up alone);
+# NOSTARTUP=1 leaves start-up out.
 cases=(bare ${CASES:-d_syscall b_tracepoint d_fbt b_kprobe b_kfunc d_fbtret b_kretfunc})
 declare -A added
 echo "getppid() calls per loop: $n; $rounds rounds, each case the fastest of $tries loops"
 for round in $(seq "$rounds"); do
-	rot=$(((round - 1) % (${#cases[@]} - 1)))
+	rot=$(((round - 1) % (${#cases[@]} > 1 ? ${#cases[@]} - 1 : 1)))
 	order=("${cases[@]:1+rot}" "${cases[@]:1:rot}")
 	run_case bare
 	base=$result
