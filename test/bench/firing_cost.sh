@@ -27,6 +27,10 @@ case_cmd() {
 	d_syscall) cmd=("${d[@]}" -n 'syscall::getppid:entry { @ = count(); }') ;;
 	d_fbt) cmd=("${d[@]}" -n "fbt::$fn:entry { @ = count(); }") ;;
 	d_fbtret) cmd=("${d[@]}" -n "fbt::$fn:return { @ = count(); }") ;;
+	# e_*: the same clauses through the bpf backend (doc/bpf.md)
+	e_syscall) cmd=("${d[@]}" -x backend=bpf -n 'syscall::getppid:entry { @ = count(); }') ;;
+	e_fbt) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @ = count(); }") ;;
+	e_fbtret) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:return { @ = count(); }") ;;
 	*)
 		ready=Attaching
 		case $1 in
@@ -104,10 +108,11 @@ for c in "${cases[@]:1}" startup_dtrace startup_bpftrace; do
 	med[$c]=$m
 	printf '%-18s %8d %8d %8d\n' "$c" "$m" "$lo" "$hi"
 done
-ratio() { awk -v a="${med[$1]}" -v b="${med[$2]}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+ratio() { awk -v a="${med[$1]}" -v b="${med[$2]}" 'BEGIN { if (a != "" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 echo "added ns per call, ns (startup ms); ratios of medians:"
 echo "syscall / tracepoint $(ratio d_syscall b_tracepoint)"
 echo "fbt entry / kprobe $(ratio d_fbt b_kprobe)"
 echo "fbt entry / kfunc (fentry) $(ratio d_fbt b_kfunc)"
 echo "fbt return / kretfunc (fexit) $(ratio d_fbtret b_kretfunc)"
 echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace)"
+echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt entry / kfunc $(ratio e_fbt b_kfunc), fbt return / kretfunc $(ratio e_fbtret b_kretfunc)"
