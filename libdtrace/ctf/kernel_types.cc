@@ -21,10 +21,16 @@ constexpr int kMaxDepth = 64;  // typedef/qualifier chains; BTF has no cycles wi
 // that finds the end needs no growth; a file that says 0 grows by doubling.
 std::string read_file(const std::string& path) {
   std::string out;
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Nonblocking, and regular files only: the modules' BTF is every file
+  // beside vmlinux's, and a FIFO there would block the open or the read.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return out;
   struct stat st {};
-  size_t want = ::fstat(fd, &st) == 0 && st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return out;
+  }
+  size_t want = st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
   out.resize(want + 1 > (1 << 16) ? want + 1 : (1 << 16));
   size_t len = 0;
   ssize_t n;

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -106,6 +107,10 @@ TEST(KernelTypes, ModuleStructsFromSplitBtfBeside) {
     std::fwrite(blob.data(), 1, blob.size(), f);
     std::fclose(f);
   }
+  // Every file beside vmlinux is read as a module's: a FIFO there blocked
+  // the open (and a reader would block the read); it is passed over.
+  std::string fifo = std::string(dir) + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   cc::TypeTable tt;
   tt.set_external(std::make_unique<KernelTypes>(vmlinux));
   const cc::Type* t = tt.declare_tag(cc::Type::Kind::Struct, "mod_s");
@@ -120,6 +125,7 @@ TEST(KernelTypes, ModuleStructsFromSplitBtfBeside) {
   EXPECT_FALSE(none->complete);
   unlink(vmlinux.c_str());
   unlink(mod.c_str());
+  unlink(fifo.c_str());
   rmdir(dir);
 }
 
