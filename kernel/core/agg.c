@@ -185,23 +185,32 @@ static uint8_t *lookup_probe(struct dtrace_state *st, struct dtrace_aggbuf *b,
 	return NULL;
 }
 
+/* The entry of aggregation aggid in hash h's own slot of b, or NULL. */
+static struct dtrace_aggent *own_slot(const struct dtrace_state *st,
+				      const struct dtrace_aggbuf *b, uint32_t h,
+				      uint32_t aggid)
+{
+	uint32_t slot = b->hash[h & (st->aggslots - 1)];
+	struct dtrace_aggent *e;
+
+	if (slot == 0)
+		return NULL;
+	e = (struct dtrace_aggent *)(b->data + slot - 1);
+	return e->dtae_aggid == aggid ? e : NULL;
+}
+
 /* The usual case first: the entry sits in the key's own slot. */
 static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
 		       const struct dtrace_aggregation *agg, const uint8_t *key,
 		       const uint32_t *sigs, uint32_t h)
 {
-	uint32_t slot = b->hash[h & (st->aggslots - 1)];
-	struct dtrace_aggent *e;
+	struct dtrace_aggent *e = own_slot(st, b, h, agg->id);
 
-	if (slot != 0) {
-		e = (struct dtrace_aggent *)(b->data + slot - 1);
-		if (e->dtae_aggid == agg->id &&
-		    (agg->nkeys == 1 ? bytes_equal((const uint8_t *)(e + 1),
-						   key, sigs[0]) :
-				       key_equal(agg, key, sigs,
-						 (const uint8_t *)(e + 1))))
-			return (uint8_t *)(e + 1);
-	}
+	if (e != NULL &&
+	    (agg->nkeys == 1 ?
+		     bytes_equal((const uint8_t *)(e + 1), key, sigs[0]) :
+		     key_equal(agg, key, sigs, (const uint8_t *)(e + 1))))
+		return (uint8_t *)(e + 1);
 	return lookup_probe(st, b, agg, key, sigs, h);
 }
 
@@ -496,15 +505,11 @@ bool dtrace_agg_count_fast(const struct dtrace_state *st,
 {
 	const struct dtrace_aggbuf *b = &sc->agg[sc->aggactive];
 	struct dtrace_aggent *e;
-	uint32_t slot;
 
 	if (b->data == NULL)
 		return false;
-	slot = b->hash[ecb->count_hash & (st->aggslots - 1)];
-	if (slot == 0)
-		return false;
-	e = (struct dtrace_aggent *)(b->data + slot - 1);
-	if (e->dtae_aggid != ecb->count_aggid)
+	e = own_slot(st, b, ecb->count_hash, ecb->count_aggid);
+	if (e == NULL)
 		return false;
 	((int64_t *)(e + 1))[0]++; /* the value: no key before it */
 	return true;
