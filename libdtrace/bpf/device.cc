@@ -310,6 +310,13 @@ class BpfDevice final : public kio::Device {
     if (r != 0) return make_error(std::strerror(-r));
     return up.dtup_desc.dtpd_id;
   }
+  // drti finds no /dev/dtrace: the consumer makes the -G objects' probes.
+  bool takes_helpers() const override { return false; }
+  Status userprobe_argtypes(uint32_t id, const std::string& types, uint32_t nargs) override {
+    if (int r = dtbpf_uprobe_set_argtypes(provs_->user, id, types.c_str(), nargs); r != 0)
+      return make_error(std::strerror(-r));
+    return Ok{};
+  }
 
  private:
   Status prepare() {
@@ -349,7 +356,6 @@ class BpfDevice final : public kio::Device {
     Strings strings = layout_strings(views);
     intern_probe_names(strings, ecbs);
     strings.strsize = static_cast<uint32_t>(std::min<uint64_t>(dtbpf_strsize(f_), UINT32_MAX));
-    strings.scratch_size = module_scratch_size(dtbpf_scratchsize(f_), strings.strsize);
     auto strmaps = create_string_maps(strings);
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* bpf/uprobe_prov.h */
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +52,60 @@ struct dtbpf_uprobes {
 	uint32_t n, cap, nsites;
 };
 
-static const struct dtrace_provider_ops ops = { 0 };
+/*
+ * Field ndx of the probe's ';'-separated native types, "uint64_t" where
+ * one is empty, as the module's up_getargdesc() answers.
+ */
+static int getargdesc(void *parg, uint32_t id, void *prarg, uint32_t ndx,
+		      struct dtrace_core_argdesc *out)
+{
+	const struct dtbpf_uprobe *p = prarg;
+	const char *t = p->argtypes;
+	size_t len;
+	uint32_t i;
+
+	(void)parg;
+	(void)id;
+	if (ndx >= p->nargs || t == NULL)
+		return -EINVAL;
+	for (i = 0; i < ndx && t != NULL; i++) {
+		t = strchr(t, ';');
+		if (t != NULL)
+			t++;
+	}
+	while (t != NULL && isspace((unsigned char)*t))
+		t++;
+	len = t != NULL ? strcspn(t, ";") : 0;
+	while (len > 0 && isspace((unsigned char)t[len - 1]))
+		len--;
+	if (len == 0) {
+		t = "uint64_t";
+		len = strlen(t);
+	}
+	if (len > sizeof(out->native) - 1)
+		len = sizeof(out->native) - 1;
+	memcpy(out->native, t, len);
+	out->native[len] = '\0';
+	out->mapping = ndx;
+	return 0;
+}
+
+static const struct dtrace_provider_ops ops = { .getargdesc = getargdesc };
+
+/* A stapsdt probe's types, from its arguments' sizes (the module's). */
+static char *size_types(const struct dtrace_userprobe *up)
+{
+	char *s = calloc(1, DTRACE_MAXARGS * 10 + 1);
+	uint32_t i;
+
+	for (i = 0; s != NULL && i < up->dtup_nargs; i++) {
+		int size = up->dtup_args[i].dtua_size;
+
+		sprintf(s + strlen(s), "%s%sint%d_t", i > 0 ? ";" : "",
+			size < 0 ? "" : "u", 8 * abs(size));
+	}
+	return s;
+}
 
 /* A uarg the bpf device can read (the module's dtrace_up_uarg_ok). */
 static bool uarg_ok(const struct dtrace_uarg *a)
@@ -161,6 +216,10 @@ static struct dtbpf_uprobe *create(struct dtbpf_uprobes *u,
 	p->id = (uint32_t)id;
 	p->pid = up->dtup_pid;
 	p->kind = up->dtup_kind;
+	if (p->kind == DTRACE_UP_USDT) {
+		p->argtypes = size_types(up);
+		p->nargs = p->argtypes != NULL ? up->dtup_nargs : 0;
+	}
 	u->probes[u->n++] = p;
 	return p;
 }
@@ -213,6 +272,27 @@ const struct dtbpf_uprobe *dtbpf_uprobe_lookup(struct dtbpf_uprobes *u,
 	return p != NULL && p->prov->ops == &ops ? p->arg : NULL;
 }
 
+int dtbpf_uprobe_set_argtypes(struct dtbpf_uprobes *u, uint32_t id,
+			      const char *types, uint32_t nargs)
+{
+	struct dtrace_probe *pr = dtrace_probe_lookup(u->core, id);
+	struct dtbpf_uprobe *p;
+	char *t;
+
+	if (pr == NULL || pr->prov->ops != &ops || nargs > DTRACE_MAXARGS)
+		return -EINVAL;
+	p = pr->arg;
+	if (p->kind != DTRACE_UP_USDT)
+		return -EINVAL;
+	t = strdup(types);
+	if (t == NULL)
+		return -ENOMEM;
+	free(p->argtypes);
+	p->argtypes = t;
+	p->nargs = nargs;
+	return 0;
+}
+
 int dtbpf_uprobes_init(struct dtrace_core *core, struct dtbpf_uprobes **out)
 {
 	struct dtbpf_uprobes *u = calloc(1, sizeof(*u));
@@ -232,6 +312,7 @@ void dtbpf_uprobes_free(struct dtbpf_uprobes *u)
 		return;
 	for (i = 0; i < u->n; i++) {
 		free(u->probes[i]->sites);
+		free(u->probes[i]->argtypes);
 		free(u->probes[i]);
 	}
 	free(u->probes);

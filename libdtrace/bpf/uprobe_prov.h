@@ -37,6 +37,9 @@ struct dtbpf_uprobe {
 	uint32_t kind; /* DTRACE_UP_ENTRY, _RETURN, _OFFSET or _USDT */
 	uint32_t nsites;
 	struct dtbpf_usite *sites;
+	/* USDT: ';'-separated native types of its nargs arguments (PROBEARG) */
+	char *argtypes;
+	uint32_t nargs;
 };
 
 int dtbpf_uprobes_init(struct dtrace_core *core, struct dtbpf_uprobes **out);
@@ -47,6 +50,13 @@ int dtbpf_uprobes_init(struct dtrace_core *core, struct dtbpf_uprobes **out);
  * limit.
  */
 int dtbpf_uprobe_create(struct dtbpf_uprobes *u, struct dtrace_userprobe *up);
+/*
+ * A USDT probe's native types (';'-separated, for nargs arguments) where
+ * the module has them from drti's program; a stapsdt probe's are its
+ * arguments' sizes ("int32_t", "uint64_t"), as the module's.
+ */
+int dtbpf_uprobe_set_argtypes(struct dtbpf_uprobes *u, uint32_t id,
+			      const char *types, uint32_t nargs);
 /* The user probe of that id, or NULL when it is not one. */
 const struct dtbpf_uprobe *dtbpf_uprobe_lookup(struct dtbpf_uprobes *u,
 					       uint32_t id);

@@ -82,6 +82,16 @@ class Device {
   // DTRACEIOC_USERPROBE: creates (or finds) one user probe, returns its
   // id; on failure *err (if given) receives the errno.
   virtual Result<uint32_t> userprobe(dtrace_userprobe& up, int* err = nullptr) = 0;
+  // Whether drti's registrations (DTRACEHIOC_ADDPROG on /dev/dtrace)
+  // reach this device: false for one without the module, whose consumer
+  // makes the -G objects' probes itself (doc/usdt.md).
+  virtual bool takes_helpers() const { return true; }
+  // The native types (';'-separated) of a probe the consumer made from
+  // a -G object's records where takes_helpers() is false: what drti's
+  // program gives the module (PROBEARG answers them).
+  virtual Status userprobe_argtypes(uint32_t /*id*/, const std::string& /*types*/, uint32_t /*nargs*/) {
+    return make_error("this device takes the types from drti");
+  }
 };
 
 // An ioctl with the module's convention: 0, or -1 with errno set.

@@ -34,6 +34,10 @@ class DeviceWrapper : public Device {
   Result<uint64_t> buffer_size(uint32_t cpu, bool agg) override { return inner_->buffer_size(cpu, agg); }
   Result<dtrace_status> status() override { return inner_->status(); }
   Result<uint32_t> userprobe(dtrace_userprobe& up, int* err) override { return inner_->userprobe(up, err); }
+  bool takes_helpers() const override { return inner_->takes_helpers(); }
+  Status userprobe_argtypes(uint32_t id, const std::string& types, uint32_t nargs) override {
+    return inner_->userprobe_argtypes(id, types, nargs);
+  }
 
  protected:
   Device& inner() { return *inner_; }

@@ -5,7 +5,8 @@
 // and enclosing function match becomes one site of a DTRACE_UP_USDT
 // probe, with its argument locations and its semaphore as the uprobe's
 // reference counter (so the binary's is-enabled tests turn true).
-// Objects linked with drti are skipped: they register their own probes.
+// Objects linked with drti register their own probes, where the device
+// takes drti's registrations; elsewhere drti_probes.cc makes them.
 #include <cctype>
 #include <optional>
 
@@ -39,19 +40,7 @@ std::optional<dtrace_userprobe> probe_of(const cc::ProbeSpec& spec, pid_t pid, c
   auto sem = note.semaphore ? o.elf->file_offset(note.semaphore) : std::optional<uint64_t>(0);
   auto args = usdt::parse_arg_specs(note.args);
   if (!off || !sem || !args) return std::nullopt;
-  dtrace_userprobe up{};
-  copy_field(up.dtup_desc.dtpd_provider, sizeof up.dtup_desc.dtpd_provider, spec.provider);
-  copy_field(up.dtup_desc.dtpd_mod, sizeof up.dtup_desc.dtpd_mod, o.module);
-  copy_field(up.dtup_desc.dtpd_func, sizeof up.dtup_desc.dtpd_func, func);
-  copy_field(up.dtup_desc.dtpd_name, sizeof up.dtup_desc.dtpd_name, name);
-  up.dtup_pid = static_cast<uint32_t>(pid);
-  up.dtup_kind = DTRACE_UP_USDT;
-  up.dtup_offset = *off;
-  up.dtup_refctr = *sem;
-  up.dtup_nargs = static_cast<uint32_t>(args->size());
-  for (size_t i = 0; i < args->size(); i++) up.dtup_args[i] = (*args)[i];
-  copy_field(up.dtup_path, sizeof up.dtup_path, o.open_path);
-  return up;
+  return usdt_request(spec.provider, pid, o, func, name, {*off, *sem}, *args);
 }
 
 }  // namespace
@@ -66,7 +55,14 @@ Result<uint32_t> create_stapsdt_probes(cc::ProbeSpec& spec, UserProbeContext& ct
   for (const MappedObject& o : (*img)->objects()) {
     if (!o.elf || !module_matches(spec.mod, o)) continue;
     auto file = usdt::read_stapsdt_notes(o.open_path);
-    if (!file || file->registers_itself) continue;
+    if (!file) continue;
+    if (file->registers_itself) {  // drti's object: its own records, unless drti registered them
+      if (ctx.dev.takes_helpers()) continue;
+      auto n = create_drti_probes(spec, prov->first, prov->second, o, ctx);
+      if (!n) return n.error();
+      total += *n;
+      continue;
+    }
     for (const usdt::StapsdtNote& note : file->notes) {
       if (note.provider != prov->first) continue;
       auto up = probe_of(spec, prov->second, o, note);

@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -45,6 +46,24 @@ void name_module(cc::ProbeSpec& spec, const ProcessImage& img) {
 void copy_field(char* dst, size_t n, const std::string& s) {
   std::strncpy(dst, s.c_str(), n - 1);
   dst[n - 1] = '\0';
+}
+
+dtrace_userprobe usdt_request(const std::string& provider, pid_t pid, const MappedObject& o,
+                              const std::string& func, const std::string& name, UsdtSite site,
+                              const std::vector<dtrace_uarg>& args) {
+  dtrace_userprobe up{};
+  copy_field(up.dtup_desc.dtpd_provider, sizeof up.dtup_desc.dtpd_provider, provider);
+  copy_field(up.dtup_desc.dtpd_mod, sizeof up.dtup_desc.dtpd_mod, o.module);
+  copy_field(up.dtup_desc.dtpd_func, sizeof up.dtup_desc.dtpd_func, func);
+  copy_field(up.dtup_desc.dtpd_name, sizeof up.dtup_desc.dtpd_name, name);
+  up.dtup_pid = static_cast<uint32_t>(pid);
+  up.dtup_kind = DTRACE_UP_USDT;
+  up.dtup_offset = site.offset;
+  up.dtup_refctr = site.refctr;
+  up.dtup_nargs = static_cast<uint32_t>(std::min<size_t>(args.size(), DTRACE_MAXARGS));
+  for (size_t i = 0; i < up.dtup_nargs; i++) up.dtup_args[i] = args[i];
+  copy_field(up.dtup_path, sizeof up.dtup_path, o.open_path);
+  return up;
 }
 
 Result<const ProcessImage*> UserProbeContext::image(pid_t pid) {

@@ -47,6 +47,22 @@ Result<uint32_t> create_pid_probes(cc::ProbeSpec& spec, UserProbeContext& ctx);
 // USDT probes of .note.stapsdt notes: <provider><N>:module:function:name.
 Result<uint32_t> create_stapsdt_probes(cc::ProbeSpec& spec, UserProbeContext& ctx);
 
+// The probes of an object linked with drti (dtrace -G) that the device
+// did not take drti's registration of: provider<pid>, from its site
+// records (drti_probes.cc). Called by the stapsdt creator.
+Result<uint32_t> create_drti_probes(const cc::ProbeSpec& spec, const std::string& provider, pid_t pid,
+                                    const MappedObject& o, UserProbeContext& ctx);
+
+// A DTRACE_UP_USDT request for one site of provider<pid>:module:func:name
+// in object o: the site's and the semaphore's file offsets (0: none) and
+// where its arguments are.
+struct UsdtSite {
+  uint64_t offset = 0, refctr = 0;
+};
+dtrace_userprobe usdt_request(const std::string& provider, pid_t pid, const MappedObject& o,
+                              const std::string& func, const std::string& name, UsdtSite site,
+                              const std::vector<dtrace_uarg>& args);
+
 // Shared by the creators: an empty pattern or an fnmatch(3) glob.
 bool glob_matches(const std::string& pattern, const std::string& s);
 bool is_glob(const std::string& s);

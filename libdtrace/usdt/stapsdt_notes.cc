@@ -1,14 +1,13 @@
 #include "usdt/stapsdt_notes.h"
 
-#include <fcntl.h>
 #include <gelf.h>
-#include <libelf.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+
+#include "usdt/elf_file.h"
 
 namespace dtrace::usdt {
 namespace {
@@ -99,15 +98,6 @@ std::vector<std::string_view> split_specs(std::string_view args) {
   return out;
 }
 
-struct ElfFile {
-  int fd = -1;
-  Elf* elf = nullptr;
-  ~ElfFile() {
-    if (elf) elf_end(elf);
-    if (fd >= 0) close(fd);
-  }
-};
-
 // A NUL-terminated string at *pos within [0, end); advances past it.
 std::optional<std::string> take_string(const char* desc, size_t end, size_t* pos) {
   const void* nul = std::memchr(desc + *pos, '\0', end - *pos);
@@ -155,24 +145,19 @@ Result<std::vector<dtrace_uarg>> parse_arg_specs(std::string_view args) {
 }
 
 Result<StapsdtFile> read_stapsdt_notes(const std::string& path) {
-  elf_version(EV_CURRENT);
   ElfFile f;
-  if ((f.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC)) < 0)
-    return make_error("failed to open " + path + ": " + std::strerror(errno));
-  f.elf = elf_begin(f.fd, ELF_C_READ, nullptr);
-  if (!f.elf || elf_kind(f.elf) != ELF_K_ELF || gelf_getclass(f.elf) != ELFCLASS64)
-    return make_error(path + " is not a 64-bit ELF file");
+  if (Status st = f.open(path); !st) return st.error();
   size_t shstrndx;
-  if (elf_getshdrstrndx(f.elf, &shstrndx) != 0) return make_error(path + ": bad ELF section headers");
+  if (elf_getshdrstrndx(f.elf(), &shstrndx) != 0) return make_error(path + ": bad ELF section headers");
   StapsdtFile out;
   std::vector<StapsdtNote>& notes = out.notes;
   std::vector<uint64_t> note_bases;
   std::optional<uint64_t> base_addr;  // where .stapsdt.base really is
   bool sites = false, lazy = false;
-  for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(f.elf, scn)) != nullptr;) {
+  for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(f.elf(), scn)) != nullptr;) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) continue;
-    const char* name = elf_strptr(f.elf, shstrndx, sh.sh_name);
+    const char* name = elf_strptr(f.elf(), shstrndx, sh.sh_name);
     if (!name) continue;
     if (std::strcmp(name, ".stapsdt.base") == 0) base_addr = sh.sh_addr;
     if (std::strcmp(name, "dtrace_usdt_sites") == 0) sites = true;

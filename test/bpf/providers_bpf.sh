@@ -100,9 +100,19 @@ done 3" "" -- -q -n '
 		trig$target:::done { printf("done %d\n", arg0); }' -c "$stapsdt"
 	expect usdt_semaphore 0 "done 0" "" -- -q -n '
 		trig$target:stap-sdt:main:done { printf("done %d\n", arg0); }' -c "$stapsdt"
+	# Its arguments' types are their sizes in the note, as the module's.
+	check usdt_types '[ "$(echo "$out" | grep "args\[")" = "$(printf "\t\targs[0]: int32_t\n\t\targs[1]: int64_t\n\t\targs[2]: uint64_t")" ]' -- \
+		-lv -n 'trig$target:::work' -c "$stapsdt"
 else
 	echo "usdt: skipped: no stap-sdt trigger (systemtap-sdt-dev, scripts/deps.sh)"
 fi
+# USDT of a -G object (test/usdt/usdt_app): made from drti's records,
+# whose registration no device takes here, with the types its provider
+# definition (test/usdt/testapp.d) gives and, for DTRACE_PROBE1's site,
+# none (uint64_t), as the module's from drti's program.
+app=$(dirname "$dtrace")/test/usdt/usdt_app
+check drti_types '[ "$(echo "$out" | grep "args\[")" = "$(printf "\t\targs[0]: int\n\t\targs[1]: char *\n\t\targs[0]: uint64_t")" ]' -- \
+	-lv -n 'testapp$target:usdt_app:query:query-start' -n 'testapp$target:usdt_app:main:plain' -c "$app 1"
 # proc: the stable provider's probes on their tracepoints, with the
 # module's arguments. proc-calls forks three children, fails two
 # execve()s with -ENOENT (-2), sends itself SIGUSR1 (10, ignored) four
