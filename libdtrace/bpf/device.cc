@@ -445,7 +445,13 @@ class BpfDevice final : public kio::Device {
     if (up) shape.tgid = up->pid, shape.uargs = {up->sites[site].args, up->sites[site].nargs};
     std::string stable_tp;
     if (role == Role::kStable) {
-      auto f = stable_fire(list.front().ecb.provider, list.front().ecb.name);
+      if (stable_maps_.path < 0) {
+        int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_exec_path", 4, kStablePathMax, 1, nullptr);
+        if (fd < 0) return make_error(std::string("cannot create the bpf path map: ") + std::strerror(-fd));
+        stable_path_ = Fd(fd);
+        stable_maps_.path = fd;
+      }
+      auto f = stable_fire(list.front().ecb.provider, list.front().ecb.name, stable_maps_);
       if (!f) return f.error();
       shape.stable = f->emit;
       stable_tp = f->tracepoint;
@@ -551,6 +557,8 @@ class BpfDevice final : public kio::Device {
   std::unique_ptr<kio::Device> io_;
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...
   Fd ring_, state_, globals_;
+  Fd stable_path_;  // StableMaps::path, made for the first stable probe
+  StableMaps stable_maps_;
   StringMaps strmaps_;
   Dynvars dyn_;
   uint64_t dyndrops_seen_ = 0;

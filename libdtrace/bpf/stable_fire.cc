@@ -151,6 +151,36 @@ void emit_exec_failure(Builder& b) {
   skip_unless(b, BPF_JSGE, kR1, -kMaxErrno);
   set_arg(b, 0, kR1);
 }
+
+// proc exec: sys_enter(regs, id) of execve or execveat, its path (the
+// first or second argument) copied into this CPU's buffer, whose address
+// arg0 is, as the module's proc_exec(). An unreadable path is "".
+void emit_exec(Builder& b, const StableMaps& maps) {
+  constexpr int kDi = 112, kSi = 104;  // x86-64's pt_regs
+  tp_arg(b, kR1, 1);
+  b.emit(mov_imm(kR8, kDi));
+  b.emit(jmp_imm(BPF_JEQ, kR1, SYS_execve, 4));
+  b.emit(mov_imm(kR8, kSi));
+  b.emit(jmp_imm(BPF_JEQ, kR1, SYS_execveat, 2));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  tp_arg(b, kR3, 0);
+  b.emit(alu_reg(BPF_ADD, kR3, kR8));
+  read_kernel(b, 0, 8);
+  b.emit(mov_reg(kR8, kR0));
+  b.emit(store64_imm(kFp, kSlot, 0));
+  b.emit_ld64(kR1, static_cast<uint64_t>(maps.path), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kFp));
+  b.emit(alu_imm(BPF_ADD, kR2, kSlot));
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+  skip_if(b, BPF_JEQ, kR0, 0);
+  set_arg(b, 0, kR0);
+  b.emit(mov_reg(kR1, kR0));
+  b.emit(mov_imm(kR2, static_cast<int32_t>(kStablePathMax)));
+  b.emit(mov_reg(kR3, kR8));
+  b.emit(call(BPF_FUNC_probe_read_user_str));  // zeroes the buffer when it fails
+}
+
 #endif
 
 // proc signal-send / signal-discard: signal_generate(sig, info, task,
@@ -226,7 +256,8 @@ struct Row {
   const char* tracepoint;  // nullptr: a kprobe's, which the bpf backend does not take
   int nargs;               // the tracepoint's arguments it reads
   std::function<void(Builder&)> emit;
-  bool needs_task = false;  // reads task_struct's fields
+  bool needs_task = false;                                                    // reads task_struct's fields
+  std::function<void(Builder&, const StableMaps&)> emit_with_maps = nullptr;  // instead of emit
 };
 
 const std::vector<Row>& rows() {
@@ -235,6 +266,7 @@ const std::vector<Row>& rows() {
     {"proc", "lwp-create", "sched_process_fork", 2, [](Builder& b) { emit_fork(b, false); }, true},
     {"proc", "exec-success", "sched_process_exec", 0, [](Builder&) {}},
 #if defined(__x86_64__)
+    {"proc", "exec", "sys_enter", 2, nullptr, false, emit_exec},
     {"proc", "exec-failure", "sys_exit", 2, emit_exec_failure},
 #endif
     {"proc", "exit", "sched_process_exit", 1, [](Builder& b) { emit_exit(b, true); }, true},
@@ -253,7 +285,7 @@ const std::vector<Row>& rows() {
 
 }  // namespace
 
-Result<StableFire> stable_fire(const std::string& provider, const std::string& name) {
+Result<StableFire> stable_fire(const std::string& provider, const std::string& name, const StableMaps& maps) {
   const Layout& l = layout();
   for (const Row& r : rows()) {
     if (provider != r.provider || name != r.name) continue;
@@ -263,7 +295,8 @@ Result<StableFire> stable_fire(const std::string& provider, const std::string& n
     if (l.nargs(r.tracepoint) < r.nargs || (r.needs_task && !fields))
       return make_error("probe " + provider + ":vmlinux::" + name + ": this kernel's tracepoint " +
                         r.tracepoint + " is not the one the bpf backend fires it from");
-    return StableFire{r.tracepoint, r.emit};
+    if (!r.emit_with_maps) return StableFire{r.tracepoint, r.emit};
+    return StableFire{r.tracepoint, [&r, maps](Builder& b) { r.emit_with_maps(b, maps); }};
   }
   return make_error("probe " + provider + ":vmlinux::" + name +
                     ": its kernel mechanism (a kprobe, or a tracepoint not done yet) is not supported by the "

@@ -22,8 +22,16 @@ struct StableFire {
   std::function<void(Builder&)> emit;
 };
 
+// The maps rows' code uses, which the device makes: exec's path, copied
+// from the caller (a per-CPU array of one element of kStablePathMax
+// bytes, the module's per-CPU PATH_MAX buffer), or -1.
+constexpr uint32_t kStablePathMax = 4096;
+struct StableMaps {
+  int path = -1;
+};
+
 // The way provider:::name fires, or why there is none (a kprobe the bpf
 // backend does not take, or a kernel without the tracepoint or fields).
-Result<StableFire> stable_fire(const std::string& provider, const std::string& name);
+Result<StableFire> stable_fire(const std::string& provider, const std::string& name, const StableMaps& maps);
 
 }  // namespace dtrace::bpf
