@@ -1,6 +1,8 @@
 #include "bpf/stable_fire.h"
 
+#include <arpa/inet.h>
 #include <bpf/btf.h>
+#include <linux/if_ether.h>
 #include <sys/syscall.h>
 
 #include <cstring>
@@ -15,17 +17,29 @@ namespace {
 struct Layout {
   int task_pid = -1, task_tgid = -1, task_signal = -1, task_exit_code = -1, task_prio = -1,
       task_normal_prio = -1, signal_live = -1, sigaction_handler = -1;
+  int skb_head = -1, skb_data = -1, skb_tail = -1, skb_network_header = -1, skb_protocol = -1, skb_dev = -1;
   std::unique_ptr<btf, decltype(&btf__free)> b{nullptr, btf__free};
 
   int offset(const char* strct, const char* member) const {
     int id = b ? btf__find_by_name_kind(b.get(), strct, BTF_KIND_STRUCT) : -1;
-    if (id < 0) return -1;
-    const btf_type* t = btf__type_by_id(b.get(), static_cast<uint32_t>(id));
+    return id < 0 ? -1 : member_offset(static_cast<uint32_t>(id), member);
+  }
+  // Also inside the anonymous structures and unions a structure holds
+  // (sk_buff's headers).
+  int member_offset(uint32_t id, const char* member) const {
+    const btf_type* t = btf__type_by_id(b.get(), id);
+    if (t == nullptr || !(btf_is_struct(t) || btf_is_union(t))) return -1;
     const btf_member* m = btf_members(t);
     for (uint16_t i = 0; i < btf_vlen(t); i++) {
       const char* n = btf__name_by_offset(b.get(), m[i].name_off);
-      if (n != nullptr && std::strcmp(n, member) == 0)
-        return static_cast<int>(btf_member_bit_offset(t, i) / 8);
+      int at = static_cast<int>(btf_member_bit_offset(t, i) / 8);
+      if (n != nullptr && *n != '\0') {
+        if (std::strcmp(n, member) == 0) return at;
+        continue;
+      }
+      int r = btf__resolve_type(b.get(), m[i].type);
+      int in = r < 0 ? -1 : member_offset(static_cast<uint32_t>(r), member);
+      if (in >= 0) return at + in;
     }
     return -1;
   }
@@ -52,6 +66,12 @@ const Layout& layout() {
     l.task_normal_prio = l.offset("task_struct", "normal_prio");
     l.signal_live = l.offset("signal_struct", "live");  // atomic_t: its counter first
     l.sigaction_handler = l.offset("sigaction", "sa_handler");
+    l.skb_head = l.offset("sk_buff", "head");
+    l.skb_data = l.offset("sk_buff", "data");
+    l.skb_tail = l.offset("sk_buff", "tail");  // an offset from head (64-bit kernels)
+    l.skb_network_header = l.offset("sk_buff", "network_header");
+    l.skb_protocol = l.offset("sk_buff", "protocol");
+    l.skb_dev = l.offset("sk_buff", "dev");
     return l;
   }();
   return l;
@@ -210,6 +230,68 @@ void emit_signal_handle(Builder& b) {
   set_arg(b, 2, kR0);
 }
 
+// ip send / receive: net_dev_queue(skb) with the IP header at the skb's
+// network header, netif_receive_skb(skb) at skb->data, as the module's
+// ip_fire(): an IPv4 or IPv6 packet whose header is within the linear
+// data; arg0 the skb, arg1 its device, arg2 the IPv4 header or 0, arg3
+// the IPv6 header or 0, arg4 the header.
+void emit_ip(Builder& b, bool send) {
+  const Layout& l = layout();
+  constexpr int16_t kHead = -24, kHave = -32, kProto = -40;
+  size_t skip = b.new_label(), v6 = b.new_label(), fire = b.new_label();
+  tp_arg(b, kR9, 0);
+  b.emit(mov_reg(kR3, kR9));
+  read_kernel(b, l.skb_head, 8);
+  b.emit(store64(kFp, kHead, kR0));
+  b.emit(mov_reg(kR3, kR9));
+  if (send) {
+    read_kernel(b, l.skb_network_header, 2);
+    b.emit(load64(kR8, kFp, kHead));
+    b.emit(alu_reg(BPF_ADD, kR8, kR0));
+  } else {
+    read_kernel(b, l.skb_data, 8);
+    b.emit(mov_reg(kR8, kR0));
+  }
+  b.emit(mov_reg(kR3, kR9));
+  read_kernel(b, l.skb_tail, 4);
+  b.emit(alu_imm(BPF_LSH, kR0, 32));
+  b.emit(alu_imm(BPF_RSH, kR0, 32));
+  b.emit(load64(kR1, kFp, kHead));
+  b.emit(alu_reg(BPF_ADD, kR0, kR1));  // the tail pointer
+  b.jump_reg(BPF_JLT, kR8, kR1, skip);
+  b.jump_reg(BPF_JGT, kR8, kR0, skip);
+  b.emit(alu_reg(BPF_SUB, kR0, kR8));
+  b.emit(store64(kFp, kHave, kR0));
+  b.emit(mov_reg(kR3, kR9));
+  read_kernel(b, l.skb_protocol, 2);
+  b.emit(store64(kFp, kProto, kR0));
+  b.emit(mov_reg(kR3, kR8));
+  read_kernel(b, 0, 1);
+  b.emit(alu_imm(BPF_RSH, kR0, 4));  // the IP version
+  b.emit(load64(kR1, kFp, kProto));
+  b.emit(load64(kR2, kFp, kHave));
+  b.jump(BPF_JNE, kR1, htons(ETH_P_IP), v6);
+  b.jump(BPF_JLT, kR2, 20, skip);  // sizeof(struct iphdr)
+  b.jump(BPF_JNE, kR0, 4, skip);
+  set_arg(b, 2, kR8);
+  b.jump(BPF_JA, 0, 0, fire);
+  b.bind(v6);
+  b.jump(BPF_JNE, kR1, htons(ETH_P_IPV6), skip);
+  b.jump(BPF_JLT, kR2, 40, skip);  // sizeof(struct ipv6hdr)
+  b.jump(BPF_JNE, kR0, 6, skip);
+  set_arg(b, 3, kR8);
+  b.jump(BPF_JA, 0, 0, fire);
+  b.bind(skip);
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  b.bind(fire);
+  set_arg(b, 0, kR9);
+  set_arg(b, 4, kR8);
+  b.emit(mov_reg(kR3, kR9));
+  read_kernel(b, l.skb_dev, 8);
+  set_arg(b, 1, kR0);
+}
+
 // sched off-cpu / preempt / sleep: sched_switch(preempt, prev, next, state).
 void emit_switch(Builder& b, int which) {
   tp_arg(b, kR1, 0);
@@ -256,8 +338,10 @@ struct Row {
   const char* tracepoint;  // nullptr: a kprobe's, which the bpf backend does not take
   int nargs;               // the tracepoint's arguments it reads
   std::function<void(Builder&)> emit;
-  bool needs_task = false;                                                    // reads task_struct's fields
-  std::function<void(Builder&, const StableMaps&)> emit_with_maps = nullptr;  // instead of emit
+  // Reads task_struct's, sk_buff's fields.
+  bool needs_task = false, needs_skb = false;
+  // Instead of emit, for code that uses the device's maps.
+  std::function<void(Builder&, const StableMaps&)> emit_with_maps = nullptr;
 };
 
 const std::vector<Row>& rows() {
@@ -266,7 +350,7 @@ const std::vector<Row>& rows() {
     {"proc", "lwp-create", "sched_process_fork", 2, [](Builder& b) { emit_fork(b, false); }, true},
     {"proc", "exec-success", "sched_process_exec", 0, [](Builder&) {}},
 #if defined(__x86_64__)
-    {"proc", "exec", "sys_enter", 2, nullptr, false, emit_exec},
+    {"proc", "exec", "sys_enter", 2, nullptr, false, false, emit_exec},
     {"proc", "exec-failure", "sys_exit", 2, emit_exec_failure},
 #endif
     {"proc", "exit", "sched_process_exit", 1, [](Builder& b) { emit_exit(b, true); }, true},
@@ -274,6 +358,8 @@ const std::vector<Row>& rows() {
     {"proc", "signal-send", "signal_generate", 5, [](Builder& b) { emit_signal(b, false); }},
     {"proc", "signal-discard", "signal_generate", 5, [](Builder& b) { emit_signal(b, true); }},
     {"proc", "signal-handle", "signal_deliver", 3, emit_signal_handle, true},
+    {"ip", "send", "net_dev_queue", 1, [](Builder& b) { emit_ip(b, true); }, false, true},
+    {"ip", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_ip(b, false); }, false, true},
     {"sched", "off-cpu", "sched_switch", 4, [](Builder& b) { emit_switch(b, 0); }},
     {"sched", "preempt", "sched_switch", 4, [](Builder& b) { emit_switch(b, 1); }},
     {"sched", "sleep", "sched_switch", 4, [](Builder& b) { emit_switch(b, 2); }},
@@ -292,7 +378,9 @@ Result<StableFire> stable_fire(const std::string& provider, const std::string& n
     bool fields = l.task_pid >= 0 && l.task_tgid >= 0 && l.task_signal >= 0 && l.task_exit_code >= 0 &&
                   l.task_prio >= 0 && l.task_normal_prio >= 0 && l.signal_live >= 0 &&
                   l.sigaction_handler >= 0;
-    if (l.nargs(r.tracepoint) < r.nargs || (r.needs_task && !fields))
+    bool skb = l.skb_head >= 0 && l.skb_data >= 0 && l.skb_tail >= 0 && l.skb_network_header >= 0 &&
+               l.skb_protocol >= 0 && l.skb_dev >= 0;
+    if (l.nargs(r.tracepoint) < r.nargs || (r.needs_task && !fields) || (r.needs_skb && !skb))
       return make_error("probe " + provider + ":vmlinux::" + name + ": this kernel's tracepoint " +
                         r.tracepoint + " is not the one the bpf backend fires it from");
     if (!r.emit_with_maps) return StableFire{r.tracepoint, r.emit};

@@ -133,6 +133,26 @@ x 1 1" "" -- -q -n '
 	END { printa("c %@d\n", @c); printa("f %d %@d\n", @f); printa("d %d %@d\n", @d);
 		printa("n %d %@d\n", @n); printa("h %d %@d\n", @h); printa("x %d %@d\n", @x);
 		printa("l %@d\n", @l); }' -c "$proccalls"
+# ip: send and receive of loopback UDP datagrams to port 41239 (0xa117),
+# three over IPv4 and, where lo has ::1, two over IPv6: arg2 the IPv4
+# header or arg3 the IPv6 one, arg4 the same header, arg1 the device.
+printf 'for i in 1 2 3; do echo x > /dev/udp/127.0.0.1/41239; done\n' >"$tmp/udp.sh"
+want="receive 4 3
+send 4 3"
+if grep -q '^0*1 .* lo$' /proc/net/if_inet6 2>/dev/null; then
+	printf 'for i in 1 2; do echo x > /dev/udp/::1/41239; done\n' >>"$tmp/udp.sh"
+	want="receive 6 2
+send 6 2
+$want"
+fi
+expect ip_fire 0 "$want" "" -- -q -n '
+	ip:::send, ip:::receive /arg1 != 0 && arg2 != 0 && arg3 == 0 && arg4 == arg2 &&
+	    *(uint8_t *)(arg4 + 9) == 17 && *(uint8_t *)(arg4 + 22) == 0xa1 && *(uint8_t *)(arg4 + 23) == 0x17/
+	{ @[probename, 4] = count(); }
+	ip:::send, ip:::receive /arg1 != 0 && arg2 == 0 && arg3 != 0 && arg4 == arg3 &&
+	    *(uint8_t *)(arg4 + 6) == 17 && *(uint8_t *)(arg4 + 42) == 0xa1 && *(uint8_t *)(arg4 + 43) == 0x17/
+	{ @[probename, 6] = count(); }
+	END { printa("%s %d %@d\n", @); }' -c "bash $tmp/udp.sh"
 # A probe whose module mechanism is a kprobe is refused, saying so.
 expect stable_refused 1 "" "probe sched:vmlinux::on-cpu: its kernel mechanism (a kprobe" -- \
 	-q -n 'sched:::on-cpu { exit(0); }'
