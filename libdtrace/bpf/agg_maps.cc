@@ -17,6 +17,9 @@ namespace {
 
 // The most entries a map holds.
 constexpr uint64_t kMaxEntries = 1u << 20;
+// Keyless aggregations with an array of their own (a program may use
+// only 64 maps; the others share the hashes).
+constexpr size_t kMaxArrays = 16;
 
 Result<Fd> make_map(bpf_map_type type, const char* name, uint32_t key, uint32_t value, uint32_t entries,
                     uint32_t flags = 0) {
@@ -45,6 +48,14 @@ Result<AggMaps> AggMaps::create() {
 
 Status AggMaps::add(AggCode& a, uint64_t aggsize) {
   aggsize_ = aggsize;
+  if (a.agg.keylen == 0 && arrays_.size() < kMaxArrays) {
+    auto map = make_map(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_agg1", 4, 8 + a.agg.valsize, 2);
+    if (!map) return map.error();
+    a.map = map->get();
+    a.array = true;
+    arrays_.push_back({std::move(*map), a.agg.id, a.agg.valsize});
+    return Ok{};
+  }
   auto it = maps_.find({a.agg.keylen, a.agg.valsize});
   if (it == maps_.end()) {
     uint32_t value = 8 + a.agg.valsize;
@@ -101,6 +112,27 @@ Status AggMaps::read_one(const One& o, uint32_t gen, std::vector<std::vector<uin
   return Ok{};
 }
 
+Status AggMaps::read_array(const Array& a, uint32_t gen, std::vector<std::vector<uint8_t>>& out) {
+  const uint32_t vsize = 8 + a.valsize, stride = (vsize + 7) & ~7u;
+  std::vector<uint8_t> values(out.size() * stride);
+  if (bpf_map_lookup_elem(a.map.get(), &gen, values.data()) != 0) return Ok{};
+  const dtrace_aggent ent{a.id, 8 + a.valsize};
+  const auto* e = reinterpret_cast<const uint8_t*>(&ent);
+  for (size_t cpu = 0; cpu < out.size(); cpu++) {
+    const uint8_t* v = values.data() + cpu * stride;
+    uint64_t set;
+    std::memcpy(&set, v, 8);
+    if (set == 0) continue;
+    out[cpu].insert(out[cpu].end(), e, e + sizeof(ent));
+    out[cpu].insert(out[cpu].end(), v + 8, v + vsize);
+  }
+  // Emptied on every CPU, as read_one() deletes an entry.
+  std::fill(values.begin(), values.end(), 0);
+  if (bpf_map_update_elem(a.map.get(), &gen, values.data(), BPF_ANY) != 0)
+    return make_error(std::string("cannot empty an aggregation: ") + std::strerror(errno));
+  return Ok{};
+}
+
 Result<std::vector<std::vector<uint8_t>>> AggMaps::snapshot(uint64_t* drops) {
   int ncpus = libbpf_num_possible_cpus();
   if (ncpus <= 0) return make_error("cannot count the possible CPUs");
@@ -112,6 +144,8 @@ Result<std::vector<std::vector<uint8_t>>> AggMaps::snapshot(uint64_t* drops) {
   std::vector<std::vector<uint8_t>> out(static_cast<size_t>(ncpus));
   for (const auto& [sizes, o] : maps_)
     if (Status st = read_one(o, old, out); !st) return st.error();
+  for (const Array& a : arrays_)
+    if (Status st = read_array(a, old, out); !st) return st.error();
   // The old generation's buffers are empty again, on every CPU.
   std::vector<uint64_t> none(static_cast<size_t>(ncpus));
   if (bpf_map_update_elem(used_.get(), &old, none.data(), BPF_ANY) != 0)

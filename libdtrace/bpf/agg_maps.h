@@ -7,6 +7,9 @@
 // hands the old generation's entries over in the module's AGGSNAP layout
 // (struct dtrace_aggent, key, value) of each CPU that folded into them,
 // deleting them: snapshots are deltas, which consume/ accumulates.
+// The first kMaxArrays aggregations without keys have a per-CPU array
+// of two elements (one a generation) each instead: a firing indexes it
+// rather than hashing a key, and AGGSNAP zeroes the element it read.
 #pragma once
 
 #include <cstdint>
@@ -37,9 +40,15 @@ class AggMaps {
     Fd map;
     uint32_t keylen = 0, valsize = 0;
   };
+  struct Array {
+    Fd map;
+    uint32_t id = 0, valsize = 0;
+  };
   Status read_one(const One& o, uint32_t gen, std::vector<std::vector<uint8_t>>& out);
+  Status read_array(const Array& a, uint32_t gen, std::vector<std::vector<uint8_t>>& out);
 
   std::map<std::pair<uint32_t, uint32_t>, One> maps_;  // by key and value size
+  std::vector<Array> arrays_;
   Fd gen_, drops_, zeros_, used_;
   uint64_t aggsize_ = 0;
   uint32_t zeros_size_ = 0;

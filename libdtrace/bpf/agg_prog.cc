@@ -6,13 +6,18 @@
 namespace dtrace::bpf {
 namespace {
 
-// R0 = the aggregation's entry for the key at R7 + key_at, or 0.
-void lookup_key(Builder& b, int fd, int16_t key_at) {
+// R0 = the aggregation's entry for the key at key, or 0.
+void lookup_key(Builder& b, int fd, KeyAt key) {
   b.emit_ld64(kR1, static_cast<uint64_t>(fd), BPF_PSEUDO_MAP_FD);
-  b.emit(mov_reg(kR2, kR7));
-  b.emit(alu_imm(BPF_ADD, kR2, key_at));
+  b.emit(mov_reg(kR2, key.reg));
+  b.emit(alu_imm(BPF_ADD, kR2, key.off));
   b.emit(call(BPF_FUNC_map_lookup_elem));
 }
+
+// The index of a keyless aggregation's element: below kStackKey (the
+// DIFOs' registers there are dead once the value and weight are in R8
+// and R9).
+constexpr int16_t kSlotAt = -24;
 
 // dst = the frame's ret (the last DIFO's result).
 void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
@@ -31,7 +36,12 @@ std::string agg_unsupported(const AggCode& a, bool stacks) {
   return {};
 }
 
-void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const DifoCalls& calls) {
+bool agg_frameless(const AggCode& a) {
+  return a.keys.empty() && a.agg.keylen == 0 && a.agg.value.code == nullptr && a.agg.incr.code == nullptr;
+}
+
+void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, const DifoCalls& calls) {
+  const int16_t key_at = key.off;
   size_t have = b.new_label(), drop = b.new_label(), done = b.new_label();
   if (a.agg.value.code != nullptr) {
     calls.run(a.agg.value);
@@ -42,7 +52,7 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   // The key: the generation and the aggregation's id, then the records,
   // zeros between them.
   for (uint32_t off = 0; off < 8 + a.agg.keylen; off += 8)
-    b.emit(store64_imm(kR7, static_cast<int16_t>(key_at + off), 0));
+    b.emit(store64_imm(key.reg, static_cast<int16_t>(key_at + off), 0));
   for (const dtbpf_action& k : a.keys) {
     auto at = static_cast<int16_t>(key_at + 8 + k.offset);
     if (k.rec == DTBPF_REC_STRING) {
@@ -63,25 +73,32 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   } else {
     b.emit(mov_imm(kR9, 1));
   }
-  lookup_first(b, maps.gen);
-  b.jump(BPF_JEQ, kR0, 0, done);
-  b.emit(load64(kR1, kR0, 0));
-  b.emit(make(BPF_STX | BPF_MEM | BPF_W, kR7, kR1, key_at, 0));
-  b.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, static_cast<int16_t>(key_at + 4),
-              static_cast<int32_t>(a.agg.id)));
-  lookup_key(b, a.map, key_at);
-  b.jump(BPF_JNE, kR0, 0, have);
-  // A new entry, zero on every CPU; another firing may have made it.
-  lookup_first(b, maps.zeros);
-  b.jump(BPF_JEQ, kR0, 0, done);
-  b.emit(mov_reg(kR3, kR0));
-  b.emit_ld64(kR1, static_cast<uint64_t>(a.map), BPF_PSEUDO_MAP_FD);
-  b.emit(mov_reg(kR2, kR7));
-  b.emit(alu_imm(BPF_ADD, kR2, key_at));
-  b.emit(mov_imm(kR4, BPF_NOEXIST));
-  b.emit(call(BPF_FUNC_map_update_elem));
-  lookup_key(b, a.map, key_at);
-  b.jump(BPF_JNE, kR0, 0, have);
+  map_value(b, kR1, maps.gen);
+  b.emit(load64(kR1, kR1, 0));
+  b.emit(make(BPF_STX | BPF_MEM | BPF_W, key.reg, kR1, key_at, 0));
+  if (a.array) {
+    // Its element of this generation (always there).
+    b.emit(make(BPF_STX | BPF_MEM | BPF_W, kFp, kR1, kSlotAt, 0));
+    b.emit_ld64(kR1, static_cast<uint64_t>(a.map), BPF_PSEUDO_MAP_FD);
+    b.emit(mov_reg(kR2, kFp));
+    b.emit(alu_imm(BPF_ADD, kR2, kSlotAt));
+    b.emit(call(BPF_FUNC_map_lookup_elem));
+    b.jump(BPF_JNE, kR0, 0, have);
+  } else {
+    b.emit(make(BPF_ST | BPF_MEM | BPF_W, key.reg, 0, static_cast<int16_t>(key_at + 4),
+                static_cast<int32_t>(a.agg.id)));
+    lookup_key(b, a.map, key);
+    b.jump(BPF_JNE, kR0, 0, have);
+    // A new entry, zero on every CPU; another firing may have made it.
+    map_value(b, kR3, maps.zeros);
+    b.emit_ld64(kR1, static_cast<uint64_t>(a.map), BPF_PSEUDO_MAP_FD);
+    b.emit(mov_reg(kR2, key.reg));
+    b.emit(alu_imm(BPF_ADD, kR2, key_at));
+    b.emit(mov_imm(kR4, BPF_NOEXIST));
+    b.emit(call(BPF_FUNC_map_update_elem));
+    lookup_key(b, a.map, key);
+    b.jump(BPF_JNE, kR0, 0, have);
+  }
   // The map is full, or this CPU's aggsize: a drop.
   b.bind(drop);
   lookup_first(b, maps.drops);
@@ -97,7 +114,7 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_a
   b.jump(BPF_JNE, kR0, 0, fold);
   // The entry's first firing on this CPU in this generation: the
   // module's entry in this CPU's buffer, 8 + size of its aggsize bytes.
-  b.emit(make(BPF_LDX | BPF_MEM | BPF_W, kR1, kR7, key_at, 0));
+  b.emit(make(BPF_LDX | BPF_MEM | BPF_W, kR1, key.reg, key_at, 0));
   b.emit(make(BPF_STX | BPF_MEM | BPF_W, kFp, kR1, -8, 0));
   b.emit_ld64(kR1, static_cast<uint64_t>(maps.used), BPF_PSEUDO_MAP_FD);
   b.emit(mov_reg(kR2, kFp));

@@ -19,6 +19,9 @@ struct AggCode {
   dtbpf_agg agg{};
   std::vector<dtbpf_action> keys;
   int map = -1;  // the per-CPU hash of its sizes (agg_maps.h)
+  // Without keys: map is a per-CPU array of its own, indexed by the
+  // generation (no key to hash).
+  bool array = false;
 };
 
 // The maps every aggregation shares (agg_maps.h).
@@ -53,8 +56,22 @@ struct DifoCalls {
   std::function<void(int16_t at, uint32_t size)> stack;
 };
 
+// Whether the aggregation runs no DIFO (count() without keys or weight):
+// its key is built on the BPF stack, without the scratch element.
+bool agg_frameless(const AggCode& a);
+
+// Where the key is built: the scratch element (R7) or, for an
+// aggregation agg_frameless() accepts, the stack (kFp).
+struct KeyAt {
+  uint8_t reg;
+  int16_t off;
+};
+// The stack's: below fp - 8, which lookups take for their index.
+constexpr KeyAt kStackKey{kFp, -16};
+
 // One aggregating action: R7 the scratch element, whose bytes from
-// key_at hold the key; R6, R8 and R9 are clobbered.
-void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, int16_t key_at, const DifoCalls& calls);
+// key.off hold the key (key.reg kR7), or the key on the stack (kStackKey:
+// R7 not read); R6, R8 and R9 are clobbered.
+void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, const DifoCalls& calls);
 
 }  // namespace dtrace::bpf

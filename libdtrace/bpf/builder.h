@@ -75,6 +75,12 @@ class Builder {
   std::vector<size_t> labels_, subs_;
 };
 
+// reg = the address of the element of a one-element array map: a
+// constant the kernel fills in (BPF_PSEUDO_MAP_VALUE), no lookup.
+inline void map_value(Builder& b, uint8_t reg, int fd) {
+  b.emit_ld64(reg, static_cast<uint32_t>(fd), BPF_PSEUDO_MAP_VALUE);
+}
+
 // R0 = the element of a one-element map (key 0 at fp - 8), or 0.
 inline void lookup_first(Builder& b, int fd) {
   b.emit(store64_imm(kFp, -8, 0));

@@ -1,5 +1,6 @@
 #include "bpf/probe_prog.h"
 
+#include <algorithm>
 #include <string>
 
 #include "bpf/builder.h"
@@ -36,6 +37,25 @@ std::string action_name(uint16_t kind) {
   }
 }
 
+// Whether the ECB runs no DIFO and writes no record (no predicate, only
+// aggregations agg_frameless() accepts): its subprogram needs no
+// scratch element.
+bool ecb_frameless(const EcbCode& e) {
+  if (e.ecb.pred.code != nullptr || !e.ecb.noheader) return false;
+  for (const dtbpf_action& a : e.acts) {
+    if (a.rec == DTBPF_REC_NONE) continue;
+    if (a.rec != DTBPF_REC_AGG || !agg_frameless(e.aggs.at(a.aggid))) return false;
+  }
+  return true;
+}
+
+// A frameless ECB's aggregations (count() alone: no record, nothing
+// faults), keys on the stack; R6 to R9 clobbered.
+void emit_frameless(Builder& b, const EcbCode& e, const AggShared& maps) {
+  for (const dtbpf_action& a : e.acts)
+    if (a.rec == DTBPF_REC_AGG) emit_agg(b, e.aggs.at(a.aggid), maps, kStackKey, {});
+}
+
 // Where an ECB's subprogram keeps the program's context (stack() needs
 // it), past the inlined DIFOs' registers (translate.cc's 160 bytes).
 constexpr int16_t kCtxSlot = -168;
@@ -48,13 +68,20 @@ class EcbEmitter {
 
   // Fails when a DIFO does not translate.
   Status emit() {
+    if (ecb_frameless(e_)) {
+      emit_frameless(b_, e_, maps_.agg);
+      b_.emit(mov_imm(kR0, 0));
+      b_.emit(exit_insn());
+      return Ok{};
+    }
     const uint32_t size = 16 + e_.ecb.size;
     b_.emit(mov_reg(kR7, kR1));
     b_.emit(store64(kFp, kCtxSlot, kR2));
     size_t done = b_.new_label(), fault = b_.new_label();
-    uint32_t clear = size > kFaultRecSize ? size : kFaultRecSize;
     b_.emit(store64_imm(kR7, kFrameScratch, 0));  // scratch is the ECB's, as the module's
-    for (uint32_t off = 0; off < clear; off += 8) b_.emit(store64_imm(kR7, rec_at(off), 0));
+    // The record's bytes (a fault record writes all of its own past
+    // the header, whose bytes 4 to 7 this clears).
+    for (uint32_t off = 0; off < size; off += 8) b_.emit(store64_imm(kR7, rec_at(off), 0));
     if (e_.ecb.pred.code != nullptr) {
       run_difo(e_.ecb.pred, 0, fault);
       b_.emit(load64(kR1, kR7, kFrameRet));
@@ -70,7 +97,7 @@ class EcbEmitter {
                       },
                       [&](int16_t at, uint32_t size) { copy_stack(at, size); }};
       if (a.rec == DTBPF_REC_AGG) {
-        emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, kScratchKey, calls);
+        emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, {kR7, kScratchKey}, calls);
         continue;
       }
       if (a.rec == DTBPF_REC_STRING) {
@@ -91,8 +118,7 @@ class EcbEmitter {
       uint32_t width = a.rec == DTBPF_REC_EXIT ? 4 : a.rec == DTBPF_REC_U64 ? 8 : a.size;
       b_.emit(make(BPF_STX | BPF_MEM | size_code(width), kR7, kR1, rec_at(16 + a.offset), 0));
       if (a.rec == DTBPF_REC_EXIT) {
-        lookup_first(b_, maps_.state);
-        b_.emit(jmp_imm(BPF_JEQ, kR0, 0, 1));
+        map_value(b_, kR0, maps_.state);
         b_.emit(store64_imm(kR0, 0, DTRACE_ACTIVITY_DRAINING));
       }
     }
@@ -207,6 +233,48 @@ class EcbEmitter {
   Status error_ = Ok{};
 };
 
+// What of the frame a probe's DIFOs read, so that the prologue fills
+// only that: each firing pays for its clauses' variables, not for every
+// argument and this-> slot (DIF reads arguments only by ldgs of arg0 to
+// arg9 and ldga of args[], this-> variables by ldls and stls).
+struct FrameUse {
+  bool frame = false;   // the scratch element at all
+  bool args = false;    // arg0 to arg9
+  uint32_t locals = 0;  // this-> slots 0 to locals - 1
+};
+
+void difo_use(const dtbpf_difo& d, FrameUse& u) {
+  for (uint32_t i = 0; i < d.ncode && d.code != nullptr; i++) {
+    dif_instr_t in = d.code[i];
+    uint32_t op = DIF_INSTR_OP(in), id = DIF_INSTR_INDEX(in);
+    if (op == DIF_OP_LDGA || (op == DIF_OP_LDGS && id >= DIF_VAR_ARG0 && id <= DIF_VAR_ARG9)) u.args = true;
+    if ((op == DIF_OP_LDLS || op == DIF_OP_STLS) && id >= DIF_VAR_OTHER_UBASE) {
+      uint32_t n = id - DIF_VAR_OTHER_UBASE + 1;
+      u.locals = std::max(u.locals, std::min(n, kFrameLocals));
+    }
+  }
+}
+
+FrameUse frame_use(std::span<const EcbCode> ecbs, ArgSource args) {
+  FrameUse u;
+  u.frame = args == ArgSource::kStable;  // its code sets the frame's arguments
+  for (const EcbCode& e : ecbs) {
+    if (ecb_frameless(e)) continue;
+    u.frame = true;
+    difo_use(e.ecb.pred, u);
+    for (const dtbpf_action& a : e.acts) {
+      difo_use(a.difo, u);
+      if (a.rec != DTBPF_REC_AGG) continue;
+      const AggCode& g = e.aggs.at(a.aggid);
+      difo_use(g.agg.value, u);
+      difo_use(g.agg.incr, u);
+      for (const dtbpf_action& k : g.keys) difo_use(k.difo, u);
+    }
+  }
+  if (args == ArgSource::kStable) u.args = true;
+  return u;
+}
+
 // A profile probe's arg0 (kernel) or arg1 (user pc): the interrupted
 // pc if it ran in that mode, else 0. The context is struct
 // bpf_perf_event_data, whose first member is the registers (x86-64's
@@ -302,6 +370,61 @@ void syscall_arg(Builder& b, int16_t i) {
   b.emit(call(BPF_FUNC_probe_read_kernel));
 }
 
+// R7 = this CPU's scratch element, its frame filled with what the
+// clauses read (use); R6 the context.
+void prologue(Builder& b, const ProbeMaps& maps, ArgSource args, const ArgShape& shape, const FrameUse& use) {
+  lookup_first(b, maps.scratch);
+  b.emit(jmp_imm(BPF_JNE, kR0, 0, 2));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  b.emit(mov_reg(kR7, kR0));
+  for (int16_t i = 0; i < static_cast<int16_t>(use.args ? kFrameArgs : 0); i++) {
+    int16_t off = static_cast<int16_t>(kFrameArg0 + 8 * i);
+    if (args == ArgSource::kFrame) {
+      b.emit(load64(kR1, kR6, off));
+      b.emit(store64(kR7, off, kR1));
+    } else if (args == ArgSource::kPerf && i < 2) {
+      perf_pc(b, i == 0);
+    } else if (args == ArgSource::kSysEntry && i < 6) {
+      syscall_arg(b, i);
+    } else if ((args == ArgSource::kRawTp && i < 5 && static_cast<uint32_t>(i) < shape.nargs) ||
+               (args == ArgSource::kFentry && static_cast<uint32_t>(i) < shape.nargs)) {
+      b.emit(load64(kR1, kR6, off - kFrameArg0));
+      b.emit(store64(kR7, off, kR1));
+#if defined(__x86_64__)
+    } else if (args == ArgSource::kUprobe && static_cast<size_t>(i) < shape.uargs.size()) {
+      user_arg(b, shape.uargs[i], off);
+    } else if (args == ArgSource::kUretprobe && i == 1) {
+      b.emit(load64(kR1, kR6, kRegAx));
+      b.emit(store64(kR7, off, kR1));
+#endif
+    } else if (args == ArgSource::kFexit && i == 1 && shape.ret) {
+      b.emit(load64(kR1, kR6, static_cast<int16_t>(8 * shape.nargs)));
+      b.emit(store64(kR7, off, kR1));
+    } else if (args == ArgSource::kSysReturn && i < 2) {
+      b.emit(load64(kR1, kR6, 8));
+      b.emit(store64(kR7, off, kR1));
+    } else {
+      b.emit(store64_imm(kR7, off, 0));
+    }
+  }
+  // A firing's timestamp, errno and this-> variables start at 0; a
+  // system call's return sets errno from an error value (-4095 to -1),
+  // as the module's syscall provider does.
+  b.emit(store64_imm(kR7, kFrameTs, 0));
+  b.emit(store64_imm(kR7, kFrameErr, 0));
+  for (uint32_t i = 0; i < use.locals; i++)
+    b.emit(store64_imm(kR7, static_cast<int16_t>(kFrameLocal0 + 8 * i), 0));
+  if (args == ArgSource::kSysReturn) {
+    b.emit(load64(kR1, kR6, 8));
+    b.emit(jmp_imm(BPF_JSLT, kR1, -4095, 3));
+    b.emit(jmp_imm(BPF_JSGE, kR1, 0, 2));
+    b.emit(alu_imm(BPF_NEG, kR1, 0));
+    b.emit(store64(kR7, kFrameErr, kR1));
+  }
+  if (args == ArgSource::kStable && shape.stable) shape.stable(b);
+}
+
 }  // namespace
 
 void intern_probe_names(Strings& s, std::span<const EcbCode> ecbs) {
@@ -339,74 +462,30 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   if (args == ArgSource::kSysEntry || args == ArgSource::kSysReturn) syscall_filter(b, args, shape.sysnr);
   if (args == ArgSource::kUprobe || args == ArgSource::kUretprobe) tgid_filter(b, shape.tgid);
   if (gated) {
-    lookup_first(b, maps.state);
-    b.emit(jmp_imm(BPF_JEQ, kR0, 0, 2));
-    b.emit(load64(kR1, kR0, 0));
+    map_value(b, kR1, maps.state);
+    b.emit(load64(kR1, kR1, 0));
     b.emit(jmp_imm(BPF_JEQ, kR1, DTRACE_ACTIVITY_ACTIVE, 2));
     b.emit(mov_imm(kR0, 0));
     b.emit(exit_insn());
   }
-  lookup_first(b, maps.scratch);
-  b.emit(jmp_imm(BPF_JNE, kR0, 0, 2));
-  b.emit(mov_imm(kR0, 0));
-  b.emit(exit_insn());
-  b.emit(mov_reg(kR7, kR0));
-  for (int16_t i = 0; i < static_cast<int16_t>(kFrameArgs); i++) {
-    int16_t off = static_cast<int16_t>(kFrameArg0 + 8 * i);
-    if (args == ArgSource::kFrame) {
-      b.emit(load64(kR1, kR6, off));
-      b.emit(store64(kR7, off, kR1));
-    } else if (args == ArgSource::kPerf && i < 2) {
-      perf_pc(b, i == 0);
-    } else if (args == ArgSource::kSysEntry && i < 6) {
-      syscall_arg(b, i);
-    } else if ((args == ArgSource::kRawTp && i < 5 && static_cast<uint32_t>(i) < shape.nargs) ||
-               (args == ArgSource::kFentry && static_cast<uint32_t>(i) < shape.nargs)) {
-      b.emit(load64(kR1, kR6, off - kFrameArg0));
-      b.emit(store64(kR7, off, kR1));
-#if defined(__x86_64__)
-    } else if (args == ArgSource::kUprobe && static_cast<size_t>(i) < shape.uargs.size()) {
-      user_arg(b, shape.uargs[i], off);
-    } else if (args == ArgSource::kUretprobe && i == 1) {
-      b.emit(load64(kR1, kR6, kRegAx));
-      b.emit(store64(kR7, off, kR1));
-#endif
-    } else if (args == ArgSource::kFexit && i == 1 && shape.ret) {
-      b.emit(load64(kR1, kR6, static_cast<int16_t>(8 * shape.nargs)));
-      b.emit(store64(kR7, off, kR1));
-    } else if (args == ArgSource::kSysReturn && i < 2) {
-      b.emit(load64(kR1, kR6, 8));
-      b.emit(store64(kR7, off, kR1));
-    } else {
-      b.emit(store64_imm(kR7, off, 0));
-    }
-  }
-  // A firing's timestamp, errno and this-> variables start at 0; a
-  // system call's return sets errno from an error value (-4095 to -1),
-  // as the module's syscall provider does.
-  b.emit(store64_imm(kR7, kFrameTs, 0));
-  b.emit(store64_imm(kR7, kFrameErr, 0));
-  for (uint32_t i = 0; i < kFrameLocals; i++)
-    b.emit(store64_imm(kR7, static_cast<int16_t>(kFrameLocal0 + 8 * i), 0));
-  if (args == ArgSource::kSysReturn) {
-    b.emit(load64(kR1, kR6, 8));
-    b.emit(jmp_imm(BPF_JSLT, kR1, -4095, 3));
-    b.emit(jmp_imm(BPF_JSGE, kR1, 0, 2));
-    b.emit(alu_imm(BPF_NEG, kR1, 0));
-    b.emit(store64(kR7, kFrameErr, kR1));
-  }
-  if (args == ArgSource::kStable && shape.stable) shape.stable(b);
+  const FrameUse use = frame_use(ecbs, args);
   std::vector<size_t> ecb_subs;
-  for (size_t i = 0; i < ecbs.size(); i++) {
-    ecb_subs.push_back(b.new_sub());
-    b.emit(mov_reg(kR1, kR7));
-    b.emit(mov_reg(kR2, kR6));
-    b.call_sub(ecb_subs.back());
+  if (!use.frame) {
+    // Every clause count() alone: inline, without the scratch element.
+    for (const EcbCode& e : ecbs) emit_frameless(b, e, maps.agg);
+  } else {
+    prologue(b, maps, args, shape, use);
+    for (size_t i = 0; i < ecbs.size(); i++) {
+      ecb_subs.push_back(b.new_sub());
+      b.emit(mov_reg(kR1, kR7));
+      b.emit(mov_reg(kR2, kR6));
+      b.call_sub(ecb_subs.back());
+    }
   }
   b.emit(mov_imm(kR0, 0));
   b.emit(exit_insn());
   // The ECBs' subprograms.
-  for (size_t i = 0; i < ecbs.size(); i++) {
+  for (size_t i = 0; i < ecb_subs.size(); i++) {
     b.place(ecb_subs[i]);
     if (Status st = EcbEmitter(b, ecbs[i], maps, g).emit(); !st) return st.error();
   }

@@ -7,6 +7,10 @@
 # TRIES loops of N getppid() calls. Reported per case: the median over
 # the rounds of the added ns per call (the case's loop less that round's
 # bare loop) with the lowest and highest, and the ratios of medians.
+# The pid cases (d_pid, e_pid, b_uprobe) count calls of a user function
+# in the same loop (syscall_loop.c's bench_fn()) instead, net of the bare
+# call loop (bare_call, run each round with them); dtrace attaches to the
+# loop's process (-p) each time, bpftrace to its binary.
 # Start-up: the wall time from exec to the exit of a BEGIN clause that
 # calls exit, less that of /bin/true, interleaved the same way.
 # Run in the guest: test/vm/run -- test/bench/firing_cost.sh [N [ROUNDS [TRIES]]]
@@ -18,12 +22,20 @@ bench_cc syscall_loop loop
 fn=__task_pid_nr_ns # getppid() calls it; the __x64_sys_ wrappers have no BTF
 
 # case NAME: the tracer's command for case NAME in $cmd (empty: bare),
-# and the line it prints once attached in $ready.
+# and the line it prints once attached in $ready; $loop_mode the loop's
+# mode, $target set when the tracer takes the loop's pid (-p).
 case_cmd() {
 	local d=("$dtrace" -q -n 'BEGIN { printf("go\n"); }')
 	ready=go
+	loop_mode=
+	target=
 	case $1 in
-	bare) cmd=() ;;
+	bare_call | d_pid | e_pid | b_uprobe) loop_mode=call ;;
+	esac
+	case $1 in
+	bare | bare_call) cmd=() ;;
+	d_pid) cmd=("${d[@]}" -n 'pid$target::bench_fn:entry { @ = count(); }') target=1 ;;
+	e_pid) cmd=("${d[@]}" -x backend=bpf -n 'pid$target::bench_fn:entry { @ = count(); }') target=1 ;;
 	d_syscall) cmd=("${d[@]}" -n 'syscall::getppid:entry { @ = count(); }') ;;
 	d_fbt) cmd=("${d[@]}" -n "fbt::$fn:entry { @ = count(); }") ;;
 	d_fbtret) cmd=("${d[@]}" -n "fbt::$fn:return { @ = count(); }") ;;
@@ -38,31 +50,44 @@ case_cmd() {
 		b_kprobe) cmd=(bpftrace -e "kprobe:$fn { @ = count(); }") ;;
 		b_kfunc) cmd=(bpftrace -e "kfunc:$fn { @ = count(); }") ;;
 		b_kretfunc) cmd=(bpftrace -e "kretfunc:$fn { @ = count(); }") ;;
+		b_uprobe) cmd=(bpftrace -e "uprobe:$dir/loop:bench_fn { @ = count(); }") ;;
 		esac
 		;;
 	esac
 }
 
+# start_tracer [PID]: $cmd in the background (given -p PID), in $tracer,
+# once it says $ready.
+start_tracer() {
+	"${cmd[@]}" ${1:+-p "$1"} > "$dir/tr" 2>&1 &
+	tracer=$!
+	waitfor "$ready" "$dir/tr" || echo "$name: tracer failed: $(head -c 300 "$dir/tr")" >&2
+	sleep 0.5
+}
+
+# stop_tracer: ends $tracer (one that followed its process ends itself).
+stop_tracer() {
+	[ -n "$target" ] || kill -0 "$tracer" 2>/dev/null ||
+		echo "$name: tracer ended early: $(head -c 300 "$dir/tr")" >&2
+	kill -INT "$tracer" 2>/dev/null
+	wait "$tracer" 2>/dev/null
+	tracer=
+}
+
 # run_case NAME: the fastest of $tries loops under NAME's tracer, in $result.
 run_case() {
-	local tracer= r
+	local tracer= r name=$1
 	case_cmd "$1"
-	if [ ${#cmd[@]} -gt 0 ]; then
-		"${cmd[@]}" > "$dir/tr" 2>&1 &
-		tracer=$!
-		waitfor "$ready" "$dir/tr" || echo "$1: tracer failed: $(head -c 300 "$dir/tr")" >&2
-		sleep 0.5
-	fi
+	[ ${#cmd[@]} -eq 0 ] || [ -n "$target" ] || start_tracer
 	result=
 	for r in $(seq "$tries"); do
+		[ -z "$target" ] || loop_hook=start_tracer
 		loop_once
+		loop_hook=
+		[ -z "$target" ] || stop_tracer
 		if [ -z "$result" ] || [ "$one" -lt "$result" ]; then result=$one; fi
 	done
-	if [ -n "$tracer" ]; then
-		kill -0 "$tracer" 2>/dev/null || echo "$1: tracer ended early: $(head -c 300 "$dir/tr")" >&2
-		kill -INT "$tracer" 2>/dev/null
-		wait "$tracer" 2>/dev/null
-	fi
+	[ -z "$tracer" ] || stop_tracer
 }
 
 # Milliseconds of wall time of one run of the command.
@@ -85,10 +110,18 @@ for round in $(seq "$rounds"); do
 	run_case bare
 	base=$result
 	line=
+	case " ${cases[*]} " in *" d_pid "* | *" e_pid "* | *" b_uprobe "*)
+		run_case bare_call
+		base_call=$result
+		line+=" (bare_call $base_call ns)"
+		;;
+	esac
 	for c in "${order[@]}"; do
 		run_case "$c"
-		added[$c]+="$((result - base)) "
-		line+=" $c $((result - base))"
+		b=$base
+		[ -z "$loop_mode" ] || b=$base_call
+		added[$c]+="$((result - b)) "
+		line+=" $c $((result - b))"
 	done
 	if [ -z "$NOSTARTUP" ]; then
 		t=$(ms_of true)
@@ -115,4 +148,5 @@ echo "fbt entry / kprobe $(ratio d_fbt b_kprobe)"
 echo "fbt entry / kfunc (fentry) $(ratio d_fbt b_kfunc)"
 echo "fbt return / kretfunc (fexit) $(ratio d_fbtret b_kretfunc)"
 echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace)"
+echo "pid entry / uprobe: module $(ratio d_pid b_uprobe), bpf backend $(ratio e_pid b_uprobe)"
 echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt entry / kfunc $(ratio e_fbt b_kfunc), fbt return / kretfunc $(ratio e_fbtret b_kretfunc)"
