@@ -356,6 +356,7 @@ class BpfDevice final : public kio::Device {
     Strings strings = layout_strings(views);
     intern_probe_names(strings, ecbs);
     strings.strsize = static_cast<uint32_t>(std::min<uint64_t>(dtbpf_strsize(f_), UINT32_MAX));
+    strings.scratch_size = module_scratch_size(dtbpf_scratchsize(f_), strings.strsize);
     auto strmaps = create_string_maps(strings);
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());

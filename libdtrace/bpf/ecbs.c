@@ -185,3 +185,8 @@ uint64_t dtbpf_strsize(struct dtrace_inproc_file *f)
 {
 	return dtrace_inproc_state(f)->opts[DTRACEOPT_STRSIZE];
 }
+
+uint64_t dtbpf_scratchsize(struct dtrace_inproc_file *f)
+{
+	return dtrace_inproc_state(f)->opts[DTRACEOPT_SCRATCHSIZE];
+}

@@ -87,6 +87,8 @@ uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f);
 uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f);
 /* The strsize option. */
 uint64_t dtbpf_strsize(struct dtrace_inproc_file *f);
+/* The scratchsize option. */
+uint64_t dtbpf_scratchsize(struct dtrace_inproc_file *f);
 
 #ifdef __cplusplus
 }

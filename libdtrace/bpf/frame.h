@@ -23,7 +23,7 @@ struct Frame {
   uint64_t fault_addr;            // the address of a load that faulted
   uint64_t ts;                    // the firing's timestamp: 0 until read, then kept
   uint64_t err;                   // errno: a system call's error at its return, else 0
-  uint64_t scratch;               // string scratch slots taken (copyinstr), 0 at each ECB
+  uint64_t scratch;               // scratch bytes taken (strings.h), 0 at each ECB
   uint64_t tmp;                   // a value the program makes a number of (translate.cc)
   uint64_t locals[kFrameLocals];  // this-> scalars, 0 at each firing
 };

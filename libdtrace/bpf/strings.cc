@@ -47,7 +47,7 @@ Result<StringMaps> create_string_maps(Strings& s) {
     return make_error(std::string("cannot create the string comparison map: ") + std::strerror(-fd));
   m.compare = Fd(fd);
   s.compare_fd = m.compare.get();
-  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_strscratch", 4, kStringSlots * kMaxCompare, 1, nullptr);
+  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_strscratch", 4, 2 * kScratchMax, 1, nullptr);
   if (fd < 0) return make_error(std::string("cannot create the string scratch map: ") + std::strerror(-fd));
   m.scratch = Fd(fd);
   s.scratch_fd = m.scratch.get();

@@ -26,19 +26,28 @@ constexpr uint32_t kCommSize = 16;
 // strings compared is copied into a buffer of this and 8 bytes more.
 constexpr uint32_t kMaxCompare = 512;
 constexpr uint32_t kCompareBuf = kMaxCompare + 8;
-// Strings subroutines make (copyinstr) live in a per-CPU element of this
-// many slots of kMaxCompare bytes, taken in turn by each ECB's firing.
-constexpr uint32_t kStringSlots = 8;
+// The per-CPU scratch subroutines' results (copyinstr, alloca, ...) are
+// taken from, as the module's: at most this many bytes an ECB, in the
+// lower half of an element twice that size whose upper half stays zero
+// (what a take is cleared from; translate_scratch.cc).
+constexpr uint32_t kScratchMax = 16384;
+
+// The module's scratch area (kernel/core/buffer.c): scratchsize and
+// eight strings.
+constexpr uint64_t module_scratch_size(uint64_t scratchsize, uint64_t strsize) {
+  return (scratchsize + 8 * (strsize + 8) + 7) & ~uint64_t{7};
+}
 
 struct Strings {
-  int consts_fd = -1;                     // the constants' array map
-  int comm_fd = -1;                       // the per-CPU array execname lives in
-  int compare_fd = -1;                    // per-CPU array: scmp's two buffers
-  int scratch_fd = -1;                    // per-CPU array: kStringSlots strings
-  uint32_t strsize = 256;                 // the strsize option
-  std::map<const char*, uint32_t> base;   // a DIFO's string table -> its offset there
-  std::map<std::string, uint32_t> named;  // other strings (probe names) -> their offset
-  std::string bytes;                      // the constants' element
+  int consts_fd = -1;                                     // the constants' array map
+  int comm_fd = -1;                                       // the per-CPU array execname lives in
+  int compare_fd = -1;                                    // per-CPU array: scmp's two buffers
+  int scratch_fd = -1;                                    // per-CPU array: the scratch (2 x kScratchMax)
+  uint32_t strsize = 256;                                 // the strsize option
+  uint64_t scratch_size = module_scratch_size(256, 256);  // of the options' scratchsize, strsize
+  std::map<const char*, uint32_t> base;                   // a DIFO's string table -> its offset there
+  std::map<std::string, uint32_t> named;                  // other strings (probe names) -> their offset
+  std::string bytes;                                      // the constants' element
 };
 
 // Adds s to the constants (before their maps are made), once; its offset.

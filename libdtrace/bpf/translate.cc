@@ -242,7 +242,6 @@ Status Translator::instr(uint32_t pc, dif_instr_t in) {
       }
       return Ok{};
     case DIF_OP_PUSHTV:
-      if (env_.dyn == nullptr) return refuse_op(pc, op);
       if (Status st = tuple_op(pc); !st) return st;
       if (tuple_ >= kDynTupleMax)
         return make_error(unsupported("a tuple of more than " + std::to_string(kDynTupleMax) + " keys"));
@@ -270,6 +269,12 @@ Status Translator::instr(uint32_t pc, dif_instr_t in) {
       emit(mov_imm(kR0, 0));
       emit(exit_insn());
       return Ok{};
+    case DIF_OP_STB:
+    case DIF_OP_STH:
+    case DIF_OP_STW:
+    case DIF_OP_STX: return store(pc, op, in);
+    case DIF_OP_ALLOCS: return alloca_(pc, r1, rd);
+    case DIF_OP_COPYS: return copys(pc, in);
     case DIF_OP_NOP: return Ok{};
     default: return refuse_op(pc, op);
   }

@@ -1,7 +1,7 @@
 // The Translator's variables and strings (translator.h): built-in
 // variables through helpers, args[], clause-locals in the frame,
 // thread-locals and associative arrays in the dynamic variables' maps,
-// global strings, string comparisons and the subroutines done so far.
+// global strings, string comparisons and strlen().
 #include <sys/timex.h>
 
 #include "bpf/ktypes.h"
@@ -397,33 +397,6 @@ Status Translator::scmp(uint32_t pc, unsigned r1, unsigned r2) {
   return Ok{};
 }
 
-// Subroutine subr of the tuple's arguments, as the module's
-// dtrace_dif_subr(); the tuple is empty after it, as the module's.
-Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
-  if (s_ == nullptr || (subr != DIF_SUBR_COPYINSTR && subr != DIF_SUBR_STRLEN))
-    return make_error(unsupported("subroutine " + subr_name(subr) + "()"));
-  if (s_->strsize > kMaxCompare || s_->strsize == 0)
-    return make_error(unsupported(subr_name(subr) + "() under strsize " + std::to_string(s_->strsize)));
-  if (Status st = tuple_op(pc); !st) return st;
-  if (tuple_ < 1) return make_error("DIF instruction " + std::to_string(pc) + " calls without arguments");
-  Status st = subr == DIF_SUBR_COPYINSTR ? copyinstr(pc, rd) : strlen_(pc, rd);
-  tuple_ = 0;
-  tuple_refs_ = 0;
-  zero_key(kTupleKey);
-  return st;
-}
-
-std::string Translator::subr_name(uint16_t subr) {
-  switch (subr) {
-#define DIF_SUBR(name, id, d_name) \
-  case id:                         \
-    return d_name;
-#include "dtrace/dif_subrs.def"
-#undef DIF_SUBR
-    default: return "#" + std::to_string(subr);
-  }
-}
-
 // Faults BADADDR at the address in the stack slot at (by default the
 // first argument's) unless the helper that read there returned >= 0.
 void Translator::fault_unless_read(uint32_t pc, int16_t at) {
@@ -432,39 +405,6 @@ void Translator::fault_unless_read(uint32_t pc, int16_t at) {
   emit(store64(kFrame, kFrameFaultAddr, kR1));
   fault_keep_addr(DTRACEFLT_BADADDR, pc);
   land(read);
-}
-
-// copyinstr(uaddr [, max]): at most max (or strsize - 1) bytes of the
-// user string and a NUL, into the ECB's next string scratch slot (none
-// left: NOSCRATCH), as the module's subr_copyinstr() into its scratch.
-Status Translator::copyinstr(uint32_t pc, unsigned rd) {
-  int32_t size = static_cast<int32_t>(s_->strsize);
-  first_element(s_->scratch_fd);
-  emit(store64(kFp, kLoadBuf, kR0));
-  emit(load64(kR1, kFrame, kFrameScratch));
-  emit(jmp_imm(BPF_JLT, kR1, kStringSlots, kFaultLen));
-  fault(DTRACEFLT_NOSCRATCH, pc);
-  emit(mov_reg(kR2, kR1));
-  emit(alu_imm(BPF_ADD, kR2, 1));
-  emit(store64(kFrame, kFrameScratch, kR2));
-  emit(alu_imm(BPF_MUL, kR1, kMaxCompare));
-  emit(alu_imm(BPF_AND, kR1, (kStringSlots - 1) * kMaxCompare));  // for the verifier
-  emit(load64(kR0, kFp, kLoadBuf));
-  emit(alu_reg(BPF_ADD, kR0, kR1));
-  emit(store64(kFp, kLoadBuf, kR0));
-  if (tuple_ > 1) emit(load64(kR2, kFp, static_cast<int16_t>(kTupleKey + 24)));
-  else emit(mov_imm(kR2, 0));
-  emit(jmp_imm(BPF_JEQ, kR2, 0, 1));
-  emit(jmp_imm(BPF_JLT, kR2, size, 1));
-  emit(mov_imm(kR2, size - 1));
-  emit(alu_imm(BPF_ADD, kR2, 1));
-  emit(load64(kR1, kFp, kLoadBuf));
-  emit(load64(kR3, kFp, static_cast<int16_t>(kTupleKey + 16)));
-  emit(call(BPF_FUNC_probe_read_user_str));
-  fault_unless_read(pc);
-  emit(load64(kR1, kFp, kLoadBuf));
-  put(rd, kR1);
-  return Ok{};
 }
 
 // strlen(s): its bytes before the NUL, at most strsize - 1, as the

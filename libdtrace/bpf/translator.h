@@ -1,8 +1,9 @@
 // The DIF-to-BPF translator's machine (translate.h is the interface):
 // the stack layout a translated DIFO runs with and the Translator, whose
-// members translate.cc (the instructions, arithmetic, branches, loads)
-// and translate_vars.cc (built-in and dynamic variables, strings,
-// subroutines) define. Only those two files include this.
+// members translate.cc (the instructions, arithmetic, branches, loads),
+// translate_vars.cc (built-in and dynamic variables, strings),
+// translate_subr.cc (subroutines) and translate_scratch.cc (scratch
+// memory) define. Only those files include this.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +41,16 @@ constexpr int16_t kThreadKey = kTupleKey - 88;
 static_assert(kTupleKey + static_cast<int>(kDynKeySize) <= -168);
 static_assert(kThreadKey + static_cast<int>(kDynKeySize) <= kTupleKey);
 constexpr int16_t kStringKey = 1;  // map_call(): the key of string_key()
+// Below them, the subroutines' (translate_scratch.cc): the scratch
+// element's pointer and address, a size, an offset in the element, two
+// addresses.
+constexpr int16_t kScrPtr = kThreadKey - 8;
+constexpr int16_t kScrBase = kThreadKey - 16;
+constexpr int16_t kSubN = kThreadKey - 24;
+constexpr int16_t kSubP = kThreadKey - 32;
+constexpr int16_t kSubA = kThreadKey - 40;
+constexpr int16_t kSubB = kThreadKey - 48;
+static_assert(kSubB >= -512);
 
 // BPF registers the body keeps: the frame and the globals' element.
 constexpr uint8_t kFrame = kR6;
@@ -156,8 +167,19 @@ class Translator {
   Status subr(uint32_t pc, uint16_t subr, unsigned rd);
   static std::string subr_name(uint16_t subr);
   void fault_unless_read(uint32_t pc, int16_t at = kTupleKey + 16);
-  Status copyinstr(uint32_t pc, unsigned rd);
   Status strlen_(uint32_t pc, unsigned rd);
+
+  // translate_scratch.cc
+  Status need_scratch() const;
+  void scratch_base();
+  void take(uint32_t pc);
+  void in_scratch(uint32_t pc, int16_t at);
+  Status alloca_(uint32_t pc, unsigned sz, unsigned rd);
+  Status store(uint32_t pc, uint8_t op, dif_instr_t in);
+  void copy_in(uint32_t pc, int16_t src, int16_t dst, int32_t helper);
+  Status copys(uint32_t pc, dif_instr_t in);
+  Status scratch_subr(uint32_t pc, uint16_t subr, unsigned rd);
+  Status copyinstr(uint32_t pc, unsigned rd);
 
   Status store_string(uint32_t pc, int16_t off);
 

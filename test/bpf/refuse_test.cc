@@ -34,11 +34,26 @@ INSTANTIATE_TEST_SUITE_P(
                       Refusal{"trace(ucaller + arg0);", "built-in variable 'ucaller'"},
                       Refusal{"trace(epid);", "built-in variable 'epid' outside a probe's program"},
                       Refusal{"trace(\"hello\");", "returning a string"},
-                      Refusal{"trace(rand());", "subroutine rand()"},
+                      Refusal{"trace(progenyof(arg0));", "subroutine progenyof()"},
+                      Refusal{"trace(*(char *)alloca(arg0));", "scratch memory"},
                       Refusal{"self->x = arg0; trace(arg1);", "DIF instruction 'stts'"},
-                      Refusal{"a[arg0] = arg1; trace(arg1);", "DIF instruction 'pushtv'"},
+                      Refusal{"a[arg0] = arg1; trace(arg1);", "DIF instruction 'stgaa'"},
                       Refusal{"trace(\"ab\" == \"ab\" ? arg0 : arg1);", "DIF instruction 'sets'"},
                       Refusal{"s = \"text\"; trace(arg0);", "global variable 's'"}));
+
+// A scratch area (scratchsize and eight strings) past what the
+// scratch map holds.
+TEST(RefuseScratch, LargerThanTheMap) {
+  cc::Difo d = compile_clause("trace(*(char *)alloca(arg0));");
+  DifoView v = view(d);
+  Strings s;
+  s.scratch_fd = 1;  // not used: refused first
+  s.scratch_size = module_scratch_size(kScratchMax, s.strsize);
+  Result<std::vector<bpf_insn>> prog = translate(v, Globals{}, &s);
+  ASSERT_FALSE(prog.ok());
+  EXPECT_NE(prog.error().message.find("a scratch area of 18496 bytes"), std::string::npos)
+      << prog.error().message;
+}
 
 // A DIFO that did not pass the validator is refused, not read past.
 TEST(RefuseUnvalidated, RegisterPastTheLast) {

@@ -104,6 +104,23 @@ INSTANTIATE_TEST_SUITE_P(
         "trace((g = arg0 & 1 ? \"abc\" : \"de\", strlen(g) + (g == \"abc\")));",
         "trace((k[arg1, arg0 & 1 ? \"ab\" : \"\"] = arg2 + 1, k[arg1, \"\"] * 2 + k[arg1, \"ab\"]));"));
 
+// Scratch (alloca(), stores into it) and the subroutines without
+// memory: the module's scratch area (scratchsize 256 and eight strings:
+// 2368 bytes) taken as it takes it, NOSCRATCH past it, a store outside
+// it BADADDR.
+INSTANTIATE_TEST_SUITE_P(
+    Scratch, Translate,
+    ::testing::Values(
+        "trace((this->p = (int *)alloca(16), this->p[arg0 & 3] = arg1, this->p[0] + this->p[1] * 3 + "
+        "this->p[3]));",
+        "trace((this->p = (char *)alloca(arg2 & 0xfff), this->q = (long *)alloca(arg0 & 0xfff), *this->q));",
+        "trace((this->p = (short *)alloca(2), *this->p = arg1, this->q = (long *)alloca(8), *this->q = arg0, "
+        "*this->p + *this->q));",
+        "trace((this->p = (char *)alloca(3), this->p[arg2 & 1] = 1, this->p[1]));",
+        "trace((this->q = (int *)arg1, *this->q = 1, 2));",
+        "trace(htons(arg0) + htonl(arg1) * 3 + (htonll(arg2) ^ ntohs(arg1)));",
+        "trace(rand() >= 0 && rand() < 0x80000000 ? arg0 : arg1);"));
+
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
 INSTANTIATE_TEST_SUITE_P(Task, Translate,
@@ -135,14 +152,18 @@ TEST_P(TranslateUser, AgreesWithTheInterpreter) {
 
 INSTANTIATE_TEST_SUITE_P(
     Loads, TranslateUser,
-    ::testing::Values("trace(*(userland char *)arg0);", "trace(*(userland char *)arg0 * 1000);",
-                      "trace(*(userland unsigned char *)arg0);",
-                      "trace(*(userland short *)arg0 + *(userland uint16_t *)arg0);",
-                      "trace(*(userland int *)arg0);", "trace(*(userland uint32_t *)arg0);",
-                      "trace(*(userland int64_t *)arg0 ^ arg1);",
-                      "trace(arg1 > 0 ? *(userland long *)(arg0 + 8) : arg1);",
-                      "trace(strlen(copyinstr(arg0)));", "trace(strlen(copyinstr(arg0, arg1)));",
-                      "trace(copyinstr(arg0, arg1) == copyinstr(arg0 + 1, arg1));"));
+    ::testing::Values(
+        "trace(*(userland char *)arg0);", "trace(*(userland char *)arg0 * 1000);",
+        "trace(*(userland unsigned char *)arg0);",
+        "trace(*(userland short *)arg0 + *(userland uint16_t *)arg0);", "trace(*(userland int *)arg0);",
+        "trace(*(userland uint32_t *)arg0);", "trace(*(userland int64_t *)arg0 ^ arg1);",
+        "trace(arg1 > 0 ? *(userland long *)(arg0 + 8) : arg1);", "trace(strlen(copyinstr(arg0)));",
+        "trace(strlen(copyinstr(arg0, arg1)));", "trace(copyinstr(arg0, arg1) == copyinstr(arg0 + 1, arg1));",
+        "trace(*(int *)copyin(arg0, 4) + *(char *)copyin(arg0, arg1 & 0x1fff));",
+        "trace((this->p = (char *)alloca(8), copyinto(arg0, 4, this->p), *(int *)this->p));",
+        "trace((this->p = (char *)alloca(8), copyinto(arg0, arg1 & 7, this->p), *(int *)this->p));",
+        "trace((this->p = (char *)alloca(2368 - 8 * (arg1 & 7)), "
+        "copyinstr(arg0, 3) == copyinstr(arg0 + 2)));"));
 
 // Kernel loads of addresses that fault in both: unmapped, wrapping. (A
 // readable kernel address is the task's own, bpf_builtin_test.cc: the
@@ -162,7 +183,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "trace(*(uint16_t *)arg0);", "trace(*(int *)arg0);", "trace(*(uint32_t *)arg0);",
                       "trace(*(int64_t *)arg0 + arg1);", "trace(arg1 > 2 ? *(long *)(arg0 + 8) : arg1);",
                       "trace(stringof(arg0) == \"ab\");", "trace(\"ab\" < stringof(arg0));",
-                      "trace(strlen(stringof(arg0)));", "trace((z[stringof(arg0)] = 1, 2));"));
+                      "trace(strlen(stringof(arg0)));", "trace((z[stringof(arg0)] = 1, 2));",
+                      "trace((this->p = (char *)alloca(8), bcopy((void *)arg0, this->p, arg1 & 3), "
+                      "*(int *)this->p));"));
 
 // Variables read before they are stored (declared first): 0, then what
 // the last firing stored; globals in their map as in the state, dynamic
