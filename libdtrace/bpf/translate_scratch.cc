@@ -136,19 +136,15 @@ Status Translator::copys(uint32_t pc, dif_instr_t in) {
 // The subroutines of scratch; their arguments are the tuple's.
 Status Translator::scratch_subr(uint32_t pc, uint16_t subr, unsigned rd) {
   if (Status st = need_scratch(); !st) return st;
-  auto arg = [&](uint32_t i, int16_t to) {
-    emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * i)));
-    emit(store64(kFp, to, kR1));
-  };
   switch (subr) {
     case DIF_SUBR_ALLOCA:
-      arg(0, kSubN);
+      arg_to(0, kSubN);
       take(pc);
       put(rd, kR0);
       return Ok{};
     case DIF_SUBR_COPYIN: {  // copyin(uaddr, n): BADSIZE past the scratch area
-      arg(0, kSubB);
-      arg(1, kSubN);
+      arg_to(0, kSubB);
+      arg_to(1, kSubN);
       emit(load64(kR1, kFp, kSubN));
       emit(jmp_imm(BPF_JLE, kR1, static_cast<int32_t>(s_->scratch_size), kFaultLen));
       emit(store64(kFrame, kFrameFaultAddr, kR1));
@@ -161,17 +157,17 @@ Status Translator::scratch_subr(uint32_t pc, uint16_t subr, unsigned rd) {
       return Ok{};
     }
     case DIF_SUBR_COPYINTO:  // copyinto(uaddr, size, dest)
-      arg(0, kSubB);
-      arg(1, kSubN);
-      arg(2, kSubA);
+      arg_to(0, kSubB);
+      arg_to(1, kSubN);
+      arg_to(2, kSubA);
       copy_in(pc, kSubB, kSubA, BPF_FUNC_probe_read_user);
       emit(mov_imm(kR1, 0));
       put(rd, kR1);
       return Ok{};
     case DIF_SUBR_BCOPY:  // bcopy(src, dest, size)
-      arg(0, kSubB);
-      arg(1, kSubA);
-      arg(2, kSubN);
+      arg_to(0, kSubB);
+      arg_to(1, kSubA);
+      arg_to(2, kSubN);
       copy_in(pc, kSubB, kSubA, BPF_FUNC_probe_read_kernel);
       emit(mov_imm(kR1, 0));
       put(rd, kR1);

@@ -1,8 +1,8 @@
 // The Translator's CALL (translator.h): which subroutines are
 // translated, with their arguments (the tuple's, bottom first) and the
 // module's minimum counts, and those that need no memory: byte order
-// and rand(). Scratch's are translate_scratch.cc's, strlen()
-// translate_vars.cc's.
+// and rand(). Scratch's are translate_scratch.cc's, the strings'
+// translate_str.cc's (strlen() translate_vars.cc's).
 #include "bpf/translator.h"
 
 namespace dtrace::bpf::detail {
@@ -23,7 +23,14 @@ SubrRow subr_row(uint16_t subr) {
     case DIF_SUBR_COPYIN: return {Kind::kScratch, 2};
     case DIF_SUBR_COPYINTO:
     case DIF_SUBR_BCOPY: return {Kind::kScratch, 3};
-    case DIF_SUBR_STRLEN: return {Kind::kString, 1};
+    case DIF_SUBR_STRLEN:
+    case DIF_SUBR_LLTOSTR:
+    case DIF_SUBR_TOUPPER:
+    case DIF_SUBR_TOLOWER: return {Kind::kString, 1};
+    case DIF_SUBR_STRJOIN:
+    case DIF_SUBR_SUBSTR:
+    case DIF_SUBR_STRCHR:
+    case DIF_SUBR_STRRCHR: return {Kind::kString, 2};
     case DIF_SUBR_HTONS:
     case DIF_SUBR_NTOHS:
     case DIF_SUBR_HTONL:
@@ -60,7 +67,7 @@ Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
   Status st = Ok{};
   switch (row.kind) {
     case Kind::kScratch: st = scratch_subr(pc, subr, rd); break;
-    case Kind::kString: st = strlen_(pc, rd); break;
+    case Kind::kString: st = string_subr(pc, subr, rd); break;
     case Kind::kOrder:  // the module's bswap(), on a little-endian machine
       emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16)));
       emit(make(BPF_ALU | BPF_END | BPF_TO_BE, kR1, 0, 0, order_bits(subr)));

@@ -2,8 +2,8 @@
 // the stack layout a translated DIFO runs with and the Translator, whose
 // members translate.cc (the instructions, arithmetic, branches, loads),
 // translate_vars.cc (built-in and dynamic variables, strings),
-// translate_subr.cc (subroutines) and translate_scratch.cc (scratch
-// memory) define. Only those files include this.
+// translate_subr.cc (subroutines), translate_scratch.cc (scratch
+// memory) and translate_str.cc (string subroutines) define. Only those files include this.
 #pragma once
 
 #include <cstdint>
@@ -50,7 +50,9 @@ constexpr int16_t kSubN = kThreadKey - 24;
 constexpr int16_t kSubP = kThreadKey - 32;
 constexpr int16_t kSubA = kThreadKey - 40;
 constexpr int16_t kSubB = kThreadKey - 48;
-static_assert(kSubB >= -512);
+constexpr int16_t kSubC = kThreadKey - 56;
+constexpr int16_t kSubD = kThreadKey - 64;
+static_assert(kSubD >= -512);
 
 // BPF registers the body keeps: the frame and the globals' element.
 constexpr uint8_t kFrame = kR6;
@@ -180,6 +182,24 @@ class Translator {
   Status copys(uint32_t pc, dif_instr_t in);
   Status scratch_subr(uint32_t pc, uint16_t subr, unsigned rd);
   Status copyinstr(uint32_t pc, unsigned rd);
+
+  // translate_str.cc
+  void arg_to(uint32_t i, int16_t to);
+  void read_str(uint32_t pc, int16_t src, int32_t size);
+  void scratch_at(int16_t at);
+  void keep_string(unsigned rd);
+  struct ByteLoop {
+    size_t top, full;
+  };
+  ByteLoop byte_loop(int32_t size);
+  void next_byte(const ByteLoop& loop);
+  void back_to(size_t top);
+  void strjoin(uint32_t pc, unsigned rd);
+  void substr(uint32_t pc, unsigned rd);
+  void lltostr(uint32_t pc, unsigned rd);
+  void changecase(uint32_t pc, unsigned rd, bool up);
+  void strchr_(uint32_t pc, unsigned rd, bool last);
+  Status string_subr(uint32_t pc, uint16_t subr, unsigned rd);
 
   Status store_string(uint32_t pc, int16_t off);
 

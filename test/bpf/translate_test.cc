@@ -121,6 +121,25 @@ INSTANTIATE_TEST_SUITE_P(
         "trace(htons(arg0) + htonl(arg1) * 3 + (htonll(arg2) ^ ntohs(arg1)));",
         "trace(rand() >= 0 && rand() < 0x80000000 ? arg0 : arg1);"));
 
+// String subroutines: results in scratch compared and measured (their
+// addresses differ), their arguments' edges (indexes and lengths from
+// INT64_MIN to INT64_MAX, bases out of range: ILLOP).
+INSTANTIATE_TEST_SUITE_P(
+    StringSubrs, Translate,
+    ::testing::Values(
+        "trace(strlen(strjoin(arg0 & 1 ? \"abc\" : \"\", arg1 & 1 ? \"de\" : \"fghij\")));",
+        "trace(strjoin(\"ab\", arg0 & 1 ? \"c\" : \"\") == \"abc\");",
+        "trace(strlen(substr(\"0123456789\", arg0, arg1)) * 100 + strlen(substr(\"0123456789\", arg2)));",
+        "trace(strlen(substr(\"0123456789\", arg2, arg0)) * 100 + strlen(substr(\"0123456789\", arg1, "
+        "arg2)));",
+        "trace(substr(\"abcdef\", arg2 % 7, 2) == \"cd\" || substr(\"abcdef\", arg2 % 7, 2) == \"ef\");",
+        "trace(strlen(lltostr(arg0, arg1)));",
+        "trace(strlen(lltostr(arg0, (arg2 & 31) + 2)) * 10 + strlen(lltostr(arg1)));",
+        "trace(lltostr(arg0) == \"-7\" || lltostr(arg0, 16) == \"0x0\" || lltostr(arg0, 8) == \"07\");",
+        "trace(toupper(arg0 & 1 ? \"aBc1{\" : \"\") == \"ABC1{\" && tolower(\"aBc@Z\") == \"abc@z\");",
+        "trace(strchr(\"key=value\", arg0) != NULL ? strlen(strchr(\"key=value\", arg0)) : 99);",
+        "trace(strrchr(\"a.b.c\", arg1 & 1 ? '.' : arg0) != NULL ? strlen(strrchr(\"a.b.c\", arg0)) : 99);"));
+
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
 INSTANTIATE_TEST_SUITE_P(Task, Translate,
@@ -185,7 +204,11 @@ INSTANTIATE_TEST_SUITE_P(
                       "trace(stringof(arg0) == \"ab\");", "trace(\"ab\" < stringof(arg0));",
                       "trace(strlen(stringof(arg0)));", "trace((z[stringof(arg0)] = 1, 2));",
                       "trace((this->p = (char *)alloca(8), bcopy((void *)arg0, this->p, arg1 & 3), "
-                      "*(int *)this->p));"));
+                      "*(int *)this->p));",
+                      "trace(strlen(strjoin(\"x\", stringof(arg0))));",
+                      "trace(strlen(toupper(stringof(arg0))));",
+                      "trace(strchr(stringof(arg0), 'a') == NULL);",
+                      "trace(strlen(substr(stringof(arg0), 1)));"));
 
 // Variables read before they are stored (declared first): 0, then what
 // the last firing stored; globals in their map as in the state, dynamic
