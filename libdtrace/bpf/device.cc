@@ -28,6 +28,7 @@
 #include "bpf/profile_prov.h"
 #include "bpf/sdt_prov.h"
 #include "bpf/strings.h"
+#include "bpf/cpc_prov.h"
 #include "bpf/stable_fire.h"
 #include "bpf/stable_prov.h"
 #include "bpf/syscall_prov.h"
@@ -67,7 +68,8 @@ enum class Role {
   kFbtReturn,
   kUprobe,
   kUretprobe,
-  kStable
+  kStable,
+  kCpc
 };
 
 struct ProbeProg {
@@ -78,6 +80,7 @@ struct ProbeProg {
   Fd link;                             // kFbtEntry, kFbtReturn: attached at ENABLE (gated until GO)
   const dtbpf_uprobe* user = nullptr;  // kUprobe, kUretprobe, with its site
   uint32_t site = 0;
+  const dtbpf_cpc* cpc = nullptr;  // kCpc
 };
 
 // The providers' tables, which the probes' cookies point into.
@@ -85,6 +88,7 @@ struct ProvTables {
   dtbpf_sdt* sdt = nullptr;
   dtbpf_fbt* fbt = nullptr;
   dtbpf_uprobes* user = nullptr;
+  dtbpf_cpcs* cpc = nullptr;
   dtrace_core* core = nullptr;  // the stable providers' probes
   ProvTables() = default;
   ProvTables(const ProvTables&) = delete;
@@ -93,6 +97,7 @@ struct ProvTables {
     dtbpf_sdt_free(sdt);
     dtbpf_fbt_free(fbt);
     dtbpf_uprobes_free(user);
+    dtbpf_cpc_free(cpc);
   }
 };
 
@@ -117,6 +122,7 @@ Result<Role> role_of(const dtbpf_ecb& e, const ProvTables& t) {
   if (prov == "dtrace" && name == "END") return Role::kEnd;
   if (prov == "dtrace" && name == "ERROR") return Role::kError;
   if (prov == "profile") return (e.cookie & 1) ? Role::kTick : Role::kProfile;
+  if (prov == "cpc") return Role::kCpc;
   if (prov == "sdt") return Role::kSdt;
   if (prov == "fbt") return (e.cookie & 1) ? Role::kFbtReturn : Role::kFbtEntry;
 #if defined(__x86_64__)
@@ -133,6 +139,24 @@ Result<Fd> attach_clock(int cpu, uint64_t period_ns, const Fd& prog) {
   a.config = PERF_COUNT_SW_CPU_CLOCK;
   a.sample_period = period_ns;
   return open_perf_event(a, -1, cpu, prog, "a cpu-clock perf event");
+}
+
+// A cpc probe's sampling counter on one CPU, as the module's cpc_enable().
+Result<Fd> attach_counter(int cpu, const dtbpf_cpc& c, const Fd& prog) {
+  perf_event_attr a{};
+  a.type = c.type;
+  a.config = c.config;
+  a.sample_period = c.period;
+  a.pinned = 1;
+  a.exclude_user = !c.user;
+  a.exclude_kernel = !c.kernel;
+  a.exclude_hv = 1;
+  auto ev = open_perf_event(a, -1, cpu, prog, "the cpc probe's counter");
+  // No such counter on this CPU (no PMU): said plainly, as the module's.
+  if (!ev && c.type == PERF_TYPE_HARDWARE)
+    return make_error("no hardware counter for the cpc probe on CPU " + std::to_string(cpu) + ": " +
+                      std::strerror(EOPNOTSUPP));
+  return ev;
 }
 
 // fbt needs BPF trampolines (fentry, fexit); kprobes would be the other
@@ -243,6 +267,14 @@ class BpfDevice final : public kio::Device {
         if (Status st = attach_uprobes(*p.user, p.site, p.prog, &events_); !st) return st.error();
         continue;
       }
+      if (p.role == Role::kCpc) {
+        for (int cpu = 0; cpu < static_cast<int>(ncpus); cpu++) {
+          auto ev = attach_counter(cpu, *p.cpc, p.prog);
+          if (!ev) return ev.error();
+          events_.push_back(std::move(*ev));
+        }
+        continue;
+      }
       if (p.role != Role::kTick && p.role != Role::kProfile) continue;
       for (int cpu = first < 0 ? 0 : first; cpu <= last; cpu++) {
         auto ev = attach_clock(cpu, p.period_ns, p.prog);
@@ -331,7 +363,7 @@ class BpfDevice final : public kio::Device {
       // stack() where the helper get_stack starts at the probe's pc: a
       // perf event's (from a tracepoint it starts in the BPF programs).
       auto role = role_of(e.ecb, *provs_);
-      bool stacks = role && (*role == Role::kTick || *role == Role::kProfile);
+      bool stacks = role && (*role == Role::kTick || *role == Role::kProfile || *role == Role::kCpc);
       if (Status st = check_ecb(e, stacks); !st) return st;
       ecbs.push_back(std::move(e));
     }
@@ -414,8 +446,8 @@ class BpfDevice final : public kio::Device {
   // gated, it records nothing until GO).
   Result<ProbeProg> make_prog(Role role, std::span<const EcbCode> list, const Globals& g, ProbeMaps maps,
                               uint32_t site) {
-    bool perf = role == Role::kTick || role == Role::kProfile, tp = is_tracepoint(role), fbt = is_fbt(role),
-         user = is_user(role);
+    bool perf = role == Role::kTick || role == Role::kProfile || role == Role::kCpc, tp = is_tracepoint(role),
+         fbt = is_fbt(role), user = is_user(role);
     maps.scratch = scratch_[perf   ? kPerfScratch
                             : tp   ? kTracepointScratch
                             : fbt  ? kFbtScratch
@@ -470,6 +502,7 @@ class BpfDevice final : public kio::Device {
     ProbeProg pp{role, std::move(*fd), cookie >> 1, {}, Fd()};
     if (sdt) pp.tracepoint = sdt->name;
     pp.user = up;
+    if (role == Role::kCpc) pp.cpc = reinterpret_cast<const dtbpf_cpc*>(cookie);
     pp.site = site;
     if (role == Role::kStable) pp.tracepoint = stable_tp;
     if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
@@ -602,7 +635,8 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   provs->core = core;
   if (dtbpf_profile_init(core) != 0 || dtbpf_syscall_init(core) != 0 ||
       dtbpf_sdt_init(core, &provs->sdt) != 0 || dtbpf_fbt_init(core, &provs->fbt) != 0 ||
-      dtbpf_uprobes_init(core, &provs->user) != 0 || dtbpf_stable_init(core) != 0) {
+      dtbpf_uprobes_init(core, &provs->user) != 0 || dtbpf_stable_init(core) != 0 ||
+      dtbpf_cpc_init(core, &provs->cpc) != 0) {
     dtrace_inproc_destroy(m);
     return make_error("cannot register the bpf backend's providers");
   }

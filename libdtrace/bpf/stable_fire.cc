@@ -230,6 +230,23 @@ void emit_signal_handle(Builder& b) {
   set_arg(b, 2, kR0);
 }
 
+// An IP version's header: skb->protocol, its size, the version in its
+// first byte, the argument it is.
+struct IpHeader {
+  int32_t proto, size, version, arg;
+};
+// With R1 skb->protocol, R2 the bytes from the header to the tail and
+// R0 the header's version: on to other unless the protocol is h's, to
+// skip unless the rest is; else the header (R8) is h's argument, on to
+// fire.
+void ip_header(Builder& b, const IpHeader& h, size_t other, size_t skip, size_t fire) {
+  b.jump(BPF_JNE, kR1, h.proto, other);
+  b.jump(BPF_JLT, kR2, h.size, skip);
+  b.jump(BPF_JNE, kR0, h.version, skip);
+  set_arg(b, h.arg, kR8);
+  b.jump(BPF_JA, 0, 0, fire);
+}
+
 // ip send / receive: net_dev_queue(skb) with the IP header at the skb's
 // network header, netif_receive_skb(skb) at skb->data, as the module's
 // ip_fire(): an IPv4 or IPv6 packet whose header is within the linear
@@ -270,17 +287,9 @@ void emit_ip(Builder& b, bool send) {
   b.emit(alu_imm(BPF_RSH, kR0, 4));  // the IP version
   b.emit(load64(kR1, kFp, kProto));
   b.emit(load64(kR2, kFp, kHave));
-  b.jump(BPF_JNE, kR1, htons(ETH_P_IP), v6);
-  b.jump(BPF_JLT, kR2, 20, skip);  // sizeof(struct iphdr)
-  b.jump(BPF_JNE, kR0, 4, skip);
-  set_arg(b, 2, kR8);
-  b.jump(BPF_JA, 0, 0, fire);
+  ip_header(b, {htons(ETH_P_IP), 20, 4, 2}, v6, skip, fire);  // sizeof(struct iphdr)
   b.bind(v6);
-  b.jump(BPF_JNE, kR1, htons(ETH_P_IPV6), skip);
-  b.jump(BPF_JLT, kR2, 40, skip);  // sizeof(struct ipv6hdr)
-  b.jump(BPF_JNE, kR0, 6, skip);
-  set_arg(b, 3, kR8);
-  b.jump(BPF_JA, 0, 0, fire);
+  ip_header(b, {htons(ETH_P_IPV6), 40, 6, 3}, skip, skip, fire);  // sizeof(struct ipv6hdr)
   b.bind(skip);
   b.emit(mov_imm(kR0, 0));
   b.emit(exit_insn());

@@ -153,6 +153,16 @@ expect ip_fire 0 "$want" "" -- -q -n '
 	    *(uint8_t *)(arg4 + 6) == 17 && *(uint8_t *)(arg4 + 42) == 0xa1 && *(uint8_t *)(arg4 + 43) == 0x17/
 	{ @[probename, 6] = count(); }
 	END { printa("%s %d %@d\n", @); }' -c "bash $tmp/udp.sh"
+# cpc: a probe made when a description names it exactly, none for a
+# count below the event's smallest; page-faults-user-1 fires in the
+# faulting process (dd touches its buffer) with arg0 0 and arg1 the
+# user pc, as the module's.
+check cpc_list '[ "$(echo "$out" | awk "\$2 == \"cpc\" { print \$2, \$3 }")" = "cpc page-faults-user-1" ]' -- \
+	-l -n cpc:::page-faults-user-1 -n cpc:::page-faults-all-0
+expect cpc_fire 0 "faults 1 kernel-pc 0 user-pc-0 0" "" -- -q -n '
+	cpc:::page-faults-user-1 /pid == $target/ { n++; k += arg0 != 0; z += arg1 == 0; }
+	END { printf("faults %d kernel-pc %d user-pc-0 %d\n", n > 0, k, z); }' \
+	-c "dd if=/dev/zero of=/dev/null bs=1M count=4 status=none"
 # A probe whose module mechanism is a kprobe is refused, saying so.
 expect stable_refused 1 "" "probe sched:vmlinux::on-cpu: its kernel mechanism (a kprobe" -- \
 	-q -n 'sched:::on-cpu { exit(0); }'
