@@ -43,6 +43,8 @@ case_cmd() {
 	e_syscall) cmd=("${d[@]}" -x backend=bpf -n 'syscall::getppid:entry { @ = count(); }') ;;
 	e_fbt) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @ = count(); }") ;;
 	e_fbtret) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:return { @ = count(); }") ;;
+	# a clause with a DIFO (the frame path): sum() of the pid
+	e_fbtsum) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @ = sum(pid); }") ;;
 	*)
 		ready=Attaching
 		case $1 in
@@ -50,6 +52,7 @@ case_cmd() {
 		b_kprobe) cmd=(bpftrace -e "kprobe:$fn { @ = count(); }") ;;
 		b_kfunc) cmd=(bpftrace -e "kfunc:$fn { @ = count(); }") ;;
 		b_kretfunc) cmd=(bpftrace -e "kretfunc:$fn { @ = count(); }") ;;
+		b_kfuncsum) cmd=(bpftrace -e "kfunc:$fn { @ = sum(pid); }") ;;
 		b_uprobe) cmd=(bpftrace -e "uprobe:$dir/loop:bench_fn { @ = count(); }") ;;
 		esac
 		;;
@@ -150,3 +153,4 @@ echo "fbt return / kretfunc (fexit) $(ratio d_fbtret b_kretfunc)"
 echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace)"
 echo "pid entry / uprobe: module $(ratio d_pid b_uprobe), bpf backend $(ratio e_pid b_uprobe)"
 echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt entry / kfunc $(ratio e_fbt b_kfunc), fbt return / kretfunc $(ratio e_fbtret b_kretfunc)"
+echo "bpf backend, sum(pid): fbt entry / kfunc $(ratio e_fbtsum b_kfuncsum)"
