@@ -51,6 +51,10 @@ Result<StringMaps> create_string_maps(Strings& s) {
   if (fd < 0) return make_error(std::string("cannot create the string scratch map: ") + std::strerror(-fd));
   m.scratch = Fd(fd);
   s.scratch_fd = m.scratch.get();
+  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_lstrings", 4, kLocalStrings * kMaxCompare, 1, nullptr);
+  if (fd < 0) return make_error(std::string("cannot create the string locals' map: ") + std::strerror(-fd));
+  m.locals = Fd(fd);
+  s.locals_fd = m.locals.get();
   s.consts_fd = m.consts.get();
   s.comm_fd = m.comm.get();
   return m;

@@ -32,6 +32,10 @@ constexpr uint32_t kCompareBuf = kMaxCompare + 8;
 // (what a take is cleared from; translate_scratch.cc).
 constexpr uint32_t kScratchMax = 16384;
 
+// String clause-locals (this->s) live in a per-CPU element of one slot
+// of kMaxCompare bytes for each of the frame's locals (frame.h).
+constexpr uint32_t kLocalStrings = 32;
+
 // The module's scratch area (kernel/core/buffer.c): scratchsize and
 // eight strings.
 constexpr uint64_t module_scratch_size(uint64_t scratchsize, uint64_t strsize) {
@@ -43,6 +47,7 @@ struct Strings {
   int comm_fd = -1;                                       // the per-CPU array execname lives in
   int compare_fd = -1;                                    // per-CPU array: scmp's two buffers
   int scratch_fd = -1;                                    // per-CPU array: the scratch (2 x kScratchMax)
+  int locals_fd = -1;                                     // per-CPU array: string this-> variables
   uint32_t strsize = 256;                                 // the strsize option
   uint64_t scratch_size = module_scratch_size(256, 256);  // of the options' scratchsize, strsize
   std::map<const char*, uint32_t> base;                   // a DIFO's string table -> its offset there
@@ -58,7 +63,7 @@ Strings layout_strings(std::span<const DifoView> difos);
 
 // The maps of s (s gets their descriptors).
 struct StringMaps {
-  Fd consts, comm, compare, scratch;
+  Fd consts, comm, compare, scratch, locals;
 };
 Result<StringMaps> create_string_maps(Strings& s);
 

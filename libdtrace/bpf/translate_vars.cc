@@ -175,11 +175,15 @@ Status Translator::local(uint32_t pc, uint8_t op, dif_instr_t in) {
   if (v == nullptr || id < DIF_VAR_OTHER_UBASE)
     return make_error("DIF instruction " + std::to_string(pc) + " uses clause-local variable " +
                       std::to_string(id) + ", which its variable table lacks");
-  if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
-    return make_error(unsupported("a clause-local variable that is a string or by reference"));
   if (id - DIF_VAR_OTHER_UBASE >= static_cast<int>(kFrameLocals))
     return make_error(unsupported("more than " + std::to_string(kFrameLocals) + " clause-local variables"));
   int16_t off = static_cast<int16_t>(kFrameLocal0 + 8 * (id - DIF_VAR_OTHER_UBASE));
+  bool string = v->dtdv_type.dtdt_kind == DIF_TYPE_STRING && (v->dtdv_type.dtdt_flags & DIF_TF_BYUREF) == 0 &&
+                s_ != nullptr && s_->locals_fd >= 0 && s_->strsize % 8 == 0 && s_->strsize <= kMaxCompare;
+  if (string)
+    return local_string(pc, op, in, off, static_cast<int16_t>(kMaxCompare * (id - DIF_VAR_OTHER_UBASE)));
+  if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
+    return make_error(unsupported("a clause-local variable that is a string or by reference"));
   if (op == DIF_OP_LDLS) {
     emit(load64(kR1, kFrame, off));
     put(DIF_INSTR_RD(in), kR1);
@@ -187,6 +191,37 @@ Status Translator::local(uint32_t pc, uint8_t op, dif_instr_t in) {
     get(kR1, DIF_INSTR_RS(in));
     emit(store64(kFrame, off, kR1));
   }
+  return Ok{};
+}
+
+// A string this-> variable: its strsize bytes at slot in the string
+// locals' element, its frame local (0 at each firing) 0 until stored,
+// 1 once a string is, 2 once NULL is. Read before stored it is "", as
+// the module's zeroed local storage; NULL reads back NULL (the module's
+// store_ref()); a string is copied as a global string is.
+Status Translator::local_string(uint32_t pc, uint8_t op, dif_instr_t in, int16_t flag, int16_t slot) {
+  if (op == DIF_OP_LDLS) {
+    first_element(s_->locals_fd);
+    emit(alu_imm(BPF_ADD, kR0, slot));
+    emit(load64(kR1, kFrame, flag));
+    emit(jmp_imm(BPF_JNE, kR1, 0, 1));
+    emit(store64_imm(kR0, 0, 0));
+    emit(store64(kFrame, kFrameTmp, kR0));
+    emit(load64(kR0, kFrame, kFrameTmp));
+    emit(jmp_imm(BPF_JNE, kR1, 2, 1));
+    emit(mov_imm(kR0, 0));
+    put(DIF_INSTR_RD(in), kR0);
+    return Ok{};
+  }
+  get(kR1, DIF_INSTR_RS(in));
+  emit(store64(kFp, kLoadBuf, kR1));
+  emit(store64_imm(kFrame, flag, 2));
+  size_t null = jump_here(jmp_imm(BPF_JEQ, kR1, 0, 0));
+  first_element(s_->locals_fd);
+  emit(alu_imm(BPF_ADD, kR0, slot));
+  string_at_r0(pc);
+  emit(store64_imm(kFrame, flag, 1));
+  land(null);
   return Ok{};
 }
 
@@ -316,13 +351,19 @@ void Translator::string_value(uint32_t pc) {
   first_element(s_->compare_fd);
   emit(alu_imm(BPF_ADD, kR0, kCompareBuf));
   emit(store64(kFp, kKey, kR0));
+  string_at_r0(pc);
+  emit(load64(kR3, kFp, kKey));
+}
+
+// The string at kLoadBuf's address into strsize bytes at R0, zeros
+// after its NUL; unreadable, BADADDR at its address.
+void Translator::string_at_r0(uint32_t pc) {
   for (uint32_t off = 0; off < s_->strsize; off += 8) emit(store64_imm(kR0, static_cast<int16_t>(off), 0));
   emit(mov_reg(kR1, kR0));
   emit(mov_imm(kR2, static_cast<int32_t>(s_->strsize)));
   emit(load64(kR3, kFp, kLoadBuf));
   emit(call(BPF_FUNC_probe_read_kernel_str));
   fault_unless_read(pc, kLoadBuf);
-  emit(load64(kR3, kFp, kKey));
 }
 
 // helper(map fd, the key, R3, R4 as they are): the key at fp + key, or

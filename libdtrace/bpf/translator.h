@@ -154,6 +154,7 @@ class Translator {
   Status probe_string(uint16_t id, size_t i);
 
   Status local(uint32_t pc, uint8_t op, dif_instr_t in);
+  Status local_string(uint32_t pc, uint8_t op, dif_instr_t in, int16_t flag, int16_t slot);
 
   void zero_key(int16_t at);
   size_t jump_here(bpf_insn j);
@@ -162,6 +163,7 @@ class Translator {
   Status dynamic(uint32_t pc, uint8_t op, dif_instr_t in);
   void string_key(uint32_t pc);
   void string_value(uint32_t pc);
+  void string_at_r0(uint32_t pc);
   void map_call(int32_t helper, int fd, int16_t key);
 
   Status scmp(uint32_t pc, unsigned r1, unsigned r2);

@@ -74,10 +74,13 @@ INSTANTIATE_TEST_SUITE_P(Globals, Translate,
 // Clause-local variables: zero at each firing, kept within it.
 INSTANTIATE_TEST_SUITE_P(
     Locals, Translate,
-    ::testing::Values("trace((this->x = arg0 * 2, this->y = arg1, this->x - this->y));",
-                      "trace((this->n = arg2, this->n = this->n + 1, this->n * 10 + arg2));",
-                      "trace((this->c = (char)arg0, this->c));",
-                      "trace((this->x = arg0 / arg1, x = this->x, x));"));
+    ::testing::Values(
+        "trace((this->x = arg0 * 2, this->y = arg1, this->x - this->y));",
+        "trace((this->n = arg2, this->n = this->n + 1, this->n * 10 + arg2));",
+        "trace((this->c = (char)arg0, this->c));", "trace((this->x = arg0 / arg1, x = this->x, x));",
+        "trace((this->s = arg0 & 1 ? \"abc\" : \"de\", strlen(this->s) * 10 + (this->s == \"abc\")));",
+        "trace((this->s = strjoin(arg1 & 1 ? \"x\" : \"yz\", \"w\"), this->t = this->s, "
+        "strlen(this->t) + (this->s == NULL)));"));
 
 // Thread-locals and associative arrays of integer keys, kept from one
 // firing to the next; storing 0 deletes (read back as 0).
@@ -242,6 +245,9 @@ INSTANTIATE_TEST_SUITE_P(
         Declared{
             "trace((v[arg0 & 1] = arg1 & 1 ? \"xyz\" : \"\", strlen(v[1]) + (a[arg2 & 1] == 0 ? 10 : 20)));",
             "string v[int]; int64_t a[int64_t];"},
+        Declared{"trace((x = strlen(this->s), this->s = arg0 & 1 ? \"ab\" : execname, x * 100 + "
+                 "strlen(this->s)));",
+                 "this string s; int64_t x;"},
         Declared{"trace((self->y = arg2 > 0 ? arg0 : 0, self->y + a[1]));",
                  "self int64_t y; int64_t a[int64_t];"}));
 
