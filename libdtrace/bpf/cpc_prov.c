@@ -16,30 +16,10 @@ struct cpc_event {
 	uint64_t min; /* smallest count: bounds the firing rate */
 };
 
-#define SW(n, c, m)                                         \
-	{                                                   \
-		n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c, m \
-	}
-#define HW(n, c)                                               \
-	{                                                      \
-		n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, 5000 \
-	}
+#define CPC_SW(n, c, m) { n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c, m },
+#define CPC_HW(n, c)	{ n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, 5000 },
 static const struct cpc_event events[] = {
-	SW("cpu-clock", CPU_CLOCK, 200000),
-	SW("task-clock", TASK_CLOCK, 200000),
-	SW("page-faults", PAGE_FAULTS, 1),
-	SW("minor-faults", PAGE_FAULTS_MIN, 1),
-	SW("major-faults", PAGE_FAULTS_MAJ, 1),
-	SW("context-switches", CONTEXT_SWITCHES, 1),
-	SW("cpu-migrations", CPU_MIGRATIONS, 1),
-	HW("cpu-cycles", CPU_CYCLES),
-	HW("instructions", INSTRUCTIONS),
-	HW("cache-references", CACHE_REFERENCES),
-	HW("cache-misses", CACHE_MISSES),
-	HW("branch-instructions", BRANCH_INSTRUCTIONS),
-	HW("branch-misses", BRANCH_MISSES),
-	HW("bus-cycles", BUS_CYCLES),
-	HW("ref-cycles", REF_CPU_CYCLES),
+#include "dtrace/providers/cpc_events.def"
 };
 
 struct dtbpf_cpcs {
