@@ -9,6 +9,7 @@
  * id, key bytes). No allocation in probe context: a full buffer or hash
  * is a counted aggregation drop.
  */
+#include "core/agg_fast.h"
 #include "core/enable.h"
 #include "core/state.h"
 #include "core/util.h"
@@ -185,26 +186,12 @@ static uint8_t *lookup_probe(struct dtrace_state *st, struct dtrace_aggbuf *b,
 	return NULL;
 }
 
-/* The entry of aggregation aggid in hash h's own slot of b, or NULL. */
-static struct dtrace_aggent *own_slot(const struct dtrace_state *st,
-				      const struct dtrace_aggbuf *b, uint32_t h,
-				      uint32_t aggid)
-{
-	uint32_t slot = b->hash[h & (st->aggslots - 1)];
-	struct dtrace_aggent *e;
-
-	if (slot == 0)
-		return NULL;
-	e = (struct dtrace_aggent *)(b->data + slot - 1);
-	return e->dtae_aggid == aggid ? e : NULL;
-}
-
 /* The usual case first: the entry sits in the key's own slot. */
 static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
 		       const struct dtrace_aggregation *agg, const uint8_t *key,
 		       const uint32_t *sigs, uint32_t h)
 {
-	struct dtrace_aggent *e = own_slot(st, b, h, agg->id);
+	struct dtrace_aggent *e = dtrace_agg_own_slot(st, b, h, agg->id);
 
 	if (e != NULL &&
 	    (agg->nkeys == 1 ?
@@ -497,22 +484,6 @@ void dtrace_agg_count_note(struct dtrace_ecb *ecb)
 		return;
 	ecb->count_hash = dtrace_hash_final(key_hash_start(agg->id));
 	ecb->count_aggid = agg->id;
-}
-
-bool dtrace_agg_count_fast(const struct dtrace_state *st,
-			   struct dtrace_state_cpu *sc,
-			   const struct dtrace_ecb *ecb)
-{
-	const struct dtrace_aggbuf *b = &sc->agg[sc->aggactive];
-	struct dtrace_aggent *e;
-
-	if (b->data == NULL)
-		return false;
-	e = own_slot(st, b, ecb->count_hash, ecb->count_aggid);
-	if (e == NULL)
-		return false;
-	((int64_t *)(e + 1))[0]++; /* the value: no key before it */
-	return true;
 }
 
 struct aggsnap {

@@ -45,6 +45,28 @@ struct dtrace_core {
 	struct dtrace_core_cpu *cpu;
 };
 
+/* Probe id's slot in the registry, or NULL (inline: the probe path's). */
+static DTRACE_INLINE struct dtrace_probe **
+dtrace_probe_slot(struct dtrace_core *core, uint32_t id)
+{
+	struct dtrace_probe **chunk;
+
+	if (id == 0 || id > DTRACE_PROBE_MAX)
+		return NULL;
+	id--;
+	chunk = DTRACE_READ_ONCE(core->chunks[id / DTRACE_PROBE_CHUNK]);
+	return chunk != NULL ? &chunk[id % DTRACE_PROBE_CHUNK] : NULL;
+}
+
+/* dtrace_probe_lookup(), inline (fire.h). */
+static DTRACE_INLINE struct dtrace_probe *
+dtrace_probe_at(struct dtrace_core *core, uint32_t id)
+{
+	struct dtrace_probe **slot = dtrace_probe_slot(core, id);
+
+	return slot != NULL ? DTRACE_READ_ONCE(*slot) : NULL;
+}
+
 struct dtrace_core *dtrace_core_create(void);
 /* Every state destroyed and every provider unregistered first. */
 void dtrace_core_destroy(struct dtrace_core *core);

@@ -11,6 +11,7 @@
  * interrupts off behind a per-CPU re-entry guard; never allocates,
  * sleeps or takes locks; sees only objects published by the ioctl side.
  */
+#include "core/fire.h"
 #include "core/state.h"
 #include "core/util.h"
 #include "core/spec.h"
@@ -30,25 +31,6 @@ struct firing {
 };
 
 static void fire_probe(const struct firing *f);
-
-/* May this state take a firing of probe id in its current activity? */
-static bool state_live(const struct dtrace_core *core,
-		       const struct dtrace_state *st, uint32_t id, uint32_t cpu)
-{
-	uint32_t act = DTRACE_READ_ONCE(st->activity);
-
-	if (act == DTRACE_ACTIVITY_ACTIVE)
-		return st->opts[DTRACEOPT_CPU] == 0xffffffffu ||
-		       st->opts[DTRACEOPT_CPU] == cpu || id == core->error_id;
-	if (id == core->begin_id)
-		return act == DTRACE_ACTIVITY_WARMUP;
-	if (id == core->end_id)
-		return act == DTRACE_ACTIVITY_COOLDOWN;
-	if (id == core->error_id)
-		return act >= DTRACE_ACTIVITY_WARMUP &&
-		       act <= DTRACE_ACTIVITY_COOLDOWN;
-	return false;
-}
 
 /* A fault in action act (0 = predicate) of ecb. */
 static void ecb_fault(const struct firing *f, struct dtrace_mstate *ms,
@@ -295,22 +277,21 @@ static void mstate_init(const struct firing *f, struct dtrace_mstate *ms,
 	ms->fault_addr = 0;
 }
 
-static void fire_probe(const struct firing *f)
+/*
+ * The firing from ecb on: each live ECB the count() shortcut does not
+ * take runs whole, with its machine state.
+ */
+static void fire_probe_from(const struct firing *f, struct dtrace_ecb *ecb)
 {
 	const struct dtrace_state *prev = NULL;
 	struct dtrace_mstate ms;
-	struct dtrace_ecb *ecb;
 
-	for (ecb = DTRACE_READ_ONCE(f->probe->ecbs); ecb != NULL;
-	     ecb = DTRACE_READ_ONCE(ecb->next)) {
+	for (; ecb != NULL; ecb = DTRACE_READ_ONCE(ecb->next)) {
 		struct dtrace_state *st = ecb->state;
 
 		if ((f->only != NULL && st != f->only) ||
-		    !state_live(f->core, st, f->probe->id, f->cpu) ||
-		    f->cpu >= st->ncpus || st->cpus[f->cpu].scratch == NULL)
-			continue;
-		if (ecb->count_aggid != 0 &&
-		    dtrace_agg_count_fast(st, &st->cpus[f->cpu], ecb))
+		    !dtrace_fire_live(f->core, st, f->probe->id, f->cpu) ||
+		    dtrace_fire_counted(ecb, f->cpu))
 			continue;
 		mstate_init(f, &ms, ecb);
 		if (st != prev) {
@@ -326,7 +307,12 @@ static void fire_probe(const struct firing *f)
 	}
 }
 
-/* The common entry: guard, interrupts, then fire. Returns the CPU. */
+static void fire_probe(const struct firing *f)
+{
+	fire_probe_from(f, DTRACE_READ_ONCE(f->probe->ecbs));
+}
+
+/* An entry that is not the common one: guard, interrupts, then fire. */
 static uint32_t fire(struct dtrace_core *core, uint32_t id,
 		     struct dtrace_state *only, struct dtrace_fireargs *fa)
 {
@@ -356,22 +342,41 @@ out:
 	return cpu;
 }
 
+DTRACE_NOINLINE void dtrace_fire_from(struct dtrace_core *core,
+				      struct dtrace_probe *probe,
+				      struct dtrace_ecb *ecb, uint32_t cpu,
+				      struct dtrace_fire_args args)
+{
+	struct dtrace_fireargs fa DTRACE_UNINIT; /* v[6..11]: fetched later */
+	uint64_t errwork = 0;
+	struct firing f = { .core = core,
+			    .probe = probe,
+			    .fa = &fa,
+			    .cpu = cpu,
+			    .errwork = &errwork };
+	uint32_t i;
+
+	for (i = 0; i < 6; i++)
+		dtrace_memcpy(&fa.v[i],
+			      (const uint8_t *)args.base + args.offs[i], 8);
+	fa.ts = 0;
+	fa.fetched = 0;
+	fa.err = 0;
+	fire_probe_from(&f, ecb);
+}
+
 void dtrace_core_probe(struct dtrace_core *core, uint32_t id, uint64_t a0,
 		       uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4,
 		       uint64_t a5)
 {
-	struct dtrace_fireargs fa; /* v[6..11]: fetched on first use */
+	static const uint16_t offs[6] = { 0, 8, 16, 24, 32, 40 };
+	uint64_t a[6] = { a0, a1, a2, a3, a4, a5 };
 
-	fa.v[0] = a0;
-	fa.v[1] = a1;
-	fa.v[2] = a2;
-	fa.v[3] = a3;
-	fa.v[4] = a4;
-	fa.v[5] = a5;
-	fa.ts = 0;
-	fa.fetched = 0;
-	fa.err = 0;
-	fire(core, id, NULL, &fa);
+	struct dtrace_fire_args args = { .base = a, .offs = offs };
+	unsigned long flags = dtrace_port_irq_save();
+
+	dtrace_fire_irqs_off(core, id, args);
+	dtrace_port_irq_restore(flags);
 }
 
 void dtrace_core_probe_errno(struct dtrace_core *core, uint32_t id, int32_t err,

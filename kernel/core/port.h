@@ -44,6 +44,22 @@
 #define DTRACE_NO_GCSE
 #endif
 
+/*
+ * The probe path's layout (fire.c): its common case in one frame, the
+ * rest out of line. Both compilers that build core/ take these.
+ */
+#define DTRACE_INLINE	__attribute__((__always_inline__)) inline
+#define DTRACE_NOINLINE __attribute__((__noinline__))
+/*
+ * A local the probe path sets itself, not zeroed first where the kernel
+ * zeroes every local (CONFIG_INIT_STACK_ALL_ZERO).
+ */
+#if defined(__has_attribute) && __has_attribute(__uninitialized__)
+#define DTRACE_UNINIT __attribute__((__uninitialized__))
+#else
+#define DTRACE_UNINIT
+#endif
+
 /* Memory: zeroed, may sleep, any size (small or many megabytes). */
 void *dtrace_port_zalloc(size_t size);
 void dtrace_port_free(void *p);
@@ -102,12 +118,12 @@ int64_t dtrace_port_walltime(void);
  * module, where a call and a return each are a short firing's cost.
  */
 #ifdef __KERNEL__
-static inline uint32_t dtrace_port_cpu(void)
+static DTRACE_INLINE uint32_t dtrace_port_cpu(void)
 {
 	return raw_smp_processor_id();
 }
 
-static inline unsigned long dtrace_port_irq_save(void)
+static DTRACE_INLINE unsigned long dtrace_port_irq_save(void)
 {
 	unsigned long flags;
 
@@ -115,7 +131,7 @@ static inline unsigned long dtrace_port_irq_save(void)
 	return flags;
 }
 
-static inline void dtrace_port_irq_restore(unsigned long flags)
+static DTRACE_INLINE void dtrace_port_irq_restore(unsigned long flags)
 {
 	local_irq_restore(flags);
 }

@@ -147,22 +147,9 @@ static void prov_unlink(struct dtrace_core *core, struct dtrace_provider *prov)
 		core->provtail = prov->pprev;
 }
 
-static struct dtrace_probe **probe_slot(struct dtrace_core *core, uint32_t id)
-{
-	struct dtrace_probe **chunk;
-
-	if (id == 0 || id > DTRACE_PROBE_MAX)
-		return NULL;
-	id--;
-	chunk = DTRACE_READ_ONCE(core->chunks[id / DTRACE_PROBE_CHUNK]);
-	return chunk != NULL ? &chunk[id % DTRACE_PROBE_CHUNK] : NULL;
-}
-
 struct dtrace_probe *dtrace_probe_lookup(struct dtrace_core *core, uint32_t id)
 {
-	struct dtrace_probe **slot = probe_slot(core, id);
-
-	return slot != NULL ? DTRACE_READ_ONCE(*slot) : NULL;
+	return dtrace_probe_at(core, id);
 }
 
 /* A slot was emptied: its id is free (the caller syncs before reuse). */
@@ -214,7 +201,7 @@ int dtrace_provider_unregister(struct dtrace_core *core,
 			return -EBUSY;
 	}
 	for (id = 1; id <= core->nprobes; id++) {
-		struct dtrace_probe **slot = probe_slot(core, id);
+		struct dtrace_probe **slot = dtrace_probe_slot(core, id);
 
 		if (slot != NULL && *slot != NULL && (*slot)->prov == prov) {
 			hash_remove(core, *slot);
@@ -269,7 +256,7 @@ uint32_t dtrace_probes_remove(struct dtrace_core *core, uint32_t *ids,
 	bool wait = false;
 
 	for (i = 0; i < n; i++) {
-		struct dtrace_probe **slot = probe_slot(core, ids[i]);
+		struct dtrace_probe **slot = dtrace_probe_slot(core, ids[i]);
 		struct dtrace_probe *p = slot != NULL ? *slot : NULL;
 
 		if (p != NULL && p->mark == gen + 1) {

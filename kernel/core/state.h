@@ -311,16 +311,10 @@ void dtrace_record(struct dtrace_mstate *ms, const struct dtrace_action *a,
 void dtrace_agg_apply(struct dtrace_mstate *ms, const struct dtrace_action *a);
 /*
  * The clause most one-liners are, `@ = count();` without predicate:
- * count_note() (ENABLE) marks such an ECB; in probe context,
- * count_fast() adds one to its entry when the entry sits in its own
- * hash slot of this CPU's active buffer, without the machine state,
- * and is false otherwise (no entry yet, or moved: dtrace_agg_apply()
- * makes it or counts the drop).
+ * count_note() (ENABLE) marks such an ECB for the shortcut in probe
+ * context (agg_fast.h).
  */
 void dtrace_agg_count_note(struct dtrace_ecb *ecb);
-bool dtrace_agg_count_fast(const struct dtrace_state *st,
-			   struct dtrace_state_cpu *sc,
-			   const struct dtrace_ecb *ecb);
 int dtrace_aggbufs_alloc(struct dtrace_state *st, struct dtrace_state_cpu *sc);
 void dtrace_aggbufs_free(struct dtrace_state_cpu *sc);
 void dtrace_opts_defaults(uint64_t *opts);

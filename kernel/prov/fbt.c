@@ -14,7 +14,7 @@
  * All probes share one ftrace_ops. Enabling and disabling only mark
  * the probe; commit, after the core's batch, applies the changes:
  * it publishes a new table of (function address, probe) sorted by
- * address, changes the ops's filter with ftrace_set_filter_ips in
+ * address and hashed by it (the handler's lookup), changes the ops's filter with ftrace_set_filter_ips in
  * chunks of FBT_CHUNK functions (one text-patch pass each, a
  * reschedule between; functions ftrace refuses are found one by one on
  * a scratch ops), registers the ops after its first chunk and
@@ -30,11 +30,12 @@
  * return: arg0 = 0 (the return instruction is not known), arg1 = the
  * return value.
  *
- * The probe path protects itself three times: the handlers take
- * ftrace's recursion lock and leave when RCU is not watching, no
- * function kprobes refuse (their own code, NOKPROBE functions, entry
- * and noinstr text) is traced, and a firing that re-enters the core on
- * the same CPU is only counted. Functions that ftrace refuses are
+ * The probe path protects itself three times: the handlers run with
+ * interrupts off (the return handler under ftrace's recursion lock too)
+ * and leave when RCU is not watching, no function kprobes refuse (their
+ * own code, NOKPROBE functions, entry and noinstr text) nor any of this
+ * module's is traced, and a firing that re-enters the core on the same
+ * CPU is only counted. Functions that ftrace refuses are
  * skipped quietly so a glob still enables the rest.
  */
 #include "linux/compat_auto.h"
@@ -42,6 +43,9 @@
 /* Compiled only where fbt can work (kernel_compat.h, DTRACE_FBT_LACKS). */
 #ifdef DTRACE_HAVE_FTRACE_REGS
 #include <linux/ftrace.h>
+#include <linux/hash.h>
+#include <linux/log2.h>
+#include <linux/overflow.h>
 #include <linux/module.h>
 #include <linux/notifier.h>
 #include <linux/ptrace.h>
@@ -50,9 +54,9 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
-#include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 
+#include "core/fire.h"
 #include "linux/kernel_compat.h"
 #include "linux/glue.h"
 #include "prov/fbt.h"
@@ -75,8 +79,16 @@ struct fbt_ent {
 	struct fbt_probe *fp;
 };
 
+/*
+ * e[] sorted by address (then probe id); slot[] (after e[]) a hash of
+ * the addresses, open addressing at most half full: 1 + the index of
+ * each function's first entry, 0 for none.
+ */
 struct fbt_map {
 	u32 n;
+	u32 bits; /* slot[] has 1 << bits */
+	u32 mask; /* (1 << bits) - 1 */
+	u32 *slot;
 	struct fbt_ent e[];
 };
 
@@ -103,27 +115,49 @@ static struct ftrace_ops fbt_fops = {
 	.func = fbt_ftrace,
 };
 
-static notrace u32 fbt_lower(const struct fbt_map *m, unsigned long ip)
+/* Index of the first entry for fn (function address) in m, or m->n. */
+static __always_inline u32 fbt_find(const struct fbt_map *m, unsigned long fn)
 {
-	u32 lo = 0, hi = m->n;
+	u32 h = hash_long(fn, m->bits), s;
 
-	while (lo < hi) {
-		u32 mid = lo + (hi - lo) / 2;
-
-		if (m->e[mid].ip < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
+	for (;; h = (h + 1) & m->mask) { /* ends: a slot is always empty */
+		s = m->slot[h];
+		if (s == 0 || m->e[s - 1].ip == fn)
+			return s == 0 ? m->n : s - 1;
 	}
-	return lo;
 }
 
-/* Index of the first entry for fn (function address) in m, or m->n. */
-static notrace u32 fbt_find(const struct fbt_map *m, unsigned long fn)
+/* A map for n entries, its hash empty, or NULL. */
+static struct fbt_map *fbt_map_alloc(u32 n)
 {
-	u32 i = fbt_lower(m, fn);
+	u32 bits = order_base_2((u64)n * 2 + 2);
+	size_t size = struct_size((struct fbt_map *)NULL, e, n);
+	struct fbt_map *m;
 
-	return i < m->n && m->e[i].ip == fn ? i : m->n;
+	if (size_add(size, array_size(sizeof(u32), (size_t)1 << bits)) ==
+	    SIZE_MAX)
+		return NULL;
+	m = kvzalloc(size + sizeof(u32) * ((size_t)1 << bits), GFP_KERNEL);
+	if (m == NULL)
+		return NULL;
+	m->bits = bits;
+	m->mask = (1u << bits) - 1;
+	m->slot = (u32 *)((u8 *)m + size);
+	return m;
+}
+
+static void fbt_map_hash(struct fbt_map *m)
+{
+	u32 h, i;
+
+	for (i = 0; i < m->n; i++) {
+		if (i > 0 && m->e[i].ip == m->e[i - 1].ip)
+			continue;
+		for (h = hash_long(m->e[i].ip, m->bits); m->slot[h] != 0;
+		     h = (h + 1) & m->mask)
+			;
+		m->slot[h] = i + 1;
+	}
 }
 
 /*
@@ -133,10 +167,18 @@ static notrace u32 fbt_find(const struct fbt_map *m, unsigned long fn)
  */
 static DEFINE_PER_CPU(unsigned long *, fbt_entry_sp);
 
+/* Where the first six integer arguments are saved (x86-64: fbt_tramp.S). */
+static const u16 fbt_arg_offs[6] = {
+	offsetof(struct pt_regs, di), offsetof(struct pt_regs, si),
+	offsetof(struct pt_regs, dx), offsetof(struct pt_regs, cx),
+	offsetof(struct pt_regs, r8), offsetof(struct pt_regs, r9),
+};
+
 static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 			     struct pt_regs *regs)
 {
 	unsigned long fn = m->e[i].ip, *outer = this_cpu_read(fbt_entry_sp);
+	struct dtrace_fire_args args = { .base = regs, .offs = fbt_arg_offs };
 	bool ret = false;
 
 	dtrace_kstack_entry_set(fn);
@@ -148,13 +190,8 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 			ret = true;
 			continue;
 		}
-		dtrace_core_probe(dtrace_core, m->e[i].fp->id,
-				  regs_get_kernel_argument(regs, 0),
-				  regs_get_kernel_argument(regs, 1),
-				  regs_get_kernel_argument(regs, 2),
-				  regs_get_kernel_argument(regs, 3),
-				  regs_get_kernel_argument(regs, 4),
-				  regs_get_kernel_argument(regs, 5));
+		/* Inline: the common clause fires in this frame (fire.h). */
+		dtrace_fire_irqs_off(dtrace_core, m->e[i].fp->id, args);
 	}
 	this_cpu_write(fbt_entry_sp, outer); /* an interrupted firing's */
 	dtrace_kstack_top_set(0);
@@ -167,28 +204,41 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 		dtrace_fbt_ret_hook((unsigned long *)regs->sp, fn);
 }
 
+/*
+ * Interrupts go off for the whole firing, before the kstack hints and
+ * the entry's stack pointer are written, in place of ftrace's
+ * recursion lock: nothing this handler runs before the core's re-entry
+ * guard (fire()) can call it again (rcu_is_watching() is noinstr, the
+ * rest is inline or this module's own text, which is never in the
+ * filter: fbt_btf.c's addrs_filter), so a nested call can only come from the
+ * firing itself, which the guard counts and drops, or from an NMI,
+ * which fires as it would have under the lock.
+ */
 static notrace void fbt_ftrace(unsigned long ip, unsigned long pip,
 			       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	const struct fbt_map *m;
-	int bit;
+	unsigned long flags;
 	u32 i;
 
-	bit = ftrace_test_recursion_trylock(ip, pip); /* disables preemption */
-	if (bit < 0)
-		return;
+	raw_local_irq_save(flags);
+	if (unlikely(fregs == NULL || !rcu_is_watching()))
+		goto out;
 	m = rcu_dereference_sched(fbt_map);
-	if (fregs != NULL && m != NULL && rcu_is_watching()) {
-		i = fbt_find(m, ip);
+	if (m == NULL)
+		goto out;
 #ifdef CONFIG_X86_KERNEL_IBT
-		/* The call site follows the function's ENDBR. */
-		if (i == m->n)
-			i = fbt_find(m, ip - ENDBR_INSN_SIZE);
+	/* The call site follows the function's ENDBR, if it has one. */
+	i = fbt_find(m, ip - ENDBR_INSN_SIZE);
+	if (i == m->n)
+		i = fbt_find(m, ip);
+#else
+	i = fbt_find(m, ip);
 #endif
-		if (i < m->n)
-			fbt_fire(m, i, pip, dtrace_ftrace_pt_regs(fregs));
-	}
-	ftrace_test_recursion_unlock(bit);
+	if (i < m->n)
+		fbt_fire(m, i, pip, dtrace_ftrace_pt_regs(fregs));
+out:
+	raw_local_irq_restore(flags);
 }
 
 /* From the return trampoline's handler, interrupts off. */
@@ -390,7 +440,7 @@ static int fbt_commit(void *parg)
 	fbt_dirty = false;
 	for (fp = fbt_all; fp != NULL; fp = fp->next)
 		n += fp->want && !fp->bad && !fp->ft->gone;
-	nm = kvmalloc(struct_size(nm, e, n), GFP_KERNEL);
+	nm = fbt_map_alloc(n);
 	ips = kvmalloc_array(n + 1, sizeof(*ips), GFP_KERNEL);
 	add = kvmalloc_array(n + 1, sizeof(*add), GFP_KERNEL);
 	rem = kvmalloc_array(fbt_nfilt + 1, sizeof(*rem), GFP_KERNEL);
@@ -410,6 +460,7 @@ static int fbt_commit(void *parg)
 		nm->e[nm->n++].fp = fp;
 	}
 	sort(nm->e, nm->n, sizeof(nm->e[0]), fbt_ent_cmp, NULL);
+	fbt_map_hash(nm);
 	for (i = 0; i < nm->n; i++)
 		if (nm->e[i].ip != 0 &&
 		    (nips == 0 || ips[nips - 1] != nm->e[i].ip))
@@ -472,7 +523,7 @@ static int fbt_commit(void *parg)
 	kvfree(add);
 	kvfree(rem);
 	if (old != NULL) {
-		synchronize_rcu(); /* handlers run with preemption off */
+		synchronize_rcu(); /* handlers run with interrupts off */
 		kvfree(old);
 	}
 	if (nm->n == 0)

@@ -439,7 +439,7 @@ static SYM_CB(addr_sym, data, name, mod_arg, addr)
 	return 0;
 }
 
-/* Drops __init functions and those kprobes refuse; how many refused. */
+/* Drops __init functions, those kprobes refuse and ours; how many refused. */
 static u32 addrs_filter(struct dtrace_fbt_funcs *f, const struct addr_walk *w)
 {
 	u32 i, nblack = 0;
@@ -448,8 +448,14 @@ static u32 addrs_filter(struct dtrace_fbt_funcs *f, const struct addr_walk *w)
 		/* __init functions are in BTF but gone, and ftrace forgot them. */
 		if (f->addrs[i] >= w->sinit && f->addrs[i] < w->einit)
 			f->addrs[i] = 0;
-		/* What kprobes refuse: the low-level paths fbt leaves alone. */
-		if (f->addrs[i] != 0 && blacklisted(f->addrs[i])) {
+		/*
+		 * What kprobes refuse: the low-level paths fbt leaves alone;
+		 * and this module's own text, which fbt's handler calls
+		 * before the core's re-entry guard (fbt.c, fbt_ftrace).
+		 */
+		if (f->addrs[i] != 0 &&
+		    (blacklisted(f->addrs[i]) ||
+		     within_module(f->addrs[i], THIS_MODULE))) {
 			f->addrs[i] = 0;
 			nblack++;
 		}

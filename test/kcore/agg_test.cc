@@ -432,6 +432,33 @@ TEST(Agg, CountAloneSharingSlotsAndFullBuffers) {
   }
 }
 
+// Between ENABLE and GO a state has ECBs on its probes but no per-CPU
+// buffers yet, and a GO refused for memory leaves its CPU count set
+// without them: firings then (the count() shortcut's clause and a whole
+// one on the same probe) must look at the state's activity before its
+// buffers, and count nothing.
+TEST(Agg, FiringsBeforeGoCountNothing) {
+  Harness h;
+  pb b{};
+  uint32_t p = pb_probe(&b, "test", "", "", "fire");
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_COUNT, -1, 0}});
+  add_clause(&b, p, -1, {{DTRACEACT_AGG_SUM, (int)add_difo(&b, arg0()), 0}});
+  ASSERT_EQ(h.enable(b), 0) << h.res().msg;
+  pb_free(&b);
+  ASSERT_EQ(h.state()->ecbs[0]->count_aggid, 1u);
+  ASSERT_EQ(h.state()->cpus, nullptr);
+  for (int i = 0; i < 10; i++) h.fire(3);
+  ASSERT_NE(h.go(64), 0);
+  ASSERT_NE(h.state()->ncpus, 0u);
+  ASSERT_EQ(h.state()->cpus, nullptr);
+  for (int i = 0; i < 10; i++) h.fire(3);
+  ASSERT_EQ(h.go(), 0);
+  h.fire(5);
+  auto v = aggsnap(h);
+  ASSERT_EQ(v.size(), 2u);
+  for (const Entry& e : v) EXPECT_EQ(e.value.at(0), e.aggid == 1 ? 1 : 5) << e.aggid;
+}
+
 TEST(Agg, SnapshotCapacity) {
   Harness h;
   enable_agg(h, DTRACEACT_AGG_COUNT, 0, false);
