@@ -151,9 +151,8 @@ int dtrace_buffers_alloc(struct dtrace_state *st)
 	st->gstore = dtrace_port_zalloc(st->gstore_size + 8);
 	st->cpus = dtrace_zalloc_array(st->ncpus, sizeof(*st->cpus));
 	if (st->cpus == NULL || st->gstore == NULL) {
-		dtrace_port_free(st->cpus);
-		st->cpus = NULL;
-		return -ENOMEM;
+		err = -ENOMEM;
+		goto fail;
 	}
 	for (;;) {
 		err = try_alloc(st, bufsize, aggsize);
@@ -171,8 +170,12 @@ int dtrace_buffers_alloc(struct dtrace_state *st)
 		else
 			break;
 	}
+fail:
+	/* A refused GO may be retried: nothing of this one stays. */
 	dtrace_port_free(st->cpus);
 	st->cpus = NULL;
+	dtrace_port_free(st->gstore);
+	st->gstore = NULL;
 	return err;
 }
 

@@ -34,7 +34,7 @@ struct cpc_event {
 #define CPC_SW(n, c, m) { n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c, m },
 #define CPC_HW(n, c)	{ n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, 5000 },
 static const struct cpc_event cpc_events[] = {
-#include "dtrace/providers/cpc_events.def"
+#include "dtrace/cpc_events.def"
 };
 
 enum { CPC_USER = 1, CPC_KERNEL = 2, CPC_ALL = 3 };

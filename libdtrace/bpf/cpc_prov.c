@@ -19,7 +19,7 @@ struct cpc_event {
 #define CPC_SW(n, c, m) { n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c, m },
 #define CPC_HW(n, c)	{ n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c, 5000 },
 static const struct cpc_event events[] = {
-#include "dtrace/providers/cpc_events.def"
+#include "dtrace/cpc_events.def"
 };
 
 struct dtbpf_cpcs {

@@ -626,10 +626,13 @@ bool ActionChecker::llquantize_arg(const ast::Call& c, uint64_t& arg) {
       return fail(e->loc, params[i].type,
                   cat("llquantize( ) argument #", i + 1, " must be an integer constant"));
     v[i] = static_cast<uint64_t>(*x);
-    if (v[i] > UINT16_MAX || (i == 0 && v[i] < 2))
+    // steps 0 would divide by zero in the checks below.
+    if (v[i] > UINT16_MAX || (i == 0 && v[i] < 2) || (i == 3 && v[i] == 0))
       return fail(e->loc, params[i].val,
                   cat("llquantize( ) argument #", i + 1, " must be an unsigned 16-bit quantity",
-                      i == 0 ? " greater than or equal to 2" : ""));
+                      i == 0   ? " greater than or equal to 2"
+                      : i == 3 ? " greater than or equal to 1"
+                               : ""));
     if (i == 2 && v[2] < v[1])
       return fail(e->loc, ErrTag::D_LLQUANT_HMAGVAL,
                   "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");

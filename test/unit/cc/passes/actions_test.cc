@@ -106,6 +106,9 @@ TEST(Actions, AggregationErrors) {
        "", 2},
       {"BEGIN { @a = llquantize(arg0, 1, 0, 6, 20); }", "D_LLQUANT_FACTORVAL"},
       {"BEGIN { @a = llquantize(arg0, 10, 0, 6, 25); }", "D_LLQUANT_FACTORVAL"},
+      // cc_fuzz found steps 0 dividing by zero.
+      {"BEGIN { @a = llquantize(arg0, 10, 1, 2, (0)); }", "D_LLQUANT_STEPVAL",
+       "llquantize( ) argument #4 must be an unsigned 16-bit quantity greater than or equal to 1"},
       {"BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR"},
       {"BEGIN { printa(1); }", "D_PRINTA_AGGARG"},
   });
