@@ -42,11 +42,18 @@ DECLARE_PER_CPU(uint32_t, dtrace_ustack_sp_skip);
  * frames of the probe mechanism (kprobe, ftrace, rethook, timer
  * interrupt), and `caller` is stack()'s first frame:
  *  - top_set(pc): the frame equal to pc is the first (profile, cpc: the
- *    interrupted PC; fbt return: the caller's return address);
+ *    interrupted PC);
  *  - entry_set(func): the first frame is the one after the frame inside
  *    the entry of func (fbt entry: func's own frame is not set up yet,
- *    the one reported there is the probe's call site at func+0..15).
+ *    the one reported there is the probe's call site at func+0..15);
+ *  - regs_set(regs): the stack is regs's (fbt return: the caller's,
+ *    after the return), whatever pc says.
  * 0 for either: unknown; only this module's own frames are left out.
+ * Every set is undone before the firing's end by dtrace_kstack_clear()
+ * (regs_set by dtrace_kstack_regs_clear()), so that outside a set pc is
+ * 0 and regs NULL: a set writes only what it means, a clear one word
+ * (after_entry counts only while pc is not 0), which fbt's entry, where
+ * each instruction shows, pays on every call.
  */
 struct dtrace_kstack_hint {
 	unsigned long pc;
@@ -59,22 +66,29 @@ static inline void dtrace_kstack_top_set(unsigned long pc)
 {
 	__this_cpu_write(dtrace_kstack_hint.pc, pc);
 	__this_cpu_write(dtrace_kstack_hint.after_entry, false);
-	__this_cpu_write(dtrace_kstack_hint.regs, NULL);
 }
 
 static inline void dtrace_kstack_entry_set(unsigned long func)
 {
 	__this_cpu_write(dtrace_kstack_hint.pc, func);
 	__this_cpu_write(dtrace_kstack_hint.after_entry, true);
-	__this_cpu_write(dtrace_kstack_hint.regs, NULL);
+}
+
+/* Undoes top_set() or entry_set(). */
+static inline void dtrace_kstack_clear(void)
+{
+	__this_cpu_write(dtrace_kstack_hint.pc, 0);
 }
 
 /* The stack starts at regs (fbt return: the caller, after the return). */
 static inline void dtrace_kstack_regs_set(const struct pt_regs *regs)
 {
-	__this_cpu_write(dtrace_kstack_hint.pc, 0);
-	__this_cpu_write(dtrace_kstack_hint.after_entry, false);
 	__this_cpu_write(dtrace_kstack_hint.regs, regs);
+}
+
+static inline void dtrace_kstack_regs_clear(void)
+{
+	__this_cpu_write(dtrace_kstack_hint.regs, NULL);
 }
 
 /*

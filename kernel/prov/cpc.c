@@ -61,7 +61,7 @@ static void cpc_overflow(struct perf_event *pe, struct perf_sample_data *sd,
 	dtrace_kstack_top_set(user ? 0 : pc);
 	dtrace_core_probe(dtrace_core, cp->id, user ? 0 : pc, user ? pc : 0, 0,
 			  0, 0, 0);
-	dtrace_kstack_top_set(0);
+	dtrace_kstack_clear();
 }
 
 static void cpc_release(struct cpc_probe *cp)

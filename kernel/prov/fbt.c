@@ -194,7 +194,7 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 		dtrace_fire_irqs_off(dtrace_core, m->e[i].fp->id, args);
 	}
 	this_cpu_write(fbt_entry_sp, outer); /* an interrupted firing's */
-	dtrace_kstack_top_set(0);
+	dtrace_kstack_clear();
 	/*
 	 * ftrace saved the stack pointer at the call: it points at the
 	 * return address, which ftrace also passed as pip. If they differ,
@@ -255,7 +255,7 @@ void notrace dtrace_fbt_ret_fire(unsigned long fn, unsigned long rv,
 		if (m->e[i].fp->ret && !m->e[i].fp->ft->gone)
 			dtrace_core_probe(dtrace_core, m->e[i].fp->id, 0, rv, 0,
 					  0, 0, 0);
-	dtrace_kstack_top_set(0);
+	dtrace_kstack_regs_clear();
 }
 
 static int fbt_enable(void *parg, uint32_t id, void *prarg)

@@ -69,7 +69,7 @@ static enum hrtimer_restart prof_fire(struct hrtimer *t)
 	}
 	dtrace_kstack_top_set(kpc);
 	dtrace_core_probe(dtrace_core, pt->pp->id, kpc, upc, 0, 0, 0, 0);
-	dtrace_kstack_top_set(0);
+	dtrace_kstack_clear();
 	hrtimer_forward_now(t, ns_to_ktime(pt->pp->interval));
 	return HRTIMER_RESTART;
 }
