@@ -12,7 +12,9 @@
 
 namespace dtrace::bpf {
 
-constexpr uint32_t kFrameArgs = 10;    // arg0 .. arg9
+// args[0] .. args[11], the module's DTRACE_MAXARGS (arg0 .. arg9 the
+// first ten): a 12-argument USDT or pid probe gives them all.
+constexpr uint32_t kFrameArgs = 12;
 constexpr uint32_t kFrameLocals = 32;  // this-> scalars a program may have
 
 struct Frame {

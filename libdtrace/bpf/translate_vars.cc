@@ -122,13 +122,14 @@ Status Translator::builtin(uint16_t id) {
 }
 
 // rd = args[r2], as the module's dtrace_dif_builtin_array(): past the
-// module's 12 arguments BADINDEX (the index as the address); the
-// frame's 10, then 0 (no provider here has more). Compared one by one:
-// the frame may be the context, which takes no variable offset.
+// module's 12 arguments BADINDEX (the index as the address), else the
+// frame's (as many: a probe with fewer has 0 in the rest). Compared one
+// by one: the frame may be the context, which takes no variable offset.
 Status Translator::args_array(uint32_t pc, dif_instr_t in) {
   uint16_t id = static_cast<uint16_t>(DIF_INSTR_AVAR(in));
   if (id != DIF_VAR_ARGS) return refuse_builtin(id);
   constexpr int32_t kModuleArgs = 12;
+  static_assert(kFrameArgs == kModuleArgs);
   get(kR1, DIF_INSTR_R2(in));
   emit(jmp_imm(BPF_JLT, kR1, kModuleArgs, kFaultLen));  // the store and the fault
   emit(store64(kFrame, kFrameFaultAddr, kR1));

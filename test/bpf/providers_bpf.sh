@@ -113,6 +113,23 @@ fi
 app=$(dirname "$dtrace")/test/usdt/usdt_app
 check drti_types '[ "$(echo "$out" | grep "args\[")" = "$(printf "\t\targs[0]: int\n\t\targs[1]: char *\n\t\targs[0]: uint64_t")" ]' -- \
 	-lv -n 'testapp$target:usdt_app:query:query-start' -n 'testapp$target:usdt_app:main:plain' -c "$app 1"
+# A -G probe of twelve arguments (test/usdt/wide_app.c, wideapp.d):
+# every one readable as under the module, args[0] to args[11] with the
+# declared types and arg0 to arg9 raw, the 7th to 12th from the stack
+# the site pushed them on, the strings (args[8], args[11]) through
+# copyinstr(). Iteration 1: 2 2 3 4 5 7 7 -9 "eight1" -10 (a short, which
+# %d prints as the module does, 65526) 100000000001
+# "eleven1"; the raw arguments are the site's longs (usdt/dtrace_sdt.h).
+wide=$(dirname "$dtrace")/test/usdt/wide_app
+expect usdt_twelve 0 "args 2 2 3 4 5 7 7 -9 eight1 65526 100000000001 eleven1
+raw 2 2 3 4 5 7 7 -9 eight1 -10" "" -- -q -n '
+	wideapp$target:::twelve /args[0] == 2/ {
+		printf("args %d %d %d %d %d %d %d %d %s %d %d %s\n", args[0], args[1], args[2],
+		    args[3], args[4], args[5], args[6], args[7], copyinstr((uintptr_t)args[8]),
+		    args[9], args[10], copyinstr((uintptr_t)args[11]));
+		printf("raw %d %d %d %d %d %d %d %d %s %d\n", arg0, arg1, arg2, arg3, arg4,
+		    arg5, arg6, arg7, copyinstr(arg8), arg9);
+	}' -c "$wide 2"
 # proc: the stable provider's probes on their tracepoints, with the
 # module's arguments. proc-calls forks three children, fails two
 # execve()s with -ENOENT (-2), sends itself SIGUSR1 (10, ignored) four
