@@ -18,6 +18,10 @@ struct Layout {
   int task_pid = -1, task_tgid = -1, task_signal = -1, task_exit_code = -1, task_prio = -1,
       task_normal_prio = -1, signal_live = -1, sigaction_handler = -1;
   int skb_head = -1, skb_data = -1, skb_tail = -1, skb_network_header = -1, skb_protocol = -1, skb_dev = -1;
+  // io: a request's first page, and whether it is a named file's.
+  int rq_bio = -1, bio_vcnt = -1, bio_io_vec = -1, page_flags = -1, page_type = -1, page_head = -1,
+      page_mapping = -1, mapping_host = -1, inode_dentry = -1;
+  int64_t pg_slab = -1, pgty_slab = -1;  // PageSlab(): a flags bit (6.1), or page_type's top byte (6.12)
   std::unique_ptr<btf, decltype(&btf__free)> b{nullptr, btf__free};
 
   int offset(const char* strct, const char* member) const {
@@ -40,6 +44,17 @@ struct Layout {
       int r = btf__resolve_type(b.get(), m[i].type);
       int in = r < 0 ? -1 : member_offset(static_cast<uint32_t>(r), member);
       if (in >= 0) return at + in;
+    }
+    return -1;
+  }
+  // The value of an enumerator of any enum, -1 if none.
+  int64_t enum_value(const char* name) const {
+    for (uint32_t id = 1; b && id < btf__type_cnt(b.get()); id++) {
+      const btf_type* t = btf__type_by_id(b.get(), id);
+      if (!btf_is_enum(t)) continue;
+      const struct btf_enum* e = btf_enum(t);
+      for (uint16_t i = 0; i < btf_vlen(t); i++)
+        if (std::strcmp(btf__name_by_offset(b.get(), e[i].name_off), name) == 0) return e[i].val;
     }
     return -1;
   }
@@ -72,6 +87,19 @@ const Layout& layout() {
     l.skb_network_header = l.offset("sk_buff", "network_header");
     l.skb_protocol = l.offset("sk_buff", "protocol");
     l.skb_dev = l.offset("sk_buff", "dev");
+    static const struct {
+      int Layout::*field;
+      const char *strct, *member;
+    } kIo[] = {
+        {&Layout::rq_bio, "request", "bio"},          {&Layout::bio_vcnt, "bio", "bi_vcnt"},
+        {&Layout::bio_io_vec, "bio", "bi_io_vec"},    {&Layout::page_flags, "page", "flags"},
+        {&Layout::page_type, "page", "page_type"},    {&Layout::page_head, "page", "compound_head"},
+        {&Layout::page_mapping, "page", "mapping"},   {&Layout::mapping_host, "address_space", "host"},
+        {&Layout::inode_dentry, "inode", "i_dentry"},  // an hlist_head: its first
+    };
+    for (const auto& f : kIo) l.*f.field = l.offset(f.strct, f.member);
+    l.pg_slab = l.enum_value("PG_slab");
+    l.pgty_slab = l.enum_value("PGTY_slab");
     return l;
   }();
   return l;
@@ -301,6 +329,56 @@ void emit_ip(Builder& b, bool send) {
   set_arg(b, 1, kR0);
 }
 
+// R0 = the pointer at from + off in the kernel; on to done when it is
+// 0 or unreadable.
+void follow(Builder& b, uint8_t from, int off, size_t done) {
+  b.emit(mov_reg(kR3, from));
+  read_kernel(b, off, 8);
+  b.jump(BPF_JEQ, kR0, 0, done);
+}
+
+// io start / done: block_rq_issue(rq), block_rq_complete(rq, error,
+// nr_bytes), as the module's io_start() and io_done(): arg0 the request,
+// arg1 the page of its first bytes when that is a named file's page
+// cache page (io_file_page(): not a slab page nor a compound page's
+// tail, its mapping a file's address_space, whose inode has a dentry),
+// else 0.
+void emit_io(Builder& b) {
+  const Layout& l = layout();
+  constexpr int32_t kMappingFlags = 3;  // PAGE_MAPPING_ANON | PAGE_MAPPING_MOVABLE (KSM)
+  size_t done = b.new_label();
+  tp_arg(b, kR9, 0);
+  set_arg(b, 0, kR9);
+  follow(b, kR9, l.rq_bio, done);
+  b.emit(mov_reg(kR8, kR0));
+  b.emit(mov_reg(kR3, kR8));
+  read_kernel(b, l.bio_vcnt, 2);
+  b.emit(alu_imm(BPF_AND, kR0, 0xffff));
+  b.jump(BPF_JEQ, kR0, 0, done);
+  follow(b, kR8, l.bio_io_vec, done);
+  follow(b, kR0, 0, done);  // bv_page
+  b.emit(mov_reg(kR8, kR0));
+  b.emit(mov_reg(kR3, kR8));
+  if (l.pg_slab >= 0 && l.pg_slab < 31) {
+    read_kernel(b, l.page_flags, 8);
+    b.jump(BPF_JSET, kR0, static_cast<int32_t>(1 << l.pg_slab), done);
+  } else {
+    read_kernel(b, l.page_type, 4);
+    b.emit(alu_imm(BPF_RSH, kR0, 24));
+    b.emit(alu_imm(BPF_AND, kR0, 0xff));
+    b.jump(BPF_JEQ, kR0, static_cast<int32_t>(l.pgty_slab), done);
+  }
+  b.emit(mov_reg(kR3, kR8));
+  read_kernel(b, l.page_head, 8);
+  b.jump(BPF_JSET, kR0, 1, done);
+  follow(b, kR8, l.page_mapping, done);
+  b.jump(BPF_JSET, kR0, kMappingFlags, done);
+  follow(b, kR0, l.mapping_host, done);
+  follow(b, kR0, l.inode_dentry, done);
+  set_arg(b, 1, kR8);
+  b.bind(done);
+}
+
 // sched off-cpu / preempt / sleep: sched_switch(preempt, prev, next, state).
 void emit_switch(Builder& b, int which) {
   tp_arg(b, kR1, 0);
@@ -351,6 +429,8 @@ struct Row {
   bool needs_task = false, needs_skb = false;
   // Instead of emit, for code that uses the device's maps.
   std::function<void(Builder&, const StableMaps&)> emit_with_maps = nullptr;
+  // Reads a block request's bio and its page's fields.
+  bool needs_rq = false;
 };
 
 const std::vector<Row>& rows() {
@@ -369,6 +449,8 @@ const std::vector<Row>& rows() {
     {"proc", "signal-handle", "signal_deliver", 3, emit_signal_handle, true},
     {"ip", "send", "net_dev_queue", 1, [](Builder& b) { emit_ip(b, true); }, false, true},
     {"ip", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_ip(b, false); }, false, true},
+    {"io", "start", "block_rq_issue", 1, emit_io, false, false, nullptr, true},
+    {"io", "done", "block_rq_complete", 1, emit_io, false, false, nullptr, true},
     {"sched", "off-cpu", "sched_switch", 4, [](Builder& b) { emit_switch(b, 0); }},
     {"sched", "preempt", "sched_switch", 4, [](Builder& b) { emit_switch(b, 1); }},
     {"sched", "sleep", "sched_switch", 4, [](Builder& b) { emit_switch(b, 2); }},
@@ -389,7 +471,12 @@ Result<StableFire> stable_fire(const std::string& provider, const std::string& n
                   l.sigaction_handler >= 0;
     bool skb = l.skb_head >= 0 && l.skb_data >= 0 && l.skb_tail >= 0 && l.skb_network_header >= 0 &&
                l.skb_protocol >= 0 && l.skb_dev >= 0;
-    if (l.nargs(r.tracepoint) < r.nargs || (r.needs_task && !fields) || (r.needs_skb && !skb))
+    bool rq =
+        l.rq_bio >= 0 && l.bio_vcnt >= 0 && l.bio_io_vec >= 0 && l.page_head >= 0 && l.page_mapping >= 0 &&
+        l.mapping_host >= 0 && l.inode_dentry >= 0 &&
+        ((l.pg_slab >= 0 && l.pg_slab < 31 && l.page_flags >= 0) || (l.pgty_slab >= 0 && l.page_type >= 0));
+    if (l.nargs(r.tracepoint) < r.nargs || (r.needs_task && !fields) || (r.needs_skb && !skb) ||
+        (r.needs_rq && !rq))
       return make_error("probe " + provider + ":vmlinux::" + name + ": this kernel's tracepoint " +
                         r.tracepoint + " is not the one the bpf backend fires it from");
     if (!r.emit_with_maps) return StableFire{r.tracepoint, r.emit};

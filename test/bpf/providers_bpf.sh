@@ -170,6 +170,28 @@ expect ip_fire 0 "$want" "" -- -q -n '
 	    *(uint8_t *)(arg4 + 6) == 17 && *(uint8_t *)(arg4 + 42) == 0xa1 && *(uint8_t *)(arg4 + 43) == 0x17/
 	{ @[probename, 6] = count(); }
 	END { printa("%s %d %@d\n", @); }' -c "bash $tmp/udp.sh"
+# io: start and done of a file's write (dd with fsync: 256 KiB in
+# page cache pages of a named file), on block_rq_issue and
+# block_rq_complete, with io.d's translated arguments as under the
+# module: the device (dev_major, dev_minor) the file is on, its name,
+# file system and offset 0, b_bcount adding up to what was written.
+# Skipped where $tmp is on no block device (tmpfs, overlay).
+iof=$tmp/dtbpf-io-$$.dat
+: >"$iof"
+iodev=$(stat -c '%Hd:%Ld' "$iof")
+iofs=$(findmnt -no FSTYPE -T "$iof" 2>/dev/null)
+if [ -e "/sys/dev/block/$iodev" ] && [ -n "$iofs" ]; then
+	expect io_fire 0 "write 262144 dev $iodev fs $iofs offset 0 done 1" "" -- -q -n '
+		io:::start /args[2]->fi_name == "'"${iof##*/}"'" && args[0]->b_flags & B_WRITE/ {
+			@n = sum(args[0]->b_bcount); @o = min(args[2]->fi_offset);
+			maj = args[1]->dev_major; mnr = args[1]->dev_minor; fs = args[2]->fi_fs; }
+		io:::done /args[2]->fi_name == "'"${iof##*/}"'"/ { @d = max(1); }
+		END { printa("write %@d", @n); printf(" dev %d:%d fs %s", maj, mnr, fs);
+			printa(" offset %@d", @o); printa(" done %@d\n", @d); }' \
+		-c "dd if=/dev/zero of=$iof bs=64k count=4 conv=fsync status=none"
+else
+	echo "io: skipped: $tmp is on no block device"
+fi
 # cpc: a probe made when a description names it exactly, none for a
 # count below the event's smallest; page-faults-user-1 fires in the
 # faulting process (dd touches its buffer) with arg0 0 and arg1 the
