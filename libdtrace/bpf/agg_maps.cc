@@ -56,13 +56,15 @@ Status AggMaps::add(AggCode& a, uint64_t aggsize) {
     arrays_.push_back({std::move(*map), a.agg.id, a.agg.valsize});
     return Ok{};
   }
-  auto it = maps_.find({a.agg.keylen, a.agg.valsize});
+  const uint32_t keylen = map_keylen(a);
+  if (keylen != a.agg.keylen) holes_[a.agg.id] = {key_holes(a), a.agg.keylen};
+  auto it = maps_.find({keylen, a.agg.valsize});
   if (it == maps_.end()) {
     uint32_t value = 8 + a.agg.valsize;
     uint64_t entries =
         std::clamp<uint64_t>(2 * (aggsize / (8 + a.agg.keylen + a.agg.valsize)), 2, kMaxEntries);
     auto map =
-        make_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", 8 + a.agg.keylen, value, static_cast<uint32_t>(entries));
+        make_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", 8 + keylen, value, static_cast<uint32_t>(entries));
     if (!map) return map.error();
     if (value > zeros_size_) {
       auto zeros = make_map(BPF_MAP_TYPE_ARRAY, "dt_aggzeros", 4, value, 1);
@@ -70,10 +72,7 @@ Status AggMaps::add(AggCode& a, uint64_t aggsize) {
       zeros_ = std::move(*zeros);
       zeros_size_ = value;
     }
-    it = maps_
-             .emplace(std::pair{a.agg.keylen, a.agg.valsize},
-                      One{std::move(*map), a.agg.keylen, a.agg.valsize})
-             .first;
+    it = maps_.emplace(std::pair{keylen, a.agg.valsize}, One{std::move(*map), keylen, a.agg.valsize}).first;
   }
   a.map = it->second.map.get();
   return Ok{};
@@ -93,8 +92,17 @@ Status AggMaps::read_one(const One& o, uint32_t gen, std::vector<std::vector<uin
     prev = key.data();
   }
   dtrace_aggent ent{0, 8 + o.keylen + o.valsize};
+  std::vector<uint8_t> whole;
   for (const auto& k : old) {
     std::memcpy(&ent.dtae_aggid, k.data() + 4, 4);
+    ent.dtae_size = 8 + o.keylen + o.valsize;
+    // The key records, the holes' zeros put back.
+    whole.assign(k.begin() + 8, k.end());
+    if (auto h = holes_.find(ent.dtae_aggid); h != holes_.end()) {
+      for (const auto& [off, len] : h->second.first)
+        whole.insert(whole.begin() + std::min<size_t>(off, whole.size()), len, 0);
+      ent.dtae_size = 8 + h->second.second + o.valsize;
+    }
     if (bpf_map_lookup_elem(o.map.get(), k.data(), values.data()) != 0) continue;
     for (int cpu = 0; cpu < ncpus; cpu++) {
       const uint8_t* v = values.data() + static_cast<size_t>(cpu) * ((vsize + 7) & ~7u);
@@ -104,7 +112,7 @@ Status AggMaps::read_one(const One& o, uint32_t gen, std::vector<std::vector<uin
       const auto* e = reinterpret_cast<const uint8_t*>(&ent);
       std::vector<uint8_t>& to = out[static_cast<size_t>(cpu)];
       to.insert(to.end(), e, e + sizeof(ent));
-      to.insert(to.end(), k.begin() + 8, k.end());
+      to.insert(to.end(), whole.begin(), whole.end());
       to.insert(to.end(), v + 8, v + vsize);
     }
     bpf_map_delete_elem(o.map.get(), k.data());

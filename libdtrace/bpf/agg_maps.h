@@ -49,6 +49,9 @@ class AggMaps {
 
   std::map<std::pair<uint32_t, uint32_t>, One> maps_;  // by key and value size
   std::vector<Array> arrays_;
+  // Aggregations whose keys' ustack() blocks are not in the map: the
+  // holes and the whole key's bytes, by id (agg_prog.h).
+  std::map<uint32_t, std::pair<KeyHoles, uint32_t>> holes_;
   Fd gen_, drops_, zeros_, used_;
   uint64_t aggsize_ = 0;
   uint32_t zeros_size_ = 0;

@@ -1,7 +1,13 @@
 #include "bpf/agg_prog.h"
 
+#include <algorithm>
+
 #include "bpf/agg_fold.h"
 #include "bpf/frame.h"
+
+extern "C" {
+#include "dtrace/ustack.h"
+}
 
 namespace dtrace::bpf {
 namespace {
@@ -24,13 +30,38 @@ void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
 
 }  // namespace
 
+KeyHoles key_holes(const AggCode& a) {
+  KeyHoles h;
+  for (const dtbpf_action& k : a.keys) {
+    if (k.rec != DTBPF_REC_USTACK || DTRACE_USTACK_BYTES(k.arg) == 0) continue;
+    auto block = static_cast<uint32_t>(DTRACE_USTACK_BLOCK_OFF(k.arg));
+    if (block < k.size) h.emplace_back(k.offset + block, k.size - block);
+  }
+  std::sort(h.begin(), h.end());
+  return h;
+}
+
+uint32_t map_keylen(const AggCode& a) {
+  uint32_t n = a.agg.keylen;
+  for (const auto& [off, len] : key_holes(a)) n -= len;
+  return n;
+}
+
+uint32_t map_key_offset(const KeyHoles& h, uint32_t off) {
+  uint32_t at = off;
+  for (const auto& [o, len] : h)
+    if (o < off) at -= len;
+  return at;
+}
+
 std::string agg_unsupported(const AggCode& a, bool stacks) {
   for (const dtbpf_action& k : a.keys)
-    if (k.rec != DTBPF_REC_STRING && !(k.rec == DTBPF_REC_STACK && stacks) &&
+    if (k.rec != DTBPF_REC_STRING && k.rec != DTBPF_REC_PIDADDR && k.rec != DTBPF_REC_U64 &&
+        !((k.rec == DTBPF_REC_STACK || k.rec == DTBPF_REC_USTACK) && stacks) &&
         (k.rec != DTBPF_REC_VALUE || (k.size != 1 && k.size != 2 && k.size != 4 && k.size != 8)))
       return "an aggregation key that is not an integer or a string";
-  if (8 + uint64_t{a.agg.keylen} > kMaxAggKey)
-    return "an aggregation key of " + std::to_string(a.agg.keylen) + " bytes";
+  if (8 + uint64_t{map_keylen(a)} > kMaxAggKey)
+    return "an aggregation key of " + std::to_string(map_keylen(a)) + " bytes";
   if (a.agg.valsize > kMaxAggValue)
     return "an aggregation value of " + std::to_string(a.agg.valsize) + " bytes";
   return {};
@@ -51,10 +82,11 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
   }
   // The key: the generation and the aggregation's id, then the records,
   // zeros between them.
-  for (uint32_t off = 0; off < 8 + a.agg.keylen; off += 8)
+  const KeyHoles holes = key_holes(a);
+  for (uint32_t off = 0; off < 8 + map_keylen(a); off += 8)
     b.emit(store64_imm(key.reg, static_cast<int16_t>(key_at + off), 0));
   for (const dtbpf_action& k : a.keys) {
-    auto at = static_cast<int16_t>(key_at + 8 + k.offset);
+    auto at = static_cast<int16_t>(key_at + 8 + map_key_offset(holes, k.offset));
     if (k.rec == DTBPF_REC_STRING) {
       calls.run_string(k.difo, at, k.size);
       continue;
@@ -63,8 +95,19 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
       calls.stack(at, k.size);
       continue;
     }
+    if (k.rec == DTBPF_REC_USTACK) {
+      calls.ustack(at, k.arg);
+      continue;
+    }
     calls.run(k.difo);
     result(b, kR1);
+    if (k.rec == DTBPF_REC_PIDADDR) {  // the pid, then the address
+      b.emit(store64(kR7, static_cast<int16_t>(at + 8), kR1));
+      b.emit(call(BPF_FUNC_get_current_pid_tgid));
+      b.emit(alu_imm(BPF_RSH, kR0, 32));
+      b.emit(store64(kR7, at, kR0));
+      continue;
+    }
     b.emit(make(BPF_STX | BPF_MEM | size_code(k.size), kR7, kR1, at, 0));
   }
   if (a.agg.incr.code != nullptr) {

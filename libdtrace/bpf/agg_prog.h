@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bpf/builder.h"
@@ -23,6 +24,17 @@ struct AggCode {
   // generation (no key to hash).
   bool array = false;
 };
+
+// A key's ustack() records keep their unwinding block (uapi/dtrace/
+// ustack.h) out of the map's key: the device never fills it (zero,
+// without DTRACE_USTACK_VALID), and the default 8 KiB of it would pass
+// the largest key. Each hole: its offset among the key records, its
+// bytes; AGGSNAP puts the zeros back (agg_maps.cc).
+using KeyHoles = std::vector<std::pair<uint32_t, uint32_t>>;
+KeyHoles key_holes(const AggCode& a);
+// The key records' bytes in the map, and where one at off lies there.
+uint32_t map_keylen(const AggCode& a);
+uint32_t map_key_offset(const KeyHoles& h, uint32_t off);
 
 // The maps every aggregation shares (agg_maps.h).
 struct AggShared {
@@ -42,7 +54,8 @@ constexpr uint32_t kMaxAggValue = 32768 - 8;
 
 // Empty when the bpf device can fold it, else what it cannot ("an
 // aggregation key that is not an integer or a string", ...), for a
-// message in DTrace's form; stacks: the probe's program may take stack().
+// message in DTrace's form; stacks: the probe's program may take stack()
+// and ustack().
 std::string agg_unsupported(const AggCode& a, bool stacks);
 
 // What the ECB's code does for an aggregation (a fault leaves it).
@@ -54,6 +67,8 @@ struct DifoCalls {
   std::function<void(const dtbpf_difo&, int16_t at, uint32_t size)> run_string;
   // Writes size / 8 kernel pcs of the current stack to R7 + at.
   std::function<void(int16_t at, uint32_t size)> stack;
+  // Writes a ustack() record of arg (uapi/dtrace/ustack.h) to R7 + at.
+  std::function<void(int16_t at, uint64_t arg)> ustack;
 };
 
 // Whether the aggregation runs no DIFO (count() without keys or weight):

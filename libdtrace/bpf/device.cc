@@ -360,11 +360,7 @@ class BpfDevice final : public kio::Device {
       e.acts.resize(e.ecb.nacts);
       for (uint32_t i = 0; i < e.ecb.nacts; i++) dtbpf_get_action(f_, epid, i, &e.acts[i]);
       read_aggs(e);
-      // stack() where the helper get_stack starts at the probe's pc: a
-      // perf event's (from a tracepoint it starts in the BPF programs).
-      auto role = role_of(e.ecb, *provs_);
-      bool stacks = role && (*role == Role::kTick || *role == Role::kProfile || *role == Role::kCpc);
-      if (Status st = check_ecb(e, stacks); !st) return st;
+      if (Status st = check_ecb(e, true); !st) return st;
       ecbs.push_back(std::move(e));
     }
     std::vector<DifoView> views;
@@ -489,6 +485,15 @@ class BpfDevice final : public kio::Device {
       shape.stable = f->emit;
       stable_tp = f->tracepoint;
     }
+    if (uses_stack(list)) {
+      if (tp)
+        shape.stack =
+            ktext_.tracepoint(sdt                ? sdt->name
+                              : is_syscall(role) ? (role == Role::kSysEntry ? "sys_enter" : "sys_exit")
+                                                 : stable_tp);
+      else if (fbt) shape.stack = ktext_.fbt(list.front().ecb.func);
+      else if (!perf && !user) shape.stack = ktext_.syscall_prog();
+    }
     auto code = probe_program(list, g, maps, src, perf || tp || fbt || user, shape);
     if (!code) return code.error();
     bpf_attach_type at = role == Role::kFbtEntry ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
@@ -514,6 +519,33 @@ class BpfDevice final : public kio::Device {
       pp.link = Fd(link);
     }
     return pp;
+  }
+
+  // Whether any of the ECBs records a kernel stack, keys one or reads
+  // caller or stackdepth (which start where stack() does).
+  static bool uses_stack(std::span<const EcbCode> list) {
+    auto reads = [](const dtbpf_difo& d) {
+      for (uint32_t i = 0; i < d.ncode && d.code != nullptr; i++) {
+        dif_instr_t in = d.code[i];
+        uint32_t id = DIF_INSTR_INDEX(in);
+        if (DIF_INSTR_OP(in) == DIF_OP_LDGS && (id == DIF_VAR_CALLER || id == DIF_VAR_STACKDEPTH))
+          return true;
+      }
+      return false;
+    };
+    for (const EcbCode& e : list) {
+      if (reads(e.ecb.pred)) return true;
+      for (const dtbpf_action& a : e.acts) {
+        if (a.rec == DTBPF_REC_STACK || reads(a.difo)) return true;
+        if (a.rec != DTBPF_REC_AGG) continue;
+        auto it = e.aggs.find(a.aggid);
+        if (it == e.aggs.end()) continue;
+        if (reads(it->second.agg.value) || reads(it->second.agg.incr)) return true;
+        for (const dtbpf_action& k : it->second.keys)
+          if (k.rec == DTBPF_REC_STACK || reads(k.difo)) return true;
+      }
+    }
+    return false;
   }
 
   // The aggregations e's actions fold into.
@@ -587,6 +619,7 @@ class BpfDevice final : public kio::Device {
 
   dtrace_inproc* m_;
   std::unique_ptr<ProvTables> provs_;  // freed after the core
+  KernelText ktext_;                   // where stack() starts (kstack.h)
   dtrace_inproc_file* f_;
   std::unique_ptr<kio::Device> io_;
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...

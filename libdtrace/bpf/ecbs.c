@@ -93,6 +93,10 @@ static uint8_t rec_of(const struct dtrace_action *a)
 		return DTBPF_REC_AGG;
 	case DTRACE_RK_STACK:
 		return DTBPF_REC_STACK;
+	case DTRACE_RK_USTACK:
+		return DTBPF_REC_USTACK;
+	case DTRACE_RK_PIDADDR:
+		return DTBPF_REC_PIDADDR;
 	default:
 		return DTBPF_REC_OTHER;
 	}
@@ -107,6 +111,7 @@ static void action_out(const struct dtrace_action *a, struct dtbpf_action *out)
 	out->size = a->size;
 	out->offset = a->offset;
 	out->aggid = a->aggid;
+	out->arg = a->arg;
 }
 
 int dtbpf_get_action(struct dtrace_inproc_file *f, uint32_t epid, uint32_t i,

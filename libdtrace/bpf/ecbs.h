@@ -30,15 +30,17 @@ struct dtbpf_difo {
 
 /* How an action records, in the kinds the bpf device tells apart. */
 enum dtbpf_rec {
-	DTBPF_REC_NONE,	  /* nothing at run time */
-	DTBPF_REC_VALUE,  /* the DIFO's value, by value, in size bytes */
-	DTBPF_REC_EFFECT, /* the DIFO runs, records nothing (a statement) */
-	DTBPF_REC_EXIT,	  /* int32 status, then the state exits */
-	DTBPF_REC_U64,	  /* the DIFO's value as 8 bytes */
-	DTBPF_REC_AGG,	  /* an aggregation's head: folds, records nothing */
-	DTBPF_REC_STRING, /* the DIFO's string, at most size bytes */
-	DTBPF_REC_STACK,  /* stack(): size / 8 kernel pcs */
-	DTBPF_REC_OTHER	  /* anything else: not done by the bpf device */
+	DTBPF_REC_NONE,	   /* nothing at run time */
+	DTBPF_REC_VALUE,   /* the DIFO's value, by value, in size bytes */
+	DTBPF_REC_EFFECT,  /* the DIFO runs, records nothing (a statement) */
+	DTBPF_REC_EXIT,	   /* int32 status, then the state exits */
+	DTBPF_REC_U64,	   /* the DIFO's value as 8 bytes */
+	DTBPF_REC_AGG,	   /* an aggregation's head: folds, records nothing */
+	DTBPF_REC_STRING,  /* the DIFO's string, at most size bytes */
+	DTBPF_REC_STACK,   /* stack(): size / 8 kernel pcs */
+	DTBPF_REC_USTACK,  /* ustack(), jstack(): uapi/dtrace/ustack.h by arg */
+	DTBPF_REC_PIDADDR, /* usym(), umod(), uaddr(): uint64 pid, the value */
+	DTBPF_REC_OTHER	   /* anything else: not done by the bpf device */
 };
 
 struct dtbpf_action {
@@ -47,6 +49,7 @@ struct dtbpf_action {
 	uint8_t rec;   /* enum dtbpf_rec */
 	uint32_t size, offset;
 	uint32_t aggid; /* DTBPF_REC_AGG: its aggregation */
+	uint64_t arg;	/* DTBPF_REC_USTACK: DTRACE_USTACK_ARG() */
 };
 
 /* An aggregation (doc/records.md §6): its keys are dtbpf_get_aggkey's. */

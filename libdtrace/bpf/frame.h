@@ -16,6 +16,7 @@ namespace dtrace::bpf {
 // first ten): a 12-argument USDT or pid probe gives them all.
 constexpr uint32_t kFrameArgs = 12;
 constexpr uint32_t kFrameLocals = 32;  // this-> scalars a program may have
+constexpr uint32_t kFrameStack = 128;  // frames stk holds: the helper get_stack's most (perf_event_max_stack)
 
 struct Frame {
   uint64_t args[kFrameArgs];
@@ -28,6 +29,7 @@ struct Frame {
   uint64_t scratch;               // scratch bytes taken (strings.h), 0 at each ECB
   uint64_t tmp;                   // a value the program makes a number of (translate.cc)
   uint64_t locals[kFrameLocals];  // this-> scalars, 0 at each firing
+  uint64_t stk[kFrameStack];      // a stack read for stackdepth, caller ... and stack()'s skip (kstack.h)
 };
 
 constexpr int16_t kFrameArg0 = offsetof(Frame, args);
@@ -40,5 +42,6 @@ constexpr int16_t kFrameErr = offsetof(Frame, err);
 constexpr int16_t kFrameScratch = offsetof(Frame, scratch);
 constexpr int16_t kFrameTmp = offsetof(Frame, tmp);
 constexpr int16_t kFrameLocal0 = offsetof(Frame, locals);
+constexpr int16_t kFrameStk = offsetof(Frame, stk);
 
 }  // namespace dtrace::bpf

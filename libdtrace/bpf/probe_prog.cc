@@ -11,6 +11,7 @@ extern "C" {
 #include "dtrace/actions.h"
 #include "dtrace/faults.h"
 #include "dtrace/buf.h"
+#include "dtrace/ustack.h"
 }
 
 namespace dtrace::bpf {
@@ -56,15 +57,11 @@ void emit_frameless(Builder& b, const EcbCode& e, const AggShared& maps) {
     if (a.rec == DTBPF_REC_AGG) emit_agg(b, e.aggs.at(a.aggid), maps, kStackKey, {});
 }
 
-// Where an ECB's subprogram keeps the program's context (stack() needs
-// it), past the inlined DIFOs' registers (translate.cc's 160 bytes).
-constexpr int16_t kCtxSlot = -168;
-
 // One ECB's subprogram: R1 the scratch element, R2 the context on entry.
 class EcbEmitter {
  public:
-  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g)
-      : b_(b), e_(e), maps_(maps), g_(g) {}
+  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g, const StackSkip& skip)
+      : b_(b), e_(e), maps_(maps), g_(g), skip_(skip) {}
 
   // Fails when a DIFO does not translate.
   Status emit() {
@@ -95,7 +92,8 @@ class EcbEmitter {
                         run_difo(d, i + 1, fault);
                         copy_string(d, at, size, i + 1, fault);
                       },
-                      [&](int16_t at, uint32_t size) { copy_stack(at, size); }};
+                      [&](int16_t at, uint32_t size) { copy_stack(at, size); },
+                      [&](int16_t at, uint64_t arg) { copy_ustack(at, arg); }};
       if (a.rec == DTBPF_REC_AGG) {
         emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, {kR7, kScratchKey}, calls);
         continue;
@@ -106,6 +104,19 @@ class EcbEmitter {
       }
       if (a.rec == DTBPF_REC_STACK) {
         copy_stack(rec_at(16 + a.offset), a.size);
+        continue;
+      }
+      if (a.rec == DTBPF_REC_USTACK) {
+        copy_ustack(rec_at(16 + a.offset), a.arg);
+        continue;
+      }
+      if (a.rec == DTBPF_REC_PIDADDR) {  // the pid, then the address
+        run_difo(a.difo, i + 1, fault);
+        b_.emit(load64(kR1, kR7, kFrameRet));
+        b_.emit(store64(kR7, rec_at(16 + a.offset + 8), kR1));
+        b_.emit(call(BPF_FUNC_get_current_pid_tgid));
+        b_.emit(alu_imm(BPF_RSH, kR0, 32));
+        b_.emit(store64(kR7, rec_at(16 + a.offset), kR0));
         continue;
       }
       if (a.difo.code != nullptr) {
@@ -158,6 +169,7 @@ class EcbEmitter {
     env.epid = e_.ecb.epid;
     env.probe_id = e_.ecb.probe_id;
     env.probe = {e_.ecb.provider, e_.ecb.mod, e_.ecb.func, e_.ecb.name};
+    env.stack = &skip_;
     auto code = translate(view(d), g_, env);
     if (code && code->size() > INT16_MAX)
       code = make_error("a DIF object this long is not supported by the bpf backend");
@@ -198,14 +210,41 @@ class EcbEmitter {
   }
 
   // size / 8 kernel pcs of the current stack to R7 + at (zeros there
-  // already, which stay past the stack's end and when it cannot be had).
+  // already, which stay past the stack's end and when it cannot be had),
+  // from the probe's first frame: past those of the mechanism
+  // (kstack.h), found among the first kStackProbe frames.
   void copy_stack(int16_t at, uint32_t size) {
+    if (!skip_.ctx_regs) stack_skip();  // R4 the frames to skip
     b_.emit(load64(kR1, kFp, kCtxSlot));
     b_.emit(mov_reg(kR2, kR7));
     b_.emit(alu_imm(BPF_ADD, kR2, at));
     b_.emit(mov_imm(kR3, static_cast<int32_t>(size)));
-    b_.emit(mov_imm(kR4, 0));
+    if (skip_.ctx_regs) b_.emit(mov_imm(kR4, 0));
     b_.emit(call(BPF_FUNC_get_stack));
+  }
+
+  // A ustack() record of arg to R7 + at (zeros there already), as the
+  // module's record_ustack(): the pid, then the user pcs innermost
+  // first, found by frame pointers (the helper get_stack's user stack,
+  // the task's user registers whatever the context); the strings' bytes
+  // stay zero, and the unwinding block, when stack bytes are asked
+  // for, is left without DTRACE_USTACK_VALID, so that the consumer
+  // prints the frame-pointer frames.
+  void copy_ustack(int16_t at, uint64_t arg) {
+    b_.emit(call(BPF_FUNC_get_current_pid_tgid));
+    b_.emit(alu_imm(BPF_RSH, kR0, 32));
+    b_.emit(store64(kR7, at, kR0));
+    b_.emit(load64(kR1, kFp, kCtxSlot));
+    b_.emit(mov_reg(kR2, kR7));
+    b_.emit(alu_imm(BPF_ADD, kR2, at + 8));
+    b_.emit(mov_imm(kR3, static_cast<int32_t>(8 * DTRACE_USTACK_NFRAMES(arg))));
+    b_.emit(mov_imm(kR4, BPF_F_USER_STACK));
+    b_.emit(call(BPF_FUNC_get_stack));
+  }
+
+  // R4 = the index of the probe's first frame, R0 to R5 clobbered.
+  void stack_skip() {
+    for (const bpf_insn& i : stack_skip_code(skip_, kR7)) b_.emit(i);
   }
 
   // The record's header (EPID, the firing's timestamp: the one
@@ -229,6 +268,7 @@ class EcbEmitter {
   const EcbCode& e_;
   const ProbeMaps& maps_;
   const Globals& g_;
+  const StackSkip& skip_;
   bool ran_difo_ = false;
   Status error_ = Ok{};
 };
@@ -448,7 +488,7 @@ Status check_ecb(const EcbCode& e, bool stacks) {
     }
     bool value = a.rec == DTBPF_REC_VALUE && (a.size == 1 || a.size == 2 || a.size == 4 || a.size == 8);
     if (a.rec == DTBPF_REC_OTHER || (a.rec == DTBPF_REC_VALUE && !value) ||
-        (a.rec == DTBPF_REC_STACK && !stacks))
+        ((a.rec == DTBPF_REC_STACK || a.rec == DTBPF_REC_USTACK) && !stacks))
       return refuse(action_name(a.kind) + "()");
   }
   return Ok{};
@@ -487,7 +527,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   // The ECBs' subprograms.
   for (size_t i = 0; i < ecb_subs.size(); i++) {
     b.place(ecb_subs[i]);
-    if (Status st = EcbEmitter(b, ecbs[i], maps, g).emit(); !st) return st.error();
+    if (Status st = EcbEmitter(b, ecbs[i], maps, g, shape.stack).emit(); !st) return st.error();
   }
   if (Status st = b.resolve(); !st) return st.error();
   return std::move(b.code);

@@ -18,6 +18,7 @@
 #include "bpf/ecbs.h"
 #include "bpf/frame.h"
 #include "bpf/globals.h"
+#include "bpf/kstack.h"
 #include "bpf/strings.h"
 #include "dtrace/ioctl.h"
 #include "util/result.h"
@@ -39,7 +40,7 @@ constexpr int16_t kScratchRec = sizeof(Frame);
 constexpr uint32_t kFaultEpid = 0xffffffffu;
 constexpr uint32_t kFaultRecSize = 16 + 5 * 8;
 // The largest ECB record the bpf device writes (its offsets are 16-bit).
-constexpr uint32_t kMaxRecord = 8192;
+constexpr uint32_t kMaxRecord = 28672;
 constexpr int16_t kScratchKey = kScratchRec + kMaxRecord;
 constexpr uint32_t kScratchSize = sizeof(Frame) + kMaxRecord + kMaxAggKey;
 
@@ -73,6 +74,8 @@ struct ArgShape {
   std::span<const dtrace_uarg> uargs;
   // kStable: filters the firing and sets the arguments (stable_fire.h).
   std::function<void(Builder&)> stable;
+  // Where stack() starts: the frames of the probe mechanism it skips.
+  StackSkip stack;
 };
 
 struct ProbeMaps {
@@ -89,7 +92,7 @@ struct ProbeMaps {
 void intern_probe_names(Strings& s, std::span<const EcbCode> ecbs);
 
 // Refuses what the bpf device cannot record yet, in DTrace's form;
-// stacks: the probe's program may take stack() (profile and tick).
+// stacks: the probe's program may take stack().
 Status check_ecb(const EcbCode& e, bool stacks);
 
 // gated: the probe fires only while the state is ACTIVE (not BEGIN, END

@@ -13,6 +13,7 @@
 #include "bpf/difo_view.h"
 #include "bpf/dynvars.h"
 #include "bpf/globals.h"
+#include "bpf/kstack.h"
 #include "bpf/strings.h"
 #include "util/result.h"
 
@@ -30,6 +31,9 @@ struct Env {
   bool in_probe = false;  // the ECB's ids and probe names below are known
   uint32_t epid = 0, probe_id = 0;
   std::array<std::string, 4> probe;  // provider, module, function, name
+  // In a probe's ECB subprogram (the context at kCtxSlot): where its
+  // stacks start, for caller, stackdepth, ucaller and ustackdepth.
+  const StackSkip* stack = nullptr;
 };
 
 // g must hold a slot for every global scalar the DIFO uses and, when it

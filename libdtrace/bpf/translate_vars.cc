@@ -113,12 +113,45 @@ Status Translator::builtin(uint16_t id) {
       if (!env_.in_probe) return refuse_builtin(id, " outside a probe's program");
       emit(mov_imm(kR0, static_cast<int32_t>(id == DIF_VAR_EPID ? env_.epid : env_.probe_id)));
       return Ok{};
+    case DIF_VAR_CALLER:
+    case DIF_VAR_STACKDEPTH:
+    case DIF_VAR_UCALLER:
+    case DIF_VAR_USTACKDEPTH: return stack_var(id);
     case DIF_VAR_PROBEPROV: return probe_string(id, 0);
     case DIF_VAR_PROBEMOD: return probe_string(id, 1);
     case DIF_VAR_PROBEFUNC: return probe_string(id, 2);
     case DIF_VAR_PROBENAME: return probe_string(id, 3);
     default: return refuse_builtin(id);
   }
+}
+
+// R0 = caller, stackdepth, ucaller or ustackdepth, as the module's
+// kcaller(), dtrace_port_stackdepth(), ucaller() and
+// dtrace_port_ustack(NULL, 1024) give them: stack()'s first frame and
+// its frames' count (from the probe's first frame, kstack.h), the user
+// stack's second frame (the first is the user pc) and its count, read
+// by the helper get_stack into the frame's stk (at most its 128 frames,
+// the helper's default most, where the module counts up to 1024).
+Status Translator::stack_var(uint16_t id) {
+  if (env_.stack == nullptr) return refuse_builtin(id, " outside a probe's program");
+  bool user = id == DIF_VAR_UCALLER || id == DIF_VAR_USTACKDEPTH;
+  bool depth = id == DIF_VAR_STACKDEPTH || id == DIF_VAR_USTACKDEPTH;
+  if (user) emit(mov_imm(kR4, BPF_F_USER_STACK));
+  else
+    for (const bpf_insn& i : stack_skip_code(*env_.stack, kFrame)) emit(i);
+  emit(load64(kR1, kFp, kCtxSlot));
+  emit(mov_reg(kR2, kFrame));
+  emit(alu_imm(BPF_ADD, kR2, kFrameStk));
+  emit(mov_imm(kR3, static_cast<int32_t>(depth ? 8 * kFrameStack : user ? 16 : 8)));
+  emit(call(BPF_FUNC_get_stack));
+  if (depth) {
+    emit(jmp_imm(BPF_JSGE, kR0, 0, 1));
+    emit(mov_imm(kR0, 0));
+    emit(alu_imm(BPF_RSH, kR0, 3));
+  } else {
+    emit(load64(kR0, kFrame, static_cast<int16_t>(kFrameStk + (user ? 8 : 0))));
+  }
+  return Ok{};
 }
 
 // rd = args[r2], as the module's dtrace_dif_builtin_array(): past the

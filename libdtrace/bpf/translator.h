@@ -145,6 +145,7 @@ class Translator {
 
   Status refuse_builtin(uint16_t id, const std::string& why = "");
 
+  Status stack_var(uint16_t id);
   Status builtin(uint16_t id);
 
   Status args_array(uint32_t pc, dif_instr_t in);
