@@ -18,6 +18,8 @@ struct Layout {
   int task_pid = -1, task_tgid = -1, task_signal = -1, task_exit_code = -1, task_prio = -1,
       task_normal_prio = -1, signal_live = -1, sigaction_handler = -1;
   int skb_head = -1, skb_data = -1, skb_tail = -1, skb_network_header = -1, skb_protocol = -1, skb_dev = -1;
+  // udp: a sent datagram's socket.
+  int skb_sk = -1, sk_state = -1, sk_protocol = -1, sk_type = -1;
   // io: a request's first page, and whether it is a named file's.
   int rq_bio = -1, bio_vcnt = -1, bio_io_vec = -1, page_flags = -1, page_type = -1, page_head = -1,
       page_mapping = -1, mapping_host = -1, inode_dentry = -1;
@@ -87,6 +89,10 @@ const Layout& layout() {
     l.skb_network_header = l.offset("sk_buff", "network_header");
     l.skb_protocol = l.offset("sk_buff", "protocol");
     l.skb_dev = l.offset("sk_buff", "dev");
+    l.skb_sk = l.offset("sk_buff", "sk");
+    l.sk_state = l.offset("sock_common", "skc_state");  // sock's __sk_common is its first member
+    l.sk_protocol = l.offset("sock", "sk_protocol");
+    l.sk_type = l.offset("sock", "sk_type");
     static const struct {
       int Layout::*field;
       const char *strct, *member;
@@ -275,23 +281,19 @@ void ip_header(Builder& b, const IpHeader& h, size_t other, size_t skip, size_t 
   b.jump(BPF_JA, 0, 0, fire);
 }
 
-// ip send / receive: net_dev_queue(skb) with the IP header at the skb's
-// network header, netif_receive_skb(skb) at skb->data, as the module's
-// ip_fire(): an IPv4 or IPv6 packet whose header is within the linear
-// data; arg0 the skb, arg1 its device, arg2 the IPv4 header or 0, arg3
-// the IPv6 header or 0, arg4 the header.
-void emit_ip(Builder& b, bool send) {
+// R9 = the skb (the tracepoint's first argument), its head stored at
+// head on the stack, R8 its IP header (send: at the network header;
+// receive: at skb->data), R1 the head and R0 the tail pointer.
+void skb_headers(Builder& b, bool send, int16_t head) {
   const Layout& l = layout();
-  constexpr int16_t kHead = -24, kHave = -32, kProto = -40;
-  size_t skip = b.new_label(), v6 = b.new_label(), fire = b.new_label();
   tp_arg(b, kR9, 0);
   b.emit(mov_reg(kR3, kR9));
   read_kernel(b, l.skb_head, 8);
-  b.emit(store64(kFp, kHead, kR0));
+  b.emit(store64(kFp, head, kR0));
   b.emit(mov_reg(kR3, kR9));
   if (send) {
     read_kernel(b, l.skb_network_header, 2);
-    b.emit(load64(kR8, kFp, kHead));
+    b.emit(load64(kR8, kFp, head));
     b.emit(alu_reg(BPF_ADD, kR8, kR0));
   } else {
     read_kernel(b, l.skb_data, 8);
@@ -301,8 +303,20 @@ void emit_ip(Builder& b, bool send) {
   read_kernel(b, l.skb_tail, 4);
   b.emit(alu_imm(BPF_LSH, kR0, 32));
   b.emit(alu_imm(BPF_RSH, kR0, 32));
-  b.emit(load64(kR1, kFp, kHead));
+  b.emit(load64(kR1, kFp, head));
   b.emit(alu_reg(BPF_ADD, kR0, kR1));  // the tail pointer
+}
+
+// ip send / receive: net_dev_queue(skb) with the IP header at the skb's
+// network header, netif_receive_skb(skb) at skb->data, as the module's
+// ip_fire(): an IPv4 or IPv6 packet whose header is within the linear
+// data; arg0 the skb, arg1 its device, arg2 the IPv4 header or 0, arg3
+// the IPv6 header or 0, arg4 the header.
+void emit_ip(Builder& b, bool send) {
+  const Layout& l = layout();
+  constexpr int16_t kHead = -24, kHave = -32, kProto = -40;
+  size_t skip = b.new_label(), v6 = b.new_label(), fire = b.new_label();
+  skb_headers(b, send, kHead);
   b.jump_reg(BPF_JLT, kR8, kR1, skip);
   b.jump_reg(BPF_JGT, kR8, kR0, skip);
   b.emit(alu_reg(BPF_SUB, kR0, kR8));
@@ -379,6 +393,98 @@ void emit_io(Builder& b) {
   b.bind(done);
 }
 
+// udp send / receive: net_dev_queue(skb) with the IP header at the
+// skb's network header, netif_receive_skb(skb) at skb->data, of a UDP
+// datagram whose IP and UDP headers are within the linear data (not an
+// IPv4 fragment after the first; IPv6 with UDP the first next header),
+// as the module's ip_l4_hdr(): arg0 the skb, arg1 the socket, arg2 the
+// IP header, arg3 the UDP header. send's socket is skb->sk when it is a
+// full UDP datagram socket, else 0; receive's 0 (the module's
+// udp4_lib_lookup(), which no tracing program can call).
+void emit_udp(Builder& b, bool send) {
+  const Layout& l = layout();
+  constexpr int16_t kHead = -24, kEnd = -32, kProto = -40, kW0 = -48, kTh = -56;
+  constexpr int32_t kUdp = 17, kUdpHdr = 8, kTimeWait = 6, kNewSynRecv = 12, kDgram = 2;
+  size_t skip = b.new_label(), v6 = b.new_label(), l4 = b.new_label(), nosk = b.new_label();
+  skb_headers(b, send, kHead);
+  b.emit(store64(kFp, kEnd, kR0));
+  b.jump_reg(BPF_JLT, kR8, kR1, skip);
+  b.emit(mov_reg(kR1, kR8));
+  b.emit(alu_imm(BPF_ADD, kR1, 20));  // sizeof(struct iphdr)
+  b.jump_reg(BPF_JGT, kR1, kR0, skip);
+  b.emit(mov_reg(kR3, kR9));
+  read_kernel(b, l.skb_protocol, 2);
+  b.emit(alu_imm(BPF_AND, kR0, 0xffff));
+  b.emit(store64(kFp, kProto, kR0));
+  b.emit(mov_reg(kR3, kR8));
+  read_kernel(b, 0, 8);  // the header's first 8 bytes, little-endian
+  b.emit(store64(kFp, kW0, kR0));
+  b.emit(load64(kR1, kFp, kProto));
+  b.jump(BPF_JNE, kR1, htons(ETH_P_IP), v6);
+  b.emit(mov_reg(kR1, kR0));
+  b.emit(alu_imm(BPF_AND, kR1, 0xf0));
+  b.jump(BPF_JNE, kR1, 0x40, skip);  // version 4
+  b.emit(alu_imm(BPF_RSH, kR0, 48));
+  b.jump(BPF_JSET, kR0, 0xff1f, skip);  // frag_off & htons(IP_OFFSET)
+  b.emit(mov_reg(kR3, kR8));
+  read_kernel(b, 8, 8);
+  b.emit(alu_imm(BPF_RSH, kR0, 8));
+  b.emit(alu_imm(BPF_AND, kR0, 0xff));
+  b.jump(BPF_JNE, kR0, kUdp, skip);  // protocol
+  b.emit(load64(kR1, kFp, kW0));
+  b.emit(alu_imm(BPF_AND, kR1, 0xf));
+  b.jump(BPF_JLT, kR1, 5, skip);  // ihl
+  b.emit(alu_imm(BPF_LSH, kR1, 2));
+  b.emit(alu_reg(BPF_ADD, kR1, kR8));
+  b.emit(store64(kFp, kTh, kR1));
+  b.jump(BPF_JA, 0, 0, l4);
+  b.bind(v6);
+  b.jump(BPF_JNE, kR1, htons(ETH_P_IPV6), skip);
+  b.emit(mov_reg(kR1, kR0));
+  b.emit(alu_imm(BPF_AND, kR1, 0xf0));
+  b.jump(BPF_JNE, kR1, 0x60, skip);  // version 6
+  b.emit(alu_imm(BPF_RSH, kR0, 48));
+  b.emit(alu_imm(BPF_AND, kR0, 0xff));
+  b.jump(BPF_JNE, kR0, kUdp, skip);  // nexthdr
+  b.emit(mov_reg(kR1, kR8));
+  b.emit(alu_imm(BPF_ADD, kR1, 40));  // sizeof(struct ipv6hdr)
+  b.emit(load64(kR2, kFp, kEnd));
+  b.jump_reg(BPF_JGT, kR1, kR2, skip);
+  b.emit(store64(kFp, kTh, kR1));
+  b.bind(l4);
+  b.emit(load64(kR1, kFp, kTh));
+  b.emit(alu_imm(BPF_ADD, kR1, kUdpHdr));
+  b.emit(load64(kR2, kFp, kEnd));
+  b.jump_reg(BPF_JGT, kR1, kR2, skip);
+  set_arg(b, 0, kR9);
+  set_arg(b, 2, kR8);
+  b.emit(load64(kR1, kFp, kTh));
+  set_arg(b, 3, kR1);
+  if (send) {
+    follow(b, kR9, l.skb_sk, nosk);
+    b.emit(mov_reg(kR9, kR0));
+    b.emit(mov_reg(kR3, kR9));
+    read_kernel(b, l.sk_state, 1);
+    b.emit(alu_imm(BPF_AND, kR0, 0xff));
+    b.jump(BPF_JEQ, kR0, kTimeWait, nosk);
+    b.jump(BPF_JEQ, kR0, kNewSynRecv, nosk);
+    b.emit(mov_reg(kR3, kR9));
+    read_kernel(b, l.sk_protocol, 2);
+    b.emit(alu_imm(BPF_AND, kR0, 0xffff));
+    b.jump(BPF_JNE, kR0, kUdp, nosk);
+    b.emit(mov_reg(kR3, kR9));
+    read_kernel(b, l.sk_type, 2);
+    b.emit(alu_imm(BPF_AND, kR0, 0xffff));
+    b.jump(BPF_JNE, kR0, kDgram, nosk);
+    set_arg(b, 1, kR9);
+  }
+  b.jump(BPF_JA, 0, 0, nosk);
+  b.bind(skip);
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  b.bind(nosk);
+}
+
 // sched off-cpu / preempt / sleep: sched_switch(preempt, prev, next, state).
 void emit_switch(Builder& b, int which) {
   tp_arg(b, kR1, 0);
@@ -449,6 +555,8 @@ const std::vector<Row>& rows() {
     {"proc", "signal-handle", "signal_deliver", 3, emit_signal_handle, true},
     {"ip", "send", "net_dev_queue", 1, [](Builder& b) { emit_ip(b, true); }, false, true},
     {"ip", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_ip(b, false); }, false, true},
+    {"udp", "send", "net_dev_queue", 1, [](Builder& b) { emit_udp(b, true); }, false, true},
+    {"udp", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_udp(b, false); }, false, true},
     {"io", "start", "block_rq_issue", 1, emit_io, false, false, nullptr, true},
     {"io", "done", "block_rq_complete", 1, emit_io, false, false, nullptr, true},
     {"sched", "off-cpu", "sched_switch", 4, [](Builder& b) { emit_switch(b, 0); }},
@@ -470,7 +578,8 @@ Result<StableFire> stable_fire(const std::string& provider, const std::string& n
                   l.task_prio >= 0 && l.task_normal_prio >= 0 && l.signal_live >= 0 &&
                   l.sigaction_handler >= 0;
     bool skb = l.skb_head >= 0 && l.skb_data >= 0 && l.skb_tail >= 0 && l.skb_network_header >= 0 &&
-               l.skb_protocol >= 0 && l.skb_dev >= 0;
+               l.skb_protocol >= 0 && l.skb_dev >= 0 && l.skb_sk >= 0 && l.sk_state >= 0 &&
+               l.sk_protocol >= 0 && l.sk_type >= 0;
     bool rq =
         l.rq_bio >= 0 && l.bio_vcnt >= 0 && l.bio_io_vec >= 0 && l.page_head >= 0 && l.page_mapping >= 0 &&
         l.mapping_host >= 0 && l.inode_dentry >= 0 &&

@@ -192,6 +192,24 @@ if [ -e "/sys/dev/block/$iodev" ] && [ -n "$iofs" ]; then
 else
 	echo "io: skipped: $tmp is on no block device"
 fi
+# udp: the same datagrams (2 bytes of payload, "x\n")
+# through udp.d's translators: the IP version, udp_length, the port
+# from this host's side (send's remote, receive's local) and whether
+# there is a socket: send's the sender's, receive's none (nothing
+# listens on 41239, so the module's lookup finds none either).
+want="receive 4 10 41239 0 3
+send 4 10 41239 1 3"
+if grep -q '^0*1 .* lo$' /proc/net/if_inet6 2>/dev/null; then
+	want="receive 6 10 41239 0 2
+send 6 10 41239 1 2
+$want"
+fi
+expect udp_fire 0 "$want" "" -- -q -n '
+	udp:::send, udp:::receive /args[4]->udp_dport == 41239/ {
+		@[probename, args[2]->ip_ver, args[4]->udp_length,
+		    probename == "send" ? args[3]->udps_rport : args[3]->udps_lport,
+		    args[3]->udps_addr != 0] = count(); }
+	END { printa("%s %d %d %d %d %@d\n", @); }' -c "bash $tmp/udp.sh"
 # cpc: a probe made when a description names it exactly, none for a
 # count below the event's smallest; page-faults-user-1 fires in the
 # faulting process (dd touches its buffer) with arg0 0 and arg1 the
