@@ -36,6 +36,7 @@
 #include "bpf/uprobe_prov.h"
 
 extern "C" {
+#include "dtrace/ustack.h"
 #include "user/inproc.h"
 }
 
@@ -494,6 +495,17 @@ class BpfDevice final : public kio::Device {
       else if (fbt) shape.stack = ktext_.fbt(list.front().ecb.func);
       else if (!perf && !user) shape.stack = ktext_.syscall_prog();
     }
+    if (uses_ustack_block(list) && (perf || tp || fbt || user)) {
+      if (ustack_buf_.get() < 0) {
+        int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_ustack", 4, 4096 * kUstackPages, 1, nullptr);
+        if (fd < 0) return make_error(std::string("cannot create the bpf ustack map: ") + std::strerror(-fd));
+        ustack_buf_ = Fd(fd);
+      }
+      shape.stack.ublock = true;
+      shape.stack.ubuf = ustack_buf_.get();
+      shape.stack.user_ctx = user;
+      shape.stack.at_entry = up != nullptr && up->kind == DTRACE_UP_ENTRY;
+    }
     auto code = probe_program(list, g, maps, src, perf || tp || fbt || user, shape);
     if (!code) return code.error();
     bpf_attach_type at = role == Role::kFbtEntry ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
@@ -545,6 +557,14 @@ class BpfDevice final : public kio::Device {
           if (k.rec == DTBPF_REC_STACK || reads(k.difo)) return true;
       }
     }
+    return false;
+  }
+
+  // Whether any of the ECBs records a ustack() with stack bytes.
+  static bool uses_ustack_block(std::span<const EcbCode> list) {
+    for (const EcbCode& e : list)
+      for (const dtbpf_action& a : e.acts)
+        if (a.rec == DTBPF_REC_USTACK && DTRACE_USTACK_BYTES(a.arg) != 0) return true;
     return false;
   }
 
@@ -620,6 +640,7 @@ class BpfDevice final : public kio::Device {
   dtrace_inproc* m_;
   std::unique_ptr<ProvTables> provs_;  // freed after the core
   KernelText ktext_;                   // where stack() starts (kstack.h)
+  Fd ustack_buf_;                      // ustack()'s pages of user stack (kstack.h)
   dtrace_inproc_file* f_;
   std::unique_ptr<kio::Device> io_;
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...

@@ -31,7 +31,16 @@ struct StackSkip {
   // past the skipped ones within its first 16 bytes (the fentry call
   // site, as the module's KSTACK_ENTRY_SPAN) is skipped too.
   uint64_t entry = 0;
+  // ustack()'s unwinding block: the user registers are the context's
+  // (a uprobe's) or the task's (bpf_task_pt_regs); none in a syscall
+  // program (BEGIN, END, ERROR), whose block stays zero. at_entry: the
+  // probe is at a function's first instruction (pid entry).
+  bool ublock = false, user_ctx = false, at_entry = false;
+  int ubuf = -1;  // per-CPU array of one kUstackBuf element: pages of the user stack
 };
+
+// The pages of user stack ustack()'s block is copied through.
+constexpr uint32_t kUstackPages = 8;
 
 // Frames get_stack may give before the probe's first: the skip is
 // found among the first kStackProbe frames.
