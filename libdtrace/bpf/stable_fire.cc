@@ -401,10 +401,11 @@ void emit_io(Builder& b) {
 // IP header, arg3 the UDP header. send's socket is skb->sk when it is a
 // full UDP datagram socket, else 0; receive's 0 (the module's
 // udp4_lib_lookup(), which no tracing program can call).
-void emit_udp(Builder& b, bool send) {
+void emit_l4(Builder& b, bool send, int32_t proto) {
   const Layout& l = layout();
   constexpr int16_t kHead = -24, kEnd = -32, kProto = -40, kW0 = -48, kTh = -56;
-  constexpr int32_t kUdp = 17, kUdpHdr = 8, kTimeWait = 6, kNewSynRecv = 12, kDgram = 2;
+  constexpr int32_t kUdp = 17, kTimeWait = 6, kNewSynRecv = 12, kSynRecv = 3, kDgram = 2, kStream = 1;
+  const int32_t hdr = proto == kUdp ? 8 : 20;  // sizeof(struct udphdr), sizeof(struct tcphdr)
   size_t skip = b.new_label(), v6 = b.new_label(), l4 = b.new_label(), nosk = b.new_label();
   skb_headers(b, send, kHead);
   b.emit(store64(kFp, kEnd, kR0));
@@ -430,7 +431,7 @@ void emit_udp(Builder& b, bool send) {
   read_kernel(b, 8, 8);
   b.emit(alu_imm(BPF_RSH, kR0, 8));
   b.emit(alu_imm(BPF_AND, kR0, 0xff));
-  b.jump(BPF_JNE, kR0, kUdp, skip);  // protocol
+  b.jump(BPF_JNE, kR0, proto, skip);  // protocol
   b.emit(load64(kR1, kFp, kW0));
   b.emit(alu_imm(BPF_AND, kR1, 0xf));
   b.jump(BPF_JLT, kR1, 5, skip);  // ihl
@@ -445,7 +446,7 @@ void emit_udp(Builder& b, bool send) {
   b.jump(BPF_JNE, kR1, 0x60, skip);  // version 6
   b.emit(alu_imm(BPF_RSH, kR0, 48));
   b.emit(alu_imm(BPF_AND, kR0, 0xff));
-  b.jump(BPF_JNE, kR0, kUdp, skip);  // nexthdr
+  b.jump(BPF_JNE, kR0, proto, skip);  // nexthdr
   b.emit(mov_reg(kR1, kR8));
   b.emit(alu_imm(BPF_ADD, kR1, 40));  // sizeof(struct ipv6hdr)
   b.emit(load64(kR2, kFp, kEnd));
@@ -453,7 +454,7 @@ void emit_udp(Builder& b, bool send) {
   b.emit(store64(kFp, kTh, kR1));
   b.bind(l4);
   b.emit(load64(kR1, kFp, kTh));
-  b.emit(alu_imm(BPF_ADD, kR1, kUdpHdr));
+  b.emit(alu_imm(BPF_ADD, kR1, hdr));
   b.emit(load64(kR2, kFp, kEnd));
   b.jump_reg(BPF_JGT, kR1, kR2, skip);
   set_arg(b, 0, kR9);
@@ -461,22 +462,33 @@ void emit_udp(Builder& b, bool send) {
   b.emit(load64(kR1, kFp, kTh));
   set_arg(b, 3, kR1);
   if (send) {
+    // The socket, when a full one of the protocol's type; tcp's arg4
+    // the state (a request or time-wait socket's too, not passed:
+    // tcp_seg_fire()).
     follow(b, kR9, l.skb_sk, nosk);
     b.emit(mov_reg(kR9, kR0));
     b.emit(mov_reg(kR3, kR9));
     read_kernel(b, l.sk_state, 1);
     b.emit(alu_imm(BPF_AND, kR0, 0xff));
-    b.jump(BPF_JEQ, kR0, kTimeWait, nosk);
-    b.jump(BPF_JEQ, kR0, kNewSynRecv, nosk);
+    b.emit(mov_reg(kR8, kR0));
+    if (proto != kUdp) {
+      b.emit(jmp_imm(BPF_JNE, kR0, kNewSynRecv, 1));
+      b.emit(mov_imm(kR0, kSynRecv));
+      set_arg(b, 4, kR0);
+    }
+    b.jump(BPF_JEQ, kR8, kTimeWait, nosk);
+    b.jump(BPF_JEQ, kR8, kNewSynRecv, nosk);
+    if (proto != kUdp) b.emit(store64_imm(kR7, static_cast<int16_t>(kFrameArg0 + 8 * 4), 0));
     b.emit(mov_reg(kR3, kR9));
     read_kernel(b, l.sk_protocol, 2);
     b.emit(alu_imm(BPF_AND, kR0, 0xffff));
-    b.jump(BPF_JNE, kR0, kUdp, nosk);
+    b.jump(BPF_JNE, kR0, proto, nosk);
     b.emit(mov_reg(kR3, kR9));
     read_kernel(b, l.sk_type, 2);
     b.emit(alu_imm(BPF_AND, kR0, 0xffff));
-    b.jump(BPF_JNE, kR0, kDgram, nosk);
+    b.jump(BPF_JNE, kR0, proto == kUdp ? kDgram : kStream, nosk);
     set_arg(b, 1, kR9);
+    if (proto != kUdp) set_arg(b, 4, kR8);
   }
   b.jump(BPF_JA, 0, 0, nosk);
   b.bind(skip);
@@ -555,8 +567,9 @@ const std::vector<Row>& rows() {
     {"proc", "signal-handle", "signal_deliver", 3, emit_signal_handle, true},
     {"ip", "send", "net_dev_queue", 1, [](Builder& b) { emit_ip(b, true); }, false, true},
     {"ip", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_ip(b, false); }, false, true},
-    {"udp", "send", "net_dev_queue", 1, [](Builder& b) { emit_udp(b, true); }, false, true},
-    {"udp", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_udp(b, false); }, false, true},
+    {"udp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 17); }, false, true},
+    {"udp", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_l4(b, false, 17); }, false, true},
+    {"tcp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 6); }, false, true},
     {"io", "start", "block_rq_issue", 1, emit_io, false, false, nullptr, true},
     {"io", "done", "block_rq_complete", 1, emit_io, false, false, nullptr, true},
     {"sched", "off-cpu", "sched_switch", 4, [](Builder& b) { emit_switch(b, 0); }},

@@ -210,6 +210,32 @@ expect udp_fire 0 "$want" "" -- -q -n '
 		    probename == "send" ? args[3]->udps_rport : args[3]->udps_lport,
 		    args[3]->udps_addr != 0] = count(); }
 	END { printa("%s %d %d %d %d %@d\n", @); }' -c "bash $tmp/udp.sh"
+# tcp send: a loopback connection to port 41241 (a python3 listener and
+# client, 100 bytes sent): through tcp.d, the client's SYN from its
+# socket in SYN_SENT, the server's SYN-ACK from a request socket (no
+# socket passed, its state SYN_RECEIVED, as the module's
+# tcp_seg_fire()), the data segment from the client's established socket
+# with its ports.
+cat >"$tmp/tcp.py" <<'PY'
+import socket
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", 41241)); s.listen(1)
+c = socket.create_connection(("127.0.0.1", 41241)); a, _ = s.accept()
+c.sendall(b"x" * 100); a.recv(1000); c.close(); a.close(); s.close()
+PY
+expect tcp_send 0 "data 1 1 1 1
+syn 1 1 1 1
+synack 1 0 1 1" "" -- -q -n '
+	tcp:::send /args[4]->tcp_dport == 41241 && args[2]->ip_plength - args[4]->tcp_offset == 100/ {
+		@["data", args[3]->tcps_state == TCP_STATE_ESTABLISHED, args[3]->tcps_addr != 0,
+		    args[3]->tcps_rport == 41241] = count(); }
+	tcp:::send /args[4]->tcp_dport == 41241 && args[4]->tcp_flags == TH_SYN/ {
+		@["syn", args[3]->tcps_state == TCP_STATE_SYN_SENT, args[3]->tcps_addr != 0,
+		    args[3]->tcps_rport == 41241] = count(); }
+	tcp:::send /args[4]->tcp_sport == 41241 && args[4]->tcp_flags == (TH_SYN | TH_ACK)/ {
+		@["synack", args[3]->tcps_state == TCP_STATE_SYN_RECEIVED, args[3]->tcps_addr != 0,
+		    args[4]->tcp_sport == 41241] = count(); }
+	END { printa("%s %d %d %d %@d\n", @); }' -c "python3 $tmp/tcp.py"
 # cpc: a probe made when a description names it exactly, none for a
 # count below the event's smallest; page-faults-user-1 fires in the
 # faulting process (dd touches its buffer) with arg0 0 and arg1 the
