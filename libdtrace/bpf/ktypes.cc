@@ -38,6 +38,45 @@ int32_t member_type(const btf* b, uint32_t id, const char* name) {
   return -1;
 }
 
+// The value of enumerator name of enum type, or -1.
+int32_t enum_value(const btf* b, const char* type, const char* name) {
+  int32_t id = btf__find_by_name_kind(b, type, BTF_KIND_ENUM);
+  const btf_type* t = id > 0 ? btf__type_by_id(b, static_cast<uint32_t>(id)) : nullptr;
+  if (t == nullptr) return -1;
+  const struct btf_enum* e = btf_enum(t);
+  for (uint16_t i = 0; i < btf_vlen(t); i++, e++) {
+    const char* n = btf__name_by_offset(b, e->name_off);
+    if (n != nullptr && std::strcmp(n, name) == 0) return e->val;
+  }
+  return -1;
+}
+
+// The offset of member name of struct sname, or -1.
+int32_t struct_member(const btf* b, const char* sname, const char* name) {
+  int32_t id = btf__find_by_name_kind(b, sname, BTF_KIND_STRUCT);
+  return id > 0 ? member_offset(b, static_cast<uint32_t>(id), name) : -1;
+}
+
+// current_cred()'s ids and the signal's process group and session
+// pids (the module's from_kuid_munged(&init_user_ns, ...) is the kuid's
+// value; task_pgrp_nr_ns() in the initial namespace is level 0's nr).
+void look_up_ids(const btf* b, uint32_t task, TaskOffsets& o) {
+  o.cred = member_offset(b, task, "cred");
+  o.euid = struct_member(b, "cred", "euid");
+  o.egid = struct_member(b, "cred", "egid");
+  o.signal = member_offset(b, task, "signal");
+  int32_t pids = struct_member(b, "signal_struct", "pids");
+  int32_t pgid = enum_value(b, "pid_type", "PIDTYPE_PGID");
+  int32_t sid = enum_value(b, "pid_type", "PIDTYPE_SID");
+  if (pids >= 0 && pgid >= 0 && sid >= 0) {
+    o.pgid = pids + 8 * pgid;
+    o.sid = pids + 8 * sid;
+  }
+  int32_t numbers = struct_member(b, "pid", "numbers");
+  int32_t nr = struct_member(b, "upid", "nr");
+  if (numbers >= 0 && nr >= 0) o.pid_nr = numbers + nr;
+}
+
 TaskOffsets look_up() {
   TaskOffsets o;
   btf* b = btf__load_vmlinux_btf();
@@ -50,6 +89,7 @@ TaskOffsets look_up() {
     int32_t se_type = member_type(b, static_cast<uint32_t>(task), "se");
     int32_t sum = se_type > 0 ? member_offset(b, static_cast<uint32_t>(se_type), "sum_exec_runtime") : -1;
     if (se >= 0 && sum >= 0) o.sum_exec_runtime = se + sum;
+    look_up_ids(b, static_cast<uint32_t>(task), o);
   }
   btf__free(b);
   return o;

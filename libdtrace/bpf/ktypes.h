@@ -1,7 +1,9 @@
 // Offsets into the running kernel's task_struct that built-in variables
-// read under the bpf backend (ppid, vtimestamp), from its BTF
-// (/sys/kernel/btf/vmlinux): the fields the module's port reads by name
-// (current->real_parent->tgid, current->se.sum_exec_runtime).
+// read under the bpf backend (ppid, vtimestamp, euid, egid, pgid, sid),
+// from its BTF (/sys/kernel/btf/vmlinux): the fields the module's port
+// reads by name (current->real_parent->tgid, current->se.sum_exec_runtime,
+// current_cred()->euid, task_pgrp_nr_ns(current, &init_pid_ns): the
+// signal's pids[PIDTYPE_PGID]->numbers[0].nr).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,13 @@ struct TaskOffsets {
   int32_t real_parent = -1;       // struct task_struct *
   int32_t tgid = -1;              // pid_t
   int32_t sum_exec_runtime = -1;  // u64, in se (struct sched_entity)
+  int32_t cred = -1;              // const struct cred *
+  int32_t euid = -1;              // kuid_t in struct cred
+  int32_t egid = -1;              // kgid_t in struct cred
+  int32_t pgid = -1;              // signal_struct's pids[PIDTYPE_PGID]
+  int32_t sid = -1;               // signal_struct's pids[PIDTYPE_SID]
+  int32_t signal = -1;            // struct signal_struct *
+  int32_t pid_nr = -1;            // struct pid's numbers[0].nr
 };
 
 // Looked up once; -1 where the kernel's BTF lacks a field (or BTF).

@@ -2,10 +2,57 @@
 
 #include <bpf/bpf.h>
 
+#include <bpf/libbpf.h>
+
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <vector>
 
 namespace dtrace::bpf {
+namespace {
+
+// A number from the first line of path, or dflt.
+int32_t read_int(const std::string& path, int32_t dflt) {
+  std::ifstream in(path);
+  int32_t v = dflt;
+  return in >> v ? v : dflt;
+}
+
+// D's cpuinfo_t (sched.d), the module's struct dtrace_cpuinfo
+// (kernel/core/port.h).
+struct CpuInfo {
+  int32_t cpu_id, cpu_pset, cpu_chip, cpu_lgrp;
+};
+
+// Each CPU's cpuinfo_t (D's sched.d), as the module's
+// dtrace_port_cpuinfo() fills it: the id, no processor set (-1), the
+// physical package and the NUMA node (0 without one), as sysfs says.
+Result<Fd> cpuinfo_map() {
+  int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_cpuinfo", 4, sizeof(CpuInfo), 1, nullptr);
+  if (fd < 0) return make_error(std::string("cannot create the curcpu map: ") + std::strerror(-fd));
+  Fd map(fd);
+  int n = libbpf_num_possible_cpus();
+  if (n <= 0) return make_error(std::string("cannot count the CPUs: ") + std::strerror(-n));
+  static_assert(sizeof(CpuInfo) % 8 == 0);
+  std::vector<CpuInfo> cpus(static_cast<size_t>(n));
+  for (int c = 0; c < n; c++) {
+    std::string dir = "/sys/devices/system/cpu/cpu" + std::to_string(c);
+    int32_t node = 0;
+    for (int32_t k = 0; k < 1024; k++)
+      if (std::ifstream(dir + "/node" + std::to_string(k) + "/cpumap").good()) {
+        node = k;
+        break;
+      }
+    cpus[static_cast<size_t>(c)] = {c, -1, read_int(dir + "/topology/physical_package_id", 0), node};
+  }
+  uint32_t zero = 0;
+  if (bpf_map_update_elem(fd, &zero, cpus.data(), BPF_ANY) != 0)
+    return make_error(std::string("cannot write the curcpu map: ") + std::strerror(errno));
+  return map;
+}
+
+}  // namespace
 
 Strings layout_strings(std::span<const DifoView> difos) {
   Strings s;
@@ -29,6 +76,7 @@ uint32_t intern(Strings& s, const std::string& str) {
 
 Result<StringMaps> create_string_maps(Strings& s) {
   StringMaps m;
+  intern(s, kZoneName);
   uint32_t size = static_cast<uint32_t>(s.bytes.size() < 8 ? 8 : s.bytes.size());
   int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_strings", 4, size, 1, nullptr);
   if (fd < 0)
@@ -42,7 +90,7 @@ Result<StringMaps> create_string_maps(Strings& s) {
   fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_comm", 4, kCommSize, 1, nullptr);
   if (fd < 0) return make_error(std::string("cannot create the execname map: ") + std::strerror(-fd));
   m.comm = Fd(fd);
-  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_strcmp", 4, 2 * kCompareBuf, 1, nullptr);
+  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_strcmp", 4, kCompareElement, 1, nullptr);
   if (fd < 0)
     return make_error(std::string("cannot create the string comparison map: ") + std::strerror(-fd));
   m.compare = Fd(fd);
@@ -55,6 +103,10 @@ Result<StringMaps> create_string_maps(Strings& s) {
   if (fd < 0) return make_error(std::string("cannot create the string locals' map: ") + std::strerror(-fd));
   m.locals = Fd(fd);
   s.locals_fd = m.locals.get();
+  Result<Fd> cpuinfo = cpuinfo_map();
+  if (!cpuinfo.ok()) return cpuinfo.error();
+  m.cpuinfo = std::move(*cpuinfo);
+  s.cpuinfo_fd = m.cpuinfo.get();
   s.consts_fd = m.consts.get();
   s.comm_fd = m.comm.get();
   return m;

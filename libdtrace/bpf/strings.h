@@ -26,6 +26,17 @@ constexpr uint32_t kCommSize = 16;
 // strings compared is copied into a buffer of this and 8 bytes more.
 constexpr uint32_t kMaxCompare = 512;
 constexpr uint32_t kCompareBuf = kMaxCompare + 8;
+// After the two buffers, the failure table of a substring search
+// (strstr, index, rindex): a 32-bit word for each pattern byte.
+constexpr uint32_t kSearchFail = 2 * kCompareBuf;
+// strtok()'s position (the module's per-CPU scpu->strtok), which
+// outlives a firing, after them.
+constexpr uint32_t kStrtokPos = kSearchFail + 4 * kMaxCompare;
+// Then the words a search's loops keep (translate_str.cc): in map memory,
+// whose values the verifier does not follow, so that the states of the
+// paths that leave a loop at different steps are the same.
+constexpr uint32_t kLoopWords = kStrtokPos + 8;
+constexpr uint32_t kCompareElement = kLoopWords + 6 * 8;
 // The per-CPU scratch subroutines' results (copyinstr, alloca, ...) are
 // taken from, as the module's: at most this many bytes an ECB, in the
 // lower half of an element twice that size whose upper half stays zero
@@ -48,6 +59,7 @@ struct Strings {
   int compare_fd = -1;                                    // per-CPU array: scmp's two buffers
   int scratch_fd = -1;                                    // per-CPU array: the scratch (2 x kScratchMax)
   int locals_fd = -1;                                     // per-CPU array: string this-> variables
+  int cpuinfo_fd = -1;                                    // per-CPU array: curcpu's cpuinfo_t
   uint32_t strsize = 256;                                 // the strsize option
   uint64_t scratch_size = module_scratch_size(256, 256);  // of the options' scratchsize, strsize
   std::map<const char*, uint32_t> base;                   // a DIFO's string table -> its offset there
@@ -61,10 +73,13 @@ uint32_t intern(Strings& s, const std::string& str);
 // The string tables of difos, each once.
 Strings layout_strings(std::span<const DifoView> difos);
 
-// The maps of s (s gets their descriptors).
+// The maps of s (s gets their descriptors). kZoneName is interned.
 struct StringMaps {
-  Fd consts, comm, compare, scratch, locals;
+  Fd consts, comm, compare, scratch, locals, cpuinfo;
 };
+
+// The zone name every firing reads (the module's, Linux has no zones).
+constexpr const char* kZoneName = "global";
 Result<StringMaps> create_string_maps(Strings& s);
 
 }  // namespace dtrace::bpf

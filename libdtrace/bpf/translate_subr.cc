@@ -30,7 +30,11 @@ SubrRow subr_row(uint16_t subr) {
     case DIF_SUBR_STRJOIN:
     case DIF_SUBR_SUBSTR:
     case DIF_SUBR_STRCHR:
-    case DIF_SUBR_STRRCHR: return {Kind::kString, 2};
+    case DIF_SUBR_STRRCHR:
+    case DIF_SUBR_STRSTR:
+    case DIF_SUBR_INDEX:
+    case DIF_SUBR_RINDEX:
+    case DIF_SUBR_STRTOK: return {Kind::kString, 2};
     case DIF_SUBR_HTONS:
     case DIF_SUBR_NTOHS:
     case DIF_SUBR_HTONL:

@@ -104,6 +104,40 @@ Status Translator::builtin(uint16_t id) {
       read_kernel(kR0, t.real_parent, 8);
       read_kernel(kR0, t.tgid, 4);
       return Ok{};
+    case DIF_VAR_EUID:  // current_cred()->euid
+    case DIF_VAR_EGID: {
+      int32_t off = id == DIF_VAR_EUID ? t.euid : t.egid;
+      if (t.cred < 0 || off < 0) return refuse_builtin(id, " (no cred in the kernel's BTF)");
+      emit(call(BPF_FUNC_get_current_task));
+      read_kernel(kR0, t.cred, 8);
+      read_kernel(kR0, off, 4);
+      return Ok{};
+    }
+    case DIF_VAR_PGID:  // current->signal->pids[PIDTYPE_*]->numbers[0].nr, 0 without one
+    case DIF_VAR_SID: {
+      int32_t off = id == DIF_VAR_PGID ? t.pgid : t.sid;
+      if (t.signal < 0 || off < 0 || t.pid_nr < 0)
+        return refuse_builtin(id, " (no signal_struct pids in the kernel's BTF)");
+      emit(call(BPF_FUNC_get_current_task));
+      read_kernel(kR0, t.signal, 8);
+      read_kernel(kR0, off, 8);
+      size_t none = jump_here(jmp_imm(BPF_JEQ, kR0, 0, 0));
+      read_kernel(kR0, t.pid_nr, 4);
+      land(none);
+      return Ok{};
+    }
+    case DIF_VAR_CURCPU:  // this CPU's cpuinfo_t, filled at ENABLE as the module fills it
+      if (s_ == nullptr || s_->cpuinfo_fd < 0) return refuse_builtin(id, " (its map was not made)");
+      first_element(s_->cpuinfo_fd);
+      return Ok{};
+    case DIF_VAR_ZONENAME: {  // "global", as the module's
+      if (s_ == nullptr) return refuse_builtin(id, " (its string was not laid out)");
+      auto it = s_->named.find(kZoneName);
+      if (it == s_->named.end()) return refuse_builtin(id, " (its string was not laid out)");
+      emit_imm64(kR0, static_cast<uint64_t>(it->second) << 32 | static_cast<uint32_t>(s_->consts_fd),
+                 BPF_PSEUDO_MAP_VALUE);
+      return Ok{};
+    }
     case DIF_VAR_CURTHREAD: emit(call(BPF_FUNC_get_current_task)); return Ok{};
     case DIF_VAR_CPU: emit(call(BPF_FUNC_get_smp_processor_id)); return Ok{};
     case DIF_VAR_ERRNO: emit(load64(kR0, kFrame, kFrameErr)); return Ok{};

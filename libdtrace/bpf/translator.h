@@ -202,6 +202,14 @@ class Translator {
   void lltostr(uint32_t pc, unsigned rd);
   void changecase(uint32_t pc, unsigned rd, bool up);
   void strchr_(uint32_t pc, unsigned rd, bool last);
+  void kmp_step(int32_t text);
+  void fall_back(int16_t flag, int16_t other);
+  void copy_taken(uint32_t pc, int32_t off, int16_t w);
+  void search_loop(uint32_t subr);
+  void back_if(size_t top);
+  void search(uint32_t pc, unsigned rd, uint16_t subr);
+  void is_delim();
+  void strtok(uint32_t pc, unsigned rd);
   Status string_subr(uint32_t pc, uint16_t subr, unsigned rd);
 
   Status store_string(uint32_t pc, int16_t off);

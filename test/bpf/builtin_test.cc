@@ -3,6 +3,8 @@
 // address and its kernel memory): the translated program alone, run in
 // this task, checked against what this task sees of itself.
 #include <sched.h>
+#include <cstdio>
+#include <string>
 #include <time.h>
 #include <unistd.h>
 
@@ -64,7 +66,7 @@ TEST(Builtin, VtimestampIsTheThreadsTimeOnCpu) {
   EXPECT_LE(v, now(CLOCK_THREAD_CPUTIME_ID));
 }
 
-TEST(Builtin, CpuIsTheOneRunning) {
+TEST(Builtin, CpuAndCurcpuAreTheOneRunning) {
   SKIP_WITHOUT_BPF();
   cpu_set_t old, one;
   ASSERT_EQ(sched_getaffinity(0, sizeof(old), &old), 0);
@@ -73,12 +75,49 @@ TEST(Builtin, CpuIsTheOneRunning) {
   CPU_SET(cpu, &one);
   ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
   EXPECT_EQ(run("trace(cpu);"), static_cast<uint64_t>(cpu));
+  // curcpu: its cpuinfo_t as the module fills it (sysfs's package and
+  // node); sched.d's type, which the tests' compiler does not load: four ints.
+  std::string dir = "/sys/devices/system/cpu/cpu" + std::to_string(cpu);
+  int64_t chip = 0;
+  if (FILE* f = fopen((dir + "/topology/physical_package_id").c_str(), "r")) {
+    if (fscanf(f, "%ld", &chip) != 1) chip = 0;
+    fclose(f);
+  }
+  EXPECT_EQ(run("trace(((int *)curcpu)[0]);"), static_cast<uint64_t>(cpu));
+  EXPECT_EQ(run("trace((int64_t)((int *)curcpu)[1]);"), static_cast<uint64_t>(-1));
+  EXPECT_EQ(run("trace(((int *)curcpu)[2]);"), static_cast<uint64_t>(chip));
+  EXPECT_EQ(run("trace(((int *)curcpu)[3]);"), 0u);  // this host and the guests: one node
   sched_setaffinity(0, sizeof(old), &old);
 }
 
 TEST(Builtin, PpidIsTheParentsProcess) {
   SKIP_WITHOUT_BPF();
   EXPECT_EQ(run("trace(ppid);"), static_cast<uint64_t>(getppid()));
+}
+
+// The real and effective ids told apart: the real ones changed, the
+// effective ones kept (root's, which keeps the capabilities bpf() needs).
+TEST(Builtin, RealAndEffectiveIds) {
+  SKIP_WITHOUT_BPF();
+  if (geteuid() != 0) GTEST_SKIP() << "needs root to change its real ids";
+  ASSERT_EQ(setresgid(4321, getegid(), -1), 0);
+  ASSERT_EQ(setresuid(1234, 0, -1), 0);
+  uint64_t v = run("trace((uint64_t)uid << 48 | (uint64_t)gid << 32 | (uint64_t)euid << 16 | egid);");
+  ASSERT_EQ(setresuid(0, 0, -1), 0);
+  ASSERT_EQ(setresgid(0, 0, -1), 0);
+  EXPECT_EQ(v, uint64_t{1234} << 48 | uint64_t{4321} << 32 | 0u);
+}
+
+// The process group and session, in the initial pid namespace.
+TEST(Builtin, PgidAndSid) {
+  SKIP_WITHOUT_BPF();
+  EXPECT_EQ(run("trace(pgid);"), static_cast<uint64_t>(getpgrp()));
+  EXPECT_EQ(run("trace(sid);"), static_cast<uint64_t>(getsid(0)));
+}
+
+TEST(Builtin, Zonename) {
+  SKIP_WITHOUT_BPF();
+  EXPECT_EQ(run("trace(zonename == \"global\" && strlen(zonename) == 6);"), 1u);
 }
 
 // curthread is the task's kernel address; kernel loads read its fields.

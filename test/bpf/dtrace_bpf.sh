@@ -94,6 +94,23 @@ one dtrace 1" "" -- -q -n '
 	-c '/bin/grep -q nothing-here /etc/hostname'
 expect copyinstr_null 0 "alive" "invalid address (0x0) in action #1" -- -q -n '
 	BEGIN { trace(copyinstr(0)); } BEGIN { printf("alive\n"); exit(0); }'
+# The credentials: the target's real ids set by setpriv, its effective
+# ones root's; its process group and session dtrace's; curcpu and
+# zonename.
+if [ "$(id -u)" = 0 ]; then
+	expect credentials 0 "1234 4321 0 0 1 1" "" -- -q -n '
+	syscall::getppid:entry /pid == $target/ {
+		printf("%d %d %d %d %d %d\n", uid, gid, euid, egid, pgid == $pgid, sid == $sid); exit(0); }' \
+		-c "setpriv --ruid 1234 --rgid 4321 --keep-groups -- $calls"
+fi
+expect curcpu 0 "1 -1 global" "" -- -q -n '
+	profile-97 { printf("%d %d %s\n", curcpu->cpu_id == cpu, curcpu->cpu_pset, zonename); exit(0); }'
+# Substring search and strtok() on known strings.
+expect search 0 "o world|2|5|-1|0|a|bb|1" "" -- -q -n '
+	BEGIN { printf("%s|%d|%d|%d|%d|", strstr("hello world", "o w"), index("abcabc", "c"),
+	    rindex("abcabc", "c"), index("abc", "x"), strstr("abc", "x") == NULL ? 0 : 1); }
+	BEGIN { printf("%s|%s|%d\n", strtok("a,bb", ","), strtok(NULL, ","), strtok(NULL, ",") == NULL);
+	    exit(0); }'
 # args[] of a system call: clock_nanosleep(CLOCK_REALTIME, 0, req, ...).
 expect args 0 "0 0 1" "" -- -q -n '
 	syscall::clock_nanosleep:entry /pid == $target/ { printf("%d %d %d\n", args[0], args[1], args[2] != 0); }' \

@@ -141,13 +141,35 @@ INSTANTIATE_TEST_SUITE_P(
         "trace(lltostr(arg0) == \"-7\" || lltostr(arg0, 16) == \"0x0\" || lltostr(arg0, 8) == \"07\");",
         "trace(toupper(arg0 & 1 ? \"aBc1{\" : \"\") == \"ABC1{\" && tolower(\"aBc@Z\") == \"abc@z\");",
         "trace(strchr(\"key=value\", arg0) != NULL ? strlen(strchr(\"key=value\", arg0)) : 99);",
-        "trace(strrchr(\"a.b.c\", arg1 & 1 ? '.' : arg0) != NULL ? strlen(strrchr(\"a.b.c\", arg0)) : 99);"));
+        "trace(strrchr(\"a.b.c\", arg1 & 1 ? '.' : arg0) != NULL ? strlen(strrchr(\"a.b.c\", arg0)) : 99);",
+        // Substring search (KMP in loops without branches on the data):
+        // overlapping and repeated patterns, empty ones, starts from
+        // INT64_MIN to INT64_MAX clamped as the module's index_().
+        "trace(strstr(\"hello world\", arg0 & 1 ? \"o w\" : \"xyz\") == NULL ? 99 : "
+        "strlen(strstr(\"hello world\", arg1 & 1 ? \"o w\" : \"lo\")));",
+        "trace(strlen(strstr(\"abc\", arg0 & 1 ? \"\" : \"c\")) * 10 + (strstr(\"\", \"a\") == NULL));",
+        "trace(index(\"abcabcabd\", \"cab\", arg0) * 100 + index(\"aaaa\", \"aa\", arg1 & 3) * 10 + "
+        "index(\"abababc\", \"ababc\"));",
+        "trace(rindex(\"abcabcab\", \"ab\", arg0) * 100 + rindex(\"aaaa\", \"aa\", arg2 & 7) * 10 + "
+        "rindex(\"aabaabaab\", \"aabaab\"));",
+        "trace(index(\"ab\", arg0 & 1 ? \"\" : \"b\", arg1) * 1000 + rindex(\"ab\", arg2 & 1 ? \"\" : "
+        "\"a\", arg0) * 10 + index(\"ab\", \"abc\"));",
+        "trace(rindex(\"mississippi\", arg0 & 1 ? \"issi\" : \"ss\", arg2 % 12) * 100 + "
+        "index(\"mississippi\", arg1 & 1 ? \"issip\" : \"pi\", arg2 % 12));",
+        // strtok(): the position kept within the firing, a token ending
+        // the string leaving it at the NUL (then NULL, then BADADDR at 0).
+        "trace(strlen(strtok(arg0 & 1 ? \"a,b::c\" : \",:ab\", \",:\")) * 100 + strlen(strtok(NULL, \":\")) "
+        "* 10 + "
+        "(strtok(NULL, arg1 & 1 ? \":\" : \"\") == NULL));",
+        "trace((strtok(arg0 & 1 ? \",,,\" : \"x\", \",\") == NULL) + (strtok(NULL, \",\") == NULL) * 2);",
+        "trace(strtok(\"k=v\", arg2 & 1 ? \"=\" : \"\") == \"k\" && strtok(NULL, \"\") == \"v\");"));
 
 // The current task's ids, through helpers (the test runs in the task
 // both ask about).
 INSTANTIATE_TEST_SUITE_P(Task, Translate,
                          ::testing::Values("trace(pid);", "trace(tid);", "trace(uid);", "trace(gid);",
-                                           "trace(ppid);", "trace(errno);",
+                                           "trace(ppid);", "trace(errno);", "trace(euid);", "trace(egid);",
+                                           "trace(pgid);", "trace(sid);", "trace(zonename == \"global\");",
                                            "trace(pid == tid ? arg0 : arg1);",
                                            "trace((x = tid, x + pid * 2));", "trace(args[arg2 & 15]);",
                                            "trace(args[0] + args[5] * 2 + args[9]);"));
@@ -211,7 +233,9 @@ INSTANTIATE_TEST_SUITE_P(
                       "trace(strlen(strjoin(\"x\", stringof(arg0))));",
                       "trace(strlen(toupper(stringof(arg0))));",
                       "trace(strchr(stringof(arg0), 'a') == NULL);",
-                      "trace(strlen(substr(stringof(arg0), 1)));"));
+                      "trace(strlen(substr(stringof(arg0), 1)));", "trace(index(stringof(arg0), \"a\"));",
+                      "trace(strtok(stringof(arg0), \",\") == NULL);",
+                      "trace(strstr(\"ab\", stringof(arg0)) == NULL);"));
 
 // Variables read before they are stored (declared first): 0, then what
 // the last firing stored; globals in their map as in the state, dynamic
