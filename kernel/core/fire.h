@@ -79,12 +79,25 @@ void dtrace_fire_from(struct dtrace_core *core, struct dtrace_probe *probe,
 		      struct dtrace_fire_args args);
 
 /*
- * dtrace_core_probe(), inline, the arguments where args says, for a
- * caller that has turned interrupts off already.
+ * Where the firing goes when the common case cannot take an ECB:
+ * dtrace_fire_from(), or a provider's function that sets up what only
+ * the whole firing reads (fbt return: the registers stack() starts
+ * from) and calls it.
  */
-static DTRACE_INLINE void dtrace_fire_irqs_off(struct dtrace_core *core,
-					       uint32_t id,
-					       struct dtrace_fire_args args)
+typedef void (*dtrace_fire_from_fn)(struct dtrace_core *core,
+				    struct dtrace_probe *probe,
+				    struct dtrace_ecb *ecb, uint32_t cpu,
+				    struct dtrace_fire_args args);
+
+/*
+ * dtrace_core_probe(), inline, the arguments where args says, for a
+ * caller that has turned interrupts off already; from (a constant, so
+ * a direct call) runs the whole firing.
+ */
+static DTRACE_INLINE void dtrace_fire_irqs_off_via(struct dtrace_core *core,
+						   uint32_t id,
+						   struct dtrace_fire_args args,
+						   dtrace_fire_from_fn from)
 {
 	uint32_t cpu = dtrace_port_cpu();
 	struct dtrace_probe *probe;
@@ -105,10 +118,17 @@ static DTRACE_INLINE void dtrace_fire_irqs_off(struct dtrace_core *core,
 		if (!dtrace_fire_live(core, ecb->state, id, cpu) ||
 		    dtrace_fire_counted(ecb, cpu))
 			continue;
-		dtrace_fire_from(core, probe, ecb, cpu, args);
+		from(core, probe, ecb, cpu, args);
 		break;
 	}
 	core->cpu[cpu].depth = 0;
+}
+
+static DTRACE_INLINE void dtrace_fire_irqs_off(struct dtrace_core *core,
+					       uint32_t id,
+					       struct dtrace_fire_args args)
+{
+	dtrace_fire_irqs_off_via(core, id, args, dtrace_fire_from);
 }
 
 #endif

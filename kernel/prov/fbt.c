@@ -31,12 +31,11 @@
  * return value.
  *
  * The probe path protects itself three times: the handlers run with
- * interrupts off (the return handler under ftrace's recursion lock too)
- * and leave when RCU is not watching, no function kprobes refuse (their
- * own code, NOKPROBE functions, entry and noinstr text) nor any of this
- * module's is traced, and a firing that re-enters the core on the same
- * CPU is only counted. Functions that ftrace refuses are
- * skipped quietly so a glob still enables the rest.
+ * interrupts off and leave when RCU is not watching, no function
+ * kprobes refuse (their own code, NOKPROBE functions, entry and noinstr
+ * text) nor any of this module's is traced, and a firing that re-enters
+ * the core on the same CPU is only counted. Functions that ftrace
+ * refuses are skipped quietly so a glob still enables the rest.
  */
 #include "linux/compat_auto.h"
 
@@ -177,12 +176,10 @@ static const u16 fbt_arg_offs[6] = {
 static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 			     struct pt_regs *regs)
 {
-	unsigned long fn = m->e[i].ip, *outer = this_cpu_read(fbt_entry_sp);
+	unsigned long fn = m->e[i].ip, *outer = NULL;
 	struct dtrace_fire_args args = { .base = regs, .offs = fbt_arg_offs };
-	bool ret = false;
+	bool ret = false, entry = false;
 
-	dtrace_kstack_entry_set(fn);
-	this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
 	for (; i < m->n && m->e[i].ip == fn; i++) {
 		if (m->e[i].fp->ft->gone) /* a failed retire's commit */
 			continue;
@@ -190,11 +187,20 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 			ret = true;
 			continue;
 		}
+		if (!entry) { /* a function with return probes only: none */
+			entry = true;
+			outer = this_cpu_read(fbt_entry_sp);
+			dtrace_kstack_entry_set(fn);
+			this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
+		}
 		/* Inline: the common clause fires in this frame (fire.h). */
 		dtrace_fire_irqs_off(dtrace_core, m->e[i].fp->id, args);
 	}
-	this_cpu_write(fbt_entry_sp, outer); /* an interrupted firing's */
-	dtrace_kstack_clear();
+	if (entry) {
+		/* An interrupted firing's, if any. */
+		this_cpu_write(fbt_entry_sp, outer);
+		dtrace_kstack_clear();
+	}
 	/*
 	 * ftrace saved the stack pointer at the call: it points at the
 	 * return address, which ftrace also passed as pip. If they differ,
@@ -241,21 +247,51 @@ out:
 	raw_local_irq_restore(flags);
 }
 
-/* From the return trampoline's handler, interrupts off. */
-void notrace dtrace_fbt_ret_fire(unsigned long fn, unsigned long rv,
-				 struct pt_regs *caller)
+/* A return's arguments, in the trampoline's frame. */
+static const u16 fbt_ret_arg_offs[6] = {
+	offsetof(struct dtrace_fbt_ret_frame, zero),
+	offsetof(struct dtrace_fbt_ret_frame, rv),
+	offsetof(struct dtrace_fbt_ret_frame, zero),
+	offsetof(struct dtrace_fbt_ret_frame, zero),
+	offsetof(struct dtrace_fbt_ret_frame, zero),
+	offsetof(struct dtrace_fbt_ret_frame, zero),
+};
+
+/*
+ * The whole firing of a return probe (fire.h): only it reads the
+ * stack, so only it builds the caller's registers.
+ */
+static noinline notrace void fbt_ret_fire_from(struct dtrace_core *core,
+					       struct dtrace_probe *probe,
+					       struct dtrace_ecb *ecb,
+					       uint32_t cpu,
+					       struct dtrace_fire_args args)
+{
+	const struct dtrace_fbt_ret_frame *f = args.base;
+	struct pt_regs regs = {};
+
+	regs.ip = f->ret;
+	regs.sp = (unsigned long)(&f->ret + 1);
+	regs.bp = f->bp;
+	dtrace_kstack_regs_set(&regs);
+	dtrace_fire_from(core, probe, ecb, cpu, args);
+	dtrace_kstack_regs_clear();
+}
+
+void notrace dtrace_fbt_ret_fire(unsigned long fn,
+				 const struct dtrace_fbt_ret_frame *f)
 {
 	const struct fbt_map *m = rcu_dereference_sched(fbt_map);
+	struct dtrace_fire_args args = { .base = f, .offs = fbt_ret_arg_offs };
 	u32 i;
 
 	if (m == NULL)
 		return;
-	dtrace_kstack_regs_set(caller);
 	for (i = fbt_find(m, fn); i < m->n && m->e[i].ip == fn; i++)
 		if (m->e[i].fp->ret && !m->e[i].fp->ft->gone)
-			dtrace_core_probe(dtrace_core, m->e[i].fp->id, 0, rv, 0,
-					  0, 0, 0);
-	dtrace_kstack_regs_clear();
+			/* Inline: the common clause fires in this frame. */
+			dtrace_fire_irqs_off_via(dtrace_core, m->e[i].fp->id,
+						 args, fbt_ret_fire_from);
 }
 
 static int fbt_enable(void *parg, uint32_t id, void *prarg)

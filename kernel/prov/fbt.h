@@ -63,8 +63,22 @@ int dtrace_fbt_ret_init(void);
 bool dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip);
 void dtrace_fbt_ret_report(void);
 void dtrace_fbt_ret_fini(void);
-/* fbt.c: fires the return probes of the function at ip. */
-void dtrace_fbt_ret_fire(unsigned long ip, unsigned long rv,
-			 struct pt_regs *caller);
+/*
+ * What the return trampoline (fbt_tramp.S) pushes, ending at the
+ * function's return-address slot, for its handler (fbt_ret.c): the
+ * firing's arguments (arg0 = 0, arg1 = the return value) are read in
+ * it, and stack() starts from the caller as if the return had happened.
+ */
+struct dtrace_fbt_ret_frame {
+	unsigned long zero;
+	unsigned long bp;  /* the caller's frame pointer */
+	unsigned long rdx; /* the second half of a 128-bit return value */
+	unsigned long rv;  /* rax */
+	unsigned long ret; /* the slot: 0, the original address once found */
+};
+
+/* fbt.c: fires the return probes of the function at ip (interrupts off). */
+void dtrace_fbt_ret_fire(unsigned long ip,
+			 const struct dtrace_fbt_ret_frame *f);
 
 #endif /* _DTRACE_PROV_FBT_H */

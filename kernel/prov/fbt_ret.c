@@ -10,10 +10,12 @@
  * back, fires the return probes and returns it to the trampoline.
  *
  * A slot holds one pending return at a time (every task has its own
- * stack), so the slot is the key: no per-task state is needed. A cell
- * whose function never returned (the task died in it) stays until its
- * slot is hooked again or the module goes. When the table's bucket is
- * full, or in NMI context, the return is not hooked and counted as
+ * stack), so the slot is the key: no per-task state is needed. The
+ * cells are claimed and freed without a lock (below). A cell whose
+ * function never returned (the task died in it) stays until its slot is
+ * hooked again with no free cell before it, or the module goes. When
+ * the table's bucket is full, or in NMI context, the return is not
+ * hooked and counted as
  * missed; fbt.c reports the count in the kernel log when its last probe
  * is disabled. A tail call finds the trampoline already in the slot and is
  * not hooked again: the caller's return probe fires when it returns.
@@ -33,9 +35,7 @@
 #include <linux/preempt.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
-#include <linux/spinlock.h>
 #include <linux/stop_machine.h>
-#include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
@@ -45,144 +45,149 @@
 #define FBT_RET_BITS 12 /* 4,096 buckets */
 #define FBT_RET_WAYS 8	/* 32,768 pending returns */
 
+/*
+ * A cell's slot: 0 free, the slot's address once the cell is filled,
+ * that address | FBT_RET_BUSY while the hook fills it (slots are
+ * word-aligned, so no lookup matches it). A free cell is claimed with a
+ * cmpxchg, by whichever CPU gets it; a claimed one is only ever changed
+ * by the task whose stack holds its slot (hook, handler) with
+ * interrupts off, so no lock is needed: another CPU's hook never takes
+ * a cell that is not free, and a slot is hooked by one task at a time.
+ *
+ * A slot may have stale cells too (its task died in a hooked function,
+ * and the stack came back to another task). The hook takes the first
+ * cell of the bucket that is free or the slot's, and lookups take the
+ * slot's first cell: a stale one is never before the live one.
+ */
+#define FBT_RET_BUSY 1UL
+
 struct fbt_ret_cell {
-	unsigned long slot; /* 0: free */
+	unsigned long slot;
 	unsigned long orig; /* the return address the slot held */
 	unsigned long ip;   /* the hooked function */
 };
 
 struct fbt_ret_bucket {
-	arch_spinlock_t lock; /* no lockdep, no traced calls */
 	struct fbt_ret_cell c[FBT_RET_WAYS];
 };
 
-unsigned long dtrace_fbt_ret_handler(unsigned long *slot, unsigned long rv,
-				     unsigned long bp);
+unsigned long dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
 
 static struct fbt_ret_bucket *fbt_ret_tab;
 static atomic64_t fbt_ret_missed;
 
-static notrace struct fbt_ret_bucket *fbt_ret_bucket(unsigned long *slot)
+static __always_inline struct fbt_ret_bucket *
+fbt_ret_bucket(const unsigned long *slot)
 {
 	return &fbt_ret_tab[hash_long((unsigned long)slot >> 3, FBT_RET_BITS)];
 }
 
-/*
- * The cell of slot in b, under b's lock; with free, the first free cell
- * when slot has none. A slot's cell is unique: hooks reuse it.
- */
-static notrace struct fbt_ret_cell *fbt_ret_cell(struct fbt_ret_bucket *b,
-						 unsigned long *slot, bool free)
+/* The first (filled) cell of slot in b, or NULL. */
+static __always_inline struct fbt_ret_cell *
+fbt_ret_cell(struct fbt_ret_bucket *b, const unsigned long *slot)
 {
-	struct fbt_ret_cell *c = NULL;
 	int i;
 
-	for (i = 0; i < FBT_RET_WAYS; i++) {
-		if (b->c[i].slot == (unsigned long)slot)
-			return &b->c[i]; /* hook: its task died in it */
-		if (free && c == NULL && b->c[i].slot == 0)
-			c = &b->c[i];
-	}
-	return c;
+	for (i = 0; i < FBT_RET_WAYS; i++)
+		if (READ_ONCE(b->c[i].slot) == (unsigned long)slot)
+			return &b->c[i];
+	return NULL;
 }
 
 int dtrace_fbt_ret_init(void)
 {
-	size_t n = 1UL << FBT_RET_BITS, i;
+	size_t n = 1UL << FBT_RET_BITS;
 
 	if (fbt_ret_tab != NULL)
 		return 0;
 	fbt_ret_tab = vzalloc(n * sizeof(*fbt_ret_tab));
-	if (fbt_ret_tab == NULL)
-		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		fbt_ret_tab[i].lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
-	return 0;
+	return fbt_ret_tab == NULL ? -ENOMEM : 0;
 }
 
+/*
+ * From fbt.c's entry handler, interrupts off: the first cell of the
+ * bucket that is free (claimed) or the slot's stale one (reused) takes
+ * the original address, then the trampoline goes in the slot.
+ */
 bool notrace dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip)
 {
-	unsigned long orig = READ_ONCE(*slot), flags;
+	unsigned long orig = READ_ONCE(*slot), key = (unsigned long)slot, v;
 	struct fbt_ret_bucket *b;
 	struct fbt_ret_cell *c;
+	int i;
 
 	if (orig == (unsigned long)dtrace_fbt_ret_tramp)
 		return false; /* a tail call from a hooked function */
-	if (in_nmi() || fbt_ret_tab == NULL) {
-		atomic64_inc(&fbt_ret_missed);
-		return false;
-	}
+	if (unlikely(in_nmi() || fbt_ret_tab == NULL))
+		goto missed;
 	b = fbt_ret_bucket(slot);
-	local_irq_save(flags);
-	arch_spin_lock(&b->lock);
-	c = fbt_ret_cell(b, slot, true);
-	if (c != NULL) {
-		c->slot = (unsigned long)slot;
-		c->orig = orig;
-		c->ip = ip;
-		WRITE_ONCE(*slot, (unsigned long)dtrace_fbt_ret_tramp);
+	for (i = 0; i < FBT_RET_WAYS; i++) {
+		c = &b->c[i];
+		v = READ_ONCE(c->slot);
+		if (v == key) { /* ours alone: no other task has the slot */
+			WRITE_ONCE(c->slot, key | FBT_RET_BUSY);
+			break;
+		}
+		if (v == 0 && cmpxchg(&c->slot, 0, key | FBT_RET_BUSY) == 0)
+			break;
 	}
-	arch_spin_unlock(&b->lock);
-	local_irq_restore(flags);
-	if (c == NULL)
-		atomic64_inc(&fbt_ret_missed);
-	return c != NULL;
+	if (i == FBT_RET_WAYS)
+		goto missed;
+	barrier(); /* busy before changed, for an NMI's stack() */
+	c->orig = orig;
+	c->ip = ip;
+	/* Filled before found: stack() from an NMI may look it up. */
+	smp_store_release(&c->slot, key);
+	WRITE_ONCE(*slot, (unsigned long)dtrace_fbt_ret_tramp);
+	return true;
+missed:
+	atomic64_inc(&fbt_ret_missed);
+	return false;
 }
 
-unsigned long notrace dtrace_fbt_ret_handler(unsigned long *slot,
-					     unsigned long rv, unsigned long bp)
+/*
+ * From the trampoline: interrupts go off for the whole handler, as in
+ * fbt.c's entry handler, in place of ftrace's recursion lock: the cell
+ * is taken with inline code only, and a traced function the firing
+ * calls finds the core's re-entry guard (its return, if hooked, comes
+ * back here on its own slot).
+ */
+unsigned long notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
 {
-	struct fbt_ret_bucket *b = fbt_ret_bucket(slot);
-	unsigned long orig = 0, ip = 0, flags;
+	unsigned long *slot = &f->ret, orig, ip, flags;
 	struct fbt_ret_cell *c;
-	struct pt_regs regs = {};
-	int bit;
 
-	/* Traced functions called from here must not hook or fire. */
-	bit = ftrace_test_recursion_trylock(_THIS_IP_, _RET_IP_);
-	local_irq_save(flags);
-	arch_spin_lock(&b->lock);
-	c = fbt_ret_cell(b, slot, false);
-	if (c != NULL) {
-		orig = c->orig;
-		ip = c->ip;
-		c->slot = 0;
-	}
-	arch_spin_unlock(&b->lock);
+	/* fbt_tramp.S's layout: five words, the slot last. */
+	BUILD_BUG_ON(sizeof(*f) != 40 ||
+		     offsetof(struct dtrace_fbt_ret_frame, ret) != 32);
+	raw_local_irq_save(flags);
+	c = fbt_ret_cell(fbt_ret_bucket(slot), slot);
 	/* Only a corrupted table loses a hooked return: nowhere to go. */
-	if (orig == 0)
+	if (unlikely(c == NULL))
 		panic("dtrace: fbt: no return address for slot %px\n", slot);
-	if (bit >= 0 && rcu_is_watching()) {
-		/* stack() starts in the caller, as if the return had happened. */
-		regs.ip = orig;
-		regs.sp = (unsigned long)(slot + 1);
-		regs.bp = bp;
-		dtrace_fbt_ret_fire(ip, rv, &regs);
-	}
-	local_irq_restore(flags);
-	if (bit >= 0)
-		ftrace_test_recursion_unlock(bit);
+	orig = c->orig;
+	ip = c->ip;
+	smp_store_release(&c->slot, 0); /* read before freed */
+	WRITE_ONCE(*slot, orig);	/* where stack() finds the caller */
+	if (likely(rcu_is_watching()))
+		dtrace_fbt_ret_fire(ip, f);
+	raw_local_irq_restore(flags);
 	return orig;
 }
 
 /* For stack(): the slot's task is this one; 0 if it cannot tell. */
 unsigned long notrace dtrace_fbt_ret_orig(unsigned long *slot)
 {
-	struct fbt_ret_bucket *b;
 	struct fbt_ret_cell *c;
-	unsigned long orig = 0;
 
 	if (fbt_ret_tab == NULL)
 		return 0;
-	b = fbt_ret_bucket(slot);
-	/* An NMI (cpc) may have interrupted this CPU's hook or handler. */
-	if (!arch_spin_trylock(&b->lock))
-		return 0;
-	c = fbt_ret_cell(b, slot, false);
-	if (c != NULL)
-		orig = c->orig;
-	arch_spin_unlock(&b->lock);
-	return orig;
+	/*
+	 * An NMI (cpc) may have interrupted this CPU's hook or handler:
+	 * a cell being filled does not match yet, a freed one no more.
+	 */
+	c = fbt_ret_cell(fbt_ret_bucket(slot), slot);
+	return c != NULL ? READ_ONCE(c->orig) : 0;
 }
 
 void dtrace_fbt_ret_report(void)
@@ -206,7 +211,7 @@ static int fbt_ret_restore(void *unused)
 		for (w = 0; w < FBT_RET_WAYS; w++) {
 			struct fbt_ret_cell *c = &fbt_ret_tab[i].c[w];
 
-			if (c->slot == 0)
+			if (c->slot == 0 || (c->slot & FBT_RET_BUSY) != 0)
 				continue;
 			/*
 			 * A dead task's stack may be gone: read it safely. A

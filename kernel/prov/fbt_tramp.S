@@ -4,10 +4,12 @@
  * put this address in the function's return-address slot; `ret` popped
  * it, so the stack pointer is one word above that slot. The return
  * value is in rax:rdx; everything else the caller expects to survive
- * is callee-saved, which the C handler keeps. The handler finds the
- * original return address by the slot, fires the return probes and
- * returns it; we put it back in the slot and return through it (a ret,
- * not an indirect jump, so IBT does not ask for an ENDBR there).
+ * is callee-saved, which the C handler keeps. We push the handler's
+ * frame (struct dtrace_fbt_ret_frame, fbt.h), ending at the slot; the
+ * handler finds the original return address by the slot, fires the
+ * return probes and returns it; we put it back in the slot and return
+ * through it (a ret, not an indirect jump, so IBT does not ask for an
+ * ENDBR there).
  */
 #include <linux/linkage.h>
 #include <linux/objtool.h>
@@ -31,13 +33,13 @@ SYM_CODE_START(dtrace_fbt_ret_tramp)
 	pushq	$0			/* the slot, for the original address */
 	pushq	%rax
 	pushq	%rdx
-	subq	$8, %rsp		/* the call wants 16-byte alignment */
-	leaq	24(%rsp), %rdi		/* the slot */
-	movq	%rax, %rsi		/* the return value */
-	movq	%rbp, %rdx		/* the caller's frame, for stack() */
+	pushq	%rbp			/* the caller's frame, for stack() */
+	pushq	$0			/* arg0 */
+	pushq	$0			/* the call wants 16-byte alignment */
+	leaq	8(%rsp), %rdi		/* struct dtrace_fbt_ret_frame (fbt.h) */
 	call	dtrace_fbt_ret_handler
-	movq	%rax, 24(%rsp)
-	addq	$8, %rsp
+	movq	%rax, 40(%rsp)		/* the slot */
+	addq	$24, %rsp		/* the handler kept rbp */
 	popq	%rdx
 	popq	%rax
 	RET
