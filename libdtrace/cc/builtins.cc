@@ -2,6 +2,8 @@
 
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
+#include <unordered_map>
 
 extern "C" {
 #include "dtrace/dtrace.h"
@@ -137,26 +139,38 @@ const Row* row_where(const Row (&table)[N], K k) {
   return nullptr;
 }
 
+// The first row of Table named name, or null: through a hash of the
+// names, built at the first call. The lexer asks at every identifier
+// (look_past), and a walk comparing each row's name cost a few thousand
+// instructions per identifier of the D library at every start-up.
+template <const auto& Table>
+const auto* row_named(std::string_view name) {
+  using Row = std::remove_cvref_t<decltype(Table[0])>;
+  static const std::unordered_map<std::string_view, const Row*> index = [] {
+    std::unordered_map<std::string_view, const Row*> m;
+    for (const Row& r : Table) m.emplace(r.name, &r);  // emplace keeps the first
+    return m;
+  }();
+  auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
+}
+
 }  // namespace
 
 const BuiltinVar* find_builtin_var(std::string_view name) {
-  const BuiltinVar* v = row_where<&BuiltinVar::name>(kVars, name);
+  const BuiltinVar* v = row_named<kVars>(name);
   return v != nullptr && v->id != DIF_VAR_CURPSINFO ? v : nullptr;  // curpsinfo: procfs.d
 }
 
 const BuiltinVar* builtin_var_by_id(uint16_t id) { return row_where<&BuiltinVar::id>(kVars, id); }
 
-const SubrProto* find_subr(std::string_view name) { return row_where<&SubrProto::name>(kSubrs, name); }
+const SubrProto* find_subr(std::string_view name) { return row_named<kSubrs>(name); }
 
 const SubrProto* subr_by_id(uint16_t id) { return row_where<&SubrProto::id>(kSubrs, id); }
 
-const ActionProto* find_action(std::string_view name) {
-  return row_where<&ActionProto::name>(kActions, name);
-}
+const ActionProto* find_action(std::string_view name) { return row_named<kActions>(name); }
 
-const ActionProto* find_aggfunc(std::string_view name) {
-  return row_where<&ActionProto::name>(kAggFuncs, name);
-}
+const ActionProto* find_aggfunc(std::string_view name) { return row_named<kAggFuncs>(name); }
 
 bool is_stack_or_symbol(std::string_view name) {
   for (const char* n : {"stack", "ustack", "jstack", "sym", "func", "mod", "usym", "ufunc", "umod", "uaddr"})

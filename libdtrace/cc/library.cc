@@ -13,21 +13,42 @@
 
 namespace dtrace::cc {
 
+namespace {
+
+// The next whitespace-separated word of line from at (as istream's >>
+// splits), "" past the end.
+std::string_view next_word(std::string_view line, size_t& at) {
+  auto space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+  };
+  while (at < line.size() && space(line[at])) at++;
+  size_t from = at;
+  while (at < line.size() && !space(line[at])) at++;
+  return line.substr(from, at - from);
+}
+
+}  // namespace
+
+// A word at a time, without streams: every start-up scans every library.
 Dependencies scan_dependencies(std::string_view text) {
   Dependencies d;
-  std::istringstream in{std::string(text)};
-  for (std::string loc; std::getline(in, loc);) {
-    std::istringstream words(loc);
-    std::string hash, pragma, d_word, depends, kind, name;
-    words >> hash;
-    if (hash == "#") words >> pragma;
+  for (size_t start = 0; start < text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.find("pragma") == std::string_view::npos) continue;  // cannot be one
+    size_t at = 0;
+    std::string_view hash = next_word(line, at), pragma;
+    if (hash == "#") pragma = next_word(line, at);
     else if (hash == "#pragma") pragma = "pragma";
     if (pragma != "pragma") continue;
-    words >> d_word >> depends >> kind >> name;
+    std::string_view d_word = next_word(line, at), depends = next_word(line, at);
+    std::string_view kind = next_word(line, at), name = next_word(line, at);
     if (d_word != "D" || depends != "depends_on" || name.empty()) continue;
-    if (kind == "library") d.libraries.push_back(name);
-    else if (kind == "module") d.modules.push_back(name);
-    else if (kind == "provider") d.providers.push_back(name);
+    if (kind == "library") d.libraries.emplace_back(name);
+    else if (kind == "module") d.modules.emplace_back(name);
+    else if (kind == "provider") d.providers.emplace_back(name);
   }
   return d;
 }

@@ -4,10 +4,26 @@
 
 namespace dtrace::ctf {
 
-BtfFile::BtfFile(std::string bytes) : bytes_(std::move(bytes)) { parse(); }
+BtfFile::BtfFile(std::string bytes) : bytes_(std::move(bytes)), data_(bytes_.data()), size_(bytes_.size()) {
+  parse();
+}
+
+BtfFile::BtfFile(std::unique_ptr<char[]> bytes, size_t size)
+    : buf_(std::move(bytes)), data_(buf_.get()), size_(size) {
+  parse();
+}
 
 BtfFile::BtfFile(std::string bytes, std::shared_ptr<const BtfFile> base)
-    : bytes_(std::move(bytes)), base_(std::move(base)) {
+    : bytes_(std::move(bytes)), data_(bytes_.data()), size_(bytes_.size()), base_(std::move(base)) {
+  split_parse();
+}
+
+BtfFile::BtfFile(std::unique_ptr<char[]> bytes, size_t size, std::shared_ptr<const BtfFile> base)
+    : buf_(std::move(bytes)), data_(buf_.get()), size_(size), base_(std::move(base)) {
+  split_parse();
+}
+
+void BtfFile::split_parse() {
   if (base_ == nullptr || !base_->ok() || base_->split()) {
     error_ = "no base BTF for split BTF";
     return;
@@ -18,25 +34,24 @@ BtfFile::BtfFile(std::string bytes, std::shared_ptr<const BtfFile> base)
 }
 
 void BtfFile::parse() {
-  if (bytes_.size() < sizeof(btf_header)) {
+  if (size_ < sizeof(btf_header)) {
     error_ = "BTF data too short";
     return;
   }
   btf_header h;
-  std::memcpy(&h, bytes_.data(), sizeof h);
+  std::memcpy(&h, data_, sizeof h);
   if (h.magic != BTF_MAGIC) {
     error_ = "bad BTF magic";
     return;
   }
   uint64_t base = h.hdr_len;
-  if (base + h.type_off + h.type_len > bytes_.size() || base + h.str_off + h.str_len > bytes_.size() ||
-      h.str_len == 0) {
+  if (base + h.type_off + h.type_len > size_ || base + h.str_off + h.str_len > size_ || h.str_len == 0) {
     error_ = "BTF sections out of bounds";
     return;
   }
-  types_ = bytes_.data() + base + h.type_off;
+  types_ = data_ + base + h.type_off;
   types_len_ = h.type_len;
-  strs_ = bytes_.data() + base + h.str_off;
+  strs_ = data_ + base + h.str_off;
   strs_len_ = h.str_len;
   if (strs_[strs_len_ - 1] != '\0') {
     error_ = "BTF string section not terminated";
@@ -88,16 +103,20 @@ bool BtfFile::index() {
     }
     uint32_t id = count();
     offsets_.push_back(off);
-    std::string_view n = name(t->name_off);
-    if (!n.empty()) {
-      switch (kind(t)) {
-        case BTF_KIND_STRUCT: structs_.insert(n, id); break;
-        case BTF_KIND_UNION: unions_.insert(n, id); break;
-        case BTF_KIND_ENUM:
-        case BTF_KIND_ENUM64: enums_.insert(n, id); break;
-        case BTF_KIND_TYPEDEF: typedefs_.insert(n, id); break;
-        default: break;
-      }
+    // The name only of the kinds indexed here: most records are
+    // functions, prototypes and pointers, whose names this walk skips.
+    NameIndex* by_name = nullptr;
+    switch (kind(t)) {
+      case BTF_KIND_STRUCT: by_name = &structs_; break;
+      case BTF_KIND_UNION: by_name = &unions_; break;
+      case BTF_KIND_ENUM:
+      case BTF_KIND_ENUM64: by_name = &enums_; break;
+      case BTF_KIND_TYPEDEF: by_name = &typedefs_; break;
+      default: break;
+    }
+    if (by_name != nullptr && t->name_off != 0) {
+      std::string_view n = name(t->name_off);
+      if (!n.empty()) by_name->insert(n, id);
     }
     off += static_cast<uint32_t>(sizeof(btf_type) + extra);
   }

@@ -33,8 +33,11 @@ class BtfFile {
   // Takes the bytes of a BTF blob. On a malformed blob ok() is false and
   // error() says why; every lookup then finds nothing.
   explicit BtfFile(std::string bytes);
+  // The same from a buffer of size bytes (read_btf's: never zeroed first).
+  BtfFile(std::unique_ptr<char[]> bytes, size_t size);
   // Split BTF on base (which must be a whole, non-split file).
   BtfFile(std::string bytes, std::shared_ptr<const BtfFile> base);
+  BtfFile(std::unique_ptr<char[]> bytes, size_t size, std::shared_ptr<const BtfFile> base);
 
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }
@@ -79,8 +82,13 @@ class BtfFile {
   static long extra_size(const btf_type* t);
 
   void parse();
+  void split_parse();  // parse() on top of base_
 
+  // The blob: its bytes in one of these two.
   std::string bytes_;
+  std::unique_ptr<char[]> buf_;
+  const char* data_ = nullptr;
+  size_t size_ = 0;
   std::string error_;
   std::shared_ptr<const BtfFile> base_;
   uint32_t first_id_ = 0;  // split: the base's count()

@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 
 namespace dtrace::ctf {
@@ -16,11 +18,19 @@ using cc::TypeTable;
 
 constexpr int kMaxDepth = 64;  // typedef/qualifier chains; BTF has no cycles without pointers
 
-// Read straight into the string, sized by fstat() where the file says
-// its size (sysfs's BTF files do), with one byte spare so that the read
-// that finds the end needs no growth; a file that says 0 grows by doubling.
-std::string read_file(const std::string& path) {
-  std::string out;
+// A whole file, read straight into a buffer sized by fstat() where the
+// file says its size (sysfs's BTF files do), with one byte spare so that
+// the read that finds the end needs no growth; a file that says 0 grows
+// by doubling. The buffer is not zeroed first: vmlinux's BTF is some
+// 5 MiB, and zeroing it cost as many instructions as the rest of reading
+// it (in a guest, where sysfs hands it over 4 KiB per read, too).
+struct FileBytes {
+  std::unique_ptr<char[]> data;
+  size_t size = 0;
+};
+
+FileBytes read_file(const std::string& path) {
+  FileBytes out;
   // Nonblocking, and regular files only: the modules' BTF is every file
   // beside vmlinux's, and a FIFO there would block the open or the read.
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -31,15 +41,19 @@ std::string read_file(const std::string& path) {
     return out;
   }
   size_t want = st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
-  out.resize(want + 1 > (1 << 16) ? want + 1 : (1 << 16));
-  size_t len = 0;
+  size_t cap = want + 1 > (1 << 16) ? want + 1 : (1 << 16);
+  out.data = std::make_unique_for_overwrite<char[]>(cap);
   ssize_t n;
-  while ((n = ::read(fd, out.data() + len, out.size() - len)) > 0) {
-    len += static_cast<size_t>(n);
-    if (len == out.size()) out.resize(2 * len);
+  while ((n = ::read(fd, out.data.get() + out.size, cap - out.size)) > 0) {
+    out.size += static_cast<size_t>(n);
+    if (out.size == cap) {
+      auto bigger = std::make_unique_for_overwrite<char[]>(2 * cap);
+      std::memcpy(bigger.get(), out.data.get(), out.size);
+      out.data = std::move(bigger);
+      cap *= 2;
+    }
   }
   ::close(fd);
-  out.resize(len);
   return out;
 }
 
@@ -77,7 +91,8 @@ void fill_enum(const BtfFile& b, const btf_type* t, Type* d) {
 }  // namespace
 
 std::shared_ptr<const BtfFile> read_btf(const std::string& path) {
-  auto b = std::make_shared<const BtfFile>(read_file(path));
+  FileBytes f = read_file(path);
+  auto b = std::make_shared<const BtfFile>(std::move(f.data), f.size);
   return b->ok() ? b : nullptr;
 }
 
@@ -89,9 +104,9 @@ std::shared_ptr<const BtfFile> BtfFiles::get(const std::string& path) {
 }
 
 std::shared_ptr<const BtfFile> split_btf(const std::string& path, std::shared_ptr<const BtfFile> base) {
-  std::string bytes = read_file(path);
-  if (bytes.empty() || base == nullptr) return nullptr;
-  auto b = std::make_shared<const BtfFile>(std::move(bytes), std::move(base));
+  FileBytes f = read_file(path);
+  if (f.size == 0 || base == nullptr) return nullptr;
+  auto b = std::make_shared<const BtfFile>(std::move(f.data), f.size, std::move(base));
   return b->ok() ? b : nullptr;
 }
 

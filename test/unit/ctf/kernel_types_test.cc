@@ -129,6 +129,47 @@ TEST(KernelTypes, ModuleStructsFromSplitBtfBeside) {
   rmdir(dir);
 }
 
+// read_btf() reads into a buffer it does not zero first, sized by the
+// file's size, and grows it when the file holds more: a blob over the
+// first read's 64 KiB read from a file indexes as the same bytes in
+// memory do. Only the four kinds of named types are indexed by name: a
+// function, a variable or an integer of the same name is not a typedef.
+TEST(BtfFile, ReadFromAFileAsFromMemory) {
+  BtfBuilder b;
+  uint32_t i32 = b.integer("int", 4, true);
+  std::vector<uint32_t> ids;
+  for (int i = 0; i < 6000; i++) ids.push_back(b.type("td_" + std::to_string(i), BTF_KIND_TYPEDEF, 0, i32));
+  uint32_t proto = b.type("", BTF_KIND_FUNC_PROTO, 0, i32);
+  b.type("fn_t", BTF_KIND_FUNC, 0, proto);
+  b.type("var_t", BTF_KIND_VAR, 0, i32);
+  b.word(0);  // the VAR's linkage
+  b.integer("int_t", 4, true);
+  uint32_t s = b.type("fn_t", BTF_KIND_STRUCT, 0, 0);
+  std::string blob = b.blob();
+  ASSERT_GT(blob.size(), size_t{1} << 16);
+  char path[] = "/tmp/btf_file_XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, blob.data(), blob.size()), ssize_t(blob.size()));
+  close(fd);
+  auto from_file = read_btf(path);
+  unlink(path);
+  ASSERT_NE(from_file, nullptr);
+  BtfFile in_memory(blob);
+  ASSERT_TRUE(in_memory.ok()) << in_memory.error();
+  for (const BtfFile* f : std::initializer_list<const BtfFile*>{from_file.get(), &in_memory}) {
+    EXPECT_EQ(f->count(), in_memory.count());
+    EXPECT_EQ(f->find_typedef("td_0"), ids.front());
+    EXPECT_EQ(f->find_typedef("td_5999"), ids.back());
+    EXPECT_EQ(f->find_typedef("fn_t"), 0u);
+    EXPECT_EQ(f->find_typedef("var_t"), 0u);
+    EXPECT_EQ(f->find_typedef("int_t"), 0u);
+    EXPECT_EQ(f->find_tag(BTF_KIND_STRUCT, "fn_t"), s);
+    EXPECT_EQ(f->find_func("fn_t"), proto + 1);
+  }
+  EXPECT_EQ(read_btf("/nonexistent/btf"), nullptr);
+}
+
 TEST(KernelTypesHost, VmlinuxWhenPresent) {
   if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no kernel BTF";
   cc::testing::compile_ok(
