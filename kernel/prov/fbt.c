@@ -59,6 +59,7 @@
 #include "linux/kernel_compat.h"
 #include "linux/glue.h"
 #include "prov/fbt.h"
+#include "prov/fbt_ret.h"
 #include "prov/linux_provs.h"
 
 struct fbt_probe {
@@ -207,7 +208,7 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 	 * someone else already replaced it: leave it alone.
 	 */
 	if (ret && *(unsigned long *)regs->sp == pip)
-		dtrace_fbt_ret_hook((unsigned long *)regs->sp, fn);
+		fbt_ret_hook((unsigned long *)regs->sp, fn);
 }
 
 /*
@@ -278,20 +279,41 @@ static noinline notrace void fbt_ret_fire_from(struct dtrace_core *core,
 	dtrace_kstack_regs_clear();
 }
 
-void notrace dtrace_fbt_ret_fire(unsigned long fn,
-				 const struct dtrace_fbt_ret_frame *f)
+unsigned long dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
+
+/*
+ * From the return trampoline (fbt_tramp.S). Interrupts go off for the
+ * whole handler, as in the entry's, in place of ftrace's recursion
+ * lock: the return address is taken back with inline code only, and a
+ * traced function the firing calls finds the core's re-entry guard (its
+ * return, if hooked, comes back here on its own slot).
+ */
+unsigned long notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
 {
-	const struct fbt_map *m = rcu_dereference_sched(fbt_map);
 	struct dtrace_fire_args args = { .base = f, .offs = fbt_ret_arg_offs };
+	unsigned long orig, fn, flags;
+	const struct fbt_map *m;
 	u32 i;
 
+	/* fbt_tramp.S's layout: five words, the slot last. */
+	BUILD_BUG_ON(sizeof(*f) != 40 ||
+		     offsetof(struct dtrace_fbt_ret_frame, ret) != 32);
+	raw_local_irq_save(flags);
+	orig = fbt_ret_take(&f->ret, &fn);
+	WRITE_ONCE(f->ret, orig); /* where stack() finds the caller */
+	if (unlikely(!rcu_is_watching()))
+		goto out;
+	m = rcu_dereference_sched(fbt_map);
 	if (m == NULL)
-		return;
+		goto out;
 	for (i = fbt_find(m, fn); i < m->n && m->e[i].ip == fn; i++)
 		if (m->e[i].fp->ret && !m->e[i].fp->ft->gone)
 			/* Inline: the common clause fires in this frame. */
 			dtrace_fire_irqs_off_via(dtrace_core, m->e[i].fp->id,
 						 args, fbt_ret_fire_from);
+out:
+	raw_local_irq_restore(flags);
+	return orig;
 }
 
 static int fbt_enable(void *parg, uint32_t id, void *prarg)

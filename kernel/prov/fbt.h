@@ -52,15 +52,13 @@ unsigned long dtrace_fbt_func_addr(const struct dtrace_fbt_funcs *f, u32 i);
 void dtrace_fbt_funcs_free(void);
 
 /*
- * Return probes (fbt_ret.c). ret_init allocates the table of pending
- * returns (process context, 0 or -errno); ret_hook, at the entry of the
- * function at ip, makes it return through the trampoline (false when
- * it cannot); ret_report logs how many returns could not be hooked
+ * Return probes (fbt_ret.c; the probe path's parts in fbt_ret.h).
+ * ret_init allocates the table of pending returns (process context, 0
+ * or -errno); ret_report logs how many returns could not be hooked
  * since the last report; ret_fini, at unload once no handler can hook
  * any more, puts pending return addresses back.
  */
 int dtrace_fbt_ret_init(void);
-bool dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip);
 void dtrace_fbt_ret_report(void);
 void dtrace_fbt_ret_fini(void);
 /*
@@ -76,9 +74,5 @@ struct dtrace_fbt_ret_frame {
 	unsigned long rv;  /* rax */
 	unsigned long ret; /* the slot: 0, the original address once found */
 };
-
-/* fbt.c: fires the return probes of the function at ip (interrupts off). */
-void dtrace_fbt_ret_fire(unsigned long ip,
-			 const struct dtrace_fbt_ret_frame *f);
 
 #endif /* _DTRACE_PROV_FBT_H */

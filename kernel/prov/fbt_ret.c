@@ -6,8 +6,10 @@
  * holds the function's return address: the hook remembers the original
  * address in a table keyed by that slot and writes the trampoline's
  * address (fbt_tramp.S) in its place. When the function returns, the
- * trampoline calls dtrace_fbt_ret_handler, which takes the original
- * back, fires the return probes and returns it to the trampoline.
+ * trampoline calls fbt.c's dtrace_fbt_ret_handler, which takes the
+ * original back, fires the return probes and returns it to the
+ * trampoline. The hook and the taking back are inline in fbt.c's
+ * handlers (fbt_ret.h); this file has the rest of the table's life.
  *
  * A slot holds one pending return at a time (every task has its own
  * stack), so the slot is the key: no per-task state is needed. The
@@ -41,138 +43,19 @@
 
 #include "linux/glue.h"
 #include "prov/fbt.h"
+#include "prov/fbt_ret.h"
 
-#define FBT_RET_BITS 12 /* 4,096 buckets */
-#define FBT_RET_WAYS 8	/* 32,768 pending returns */
-
-/*
- * A cell's slot: 0 free, the slot's address once the cell is filled,
- * that address | FBT_RET_BUSY while the hook fills it (slots are
- * word-aligned, so no lookup matches it). A free cell is claimed with a
- * cmpxchg, by whichever CPU gets it; a claimed one is only ever changed
- * by the task whose stack holds its slot (hook, handler) with
- * interrupts off, so no lock is needed: another CPU's hook never takes
- * a cell that is not free, and a slot is hooked by one task at a time.
- *
- * A slot may have stale cells too (its task died in a hooked function,
- * and the stack came back to another task). The hook takes the first
- * cell of the bucket that is free or the slot's, and lookups take the
- * slot's first cell: a stale one is never before the live one.
- */
-#define FBT_RET_BUSY 1UL
-
-struct fbt_ret_cell {
-	unsigned long slot;
-	unsigned long orig; /* the return address the slot held */
-	unsigned long ip;   /* the hooked function */
-};
-
-struct fbt_ret_bucket {
-	struct fbt_ret_cell c[FBT_RET_WAYS];
-};
-
-unsigned long dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
-
-static struct fbt_ret_bucket *fbt_ret_tab;
-static atomic64_t fbt_ret_missed;
-
-static __always_inline struct fbt_ret_bucket *
-fbt_ret_bucket(const unsigned long *slot)
-{
-	return &fbt_ret_tab[hash_long((unsigned long)slot >> 3, FBT_RET_BITS)];
-}
-
-/* The first (filled) cell of slot in b, or NULL. */
-static __always_inline struct fbt_ret_cell *
-fbt_ret_cell(struct fbt_ret_bucket *b, const unsigned long *slot)
-{
-	int i;
-
-	for (i = 0; i < FBT_RET_WAYS; i++)
-		if (READ_ONCE(b->c[i].slot) == (unsigned long)slot)
-			return &b->c[i];
-	return NULL;
-}
+struct fbt_ret_bucket *dtrace_fbt_ret_tab;
+atomic64_t dtrace_fbt_ret_missed;
 
 int dtrace_fbt_ret_init(void)
 {
 	size_t n = 1UL << FBT_RET_BITS;
 
-	if (fbt_ret_tab != NULL)
+	if (dtrace_fbt_ret_tab != NULL)
 		return 0;
-	fbt_ret_tab = vzalloc(n * sizeof(*fbt_ret_tab));
-	return fbt_ret_tab == NULL ? -ENOMEM : 0;
-}
-
-/*
- * From fbt.c's entry handler, interrupts off: the first cell of the
- * bucket that is free (claimed) or the slot's stale one (reused) takes
- * the original address, then the trampoline goes in the slot.
- */
-bool notrace dtrace_fbt_ret_hook(unsigned long *slot, unsigned long ip)
-{
-	unsigned long orig = READ_ONCE(*slot), key = (unsigned long)slot, v;
-	struct fbt_ret_bucket *b;
-	struct fbt_ret_cell *c;
-	int i;
-
-	if (orig == (unsigned long)dtrace_fbt_ret_tramp)
-		return false; /* a tail call from a hooked function */
-	if (unlikely(in_nmi() || fbt_ret_tab == NULL))
-		goto missed;
-	b = fbt_ret_bucket(slot);
-	for (i = 0; i < FBT_RET_WAYS; i++) {
-		c = &b->c[i];
-		v = READ_ONCE(c->slot);
-		if (v == key) { /* ours alone: no other task has the slot */
-			WRITE_ONCE(c->slot, key | FBT_RET_BUSY);
-			break;
-		}
-		if (v == 0 && cmpxchg(&c->slot, 0, key | FBT_RET_BUSY) == 0)
-			break;
-	}
-	if (i == FBT_RET_WAYS)
-		goto missed;
-	barrier(); /* busy before changed, for an NMI's stack() */
-	c->orig = orig;
-	c->ip = ip;
-	/* Filled before found: stack() from an NMI may look it up. */
-	smp_store_release(&c->slot, key);
-	WRITE_ONCE(*slot, (unsigned long)dtrace_fbt_ret_tramp);
-	return true;
-missed:
-	atomic64_inc(&fbt_ret_missed);
-	return false;
-}
-
-/*
- * From the trampoline: interrupts go off for the whole handler, as in
- * fbt.c's entry handler, in place of ftrace's recursion lock: the cell
- * is taken with inline code only, and a traced function the firing
- * calls finds the core's re-entry guard (its return, if hooked, comes
- * back here on its own slot).
- */
-unsigned long notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
-{
-	unsigned long *slot = &f->ret, orig, ip, flags;
-	struct fbt_ret_cell *c;
-
-	/* fbt_tramp.S's layout: five words, the slot last. */
-	BUILD_BUG_ON(sizeof(*f) != 40 ||
-		     offsetof(struct dtrace_fbt_ret_frame, ret) != 32);
-	raw_local_irq_save(flags);
-	c = fbt_ret_cell(fbt_ret_bucket(slot), slot);
-	/* Only a corrupted table loses a hooked return: nowhere to go. */
-	if (unlikely(c == NULL))
-		panic("dtrace: fbt: no return address for slot %px\n", slot);
-	orig = c->orig;
-	ip = c->ip;
-	smp_store_release(&c->slot, 0); /* read before freed */
-	WRITE_ONCE(*slot, orig);	/* where stack() finds the caller */
-	if (likely(rcu_is_watching()))
-		dtrace_fbt_ret_fire(ip, f);
-	raw_local_irq_restore(flags);
-	return orig;
+	dtrace_fbt_ret_tab = vzalloc(n * sizeof(*dtrace_fbt_ret_tab));
+	return dtrace_fbt_ret_tab == NULL ? -ENOMEM : 0;
 }
 
 /* For stack(): the slot's task is this one; 0 if it cannot tell. */
@@ -180,7 +63,7 @@ unsigned long notrace dtrace_fbt_ret_orig(unsigned long *slot)
 {
 	struct fbt_ret_cell *c;
 
-	if (fbt_ret_tab == NULL)
+	if (dtrace_fbt_ret_tab == NULL)
 		return 0;
 	/*
 	 * An NMI (cpc) may have interrupted this CPU's hook or handler:
@@ -192,7 +75,7 @@ unsigned long notrace dtrace_fbt_ret_orig(unsigned long *slot)
 
 void dtrace_fbt_ret_report(void)
 {
-	s64 n = atomic64_xchg(&fbt_ret_missed, 0);
+	s64 n = atomic64_xchg(&dtrace_fbt_ret_missed, 0);
 
 	if (n > 0)
 		pr_info("dtrace: fbt: %lld returns not hooked (bucket full or "
@@ -209,7 +92,7 @@ static int fbt_ret_restore(void *unused)
 
 	for (i = 0; i < n; i++) {
 		for (w = 0; w < FBT_RET_WAYS; w++) {
-			struct fbt_ret_cell *c = &fbt_ret_tab[i].c[w];
+			struct fbt_ret_cell *c = &dtrace_fbt_ret_tab[i].c[w];
 
 			if (c->slot == 0 || (c->slot & FBT_RET_BUSY) != 0)
 				continue;
@@ -231,12 +114,12 @@ static int fbt_ret_restore(void *unused)
 
 void dtrace_fbt_ret_fini(void)
 {
-	if (fbt_ret_tab == NULL)
+	if (dtrace_fbt_ret_tab == NULL)
 		return;
 	stop_machine(fbt_ret_restore, NULL, NULL);
 	/* Tasks preempted inside the trampoline or its handler leave it. */
 	synchronize_rcu_tasks();
-	vfree(fbt_ret_tab);
-	fbt_ret_tab = NULL;
+	vfree(dtrace_fbt_ret_tab);
+	dtrace_fbt_ret_tab = NULL;
 }
 #endif /* DTRACE_HAVE_FTRACE_REGS */

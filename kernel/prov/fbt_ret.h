@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fbt's table of pending returns (fbt_ret.c), whose probe-path parts
+ * are inline in fbt.c's handlers: the hook at a function's entry and
+ * the taking back of its return address at its return.
+ */
+#ifndef _DTRACE_PROV_FBT_RET_H
+#define _DTRACE_PROV_FBT_RET_H
+
+#include <linux/atomic.h>
+#include <linux/hash.h>
+#include <linux/kernel.h>
+#include <linux/preempt.h>
+
+#include "linux/glue.h"
+
+#define FBT_RET_BITS 12 /* 4,096 buckets */
+#define FBT_RET_WAYS 8	/* 32,768 pending returns */
+
+/*
+ * A cell's slot: 0 free, the slot's address once the cell is filled,
+ * that address | FBT_RET_BUSY while the hook fills it (slots are
+ * word-aligned, so no lookup matches it). A free cell is claimed with a
+ * cmpxchg, by whichever CPU gets it; a claimed one is only ever changed
+ * by the task whose stack holds its slot (hook, handler) with
+ * interrupts off, so no lock is needed: another CPU's hook never takes
+ * a cell that is not free, and a slot is hooked by one task at a time.
+ *
+ * A slot may have stale cells too (its task died in a hooked function,
+ * and the stack came back to another task). The hook takes the first
+ * cell of the bucket that is free or the slot's, and lookups take the
+ * slot's first cell: a stale one is never before the live one.
+ */
+#define FBT_RET_BUSY 1UL
+
+struct fbt_ret_cell {
+	unsigned long slot;
+	unsigned long orig; /* the return address the slot held */
+	unsigned long ip;   /* the hooked function */
+};
+
+struct fbt_ret_bucket {
+	struct fbt_ret_cell c[FBT_RET_WAYS];
+};
+
+extern struct fbt_ret_bucket *dtrace_fbt_ret_tab;
+extern atomic64_t dtrace_fbt_ret_missed;
+
+static __always_inline struct fbt_ret_bucket *
+fbt_ret_bucket(const unsigned long *slot)
+{
+	return &dtrace_fbt_ret_tab[hash_long((unsigned long)slot >> 3,
+					     FBT_RET_BITS)];
+}
+
+/* The first (filled) cell of slot in b, or NULL. */
+static __always_inline struct fbt_ret_cell *
+fbt_ret_cell(struct fbt_ret_bucket *b, const unsigned long *slot)
+{
+	int i;
+
+	for (i = 0; i < FBT_RET_WAYS; i++)
+		if (READ_ONCE(b->c[i].slot) == (unsigned long)slot)
+			return &b->c[i];
+	return NULL;
+}
+
+/*
+ * From fbt.c's entry handler, interrupts off: the first cell of the
+ * bucket that is free (claimed) or the slot's stale one (reused) takes
+ * the original address, then the trampoline goes in the slot.
+ */
+static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip)
+{
+	unsigned long orig = READ_ONCE(*slot), key = (unsigned long)slot, v;
+	struct fbt_ret_bucket *b;
+	struct fbt_ret_cell *c;
+	int i;
+
+	if (orig == (unsigned long)dtrace_fbt_ret_tramp)
+		return false; /* a tail call from a hooked function */
+	if (unlikely(in_nmi() || dtrace_fbt_ret_tab == NULL))
+		goto missed;
+	b = fbt_ret_bucket(slot);
+	for (i = 0; i < FBT_RET_WAYS; i++) {
+		c = &b->c[i];
+		v = READ_ONCE(c->slot);
+		if (v == key) { /* ours alone: no other task has the slot */
+			WRITE_ONCE(c->slot, key | FBT_RET_BUSY);
+			break;
+		}
+		if (v == 0 && cmpxchg(&c->slot, 0, key | FBT_RET_BUSY) == 0)
+			break;
+	}
+	if (i == FBT_RET_WAYS)
+		goto missed;
+	barrier(); /* busy before changed, for an NMI's stack() */
+	c->orig = orig;
+	c->ip = ip;
+	/* Filled before found: stack() from an NMI may look it up. */
+	smp_store_release(&c->slot, key);
+	WRITE_ONCE(*slot, (unsigned long)dtrace_fbt_ret_tramp);
+	return true;
+missed:
+	atomic64_inc(&dtrace_fbt_ret_missed);
+	return false;
+}
+
+/*
+ * From the return handler (fbt.c), interrupts off: the original return
+ * address of slot, and the hooked function in *ip; the cell is free
+ * again.
+ */
+static __always_inline unsigned long fbt_ret_take(unsigned long *slot,
+						  unsigned long *ip)
+{
+	struct fbt_ret_cell *c = fbt_ret_cell(fbt_ret_bucket(slot), slot);
+	unsigned long orig;
+
+	/* Only a corrupted table loses a hooked return: nowhere to go. */
+	if (unlikely(c == NULL))
+		panic("dtrace: fbt: no return address for slot %px\n", slot);
+	orig = c->orig;
+	*ip = c->ip;
+	smp_store_release(&c->slot, 0); /* read before freed */
+	return orig;
+}
+
+#endif /* _DTRACE_PROV_FBT_RET_H */
