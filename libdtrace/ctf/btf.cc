@@ -1,5 +1,6 @@
 #include "ctf/btf.h"
 
+#include <array>
 #include <cstring>
 
 namespace dtrace::ctf {
@@ -60,35 +61,46 @@ void BtfFile::parse() {
   if (!index()) offsets_.clear();
 }
 
-long BtfFile::extra_size(const btf_type* t) {
-  uint32_t n = vlen(t);
-  switch (kind(t)) {
-    case BTF_KIND_INT: return 4;
-    case BTF_KIND_ARRAY: return sizeof(btf_array);
-    case BTF_KIND_STRUCT:
-    case BTF_KIND_UNION: return long(n) * sizeof(btf_member);
-    case BTF_KIND_ENUM: return long(n) * sizeof(btf_enum);
-    case BTF_KIND_ENUM64: return long(n) * 12;
-    case BTF_KIND_FUNC_PROTO: return long(n) * sizeof(btf_param);
-    case BTF_KIND_VAR: return 4;
-    case BTF_KIND_DATASEC: return long(n) * 12;
-    case BTF_KIND_DECL_TAG: return 4;
-    case BTF_KIND_PTR:
-    case BTF_KIND_FWD:
-    case BTF_KIND_TYPEDEF:
-    case BTF_KIND_VOLATILE:
-    case BTF_KIND_CONST:
-    case BTF_KIND_RESTRICT:
-    case BTF_KIND_FUNC:
-    case BTF_KIND_FLOAT:
-    case BTF_KIND_TYPE_TAG: return 0;
-    default: return -1;
-  }
-}
+namespace {
+
+// What the first walk needs of a record's kind: the bytes of data after
+// it (fixed + per_member * vlen; known false for a kind this reader does
+// not know) and the name index that takes it (0: none, else 1 + the
+// position in BtfFile::index()'s by_kind). One table load per record
+// instead of two switches: vmlinux has some 126,000 records.
+struct KindInfo {
+  uint8_t fixed = 0, per_member = 0, index = 0;
+  bool known = false;
+};
+
+constexpr std::array<KindInfo, 32> kKinds = [] {
+  std::array<KindInfo, 32> k{};
+  auto set = [&k](int kind, uint8_t fixed, uint8_t per_member, uint8_t index = 0) {
+    k[kind] = {fixed, per_member, index, true};
+  };
+  set(BTF_KIND_INT, 4, 0);
+  set(BTF_KIND_ARRAY, sizeof(btf_array), 0);
+  set(BTF_KIND_STRUCT, 0, sizeof(btf_member), 1);
+  set(BTF_KIND_UNION, 0, sizeof(btf_member), 2);
+  set(BTF_KIND_ENUM, 0, sizeof(btf_enum), 3);
+  set(BTF_KIND_ENUM64, 0, 12, 3);
+  set(BTF_KIND_FUNC_PROTO, 0, sizeof(btf_param));
+  set(BTF_KIND_VAR, 4, 0);
+  set(BTF_KIND_DATASEC, 0, 12);
+  set(BTF_KIND_DECL_TAG, 4, 0);
+  set(BTF_KIND_TYPEDEF, 0, 0, 4);
+  for (int kind : {BTF_KIND_PTR, BTF_KIND_FWD, BTF_KIND_VOLATILE, BTF_KIND_CONST, BTF_KIND_RESTRICT,
+                   BTF_KIND_FUNC, BTF_KIND_FLOAT, BTF_KIND_TYPE_TAG})
+    set(kind, 0, 0);
+  return k;
+}();
+
+}  // namespace
 
 bool BtfFile::index() {
   offsets_.reserve(types_len_ / 16);
   if (!split()) offsets_.push_back(0);  // id 0 is void
+  NameIndex* const by_kind[] = {&structs_, &unions_, &enums_, &typedefs_};
   uint32_t off = 0;
   while (off < types_len_) {
     if (types_len_ - off < sizeof(btf_type) || off % 4 != 0) {
@@ -96,8 +108,9 @@ bool BtfFile::index() {
       return false;
     }
     const btf_type* t = reinterpret_cast<const btf_type*>(types_ + off);
-    long extra = extra_size(t);
-    if (extra < 0 || types_len_ - off - sizeof(btf_type) < uint64_t(extra)) {
+    const KindInfo& k = kKinds[kind(t)];
+    uint64_t extra = uint64_t(k.fixed) + uint64_t(k.per_member) * vlen(t);
+    if (!k.known || types_len_ - off - sizeof(btf_type) < extra) {
       error_ = "bad BTF type record " + std::to_string(count());
       return false;
     }
@@ -105,18 +118,9 @@ bool BtfFile::index() {
     offsets_.push_back(off);
     // The name only of the kinds indexed here: most records are
     // functions, prototypes and pointers, whose names this walk skips.
-    NameIndex* by_name = nullptr;
-    switch (kind(t)) {
-      case BTF_KIND_STRUCT: by_name = &structs_; break;
-      case BTF_KIND_UNION: by_name = &unions_; break;
-      case BTF_KIND_ENUM:
-      case BTF_KIND_ENUM64: by_name = &enums_; break;
-      case BTF_KIND_TYPEDEF: by_name = &typedefs_; break;
-      default: break;
-    }
-    if (by_name != nullptr && t->name_off != 0) {
+    if (k.index != 0 && t->name_off != 0) {
       std::string_view n = name(t->name_off);
-      if (!n.empty()) by_name->insert(n, id);
+      if (!n.empty()) by_kind[k.index - 1]->insert(n, id);
     }
     off += static_cast<uint32_t>(sizeof(btf_type) + extra);
   }

@@ -78,8 +78,6 @@ class BtfFile {
   // The second walk (functions, variables, enumerators), once.
   void index_rest() const;
   void index_members(const btf_type* t, uint32_t id) const;
-  // Bytes of the data after a record of this kind; -1 when unknown.
-  static long extra_size(const btf_type* t);
 
   void parse();
   void split_parse();  // parse() on top of base_
