@@ -170,6 +170,24 @@ TEST(BtfFile, ReadFromAFileAsFromMemory) {
   EXPECT_EQ(read_btf("/nonexistent/btf"), nullptr);
 }
 
+// A record of a kind this reader does not know (its size unknown) makes
+// the whole blob unreadable, as does one whose members run past the end.
+TEST(BtfFile, RefusesUnknownKindsAndOverlongRecords) {
+  for (int kind : {int(NR_BTF_KINDS), 31}) {
+    BtfBuilder b;
+    b.integer("int", 4, true);
+    b.type("x", kind, 0, 0);
+    BtfFile f(b.blob());
+    EXPECT_FALSE(f.ok()) << kind;
+    EXPECT_EQ(f.find_typedef("x"), 0u);
+  }
+  BtfBuilder b;
+  b.integer("int", 4, true);
+  b.type("s", BTF_KIND_STRUCT, 3, 12);  // three members promised, one given
+  b.member("a", 1, 0);
+  EXPECT_FALSE(BtfFile(b.blob()).ok());
+}
+
 TEST(KernelTypesHost, VmlinuxWhenPresent) {
   if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no kernel BTF";
   cc::testing::compile_ok(
