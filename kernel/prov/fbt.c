@@ -177,10 +177,16 @@ static const u16 fbt_arg_offs[6] = {
 static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 			     struct pt_regs *regs)
 {
-	unsigned long fn = m->e[i].ip, *outer = NULL;
+	unsigned long fn = m->e[i].ip, *outer = this_cpu_read(fbt_entry_sp);
 	struct dtrace_fire_args args = { .base = regs, .offs = fbt_arg_offs };
-	bool ret = false, entry = false;
+	bool ret = false;
 
+	/*
+	 * Set even for a function with return probes only, whose returns
+	 * pay these few stores: a test for it costs the entry more.
+	 */
+	dtrace_kstack_entry_set(fn);
+	this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
 	for (; i < m->n && m->e[i].ip == fn; i++) {
 		if (m->e[i].fp->ft->gone) /* a failed retire's commit */
 			continue;
@@ -188,20 +194,11 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 			ret = true;
 			continue;
 		}
-		if (!entry) { /* a function with return probes only: none */
-			entry = true;
-			outer = this_cpu_read(fbt_entry_sp);
-			dtrace_kstack_entry_set(fn);
-			this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
-		}
 		/* Inline: the common clause fires in this frame (fire.h). */
 		dtrace_fire_irqs_off(dtrace_core, m->e[i].fp->id, args);
 	}
-	if (entry) {
-		/* An interrupted firing's, if any. */
-		this_cpu_write(fbt_entry_sp, outer);
-		dtrace_kstack_clear();
-	}
+	this_cpu_write(fbt_entry_sp, outer); /* an interrupted firing's */
+	dtrace_kstack_clear();
 	/*
 	 * ftrace saved the stack pointer at the call: it points at the
 	 * return address, which ftrace also passed as pip. If they differ,
