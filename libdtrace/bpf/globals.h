@@ -16,18 +16,24 @@
 namespace dtrace::bpf {
 
 struct Globals {
-  int map_fd = -1;                   // the array map; set by whoever creates it
-  std::map<uint16_t, int16_t> slot;  // variable id -> byte offset in the element
-  std::set<uint16_t> strings;        // the ids of string variables (strsize bytes)
-  uint32_t strsize = 0;              // their size
-  uint32_t bytes = 0;                // the element's size
+  int map_fd = -1;                    // the array map; set by whoever creates it
+  std::map<uint16_t, int16_t> slot;   // variable id -> byte offset in the element
+  std::set<uint16_t> strings;         // the ids of string variables (strsize bytes)
+  std::map<uint16_t, uint32_t> refs;  // by-reference variables other than strings: id -> size
+  uint32_t strsize = 0;               // their size
+  uint32_t bytes = 0;                 // the element's size
+  // The by-reference variables (strings and refs), after the scalars:
+  // the module's gstore, where stores through a pointer may go.
+  uint32_t ref_base = 0, ref_bytes = 0;
   uint32_t size() const { return bytes; }
 };
 
 // Gives every global scalar the DIFOs reference a slot, and with a
 // strsize (a multiple of 8) every global string strsize bytes, its
-// string (the module's by-reference global, "" until stored); refuses
-// the ones the bpf backend cannot hold (other by-reference types).
+// string (the module's by-reference global, "" until stored), and every
+// by-reference global of a C type (a structure, a union, an array) its
+// size rounded up to 8, zero until stored, as the module's gstore;
+// refuses the ones the bpf backend cannot hold (user by-reference types).
 Result<Globals> layout_globals(std::span<const DifoView> difos, uint32_t strsize = 0);
 
 }  // namespace dtrace::bpf

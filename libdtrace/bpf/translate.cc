@@ -74,6 +74,7 @@ bool Translator::uses_globals() const {
   for (dif_instr_t in : d_.code) {
     uint8_t op = static_cast<uint8_t>(DIF_INSTR_OP(in));
     if ((op == DIF_OP_LDGS || op == DIF_OP_STGS) && DIF_INSTR_INDEX(in) >= DIF_VAR_OTHER_UBASE) return true;
+    if (op >= DIF_OP_STB && op <= DIF_OP_STX && g_.ref_bytes > 0) return true;  // a store may go there
   }
   return false;
 }
@@ -222,6 +223,7 @@ Status Translator::instr(uint32_t pc, dif_instr_t in) {
       if (!off.ok()) return off.error();
       get(kR1, DIF_INSTR_RS(in));
       if (g_.strings.count(id) != 0) return store_string(pc, *off);
+      if (ref_global(id)) return stgs_ref(pc, id, *off);
       emit(store64(kGlobals, *off, kR1));
       return Ok{};
     }

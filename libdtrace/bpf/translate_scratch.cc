@@ -90,19 +90,34 @@ Status Translator::alloca_(uint32_t pc, unsigned sz, unsigned rd) {
   return Ok{};
 }
 
-// ST*: the value of r1 to the address in rd, in scratch (BADADDR
-// elsewhere: the module's variable storage is by-reference variables,
-// which are refused).
+// ST*: the value of r1 to the address in rd, in the by-reference
+// globals (translate_refs.cc) or in scratch; BADADDR elsewhere (the
+// module's other storable memory, by-reference clause-locals and
+// dynamic variables, is refused).
 Status Translator::store(uint32_t pc, uint8_t op, dif_instr_t in) {
-  if (Status st = need_scratch(); !st) return st;
   uint32_t n = 1u << (op - DIF_OP_STB);
+  bool globals = g_.ref_bytes >= n;
+  Status scratch = need_scratch();
+  if (!scratch && !globals) return scratch;
   get(kR1, DIF_INSTR_RD(in));
   emit(store64(kFp, kSubA, kR1));
-  emit(store64_imm(kFp, kSubN, static_cast<int32_t>(n)));
-  scratch_base();
-  in_scratch(pc, kSubA);
-  get(kR2, DIF_INSTR_R1(in));
-  emit(make(BPF_STX | BPF_MEM | size_code(n), kR1, kR2, 0, 0));
+  RefStore ref{};
+  if (globals) {
+    ref = store_global(n, kSubA, DIF_INSTR_R1(in));
+    land(ref.elsewhere);
+  }
+  if (scratch) {
+    emit(store64_imm(kFp, kSubN, static_cast<int32_t>(n)));
+    scratch_base();
+    in_scratch(pc, kSubA);
+    get(kR2, DIF_INSTR_R1(in));
+    emit(make(BPF_STX | BPF_MEM | size_code(n), kR1, kR2, 0, 0));
+  } else {
+    emit(load64(kR1, kFp, kSubA));
+    emit(store64(kFrame, kFrameFaultAddr, kR1));
+    fault_keep_addr(DTRACEFLT_BADADDR, pc);
+  }
+  if (globals) land(ref.done);
   return Ok{};
 }
 

@@ -58,6 +58,7 @@ Status Translator::ldgs(uint32_t pc, uint16_t id, unsigned rd) {
   }
   Result<int16_t> off = global_slot(pc, id);
   if (!off.ok()) return off.error();
+  if (ref_global(id)) return ldgs_ref(id, *off, rd);
   if (g_.strings.count(id) != 0) {  // a string: its address
     emit(mov_reg(kR1, kGlobals));
     emit(alu_imm(BPF_ADD, kR1, *off));

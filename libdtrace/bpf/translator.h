@@ -214,6 +214,16 @@ class Translator {
 
   Status store_string(uint32_t pc, int16_t off);
 
+  // translate_refs.cc: by-reference globals
+  bool ref_global(uint16_t id) const;
+  void global_address(int32_t off);
+  Status ldgs_ref(uint16_t id, int16_t off, unsigned rd);
+  Status stgs_ref(uint32_t pc, uint16_t id, int16_t off);
+  struct RefStore {
+    size_t elsewhere, done;
+  };
+  RefStore store_global(uint32_t n, int16_t at, unsigned val);
+
   Status sets(uint32_t pc, uint32_t i, unsigned rd);
   Status execname(unsigned rd);
 

@@ -275,5 +275,52 @@ INSTANTIATE_TEST_SUITE_P(
         Declared{"trace((self->y = arg2 > 0 ? arg0 : 0, self->y + a[1]));",
                  "self int64_t y; int64_t a[int64_t];"}));
 
+// By-reference globals (translate_refs.cc): members stored and read,
+// a structure copied by assignment, an array indexed past its end (the
+// compiler's bounds check gives address 0: BADADDR at 0), a pointer to
+// an element stored through, and a copy from an address that cannot be
+// read, which leaves the variable as it was (read back the next firing).
+INSTANTIATE_TEST_SUITE_P(
+    RefGlobals, TranslateDeclared,
+    ::testing::Values(
+        Declared{"trace((g.x = arg0, g.y = g.y + arg1, h = g, h.y = h.y * 2, h.x * 1000 + h.y + g.y));",
+                 "struct box { int x; int y; }; struct box g, h;"},
+        Declared{"trace((a[arg2 & 7] = arg0, p = &a[1], *p = p[1] + arg1, a[0] + a[1] * 10 + a[4] * 100));",
+                 "int a[5]; int *p;"},
+        Declared{"trace((r = h.x * 100 + g.x, g.x = g.x + 1, h = *((arg1 & 1) == 0 ? (struct box *)&g.x : "
+                 "(struct box *)arg0), r));",
+                 "struct box { int x; int y; }; struct box g, h; int r;"},
+        Declared{"trace((c[arg0 & 3] = arg1, s.b[arg2 & 1] = c[arg1 & 3], s.b[0] * 256 + s.b[1] + c[1]));",
+                 "char c[3]; struct { short a; char b[2]; } s;"}));
+
+// A store through a pointer may go anywhere in the by-reference globals
+// (the module's gstore: each variable's size rounded up to 8, here one
+// array of 20 bytes in 24) and faults BADADDR past them. The fault's
+// address is each one's own (the interpreter's store, the map's
+// element), so fault and instruction are compared.
+TEST(TranslateRefStore, FaultsPastTheGlobalsStore) {
+  SKIP_WITHOUT_BPF();
+  const std::vector<Args> offsets = {{0}, {19}, {20}, {21}, {23}, {24}, {25}, {neg(1)}, {1u << 20}};
+  for (const char* stmts : {"trace((q = (char *)&a[0], q[arg0] = 7, a[0] + a[4]));",
+                            "trace((w = (int *)((char *)&a[0] + arg0), *w = 7, a[0] + a[4]));",
+                            "trace((l = (long *)((char *)&a[0] + arg0), *l = 7, a[0] + a[4]));"}) {
+    SCOPED_TRACE(stmts);
+    cc::Difo d = compile_clause(stmts, "int a[5]; char *q; int *w; long *l;");
+    std::vector<Outcome> core = core_runs(d, offsets);
+    Result<std::vector<Outcome>> bpf = bpf_runs(d, offsets);
+    ASSERT_TRUE(bpf.ok()) << bpf.error().message;
+    ASSERT_EQ(core.size(), offsets.size());
+    size_t faults = 0;
+    for (size_t i = 0; i < offsets.size(); i++) {
+      Outcome c = core[i], b = (*bpf)[i];
+      faults += c.faulted;
+      c.addr = b.addr = 0;
+      EXPECT_EQ(c, b) << "offset " << static_cast<int64_t>(offsets[i][0]) << ": kernel/core " << show(core[i])
+                      << ", bpf " << show((*bpf)[i]);
+    }
+    EXPECT_GE(faults, 3u);  // past the store on both sides
+  }
+}
+
 }  // namespace
 }  // namespace dtrace::bpf::testing
