@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bpf/agg_maps.h"
+#include "bpf/bufs.h"
 #include "bpf/dynvars.h"
 #include "bpf/ecbs.h"
 #include "bpf/fbt_prov.h"
@@ -111,6 +112,7 @@ bool is_user(Role r) { return r == Role::kUprobe || r == Role::kUretprobe; }
 // What a record's EPID tells the drain.
 struct EpInfo {
   bool exits = false;     // has exit(): the state is exiting once it fired
+  bool end = false;       // an END clause's: fill keeps room for it
   bool in_error = false;  // an ERROR clause's: its faults are double errors
 };
 
@@ -170,6 +172,28 @@ Error fbt_refused(const dtbpf_ecb& e, bpf_attach_type at, const Error& why) {
                     (kprobes ? "; its kprobes are not used yet" : "; it has no kprobes either") +
                     "): " + why.message);
 }
+
+// Runs this thread on one CPU while it lives (BEGIN, END and ERROR fire
+// where the module fires them), then where it ran before.
+class PinCpu {
+ public:
+  explicit PinCpu(uint32_t cpu) {
+    if (sched_getaffinity(0, sizeof(saved_), &saved_) != 0) return;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    pinned_ = sched_setaffinity(0, sizeof(one), &one) == 0;
+  }
+  ~PinCpu() {
+    if (pinned_) sched_setaffinity(0, sizeof(saved_), &saved_);
+  }
+  PinCpu(const PinCpu&) = delete;
+  PinCpu& operator=(const PinCpu&) = delete;
+
+ private:
+  cpu_set_t saved_{};
+  bool pinned_ = false;
+};
 
 uint64_t now_ns() {
   timespec ts{};
@@ -246,17 +270,21 @@ class BpfDevice final : public kio::Device {
   // BEGIN fires first, as in the module's GO; then the other probes are
   // attached (only while ACTIVE do they record: exit() in BEGIN stops them).
   Result<uint32_t> go() override {
+    // Worded as DTrace words a GO the module refused: the errno alone.
+    if (int r = dtbpf_bufs_alloc(f_); r != 0) return make_error(std::strerror(-r));
     activity_ = DTRACE_ACTIVITY_ACTIVE;
     if (Status st = set_state(DTRACE_ACTIVITY_ACTIVE); !st) return st.error();
-    if (Status st = run(Role::kBegin, Frame{}); !st) return st.error();
+    uint32_t begin_cpu = fired_cpu();
+    if (Status st = run(Role::kBegin, Frame{}, begin_cpu); !st) return st.error();
     long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
     for (const ProbeProg& p : progs_) {
       // tick-N fires on one CPU: CPU 0, which keeps its timer tick when
       // idle. On another, idle CPU the cpu-clock event did not fire at
       // all (this host: `taskset -c 1 dtrace ... tick-50ms` counted
       // nothing in a second, and tick-50ms { exit(0); } hung 3 runs of 12).
-      int first = 0;
-      int last = p.role == Role::kTick ? first : static_cast<int>(ncpus) - 1;
+      // Under the cpu option, on the CPU it names.
+      int first = only_cpu_ == kAllCpus ? 0 : static_cast<int>(only_cpu_);
+      int last = p.role == Role::kTick || only_cpu_ != kAllCpus ? first : static_cast<int>(ncpus) - 1;
       if (is_tracepoint(p.role)) {
         int link = bpf_raw_tracepoint_open(p.tracepoint.c_str(), p.prog.get());
         if (link < 0)
@@ -270,6 +298,7 @@ class BpfDevice final : public kio::Device {
       }
       if (p.role == Role::kCpc) {
         for (int cpu = 0; cpu < static_cast<int>(ncpus); cpu++) {
+          if (only_cpu_ != kAllCpus && static_cast<uint32_t>(cpu) != only_cpu_) continue;
           auto ev = attach_counter(cpu, *p.cpc, p.prog);
           if (!ev) return ev.error();
           events_.push_back(std::move(*ev));
@@ -277,34 +306,39 @@ class BpfDevice final : public kio::Device {
         continue;
       }
       if (p.role != Role::kTick && p.role != Role::kProfile) continue;
-      for (int cpu = first < 0 ? 0 : first; cpu <= last; cpu++) {
+      for (int cpu = first; cpu <= last; cpu++) {
         auto ev = attach_clock(cpu, p.period_ns, p.prog);
         if (!ev) return ev.error();
         events_.push_back(std::move(*ev));
       }
     }
-    return uint32_t{0};
+    return begin_cpu;
   }
 
   Result<uint32_t> stop() override {
-    if (activity_ == DTRACE_ACTIVITY_STOPPED) return uint32_t{0};
+    uint32_t end_cpu = fired_cpu();
+    if (activity_ == DTRACE_ACTIVITY_STOPPED) return end_cpu;
     activity_ = DTRACE_ACTIVITY_DRAINING;
     if (Status st = set_state(DTRACE_ACTIVITY_DRAINING); !st) return st.error();
     events_.clear();
-    if (Status st = run(Role::kEnd, Frame{}); !st) return st.error();
+    if (Status st = run(Role::kEnd, Frame{}, end_cpu); !st) return st.error();
+    // END's records in the buffers before fill and ring hand them out.
+    if (Status st = drain(); !st) return st.error();
+    dtbpf_bufs_stopped(f_);
     activity_ = DTRACE_ACTIVITY_STOPPED;
-    return uint32_t{0};
+    return end_cpu;
   }
 
+  // The records drained so far are in the module's buffers, whose
+  // BUFSNAP (switch, or fill and ring once stopped) hands them out.
   Result<kio::Snapshot> bufsnap(uint32_t cpu) override {
-    kio::Snapshot s;
-    s.cpu = cpu;
-    if (cpu != 0) return s;
     if (Status st = drain(); !st) return st.error();
-    s.data = std::move(pending_);
-    pending_.clear();
-    s.timestamp = now_ns();
-    return s;
+    return io_->bufsnap(cpu);
+  }
+  // bufresize=auto's lowering, as the module's BUFSNAP tells it.
+  Result<uint64_t> buffer_size(uint32_t cpu, bool agg) override {
+    if (agg) return uint64_t{0};
+    return io_->buffer_size(cpu, agg);
   }
 
   // CPU 0's snapshot takes every CPU's (and the drops); the others hand
@@ -330,6 +364,14 @@ class BpfDevice final : public kio::Device {
     uint64_t dyndrops = dynvar_drops(dyn_);  // since the last STATUS, as the module's
     s.dtst_dyndrops = dyndrops - dyndrops_seen_;
     dyndrops_seen_ = dyndrops;
+    // A fill buffer full: tracing stops, as the module's fill_reserve().
+    uint64_t filled = dtbpf_bufs_filled(f_);
+    s.dtst_filled = filled - filled_seen_;
+    filled_seen_ = filled;
+    if (filled != 0 && activity_ == DTRACE_ACTIVITY_ACTIVE) {
+      activity_ = DTRACE_ACTIVITY_DRAINING;
+      if (Status st = set_state(DTRACE_ACTIVITY_DRAINING); !st) return st.error();
+    }
     s.dtst_activity = activity_;
     s.dtst_exiting = exiting_;
     return s;
@@ -404,12 +446,14 @@ class BpfDevice final : public kio::Device {
       roles[e.ecb.probe_id] = *role;
       EpInfo info;
       info.in_error = *role == Role::kError;
+      info.end = *role == Role::kEnd;
       for (const dtbpf_action& a : e.acts) info.exits |= a.rec == DTBPF_REC_EXIT;
       eps_[e.ecb.epid] = info;
       by_probe[e.ecb.probe_id].push_back(std::move(e));
     }
     std::vector<ProbeProg> progs;
-    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings, &dyn};
+    only_cpu_ = dtbpf_cpu_option(f_);
+    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings, &dyn, only_cpu_};
     // A function the kernel will not trace is left out, as the module's
     // fbt leaves out those ftrace refuses, unless no fbt probe is left.
     std::optional<Error> fbt_error;
@@ -579,9 +623,17 @@ class BpfDevice final : public kio::Device {
     }
   }
 
+  // The CPU BEGIN and END fire on: this thread's, or the cpu option's.
+  uint32_t fired_cpu() const {
+    if (only_cpu_ != kAllCpus) return only_cpu_;
+    int c = sched_getcpu();
+    return c < 0 ? 0 : static_cast<uint32_t>(c);
+  }
+
   // The probes of a role fired from here, as the module fires BEGIN and
-  // END in the consumer's context.
-  Status run(Role role, Frame args) {
+  // END in the consumer's context, on cpu.
+  Status run(Role role, Frame args, uint32_t cpu) {
+    PinCpu pin(cpu);
     for (const ProbeProg& p : progs_) {
       if (p.role != role) continue;
       Frame f = args;
@@ -604,34 +656,40 @@ class BpfDevice final : public kio::Device {
     uint32_t epid = 0;
     if (size < 16) return 0;
     std::memcpy(&epid, p, 4);
+    uint32_t cpu = 0;
+    std::memcpy(&cpu, p + 4, 4);
     if (epid == kFaultEpid && size >= kFaultRecSize) {
       Frame f{};
       std::memcpy(&f.args[1], p + 16, 5 * 8);
-      self->faults_.push_back(f);
+      self->faults_.push_back({f, cpu});
       return 0;
     }
     auto it = self->eps_.find(epid);
-    if (it != self->eps_.end() && it->second.exits) self->exiting_ = 1;
-    self->pending_.insert(self->pending_.end(), p, p + size);
+    bool known = it != self->eps_.end();
+    if (known && it->second.exits) self->exiting_ = 1;
+    // The header's pad back to the module's 0.
+    self->rec_.assign(p, p + size);
+    std::memset(self->rec_.data() + 4, 0, 4);
+    dtbpf_bufs_put(self->f_, cpu, self->rec_.data(), size, known && it->second.end);
     return 0;
   }
 
-  // The ring buffer's records into pending_; each fault record fires
+  // The ring buffer's records into their CPUs' buffers; each fault record fires
   // ERROR (its clauses write more records), as the module's ecb_fault().
   Status drain() {
     for (int round = 0; round < kMaxErrorRounds; round++) {
       if (ring_buffer__consume(rb_) < 0) return make_error("cannot read the bpf ring buffer");
       if (faults_.empty()) return Ok{};
-      std::vector<Frame> faults = std::move(faults_);
+      std::vector<Fault> faults = std::move(faults_);
       faults_.clear();
-      for (const Frame& f : faults) {
+      for (const auto& [f, cpu] : faults) {
         auto it = eps_.find(static_cast<uint32_t>(f.args[1]));
         if (it != eps_.end() && it->second.in_error) {
           dblerrors_++;
           continue;
         }
         errors_++;
-        if (Status st = run(Role::kError, f); !st) return st;
+        if (Status st = run(Role::kError, f, cpu); !st) return st;
       }
     }
     return Ok{};
@@ -657,8 +715,14 @@ class BpfDevice final : public kio::Device {
   ring_buffer* rb_ = nullptr;
   std::vector<ProbeProg> progs_;
   std::map<uint32_t, EpInfo> eps_;
-  std::vector<uint8_t> pending_;
-  std::vector<Frame> faults_;
+  std::vector<uint8_t> rec_;  // a record on its way to its CPU's buffer
+  struct Fault {
+    Frame args;    // ERROR's arguments
+    uint32_t cpu;  // where it faulted: ERROR fires there
+  };
+  std::vector<Fault> faults_;
+  uint32_t only_cpu_ = kAllCpus;  // the cpu option
+  uint64_t filled_seen_ = 0;
   uint64_t errors_ = 0, dblerrors_ = 0;
   uint32_t activity_ = DTRACE_ACTIVITY_INACTIVE;
   uint32_t exiting_ = 0;
@@ -682,7 +746,9 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   if (!state) return state.error();
   auto aggs = AggMaps::create();
   if (!aggs) return aggs.error();
-  dtrace_inproc* m = dtrace_inproc_create(1);
+  // The core's CPUs are the possible ones: each has its principal buffer.
+  int ncpus = libbpf_num_possible_cpus();
+  dtrace_inproc* m = dtrace_inproc_create(ncpus > 0 ? static_cast<uint32_t>(ncpus) : 1);
   if (m == nullptr) return make_error("cannot create the in-process dtrace core");
   auto provs = std::make_unique<ProvTables>();
   dtrace_core* core = dtrace_inproc_core(m);

@@ -326,9 +326,13 @@ class EcbEmitter {
   }
 
   // The record's header (EPID, the firing's timestamp: the one
-  // `timestamp` read, as the module's) and the ring buffer output.
+  // `timestamp` read, as the module's) and the ring buffer output. The
+  // header's pad carries the CPU to the drain (bufs.h), which puts the
+  // record in that CPU's principal buffer and zeroes it.
   void output(int32_t epid, uint32_t size) {
     b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, rec_at(0), epid));
+    b_.emit(call(BPF_FUNC_get_smp_processor_id));
+    b_.emit(make(BPF_STX | BPF_MEM | BPF_W, kR7, kR0, rec_at(4), 0));
     b_.emit(load64(kR0, kR7, kFrameTs));
     b_.emit(jmp_imm(BPF_JNE, kR0, 0, 2));
     b_.emit(call(BPF_FUNC_ktime_get_ns));
@@ -585,6 +589,13 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
     b.emit(jmp_imm(BPF_JEQ, kR1, DTRACE_ACTIVITY_ACTIVE, 2));
     b.emit(mov_imm(kR0, 0));
     b.emit(exit_insn());
+    // The cpu option: the other CPUs have no buffers, and fire nothing.
+    if (maps.only_cpu != kAllCpus) {
+      b.emit(call(BPF_FUNC_get_smp_processor_id));
+      b.emit(jmp_imm(BPF_JEQ, kR0, static_cast<int32_t>(maps.only_cpu), 2));
+      b.emit(mov_imm(kR0, 0));
+      b.emit(exit_insn());
+    }
   }
   const FrameUse use = frame_use(ecbs, args);
   std::vector<size_t> ecb_subs;

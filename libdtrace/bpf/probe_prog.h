@@ -78,6 +78,9 @@ struct ArgShape {
   StackSkip stack;
 };
 
+// The cpu option's value when it names no CPU.
+constexpr uint32_t kAllCpus = 0xffffffffu;
+
 struct ProbeMaps {
   int scratch = -1;  // BPF_MAP_TYPE_PERCPU_ARRAY of one kScratchSize element
   int ring = -1;     // BPF_MAP_TYPE_RINGBUF
@@ -85,6 +88,7 @@ struct ProbeMaps {
   AggShared agg;
   const Strings* strings = nullptr;  // with its maps made
   const Dynvars* dyn = nullptr;      // with its maps made
+  uint32_t only_cpu = kAllCpus;      // the cpu option
 };
 
 // The probe names the ECBs' programs may read (probeprov ...), into
