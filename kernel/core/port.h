@@ -153,6 +153,15 @@ int dtrace_port_xcall(uint32_t cpu, void (*fn)(void *), void *arg);
 void dtrace_port_sync(void);
 
 /*
+ * The same wait for a consumer blocked on its own state (STOP, the
+ * close of a state): only CAP_SYS_ADMIN callers make states, once each a
+ * session. The module expedites the grace period (the original
+ * dtrace_sync() cross-called every CPU too): a normal one is several
+ * ticks, most of the start-up of BEGIN { exit(0); } (issue 29).
+ */
+void dtrace_port_sync_expedited(void);
+
+/*
  * Long loops outside probe context call this: it lets others run
  * (cond_resched) and returns true when the caller has been killed, and
  * the loop should end with -EINTR.

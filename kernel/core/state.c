@@ -127,7 +127,7 @@ void dtrace_state_free(struct dtrace_state *st)
 void dtrace_state_destroy(struct dtrace_state *st)
 {
 	if (dtrace_state_unlink(st))
-		dtrace_port_sync(); /* no firing or thread-exit hook sees it */
+		dtrace_port_sync_expedited(); /* no firing or exit hook sees it */
 	dtrace_state_free(st);
 }
 
@@ -220,8 +220,8 @@ int dtrace_state_stop(struct dtrace_state *st, uint32_t *cpu)
 	}
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_COOLDOWN);
 	*cpu = dtrace_fire_state(st, st->core->end_id);
-	dtrace_port_sync();    /* no probe of the state still running */
-	dtrace_spec_clean(st); /* committed data reaches the buffers */
+	dtrace_port_sync_expedited(); /* no probe of the state still runs */
+	dtrace_spec_clean(st);	      /* committed data reaches the buffers */
 	DTRACE_WRITE_ONCE(st->activity, DTRACE_ACTIVITY_STOPPED);
 	return 0;
 }

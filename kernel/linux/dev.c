@@ -78,7 +78,7 @@ static int dtrace_release(struct inode *inode, struct file *file)
 	wait = dtrace_state_unlink(st);
 	mutex_unlock(&dtrace_lock);
 	if (wait)
-		dtrace_port_sync();
+		dtrace_port_sync_expedited();
 	mutex_lock(&dtrace_lock);
 	dtrace_state_free(st);
 	mutex_unlock(&dtrace_lock);

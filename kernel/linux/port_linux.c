@@ -114,6 +114,11 @@ void dtrace_port_sync(void)
 	synchronize_rcu();
 }
 
+void dtrace_port_sync_expedited(void)
+{
+	synchronize_rcu_expedited(); /* rcupdate.rcu_normal=1: a normal one */
+}
+
 bool dtrace_port_yield(void)
 {
 	cond_resched();

@@ -299,6 +299,10 @@ void dtrace_port_sync(void)
 {
 	nsyncs++;
 }
+void dtrace_port_sync_expedited(void)
+{
+	nsyncs++;
+}
 
 uint32_t dtrace_port_cas32(uint32_t *p, uint32_t old, uint32_t val)
 {

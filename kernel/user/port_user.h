@@ -109,7 +109,10 @@ void dtrace_user_set_lockdown(int level);
 /* The signal of the last dtrace_port_raise() (raise(), stop()). */
 int dtrace_user_last_raise(void);
 
-/* Counts of calls to dtrace_port_sync() and dtrace_port_xcall(). */
+/*
+ * Counts of calls to dtrace_port_sync() (and its expedited form) and
+ * dtrace_port_xcall().
+ */
 uint64_t dtrace_user_syncs(void);
 uint64_t dtrace_user_xcalls(void);
 

@@ -3,7 +3,8 @@
 # of uid 65534 holding 200 descriptors each make no tracing state (the
 # module's "states" parameter stays at the root session's one), and
 # their closes wait for no RCU grace period: the root session counts,
-# with fbt, the calls of synchronize_rcu() made by uid 65534 while the
+# with fbt, the calls of synchronize_rcu() and synchronize_rcu_expedited()
+# (the wait of a state's STOP and close) made by uid 65534 while the
 # storm closes. (The old module made a state per open, walked by every
 # thread exit, and waited a grace period under its lock per close: 600
 # waits here.)
@@ -14,7 +15,8 @@ param=/sys/module/dtrace/parameters/states
 states() { cat "$param" 2> /dev/null || echo "no $param"; }
 "$dtrace" -q -n 'BEGIN { printf("session: go\n"); }
     syscall::getppid:entry { self->n++; } profile-97 { @n = count(); }
-    fbt::synchronize_rcu:entry /uid == 65534/ { @gp = count(); }
+    fbt::synchronize_rcu:entry, fbt::synchronize_rcu_expedited:entry
+    /uid == 65534/ { @gp = count(); }
     END { printa("grace periods: %@d\n", @gp); }' > "$dir/session" 2>&1 &
 session=$!
 wait_session
