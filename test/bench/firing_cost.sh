@@ -12,13 +12,18 @@
 # call loop (bare_call, run each round with them); dtrace attaches to the
 # loop's process (-p) each time, bpftrace to its binary.
 # Start-up: the wall time from exec to the exit of a BEGIN clause that
-# calls exit, less that of /bin/true, interleaved the same way.
+# calls exit, less that of /bin/true, interleaved the same way; and the
+# processor time the same runs used (startup_*_cpu, run_time.c): under
+# -icount the guest's idle time (its waits for the host's file system)
+# runs at the host's speed, the processor time holds still. Each command
+# runs once before the rounds, so its files are in the guest's page cache.
 # Run in the guest: test/vm/run -- test/bench/firing_cost.sh [N [ROUNDS [TRIES]]]
 . "$(dirname "$0")/guest_setup.sh"
 n=${1:-100000}
 rounds=${2:-7}
 tries=${3:-3}
 bench_cc syscall_loop loop
+bench_cc run_time run_time
 fn=__task_pid_nr_ns # getppid() calls it; the __x64_sys_ wrappers have no BTF
 
 # case NAME: the tracer's command for case NAME in $cmd (empty: bare),
@@ -93,20 +98,28 @@ run_case() {
 	[ -z "$tracer" ] || stop_tracer
 }
 
-# Milliseconds of wall time of one run of the command.
-ms_of() {
-	local a b
-	a=$(date +%s%N)
-	"$@" > /dev/null 2>&1
-	b=$(date +%s%N)
-	echo $(((b - a) / 1000000))
+# startup NAME CMD...: one start-up round of CMD, its wall and processor
+# milliseconds (less /bin/true's, in $true_wall and $true_cpu) added to
+# NAME's and NAME_cpu's figures.
+startup() {
+	local name=$1 out w c
+	shift
+	out=$("$dir/run_time" "$@") || echo "$name: exit status not 0" >&2
+	read -r w c <<< "$out"
+	added[$name]+="$(((w - true_wall) / 1000)) "
+	added[${name}_cpu]+="$(((c - true_cpu) / 1000)) "
 }
+startup_d=("$dtrace" -q -n 'BEGIN { exit(0); }')
+startup_b=(bpftrace -e 'BEGIN { exit(); }')
 
 # CASES (environment) picks some of them (CASES=" ": start-up alone);
 # NOSTARTUP=1 leaves start-up out.
 cases=(bare ${CASES:-d_syscall b_tracepoint d_fbt b_kprobe b_kfunc d_fbtret b_kretfunc})
 declare -A added
 echo "getppid() calls per loop: $n; $rounds rounds, each case the fastest of $tries loops"
+# Start-up's files into the guest's page cache before the rounds.
+[ -n "$NOSTARTUP" ] || "$dir/run_time" "${startup_d[@]}" > /dev/null
+[ -n "$NOSTARTUP" ] || "$dir/run_time" "${startup_b[@]}" > /dev/null
 for round in $(seq "$rounds"); do
 	rot=$(((round - 1) % (${#cases[@]} > 1 ? ${#cases[@]} - 1 : 1)))
 	order=("${cases[@]:1+rot}" "${cases[@]:1:rot}")
@@ -127,9 +140,9 @@ for round in $(seq "$rounds"); do
 		line+=" $c $((result - b))"
 	done
 	if [ -z "$NOSTARTUP" ]; then
-		t=$(ms_of true)
-		added[startup_dtrace]+="$(($(ms_of "$dtrace" -q -n 'BEGIN { exit(0); }') - t)) "
-		added[startup_bpftrace]+="$(($(ms_of bpftrace -e 'BEGIN { exit(); }') - t)) "
+		read -r true_wall true_cpu <<< "$("$dir/run_time" true)"
+		startup startup_dtrace "${startup_d[@]}"
+		startup startup_bpftrace "${startup_b[@]}"
 	fi
 	echo "round $round: bare $base ns; added:$line" >&2
 done
@@ -137,12 +150,12 @@ done
 # median lowest highest of the numbers in $1.
 stats() { tr ' ' '\n' <<< "$1" | grep . | sort -n | awk '{ v[NR] = $1 } END { printf "%d %d %d", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1], v[NR] }'; }
 declare -A med
-printf '%-18s %8s %8s %8s\n' case median lowest highest
-for c in "${cases[@]:1}" startup_dtrace startup_bpftrace; do
+printf '%-21s %8s %8s %8s\n' case median lowest highest
+for c in "${cases[@]:1}" startup_dtrace startup_bpftrace startup_dtrace_cpu startup_bpftrace_cpu; do
 	[ -n "${added[$c]}" ] || continue
 	read -r m lo hi <<< "$(stats "${added[$c]}")"
 	med[$c]=$m
-	printf '%-18s %8d %8d %8d\n' "$c" "$m" "$lo" "$hi"
+	printf '%-21s %8d %8d %8d\n' "$c" "$m" "$lo" "$hi"
 done
 ratio() { awk -v a="${med[$1]}" -v b="${med[$2]}" 'BEGIN { if (a != "" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 echo "added ns per call, ns (startup ms); ratios of medians:"
@@ -150,7 +163,7 @@ echo "syscall / tracepoint $(ratio d_syscall b_tracepoint)"
 echo "fbt entry / kprobe $(ratio d_fbt b_kprobe)"
 echo "fbt entry / kfunc (fentry) $(ratio d_fbt b_kfunc)"
 echo "fbt return / kretfunc (fexit) $(ratio d_fbtret b_kretfunc)"
-echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace)"
+echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace), processor time $(ratio startup_dtrace_cpu startup_bpftrace_cpu)"
 echo "pid entry / uprobe: module $(ratio d_pid b_uprobe), bpf backend $(ratio e_pid b_uprobe)"
 echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt entry / kfunc $(ratio e_fbt b_kfunc), fbt return / kretfunc $(ratio e_fbtret b_kretfunc)"
 echo "bpf backend, sum(pid): fbt entry / kfunc $(ratio e_fbtsum b_kfuncsum)"
