@@ -28,6 +28,23 @@ int dtbpf_bufs_alloc(struct dtrace_inproc_file *f)
 	return err;
 }
 
+uint64_t dtbpf_bufs_aggsize(struct dtrace_inproc_file *f)
+{
+	struct dtrace_state *st = dtrace_inproc_state(f);
+	uint64_t aggsize = DTRACE_ALIGN(st->opts[DTRACEOPT_AGGSIZE],
+					(uint64_t)8);
+
+	/* a trial of GO's allocation, all freed again */
+	if (st->activity != DTRACE_ACTIVITY_INACTIVE || st->cpus != NULL ||
+	    dtrace_buffers_alloc(st) != 0)
+		return aggsize;
+	aggsize = st->aggsize;
+	dtrace_buffers_free(st);
+	dtrace_port_free(st->gstore);
+	st->gstore = NULL;
+	return aggsize;
+}
+
 int dtbpf_bufs_put(struct dtrace_inproc_file *f, uint32_t cpu, const void *rec,
 		   uint64_t size, bool end)
 {

@@ -25,6 +25,12 @@ uint32_t dtbpf_cpu_option(struct dtrace_inproc_file *f);
 /* GO: the buffers of every CPU traced; 0 or -ENOMEM. */
 int dtbpf_bufs_alloc(struct dtrace_inproc_file *f);
 /*
+ * The aggsize GO will allocate each CPU (bufresize=auto's halving; the
+ * option's value when GO would fail), for the aggregations' maps at
+ * ENABLE.
+ */
+uint64_t dtbpf_bufs_aggsize(struct dtrace_inproc_file *f);
+/*
  * A record of size bytes fired on cpu (end: an END clause's) into that
  * CPU's buffer: 0, or -ENOSPC when dropped (counted), -ENOENT when the
  * CPU has no buffer.

@@ -335,11 +335,8 @@ class BpfDevice final : public kio::Device {
     if (Status st = drain(); !st) return st.error();
     return io_->bufsnap(cpu);
   }
-  // bufresize=auto's lowering, as the module's BUFSNAP tells it.
-  Result<uint64_t> buffer_size(uint32_t cpu, bool agg) override {
-    if (agg) return uint64_t{0};
-    return io_->buffer_size(cpu, agg);
-  }
+  // bufresize=auto's lowering, as the module's BUFSNAP and AGGSNAP tell it.
+  Result<uint64_t> buffer_size(uint32_t cpu, bool agg) override { return io_->buffer_size(cpu, agg); }
 
   // CPU 0's snapshot takes every CPU's (and the drops); the others hand
   // theirs out, as the consumer asks for each in turn.
@@ -412,6 +409,8 @@ class BpfDevice final : public kio::Device {
         views.push_back(
             {{d.code, d.ncode}, {d.ints, d.nints}, {d.vars, d.nvars}, {d.strtab, d.strlen}, d.rtype});
     };
+    // What GO will allocate: a lowered aggsize lowers the maps too.
+    const uint64_t aggsize = dtbpf_bufs_aggsize(f_);
     for (EcbCode& e : ecbs) {
       add(e.ecb.pred);
       for (const dtbpf_action& a : e.acts) add(a.difo);
@@ -419,7 +418,7 @@ class BpfDevice final : public kio::Device {
         add(a.agg.value);
         add(a.agg.incr);
         for (const dtbpf_action& k : a.keys) add(k.difo);
-        if (Status st = aggs_.add(a, dtbpf_aggsize(f_)); !st) return st;
+        if (Status st = aggs_.add(a, aggsize); !st) return st;
       }
     }
     auto g = layout_globals(views, static_cast<uint32_t>(std::min<uint64_t>(dtbpf_strsize(f_), UINT32_MAX)));

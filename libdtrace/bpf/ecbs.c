@@ -165,13 +165,6 @@ int dtbpf_get_aggkey(struct dtrace_inproc_file *f, uint32_t aggid, uint32_t i,
 	return 0;
 }
 
-uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f)
-{
-	/* as dtrace_buffers_alloc() sizes each CPU's buffer */
-	return DTRACE_ALIGN(dtrace_inproc_state(f)->opts[DTRACEOPT_AGGSIZE],
-			    (uint64_t)8);
-}
-
 uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f)
 {
 	struct dtrace_state *st = dtrace_inproc_state(f);

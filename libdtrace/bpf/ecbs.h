@@ -80,8 +80,6 @@ int dtbpf_get_agg(struct dtrace_inproc_file *f, uint32_t aggid,
 		  struct dtbpf_agg *out);
 int dtbpf_get_aggkey(struct dtrace_inproc_file *f, uint32_t aggid, uint32_t i,
 		     struct dtbpf_action *out);
-/* The aggsize option: the bytes of aggregation entries per CPU. */
-uint64_t dtbpf_aggsize(struct dtrace_inproc_file *f);
 /*
  * The entries the module's dynamic-variable store holds for these ECBs:
  * dynvarsize divided into entries of their longest key and largest value

@@ -206,6 +206,34 @@ void emit_exec_failure(Builder& b) {
   set_arg(b, 0, kR1);
 }
 
+// proc start / lwp-start: sys_exit(regs, ret) of fork, vfork, clone or
+// clone3 returning 0, which is the new task's first return to user
+// space, by whether it leads its thread group. The module's kprobe on
+// schedule_tail fires in the new task a little earlier, nothing of it
+// run between; kernel threads, which return from no system call, are
+// not seen here.
+void emit_start(Builder& b, bool leader) {
+  constexpr int kOrigAx = 120;  // x86-64's pt_regs
+  tp_arg(b, kR1, 1);
+  skip_unless(b, BPF_JEQ, kR1, 0);
+  tp_arg(b, kR3, 0);
+  read_kernel(b, kOrigAx, 8);
+  b.emit(jmp_imm(BPF_JEQ, kR0, SYS_clone, 5));
+  b.emit(jmp_imm(BPF_JEQ, kR0, SYS_clone3, 4));
+  b.emit(jmp_imm(BPF_JEQ, kR0, SYS_fork, 3));
+  b.emit(jmp_imm(BPF_JEQ, kR0, SYS_vfork, 2));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  b.emit(call(BPF_FUNC_get_current_pid_tgid));
+  b.emit(mov_reg(kR1, kR0));
+  b.emit(alu_imm(BPF_RSH, kR1, 32));  // the tgid
+  b.emit(alu_imm(BPF_LSH, kR0, 32));
+  b.emit(alu_imm(BPF_RSH, kR0, 32));  // the pid
+  b.emit(jmp_reg(leader ? BPF_JEQ : BPF_JNE, kR0, kR1, 2));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+}
+
 // proc exec: sys_enter(regs, id) of execve or execveat, its path (the
 // first or second argument) copied into this CPU's buffer, whose address
 // arg0 is, as the module's proc_exec(). An unreadable path is "".
@@ -559,6 +587,8 @@ const std::vector<Row>& rows() {
 #if defined(__x86_64__)
     {"proc", "exec", "sys_enter", 2, nullptr, false, false, emit_exec},
     {"proc", "exec-failure", "sys_exit", 2, emit_exec_failure},
+    {"proc", "start", "sys_exit", 2, [](Builder& b) { emit_start(b, true); }},
+    {"proc", "lwp-start", "sys_exit", 2, [](Builder& b) { emit_start(b, false); }},
 #endif
     {"proc", "exit", "sched_process_exit", 1, [](Builder& b) { emit_exit(b, true); }, true},
     {"proc", "lwp-exit", "sched_process_exit", 1, [](Builder& b) { emit_exit(b, false); }, true},

@@ -134,20 +134,26 @@ raw 2 2 3 4 5 7 7 -9 eight1 -10" "" -- -q -n '
 # module's arguments. proc-calls forks three children, fails two
 # execve()s with -ENOENT (-2), sends itself SIGUSR1 (10, ignored) four
 # times and SIGUSR2 (12, handled) five times, then exits (CLD_EXITED, 1).
+# Each child starts (proc:::start in it, its parent the target), no
+# thread does (lwp-start: none).
 expect proc_fire 0 "c 3
+s 3
 f -2 2
 d 10 4
 n 12 5
 h 12 5
 x 1 1" "" -- -q -n '
 	proc:::create /pid == $target/ { @c = count(); }
+	proc:::start /ppid == $target/ { @s = count(); }
+	proc:::lwp-start /pid == $target || ppid == $target/ { @ls = count(); }
 	proc:::exec-failure /pid == $target/ { @f[arg0] = count(); }
 	proc:::signal-discard /pid == $target && arg1 == 10/ { @d[arg1] = count(); }
 	proc:::signal-send /pid == $target/ { @n[arg1] = count(); }
 	proc:::signal-handle /pid == $target/ { @h[arg0] = count(); }
 	proc:::exit /pid == $target/ { @x[arg0] = count(); }
 	proc:::lwp-exit /pid == $target/ { @l = count(); }
-	END { printa("c %@d\n", @c); printa("f %d %@d\n", @f); printa("d %d %@d\n", @d);
+	END { printa("c %@d\n", @c); printa("s %@d\n", @s); printa("ls %@d\n", @ls);
+		printa("f %d %@d\n", @f); printa("d %d %@d\n", @d);
 		printa("n %d %@d\n", @n); printa("h %d %@d\n", @h); printa("x %d %@d\n", @x);
 		printa("l %@d\n", @l); }' -c "$proccalls"
 # ip: send and receive of loopback UDP datagrams to port 41239 (0xa117),
