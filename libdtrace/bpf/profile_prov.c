@@ -40,9 +40,12 @@ static const struct dtrace_provider_ops ops = {
 
 int dtbpf_profile_init(struct dtrace_core *core)
 {
+	/* the module's (kernel/prov/profile.c) */
 	static const char *const listed[] = {
-		"profile-97", "profile-199", "profile-499", "profile-997",
-		"tick-1",     "tick-10",     "tick-100",    "tick-1000",
+		"profile-97",	"profile-199",	"profile-499",	"profile-997",
+		"profile-1999", "profile-4001", "profile-4999", "tick-1",
+		"tick-10",	"tick-100",	"tick-500",	"tick-1000",
+		"tick-5000",
 	};
 	size_t i;
 	struct dtrace_provider *prov;
