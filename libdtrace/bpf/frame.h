@@ -15,7 +15,7 @@ namespace dtrace::bpf {
 // args[0] .. args[11], the module's DTRACE_MAXARGS (arg0 .. arg9 the
 // first ten): a 12-argument USDT or pid probe gives them all.
 constexpr uint32_t kFrameArgs = 12;
-constexpr uint32_t kFrameLocals = 32;  // this-> scalars a program may have
+constexpr uint32_t kFrameLocals = 64;  // this-> scalars a program may have
 constexpr uint32_t kFrameStack = 128;  // frames stk holds: the helper get_stack's most (perf_event_max_stack)
 
 struct Frame {

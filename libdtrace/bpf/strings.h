@@ -15,6 +15,7 @@
 #include <string>
 
 #include "bpf/difo_view.h"
+#include "bpf/frame.h"
 #include "bpf/load.h"
 #include "util/result.h"
 
@@ -45,7 +46,7 @@ constexpr uint32_t kScratchMax = 16384;
 
 // String clause-locals (this->s) live in a per-CPU element of one slot
 // of kMaxCompare bytes for each of the frame's locals (frame.h).
-constexpr uint32_t kLocalStrings = 32;
+constexpr uint32_t kLocalStrings = kFrameLocals;
 
 // The module's scratch area (kernel/core/buffer.c): scratchsize and
 // eight strings.

@@ -2,14 +2,15 @@
 // translated, with their arguments (the tuple's, bottom first) and the
 // module's minimum counts, and those that need no memory: byte order
 // and rand(). Scratch's are translate_scratch.cc's, the strings'
-// translate_str.cc's (strlen() translate_vars.cc's).
+// translate_str.cc's (strlen() translate_vars.cc's), the addresses'
+// translate_net.cc's.
 #include "bpf/translator.h"
 
 namespace dtrace::bpf::detail {
 
 namespace {
 
-enum class Kind { kNone, kScratch, kString, kOrder, kRand };
+enum class Kind { kNone, kScratch, kString, kNet, kOrder, kRand };
 
 struct SubrRow {
   Kind kind;
@@ -35,6 +36,10 @@ SubrRow subr_row(uint16_t subr) {
     case DIF_SUBR_INDEX:
     case DIF_SUBR_RINDEX:
     case DIF_SUBR_STRTOK: return {Kind::kString, 2};
+    case DIF_SUBR_INET_NTOA:
+    case DIF_SUBR_INET_NTOA6: return {Kind::kNet, 1};
+    case DIF_SUBR_INET_NTOP:
+    case DIF_SUBR_LINK_NTOP: return {Kind::kNet, 2};
     case DIF_SUBR_HTONS:
     case DIF_SUBR_NTOHS:
     case DIF_SUBR_HTONL:
@@ -59,9 +64,10 @@ int32_t order_bits(uint16_t subr) {
 // dtrace_dif_subr(); the tuple is empty after it, as the module's.
 Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
   SubrRow row = subr_row(subr);
-  if (row.kind == Kind::kNone || ((row.kind == Kind::kString || subr == DIF_SUBR_COPYINSTR) && s_ == nullptr))
+  bool stringy = row.kind == Kind::kString || row.kind == Kind::kNet || subr == DIF_SUBR_COPYINSTR;
+  if (row.kind == Kind::kNone || (stringy && s_ == nullptr))
     return make_error(unsupported("subroutine " + subr_name(subr) + "()"));
-  if (row.kind == Kind::kString || subr == DIF_SUBR_COPYINSTR)
+  if (stringy)
     if (s_->strsize > kMaxCompare || s_->strsize == 0)
       return make_error(unsupported(subr_name(subr) + "() under strsize " + std::to_string(s_->strsize)));
   if (Status st = tuple_op(pc); !st) return st;
@@ -72,6 +78,10 @@ Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
   switch (row.kind) {
     case Kind::kScratch: st = scratch_subr(pc, subr, rd); break;
     case Kind::kString: st = string_subr(pc, subr, rd); break;
+    case Kind::kNet:
+      st = need_scratch();
+      if (st) net_subr(pc, subr, rd);
+      break;
     case Kind::kOrder:  // the module's bswap(), on a little-endian machine
       emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16)));
       emit(make(BPF_ALU | BPF_END | BPF_TO_BE, kR1, 0, 0, order_bits(subr)));

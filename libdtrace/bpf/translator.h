@@ -3,7 +3,8 @@
 // members translate.cc (the instructions, arithmetic, branches, loads),
 // translate_vars.cc (built-in and dynamic variables, strings),
 // translate_subr.cc (subroutines), translate_scratch.cc (scratch
-// memory) and translate_str.cc (string subroutines) define. Only those files include this.
+// memory), translate_str.cc (string subroutines) and translate_net.cc
+// (address subroutines) define. Only those files include this.
 #pragma once
 
 #include <cstdint>
@@ -211,6 +212,20 @@ class Translator {
   void is_delim();
   void strtok(uint32_t pc, unsigned rd);
   Status string_subr(uint32_t pc, uint16_t subr, unsigned rd);
+
+  // translate_net.cc
+  void net_put(int32_t c, bool reg = false);
+  void net_put1(int32_t c, bool reg = false);
+  void net_hex_digit();
+  size_t loop_top(int16_t slot);
+  void loop_back(int16_t slot, int32_t n, size_t top);
+  void net_not_first(int16_t slot);
+  void net_byte_at(int16_t slot, int32_t scale, int32_t off);
+  void net_quad(int16_t off);
+  void net_ipv6(bool prefix);
+  void net_link(int32_t n);
+  void net_read(uint32_t pc, int32_t n);
+  void net_subr(uint32_t pc, uint16_t subr, unsigned rd);
 
   Status store_string(uint32_t pc, int16_t off);
 
