@@ -34,6 +34,14 @@ class Builder {
     calls_.push_back({code.size(), n});
     emit(make(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
   }
+  // reg = subprogram n, a callback (BPF_PSEUDO_FUNC) for a helper.
+  void func_ref(uint8_t reg, size_t n) {
+    calls_.push_back({code.size(), n});
+    emit_ld64(reg, 0, BPF_PSEUDO_FUNC);
+  }
+  // The subprogram chill()'s bpf_loop() calls (probe_prog.cc), once a
+  // program needs it.
+  size_t chill_sub = SIZE_MAX;
   // A jump (op, or BPF_JA) to label n; jump_reg compares two registers.
   void jump(uint8_t op, uint8_t reg, int32_t imm, size_t label) {
     jumps_.push_back({code.size(), label});

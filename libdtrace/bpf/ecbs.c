@@ -97,6 +97,8 @@ static uint8_t rec_of(const struct dtrace_action *a)
 		return DTBPF_REC_USTACK;
 	case DTRACE_RK_PIDADDR:
 		return DTBPF_REC_PIDADDR;
+	case DTRACE_RK_CHILL:
+		return DTBPF_REC_CHILL;
 	default:
 		return DTBPF_REC_OTHER;
 	}

@@ -40,6 +40,7 @@ enum dtbpf_rec {
 	DTBPF_REC_STACK,   /* stack(): size / 8 kernel pcs */
 	DTBPF_REC_USTACK,  /* ustack(), jstack(): uapi/dtrace/ustack.h by arg */
 	DTBPF_REC_PIDADDR, /* usym(), umod(), uaddr(): uint64 pid, the value */
+	DTBPF_REC_CHILL,   /* chill(): spins, records nothing */
 	DTBPF_REC_OTHER	   /* anything else: not done by the bpf device */
 };
 

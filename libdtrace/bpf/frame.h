@@ -30,6 +30,8 @@ struct Frame {
   uint64_t tmp;                   // a value the program makes a number of (translate.cc)
   uint64_t locals[kFrameLocals];  // this-> scalars, 0 at each firing
   uint64_t stk[kFrameStack];      // a stack read for stackdepth, caller ... and stack()'s skip (kstack.h)
+  uint64_t chill_start;           // chill()'s window on this CPU (never zeroed: the module's
+  uint64_t chill_used;            // per-CPU chill_start and chill_used, of this consumer only)
 };
 
 constexpr int16_t kFrameArg0 = offsetof(Frame, args);
@@ -43,5 +45,7 @@ constexpr int16_t kFrameScratch = offsetof(Frame, scratch);
 constexpr int16_t kFrameTmp = offsetof(Frame, tmp);
 constexpr int16_t kFrameLocal0 = offsetof(Frame, locals);
 constexpr int16_t kFrameStk = offsetof(Frame, stk);
+constexpr int16_t kFrameChillStart = offsetof(Frame, chill_start);
+constexpr int16_t kFrameChillUsed = offsetof(Frame, chill_used);
 
 }  // namespace dtrace::bpf

@@ -1,6 +1,7 @@
 #include "bpf/load.h"
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -8,6 +9,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace dtrace::bpf {
@@ -58,7 +62,45 @@ Result<Fd> create_globals_map(uint32_t size) {
 
 namespace {
 
+// A program that passes a subprogram to a helper as a callback
+// (BPF_PSEUDO_FUNC: chill()'s bpf_loop()) needs BTF func_info for its
+// functions: each one static function of no arguments. The BTF object
+// (its descriptor in fd) and the records in info; nothing for others.
+Status func_info(std::span<const bpf_insn> prog, Fd& fd, std::vector<bpf_func_info>& info) {
+  bool callback = false;
+  std::set<uint32_t> starts{0};
+  for (size_t i = 0; i < prog.size(); i++) {
+    const bpf_insn& in = prog[i];
+    bool func = in.code == (BPF_LD | BPF_DW | BPF_IMM) && in.src_reg == BPF_PSEUDO_FUNC;
+    if (func || (in.code == (BPF_JMP | BPF_CALL) && in.src_reg == BPF_PSEUDO_CALL))
+      starts.insert(static_cast<uint32_t>(static_cast<int64_t>(i) + in.imm + 1));
+    callback = callback || func;
+  }
+  if (!callback) return Ok{};
+  std::unique_ptr<btf, void (*)(btf*)> b(btf__new_empty(), btf__free);
+  if (!b) return make_error("cannot make the program's BTF: " + errno_text(errno));
+  int proto = btf__add_func_proto(b.get(), 0);
+  for (uint32_t at : starts) {
+    int id = btf__add_func(b.get(), ("f" + std::to_string(at)).c_str(), BTF_FUNC_STATIC, proto);
+    if (proto < 0 || id < 0) return make_error("cannot make the program's BTF: " + errno_text(-id));
+    info.push_back({at, static_cast<uint32_t>(id)});
+  }
+  if (int err = btf__load_into_kernel(b.get()); err != 0)
+    return make_error("cannot load the program's BTF: " + errno_text(-err));
+  fd = Fd(dup(btf__fd(b.get())));
+  return Ok{};
+}
+
 Result<Fd> load_with(std::span<const bpf_insn> prog, bpf_prog_type type, bpf_prog_load_opts& opts) {
+  Fd btf_fd;
+  std::vector<bpf_func_info> info;
+  if (Status st = func_info(prog, btf_fd, info); !st) return st.error();
+  if (!info.empty()) {
+    opts.prog_btf_fd = static_cast<uint32_t>(btf_fd.get());
+    opts.func_info = info.data();
+    opts.func_info_cnt = static_cast<uint32_t>(info.size());
+    opts.func_info_rec_size = sizeof(bpf_func_info);
+  }
   int fd = bpf_prog_load(type, "dtrace", "GPL", prog.data(), prog.size(), &opts);
   if (fd >= 0) return Fd(fd);
   int err = -fd;

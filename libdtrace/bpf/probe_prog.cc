@@ -10,6 +10,7 @@
 extern "C" {
 #include "dtrace/actions.h"
 #include "dtrace/faults.h"
+#include "dtrace/limits.h"
 #include "dtrace/buf.h"
 #include "dtrace/ustack.h"
 }
@@ -119,6 +120,11 @@ class EcbEmitter {
         b_.emit(store64(kR7, rec_at(16 + a.offset), kR0));
         continue;
       }
+      if (a.rec == DTBPF_REC_CHILL) {
+        run_difo(a.difo, i + 1, fault);
+        chill();
+        continue;
+      }
       if (a.difo.code != nullptr) {
         run_difo(a.difo, i + 1, fault);
         if (a.rec == DTBPF_REC_EFFECT) continue;
@@ -155,6 +161,49 @@ class EcbEmitter {
   }
 
  private:
+  // chill(ns) of the frame's ret, as the module's chill(): at most
+  // DTRACE_CHILL_MAX_NS of each DTRACE_CHILL_WINDOW_NS on this CPU (this
+  // consumer's), spun until the clock passes now + ns: rounds of
+  // bpf_loop() (at most 2^23 calls each) of a callback that reads the
+  // clock, kChillRounds at most (a round's calls take more than 100 ns
+  // each: 2^23 of them, 0.8 s; DTRACE_CHILL_MAX_NS is 0.5 s).
+  void chill() {
+    constexpr int kChillRounds = 8;
+    constexpr int16_t kChillEnd = -8;  // %r0's slot, never read
+    if (b_.chill_sub == SIZE_MAX) b_.chill_sub = b_.new_sub();
+    b_.emit(call(BPF_FUNC_ktime_get_ns));
+    b_.emit(load64(kR1, kR7, kFrameChillStart));
+    b_.emit(mov_reg(kR2, kR0));
+    b_.emit(alu_reg(BPF_SUB, kR2, kR1));
+    b_.emit_ld64(kR3, DTRACE_CHILL_WINDOW_NS);
+    b_.emit(jmp_reg(BPF_JLT, kR2, kR3, 2));
+    b_.emit(store64(kR7, kFrameChillStart, kR0));
+    b_.emit(store64_imm(kR7, kFrameChillUsed, 0));
+    b_.emit(load64(kR1, kR7, kFrameRet));  // min(ns, MAX - used)
+    b_.emit_ld64(kR2, DTRACE_CHILL_MAX_NS);
+    b_.emit(load64(kR3, kR7, kFrameChillUsed));
+    b_.emit(alu_reg(BPF_SUB, kR2, kR3));
+    b_.emit(jmp_reg(BPF_JLE, kR1, kR2, 1));
+    b_.emit(mov_reg(kR1, kR2));
+    b_.emit(alu_reg(BPF_ADD, kR3, kR1));
+    b_.emit(store64(kR7, kFrameChillUsed, kR3));
+    b_.emit(alu_reg(BPF_ADD, kR0, kR1));
+    b_.emit(store64(kFp, kChillEnd, kR0));
+    size_t done = b_.new_label();
+    for (int r = 0; r < kChillRounds; r++) {
+      b_.emit(call(BPF_FUNC_ktime_get_ns));
+      b_.emit(load64(kR1, kFp, kChillEnd));
+      b_.jump_reg(BPF_JGE, kR0, kR1, done);
+      b_.emit(mov_imm(kR1, 1 << 23));
+      b_.func_ref(kR2, b_.chill_sub);
+      b_.emit(mov_reg(kR3, kFp));
+      b_.emit(alu_imm(BPF_ADD, kR3, kChillEnd));
+      b_.emit(mov_imm(kR4, 0));
+      b_.emit(call(BPF_FUNC_loop));
+    }
+    b_.bind(done);
+  }
+
   // Runs the DIFO, translated and inlined (a call each would soon pass
   // the kernel's 256 subprograms: one DIFO an aggregation's key): its
   // exits jump past its end with R0 0 or 1, as its return would; it
@@ -617,6 +666,17 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   for (size_t i = 0; i < ecb_subs.size(); i++) {
     b.place(ecb_subs[i]);
     if (Status st = EcbEmitter(b, ecbs[i], maps, g, shape.stack).emit(); !st) return st.error();
+  }
+  if (b.chill_sub != SIZE_MAX) {  // chill()'s callback: 1 (stop) once the clock is past the end at R2
+    b.place(b.chill_sub);
+    b.emit(mov_reg(kR6, kR2));
+    b.emit(call(BPF_FUNC_ktime_get_ns));
+    b.emit(load64(kR1, kR6, 0));
+    b.emit(mov_reg(kR2, kR0));
+    b.emit(mov_imm(kR0, 0));
+    b.emit(jmp_reg(BPF_JLT, kR2, kR1, 1));
+    b.emit(mov_imm(kR0, 1));
+    b.emit(exit_insn());
   }
   if (Status st = b.resolve(); !st) return st.error();
   return std::move(b.code);

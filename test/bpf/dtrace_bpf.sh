@@ -41,6 +41,16 @@ return 0" "" -- -q -n '
 	syscall::clock_nanosleep:entry /pid == $target/ { printf("entry %d %d\n", arg0, arg1); }
 	syscall::clock_nanosleep:return /pid == $target/ { printf("return %d\n", arg0); exit(0); }' \
 	-c '/bin/sleep 0.1'
+# chill(): bpf_loop() rounds until the clock passes the end (timestamp
+# is the firing's, so read in the next probe), capped as
+# the module's at 500 ms of a second's window on the CPU (a second
+# chill() in the window gets what the first left: 2 s asked, 0.5 s given;
+# then 0.3 s and 0.2 s of 0.3 s each).
+expect chill 0 "1 1 1" "" -- -w -q -n '
+	BEGIN { t0 = timestamp; chill(2000000000); }
+	tick-1ms /t0/ { printf("%d ", (timestamp - t0) / 1000000 >= 500 && (timestamp - t0) / 1000000 < 600); t0 = 0; }
+	tick-1100ms { t2 = timestamp; chill(300000000); chill(300000000); }
+	tick-1ms /t2/ { printf("%d %d\n", (timestamp - t2) / 1000000 >= 500, (timestamp - t2) / 1000000 < 600); exit(0); }'
 expect refused 1 "" "built-in variable 'ipl' is not supported by the bpf backend" -- -q -n '
 	BEGIN { trace(ipl); exit(0); }'
 # Built-in variables: the probe's names and ids, one timestamp a firing

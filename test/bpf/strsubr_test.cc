@@ -18,7 +18,8 @@ namespace {
 // (from 1), 0 when none.
 std::string which(const std::string& s, const std::vector<std::string>& texts) {
   std::string out = "0";
-  for (size_t i = 0; i < texts.size(); i++) out += " + (" + s + " == \"" + texts[i] + "\") * " + std::to_string(i + 1);
+  for (size_t i = 0; i < texts.size(); i++)
+    out += " + (" + s + " == \"" + texts[i] + "\") * " + std::to_string(i + 1);
   return out;
 }
 
@@ -73,12 +74,33 @@ const std::vector<Args> kAddresses = {
     address({1, 2, 3, 4}, 0),
 };
 
-const std::vector<std::string> kTexts = {
-    "::", "::1", "::ffff:10.0.0.7", "10.0.0.7", "::10.0.0.7", "0.0.0.2", "::0.0.0.2", "::fffe:a00:7", "1::",
-    "1:0:0:2::3", "1::2:0:0:3:4", "1:2:3:4:5:6:7:8", "1:0:2:3:4:5:6:7", "0:0:1::", "::1:0:0",
-    "fe80::5efe:c000:201", "2001:db8::ff00:42:8329", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
-    "abc:f:10:100:1000:a::", "192.168.0.1", "0.0.0.0", "255.255.255.255", "10.100.9.99", "0.0.0.1", "1.2.3.4",
-    "0.1.0.0", "0.0.1.0"};
+const std::vector<std::string> kTexts = {"::",
+                                         "::1",
+                                         "::ffff:10.0.0.7",
+                                         "10.0.0.7",
+                                         "::10.0.0.7",
+                                         "0.0.0.2",
+                                         "::0.0.0.2",
+                                         "::fffe:a00:7",
+                                         "1::",
+                                         "1:0:0:2::3",
+                                         "1::2:0:0:3:4",
+                                         "1:2:3:4:5:6:7:8",
+                                         "1:0:2:3:4:5:6:7",
+                                         "0:0:1::",
+                                         "::1:0:0",
+                                         "fe80::5efe:c000:201",
+                                         "2001:db8::ff00:42:8329",
+                                         "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                                         "abc:f:10:100:1000:a::",
+                                         "192.168.0.1",
+                                         "0.0.0.0",
+                                         "255.255.255.255",
+                                         "10.100.9.99",
+                                         "0.0.0.1",
+                                         "1.2.3.4",
+                                         "0.1.0.0",
+                                         "0.0.1.0"};
 
 const char* const kStore =
     "this->a = (uint8_t *)alloca(24), this->w = (uint64_t *)this->a, this->w[0] = arg0, this->w[1] = arg1, "
