@@ -277,6 +277,9 @@ class BpfDevice final : public kio::Device {
     uint32_t begin_cpu = fired_cpu();
     if (Status st = run(Role::kBegin, Frame{}, begin_cpu); !st) return st.error();
     long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (lockstat_begin_.get() >= 0) {
+      if (Status st = attach_tracepoint("contention_begin", lockstat_begin_); !st) return st.error();
+    }
     for (const ProbeProg& p : progs_) {
       // tick-N fires on one CPU: CPU 0, which keeps its timer tick when
       // idle. On another, idle CPU the cpu-clock event did not fire at
@@ -286,10 +289,7 @@ class BpfDevice final : public kio::Device {
       int first = only_cpu_ == kAllCpus ? 0 : static_cast<int>(only_cpu_);
       int last = p.role == Role::kTick || only_cpu_ != kAllCpus ? first : static_cast<int>(ncpus) - 1;
       if (is_tracepoint(p.role)) {
-        int link = bpf_raw_tracepoint_open(p.tracepoint.c_str(), p.prog.get());
-        if (link < 0)
-          return make_error("cannot attach to the tracepoint " + p.tracepoint + ": " + std::strerror(-link));
-        events_.emplace_back(link);
+        if (Status st = attach_tracepoint(p.tracepoint.c_str(), p.prog); !st) return st.error();
         continue;
       }
       if (is_user(p.role)) {
@@ -311,6 +311,11 @@ class BpfDevice final : public kio::Device {
         if (!ev) return ev.error();
         events_.push_back(std::move(*ev));
       }
+    }
+    // After the probes' programs on contention_end (a tracepoint runs
+    // its programs in the order they were attached).
+    if (lockstat_end_.get() >= 0) {
+      if (Status st = attach_tracepoint("contention_end", lockstat_end_); !st) return st.error();
     }
     return begin_cpu;
   }
@@ -524,6 +529,9 @@ class BpfDevice final : public kio::Device {
         stable_path_ = Fd(fd);
         stable_maps_.path = fd;
       }
+      if (std::string(list.front().ecb.provider) == "lockstat" && stable_maps_.lockstat < 0) {
+        if (Status st = make_lockstat(); !st) return st.error();
+      }
       auto f = stable_fire(list.front().ecb.provider, list.front().ecb.name, stable_maps_);
       if (!f) return f.error();
       shape.stable = f->emit;
@@ -574,6 +582,34 @@ class BpfDevice final : public kio::Device {
       pp.link = Fd(link);
     }
     return pp;
+  }
+
+  // lockstat's map of contentions and its two programs of its own
+  // (stable_fire.h), attached around the probes' at GO.
+  Status make_lockstat() {
+    bpf_map_create_opts o{};
+    o.sz = sizeof(o);
+    int fd =
+        bpf_map_create(BPF_MAP_TYPE_HASH, "dt_lockstat", kLockstatKey, kLockstatValue, kLockstatEntries, &o);
+    if (fd < 0) return make_error(std::string("cannot create the bpf lockstat map: ") + std::strerror(-fd));
+    lockstat_map_ = Fd(fd);
+    stable_maps_.lockstat = fd;
+    LockstatPrograms code = lockstat_programs(stable_maps_);
+    auto begin = load_program(code.begin, BPF_PROG_TYPE_RAW_TRACEPOINT);
+    if (!begin) return begin.error();
+    auto end = load_program(code.end, BPF_PROG_TYPE_RAW_TRACEPOINT);
+    if (!end) return end.error();
+    lockstat_begin_ = std::move(*begin);
+    lockstat_end_ = std::move(*end);
+    return Ok{};
+  }
+
+  Status attach_tracepoint(const char* tp, const Fd& prog) {
+    int link = bpf_raw_tracepoint_open(tp, prog.get());
+    if (link < 0)
+      return make_error(std::string("cannot attach to the tracepoint ") + tp + ": " + std::strerror(-link));
+    events_.emplace_back(link);
+    return Ok{};
   }
 
   // Whether any of the ECBs records a kernel stack, keys one or reads
@@ -702,7 +738,8 @@ class BpfDevice final : public kio::Device {
   std::unique_ptr<kio::Device> io_;
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...
   Fd ring_, state_, globals_;
-  Fd stable_path_;  // StableMaps::path, made for the first stable probe
+  Fd stable_path_;                                   // StableMaps::path, made for the first stable probe
+  Fd lockstat_map_, lockstat_begin_, lockstat_end_;  // made for the first lockstat probe
   StableMaps stable_maps_;
   StringMaps strmaps_;
   Dynvars dyn_;

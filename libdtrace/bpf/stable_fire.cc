@@ -565,6 +565,127 @@ void emit_arg0_from(Builder& b, int i) {
   set_arg(b, 0, kR1);
 }
 
+// lockstat (kernel/prov/lockstat.c): contention_begin(lock, flags)
+// keeps the thread's first contention on a lock, contention_end(lock,
+// ret) fires the probe of its kind (each probe's program decides whether
+// it is its own), then the last program forgets it.
+constexpr int32_t kLsSpin = 1 << 0, kLsRead = 1 << 1, kLsWrite = 1 << 2, kLsRt = 1 << 3, kLsPercpu = 1 << 4,
+                  kLsMutex = 1 << 5;
+constexpr int16_t kLsKey = -32;    // {task, lock}: below the rows' kSlot
+constexpr int16_t kLsValue = -56;  // {start, flags, blocked}
+enum class Ls { kAdaptiveSpin, kAdaptiveBlock, kAdaptiveError, kSpinSpin, kRwSpin, kRwBlock };
+
+// R1 the map, R2 the key {current task, the tracepoint's lock}.
+void ls_key(Builder& b, int map) {
+  b.emit(call(BPF_FUNC_get_current_task));
+  b.emit(store64(kFp, kLsKey, kR0));
+  tp_arg(b, kR1, 0);
+  b.emit(store64(kFp, kLsKey + 8, kR1));
+  b.emit_ld64(kR1, static_cast<uint64_t>(map), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kFp));
+  b.emit(alu_imm(BPF_ADD, kR2, kLsKey));
+}
+
+// A probe's: as the module's ls_end(), arg0 the lock, arg1 the ns since
+// the first contention_begin (adaptive-acquire-error: the error), arg2
+// (rw-*) RW_WRITER 0 or RW_READER 1.
+void emit_lockstat(Builder& b, const StableMaps& maps, Ls which) {
+  ls_key(b, maps.lockstat);
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+  skip_if(b, BPF_JEQ, kR0, 0);
+  b.emit(mov_reg(kR8, kR0));
+  b.emit(load64(kR9, kR8, 8));  // the flags
+  tp_arg(b, kR1, 1);            // ret
+  bool mutex = which == Ls::kAdaptiveSpin || which == Ls::kAdaptiveBlock || which == Ls::kAdaptiveError;
+  if (mutex) {
+    skip_unless(b, BPF_JSET, kR9, kLsMutex);
+    if (which == Ls::kAdaptiveError) {
+      skip_if(b, BPF_JEQ, kR1, 0);
+      set_arg(b, 1, kR1);
+    } else {
+      skip_unless(b, BPF_JEQ, kR1, 0);
+      b.emit(load64(kR2, kR8, 16));  // blocked
+      if (which == Ls::kAdaptiveBlock) skip_if(b, BPF_JEQ, kR2, 0);
+      else skip_unless(b, BPF_JEQ, kR2, 0);
+    }
+  } else {
+    skip_if(b, BPF_JSET, kR9, kLsMutex);
+    skip_unless(b, BPF_JEQ, kR1, 0);
+    b.emit(mov_reg(kR2, kR9));
+    b.emit(alu_imm(BPF_AND, kR2, kLsRead | kLsWrite));
+    if (which == Ls::kSpinSpin) {
+      skip_unless(b, BPF_JEQ, kR2, 0);
+    } else {
+      skip_if(b, BPF_JEQ, kR2, 0);
+      if (which == Ls::kRwSpin) skip_unless(b, BPF_JSET, kR9, kLsSpin);
+      else skip_if(b, BPF_JSET, kR9, kLsSpin);
+      b.emit(mov_imm(kR2, 1));  // RW_READER
+      b.emit(jmp_imm(BPF_JSET, kR9, kLsWrite, 1));
+      b.emit(ja(1));
+      b.emit(mov_imm(kR2, 0));  // RW_WRITER
+      set_arg(b, 2, kR2);
+    }
+  }
+  if (which != Ls::kAdaptiveError) {
+    b.emit(call(BPF_FUNC_ktime_get_ns));
+    b.emit(load64(kR1, kR8, 0));
+    b.emit(alu_reg(BPF_SUB, kR0, kR1));
+    set_arg(b, 1, kR0);
+  }
+  tp_arg(b, kR1, 0);
+  set_arg(b, 0, kR1);
+}
+
+}  // namespace
+
+LockstatPrograms lockstat_programs(const StableMaps& maps) {
+  LockstatPrograms p;
+  // contention_begin, as the module's ls_begin(): a mutex waiter goes
+  // back and forth between spinning and sleeping (blocked once it did
+  // not spin); rt mutexes and percpu semaphores are left out.
+  Builder b;
+  b.emit(mov_reg(kR6, kR1));
+  b.emit(load64(kR7, kR6, 8));  // the flags
+  b.emit(mov_reg(kR1, kR7));
+  b.emit(alu_imm(BPF_AND, kR1, kLsRt | kLsPercpu));
+  skip_unless(b, BPF_JEQ, kR1, 0);
+  skip_unless(b, BPF_JSET, kR7, kLsSpin | kLsRead | kLsWrite | kLsMutex);
+  ls_key(b, maps.lockstat);
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+  b.emit(jmp_imm(BPF_JEQ, kR0, 0, 4));  // not yet: kept below
+  b.emit(jmp_imm(BPF_JSET, kR7, kLsSpin, 1));
+  b.emit(store64_imm(kR0, 16, 1));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  b.emit(call(BPF_FUNC_ktime_get_ns));
+  b.emit(store64(kFp, kLsValue, kR0));
+  b.emit(store64(kFp, kLsValue + 8, kR7));
+  b.emit(mov_imm(kR1, 1));
+  b.emit(jmp_imm(BPF_JSET, kR7, kLsSpin, 1));
+  b.emit(ja(1));
+  b.emit(mov_imm(kR1, 0));
+  b.emit(store64(kFp, kLsValue + 16, kR1));
+  ls_key(b, maps.lockstat);
+  b.emit(mov_reg(kR3, kFp));
+  b.emit(alu_imm(BPF_ADD, kR3, kLsValue));
+  b.emit(mov_imm(kR4, BPF_NOEXIST));
+  b.emit(call(BPF_FUNC_map_update_elem));
+  b.emit(mov_imm(kR0, 0));
+  b.emit(exit_insn());
+  p.begin = std::move(b.code);
+  // contention_end, after the probes' programs.
+  Builder e;
+  e.emit(mov_reg(kR6, kR1));
+  ls_key(e, maps.lockstat);
+  e.emit(call(BPF_FUNC_map_delete_elem));
+  e.emit(mov_imm(kR0, 0));
+  e.emit(exit_insn());
+  p.end = std::move(e.code);
+  return p;
+}
+
+namespace {
+
 struct Row {
   const char* provider;
   const char* name;
@@ -578,6 +699,14 @@ struct Row {
   // Reads a block request's bio and its page's fields.
   bool needs_rq = false;
 };
+
+// A lockstat probe's row: on contention_end, with the device's map.
+Row ls_row(const char* name, Ls which) {
+  return {
+      "lockstat", name, "contention_end", 2, nullptr, false, false, [which](Builder& b, const StableMaps& m) {
+        emit_lockstat(b, m, which);
+      }};
+}
 
 const std::vector<Row>& rows() {
   static const std::vector<Row> r = {
@@ -607,6 +736,12 @@ const std::vector<Row>& rows() {
     {"sched", "sleep", "sched_switch", 4, [](Builder& b) { emit_switch(b, 2); }},
     {"sched", "wakeup", "sched_wakeup", 1, [](Builder& b) { emit_arg0_from(b, 0); }},
     {"sched", "change-pri", "sched_pi_setprio", 2, emit_change_pri, true},
+    ls_row("adaptive-spin", Ls::kAdaptiveSpin),
+    ls_row("adaptive-block", Ls::kAdaptiveBlock),
+    ls_row("adaptive-acquire-error", Ls::kAdaptiveError),
+    ls_row("spin-spin", Ls::kSpinSpin),
+    ls_row("rw-spin", Ls::kRwSpin),
+    ls_row("rw-block", Ls::kRwBlock),
   };
   return r;
 }

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "bpf/builder.h"
 #include "util/result.h"
@@ -28,7 +29,21 @@ struct StableFire {
 constexpr uint32_t kStablePathMax = 4096;
 struct StableMaps {
   int path = -1;
+  int lockstat = -1;  // lockstat's contentions begun (lockstat_programs())
 };
+
+// lockstat's contentions: a hash map of kLockstatEntries of these, keyed
+// by {the waiting task, the lock}, as the module's table of slots.
+constexpr uint32_t kLockstatEntries = 1024;
+constexpr uint32_t kLockstatKey = 16, kLockstatValue = 24;  // {start, flags, blocked}
+
+// The programs lockstat's probes need beside their own: one on
+// contention_begin that keeps a thread's first contention on a lock,
+// and one that forgets it, on contention_end after the probes'.
+struct LockstatPrograms {
+  std::vector<bpf_insn> begin, end;
+};
+LockstatPrograms lockstat_programs(const StableMaps& maps);
 
 // The way provider:::name fires, or why there is none (a kprobe the bpf
 // backend does not take, or a kernel without the tracepoint or fields).
