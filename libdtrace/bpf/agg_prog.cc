@@ -159,11 +159,7 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
   // module's entry in this CPU's buffer, 8 + size of its aggsize bytes.
   b.emit(make(BPF_LDX | BPF_MEM | BPF_W, kR1, key.reg, key_at, 0));
   b.emit(make(BPF_STX | BPF_MEM | BPF_W, kFp, kR1, -8, 0));
-  b.emit_ld64(kR1, static_cast<uint64_t>(maps.used), BPF_PSEUDO_MAP_FD);
-  b.emit(mov_reg(kR2, kFp));
-  b.emit(alu_imm(BPF_ADD, kR2, -8));
-  b.emit(call(BPF_FUNC_map_lookup_elem));
-  b.jump(BPF_JEQ, kR0, 0, done);
+  b.lookup_fp8(maps.used, done);
   b.emit(load64(kR1, kR0, 0));
   b.emit(alu_imm(BPF_ADD, kR1, static_cast<int32_t>(8 + a.agg.keylen + a.agg.valsize)));
   b.emit_ld64(kR2, maps.aggsize);

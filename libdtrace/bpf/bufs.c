@@ -64,6 +64,14 @@ int dtbpf_bufs_put(struct dtrace_inproc_file *f, uint32_t cpu, const void *rec,
 	return 0;
 }
 
+void dtbpf_bufs_lost(struct dtrace_inproc_file *f, uint32_t cpu, uint64_t n)
+{
+	struct dtrace_state *st = dtrace_inproc_state(f);
+
+	if (st->cpus != NULL && cpu < st->ncpus)
+		st->cpus[cpu].drops += n;
+}
+
 uint64_t dtbpf_bufs_filled(struct dtrace_inproc_file *f)
 {
 	struct dtrace_state *st = dtrace_inproc_state(f);

@@ -37,6 +37,8 @@ uint64_t dtbpf_bufs_aggsize(struct dtrace_inproc_file *f);
  */
 int dtbpf_bufs_put(struct dtrace_inproc_file *f, uint32_t cpu, const void *rec,
 		   uint64_t size, bool end);
+/* n records fired on cpu that the BPF ring buffer had no room for. */
+void dtbpf_bufs_lost(struct dtrace_inproc_file *f, uint32_t cpu, uint64_t n);
 /* The buffers filled so far (bufpolicy=fill), all CPUs. */
 uint64_t dtbpf_bufs_filled(struct dtrace_inproc_file *f);
 /* STOP: END has fired; fill and ring buffers are copied out once. */

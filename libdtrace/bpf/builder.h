@@ -51,6 +51,15 @@ class Builder {
     jumps_.push_back({code.size(), label});
     emit(jmp_reg(op, dst, src, 0));
   }
+  // R0 = map's element whose key is the 4 bytes at fp - 8, or a jump to
+  // miss when it has none (R1 to R5 clobbered).
+  void lookup_fp8(int map, size_t miss) {
+    emit_ld64(kR1, static_cast<uint64_t>(map), BPF_PSEUDO_MAP_FD);
+    emit(mov_reg(kR2, kFp));
+    emit(alu_imm(BPF_ADD, kR2, -8));
+    emit(call(BPF_FUNC_map_lookup_elem));
+    jump(BPF_JEQ, kR0, 0, miss);
+  }
   size_t new_label() {
     labels_.push_back(SIZE_MAX);
     return labels_.size() - 1;

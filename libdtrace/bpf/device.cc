@@ -204,13 +204,14 @@ uint64_t now_ns() {
 class BpfDevice final : public kio::Device {
  public:
   BpfDevice(dtrace_inproc* m, std::unique_ptr<ProvTables> provs, dtrace_inproc_file* f,
-            std::vector<Fd> scratch, Fd ring, Fd state, AggMaps aggs)
+            std::vector<Fd> scratch, Fd ring, Fd lost, Fd state, AggMaps aggs)
       : m_(m),
         provs_(std::move(provs)),
         f_(f),
         scratch_(std::move(scratch)),
         ring_(std::move(ring)),
         state_(std::move(state)),
+        lost_(std::move(lost)),
         aggs_(std::move(aggs)) {
     io_ = kio::make_ioctl_device([this](unsigned long req, void* arg) {
       int r = dtrace_inproc_ioctl(f_, req, arg);
@@ -457,7 +458,7 @@ class BpfDevice final : public kio::Device {
     }
     std::vector<ProbeProg> progs;
     only_cpu_ = dtbpf_cpu_option(f_);
-    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings, &dyn, only_cpu_};
+    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings, &dyn, only_cpu_, lost_.get()};
     // A function the kernel will not trace is left out, as the module's
     // fbt leaves out those ftrace refuses, unless no fbt probe is left.
     std::optional<Error> fbt_error;
@@ -714,6 +715,7 @@ class BpfDevice final : public kio::Device {
   Status drain() {
     for (int round = 0; round < kMaxErrorRounds; round++) {
       if (ring_buffer__consume(rb_) < 0) return make_error("cannot read the bpf ring buffer");
+      count_lost();
       if (faults_.empty()) return Ok{};
       std::vector<Fault> faults = std::move(faults_);
       faults_.clear();
@@ -730,6 +732,21 @@ class BpfDevice final : public kio::Device {
     return Ok{};
   }
 
+  // The records the ring buffer had no room for, since the last drain,
+  // as drops of their CPUs' principal buffers.
+  void count_lost() {
+    int n = libbpf_num_possible_cpus();
+    if (n <= 0) return;
+    std::vector<uint64_t> now(static_cast<size_t>(n));
+    uint32_t key = 0;
+    if (bpf_map_lookup_elem(lost_.get(), &key, now.data()) != 0) return;
+    lost_seen_.resize(now.size());
+    for (size_t c = 0; c < now.size(); c++) {
+      if (now[c] != lost_seen_[c]) dtbpf_bufs_lost(f_, static_cast<uint32_t>(c), now[c] - lost_seen_[c]);
+      lost_seen_[c] = now[c];
+    }
+  }
+
   dtrace_inproc* m_;
   std::unique_ptr<ProvTables> provs_;  // freed after the core
   KernelText ktext_;                   // where stack() starts (kstack.h)
@@ -738,6 +755,8 @@ class BpfDevice final : public kio::Device {
   std::unique_ptr<kio::Device> io_;
   std::vector<Fd> scratch_;  // by kind of context, kFiredScratch ...
   Fd ring_, state_, globals_;
+  Fd lost_;                                          // per CPU: records the ring buffer lost
+  std::vector<uint64_t> lost_seen_;                  // by CPU, at the last drain
   Fd stable_path_;                                   // StableMaps::path, made for the first stable probe
   Fd lockstat_map_, lockstat_begin_, lockstat_end_;  // made for the first lockstat probe
   StableMaps stable_maps_;
@@ -778,6 +797,10 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   int ring = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_records", 0, 0, kRingSize, nullptr);
   if (ring < 0) return make_error(std::string("cannot create the bpf ring buffer: ") + std::strerror(-ring));
   Fd rfd(ring);
+  int lost = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_lost", 4, 8, 1, nullptr);
+  if (lost < 0)
+    return make_error(std::string("cannot create the bpf lost-records map: ") + std::strerror(-lost));
+  Fd lfd(lost);
   auto state = create_globals_map(8);
   if (!state) return state.error();
   auto aggs = AggMaps::create();
@@ -802,7 +825,7 @@ Result<std::unique_ptr<kio::Device>> open_bpf_device() {
     return make_error("cannot create the in-process dtrace state");
   }
   auto dev = std::make_unique<BpfDevice>(m, std::move(provs), f, std::move(sfd), std::move(rfd),
-                                         std::move(*state), std::move(*aggs));
+                                         std::move(lfd), std::move(*state), std::move(*aggs));
   if (Status st = dev->start_reader(); !st) return st.error();
   return std::unique_ptr<kio::Device>(std::move(dev));
 }

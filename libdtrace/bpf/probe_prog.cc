@@ -393,6 +393,18 @@ class EcbEmitter {
     b_.emit(mov_imm(kR3, static_cast<int32_t>(size)));
     b_.emit(mov_imm(kR4, 0));
     b_.emit(call(BPF_FUNC_ringbuf_output));
+    if (maps_.lost < 0) return;
+    // A record the full ring buffer did not take: counted on this CPU
+    // (the drain adds it to the CPU's principal-buffer drops). The key
+    // in %r0's slot, which is never read.
+    size_t out = b_.new_label();
+    b_.jump(BPF_JEQ, kR0, 0, out);
+    b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kFp, 0, -8, 0));
+    b_.lookup_fp8(maps_.lost, out);
+    b_.emit(load64(kR1, kR0, 0));
+    b_.emit(alu_imm(BPF_ADD, kR1, 1));
+    b_.emit(store64(kR0, 0, kR1));
+    b_.bind(out);
   }
 
   Builder& b_;

@@ -89,6 +89,7 @@ struct ProbeMaps {
   const Strings* strings = nullptr;  // with its maps made
   const Dynvars* dyn = nullptr;      // with its maps made
   uint32_t only_cpu = kAllCpus;      // the cpu option
+  int lost = -1;                     // per-CPU array of one uint64: records the ring buffer lost
 };
 
 // The probe names the ECBs' programs may read (probeprov ...), into
