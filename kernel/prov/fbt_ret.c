@@ -34,6 +34,8 @@
 #ifdef DTRACE_HAVE_FTRACE_REGS
 #include <linux/ftrace.h>
 #include <linux/hash.h>
+#include <linux/log2.h>
+#include <linux/moduleparam.h>
 #include <linux/preempt.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
@@ -46,7 +48,17 @@
 #include "prov/fbt_ret.h"
 
 struct fbt_ret_bucket *dtrace_fbt_ret_tab;
+unsigned long dtrace_fbt_ret_mask;
 atomic64_t dtrace_fbt_ret_missed;
+
+/*
+ * Fewer buckets fill up sooner: test/d/fbt/tst.return_scale.sh loads
+ * the module with 2 to attack full buckets. Read once, at load.
+ */
+static unsigned int fbt_ret_buckets = 1U << FBT_RET_BITS;
+module_param(fbt_ret_buckets, uint, 0444);
+MODULE_PARM_DESC(fbt_ret_buckets,
+		 "buckets of 8 pending fbt returns (power of 2, at most 4096)");
 
 int dtrace_fbt_ret_init(void)
 {
@@ -54,6 +66,9 @@ int dtrace_fbt_ret_init(void)
 
 	if (dtrace_fbt_ret_tab != NULL)
 		return 0;
+	dtrace_fbt_ret_mask = rounddown_pow_of_two(
+				      clamp(fbt_ret_buckets, 1U, (u32)n)) -
+			      1;
 	dtrace_fbt_ret_tab = vzalloc(n * sizeof(*dtrace_fbt_ret_tab));
 	return dtrace_fbt_ret_tab == NULL ? -ENOMEM : 0;
 }

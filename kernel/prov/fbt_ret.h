@@ -44,13 +44,15 @@ struct fbt_ret_bucket {
 };
 
 extern struct fbt_ret_bucket *dtrace_fbt_ret_tab;
+extern unsigned long dtrace_fbt_ret_mask; /* buckets in use - 1 */
 extern atomic64_t dtrace_fbt_ret_missed;
 
 static __always_inline struct fbt_ret_bucket *
 fbt_ret_bucket(const unsigned long *slot)
 {
 	return &dtrace_fbt_ret_tab[hash_long((unsigned long)slot >> 3,
-					     FBT_RET_BITS)];
+					     FBT_RET_BITS) &
+				   dtrace_fbt_ret_mask];
 }
 
 /* The first (filled) cell of slot in b, or NULL. */
