@@ -180,6 +180,7 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 	unsigned long fn = m->e[i].ip, *outer = this_cpu_read(fbt_entry_sp);
 	struct dtrace_fire_args args = { .base = regs, .offs = fbt_arg_offs };
 	bool ret = false;
+	u32 rid = 0; /* the return probe, for its handler; 0 if several */
 
 	/*
 	 * Set even for a function with return probes only, whose returns
@@ -191,6 +192,7 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 		if (m->e[i].fp->ft->gone) /* a failed retire's commit */
 			continue;
 		if (m->e[i].fp->ret) {
+			rid = ret ? 0 : m->e[i].fp->id;
 			ret = true;
 			continue;
 		}
@@ -205,7 +207,7 @@ static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
 	 * someone else already replaced it: leave it alone.
 	 */
 	if (ret && *(unsigned long *)regs->sp == pip)
-		fbt_ret_hook((unsigned long *)regs->sp, fn);
+		fbt_ret_hook((unsigned long *)regs->sp, fn, rid);
 }
 
 /*
@@ -290,16 +292,26 @@ unsigned long notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
 	struct dtrace_fire_args args = { .base = f, .offs = fbt_ret_arg_offs };
 	unsigned long orig, fn, flags;
 	const struct fbt_map *m;
-	u32 i;
+	u32 i, id;
 
 	/* fbt_tramp.S's layout: five words, the slot last. */
 	BUILD_BUG_ON(sizeof(*f) != 40 ||
 		     offsetof(struct dtrace_fbt_ret_frame, ret) != 32);
 	raw_local_irq_save(flags);
-	orig = fbt_ret_take(&f->ret, &fn);
+	orig = fbt_ret_take(&f->ret, &fn, &id);
 	WRITE_ONCE(f->ret, orig); /* where stack() finds the caller */
 	if (unlikely(!rcu_is_watching()))
 		goto out;
+	/*
+	 * The probe the entry found: no second lookup. Disabled since, it
+	 * has no ECBs; a module's is never removed with a return pending
+	 * (its text would be gone).
+	 */
+	if (likely(id != 0)) {
+		dtrace_fire_irqs_off_via(dtrace_core, id, args,
+					 fbt_ret_fire_from);
+		goto out;
+	}
 	m = rcu_dereference_sched(fbt_map);
 	if (m == NULL)
 		goto out;

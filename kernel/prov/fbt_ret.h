@@ -37,6 +37,7 @@ struct fbt_ret_cell {
 	unsigned long slot;
 	unsigned long orig; /* the return address the slot held */
 	unsigned long ip;   /* the hooked function */
+	u32 id;		    /* its return probe; 0: look it up (several) */
 };
 
 struct fbt_ret_bucket {
@@ -72,7 +73,8 @@ fbt_ret_cell(struct fbt_ret_bucket *b, const unsigned long *slot)
  * bucket that is free (claimed) or the slot's stale one (reused) takes
  * the original address, then the trampoline goes in the slot.
  */
-static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip)
+static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip,
+					 u32 id)
 {
 	unsigned long orig = READ_ONCE(*slot), key = (unsigned long)slot, v;
 	struct fbt_ret_bucket *b;
@@ -99,6 +101,7 @@ static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip)
 	barrier(); /* busy before changed, for an NMI's stack() */
 	c->orig = orig;
 	c->ip = ip;
+	c->id = id;
 	/* Filled before found: stack() from an NMI may look it up. */
 	smp_store_release(&c->slot, key);
 	WRITE_ONCE(*slot, (unsigned long)dtrace_fbt_ret_tramp);
@@ -110,11 +113,11 @@ missed:
 
 /*
  * From the return handler (fbt.c), interrupts off: the original return
- * address of slot, and the hooked function in *ip; the cell is free
- * again.
+ * address of slot, the hooked function in *ip and the return probe the
+ * entry found in *id; the cell is free again.
  */
 static __always_inline unsigned long fbt_ret_take(unsigned long *slot,
-						  unsigned long *ip)
+						  unsigned long *ip, u32 *id)
 {
 	struct fbt_ret_cell *c = fbt_ret_cell(fbt_ret_bucket(slot), slot);
 	unsigned long orig;
@@ -124,6 +127,7 @@ static __always_inline unsigned long fbt_ret_take(unsigned long *slot,
 		panic("dtrace: fbt: no return address for slot %px\n", slot);
 	orig = c->orig;
 	*ip = c->ip;
+	*id = c->id;
 	smp_store_release(&c->slot, 0); /* read before freed */
 	return orig;
 }
