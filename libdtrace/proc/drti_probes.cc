@@ -6,7 +6,12 @@
 // provider, name and function the site is written in (__func__), every
 // site a call site whose arguments are where a call passes them, and the
 // semaphore of any of the probe's sites counting every site's enabling.
+#include <dirent.h>
+#include <unistd.h>
+
+#include <cstdlib>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "proc/user_probes.h"
@@ -80,6 +85,45 @@ Result<uint32_t> create_drti_probes(const cc::ProbeSpec& spec, const std::string
     auto n = create_probe(spec, pid, o, key, p, ctx);
     if (!n) return n.error();
     total += *n;
+  }
+  return total;
+}
+
+Result<uint32_t> create_drti_probes_of_all(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
+  // A glob of no literal start would read every process for any
+  // description; one starting with "pid" is the pid provider's.
+  if (spec.provider.empty() || is_glob(spec.provider.substr(0, 1)) || spec.provider.rfind("pid", 0) == 0)
+    return 0u;
+  DIR* d = opendir("/proc");
+  if (d == nullptr) return 0u;
+  std::vector<pid_t> pids;
+  while (dirent* e = readdir(d)) {
+    char* end = nullptr;
+    long pid = std::strtol(e->d_name, &end, 10);
+    if (pid > 0 && *end == '\0' && pid != getpid()) pids.push_back(static_cast<pid_t>(pid));
+  }
+  closedir(d);
+  uint32_t total = 0;
+  for (pid_t pid : pids) {
+    auto img = ctx.image(pid);
+    if (!img) continue;  // gone, or no objects (a kernel thread)
+    for (const MappedObject& o : (*img)->objects()) {
+      if (!o.elf || !module_matches(spec.mod, o)) continue;
+      auto file = usdt::read_stapsdt_notes(o.open_path);
+      if (!file || !file->registers_itself) continue;
+      auto sites = usdt::read_drti_sites(o.open_path);
+      if (!sites) continue;
+      std::set<std::string> provs;
+      for (const usdt::DrtiSite& s : *sites) provs.insert(s.provider);
+      for (const std::string& prov : provs) {
+        cc::ProbeSpec one = spec;
+        one.provider = prov + std::to_string(pid);
+        if (!glob_matches(spec.provider, one.provider)) continue;
+        auto n = create_drti_probes(one, prov, pid, o, ctx);
+        if (!n) return n.error();
+        total += *n;
+      }
+    }
   }
   return total;
 }

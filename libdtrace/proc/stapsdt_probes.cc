@@ -47,6 +47,8 @@ std::optional<dtrace_userprobe> probe_of(const cc::ProbeSpec& spec, pid_t pid, c
 
 Result<uint32_t> create_stapsdt_probes(cc::ProbeSpec& spec, UserProbeContext& ctx) {
   auto prov = split_provider(spec.provider);
+  if (!prov && !ctx.dev.takes_helpers() && is_glob(spec.provider))
+    return create_drti_probes_of_all(spec, ctx);
   if (!prov) return 0u;
   auto img = ctx.image(prov->second);
   if (!img) return 0u;  // no such process: not a USDT provider after all

@@ -52,6 +52,10 @@ Result<uint32_t> create_stapsdt_probes(cc::ProbeSpec& spec, UserProbeContext& ct
 // records (drti_probes.cc). Called by the stapsdt creator.
 Result<uint32_t> create_drti_probes(const cc::ProbeSpec& spec, const std::string& provider, pid_t pid,
                                     const MappedObject& o, UserProbeContext& ctx);
+// Where the device takes no drti registrations, a provider glob
+// ("testapp*") matches the drti objects' providers of every process
+// (provider<pid>), as the module's registrations of every process do.
+Result<uint32_t> create_drti_probes_of_all(const cc::ProbeSpec& spec, UserProbeContext& ctx);
 
 // A DTRACE_UP_USDT request for one site of provider<pid>:module:func:name
 // in object o: the site's and the semaphore's file offsets (0: none) and
