@@ -24,6 +24,7 @@
 #include "bpf/ecbs.h"
 #include "bpf/fbt_prov.h"
 #include "bpf/globals.h"
+#include "bpf/spec.h"
 #include "bpf/load.h"
 #include "bpf/probe_prog.h"
 #include "bpf/profile_prov.h"
@@ -273,6 +274,8 @@ class BpfDevice final : public kio::Device {
   Result<uint32_t> go() override {
     // Worded as DTrace words a GO the module refused: the errno alone.
     if (int r = dtbpf_bufs_alloc(f_); r != 0) return make_error(std::strerror(-r));
+    if (speculates_ && specs_.size == 0)
+      return make_error("Enabling exceeds size of buffer");  // the module's E2BIG
     activity_ = DTRACE_ACTIVITY_ACTIVE;
     if (Status st = set_state(DTRACE_ACTIVITY_ACTIVE); !st) return st.error();
     uint32_t begin_cpu = fired_cpu();
@@ -375,6 +378,12 @@ class BpfDevice final : public kio::Device {
       activity_ = DTRACE_ACTIVITY_DRAINING;
       if (Status st = set_state(DTRACE_ACTIVITY_DRAINING); !st) return st.error();
     }
+    uint64_t unavail = 0, busy = 0, specdrops = spec_drain_.drops();  // the same for speculations
+    spec_unavail(specs_, &unavail, &busy);
+    s.dtst_specdrops = specdrops - spec_seen_.drops;
+    s.dtst_specdrops_unavail = unavail - spec_seen_.unavail;
+    s.dtst_specdrops_busy = busy - spec_seen_.busy;
+    spec_seen_ = {specdrops, unavail, busy};
     s.dtst_activity = activity_;
     s.dtst_exiting = exiting_;
     return s;
@@ -439,12 +448,16 @@ class BpfDevice final : public kio::Device {
     Dynvars dyn;
     auto dynmaps = create_dynvar_maps(dtbpf_dynvar_entries(f_), strings.strsize, dyn);
     if (!dynmaps) return dynmaps.error();
+    Specs specs;
+    auto specmaps = create_spec_maps(dtbpf_nspec(f_), dtbpf_specsize(f_), specs);
+    if (!specmaps) return specmaps.error();
     if (!gmap) return gmap.error();
     g->map_fd = gmap->get();
     // Each probe's ECBs, in EPID order.
     std::map<uint32_t, std::vector<EcbCode>> by_probe;
     std::map<uint32_t, Role> roles;
     eps_.clear();
+    bool speculates = false;
     for (EcbCode& e : ecbs) {
       auto role = role_of(e.ecb, *provs_);
       if (!role) return role.error();
@@ -452,13 +465,17 @@ class BpfDevice final : public kio::Device {
       EpInfo info;
       info.in_error = *role == Role::kError;
       info.end = *role == Role::kEnd;
-      for (const dtbpf_action& a : e.acts) info.exits |= a.rec == DTBPF_REC_EXIT;
+      for (const dtbpf_action& a : e.acts) {
+        info.exits |= a.rec == DTBPF_REC_EXIT;
+        speculates |= a.rec == DTBPF_REC_SPECULATE;
+      }
       eps_[e.ecb.epid] = info;
       by_probe[e.ecb.probe_id].push_back(std::move(e));
     }
     std::vector<ProbeProg> progs;
     only_cpu_ = dtbpf_cpu_option(f_);
-    ProbeMaps maps{-1, ring_.get(), state_.get(), aggs_.shared(), &strings, &dyn, only_cpu_, lost_.get()};
+    ProbeMaps maps{-1,   ring_.get(), state_.get(), aggs_.shared(), &strings,
+                   &dyn, only_cpu_,   lost_.get(),  &specs};
     // A function the kernel will not trace is left out, as the module's
     // fbt leaves out those ftrace refuses, unless no fbt probe is left.
     std::optional<Error> fbt_error;
@@ -485,6 +502,11 @@ class BpfDevice final : public kio::Device {
     dyn_ = dyn;
     dyndrops_seen_ = 0;
     dynmaps_ = std::move(*dynmaps);
+    specs_ = specs;
+    speculates_ = speculates;
+    specmaps_ = std::move(*specmaps);
+    spec_drain_ = SpecDrain{};
+    spec_seen_ = {};
     return Ok{};
   }
 
@@ -700,6 +722,13 @@ class BpfDevice final : public kio::Device {
       self->faults_.push_back({f, cpu});
       return 0;
     }
+    if (self->spec_drain_.take(p, size, [self](uint32_t to, const uint8_t* rec, size_t n) {
+          uint32_t e = 0;
+          std::memcpy(&e, rec, 4);
+          auto ep = self->eps_.find(e);
+          dtbpf_bufs_put(self->f_, to, rec, n, ep != self->eps_.end() && ep->second.end);
+        }))
+      return 0;
     auto it = self->eps_.find(epid);
     bool known = it != self->eps_.end();
     if (known && it->second.exits) self->exiting_ = 1;
@@ -763,6 +792,13 @@ class BpfDevice final : public kio::Device {
   StringMaps strmaps_;
   Dynvars dyn_;
   uint64_t dyndrops_seen_ = 0;
+  Specs specs_;  // spec.h
+  bool speculates_ = false;
+  SpecMaps specmaps_;
+  SpecDrain spec_drain_;
+  struct {
+    uint64_t drops, unavail, busy;
+  } spec_seen_{};
   DynvarMaps dynmaps_;
   AggMaps aggs_;
   std::vector<std::vector<uint8_t>> aggsnaps_;  // by CPU, from CPU 0's AGGSNAP

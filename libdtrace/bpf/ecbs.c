@@ -8,6 +8,7 @@
 #include "core/probe.h"
 #include "core/state.h"
 #include "core/util.h"
+#include "dtrace/limits.h"
 #include "user/inproc.h"
 
 _Static_assert(sizeof(((struct dtbpf_ecb *)0)->provider) ==
@@ -99,6 +100,8 @@ static uint8_t rec_of(const struct dtrace_action *a)
 		return DTBPF_REC_PIDADDR;
 	case DTRACE_RK_CHILL:
 		return DTBPF_REC_CHILL;
+	case DTRACE_RK_SPECULATE:
+		return DTBPF_REC_SPECULATE;
 	default:
 		return DTBPF_REC_OTHER;
 	}
@@ -184,6 +187,20 @@ uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f)
 uint64_t dtbpf_strsize(struct dtrace_inproc_file *f)
 {
 	return dtrace_inproc_state(f)->opts[DTRACEOPT_STRSIZE];
+}
+
+uint32_t dtbpf_nspec(struct dtrace_inproc_file *f)
+{
+	return (uint32_t)DTRACE_MIN(
+		dtrace_inproc_state(f)->opts[DTRACEOPT_NSPEC],
+		(uint64_t)UINT32_MAX);
+}
+
+uint64_t dtbpf_specsize(struct dtrace_inproc_file *f)
+{
+	return DTRACE_MIN(dtrace_inproc_state(f)->opts[DTRACEOPT_SPECSIZE],
+			  (uint64_t)DTRACE_MAX_SPECSIZE) &
+	       ~(uint64_t)7;
 }
 
 uint64_t dtbpf_scratchsize(struct dtrace_inproc_file *f)

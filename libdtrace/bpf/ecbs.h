@@ -41,7 +41,8 @@ enum dtbpf_rec {
 	DTBPF_REC_USTACK,  /* ustack(), jstack(): uapi/dtrace/ustack.h by arg */
 	DTBPF_REC_PIDADDR, /* usym(), umod(), uaddr(): uint64 pid, the value */
 	DTBPF_REC_CHILL,   /* chill(): spins, records nothing */
-	DTBPF_REC_OTHER	   /* anything else: not done by the bpf device */
+	DTBPF_REC_SPECULATE, /* speculate(): the DIFO's id picks the buffer */
+	DTBPF_REC_OTHER	     /* anything else: not done by the bpf device */
 };
 
 struct dtbpf_action {
@@ -89,6 +90,10 @@ int dtbpf_get_aggkey(struct dtrace_inproc_file *f, uint32_t aggid, uint32_t i,
 uint32_t dtbpf_dynvar_entries(struct dtrace_inproc_file *f);
 /* The strsize option. */
 uint64_t dtbpf_strsize(struct dtrace_inproc_file *f);
+/* The nspec option, and specsize as the module's dtrace_spec_alloc()
+ * sizes the buffers (at most its maximum, 8-aligned downwards). */
+uint32_t dtbpf_nspec(struct dtrace_inproc_file *f);
+uint64_t dtbpf_specsize(struct dtrace_inproc_file *f);
 /* The scratchsize option. */
 uint64_t dtbpf_scratchsize(struct dtrace_inproc_file *f);
 

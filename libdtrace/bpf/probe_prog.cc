@@ -111,6 +111,11 @@ class EcbEmitter {
         copy_ustack(rec_at(16 + a.offset), a.arg, true);
         continue;
       }
+      if (a.rec == DTBPF_REC_SPECULATE) {  // spec_prog: the record's buffer, or none
+        run_difo(a.difo, i + 1, fault);
+        speculate(done);
+        continue;
+      }
       if (a.rec == DTBPF_REC_PIDADDR) {  // the pid, then the address
         run_difo(a.difo, i + 1, fault);
         b_.emit(load64(kR1, kR7, kFrameRet));
@@ -134,12 +139,15 @@ class EcbEmitter {
       }
       uint32_t width = a.rec == DTBPF_REC_EXIT ? 4 : a.rec == DTBPF_REC_U64 ? 8 : a.size;
       b_.emit(make(BPF_STX | BPF_MEM | size_code(width), kR7, kR1, rec_at(16 + a.offset), 0));
+      if (ends_spec(a)) spec_id_valid(i + 1, done);
       if (a.rec == DTBPF_REC_EXIT) {
         map_value(b_, kR0, maps_.state);
         b_.emit(store64_imm(kR0, 0, DTRACE_ACTIVITY_DRAINING));
       }
     }
-    if (!e_.ecb.noheader) output(static_cast<int32_t>(e_.ecb.epid), size);
+    if (!e_.ecb.noheader) output(static_cast<int32_t>(e_.ecb.epid), size, spec_ ? kSpecRecord : kPlain);
+    for (const dtbpf_action& a : e_.acts)
+      if (ends_spec(a)) end_spec(a);
     b_.bind(done);
     b_.emit(mov_imm(kR0, 0));
     b_.emit(exit_insn());
@@ -219,6 +227,7 @@ class EcbEmitter {
     env.probe_id = e_.ecb.probe_id;
     env.probe = {e_.ecb.provider, e_.ecb.mod, e_.ecb.func, e_.ecb.name};
     env.stack = &skip_;
+    env.specs = maps_.specs;
     auto code = translate(view(d), g_, env);
     if (code && code->size() > INT16_MAX)
       code = make_error("a DIF object this long is not supported by the bpf backend");
@@ -378,15 +387,37 @@ class EcbEmitter {
   // `timestamp` read, as the module's) and the ring buffer output. The
   // header's pad carries the CPU to the drain (bufs.h), which puts the
   // record in that CPU's principal buffer and zeroes it.
-  void output(int32_t epid, uint32_t size) {
+  // spec_prog.inc: speculate(), commit(), discard()
+  static bool ends_spec(const dtbpf_action& a) {
+    return a.rec == DTBPF_REC_U64 && (a.kind == DTRACEACT_COMMIT || a.kind == DTRACEACT_DISCARD);
+  }
+  void speculate(size_t done);
+  void spec_word(size_t skip);
+  void spec_id_valid(uint32_t act, size_t done);
+  void end_spec(const dtbpf_action& a);
+
+  // A speculative record (kSpecRecord: its pad flagged) or a marker's
+  // header keeps the timestamp field speculate() or end_spec() wrote,
+  // the generation and id (spec.h).
+  enum SpecOut { kPlain, kSpecRecord, kSpecMarker };
+  void output(int32_t epid, uint32_t size, SpecOut spec = kPlain) {
     b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, rec_at(0), epid));
     b_.emit(call(BPF_FUNC_get_smp_processor_id));
+    if (spec == kSpecRecord) b_.emit(alu_imm(BPF_OR, kR0, static_cast<int32_t>(kSpecPadFlag)));
     b_.emit(make(BPF_STX | BPF_MEM | BPF_W, kR7, kR0, rec_at(4), 0));
+    if (spec != kPlain) {
+      output_now(size);
+      return;
+    }
     b_.emit(load64(kR0, kR7, kFrameTs));
     b_.emit(jmp_imm(BPF_JNE, kR0, 0, 2));
     b_.emit(call(BPF_FUNC_ktime_get_ns));
     b_.emit(store64(kR7, kFrameTs, kR0));
     b_.emit(store64(kR7, rec_at(8), kR0));
+    output_now(size);
+  }
+
+  void output_now(uint32_t size) {
     b_.emit_ld64(kR1, static_cast<uint64_t>(maps_.ring), BPF_PSEUDO_MAP_FD);
     b_.emit(mov_reg(kR2, kR7));
     b_.emit(alu_imm(BPF_ADD, kR2, kScratchRec));
@@ -413,8 +444,11 @@ class EcbEmitter {
   const Globals& g_;
   const StackSkip& skip_;
   bool ran_difo_ = false;
+  bool spec_ = false;  // the ECB speculates
   Status error_ = Ok{};
 };
+
+#include "bpf/spec_prog.inc"
 
 // What of the frame a probe's DIFOs read, so that the prologue fills
 // only that: each firing pays for its clauses' variables, not for every

@@ -15,6 +15,7 @@
 
 #include "bpf/agg_prog.h"
 #include "bpf/dynvars.h"
+#include "bpf/spec.h"
 #include "bpf/ecbs.h"
 #include "bpf/frame.h"
 #include "bpf/globals.h"
@@ -90,6 +91,7 @@ struct ProbeMaps {
   const Dynvars* dyn = nullptr;      // with its maps made
   uint32_t only_cpu = kAllCpus;      // the cpu option
   int lost = -1;                     // per-CPU array of one uint64: records the ring buffer lost
+  const Specs* specs = nullptr;      // with its maps made: speculations
 };
 
 // The probe names the ECBs' programs may read (probeprov ...), into

@@ -14,6 +14,7 @@
 #include "bpf/dynvars.h"
 #include "bpf/globals.h"
 #include "bpf/kstack.h"
+#include "bpf/spec.h"
 #include "bpf/strings.h"
 #include "util/result.h"
 
@@ -34,6 +35,8 @@ struct Env {
   // In a probe's ECB subprogram (the context at kCtxSlot): where its
   // stacks start, for caller, stackdepth, ucaller and ustackdepth.
   const StackSkip* stack = nullptr;
+  // With its maps made: speculation()'s ids (spec.h).
+  const Specs* specs = nullptr;
 };
 
 // g must hold a slot for every global scalar the DIFO uses and, when it

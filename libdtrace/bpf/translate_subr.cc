@@ -63,6 +63,7 @@ int32_t order_bits(uint16_t subr) {
 // Subroutine subr of the tuple's arguments, as the module's
 // dtrace_dif_subr(); the tuple is empty after it, as the module's.
 Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
+  if (subr == DIF_SUBR_SPECULATION && env_.specs != nullptr) return speculation_(rd);  // translate_spec.cc
   SubrRow row = subr_row(subr);
   bool stringy = row.kind == Kind::kString || row.kind == Kind::kNet || subr == DIF_SUBR_COPYINSTR;
   if (row.kind == Kind::kNone || (stringy && s_ == nullptr))

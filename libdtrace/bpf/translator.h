@@ -229,6 +229,9 @@ class Translator {
 
   Status store_string(uint32_t pc, int16_t off);
 
+  // translate_spec.cc: speculation()
+  Status speculation_(unsigned rd);
+
   // translate_refs.cc: by-reference globals
   bool ref_global(uint16_t id) const;
   void global_address(int32_t off);

@@ -14,13 +14,10 @@
 
 #include "bpf/device.h"
 #include "bpf/load.h"
+#include "core_device.h"
 #include "kio/device.h"
 #include "prog/encode.h"
 #include "test/unit/cc/compile_util.h"
-
-extern "C" {
-#include "user/inproc.h"
-}
 
 namespace dtrace::bpf::testing {
 namespace {
@@ -66,22 +63,6 @@ Result<Snap> run(kio::Device& dev, const std::vector<uint8_t>& blob) {
   return out;
 }
 
-Result<Snap> run_core(const std::vector<uint8_t>& blob) {
-  dtrace_inproc* m = dtrace_inproc_create(1);
-  dtrace_inproc_file* f = dtrace_inproc_open(m);
-  Result<Snap> out = [&] {
-    auto dev = kio::make_ioctl_device([f](unsigned long req, void* arg) {
-      int r = dtrace_inproc_ioctl(f, req, arg);
-      if (r < 0) errno = -r;
-      return r < 0 ? -1 : 0;
-    });
-    return run(*dev, blob);
-  }();
-  dtrace_inproc_close(f);
-  dtrace_inproc_destroy(m);
-  return out;
-}
-
 // The values every action folds: zero, ones, the bucket edges and the
 // extremes (INT64_MIN's square needs all 128 bits).
 const char* const kValues[] = {"0",
@@ -122,11 +103,9 @@ void expect_same_aggs(const std::string& agg, uint64_t aggsize = 0) {
   std::vector<dtrace_prog_option> opts;
   if (aggsize != 0) opts.push_back({DTRACEOPT_AGGSIZE, 0, aggsize});
   std::vector<uint8_t> blob = prog::encode(p, opts, 0);
-  auto core = run_core(blob);
+  auto [core, bpf] =
+      run_both(blob, [](kio::Device& dev, const std::vector<uint8_t>& b) { return run(dev, b); });
   ASSERT_TRUE(core.ok()) << core.error().message;
-  auto dev = open_bpf_device();
-  ASSERT_TRUE(dev.ok()) << dev.error().message;
-  auto bpf = run(**dev, blob);
   ASSERT_TRUE(bpf.ok()) << bpf.error().message;
   if (aggsize == 0) {
     ASSERT_EQ(core->entries.size(), std::size(kValues));

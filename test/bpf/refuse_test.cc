@@ -55,6 +55,24 @@ TEST(RefuseScratch, LargerThanTheMap) {
       << prog.error().message;
 }
 
+// speculation() tries the ids in an unrolled loop: nspec past
+// kMaxSpecs is refused, saying so.
+TEST(RefuseSpeculation, MoreIdsThanTried) {
+  cc::Difo d = compile_clause("trace(speculation());");
+  DifoView v = view(d);
+  Specs sp;
+  sp.map_fd = 1;  // not used: refused first
+  sp.nspec = kMaxSpecs + 1;
+  Env env;
+  env.specs = &sp;
+  Result<std::vector<bpf_insn>> prog = translate(v, Globals{}, env);
+  ASSERT_FALSE(prog.ok());
+  EXPECT_NE(prog.error().message.find(
+                "speculation() under nspec 65 (at most 64) is not supported by the bpf backend"),
+            std::string::npos)
+      << prog.error().message;
+}
+
 // A DIFO that did not pass the validator is refused, not read past.
 TEST(RefuseUnvalidated, RegisterPastTheLast) {
   std::vector<dif_instr_t> code = {DIF_INSTR_FMT(DIF_OP_ADD, 1, 40, 2), DIF_INSTR_RET(2)};
