@@ -1,0 +1,4 @@
+session: go
+
+expedited: 6
+
