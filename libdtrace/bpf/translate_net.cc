@@ -332,10 +332,16 @@ void Translator::net_subr(uint32_t pc, uint16_t subr, unsigned rd) {
   int32_t size = static_cast<int32_t>(s_->strsize);
   emit(store64_imm(kFp, kSubN, size));
   take(pc);
+  keep_from_element(kNetText, rd);
+}
+
+// rd = the string at off in scmp's element (kSubD) copied to the
+// scratch at kSubP (strsize bytes taken there), which keeps its words.
+void Translator::keep_from_element(int16_t off, unsigned rd) {
   scratch_at(0);
-  emit(mov_imm(kR2, size));
+  emit(mov_imm(kR2, static_cast<int32_t>(s_->strsize)));
   emit(load64(kR3, kFp, kSubD));
-  emit(alu_imm(BPF_ADD, kR3, kNetText));
+  emit(alu_imm(BPF_ADD, kR3, off));
   emit(call(BPF_FUNC_probe_read_kernel_str));
   emit(jmp_imm(BPF_JSGE, kR0, 1, 1));
   emit(mov_imm(kR0, 1));

@@ -598,6 +598,10 @@ void Translator::strtok(uint32_t pc, unsigned rd) {
   emit(jmp_imm(BPF_JNE, kR1, 0, kFaultLen));  // the store and the fault
   emit(store64_imm(kFrame, kFrameFaultAddr, 0));
   fault_keep_addr(DTRACEFLT_BADADDR, pc);
+  emit(load64(kR1, kFrame, kFrameScratch));  // the mark keep_result() gives back to
+  emit(alu_imm(BPF_ADD, kR1, 7));
+  emit(alu_imm(BPF_AND, kR1, -8));
+  emit(store64(kFp, kSubC, kR1));
   copy_taken(pc, kDelims, kWLen);       // copy(delim)
   emit(store64_imm(kFp, kSubN, size));  // the token
   take(pc);
@@ -651,6 +655,8 @@ void Translator::strtok(uint32_t pc, unsigned rd) {
   size_t token = jump_here(jmp_imm(BPF_JNE, kR0, 0, 0));
   emit(store64_imm(kR1, static_cast<int16_t>(kStrtokPos), 0));
   emit(store64_imm(kFrame, kFrameTmp, 0));
+  emit(load64(kR1, kFp, kSubC));  // all given back
+  emit(store64(kFrame, kFrameScratch, kR1));
   size_t done = jump_here(ja(0));
   land(some);
   land(token);
@@ -702,9 +708,32 @@ void Translator::strtok(uint32_t pc, unsigned rd) {
   emit(alu_imm(BPF_AND, kR4, kTokIdx));
   emit(alu_reg(BPF_ADD, kR3, kR4));
   emit(call(BPF_FUNC_probe_read_kernel));
-  emit(load64(kR0, kFp, kScrBase));
-  emit(load64(kR1, kFp, kSubP));
-  emit(alu_reg(BPF_ADD, kR0, kR1));
+  // keep_result(): the token moved to the mark (over the delimiters'
+  // copy, at least 8 bytes before it), zero to its words' end.
+  auto at_mark = [&](uint8_t len) {  // R1 = the mark's pointer, R<len> the token's length
+    emit(load64(kR1, kFp, kSubC));
+    emit(load64(kR2, kFp, kScrPtr));
+    emit(alu_reg(BPF_ADD, kR1, kR2));
+    emit(load64(len, kFp, kLoadBuf));
+    emit(jmp_imm(BPF_JLE, len, size - 1, 1));
+    emit(mov_imm(len, size - 1));
+  };
+  emit(load64(kR1, kFp, kSubC));
+  emit(jmp_imm(BPF_JLE, kR1, static_cast<int32_t>(kScratchMax), 1));
+  emit(mov_imm(kR1, 0));
+  emit(store64(kFp, kSubC, kR1));
+  at_mark(kR2);
+  emit(alu_imm(BPF_ADD, kR2, 1));
+  emit(load64(kR3, kFp, kScrBase));
+  emit(load64(kR4, kFp, kSubP));
+  emit(alu_reg(BPF_ADD, kR3, kR4));
+  emit(call(BPF_FUNC_probe_read_kernel_str));
+  at_mark(kR0);
+  emit(alu_reg(BPF_ADD, kR1, kR0));
+  emit(store64_imm(kR1, 0, 0));
+  emit(load64(kR1, kFp, kSubC));
+  emit(store64(kFp, kSubP, kR1));
+  keep_string(rd);
   emit(store64(kFrame, kFrameTmp, kR0));
   land(done);
   emit(load64(kR0, kFrame, kFrameTmp));
@@ -726,6 +755,7 @@ Status Translator::string_subr(uint32_t pc, uint16_t subr, unsigned rd) {
     case DIF_SUBR_INDEX:
     case DIF_SUBR_RINDEX: search(pc, rd, subr); break;
     case DIF_SUBR_STRTOK: strtok(pc, rd); break;
+    case DIF_SUBR_CLEANPATH: cleanpath(pc, rd); break;
     default: strchr_(pc, rd, true); break;
   }
   return Ok{};

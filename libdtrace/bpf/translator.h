@@ -213,6 +213,12 @@ class Translator {
   void strtok(uint32_t pc, unsigned rd);
   Status string_subr(uint32_t pc, uint16_t subr, unsigned rd);
 
+  // translate_path.cc
+  void path_at(uint8_t idx);
+  void path_sep();
+  void path_pop();
+  void cleanpath(uint32_t pc, unsigned rd);
+
   // translate_net.cc
   void net_put(int32_t c, bool reg = false);
   void net_put1(int32_t c, bool reg = false);
@@ -226,6 +232,7 @@ class Translator {
   void net_link(int32_t n);
   void net_read(uint32_t pc, int32_t n);
   void net_subr(uint32_t pc, uint16_t subr, unsigned rd);
+  void keep_from_element(int16_t off, unsigned rd);
 
   Status store_string(uint32_t pc, int16_t off);
 

@@ -138,5 +138,45 @@ INSTANTIATE_TEST_SUITE_P(Net, AddressesUnreadable,
                                            "trace(strlen(inet_ntop(arg1, (void *)arg0)));",
                                            "trace(strlen(link_ntop(arg1, (void *)arg0)));"));
 
+// cleanpath(): each path (a clause of its own) against the
+// texts the module gives them: "//", ".", "..", trailing "/" and "/.",
+// ".." past the start, relative and absolute.
+const char* const kPaths[] = {"/a//b/",    "/a/b/.", "/a/x/../b/.//",  "./",     "/..", "",
+                              "a/../../b", "../..",  "/a/b/c/../../d", "a/./b/", "//",  "..",
+                              "/x/..",     "a/..",   "/.../..x/.",     "abc"};
+
+const std::vector<std::string> kCleaned = {"/a/b/", "/a/b/.", "/",  "./", "",           "../b", "../..",
+                                           "/a/d",  "a/b/",   "..", ".",  "/.../..x/.", "abc",  "/a/b"};
+
+TEST(Paths, CleanpathAgreesWithKernelCore) {
+  SKIP_WITHOUT_BPF();
+  for (const char* p : kPaths)
+    expect_same("trace((" + fingerprint("cleanpath(\"" + std::string(p) + "\")", kCleaned) + "));", {{0}});
+}
+
+// The scratch a string subroutine keeps: its result's words only, as
+// the module's keep_result() (strtok() and cleanpath() copy their
+// input first): an alloca() of what is left of the module's 2368
+// bytes fits, 8 more fault NOSCRATCH, in each.
+TEST(Paths, ScratchKeptIsTheResultsWords) {
+  SKIP_WITHOUT_BPF();
+  std::vector<Args> sizes;
+  for (uint64_t n = 2368 - 40; n <= 2368; n += 8) sizes.push_back({n});
+  expect_same(
+      "trace((this->s = strtok(\"ab,cdefghijk\", \",\"), this->t = strtok(NULL, \",\"), this->u = "
+      "strtok(NULL, "
+      "\",\"), this->p = (char *)alloca(arg0), strlen(this->s) + strlen(this->t)));",
+      sizes);
+  expect_same(
+      "trace((this->s = cleanpath(\"/a/./b/../cdefghij\"), this->p = (char *)alloca(arg0), "
+      "strlen(this->s)));",
+      sizes);
+}
+
+TEST(Paths, CleanpathOfAnUnreadableStringFaults) {
+  SKIP_WITHOUT_BPF();
+  expect_same("trace(strlen(cleanpath(stringof(arg0))));", {{0}, {8}, {0x1000}});
+}
+
 }  // namespace
 }  // namespace dtrace::bpf::testing
