@@ -1,20 +1,22 @@
 # ASSERTION: proc:::exec fires in the caller with the path being
 # executed in arg0, exec-success in the new image, exec-failure with
 # the negative error (-ENOENT, -2) when the path does not exist, as
-# Linux DTrace gives it.
+# Linux DTrace gives it. Each line once: execs repeat until dtrace
+# exits, and one whose exec-success came before that probe was enabled
+# must not print its exec again.
 # @@timeout: 60
 # @@sort: the execs run in different processes, each firing goes to the buffer of the CPU it ran on
 . "$(dirname "$0")/../lib/until_exit.sh"
 "$1" -q -n '
 proc:::exec
-/stringof(arg0) == "/bin/true"/
+/!ex && stringof(arg0) == "/bin/true"/
 {
 	printf("exec %s\n", stringof(arg0));
 	ex = 1;
 }
 
 proc:::exec-success
-/ex && execname == "true"/
+/ex && !ok && execname == "true"/
 {
 	printf("exec-success %s\n", execname);
 	ok = 1;
