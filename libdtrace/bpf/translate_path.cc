@@ -5,6 +5,9 @@
 // register across a step), building the result in the element with a
 // stack of its components' starts, so that a ".." drops the last one
 // at once where the module walks back to it.
+#include <functional>
+#include <vector>
+
 #include "bpf/translator.h"
 
 namespace dtrace::bpf::detail {
@@ -107,10 +110,14 @@ void Translator::path_pop() {
 // "." components dropped, ".." dropping the one before; "." for a
 // string of those alone; the input's trailing "/" or "/." kept. Its
 // scratch as the module's: strsize for the copy, strsize for the result.
-void Translator::cleanpath(uint32_t pc, unsigned rd) {
+// The path subroutines' input: strsize of scratch taken for copy()
+// (kSubC its offset, where the result goes), the string read into scmp's
+// element (kSubD) with its length after it (map memory: no range the
+// verifier tracks), strsize more taken for the result.
+void Translator::path_input(uint32_t pc) {
   int32_t size = static_cast<int32_t>(s_->strsize);
   arg_to(0, kSubA);
-  emit(store64_imm(kFp, kSubN, size));  // copy()'s scratch
+  emit(store64_imm(kFp, kSubN, size));
   take(pc);
   emit(load64(kR1, kFp, kSubP));
   emit(store64(kFp, kSubC, kR1));
@@ -119,12 +126,16 @@ void Translator::cleanpath(uint32_t pc, unsigned rd) {
   emit(mov_reg(kR1, kR0));
   read_str(pc, kSubA, size);
   emit(alu_imm(BPF_SUB, kR0, 1));
-  emit(store64(kFp, kSubB, kR0));       // len, for now
-  emit(store64_imm(kFp, kSubN, size));  // the result's scratch
-  take(pc);
-  emit(load64(kR0, kFp, kSubB));
   emit(load64(kR1, kFp, kSubD));
-  emit(store64(kR1, kPathSrcLen, kR0));  // len, in map memory: no range the verifier tracks
+  emit(store64(kR1, kPathSrcLen, kR0));
+  emit(store64_imm(kFp, kSubN, size));
+  take(pc);
+}
+
+void Translator::cleanpath(uint32_t pc, unsigned rd) {
+  int32_t size = static_cast<int32_t>(s_->strsize);
+  path_input(pc);
+  emit(load64(kR1, kFp, kSubD));
   for (int16_t w : {kPathN, kPathDepth, kPathN0, kPathStart, kPathLen, kPathIn}) emit(store64_imm(kR1, w, 0));
   emit(make(BPF_LDX | BPF_MEM | BPF_B, kR2, kR1, 0, 0));  // a leading "/"
   size_t relative = jump_here(jmp_imm(BPF_JNE, kR2, '/', 0));
@@ -254,6 +265,134 @@ void Translator::cleanpath(uint32_t pc, unsigned rd) {
   emit(load64(kR1, kFp, kSubC));
   emit(store64(kFp, kSubP, kR1));
   keep_from_element(kPathOut, rd);
+}
+
+}  // namespace dtrace::bpf::detail
+
+namespace dtrace::bpf::detail {
+
+namespace {
+constexpr int16_t kPartEnd = static_cast<int16_t>(kLoopWords);  // the module's end
+constexpr int16_t kPartSlash = kPartEnd + 8;                    // its slash (-1: none)
+constexpr int16_t kPartDir = kPartEnd + 16;                     // dirname()'s length
+}  // namespace
+
+// A loop over the string's bytes i < strsize (R2 i, R3 the byte, R4
+// whether i < the word at below: 1 or 0), without branches on the data;
+// body() updates the words, R1 the element.
+void Translator::part_loop(int16_t below, const std::function<void()>& body) {
+  int32_t size = static_cast<int32_t>(s_->strsize);
+  emit(mov_imm(kR2, 0));
+  size_t top = out_.size();
+  emit(load64(kR1, kFp, kSubD));
+  emit(mov_reg(kR3, kR2));
+  emit(alu_imm(BPF_AND, kR3, kPathIdx));
+  emit(alu_reg(BPF_ADD, kR3, kR1));
+  emit(make(BPF_LDX | BPF_MEM | BPF_B, kR3, kR3, 0, 0));
+  emit(mov_reg(kR4, kR2));
+  emit(load64(kR5, kR1, below));
+  emit(alu_reg(BPF_SUB, kR4, kR5));
+  emit(alu_imm(BPF_RSH, kR4, 63));
+  body();
+  emit(alu_imm(BPF_ADD, kR2, 1));
+  emit(jmp_imm(BPF_JLT, kR2, size,
+               static_cast<int16_t>(static_cast<int64_t>(top) - static_cast<int64_t>(out_.size()) - 1)));
+}
+
+// The word at w = R2 where R0 (1 or 0) holds, else kept; R5 clobbered.
+void Translator::part_take_if(int16_t w) {
+  emit(load64(kR3, kR1, w));  // w + R0 * (R2 - w)
+  emit(mov_reg(kR5, kR2));
+  emit(alu_reg(BPF_SUB, kR5, kR3));
+  emit(alu_reg(BPF_MUL, kR5, kR0));
+  emit(alu_reg(BPF_ADD, kR3, kR5));
+  emit(store64(kR1, w, kR3));
+}
+
+// basename(s), dirname(s), as the module's pathpart(): "." for "",
+// trailing slashes dropped, the part after (before) the last slash
+// ("/" for the root's, "." for none). Its scratch as the module's.
+void Translator::pathpart(uint32_t pc, unsigned rd, bool dir) {
+  int32_t size = static_cast<int32_t>(s_->strsize);
+  auto not_slash = [&] {  // R0 = R3 is not '/'
+    emit(mov_reg(kR0, kR3));
+    emit(alu_imm(BPF_XOR, kR0, '/'));
+    emit(alu_imm(BPF_SUB, kR0, 1));
+    emit(alu_imm(BPF_RSH, kR0, 63));
+    emit(alu_imm(BPF_XOR, kR0, 1));
+  };
+  // w = 1 + the last byte not a slash before the word at below, or 0.
+  auto past_last_not_slash = [&](int16_t below, int16_t w) {
+    emit(load64(kR1, kFp, kSubD));
+    emit(store64_imm(kR1, w, 0));
+    part_loop(below, [&] {
+      not_slash();
+      emit(alu_reg(BPF_AND, kR0, kR4));
+      emit(alu_imm(BPF_ADD, kR2, 1));
+      part_take_if(w);
+      emit(alu_imm(BPF_SUB, kR2, 1));
+    });
+  };
+  path_input(pc);
+  past_last_not_slash(kPathSrcLen, kPartEnd);  // end (at least 1)
+  emit(load64(kR1, kFp, kSubD));
+  emit(load64(kR0, kR1, kPartEnd));
+  emit(jmp_imm(BPF_JNE, kR0, 0, 1));
+  emit(store64_imm(kR1, kPartEnd, 1));
+  // slash = the last '/' before end, -1 for none
+  emit(store64_imm(kR1, kPartSlash, -1));
+  part_loop(kPartEnd, [&] {
+    not_slash();
+    emit(alu_imm(BPF_XOR, kR0, 1));
+    emit(alu_reg(BPF_AND, kR0, kR4));
+    part_take_if(kPartSlash);
+  });
+  past_last_not_slash(kPartSlash, kPartDir);  // dirname's (at least 1)
+  // from, bytes (R2, R3); "." for "" and dirname's without a slash
+  emit(load64(kR1, kFp, kSubD));
+  std::vector<size_t> copy, dot;
+  emit(load64(kR0, kR1, kPathSrcLen));
+  dot.push_back(jump_here(jmp_imm(BPF_JEQ, kR0, 0, 0)));
+  emit(load64(kR4, kR1, kPartSlash));
+  emit(load64(kR5, kR1, kPartEnd));
+  if (dir) {
+    dot.push_back(jump_here(jmp_imm(BPF_JSLT, kR4, 0, 0)));
+    emit(mov_imm(kR2, 0));
+    emit(load64(kR3, kR1, kPartDir));
+    emit(jmp_imm(BPF_JNE, kR3, 0, 1));
+    emit(mov_imm(kR3, 1));
+  } else {
+    emit(mov_reg(kR2, kR4));  // the root's "/": slash -1
+    emit(jmp_imm(BPF_JNE, kR5, 1, 3));
+    emit(make(BPF_LDX | BPF_MEM | BPF_B, kR0, kR1, 0, 0));
+    emit(jmp_imm(BPF_JNE, kR0, '/', 1));
+    emit(mov_imm(kR2, -1));
+    emit(alu_imm(BPF_ADD, kR2, 1));
+    emit(mov_reg(kR3, kR5));
+    emit(alu_reg(BPF_SUB, kR3, kR2));
+  }
+  copy.push_back(jump_here(ja(0)));
+  for (size_t j : dot) land(j);
+  emit(load64(kR1, kFp, kSubD));  // "." over the string's copy
+  emit(make(BPF_ST | BPF_MEM | BPF_B, kR1, 0, 0, '.'));
+  emit(mov_imm(kR2, 0));
+  emit(mov_imm(kR3, 1));
+  for (size_t j : copy) land(j);
+  emit(alu_imm(BPF_AND, kR2, kPathIdx));  // into the first take, zeroed
+  emit(store64(kFp, kSubB, kR2));
+  emit(load64(kR1, kFp, kSubC));
+  emit(store64(kFp, kSubP, kR1));
+  emit(jmp_imm(BPF_JLE, kR3, size - 1, 1));
+  emit(mov_imm(kR3, size - 1));
+  emit(store64(kFp, kSubN, kR3));
+  emit(load64(kR3, kFp, kSubB));
+  emit(load64(kR4, kFp, kSubD));
+  emit(alu_reg(BPF_ADD, kR3, kR4));
+  scratch_at(0);  // R3 kept
+  emit(load64(kR2, kFp, kSubN));
+  emit(call(BPF_FUNC_probe_read_kernel));
+  emit(load64(kR0, kFp, kSubN));
+  keep_string(rd);
 }
 
 }  // namespace dtrace::bpf::detail

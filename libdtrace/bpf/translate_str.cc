@@ -756,6 +756,8 @@ Status Translator::string_subr(uint32_t pc, uint16_t subr, unsigned rd) {
     case DIF_SUBR_RINDEX: search(pc, rd, subr); break;
     case DIF_SUBR_STRTOK: strtok(pc, rd); break;
     case DIF_SUBR_CLEANPATH: cleanpath(pc, rd); break;
+    case DIF_SUBR_BASENAME: pathpart(pc, rd, false); break;
+    case DIF_SUBR_DIRNAME: pathpart(pc, rd, true); break;
     default: strchr_(pc, rd, true); break;
   }
   return Ok{};

@@ -36,7 +36,9 @@ SubrRow subr_row(uint16_t subr) {
     case DIF_SUBR_INDEX:
     case DIF_SUBR_RINDEX:
     case DIF_SUBR_STRTOK: return {Kind::kString, 2};
-    case DIF_SUBR_CLEANPATH: return {Kind::kString, 1};
+    case DIF_SUBR_CLEANPATH:
+    case DIF_SUBR_BASENAME:
+    case DIF_SUBR_DIRNAME: return {Kind::kString, 1};
     case DIF_SUBR_INET_NTOA:
     case DIF_SUBR_INET_NTOA6: return {Kind::kNet, 1};
     case DIF_SUBR_INET_NTOP:

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -217,7 +218,11 @@ class Translator {
   void path_at(uint8_t idx);
   void path_sep();
   void path_pop();
+  void path_input(uint32_t pc);
   void cleanpath(uint32_t pc, unsigned rd);
+  void part_loop(int16_t below, const std::function<void()>& body);
+  void part_take_if(int16_t w);
+  void pathpart(uint32_t pc, unsigned rd, bool dir);
 
   // translate_net.cc
   void net_put(int32_t c, bool reg = false);

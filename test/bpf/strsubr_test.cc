@@ -154,6 +154,26 @@ TEST(Paths, CleanpathAgreesWithKernelCore) {
     expect_same("trace((" + fingerprint("cleanpath(\"" + std::string(p) + "\")", kCleaned) + "));", {{0}});
 }
 
+// basename() and dirname(): the same paths and more, against the texts
+// the module gives them (trailing slashes, the root, "", no slash).
+const char* const kParts[] = {"/a/b//", "/",   "",   "abc", "//x", "a/",
+                              "a//b",   "///", "/a", "./",  "..",  "/a/x/../b/.//"};
+const std::vector<std::string> kPartTexts = {"b", "/",  ".",  "abc",       "x",
+                                             "a", "/a", "..", "/a/x/../b", "/a/x/.."};
+
+TEST(Paths, BasenameAndDirnameAgreeWithKernelCore) {
+  SKIP_WITHOUT_BPF();
+  for (const char* p : kParts)
+    for (const char* f : {"basename", "dirname"})
+      expect_same("trace((" + fingerprint(std::string(f) + "(\"" + p + "\")", kPartTexts) + "));", {{0}});
+  expect_same("trace(strlen(basename(stringof(arg0))) + strlen(dirname(stringof(arg0))));",
+              {{0}, {8}, {0x1000}});
+  std::vector<Args> sizes;
+  for (uint64_t n = 2368 - 24; n <= 2368; n += 8) sizes.push_back({n});
+  expect_same("trace((this->s = dirname(\"/usr/lib/x\"), this->p = (char *)alloca(arg0), strlen(this->s)));",
+              sizes);
+}
+
 // The scratch a string subroutine keeps: its result's words only, as
 // the module's keep_result() (strtok() and cleanpath() copy their
 // input first): an alloca() of what is left of the module's 2368
