@@ -284,6 +284,9 @@ class BpfDevice final : public kio::Device {
     if (lockstat_begin_.get() >= 0) {
       if (Status st = attach_tracepoint("contention_begin", lockstat_begin_); !st) return st.error();
     }
+    if (dyn_exit_.get() >= 0) {
+      if (Status st = attach_tracepoint("sched_process_exit", dyn_exit_); !st) return st.error();
+    }
     for (const ProbeProg& p : progs_) {
       // tick-N fires on one CPU: CPU 0, which keeps its timer tick when
       // idle. On another, idle CPU the cpu-clock event did not fire at
@@ -453,6 +456,8 @@ class BpfDevice final : public kio::Device {
     if (!specmaps) return specmaps.error();
     if (!gmap) return gmap.error();
     g->map_fd = gmap->get();
+    auto dyn_exit = thread_exit_program(views, dyn);
+    if (!dyn_exit) return dyn_exit.error();
     // Each probe's ECBs, in EPID order.
     std::map<uint32_t, std::vector<EcbCode>> by_probe;
     std::map<uint32_t, Role> roles;
@@ -502,12 +507,31 @@ class BpfDevice final : public kio::Device {
     dyn_ = dyn;
     dyndrops_seen_ = 0;
     dynmaps_ = std::move(*dynmaps);
+    dyn_exit_ = std::move(*dyn_exit);
     specs_ = specs;
     speculates_ = speculates;
     specmaps_ = std::move(*specmaps);
     spec_drain_ = SpecDrain{};
     spec_seen_ = {};
     return Ok{};
+  }
+
+  // The thread-locals' program at thread exit (dynvars.h), loaded, or
+  // none when no DIFO has a thread-local.
+  static Result<Fd> thread_exit_program(std::span<const DifoView> views, const Dynvars& dyn) {
+    std::vector<uint16_t> scalars;
+    bool arrays = false;
+    for (const DifoView& v : views)
+      for (const dtrace_difv& x : v.vars) {
+        if (x.dtdv_scope != DIFV_SCOPE_THREAD) continue;
+        if (x.dtdv_kind == DIFV_KIND_ARRAY) arrays = true;
+        else if (std::find(scalars.begin(), scalars.end(), x.dtdv_id) == scalars.end())
+          scalars.push_back(static_cast<uint16_t>(x.dtdv_id));
+      }
+    if (scalars.empty() && !arrays) return Fd();
+    auto code = dynvar_exit_program(dyn, scalars, arrays);
+    if (!code) return code.error();
+    return load_program(*code, BPF_PROG_TYPE_RAW_TRACEPOINT);
   }
 
   // The program of one probe's ECBs, loaded (an fbt probe's attached:
@@ -788,6 +812,7 @@ class BpfDevice final : public kio::Device {
   std::vector<uint64_t> lost_seen_;                  // by CPU, at the last drain
   Fd stable_path_;                                   // StableMaps::path, made for the first stable probe
   Fd lockstat_map_, lockstat_begin_, lockstat_end_;  // made for the first lockstat probe
+  Fd dyn_exit_;  // at sched_process_exit: the thread's thread-locals deleted
   StableMaps stable_maps_;
   StringMaps strmaps_;
   Dynvars dyn_;

@@ -8,7 +8,11 @@
 // counted per CPU and reported by STATUS.
 #pragma once
 
+#include <linux/bpf.h>
+
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "bpf/load.h"
 #include "util/result.h"
@@ -40,6 +44,16 @@ struct DynvarMaps {
 // The maps of string keys and of string values only for a strsize of
 // kMaxStringKey at most.
 Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvars& d);
+
+// The program sched_process_exit runs while a program has thread-locals
+// (a raw tracepoint's): the exiting thread's variables deleted, as the
+// module's dtrace_dyn_thread_exit(). Each scalar of scalars (their ids)
+// by its key in the scalars' and string values' maps; with arrays, every
+// entry of the thread in each map, by bpf_for_each_map_elem() (a walk of
+// the map's buckets, where the module's cleaner takes the thread's arrays
+// later).
+Result<std::vector<bpf_insn>> dynvar_exit_program(const Dynvars& d, std::span<const uint16_t> scalars,
+                                                  bool arrays);
 
 // The drops counted on every CPU.
 uint64_t dynvar_drops(const Dynvars& d);

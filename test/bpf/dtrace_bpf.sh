@@ -72,6 +72,18 @@ expect dynamic 0 "5 7 6 0 0" "" -- -q -n '
 		printf("%d %d %d %d ", self->x, a[1, 2], a[3, 4], a[9, 9]); a[1, 2] = 0; printf("%d\n", a[1, 2]); exit(0); }'
 expect dynamic_drops 0 "" "dynamic variable drops" -- -x dynvarsize=1k -q -n \
 	"BEGIN { $(i=0; while [ $i -lt 21 ]; do printf 'a[%d] = 1; ' $i; i=$((i + 1)); done) exit(0); }"
+# Thread-locals freed at thread exit (sched_process_exit, as the module's
+# dtrace_dyn_thread_exit()): 100 processes each leave a string
+# thread-local (a program without arrays: deleted by its key), or an
+# entry of a string-keyed thread-local array (walked), behind, where
+# dynvarsize 4k has room for 64, without a drop
+# (variables/tst.self_exit.sh checks integer ones).
+echo 'for i in $(seq 100); do /bin/true; done' >"$tmp/loop"
+for v in 'self->s = execname' 'self->k[execname] = 1'; do
+	check "thread_exit ($v)" '[ "$out" = 100 ]' -- -x dynvarsize=4k -q -n '
+		syscall::exit_group:entry /execname == "true"/ { '"$v"'; n++; }
+		END { printf("%d\n", n >= 100 ? 100 : n); }' -c "sh $tmp/loop"
+done
 expect refused_string_keys 1 "" "an associative array key of more than one string is not supported by the bpf backend" -- \
 	-q -n 'BEGIN { a["x", "y"] = 1; exit(0); }'
 # String keys (one a tuple): counts by probefunc, execname, constants.
