@@ -84,6 +84,7 @@ struct ProbeProg {
   const dtbpf_uprobe* user = nullptr;  // kUprobe, kUretprobe, with its site
   uint32_t site = 0;
   const dtbpf_cpc* cpc = nullptr;  // kCpc
+  std::string also = "";           // kStable: a second tracepoint, or ""
 };
 
 // The providers' tables, which the probes' cookies point into.
@@ -297,6 +298,8 @@ class BpfDevice final : public kio::Device {
       int last = p.role == Role::kTick || only_cpu_ != kAllCpus ? first : static_cast<int>(ncpus) - 1;
       if (is_tracepoint(p.role)) {
         if (Status st = attach_tracepoint(p.tracepoint.c_str(), p.prog); !st) return st.error();
+        if (!p.also.empty())
+          if (Status st = attach_tracepoint(p.also.c_str(), p.prog); !st) return st.error();
         continue;
       }
       if (is_user(p.role)) {
@@ -568,7 +571,7 @@ class BpfDevice final : public kio::Device {
     if (fbt) shape.nargs = fn.nslots, shape.ret = fn.ret;
     const dtbpf_uprobe* up = user ? dtbpf_uprobe_lookup(provs_->user, list.front().ecb.probe_id) : nullptr;
     if (up) shape.tgid = up->pid, shape.uargs = {up->sites[site].args, up->sites[site].nargs};
-    std::string stable_tp;
+    std::string stable_tp, stable_also;
     if (role == Role::kStable) {
       if (stable_maps_.path < 0) {
         int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_exec_path", 4, kStablePathMax, 1, nullptr);
@@ -583,6 +586,7 @@ class BpfDevice final : public kio::Device {
       if (!f) return f.error();
       shape.stable = f->emit;
       stable_tp = f->tracepoint;
+      stable_also = f->also;
     }
     if (uses_stack(list)) {
       if (tp)
@@ -619,7 +623,7 @@ class BpfDevice final : public kio::Device {
     pp.user = up;
     if (role == Role::kCpc) pp.cpc = reinterpret_cast<const dtbpf_cpc*>(cookie);
     pp.site = site;
-    if (role == Role::kStable) pp.tracepoint = stable_tp;
+    if (role == Role::kStable) pp.tracepoint = stable_tp, pp.also = stable_also;
     if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
     if (fbt) {
       int link = bpf_link_create(pp.prog.get(), 0, at, nullptr);

@@ -17,6 +17,7 @@ namespace {
 struct Layout {
   int task_pid = -1, task_tgid = -1, task_signal = -1, task_exit_code = -1, task_prio = -1,
       task_normal_prio = -1, signal_live = -1, sigaction_handler = -1;
+  int task_cpu = -1;  // task_cpu(): thread_info's cpu (in the task) or the task's
   int skb_head = -1, skb_data = -1, skb_tail = -1, skb_network_header = -1, skb_protocol = -1, skb_dev = -1;
   // udp: a sent datagram's socket.
   int skb_sk = -1, sk_state = -1, sk_protocol = -1, sk_type = -1;
@@ -81,6 +82,8 @@ const Layout& layout() {
     l.task_exit_code = l.offset("task_struct", "exit_code");
     l.task_prio = l.offset("task_struct", "prio");
     l.task_normal_prio = l.offset("task_struct", "normal_prio");
+    int ti = l.offset("task_struct", "thread_info"), cpu = l.offset("thread_info", "cpu");
+    l.task_cpu = ti >= 0 && cpu >= 0 ? ti + cpu : l.offset("task_struct", "cpu");
     l.signal_live = l.offset("signal_struct", "live");  // atomic_t: its counter first
     l.sigaction_handler = l.offset("sigaction", "sa_handler");
     l.skb_head = l.offset("sk_buff", "head");
@@ -560,6 +563,48 @@ void emit_change_pri(Builder& b) {
   set_arg(b, 1, kR8);
 }
 
+// sched on-cpu: sched_exit_tp(is_switch, ip) at the end of __schedule(),
+// in the thread that got the CPU, when it switched (the module's kprobe
+// on finish_task_switch). A new task's first run, which leaves through
+// schedule_tail() and not __schedule(), is not seen here.
+void emit_on_cpu(Builder& b) {
+  tp_arg(b, kR1, 0);
+  b.emit(alu_imm(BPF_AND, kR1, 0xff));
+  skip_unless(b, BPF_JNE, kR1, 0);
+}
+
+// Skips unless the task at R3 is of the fair class (prio of 100,
+// MAX_RT_PRIO, or more: not a real-time or deadline task, nor one boosted
+// to them), as the module's kprobes on enqueue_task_fair and
+// dequeue_task_fair; then arg0 the task, arg1 its CPU. Clobbers R8.
+void emit_fair_task(Builder& b) {
+  const Layout& l = layout();
+  b.emit(mov_reg(kR8, kR3));
+  read_kernel(b, l.task_prio, 4);
+  skip_unless(b, BPF_JSGE, kR0, 100);
+  set_arg(b, 0, kR8);
+  b.emit(mov_reg(kR3, kR8));
+  read_kernel(b, l.task_cpu, 4);
+  b.emit(alu_imm(BPF_LSH, kR0, 32));
+  b.emit(alu_imm(BPF_RSH, kR0, 32));
+  set_arg(b, 1, kR0);
+}
+
+// sched enqueue: sched_wakeup(task) and sched_wakeup_new(task), a task
+// woken or made put on its run queue.
+void emit_enqueue(Builder& b) {
+  tp_arg(b, kR3, 0);
+  emit_fair_task(b);
+}
+
+// sched dequeue: sched_switch(preempt, prev, next, state) of a thread
+// that blocks (as sleep), taken off its run queue.
+void emit_dequeue(Builder& b) {
+  emit_switch(b, 2);
+  tp_arg(b, kR3, 1);
+  emit_fair_task(b);
+}
+
 void emit_arg0_from(Builder& b, int i) {
   tp_arg(b, kR1, i);
   set_arg(b, 0, kR1);
@@ -698,6 +743,8 @@ struct Row {
   std::function<void(Builder&, const StableMaps&)> emit_with_maps = nullptr;
   // Reads a block request's bio and its page's fields.
   bool needs_rq = false;
+  // A second tracepoint of the same arguments the program runs on too.
+  const char* also = nullptr;
 };
 
 // A lockstat probe's row: on contention_end, with the device's map.
@@ -736,6 +783,9 @@ const std::vector<Row>& rows() {
     {"sched", "sleep", "sched_switch", 4, [](Builder& b) { emit_switch(b, 2); }},
     {"sched", "wakeup", "sched_wakeup", 1, [](Builder& b) { emit_arg0_from(b, 0); }},
     {"sched", "change-pri", "sched_pi_setprio", 2, emit_change_pri, true},
+    {"sched", "on-cpu", "sched_exit_tp", 1, emit_on_cpu},
+    {"sched", "enqueue", "sched_wakeup", 1, emit_enqueue, true, false, nullptr, false, "sched_wakeup_new"},
+    {"sched", "dequeue", "sched_switch", 4, emit_dequeue, true},
     ls_row("adaptive-spin", Ls::kAdaptiveSpin),
     ls_row("adaptive-block", Ls::kAdaptiveBlock),
     ls_row("adaptive-acquire-error", Ls::kAdaptiveError),
@@ -762,12 +812,14 @@ Result<StableFire> stable_fire(const std::string& provider, const std::string& n
         l.rq_bio >= 0 && l.bio_vcnt >= 0 && l.bio_io_vec >= 0 && l.page_head >= 0 && l.page_mapping >= 0 &&
         l.mapping_host >= 0 && l.inode_dentry >= 0 &&
         ((l.pg_slab >= 0 && l.pg_slab < 31 && l.page_flags >= 0) || (l.pgty_slab >= 0 && l.page_type >= 0));
-    if (l.nargs(r.tracepoint) < r.nargs || (r.needs_task && !fields) || (r.needs_skb && !skb) ||
+    if (l.nargs(r.tracepoint) < r.nargs || (r.also && l.nargs(r.also) < r.nargs) ||
+        (r.needs_task && !fields) || (r.needs_task && l.task_cpu < 0) || (r.needs_skb && !skb) ||
         (r.needs_rq && !rq))
       return make_error("probe " + provider + ":vmlinux::" + name + ": this kernel's tracepoint " +
                         r.tracepoint + " is not the one the bpf backend fires it from");
-    if (!r.emit_with_maps) return StableFire{r.tracepoint, r.emit};
-    return StableFire{r.tracepoint, [&r, maps](Builder& b) { r.emit_with_maps(b, maps); }};
+    std::string also = r.also ? r.also : "";
+    if (!r.emit_with_maps) return StableFire{r.tracepoint, r.emit, also};
+    return StableFire{r.tracepoint, [&r, maps](Builder& b) { r.emit_with_maps(b, maps); }, also};
   }
   return make_error("probe " + provider + ":vmlinux::" + name +
                     ": its kernel mechanism (a kprobe, or a tracepoint not done yet) is not supported by the "

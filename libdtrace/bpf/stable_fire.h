@@ -21,6 +21,7 @@ struct StableFire {
   // the frame; returns from the program when the firing is not the
   // probe's. May use the stack below fp - 8.
   std::function<void(Builder&)> emit;
+  std::string also;  // a second tracepoint the program is attached to, or ""
 };
 
 // The maps rows' code uses, which the device makes: exec's path, copied

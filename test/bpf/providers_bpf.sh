@@ -252,7 +252,23 @@ expect cpc_fire 0 "faults 1 kernel-pc 0 user-pc-0 0" "" -- -q -n '
 	cpc:::page-faults-user-1 /pid == $target/ { n++; k += arg0 != 0; z += arg1 == 0; }
 	END { printf("faults %d kernel-pc %d user-pc-0 %d\n", n > 0, k, z); }' \
 	-c "dd if=/dev/zero of=/dev/null bs=1M count=4 status=none"
+# sched enqueue and dequeue (kprobes on enqueue_task_fair and
+# dequeue_task_fair under the module) from sched_wakeup and
+# sched_switch: sleep blocks (dequeued in its own thread, on this CPU)
+# and is woken (enqueued, arg1 its CPU); on-cpu (finish_task_switch's
+# kprobe) from sched_exit_tp, where the kernel has it (6.16 and later),
+# in the thread that gets the CPU.
+expect sched_queue 0 "enqueue 1 dequeue 1" "" -- -q -n '
+	sched:::enqueue /((struct task_struct *)arg0)->tgid == $target && arg1 < 4096/ { enq = 1; }
+	sched:::dequeue /((struct task_struct *)arg0)->tgid == $target && arg0 == (uint64_t)curthread && arg1 == cpu/ {
+		deq = 1; }
+	END { printf("enqueue %d dequeue %d\n", enq, deq); }' -c "sleep 0.2"
+if grep -q btf_trace_sched_exit_tp /sys/kernel/btf/vmlinux 2>/dev/null; then
+	expect sched_on_cpu 0 "on-cpu 1" "" -- -q -n '
+		sched:::on-cpu /pid == $target/ { on = 1; }
+		END { printf("on-cpu %d\n", on); }' -c "sleep 0.2"
+fi
 # A probe whose module mechanism is a kprobe is refused, saying so.
-expect stable_refused 1 "" "probe sched:vmlinux::on-cpu: its kernel mechanism (a kprobe" -- \
-	-q -n 'sched:::on-cpu { exit(0); }'
+expect stable_refused 1 "" "probe tcp:vmlinux::receive: its kernel mechanism (a kprobe" -- \
+	-q -n 'tcp:::receive { exit(0); }'
 exit $fail
