@@ -605,6 +605,28 @@ void emit_dequeue(Builder& b) {
   emit_fair_task(b);
 }
 
+// sched tick: rcu_utilization("Start scheduler-tick"), which
+// update_process_times() fires just before it calls scheduler_tick()
+// (the module's kprobe), whether the tick is periodic or a
+// high-resolution timer's, in the thread the clock interrupted: arg0 the
+// thread. The string is the same constant every time: compared by its
+// bytes (21 with its NUL), as 8, 8 and 5.
+void emit_tick(Builder& b) {
+  static constexpr char kTick[24] = "Start scheduler-tick";
+  for (int off = 0; off < 24; off += 8) {
+    uint64_t want = 0;
+    std::memcpy(&want, kTick + off, off < 16 ? 8 : 5);
+    tp_arg(b, kR3, 0);
+    read_kernel(b, off, off < 16 ? 8 : 5);
+    b.emit_ld64(kR1, want);
+    b.emit(jmp_reg(BPF_JEQ, kR0, kR1, 2));
+    b.emit(mov_imm(kR0, 0));
+    b.emit(exit_insn());
+  }
+  b.emit(call(BPF_FUNC_get_current_task));
+  set_arg(b, 0, kR0);
+}
+
 void emit_arg0_from(Builder& b, int i) {
   tp_arg(b, kR1, i);
   set_arg(b, 0, kR1);
@@ -786,6 +808,7 @@ const std::vector<Row>& rows() {
     {"sched", "on-cpu", "sched_exit_tp", 1, emit_on_cpu},
     {"sched", "enqueue", "sched_wakeup", 1, emit_enqueue, true, false, nullptr, false, "sched_wakeup_new"},
     {"sched", "dequeue", "sched_switch", 4, emit_dequeue, true},
+    {"sched", "tick", "rcu_utilization", 1, emit_tick},
     ls_row("adaptive-spin", Ls::kAdaptiveSpin),
     ls_row("adaptive-block", Ls::kAdaptiveBlock),
     ls_row("adaptive-acquire-error", Ls::kAdaptiveError),

@@ -268,6 +268,13 @@ if grep -q btf_trace_sched_exit_tp /sys/kernel/btf/vmlinux 2>/dev/null; then
 		sched:::on-cpu /pid == $target/ { on = 1; }
 		END { printf("on-cpu %d\n", on); }' -c "sleep 0.2"
 fi
+# sched tick (the module's kprobe on scheduler_tick) from the tick's
+# hrtimer, in the thread it interrupted: a shell counting to 300,000
+# (a few tenths of a second) takes some.
+echo 'i=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done' >"$tmp/spin"
+expect sched_tick 0 "tick 1" "" -- -q -n '
+	sched:::tick /((struct task_struct *)arg0)->tgid == $target && pid == $target/ { n++; }
+	END { printf("tick %d\n", n > 0); }' -c "sh $tmp/spin"
 # A probe whose module mechanism is a kprobe is refused, saying so.
 expect stable_refused 1 "" "probe tcp:vmlinux::receive: its kernel mechanism (a kprobe" -- \
 	-q -n 'tcp:::receive { exit(0); }'
