@@ -1,6 +1,5 @@
 #include "bpf/uprobe_attach.h"
 
-#include <dirent.h>
 #include <linux/perf_event.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -41,18 +40,6 @@ Pmu read_pmu() {
   return p;
 }
 
-// The threads of process pid (only pid itself if /proc cannot say).
-std::vector<int> threads(uint32_t pid) {
-  std::vector<int> out;
-  if (DIR* d = opendir(("/proc/" + std::to_string(pid) + "/task").c_str())) {
-    while (dirent* e = readdir(d))
-      if (e->d_name[0] != '.') out.push_back(std::atoi(e->d_name));
-    closedir(d);
-  }
-  if (out.empty()) out.push_back(static_cast<int>(pid));
-  return out;
-}
-
 // Many sites take many descriptors: the soft limit up to the hard one.
 void raise_fd_limit() {
   rlimit r{};
@@ -73,20 +60,22 @@ Status attach_uprobes(const dtbpf_uprobe& p, uint32_t site, const Fd& prog, std:
   if (s.refctr != 0 && pmu.refctr_shift < 0)
     return make_error("this kernel's uprobe events take no semaphores (USDT probes that have one)");
   raise_fd_limit();
-  for (int tid : threads(p.pid)) {
-    perf_event_attr a{};
-    a.type = static_cast<uint32_t>(pmu.type);
-    a.config = ret ? 1ull << pmu.retbit : 0;
-    if (s.refctr != 0) a.config |= s.refctr << pmu.refctr_shift;
-    a.config1 = reinterpret_cast<uint64_t>(s.path);  // uprobe_path
-    a.config2 = s.offset;                            // probe_offset
-    a.inherit = 1;
-    auto ev = open_perf_event(a, tid, -1, prog,
-                              "a uprobe at " + std::string(s.path) + " offset " + std::to_string(s.offset));
-    if (!ev && access(("/proc/" + std::to_string(tid)).c_str(), F_OK) != 0) continue;  // it has gone
-    if (!ev) return ev.error();
-    events->push_back(std::move(*ev));
-  }
+  // One event on the process (its threads share its mm, which the
+  // kernel's filter of a uprobe event's breakpoints and programs goes by:
+  // the threads made later fire too, the children forked do not). Not
+  // inherited: the kernel copies an inherited uprobe's path from the
+  // forking process's memory (at this process's address), and fork()
+  // fails EFAULT.
+  perf_event_attr a{};
+  a.type = static_cast<uint32_t>(pmu.type);
+  a.config = ret ? 1ull << pmu.retbit : 0;
+  if (s.refctr != 0) a.config |= s.refctr << pmu.refctr_shift;
+  a.config1 = reinterpret_cast<uint64_t>(s.path);  // uprobe_path
+  a.config2 = s.offset;                            // probe_offset
+  auto ev = open_perf_event(a, static_cast<int>(p.pid), -1, prog,
+                            "a uprobe at " + std::string(s.path) + " offset " + std::to_string(s.offset));
+  if (!ev) return ev.error();
+  events->push_back(std::move(*ev));
   return Ok{};
 }
 

@@ -1,8 +1,8 @@
 // User probes' sites under the bpf backend (doc/bpf.md): a uprobe (or
 // uretprobe) of perf's uprobe PMU at a site of a probe, with its
-// semaphore (a USDT site's), one event per thread of the probe's process
-// (inherited by the threads it makes), each running the site's
-// BPF_PROG_TYPE_KPROBE program.
+// semaphore (a USDT site's), one event on the probe's process (its
+// threads, not its children), running the site's BPF_PROG_TYPE_KPROBE
+// program.
 #pragma once
 
 #include <vector>

@@ -130,6 +130,28 @@ raw 2 2 3 4 5 7 7 -9 eight1 -10" "" -- -q -n '
 		printf("raw %d %d %d %d %d %d %d %d %s %d\n", arg0, arg1, arg2, arg3, arg4,
 		    arg5, arg6, arg7, copyinstr(arg8), arg9);
 	}' -c "$wide 2"
+# A traced -G process that forks (test/usdt/fork_app: two children, three
+# iterations each): its forks succeed (an inherited per-thread uprobe
+# event failed them EFAULT), its own three firings counted and none of
+# its children's, whose forkapp<pid> probes are not its own.
+forkapp=$(dirname "$dtrace")/test/usdt/fork_app
+check usdt_fork '[ "$out" = "parent 3 children 0" ]' -- -q -n '
+	forkapp$target:::work { n++; }
+	forkapp$target:::work /pid != $target/ { c++; }
+	END { printf("parent %d children %d\n", n - c, c); }' -c "$forkapp 2 3 20"
+# A thread the process makes after the uprobes are planted fires too
+# (the kernel's uprobe events go by the process's memory map): python's
+# second thread calls getppid() five times.
+cat >"$tmp/thread.py" <<'EOF2'
+import os, threading, time
+time.sleep(0.5)
+t = threading.Thread(target=lambda: [os.getppid() for _ in range(5)])
+t.start()
+t.join()
+EOF2
+expect pid_thread 0 "thread 5" "" -- -q -n '
+	pid$target:libc.so.6:getppid:entry /tid != pid/ { n++; }
+	END { printf("thread %d\n", n); }' -c "python3 $tmp/thread.py"
 # proc: the stable provider's probes on their tracepoints, with the
 # module's arguments. proc-calls forks three children, fails two
 # execve()s with -ENOENT (-2), sends itself SIGUSR1 (10, ignored) four
