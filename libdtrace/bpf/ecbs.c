@@ -102,6 +102,12 @@ static uint8_t rec_of(const struct dtrace_action *a)
 		return DTBPF_REC_CHILL;
 	case DTRACE_RK_SPECULATE:
 		return DTBPF_REC_SPECULATE;
+	case DTRACE_RK_TRACEMEM:
+		return DTBPF_REC_TRACEMEM;
+	case DTRACE_RK_RAISE:
+		return DTBPF_REC_RAISE;
+	case DTRACE_RK_STOP:
+		return DTBPF_REC_STOP;
 	default:
 		return DTBPF_REC_OTHER;
 	}

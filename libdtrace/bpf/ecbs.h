@@ -42,6 +42,9 @@ enum dtbpf_rec {
 	DTBPF_REC_PIDADDR, /* usym(), umod(), uaddr(): uint64 pid, the value */
 	DTBPF_REC_CHILL,   /* chill(): spins, records nothing */
 	DTBPF_REC_SPECULATE, /* speculate(): the DIFO's id picks the buffer */
+	DTBPF_REC_TRACEMEM,  /* tracemem(): size bytes read from the value */
+	DTBPF_REC_RAISE,     /* raise(): the value's signal, records nothing */
+	DTBPF_REC_STOP,	     /* stop(): SIGSTOP, records nothing */
 	DTBPF_REC_OTHER	     /* anything else: not done by the bpf device */
 };
 

@@ -21,6 +21,7 @@ struct TaskOffsets {
   int32_t sid = -1;               // signal_struct's pids[PIDTYPE_SID]
   int32_t signal = -1;            // struct signal_struct *
   int32_t pid_nr = -1;            // struct pid's numbers[0].nr
+  int32_t flags = -1;             // unsigned int (PF_KTHREAD: raise())
 };
 
 // Looked up once; -1 where the kernel's BTF lacks a field (or BTF).

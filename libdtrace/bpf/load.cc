@@ -113,7 +113,14 @@ Result<Fd> load_with(std::span<const bpf_insn> prog, bpf_prog_type type, bpf_pro
   fd = bpf_prog_load(type, "dtrace", "GPL", prog.data(), prog.size(), &opts);
   if (fd >= 0) close(fd);
   std::string tail = log_tail(log, 4);
-  return make_error("the kernel refused the bpf program (" + errno_text(err) + ")" +
+  // copyout() and copyoutstr() (translate_user.cc): the helper is absent
+  // under kernel lockdown (integrity), as the module refuses destructive
+  // programs there, and without CAP_SYS_ADMIN.
+  std::string why = tail.find("cannot use helper bpf_probe_write_user") != std::string::npos
+                        ? ": copyout() and copyoutstr() need bpf_probe_write_user, which this kernel refuses "
+                          "(kernel lockdown, integrity, or no CAP_SYS_ADMIN)"
+                        : "";
+  return make_error("the kernel refused the bpf program (" + errno_text(err) + ")" + why +
                     (tail.empty() ? "" : ":\n" + tail));
 }
 

@@ -1,10 +1,12 @@
 #include "bpf/probe_prog.h"
 
 #include <algorithm>
+#include <csignal>
 #include <string>
 
 #include "bpf/builder.h"
 #include "bpf/insn.h"
+#include "bpf/ktypes.h"
 #include "bpf/translate.h"
 
 extern "C" {
@@ -130,6 +132,21 @@ class EcbEmitter {
         chill();
         continue;
       }
+      if (a.rec == DTBPF_REC_TRACEMEM) {
+        run_difo(a.difo, i + 1, fault);
+        tracemem(a, i + 1, fault);
+        continue;
+      }
+      if (a.rec == DTBPF_REC_RAISE) {
+        run_difo(a.difo, i + 1, fault);
+        raise(i + 1, fault);
+        continue;
+      }
+      if (a.rec == DTBPF_REC_STOP) {  // SIGSTOP; nothing in a kernel thread (the helper's EPERM)
+        b_.emit(mov_imm(kR1, SIGSTOP));
+        b_.emit(call(BPF_FUNC_send_signal));
+        continue;
+      }
       if (a.difo.code != nullptr) {
         run_difo(a.difo, i + 1, fault);
         if (a.rec == DTBPF_REC_EFFECT) continue;
@@ -156,7 +173,8 @@ class EcbEmitter {
     b_.bind(fault);
     b_.emit(store64_imm(kR7, rec_at(16), static_cast<int32_t>(e_.ecb.epid)));
     b_.emit(load64(kR1, kR7, kFrameFaultPc));
-    b_.emit(alu_imm(BPF_LSH, kR1, 2));  // sizeof (dif_instr_t)
+    b_.emit(jmp_imm(BPF_JEQ, kR1, -1, 1));  // DTRACE_NOPC: an action's fault, offset -1
+    b_.emit(alu_imm(BPF_LSH, kR1, 2));      // sizeof (dif_instr_t)
     b_.emit(store64(kR7, rec_at(32), kR1));
     b_.emit(load64(kR1, kR7, kFrameFault));
     b_.emit(store64(kR7, rec_at(40), kR1));
@@ -169,6 +187,74 @@ class EcbEmitter {
   }
 
  private:
+  // A fault of code at the frame's ret outside DIF, as the module's
+  // faults in an action's record after its DIFO returned
+  // (dtrace_record()): its fault_pc DTRACE_NOPC, the ERROR's offset -1.
+  void fault_after(uint16_t code, uint32_t act, size_t fault) {
+    b_.emit(store64_imm(kR7, kFrameFault, code));
+    b_.emit(load64(kR1, kR7, kFrameRet));
+    b_.emit(store64(kR7, kFrameFaultAddr, kR1));
+    b_.emit(store64_imm(kR7, kFrameFaultPc, -1));
+    b_.emit(store64_imm(kR7, rec_at(24), static_cast<int32_t>(act)));
+    b_.jump(BPF_JA, 0, 0, fault);
+  }
+
+  // tracemem(addr, size): size bytes of kernel memory at the frame's
+  // ret into the record, as the module's dtrace_dif_load(): BADADDR at
+  // the address when they cannot all be read.
+  void tracemem(const dtbpf_action& a, uint32_t act, size_t fault) {
+    size_t ok = b_.new_label();
+    b_.emit(mov_reg(kR1, kR7));
+    b_.emit(alu_imm(BPF_ADD, kR1, rec_at(16 + a.offset)));
+    b_.emit(mov_imm(kR2, static_cast<int32_t>(a.size)));
+    b_.emit(load64(kR3, kR7, kFrameRet));
+    b_.emit(call(BPF_FUNC_probe_read_kernel));
+    b_.jump(BPF_JSGE, kR0, 0, ok);
+    fault_after(DTRACEFLT_BADADDR, act, fault);
+    b_.bind(ok);
+  }
+
+  // raise(sig) of the frame's ret, as the module's dtrace_port_raise():
+  // ILLOP at the value for a signal (as an int) outside 1 to 63 or in a
+  // kernel thread (task_struct's flags from the kernel's BTF, ktypes.h);
+  // else BPF_FUNC_send_signal, to the process as the module's
+  // send_sig(), a failure ignored as its EBUSY.
+  void raise(uint32_t act, size_t fault) {
+    int32_t flags = task_offsets().flags;
+    if (flags < 0) {
+      if (error_)
+        error_ = make_error(
+            "raise() without the kernel's BTF (task_struct's flags) is not supported by the bpf backend");
+      return;
+    }
+    constexpr int16_t kRaiseFlags = -8;  // %r0's slot, never read
+    size_t illop = b_.new_label(), done = b_.new_label();
+    b_.emit(load64(kR1, kR7, kFrameRet));
+    b_.emit(alu_imm(BPF_LSH, kR1, 32));
+    b_.emit(alu_imm(BPF_ARSH, kR1, 32));
+    b_.jump(BPF_JSLE, kR1, 0, illop);
+    b_.jump(BPF_JSGE, kR1, 64, illop);  // _NSIG
+    b_.emit(call(BPF_FUNC_get_current_task));
+    b_.emit(mov_reg(kR3, kR0));
+    b_.emit(alu_imm(BPF_ADD, kR3, flags));
+    b_.emit(mov_reg(kR1, kFp));
+    b_.emit(alu_imm(BPF_ADD, kR1, kRaiseFlags));
+    b_.emit(store64_imm(kR1, 0, 0));
+    b_.emit(mov_imm(kR2, 4));
+    b_.emit(call(BPF_FUNC_probe_read_kernel));
+    b_.emit(load64(kR1, kFp, kRaiseFlags));
+    b_.emit(alu_imm(BPF_AND, kR1, 0x00200000));  // PF_KTHREAD
+    b_.jump(BPF_JNE, kR1, 0, illop);
+    b_.emit(load64(kR1, kR7, kFrameRet));
+    b_.emit(alu_imm(BPF_LSH, kR1, 32));
+    b_.emit(alu_imm(BPF_ARSH, kR1, 32));
+    b_.emit(call(BPF_FUNC_send_signal));
+    b_.jump(BPF_JA, 0, 0, done);
+    b_.bind(illop);
+    fault_after(DTRACEFLT_ILLOP, act, fault);
+    b_.bind(done);
+  }
+
   // chill(ns) of the frame's ret, as the module's chill(): at most
   // DTRACE_CHILL_MAX_NS of each DTRACE_CHILL_WINDOW_NS on this CPU (this
   // consumer's), spun until the clock passes now + ns: rounds of

@@ -10,7 +10,7 @@ namespace dtrace::bpf::detail {
 
 namespace {
 
-enum class Kind { kNone, kScratch, kString, kNet, kOrder, kRand };
+enum class Kind { kNone, kScratch, kString, kNet, kOrder, kRand, kOut };
 
 struct SubrRow {
   Kind kind;
@@ -50,6 +50,8 @@ SubrRow subr_row(uint16_t subr) {
     case DIF_SUBR_HTONLL:
     case DIF_SUBR_NTOHLL: return {Kind::kOrder, 1};
     case DIF_SUBR_RAND: return {Kind::kRand, 0};
+    case DIF_SUBR_COPYOUT:
+    case DIF_SUBR_COPYOUTSTR: return {Kind::kOut, 3};
     default: return {Kind::kNone, 0};
   }
 }
@@ -68,7 +70,8 @@ int32_t order_bits(uint16_t subr) {
 Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
   if (subr == DIF_SUBR_SPECULATION && env_.specs != nullptr) return speculation_(rd);  // translate_spec.cc
   SubrRow row = subr_row(subr);
-  bool stringy = row.kind == Kind::kString || row.kind == Kind::kNet || subr == DIF_SUBR_COPYINSTR;
+  bool stringy = row.kind == Kind::kString || row.kind == Kind::kNet || row.kind == Kind::kOut ||
+                 subr == DIF_SUBR_COPYINSTR;
   if (row.kind == Kind::kNone || (stringy && s_ == nullptr))
     return make_error(unsupported("subroutine " + subr_name(subr) + "()"));
   if (stringy)
@@ -95,6 +98,12 @@ Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
       emit(call(BPF_FUNC_get_prandom_u32));
       emit(alu_imm(BPF_AND, kR0, 0x7fffffff));
       put(rd, kR0);
+      break;
+    case Kind::kOut:  // translate_user.cc; no result, 0 as the module's
+      if (subr == DIF_SUBR_COPYOUT) copyout_(pc);
+      else copyoutstr_(pc);
+      emit(mov_imm(kR1, 0));
+      put(rd, kR1);
       break;
     case Kind::kNone: break;
   }

@@ -3,7 +3,7 @@
 // members translate.cc (the instructions, arithmetic, branches, loads),
 // translate_vars.cc (built-in and dynamic variables, strings),
 // translate_subr.cc (subroutines), translate_scratch.cc (scratch
-// memory), translate_str.cc (string subroutines) and translate_net.cc
+// memory), translate_user.cc (copyout()), translate_str.cc (string subroutines) and translate_net.cc
 // (address subroutines) define. Only those files include this.
 #pragma once
 
@@ -238,6 +238,12 @@ class Translator {
   void net_read(uint32_t pc, int32_t n);
   void net_subr(uint32_t pc, uint16_t subr, unsigned rd);
   void keep_from_element(int16_t off, unsigned rd);
+
+  // translate_user.cc: copyout(), copyoutstr()
+  void user_range(uint32_t pc);
+  void copy_out(uint32_t pc, bool read);
+  void copyout_(uint32_t pc);
+  void copyoutstr_(uint32_t pc);
 
   Status store_string(uint32_t pc, int16_t off);
 

@@ -54,8 +54,9 @@ inline cc::Difo compile_clause(const std::string& stmts, const std::string& decl
 inline DifoView view(const cc::Difo& d) { return DifoView{d.code, d.ints, d.vars, d.strtab, d.rtype}; }
 
 // The module's semantics: one ECB, fired once per args, in one state (so
-// globals carry over from one firing to the next).
-inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>& firings) {
+// globals carry over from one firing to the next), under opts.
+inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>& firings,
+                                      const kcore::ProgramOptions& opts = {}) {
   kcore::Harness h;
   kcore::Difo k;
   k.code = d.code;
@@ -65,7 +66,7 @@ inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>
   k.rtype = d.rtype;
   pb b{};
   kcore::add_trace_clause(&b, k);
-  int err = kcore::enable_program(h, b, {});
+  int err = kcore::enable_program(h, b, opts);
   EXPECT_EQ(err, 0) << h.res().msg;
   std::vector<Outcome> out;
   if (err != 0) return out;

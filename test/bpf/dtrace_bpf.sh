@@ -53,6 +53,16 @@ expect chill 0 "1 1 1" "" -- -w -q -n '
 	tick-1ms /t0/ { printf("%d ", (timestamp - t0) / 1000000 >= 500 && (timestamp - t0) / 1000000 < 800); t0 = 0; }
 	tick-1100ms { t2 = timestamp; chill(300000000); chill(300000000); chill(300000000); }
 	tick-1ms /t2/ { printf("%d %d\n", (timestamp - t2) / 1000000 >= 500, (timestamp - t2) / 1000000 < 800); exit(0); }'
+# tracemem() of scratch bytes; its address unreadable, raise() of a
+# signal outside 1 to 63: ERROR outside DIF (no offset), as the module's
+# (raise() and stop() of a process: actions/tst.raise_stop.sh).
+check tracemem 'echo "$out" | grep -q "^ *0: 61 62 00 7f  *ab\.\.$"' -- -q -n '
+	BEGIN { this->p = (char *)alloca(4); this->p[0] = 0x61; this->p[1] = 0x62; this->p[3] = 0x7f;
+		tracemem(this->p, 4); exit(0); }'
+check tracemem_fault 'echo "$out" | grep -q "): invalid address (0x8) in action #1$"' -- -q -n '
+	BEGIN { tracemem(8, 4); } BEGIN { exit(0); }'
+check raise_illop '[ "$(echo "$out" | grep -c "): illegal operation in action #1$")" = 2 ]' -- -w -q -n '
+	BEGIN { raise(0); } BEGIN { raise(64); } BEGIN { exit(0); }'
 expect refused 1 "" "built-in variable 'ipl' is not supported by the bpf backend" -- -q -n '
 	BEGIN { trace(ipl); exit(0); }'
 # Built-in variables: the probe's names and ids, one timestamp a firing

@@ -1,0 +1,152 @@
+// The Translator's subroutines that write the current process's memory
+// (translator.h), as the module's (kernel/core/dif_subr.c): copyout()
+// and copyoutstr(), through BPF_FUNC_probe_write_user.
+#include "bpf/translator.h"
+
+namespace dtrace::bpf::detail {
+
+namespace {
+
+// The module's bounce buffer: each write is of at most this many bytes,
+// so a write that fails part way faults where the module's does.
+constexpr int32_t kBounce = 64;
+// The module's DTRACE_COPYOUT_MAX.
+constexpr int32_t kCopyoutMax = 65536;
+// TASK_SIZE_MAX (x86-64, four-level page tables): the module's ustore
+// gives EPERM (UPRIV) for an address at or past it.
+constexpr uint64_t kUserTop = (uint64_t{1} << 47) - 4096;
+
+}  // namespace
+
+// UPRIV at the address in kSubP unless it and the kKey bytes after it
+// are below the user's top, as the module's dtrace_port_ustore().
+void Translator::user_range(uint32_t pc) {
+  emit(load64(kR1, kFp, kSubP));
+  emit_imm64(kR2, kUserTop);
+  size_t past = jump_here(jmp_reg(BPF_JGE, kR1, kR2, 0));
+  emit(alu_reg(BPF_SUB, kR2, kR1));
+  emit(load64(kR3, kFp, kKey));
+  size_t ok = jump_here(jmp_reg(BPF_JLE, kR3, kR2, 0));
+  land(past);
+  emit(store64(kFrame, kFrameFaultAddr, kR1));
+  fault_keep_addr(DTRACEFLT_UPRIV, pc);
+  land(ok);
+}
+
+// The module's copyout() loop: kSubN bytes (at most max, which the
+// verifier knows) to the user address in kSubB, kBounce at a time, each
+// read from the address in kSubA (+ done) with probe_read_kernel into
+// the bounce at kSubD (BADADDR at that address when unreadable) or,
+// without read, taken from kSubD + done, then written with
+// probe_write_user: BADADDR at the address where the helper fails (an
+// unmapped or read-only page, a kernel thread, an interrupt: EPERM from
+// the helper, where the module's port refuses a task without its own mm
+// with EFAULT). kSubC counts the bytes done, a constant to the verifier
+// at each step, which walks the loop max / kBounce times at most.
+void Translator::copy_out(uint32_t pc, bool read) {
+  emit(store64_imm(kFp, kSubC, 0));
+  size_t top = out_.size();
+  emit(load64(kR1, kFp, kSubN));
+  emit(load64(kR2, kFp, kSubC));
+  size_t all = jump_here(jmp_reg(BPF_JLE, kR1, kR2, 0));
+  emit(alu_reg(BPF_SUB, kR1, kR2));
+  emit(jmp_imm(BPF_JLE, kR1, kBounce, 1));
+  emit(mov_imm(kR1, kBounce));
+  size_t none = jump_here(jmp_imm(BPF_JLT, kR1, 1, 0));
+  emit(store64(kFp, kKey, kR1));
+  auto at_done = [this](int16_t base) {  // kSubP = the address in slot base + done
+    emit(load64(kR1, kFp, base));
+    emit(load64(kR2, kFp, kSubC));
+    emit(alu_reg(BPF_ADD, kR1, kR2));
+    emit(store64(kFp, kSubP, kR1));
+  };
+  if (read) {
+    at_done(kSubA);
+    emit(load64(kR1, kFp, kSubD));
+    // The count added to a pointer (as 0), so that the verifier tracks
+    // its value: else the steps' states are alike to it, an infinite loop.
+    emit(load64(kR4, kFp, kSubC));
+    emit(alu_imm(BPF_AND, kR4, 0));
+    emit(alu_reg(BPF_ADD, kR1, kR4));
+    emit(load64(kR2, kFp, kKey));
+    emit(load64(kR3, kFp, kSubP));
+    emit(call(BPF_FUNC_probe_read_kernel));
+    fault_unless_read(pc, kSubP);
+  }
+  at_done(kSubB);
+  user_range(pc);
+  emit(load64(kR1, kFp, kSubP));
+  emit(load64(kR2, kFp, kSubD));
+  if (!read) {
+    emit(load64(kR3, kFp, kSubC));
+    emit(alu_reg(BPF_ADD, kR2, kR3));
+  }
+  emit(load64(kR3, kFp, kKey));
+  emit(call(BPF_FUNC_probe_write_user));
+  fault_unless_read(pc, kSubP);
+  emit(load64(kR1, kFp, kSubC));
+  emit(alu_imm(BPF_ADD, kR1, kBounce));
+  emit(store64(kFp, kSubC, kR1));
+  back_to(top);
+  land(all);
+  land(none);
+}
+
+// copyout(buf, uaddr, size): BADSIZE past DTRACE_COPYOUT_MAX, then the
+// loop above.
+void Translator::copyout_(uint32_t pc) {
+  arg_to(0, kSubA);
+  arg_to(1, kSubB);
+  arg_to(2, kSubN);
+  emit(load64(kR1, kFp, kSubN));
+  size_t ok = jump_here(jmp_imm(BPF_JLE, kR1, kCopyoutMax, 0));
+  emit(store64(kFrame, kFrameFaultAddr, kR1));
+  fault_keep_addr(DTRACEFLT_BADSIZE, pc);
+  land(ok);
+  first_element(s_->compare_fd);
+  emit(store64(kFp, kSubD, kR0));
+  copy_out(pc, true);
+}
+
+// copyoutstr(s, uaddr, size): the string (at most strsize - 1 bytes)
+// read into scmp's first buffer, its first min(len, size) bytes written,
+// then its NUL when len < size, as the module's copyoutstr(); nothing
+// for size 0 (an unreadable string faults first, as its strlen()).
+void Translator::copyoutstr_(uint32_t pc) {
+  arg_to(0, kSubA);
+  arg_to(1, kSubB);
+  arg_to(2, kSubN);
+  first_element(s_->compare_fd);
+  emit(store64(kFp, kSubD, kR0));
+  emit(mov_reg(kR1, kR0));
+  read_str(pc, kSubA, static_cast<int32_t>(s_->strsize));
+  emit(alu_imm(BPF_SUB, kR0, 1));
+  emit(store64(kFp, kLoadBuf, kR0));
+  emit(load64(kR1, kFp, kSubN));
+  size_t zero = jump_here(jmp_imm(BPF_JEQ, kR1, 0, 0));
+  emit(jmp_reg(BPF_JLE, kR1, kR0, 1));  // n = min(len, size)
+  emit(mov_reg(kR1, kR0));
+  emit(jmp_imm(BPF_JLE, kR1, static_cast<int32_t>(s_->strsize) - 1, 1));  // for the verifier
+  emit(mov_imm(kR1, static_cast<int32_t>(s_->strsize) - 1));
+  emit(store64(kFp, kSubN, kR1));
+  copy_out(pc, false);
+  emit(load64(kR1, kFp, kLoadBuf));  // the NUL, when it fits
+  emit(load64(kR2, kFp, static_cast<int16_t>(kTupleKey + 32)));
+  size_t full = jump_here(jmp_reg(BPF_JGE, kR1, kR2, 0));
+  emit(load64(kR2, kFp, kSubB));
+  emit(alu_reg(BPF_ADD, kR1, kR2));
+  emit(store64(kFp, kSubP, kR1));
+  emit(store64_imm(kFp, kKey, 1));
+  user_range(pc);
+  emit(store64_imm(kFp, kSubC, 0));
+  emit(load64(kR1, kFp, kSubP));
+  emit(mov_reg(kR2, kFp));
+  emit(alu_imm(BPF_ADD, kR2, kSubC));
+  emit(mov_imm(kR3, 1));
+  emit(call(BPF_FUNC_probe_write_user));
+  fault_unless_read(pc, kSubP);
+  land(zero);
+  land(full);
+}
+
+}  // namespace dtrace::bpf::detail

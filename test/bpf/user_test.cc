@@ -1,0 +1,118 @@
+// copyout() and copyoutstr() (translate_user.cc) against kernel/core:
+// each statement writes into this process's memory (the module's
+// userspace build writes there too, with process_vm_writev(); a
+// BPF_PROG_TYPE_SYSCALL test run is this process's system call), from
+// a buffer of 'A's whose next page is unmapped; the outcomes and the
+// bytes written must agree. Where the kernel refuses
+// bpf_probe_write_user (kernel lockdown, integrity) they skip, saying so.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "compare.h"
+
+namespace dtrace::bpf::testing {
+namespace {
+
+constexpr size_t kPage = 4096;
+
+// Two pages, the second unmapped: end() is the first unmapped byte.
+class Victim {
+ public:
+  Victim() {
+    void* p = mmap(nullptr, 2 * kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    base_ = static_cast<uint8_t*>(p);
+    munmap(base_ + kPage, kPage);
+  }
+  ~Victim() { munmap(base_, kPage); }
+  void fill() { std::memset(base_, 'A', kPage); }
+  uint64_t end() const { return reinterpret_cast<uint64_t>(base_ + kPage); }
+  std::string bytes() const { return std::string(reinterpret_cast<const char*>(base_), kPage); }
+
+ private:
+  uint8_t* base_;
+};
+
+const std::string kLong =
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyz-"
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnopqrstuvwxyz+";
+
+struct Case {
+  std::string stmt;  // arg0: where, arg1: a size
+  uint64_t back;     // arg0 = the victim's end - back
+  uint64_t size;
+};
+
+void run_case(Victim& v, const Case& c) {
+  SCOPED_TRACE(c.stmt + " at end - " + std::to_string(c.back) + ", size " + std::to_string(c.size));
+  cc::Difo d = compile_clause("trace((" + c.stmt + ", 1));");
+  std::vector<Args> firing = {{v.end() - c.back, c.size}};
+  v.fill();
+  std::vector<Outcome> core = core_runs(d, firing, {{DTRACEOPT_DESTRUCTIVE, 1}});
+  std::string core_bytes = v.bytes();
+  v.fill();
+  Result<std::vector<Outcome>> bpf = bpf_runs(d, firing);
+  if (!bpf.ok() && bpf.error().message.find("bpf_probe_write_user") != std::string::npos)
+    GTEST_SKIP() << "this kernel refuses bpf_probe_write_user (lockdown)";
+  ASSERT_TRUE(bpf.ok()) << bpf.error().message;
+  ASSERT_EQ(core.size(), 1u);
+  ASSERT_EQ(bpf->size(), 1u);
+  EXPECT_EQ(core[0], (*bpf)[0]) << "kernel/core " << show(core[0]) << ", bpf " << show((*bpf)[0]);
+  EXPECT_EQ(core_bytes, v.bytes());
+}
+
+TEST(Copyout, AgreesWithKernelCore) {
+  SKIP_WITHOUT_BPF();
+  Victim v;
+  std::vector<Case> cases;
+  for (uint64_t n : {0, 1, 2, 3, 4, 5, 9}) {
+    cases.push_back({"copyoutstr(\"JKL\", arg0, arg1)", 100, n});
+    cases.push_back({"copyoutstr(\"\", arg0, arg1)", 100, n});
+  }
+  for (uint64_t n : {0, 1, 63, 64, 65, 128, 129, 199}) {
+    cases.push_back({"copyout(\"" + kLong + "\", arg0, arg1)", 1000, n});
+    cases.push_back({"copyoutstr(\"" + kLong + "\", arg0, arg1)", 1000, n});
+  }
+  cases.push_back({"copyout(\"" + kLong + "\", arg0, arg1)", 100, 150});    // the second chunk crosses
+  cases.push_back({"copyout(\"" + kLong + "\", arg0, arg1)", 30, 100});     // the first
+  cases.push_back({"copyoutstr(\"" + kLong + "\", arg0, arg1)", 70, 150});  // the second
+  cases.push_back({"copyoutstr(\"JKL\", arg0, arg1)", 3, 9});               // its NUL
+  cases.push_back({"copyoutstr(\"JKL\", arg0, arg1)", 3, 3});               // no NUL: fits
+  cases.push_back({"copyout(\"x\", arg0, arg1)", 0, 1});                    // unmapped
+  cases.push_back({"copyout(\"x\", arg0, arg1)", 100, 65537});              // BADSIZE
+  cases.push_back({"copyout((void *)8, arg0, arg1)", 100, 8});              // an unreadable source
+  cases.push_back({"copyoutstr((char *)8, arg0, arg1)", 100, 0});           // read before size 0
+  cases.push_back({"copyout(alloca(arg1), arg0, arg1)", 300, 200});         // scratch
+  for (const Case& c : cases) {
+    run_case(v, c);
+    if (::testing::Test::IsSkipped()) return;
+  }
+}
+
+// A kernel address: UPRIV at it, as the module's port (the userspace
+// build has no such addresses: its write fails as an unmapped one's).
+TEST(Copyout, KernelAddressUpriv) {
+  SKIP_WITHOUT_BPF();
+  cc::Difo d = compile_clause("trace((copyout(\"xy\", arg0, arg1), 1));");
+  uint64_t kernel = 0xffff888000000000ull;
+  uint64_t top = (uint64_t{1} << 47) - 4096;
+  Result<std::vector<Outcome>> bpf = bpf_runs(d, {{kernel, 2}, {top - 1, 2}, {top, 1}});
+  if (!bpf.ok() && bpf.error().message.find("bpf_probe_write_user") != std::string::npos)
+    GTEST_SKIP() << "this kernel refuses bpf_probe_write_user (lockdown)";
+  ASSERT_TRUE(bpf.ok()) << bpf.error().message;
+  ASSERT_EQ(bpf->size(), 3u);
+  for (size_t i = 0; i < 3; i++) {
+    EXPECT_TRUE((*bpf)[i].faulted) << i;
+    EXPECT_EQ((*bpf)[i].fault, uint64_t{DTRACEFLT_UPRIV}) << i;
+  }
+  EXPECT_EQ((*bpf)[0].addr, kernel);
+  EXPECT_EQ((*bpf)[1].addr, top - 1);
+  EXPECT_EQ((*bpf)[2].addr, top);
+}
+
+}  // namespace
+}  // namespace dtrace::bpf::testing
