@@ -627,6 +627,42 @@ void emit_tick(Builder& b) {
   set_arg(b, 0, kR0);
 }
 
+// Skips unless the kernel's size bytes at off in the socket sk (the
+// tracepoint's first argument) are want; then arg1 the socket, arg4
+// state.
+void tcp_socket_fire(Builder& b, int off, int size, int32_t want, int32_t state) {
+  tp_arg(b, kR3, 0);
+  read_kernel(b, off, size);
+  b.emit(alu_imm(BPF_AND, kR0, size == 1 ? 0xff : 0xffff));
+  skip_unless(b, BPF_JEQ, kR0, want);
+  tp_arg(b, kR1, 0);
+  set_arg(b, 1, kR1);
+  b.emit(mov_imm(kR1, state));
+  set_arg(b, 4, kR1);
+}
+
+// tcp connect-established, accept-established: inet_sock_set_state(sk,
+// oldstate, newstate) of a TCP socket from SYN_SENT, or SYN_RECV, to
+// ESTABLISHED, as the module's tcp_set_state_tp(): arg1 the socket,
+// arg4 the new state, arg5 the old one.
+void emit_established(Builder& b, int from) {
+  constexpr int kEstablished = 1, kTcp = 6;
+  tp_arg(b, kR1, 1);
+  skip_unless(b, BPF_JEQ, kR1, from);
+  tp_arg(b, kR1, 2);
+  skip_unless(b, BPF_JEQ, kR1, kEstablished);
+  tcp_socket_fire(b, layout().sk_protocol, 2, kTcp, kEstablished);
+  b.emit(mov_imm(kR1, from));
+  set_arg(b, 5, kR1);
+}
+
+// tcp connect-refused: tcp_receive_reset(sk) of a socket in SYN_SENT, as
+// the module's tcp_receive_reset_tp(): arg1 the socket, arg4 its state.
+void emit_connect_refused(Builder& b) {
+  constexpr int kSynSent = 2;
+  tcp_socket_fire(b, layout().sk_state, 1, kSynSent, kSynSent);
+}
+
 void emit_arg0_from(Builder& b, int i) {
   tp_arg(b, kR1, i);
   set_arg(b, 0, kR1);
@@ -798,6 +834,11 @@ const std::vector<Row>& rows() {
     {"udp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 17); }, false, true},
     {"udp", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_l4(b, false, 17); }, false, true},
     {"tcp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 6); }, false, true},
+    {"tcp", "connect-established", "inet_sock_set_state", 3, [](Builder& b) { emit_established(b, 2); },
+     false, true},
+    {"tcp", "accept-established", "inet_sock_set_state", 3, [](Builder& b) { emit_established(b, 3); }, false,
+     true},
+    {"tcp", "connect-refused", "tcp_receive_reset", 1, emit_connect_refused, false, true},
     {"io", "start", "block_rq_issue", 1, emit_io, false, false, nullptr, true},
     {"io", "done", "block_rq_complete", 1, emit_io, false, false, nullptr, true},
     {"sched", "off-cpu", "sched_switch", 4, [](Builder& b) { emit_switch(b, 0); }},

@@ -264,6 +264,35 @@ synack 1 0 1 1" "" -- -q -n '
 		@["synack", args[3]->tcps_state == TCP_STATE_SYN_RECEIVED, args[3]->tcps_addr != 0,
 		    args[4]->tcp_sport == 41241] = count(); }
 	END { printa("%s %d %d %d %@d\n", @); }' -c "python3 $tmp/tcp.py"
+# tcp connect-established and accept-established (inet_sock_set_state
+# from SYN_SENT, or SYN_RECV, to ESTABLISHED) of the same connection,
+# and connect-refused (tcp_receive_reset in SYN_SENT) of a connect() to
+# port 41242, where nothing listens: arg1 the socket, arg4 the state
+# (args[3]), arg5 the one before (raw), as the module's.
+cat >"$tmp/tcp2.py" <<'PY'
+import socket
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", 41241)); s.listen(1)
+c = socket.create_connection(("127.0.0.1", 41241)); a, _ = s.accept()
+c.close(); a.close(); s.close()
+try:
+    socket.create_connection(("127.0.0.1", 41242))
+except ConnectionRefusedError:
+    pass
+PY
+expect tcp_connection 0 "accept-established 1 1 1 1
+connect-established 1 1 1 1
+connect-refused 1 1 1 1" "" -- -q -n '
+	tcp:::connect-established /args[3]->tcps_rport == 41241/ {
+		@[probename, args[3]->tcps_state == TCP_STATE_ESTABLISHED,
+		    arg5 == TCP_STATE_SYN_SENT, args[1]->cs_addr == args[3]->tcps_addr] = count(); }
+	tcp:::accept-established /args[3]->tcps_lport == 41241/ {
+		@[probename, args[3]->tcps_state == TCP_STATE_ESTABLISHED,
+		    arg5 == TCP_STATE_SYN_RECEIVED, args[1]->cs_addr == args[3]->tcps_addr] = count(); }
+	tcp:::connect-refused /args[3]->tcps_rport == 41242/ {
+		@[probename, args[3]->tcps_state == TCP_STATE_SYN_SENT, args[3]->tcps_addr != 0,
+		    args[1]->cs_addr == args[3]->tcps_addr] = count(); }
+	END { printa("%s %d %d %d %@d\n", @); }' -c "python3 $tmp/tcp2.py"
 # cpc: a probe made when a description names it exactly, none for a
 # count below the event's smallest; page-faults-user-1 fires in the
 # faulting process (dd touches its buffer) with arg0 0 and arg1 the
