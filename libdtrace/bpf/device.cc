@@ -452,7 +452,8 @@ class BpfDevice final : public kio::Device {
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());
     Dynvars dyn;
-    auto dynmaps = create_dynvar_maps(dtbpf_dynvar_entries(f_), strings.strsize, dyn);
+    auto dynmaps = create_dynvar_maps(dtbpf_dynvar_entries(f_), strings.strsize, dyn,
+                                      dynvar_ref_size(views, strings.strsize));
     if (!dynmaps) return dynmaps.error();
     Specs specs;
     auto specmaps = create_spec_maps(dtbpf_nspec(f_), dtbpf_specsize(f_), specs);
@@ -522,17 +523,19 @@ class BpfDevice final : public kio::Device {
   // The thread-locals' program at thread exit (dynvars.h), loaded, or
   // none when no DIFO has a thread-local.
   static Result<Fd> thread_exit_program(std::span<const DifoView> views, const Dynvars& dyn) {
-    std::vector<uint16_t> scalars;
+    std::vector<uint16_t> scalars, refs;
     bool arrays = false;
     for (const DifoView& v : views)
       for (const dtrace_difv& x : v.vars) {
         if (x.dtdv_scope != DIFV_SCOPE_THREAD) continue;
+        bool ref = x.dtdv_type.dtdt_kind == DIF_TYPE_CTF && (x.dtdv_type.dtdt_flags & DIF_TF_BYREF) != 0;
+        std::vector<uint16_t>& list = ref ? refs : scalars;
         if (x.dtdv_kind == DIFV_KIND_ARRAY) arrays = true;
-        else if (std::find(scalars.begin(), scalars.end(), x.dtdv_id) == scalars.end())
-          scalars.push_back(static_cast<uint16_t>(x.dtdv_id));
+        else if (std::find(list.begin(), list.end(), x.dtdv_id) == list.end())
+          list.push_back(static_cast<uint16_t>(x.dtdv_id));
       }
-    if (scalars.empty() && !arrays) return Fd();
-    auto code = dynvar_exit_program(dyn, scalars, arrays);
+    if (scalars.empty() && refs.empty() && !arrays) return Fd();
+    auto code = dynvar_exit_program(dyn, scalars, refs, arrays);
     if (!code) return code.error();
     return load_program(*code, BPF_PROG_TYPE_RAW_TRACEPOINT);
   }

@@ -6,13 +6,53 @@
 #include "bpf/builder.h"
 #include "dtrace/dif.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
 
 namespace dtrace::bpf {
 
-Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvars& d) {
+uint32_t dynvar_ref_size(std::span<const DifoView> difos, uint32_t strsize) {
+  uint32_t size = 8;
+  bool refs = false;
+  for (const DifoView& v : difos)
+    for (const dtrace_difv& x : v.vars) {
+      bool dynamic = x.dtdv_scope == DIFV_SCOPE_THREAD ||
+                     (x.dtdv_scope == DIFV_SCOPE_GLOBAL && x.dtdv_kind == DIFV_KIND_ARRAY);
+      if (!dynamic) continue;
+      bool string = x.dtdv_type.dtdt_kind == DIF_TYPE_STRING;
+      refs |= !string && (x.dtdv_type.dtdt_flags & DIF_TF_BYREF) != 0;
+      size = std::max(size, string ? strsize : x.dtdv_type.dtdt_size);
+    }
+  return refs ? (size + 7) & ~7u : 0;
+}
+
+// The pool of n slots of 2 * ref_size bytes and its stack of free
+// indexes, every slot in it.
+static Status create_pool(uint32_t n, uint32_t ref_size, DynvarMaps& m, Dynvars& d) {
+  if (ref_size > kMaxRefValue)
+    return make_error("a thread-local or associative array value of " + std::to_string(ref_size) +
+                      " bytes is not supported by the bpf backend (at most " + std::to_string(kMaxRefValue) +
+                      ")");
+  int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_dynpool", 4, 2 * ref_size, n, nullptr);
+  if (fd < 0)
+    return make_error(std::string("cannot create the by-reference values' pool: ") + std::strerror(-fd));
+  m.pool = Fd(fd);
+  fd = bpf_map_create(BPF_MAP_TYPE_STACK, "dt_dynfree", 0, 4, n, nullptr);
+  if (fd < 0) return make_error(std::string("cannot create the pool's free slots: ") + std::strerror(-fd));
+  m.free = Fd(fd);
+  for (uint32_t i = n; i-- > 0;)  // slot 0 on top
+    if (int rc = bpf_map_update_elem(fd, nullptr, &i, BPF_ANY); rc != 0)
+      return make_error(std::string("cannot fill the pool's free slots: ") + std::strerror(-rc));
+  d.pool_fd = m.pool.get();
+  d.free_fd = m.free.get();
+  d.ref_size = ref_size;
+  d.slots = n;
+  return Ok{};
+}
+
+Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvars& d, uint32_t ref_size) {
   DynvarMaps m;
   int fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dynvars", kDynKeySize, kDynValueSize,
                           entries == 0 ? 1 : entries, nullptr);
@@ -37,14 +77,25 @@ Result<DynvarMaps> create_dynvar_maps(uint32_t entries, uint32_t strsize, Dynvar
   if (fd < 0)
     return make_error(std::string("cannot create the dynamic variable drops' map: ") + std::strerror(-fd));
   m.drops = Fd(fd);
+  if (ref_size > 0)
+    if (Status st = create_pool(entries == 0 ? 1 : entries, ref_size, m, d); !st) return st.error();
   d.map_fd = m.map.get();
   d.drops_fd = m.drops.get();
   return m;
 }
 
+// The slot whose index is at fp + at pushed back on the free stack.
+static void push_slot(Builder& b, const Dynvars& d, int16_t at) {
+  b.emit_ld64(kR1, static_cast<uint64_t>(d.free_fd), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kFp));
+  b.emit(alu_imm(BPF_ADD, kR2, at));
+  b.emit(mov_imm(kR3, 0));
+  b.emit(call(BPF_FUNC_map_push_elem));
+}
+
 Result<std::vector<bpf_insn>> dynvar_exit_program(const Dynvars& d, std::span<const uint16_t> scalars,
-                                                  bool arrays) {
-  constexpr int16_t kKey = -static_cast<int16_t>(kDynKeySize), kTask = kKey - 8;
+                                                  std::span<const uint16_t> refs, bool arrays) {
+  constexpr int16_t kKey = -static_cast<int16_t>(kDynKeySize), kTask = kKey - 8, kSlot = kTask - 8;
   Builder b;
   b.emit(call(BPF_FUNC_get_current_task));  // the exiting thread (the tracepoint's task)
   b.emit(store64(kFp, kTask, kR0));
@@ -61,6 +112,26 @@ Result<std::vector<bpf_insn>> dynvar_exit_program(const Dynvars& d, std::span<co
       b.emit(alu_imm(BPF_ADD, kR2, kKey));
       b.emit(call(BPF_FUNC_map_delete_elem));
     }
+  }
+  for (uint16_t id : refs) {  // its slot's index, the entry deleted, the slot freed
+    if (d.pool_fd < 0) break;
+    b.emit_ld64(kR1, static_cast<uint64_t>(DIFV_SCOPE_THREAD) << 32 | kDynRefKey | id);
+    b.emit(store64(kFp, kKey, kR1));
+    b.emit_ld64(kR1, static_cast<uint64_t>(d.map_fd), BPF_PSEUDO_MAP_FD);
+    b.emit(mov_reg(kR2, kFp));
+    b.emit(alu_imm(BPF_ADD, kR2, kKey));
+    b.emit(call(BPF_FUNC_map_lookup_elem));
+    size_t next = b.new_label();
+    b.jump(BPF_JEQ, kR0, 0, next);
+    b.emit(load64(kR1, kR0, 0));
+    b.emit(store64(kFp, kSlot, kR1));
+    b.emit_ld64(kR1, static_cast<uint64_t>(d.map_fd), BPF_PSEUDO_MAP_FD);
+    b.emit(mov_reg(kR2, kFp));
+    b.emit(alu_imm(BPF_ADD, kR2, kKey));
+    b.emit(call(BPF_FUNC_map_delete_elem));
+    b.jump(BPF_JNE, kR0, 0, next);
+    push_slot(b, d, kSlot);
+    b.bind(next);
   }
   size_t each = b.new_sub();
   if (arrays) {
@@ -87,6 +158,19 @@ Result<std::vector<bpf_insn>> dynvar_exit_program(const Dynvars& d, std::span<co
     b.emit(load64(kR0, kR2, 8));
     b.emit(load64(kR5, kR4, 0));
     b.jump_reg(BPF_JNE, kR0, kR5, keep);
+    if (d.pool_fd >= 0) {  // a by-reference value: its slot freed once deleted
+      size_t scalar = b.new_label();
+      b.emit(load64(kR0, kR2, 0));
+      b.emit(alu_imm(BPF_AND, kR0, static_cast<int32_t>(kDynRefKey)));
+      b.jump(BPF_JEQ, kR0, 0, scalar);
+      b.emit(load64(kR0, kR3, 0));
+      b.emit(store64(kFp, -8, kR0));
+      b.emit(call(BPF_FUNC_map_delete_elem));
+      b.jump(BPF_JNE, kR0, 0, keep);
+      push_slot(b, d, -8);
+      b.jump(BPF_JA, kR0, 0, keep);
+      b.bind(scalar);
+    }
     b.emit(call(BPF_FUNC_map_delete_elem));
     b.bind(keep);
     b.emit(mov_imm(kR0, 0));

@@ -96,14 +96,14 @@ Status Translator::alloca_(uint32_t pc, unsigned sz, unsigned rd) {
 // dynamic variables, is refused).
 Status Translator::store(uint32_t pc, uint8_t op, dif_instr_t in) {
   uint32_t n = 1u << (op - DIF_OP_STB);
-  bool globals = g_.ref_bytes >= n;
+  bool vars = g_.ref_bytes >= n || uses_pool() || uses_ref_locals();
   Status scratch = need_scratch();
-  if (!scratch && !globals) return scratch;
+  if (!scratch && !vars) return scratch;
   get(kR1, DIF_INSTR_RD(in));
   emit(store64(kFp, kSubA, kR1));
   RefStore ref{};
-  if (globals) {
-    ref = store_global(n, kSubA, DIF_INSTR_R1(in));
+  if (vars) {
+    ref = store_var(n, kSubA, DIF_INSTR_R1(in));
     land(ref.elsewhere);
   }
   if (scratch) {
@@ -117,7 +117,7 @@ Status Translator::store(uint32_t pc, uint8_t op, dif_instr_t in) {
     emit(store64(kFrame, kFrameFaultAddr, kR1));
     fault_keep_addr(DTRACEFLT_BADADDR, pc);
   }
-  if (globals) land(ref.done);
+  if (vars) land(ref.done);
   return Ok{};
 }
 
@@ -135,7 +135,9 @@ void Translator::copy_in(uint32_t pc, int16_t src, int16_t dst, int32_t helper) 
   land(none);
 }
 
-// COPYS rd, r1, r2: r2 bytes from r1 to rd.
+// COPYS rd, r1, r2: r2 bytes from r1 to rd, as the module's copys():
+// into a by-reference dynamic variable's value (dynvars.h) or into
+// what the ECB took of scratch, BADADDR at rd elsewhere.
 Status Translator::copys(uint32_t pc, dif_instr_t in) {
   if (Status st = need_scratch(); !st) return st;
   get(kR1, DIF_INSTR_RD(in));
@@ -144,7 +146,20 @@ Status Translator::copys(uint32_t pc, dif_instr_t in) {
   emit(store64(kFp, kSubB, kR1));
   get(kR1, DIF_INSTR_R2(in));
   emit(store64(kFp, kSubN, kR1));
+  size_t done = 0;
+  if (uses_pool()) {
+    std::vector<size_t> no = pool_dest(kSubA, -1);
+    emit(load64(kR2, kFp, kSubN));
+    size_t none = jump_here(jmp_imm(BPF_JEQ, kR2, 0, 0));
+    emit(load64(kR3, kFp, kSubB));
+    emit(call(BPF_FUNC_probe_read_kernel));
+    fault_unless_read(pc, kSubB);
+    land(none);
+    done = jump_here(ja(0));
+    for (size_t j : no) land(j);
+  }
   copy_in(pc, kSubB, kSubA, BPF_FUNC_probe_read_kernel);
+  if (uses_pool()) land(done);
   return Ok{};
 }
 

@@ -251,8 +251,14 @@ Status Translator::local(uint32_t pc, uint8_t op, dif_instr_t in) {
                 s_ != nullptr && s_->locals_fd >= 0 && s_->strsize % 8 == 0 && s_->strsize <= kMaxCompare;
   if (string)
     return local_string(pc, op, in, off, static_cast<int16_t>(kMaxCompare * (id - DIF_VAR_OTHER_UBASE)));
+  bool ref = v->dtdv_type.dtdt_kind == DIF_TYPE_CTF && v->dtdv_type.dtdt_flags == DIF_TF_BYREF &&
+             v->dtdv_type.dtdt_size <= kMaxCompare && uses_ref_locals();
+  if (ref)
+    return local_ref(pc, op, in, off, static_cast<int16_t>(kMaxCompare * (id - DIF_VAR_OTHER_UBASE)),
+                     (v->dtdv_type.dtdt_size + 7) & ~7u);
   if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
-    return make_error(unsupported("a clause-local variable that is a string or by reference"));
+    return make_error(unsupported("a clause-local variable that is a string or by reference (over " +
+                                  std::to_string(kMaxCompare) + " bytes)"));
   if (op == DIF_OP_LDLS) {
     emit(load64(kR1, kFrame, off));
     put(DIF_INSTR_RD(in), kR1);
@@ -328,7 +334,9 @@ Status Translator::dynamic(uint32_t pc, uint8_t op, dif_instr_t in) {
   bool strkey = array && tuple_refs_ != 0;
   bool strval = v->dtdv_type.dtdt_kind == DIF_TYPE_STRING && (v->dtdv_type.dtdt_flags & DIF_TF_BYUREF) == 0 &&
                 s_ != nullptr && env_.dyn->sval_map_fd >= 0 && !strkey;
-  if (!strval &&
+  bool ref = v->dtdv_type.dtdt_kind == DIF_TYPE_CTF && v->dtdv_type.dtdt_flags == DIF_TF_BYREF &&
+             uses_pool() && v->dtdv_type.dtdt_size <= env_.dyn->ref_size;
+  if (!strval && !ref &&
       (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8))
     return make_error(unsupported(std::string(thread ? "a thread-local variable" : "an associative array") +
                                   " whose value is by reference (or a string, with a string key)"));
@@ -336,7 +344,7 @@ Status Translator::dynamic(uint32_t pc, uint8_t op, dif_instr_t in) {
     return make_error(unsupported("an associative array key of more than one string"));
   int16_t key = array ? kTupleKey : kThreadKey;
   if (!array) zero_key(key);
-  emit_imm64(kR1, static_cast<uint64_t>(scope) << 32 | id);
+  emit_imm64(kR1, static_cast<uint64_t>(scope) << 32 | (ref ? kDynRefKey : 0) | id);
   emit(store64(kFp, key, kR1));
   if (thread) {
     emit(call(BPF_FUNC_get_current_task));
@@ -348,6 +356,7 @@ Status Translator::dynamic(uint32_t pc, uint8_t op, dif_instr_t in) {
     map = env_.dyn->str_map_fd;
     key = kStringKey;
   }
+  if (ref) return dynamic_ref(pc, load, map, key, v->dtdv_type.dtdt_size, in);
   if (load && strval) {  // the value's address, or 0 (NULL): a number to the verifier
     map_call(BPF_FUNC_map_lookup_elem, map, key);
     emit(store64(kFrame, kFrameTmp, kR0));
@@ -378,12 +387,7 @@ Status Translator::dynamic(uint32_t pc, uint8_t op, dif_instr_t in) {
   emit(mov_imm(kR4, BPF_ANY));
   map_call(BPF_FUNC_map_update_elem, map, key);
   size_t stored = jump_here(jmp_imm(BPF_JEQ, kR0, 0, 0));
-  emit(store64_imm(kFp, kKey, 0));  // this CPU's drop count + 1
-  map_call(BPF_FUNC_map_lookup_elem, env_.dyn->drops_fd, kKey);
-  emit(jmp_imm(BPF_JEQ, kR0, 0, 3));
-  emit(load64(kR1, kR0, 0));
-  emit(alu_imm(BPF_ADD, kR1, 1));
-  emit(store64(kR0, 0, kR1));
+  count_drop();
   land(done);
   land(stored);
   return Ok{};

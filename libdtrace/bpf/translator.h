@@ -259,6 +259,17 @@ class Translator {
     size_t elsewhere, done;
   };
   RefStore store_global(uint32_t n, int16_t at, unsigned val);
+  bool uses_pool() const { return env_.dyn != nullptr && env_.dyn->pool_fd >= 0; }
+  void pool_slot();
+  void copy_ref(uint32_t pc, uint32_t size);
+  void count_drop();
+  Status dynamic_ref(uint32_t pc, bool load, int map, int16_t key, uint32_t size, dif_instr_t in);
+  std::vector<size_t> pool_dest(int16_t at, int32_t n);
+  std::vector<size_t> locals_dest(int16_t at, int32_t n);
+  RefStore store_var(uint32_t n, int16_t at, unsigned val);
+  bool uses_ref_locals() const { return s_ != nullptr && s_->locals_fd >= 0; }
+  void local_ref_slot(int16_t flag, int16_t slot, uint32_t size);
+  Status local_ref(uint32_t pc, uint8_t op, dif_instr_t in, int16_t flag, int16_t slot, uint32_t size);
 
   Status sets(uint32_t pc, uint32_t i, unsigned rd);
   Status execname(unsigned rd);

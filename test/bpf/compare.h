@@ -104,7 +104,8 @@ inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vecto
   g->map_fd = map->get();
   Env env;
   Dynvars dyn;
-  Result<DynvarMaps> dynmaps = create_dynvar_maps(4096, 256, dyn);
+  Result<DynvarMaps> dynmaps =
+      create_dynvar_maps(4096, 256, dyn, dynvar_ref_size(std::span<const DifoView>(&v, 1), 256));
   if (!dynmaps.ok()) return dynmaps.error();
   env.dyn = &dyn;
   Strings strings = layout_strings(std::span<const DifoView>(&v, 1));

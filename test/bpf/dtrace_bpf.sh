@@ -87,10 +87,13 @@ expect dynamic_drops 0 "" "dynamic variable drops" -- -x dynvarsize=1k -q -n \
 # thread-local (a program without arrays: deleted by its key), or an
 # entry of a string-keyed thread-local array (walked), behind, where
 # dynvarsize 4k has room for 64, without a drop
-# (variables/tst.self_exit.sh checks integer ones).
+# (variables/tst.self_exit.sh checks integer ones); the same for a
+# structure thread-local and a thread-local array of structures, whose
+# slots of the by-reference values' pool are freed too.
 echo 'for i in $(seq 100); do /bin/true; done' >"$tmp/loop"
-for v in 'self->s = execname' 'self->k[execname] = 1'; do
+for v in 'self->s = execname' 'self->k[execname] = 1' 'self->p.y = 1' 'self->q[pid].y = 1'; do
 	check "thread_exit ($v)" '[ "$out" = 100 ]' -- -x dynvarsize=4k -q -n '
+		struct pt { int x; int y; }; self struct pt p, q[int];
 		syscall::exit_group:entry /execname == "true"/ { '"$v"'; n++; }
 		END { printf("%d\n", n >= 100 ? 100 : n); }' -c "sh $tmp/loop"
 done

@@ -293,19 +293,47 @@ INSTANTIATE_TEST_SUITE_P(
         Declared{"trace((c[arg0 & 3] = arg1, s.b[arg2 & 1] = c[arg1 & 3], s.b[0] * 256 + s.b[1] + c[1]));",
                  "char c[3]; struct { short a; char b[2]; } s;"}));
 
-// A store through a pointer may go anywhere in the by-reference globals
-// (the module's gstore: each variable's size rounded up to 8, here one
-// array of 20 bytes in 24) and faults BADADDR past them. The fault's
-// address is each one's own (the interpreter's store, the map's
-// element), so fault and instruction are compared.
-TEST(TranslateRefStore, FaultsPastTheGlobalsStore) {
-  SKIP_WITHOUT_BPF();
-  const std::vector<Args> offsets = {{0}, {19}, {20}, {21}, {23}, {24}, {25}, {neg(1)}, {1u << 20}};
-  for (const char* stmts : {"trace((q = (char *)&a[0], q[arg0] = 7, a[0] + a[4]));",
-                            "trace((w = (int *)((char *)&a[0] + arg0), *w = 7, a[0] + a[4]));",
-                            "trace((l = (long *)((char *)&a[0] + arg0), *l = 7, a[0] + a[4]));"}) {
-    SCOPED_TRACE(stmts);
-    cc::Difo d = compile_clause(stmts, "int a[5]; char *q; int *w; long *l;");
+// By-reference dynamic variables and clause-locals (translate_refs.cc):
+// thread-locals and associative arrays of structures and arrays, read
+// before stored (0: the compiler reads its zeros for an absent one),
+// their members stored and read, copied by assignment to and from
+// globals, deleted by a copy from address 0 (the module's store of 0)
+// and left as they were by a copy from an address that cannot be read
+// (BADADDR), a string member stored by copys, a pointer to an element
+// stored through; this-> structures and arrays zero at each firing.
+INSTANTIATE_TEST_SUITE_P(
+    RefDynamic, TranslateDeclared,
+    ::testing::Values(
+        Declared{
+            "trace((r = self->g.x * 100 + self->g.y, self->g.x = arg0, self->g.y = self->g.y + arg1, "
+            "self->h = self->g, self->h.y = self->h.y * 2, r * 1000000 + self->h.x * 1000 + self->h.y));",
+            "struct box { int x; int y; }; self struct box g, h; int64_t r;"},
+        Declared{"trace((b[arg2 & 3].x = arg0, b[arg2 & 3].y++, c = b[1], b[arg0 & 3] = c, "
+                 "b[0].y * 1000 + b[1].x * 100 + b[2].y * 10 + c.y + b[arg1].y));",
+                 "struct box { int x; int y; }; struct box b[int64_t]; struct box c;"},
+        Declared{"trace((r = self->g.y, self->g.y = arg1, self->g = *(struct box *)((arg0 & 1) == 0 ? 0 : "
+                 "arg0 & 8), "
+                 "r * 1000 + self->g.y));",
+                 "struct box { int x; int y; }; self struct box g; int64_t r;"},
+        Declared{"trace((self->a[arg0 & 3] = arg1, p = &self->a[1], *p = *p + 1, "
+                 "self->a[0] + self->a[1] * 10 + self->a[3] * 100 + k[arg2, arg0][2]));",
+                 "self int a[4]; int *p; char k[int, int][3];"},
+        Declared{"trace((i[arg0 & 1].name = arg1 & 1 ? \"ab\" : execname, i[arg0 & 1].n = arg2, "
+                 "strlen(i[0].name) * 100 + strlen(i[1].name) * 10 + i[1].n));",
+                 "struct info { string name; int n; }; struct info i[int];"},
+        Declared{
+            "trace((r = this->c.calls + this->l[0], this->c.ts = arg0, this->c.calls = this->c.ts + 1, "
+            "this->l[arg1 & 1] = 9, this->d = this->c, r * 1000 + this->d.calls + this->l[1] * 10));",
+            "struct ci { uint64_t ts; uint64_t calls; }; this struct ci c, d; this int l[2]; int64_t r;"}));
+
+// Each of stmts (with decls) over offsets: the same value or the same
+// fault at the same instruction (the fault's address is each one's own:
+// the interpreter's store, the map's element), at least 3 faults.
+void expect_same_stores(std::initializer_list<const char*> stmts, const char* decls,
+                        const std::vector<Args>& offsets) {
+  for (const char* stmt : stmts) {
+    SCOPED_TRACE(stmt);
+    cc::Difo d = compile_clause(stmt, decls);
     std::vector<Outcome> core = core_runs(d, offsets);
     Result<std::vector<Outcome>> bpf = bpf_runs(d, offsets);
     ASSERT_TRUE(bpf.ok()) << bpf.error().message;
@@ -320,6 +348,35 @@ TEST(TranslateRefStore, FaultsPastTheGlobalsStore) {
     }
     EXPECT_GE(faults, 3u);  // past the store on both sides
   }
+}
+
+// A store through a pointer may go anywhere in the by-reference globals
+// (the module's gstore: each variable's size rounded up to 8, here one
+// array of 20 bytes in 24) and faults BADADDR past them.
+TEST(TranslateRefStore, FaultsPastTheGlobalsStore) {
+  SKIP_WITHOUT_BPF();
+  expect_same_stores({"trace((q = (char *)&a[0], q[arg0] = 7, a[0] + a[4]));",
+                      "trace((w = (int *)((char *)&a[0] + arg0), *w = 7, a[0] + a[4]));",
+                      "trace((l = (long *)((char *)&a[0] + arg0), *l = 7, a[0] + a[4]));"},
+                     "int a[5]; char *q; int *w; long *l;",
+                     {{0}, {19}, {20}, {21}, {23}, {24}, {25}, {neg(1)}, {1u << 20}});
+}
+
+// A store through a pointer into a by-reference dynamic variable may go
+// anywhere in its value's valmax bytes (the module's
+// dtrace_dyn_storable(): the largest dynamic value rounded up to 8, here
+// 24 for an array of 20 bytes) and faults BADADDR past them (the next
+// entry's header in the module, the slot's zero half or the next slot
+// under the bpf backend). The variable is made first: the address of
+// an absent one is its zeros' (a global).
+TEST(TranslateRefStore, FaultsPastADynamicValue) {
+  SKIP_WITHOUT_BPF();
+  expect_same_stores(
+      {"trace((self->a[1] = 1, q = (char *)&self->a[0], q[arg0] = 7, self->a[0] + self->a[4]));",
+       "trace((self->a[1] = 1, w = (int *)((char *)&self->a[0] + arg0), *w = 7, self->a[0] + self->a[4]));",
+       "trace((b[1][1] = 1, l = (long *)((char *)&b[1][0] + arg0), *l = 7, b[1][0] + b[1][4]));"},
+      "self int a[5]; int b[int][5]; char *q; int *w; long *l;",
+      {{0}, {19}, {20}, {21}, {23}, {24}, {25}, {31}, {neg(1)}});
 }
 
 }  // namespace
