@@ -4,9 +4,13 @@
  * child fire forkapp:::work (i, "parent" or "child K") N times, DELAY_MS
  * apart. The parent waits for its children. A child registers its own
  * provider forkapp<childpid> (drti's fork handler), as PostgreSQL's
- * backends, forked by the postmaster, must to be traced.
+ * backends, forked by the postmaster, must to be traced. A child dies
+ * with its parent (PR_SET_PDEATHSIG): a test that kills the parent
+ * before it knew the children's pids leaves none running.
  */
+#include <signal.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +33,7 @@ int main(int argc, char **argv)
 	long nchild = app_arg(argc, argv, 1, 1);
 	long n = app_arg(argc, argv, 2, 1);
 	long delay = app_arg(argc, argv, 3, 0);
+	pid_t parent = getpid();
 	char who[32];
 	long k;
 
@@ -40,6 +45,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		if (c == 0) {
+			/* the parent may have died before the prctl() */
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+			    getppid() != parent)
+				return 1;
 			snprintf(who, sizeof(who), "child %ld", k);
 			work(who, n, delay);
 			return 0;

@@ -18,6 +18,8 @@ while [ "$SECONDS" -lt 30 ]; do
 	kill -0 "$pid" || break
 	sleep 0.1
 done
+# again: the children may have been forked after the pgrep of the last round
+kids=$(pgrep -P "$pid" | sort -n | tr '\n' ' ')
 "$dtrace" -l -n 'forkapp*:::work' | awk -v p="$pid" -v k="$kids" '
 BEGIN { split(k, c, " "); who["forkapp" p] = "parent";
 	who["forkapp" c[1]] = "child"; who["forkapp" c[2]] = "child" }
