@@ -34,10 +34,10 @@ constexpr bpf_insn make(uint8_t code, uint8_t dst, uint8_t src, int16_t off, int
   return i;
 }
 
-// dst OP= src, 64-bit. off = 1 selects the signed form of DIV and MOD
-// (BPF ISA v4, Linux 6.6).
-constexpr bpf_insn alu_reg(uint8_t op, uint8_t dst, uint8_t src, int16_t off = 0) {
-  return make(BPF_ALU64 | op | BPF_X, dst, src, off, 0);
+// dst OP= src, 64-bit. (No ISA v4 forms: the kernels before 6.6 refuse
+// them.)
+constexpr bpf_insn alu_reg(uint8_t op, uint8_t dst, uint8_t src) {
+  return make(BPF_ALU64 | op | BPF_X, dst, src, 0, 0);
 }
 // dst OP= imm (imm sign-extended to 64 bits).
 constexpr bpf_insn alu_imm(uint8_t op, uint8_t dst, int32_t imm) {

@@ -170,10 +170,10 @@ Status Translator::instr(uint32_t pc, dif_instr_t in) {
     case DIF_OP_SLL: return shift(in, BPF_LSH);
     case DIF_OP_SRL: return shift(in, BPF_RSH);
     case DIF_OP_SRA: return shift(in, BPF_ARSH);
-    case DIF_OP_SDIV: return divide(pc, in, BPF_DIV, 1);
-    case DIF_OP_UDIV: return divide(pc, in, BPF_DIV, 0);
-    case DIF_OP_SREM: return divide(pc, in, BPF_MOD, 1);
-    case DIF_OP_UREM: return divide(pc, in, BPF_MOD, 0);
+    case DIF_OP_SDIV: return divide(pc, in, BPF_DIV, true);
+    case DIF_OP_UDIV: return divide(pc, in, BPF_DIV, false);
+    case DIF_OP_SREM: return divide(pc, in, BPF_MOD, true);
+    case DIF_OP_UREM: return divide(pc, in, BPF_MOD, false);
     case DIF_OP_NOT:
       get(kR1, r1);
       emit(alu_imm(BPF_XOR, kR1, -1));
@@ -326,13 +326,32 @@ Status Translator::shift(dif_instr_t in, uint8_t bop) {
 }
 
 // BPF divides by 0 without a fault; DIF faults DIVZERO. The signed
-// forms (off 1) give INT64_MIN / -1 = INT64_MIN and % = 0, as DIF does.
-Status Translator::divide(uint32_t pc, dif_instr_t in, uint8_t bop, int16_t is_signed) {
+// forms divide the magnitudes unsigned and set the sign after (the
+// quotient's the operands' signs apart, the remainder's the dividend's):
+// BPF's own signed DIV and MOD (off 1) are ISA v4, which kernels before
+// 6.6 refuse ("BPF_ALU uses reserved fields"). INT64_MIN / -1 gives
+// INT64_MIN and % gives 0, as DIF does.
+Status Translator::divide(uint32_t pc, dif_instr_t in, uint8_t bop, bool is_signed) {
   get(kR1, DIF_INSTR_R1(in));
   get(kR2, DIF_INSTR_R2(in));
   emit(jmp_imm(BPF_JNE, kR2, 0, kFaultLen));
   fault(DTRACEFLT_DIVZERO, pc);
-  emit(alu_reg(bop, kR1, kR2, is_signed));
+  if (!is_signed) {
+    emit(alu_reg(bop, kR1, kR2));
+    put(DIF_INSTR_RD(in), kR1);
+    return Ok{};
+  }
+  // R3, R4: the operands' signs (0 or -1); R1, R2 their magnitudes.
+  for (auto [sign, r] : {std::pair{kR3, kR1}, {kR4, kR2}}) {
+    emit(mov_reg(sign, r));
+    emit(alu_imm(BPF_ARSH, sign, 63));
+    emit(alu_reg(BPF_XOR, r, sign));
+    emit(alu_reg(BPF_SUB, r, sign));
+  }
+  emit(alu_reg(bop, kR1, kR2));
+  if (bop == BPF_DIV) emit(alu_reg(BPF_XOR, kR3, kR4));
+  emit(alu_reg(BPF_XOR, kR1, kR3));
+  emit(alu_reg(BPF_SUB, kR1, kR3));
   put(DIF_INSTR_RD(in), kR1);
   return Ok{};
 }

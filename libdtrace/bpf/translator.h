@@ -136,7 +136,7 @@ class Translator {
 
   Status alu(dif_instr_t in, uint8_t bop);
   Status shift(dif_instr_t in, uint8_t bop);
-  Status divide(uint32_t pc, dif_instr_t in, uint8_t bop, int16_t is_signed);
+  Status divide(uint32_t pc, dif_instr_t in, uint8_t bop, bool is_signed);
   Status load(uint32_t pc, unsigned k, unsigned r1, unsigned rd, int32_t helper);
 
   Status cond(uint32_t pc, dif_instr_t in, uint8_t jop);

@@ -93,6 +93,22 @@ inline std::vector<Outcome> core_runs(const cc::Difo& d, const std::vector<Args>
   return out;
 }
 
+// The first instruction of prog that kernels before 6.6 refuse (BPF ISA
+// v4: signed DIV and MOD, MOVSX, BSWAP, sign-extending loads, JMP32 JA),
+// -1 if none: the guests' 6.1 runs what the host's kernel runs.
+inline long first_isa_v4(const std::vector<bpf_insn>& prog) {
+  for (size_t i = 0; i < prog.size(); i++) {
+    const bpf_insn& in = prog[i];
+    uint8_t cls = BPF_CLASS(in.code), op = BPF_OP(in.code);
+    bool alu = cls == BPF_ALU || cls == BPF_ALU64;
+    if (alu && (op == BPF_DIV || op == BPF_MOD || op == BPF_MOV) && in.off != 0) return static_cast<long>(i);
+    if (cls == BPF_ALU64 && op == BPF_END) return static_cast<long>(i);
+    if (cls == BPF_LDX && BPF_MODE(in.code) == 0x80) return static_cast<long>(i);  // BPF_MEMSX
+    if (cls == BPF_JMP32 && op == BPF_JA) return static_cast<long>(i);
+  }
+  return -1;
+}
+
 // The same DIFO translated, loaded and test-run, one run per firing over
 // one globals map, one map of dynamic variables and the string maps.
 inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vector<Args>& firings) {
@@ -114,6 +130,8 @@ inline Result<std::vector<Outcome>> bpf_runs(const cc::Difo& d, const std::vecto
   env.strings = &strings;
   Result<std::vector<bpf_insn>> prog = translate(v, *g, env);
   if (!prog.ok()) return prog.error();
+  if (long i = first_isa_v4(*prog); i >= 0)
+    return make_error("instruction " + std::to_string(i) + " is BPF ISA v4, which kernels before 6.6 refuse");
   Result<Fd> fd = load_program(*prog, BPF_PROG_TYPE_SYSCALL);
   if (!fd.ok()) return fd.error();
   std::vector<Outcome> out;
