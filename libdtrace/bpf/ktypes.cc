@@ -86,6 +86,7 @@ TaskOffsets look_up() {
     o.real_parent = member_offset(b, static_cast<uint32_t>(task), "real_parent");
     o.tgid = member_offset(b, static_cast<uint32_t>(task), "tgid");
     o.flags = member_offset(b, static_cast<uint32_t>(task), "flags");
+    o.pid = member_offset(b, static_cast<uint32_t>(task), "pid");
     int32_t se = member_offset(b, static_cast<uint32_t>(task), "se");
     int32_t se_type = member_type(b, static_cast<uint32_t>(task), "se");
     int32_t sum = se_type > 0 ? member_offset(b, static_cast<uint32_t>(se_type), "sum_exec_runtime") : -1;

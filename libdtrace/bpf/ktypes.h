@@ -22,6 +22,7 @@ struct TaskOffsets {
   int32_t signal = -1;            // struct signal_struct *
   int32_t pid_nr = -1;            // struct pid's numbers[0].nr
   int32_t flags = -1;             // unsigned int (PF_KTHREAD: raise())
+  int32_t pid = -1;               // pid_t (0: the idle task, progenyof()'s end)
 };
 
 // Looked up once; -1 where the kernel's BTF lacks a field (or BTF).

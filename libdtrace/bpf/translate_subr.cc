@@ -10,7 +10,7 @@ namespace dtrace::bpf::detail {
 
 namespace {
 
-enum class Kind { kNone, kScratch, kString, kNet, kOrder, kRand, kOut };
+enum class Kind { kNone, kScratch, kString, kNet, kOrder, kRand, kOut, kProgeny };
 
 struct SubrRow {
   Kind kind;
@@ -52,6 +52,8 @@ SubrRow subr_row(uint16_t subr) {
     case DIF_SUBR_RAND: return {Kind::kRand, 0};
     case DIF_SUBR_COPYOUT:
     case DIF_SUBR_COPYOUTSTR: return {Kind::kOut, 3};
+    case DIF_SUBR_COPYINARGS: return {Kind::kOut, 2};
+    case DIF_SUBR_PROGENYOF: return {Kind::kProgeny, 1};
     default: return {Kind::kNone, 0};
   }
 }
@@ -99,12 +101,18 @@ Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
       emit(alu_imm(BPF_AND, kR0, 0x7fffffff));
       put(rd, kR0);
       break;
-    case Kind::kOut:  // translate_user.cc; no result, 0 as the module's
+    case Kind::kOut:  // translate_user.cc; copyout()'s result 0, as the module's
+      if (subr == DIF_SUBR_COPYINARGS) {
+        st = need_scratch();
+        if (st) copyinargs(pc, rd);
+        break;
+      }
       if (subr == DIF_SUBR_COPYOUT) copyout_(pc);
       else copyoutstr_(pc);
       emit(mov_imm(kR1, 0));
       put(rd, kR1);
       break;
+    case Kind::kProgeny: st = progenyof(rd); break;  // translate_user.cc
     case Kind::kNone: break;
   }
   tuple_ = 0;

@@ -1,6 +1,8 @@
-// The Translator's subroutines that write the current process's memory
+// The Translator's subroutines of the current process's memory
 // (translator.h), as the module's (kernel/core/dif_subr.c): copyout()
-// and copyoutstr(), through BPF_FUNC_probe_write_user.
+// and copyoutstr(), through BPF_FUNC_probe_write_user, and
+// copyinargs().
+#include "bpf/ktypes.h"
 #include "bpf/translator.h"
 
 namespace dtrace::bpf::detail {
@@ -147,6 +149,112 @@ void Translator::copyoutstr_(uint32_t pc) {
   fault_unless_read(pc, kSubP);
   land(zero);
   land(full);
+}
+
+// copyinargs(uaddr, size): size bytes (at most strsize - 1) of user
+// memory holding strings back to back, in strsize bytes of scratch, as
+// one string: the last string's NULs dropped, the others spaces, as the
+// module's subr_copyinargs() (BADADDR at uaddr when unreadable; none
+// for 0 bytes). Two loops of strsize - 1 steps without branches on the
+// data: the end past the last byte that is not NUL (the bytes after
+// size are the take's zeros), then the NULs before it made spaces.
+void Translator::copyinargs(uint32_t pc, unsigned rd) {
+  int32_t size = static_cast<int32_t>(s_->strsize);
+  emit(store64_imm(kFp, kSubN, size));
+  take(pc);
+  emit(store64(kFp, kSubA, kR0));
+  arg_to(0, kSubB);
+  emit(load64(kR2, kFp, static_cast<int16_t>(kTupleKey + 24)));
+  emit(jmp_imm(BPF_JLT, kR2, size, 1));
+  emit(mov_imm(kR2, size - 1));
+  size_t none = jump_here(jmp_imm(BPF_JEQ, kR2, 0, 0));
+  scratch_at(0);
+  emit(load64(kR2, kFp, static_cast<int16_t>(kTupleKey + 24)));  // again, for the verifier
+  emit(jmp_imm(BPF_JLT, kR2, size, 1));
+  emit(mov_imm(kR2, size - 1));
+  emit(load64(kR3, kFp, kSubB));
+  emit(call(BPF_FUNC_probe_read_user));
+  fault_unless_read(pc, kSubB);
+  land(none);
+  emit(store64_imm(kFp, kSubC, 0));  // the end
+  scratch_at(0);
+  ByteLoop ends = byte_loop(size - 1);
+  emit(mov_imm(kR0, 0));  // R0 = the byte is not NUL
+  emit(alu_reg(BPF_SUB, kR0, kR5));
+  emit(alu_imm(BPF_RSH, kR0, 63));
+  emit(load64(kR5, kFp, kSubC));  // end += (i + 1 - end) * R0
+  emit(mov_reg(kR2, kR3));
+  emit(alu_imm(BPF_ADD, kR2, 1));
+  emit(alu_reg(BPF_SUB, kR2, kR5));
+  emit(alu_reg(BPF_MUL, kR2, kR0));
+  emit(alu_reg(BPF_ADD, kR5, kR2));
+  emit(store64(kFp, kSubC, kR5));
+  next_byte(ends);
+  scratch_at(0);
+  ByteLoop spaces = byte_loop(size - 1);
+  emit(mov_imm(kR0, 0));  // R0 = the byte is NUL
+  emit(alu_reg(BPF_SUB, kR0, kR5));
+  emit(alu_imm(BPF_RSH, kR0, 63));
+  emit(alu_imm(BPF_XOR, kR0, 1));
+  emit(mov_reg(kR2, kR3));  // R2 = i < end
+  emit(load64(kR1, kFp, kSubC));
+  emit(alu_reg(BPF_SUB, kR2, kR1));
+  emit(alu_imm(BPF_RSH, kR2, 63));
+  emit(alu_reg(BPF_MUL, kR0, kR2));
+  emit(alu_imm(BPF_LSH, kR0, 5));  // ' ' for a NUL before the end
+  emit(alu_reg(BPF_ADD, kR5, kR0));
+  emit(make(BPF_STX | BPF_MEM | BPF_B, kR4, kR5, 0, 0));
+  emit(mov_reg(kR1, kR4));  // the loop's base again
+  emit(alu_reg(BPF_SUB, kR1, kR3));
+  next_byte(spaces);
+  emit(load64(kR1, kFp, kSubA));
+  put(rd, kR1);
+}
+
+// progenyof(pid): whether the current task or one of its ancestors
+// (real_parent, at most 1024 of them, up to the idle task) is of
+// process pid, as the module's dtrace_port_progenyof(); a task that
+// cannot be read ends the walk. kSubC counts the steps (a constant to the
+// verifier, which walks the loop once a step), kSubA holds the task.
+Status Translator::progenyof(unsigned rd) {
+  const TaskOffsets& t = task_offsets();
+  if (t.real_parent < 0 || t.tgid < 0 || t.pid < 0)
+    return make_error(unsupported("progenyof() without the kernel's BTF (task_struct)"));
+  constexpr int32_t kDepth = 1024;
+  emit(call(BPF_FUNC_get_current_task));
+  emit(store64(kFp, kSubA, kR0));
+  emit(store64_imm(kFp, kSubC, 0));
+  emit(store64_imm(kFp, kSubD, 0));
+  // Each exit is a branch's fall-through, its step's continuation the
+  // jump: the verifier walks an exit first, so that the branches it
+  // keeps to walk later stay few (8,192 at most).
+  size_t top = out_.size();
+  emit(load64(kR1, kFp, kSubC));
+  emit(jmp_imm(BPF_JLT, kR1, kDepth, 1));
+  size_t deep = jump_here(ja(0));
+  emit(load64(kR0, kFp, kSubA));
+  read_kernel(kR0, t.tgid, 4);
+  emit(load64(kR1, kFp, static_cast<int16_t>(kTupleKey + 16)));
+  emit(jmp_reg(BPF_JNE, kR0, kR1, 2));
+  emit(store64_imm(kFp, kSubD, 1));
+  size_t found = jump_here(ja(0));
+  emit(load64(kR0, kFp, kSubA));
+  read_kernel(kR0, t.pid, 4);
+  emit(jmp_imm(BPF_JNE, kR0, 0, 1));
+  size_t idle = jump_here(ja(0));
+  emit(load64(kR0, kFp, kSubA));
+  read_kernel(kR0, t.real_parent, 8);
+  emit(store64(kFp, kSubA, kR0));
+  emit(load64(kR1, kFp, kSubC));
+  emit(alu_imm(BPF_ADD, kR1, 1));
+  emit(store64(kFp, kSubC, kR1));
+  back_to(top);
+  land(found);
+  land(idle);
+  land(deep);
+  emit(load64(kR1, kFp, kSubD));
+  put(rd, kR1);
+  return Ok{};
 }
 
 }  // namespace dtrace::bpf::detail

@@ -239,11 +239,13 @@ class Translator {
   void net_subr(uint32_t pc, uint16_t subr, unsigned rd);
   void keep_from_element(int16_t off, unsigned rd);
 
-  // translate_user.cc: copyout(), copyoutstr()
+  // translate_user.cc: copyout(), copyoutstr(), copyinargs()
   void user_range(uint32_t pc);
   void copy_out(uint32_t pc, bool read);
   void copyout_(uint32_t pc);
   void copyoutstr_(uint32_t pc);
+  void copyinargs(uint32_t pc, unsigned rd);
+  Status progenyof(unsigned rd);
 
   Status store_string(uint32_t pc, int16_t off);
 

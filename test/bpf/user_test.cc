@@ -114,5 +114,42 @@ TEST(Copyout, KernelAddressUpriv) {
   EXPECT_EQ((*bpf)[2].addr, top);
 }
 
+// copyinargs(): argv-like bytes of this process (strings back to back)
+// joined with spaces, trailing NULs dropped, at most strsize - 1 bytes;
+// BADADDR at an unreadable address, none for 0 bytes. The result as the
+// index of its text among the expected ones and its length.
+TEST(Copyinargs, AgreesWithKernelCore) {
+  SKIP_WITHOUT_BPF();
+  static const char kArgv[] = "ab\0cd\0\0e\0\0\0";
+  static std::string longer(300, 'x');
+  uint64_t a = reinterpret_cast<uint64_t>(kArgv);
+  uint64_t l = reinterpret_cast<uint64_t>(longer.data());
+  std::vector<std::string> texts = {"", "a", "ab", "ab cd", "ab cd  e", "ab c", "cd", "b cd  e"};
+  std::string which = "0";
+  for (size_t i = 0; i < texts.size(); i++)
+    which += " + (this->s == \"" + texts[i] + "\") * " + std::to_string(i + 1);
+  std::vector<Args> firings;
+  for (uint64_t n : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}) firings.push_back({a, n});
+  firings.push_back({a + 1, 11});
+  firings.push_back({l, 300});  // strsize - 1 bytes
+  firings.push_back({l, 255});
+  firings.push_back({l, uint64_t{0} - 1});
+  firings.push_back({8, 4});  // unreadable
+  firings.push_back({8, 0});  // nothing read
+  expect_same("trace((this->s = copyinargs(arg0, arg1), strlen(this->s) * 1000 + (" + which + ")));",
+              firings);
+}
+
+// progenyof(): this process, its parent and init are its ancestors
+// (the userspace build's port knows only those), a pid that is none
+// is not; the walk up real_parent, through the kernel's tasks.
+TEST(Progenyof, AgreesWithKernelCore) {
+  SKIP_WITHOUT_BPF();
+  expect_same("trace(progenyof(arg0) * 10 + progenyof(arg1));",
+              {{static_cast<uint64_t>(getpid()), static_cast<uint64_t>(getppid())},
+               {1, 4194305},
+               {uint64_t{0} - 1, static_cast<uint64_t>(getpid())}});
+}
+
 }  // namespace
 }  // namespace dtrace::bpf::testing
