@@ -12,41 +12,57 @@
 # bpf_d_suite runs). Runs in a mount namespace of its own with tracefs
 # mounted where it is not (sdt names its probes by the systems tracefs
 # shows). Passes, saying so, where bpf() is not permitted.
-# usage: d_suite_all.sh [--all] [-j N] [--keep DIR] build/dtrace [TEST...]
+# In the guest (test/vm/run, the module loaded: --guest) the list's
+# host: and module: entries name what the native host lacks and the
+# guest has, so those tests must pass there, and
+# test/bpf/differs_guest.list names the tests that differ there only
+# (or for another cause), in the same form; its entries take the place
+# of differs.list's. Both lists are checked (tests that exist, named
+# once) either way.
+# usage: d_suite_all.sh [--all] [--guest] [-j N] [--keep DIR] [--log LOG] build/dtrace [TEST...]
 #   --all       every test of test/d (or the TESTs named), and the
 #               figures: passed, failed by cause (the reason's first
 #               word), skipped
+#   --guest     held to the lists as in the guest (above)
 #   -j N        N runtests at once, each a share of the tests (default 2:
 #               most tests wait on a timer or a trigger)
 #   --keep DIR  keep runtest's report as DIR/runtest.log
+#   --log LOG   run nothing: hold a report kept so (or runtest
+#               --verbose's, a guest's) to the lists
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-all=0 keep='' jobs=2
+all=0 guest=0 keep='' from='' jobs=2
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--all) all=1; shift ;;
+	--guest) guest=1; shift ;;
 	--keep) keep=$2; shift 2 ;;
+	--log) from=$(realpath "$2"); shift 2 ;;
 	-j) jobs=$2; shift 2 ;;
 	--) shift; break ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] || { sed -n '2,21p' "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,31p' "$0"; exit 2; }
 dtrace=$(realpath "$1")
 shift
 
-if [ -z "${D_SUITE_NS:-}" ] && ! grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts &&
+if [ -z "$from" ] && [ -z "${D_SUITE_NS:-}" ] && ! grep -q ' /sys/kernel/tracing tracefs ' /proc/mounts &&
 	unshare -m true 2>/dev/null; then
 	export D_SUITE_NS=1
+	opts=(-j "$jobs")
+	[ $all = 1 ] && opts+=(--all)
+	[ $guest = 1 ] && opts+=(--guest)
+	[ -n "$keep" ] && opts+=(--keep "$keep")
 	# shellcheck disable=SC2016 # expanded by the inner shell
 	exec unshare -m bash -c 'mount -t tracefs nodev /sys/kernel/tracing && exec "$@"' \
-		bash "$0" -j "$jobs" "$([ $all = 1 ] && echo --all || echo --)" ${keep:+--keep "$keep"} "$dtrace" "$@"
+		bash "$0" "${opts[@]}" -- "$dtrace" "$@"
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if ! "$dtrace" -x backend=bpf -q -n 'BEGIN { exit(0); }' >/dev/null 2>"$tmp/err"; then
+if [ -z "$from" ] && ! "$dtrace" -x backend=bpf -q -n 'BEGIN { exit(0); }' >/dev/null 2>"$tmp/err"; then
 	if grep -q 'bpf() is not permitted' "$tmp/err"; then
 		echo "d_suite_all: skipped: $(cat "$tmp/err")"
 		exit 0
@@ -63,25 +79,35 @@ done
 printf '#!/bin/sh\nexec "%s" -x backend=bpf "$@"\n' "$dtrace" >"$tmp/top/build/dtrace"
 chmod +x "$tmp/top/build/dtrace"
 
-# differs.list: "TEST REASON", TEST relative to test/d.
-grep -v '^#' "$here/differs.list" | grep . >"$tmp/differs"
-awk '{ print $1 }' "$tmp/differs" | sort >"$tmp/listed"
+# differs.list, differs_guest.list: "TEST REASON", TEST relative to test/d.
 grep -v '^#' "$here/d_suite.list" | grep . | sort >"$tmp/short"
-if dup=$(uniq -d "$tmp/listed") && [ -n "$dup" ]; then
-	echo "FAIL: named twice in differs.list: $dup"
-	exit 1
+for l in differs differs_guest; do
+	grep -v '^#' "$here/$l.list" | grep . >"$tmp/$l"
+	awk '{ print $1 }' "$tmp/$l" | sort >"$tmp/$l.names"
+	if dup=$(uniq -d "$tmp/$l.names") && [ -n "$dup" ]; then
+		echo "FAIL: named twice in $l.list: $dup"
+		exit 1
+	fi
+	# A test bpf_d_suite holds to the module's output natively is not also
+	# listed as differing there: whoever added it there removes it here.
+	if [ $l = differs ] && both=$(comm -12 "$tmp/$l.names" "$tmp/short") && [ -n "$both" ]; then
+		echo "FAIL: in both d_suite.list and $l.list:" "$both"
+		exit 1
+	fi
+	missing=$(while read -r t; do [ -e "$top/test/d/$t" ] || echo "$t"; done <"$tmp/$l.names")
+	if [ -n "$missing" ]; then
+		echo "FAIL: $l.list names tests that do not exist:" "$missing"
+		exit 1
+	fi
+done
+# In the guest: differs.list less its host: and module: entries and
+# those differs_guest.list names, then differs_guest.list's.
+if [ $guest = 1 ]; then
+	awk -v g="$tmp/differs_guest" 'BEGIN { while ((getline l < g) > 0) { split(l, f); in_g[f[1]] = 1 } }
+		!($1 in in_g) && $2 != "host:" && $2 != "module:"' "$tmp/differs" >"$tmp/native"
+	cat "$tmp/native" "$tmp/differs_guest" >"$tmp/differs"
 fi
-# A test bpf_d_suite holds to the module's output is not also listed as
-# differing: whoever added it there removes it here.
-if both=$(comm -12 "$tmp/listed" "$tmp/short") && [ -n "$both" ]; then
-	echo "FAIL: in both d_suite.list and differs.list:" "$both"
-	exit 1
-fi
-missing=$(while read -r t; do [ -e "$top/test/d/$t" ] || echo "$t"; done <"$tmp/listed")
-if [ -n "$missing" ]; then
-	echo "FAIL: differs.list names tests that do not exist:" "$missing"
-	exit 1
-fi
+awk '{ print $1 }' "$tmp/differs" | sort >"$tmp/listed"
 
 if [ $# -gt 0 ]; then
 	printf '%s\n' "$@" | sed "s|^$top/||; s|^test/d/||" | sort >"$tmp/run"
@@ -92,39 +118,46 @@ else
 	awk '$2 == "refused:" { print $1 }' "$tmp/differs" | sort >"$tmp/run"
 fi
 sed -i "s|^|$top/test/d/|" "$tmp/run"
-split -n "r/$jobs" "$tmp/run" "$tmp/share."
-for f in "$tmp"/share.*; do
-	mapfile -t tests <"$f"
-	"$top/test/harness/runtest" --verbose --dtrace "$tmp/top/build/dtrace" "${tests[@]}" >"$f.log" 2>&1 &
-done
-wait
-cat "$tmp"/share.*.log >"$tmp/log"
+if [ -n "$from" ]; then
+	cp "$from" "$tmp/log"
+else
+	split -n "r/$jobs" "$tmp/run" "$tmp/share."
+	for f in "$tmp"/share.*; do
+		mapfile -t tests <"$f"
+		"$top/test/harness/runtest" --verbose --dtrace "$tmp/top/build/dtrace" "${tests[@]}" >"$f.log" 2>&1 &
+	done
+	wait
+	cat "$tmp"/share.*.log >"$tmp/log"
+fi
 [ -n "$keep" ] && mkdir -p "$keep" && cp "$tmp/log" "$keep/runtest.log"
 
 # Each test's verdict, and what runtest said of a failure.
 sed -En 's#^(PASS|FAIL|SKIP): test/d/([^ ]*).*#\2 \1#p' "$tmp/log" | sort >"$tmp/verdicts"
+lists=differs.list
+[ $guest = 1 ] && lists="differs.list (host: and module: entries pass) and differs_guest.list"
 bad=0
 while read -r t v; do
 	reason=$(awk -v t="$t" '$1 == t { $1 = ""; sub(/^ /, ""); print; exit }' "$tmp/differs")
 	case "$v:$reason" in
 	*:flaky:*) ;;
-	FAIL:) bad=$((bad + 1)); echo "FAIL: $t fails under the bpf backend and differs.list does not say why:"
+	FAIL:) bad=$((bad + 1)); echo "FAIL: $t fails under the bpf backend and $lists does not say why:"
 		awk -v t="FAIL: test/d/$t " 'index($0, t) == 1 { p = 1; print; next }
 			/^(PASS|FAIL|SKIP): / { p = 0 } p' "$tmp/log" | head -n 30 ;;
-	PASS:?*) bad=$((bad + 1)); echo "FAIL: $t passes under the bpf backend: take it out of differs.list ($reason)" ;;
+	PASS:?*) bad=$((bad + 1)); echo "FAIL: $t passes under the bpf backend: take it out of $lists ($reason)" ;;
 	esac
 done <"$tmp/verdicts"
-# A listed test that did not run (a typo).
-if [ $# -eq 0 ] && [ $all = 1 ]; then
+# A listed test that did not run (a typo; not asked of a --log, which
+# may be a part of a run).
+if [ $# -eq 0 ] && [ $all = 1 ] && [ -z "$from" ]; then
 	awk '{ print $1 }' "$tmp/verdicts" | sort >"$tmp/ran"
 	gone=$(comm -23 "$tmp/listed" "$tmp/ran")
-	[ -n "$gone" ] && { echo "FAIL: listed in differs.list but not run:" "$gone"; bad=$((bad + 1)); }
+	[ -n "$gone" ] && { echo "FAIL: listed in $lists but not run:" "$gone"; bad=$((bad + 1)); }
 fi
 
 n() { awk -v v="$1" '$2 == v' "$tmp/verdicts" | wc -l; }
 echo "d_suite_all: $(wc -l <"$tmp/verdicts") tests: $(n PASS) passed, $(n FAIL) failed, $(n SKIP) skipped"
 if [ $all = 1 ]; then
-	echo "failed by cause (differs.list):"
+	echo "failed by cause ($lists):"
 	awk '$2 == "FAIL" { print $1 }' "$tmp/verdicts" | while read -r t; do
 		awk -v t="$t" '$1 == t { print $2; f = 1 } END { if (!f) print "unlisted" }' "$tmp/differs"
 	done | sed 's/:$//' | sort | uniq -c | sort -rn
