@@ -87,6 +87,15 @@ TaskOffsets look_up() {
     o.tgid = member_offset(b, static_cast<uint32_t>(task), "tgid");
     o.flags = member_offset(b, static_cast<uint32_t>(task), "flags");
     o.pid = member_offset(b, static_cast<uint32_t>(task), "pid");
+    o.mm = member_offset(b, static_cast<uint32_t>(task), "mm");
+    int32_t thread = member_offset(b, static_cast<uint32_t>(task), "thread");
+    const char* const segs[4] = {"ds", "es", "fsindex", "gsindex"};
+    for (int i = 0; i < 4; i++) {
+      int32_t off = struct_member(b, "thread_struct", segs[i]);
+      if (thread >= 0 && off >= 0) o.seg[i] = thread + off;
+    }
+    int32_t trap = struct_member(b, "thread_struct", "trap_nr");
+    if (thread >= 0 && trap >= 0) o.trap_nr = thread + trap;
     int32_t se = member_offset(b, static_cast<uint32_t>(task), "se");
     int32_t se_type = member_type(b, static_cast<uint32_t>(task), "se");
     int32_t sum = se_type > 0 ? member_offset(b, static_cast<uint32_t>(se_type), "sum_exec_runtime") : -1;

@@ -23,6 +23,11 @@ struct TaskOffsets {
   int32_t pid_nr = -1;            // struct pid's numbers[0].nr
   int32_t flags = -1;             // unsigned int (PF_KTHREAD: raise())
   int32_t pid = -1;               // pid_t (0: the idle task, progenyof()'s end)
+  int32_t mm = -1;                // struct mm_struct * (none: no uregs[])
+  // uregs[] past pt_regs: thread_struct's ds, es, fsindex, gsindex
+  // (unsigned short) and trap_nr (unsigned long), -1 each when absent.
+  int32_t seg[4] = {-1, -1, -1, -1};
+  int32_t trap_nr = -1;
 };
 
 // Looked up once; -1 where the kernel's BTF lacks a field (or BTF).

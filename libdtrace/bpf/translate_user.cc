@@ -5,6 +5,8 @@
 #include "bpf/ktypes.h"
 #include "bpf/translator.h"
 
+#include <vector>
+
 namespace dtrace::bpf::detail {
 
 namespace {
@@ -255,6 +257,74 @@ Status Translator::progenyof(unsigned rd) {
   emit(load64(kR1, kFp, kSubD));
   put(rd, kR1);
   return Ok{};
+}
+
+// uregs[i] on x86-64, as the module's dtrace_port_uregs(): BADINDEX at
+// an index past 32 bits; ILLOP in a kernel thread or a task without an
+// mm; the pt_regs word i (BPF_FUNC_task_pt_regs) below 21; past them
+// R_DS, R_ES, R_FS, R_GS from thread_struct's ds, es, fsindex and
+// gsindex (the selectors the last switch saved, where the module reads
+// the CPU's, the same for a 64-bit process) and R_TRAPNO its trap_nr;
+// BADINDEX past those.
+Status Translator::uregs(uint32_t pc, dif_instr_t in) {
+#if defined(__x86_64__)
+  const TaskOffsets& t = task_offsets();
+  bool have = t.flags >= 0 && t.mm >= 0 && t.trap_nr >= 0;
+  for (int32_t off : t.seg) have = have && off >= 0;
+  if (!have) return refuse_builtin(DIF_VAR_UREGS, " without the kernel's BTF (task_struct)");
+  constexpr int32_t kRegs = 21, kPast = 5;
+  get(kR1, DIF_INSTR_R2(in));
+  emit(store64(kFp, kSubA, kR1));
+  emit(alu_imm(BPF_RSH, kR1, 32));
+  size_t wide = jump_here(jmp_imm(BPF_JNE, kR1, 0, 0));
+  emit(call(BPF_FUNC_get_current_task));
+  emit(store64(kFp, kSubB, kR0));
+  read_kernel(kR0, t.flags, 4);
+  emit(alu_imm(BPF_AND, kR0, 0x00200000));  // PF_KTHREAD
+  size_t kthread = jump_here(jmp_imm(BPF_JNE, kR0, 0, 0));
+  emit(load64(kR0, kFp, kSubB));
+  read_kernel(kR0, t.mm, 8);
+  size_t has_mm = jump_here(jmp_imm(BPF_JNE, kR0, 0, 0));
+  land(kthread);
+  fault(DTRACEFLT_ILLOP, pc);
+  land(has_mm);
+  emit(load64(kR1, kFp, kSubA));
+  size_t in_range = jump_here(jmp_imm(BPF_JLT, kR1, kRegs + kPast, 0));
+  land(wide);
+  emit(load64(kR1, kFp, kSubA));
+  emit(store64(kFrame, kFrameFaultAddr, kR1));
+  fault_keep_addr(DTRACEFLT_BADINDEX, pc);
+  land(in_range);
+  size_t past = jump_here(jmp_imm(BPF_JGE, kR1, kRegs, 0));
+  emit(call(BPF_FUNC_get_current_task_btf));
+  emit(mov_reg(kR1, kR0));
+  emit(call(BPF_FUNC_task_pt_regs));
+  emit(store64(kFrame, kFrameTmp, kR0));  // a number
+  emit(load64(kR0, kFrame, kFrameTmp));
+  emit(load64(kR1, kFp, kSubA));
+  emit(alu_imm(BPF_LSH, kR1, 3));
+  emit(alu_reg(BPF_ADD, kR0, kR1));
+  read_kernel(kR0, 0, 8);
+  size_t done = jump_here(ja(0));
+  land(past);
+  std::vector<size_t> ends;
+  for (int32_t i = 0; i < kPast; i++) {
+    emit(load64(kR1, kFp, kSubA));
+    size_t next = jump_here(jmp_imm(BPF_JNE, kR1, kRegs + i, 0));
+    emit(load64(kR0, kFp, kSubB));
+    read_kernel(kR0, i < 4 ? t.seg[i] : t.trap_nr, i < 4 ? 2 : 8);
+    ends.push_back(jump_here(ja(0)));
+    land(next);
+  }
+  for (size_t e : ends) land(e);
+  land(done);
+  put(DIF_INSTR_RD(in), kR0);
+  return Ok{};
+#else
+  (void)pc;
+  (void)in;
+  return refuse_builtin(DIF_VAR_UREGS, " but on x86-64");
+#endif
 }
 
 }  // namespace dtrace::bpf::detail

@@ -195,6 +195,7 @@ Status Translator::stack_var(uint16_t id) {
 // by one: the frame may be the context, which takes no variable offset.
 Status Translator::args_array(uint32_t pc, dif_instr_t in) {
   uint16_t id = static_cast<uint16_t>(DIF_INSTR_AVAR(in));
+  if (id == DIF_VAR_UREGS) return uregs(pc, in);  // translate_user.cc
   if (id != DIF_VAR_ARGS) return refuse_builtin(id);
   constexpr int32_t kModuleArgs = 12;
   static_assert(kFrameArgs == kModuleArgs);

@@ -246,6 +246,7 @@ class Translator {
   void copyoutstr_(uint32_t pc);
   void copyinargs(uint32_t pc, unsigned rd);
   Status progenyof(unsigned rd);
+  Status uregs(uint32_t pc, dif_instr_t in);
 
   Status store_string(uint32_t pc, int16_t off);
 

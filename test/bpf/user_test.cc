@@ -151,5 +151,32 @@ TEST(Progenyof, AgreesWithKernelCore) {
                {uint64_t{0} - 1, static_cast<uint64_t>(getpid())}});
 }
 
+// uregs[]: an index past pt_regs and the five words after it, or past
+// 32 bits, faults BADINDEX at it in both (the userspace build's port has
+// only pt_regs' 21 words, each 1000 + its index).
+TEST(Uregs, IndexFaultsAgreeWithKernelCore) {
+  SKIP_WITHOUT_BPF();
+  expect_same("trace(uregs[arg0]);", {{26}, {1000}, {uint64_t{1} << 32}, {uint64_t{0} - 1}});
+}
+
+#if defined(__x86_64__)
+// This process's own registers at its bpf() system call (a test run's
+// context): user CS 0x33 and SS 0x2b, R_DS .. R_TRAPNO read.
+TEST(Uregs, ThisProcessesRegisters) {
+  SKIP_WITHOUT_BPF();
+  cc::Difo d = compile_clause("trace(uregs[arg0]);");
+  Result<std::vector<Outcome>> bpf = bpf_runs(d, {{17}, {20}, {21}, {25}});
+  ASSERT_TRUE(bpf.ok()) << bpf.error().message;
+  ASSERT_EQ(bpf->size(), 4u);
+  uint64_t v[4] = {};
+  for (size_t i = 0; i < 4; i++) {
+    ASSERT_FALSE((*bpf)[i].faulted) << show((*bpf)[i]);
+    std::memcpy(&v[i], (*bpf)[i].value.data(), 8);
+  }
+  EXPECT_EQ(v[0], 0x33u);
+  EXPECT_EQ(v[1], 0x2bu);
+}
+#endif
+
 }  // namespace
 }  // namespace dtrace::bpf::testing
