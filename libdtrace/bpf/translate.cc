@@ -98,6 +98,7 @@ void Translator::merge_tuple(uint32_t pc) {
   if (falls_in && !(t == tuple_state())) t.known = false;
   tuple_ = t.n;
   tuple_refs_ = t.refs;
+  tuple_ctf_ = t.ctf;
   tuple_known_ = t.known;
 }
 
@@ -233,6 +234,7 @@ Status Translator::instr(uint32_t pc, dif_instr_t in) {
     case DIF_OP_FLUSHTS:
       tuple_ = 0;
       tuple_refs_ = 0;
+      tuple_ctf_ = 0;
       tuple_known_ = true;
       zero_key(kTupleKey);
       return Ok{};
@@ -241,6 +243,7 @@ Status Translator::instr(uint32_t pc, dif_instr_t in) {
       if (tuple_ > 0) {
         emit(store64_imm(kFp, static_cast<int16_t>(kTupleKey + 16 + 8 * --tuple_), 0));
         tuple_refs_ &= ~(1u << tuple_);
+        tuple_ctf_ &= ~(uint64_t{0xff} << 8 * tuple_);
       }
       return Ok{};
     case DIF_OP_PUSHTV:
@@ -252,6 +255,7 @@ Status Translator::instr(uint32_t pc, dif_instr_t in) {
       return Ok{};
     case DIF_OP_PUSHTR:  // a string's address: an argument of a subroutine
       if (Status st = tuple_op(pc); !st) return st;
+      if (DIF_INSTR_TYPE(in) == DIF_TYPE_CTF && tuple_ < kDynTupleMax) return push_ctf(pc, in);
       if (DIF_INSTR_TYPE(in) != DIF_TYPE_STRING || tuple_ >= kDynTupleMax)
         return make_error(unsupported("a subroutine argument or a key that is by reference"));
       tuple_refs_ |= 1u << tuple_;

@@ -35,20 +35,10 @@ Status Translator::ldgs_ref(uint16_t id, int16_t off, unsigned rd) {
 // as the module's failed load does (the helper zeroes what it could not
 // read).
 Status Translator::stgs_ref(uint32_t pc, uint16_t id, int16_t off) {
-  int32_t size = static_cast<int32_t>(g_.refs.at(id));
   emit(store64(kFp, kLoadBuf, kR1));
-  emit(mov_reg(kR3, kR1));
-  emit(mov_reg(kR1, kFp));
-  emit(alu_imm(BPF_ADD, kR1, kKey));  // the map key's slot, written before each use
-  emit(mov_imm(kR2, 1));
-  emit(call(BPF_FUNC_probe_read_kernel));
-  fault_unless_read(pc, kLoadBuf);
-  emit(mov_reg(kR1, kGlobals));
-  emit(alu_imm(BPF_ADD, kR1, off));
-  emit(mov_imm(kR2, size));
-  emit(load64(kR3, kFp, kLoadBuf));
-  emit(call(BPF_FUNC_probe_read_kernel));
-  fault_unless_read(pc, kLoadBuf);
+  emit(mov_reg(kR0, kGlobals));
+  emit(alu_imm(BPF_ADD, kR0, off));
+  copy_ref(pc, g_.refs.at(id));
   return Ok{};
 }
 
@@ -306,6 +296,53 @@ Status Translator::local_ref(uint32_t pc, uint8_t op, dif_instr_t in, int16_t fl
   local_ref_slot(flag, slot, size);
   copy_ref(pc, size);
   return Ok{};
+}
+
+}  // namespace dtrace::bpf::detail
+
+namespace dtrace::bpf::detail {
+
+// PUSHTR of a structure or union key (its address in rs, its size in r2,
+// set by the SETX before it): the address kept at kTupleAddr, its bytes
+// read into the key's word when the key is used (read_ctf_keys()), as
+// the module's key_put() reads them. A key of at most 8 bytes takes the
+// word (all of one variable's keys have the same size: no length is
+// kept, where the module's key has it); a larger one, or one whose size
+// is not a constant, is refused.
+Status Translator::push_ctf(uint32_t pc, dif_instr_t in) {
+  uint64_t size = 0;
+  bool known = false;
+  if (pc > 0 && at_label_.count(pc) == 0) {
+    dif_instr_t prev = d_.code[pc - 1];
+    if (DIF_INSTR_OP(prev) == DIF_OP_SETX && DIF_INSTR_RD(prev) == DIF_INSTR_R2(in) &&
+        DIF_INSTR_INDEX(prev) < d_.ints.size()) {
+      size = d_.ints[DIF_INSTR_INDEX(prev)];
+      known = true;
+    }
+  }
+  if (!known || size == 0 || size > 8)
+    return make_error(unsupported("an associative array key that is a structure of over 8 bytes"));
+  tuple_ctf_ |= size << 8 * tuple_;
+  get(kR1, DIF_INSTR_RS(in));
+  emit(store64(kFp, static_cast<int16_t>(kTupleAddr + 8 * tuple_++), kR1));
+  return Ok{};
+}
+
+// The structure keys' bytes into their words of the key, zeros after
+// them; one that cannot be read faults BADADDR at its address.
+void Translator::read_ctf_keys(uint32_t pc) {
+  for (uint32_t i = 0; i < kDynTupleMax; i++) {
+    auto size = static_cast<int32_t>((tuple_ctf_ >> 8 * i) & 0xff);
+    if (size == 0) continue;
+    auto word = static_cast<int16_t>(kTupleKey + 16 + 8 * i), at = static_cast<int16_t>(kTupleAddr + 8 * i);
+    emit(store64_imm(kFp, word, 0));
+    emit(mov_reg(kR1, kFp));
+    emit(alu_imm(BPF_ADD, kR1, word));
+    emit(mov_imm(kR2, size));
+    emit(load64(kR3, kFp, at));
+    emit(call(BPF_FUNC_probe_read_kernel));
+    fault_unless_read(pc, at);
+  }
 }
 
 }  // namespace dtrace::bpf::detail

@@ -117,6 +117,7 @@ Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
   }
   tuple_ = 0;
   tuple_refs_ = 0;
+  tuple_ctf_ = 0;
   zero_key(kTupleKey);
   return st;
 }

@@ -345,6 +345,7 @@ Status Translator::dynamic(uint32_t pc, uint8_t op, dif_instr_t in) {
     return make_error(unsupported("an associative array key of more than one string"));
   int16_t key = array ? kTupleKey : kThreadKey;
   if (!array) zero_key(key);
+  if (array) read_ctf_keys(pc);
   emit_imm64(kR1, static_cast<uint64_t>(scope) << 32 | (ref ? kDynRefKey : 0) | id);
   emit(store64(kFp, key, kR1));
   if (thread) {

@@ -54,7 +54,10 @@ constexpr int16_t kSubA = kThreadKey - 40;
 constexpr int16_t kSubB = kThreadKey - 48;
 constexpr int16_t kSubC = kThreadKey - 56;
 constexpr int16_t kSubD = kThreadKey - 64;
-static_assert(kSubD >= -512);
+// The addresses of the tuple's structure keys (pushtr of a CTF type),
+// one a key: dynamic() reads their bytes into the key's words.
+constexpr int16_t kTupleAddr = kSubD - 8 * static_cast<int16_t>(kDynTupleMax);
+static_assert(kTupleAddr >= -512);
 
 // BPF registers the body keeps: the frame and the globals' element.
 constexpr uint8_t kFrame = kR6;
@@ -113,10 +116,13 @@ class Translator {
   // then is refused (tuple_op()).
   struct TupleState {
     uint32_t n, refs;
+    uint64_t ctf;  // the structure keys' sizes, 8 bits a key (0: none)
     bool known;
     bool operator==(const TupleState&) const = default;
   };
-  TupleState tuple_state() const { return {tuple_, tuple_refs_, tuple_known_}; }
+  TupleState tuple_state() const { return {tuple_, tuple_refs_, tuple_ctf_, tuple_known_}; }
+  Status push_ctf(uint32_t pc, dif_instr_t in);
+  void read_ctf_keys(uint32_t pc);
   void merge_tuple(uint32_t pc);
   Status tuple_op(uint32_t pc) const;
 
@@ -287,6 +293,7 @@ class Translator {
   bool tuple_known_ = true;
   uint32_t tuple_ = 0;       // the keys pushed since FLUSHTS
   uint32_t tuple_refs_ = 0;  // those that are strings' addresses (bits)
+  uint64_t tuple_ctf_ = 0;   // the structure keys' sizes (TupleState::ctf)
   std::vector<Fixup> fixups_;
 };
 

@@ -324,7 +324,15 @@ INSTANTIATE_TEST_SUITE_P(
         Declared{
             "trace((r = this->c.calls + this->l[0], this->c.ts = arg0, this->c.calls = this->c.ts + 1, "
             "this->l[arg1 & 1] = 9, this->d = this->c, r * 1000 + this->d.calls + this->l[1] * 10));",
-            "struct ci { uint64_t ts; uint64_t calls; }; this struct ci c, d; this int l[2]; int64_t r;"}));
+            "struct ci { uint64_t ts; uint64_t calls; }; this struct ci c, d; this int l[2]; int64_t r;"},
+        // structures and unions as keys (by reference: their bytes), one
+        // with a string; a key read from an unreadable address faults
+        // BADADDR at it where the key is used
+        Declared{
+            "trace((k.x = arg0, k.y = arg1 & 1, m[k] += 1, u.w = arg2, self->n[u, \"s\"] += 2, "
+            "r = (arg2 & 1) != 0 ? m[*(struct box *)arg0] : m[k], m[k] * 1000 + self->n[u, \"s\"] + r));",
+            "struct box { int x; int y; }; union u4 { int w; char c[4]; }; struct box k; union u4 u; "
+            "int64_t r;"}));
 
 // Each of stmts (with decls) over offsets: the same value or the same
 // fault at the same instruction (the fault's address is each one's own:
