@@ -191,9 +191,9 @@ static uint8_t *lookup(struct dtrace_state *st, struct dtrace_aggbuf *b,
 		       const struct dtrace_aggregation *agg, const uint8_t *key,
 		       const uint32_t *sigs, uint32_t h)
 {
-	struct dtrace_aggent *e = dtrace_agg_own_slot(st, b, h, agg->id);
+	struct dtrace_aggent *e;
 
-	if (e != NULL &&
+	if (dtrace_agg_own_slot(st, b, h, agg->id, &e) &&
 	    (agg->nkeys == 1 ?
 		     bytes_equal((const uint8_t *)(e + 1), key, sigs[0]) :
 		     key_equal(agg, key, sigs, (const uint8_t *)(e + 1))))

@@ -13,18 +13,21 @@
 
 #include "core/state.h"
 
-/* The entry of aggregation aggid in hash h's own slot of b, or NULL. */
-static DTRACE_INLINE struct dtrace_aggent *
-dtrace_agg_own_slot(const struct dtrace_state *st,
-		    const struct dtrace_aggbuf *b, uint32_t h, uint32_t aggid)
+/*
+ * Whether aggregation aggid has an entry (*e) in hash h's own slot of
+ * b: a bool, so that callers test the slot once, not the address.
+ */
+static DTRACE_INLINE bool dtrace_agg_own_slot(const struct dtrace_state *st,
+					      const struct dtrace_aggbuf *b,
+					      uint32_t h, uint32_t aggid,
+					      struct dtrace_aggent **e)
 {
 	uint32_t slot = b->hash[h & (st->aggslots - 1)];
-	struct dtrace_aggent *e;
 
 	if (slot == 0)
-		return NULL;
-	e = (struct dtrace_aggent *)(b->data + slot - 1);
-	return e->dtae_aggid == aggid ? e : NULL;
+		return false;
+	*e = (struct dtrace_aggent *)(b->data + slot - 1);
+	return (*e)->dtae_aggid == aggid;
 }
 
 static DTRACE_INLINE bool dtrace_agg_count_fast(const struct dtrace_state *st,
@@ -34,10 +37,8 @@ static DTRACE_INLINE bool dtrace_agg_count_fast(const struct dtrace_state *st,
 	const struct dtrace_aggbuf *b = &sc->agg[sc->aggactive];
 	struct dtrace_aggent *e;
 
-	if (b->data == NULL)
-		return false;
-	e = dtrace_agg_own_slot(st, b, ecb->count_hash, ecb->count_aggid);
-	if (e == NULL)
+	if (b->data == NULL ||
+	    !dtrace_agg_own_slot(st, b, ecb->count_hash, ecb->count_aggid, &e))
 		return false;
 	((int64_t *)(e + 1))[0]++; /* the value: no key before it */
 	return true;

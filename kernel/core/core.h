@@ -45,26 +45,37 @@ struct dtrace_core {
 	struct dtrace_core_cpu *cpu;
 };
 
-/* Probe id's slot in the registry, or NULL (inline: the probe path's). */
+/* Probe id's chunk of the registry (its index there in *i), or NULL. */
+static DTRACE_INLINE struct dtrace_probe **
+dtrace_probe_chunk(struct dtrace_core *core, uint32_t id, uint32_t *i)
+{
+	if (id == 0 || id > DTRACE_PROBE_MAX)
+		return NULL;
+	*i = (id - 1) % DTRACE_PROBE_CHUNK;
+	return DTRACE_READ_ONCE(core->chunks[(id - 1) / DTRACE_PROBE_CHUNK]);
+}
+
+/* Probe id's slot in the registry, or NULL. */
 static DTRACE_INLINE struct dtrace_probe **
 dtrace_probe_slot(struct dtrace_core *core, uint32_t id)
 {
-	struct dtrace_probe **chunk;
+	uint32_t i;
+	struct dtrace_probe **chunk = dtrace_probe_chunk(core, id, &i);
 
-	if (id == 0 || id > DTRACE_PROBE_MAX)
-		return NULL;
-	id--;
-	chunk = DTRACE_READ_ONCE(core->chunks[id / DTRACE_PROBE_CHUNK]);
-	return chunk != NULL ? &chunk[id % DTRACE_PROBE_CHUNK] : NULL;
+	return chunk != NULL ? &chunk[i] : NULL;
 }
 
-/* dtrace_probe_lookup(), inline (fire.h). */
+/*
+ * dtrace_probe_lookup(), inline (fire.h): the chunk tested once, not
+ * the slot's address again.
+ */
 static DTRACE_INLINE struct dtrace_probe *
 dtrace_probe_at(struct dtrace_core *core, uint32_t id)
 {
-	struct dtrace_probe **slot = dtrace_probe_slot(core, id);
+	uint32_t i;
+	struct dtrace_probe **chunk = dtrace_probe_chunk(core, id, &i);
 
-	return slot != NULL ? DTRACE_READ_ONCE(*slot) : NULL;
+	return chunk != NULL ? DTRACE_READ_ONCE(chunk[i]) : NULL;
 }
 
 struct dtrace_core *dtrace_core_create(void);

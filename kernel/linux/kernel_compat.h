@@ -10,6 +10,7 @@
 #define _DTRACE_LINUX_KERNEL_COMPAT_H
 
 #include <linux/blk_types.h>
+#include <linux/context_tracking.h>
 #include <linux/fs.h>
 #include <linux/ftrace.h>
 #include <linux/mm.h>
@@ -251,6 +252,19 @@ static inline void dtrace_uprobe_unregister_sync(void)
 #define dtrace_is_endbr(p) __is_endbr(*(p))
 #else
 #define dtrace_is_endbr(p) is_endbr(*(p))
+#endif
+
+/*
+ * rcu_is_watching() inline, for the probe path with interrupts off (no
+ * preemption to disable around the per-CPU read): the kernel's headers
+ * have it since 6.1 (the inverse until 6.12); before, the call.
+ */
+#if defined(DTRACE_HAVE_RCU_WATCHING_INLINE)
+#define dtrace_rcu_watching_irqs_off() rcu_is_watching_curr_cpu()
+#elif defined(DTRACE_HAVE_RCU_EQS_INLINE)
+#define dtrace_rcu_watching_irqs_off() (!rcu_dynticks_curr_cpu_in_eqs())
+#else
+#define dtrace_rcu_watching_irqs_off() rcu_is_watching()
 #endif
 
 /* A page cache page's mapping: the low bits that mark anything else. */

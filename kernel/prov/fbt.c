@@ -80,15 +80,33 @@ struct fbt_ent {
 };
 
 /*
- * e[] sorted by address (then probe id); slot[] (after e[]) a hash of
- * the addresses, open addressing at most half full: 1 + the index of
- * each function's first entry, 0 for none.
+ * One traced function: what its handlers need without following the
+ * probes' pointers. Its entry probes' ids are id[ids..ids + nentry),
+ * its return probes' follow; ft is every probe's (one address is one
+ * object's), for the gone check.
+ */
+struct fbt_fn {
+	unsigned long ip;
+	const struct dtrace_fbt_funcs *ft;
+	u32 ids;
+	u32 nentry;
+	u32 nret;
+};
+
+/*
+ * e[] the enabled probes, sorted by address (then probe id), for
+ * commit; fn[] their functions in that order, id[] their probe ids;
+ * slot[] a hash of the functions' addresses, open addressing at most
+ * half full: 1 + the function's index, 0 for none.
  */
 struct fbt_map {
 	u32 n;
+	u32 nfn;
 	u32 bits; /* slot[] has 1 << bits */
 	u32 mask; /* (1 << bits) - 1 */
 	u32 *slot;
+	struct fbt_fn *fn;
+	u32 *id;
 	struct fbt_ent e[];
 };
 
@@ -115,48 +133,74 @@ static struct ftrace_ops fbt_fops = {
 	.func = fbt_ftrace,
 };
 
-/* Index of the first entry for fn (function address) in m, or m->n. */
-static __always_inline u32 fbt_find(const struct fbt_map *m, unsigned long fn)
+/* The function at address ip in m, or NULL. */
+static __always_inline const struct fbt_fn *fbt_find(const struct fbt_map *m,
+						     unsigned long ip)
 {
-	u32 h = hash_long(fn, m->bits), s;
+	u32 h = hash_long(ip, m->bits), s;
 
 	for (;; h = (h + 1) & m->mask) { /* ends: a slot is always empty */
 		s = m->slot[h];
-		if (s == 0 || m->e[s - 1].ip == fn)
-			return s == 0 ? m->n : s - 1;
+		if (s == 0)
+			return NULL;
+		if (m->fn[s - 1].ip == ip)
+			return &m->fn[s - 1];
 	}
 }
 
-/* A map for n entries, its hash empty, or NULL. */
+/* A map for n probes, its hash empty, or NULL. */
 static struct fbt_map *fbt_map_alloc(u32 n)
 {
 	u32 bits = order_base_2((u64)n * 2 + 2);
-	size_t size = struct_size((struct fbt_map *)NULL, e, n);
+	size_t size = struct_size((struct fbt_map *)NULL, e, n), fn, id, all;
 	struct fbt_map *m;
 
-	if (size_add(size, array_size(sizeof(u32), (size_t)1 << bits)) ==
-	    SIZE_MAX)
+	fn = size;
+	id = size_add(fn, array_size(sizeof(struct fbt_fn), n));
+	size = size_add(id, array_size(sizeof(u32), n));
+	all = size_add(size, array_size(sizeof(u32), (size_t)1 << bits));
+	if (all == SIZE_MAX)
 		return NULL;
-	m = kvzalloc(size + sizeof(u32) * ((size_t)1 << bits), GFP_KERNEL);
+	m = kvzalloc(all, GFP_KERNEL);
 	if (m == NULL)
 		return NULL;
 	m->bits = bits;
 	m->mask = (1u << bits) - 1;
+	m->fn = (struct fbt_fn *)((u8 *)m + fn);
+	m->id = (u32 *)((u8 *)m + id);
 	m->slot = (u32 *)((u8 *)m + size);
 	return m;
 }
 
-static void fbt_map_hash(struct fbt_map *m)
+/*
+ * From the sorted e[]: each function's record, its entry probes' ids
+ * then its return probes', and the hash.
+ */
+static void fbt_map_index(struct fbt_map *m)
 {
-	u32 h, i;
+	struct fbt_fn *f = NULL;
+	u32 h, i, k, nid = 0;
 
-	for (i = 0; i < m->n; i++) {
-		if (i > 0 && m->e[i].ip == m->e[i - 1].ip)
-			continue;
-		for (h = hash_long(m->e[i].ip, m->bits); m->slot[h] != 0;
+	m->nfn = 0;
+	for (i = 0; i < m->n; i = k) {
+		f = &m->fn[m->nfn++];
+		f->ip = m->e[i].ip;
+		f->ft = m->e[i].fp->ft;
+		f->ids = nid;
+		for (k = i; k < m->n && m->e[k].ip == f->ip; k++)
+			if (!m->e[k].fp->ret) {
+				m->id[nid++] = m->e[k].fp->id;
+				f->nentry++;
+			}
+		for (k = i; k < m->n && m->e[k].ip == f->ip; k++)
+			if (m->e[k].fp->ret) {
+				m->id[nid++] = m->e[k].fp->id;
+				f->nret++;
+			}
+		for (h = hash_long(f->ip, m->bits); m->slot[h] != 0;
 		     h = (h + 1) & m->mask)
 			;
-		m->slot[h] = i + 1;
+		m->slot[h] = m->nfn;
 	}
 }
 
@@ -174,47 +218,48 @@ static const u16 fbt_arg_offs[6] = {
 	offsetof(struct pt_regs, r8), offsetof(struct pt_regs, r9),
 };
 
-static notrace void fbt_fire(const struct fbt_map *m, u32 i, unsigned long pip,
-			     struct pt_regs *regs)
+/* The entry probes of f (at least one). */
+static __always_inline void fbt_fire_entries(const struct fbt_map *m,
+					     const struct fbt_fn *f,
+					     struct pt_regs *regs)
 {
-	unsigned long fn = m->e[i].ip, *outer = this_cpu_read(fbt_entry_sp);
+	unsigned long *outer = this_cpu_read(fbt_entry_sp);
 	struct dtrace_fire_args args = { .base = regs, .offs = fbt_arg_offs };
-	bool ret = false;
-	u32 rid = 0; /* the return probe, for its handler; 0 if several */
+	u32 k;
 
-	/*
-	 * Set even for a function with return probes only, whose returns
-	 * pay these few stores: a test for it costs the entry more.
-	 */
-	dtrace_kstack_entry_set(fn);
+	dtrace_kstack_entry_set(f->ip);
 	this_cpu_write(fbt_entry_sp, (unsigned long *)regs->sp);
-	for (; i < m->n && m->e[i].ip == fn; i++) {
-		if (m->e[i].fp->ft->gone) /* a failed retire's commit */
-			continue;
-		if (m->e[i].fp->ret) {
-			rid = ret ? 0 : m->e[i].fp->id;
-			ret = true;
-			continue;
-		}
+	for (k = 0; k < f->nentry; k++)
 		/* Inline: the common clause fires in this frame (fire.h). */
-		dtrace_fire_irqs_off(dtrace_core, m->e[i].fp->id, args);
-	}
+		dtrace_fire_irqs_off(dtrace_core, m->id[f->ids + k], args);
 	this_cpu_write(fbt_entry_sp, outer); /* an interrupted firing's */
 	dtrace_kstack_clear();
+}
+
+static notrace void fbt_fire(const struct fbt_map *m, const struct fbt_fn *f,
+			     unsigned long pip, struct pt_regs *regs)
+{
+	if (f->ft->gone) /* a failed retire's commit */
+		return;
+	/* A function with return probes only pays none of the entry's. */
+	if (f->nentry != 0)
+		fbt_fire_entries(m, f, regs);
 	/*
 	 * ftrace saved the stack pointer at the call: it points at the
 	 * return address, which ftrace also passed as pip. If they differ,
-	 * someone else already replaced it: leave it alone.
+	 * someone else already replaced it: leave it alone. The cell keeps
+	 * the return probe's id for its handler, 0 if there are several.
 	 */
-	if (ret && *(unsigned long *)regs->sp == pip)
-		fbt_ret_hook((unsigned long *)regs->sp, fn, rid);
+	if (f->nret != 0 && *(unsigned long *)regs->sp == pip)
+		fbt_ret_hook((unsigned long *)regs->sp, f->ip,
+			     f->nret == 1 ? m->id[f->ids + f->nentry] : 0);
 }
 
 /*
  * Interrupts go off for the whole firing, before the kstack hints and
  * the entry's stack pointer are written, in place of ftrace's
  * recursion lock: nothing this handler runs before the core's re-entry
- * guard (fire()) can call it again (rcu_is_watching() is noinstr, the
+ * guard (fire()) can call it again (the RCU test is inline or noinstr, the
  * rest is inline or this module's own text, which is never in the
  * filter: fbt_btf.c's addrs_filter), so a nested call can only come from the
  * firing itself, which the guard counts and drops, or from an NMI,
@@ -224,25 +269,25 @@ static notrace void fbt_ftrace(unsigned long ip, unsigned long pip,
 			       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	const struct fbt_map *m;
+	const struct fbt_fn *f;
 	unsigned long flags;
-	u32 i;
 
 	raw_local_irq_save(flags);
-	if (unlikely(fregs == NULL || !rcu_is_watching()))
+	if (unlikely(fregs == NULL || !dtrace_rcu_watching_irqs_off()))
 		goto out;
 	m = rcu_dereference_sched(fbt_map);
 	if (m == NULL)
 		goto out;
 #ifdef CONFIG_X86_KERNEL_IBT
 	/* The call site follows the function's ENDBR, if it has one. */
-	i = fbt_find(m, ip - ENDBR_INSN_SIZE);
-	if (i == m->n)
-		i = fbt_find(m, ip);
+	f = fbt_find(m, ip - ENDBR_INSN_SIZE);
+	if (f == NULL)
+		f = fbt_find(m, ip);
 #else
-	i = fbt_find(m, ip);
+	f = fbt_find(m, ip);
 #endif
-	if (i < m->n)
-		fbt_fire(m, i, pip, dtrace_ftrace_pt_regs(fregs));
+	if (f != NULL)
+		fbt_fire(m, f, pip, dtrace_ftrace_pt_regs(fregs));
 out:
 	raw_local_irq_restore(flags);
 }
@@ -278,7 +323,7 @@ static noinline notrace void fbt_ret_fire_from(struct dtrace_core *core,
 	dtrace_kstack_regs_clear();
 }
 
-unsigned long dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
+void dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
 
 /*
  * From the return trampoline (fbt_tramp.S). Interrupts go off for the
@@ -287,20 +332,22 @@ unsigned long dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
  * traced function the firing calls finds the core's re-entry guard (its
  * return, if hooked, comes back here on its own slot).
  */
-unsigned long notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
+void notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
 {
 	struct dtrace_fire_args args = { .base = f, .offs = fbt_ret_arg_offs };
 	unsigned long orig, fn, flags;
 	const struct fbt_map *m;
-	u32 i, id;
+	const struct fbt_fn *tf;
+	u32 k, id;
 
 	/* fbt_tramp.S's layout: five words, the slot last. */
 	BUILD_BUG_ON(sizeof(*f) != 40 ||
 		     offsetof(struct dtrace_fbt_ret_frame, ret) != 32);
 	raw_local_irq_save(flags);
 	orig = fbt_ret_take(&f->ret, &fn, &id);
-	WRITE_ONCE(f->ret, orig); /* where stack() finds the caller */
-	if (unlikely(!rcu_is_watching()))
+	/* Where the trampoline returns, and stack() finds the caller. */
+	WRITE_ONCE(f->ret, orig);
+	if (unlikely(!dtrace_rcu_watching_irqs_off()))
 		goto out;
 	/*
 	 * The probe the entry found: no second lookup. Disabled since, it
@@ -313,16 +360,16 @@ unsigned long notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
 		goto out;
 	}
 	m = rcu_dereference_sched(fbt_map);
-	if (m == NULL)
+	tf = m != NULL ? fbt_find(m, fn) : NULL;
+	if (tf == NULL || tf->ft->gone)
 		goto out;
-	for (i = fbt_find(m, fn); i < m->n && m->e[i].ip == fn; i++)
-		if (m->e[i].fp->ret && !m->e[i].fp->ft->gone)
-			/* Inline: the common clause fires in this frame. */
-			dtrace_fire_irqs_off_via(dtrace_core, m->e[i].fp->id,
-						 args, fbt_ret_fire_from);
+	for (k = 0; k < tf->nret; k++)
+		/* Inline: the common clause fires in this frame. */
+		dtrace_fire_irqs_off_via(dtrace_core,
+					 m->id[tf->ids + tf->nentry + k], args,
+					 fbt_ret_fire_from);
 out:
 	raw_local_irq_restore(flags);
-	return orig;
 }
 
 static int fbt_enable(void *parg, uint32_t id, void *prarg)
@@ -527,7 +574,7 @@ static int fbt_commit(void *parg)
 		nm->e[nm->n++].fp = fp;
 	}
 	sort(nm->e, nm->n, sizeof(nm->e[0]), fbt_ent_cmp, NULL);
-	fbt_map_hash(nm);
+	fbt_map_index(nm);
 	for (i = 0; i < nm->n; i++)
 		if (nm->e[i].ip != 0 &&
 		    (nips == 0 || ips[nips - 1] != nm->e[i].ip))

@@ -6,9 +6,9 @@
  * holds the function's return address: the hook remembers the original
  * address in a table keyed by that slot and writes the trampoline's
  * address (fbt_tramp.S) in its place. When the function returns, the
- * trampoline calls fbt.c's dtrace_fbt_ret_handler, which takes the
- * original back, fires the return probes and returns it to the
- * trampoline. The hook and the taking back are inline in fbt.c's
+ * trampoline calls fbt.c's dtrace_fbt_ret_handler, which puts the
+ * original back in the slot and fires the return probes; the
+ * trampoline returns through it. The hook and the taking back are inline in fbt.c's
  * handlers (fbt_ret.h); this file has the rest of the table's life.
  *
  * A slot holds one pending return at a time (every task has its own

@@ -6,10 +6,9 @@
  * value is in rax:rdx; everything else the caller expects to survive
  * is callee-saved, which the C handler keeps. We push the handler's
  * frame (struct dtrace_fbt_ret_frame, fbt.h), ending at the slot; the
- * handler finds the original return address by the slot, fires the
- * return probes and returns it; we put it back in the slot and return
- * through it (a ret, not an indirect jump, so IBT does not ask for an
- * ENDBR there).
+ * handler finds the original return address by the slot, puts it back
+ * there and fires the return probes; we return through it (a ret, not
+ * an indirect jump, so IBT does not ask for an ENDBR there).
  */
 #include <linux/linkage.h>
 #include <linux/objtool.h>
@@ -37,8 +36,7 @@ SYM_CODE_START(dtrace_fbt_ret_tramp)
 	pushq	$0			/* arg0 */
 	pushq	$0			/* the call wants 16-byte alignment */
 	leaq	8(%rsp), %rdi		/* struct dtrace_fbt_ret_frame (fbt.h) */
-	call	dtrace_fbt_ret_handler
-	movq	%rax, 40(%rsp)		/* the slot */
+	call	dtrace_fbt_ret_handler	/* the slot holds the original */
 	addq	$24, %rsp		/* the handler kept rbp */
 	popq	%rdx
 	popq	%rax
