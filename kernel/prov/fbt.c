@@ -91,6 +91,7 @@ struct fbt_fn {
 	u32 ids;
 	u32 nentry;
 	u32 nret;
+	u32 rid; /* the return probe, for its handler; 0 if several */
 };
 
 /*
@@ -102,8 +103,8 @@ struct fbt_fn {
 struct fbt_map {
 	u32 n;
 	u32 nfn;
-	u32 bits; /* slot[] has 1 << bits */
-	u32 mask; /* (1 << bits) - 1 */
+	u32 shift; /* slot[] has 1 << (64 - shift) */
+	u32 mask;  /* (1 << (64 - shift)) - 1 */
 	u32 *slot;
 	struct fbt_fn *fn;
 	u32 *id;
@@ -133,18 +134,28 @@ static struct ftrace_ops fbt_fops = {
 	.func = fbt_ftrace,
 };
 
-/* The function at address ip in m, or NULL. */
-static __always_inline const struct fbt_fn *fbt_find(const struct fbt_map *m,
-						     unsigned long ip)
+/* hash_64() of ip for m's slot[], its shift precomputed. */
+static __always_inline u32 fbt_hash(const struct fbt_map *m, unsigned long ip)
 {
-	u32 h = hash_long(ip, m->bits), s;
+	return (u32)((u64)ip * GOLDEN_RATIO_64 >> m->shift);
+}
+
+/*
+ * Whether m has a function at address ip (*f): a bool, so that the
+ * handlers test the outcome once, not the record's address again.
+ */
+static __always_inline bool fbt_find(const struct fbt_map *m, unsigned long ip,
+				     const struct fbt_fn **f)
+{
+	u32 h = fbt_hash(m, ip), s;
 
 	for (;; h = (h + 1) & m->mask) { /* ends: a slot is always empty */
 		s = m->slot[h];
 		if (s == 0)
-			return NULL;
-		if (m->fn[s - 1].ip == ip)
-			return &m->fn[s - 1];
+			return false;
+		*f = &m->fn[s - 1];
+		if ((*f)->ip == ip)
+			return true;
 	}
 }
 
@@ -164,7 +175,7 @@ static struct fbt_map *fbt_map_alloc(u32 n)
 	m = kvzalloc(all, GFP_KERNEL);
 	if (m == NULL)
 		return NULL;
-	m->bits = bits;
+	m->shift = 64 - bits;
 	m->mask = (1u << bits) - 1;
 	m->fn = (struct fbt_fn *)((u8 *)m + fn);
 	m->id = (u32 *)((u8 *)m + id);
@@ -195,9 +206,9 @@ static void fbt_map_index(struct fbt_map *m)
 		for (k = i; k < m->n && m->e[k].ip == f->ip; k++)
 			if (m->e[k].fp->ret) {
 				m->id[nid++] = m->e[k].fp->id;
-				f->nret++;
+				f->rid = f->nret++ == 0 ? m->e[k].fp->id : 0;
 			}
-		for (h = hash_long(f->ip, m->bits); m->slot[h] != 0;
+		for (h = fbt_hash(m, f->ip); m->slot[h] != 0;
 		     h = (h + 1) & m->mask)
 			;
 		m->slot[h] = m->nfn;
@@ -247,12 +258,10 @@ static notrace void fbt_fire(const struct fbt_map *m, const struct fbt_fn *f,
 	/*
 	 * ftrace saved the stack pointer at the call: it points at the
 	 * return address, which ftrace also passed as pip. If they differ,
-	 * someone else already replaced it: leave it alone. The cell keeps
-	 * the return probe's id for its handler, 0 if there are several.
+	 * someone else already replaced it: leave it alone.
 	 */
 	if (f->nret != 0 && *(unsigned long *)regs->sp == pip)
-		fbt_ret_hook((unsigned long *)regs->sp, f->ip,
-			     f->nret == 1 ? m->id[f->ids + f->nentry] : 0);
+		fbt_ret_hook((unsigned long *)regs->sp, f->ip, f->rid);
 }
 
 /*
@@ -280,13 +289,10 @@ static notrace void fbt_ftrace(unsigned long ip, unsigned long pip,
 		goto out;
 #ifdef CONFIG_X86_KERNEL_IBT
 	/* The call site follows the function's ENDBR, if it has one. */
-	f = fbt_find(m, ip - ENDBR_INSN_SIZE);
-	if (f == NULL)
-		f = fbt_find(m, ip);
+	if (fbt_find(m, ip - ENDBR_INSN_SIZE, &f) || fbt_find(m, ip, &f))
 #else
-	f = fbt_find(m, ip);
+	if (fbt_find(m, ip, &f))
 #endif
-	if (f != NULL)
 		fbt_fire(m, f, pip, dtrace_ftrace_pt_regs(fregs));
 out:
 	raw_local_irq_restore(flags);
@@ -360,8 +366,7 @@ void notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
 		goto out;
 	}
 	m = rcu_dereference_sched(fbt_map);
-	tf = m != NULL ? fbt_find(m, fn) : NULL;
-	if (tf == NULL || tf->ft->gone)
+	if (m == NULL || !fbt_find(m, fn, &tf) || tf->ft->gone)
 		goto out;
 	for (k = 0; k < tf->nret; k++)
 		/* Inline: the common clause fires in this frame. */

@@ -60,11 +60,11 @@ fbt_ret_bucket(const unsigned long *slot)
 static __always_inline struct fbt_ret_cell *
 fbt_ret_cell(struct fbt_ret_bucket *b, const unsigned long *slot)
 {
-	int i;
+	struct fbt_ret_cell *c;
 
-	for (i = 0; i < FBT_RET_WAYS; i++)
-		if (READ_ONCE(b->c[i].slot) == (unsigned long)slot)
-			return &b->c[i];
+	for (c = b->c; c < b->c + FBT_RET_WAYS; c++)
+		if (READ_ONCE(c->slot) == (unsigned long)slot)
+			return c;
 	return NULL;
 }
 
@@ -79,15 +79,14 @@ static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip,
 	unsigned long orig = READ_ONCE(*slot), key = (unsigned long)slot, v;
 	struct fbt_ret_bucket *b;
 	struct fbt_ret_cell *c;
-	int i;
 
 	if (orig == (unsigned long)dtrace_fbt_ret_tramp)
 		return false; /* a tail call from a hooked function */
 	if (unlikely(in_nmi() || dtrace_fbt_ret_tab == NULL))
 		goto missed;
 	b = fbt_ret_bucket(slot);
-	for (i = 0; i < FBT_RET_WAYS; i++) {
-		c = &b->c[i];
+	/* No test before the first cell (the common case): there are 8. */
+	for (c = b->c;; c++) {
 		v = READ_ONCE(c->slot);
 		if (v == key) { /* ours alone: no other task has the slot */
 			WRITE_ONCE(c->slot, key | FBT_RET_BUSY);
@@ -95,9 +94,9 @@ static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip,
 		}
 		if (v == 0 && cmpxchg(&c->slot, 0, key | FBT_RET_BUSY) == 0)
 			break;
+		if (c == &b->c[FBT_RET_WAYS - 1])
+			goto missed;
 	}
-	if (i == FBT_RET_WAYS)
-		goto missed;
 	barrier(); /* busy before changed, for an NMI's stack() */
 	c->orig = orig;
 	c->ip = ip;
@@ -119,12 +118,15 @@ missed:
 static __always_inline unsigned long fbt_ret_take(unsigned long *slot,
 						  unsigned long *ip, u32 *id)
 {
-	struct fbt_ret_cell *c = fbt_ret_cell(fbt_ret_bucket(slot), slot);
+	struct fbt_ret_bucket *b = fbt_ret_bucket(slot);
+	struct fbt_ret_cell *c;
 	unsigned long orig;
 
-	/* Only a corrupted table loses a hooked return: nowhere to go. */
-	if (unlikely(c == NULL))
-		panic("dtrace: fbt: no return address for slot %px\n", slot);
+	for (c = b->c; READ_ONCE(c->slot) != (unsigned long)slot; c++)
+		/* Only a corrupted table loses a hooked return. */
+		if (unlikely(c == &b->c[FBT_RET_WAYS - 1]))
+			panic("dtrace: fbt: no return address for slot %px\n",
+			      slot);
 	orig = c->orig;
 	*ip = c->ip;
 	*id = c->id;
