@@ -83,6 +83,10 @@ static uint8_t rec_of(const struct dtrace_action *a)
 	case DTRACE_RK_VALUE:
 		if (a->vk == DTRACE_VK_STRING)
 			return DTBPF_REC_STRING;
+		if (a->vk == DTRACE_VK_REF)
+			return DTBPF_REC_REF;
+		if (a->vk == DTRACE_VK_UREF)
+			return DTBPF_REC_UREF;
 		if (a->vk != DTRACE_VK_VALUE)
 			return DTBPF_REC_OTHER;
 		return a->size == 0 ? DTBPF_REC_EFFECT : DTBPF_REC_VALUE;

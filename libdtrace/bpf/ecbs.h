@@ -45,6 +45,8 @@ enum dtbpf_rec {
 	DTBPF_REC_TRACEMEM,  /* tracemem(): size bytes read from the value */
 	DTBPF_REC_RAISE,     /* raise(): the value's signal, records nothing */
 	DTBPF_REC_STOP,	     /* stop(): SIGSTOP, records nothing */
+	DTBPF_REC_REF,	     /* size bytes read from the kernel address */
+	DTBPF_REC_UREF,	     /* size bytes read from the user address */
 	DTBPF_REC_OTHER	     /* anything else: not done by the bpf device */
 };
 

@@ -132,9 +132,14 @@ class EcbEmitter {
         chill();
         continue;
       }
-      if (a.rec == DTBPF_REC_TRACEMEM) {
+      if (a.rec == DTBPF_REC_TRACEMEM || a.rec == DTBPF_REC_REF) {
         run_difo(a.difo, i + 1, fault);
         tracemem(a, i + 1, fault);
+        continue;
+      }
+      if (a.rec == DTBPF_REC_UREF) {
+        run_difo(a.difo, i + 1, fault);
+        user_ref(a, i + 1, fault);
         continue;
       }
       if (a.rec == DTBPF_REC_RAISE) {
@@ -209,6 +214,27 @@ class EcbEmitter {
     b_.emit(mov_imm(kR2, static_cast<int32_t>(a.size)));
     b_.emit(load64(kR3, kR7, kFrameRet));
     b_.emit(call(BPF_FUNC_probe_read_kernel));
+    b_.jump(BPF_JSGE, kR0, 0, ok);
+    fault_after(DTRACEFLT_BADADDR, act, fault);
+    b_.bind(ok);
+  }
+
+  // A by-reference value of user memory (trace(), print()), as the
+  // module's dtrace_dif_load() of a user address: UPRIV at the address
+  // unless the size bytes from it are below TASK_SIZE_MAX (x86-64's, as
+  // copyout()'s), else BADADDR at it when the read fails.
+  void user_ref(const dtbpf_action& a, uint32_t act, size_t fault) {
+    constexpr uint64_t kUserTop = (uint64_t{1} << 47) - 4096;
+    size_t read = b_.new_label(), ok = b_.new_label();
+    b_.emit_ld64(kR2, kUserTop - a.size);
+    b_.emit(load64(kR3, kR7, kFrameRet));
+    b_.jump_reg(BPF_JLE, kR3, kR2, read);
+    fault_after(DTRACEFLT_UPRIV, act, fault);
+    b_.bind(read);
+    b_.emit(mov_reg(kR1, kR7));
+    b_.emit(alu_imm(BPF_ADD, kR1, rec_at(16 + a.offset)));
+    b_.emit(mov_imm(kR2, static_cast<int32_t>(a.size)));
+    b_.emit(call(BPF_FUNC_probe_read_user));
     b_.jump(BPF_JSGE, kR0, 0, ok);
     fault_after(DTRACEFLT_BADADDR, act, fault);
     b_.bind(ok);

@@ -7,10 +7,11 @@ namespace detail {
 
 Result<std::vector<bpf_insn>> Translator::run() {
   if (d_.code.empty()) return make_error("an empty DIF object cannot be translated");
+  // A by-reference value is returned as its address (the action reads
+  // its bytes, as the module's record_value()).
   bool string = d_.rtype.dtdt_kind == DIF_TYPE_STRING && (d_.rtype.dtdt_flags & DIF_TF_BYUREF) == 0;
-  if (!(string && s_ != nullptr) &&
-      (d_.rtype.dtdt_kind != DIF_TYPE_CTF || (d_.rtype.dtdt_flags & (DIF_TF_BYREF | DIF_TF_BYUREF)) != 0))
-    return make_error(unsupported("a DIF object returning a string or a by-reference value"));
+  if (!(string && s_ != nullptr) && d_.rtype.dtdt_kind != DIF_TYPE_CTF)
+    return make_error(unsupported("a DIF object returning a string"));
   prologue();
   start_.assign(d_.code.size() + 1, 0);
   for (size_t pc = 0; pc < d_.code.size(); pc++) {
