@@ -14,6 +14,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "bpf/bufs.h"
 #include "bpf/dynvars.h"
 #include "bpf/ecbs.h"
+#include "bpf/fbt_kprobe.h"
 #include "bpf/fbt_prov.h"
 #include "bpf/globals.h"
 #include "bpf/spec.h"
@@ -85,7 +87,49 @@ struct ProbeProg {
   uint32_t site = 0;
   const dtbpf_cpc* cpc = nullptr;  // kCpc
   std::string also = "";           // kStable: a second tracepoint, or ""
+  std::vector<Fd> links = {};      // a shared fbt program's (fbt_kprobe.h)
+  Fd ids = Fd();                   // its probes' records
 };
+
+// fbt probes of one clause set share a program from this many on: a
+// kprobe's firing costs more than fentry's (doc/bpf.md, "fbt").
+constexpr size_t kShareMin = 16;
+
+// What makes the ECBs of fbt probes one clause set: their code and
+// layout, all but the probe's and the ECBs' ids.
+std::string clause_set(std::span<const EcbCode> list) {
+  std::string s;
+  auto bytes = [&s](const void* p, size_t n) {
+    if (p != nullptr) s.append(static_cast<const char*>(p), n);
+    s.push_back('|');
+  };
+  auto difo = [&bytes](const dtbpf_difo& d) {
+    bytes(d.code, d.ncode * sizeof(*d.code));
+    bytes(d.ints, d.nints * sizeof(*d.ints));
+    bytes(d.strtab, d.strlen);
+    bytes(d.vars, d.nvars * sizeof(*d.vars));
+    bytes(&d.rtype, sizeof(d.rtype));
+  };
+  auto action = [&](const dtbpf_action& a) {
+    difo(a.difo);
+    uint64_t f[] = {a.kind, a.rec, a.size, a.offset, a.arg};
+    bytes(f, sizeof(f));
+  };
+  for (const EcbCode& e : list) {
+    uint64_t f[] = {e.ecb.size, e.ecb.nacts, e.ecb.noheader};
+    bytes(f, sizeof(f));
+    difo(e.ecb.pred);
+    for (const dtbpf_action& a : e.acts) action(a);
+    for (const auto& [id, g] : e.aggs) {
+      difo(g.agg.value);
+      difo(g.agg.incr);
+      uint64_t h[] = {g.agg.arg, g.agg.nkeys, g.agg.keylen, g.agg.valsize, g.agg.kind};
+      bytes(h, sizeof(h));
+      for (const dtbpf_action& k : g.keys) action(k);
+    }
+  }
+  return s;
+}
 
 // The providers' tables, which the probes' cookies point into.
 struct ProvTables {
@@ -164,15 +208,12 @@ Result<Fd> attach_counter(int cpu, const dtbpf_cpc& c, const Fd& prog) {
   return ev;
 }
 
-// fbt needs BPF trampolines (fentry, fexit); kprobes would be the other
-// way, which this backend does not take yet.
+// A function's fentry or fexit program (a BPF trampoline) refused; the
+// kprobes tried next add why they failed too (make_shared()).
 Error fbt_refused(const dtbpf_ecb& e, bpf_attach_type at, const Error& why) {
-  bool kprobes = access("/sys/bus/event_source/devices/kprobe", F_OK) == 0;
   return make_error("probe fbt:" + std::string(e.mod) + ":" + e.func + ":" + e.name +
                     ": the kernel refused its " + (at == BPF_TRACE_FENTRY ? "fentry" : "fexit") +
-                    " program (BPF trampolines, which fbt needs under the bpf backend" +
-                    (kprobes ? "; its kprobes are not used yet" : "; it has no kprobes either") +
-                    "): " + why.message);
+                    " program (a BPF trampoline): " + why.message);
 }
 
 // Runs this thread on one CPU while it lives (BEGIN, END and ERROR fire
@@ -489,7 +530,26 @@ class BpfDevice final : public kio::Device {
     // fbt leaves out those ftrace refuses, unless no fbt probe is left.
     std::optional<Error> fbt_error;
     bool fbt_armed = false;
+    // fbt probes of one clause set share a program when they are many.
+    std::map<std::pair<Role, std::string>, std::vector<uint32_t>> sets, refused;
+    for (auto& [probe, list] : by_probe)
+      if (is_fbt(roles[probe]) && list.size() <= kSharedEcbs)
+        sets[{roles[probe], clause_set(list)}].push_back(probe);
+    std::set<uint32_t> shared;
+    for (auto& [set, probes] : sets) {
+      if (probes.size() < kShareMin) continue;
+      auto p = make_shared(set.first, probes, by_probe, *g, maps);
+      // Out of descriptors (a perf-event kprobe a function): as many
+      // fentry programs would be too. Else (no attach cookies: 5.10)
+      // each its own fentry or fexit program.
+      if (!p && p.error().message.ends_with(std::strerror(EMFILE))) return p.error();
+      if (!p) continue;
+      shared.insert(probes.begin(), probes.end());
+      fbt_armed = true;
+      progs.push_back(std::move(*p));
+    }
     for (auto& [probe, list] : by_probe) {
+      if (shared.contains(probe)) continue;
       // A user probe's sites may place its arguments differently: a
       // program each.
       const dtbpf_uprobe* up = dtbpf_uprobe_lookup(provs_->user, probe);
@@ -499,10 +559,25 @@ class BpfDevice final : public kio::Device {
           if (!p) return p.error();
           fbt_armed |= is_fbt(p->role);
           progs.push_back(std::move(*p));
-        } else if (!fbt_error) {
-          fbt_error = p.error();
+        } else {
+          // Refused (more than six arguments on a 6.1 x86 kernel ...):
+          // by kprobes, below.
+          if (list.size() <= kSharedEcbs) refused[{roles[probe], clause_set(list)}].push_back(probe);
+          if (!fbt_error) fbt_error = p.error();
         }
       }
+    }
+    bool kprobes_said = false;
+    for (auto& [set, probes] : refused) {
+      auto p = make_shared(set.first, probes, by_probe, *g, maps);
+      if (!p) {
+        if (!kprobes_said)
+          fbt_error = make_error(fbt_error->message + "; nor could it fire by kprobes: " + p.error().message);
+        kprobes_said = true;
+        continue;
+      }
+      fbt_armed = true;
+      progs.push_back(std::move(*p));
     }
     if (fbt_error && !fbt_armed) return *fbt_error;
     progs_ = std::move(progs);
@@ -600,17 +675,9 @@ class BpfDevice final : public kio::Device {
       else if (fbt) shape.stack = ktext_.fbt(list.front().ecb.func);
       else if (!perf && !user) shape.stack = ktext_.syscall_prog();
     }
-    if (uses_ustack_block(list) && (perf || tp || fbt || user)) {
-      if (ustack_buf_.get() < 0) {
-        int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_ustack", 4, 4096 * kUstackPages, 1, nullptr);
-        if (fd < 0) return make_error(std::string("cannot create the bpf ustack map: ") + std::strerror(-fd));
-        ustack_buf_ = Fd(fd);
-      }
-      shape.stack.ublock = true;
-      shape.stack.ubuf = ustack_buf_.get();
-      shape.stack.user_ctx = user;
-      shape.stack.at_entry = up != nullptr && up->kind == DTRACE_UP_ENTRY;
-    }
+    if (perf || tp || fbt || user)
+      if (Status st = ustack_shape(list, shape, user, up != nullptr && up->kind == DTRACE_UP_ENTRY); !st)
+        return st.error();
     auto code = probe_program(list, g, maps, src, perf || tp || fbt || user, shape);
     if (!code) return code.error();
     bpf_attach_type at = role == Role::kFbtEntry ? BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
@@ -636,6 +703,72 @@ class BpfDevice final : public kio::Device {
       pp.link = Fd(link);
     }
     return pp;
+  }
+
+  // One program for the fbt probes of a clause set, attached to their
+  // functions by kprobes (fbt_kprobe.h): the first probe's ECBs, the
+  // rest told apart by the probes' records.
+  Result<ProbeProg> make_shared(Role role, std::span<const uint32_t> probes,
+                                const std::map<uint32_t, std::vector<EcbCode>>& by_probe, const Globals& g,
+                                ProbeMaps maps) {
+    const bool ret = role == Role::kFbtReturn;
+    const std::vector<EcbCode>& first = by_probe.at(probes.front());
+    int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_fbt_ids", 4, sizeof(FbtIds),
+                            static_cast<uint32_t>(probes.size()), nullptr);
+    if (fd < 0)
+      return make_error(std::string("cannot create the bpf probe records' map: ") + std::strerror(-fd));
+    Fd ids(fd);
+    std::vector<FbtTarget> fns;
+    for (uint32_t i = 0; i < probes.size(); i++) {
+      const std::vector<EcbCode>& list = by_probe.at(probes[i]);
+      const dtbpf_ecb& e = list.front().ecb;
+      dtbpf_fbt_fn fn{};
+      if (dtbpf_fbt_lookup(provs_->fbt, e.cookie, &fn) != 0) return make_error("no such function");
+      FbtIds r{};
+      r.probe_id = e.probe_id;
+      r.nslots = fn.nslots;
+      r.ret = fn.ret ? 1 : 0;
+      for (size_t j = 0; j < list.size(); j++) r.epid[j] = list[j].ecb.epid;
+      std::snprintf(r.mod, sizeof(r.mod), "%s", e.mod);
+      std::snprintf(r.func, sizeof(r.func), "%s", e.func);
+      if (bpf_map_update_elem(ids.get(), &i, &r, BPF_ANY) != 0)
+        return make_error(std::string("cannot fill the bpf probe records' map: ") + std::strerror(errno));
+      fns.push_back({fn.module != nullptr ? fn.module : "", e.func, i});
+    }
+    maps.scratch = scratch_[kFbtScratch].get();
+    ArgShape shape;
+    shape.ids = ids.get();
+    // The registers' stack starts in the function (skipped, as the
+    // module's entry) or, at a return, in its caller.
+    shape.stack.ctx_skip = ret ? 0 : 1;
+    if (Status st = ustack_shape(first, shape, false, false); !st) return st.error();
+    auto code = probe_program(first, g, maps, ret ? ArgSource::kKretprobe : ArgSource::kKprobe, true, shape);
+    if (!code) return code.error();
+    bool multi = kprobe_multi_works(fns.front().func);
+    auto prog = load_kprobe_program(*code, multi);
+    if (!prog) return prog.error();
+    std::string refused;
+    auto links = attach_fbt_shared(*prog, ret, multi, fns, &refused);
+    if (!links) return links.error();
+    ProbeProg pp{role, std::move(*prog), 0, {}, Fd()};
+    pp.links = std::move(*links);
+    pp.ids = std::move(ids);
+    return pp;
+  }
+
+  // ustack()'s block, for programs whose ECBs record one with stack bytes.
+  Status ustack_shape(std::span<const EcbCode> list, ArgShape& shape, bool user, bool at_entry) {
+    if (!uses_ustack_block(list)) return Ok{};
+    if (ustack_buf_.get() < 0) {
+      int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_ustack", 4, 4096 * kUstackPages, 1, nullptr);
+      if (fd < 0) return make_error(std::string("cannot create the bpf ustack map: ") + std::strerror(-fd));
+      ustack_buf_ = Fd(fd);
+    }
+    shape.stack.ublock = true;
+    shape.stack.ubuf = ustack_buf_.get();
+    shape.stack.user_ctx = user;
+    shape.stack.at_entry = at_entry;
+    return Ok{};
   }
 
   // lockstat's map of contentions and its two programs of its own

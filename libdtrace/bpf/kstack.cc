@@ -75,7 +75,7 @@ StackSkip KernelText::fbt(const std::string& fn) {
 std::vector<bpf_insn> stack_skip_code(const StackSkip& s, uint8_t frame) {
   Builder b;
   if (s.ctx_regs) {
-    b.emit(mov_imm(kR4, 0));
+    b.emit(mov_imm(kR4, static_cast<int32_t>(s.ctx_skip)));
     return std::move(b.code);
   }
   b.emit(load64(kR1, kFp, kCtxSlot));

@@ -24,6 +24,10 @@ struct StackSkip {
   // The context holds the probe's registers (a perf event's, a
   // uprobe's): get_stack starts there, nothing is skipped.
   bool ctx_regs = true;
+  // With ctx_regs: the frames get_stack skips from there (a kprobe's at
+  // a function's entry: the function itself, whose entry the module's
+  // stack() leaves out).
+  uint32_t ctx_skip = 0;
   uint64_t text_lo = 0, text_hi = 0;  // the kernel's text: frames outside it are BPF's
   // Kernel functions of the mechanism, [start, end): skipped too.
   std::vector<std::pair<uint64_t, uint64_t>> mech;
@@ -50,6 +54,9 @@ constexpr uint32_t kStackProbe = 8;
 // needs it), past the inlined DIFOs' registers (translate.cc's 160
 // bytes); the DIFOs' code reads it there too.
 constexpr int16_t kCtxSlot = -168;
+// Below it, a shared fbt program's probe record (fbt_kprobe.h), past the
+// dynamic variables' tuple key (translator.h).
+constexpr int16_t kIdsSlot = -176;
 
 // Code that sets R4 to the frames get_stack must skip for the probe's
 // first (0 when s.ctx_regs), reading the first kStackProbe frames into

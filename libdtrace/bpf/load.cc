@@ -150,6 +150,10 @@ Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
   return load_with(prog, type, opts);
 }
 
+Result<Fd> load_program_opts(std::span<const bpf_insn> prog, bpf_prog_type type, bpf_prog_load_opts& opts) {
+  return load_with(prog, type, opts);
+}
+
 Result<Fd> load_tracing_program(std::span<const bpf_insn> prog, bpf_attach_type type, uint32_t btf_id,
                                 const char* module) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);

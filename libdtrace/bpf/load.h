@@ -15,6 +15,8 @@
 #include "bpf/frame.h"
 #include "util/result.h"
 
+struct bpf_prog_load_opts;
+
 namespace dtrace::bpf {
 
 // A file descriptor closed when it goes.
@@ -43,6 +45,8 @@ Result<Fd> create_globals_map(uint32_t size);
 // Loads prog (GPL: the helpers that read memory are GPL-only); on
 // failure the message ends with the verifier's last lines.
 Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type);
+// The same with libbpf's options (an expected attach type ...).
+Result<Fd> load_program_opts(std::span<const bpf_insn> prog, bpf_prog_type type, bpf_prog_load_opts& opts);
 
 // A BPF_PROG_TYPE_TRACING program of attach type type (fentry, fexit)
 // for the function of BTF id btf_id in vmlinux's BTF or, module not

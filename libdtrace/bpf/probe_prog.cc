@@ -5,6 +5,7 @@
 #include <string>
 
 #include "bpf/builder.h"
+#include "bpf/fbt_kprobe.h"
 #include "bpf/insn.h"
 #include "bpf/ktypes.h"
 #include "bpf/translate.h"
@@ -63,8 +64,11 @@ void emit_frameless(Builder& b, const EcbCode& e, const AggShared& maps) {
 // One ECB's subprogram: R1 the scratch element, R2 the context on entry.
 class EcbEmitter {
  public:
-  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g, const StackSkip& skip)
-      : b_(b), e_(e), maps_(maps), g_(g), skip_(skip) {}
+  // ids_epid: in a shared fbt program, where the ECB's EPID is in the
+  // probe's record (R3 on entry), else -1.
+  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g, const StackSkip& skip,
+             int16_t ids_epid)
+      : b_(b), e_(e), maps_(maps), g_(g), skip_(skip), ids_epid_(ids_epid) {}
 
   // Fails when a DIFO does not translate.
   Status emit() {
@@ -77,6 +81,7 @@ class EcbEmitter {
     const uint32_t size = 16 + e_.ecb.size;
     b_.emit(mov_reg(kR7, kR1));
     b_.emit(store64(kFp, kCtxSlot, kR2));
+    if (ids_epid_ >= 0) b_.emit(store64(kFp, kIdsSlot, kR3));
     size_t done = b_.new_label(), fault = b_.new_label();
     b_.emit(store64_imm(kR7, kFrameScratch, 0));  // scratch is the ECB's, as the module's
     // The record's bytes (a fault record writes all of its own past
@@ -176,7 +181,7 @@ class EcbEmitter {
     if (!ran_difo_) return error_;  // nothing can fault (count() alone)
     // The fault record; the action's number is already at +24.
     b_.bind(fault);
-    b_.emit(store64_imm(kR7, rec_at(16), static_cast<int32_t>(e_.ecb.epid)));
+    epid_at(rec_at(16), BPF_DW);
     b_.emit(load64(kR1, kR7, kFrameFaultPc));
     b_.emit(jmp_imm(BPF_JEQ, kR1, -1, 1));  // DTRACE_NOPC: an action's fault, offset -1
     b_.emit(alu_imm(BPF_LSH, kR1, 2));      // sizeof (dif_instr_t)
@@ -338,6 +343,7 @@ class EcbEmitter {
     env.epid = e_.ecb.epid;
     env.probe_id = e_.ecb.probe_id;
     env.probe = {e_.ecb.provider, e_.ecb.mod, e_.ecb.func, e_.ecb.name};
+    env.ids_epid = ids_epid_;
     env.stack = &skip_;
     env.specs = maps_.specs;
     auto code = translate(view(d), g_, env);
@@ -389,7 +395,7 @@ class EcbEmitter {
     b_.emit(mov_reg(kR2, kR7));
     b_.emit(alu_imm(BPF_ADD, kR2, at));
     b_.emit(mov_imm(kR3, static_cast<int32_t>(size)));
-    if (skip_.ctx_regs) b_.emit(mov_imm(kR4, 0));
+    if (skip_.ctx_regs) b_.emit(mov_imm(kR4, static_cast<int32_t>(skip_.ctx_skip)));
     b_.emit(call(BPF_FUNC_get_stack));
   }
 
@@ -513,7 +519,8 @@ class EcbEmitter {
   // the generation and id (spec.h).
   enum SpecOut { kPlain, kSpecRecord, kSpecMarker };
   void output(int32_t epid, uint32_t size, SpecOut spec = kPlain) {
-    b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, rec_at(0), epid));
+    if (epid == static_cast<int32_t>(e_.ecb.epid)) epid_at(rec_at(0), BPF_W);
+    else b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, rec_at(0), epid));
     b_.emit(call(BPF_FUNC_get_smp_processor_id));
     if (spec == kSpecRecord) b_.emit(alu_imm(BPF_OR, kR0, static_cast<int32_t>(kSpecPadFlag)));
     b_.emit(make(BPF_STX | BPF_MEM | BPF_W, kR7, kR0, rec_at(4), 0));
@@ -527,6 +534,18 @@ class EcbEmitter {
     b_.emit(store64(kR7, kFrameTs, kR0));
     b_.emit(store64(kR7, rec_at(8), kR0));
     output_now(size);
+  }
+
+  // The ECB's EPID to R7 + at (width BPF_W or BPF_DW): the probe
+  // record's in a shared program (R1 clobbered), else the constant.
+  void epid_at(int16_t at, uint8_t width) {
+    if (ids_epid_ < 0) {
+      b_.emit(make(BPF_ST | BPF_MEM | width, kR7, 0, at, static_cast<int32_t>(e_.ecb.epid)));
+      return;
+    }
+    b_.emit(load64(kR1, kFp, kIdsSlot));
+    b_.emit(make(BPF_LDX | BPF_MEM | BPF_W, kR1, kR1, ids_epid_, 0));
+    b_.emit(make(BPF_STX | BPF_MEM | width, kR7, kR1, at, 0));
   }
 
   void output_now(uint32_t size) {
@@ -555,6 +574,7 @@ class EcbEmitter {
   const ProbeMaps& maps_;
   const Globals& g_;
   const StackSkip& skip_;
+  int16_t ids_epid_;
   bool ran_difo_ = false;
   bool spec_ = false;  // the ECB speculates
   Status error_ = Ok{};
@@ -699,6 +719,61 @@ void syscall_arg(Builder& b, int16_t i) {
   b.emit(call(BPF_FUNC_probe_read_kernel));
 }
 
+void prologue_rest(Builder& b, ArgSource args, const ArgShape& shape, const FrameUse& use);
+
+// R8 = the firing probe's record in the shared fbt program's map ids
+// (its attach cookie the index); returns at once if there is none.
+void probe_record(Builder& b, int ids) {
+  b.emit(mov_reg(kR1, kR6));
+  b.emit(call(BPF_FUNC_get_attach_cookie));
+  b.emit(make(BPF_STX | BPF_MEM | BPF_W, kFp, kR0, -8, 0));
+  b.emit_ld64(kR1, static_cast<uint64_t>(ids), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, kFp));
+  b.emit(alu_imm(BPF_ADD, kR2, -8));
+  b.emit(call(BPF_FUNC_map_lookup_elem));
+  b.emit(jmp_imm(BPF_JNE, kR0, 0, 1));
+  b.emit(exit_insn());  // R0 is 0
+  b.emit(mov_reg(kR8, kR0));
+}
+
+// A kprobe's arguments, as fentry's (those past the function's slots
+// 0): x86-64's, the first six in registers, the rest on the stack above
+// the return address; a kretprobe's arg1 the value returned (ax) if the
+// function returns an integer or a pointer. R8 the probe's record.
+void kprobe_args(Builder& b, bool ret) {
+  for (int16_t i = 0; i < static_cast<int16_t>(kFrameArgs); i++)
+    b.emit(store64_imm(kR7, static_cast<int16_t>(kFrameArg0 + 8 * i), 0));
+#if defined(__x86_64__)
+  constexpr int16_t kRegs[6] = {112, 104, 96, 88, 72, 64};  // di si dx cx r8 r9
+  constexpr int16_t kSp = 152;
+  if (ret) {
+    b.emit(make(BPF_LDX | BPF_MEM | BPF_W, kR1, kR8, kIdsRet, 0));
+    b.emit(jmp_imm(BPF_JEQ, kR1, 0, 2));
+    b.emit(load64(kR1, kR6, kRegAx));
+    b.emit(store64(kR7, kFrameArg0 + 8, kR1));
+    return;
+  }
+  size_t done = b.new_label();
+  for (int16_t i = 0; i < static_cast<int16_t>(kFrameArgs); i++) {
+    int16_t off = static_cast<int16_t>(kFrameArg0 + 8 * i);
+    b.emit(make(BPF_LDX | BPF_MEM | BPF_W, kR1, kR8, kIdsNslots, 0));
+    b.jump(BPF_JLE, kR1, i, done);
+    if (i < 6) {
+      b.emit(load64(kR1, kR6, kRegs[i]));
+      b.emit(store64(kR7, off, kR1));
+      continue;
+    }
+    b.emit(mov_reg(kR1, kR7));
+    b.emit(alu_imm(BPF_ADD, kR1, off));
+    b.emit(mov_imm(kR2, 8));
+    b.emit(load64(kR3, kR6, kSp));
+    b.emit(alu_imm(BPF_ADD, kR3, 8 * (i - 5)));
+    b.emit(call(BPF_FUNC_probe_read_kernel));
+  }
+  b.bind(done);
+#endif
+}
+
 // R7 = this CPU's scratch element, its frame filled with what the
 // clauses read (use); R6 the context.
 void prologue(Builder& b, const ProbeMaps& maps, ArgSource args, const ArgShape& shape, const FrameUse& use) {
@@ -707,6 +782,11 @@ void prologue(Builder& b, const ProbeMaps& maps, ArgSource args, const ArgShape&
   b.emit(mov_imm(kR0, 0));
   b.emit(exit_insn());
   b.emit(mov_reg(kR7, kR0));
+  if (args == ArgSource::kKprobe || args == ArgSource::kKretprobe) {
+    probe_record(b, shape.ids);
+    if (use.args) kprobe_args(b, args == ArgSource::kKretprobe);
+    return prologue_rest(b, args, shape, use);
+  }
   for (int16_t i = 0; i < static_cast<int16_t>(use.args ? kFrameArgs : 0); i++) {
     int16_t off = static_cast<int16_t>(kFrameArg0 + 8 * i);
     if (args == ArgSource::kFrame) {
@@ -737,6 +817,11 @@ void prologue(Builder& b, const ProbeMaps& maps, ArgSource args, const ArgShape&
       b.emit(store64_imm(kR7, off, 0));
     }
   }
+  prologue_rest(b, args, shape, use);
+}
+
+// The prologue past the arguments.
+void prologue_rest(Builder& b, ArgSource args, const ArgShape& shape, const FrameUse& use) {
   // A firing's timestamp, errno and this-> variables start at 0; a
   // system call's return sets errno from an error value (-4095 to -1),
   // as the module's syscall provider does.
@@ -786,6 +871,9 @@ Status check_ecb(const EcbCode& e, bool stacks) {
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
                                             const ProbeMaps& maps, ArgSource args, bool gated,
                                             const ArgShape& shape) {
+  const bool shared = args == ArgSource::kKprobe || args == ArgSource::kKretprobe;
+  if (shared && (shape.ids < 0 || ecbs.size() > kSharedEcbs))
+    return make_error("a shared fbt program without its probes' records");
   Builder b;
   b.emit(mov_reg(kR6, kR1));
   if (args == ArgSource::kSysEntry || args == ArgSource::kSysReturn) syscall_filter(b, args, shape.sysnr);
@@ -815,6 +903,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
       ecb_subs.push_back(b.new_sub());
       b.emit(mov_reg(kR1, kR7));
       b.emit(mov_reg(kR2, kR6));
+      if (shared) b.emit(mov_reg(kR3, kR8));
       b.call_sub(ecb_subs.back());
     }
   }
@@ -823,7 +912,8 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   // The ECBs' subprograms.
   for (size_t i = 0; i < ecb_subs.size(); i++) {
     b.place(ecb_subs[i]);
-    if (Status st = EcbEmitter(b, ecbs[i], maps, g, shape.stack).emit(); !st) return st.error();
+    int16_t ids_epid = shared ? static_cast<int16_t>(kIdsEpid0 + 4 * i) : int16_t{-1};
+    if (Status st = EcbEmitter(b, ecbs[i], maps, g, shape.stack, ids_epid).emit(); !st) return st.error();
   }
   if (b.chill_sub != SIZE_MAX) {  // chill()'s callback: 1 (stop) once the clock is past the end at R2
     b.place(b.chill_sub);

@@ -58,6 +58,10 @@ enum class ArgSource {
   kUprobe,     // a uprobe's (pid entry, offset, USDT): ArgShape::uargs; tgid only
   kUretprobe,  // a uretprobe's (pid return): arg0 0, arg1 the value returned; tgid only
   kStable,     // a raw tracepoint's, a stable provider's: ArgShape::stable's code
+  // A kprobe's at the entry of one of the functions of a shared fbt
+  // program (fbt_kprobe.h): its arguments from the registers and stack.
+  kKprobe,
+  kKretprobe,  // a kretprobe's: arg0 0, arg1 the value returned
 };
 
 class Builder;
@@ -75,6 +79,9 @@ struct ArgShape {
   std::span<const dtrace_uarg> uargs;
   // kStable: filters the firing and sets the arguments (stable_fire.h).
   std::function<void(Builder&)> stable;
+  // kKprobe, kKretprobe: the probes' records (FbtIds), an array map
+  // indexed by the attach cookie.
+  int ids = -1;
   // Where stack() starts: the frames of the probe mechanism it skips.
   StackSkip stack;
 };

@@ -32,6 +32,10 @@ struct Env {
   bool in_probe = false;  // the ECB's ids and probe names below are known
   uint32_t epid = 0, probe_id = 0;
   std::array<std::string, 4> probe;  // provider, module, function, name
+  // In a program fbt probes share (fbt_kprobe.h): the offset of the
+  // ECB's EPID in the probe's record, whose address is at kIdsSlot and
+  // which holds the probe's id, module and function too; -1 elsewhere.
+  int16_t ids_epid = -1;
   // In a probe's ECB subprogram (the context at kCtxSlot): where its
   // stacks start, for caller, stackdepth, ucaller and ustackdepth.
   const StackSkip* stack = nullptr;

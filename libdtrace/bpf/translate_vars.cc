@@ -4,6 +4,7 @@
 // global strings, string comparisons and strlen().
 #include <sys/timex.h>
 
+#include "bpf/fbt_kprobe.h"
 #include "bpf/ktypes.h"
 #include "bpf/translator.h"
 
@@ -146,6 +147,11 @@ Status Translator::builtin(uint16_t id) {
     case DIF_VAR_EPID:
     case DIF_VAR_ID:
       if (!env_.in_probe) return refuse_builtin(id, " outside a probe's program");
+      if (env_.ids_epid >= 0) {  // the probe's record's
+        emit(load64(kR0, kFp, kIdsSlot));
+        emit(make(BPF_LDX | BPF_MEM | BPF_W, kR0, kR0, id == DIF_VAR_EPID ? env_.ids_epid : kIdsProbe, 0));
+        return Ok{};
+      }
       emit(mov_imm(kR0, static_cast<int32_t>(id == DIF_VAR_EPID ? env_.epid : env_.probe_id)));
       return Ok{};
     case DIF_VAR_CALLER:
@@ -228,6 +234,11 @@ void Translator::read_kernel(uint8_t addr, int32_t off, int32_t size) {
 // R0 = the address of the probe's name part i, interned in the constants.
 Status Translator::probe_string(uint16_t id, size_t i) {
   if (s_ == nullptr || !env_.in_probe) return refuse_builtin(id, " outside a probe's program");
+  if (env_.ids_epid >= 0 && (i == 1 || i == 2)) {  // the module and function: the probe's record's
+    emit(load64(kR0, kFp, kIdsSlot));
+    emit(alu_imm(BPF_ADD, kR0, i == 1 ? kIdsMod : kIdsFunc));
+    return Ok{};
+  }
   auto it = s_->named.find(env_.probe[i]);
   if (it == s_->named.end()) return refuse_builtin(id, " (its string was not laid out)");
   emit_imm64(kR0, static_cast<uint64_t>(it->second) << 32 | static_cast<uint32_t>(s_->consts_fd),

@@ -40,7 +40,7 @@ constexpr int16_t kLoadBuf = reg_slot(DIF_DIR_NREGS + 3);  // what a load reads
 // being built.
 constexpr int16_t kTupleKey = -256;
 constexpr int16_t kThreadKey = kTupleKey - 88;
-static_assert(kTupleKey + static_cast<int>(kDynKeySize) <= -168);
+static_assert(kTupleKey + static_cast<int>(kDynKeySize) <= kIdsSlot);
 static_assert(kThreadKey + static_cast<int>(kDynKeySize) <= kTupleKey);
 constexpr int16_t kStringKey = 1;  // map_call(): the key of string_key()
 // Below them, the subroutines' (translate_scratch.cc): the scratch

@@ -41,15 +41,15 @@ expect sdt_fire 0 "
 # since 4.17 has, where the functions it calls change), its argument
 # the registers. syscall-calls with an argument of 5 dups descriptor
 # 1003 (not open) five times, each returning -EBADF (-9); return's arg0
-# is 0, as the module's. Where the kernel refuses fentry programs (this
-# project's development host does), the refusal must say so (BEGIN ends
-# the run at once: nothing need call the function).
+# is 0, as the module's. Where the kernel refuses fentry programs and
+# has no kprobes (this project's development host), the refusal must
+# say so (BEGIN ends the run at once: nothing need call the function).
 if [ "$(uname -m)" = x86_64 ]; then
 	check fbt_list '[ "$(echo "$out" | awk "NR > 1 { print \$2, \$3, \$4, \$5 }")" = "fbt vmlinux __x64_sys_dup entry
 fbt vmlinux __x64_sys_dup return" ]' -- -l -n fbt::__x64_sys_dup:
 	if "$dtrace" -x backend=bpf -q -n 'fbt::__x64_sys_dup:entry { } BEGIN { exit(0); }' 2>&1 >/dev/null |
-		grep -q 'the kernel refused its fentry program (BPF trampolines'; then
-		expect fbt_refused 1 "" "probe fbt:vmlinux:__x64_sys_dup:entry: the kernel refused its fentry program" -- \
+		grep -q 'the kernel refused its fentry program (a BPF trampoline)'; then
+		expect fbt_refused 1 "" "probe fbt:vmlinux:__x64_sys_dup:entry: the kernel refused its fentry program (a BPF trampoline)" -- \
 			-q -n 'fbt::__x64_sys_dup:entry { } BEGIN { exit(0); }'
 	else
 		expect fbt_fire 0 "
