@@ -424,15 +424,16 @@ void emit_io(Builder& b) {
   b.bind(done);
 }
 
-// udp send / receive: net_dev_queue(skb) with the IP header at the
-// skb's network header, netif_receive_skb(skb) at skb->data, of a UDP
-// datagram whose IP and UDP headers are within the linear data (not an
-// IPv4 fragment after the first; IPv6 with UDP the first next header),
-// as the module's ip_l4_hdr(): arg0 the skb, arg1 the socket, arg2 the
-// IP header, arg3 the UDP header. send's socket is skb->sk when it is a
-// full UDP datagram socket, else 0; receive's 0 (the module's
-// udp4_lib_lookup(), which no tracing program can call).
-void emit_l4(Builder& b, bool send, int32_t proto) {
+// udp and tcp send / receive: net_dev_queue(skb) with the IP header at
+// the skb's network header, netif_receive_skb(skb) at skb->data, of a
+// UDP datagram (TCP segment) whose IP and UDP (TCP) headers are within
+// the linear data (not an IPv4 fragment after the first; IPv6 with the
+// protocol the first next header), as the module's ip_l4_hdr(): arg0
+// the skb, arg1 the socket, arg2 the IP header, arg3 the transport
+// header. send's socket (sock) is skb->sk when it is a full socket of
+// the protocol, else 0; receive's 0 (the module's udp4_lib_lookup(),
+// inet_lookup_established(), which no tracing program can call).
+void emit_l4(Builder& b, bool send, int32_t proto, bool sock) {
   const Layout& l = layout();
   constexpr int16_t kHead = -24, kEnd = -32, kProto = -40, kW0 = -48, kTh = -56;
   constexpr int32_t kUdp = 17, kTimeWait = 6, kNewSynRecv = 12, kSynRecv = 3, kDgram = 2, kStream = 1;
@@ -492,7 +493,7 @@ void emit_l4(Builder& b, bool send, int32_t proto) {
   set_arg(b, 2, kR8);
   b.emit(load64(kR1, kFp, kTh));
   set_arg(b, 3, kR1);
-  if (send) {
+  if (sock) {
     // The socket, when a full one of the protocol's type; tcp's arg4
     // the state (a request or time-wait socket's too, not passed:
     // tcp_seg_fire()).
@@ -663,6 +664,47 @@ void emit_connect_refused(Builder& b) {
   tcp_socket_fire(b, layout().sk_state, 1, kSynSent, kSynSent);
 }
 
+// R0 = the TCP header's (arg3's) bytes at off, size 1 or 4 (a 4-byte
+// value sign-extended). Clobbers R1 to R5.
+void tcp_header(Builder& b, int off, int size) {
+  b.emit(load64(kR3, kR7, static_cast<int16_t>(kFrameArg0 + 8 * 3)));
+  read_kernel(b, off, size);
+  if (size == 1) b.emit(alu_imm(BPF_AND, kR0, 0xff));
+}
+constexpr int kTcpFlags = 13;  // the flags' byte of struct tcphdr
+constexpr int32_t kThSyn = 0x02, kThRst = 0x04, kThAck = 0x10;
+
+// tcp connect-request: net_dev_queue(skb) of a SYN without ACK a full
+// TCP socket in SYN_SENT sends, as the module's tcp_dev_queue_tp(): the
+// arguments of send.
+void emit_connect_request(Builder& b) {
+  constexpr int32_t kSynSent = 2;
+  emit_l4(b, true, 6, true);
+  b.emit(load64(kR1, kR7, static_cast<int16_t>(kFrameArg0 + 8 * 1)));
+  skip_if(b, BPF_JEQ, kR1, 0);
+  b.emit(load64(kR1, kR7, static_cast<int16_t>(kFrameArg0 + 8 * 4)));
+  skip_unless(b, BPF_JEQ, kR1, kSynSent);
+  tcp_header(b, kTcpFlags, 1);
+  b.emit(alu_imm(BPF_AND, kR0, kThSyn | kThAck));
+  skip_unless(b, BPF_JEQ, kR0, kThSyn);
+}
+
+// tcp accept-refused: net_dev_queue(skb) of the RST|ACK of sequence
+// number 0 the kernel sends for a segment no socket takes, as the
+// module's tcp_dev_queue_tp(): arg0 the skb, arg1 0, arg2 and arg3 the
+// headers, arg4 CLOSE.
+void emit_accept_refused(Builder& b) {
+  constexpr int32_t kClose = 7;
+  emit_l4(b, true, 6, false);
+  tcp_header(b, kTcpFlags, 1);
+  b.emit(alu_imm(BPF_AND, kR0, kThRst | kThAck));
+  skip_unless(b, BPF_JEQ, kR0, kThRst | kThAck);
+  tcp_header(b, 4, 4);  // seq
+  skip_unless(b, BPF_JEQ, kR0, 0);
+  b.emit(mov_imm(kR1, kClose));
+  set_arg(b, 4, kR1);
+}
+
 void emit_arg0_from(Builder& b, int i) {
   tp_arg(b, kR1, i);
   set_arg(b, 0, kR1);
@@ -831,9 +873,12 @@ const std::vector<Row>& rows() {
     {"proc", "signal-handle", "signal_deliver", 3, emit_signal_handle, true},
     {"ip", "send", "net_dev_queue", 1, [](Builder& b) { emit_ip(b, true); }, false, true},
     {"ip", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_ip(b, false); }, false, true},
-    {"udp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 17); }, false, true},
-    {"udp", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_l4(b, false, 17); }, false, true},
-    {"tcp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 6); }, false, true},
+    {"udp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 17, true); }, false, true},
+    {"udp", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_l4(b, false, 17, false); }, false, true},
+    {"tcp", "send", "net_dev_queue", 1, [](Builder& b) { emit_l4(b, true, 6, true); }, false, true},
+    {"tcp", "receive", "netif_receive_skb", 1, [](Builder& b) { emit_l4(b, false, 6, false); }, false, true},
+    {"tcp", "connect-request", "net_dev_queue", 1, emit_connect_request, false, true},
+    {"tcp", "accept-refused", "net_dev_queue", 1, emit_accept_refused, false, true},
     {"tcp", "connect-established", "inet_sock_set_state", 3, [](Builder& b) { emit_established(b, 2); },
      false, true},
     {"tcp", "accept-established", "inet_sock_set_state", 3, [](Builder& b) { emit_established(b, 3); }, false,

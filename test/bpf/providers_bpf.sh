@@ -268,7 +268,11 @@ synack 1 0 1 1" "" -- -q -n '
 # from SYN_SENT, or SYN_RECV, to ESTABLISHED) of the same connection,
 # and connect-refused (tcp_receive_reset in SYN_SENT) of a connect() to
 # port 41242, where nothing listens: arg1 the socket, arg4 the state
-# (args[3]), arg5 the one before (raw), as the module's.
+# (args[3]), arg5 the one before (raw), as the module's; connect-request
+# (net_dev_queue of the SYN of a socket in SYN_SENT) of both connects,
+# accept-refused (the RST|ACK of sequence 0 sent for the refused SYN,
+# without a socket, state CLOSED) and receive of that RST at the client
+# (netif_receive_skb; its socket 0, not looked up), each once.
 cat >"$tmp/tcp2.py" <<'PY'
 import socket
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -282,7 +286,11 @@ except ConnectionRefusedError:
 PY
 expect tcp_connection 0 "accept-established 1 1 1 1
 connect-established 1 1 1 1
-connect-refused 1 1 1 1" "" -- -q -n '
+connect-refused 1 1 1 1
+connect-request 0 1 1 1 1
+connect-request 1 1 1 1 1
+accept-refused 1 1 1 1 1
+receive 1 1 1 1 1" "" -- -q -n '
 	tcp:::connect-established /args[3]->tcps_rport == 41241/ {
 		@[probename, args[3]->tcps_state == TCP_STATE_ESTABLISHED,
 		    arg5 == TCP_STATE_SYN_SENT, args[1]->cs_addr == args[3]->tcps_addr] = count(); }
@@ -292,7 +300,17 @@ connect-refused 1 1 1 1" "" -- -q -n '
 	tcp:::connect-refused /args[3]->tcps_rport == 41242/ {
 		@[probename, args[3]->tcps_state == TCP_STATE_SYN_SENT, args[3]->tcps_addr != 0,
 		    args[1]->cs_addr == args[3]->tcps_addr] = count(); }
-	END { printa("%s %d %d %d %@d\n", @); }' -c "python3 $tmp/tcp2.py"
+	tcp:::connect-request /args[3]->tcps_rport == 41241 || args[3]->tcps_rport == 41242/ {
+		@c[probename, args[3]->tcps_rport == 41241, args[4]->tcp_flags == TH_SYN,
+		    args[3]->tcps_state == TCP_STATE_SYN_SENT, args[1]->cs_addr == args[3]->tcps_addr] = count(); }
+	tcp:::accept-refused /args[4]->tcp_sport == 41242/ {
+		@r[probename, args[4]->tcp_flags == (TH_RST | TH_ACK), arg1 == 0,
+		    args[3]->tcps_state == TCP_STATE_CLOSED, args[3]->tcps_lport == 41242] = count(); }
+	tcp:::receive /args[4]->tcp_sport == 41242/ {
+		@r[probename, args[4]->tcp_flags == (TH_RST | TH_ACK), arg1 == 0,
+		    args[3]->tcps_lport == args[4]->tcp_dport, args[3]->tcps_rport == 41242] = count(); }
+	END { printa("%s %d %d %d %@d\n", @); printa("%s %d %d %d %d %@d\n", @c);
+		printa("%s %d %d %d %d %@d\n", @r); }' -c "python3 $tmp/tcp2.py"
 # cpc: a probe made when a description names it exactly, none for a
 # count below the event's smallest; page-faults-user-1 fires in the
 # faulting process (dd touches its buffer) with arg0 0 and arg1 the
@@ -327,6 +345,6 @@ expect sched_tick 0 "tick 1" "" -- -q -n '
 	sched:::tick /((struct task_struct *)arg0)->tgid == $target && pid == $target/ { n++; }
 	END { printf("tick %d\n", n > 0); }' -c "sh $tmp/spin"
 # A probe whose module mechanism is a kprobe is refused, saying so.
-expect stable_refused 1 "" "probe tcp:vmlinux::receive: its kernel mechanism (a kprobe" -- \
-	-q -n 'tcp:::receive { exit(0); }'
+expect stable_refused 1 "" "probe tcp:vmlinux::state-change: its kernel mechanism (a kprobe" -- \
+	-q -n 'tcp:::state-change { exit(0); }'
 exit $fail
