@@ -4,6 +4,7 @@
 
 #include <bpf/libbpf.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -54,6 +55,34 @@ Result<Fd> cpuinfo_map() {
 
 }  // namespace
 
+namespace {
+
+// Each clause-local id's slot: kMaxCompare bytes for a string, its
+// largest by-reference variable's size (8-byte words), taken in the
+// order the DIFOs name them while the element stays within kLocalsMax;
+// a variable larger than its slot is refused.
+LocalSlots local_slots(std::span<const DifoView> difos) {
+  std::array<uint32_t, kLocalStrings> size{};
+  uint32_t total = 0;
+  for (const DifoView& d : difos)
+    for (const dtrace_difv& v : d.vars) {
+      uint32_t i = v.dtdv_id - DIF_VAR_OTHER_UBASE;
+      if (v.dtdv_scope != DIFV_SCOPE_LOCAL || v.dtdv_id < DIF_VAR_OTHER_UBASE || i >= kLocalStrings) continue;
+      const dtrace_diftype& t = v.dtdv_type;
+      uint32_t want = 0;
+      if (t.dtdt_kind == DIF_TYPE_STRING && (t.dtdt_flags & DIF_TF_BYUREF) == 0) want = kMaxCompare;
+      if (t.dtdt_kind == DIF_TYPE_CTF && t.dtdt_flags == DIF_TF_BYREF) want = (t.dtdt_size + 7) & ~7u;
+      if (want <= size[i] || total - size[i] + want > kLocalsMax) continue;
+      total = total - size[i] + want;
+      size[i] = want;
+    }
+  LocalSlots at{};
+  for (uint32_t i = 0; i < kLocalStrings; i++) at[i + 1] = at[i] + size[i];
+  return at;
+}
+
+}  // namespace
+
 Strings layout_strings(std::span<const DifoView> difos) {
   Strings s;
   for (const DifoView& d : difos) {
@@ -62,6 +91,7 @@ Strings layout_strings(std::span<const DifoView> difos) {
     s.bytes.append(d.strtab);
     s.bytes.push_back('\0');  // a table that does not end with a NUL still ends
   }
+  s.local_slots = local_slots(difos);
   return s;
 }
 
@@ -99,7 +129,8 @@ Result<StringMaps> create_string_maps(Strings& s) {
   if (fd < 0) return make_error(std::string("cannot create the string scratch map: ") + std::strerror(-fd));
   m.scratch = Fd(fd);
   s.scratch_fd = m.scratch.get();
-  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_lstrings", 4, kLocalStrings * kMaxCompare, 1, nullptr);
+  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_lstrings", 4, std::max(s.local_slots.back(), 8u), 1,
+                      nullptr);
   if (fd < 0) return make_error(std::string("cannot create the string locals' map: ") + std::strerror(-fd));
   m.locals = Fd(fd);
   s.locals_fd = m.locals.get();

@@ -9,6 +9,7 @@
 // dtrace_dif_strcpy() does: at most size - 1 bytes and the NUL.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <span>
@@ -44,9 +45,19 @@ constexpr uint32_t kCompareElement = kLoopWords + 6 * 8;
 // (what a take is cleared from; translate_scratch.cc).
 constexpr uint32_t kScratchMax = 16384;
 
-// String clause-locals (this->s) live in a per-CPU element of one slot
-// of kMaxCompare bytes for each of the frame's locals (frame.h).
+// String and by-reference clause-locals (this->s) live in a per-CPU
+// element of one slot for each of the frame's locals (frame.h) that
+// holds one: kMaxCompare bytes for a string, its size for a structure,
+// while the element stays within kLocalsMax bytes (a per-CPU array's
+// largest value).
 constexpr uint32_t kLocalStrings = kFrameLocals;
+constexpr uint32_t kLocalsMax = 32768;
+using LocalSlots = std::array<uint32_t, kLocalStrings + 1>;  // each slot's offset, then the size
+constexpr LocalSlots even_local_slots() {  // kMaxCompare bytes each: the translator's own tests
+  LocalSlots a{};
+  for (uint32_t i = 0; i <= kLocalStrings; i++) a[i] = i * kMaxCompare;
+  return a;
+}
 
 // The module's scratch area (kernel/core/buffer.c): scratchsize and
 // eight strings.
@@ -60,6 +71,7 @@ struct Strings {
   int compare_fd = -1;                                    // per-CPU array: scmp's two buffers
   int scratch_fd = -1;                                    // per-CPU array: the scratch (2 x kScratchMax)
   int locals_fd = -1;                                     // per-CPU array: string this-> variables
+  LocalSlots local_slots = even_local_slots();            // their slots in its element
   int cpuinfo_fd = -1;                                    // per-CPU array: curcpu's cpuinfo_t
   uint32_t strsize = 256;                                 // the strsize option
   uint64_t scratch_size = module_scratch_size(256, 256);  // of the options' scratchsize, strsize
@@ -71,7 +83,7 @@ struct Strings {
 // Adds s to the constants (before their maps are made), once; its offset.
 uint32_t intern(Strings& s, const std::string& str);
 
-// The string tables of difos, each once.
+// The string tables of difos, each once; the clause-locals' slots.
 Strings layout_strings(std::span<const DifoView> difos);
 
 // The maps of s (s gets their descriptors). kZoneName is interned.

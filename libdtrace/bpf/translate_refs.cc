@@ -233,7 +233,7 @@ std::vector<size_t> Translator::locals_dest(int16_t at, int32_t n) {
   emit(load64(kR1, kFrame, kFrameTmp));
   emit(load64(kR2, kFp, at));
   emit(alu_reg(BPF_SUB, kR2, kR1));
-  no.push_back(jump_here(jmp_imm(BPF_JGT, kR2, static_cast<int32_t>(kLocalStrings * kMaxCompare) - n, 0)));
+  no.push_back(jump_here(jmp_imm(BPF_JGT, kR2, static_cast<int32_t>(s_->local_slots.back()) - n, 0)));
   emit(mov_reg(kR1, kR0));
   emit(alu_reg(BPF_ADD, kR1, kR2));
   return no;

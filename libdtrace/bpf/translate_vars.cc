@@ -259,18 +259,20 @@ Status Translator::local(uint32_t pc, uint8_t op, dif_instr_t in) {
   if (id - DIF_VAR_OTHER_UBASE >= static_cast<int>(kFrameLocals))
     return make_error(unsupported("more than " + std::to_string(kFrameLocals) + " clause-local variables"));
   int16_t off = static_cast<int16_t>(kFrameLocal0 + 8 * (id - DIF_VAR_OTHER_UBASE));
+  const uint32_t i = id - DIF_VAR_OTHER_UBASE;
   bool string = v->dtdv_type.dtdt_kind == DIF_TYPE_STRING && (v->dtdv_type.dtdt_flags & DIF_TF_BYUREF) == 0 &&
-                s_ != nullptr && s_->locals_fd >= 0 && s_->strsize % 8 == 0 && s_->strsize <= kMaxCompare;
-  if (string)
-    return local_string(pc, op, in, off, static_cast<int16_t>(kMaxCompare * (id - DIF_VAR_OTHER_UBASE)));
+                s_ != nullptr && s_->locals_fd >= 0 && s_->strsize % 8 == 0 && s_->strsize <= kMaxCompare &&
+                s_->local_slots[i + 1] - s_->local_slots[i] >= kMaxCompare;
+  if (string) return local_string(pc, op, in, off, static_cast<int16_t>(s_->local_slots[i]));
   bool ref = v->dtdv_type.dtdt_kind == DIF_TYPE_CTF && v->dtdv_type.dtdt_flags == DIF_TF_BYREF &&
-             v->dtdv_type.dtdt_size <= kMaxCompare && uses_ref_locals();
+             uses_ref_locals() && v->dtdv_type.dtdt_size <= s_->local_slots[i + 1] - s_->local_slots[i];
   if (ref)
-    return local_ref(pc, op, in, off, static_cast<int16_t>(kMaxCompare * (id - DIF_VAR_OTHER_UBASE)),
+    return local_ref(pc, op, in, off, static_cast<int16_t>(s_->local_slots[i]),
                      (v->dtdv_type.dtdt_size + 7) & ~7u);
   if (v->dtdv_type.dtdt_kind != DIF_TYPE_CTF || v->dtdv_type.dtdt_flags != 0 || v->dtdv_type.dtdt_size > 8)
     return make_error(unsupported("a clause-local variable that is a string or by reference (over " +
-                                  std::to_string(kMaxCompare) + " bytes)"));
+                                  std::to_string(kMaxCompare) + " bytes, or all of them over " +
+                                  std::to_string(kLocalsMax) + ")"));
   if (op == DIF_OP_LDLS) {
     emit(load64(kR1, kFrame, off));
     put(DIF_INSTR_RD(in), kR1);

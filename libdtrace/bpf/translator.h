@@ -276,7 +276,8 @@ class Translator {
   std::vector<size_t> pool_dest(int16_t at, int32_t n);
   std::vector<size_t> locals_dest(int16_t at, int32_t n);
   RefStore store_var(uint32_t n, int16_t at, unsigned val);
-  bool uses_ref_locals() const { return s_ != nullptr && s_->locals_fd >= 0; }
+  // Whether the clause-locals' element holds a variable (at least 8 bytes).
+  bool uses_ref_locals() const { return s_ != nullptr && s_->locals_fd >= 0 && s_->local_slots.back() > 0; }
   void local_ref_slot(int16_t flag, int16_t slot, uint32_t size);
   Status local_ref(uint32_t pc, uint8_t op, dif_instr_t in, int16_t flag, int16_t slot, uint32_t size);
 

@@ -57,13 +57,22 @@ INSTANTIATE_TEST_SUITE_P(
              "struct v { char b[20]; }; BEGIN { this->p = (struct v *)alloca(20); this->p->b[0] = 'a'; "
              "this->p->b[19] = 'z'; trace(*this->p); trace(1); }",
              1, 0},
+        // Clause-locals by reference of over 512 bytes, beside a string
+        // one: copied from a global, stored into, traced.
+        Case{"big_locals",
+             "struct big { char b[3000]; } g; BEGIN { g.b[0] = 'a'; g.b[2999] = 'z'; } BEGIN { this->s = "
+             "\"str\"; this->b = g; this->b.b[1] = 'q'; this->c = g; this->c.b[2] = 'r'; trace(this->b); "
+             "trace(this->s); trace(this->c); }",
+             2, 0},
         // An unreadable address faults (BADADDR) and the clause records
         // nothing; the next clause runs.
-        Case{"unreadable",
-             "struct w { int a; char c[12]; }; BEGIN { trace(1); trace(*(struct w *)8); } BEGIN { trace(2); }",
-             1, 1},
+        Case{
+            "unreadable",
+            "struct w { int a; char c[12]; }; BEGIN { trace(1); trace(*(struct w *)8); } BEGIN { trace(2); }",
+            1, 1},
         // A user structure: the user address 0 unreadable.
-        Case{"user", "struct w { int a; char c[12]; }; BEGIN { print(*(userland struct w *)0); } BEGIN { trace(3); }",
+        Case{"user",
+             "struct w { int a; char c[12]; }; BEGIN { print(*(userland struct w *)0); } BEGIN { trace(3); }",
              1, 1}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
