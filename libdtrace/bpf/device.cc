@@ -35,6 +35,7 @@
 #include "bpf/cpc_prov.h"
 #include "bpf/stable_fire.h"
 #include "bpf/stable_prov.h"
+#include "bpf/syscall_dispatch.h"
 #include "bpf/syscall_prov.h"
 #include "bpf/uprobe_attach.h"
 #include "bpf/uprobe_prov.h"
@@ -89,6 +90,7 @@ struct ProbeProg {
   std::string also = "";           // kStable: a second tracepoint, or ""
   std::vector<Fd> links = {};      // a shared fbt program's (fbt_kprobe.h)
   Fd ids = Fd();                   // its probes' records
+  uint32_t sysnr = 0;              // kSysEntry, kSysReturn: the call's number
 };
 
 // fbt probes of one clause set share a program from this many on: a
@@ -329,6 +331,10 @@ class BpfDevice final : public kio::Device {
     if (dyn_exit_.get() >= 0) {
       if (Status st = attach_tracepoint("sched_process_exit", dyn_exit_); !st) return st.error();
     }
+    // The system calls' first: the perf events' ioctls below fire them.
+    for (const ProbeProg& p : progs_)
+      if (is_syscall(p.role)) syscalls_.add(p.role == Role::kSysReturn, p.sysnr, p.prog);
+    if (Status st = syscalls_.attach(&events_); !st) return st.error();
     for (const ProbeProg& p : progs_) {
       // tick-N fires on one CPU: CPU 0, which keeps its timer tick when
       // idle. On another, idle CPU the cpu-clock event did not fire at
@@ -337,6 +343,7 @@ class BpfDevice final : public kio::Device {
       // Under the cpu option, on the CPU it names.
       int first = only_cpu_ == kAllCpus ? 0 : static_cast<int>(only_cpu_);
       int last = p.role == Role::kTick || only_cpu_ != kAllCpus ? first : static_cast<int>(ncpus) - 1;
+      if (is_syscall(p.role)) continue;
       if (is_tracepoint(p.role)) {
         if (Status st = attach_tracepoint(p.tracepoint.c_str(), p.prog); !st) return st.error();
         if (!p.also.empty())
@@ -694,7 +701,7 @@ class BpfDevice final : public kio::Device {
     if (role == Role::kCpc) pp.cpc = reinterpret_cast<const dtbpf_cpc*>(cookie);
     pp.site = site;
     if (role == Role::kStable) pp.tracepoint = stable_tp, pp.also = stable_also;
-    if (is_syscall(role)) pp.tracepoint = role == Role::kSysEntry ? "sys_enter" : "sys_exit";
+    if (is_syscall(role)) pp.sysnr = shape.sysnr;
     if (fbt) {
       int link = bpf_link_create(pp.prog.get(), 0, at, nullptr);
       if (link < 0)
@@ -970,6 +977,7 @@ class BpfDevice final : public kio::Device {
   std::vector<Fd> events_;                      // the perf events the programs run on
   ring_buffer* rb_ = nullptr;
   std::vector<ProbeProg> progs_;
+  SyscallDispatch syscalls_;  // the syscall probes' programs, attached at GO
   std::map<uint32_t, EpInfo> eps_;
   std::vector<uint8_t> rec_;  // a record on its way to its CPU's buffer
   struct Fault {
@@ -988,6 +996,7 @@ class BpfDevice final : public kio::Device {
 
 Result<std::unique_ptr<kio::Device>> open_bpf_device() {
   if (std::string why = bpf_unavailable(); !why.empty()) return make_error(why);
+  raise_fd_limit();
   std::vector<Fd> sfd;
   for (int i = 0; i < kScratchKinds; i++) {
     int scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4, kScratchSize, 1, nullptr);

@@ -4,6 +4,7 @@
 #include <bpf/btf.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -142,6 +143,14 @@ Result<Fd> kernel_btf(const std::string& module) {
 }
 
 }  // namespace
+
+void raise_fd_limit() {
+  rlimit r{};
+  if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+    r.rlim_cur = r.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &r);
+  }
+}
 
 Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);

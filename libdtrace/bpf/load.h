@@ -39,6 +39,12 @@ class Fd {
 // ENOSYS without CONFIG_BPF_SYSCALL, sysctl unprivileged_bpf_disabled).
 std::string bpf_unavailable();
 
+// Raises this process's soft limit of open files to its hard limit:
+// each probe's program, link and perf event is a descriptor, and
+// `syscall:::` alone loads some 740 programs, past the soft limit of
+// 1024 many systems start a process with.
+void raise_fd_limit();
+
 // An array map of one element of size bytes (at least 8), zero-filled.
 Result<Fd> create_globals_map(uint32_t size);
 

@@ -644,8 +644,8 @@ void perf_pc(Builder& b, bool kernel) {
 
 // The raw_syscalls tracepoints' context: the task's registers, then the
 // call's number (sys_enter) or value (sys_exit). x86-64's struct pt_regs
-// offsets: orig_ax (the number at exit), and the arguments' registers.
-constexpr int32_t kOrigAx = 120;
+// offsets of the arguments' registers (orig_ax, the number at exit, is
+// kPtRegsOrigAx).
 constexpr int32_t kArgRegs[6] = {112, 104, 96, 56, 72, 64};  // di si dx r10 r8 r9
 
 // x86-64's struct pt_regs (a uprobe's context): a user function's
@@ -692,21 +692,13 @@ void tgid_filter(Builder& b, uint32_t tgid) {
 
 // Returns at once unless the call is sysnr.
 void syscall_filter(Builder& b, ArgSource args, uint32_t sysnr) {
-  if (args == ArgSource::kSysEntry) {
-    b.emit(load64(kR1, kR6, 8));
-  } else {
-    b.emit(mov_reg(kR1, kFp));
-    b.emit(alu_imm(BPF_ADD, kR1, -16));
-    b.emit(mov_imm(kR2, 8));
-    b.emit(load64(kR3, kR6, 0));
-    b.emit(alu_imm(BPF_ADD, kR3, kOrigAx));
-    b.emit(call(BPF_FUNC_probe_read_kernel));
-    b.emit(jmp_imm(BPF_JNE, kR0, 0, 3));
-    b.emit(load64(kR1, kFp, -16));
-  }
-  b.emit(jmp_imm(BPF_JEQ, kR1, static_cast<int32_t>(sysnr), 2));
+  size_t other = b.new_label(), mine = b.new_label();
+  syscall_number(b, args == ArgSource::kSysReturn, other);
+  b.jump(BPF_JEQ, kR1, static_cast<int32_t>(sysnr), mine);
+  b.bind(other);
   b.emit(mov_imm(kR0, 0));
   b.emit(exit_insn());
+  b.bind(mine);
 }
 
 // argi of a system call's entry, read from its registers (0 if unreadable).
@@ -866,6 +858,21 @@ Status check_ecb(const EcbCode& e, bool stacks) {
       return refuse(action_name(a.kind) + "()");
   }
   return Ok{};
+}
+
+void syscall_number(Builder& b, bool ret, size_t miss) {
+  if (!ret) {
+    b.emit(load64(kR1, kR6, 8));
+    return;
+  }
+  b.emit(mov_reg(kR1, kFp));
+  b.emit(alu_imm(BPF_ADD, kR1, -16));
+  b.emit(mov_imm(kR2, 8));
+  b.emit(load64(kR3, kR6, 0));
+  b.emit(alu_imm(BPF_ADD, kR3, kPtRegsOrigAx));
+  b.emit(call(BPF_FUNC_probe_read_kernel));
+  b.jump(BPF_JNE, kR0, 0, miss);
+  b.emit(load64(kR1, kFp, -16));
 }
 
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,

@@ -45,6 +45,10 @@ constexpr uint32_t kMaxRecord = 28672;
 constexpr int16_t kScratchKey = kScratchRec + kMaxRecord;
 constexpr uint32_t kScratchSize = sizeof(Frame) + kMaxRecord + kMaxAggKey;
 
+// x86-64's struct pt_regs: orig_ax, a system call's number (the
+// raw_syscalls:sys_exit context's registers hold it).
+constexpr int32_t kPtRegsOrigAx = 120;
+
 // Where a probe's arguments come from.
 enum class ArgSource {
   kFrame,      // the context is a Frame (BPF_PROG_TEST_RUN of a syscall program)
@@ -111,6 +115,12 @@ Status check_ecb(const EcbCode& e, bool stacks);
 
 // gated: the probe fires only while the state is ACTIVE (not BEGIN, END
 // and ERROR, which the device fires itself); exit() makes it DRAINING.
+// R1 = the system call's number in a raw_syscalls program (R6 its
+// context): sys_enter's second argument, or at sys_exit (ret) the
+// registers' orig_ax, read into fp - 16; a jump to label miss when that
+// read fails.
+void syscall_number(Builder& b, bool ret, size_t miss);
+
 Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const Globals& g,
                                             const ProbeMaps& maps, ArgSource args, bool gated,
                                             const ArgShape& shape = {});

@@ -1,7 +1,6 @@
 #include "bpf/uprobe_attach.h"
 
 #include <linux/perf_event.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -40,15 +39,6 @@ Pmu read_pmu() {
   return p;
 }
 
-// Many sites take many descriptors: the soft limit up to the hard one.
-void raise_fd_limit() {
-  rlimit r{};
-  if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
-    r.rlim_cur = r.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &r);
-  }
-}
-
 }  // namespace
 
 Status attach_uprobes(const dtbpf_uprobe& p, uint32_t site, const Fd& prog, std::vector<Fd>* events) {
@@ -59,7 +49,6 @@ Status attach_uprobes(const dtbpf_uprobe& p, uint32_t site, const Fd& prog, std:
     return make_error("this kernel has no uprobe events (" + std::string(kPmu) + ")");
   if (s.refctr != 0 && pmu.refctr_shift < 0)
     return make_error("this kernel's uprobe events take no semaphores (USDT probes that have one)");
-  raise_fd_limit();
   // One event on the process (its threads share its mm, which the
   // kernel's filter of a uprobe event's breakpoints and programs goes by:
   // the threads made later fire too, the children forked do not). Not

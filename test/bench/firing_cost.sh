@@ -48,6 +48,10 @@ case_cmd() {
 	e_syscall) cmd=("${d[@]}" -x backend=bpf -n 'syscall::getppid:entry { @ = count(); }') ;;
 	e_fbt) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @ = count(); }") ;;
 	e_fbtret) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:return { @ = count(); }") ;;
+	# every system call counted by name: the one-liner's many probes on
+	# two tracepoints (bpftrace's: one program keyed by the number)
+	d_syswide) cmd=("${d[@]}" -n 'syscall:::entry { @[probefunc] = count(); }') ;;
+	e_syswide) cmd=("${d[@]}" -x backend=bpf -n 'syscall:::entry { @[probefunc] = count(); }') ;;
 	# a clause with a DIFO (the frame path): sum() of the pid
 	e_fbtsum) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @ = sum(pid); }") ;;
 	*)
@@ -57,6 +61,7 @@ case_cmd() {
 		b_kprobe) cmd=(bpftrace -e "kprobe:$fn { @ = count(); }") ;;
 		b_kfunc) cmd=(bpftrace -e "kfunc:$fn { @ = count(); }") ;;
 		b_kretfunc) cmd=(bpftrace -e "kretfunc:$fn { @ = count(); }") ;;
+		b_syswide) cmd=(bpftrace -e 'tracepoint:raw_syscalls:sys_enter { @[args->id] = count(); }') ;;
 		b_kfuncsum) cmd=(bpftrace -e "kfunc:$fn { @ = sum(pid); }") ;;
 		b_uprobe) cmd=(bpftrace -e "uprobe:$dir/loop:bench_fn { @ = count(); }") ;;
 		esac
@@ -167,3 +172,4 @@ echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace), proces
 echo "pid entry / uprobe: module $(ratio d_pid b_uprobe), bpf backend $(ratio e_pid b_uprobe)"
 echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt entry / kfunc $(ratio e_fbt b_kfunc), fbt return / kretfunc $(ratio e_fbtret b_kretfunc)"
 echo "bpf backend, sum(pid): fbt entry / kfunc $(ratio e_fbtsum b_kfuncsum)"
+echo "every system call by name: module / bpftrace $(ratio d_syswide b_syswide), bpf backend / bpftrace $(ratio e_syswide b_syswide)"

@@ -197,6 +197,16 @@ expect syscall_aggs 0 "
 		@c[arg0] = count(); @s = sum(arg0); @q = quantize(arg0 - 1000); }
 	syscall::getppid:entry /pid == $target/ { @g = count(); @m[pid == $target] = max(7); }' \
 	-c "$calls"
+# Several probes on one raw_syscalls tracepoint share a dispatcher that
+# tail-calls the call's own program (syscall_dispatch.h): each call is
+# counted once, by its probe, at entry and at return (close() of a
+# descriptor not open fails EBADF, 9).
+expect syscall_dispatch 0 "6 7 6 7" "" -- -q -n '
+	syscall::close:entry, syscall::getppid:entry /pid == $target/ { n[probefunc]++; }
+	syscall::close:return /pid == $target && errno == 9/ { rc++; }
+	syscall::getppid:return /pid == $target && arg0 > 0/ { rg++; }
+	syscall::exit_group:entry /pid == $target/ { printf("%d %d %d %d\n", n["close"], n["getppid"], rc, rg); }' \
+	-c "$calls"
 # printa() with a format, trunc() to the two largest, clear() keeping
 # the key, each on what BEGIN folded.
 expect printa_trunc_clear 0 "1 10
