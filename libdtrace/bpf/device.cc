@@ -799,11 +799,7 @@ class BpfDevice final : public kio::Device {
   }
 
   Status attach_tracepoint(const char* tp, const Fd& prog) {
-    int link = bpf_raw_tracepoint_open(tp, prog.get());
-    if (link < 0)
-      return make_error(std::string("cannot attach to the tracepoint ") + tp + ": " + std::strerror(-link));
-    events_.emplace_back(link);
-    return Ok{};
+    return attach_raw_tracepoint(tp, prog.get(), &events_);
   }
 
   // Whether any of the ECBs records a kernel stack, keys one or reads

@@ -38,9 +38,7 @@ void more_descriptors(size_t need) {
   if (getrlimit(RLIMIT_NOFILE, &r) != 0) return;
   rlim_t want = r.rlim_cur + need;
   rlimit up{std::max(r.rlim_cur, want), std::max(r.rlim_max, want)};
-  if (setrlimit(RLIMIT_NOFILE, &up) == 0 || r.rlim_cur >= r.rlim_max) return;
-  r.rlim_cur = r.rlim_max;
-  setrlimit(RLIMIT_NOFILE, &r);
+  if (setrlimit(RLIMIT_NOFILE, &up) != 0) raise_fd_limit();
 }
 
 // A kprobe_multi link of prog to fns, or -errno.

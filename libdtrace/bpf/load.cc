@@ -152,6 +152,14 @@ void raise_fd_limit() {
   }
 }
 
+Status attach_raw_tracepoint(const char* tp, int prog, std::vector<Fd>* links) {
+  int link = bpf_raw_tracepoint_open(tp, prog);
+  if (link < 0)
+    return make_error(std::string("cannot attach to the tracepoint ") + tp + ": " + std::strerror(-link));
+  links->emplace_back(link);
+  return Ok{};
+}
+
 Result<Fd> load_program(std::span<const bpf_insn> prog, bpf_prog_type type) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);
   // Syscall programs may only be sleepable.

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "bpf/frame.h"
 #include "util/result.h"
@@ -47,6 +48,10 @@ void raise_fd_limit();
 
 // An array map of one element of size bytes (at least 8), zero-filled.
 Result<Fd> create_globals_map(uint32_t size);
+
+// Attaches prog to the raw tracepoint tp (no tracefs needed); the link
+// is appended to links.
+Status attach_raw_tracepoint(const char* tp, int prog, std::vector<Fd>* links);
 
 // Loads prog (GPL: the helpers that read memory are GPL-only); on
 // failure the message ends with the verifier's last lines.

@@ -42,13 +42,7 @@ Status SyscallDispatch::attach(std::vector<Fd>* events) {
 
 Status SyscallDispatch::attach_side(bool ret, Side& s, std::vector<Fd>* events) {
   const char* tp = ret ? "sys_exit" : "sys_enter";
-  auto link = [&](int prog) -> Status {
-    int fd = bpf_raw_tracepoint_open(tp, prog);
-    if (fd < 0)
-      return make_error(std::string("cannot attach to the tracepoint ") + tp + ": " + std::strerror(-fd));
-    events->emplace_back(fd);
-    return Ok{};
-  };
+  auto link = [&](int prog) { return attach_raw_tracepoint(tp, prog, events); };
   if (s.progs.empty()) return Ok{};
   if (s.progs.size() == 1) return link(s.progs.front().second);
   uint32_t size = 0;
