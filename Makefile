@@ -24,8 +24,16 @@ all: userspace module
 deps:
 	@scripts/deps.sh
 
+# ccache, where installed (scripts/deps.sh installs it), spares a fresh
+# clone of the same sources (CI's) most of the compiling: paths below the
+# tree are hashed relative to it, whichever directory the clone is in.
+# Evaluated when the recipe runs, after make check's deps.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+LAUNCHERS = $(if $(shell command -v ccache),-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DDTRACE_WERROR=ON > /dev/null
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DDTRACE_WERROR=ON $(LAUNCHERS) > /dev/null
 
 userspace: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)

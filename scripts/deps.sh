@@ -18,6 +18,7 @@ die() { echo "deps.sh: error: $*" >&2; exit 1; }
 # What building build/dtrace and the module, and booting the guest, need.
 BUILD_PACKAGES=(
     build-essential cmake pkg-config
+    ccache              # a fresh clone's rebuild of the same sources (Makefile)
     bison flex
     libelf-dev libdw-dev binutils-dev
     libiberty-dev       # Rust symbol names (libdtrace/consume/demangle.cc)
