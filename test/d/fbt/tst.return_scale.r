@@ -1,9 +1,9 @@
 loaded with 2 buckets: 0
+loops alive: 32
 dtrace exit: 0
-loops alive: 64
 tasks with a hooked return: 1
 rmmod with returns pending: 0
-sleepers back: 64
+sleepers back: 32
 loaded again: 0
 returns fired: 1
 misses reported: 1

@@ -1,8 +1,9 @@
 # ASSERTION: fbt's lock-free table of pending returns holds under load:
 # with the module loaded with 2 buckets (16 cells), the entry and return probes
-# of the system calls' and file and path lookup functions enabled while 64 processes loop on system calls and
-# 64 sleep in hooked functions (run with --smp 2: both CPUs claim and
-# free cells at once), the buckets overflow: the misses are counted and
+# of the system calls' and file and path lookup functions enabled while
+# 32 processes start looping on system calls and 32 go to sleep in hooked
+# functions (run with --smp 2: both CPUs claim and free cells at once),
+# the buckets overflow: the misses are counted and
 # reported at the end of the session, at most as many as the entries
 # whose return did not fire; the returns that were hooked fire. Then the
 # module is unloaded while the sleepers' returns are still hooked (the
@@ -20,26 +21,33 @@ trap 'grep -q "^dtrace " /proc/modules || insmod "$ko"; rm -rf "$dir"' EXIT
 rmmod dtrace && insmod "$ko" fbt_ret_buckets=2
 echo "loaded with 2 buckets: $?"
 before=$(dmesg | wc -l)
+# Tracing ends when the processes are all in (a process named
+# retscale_done exits), or after 120 s: the misses are then counted
+# against the entries of the same window.
+cp /bin/true "$dir/retscale_done"
 "$dtrace" -q -n '
 BEGIN { printf("tracing\n"); }
 fbt:vmlinux:*sys_*:,fbt:vmlinux:vfs_*:,fbt:vmlinux:*nanosleep*:,
 fbt:vmlinux:seq_*:,fbt:vmlinux:*proc_*:,fbt:vmlinux:*lookup*:
 { @[probename] = count(); }
-tick-1s /++s == 5/ { exit(0); }
+proc:::exit /execname == "retscale_done"/ { exit(0); }
+tick-1s /++s == 120/ { exit(0); }
 END { printa("%s %@d\n", @); }' > "$dir/out" 2> "$dir/err" &
 dt=$!
 for i in $(seq 3000); do grep -q tracing "$dir/out" && break; sleep 0.1; done
-for i in $(seq 64); do
+for i in $(seq 32); do
 	# Niced: the test's own steps get their share of the 2 CPUs.
 	nice -n 19 bash -c 'while :; do read -r x < /proc/self/stat; done' &
 	echo $! >> "$dir/loops"
 	sleep 1000 &
 	echo $! >> "$dir/sleeps"
 done
-wait "$dt"; echo "dtrace exit: $?"
+# The loops end before tracing does: the session's end is not under load.
 n=0
 for p in $(cat "$dir/loops"); do kill "$p" && n=$((n + 1)); done
 echo "loops alive: $n"
+"$dir/retscale_done"
+wait "$dt"; echo "dtrace exit: $?"
 # The sleepers are in nanosleep, their returns hooked (or missed): the
 # unwinder stops at the trampoline, which it names as the module's.
 hooked=$(for p in $(cat "$dir/sleeps"); do cat /proc/$p/stack; done |

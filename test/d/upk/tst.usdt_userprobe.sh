@@ -10,15 +10,24 @@ upk_target t
 upk_probes "$t" usdt isenabled sema entry
 "$upk" probeargs "upk$t" site
 "$upk" probeargs "pid$t" entry
+# Either probe may fire first once enabled: both are printed at the end,
+# in a fixed order.
 "$dtrace" -q -n "
-int a, b;
+int a, b, neg, pos;
+uint64_t a1, a2;
 upk$t:upk_probe:main:site /!a/ {
 	a = 1;
-	printf(\"site: arg0 < 0 %d, arg1 %d, arg2 %d\n\", (int)arg0 < 0, arg1, arg2);
+	neg = (int)arg0 < 0;
+	a1 = arg1;
+	a2 = arg2;
 }
 upk$t:upk_probe:main:sema /!b/ {
 	b = 1;
-	printf(\"sema: arg0 > 0 %d\n\", arg0 > 0);
+	pos = arg0 > 0;
 }
-upk$t:upk_probe:main:site, upk$t:upk_probe:main:sema /a && b/ { exit(0); }"
+upk$t:upk_probe:main:site, upk$t:upk_probe:main:sema /a && b/ {
+	printf(\"site: arg0 < 0 %d, arg1 %d, arg2 %d\n\", neg, a1, a2);
+	printf(\"sema: arg0 > 0 %d\n\", pos);
+	exit(0);
+}"
 echo "dtrace exit: $?"
