@@ -36,6 +36,7 @@ TEST_PACKAGES=(
     libbenchmark-dev
     clang-14 libclang-rt-14-dev valgrind bpftrace
     clang-format        # scripts/format.sh and the format_check test
+    strace              # test/bpf/dtrace_bpf.sh: the order of AGGSNAP's bpf() calls
     dkms                # the make_deb test builds the module from dtrace-dkms
     debhelper dh-dkms lintian   # make deb (debian/) and its checks
     debootstrap         # test/vm/chroot: the kernels the host's compiler cannot build for

@@ -12,6 +12,8 @@ extern "C" {
 #include "dtrace/buf.h"
 }
 
+#include "bpf/quiesce.h"
+
 namespace dtrace::bpf {
 namespace {
 
@@ -149,6 +151,10 @@ Result<std::vector<std::vector<uint8_t>>> AggMaps::snapshot(uint64_t* drops) {
   uint64_t word = gen_now_;
   if (bpf_map_update_elem(gen_.get(), &zero, &word, BPF_ANY) != 0)
     return make_error(std::string("cannot switch the aggregations' generation: ") + std::strerror(errno));
+  // A firing that read the old generation before the switch may still
+  // add to it: reading (and emptying) its entries before it ends would
+  // lose that addition.
+  wait_for_running_programs();
   std::vector<std::vector<uint8_t>> out(static_cast<size_t>(ncpus));
   for (const auto& [sizes, o] : maps_)
     if (Status st = read_one(o, old, out); !st) return st.error();

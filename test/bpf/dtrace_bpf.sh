@@ -256,4 +256,27 @@ else
 	echo "FAIL ring_lost: $kept kept, $dropped dropped: $(head -c 300 "$tmp/err")"
 	fail=1
 fi
+# AGGSNAP reads the old generation only once the firings that may still
+# add to it have ended (quiesce.h): under strace, no map read between a
+# switch of the generation (an update of dt_agggen) and the grace
+# period's membarrier() after it.
+if command -v strace >/dev/null; then
+	strace -f -e trace=membarrier,bpf -o "$tmp/strace" "$dtrace" -x backend=bpf -x aggrate=50ms -q -n '
+		tick-10ms { @[1] = count(); @x = count(); } tick-300ms { exit(0); }' >/dev/null 2>&1
+	r=$(awk '
+		/map_name="dt_agggen"/ { gen = $NF }
+		gen != "" && index($0, "BPF_MAP_UPDATE_ELEM, {map_fd=" gen ",") { pending = 1; switches++ }
+		/membarrier\(MEMBARRIER_CMD_GLOBAL/ { pending = 0 }
+		pending && /BPF_MAP_(LOOKUP_ELEM|GET_NEXT_KEY|LOOKUP_AND_DELETE_ELEM|LOOKUP_BATCH)/ { early++ }
+		END { print switches + 0, early + 0 }' "$tmp/strace")
+	switches=${r% *} early=${r#* }
+	if [ "$switches" -ge 2 ] && [ "$early" = 0 ]; then
+		echo "ok aggsnap_waits ($switches snapshots)"
+	else
+		echo "FAIL aggsnap_waits: $switches snapshots, $early map reads before the grace period"
+		fail=1
+	fi
+else
+	echo "skip aggsnap_waits: no strace"
+fi
 exit $fail
