@@ -3,6 +3,7 @@
 #include <bpf/btf.h>
 
 #include <cstring>
+#include <initializer_list>
 
 namespace dtrace::bpf {
 namespace {
@@ -106,7 +107,44 @@ TaskOffsets look_up() {
   return o;
 }
 
+PathOffsets look_up_paths() {
+  PathOffsets o;
+  btf* b = btf__load_vmlinux_btf();
+  if (b == nullptr) return o;
+  o.task_fs = struct_member(b, "task_struct", "fs");
+  o.fs_root = struct_member(b, "fs_struct", "root");
+  o.fs_pwd = struct_member(b, "fs_struct", "pwd");
+  o.path_mnt = struct_member(b, "path", "mnt");
+  o.path_dentry = struct_member(b, "path", "dentry");
+  o.dentry_parent = struct_member(b, "dentry", "d_parent");
+  int32_t d_name = struct_member(b, "dentry", "d_name");
+  int32_t name = struct_member(b, "qstr", "name");
+  int32_t len = struct_member(b, "qstr", "len");  // in its anonymous union
+  if (d_name >= 0 && name >= 0 && len >= 0) {
+    o.dentry_name = d_name + name;
+    o.dentry_len = d_name + len;
+  }
+  o.mnt_root = struct_member(b, "vfsmount", "mnt_root");
+  o.mount_mnt = struct_member(b, "mount", "mnt");
+  o.mount_parent = struct_member(b, "mount", "mnt_parent");
+  o.mount_mountpoint = struct_member(b, "mount", "mnt_mountpoint");
+  btf__free(b);
+  return o;
+}
+
 }  // namespace
+
+bool PathOffsets::ok() const {
+  for (int32_t v : {task_fs, fs_root, fs_pwd, path_mnt, path_dentry, dentry_parent, dentry_name, dentry_len,
+                    mnt_root, mount_mnt, mount_parent, mount_mountpoint})
+    if (v < 0) return false;
+  return true;
+}
+
+const PathOffsets& path_offsets() {
+  static const PathOffsets offsets = look_up_paths();
+  return offsets;
+}
 
 const TaskOffsets& task_offsets() {
   static const TaskOffsets offsets = look_up();

@@ -33,4 +33,24 @@ struct TaskOffsets {
 // Looked up once; -1 where the kernel's BTF lacks a field (or BTF).
 const TaskOffsets& task_offsets();
 
+// What d_path(), cwd and rootdir follow (translate_dpath.cc), as the
+// module's struct dtrace_path_layout (kernel/core/port.h) has them, and
+// the task's fs_struct with its root and pwd paths. struct mount is
+// fs/'s own, but in the BTF: the module guesses its first members, we
+// read them.
+struct PathOffsets {
+  int32_t task_fs = -1;                       // struct fs_struct * in task_struct
+  int32_t fs_root = -1, fs_pwd = -1;          // struct path in fs_struct
+  int32_t path_mnt = -1, path_dentry = -1;    // in struct path
+  int32_t dentry_parent = -1;                 // struct dentry *
+  int32_t dentry_name = -1, dentry_len = -1;  // d_name.name, d_name.len (u32)
+  int32_t mnt_root = -1;                      // struct vfsmount's root dentry
+  int32_t mount_mnt = -1;                     // the vfsmount in struct mount
+  int32_t mount_parent = -1, mount_mountpoint = -1;
+  bool ok() const;
+};
+
+// Looked up once, as task_offsets().
+const PathOffsets& path_offsets();
+
 }  // namespace dtrace::bpf

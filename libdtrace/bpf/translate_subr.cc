@@ -3,14 +3,14 @@
 // module's minimum counts, and those that need no memory: byte order
 // and rand(). Scratch's are translate_scratch.cc's, the strings'
 // translate_str.cc's (strlen() translate_vars.cc's), the addresses'
-// translate_net.cc's.
+// translate_net.cc's, d_path() translate_dpath.cc's.
 #include "bpf/translator.h"
 
 namespace dtrace::bpf::detail {
 
 namespace {
 
-enum class Kind { kNone, kScratch, kString, kNet, kOrder, kRand, kOut, kProgeny };
+enum class Kind { kNone, kScratch, kString, kNet, kOrder, kRand, kOut, kProgeny, kPath };
 
 struct SubrRow {
   Kind kind;
@@ -54,6 +54,7 @@ SubrRow subr_row(uint16_t subr) {
     case DIF_SUBR_COPYOUTSTR: return {Kind::kOut, 3};
     case DIF_SUBR_COPYINARGS: return {Kind::kOut, 2};
     case DIF_SUBR_PROGENYOF: return {Kind::kProgeny, 1};
+    case DIF_SUBR_D_PATH: return {Kind::kPath, 1};
     default: return {Kind::kNone, 0};
   }
 }
@@ -73,7 +74,7 @@ Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
   if (subr == DIF_SUBR_SPECULATION && env_.specs != nullptr) return speculation_(rd);  // translate_spec.cc
   SubrRow row = subr_row(subr);
   bool stringy = row.kind == Kind::kString || row.kind == Kind::kNet || row.kind == Kind::kOut ||
-                 subr == DIF_SUBR_COPYINSTR;
+                 row.kind == Kind::kPath || subr == DIF_SUBR_COPYINSTR;
   if (row.kind == Kind::kNone || (stringy && s_ == nullptr))
     return make_error(unsupported("subroutine " + subr_name(subr) + "()"));
   if (stringy)
@@ -113,6 +114,7 @@ Status Translator::subr(uint32_t pc, uint16_t subr, unsigned rd) {
       put(rd, kR1);
       break;
     case Kind::kProgeny: st = progenyof(rd); break;  // translate_user.cc
+    case Kind::kPath: st = d_path_(pc, rd); break;   // translate_dpath.cc
     case Kind::kNone: break;
   }
   tuple_ = 0;

@@ -52,6 +52,8 @@ Status Translator::ldgs(uint32_t pc, uint16_t id, unsigned rd) {
     return Ok{};
   }
   if (id == DIF_VAR_EXECNAME && s_ != nullptr) return execname(rd);
+  if ((id == DIF_VAR_CWD || id == DIF_VAR_ROOTDIR) && s_ != nullptr)
+    return fs_path(pc, id, rd);  // translate_dpath.cc
   if (id < DIF_VAR_OTHER_UBASE) {
     if (Status st = builtin(id); !st) return st;
     put(rd, kR0);

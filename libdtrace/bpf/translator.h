@@ -3,8 +3,10 @@
 // members translate.cc (the instructions, arithmetic, branches, loads),
 // translate_vars.cc (built-in and dynamic variables, strings),
 // translate_subr.cc (subroutines), translate_scratch.cc (scratch
-// memory), translate_user.cc (copyout()), translate_str.cc (string subroutines) and translate_net.cc
-// (address subroutines) define. Only those files include this.
+// memory), translate_user.cc (copyout()), translate_str.cc (string
+// subroutines), translate_dpath.cc (d_path(), cwd, rootdir) and
+// translate_net.cc (address subroutines) define. Only those files
+// include this.
 #pragma once
 
 #include <cstdint>
@@ -229,6 +231,14 @@ class Translator {
   void part_loop(int16_t below, const std::function<void()>& body);
   void part_take_if(int16_t w);
   void pathpart(uint32_t pc, unsigned rd, bool dir);
+
+  // translate_dpath.cc: d_path(), cwd, rootdir
+  void path_read(uint32_t pc, uint8_t base, int32_t off, int32_t size);
+  void path_exit_if_eq(uint8_t a, uint8_t b, int32_t imm, std::vector<size_t>& exits);
+  void path_walk(uint32_t pc, unsigned rd, bool top);
+  Status need_paths(const std::string& what) const;
+  Status d_path_(uint32_t pc, unsigned rd);
+  Status fs_path(uint32_t pc, uint16_t id, unsigned rd);
 
   // translate_net.cc
   void net_put(int32_t c, bool reg = false);

@@ -106,6 +106,13 @@ expect string_keys 0 "1 5 0 3 0 0
 		printf("%d %d %d %d %d ", a["x"], c["y", 2], c["y", 3], self->b["dtrace"], a["z"]); a["x"] = 0; printf("%d\n", a["x"]); }
 	syscall:::entry /pid == $target/ { n[probefunc]++; }
 	syscall::exit_group:entry /pid == $target/ { printf("%d %d\n", n["getppid"], n["nosuchcall"]); }' -c "$calls"
+# d_path(), cwd and rootdir in a system call's program: a shell's
+# cwd after each chdir(), into a mount (/proc) and back to the root.
+echo 'cd /proc/sys && cd /' > "$tmp/cds"
+expect d_path 0 "/proc/sys / /proc/sys
+/ / /" "" -- -q -c "sh $tmp/cds" -n '
+	syscall::chdir:return /pid == $target/
+	{ printf("%s %s %s\n", cwd, rootdir, d_path(&curthread->fs->pwd)); }'
 # Global strings: copied when stored, "" until then.
 expect string_globals 0 "dtrace abc 1 3||" "" -- -q -n '
 	string u; BEGIN { s = "abc"; t = s; s = execname;
