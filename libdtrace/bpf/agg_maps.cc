@@ -10,6 +10,7 @@
 
 extern "C" {
 #include "dtrace/buf.h"
+#include "dtrace/ustack.h"
 }
 
 #include "bpf/quiesce.h"
@@ -59,7 +60,6 @@ Status AggMaps::add(AggCode& a, uint64_t aggsize) {
     return Ok{};
   }
   const uint32_t keylen = map_keylen(a);
-  if (keylen != a.agg.keylen) holes_[a.agg.id] = {key_holes(a), a.agg.keylen};
   auto it = maps_.find({keylen, a.agg.valsize});
   if (it == maps_.end()) {
     uint32_t value = 8 + a.agg.valsize;
@@ -74,10 +74,50 @@ Status AggMaps::add(AggCode& a, uint64_t aggsize) {
       zeros_ = std::move(*zeros);
       zeros_size_ = value;
     }
-    it = maps_.emplace(std::pair{keylen, a.agg.valsize}, One{std::move(*map), keylen, a.agg.valsize}).first;
+    it = maps_
+             .emplace(std::pair{keylen, a.agg.valsize},
+                      One{std::move(*map), keylen, a.agg.valsize, static_cast<uint32_t>(entries)})
+             .first;
   }
   a.map = it->second.map.get();
+  return add_blocks(a, it->second);
+}
+
+Status AggMaps::add_blocks(AggCode& a, const One& o) {
+  KeyHoles holes = key_holes(a);
+  if (holes.empty()) return Ok{};
+  auto it = holes_.find(a.agg.id);
+  if (it == holes_.end()) {
+    // As many as the entries of its map.
+    auto blocks = make_map(BPF_MAP_TYPE_HASH, "dt_aggblocks", 8 + o.keylen, hole_bytes(holes), o.entries);
+    if (!blocks) return blocks.error();
+    if (stage_.get() < 0) {
+      auto stage = make_map(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_aggstage", 4, kUstackStage, 1);
+      if (!stage) return stage.error();
+      stage_ = std::move(*stage);
+    }
+    it = holes_.emplace(a.agg.id, Holed{std::move(holes), a.agg.keylen, std::move(*blocks)}).first;
+  }
+  a.blocks = it->second.blocks.get();
   return Ok{};
+}
+
+// The key records of an aggregation with holes: each digest replaced by
+// the stack bytes kept for the key; where none were kept (a firing that
+// raced the snapshot), the block zero, as one without a user context.
+void AggMaps::restore(const Holed& h, const std::vector<uint8_t>& key, std::vector<uint8_t>& whole) {
+  std::vector<uint8_t> bytes(hole_bytes(h.holes));
+  bool kept = bpf_map_lookup_elem(h.blocks.get(), key.data(), bytes.data()) == 0;
+  if (kept) bpf_map_delete_elem(h.blocks.get(), key.data());
+  uint32_t stage = 0;
+  for (const KeyHole& x : h.holes) {
+    if (x.off < sizeof(dtrace_ustack_regs) || x.off + kUstackDigest > whole.size()) break;
+    auto at = whole.begin() + x.off;
+    if (!kept) std::fill(at - sizeof(dtrace_ustack_regs), at, uint8_t{0});
+    at = whole.erase(at, at + kUstackDigest);
+    whole.insert(at, bytes.begin() + stage, bytes.begin() + stage + x.len);
+    stage += x.len;
+  }
 }
 
 Status AggMaps::read_one(const One& o, uint32_t gen, std::vector<std::vector<uint8_t>>& out) {
@@ -98,12 +138,11 @@ Status AggMaps::read_one(const One& o, uint32_t gen, std::vector<std::vector<uin
   for (const auto& k : old) {
     std::memcpy(&ent.dtae_aggid, k.data() + 4, 4);
     ent.dtae_size = 8 + o.keylen + o.valsize;
-    // The key records, the holes' zeros put back.
+    // The key records, the holes' stack bytes put back.
     whole.assign(k.begin() + 8, k.end());
     if (auto h = holes_.find(ent.dtae_aggid); h != holes_.end()) {
-      for (const auto& [off, len] : h->second.first)
-        whole.insert(whole.begin() + std::min<size_t>(off, whole.size()), len, 0);
-      ent.dtae_size = 8 + h->second.second + o.valsize;
+      restore(h->second, k, whole);
+      ent.dtae_size = 8 + h->second.keylen + o.valsize;
     }
     if (bpf_map_lookup_elem(o.map.get(), k.data(), values.data()) != 0) continue;
     for (int cpu = 0; cpu < ncpus; cpu++) {

@@ -7,6 +7,10 @@
 // hands the old generation's entries over in the module's AGGSNAP layout
 // (struct dtrace_aggent, key, value) of each CPU that folded into them,
 // deleting them: snapshots are deltas, which consume/ accumulates.
+// An aggregation whose keys' stack bytes are not in the map's key
+// (agg_prog.h: holes) has a hash map of them too, by the same key, which
+// the first firing of a key fills from the staging element; AGGSNAP
+// puts them back in the key and deletes them with the entry.
 // The first kMaxArrays aggregations without keys have a per-CPU array
 // of two elements (one a generation) each instead: a firing indexes it
 // rather than hashing a key, and AGGSNAP zeroes the element it read.
@@ -29,7 +33,9 @@ class AggMaps {
   // Finds or makes the map of a's sizes (a gets it), which holds what
   // aggsize bytes of such entries would, in each generation.
   Status add(AggCode& a, uint64_t aggsize);
-  AggShared shared() const { return {gen_.get(), drops_.get(), zeros_.get(), used_.get(), aggsize_}; }
+  AggShared shared() const {
+    return {gen_.get(), drops_.get(), zeros_.get(), used_.get(), stage_.get(), aggsize_};
+  }
 
   // The entries folded since the last snapshot, by CPU (every possible
   // CPU's); *drops: the aggregation drops since then.
@@ -38,8 +44,17 @@ class AggMaps {
  private:
   struct One {
     Fd map;
-    uint32_t keylen = 0, valsize = 0;
+    uint32_t keylen = 0, valsize = 0, entries = 0;
   };
+  // An aggregation's holes, its whole key's bytes and its kept stack
+  // bytes (hole_bytes() each, by the map's key).
+  struct Holed {
+    KeyHoles holes;
+    uint32_t keylen = 0;
+    Fd blocks;
+  };
+  Status add_blocks(AggCode& a, const One& o);
+  void restore(const Holed& h, const std::vector<uint8_t>& key, std::vector<uint8_t>& whole);
   struct Array {
     Fd map;
     uint32_t id = 0, valsize = 0;
@@ -49,10 +64,8 @@ class AggMaps {
 
   std::map<std::pair<uint32_t, uint32_t>, One> maps_;  // by key and value size
   std::vector<Array> arrays_;
-  // Aggregations whose keys' ustack() blocks are not in the map: the
-  // holes and the whole key's bytes, by id (agg_prog.h).
-  std::map<uint32_t, std::pair<KeyHoles, uint32_t>> holes_;
-  Fd gen_, drops_, zeros_, used_;
+  std::map<uint32_t, Holed> holes_;  // by aggregation id
+  Fd gen_, drops_, zeros_, used_, stage_;
   uint64_t aggsize_ = 0;
   uint32_t zeros_size_ = 0;
   uint32_t gen_now_ = 0;

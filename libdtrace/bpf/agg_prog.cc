@@ -1,6 +1,8 @@
 #include "bpf/agg_prog.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
 
 #include "bpf/agg_fold.h"
 #include "bpf/frame.h"
@@ -25,6 +27,39 @@ void lookup_key(Builder& b, int fd, KeyAt key) {
 // and R9).
 constexpr int16_t kSlotAt = -24;
 
+// Before a new entry is made: the staged stack bytes of its key kept in
+// blocks (BPF_NOEXIST: the same key's are the same bytes), so that
+// AGGSNAP finds them once it finds the entry; R6 = 1 when this firing
+// kept them. A full map of them is a drop.
+void keep_blocks(Builder& b, int blocks, int stage, KeyAt key, size_t drop) {
+  size_t kept = b.new_label();
+  b.emit(mov_imm(kR6, 0));
+  lookup_first(b, stage);
+  b.jump(BPF_JEQ, kR0, 0, drop);
+  b.emit(mov_reg(kR3, kR0));
+  b.emit_ld64(kR1, static_cast<uint64_t>(blocks), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, key.reg));
+  b.emit(alu_imm(BPF_ADD, kR2, key.off));
+  b.emit(mov_imm(kR4, BPF_NOEXIST));
+  b.emit(call(BPF_FUNC_map_update_elem));
+  b.jump(BPF_JEQ, kR0, -EEXIST, kept);
+  b.jump(BPF_JNE, kR0, 0, drop);
+  b.emit(mov_imm(kR6, 1));
+  b.bind(kept);
+}
+
+// The entry could not be made (a full map): the bytes this firing kept
+// for it go too.
+void forget_blocks(Builder& b, int blocks, KeyAt key) {
+  size_t none = b.new_label();
+  b.jump(BPF_JEQ, kR6, 0, none);
+  b.emit_ld64(kR1, static_cast<uint64_t>(blocks), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, key.reg));
+  b.emit(alu_imm(BPF_ADD, kR2, key.off));
+  b.emit(call(BPF_FUNC_map_delete_elem));
+  b.bind(none);
+}
+
 // dst = the frame's ret (the last DIFO's result).
 void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
 
@@ -33,26 +68,36 @@ void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
 KeyHoles key_holes(const AggCode& a) {
   KeyHoles h;
   for (const dtbpf_action& k : a.keys) {
-    if (k.rec != DTBPF_REC_USTACK || DTRACE_USTACK_BYTES(k.arg) == 0) continue;
-    auto block = static_cast<uint32_t>(DTRACE_USTACK_BLOCK_OFF(k.arg));
-    if (block < k.size) h.emplace_back(k.offset + block, k.size - block);
+    const uint32_t n = DTRACE_USTACK_BYTES(k.arg);
+    if (k.rec != DTBPF_REC_USTACK || n <= kUstackDigest) continue;
+    auto bytes = static_cast<uint32_t>(DTRACE_USTACK_BLOCK_OFF(k.arg) + sizeof(dtrace_ustack_regs));
+    if (bytes + n <= k.size) h.push_back({k.offset + bytes, n});
   }
-  std::sort(h.begin(), h.end());
+  std::sort(h.begin(), h.end(), [](const KeyHole& x, const KeyHole& y) { return x.off < y.off; });
   return h;
 }
 
 uint32_t map_keylen(const AggCode& a) {
   uint32_t n = a.agg.keylen;
-  for (const auto& [off, len] : key_holes(a)) n -= len;
+  for (const KeyHole& x : key_holes(a)) n -= x.len - kUstackDigest;
   return n;
 }
 
 uint32_t map_key_offset(const KeyHoles& h, uint32_t off) {
   uint32_t at = off;
-  for (const auto& [o, len] : h)
-    if (o < off) at -= len;
+  for (const KeyHole& x : h)
+    if (x.off < off) at -= x.len - kUstackDigest;
   return at;
 }
+
+uint32_t hole_stage(const KeyHoles& h, uint32_t off) {
+  uint32_t at = 0;
+  for (const KeyHole& x : h)
+    if (x.off < off) at += x.len;
+  return at;
+}
+
+uint32_t hole_bytes(const KeyHoles& h) { return hole_stage(h, UINT32_MAX); }
 
 std::string agg_unsupported(const AggCode& a, bool stacks) {
   for (const dtbpf_action& k : a.keys)
@@ -62,6 +107,8 @@ std::string agg_unsupported(const AggCode& a, bool stacks) {
       return "an aggregation key that is not an integer or a string";
   if (8 + uint64_t{map_keylen(a)} > kMaxAggKey)
     return "an aggregation key of " + std::to_string(map_keylen(a)) + " bytes";
+  if (hole_bytes(key_holes(a)) > kUstackStage)
+    return "aggregation keys of " + std::to_string(hole_bytes(key_holes(a))) + " bytes of user stack";
   if (a.agg.valsize > kMaxAggValue)
     return "an aggregation value of " + std::to_string(a.agg.valsize) + " bytes";
   return {};
@@ -96,7 +143,11 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
       continue;
     }
     if (k.rec == DTBPF_REC_USTACK) {
-      calls.ustack(at, k.arg);
+      auto bytes =
+          static_cast<uint32_t>(k.offset + DTRACE_USTACK_BLOCK_OFF(k.arg) + sizeof(dtrace_ustack_regs));
+      bool holed = std::any_of(holes.begin(), holes.end(), [&](const KeyHole& x) { return x.off == bytes; });
+      UstackStage to{maps.stage, hole_stage(holes, bytes)};
+      calls.ustack(at, k.arg, holed ? &to : nullptr);
       continue;
     }
     calls.run(k.difo);
@@ -133,6 +184,7 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
     lookup_key(b, a.map, key);
     b.jump(BPF_JNE, kR0, 0, have);
     // A new entry, zero on every CPU; another firing may have made it.
+    if (a.blocks >= 0) keep_blocks(b, a.blocks, maps.stage, key, drop);
     map_value(b, kR3, maps.zeros);
     b.emit_ld64(kR1, static_cast<uint64_t>(a.map), BPF_PSEUDO_MAP_FD);
     b.emit(mov_reg(kR2, key.reg));
@@ -141,6 +193,7 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
     b.emit(call(BPF_FUNC_map_update_elem));
     lookup_key(b, a.map, key);
     b.jump(BPF_JNE, kR0, 0, have);
+    if (a.blocks >= 0) forget_blocks(b, a.blocks, key);
   }
   // The map is full, or this CPU's aggsize: a drop.
   b.bind(drop);

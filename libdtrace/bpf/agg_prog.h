@@ -8,11 +8,11 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "bpf/builder.h"
 #include "bpf/ecbs.h"
+#include "bpf/ustack_prog.h"
 
 namespace dtrace::bpf {
 
@@ -23,18 +23,29 @@ struct AggCode {
   // Without keys: map is a per-CPU array of its own, indexed by the
   // generation (no key to hash).
   bool array = false;
+  // With holes (below): the hash map of its keys' stack bytes (agg_maps.h).
+  int blocks = -1;
 };
 
-// A key's ustack() records keep their unwinding block (uapi/dtrace/
-// ustack.h) out of the map's key: the device never fills it (zero,
-// without DTRACE_USTACK_VALID), and the default 8 KiB of it would pass
-// the largest key. Each hole: its offset among the key records, its
-// bytes; AGGSNAP puts the zeros back (agg_maps.cc).
-using KeyHoles = std::vector<std::pair<uint32_t, uint32_t>>;
+// The stack bytes of a key's ustack() record (its unwinding block's,
+// uapi/dtrace/ustack.h, after the registers) are not in the map's key:
+// the default 8 KiB of them would pass the largest key. The map's key
+// holds their digest instead (ustack_prog.h), the bytes staged apart;
+// the first firing of a key keeps them, and AGGSNAP puts them back
+// (agg_maps.cc). Each hole: where the bytes are among the key records,
+// how many; sorted. None for 16 bytes or fewer (the key holds them).
+struct KeyHole {
+  uint32_t off = 0, len = 0;
+};
+using KeyHoles = std::vector<KeyHole>;
 KeyHoles key_holes(const AggCode& a);
 // The key records' bytes in the map, and where one at off lies there.
 uint32_t map_keylen(const AggCode& a);
 uint32_t map_key_offset(const KeyHoles& h, uint32_t off);
+// The stack bytes of the holes before off, which the staging element
+// and the kept bytes hold before those of a hole at off; all of them.
+uint32_t hole_stage(const KeyHoles& h, uint32_t off);
+uint32_t hole_bytes(const KeyHoles& h);
 
 // The maps every aggregation shares (agg_maps.h).
 struct AggShared {
@@ -43,6 +54,7 @@ struct AggShared {
   int zeros = -1;  // array of one zero-filled element: a new entry's value
   int used = -1;   // per-CPU array by generation: bytes of entries, as in
                    // the module's aggregation buffer of that CPU
+  int stage = -1;  // per-CPU array of one kUstackStage element: keys' stack bytes
   uint64_t aggsize = 0;
 };
 
@@ -67,8 +79,9 @@ struct DifoCalls {
   std::function<void(const dtbpf_difo&, int16_t at, uint32_t size)> run_string;
   // Writes size / 8 kernel pcs of the current stack to R7 + at.
   std::function<void(int16_t at, uint32_t size)> stack;
-  // Writes a ustack() record of arg (uapi/dtrace/ustack.h) to R7 + at.
-  std::function<void(int16_t at, uint64_t arg)> ustack;
+  // Writes a ustack() record of arg (uapi/dtrace/ustack.h) to R7 + at,
+  // its stack bytes staged (ustack_prog.h) unless to is null.
+  std::function<void(int16_t at, uint64_t arg, const UstackStage* to)> ustack;
 };
 
 // Whether the aggregation runs no DIFO (count() without keys or weight):

@@ -42,6 +42,9 @@ class Builder {
   // The subprogram chill()'s bpf_loop() calls (probe_prog.cc), once a
   // program needs it.
   size_t chill_sub = SIZE_MAX;
+  // The callback of the digest of an aggregation key's stack bytes
+  // (ustack_prog.h), once a program needs it.
+  size_t ustack_sub = SIZE_MAX;
   // A jump (op, or BPF_JA) to label n; jump_reg compares two registers.
   void jump(uint8_t op, uint8_t reg, int32_t imm, size_t label) {
     jumps_.push_back({code.size(), label});

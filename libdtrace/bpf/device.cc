@@ -829,11 +829,17 @@ class BpfDevice final : public kio::Device {
     return false;
   }
 
-  // Whether any of the ECBs records a ustack() with stack bytes.
+  // Whether any of the ECBs records a ustack() with stack bytes, or
+  // aggregates by one.
   static bool uses_ustack_block(std::span<const EcbCode> list) {
-    for (const EcbCode& e : list)
-      for (const dtbpf_action& a : e.acts)
-        if (a.rec == DTBPF_REC_USTACK && DTRACE_USTACK_BYTES(a.arg) != 0) return true;
+    auto block = [](const dtbpf_action& a) {
+      return a.rec == DTBPF_REC_USTACK && DTRACE_USTACK_BYTES(a.arg) != 0;
+    };
+    for (const EcbCode& e : list) {
+      if (std::any_of(e.acts.begin(), e.acts.end(), block)) return true;
+      for (const auto& [id, a] : e.aggs)
+        if (std::any_of(a.keys.begin(), a.keys.end(), block)) return true;
+    }
     return false;
   }
 

@@ -9,13 +9,13 @@
 #include "bpf/insn.h"
 #include "bpf/ktypes.h"
 #include "bpf/translate.h"
+#include "bpf/ustack_prog.h"
 
 extern "C" {
 #include "dtrace/actions.h"
 #include "dtrace/faults.h"
 #include "dtrace/limits.h"
 #include "dtrace/buf.h"
-#include "dtrace/ustack.h"
 }
 
 namespace dtrace::bpf {
@@ -95,13 +95,14 @@ class EcbEmitter {
     for (uint32_t i = 0; i < e_.acts.size(); i++) {
       const dtbpf_action& a = e_.acts[i];
       if (a.rec == DTBPF_REC_NONE) continue;
-      DifoCalls calls{[&](const dtbpf_difo& d) { run_difo(d, i + 1, fault); },
-                      [&](const dtbpf_difo& d, int16_t at, uint32_t size) {
-                        run_difo(d, i + 1, fault);
-                        copy_string(d, at, size, i + 1, fault);
-                      },
-                      [&](int16_t at, uint32_t size) { copy_stack(at, size); },
-                      [&](int16_t at, uint64_t arg) { copy_ustack(at, arg, false); }};
+      DifoCalls calls{
+          [&](const dtbpf_difo& d) { run_difo(d, i + 1, fault); },
+          [&](const dtbpf_difo& d, int16_t at, uint32_t size) {
+            run_difo(d, i + 1, fault);
+            copy_string(d, at, size, i + 1, fault);
+          },
+          [&](int16_t at, uint32_t size) { copy_stack(at, size); },
+          [&](int16_t at, uint64_t arg, const UstackStage* to) { emit_ustack(b_, skip_, at, arg, to); }};
       if (a.rec == DTBPF_REC_AGG) {
         emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, {kR7, kScratchKey}, calls);
         continue;
@@ -115,7 +116,7 @@ class EcbEmitter {
         continue;
       }
       if (a.rec == DTBPF_REC_USTACK) {
-        copy_ustack(rec_at(16 + a.offset), a.arg, true);
+        emit_ustack(b_, skip_, rec_at(16 + a.offset), a.arg, nullptr);
         continue;
       }
       if (a.rec == DTBPF_REC_SPECULATE) {  // spec_prog: the record's buffer, or none
@@ -397,103 +398,6 @@ class EcbEmitter {
     b_.emit(mov_imm(kR3, static_cast<int32_t>(size)));
     if (skip_.ctx_regs) b_.emit(mov_imm(kR4, static_cast<int32_t>(skip_.ctx_skip)));
     b_.emit(call(BPF_FUNC_get_stack));
-  }
-
-  // A ustack() record of arg to R7 + at (zeros there already), as the
-  // module's record_ustack(): the pid, then the user pcs innermost
-  // first, found by frame pointers (the helper get_stack's user stack,
-  // the task's user registers whatever the context); the strings' bytes
-  // stay zero. With stack bytes asked for (block: a record's, not a
-  // key's), the unwinding block as the module's
-  // dtrace_port_ustack_copy() fills it: the user pc, sp and fp, and the
-  // stack from sp up, copied a page at a time through a per-CPU buffer
-  // so that the first page that cannot be read ends it (the rest zero).
-  void copy_ustack(int16_t at, uint64_t arg, bool block) {
-    b_.emit(call(BPF_FUNC_get_current_pid_tgid));
-    b_.emit(alu_imm(BPF_RSH, kR0, 32));
-    b_.emit(store64(kR7, at, kR0));
-    b_.emit(load64(kR1, kFp, kCtxSlot));
-    b_.emit(mov_reg(kR2, kR7));
-    b_.emit(alu_imm(BPF_ADD, kR2, at + 8));
-    b_.emit(mov_imm(kR3, static_cast<int32_t>(8 * DTRACE_USTACK_NFRAMES(arg))));
-    b_.emit(mov_imm(kR4, BPF_F_USER_STACK));
-    b_.emit(call(BPF_FUNC_get_stack));
-    const uint32_t n = DTRACE_USTACK_BYTES(arg);
-    const uint32_t pages = (4095 + n + 4095) / 4096;
-    if (!block || n == 0 || !skip_.ublock || skip_.ubuf < 0 || pages > kUstackPages) return;
-    constexpr int16_t kBuf = -184, kBase = -192, kGot = -200, kSp = -208;
-    const auto blk = static_cast<int16_t>(at + DTRACE_USTACK_BLOCK_OFF(arg));
-    size_t done = b_.new_label();
-    b_.jump(BPF_JSLE, kR0, 0, done);  // no user stack (a kernel thread)
-    // The user registers: pc, sp, fp.
-    if (skip_.user_ctx) {
-      b_.emit(load64(kR6, kFp, kCtxSlot));
-      for (auto [to, from] : {std::pair{0, 128}, {8, 152}, {16, 32}}) {
-        b_.emit(load64(kR1, kR6, static_cast<int16_t>(from)));
-        b_.emit(store64(kR7, static_cast<int16_t>(blk + to), kR1));
-      }
-    } else {
-      b_.emit(call(BPF_FUNC_get_current_task_btf));
-      b_.emit(mov_reg(kR1, kR0));
-      b_.emit(call(BPF_FUNC_task_pt_regs));
-      b_.emit(mov_reg(kR6, kR0));
-      for (auto [to, from] : {std::pair{0, 128}, {8, 152}, {16, 32}}) {
-        b_.emit(mov_reg(kR1, kR7));
-        b_.emit(alu_imm(BPF_ADD, kR1, blk + to));
-        b_.emit(mov_imm(kR2, 8));
-        b_.emit(mov_reg(kR3, kR6));
-        b_.emit(alu_imm(BPF_ADD, kR3, from));
-        b_.emit(call(BPF_FUNC_probe_read_kernel));
-      }
-    }
-    lookup_first(b_, skip_.ubuf);
-    b_.jump(BPF_JEQ, kR0, 0, done);
-    b_.emit(store64(kFp, kBuf, kR0));
-    b_.emit(load64(kR1, kR7, static_cast<int16_t>(blk + 8)));
-    b_.emit(store64(kFp, kSp, kR1));
-    b_.emit(alu_imm(BPF_AND, kR1, -4096));
-    b_.emit(store64(kFp, kBase, kR1));
-    b_.emit(store64_imm(kFp, kGot, static_cast<int32_t>(pages)));
-    for (uint32_t i = 0; i < pages; i++) {
-      size_t next = b_.new_label(), zero = b_.new_label();
-      b_.emit(load64(kR1, kFp, kBuf));
-      b_.emit(alu_imm(BPF_ADD, kR1, static_cast<int32_t>(4096 * i)));
-      b_.emit(mov_imm(kR2, 4096));
-      b_.emit(load64(kR3, kFp, kBase));
-      b_.emit(alu_imm(BPF_ADD, kR3, static_cast<int32_t>(4096 * i)));
-      b_.emit(call(BPF_FUNC_probe_read_user));
-      b_.jump(BPF_JEQ, kR0, 0, next);
-      // The first page that could not be read: the copy ends there, and
-      // the later pages are read from near 0, which fails, zeroing them.
-      b_.emit(load64(kR1, kFp, kGot));
-      b_.jump(BPF_JNE, kR1, static_cast<int32_t>(pages), zero);
-      b_.emit(store64_imm(kFp, kGot, static_cast<int32_t>(i)));
-      b_.bind(zero);
-      b_.emit(store64_imm(kFp, kBase, 0));
-      b_.bind(next);
-    }
-    // The bytes copied: the pages read less sp's offset in the first, at most n.
-    b_.emit(load64(kR1, kFp, kGot));
-    b_.emit(alu_imm(BPF_LSH, kR1, 12));
-    b_.emit(load64(kR2, kFp, kSp));
-    b_.emit(alu_imm(BPF_AND, kR2, 4095));
-    b_.emit(alu_reg(BPF_SUB, kR1, kR2));
-    b_.emit(jmp_imm(BPF_JSGE, kR1, 0, 1));
-    b_.emit(mov_imm(kR1, 0));
-    b_.emit(jmp_imm(BPF_JSLE, kR1, static_cast<int32_t>(n), 1));
-    b_.emit(mov_imm(kR1, static_cast<int32_t>(n)));
-    b_.emit(make(BPF_STX | BPF_MEM | BPF_W, kR7, kR1, static_cast<int16_t>(blk + 24), 0));
-    b_.emit(make(BPF_ST | BPF_MEM | BPF_W, kR7, 0, static_cast<int16_t>(blk + 28),
-                 DTRACE_USTACK_VALID | (skip_.at_entry ? DTRACE_USTACK_ENTRY : 0)));
-    b_.emit(mov_reg(kR1, kR7));
-    b_.emit(alu_imm(BPF_ADD, kR1, blk + static_cast<int16_t>(sizeof(dtrace_ustack_regs))));
-    b_.emit(mov_imm(kR2, static_cast<int32_t>(n)));
-    b_.emit(load64(kR3, kFp, kBuf));
-    b_.emit(load64(kR4, kFp, kSp));
-    b_.emit(alu_imm(BPF_AND, kR4, 4095));
-    b_.emit(alu_reg(BPF_ADD, kR3, kR4));
-    b_.emit(call(BPF_FUNC_probe_read_kernel));
-    b_.bind(done);
   }
 
   // R4 = the index of the probe's first frame, R0 to R5 clobbered.
@@ -933,6 +837,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
     b.emit(mov_imm(kR0, 1));
     b.emit(exit_insn());
   }
+  emit_ustack_subs(b);
   if (Status st = b.resolve(); !st) return st.error();
   return std::move(b.code);
 }
