@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bpf/agg_prog.h"
 #include "bpf/device.h"
 #include "bpf/load.h"
 #include "kio/device.h"
@@ -113,6 +114,30 @@ TEST(UstackKey, KeepsItsBlockAsTheRecordsDo) {
     EXPECT_EQ(n, 2u);
   }
   EXPECT_EQ(s->keys, s->records);
+}
+
+// The map's key holds a 16-byte digest in place of each key's stack
+// bytes; two keys of 20 KiB of them pass the staging element (32 KiB),
+// which is refused, one is not.
+TEST(UstackKey, StackBytesPastTheStagingElementAreRefused) {
+  const uint64_t arg = DTRACE_USTACK_ARG(2, 20480, 0);
+  const auto size = static_cast<uint32_t>(DTRACE_USTACK_RECSIZE(arg));
+  AggCode a;
+  for (uint32_t i = 0; i < 2; i++) {
+    dtbpf_action k{};
+    k.rec = DTBPF_REC_USTACK;
+    k.arg = arg;
+    k.size = size;
+    k.offset = i * size;
+    a.keys.push_back(k);
+  }
+  a.agg.keylen = 2 * size;
+  EXPECT_EQ(map_keylen(a), 2 * (size - 20480 + kUstackDigest));
+  EXPECT_EQ(agg_unsupported(a, true), "aggregation keys of 40960 bytes of user stack");
+  a.keys.pop_back();
+  a.agg.keylen = size;
+  EXPECT_EQ(map_keylen(a), 8 + 16 + 32 + kUstackDigest);
+  EXPECT_EQ(agg_unsupported(a, true), "");
 }
 
 }  // namespace
