@@ -331,6 +331,34 @@ static noinline notrace void fbt_ret_fire_from(struct dtrace_core *core,
 
 void dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
 
+/* The return probes of fn: id, the one its entry found, or all of them. */
+static __always_inline void fbt_ret_fire(unsigned long fn, u32 id,
+					 struct dtrace_fire_args args)
+{
+	const struct fbt_map *m;
+	const struct fbt_fn *tf;
+	u32 k;
+
+	/*
+	 * The probe the entry found: no second lookup. Disabled since, it
+	 * has no ECBs; a module's is never removed with a return pending
+	 * (its text would be gone).
+	 */
+	if (likely(id != 0)) {
+		dtrace_fire_irqs_off_via(dtrace_core, id, args,
+					 fbt_ret_fire_from);
+		return;
+	}
+	m = rcu_dereference_sched(fbt_map);
+	if (m == NULL || !fbt_find(m, fn, &tf) || tf->ft->gone)
+		return;
+	for (k = 0; k < tf->nret; k++)
+		/* Inline: the common clause fires in this frame. */
+		dtrace_fire_irqs_off_via(dtrace_core,
+					 m->id[tf->ids + tf->nentry + k], args,
+					 fbt_ret_fire_from);
+}
+
 /*
  * From the return trampoline (fbt_tramp.S). Interrupts go off for the
  * whole handler, as in the entry's, in place of ftrace's recursion
@@ -341,39 +369,22 @@ void dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f);
 void notrace dtrace_fbt_ret_handler(struct dtrace_fbt_ret_frame *f)
 {
 	struct dtrace_fire_args args = { .base = f, .offs = fbt_ret_arg_offs };
-	unsigned long orig, fn, flags;
-	const struct fbt_map *m;
-	const struct fbt_fn *tf;
-	u32 k, id;
+	unsigned long orig, fn, tail_fn, flags;
+	u32 id, tail_id;
 
 	/* fbt_tramp.S's layout: five words, the slot last. */
 	BUILD_BUG_ON(sizeof(*f) != 40 ||
 		     offsetof(struct dtrace_fbt_ret_frame, ret) != 32);
 	raw_local_irq_save(flags);
-	orig = fbt_ret_take(&f->ret, &fn, &id);
+	orig = fbt_ret_take(&f->ret, &fn, &id, &tail_fn, &tail_id);
 	/* Where the trampoline returns, and stack() finds the caller. */
 	WRITE_ONCE(f->ret, orig);
-	if (unlikely(!dtrace_rcu_watching_irqs_off()))
-		goto out;
-	/*
-	 * The probe the entry found: no second lookup. Disabled since, it
-	 * has no ECBs; a module's is never removed with a return pending
-	 * (its text would be gone).
-	 */
-	if (likely(id != 0)) {
-		dtrace_fire_irqs_off_via(dtrace_core, id, args,
-					 fbt_ret_fire_from);
-		goto out;
+	if (likely(dtrace_rcu_watching_irqs_off())) {
+		/* The tail-called function returns first, as it would have. */
+		if (unlikely(tail_fn != 0))
+			fbt_ret_fire(tail_fn, tail_id, args);
+		fbt_ret_fire(fn, id, args);
 	}
-	m = rcu_dereference_sched(fbt_map);
-	if (m == NULL || !fbt_find(m, fn, &tf) || tf->ft->gone)
-		goto out;
-	for (k = 0; k < tf->nret; k++)
-		/* Inline: the common clause fires in this frame. */
-		dtrace_fire_irqs_off_via(dtrace_core,
-					 m->id[tf->ids + tf->nentry + k], args,
-					 fbt_ret_fire_from);
-out:
 	raw_local_irq_restore(flags);
 }
 

@@ -19,8 +19,10 @@
  * the table's bucket is full, or in NMI context, the return is not
  * hooked and counted as
  * missed; fbt.c reports the count in the kernel log when its last probe
- * is disabled. A tail call finds the trampoline already in the slot and is
- * not hooked again: the caller's return probe fires when it returns.
+ * is disabled. A tail call finds the trampoline already in the slot: the
+ * callee is noted in the caller's cell instead, and its return probe
+ * fires just before the caller's, when the slot returns (one tail call
+ * deep; a second is counted as missed).
  *
  * Returns stay hooked after their probes are disabled: they come back
  * through the trampoline, which fires nothing. At unload, all CPUs are

@@ -37,7 +37,14 @@ struct fbt_ret_cell {
 	unsigned long slot;
 	unsigned long orig; /* the return address the slot held */
 	unsigned long ip;   /* the hooked function */
-	u32 id;		    /* its return probe; 0: look it up (several) */
+	/*
+	 * A hooked function the hooked one tail-called (a jump, so it
+	 * returns through the same slot), whose return fires first; 0:
+	 * none. One deep: a second tail call's return is missed.
+	 */
+	unsigned long tail_ip;
+	u32 id;	     /* its return probe; 0: look it up (several) */
+	u32 tail_id; /* tail_ip's, as id */
 };
 
 struct fbt_ret_bucket {
@@ -80,11 +87,18 @@ static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip,
 	struct fbt_ret_bucket *b;
 	struct fbt_ret_cell *c;
 
-	if (orig == (unsigned long)dtrace_fbt_ret_tramp)
-		return false; /* a tail call from a hooked function */
 	if (unlikely(in_nmi() || dtrace_fbt_ret_tab == NULL))
 		goto missed;
 	b = fbt_ret_bucket(slot);
+	if (unlikely(orig == (unsigned long)dtrace_fbt_ret_tramp)) {
+		/* A tail call from a hooked function: its cell holds ours. */
+		c = fbt_ret_cell(b, slot);
+		if (c == NULL || c->tail_ip != 0)
+			goto missed;
+		c->tail_id = id;
+		WRITE_ONCE(c->tail_ip, ip);
+		return false;
+	}
 	/* No test before the first cell (the common case): there are 8. */
 	for (c = b->c;; c++) {
 		v = READ_ONCE(c->slot);
@@ -101,6 +115,7 @@ static __always_inline bool fbt_ret_hook(unsigned long *slot, unsigned long ip,
 	c->orig = orig;
 	c->ip = ip;
 	c->id = id;
+	c->tail_ip = 0;
 	/* Filled before found: stack() from an NMI may look it up. */
 	smp_store_release(&c->slot, key);
 	WRITE_ONCE(*slot, (unsigned long)dtrace_fbt_ret_tramp);
@@ -113,10 +128,13 @@ missed:
 /*
  * From the return handler (fbt.c), interrupts off: the original return
  * address of slot, the hooked function in *ip and the return probe the
- * entry found in *id; the cell is free again.
+ * entry found in *id, the function it tail-called in *tail_ip (0: none)
+ * and its probe in *tail_id; the cell is free again.
  */
 static __always_inline unsigned long fbt_ret_take(unsigned long *slot,
-						  unsigned long *ip, u32 *id)
+						  unsigned long *ip, u32 *id,
+						  unsigned long *tail_ip,
+						  u32 *tail_id)
 {
 	struct fbt_ret_bucket *b = fbt_ret_bucket(slot);
 	struct fbt_ret_cell *c;
@@ -130,6 +148,8 @@ static __always_inline unsigned long fbt_ret_take(unsigned long *slot,
 	orig = c->orig;
 	*ip = c->ip;
 	*id = c->id;
+	*tail_ip = c->tail_ip;
+	*tail_id = c->tail_id;
 	smp_store_release(&c->slot, 0); /* read before freed */
 	return orig;
 }
