@@ -11,12 +11,13 @@
 # in the same loop (syscall_loop.c's bench_fn()) instead, net of the bare
 # call loop (bare_call, run each round with them); dtrace attaches to the
 # loop's process (-p) each time, bpftrace to its binary.
-# Start-up: the wall time from exec to the exit of a BEGIN clause that
-# calls exit, less that of /bin/true, interleaved the same way; and the
-# processor time the same runs used (startup_*_cpu, run_time.c): under
-# -icount the guest's idle time (its waits for the host's file system)
-# runs at the host's speed, the processor time holds still. Each command
-# runs once before the rounds, so its files are in the guest's page cache.
+# Start-up (the module, the bpf backend, bpftrace): the wall time from
+# exec to the exit of a BEGIN clause that calls exit, less /bin/true's,
+# interleaved the same way; and the processor time the same runs used
+# (startup_*_cpu, run_time.c): under -icount the guest's idle time (its
+# waits for the host's file system) runs at the host's speed, the
+# processor time holds still. Each command runs once before the rounds,
+# so its files are in the guest's page cache.
 # Run in the guest: test/vm/run -- test/bench/firing_cost.sh [N [ROUNDS [TRIES]]]
 . "$(dirname "$0")/guest_setup.sh"
 n=${1:-100000}
@@ -116,6 +117,8 @@ startup() {
 }
 startup_d=("$dtrace" -q -n 'BEGIN { exit(0); }')
 startup_b=(bpftrace -e 'BEGIN { exit(); }')
+# the same BEGIN through the bpf backend (doc/bpf.md)
+startup_e=("$dtrace" -x backend=bpf -q -n 'BEGIN { exit(0); }')
 
 # CASES (environment) picks some of them (CASES=" ": start-up alone);
 # NOSTARTUP=1 leaves start-up out.
@@ -125,6 +128,7 @@ echo "getppid() calls per loop: $n; $rounds rounds, each case the fastest of $tr
 # Start-up's files into the guest's page cache before the rounds.
 [ -n "$NOSTARTUP" ] || "$dir/run_time" "${startup_d[@]}" > /dev/null
 [ -n "$NOSTARTUP" ] || "$dir/run_time" "${startup_b[@]}" > /dev/null
+[ -n "$NOSTARTUP" ] || "$dir/run_time" "${startup_e[@]}" > /dev/null
 for round in $(seq "$rounds"); do
 	rot=$(((round - 1) % (${#cases[@]} > 1 ? ${#cases[@]} - 1 : 1)))
 	order=("${cases[@]:1+rot}" "${cases[@]:1:rot}")
@@ -148,6 +152,7 @@ for round in $(seq "$rounds"); do
 		read -r true_wall true_cpu <<< "$("$dir/run_time" true)"
 		startup startup_dtrace "${startup_d[@]}"
 		startup startup_bpftrace "${startup_b[@]}"
+		startup startup_bpf "${startup_e[@]}"
 	fi
 	echo "round $round: bare $base ns; added:$line" >&2
 done
@@ -156,7 +161,7 @@ done
 stats() { tr ' ' '\n' <<< "$1" | grep . | sort -n | awk '{ v[NR] = $1 } END { printf "%d %d %d", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2), v[1], v[NR] }'; }
 declare -A med
 printf '%-21s %8s %8s %8s\n' case median lowest highest
-for c in "${cases[@]:1}" startup_dtrace startup_bpftrace startup_dtrace_cpu startup_bpftrace_cpu; do
+for c in "${cases[@]:1}" startup_dtrace startup_bpftrace startup_bpf startup_dtrace_cpu startup_bpftrace_cpu startup_bpf_cpu; do
 	[ -n "${added[$c]}" ] || continue
 	read -r m lo hi <<< "$(stats "${added[$c]}")"
 	med[$c]=$m
@@ -169,6 +174,7 @@ echo "fbt entry / kprobe $(ratio d_fbt b_kprobe)"
 echo "fbt entry / kfunc (fentry) $(ratio d_fbt b_kfunc)"
 echo "fbt return / kretfunc (fexit) $(ratio d_fbtret b_kretfunc)"
 echo "startup dtrace / bpftrace $(ratio startup_dtrace startup_bpftrace), processor time $(ratio startup_dtrace_cpu startup_bpftrace_cpu)"
+echo "startup, bpf backend / bpftrace $(ratio startup_bpf startup_bpftrace), processor time $(ratio startup_bpf_cpu startup_bpftrace_cpu)"
 echo "pid entry / uprobe: module $(ratio d_pid b_uprobe), bpf backend $(ratio e_pid b_uprobe)"
 echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt entry / kfunc $(ratio e_fbt b_kfunc), fbt return / kretfunc $(ratio e_fbtret b_kretfunc)"
 echo "bpf backend, sum(pid): fbt entry / kfunc $(ratio e_fbtsum b_kfuncsum)"
