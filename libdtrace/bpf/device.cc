@@ -500,8 +500,8 @@ class BpfDevice final : public kio::Device {
     if (!strmaps) return strmaps.error();
     auto gmap = create_globals_map(g->size());
     Dynvars dyn;
-    auto dynmaps = create_dynvar_maps(dtbpf_dynvar_entries(f_), strings.strsize, dyn,
-                                      dynvar_ref_size(views, strings.strsize));
+    auto dynmaps = create_dynvar_maps(uses_dynvars(views) ? dtbpf_dynvar_entries(f_) : 1, strings.strsize,
+                                      dyn, dynvar_ref_size(views, strings.strsize));
     if (!dynmaps) return dynmaps.error();
     Specs specs;
     auto specmaps = create_spec_maps(dtbpf_nspec(f_), dtbpf_specsize(f_), specs);

@@ -13,14 +13,23 @@
 
 namespace dtrace::bpf {
 
+// A thread-local or an associative array: a variable in the store.
+static bool is_dynamic(const dtrace_difv& x) {
+  return x.dtdv_scope == DIFV_SCOPE_THREAD ||
+         (x.dtdv_scope == DIFV_SCOPE_GLOBAL && x.dtdv_kind == DIFV_KIND_ARRAY);
+}
+
+bool uses_dynvars(std::span<const DifoView> difos) {
+  return std::ranges::any_of(difos,
+                             [](const DifoView& v) { return std::ranges::any_of(v.vars, is_dynamic); });
+}
+
 uint32_t dynvar_ref_size(std::span<const DifoView> difos, uint32_t strsize) {
   uint32_t size = 8;
   bool refs = false;
   for (const DifoView& v : difos)
     for (const dtrace_difv& x : v.vars) {
-      bool dynamic = x.dtdv_scope == DIFV_SCOPE_THREAD ||
-                     (x.dtdv_scope == DIFV_SCOPE_GLOBAL && x.dtdv_kind == DIFV_KIND_ARRAY);
-      if (!dynamic) continue;
+      if (!is_dynamic(x)) continue;
       bool string = x.dtdv_type.dtdt_kind == DIF_TYPE_STRING;
       refs |= !string && (x.dtdv_type.dtdt_flags & DIF_TF_BYREF) != 0;
       size = std::max(size, string ? strsize : x.dtdv_type.dtdt_size);

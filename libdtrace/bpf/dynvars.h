@@ -64,6 +64,11 @@ struct DynvarMaps {
 // string); 0 for none.
 uint32_t dynvar_ref_size(std::span<const DifoView> difos, uint32_t strsize);
 
+// Whether a DIFO in difos names a thread-local or an associative array:
+// without one the maps are made with one entry, not the module's store's
+// (preallocated hashes of some 20,000 entries, most of start-up's time).
+bool uses_dynvars(std::span<const DifoView> difos);
+
 // Maps for entries variables (as many as the module's store holds, its
 // entries sized for the program's keys and values; at least 1); d gets
 // their descriptors.
