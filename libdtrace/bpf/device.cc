@@ -48,8 +48,10 @@ extern "C" {
 namespace dtrace::bpf {
 namespace {
 
-constexpr uint32_t kRingSize = 4u << 20;  // a power of 2 and of the page size
-constexpr int kMaxErrorRounds = 64;       // faults handled per drain
+constexpr uint32_t kRingSize = 4u << 20;        // a power of 2 and of the page size
+constexpr uint32_t kErrorRingSize = 1u << 20;   // one ERROR firing's records, read at once
+constexpr uint32_t kMaxFaultsPerDrain = 65536;  // the rest wait for the next drain
+constexpr int kStopAtFault = -EAGAIN;           // on_sample: stop reading at a fault record
 
 // A scratch element per CPU for each kind of context a probe program
 // runs in: a perf event's program (profile, tick: in an interrupt) may
@@ -247,6 +249,11 @@ uint64_t now_ns() {
 }
 
 class BpfDevice final : public kio::Device {
+  struct Fault {
+    Frame args;    // ERROR's arguments
+    uint32_t cpu;  // where it faulted: ERROR fires there
+  };
+
  public:
   BpfDevice(dtrace_inproc* m, std::unique_ptr<ProvTables> provs, dtrace_inproc_file* f,
             std::vector<Fd> scratch, Fd ring, Fd lost, Fd state, AggMaps aggs)
@@ -270,6 +277,7 @@ class BpfDevice final : public kio::Device {
   ~BpfDevice() override {
     events_.clear();
     if (rb_) ring_buffer__free(rb_);
+    if (err_rb_) ring_buffer__free(err_rb_);
     progs_.clear();
     io_.reset();
     dtrace_inproc_close(f_);
@@ -280,6 +288,13 @@ class BpfDevice final : public kio::Device {
     rb_ = ring_buffer__new(ring_.get(), &BpfDevice::on_sample, this, nullptr);
     if (rb_ == nullptr)
       return make_error(std::string("cannot read the bpf ring buffer: ") + std::strerror(errno));
+    int er = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_errrecords", 0, 0, kErrorRingSize, nullptr);
+    if (er < 0)
+      return make_error(std::string("cannot create the bpf ring buffer for ERROR: ") + std::strerror(-er));
+    err_ring_ = Fd(er);
+    err_rb_ = ring_buffer__new(er, &BpfDevice::on_sample, this, nullptr);
+    if (err_rb_ == nullptr)
+      return make_error(std::string("cannot read the bpf ring buffer for ERROR: ") + std::strerror(errno));
     return Ok{};
   }
 
@@ -628,6 +643,9 @@ class BpfDevice final : public kio::Device {
                               uint32_t site) {
     bool perf = role == Role::kTick || role == Role::kProfile || role == Role::kCpc, tp = is_tracepoint(role),
          fbt = is_fbt(role), user = is_user(role);
+    // ERROR's records go to a ring of their own, which the drain reads
+    // as soon as ERROR has fired (drain()).
+    if (role == Role::kError) maps.ring = err_ring_.get();
     maps.scratch = scratch_[perf   ? kPerfScratch
                             : tp   ? kTracepointScratch
                             : fbt  ? kFbtScratch
@@ -892,8 +910,8 @@ class BpfDevice final : public kio::Device {
     if (epid == kFaultEpid && size >= kFaultRecSize) {
       Frame f{};
       std::memcpy(&f.args[1], p + 16, 5 * 8);
-      self->faults_.push_back({f, cpu});
-      return 0;
+      self->fault_ = Fault{f, cpu};
+      return kStopAtFault;
     }
     if (self->spec_drain_.take(p, size, [self](uint32_t to, const uint8_t* rec, size_t n) {
           uint32_t e = 0;
@@ -912,26 +930,46 @@ class BpfDevice final : public kio::Device {
     return 0;
   }
 
-  // The ring buffer's records into their CPUs' buffers; each fault record fires
-  // ERROR (its clauses write more records), as the module's ecb_fault().
+  // The ring buffer's records into their CPUs' buffers in order; at each
+  // fault record ERROR fires, and its records go in right there, before
+  // what the faulting firing wrote after the fault, as the module's
+  // ecb_fault() fires ERROR in the middle of the firing.
   Status drain() {
-    for (int round = 0; round < kMaxErrorRounds; round++) {
-      if (ring_buffer__consume(rb_) < 0) return make_error("cannot read the bpf ring buffer");
+    for (uint32_t n = 0; n < kMaxFaultsPerDrain; n++) {
+      auto fault = read_to_fault(rb_);
+      if (!fault) return fault.error();
       count_lost();
-      if (faults_.empty()) return Ok{};
-      std::vector<Fault> faults = std::move(faults_);
-      faults_.clear();
-      for (const auto& [f, cpu] : faults) {
-        auto it = eps_.find(static_cast<uint32_t>(f.args[1]));
-        if (it != eps_.end() && it->second.in_error) {
-          dblerrors_++;
-          continue;
-        }
-        errors_++;
-        if (Status st = run(Role::kError, f, cpu); !st) return st;
-      }
+      if (!*fault) return Ok{};
+      if (Status st = fire_error(**fault); !st) return st;
     }
     return Ok{};
+  }
+
+  // rb's records up to and with its next fault record, which it returns.
+  Result<std::optional<Fault>> read_to_fault(ring_buffer* rb) {
+    fault_.reset();
+    int rc = ring_buffer__consume(rb);
+    if (fault_) return fault_;
+    if (rc < 0) return make_error("cannot read the bpf ring buffer");
+    return std::optional<Fault>();
+  }
+
+  // ERROR for fault f, then ERROR's own records (and a fault among them,
+  // a double error); a fault in an ERROR clause is a double error.
+  Status fire_error(const Fault& f) {
+    auto it = eps_.find(static_cast<uint32_t>(f.args.args[1]));
+    if (it != eps_.end() && it->second.in_error) {
+      dblerrors_++;
+      return Ok{};
+    }
+    errors_++;
+    if (Status st = run(Role::kError, f.args, f.cpu); !st) return st;
+    for (;;) {
+      auto again = read_to_fault(err_rb_);
+      if (!again) return again.error();
+      if (!*again) return Ok{};
+      dblerrors_++;
+    }
   }
 
   // The records the ring buffer had no room for, since the last drain,
@@ -981,13 +1019,11 @@ class BpfDevice final : public kio::Device {
   std::vector<ProbeProg> progs_;
   SyscallDispatch syscalls_;  // the syscall probes' programs, attached at GO
   std::map<uint32_t, EpInfo> eps_;
-  std::vector<uint8_t> rec_;  // a record on its way to its CPU's buffer
-  struct Fault {
-    Frame args;    // ERROR's arguments
-    uint32_t cpu;  // where it faulted: ERROR fires there
-  };
-  std::vector<Fault> faults_;
-  uint32_t only_cpu_ = kAllCpus;  // the cpu option
+  std::vector<uint8_t> rec_;       // a record on its way to its CPU's buffer
+  Fd err_ring_;                    // ERROR's records (make_prog())
+  ring_buffer* err_rb_ = nullptr;  // its reader
+  std::optional<Fault> fault_;     // where on_sample stopped
+  uint32_t only_cpu_ = kAllCpus;   // the cpu option
   uint64_t filled_seen_ = 0;
   uint64_t errors_ = 0, dblerrors_ = 0;
   uint32_t activity_ = DTRACE_ACTIVITY_INACTIVE;
