@@ -9,8 +9,6 @@
 #include <fstream>
 #include <string>
 
-#include "proc/process.h"
-
 namespace dtrace::bpf {
 namespace {
 
@@ -65,8 +63,9 @@ Status attach_uprobes(const dtbpf_uprobe& p, uint32_t site, const Fd& prog, std:
   a.config2 = s.offset;                            // probe_offset
   auto ev = open_perf_event(a, static_cast<int>(p.pid), -1, prog,
                             "a uprobe at " + std::string(s.path) + " offset " + std::to_string(s.offset));
-  // The process killed since its probes were made: as the module says.
-  if (!ev && !proc::process_alive(static_cast<pid_t>(p.pid)))
+  // The process killed since its probes were made (its root gone with
+  // it, a zombie's too): as the module says.
+  if (!ev && access(("/proc/" + std::to_string(p.pid) + "/root/").c_str(), F_OK) != 0)
     return make_error("pid " + std::to_string(p.pid) + " has exited");
   if (!ev) return ev.error();
   events->push_back(std::move(*ev));
