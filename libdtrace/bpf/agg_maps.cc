@@ -59,28 +59,36 @@ Status AggMaps::add(AggCode& a, uint64_t aggsize) {
     arrays_.push_back({std::move(*map), a.agg.id, a.agg.valsize});
     return Ok{};
   }
-  const uint32_t keylen = map_keylen(a);
-  auto it = maps_.find({keylen, a.agg.valsize});
-  if (it == maps_.end()) {
-    uint32_t value = 8 + a.agg.valsize;
-    uint64_t entries =
-        std::clamp<uint64_t>(2 * (aggsize / (8 + a.agg.keylen + a.agg.valsize)), 2, kMaxEntries);
-    auto map =
-        make_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", 8 + keylen, value, static_cast<uint32_t>(entries));
-    if (!map) return map.error();
-    if (value > zeros_size_) {
-      auto zeros = make_map(BPF_MAP_TYPE_ARRAY, "dt_aggzeros", 4, value, 1);
-      if (!zeros) return zeros.error();
-      zeros_ = std::move(*zeros);
-      zeros_size_ = value;
-    }
-    it = maps_
-             .emplace(std::pair{keylen, a.agg.valsize},
-                      One{std::move(*map), keylen, a.agg.valsize, static_cast<uint32_t>(entries)})
-             .first;
+  const uint64_t entries =
+      std::clamp<uint64_t>(2 * (aggsize / (8 + a.agg.keylen + a.agg.valsize)), 2, kMaxEntries);
+  auto map = hash(map_keylen(a), a.agg.valsize, entries);
+  if (!map) return map.error();
+  a.map = (*map)->map.get();
+  if (agg_short_keys(a) && key_holes(a).empty()) {
+    auto shorter = hash(kShortKey, a.agg.valsize, entries);
+    if (!shorter) return shorter.error();
+    a.short_map = (*shorter)->map.get();
+    shorts_[a.agg.id] = a.agg.keylen;
   }
-  a.map = it->second.map.get();
-  return add_blocks(a, it->second);
+  return add_blocks(a, **map);
+}
+
+Result<AggMaps::One*> AggMaps::hash(uint32_t keylen, uint32_t valsize, uint64_t entries) {
+  auto it = maps_.find({keylen, valsize});
+  if (it != maps_.end()) return &it->second;
+  uint32_t value = 8 + valsize;
+  auto map = make_map(BPF_MAP_TYPE_PERCPU_HASH, "dt_agg", 8 + keylen, value, static_cast<uint32_t>(entries));
+  if (!map) return map.error();
+  if (value > zeros_size_) {
+    auto zeros = make_map(BPF_MAP_TYPE_ARRAY, "dt_aggzeros", 4, value, 1);
+    if (!zeros) return zeros.error();
+    zeros_ = std::move(*zeros);
+    zeros_size_ = value;
+  }
+  return &maps_
+              .emplace(std::pair{keylen, valsize},
+                       One{std::move(*map), keylen, valsize, static_cast<uint32_t>(entries)})
+              .first->second;
 }
 
 Status AggMaps::add_blocks(AggCode& a, const One& o) {
@@ -143,6 +151,11 @@ Status AggMaps::read_one(const One& o, uint32_t gen, std::vector<std::vector<uin
     if (auto h = holes_.find(ent.dtae_aggid); h != holes_.end()) {
       restore(h->second, k, whole);
       ent.dtae_size = 8 + h->second.keylen + o.valsize;
+    }
+    // A short key's string: the zeros after it put back.
+    if (auto s = shorts_.find(ent.dtae_aggid); s != shorts_.end() && s->second > o.keylen) {
+      whole.resize(s->second, 0);
+      ent.dtae_size = 8 + s->second + o.valsize;
     }
     if (bpf_map_lookup_elem(o.map.get(), k.data(), values.data()) != 0) continue;
     for (int cpu = 0; cpu < ncpus; cpu++) {

@@ -11,6 +11,9 @@
 // (agg_prog.h: holes) has a hash map of them too, by the same key, which
 // the first firing of a key fills from the staging element; AGGSNAP
 // puts them back in the key and deletes them with the entry.
+// An aggregation of one string key has a second hash, of keys that hold
+// only the string's first kShortKey bytes (agg_prog.h), for the strings
+// that fit there; AGGSNAP puts the zeros after them back.
 // The first kMaxArrays aggregations without keys have a per-CPU array
 // of two elements (one a generation) each instead: a firing indexes it
 // rather than hashing a key, and AGGSNAP zeroes the element it read.
@@ -53,6 +56,9 @@ class AggMaps {
     uint32_t keylen = 0;
     Fd blocks;
   };
+  // The hash of keys of keylen bytes and values of valsize (entries
+  // of them), found or made.
+  Result<One*> hash(uint32_t keylen, uint32_t valsize, uint64_t entries);
   Status add_blocks(AggCode& a, const One& o);
   void restore(const Holed& h, const std::vector<uint8_t>& key, std::vector<uint8_t>& whole);
   struct Array {
@@ -65,6 +71,8 @@ class AggMaps {
   std::map<std::pair<uint32_t, uint32_t>, One> maps_;  // by key and value size
   std::vector<Array> arrays_;
   std::map<uint32_t, Holed> holes_;  // by aggregation id
+  // Aggregations with short keys (AggCode::short_map): their keylen.
+  std::map<uint32_t, uint32_t> shorts_;
   Fd gen_, drops_, zeros_, used_, stage_;
   uint64_t aggsize_ = 0;
   uint32_t zeros_size_ = 0;

@@ -5,7 +5,6 @@
 #include <cstdint>
 
 #include "bpf/agg_fold.h"
-#include "bpf/frame.h"
 
 extern "C" {
 #include "dtrace/ustack.h"
@@ -60,9 +59,6 @@ void forget_blocks(Builder& b, int blocks, KeyAt key) {
   b.bind(none);
 }
 
-// dst = the frame's ret (the last DIFO's result).
-void result(Builder& b, uint8_t dst) { b.emit(load64(dst, kR7, kFrameRet)); }
-
 }  // namespace
 
 KeyHoles key_holes(const AggCode& a) {
@@ -114,28 +110,54 @@ std::string agg_unsupported(const AggCode& a, bool stacks) {
   return {};
 }
 
-bool agg_frameless(const AggCode& a) {
-  return a.keys.empty() && a.agg.keylen == 0 && a.agg.value.code == nullptr && a.agg.incr.code == nullptr;
+bool agg_short_keys(const AggCode& a) {
+  return a.keys.size() == 1 && a.keys[0].rec == DTBPF_REC_STRING && a.keys[0].offset == 0 &&
+         a.keys[0].size > kShortKey && a.agg.keylen > kShortKey;
 }
+
+namespace {
+
+// R0 = the entry for the key at key in the hash map (8 + keylen bytes of
+// key), made (zero on every CPU) when absent, and a jump to have; a map
+// without room falls through.
+void hashed(Builder& b, const AggCode& a, const AggShared& maps, int map, KeyAt key, size_t have,
+            size_t drop) {
+  lookup_key(b, map, key);
+  b.jump(BPF_JNE, kR0, 0, have);
+  // A new entry, zero on every CPU; another firing may have made it.
+  if (a.blocks >= 0) keep_blocks(b, a.blocks, maps.stage, key, drop);
+  map_value(b, kR3, maps.zeros);
+  b.emit_ld64(kR1, static_cast<uint64_t>(map), BPF_PSEUDO_MAP_FD);
+  b.emit(mov_reg(kR2, key.reg));
+  b.emit(alu_imm(BPF_ADD, kR2, key.off));
+  b.emit(mov_imm(kR4, BPF_NOEXIST));
+  b.emit(call(BPF_FUNC_map_update_elem));
+  lookup_key(b, map, key);
+  b.jump(BPF_JNE, kR0, 0, have);
+  if (a.blocks >= 0) forget_blocks(b, a.blocks, key);
+}
+
+}  // namespace
 
 void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, const DifoCalls& calls) {
   const int16_t key_at = key.off;
   size_t have = b.new_label(), drop = b.new_label(), done = b.new_label();
-  if (a.agg.value.code != nullptr) {
-    calls.run(a.agg.value);
-    result(b, kR8);
-  } else {
-    b.emit(mov_imm(kR8, 0));
-  }
+  if (a.agg.value.code != nullptr) calls.run(a.agg.value, kR8);
+  else b.emit(mov_imm(kR8, 0));
+  // A short key's string: where it fits for certain (tier 1), does not
+  // (2), or is known once copied (0).
+  int tier = 0;
+  if (a.short_map >= 0 && calls.string_max) tier = calls.string_max(a.keys[0].difo) <= kShortKey ? 1 : 2;
   // The key: the generation and the aggregation's id, then the records,
-  // zeros between them.
+  // zeros between them (only the short key's, tier 1).
   const KeyHoles holes = key_holes(a);
-  for (uint32_t off = 0; off < 8 + map_keylen(a); off += 8)
+  const uint32_t zeroed = tier == 1 ? kShortKey : map_keylen(a);
+  for (uint32_t off = 0; off < 8 + zeroed; off += 8)
     b.emit(store64_imm(key.reg, static_cast<int16_t>(key_at + off), 0));
   for (const dtbpf_action& k : a.keys) {
     auto at = static_cast<int16_t>(key_at + 8 + map_key_offset(holes, k.offset));
     if (k.rec == DTBPF_REC_STRING) {
-      calls.run_string(k.difo, at, k.size);
+      calls.run_string(k.difo, at, tier == 1 ? std::min(k.size, kShortKey) : k.size);
       continue;
     }
     if (k.rec == DTBPF_REC_STACK) {
@@ -150,23 +172,18 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
       calls.ustack(at, k.arg, holed ? &to : nullptr);
       continue;
     }
-    calls.run(k.difo);
-    result(b, kR1);
+    calls.run(k.difo, kR1);
     if (k.rec == DTBPF_REC_PIDADDR) {  // the pid, then the address
-      b.emit(store64(kR7, static_cast<int16_t>(at + 8), kR1));
+      b.emit(store64(key.reg, static_cast<int16_t>(at + 8), kR1));
       b.emit(call(BPF_FUNC_get_current_pid_tgid));
       b.emit(alu_imm(BPF_RSH, kR0, 32));
-      b.emit(store64(kR7, at, kR0));
+      b.emit(store64(key.reg, at, kR0));
       continue;
     }
-    b.emit(make(BPF_STX | BPF_MEM | size_code(k.size), kR7, kR1, at, 0));
+    b.emit(make(BPF_STX | BPF_MEM | size_code(k.size), key.reg, kR1, at, 0));
   }
-  if (a.agg.incr.code != nullptr) {
-    calls.run(a.agg.incr);
-    result(b, kR9);
-  } else {
-    b.emit(mov_imm(kR9, 1));
-  }
+  if (a.agg.incr.code != nullptr) calls.run(a.agg.incr, kR9);
+  else b.emit(mov_imm(kR9, 1));
   map_value(b, kR1, maps.gen);
   b.emit(load64(kR1, kR1, 0));
   b.emit(make(BPF_STX | BPF_MEM | BPF_W, key.reg, kR1, key_at, 0));
@@ -181,19 +198,18 @@ void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, co
   } else {
     b.emit(make(BPF_ST | BPF_MEM | BPF_W, key.reg, 0, static_cast<int16_t>(key_at + 4),
                 static_cast<int32_t>(a.agg.id)));
-    lookup_key(b, a.map, key);
-    b.jump(BPF_JNE, kR0, 0, have);
-    // A new entry, zero on every CPU; another firing may have made it.
-    if (a.blocks >= 0) keep_blocks(b, a.blocks, maps.stage, key, drop);
-    map_value(b, kR3, maps.zeros);
-    b.emit_ld64(kR1, static_cast<uint64_t>(a.map), BPF_PSEUDO_MAP_FD);
-    b.emit(mov_reg(kR2, key.reg));
-    b.emit(alu_imm(BPF_ADD, kR2, key_at));
-    b.emit(mov_imm(kR4, BPF_NOEXIST));
-    b.emit(call(BPF_FUNC_map_update_elem));
-    lookup_key(b, a.map, key);
-    b.jump(BPF_JNE, kR0, 0, have);
-    if (a.blocks >= 0) forget_blocks(b, a.blocks, key);
+    if (tier == 0 && a.short_map >= 0) {
+      // The string fits the short key when its byte kShortKey - 1 is
+      // the NUL or one of the zeros after it.
+      size_t full = b.new_label();
+      b.emit(
+          make(BPF_LDX | BPF_MEM | BPF_B, kR1, key.reg, static_cast<int16_t>(key_at + 8 + kShortKey - 1), 0));
+      b.jump(BPF_JNE, kR1, 0, full);
+      hashed(b, a, maps, a.short_map, key, have, drop);
+      b.jump(BPF_JA, 0, 0, drop);
+      b.bind(full);
+    }
+    hashed(b, a, maps, tier == 1 ? a.short_map : a.map, key, have, drop);
   }
   // The map is full, or this CPU's aggsize: a drop.
   b.bind(drop);

@@ -25,7 +25,17 @@ struct AggCode {
   bool array = false;
   // With holes (below): the hash map of its keys' stack bytes (agg_maps.h).
   int blocks = -1;
+  // One string key longer than kShortKey: the hash whose key holds only
+  // its first kShortKey bytes, for the strings that fit there (the rest
+  // zero), so that a short string is hashed and compared in 24 bytes,
+  // not 8 + strsize (agg_maps.h puts the zeros back).
+  int short_map = -1;
 };
+
+// The string bytes (with the NUL) a short key holds: a task's name.
+constexpr uint32_t kShortKey = 16;
+// Whether a's key is one string record that a short key may hold.
+bool agg_short_keys(const AggCode& a);
 
 // The stack bytes of a key's ustack() record (its unwinding block's,
 // uapi/dtrace/ustack.h, after the registers) are not in the map's key:
@@ -70,36 +80,32 @@ constexpr uint32_t kMaxAggValue = 32768 - 8;
 // and ustack().
 std::string agg_unsupported(const AggCode& a, bool stacks);
 
-// What the ECB's code does for an aggregation (a fault leaves it).
+// What the ECB's code does for an aggregation (a fault leaves it); at:
+// from the key's register (KeyAt below).
 struct DifoCalls {
-  // Calls a DIFO; its result is in the frame's ret afterwards.
-  std::function<void(const dtbpf_difo&)> run;
+  // Calls a DIFO; its result in register dst (R1, R8 or R9) afterwards.
+  std::function<void(const dtbpf_difo&, uint8_t dst)> run;
   // Calls a DIFO returning a string and copies at most size bytes of
-  // that string to R7 + at.
+  // that string to at (zeros there already).
   std::function<void(const dtbpf_difo&, int16_t at, uint32_t size)> run_string;
   // Writes size / 8 kernel pcs of the current stack to R7 + at.
   std::function<void(int16_t at, uint32_t size)> stack;
   // Writes a ustack() record of arg (uapi/dtrace/ustack.h) to R7 + at,
   // its stack bytes staged (ustack_prog.h) unless to is null.
   std::function<void(int16_t at, uint64_t arg, const UstackStage* to)> ustack;
+  // When set: the most bytes (with the NUL) a DIFO's string can take.
+  std::function<uint32_t(const dtbpf_difo&)> string_max;
 };
 
-// Whether the aggregation runs no DIFO (count() without keys or weight):
-// its key is built on the BPF stack, without the scratch element.
-bool agg_frameless(const AggCode& a);
-
 // Where the key is built: the scratch element (R7) or, for an
-// aggregation agg_frameless() accepts, the stack (kFp).
+// aggregation without a frame (agg_key.h), the stack (kFp).
 struct KeyAt {
   uint8_t reg;
   int16_t off;
 };
-// The stack's: below fp - 8, which lookups take for their index.
-constexpr KeyAt kStackKey{kFp, -16};
 
-// One aggregating action: R7 the scratch element, whose bytes from
-// key.off hold the key (key.reg kR7), or the key on the stack (kStackKey:
-// R7 not read); R6, R8 and R9 are clobbered.
+// One aggregating action: the key built from key.off of key.reg (R7 the
+// scratch element, or kFp); R6, R8 and R9 are clobbered.
 void emit_agg(Builder& b, const AggCode& a, const AggShared& maps, KeyAt key, const DifoCalls& calls);
 
 }  // namespace dtrace::bpf

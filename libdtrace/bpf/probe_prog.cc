@@ -4,6 +4,7 @@
 #include <csignal>
 #include <string>
 
+#include "bpf/agg_key.h"
 #include "bpf/builder.h"
 #include "bpf/fbt_kprobe.h"
 #include "bpf/insn.h"
@@ -42,23 +43,30 @@ std::string action_name(uint16_t kind) {
   }
 }
 
-// Whether the ECB runs no DIFO and writes no record (no predicate, only
-// aggregations agg_frameless() accepts): its subprogram needs no
+// Whether the ECB runs no DIFO of its own and writes no record (no
+// predicate, only aggregations DirectAggs takes): its code needs no
 // scratch element.
-bool ecb_frameless(const EcbCode& e) {
+bool ecb_frameless(const EcbCode& e, ArgSource args, const ArgShape& shape) {
   if (e.ecb.pred.code != nullptr || !e.ecb.noheader) return false;
+  DirectAggs direct(e.ecb, args, shape);
   for (const dtbpf_action& a : e.acts) {
     if (a.rec == DTBPF_REC_NONE) continue;
-    if (a.rec != DTBPF_REC_AGG || !agg_frameless(e.aggs.at(a.aggid))) return false;
+    if (a.rec != DTBPF_REC_AGG || !direct.takes(e.aggs.at(a.aggid))) return false;
   }
   return true;
 }
 
-// A frameless ECB's aggregations (count() alone: no record, nothing
-// faults), keys on the stack; R6 to R9 clobbered.
-void emit_frameless(Builder& b, const EcbCode& e, const AggShared& maps) {
-  for (const dtbpf_action& a : e.acts)
-    if (a.rec == DTBPF_REC_AGG) emit_agg(b, e.aggs.at(a.aggid), maps, kStackKey, {});
+// A frameless ECB's aggregations, keys on the stack; R7 the context, R6,
+// R8 and R9 clobbered.
+void emit_frameless(Builder& b, const EcbCode& e, const AggShared& maps, ArgSource args,
+                    const ArgShape& shape) {
+  DirectAggs direct(e.ecb, args, shape);
+  const DifoCalls calls = direct.calls(b);
+  for (const dtbpf_action& a : e.acts) {
+    if (a.rec != DTBPF_REC_AGG) continue;
+    const AggCode& g = e.aggs.at(a.aggid);
+    emit_agg(b, g, maps, DirectAggs::key_at(g), calls);
+  }
 }
 
 // One ECB's subprogram: R1 the scratch element, R2 the context on entry.
@@ -66,14 +74,22 @@ class EcbEmitter {
  public:
   // ids_epid: in a shared fbt program, where the ECB's EPID is in the
   // probe's record (R3 on entry), else -1.
-  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g, const StackSkip& skip,
-             int16_t ids_epid)
-      : b_(b), e_(e), maps_(maps), g_(g), skip_(skip), ids_epid_(ids_epid) {}
+  EcbEmitter(Builder& b, const EcbCode& e, const ProbeMaps& maps, const Globals& g, ArgSource args,
+             const ArgShape& shape, int16_t ids_epid)
+      : b_(b),
+        e_(e),
+        maps_(maps),
+        g_(g),
+        args_(args),
+        shape_(shape),
+        skip_(shape.stack),
+        ids_epid_(ids_epid) {}
 
   // Fails when a DIFO does not translate.
   Status emit() {
-    if (ecb_frameless(e_)) {
-      emit_frameless(b_, e_, maps_.agg);
+    if (ecb_frameless(e_, args_, shape_)) {
+      b_.emit(mov_reg(kR7, kR2));
+      emit_frameless(b_, e_, maps_.agg, args_, shape_);
       b_.emit(mov_imm(kR0, 0));
       b_.emit(exit_insn());
       return Ok{};
@@ -96,13 +112,17 @@ class EcbEmitter {
       const dtbpf_action& a = e_.acts[i];
       if (a.rec == DTBPF_REC_NONE) continue;
       DifoCalls calls{
-          [&](const dtbpf_difo& d) { run_difo(d, i + 1, fault); },
+          [&](const dtbpf_difo& d, uint8_t dst) {
+            run_difo(d, i + 1, fault);
+            b_.emit(load64(dst, kR7, kFrameRet));
+          },
           [&](const dtbpf_difo& d, int16_t at, uint32_t size) {
             run_difo(d, i + 1, fault);
             copy_string(d, at, size, i + 1, fault);
           },
           [&](int16_t at, uint32_t size) { copy_stack(at, size); },
-          [&](int16_t at, uint64_t arg, const UstackStage* to) { emit_ustack(b_, skip_, at, arg, to); }};
+          [&](int16_t at, uint64_t arg, const UstackStage* to) { emit_ustack(b_, skip_, at, arg, to); },
+          {}};
       if (a.rec == DTBPF_REC_AGG) {
         emit_agg(b_, e_.aggs.at(a.aggid), maps_.agg, {kR7, kScratchKey}, calls);
         continue;
@@ -477,6 +497,8 @@ class EcbEmitter {
   const EcbCode& e_;
   const ProbeMaps& maps_;
   const Globals& g_;
+  ArgSource args_;
+  const ArgShape& shape_;
   const StackSkip& skip_;
   int16_t ids_epid_;
   bool ran_difo_ = false;
@@ -508,11 +530,11 @@ void difo_use(const dtbpf_difo& d, FrameUse& u) {
   }
 }
 
-FrameUse frame_use(std::span<const EcbCode> ecbs, ArgSource args) {
+FrameUse frame_use(std::span<const EcbCode> ecbs, ArgSource args, const ArgShape& shape) {
   FrameUse u;
   u.frame = args == ArgSource::kStable;  // its code sets the frame's arguments
   for (const EcbCode& e : ecbs) {
-    if (ecb_frameless(e)) continue;
+    if (ecb_frameless(e, args, shape)) continue;
     u.frame = true;
     difo_use(e.ecb.pred, u);
     for (const dtbpf_action& a : e.acts) {
@@ -685,29 +707,15 @@ void prologue(Builder& b, const ProbeMaps& maps, ArgSource args, const ArgShape&
   }
   for (int16_t i = 0; i < static_cast<int16_t>(use.args ? kFrameArgs : 0); i++) {
     int16_t off = static_cast<int16_t>(kFrameArg0 + 8 * i);
-    if (args == ArgSource::kFrame) {
-      b.emit(load64(kR1, kR6, off));
-      b.emit(store64(kR7, off, kR1));
-    } else if (args == ArgSource::kPerf && i < 2) {
+    if (args == ArgSource::kPerf && i < 2) {
       perf_pc(b, i == 0);
     } else if (args == ArgSource::kSysEntry && i < 6) {
       syscall_arg(b, i);
-    } else if ((args == ArgSource::kRawTp && i < 5 && static_cast<uint32_t>(i) < shape.nargs) ||
-               (args == ArgSource::kFentry && static_cast<uint32_t>(i) < shape.nargs)) {
-      b.emit(load64(kR1, kR6, off - kFrameArg0));
-      b.emit(store64(kR7, off, kR1));
 #if defined(__x86_64__)
     } else if (args == ArgSource::kUprobe && static_cast<size_t>(i) < shape.uargs.size()) {
       user_arg(b, shape.uargs[i], off);
-    } else if (args == ArgSource::kUretprobe && i == 1) {
-      b.emit(load64(kR1, kR6, kRegAx));
-      b.emit(store64(kR7, off, kR1));
 #endif
-    } else if (args == ArgSource::kFexit && i == 1 && shape.ret) {
-      b.emit(load64(kR1, kR6, static_cast<int16_t>(8 * shape.nargs)));
-      b.emit(store64(kR7, off, kR1));
-    } else if (args == ArgSource::kSysReturn && i < 2) {
-      b.emit(load64(kR1, kR6, 8));
+    } else if (context_arg(&b, args, shape, i, kR1, kR6) == CtxArg::kLoad) {
       b.emit(store64(kR7, off, kR1));
     } else {
       b.emit(store64_imm(kR7, off, 0));
@@ -736,6 +744,29 @@ void prologue_rest(Builder& b, ArgSource args, const ArgShape& shape, const Fram
 }
 
 }  // namespace
+
+CtxArg context_arg(Builder* b, ArgSource args, const ArgShape& shape, int i, uint8_t reg, uint8_t ctx) {
+  auto load = [&](int16_t off) {
+    if (b != nullptr) b->emit(load64(reg, ctx, off));
+    return CtxArg::kLoad;
+  };
+  switch (args) {
+    case ArgSource::kNone: return CtxArg::kZero;
+    case ArgSource::kFrame: return load(static_cast<int16_t>(kFrameArg0 + 8 * i));
+    case ArgSource::kRawTp:
+      return i < 5 && static_cast<uint32_t>(i) < shape.nargs ? load(static_cast<int16_t>(8 * i))
+                                                             : CtxArg::kZero;
+    case ArgSource::kFentry:
+      return static_cast<uint32_t>(i) < shape.nargs ? load(static_cast<int16_t>(8 * i)) : CtxArg::kZero;
+    case ArgSource::kFexit:
+      return i == 1 && shape.ret ? load(static_cast<int16_t>(8 * shape.nargs)) : CtxArg::kZero;
+    case ArgSource::kSysReturn: return i < 2 ? load(8) : CtxArg::kZero;
+#if defined(__x86_64__)
+    case ArgSource::kUretprobe: return i == 1 ? load(kRegAx) : CtxArg::kZero;
+#endif
+    default: return CtxArg::kNo;
+  }
+}
 
 void intern_probe_names(Strings& s, std::span<const EcbCode> ecbs) {
   for (const EcbCode& e : ecbs)
@@ -803,11 +834,13 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
       b.emit(exit_insn());
     }
   }
-  const FrameUse use = frame_use(ecbs, args);
+  const FrameUse use = frame_use(ecbs, args, shape);
   std::vector<size_t> ecb_subs;
   if (!use.frame) {
-    // Every clause count() alone: inline, without the scratch element.
-    for (const EcbCode& e : ecbs) emit_frameless(b, e, maps.agg);
+    // Every clause frameless (count() alone, ...): inline, without the
+    // scratch element.
+    b.emit(mov_reg(kR7, kR6));
+    for (const EcbCode& e : ecbs) emit_frameless(b, e, maps.agg, args, shape);
   } else {
     prologue(b, maps, args, shape, use);
     for (size_t i = 0; i < ecbs.size(); i++) {
@@ -824,7 +857,7 @@ Result<std::vector<bpf_insn>> probe_program(std::span<const EcbCode> ecbs, const
   for (size_t i = 0; i < ecb_subs.size(); i++) {
     b.place(ecb_subs[i]);
     int16_t ids_epid = shared ? static_cast<int16_t>(kIdsEpid0 + 4 * i) : int16_t{-1};
-    if (Status st = EcbEmitter(b, ecbs[i], maps, g, shape.stack, ids_epid).emit(); !st) return st.error();
+    if (Status st = EcbEmitter(b, ecbs[i], maps, g, args, shape, ids_epid).emit(); !st) return st.error();
   }
   if (b.chill_sub != SIZE_MAX) {  // chill()'s callback: 1 (stop) once the clock is past the end at R2
     b.place(b.chill_sub);

@@ -90,6 +90,12 @@ struct ArgShape {
   StackSkip stack;
 };
 
+// Argument i (from 0) of a probe of args: loaded from its context (at
+// register ctx) into reg, emitted when b is given; 0; or neither (the
+// prologue reads it otherwise).
+enum class CtxArg { kNo, kZero, kLoad };
+CtxArg context_arg(Builder* b, ArgSource args, const ArgShape& shape, int i, uint8_t reg, uint8_t ctx);
+
 // The cpu option's value when it names no CPU.
 constexpr uint32_t kAllCpus = 0xffffffffu;
 

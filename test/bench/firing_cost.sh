@@ -53,6 +53,12 @@ case_cmd() {
 	# two tracepoints (bpftrace's: one program keyed by the number)
 	d_syswide) cmd=("${d[@]}" -n 'syscall:::entry { @[probefunc] = count(); }') ;;
 	e_syswide) cmd=("${d[@]}" -x backend=bpf -n 'syscall:::entry { @[probefunc] = count(); }') ;;
+	# keyed: a string key (the task's name) and an integer key (the
+	# function's first argument, a pointer), under each backend
+	d_fbtexec) cmd=("${d[@]}" -n "fbt::$fn:entry { @[execname] = count(); }") ;;
+	e_fbtexec) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @[execname] = count(); }") ;;
+	d_fbtarg) cmd=("${d[@]}" -n "fbt::$fn:entry { @[arg0] = count(); }") ;;
+	e_fbtarg) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @[arg0] = count(); }") ;;
 	# a clause with a DIFO (the frame path): sum() of the pid
 	e_fbtsum) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @ = sum(pid); }") ;;
 	*)
@@ -63,6 +69,8 @@ case_cmd() {
 		b_kfunc) cmd=(bpftrace -e "kfunc:$fn { @ = count(); }") ;;
 		b_kretfunc) cmd=(bpftrace -e "kretfunc:$fn { @ = count(); }") ;;
 		b_syswide) cmd=(bpftrace -e 'tracepoint:raw_syscalls:sys_enter { @[args->id] = count(); }') ;;
+		b_kfunccomm) cmd=(bpftrace -e "kfunc:$fn { @[comm] = count(); }") ;;
+		b_kfuncarg) cmd=(bpftrace -e "kfunc:$fn { @[args->task] = count(); }") ;;
 		b_kfuncsum) cmd=(bpftrace -e "kfunc:$fn { @ = sum(pid); }") ;;
 		b_uprobe) cmd=(bpftrace -e "uprobe:$dir/loop:bench_fn { @ = count(); }") ;;
 		esac
@@ -178,4 +186,6 @@ echo "startup, bpf backend / bpftrace $(ratio startup_bpf startup_bpftrace), pro
 echo "pid entry / uprobe: module $(ratio d_pid b_uprobe), bpf backend $(ratio e_pid b_uprobe)"
 echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt entry / kfunc $(ratio e_fbt b_kfunc), fbt return / kretfunc $(ratio e_fbtret b_kretfunc)"
 echo "bpf backend, sum(pid): fbt entry / kfunc $(ratio e_fbtsum b_kfuncsum)"
+echo "fbt entry by execname / kfunc by comm: module $(ratio d_fbtexec b_kfunccomm), bpf backend $(ratio e_fbtexec b_kfunccomm)"
+echo "fbt entry by arg0 / kfunc by args->task: module $(ratio d_fbtarg b_kfuncarg), bpf backend $(ratio e_fbtarg b_kfuncarg)"
 echo "every system call by name: module / bpftrace $(ratio d_syswide b_syswide), bpf backend / bpftrace $(ratio e_syswide b_syswide)"

@@ -150,6 +150,49 @@ INSTANTIATE_TEST_SUITE_P(Strings, Aggs,
                                            "@q[%, \"a key of more than eight bytes\"] = quantize(%)",
                                            "@t[% > 0 ? \"positive\" : \"not\", (short)%] = max(%)"));
 
+// Aggregations whose DIFOs the probe's program computes straight into a
+// key on its stack (agg_key.h), and string keys in a short key of 16
+// bytes or the whole (agg_prog.h), against kernel/core's whole keys:
+// names and constants that fit 16 bytes with their NUL or not, the same
+// aggregation both ways, through the frame (a predicate) and without,
+// and strsize below and just above 16.
+class DirectKeys : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override { pin_cpu(); }
+};
+
+TEST_P(DirectKeys, SameSnapshotAsKernelCore) {
+  std::string why = bpf_unavailable();
+  if (!why.empty()) GTEST_SKIP() << why << "; bpf tests skipped";
+  SCOPED_TRACE(GetParam());
+  cc::Program p = cc::testing::compile_ok(GetParam());
+  std::vector<uint8_t> blob = prog::encode(p, {}, 0);
+  auto [core, bpf] =
+      run_both(blob, [](kio::Device& dev, const std::vector<uint8_t>& b) { return run(dev, b); });
+  ASSERT_TRUE(core.ok()) << core.error().message;
+  ASSERT_TRUE(bpf.ok()) << bpf.error().message;
+  EXPECT_GE(core->entries.size(), 3u);
+  EXPECT_EQ(core->entries, bpf->entries);
+  EXPECT_EQ(core->drops, bpf->drops);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Keys, DirectKeys,
+    ::testing::Values(
+        "BEGIN { @a[execname] = count(); @b[probename] = sum(7); @c[probeprov, probename] = max(arg0); }",
+        "BEGIN { @c[\"fifteen bytes!!\"] = count(); @c[\"sixteen bytes!!!\"] = count(); @c[\"\"] = count(); "
+        "}",
+        "BEGIN /1/ { @c[execname] = count(); @c[\"sixteen bytes!!!\"] = count(); @c[\"x\"] = count(); }",
+        "BEGIN { @c[\"fifteen bytes!!\"] = count(); @c[execname] = count(); @d[probefunc] = sum(3); }",
+        "BEGIN { @a[pid, tid, uid, gid] = count(); @b[arg0, arg1] = sum(arg2); @c[3, 0x123456789] = count(); "
+        "}",
+        "#pragma D option strsize=12\nBEGIN { @a[execname] = count(); @b[\"a long string\"] = count(); "
+        "@b[\"short\"] = count(); @c[probename] = count(); }",
+        "#pragma D option strsize=20\nBEGIN { @a[execname] = count(); @b[\"nineteen bytes long\"] = count(); "
+        "@b[\"short\"] = count(); @b[\"fifteen bytes!!\"] = count(); }",
+        "#pragma D option strsize=20\nBEGIN /1/ { @b[\"nineteen bytes long\"] = count(); "
+        "@b[\"short\"] = count(); @b[\"sixteen bytes!!!\"] = count(); }"));
+
 INSTANTIATE_TEST_SUITE_P(
     Histograms, Aggs,
     ::testing::Values("@q = quantize(%)", "@q = quantize(%, 3)", "@q = quantize(%, %)",
@@ -185,9 +228,12 @@ TEST_P(AggsizeDrops, SameEntriesAndDropsAsKernelCore) {
   expect_same_aggs(GetParam().agg, GetParam().aggsize);
 }
 
-INSTANTIATE_TEST_SUITE_P(Small, AggsizeDrops,
-                         ::testing::Values(Small{"@c[%] = count()", 240}, Small{"@q[%] = quantize(%)", 3000},
-                                           Small{"@s = sum(%)", 8}, Small{"@c = count()", 8}));
+INSTANTIATE_TEST_SUITE_P(
+    Small, AggsizeDrops,
+    ::testing::Values(Small{"@c[%] = count()", 240}, Small{"@q[%] = quantize(%)", 3000},
+                      Small{"@s = sum(%)", 8}, Small{"@c = count()", 8},
+                      Small{"@c[% > 0 ? \"positive\" : \"sixteen bytes!!!\"] = count()", 300},
+                      Small{"@c[% > 0 ? \"sixteen bytes!!!\" : \"positive\"] = count()", 300}));
 
 }  // namespace
 }  // namespace dtrace::bpf::testing
