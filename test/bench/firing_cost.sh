@@ -59,6 +59,9 @@ case_cmd() {
 	e_fbtexec) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @[execname] = count(); }") ;;
 	d_fbtarg) cmd=("${d[@]}" -n "fbt::$fn:entry { @[arg0] = count(); }") ;;
 	e_fbtarg) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @[arg0] = count(); }") ;;
+	# the string key behind a predicate (the bpf backend's frame path)
+	d_fbtpred) cmd=("${d[@]}" -n "fbt::$fn:entry /pid != 0/ { @[execname] = count(); }") ;;
+	e_fbtpred) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry /pid != 0/ { @[execname] = count(); }") ;;
 	# a clause with a DIFO (the frame path): sum() of the pid
 	e_fbtsum) cmd=("${d[@]}" -x backend=bpf -n "fbt::$fn:entry { @ = sum(pid); }") ;;
 	*)
@@ -71,6 +74,7 @@ case_cmd() {
 		b_syswide) cmd=(bpftrace -e 'tracepoint:raw_syscalls:sys_enter { @[args->id] = count(); }') ;;
 		b_kfunccomm) cmd=(bpftrace -e "kfunc:$fn { @[comm] = count(); }") ;;
 		b_kfuncarg) cmd=(bpftrace -e "kfunc:$fn { @[args->task] = count(); }") ;;
+		b_kfuncpred) cmd=(bpftrace -e "kfunc:$fn /pid != 0/ { @[comm] = count(); }") ;;
 		b_kfuncsum) cmd=(bpftrace -e "kfunc:$fn { @ = sum(pid); }") ;;
 		b_uprobe) cmd=(bpftrace -e "uprobe:$dir/loop:bench_fn { @ = count(); }") ;;
 		esac
@@ -188,4 +192,5 @@ echo "bpf backend: syscall / tracepoint $(ratio e_syscall b_tracepoint), fbt ent
 echo "bpf backend, sum(pid): fbt entry / kfunc $(ratio e_fbtsum b_kfuncsum)"
 echo "fbt entry by execname / kfunc by comm: module $(ratio d_fbtexec b_kfunccomm), bpf backend $(ratio e_fbtexec b_kfunccomm)"
 echo "fbt entry by arg0 / kfunc by args->task: module $(ratio d_fbtarg b_kfuncarg), bpf backend $(ratio e_fbtarg b_kfuncarg)"
+echo "fbt entry by execname behind a predicate / kfunc: module $(ratio d_fbtpred b_kfuncpred), bpf backend $(ratio e_fbtpred b_kfuncpred)"
 echo "every system call by name: module / bpftrace $(ratio d_syswide b_syswide), bpf backend / bpftrace $(ratio e_syswide b_syswide)"
