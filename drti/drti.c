@@ -6,12 +6,15 @@
  * probe macros of usdt/dtrace_sdt.h and dtrace -h headers), builds a
  * DTRACE_PROGF_HELPER program from them and registers it with
  * DTRACEHIOC_ADDPROG, again in every child of fork; the destructor
- * removes it. Without /dev/dtrace it
- * does nothing and says nothing (DTRACE_DRTI_DEBUG=1 prints why); a
- * registration the module refuses is reported once per process.
+ * removes it. Without /dev/dtrace it says nothing (DTRACE_DRTI_DEBUG=1
+ * prints why) and tells the bpf backend's consumers, if any listen
+ * (DTRACE_HELPER_SOCKDIR), of the object instead, at load and in every
+ * child of fork; a registration the module refuses is reported once per
+ * process.
  * It must not depend on anything but libc: it runs before main().
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,7 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "dtrace/ioctl.h"
@@ -276,6 +283,65 @@ static void object_name(char *out, size_t len)
 
 /* This object's program, kept for the children of fork (drti_child). */
 static struct dtrace_helper drti_helper;
+/* No /dev/dtrace: the bpf backend's consumers make the probes. */
+static int drti_no_module;
+
+/* Tells the consumer at socket name (in DTRACE_HELPER_SOCKDIR) of base. */
+static void drti_tell(const char *name, uint64_t base)
+{
+	struct dtrace_helper_note note = { DTRACE_HELPER_NOTE_MAGIC, 0, base };
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	size_t dir = strlen(DTRACE_HELPER_SOCKDIR), len = strlen(name);
+	struct pollfd p;
+	char answer;
+	int s;
+
+	if (dir + 1 + len >= sizeof(a.sun_path))
+		return;
+	memcpy(a.sun_path, DTRACE_HELPER_SOCKDIR "/", dir + 1);
+	memcpy(a.sun_path + dir + 1, name, len + 1);
+	s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (s < 0)
+		return;
+	p.fd = s;
+	p.events = POLLIN;
+	/* a stale socket (its consumer gone) refuses the connection */
+	if (connect(s, (struct sockaddr *)&a, sizeof(a)) == 0 &&
+	    send(s, &note, sizeof(note), MSG_NOSIGNAL) == sizeof(note)) {
+		if (poll(&p, 1, DTRACE_HELPER_NOTE_WAIT) > 0)
+			(void)!recv(s, &answer, 1, 0);
+		else
+			drti_debug("a bpf consumer did not answer", ETIMEDOUT);
+	}
+	close(s);
+}
+
+/*
+ * Every bpf consumer listening (doc/bpf.md), one after another: each
+ * answers once it armed this object's probes, so they fire from the
+ * first site reached after this, as after the module's ADDPROG. Only
+ * system calls (getdents64, not opendir()): it runs in the child of fork.
+ */
+static void drti_tell_consumers(uint64_t base)
+{
+	char buf[4096];
+	long n, off;
+	int fd = open(DTRACE_HELPER_SOCKDIR,
+		      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+		for (off = 0; off < n;) {
+			struct dirent64 *d = (struct dirent64 *)(buf + off);
+
+			if (d->d_type == DT_SOCK)
+				drti_tell(d->d_name, base);
+			off += d->d_reclen;
+		}
+	}
+	close(fd);
+}
 
 static void drti_register(void)
 {
@@ -290,6 +356,9 @@ static void drti_register(void)
 		drti_gen = h.dthp_gen;
 	if (fd >= 0)
 		close(fd);
+	else
+		drti_no_module = 1;
+	drti_tell_consumers(h.dthp_base);
 }
 
 /*
@@ -332,7 +401,8 @@ DRTI_CTOR static void drti_init(void)
 	h->dthp_size = size;
 	object_name(h->dthp_mod, sizeof(h->dthp_mod));
 	drti_register();
-	if (drti_gen != 0 && pthread_atfork(NULL, NULL, drti_child) == 0)
+	if ((drti_gen != 0 || drti_no_module) &&
+	    pthread_atfork(NULL, NULL, drti_child) == 0)
 		return; /* prog stays for the children */
 	free(prog);
 	h->dthp_prog = 0;

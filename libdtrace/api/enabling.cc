@@ -77,6 +77,11 @@ Result<uint32_t> Enablings::create_user_probes(cc::ProbeSpec& s) {
   return n;
 }
 
+Result<uint32_t> Enablings::create_every_drti_probe() {
+  proc::UserProbeContext ctx{*dev_, files_, {}};
+  return proc::create_every_drti_probe(ctx);
+}
+
 Result<uint32_t> Enablings::count_matches(cc::ProbeSpec& s) {
   if (auto made = create_user_probes(s); !made) return made.error();
   auto all = match(probe_pattern(s));

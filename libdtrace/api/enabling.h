@@ -44,6 +44,9 @@ class Enablings {
   // module only once libdtrace has created them: before matching. The
   // description comes back with the module named as the probes are.
   Result<uint32_t> create_user_probes(cc::ProbeSpec& s);
+  // Every process's -G objects' probes (a device that takes no drti
+  // registrations: a listing of every probe).
+  Result<uint32_t> create_every_drti_probe();
   // The compiler's count of the probes a description matches.
   Result<uint32_t> count_matches(cc::ProbeSpec& s);
 

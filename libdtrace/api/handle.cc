@@ -16,6 +16,7 @@
 #include "api/ctf_dump.h"
 #include "api/drain.h"
 #include "api/enabling.h"
+#include "api/late_helpers.h"
 #include "api/options.h"
 #include "api/probe_args.h"
 #include "api/session_options.h"
@@ -157,7 +158,11 @@ Result<std::unique_ptr<kio::Device>> open_device(const OpenOptions& opts, std::s
     return postmortem::open_core_device(*d);
   }
   *backend = "bpf";
-  if (opts.backend == "bpf") return bpf::open_bpf_device();
+  if (opts.backend == "bpf") {
+    auto b = bpf::open_bpf_device();
+    if (!b) return b;
+    return api::listen_for_helpers(std::move(*b));
+  }
   *backend = "module";
   auto dev = opts.device_path.empty() ? kio::open_kernel_device() : kio::open_kernel_device(opts.device_path);
   if (dev || !opts.backend.empty() || !opts.device_path.empty() || !opts.need_device || kio::module_loaded())
@@ -166,7 +171,7 @@ Result<std::unique_ptr<kio::Device>> open_device(const OpenOptions& opts, std::s
   if (!b) return dev;  // the module's reason, the one that matters here
   *notice = "notice: using the bpf backend: " + dev.error().message;
   *backend = "bpf";
-  return b;
+  return api::listen_for_helpers(std::move(*b));
 }
 
 }  // namespace
@@ -322,6 +327,9 @@ Result<std::vector<ProbeInfo>> Handle::list_probes(std::string_view spec) {
     // pid123:libc:malloc:entry is listed as DTrace lists it: created first.
     if (auto made = impl_->enablings.create_user_probes(*s); !made) return made.error();
     pattern = api::probe_pattern(*s);
+  } else if (!impl_->dev->takes_helpers()) {
+    // Every probe: the -G objects' too, which no registration made here.
+    if (auto made = impl_->enablings.create_every_drti_probe(); !made) return made.error();
   }
   auto all = impl_->enablings.match(pattern);
   if (!all) return all.error();

@@ -390,6 +390,7 @@ class BpfDevice final : public kio::Device {
     if (lockstat_end_.get() >= 0) {
       if (Status st = attach_tracepoint("contention_end", lockstat_end_); !st) return st.error();
     }
+    attached_ = true;
     return begin_cpu;
   }
 
@@ -453,6 +454,9 @@ class BpfDevice final : public kio::Device {
     s.dtst_specdrops_unavail = unavail - spec_seen_.unavail;
     s.dtst_specdrops_busy = busy - spec_seen_.busy;
     spec_seen_ = {specdrops, unavail, busy};
+    uint64_t late = dtbpf_late_refused(f_) + late_refused_;
+    s.dtst_late_refused = late - late_seen_;
+    late_seen_ = late;
     s.dtst_activity = activity_;
     s.dtst_exiting = exiting_;
     return s;
@@ -466,6 +470,88 @@ class BpfDevice final : public kio::Device {
     if (r != 0) return make_error(std::strerror(-r));
     return up.dtup_desc.dtpd_id;
   }
+  // Probes made after ENABLE (a -G object's registration,
+  // api/late_helpers.h) get the retained enablings' ECBs
+  // (kernel/core/late.c), as the module's late matching gives them, and
+  // programs that share the globals, strings and maps laid out at ENABLE,
+  // attached at once when tracing has begun, else at GO. An ECB whose
+  // program is refused is counted as the core counts one over a limit.
+  Status match_late(const std::vector<uint32_t>& ids) override {
+    if (!prepared_ || activity_ == DTRACE_ACTIVITY_STOPPED || ids.empty()) return Ok{};
+    uint32_t from = dtbpf_necbs(f_);
+    if (int r = dtbpf_match_new(f_, ids.data(), static_cast<uint32_t>(ids.size())); r != 0)
+      return make_error(std::strerror(-r));
+    std::vector<EcbCode> ecbs;
+    const uint64_t aggsize = dtbpf_bufs_aggsize(f_);
+    for (uint32_t epid = from + 1; epid <= dtbpf_necbs(f_); epid++) {
+      EcbCode e;
+      if (dtbpf_get_ecb(f_, epid, &e.ecb) != 0) continue;
+      e.acts.resize(e.ecb.nacts);
+      for (uint32_t i = 0; i < e.ecb.nacts; i++) dtbpf_get_action(f_, epid, i, &e.acts[i]);
+      read_aggs(e);
+      bool ok = check_ecb(e, true).ok();
+      for (auto& [id, a] : e.aggs) ok = ok && aggs_.add(a, aggsize).ok();
+      for (const dtbpf_action& a : e.acts) ok = ok && (a.rec != DTBPF_REC_SPECULATE || speculates_);
+      if (!ok) {
+        late_refused_++;
+        continue;
+      }
+      ecbs.push_back(std::move(e));
+    }
+    if (ecbs.empty()) return Ok{};
+    Strings s = strings_;
+    intern_probe_names(s, ecbs);
+    if (s.bytes.size() != strings_.bytes.size()) {
+      auto consts = create_consts_map(s);
+      if (!consts) return consts.error();
+      s.consts_fd = consts->get();
+      late_consts_.push_back(std::move(*consts));
+      strings_ = std::move(s);
+    }
+    ProbeMaps maps{-1,    ring_.get(), state_.get(), aggs_.shared(), &strings_,
+                   &dyn_, only_cpu_,   lost_.get(),  &specs_};
+    std::map<uint32_t, std::vector<EcbCode>> by_probe;
+    for (EcbCode& e : ecbs) by_probe[e.ecb.probe_id].push_back(std::move(e));
+    for (auto& [probe, list] : by_probe) {
+      const dtbpf_uprobe* up = dtbpf_uprobe_lookup(provs_->user, probe);
+      auto role = role_of(list.front().ecb, *provs_);
+      if (up == nullptr || !role) {
+        late_refused_ += list.size();
+        continue;
+      }
+      for (const EcbCode& e : list) {
+        EpInfo info;
+        for (const dtbpf_action& a : e.acts) info.exits |= a.rec == DTBPF_REC_EXIT;
+        eps_[e.ecb.epid] = info;
+      }
+      for (uint32_t site = 0; site < up->nsites; site++) {
+        auto p = make_prog(*role, list, layout_, maps, site);
+        if (!p && site == 0) p = make_late_prog(*role, list, maps);
+        if (!p) break;
+        // A process gone meanwhile has nothing left to fire.
+        if (attached_)
+          if (Status st = attach_uprobes(*p->user, p->site, p->prog, &events_); !st) continue;
+        progs_.push_back(std::move(*p));
+      }
+    }
+    return Ok{};
+  }
+
+  // A late probe's program refused with all its ECBs: the ECBs that the
+  // bpf backend takes alone (list keeps them), the others refused.
+  Result<ProbeProg> make_late_prog(Role role, std::vector<EcbCode>& list, const ProbeMaps& maps) {
+    std::vector<EcbCode> kept;
+    for (EcbCode& e : list) {
+      if (make_prog(role, std::span<const EcbCode>(&e, 1), layout_, maps, 0)) kept.push_back(std::move(e));
+      else late_refused_++;
+    }
+    list = std::move(kept);
+    if (list.empty()) return make_error("every late ECB refused");
+    auto p = make_prog(role, list, layout_, maps, 0);
+    if (!p) late_refused_ += list.size();
+    return p;
+  }
+
   // drti finds no /dev/dtrace: the consumer makes the -G objects' probes.
   bool takes_helpers() const override { return false; }
   Status userprobe_argtypes(uint32_t id, const std::string& types, uint32_t nargs) override {
@@ -505,6 +591,10 @@ class BpfDevice final : public kio::Device {
         if (Status st = aggs_.add(a, aggsize); !st) return st;
       }
     }
+    // The clauses that made no ECB yet (-Z) too: late ECBs share the
+    // globals, strings and locals laid out here.
+    dtbpf_difo clause_difo;
+    for (uint32_t i = 0; dtbpf_get_enabling_difo(f_, i, &clause_difo) == 0; i++) add(clause_difo);
     auto g = layout_globals(views, static_cast<uint32_t>(std::min<uint64_t>(dtbpf_strsize(f_), UINT32_MAX)));
     if (!g) return g.error();
     Strings strings = layout_strings(views);
@@ -603,6 +693,10 @@ class BpfDevice final : public kio::Device {
     }
     if (fbt_error && !fbt_armed) return *fbt_error;
     progs_ = std::move(progs);
+    prepared_ = true;
+    layout_ = *g;
+    strings_ = strings;
+    late_consts_.clear();
     globals_ = std::move(*gmap);
     strmaps_ = std::move(*strmaps);
     dyn_ = dyn;
@@ -1024,6 +1118,12 @@ class BpfDevice final : public kio::Device {
   ring_buffer* err_rb_ = nullptr;  // its reader
   std::optional<Fault> fault_;     // where on_sample stopped
   uint32_t only_cpu_ = kAllCpus;   // the cpu option
+  // What late ECBs' programs share with ENABLE's (match_late()).
+  bool prepared_ = false, attached_ = false;
+  Globals layout_;
+  Strings strings_;
+  std::vector<Fd> late_consts_;  // the string constants with the late probes' names
+  uint64_t late_refused_ = 0, late_seen_ = 0;
   uint64_t filled_seen_ = 0;
   uint64_t errors_ = 0, dblerrors_ = 0;
   uint32_t activity_ = DTRACE_ACTIVITY_INACTIVE;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bpf/ecbs.h"
+#include "core/core.h"
 #include "core/dynvar.h"
 #include "core/probe.h"
 #include "core/state.h"
@@ -73,6 +74,38 @@ int dtbpf_get_ecb(struct dtrace_inproc_file *f, uint32_t epid,
 	memcpy(out->func, e->probe->func, sizeof(out->func));
 	memcpy(out->name, e->probe->name, sizeof(out->name));
 	return 0;
+}
+
+int dtbpf_get_enabling_difo(struct dtrace_inproc_file *f, uint32_t i,
+			    struct dtbpf_difo *out)
+{
+	const struct dtrace_enabling *en = dtrace_inproc_state(f)->enablings;
+
+	for (; en != NULL; en = en->next) {
+		if (i < en->ndifos) {
+			difo_out(&en->difos[i], out);
+			return 0;
+		}
+		i -= en->ndifos;
+	}
+	return -ENOENT;
+}
+
+int dtbpf_match_new(struct dtrace_inproc_file *f, const uint32_t *ids,
+		    uint32_t n)
+{
+	struct dtrace_state *st = dtrace_inproc_state(f);
+	int err;
+
+	dtrace_port_lock();
+	err = dtrace_core_match_new(st->core, ids, n);
+	dtrace_port_unlock();
+	return err;
+}
+
+uint64_t dtbpf_late_refused(struct dtrace_inproc_file *f)
+{
+	return dtrace_inproc_state(f)->late_refused;
 }
 
 static uint8_t rec_of(const struct dtrace_action *a)

@@ -82,6 +82,23 @@ int dtbpf_get_ecb(struct dtrace_inproc_file *f, uint32_t epid,
 int dtbpf_get_action(struct dtrace_inproc_file *f, uint32_t epid, uint32_t i,
 		     struct dtbpf_action *out);
 
+/*
+ * DIFO i (from 0) of the state's enablings, those of clauses that made
+ * no ECB yet too (a late ECB's DIFOs are its enabling's); -ENOENT past
+ * the last.
+ */
+int dtbpf_get_enabling_difo(struct dtrace_inproc_file *f, uint32_t i,
+			    struct dtbpf_difo *out);
+/*
+ * Late matching (kernel/core/late.c): probes ids[0..n) were just made;
+ * the state's retained enablings give them their ECBs (EPIDs after the
+ * last). 0 or -errno.
+ */
+int dtbpf_match_new(struct dtrace_inproc_file *f, const uint32_t *ids,
+		    uint32_t n);
+/* The late ECBs the core refused (a limit), since the state began. */
+uint64_t dtbpf_late_refused(struct dtrace_inproc_file *f);
+
 /* 0, or -ENOENT: an aggregation, and its key record i (from 0). */
 int dtbpf_get_agg(struct dtrace_inproc_file *f, uint32_t aggid,
 		  struct dtbpf_agg *out);

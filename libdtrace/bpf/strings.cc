@@ -104,20 +104,27 @@ uint32_t intern(Strings& s, const std::string& str) {
   return it->second;
 }
 
-Result<StringMaps> create_string_maps(Strings& s) {
-  StringMaps m;
-  intern(s, kZoneName);
+Result<Fd> create_consts_map(const Strings& s) {
   uint32_t size = static_cast<uint32_t>(s.bytes.size() < 8 ? 8 : s.bytes.size());
   int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_strings", 4, size, 1, nullptr);
   if (fd < 0)
     return make_error(std::string("cannot create the string constants' map: ") + std::strerror(-fd));
-  m.consts = Fd(fd);
+  Fd consts(fd);
   std::string element = s.bytes;
   element.resize(size, '\0');
   uint32_t zero = 0;
   if (bpf_map_update_elem(fd, &zero, element.data(), BPF_ANY) != 0)
     return make_error(std::string("cannot write the string constants: ") + std::strerror(errno));
-  fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_comm", 4, kCommSize, 1, nullptr);
+  return consts;
+}
+
+Result<StringMaps> create_string_maps(Strings& s) {
+  StringMaps m;
+  intern(s, kZoneName);
+  auto consts = create_consts_map(s);
+  if (!consts) return consts.error();
+  m.consts = std::move(*consts);
+  int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_comm", 4, kCommSize, 1, nullptr);
   if (fd < 0) return make_error(std::string("cannot create the execname map: ") + std::strerror(-fd));
   m.comm = Fd(fd);
   fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_strcmp", 4, kCompareElement, 1, nullptr);

@@ -94,5 +94,7 @@ struct StringMaps {
 // The zone name every firing reads (the module's, Linux has no zones).
 constexpr const char* kZoneName = "global";
 Result<StringMaps> create_string_maps(Strings& s);
+// The constants' map alone, of s's bytes (late probes' names added).
+Result<Fd> create_consts_map(const Strings& s);
 
 }  // namespace dtrace::bpf

@@ -92,6 +92,14 @@ class Device {
   virtual Status userprobe_argtypes(uint32_t /*id*/, const std::string& /*types*/, uint32_t /*nargs*/) {
     return make_error("this device takes the types from drti");
   }
+  // Late matching on a device that does not take drti's registrations:
+  // probes ids, which the consumer made for a -G object that registered
+  // with it after ENABLE (api/late_helpers.h), get the ECBs of the
+  // retained enablings whose descriptions match them and fire from now
+  // on, as the module's registrations do (doc/usdt.md).
+  virtual Status match_late(const std::vector<uint32_t>& /*ids*/) {
+    return make_error("this device matches drti's registrations itself");
+  }
 };
 
 // An ioctl with the module's convention: 0, or -1 with errno set.

@@ -38,6 +38,7 @@ class DeviceWrapper : public Device {
   Status userprobe_argtypes(uint32_t id, const std::string& types, uint32_t nargs) override {
     return inner_->userprobe_argtypes(id, types, nargs);
   }
+  Status match_late(const std::vector<uint32_t>& ids) override { return inner_->match_late(ids); }
 
  protected:
   Device& inner() { return *inner_; }

@@ -89,11 +89,10 @@ Result<uint32_t> create_drti_probes(const cc::ProbeSpec& spec, const std::string
   return total;
 }
 
-Result<uint32_t> create_drti_probes_of_all(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
-  // A glob of no literal start would read every process for any
-  // description; one starting with "pid" is the pid provider's.
-  if (spec.provider.empty() || is_glob(spec.provider.substr(0, 1)) || spec.provider.rfind("pid", 0) == 0)
-    return 0u;
+namespace {
+
+// The drti objects' providers of every process that spec matches.
+Result<uint32_t> walk_processes(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
   DIR* d = opendir("/proc");
   if (d == nullptr) return 0u;
   std::vector<pid_t> pids;
@@ -119,13 +118,26 @@ Result<uint32_t> create_drti_probes_of_all(const cc::ProbeSpec& spec, UserProbeC
         cc::ProbeSpec one = spec;
         one.provider = prov + std::to_string(pid);
         if (!glob_matches(spec.provider, one.provider)) continue;
+        // One process's refusal (gone meanwhile, a limit) is its own,
+        // as the module's registrations of other processes are.
         auto n = create_drti_probes(one, prov, pid, o, ctx);
-        if (!n) return n.error();
-        total += *n;
+        if (n) total += *n;
       }
     }
   }
   return total;
 }
+
+}  // namespace
+
+Result<uint32_t> create_drti_probes_of_all(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
+  // A glob of no literal start would read every process for any
+  // description; one starting with "pid" is the pid provider's.
+  if (spec.provider.empty() || is_glob(spec.provider.substr(0, 1)) || spec.provider.rfind("pid", 0) == 0)
+    return 0u;
+  return walk_processes(spec, ctx);
+}
+
+Result<uint32_t> create_every_drti_probe(UserProbeContext& ctx) { return walk_processes({}, ctx); }
 
 }  // namespace dtrace::proc

@@ -77,8 +77,13 @@ Result<const ProcessImage*> UserProbeContext::image(pid_t pid) {
 }
 
 Result<uint32_t> UserProbeContext::create(dtrace_userprobe& up) {
+  if (fresh) {
+    auto have = dev.probe_match(up.dtup_desc, 0);
+    if (have && *have) return (*have)->dtpd_id;
+  }
   int err = 0;
   auto r = dev.userprobe(up, &err);
+  if (r && fresh) fresh->push_back(*r);
   if (r) return *r;
   std::string name = std::string(up.dtup_desc.dtpd_provider) + ":" + up.dtup_desc.dtpd_mod + ":" +
                      up.dtup_desc.dtpd_func + ":" + up.dtup_desc.dtpd_name;

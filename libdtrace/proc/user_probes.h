@@ -32,6 +32,9 @@ struct UserProbeContext {
   Result<uint32_t> create(dtrace_userprobe& up);
 
   std::map<pid_t, std::unique_ptr<ProcessImage>> images;
+  // Where set (a late registration, api/late_helpers.h): a probe that
+  // exists already is left as it is, and the ids of those made are added.
+  std::vector<uint32_t>* fresh = nullptr;
 };
 
 using UserProbeCreator = Result<uint32_t> (*)(cc::ProbeSpec&, UserProbeContext&);
@@ -56,6 +59,9 @@ Result<uint32_t> create_drti_probes(const cc::ProbeSpec& spec, const std::string
 // ("testapp*") matches the drti objects' providers of every process
 // (provider<pid>), as the module's registrations of every process do.
 Result<uint32_t> create_drti_probes_of_all(const cc::ProbeSpec& spec, UserProbeContext& ctx);
+// All of them, for a listing of every probe, as the module lists every
+// registered process's.
+Result<uint32_t> create_every_drti_probe(UserProbeContext& ctx);
 
 // A DTRACE_UP_USDT request for one site of provider<pid>:module:func:name
 // in object o: the site's and the semaphore's file offsets (0: none) and

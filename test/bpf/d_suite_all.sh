@@ -121,9 +121,23 @@ sed -i "s|^|$top/test/d/|" "$tmp/run"
 if [ -n "$from" ]; then
 	cp "$from" "$tmp/log"
 else
-	split -n "r/$jobs" "$tmp/run" "$tmp/share."
+	# The tests that start USDT programs in one share, one after another:
+	# a -Z consumer of testapp*:::query-start (usdt/tst.late_procs.sh)
+	# late-matches every usdt_app another test starts meanwhile.
+	: >"$tmp/usdt"
+	: >"$tmp/rest"
+	while read -r t; do
+		if [[ $t == */test/d/usdt/* ]] || grep -qs usdt_app "$t"; then
+			echo "$t" >>"$tmp/usdt"
+		else
+			echo "$t" >>"$tmp/rest"
+		fi
+	done <"$tmp/run"
+	split -n "r/$jobs" "$tmp/rest" "$tmp/share."
+	cat "$tmp/usdt" >>"$tmp/share.aa"
 	for f in "$tmp"/share.*; do
 		mapfile -t tests <"$f"
+		[ ${#tests[@]} -gt 0 ] || continue
 		"$top/test/harness/runtest" --verbose --dtrace "$tmp/top/build/dtrace" "${tests[@]}" >"$f.log" 2>&1 &
 	done
 	wait

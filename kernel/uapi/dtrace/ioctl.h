@@ -193,4 +193,22 @@ struct dtrace_userprobe {
 #define DTRACEHIOC_ADDPROG  _IOWR(DTRACE_IOC_MAGIC, 32, struct dtrace_helper)
 #define DTRACEHIOC_REMOVE   _IOW(DTRACE_IOC_MAGIC, 33, struct dtrace_helper)
 
+/*
+ * Without /dev/dtrace (the bpf backend, doc/bpf.md) each consumer that
+ * may match probes late listens on a SOCK_SEQPACKET socket in this
+ * directory; drti tells every one of them of its object (at load, in
+ * each child of fork) with a dtrace_helper_note and waits for the
+ * consumer's one-byte answer: the object's probes are armed then. The
+ * consumer takes the process from the socket's peer credentials.
+ */
+#define DTRACE_HELPER_SOCKDIR	 "/run/dtrace"
+#define DTRACE_HELPER_NOTE_MAGIC 0x6e746864u /* "dhtn" */
+#define DTRACE_HELPER_NOTE_WAIT	 10000	     /* ms drti waits at most */
+
+struct dtrace_helper_note {
+	uint32_t dthn_magic;
+	uint32_t dthn_pad;
+	uint64_t dthn_base; /* the object's load base (its ELF header) */
+};
+
 #endif /* _DTRACE_UAPI_IOCTL_H */
