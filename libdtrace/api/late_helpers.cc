@@ -12,15 +12,12 @@
 #include <cerrno>
 #include <cstdlib>
 #include <mutex>
-#include <set>
 #include <string>
 #include <thread>
 
 #include "dtrace/ioctl.h"
 #include "kio/device_wrapper.h"
 #include "proc/user_probes.h"
-#include "usdt/drti_sites.h"
-#include "usdt/stapsdt_notes.h"
 
 namespace dtrace::api {
 namespace {
@@ -44,70 +41,60 @@ class HelperListener final : public kio::DeviceWrapper {
   HelperListener(const HelperListener&) = delete;
   HelperListener& operator=(const HelperListener&) = delete;
 
+  // Each call holds the lock: the listener's work comes between them.
+  template <typename F>
+  auto serial(F f) {
+    std::lock_guard<std::mutex> h(mu_);
+    return f();
+  }
   Result<dtrace_conf> conf() override {
-    Hold h(mu_);
-    return DeviceWrapper::conf();
+    return serial([&] { return DeviceWrapper::conf(); });
   }
   Result<std::optional<dtrace_probedesc>> probe_match(const dtrace_probedesc& pattern,
                                                       uint32_t start) override {
-    Hold h(mu_);
-    return DeviceWrapper::probe_match(pattern, start);
+    return serial([&] { return DeviceWrapper::probe_match(pattern, start); });
   }
   Result<dtrace_argdesc> probe_arg(uint32_t id, uint32_t ndx) override {
-    Hold h(mu_);
-    return DeviceWrapper::probe_arg(id, ndx);
+    return serial([&] { return DeviceWrapper::probe_arg(id, ndx); });
   }
   Result<kio::EnableResult> enable(const std::vector<uint8_t>& prog, kio::EnableFailure* failure) override {
-    Hold h(mu_);
-    return DeviceWrapper::enable(prog, failure);
+    return serial([&] { return DeviceWrapper::enable(prog, failure); });
   }
   Result<kio::EpDesc> epdesc(uint32_t epid) override {
-    Hold h(mu_);
-    return DeviceWrapper::epdesc(epid);
+    return serial([&] { return DeviceWrapper::epdesc(epid); });
   }
   Result<kio::AggDesc> aggdesc(uint32_t aggid) override {
-    Hold h(mu_);
-    return DeviceWrapper::aggdesc(aggid);
+    return serial([&] { return DeviceWrapper::aggdesc(aggid); });
   }
   Result<std::string> format(uint32_t id) override {
-    Hold h(mu_);
-    return DeviceWrapper::format(id);
+    return serial([&] { return DeviceWrapper::format(id); });
   }
   Result<uint32_t> go() override {
-    Hold h(mu_);
-    return DeviceWrapper::go();
+    return serial([&] { return DeviceWrapper::go(); });
   }
   Result<uint32_t> stop() override {
-    Hold h(mu_);
-    return DeviceWrapper::stop();
+    return serial([&] { return DeviceWrapper::stop(); });
   }
   Result<kio::Snapshot> bufsnap(uint32_t cpu) override {
-    Hold h(mu_);
-    return DeviceWrapper::bufsnap(cpu);
+    return serial([&] { return DeviceWrapper::bufsnap(cpu); });
   }
   Result<kio::Snapshot> aggsnap(uint32_t cpu) override {
-    Hold h(mu_);
-    return DeviceWrapper::aggsnap(cpu);
+    return serial([&] { return DeviceWrapper::aggsnap(cpu); });
   }
   Result<uint64_t> buffer_size(uint32_t cpu, bool agg) override {
-    Hold h(mu_);
-    return DeviceWrapper::buffer_size(cpu, agg);
+    return serial([&] { return DeviceWrapper::buffer_size(cpu, agg); });
   }
   Result<dtrace_status> status() override {
-    Hold h(mu_);
-    return DeviceWrapper::status();
+    return serial([&] { return DeviceWrapper::status(); });
   }
   Result<uint32_t> userprobe(dtrace_userprobe& up, int* err) override {
-    Hold h(mu_);
-    return DeviceWrapper::userprobe(up, err);
+    return serial([&] { return DeviceWrapper::userprobe(up, err); });
   }
   Status userprobe_argtypes(uint32_t id, const std::string& types, uint32_t nargs) override {
-    Hold h(mu_);
-    return DeviceWrapper::userprobe_argtypes(id, types, nargs);
+    return serial([&] { return DeviceWrapper::userprobe_argtypes(id, types, nargs); });
   }
   Status match_late(const std::vector<uint32_t>& ids) override {
-    Hold h(mu_);
-    return DeviceWrapper::match_late(ids);
+    return serial([&] { return DeviceWrapper::match_late(ids); });
   }
 
  private:
@@ -144,27 +131,17 @@ class HelperListener final : public kio::DeviceWrapper {
   }
 
   // The probes of pid's drti object at base, every provider's, as the
-  // module makes them from drti's program (not one of -x lazyload).
+  // module makes them from drti's program.
   void make_probes(pid_t pid, uint64_t base) {
     auto img = proc::ProcessImage::read(pid, files_);
     if (!img) return;
     for (const proc::MappedObject& o : img->objects()) {
       if (!o.elf || !o.contains(base)) continue;
-      auto file = usdt::read_stapsdt_notes(o.open_path);
-      if (!file || !file->registers_itself) return;
-      auto sites = usdt::read_drti_sites(o.open_path);
-      if (!sites) return;
-      std::set<std::string> provs;
-      for (const usdt::DrtiSite& s : *sites) provs.insert(s.provider);
       Hold h(mu_);
       std::vector<uint32_t> fresh;
       proc::UserProbeContext ctx{inner(), files_, {}};
       ctx.fresh = &fresh;
-      for (const std::string& prov : provs) {
-        cc::ProbeSpec spec;
-        spec.provider = prov + std::to_string(pid);
-        (void)proc::create_drti_probes(spec, prov, pid, o, ctx);
-      }
+      (void)proc::create_drti_object_probes({}, pid, o, ctx);
       if (!fresh.empty()) (void)inner().match_late(fresh);
       return;
     }

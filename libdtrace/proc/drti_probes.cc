@@ -107,28 +107,37 @@ Result<uint32_t> walk_processes(const cc::ProbeSpec& spec, UserProbeContext& ctx
     auto img = ctx.image(pid);
     if (!img) continue;  // gone, or no objects (a kernel thread)
     for (const MappedObject& o : (*img)->objects()) {
+      // One process's refusal (gone meanwhile, a limit) is its own,
+      // as the module's registrations of other processes are.
       if (!o.elf || !module_matches(spec.mod, o)) continue;
-      auto file = usdt::read_stapsdt_notes(o.open_path);
-      if (!file || !file->registers_itself) continue;
-      auto sites = usdt::read_drti_sites(o.open_path);
-      if (!sites) continue;
-      std::set<std::string> provs;
-      for (const usdt::DrtiSite& s : *sites) provs.insert(s.provider);
-      for (const std::string& prov : provs) {
-        cc::ProbeSpec one = spec;
-        one.provider = prov + std::to_string(pid);
-        if (!glob_matches(spec.provider, one.provider)) continue;
-        // One process's refusal (gone meanwhile, a limit) is its own,
-        // as the module's registrations of other processes are.
-        auto n = create_drti_probes(one, prov, pid, o, ctx);
-        if (n) total += *n;
-      }
+      auto n = create_drti_object_probes(spec, pid, o, ctx);
+      if (n) total += *n;
     }
   }
   return total;
 }
 
 }  // namespace
+
+Result<uint32_t> create_drti_object_probes(const cc::ProbeSpec& spec, pid_t pid, const MappedObject& o,
+                                           UserProbeContext& ctx) {
+  auto file = usdt::read_stapsdt_notes(o.open_path);
+  if (!file || !file->registers_itself) return 0u;
+  auto sites = usdt::read_drti_sites(o.open_path);
+  if (!sites) return 0u;
+  std::set<std::string> provs;
+  for (const usdt::DrtiSite& s : *sites) provs.insert(s.provider);
+  uint32_t total = 0;
+  for (const std::string& prov : provs) {
+    cc::ProbeSpec one = spec;
+    one.provider = prov + std::to_string(pid);
+    if (!glob_matches(spec.provider, one.provider)) continue;
+    auto n = create_drti_probes(one, prov, pid, o, ctx);
+    if (!n) return n.error();
+    total += *n;
+  }
+  return total;
+}
 
 Result<uint32_t> create_drti_probes_of_all(const cc::ProbeSpec& spec, UserProbeContext& ctx) {
   // A glob of no literal start would read every process for any

@@ -55,6 +55,10 @@ Result<uint32_t> create_stapsdt_probes(cc::ProbeSpec& spec, UserProbeContext& ct
 // records (drti_probes.cc). Called by the stapsdt creator.
 Result<uint32_t> create_drti_probes(const cc::ProbeSpec& spec, const std::string& provider, pid_t pid,
                                     const MappedObject& o, UserProbeContext& ctx);
+// All the probes of one drti object of pid (none of -x lazyload) whose
+// providers, as provider<pid>, spec's provider matches.
+Result<uint32_t> create_drti_object_probes(const cc::ProbeSpec& spec, pid_t pid, const MappedObject& o,
+                                           UserProbeContext& ctx);
 // Where the device takes no drti registrations, a provider glob
 // ("testapp*") matches the drti objects' providers of every process
 // (provider<pid>), as the module's registrations of every process do.

@@ -3,6 +3,7 @@
 # started before any usdt_app says it matched 0 probes, then fires in a
 # usdt_app started afterwards, with its arguments (i, "select i").
 # @@timeout: 60
+# @@sort: the process's firings come CPU by CPU, on whichever CPUs it ran
 . "$(dirname "$0")/../lib/status.sh"
 . "$(dirname "$0")/usdt_lib.sh"
 trace=$(mktemp)

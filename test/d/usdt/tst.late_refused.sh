@@ -6,6 +6,7 @@
 # 9 of them and refuses 3, which dtrace reports as it reports drops. The
 # printf still fires for each query.
 # @@timeout: 60
+# @@sort: the process's firings come CPU by CPU, on whichever CPUs it ran
 . "$(dirname "$0")/../lib/status.sh"
 . "$(dirname "$0")/usdt_lib.sh"
 prog=$(mktemp --suffix=.d)
