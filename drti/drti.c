@@ -25,6 +25,7 @@
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -286,6 +287,20 @@ static struct dtrace_helper drti_helper;
 /* No /dev/dtrace: the bpf backend's consumers make the probes. */
 static int drti_no_module;
 
+/* At most this many consumers are told (and waited for) at each load. */
+#define DRTI_MAX_CONSUMERS 16
+
+/* Whether the listener connected on s runs as root or as this user. */
+static int drti_peer_trusted(int s)
+{
+	struct ucred c;
+	socklen_t len = sizeof(c);
+
+	if (getsockopt(s, SOL_SOCKET, SO_PEERCRED, &c, &len) != 0)
+		return 0;
+	return c.uid == 0 || c.uid == geteuid();
+}
+
 /* Tells the consumer at socket name (in DTRACE_HELPER_SOCKDIR) of base. */
 static void drti_tell(const char *name, uint64_t base)
 {
@@ -305,8 +320,12 @@ static void drti_tell(const char *name, uint64_t base)
 		return;
 	p.fd = s;
 	p.events = POLLIN;
-	/* a stale socket (its consumer gone) refuses the connection */
+	/*
+	 * A stale socket (its consumer gone) refuses the connection; a
+	 * listener neither root nor this process's user is not waited for.
+	 */
 	if (connect(s, (struct sockaddr *)&a, sizeof(a)) == 0 &&
+	    drti_peer_trusted(s) &&
 	    send(s, &note, sizeof(note), MSG_NOSIGNAL) == sizeof(note)) {
 		if (poll(&p, 1, DTRACE_HELPER_NOTE_WAIT) > 0)
 			(void)!recv(s, &answer, 1, 0);
@@ -326,17 +345,33 @@ static void drti_tell_consumers(uint64_t base)
 {
 	char buf[4096];
 	long n, off;
+	int told = 0;
+	struct stat st;
 	int fd = open(DTRACE_HELPER_SOCKDIR,
 		      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0)
 		return;
-	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
-		for (off = 0; off < n;) {
+	/*
+	 * Only root's directory, which no one else can write: a socket
+	 * another user planted there would hold every start for the wait.
+	 */
+	if (fstat(fd, &st) != 0 || st.st_uid != 0 ||
+	    (st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+		drti_debug(DTRACE_HELPER_SOCKDIR " is not root's alone",
+			   EACCES);
+		close(fd);
+		return;
+	}
+	while (told < DRTI_MAX_CONSUMERS &&
+	       (n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+		for (off = 0; off < n && told < DRTI_MAX_CONSUMERS;) {
 			struct dirent64 *d = (struct dirent64 *)(buf + off);
 
-			if (d->d_type == DT_SOCK)
+			if (d->d_type == DT_SOCK) {
 				drti_tell(d->d_name, base);
+				told++;
+			}
 			off += d->d_reclen;
 		}
 	}
