@@ -166,6 +166,14 @@ struct EpInfo {
   bool in_error = false;  // an ERROR clause's: its faults are double errors
 };
 
+EpInfo ep_info(const EcbCode& e, Role role) {
+  EpInfo info;
+  info.in_error = role == Role::kError;
+  info.end = role == Role::kEnd;
+  for (const dtbpf_action& a : e.acts) info.exits |= a.rec == DTBPF_REC_EXIT;
+  return info;
+}
+
 Result<Role> role_of(const dtbpf_ecb& e, const ProvTables& t) {
   std::string prov = e.provider, name = e.name;
   if (const dtbpf_uprobe* u = dtbpf_uprobe_lookup(t.user, e.probe_id))
@@ -508,8 +516,7 @@ class BpfDevice final : public kio::Device {
       late_consts_.push_back(std::move(*consts));
       strings_ = std::move(s);
     }
-    ProbeMaps maps{-1,    ring_.get(), state_.get(), aggs_.shared(), &strings_,
-                   &dyn_, only_cpu_,   lost_.get(),  &specs_};
+    ProbeMaps maps = probe_maps(&strings_, &dyn_, &specs_);
     std::map<uint32_t, std::vector<EcbCode>> by_probe;
     for (EcbCode& e : ecbs) by_probe[e.ecb.probe_id].push_back(std::move(e));
     for (auto& [probe, list] : by_probe) {
@@ -519,11 +526,7 @@ class BpfDevice final : public kio::Device {
         late_refused_ += list.size();
         continue;
       }
-      for (const EcbCode& e : list) {
-        EpInfo info;
-        for (const dtbpf_action& a : e.acts) info.exits |= a.rec == DTBPF_REC_EXIT;
-        eps_[e.ecb.epid] = info;
-      }
+      for (const EcbCode& e : list) eps_[e.ecb.epid] = ep_info(e, *role);
       for (uint32_t site = 0; site < up->nsites; site++) {
         auto p = make_prog(*role, list, layout_, maps, site);
         if (!p && site == 0) p = make_late_prog(*role, list, maps);
@@ -624,20 +627,13 @@ class BpfDevice final : public kio::Device {
       auto role = role_of(e.ecb, *provs_);
       if (!role) return role.error();
       roles[e.ecb.probe_id] = *role;
-      EpInfo info;
-      info.in_error = *role == Role::kError;
-      info.end = *role == Role::kEnd;
-      for (const dtbpf_action& a : e.acts) {
-        info.exits |= a.rec == DTBPF_REC_EXIT;
-        speculates |= a.rec == DTBPF_REC_SPECULATE;
-      }
-      eps_[e.ecb.epid] = info;
+      eps_[e.ecb.epid] = ep_info(e, *role);
+      for (const dtbpf_action& a : e.acts) speculates |= a.rec == DTBPF_REC_SPECULATE;
       by_probe[e.ecb.probe_id].push_back(std::move(e));
     }
     std::vector<ProbeProg> progs;
     only_cpu_ = dtbpf_cpu_option(f_);
-    ProbeMaps maps{-1,   ring_.get(), state_.get(), aggs_.shared(), &strings,
-                   &dyn, only_cpu_,   lost_.get(),  &specs};
+    ProbeMaps maps = probe_maps(&strings, &dyn, &specs);
     // A function the kernel will not trace is left out, as the module's
     // fbt leaves out those ftrace refuses, unless no fbt probe is left.
     std::optional<Error> fbt_error;
@@ -713,6 +709,13 @@ class BpfDevice final : public kio::Device {
 
   // The thread-locals' program at thread exit (dynvars.h), loaded, or
   // none when no DIFO has a thread-local.
+  // The maps a probe's program uses: the device's, and the strings,
+  // dynamic variables and speculations laid out at ENABLE.
+  ProbeMaps probe_maps(const Strings* strings, const Dynvars* dyn, const Specs* specs) const {
+    return ProbeMaps{-1,  ring_.get(), state_.get(), aggs_.shared(), strings,
+                     dyn, only_cpu_,   lost_.get(),  specs};
+  }
+
   static Result<Fd> thread_exit_program(std::span<const DifoView> views, const Dynvars& dyn) {
     std::vector<uint16_t> scalars, refs;
     bool arrays = false;
